@@ -1,0 +1,98 @@
+"""Clients of the practice and their appointments."""
+
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def validate_timezone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+class Client(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        ARCHIVED = "archived", _("Archived")
+
+    class ReminderChannel(models.TextChoices):
+        NONE = "none", _("No reminders")
+        EMAIL = "email", _("Email")
+
+    therapist = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="clients",
+        limit_choices_to={"role": "therapist"},
+        verbose_name=_("therapist"),
+    )
+    display_name = models.CharField(
+        _("display name"),
+        max_length=80,
+        help_text=_("How the client appears to you. An alias is fine."),
+    )
+    contact_email = models.EmailField(_("contact email"), blank=True)
+    timezone = models.CharField(
+        _("time zone"), max_length=64, default="Europe/London", validators=[validate_timezone]
+    )
+    reminder_channel = models.CharField(
+        _("reminders"),
+        max_length=16,
+        choices=ReminderChannel.choices,
+        default=ReminderChannel.NONE,
+    )
+    quiet_hours_start = models.TimeField(_("quiet hours start"), null=True, blank=True)
+    quiet_hours_end = models.TimeField(_("quiet hours end"), null=True, blank=True)
+    portal_user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="client_profile",
+        limit_choices_to={"role": "client"},
+        verbose_name=_("portal account"),
+    )
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("client")
+        verbose_name_plural = _("clients")
+        indexes = [models.Index(fields=["therapist", "status"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(quiet_hours_start__isnull=True, quiet_hours_end__isnull=True)
+                | Q(quiet_hours_start__isnull=False, quiet_hours_end__isnull=False),
+                name="quiet_hours_both_or_neither",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Session(models.Model):
+    """An appointment. "Since last session" windows are cut from these."""
+
+    client = models.ForeignKey(
+        Client, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("client")
+    )
+    starts_at = models.DateTimeField(_("starts at"))
+
+    class Meta:
+        ordering = ["-starts_at"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["client", "starts_at"], name="one_session_per_slot"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.client} · {self.starts_at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,42 @@
+"""Portal forms that are the same for every kind: the entry's envelope."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from homework.services import Flags
+
+RESPONSE_PREFIX = "r-"
+
+
+class EntryEnvelopeForm(forms.Form):
+    """What travels with every save: which entry, which version, the flags."""
+
+    key = forms.UUIDField(widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    discuss_in_session = forms.BooleanField(
+        required=False, label=_("I want to talk about this in session")
+    )
+    felt_unsafe = forms.BooleanField(required=False, label=_("I felt unsafe"))
+    private = forms.BooleanField(
+        required=False,
+        label=_("Keep this private"),
+        help_text=_("Only you will see what you wrote. Your therapist sees that something is here, not what it says."),
+    )
+
+    def flags(self) -> Flags:
+        return Flags(
+            discuss_in_session=self.cleaned_data["discuss_in_session"],
+            felt_unsafe=self.cleaned_data["felt_unsafe"],
+            private=self.cleaned_data["private"],
+        )
+
+
+def response_data(post: Any) -> dict[str, str]:
+    """The kind's own fields from a posted form (named ``r-<key>``)."""
+    return {
+        name.removeprefix(RESPONSE_PREFIX): post.get(name)
+        for name in post
+        if name.startswith(RESPONSE_PREFIX)
+    }

@@ -1,0 +1,163 @@
+"""The interface every exercise kind implements.
+
+A kind owns everything that depends on what a response contains: its schema
+and validation, the portal form, how an entry is shown, and its part of the
+session summary. Code outside this package asks the registry for the kind
+and calls these methods; it never branches on a kind's name.
+"""
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from homework.models import Entry, Exercise
+
+JSONDict = dict[str, Any]
+
+# A draft is stored as typed so far; this bounds what one draft may hold.
+MAX_DRAFT_BYTES = 256 * 1024
+
+
+class ResponseInvalid(Exception):
+    """A response (or draft) was refused. ``errors`` maps field name to messages."""
+
+    def __init__(self, errors: Mapping[str, list[str]]) -> None:
+        super().__init__(errors)
+        self.errors = dict(errors)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One scalar response field: its key (kept stable: the API exposes it) and label."""
+
+    key: str
+    label: str
+
+
+class ExerciseKind:
+    slug: ClassVar[str]
+    label: ClassVar[str]
+    schema_version: ClassVar[int] = 1
+    # Logs take any number of entries; other kinds one per occurrence.
+    is_log: ClassVar[bool] = False
+    form_class: ClassVar[type[forms.Form]]
+
+    # -- templates: templates/homework/kinds/<slug>/{form,display,summary}.html
+    @property
+    def form_template(self) -> str:
+        return f"homework/kinds/{self.slug}/form.html"
+
+    @property
+    def display_template(self) -> str:
+        return f"homework/kinds/{self.slug}/display.html"
+
+    @property
+    def summary_template(self) -> str:
+        return f"homework/kinds/{self.slug}/summary.html"
+
+    # -- the exercise's own options (e.g. a worksheet's questions)
+    def clean_options(self, options: Any) -> JSONDict:
+        if options in (None, "", {}):
+            return {}
+        raise ResponseInvalid({"options": [_("This kind of exercise takes no options.")]})
+
+    # -- the portal form
+    def form(
+        self,
+        *,
+        exercise: "Exercise",
+        data: Mapping[str, Any] | None = None,
+        initial: Mapping[str, Any] | None = None,
+    ) -> forms.Form:
+        return self.form_class(data=data, initial=initial, prefix="r")
+
+    # -- validation
+    def validate(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
+        """Full validation for a submitted response; returns JSON-ready data."""
+        self._refuse_unknown_keys(data, exercise=exercise)
+        form = self.form(exercise=exercise, data=self._as_form_data(data))
+        with timezone.override(tz):
+            if not form.is_valid():
+                raise ResponseInvalid(
+                    {name.removeprefix("r-"): list(msgs) for name, msgs in form.errors.items()}
+                )
+            return self.to_json(form.cleaned_data)
+
+    def validate_draft(
+        self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str
+    ) -> JSONDict:
+        """Lenient validation for a draft: what was typed so far, bounded in size.
+
+        A draft may be incomplete or not yet valid, but it may hold only the
+        kind's own keys, each a string no longer than the field allows.
+        """
+        self._refuse_unknown_keys(data, exercise=exercise)
+        fields = self.form(exercise=exercise).fields
+        errors: dict[str, list[str]] = {}
+        draft: JSONDict = {}
+        for key, value in data.items():
+            if not isinstance(value, str):
+                errors[key] = [_("Expected text.")]
+            elif len(value) > _max_length(fields[key]):
+                errors[key] = [
+                    _("This is longer than %(limit)s characters.")
+                    % {"limit": _max_length(fields[key])}
+                ]
+            elif "\x00" in value:
+                errors[key] = [_("Null characters are not allowed.")]
+            else:
+                draft[key] = value
+        if errors:
+            raise ResponseInvalid(errors)
+        if len(json.dumps(draft)) > MAX_DRAFT_BYTES:
+            raise ResponseInvalid({"__all__": [_("This draft is too large to save.")]})
+        return draft
+
+    def to_json(self, cleaned: Mapping[str, Any]) -> JSONDict:
+        """Cleaned form data → JSON-ready values (datetimes as ISO 8601)."""
+        return {
+            key: value.isoformat() if hasattr(value, "isoformat") else value
+            for key, value in cleaned.items()
+        }
+
+    def upgrade(self, response: JSONDict, from_version: int) -> JSONDict:
+        """Bring a response stored under an older schema up to the current one."""
+        return response
+
+    # -- showing an entry
+    def present(self, entry: "Entry") -> JSONDict:
+        """Template context for an entry's display (admin, portal history, export)."""
+        return {"response": self.upgrade(entry.response, entry.schema_version)}
+
+    def excerpt(self, entry: "Entry") -> str:
+        """One line a therapist can scan in a list."""
+        return ""
+
+    def summary_context(self, entries: Iterable["Entry"]) -> JSONDict:
+        """Data for this kind's section of the session summary."""
+        return {"entries": [(entry, self.present(entry)) for entry in entries]}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.slug}>"
+
+    # -- helpers
+    def _refuse_unknown_keys(self, data: Mapping[str, Any], *, exercise: "Exercise") -> None:
+        known = set(self.form(exercise=exercise).fields)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ResponseInvalid({key: [_("This is not a field of this exercise.")] for key in unknown})
+
+    @staticmethod
+    def _as_form_data(data: Mapping[str, Any]) -> dict[str, Any]:
+        return {f"r-{key}": value for key, value in data.items()}
+
+
+def _max_length(field: forms.Field) -> int:
+    return getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS

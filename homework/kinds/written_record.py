@@ -1,0 +1,58 @@
+"""The written record: a difficult moment, written down soon after it happened,
+so the full picture is there when memory starts to soften it."""
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from django import forms
+from django.utils.text import Truncator
+from django.utils.translation import gettext_lazy as _
+
+from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.fields import KindForm, long_text, scale, when
+
+if TYPE_CHECKING:
+    from homework.models import Entry
+
+
+class WrittenRecordForm(KindForm):
+    occurred_at = when(_("When did it happen?"))
+    what_happened = long_text(_("What happened?"), required=True)
+    what_was_said_or_done = long_text(_("What was said or done?"))
+    body_distress = scale(
+        _("How did it feel in your body? (0 = calm, 10 = the most distress)"),
+        low=_("calm"),
+        high=_("most distress"),
+    )
+    what_i_told_myself = long_text(_("What did you tell yourself afterwards?"))
+    remember_when_i_miss_them = long_text(
+        _("What do you want to remember when you miss them?"),
+        help_text=_("Optional. A line for the days when the good memories come flooding back."),
+    )
+
+
+class WrittenRecord(ExerciseKind):
+    slug = "written_record"
+    label = _("Written record")
+    schema_version = 1
+    is_log = True
+    form_class = WrittenRecordForm
+
+    def present(self, entry: "Entry") -> JSONDict:
+        context = super().present(entry)
+        context["occurred_at"] = forms.DateTimeField().to_python(
+            context["response"].get("occurred_at")
+        )
+        return context
+
+    def excerpt(self, entry: "Entry") -> str:
+        text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")
+        return Truncator(text).chars(120)
+
+    def summary_context(self, entries: Iterable["Entry"]) -> JSONDict:
+        presented = [(entry, self.present(entry)) for entry in entries]
+        presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
+        return {"entries": presented}
+
+
+KIND = WrittenRecord()

@@ -1,0 +1,138 @@
+"""A demo practice for trying the product by hand. Safe to run twice."""
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+from django.utils import timezone
+
+from clients.models import Client, Session
+from clients.services import client_attach_portal_account, client_create, session_schedule
+from homework.models import Assignment, Entry, Exercise
+from homework.services import Flags, assignment_create, entry_submit
+from practice.models import User
+
+DEFAULT_PASSWORD = "demo-pass-2026"
+# A fixed namespace makes every demo entry's key the same on every run.
+DEMO_NAMESPACE = uuid.UUID("6f1d3f1e-6f8a-4c55-9d8e-2f6b5b8a4d10")
+
+WRITTEN_RECORDS = [
+    (
+        19,
+        {
+            "what_happened": "They read my messages while I was in the shower and then went quiet for the whole evening.",
+            "what_was_said_or_done": "When I asked what was wrong they said I was imagining things.",
+            "body_distress": 7,
+            "what_i_told_myself": "That I was overreacting again.",
+            "remember_when_i_miss_them": "The silence was a punishment, and I had done nothing.",
+        },
+        Flags(),
+    ),
+    (
+        11,
+        {
+            "what_happened": "We argued about money. They said I would never manage without them.",
+            "what_was_said_or_done": "They took my bank card 'to keep it safe'.",
+            "body_distress": 8,
+            "what_i_told_myself": "Maybe they are right.",
+            "remember_when_i_miss_them": "I managed for years before we met.",
+        },
+        Flags(felt_unsafe=True, discuss_in_session=True),
+    ),
+    (
+        4,
+        {
+            "what_happened": "A kind message after three days of silence. I felt the pull to reply straight away.",
+            "what_was_said_or_done": "I waited an hour and called my sister instead.",
+            "body_distress": 5,
+            "what_i_told_myself": "I can feel this and still wait.",
+            "remember_when_i_miss_them": "",
+        },
+        Flags(discuss_in_session=True),
+    ),
+]
+
+
+class Command(BaseCommand):
+    help = "Load a demo practice: a therapist, a manager, two clients, their work."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--password", default=DEFAULT_PASSWORD)
+
+    @transaction.atomic
+    def handle(self, *args: Any, password: str, **options: Any) -> None:
+        therapist = self._staff("therapist@demo.test", "Robin Hale", User.Role.THERAPIST, password)
+        self._staff("manager@demo.test", "Morgan Lee", User.Role.MANAGER, password)
+        alex = self._client(therapist, "Alex", "alex@demo.test", password)
+        self._client(therapist, "Sam", "sam@demo.test", password)
+
+        today = timezone.localdate()
+        tomorrow_ten = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time(10)))
+        for starts_at in (tomorrow_ten - dt.timedelta(days=21), tomorrow_ten - dt.timedelta(days=7), tomorrow_ten):
+            session_schedule(actor=therapist, client=alex, starts_at=starts_at)
+
+        record = self._exercise()
+        assignment = Assignment.objects.filter(client=alex, exercise=record).first() or assignment_create(
+            actor=therapist,
+            client=alex,
+            exercise=record,
+            starts_on=today - dt.timedelta(days=21),
+            due_on=today + dt.timedelta(days=1),
+            instructions="Whenever something hard happens this week, jot it down here while it is fresh.",
+        )
+        assert alex.portal_user is not None
+        for days_ago, response, flags in WRITTEN_RECORDS:
+            key = uuid.uuid5(DEMO_NAMESPACE, f"alex-record-{days_ago}")
+            if Entry.objects.filter(key=key).exists():
+                continue
+            occurred = timezone.localtime() - dt.timedelta(days=days_ago, hours=2)
+            entry = entry_submit(
+                user=alex.portal_user,
+                assignment_id=assignment.pk,
+                key=key,
+                base_version=0,
+                data={**response, "occurred_at": occurred.strftime("%Y-%m-%dT%H:%M")},
+                flags=flags,
+            )
+            # Spread the demo over the last three weeks, as if sent on the day.
+            sent_at = occurred + dt.timedelta(hours=1)
+            Entry.objects.filter(pk=entry.pk).update(submitted_at=sent_at, therapist_notified_at=sent_at)
+
+        self.stdout.write(self.style.SUCCESS("Demo practice ready. Sign in with:"))
+        for who, where in (
+            ("therapist@demo.test", "/admin/"),
+            ("manager@demo.test", "/admin/"),
+            ("alex@demo.test", "/"),
+            ("sam@demo.test", "/"),
+        ):
+            self.stdout.write(f"  {who:<22} {password}   at {where}")
+
+    def _staff(self, email: str, name: str, role: str, password: str) -> User:
+        user = User.objects.filter(email=email).first()
+        if user is None:
+            user = User.objects.create_user(email=email, password=password, name=name, role=role, is_staff=True)
+        return user
+
+    def _client(self, therapist: User, name: str, email: str, password: str) -> Client:
+        client = Client.objects.filter(portal_user__email=email).first()
+        if client is None:
+            client = client_create(actor=therapist, display_name=name, contact_email=email)
+            client_attach_portal_account(client=client, email=email, password=password)
+        return client
+
+    def _exercise(self) -> Exercise:
+        exercise, _ = Exercise.objects.get_or_create(
+            kind="written_record",
+            title="Keep the full picture",
+            defaults={
+                "instructions": (
+                    "When something hard happens, write it down soon after, while it is clear. "
+                    "Later, when the good memories crowd in, this record keeps the whole story for you. "
+                    "Write as much or as little as you like."
+                ),
+                "therapist_note": "For clients whose memory softens the hard moments when they think of going back.",
+            },
+        )
+        return exercise

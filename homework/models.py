@@ -1,0 +1,173 @@
+"""The exercise library, assignments and the client's entries.
+
+What a response *contains* is decided by its exercise kind (homework.kinds);
+these models only know that it is validated JSON with a schema version.
+"""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from clients.models import Client
+from homework.kinds import kind_choices
+
+
+class Exercise(models.Model):
+    """A library item: one kind, the practice's own title and instructions."""
+
+    kind = models.CharField(_("kind"), max_length=32, choices=kind_choices)
+    title = models.CharField(_("title"), max_length=120)
+    instructions = models.TextField(
+        _("instructions for the client"),
+        help_text=_("Plain, warm, second person. The client reads this first."),
+    )
+    therapist_note = models.TextField(
+        _("note for therapists"), blank=True, help_text=_("When this exercise helps.")
+    )
+    options = models.JSONField(
+        _("kind options"), default=dict, blank=True, help_text=_("E.g. a worksheet's questions.")
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="exercises",
+        help_text=_("Empty: shared with the whole practice."),
+    )
+    is_active = models.BooleanField(_("in the library"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["title"]
+        verbose_name = _("exercise")
+        verbose_name_plural = _("exercises")
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Assignment(models.Model):
+    class Schedule(models.TextChoices):
+        ONCE = "once", _("Once")
+        DAILY = "daily", _("Every day")
+        WEEKLY = "weekly", _("Weekly")
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        COMPLETED = "completed", _("Completed")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    client = models.ForeignKey(
+        Client, on_delete=models.PROTECT, related_name="assignments", verbose_name=_("client")
+    )
+    exercise = models.ForeignKey(
+        Exercise, on_delete=models.PROTECT, related_name="assignments", verbose_name=_("exercise")
+    )
+    instructions = models.TextField(
+        _("personal instructions"),
+        blank=True,
+        help_text=_("Optional. Shown to the client above the exercise's own instructions."),
+    )
+    starts_on = models.DateField(_("starts on"))
+    due_on = models.DateField(_("due on"), null=True, blank=True)
+    schedule = models.CharField(
+        _("schedule"), max_length=16, choices=Schedule.choices, default=Schedule.ONCE
+    )
+    weekdays = models.JSONField(
+        _("weekdays"), default=list, blank=True, help_text=_("For weekly: 0 = Monday … 6 = Sunday.")
+    )
+    ends_on = models.DateField(_("repeats until"), null=True, blank=True)
+    no_contact_since = models.DateField(_("no contact since"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due_on", "-created_at"]
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
+        indexes = [models.Index(fields=["client", "status"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(due_on__isnull=True) | Q(due_on__gte=F("starts_on")),
+                name="due_on_not_before_start",
+            ),
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=F("starts_on")),
+                name="ends_on_not_before_start",
+            ),
+            models.CheckConstraint(
+                condition=Q(schedule="once", ends_on__isnull=True)
+                | (~Q(schedule="once") & Q(ends_on__isnull=False, due_on__isnull=True)),
+                name="repeating_has_end_and_no_due_date",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.exercise} · {self.client}"
+
+    @property
+    def client_instructions(self) -> str:
+        return self.instructions or self.exercise.instructions
+
+
+class Entry(models.Model):
+    """One response from the client. Drafts live here too, never in the browser."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SUBMITTED = "submitted", _("Submitted")
+
+    key = models.UUIDField(
+        _("key"),
+        default=uuid.uuid4,
+        unique=True,
+        editable=False,
+        help_text=_("Chosen when the form opens, so a replayed save or submit finds this row."),
+    )
+    assignment = models.ForeignKey(
+        Assignment, on_delete=models.PROTECT, related_name="entries", verbose_name=_("assignment")
+    )
+    occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
+    schema_version = models.PositiveSmallIntegerField(_("schema version"))
+    response = models.JSONField(_("response"), default=dict)
+    status = models.CharField(
+        _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
+    )
+    discuss_in_session = models.BooleanField(_("wants to talk about this in session"), default=False)
+    felt_unsafe = models.BooleanField(_("felt unsafe"), default=False)
+    private = models.BooleanField(_("private"), default=False)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("last saved"), auto_now=True)
+    submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    therapist_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["-submitted_at", "-updated_at"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        indexes = [models.Index(fields=["assignment", "status", "-submitted_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status="draft", submitted_at__isnull=True)
+                | Q(status="submitted", submitted_at__isnull=False),
+                name="submitted_entries_have_a_time",
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="version_starts_at_one"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment.exercise} · {self.get_status_display()}"
+
+    @property
+    def is_submitted(self) -> bool:
+        return self.status == self.Status.SUBMITTED

@@ -1,0 +1,108 @@
+"""Reads of homework, always scoped by the acting user.
+
+Staff see through ``clients_for_user``; a client sees only their own
+records. Nothing here fetches clinical data by id alone.
+"""
+
+import uuid
+
+from django.db.models import Count, Max, Q, QuerySet
+
+from clients.models import Client
+from clients.selectors import client_for_portal_user, clients_for_user
+from homework.models import Assignment, Entry, Exercise
+from practice.models import User
+
+
+def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
+    """The library a member of staff may use: the practice's and their own."""
+    if user.is_manager:
+        return Exercise.objects.all()
+    if user.is_therapist:
+        return Exercise.objects.filter(Q(owner__isnull=True) | Q(owner=user))
+    return Exercise.objects.none()
+
+
+def assignments_for_user(*, user: User) -> QuerySet[Assignment]:
+    if user.is_authenticated and user.is_client:
+        return Assignment.objects.filter(client__portal_user=user, client__status=Client.Status.ACTIVE)
+    return Assignment.objects.filter(client__in=clients_for_user(user=user))
+
+
+def entries_for_user(*, user: User) -> QuerySet[Entry]:
+    """Entries a person may know exist. Staff never see drafts: a draft is
+    the client's own workspace until they send it."""
+    if user.is_authenticated and user.is_client:
+        return Entry.objects.filter(assignment__in=assignments_for_user(user=user))
+    return Entry.objects.filter(
+        assignment__client__in=clients_for_user(user=user), status=Entry.Status.SUBMITTED
+    )
+
+
+def entry_readable_by_staff(entry: Entry) -> bool:
+    """Private entries are the client's alone: staff learn only that one exists."""
+    return entry.is_submitted and not entry.private
+
+
+def portal_assignment(*, user: User, assignment_id: int) -> Assignment:
+    """An active assignment of the signed-in client; DoesNotExist for anything else."""
+    return (
+        assignments_for_user(user=user)
+        .select_related("exercise", "client")
+        .get(pk=assignment_id, status=Assignment.Status.ACTIVE)
+    )
+
+
+def portal_entry(*, user: User, key: uuid.UUID) -> Entry:
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise", "assignment__client")
+        .get(key=key)
+    )
+
+
+def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
+    """The draft the client was last working on for this assignment, if any."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment, status=Entry.Status.DRAFT)
+        .order_by("-updated_at")
+        .first()
+    )
+
+
+def todo_for_client(*, user: User) -> list[Assignment]:
+    """Active assignments, due soonest first, with how much has been sent."""
+    client = client_for_portal_user(user=user)
+    if client is None:
+        return []
+    return list(
+        assignments_for_user(user=user)
+        .filter(status=Assignment.Status.ACTIVE)
+        .select_related("exercise")
+        .annotate(
+            submitted_count=Count("entries", filter=Q(entries__status=Entry.Status.SUBMITTED)),
+            last_submitted_at=Max("entries__submitted_at"),
+        )
+        .order_by("due_on", "ends_on", "created_at")
+    )
+
+
+def recent_entries_for_client(*, user: User, limit: int = 10) -> list[Entry]:
+    return list(
+        entries_for_user(user=user)
+        .filter(status=Entry.Status.SUBMITTED)
+        .select_related("assignment__exercise")
+        .order_by("-submitted_at")[:limit]
+    )
+
+
+def pending_notification_ids(*, limit: int = 500) -> list[int]:
+    """Submitted, shared entries whose therapist has not been told yet (system use)."""
+    return list(
+        Entry.objects.filter(
+            status=Entry.Status.SUBMITTED, therapist_notified_at__isnull=True, private=False
+        )
+        .order_by("submitted_at")
+        .values_list("pk", flat=True)[:limit]
+    )

@@ -1,0 +1,273 @@
+"""Every write to homework goes through here."""
+
+import datetime as dt
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from clients.models import Client
+from clients.selectors import clients_for_user
+from homework.kinds import get_kind
+from homework.models import Assignment, Entry, Exercise
+from homework.selectors import exercises_for_user, portal_assignment
+from practice.models import User
+from practice.queue import enqueue_on_commit
+
+
+class EntryConflict(Exception):
+    """The entry changed since the form was loaded (another tab or device)."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.key)
+        self.entry = entry
+
+
+@dataclass(frozen=True)
+class Flags:
+    discuss_in_session: bool = False
+    felt_unsafe: bool = False
+    private: bool = False
+
+
+@transaction.atomic
+def assignment_create(
+    *,
+    actor: User,
+    client: Client,
+    exercise: Exercise,
+    starts_on: dt.date,
+    due_on: dt.date | None = None,
+    schedule: str = Assignment.Schedule.ONCE,
+    weekdays: Sequence[int] = (),
+    ends_on: dt.date | None = None,
+    no_contact_since: dt.date | None = None,
+    instructions: str = "",
+) -> Assignment:
+    """Give ``client`` an exercise. Staff may assign only to clients they can see."""
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied("You cannot assign work to this client.")
+    if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
+        raise PermissionDenied("You cannot use this exercise.")
+    assignment = Assignment(
+        client=client,
+        exercise=exercise,
+        instructions=instructions,
+        starts_on=starts_on,
+        due_on=due_on,
+        schedule=schedule,
+        weekdays=list(weekdays),
+        ends_on=ends_on,
+        no_contact_since=no_contact_since,
+        created_by=actor,
+    )
+    assignment.full_clean()
+    assignment.save()
+    return assignment
+
+
+ASSIGNMENT_EDITABLE_FIELDS = frozenset(
+    {
+        "exercise",
+        "instructions",
+        "starts_on",
+        "due_on",
+        "schedule",
+        "weekdays",
+        "ends_on",
+        "no_contact_since",
+        "status",
+    }
+)
+
+
+@transaction.atomic
+def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
+    """Change an assignment's details. Its client never changes: entries hang on it."""
+    if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
+        raise PermissionDenied("You cannot change this client's work.")
+    client = changes.pop("client", assignment.client)
+    if client.pk != assignment.client_id:
+        raise PermissionDenied("An assignment stays with its client.")
+    unknown = set(changes) - ASSIGNMENT_EDITABLE_FIELDS
+    if unknown:
+        raise TypeError(f"Unknown assignment fields: {sorted(unknown)}")
+    if "exercise" in changes and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists():
+        raise PermissionDenied("You cannot use this exercise.")
+    for name, value in changes.items():
+        setattr(assignment, name, value)
+    assignment.full_clean()
+    assignment.save(update_fields=list(changes))
+    return assignment
+
+
+@transaction.atomic
+def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
+    """Add or change a library exercise. A therapist's new exercise is their own."""
+    if not (actor.is_therapist or actor.is_manager):
+        raise PermissionDenied("Only staff edit the library.")
+    if exercise.pk is None:
+        exercise.owner = None if actor.is_manager else actor
+    elif not actor.is_manager and exercise.owner_id != actor.pk:
+        raise PermissionDenied("You can change only your own exercises.")
+    exercise.options = get_kind(exercise.kind).clean_options(exercise.options)
+    exercise.full_clean()
+    exercise.save()
+    return exercise
+
+
+def _load_for_write(*, user: User, assignment_id: int, key: uuid.UUID) -> tuple[Assignment, Entry | None]:
+    assignment = portal_assignment(user=user, assignment_id=assignment_id)
+    entry = Entry.objects.select_for_update().filter(key=key).first()
+    if entry is not None and entry.assignment_id != assignment.pk:
+        # Someone else's key, or another assignment's: it does not exist for you.
+        raise Entry.DoesNotExist
+    return assignment, entry
+
+
+def _write(
+    *,
+    assignment: Assignment,
+    entry: Entry | None,
+    key: uuid.UUID,
+    base_version: int,
+    response: Mapping[str, Any],
+    flags: Flags,
+    submit: bool,
+) -> Entry:
+    if entry is not None and entry.version != base_version:
+        raise EntryConflict(entry)
+    if entry is None and base_version != 0:
+        raise Entry.DoesNotExist
+    now = timezone.now()
+    values: dict[str, Any] = {
+        "response": dict(response),
+        "schema_version": get_kind(assignment.exercise.kind).schema_version,
+        "discuss_in_session": flags.discuss_in_session,
+        "felt_unsafe": flags.felt_unsafe,
+        "private": flags.private,
+    }
+    if submit:
+        values.update(status=Entry.Status.SUBMITTED, submitted_at=now)
+    if entry is None:
+        try:
+            with transaction.atomic():
+                return Entry.objects.create(key=key, assignment=assignment, version=1, **values)
+        except IntegrityError:
+            # The same key was created a moment ago by a parallel request.
+            raise EntryConflict(Entry.objects.get(key=key, assignment=assignment)) from None
+    for name, value in values.items():
+        setattr(entry, name, value)
+    entry.version += 1
+    entry.save(update_fields=[*values, "version", "updated_at"])
+    return entry
+
+
+@transaction.atomic
+def entry_save_draft(
+    *,
+    user: User,
+    assignment_id: int,
+    key: uuid.UUID,
+    base_version: int,
+    data: Mapping[str, Any],
+    flags: Flags,
+) -> Entry:
+    """Keep what the client has typed so far, on the server.
+
+    ``base_version`` is the version the page last saw (0 for a new entry); a
+    different current version means another tab saved in between, and we
+    refuse rather than overwrite (EntryConflict). A sent entry is no longer
+    a draft: saving over it is a conflict too.
+    """
+    assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
+    if entry is not None and entry.is_submitted:
+        raise EntryConflict(entry)
+    kind = get_kind(assignment.exercise.kind)
+    draft = kind.validate_draft(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    return _write(
+        assignment=assignment,
+        entry=entry,
+        key=key,
+        base_version=base_version,
+        response=draft,
+        flags=flags,
+        submit=False,
+    )
+
+
+@transaction.atomic
+def entry_submit(
+    *,
+    user: User,
+    assignment_id: int,
+    key: uuid.UUID,
+    base_version: int,
+    data: Mapping[str, Any],
+    flags: Flags,
+) -> Entry:
+    """Validate and send an entry to the therapist.
+
+    Idempotent: the key is chosen when the form opens, so a double click or a
+    replayed request finds the entry already sent and changes nothing.
+    """
+    assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
+    if entry is not None and entry.is_submitted:
+        return entry
+    kind = get_kind(assignment.exercise.kind)
+    response = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    entry = _write(
+        assignment=assignment,
+        entry=entry,
+        key=key,
+        base_version=base_version,
+        response=response,
+        flags=flags,
+        submit=True,
+    )
+    if not entry.private:
+        from homework.tasks import notify_therapist_of_submission
+
+        enqueue_on_commit(notify_therapist_of_submission, entry.pk)
+    return entry
+
+
+@transaction.atomic
+def entry_notify_therapist(*, entry_id: int) -> bool:
+    """Tell the therapist, discreetly, that something new has arrived.
+
+    Safe to run twice: the row lock and ``therapist_notified_at`` make sure
+    one email goes out per entry. The email names no client and no exercise:
+    inboxes are read on shared screens too.
+    """
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("assignment__client__therapist")
+        .get(pk=entry_id)
+    )
+    if entry.therapist_notified_at or not entry.is_submitted or entry.private:
+        return False
+    therapist = entry.assignment.client.therapist
+    context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
+    message = EmailMultiAlternatives(
+        subject=render_to_string("homework/email/new-entry-subject.txt", context).strip(),
+        body=render_to_string("homework/email/new-entry-body.txt", context),
+        to=[therapist.email],
+    )
+    message.attach_alternative(render_to_string("homework/email/new-entry-body.html", context), "text/html")
+    message.send()
+    entry.therapist_notified_at = timezone.now()
+    entry.save(update_fields=["therapist_notified_at"])
+    return True
+
+
+def validation_messages(error: ValidationError) -> dict[str, list[str]]:
+    return error.message_dict if hasattr(error, "error_dict") else {"__all__": error.messages}

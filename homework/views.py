@@ -1,0 +1,196 @@
+"""The portal pages for doing homework. Thin: validate, call a service, render."""
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clients.decorators import client_required
+from homework import selectors, services
+from homework.forms import EntryEnvelopeForm, response_data
+from homework.kinds import ResponseInvalid, get_kind
+from homework.models import Assignment, Entry
+
+
+@require_GET
+@client_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "homework/dashboard.html",
+        {
+            "today": timezone.localdate(),
+            "todo": selectors.todo_for_client(user=request.user),
+            "recent": selectors.recent_entries_for_client(user=request.user),
+        },
+    )
+
+
+def _assignment_or_404(request: HttpRequest, assignment_id: int) -> Assignment:
+    try:
+        return selectors.portal_assignment(user=request.user, assignment_id=assignment_id)
+    except Assignment.DoesNotExist:
+        raise Http404 from None
+
+
+@require_http_methods(["GET", "POST"])
+@client_required
+def do_assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
+    """Show the exercise's form (continuing a draft if there is one) and take
+    the finished entry."""
+    assignment = _assignment_or_404(request, assignment_id)
+    kind = get_kind(assignment.exercise.kind)
+    if request.method == "POST":
+        return _submit(request, assignment)
+    draft = selectors.open_draft(user=request.user, assignment=assignment)
+    envelope = EntryEnvelopeForm(
+        initial={
+            "key": draft.key if draft else uuid.uuid4(),
+            "version": draft.version if draft else 0,
+            "discuss_in_session": draft.discuss_in_session if draft else False,
+            "felt_unsafe": draft.felt_unsafe if draft else False,
+            "private": draft.private if draft else False,
+        }
+    )
+    form = kind.form(exercise=assignment.exercise, initial=draft.response if draft else None)
+    return _render_do(request, assignment, envelope, form, draft=draft)
+
+
+def _render_do(
+    request: HttpRequest,
+    assignment: Assignment,
+    envelope: EntryEnvelopeForm,
+    form: Any,
+    *,
+    draft: Entry | None = None,
+    status: int = 200,
+    conflict: dict[str, Any] | None = None,
+) -> HttpResponse:
+    kind = get_kind(assignment.exercise.kind)
+    return render(
+        request,
+        "homework/do.html",
+        {
+            "assignment": assignment,
+            "kind": kind,
+            "envelope": envelope,
+            "form": form,
+            "draft": draft,
+            "conflict": conflict,
+        },
+        status=status,
+    )
+
+
+def _submit(request: HttpRequest, assignment: Assignment) -> HttpResponse:
+    kind = get_kind(assignment.exercise.kind)
+    envelope = EntryEnvelopeForm(request.POST)
+    data = response_data(request.POST)
+    if not envelope.is_valid():
+        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        return _render_do(request, assignment, envelope, form, status=400)
+    try:
+        entry = services.entry_submit(
+            user=request.user,
+            assignment_id=assignment.pk,
+            key=envelope.cleaned_data["key"],
+            base_version=envelope.cleaned_data["version"],
+            data=data,
+            flags=envelope.flags(),
+        )
+    except ResponseInvalid:
+        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        with timezone.override(assignment.client.timezone):
+            form.is_valid()  # the same rules, shown beside each field
+        return _render_do(request, assignment, envelope, form, status=400)
+    except services.EntryConflict as conflict:
+        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        return _render_do(
+            request,
+            assignment,
+            envelope,
+            form,
+            status=409,
+            conflict=_conflict_context(conflict.entry, data),
+        )
+    except Entry.DoesNotExist:
+        raise Http404 from None
+    messages.success(request, _("Sent. Thank you for taking the time."))
+    return redirect("homework:entry", key=entry.key)
+
+
+def _conflict_context(entry: Entry, mine: dict[str, str]) -> dict[str, Any]:
+    """Both versions side by side, field by field, so nothing is lost."""
+    kind = get_kind(entry.assignment.exercise.kind)
+    fields = kind.form(exercise=entry.assignment.exercise).fields
+    theirs = kind.upgrade(entry.response, entry.schema_version)
+    return {
+        "version": entry.version,
+        "submitted": entry.is_submitted,
+        "rows": [
+            {
+                "key": key,
+                "label": str(field.label),
+                "mine": mine.get(key, ""),
+                "theirs": "" if theirs.get(key) is None else str(theirs.get(key)),
+            }
+            for key, field in fields.items()
+            if str(mine.get(key, "")) != str(theirs.get(key, ""))
+        ],
+    }
+
+
+@require_POST
+@client_required
+def autosave(request: HttpRequest, assignment_id: int) -> JsonResponse:
+    """Save a draft while the client types. Answers in JSON for the page's script."""
+    assignment = _assignment_or_404(request, assignment_id)
+    envelope = EntryEnvelopeForm(request.POST)
+    if not envelope.is_valid():
+        return JsonResponse({"errors": envelope.errors}, status=400)
+    data = response_data(request.POST)
+    try:
+        entry = services.entry_save_draft(
+            user=request.user,
+            assignment_id=assignment.pk,
+            key=envelope.cleaned_data["key"],
+            base_version=envelope.cleaned_data["version"],
+            data=data,
+            flags=envelope.flags(),
+        )
+    except ResponseInvalid as invalid:
+        return JsonResponse({"errors": invalid.errors}, status=400)
+    except services.EntryConflict as conflict:
+        return JsonResponse({"conflict": _conflict_context(conflict.entry, data)}, status=409)
+    except Entry.DoesNotExist:
+        raise Http404 from None
+    return JsonResponse({"version": entry.version, "saved_at": entry.updated_at.isoformat()})
+
+
+@require_GET
+@client_required
+def entry_detail(request: HttpRequest, key: uuid.UUID) -> HttpResponse:
+    try:
+        entry = selectors.portal_entry(user=request.user, key=key)
+    except Entry.DoesNotExist:
+        raise Http404 from None
+    if not entry.is_submitted:
+        return redirect("homework:do", assignment_id=entry.assignment_id)
+    kind = get_kind(entry.assignment.exercise.kind)
+    return render(
+        request,
+        "homework/entry.html",
+        {"entry": entry, "kind": kind, "shown": kind.present(entry)},
+    )
+
+
+@require_GET
+@client_required
+def history(request: HttpRequest) -> HttpResponse:
+    entries = selectors.recent_entries_for_client(user=request.user, limit=200)
+    return render(request, "homework/history.html", {"entries": entries})

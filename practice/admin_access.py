@@ -1,0 +1,51 @@
+"""Who may do what in the admin, in one place.
+
+Therapists and managers are staff without Django's per-model permissions:
+their role decides, and every queryset comes from a selector scoped by user.
+"""
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
+
+
+def is_staff_member(request: HttpRequest) -> bool:
+    user = request.user
+    return bool(user.is_active and user.is_staff and (user.is_therapist or user.is_manager))
+
+
+def is_manager(request: HttpRequest) -> bool:
+    return bool(is_staff_member(request) and request.user.is_manager)
+
+
+class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """A ModelAdmin whose permissions follow roles, not Django's model perms.
+
+    Subclasses say which operations each role has; object-level scoping comes
+    from ``get_queryset``, which every subclass builds from a selector.
+    """
+
+    therapist_can: frozenset[str] = frozenset({"view"})
+    manager_can: frozenset[str] = frozenset({"view"})
+
+    def _can(self, request: HttpRequest, action: str) -> bool:
+        if is_manager(request):
+            return action in self.manager_can
+        return is_staff_member(request) and action in self.therapist_can
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return self._can(request, "view")
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._can(request, "view") or self._can(request, "change")
+
+    def has_add_permission(self, request: HttpRequest, *args: Any) -> bool:
+        return self._can(request, "add")
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._can(request, "change")
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._can(request, "delete")

@@ -1,0 +1,112 @@
+"""Typed readers for environment variables that refuse bad values loudly.
+
+A misspelt boolean or a malformed URL must stop the process at start-up,
+not surface later as a silently insecure default.
+"""
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be true or false, not {raw!r}.")
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}.")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_choice(name: str, default: str, choices: set[str]) -> str:
+    value = os.environ.get(name, default)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {sorted(choices)}, not {value!r}.")
+    return value
+
+
+def development_secret_key(path: Path) -> str:
+    """Generate a key once and keep it, so development sessions survive restarts."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+@dataclass(frozen=True)
+class EmailConfig:
+    backend: str
+    host: str = "localhost"
+    port: int = 25
+    user: str = ""
+    password: str = ""
+    use_ssl: bool = False
+    use_tls: bool = False
+
+
+_EMAIL_BACKENDS = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+    "smtps": "django.core.mail.backends.smtp.EmailBackend",
+}
+
+
+def email_config(url: str) -> EmailConfig:
+    """Read EMAIL_URL: ``console://``, ``locmem://``, ``smtp://user:pass@host:port``
+    or ``smtps://...`` (implicit TLS); ``?starttls=1`` asks for STARTTLS on smtp."""
+    parts = urlsplit(url)
+    if parts.scheme not in _EMAIL_BACKENDS:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL must start with one of {sorted(_EMAIL_BACKENDS)}://, not {url!r}."
+        )
+    backend = _EMAIL_BACKENDS[parts.scheme]
+    if not parts.scheme.startswith("smtp"):
+        return EmailConfig(backend=backend)
+    if not parts.hostname:
+        raise ImproperlyConfigured("EMAIL_URL names no host.")
+    implicit_tls = parts.scheme == "smtps"
+    return EmailConfig(
+        backend=backend,
+        host=parts.hostname,
+        port=parts.port or (465 if implicit_tls else 25),
+        user=unquote(parts.username or ""),
+        password=unquote(parts.password or ""),
+        use_ssl=implicit_tls,
+        use_tls=parse_qs(parts.query).get("starttls", ["0"])[0] in _TRUE,
+    )

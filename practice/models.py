@@ -1,0 +1,130 @@
+"""People and practice-wide settings.
+
+One deployment is one practice, so there is no tenant column: a user's role
+decides what they may see (see the selectors in each app).
+"""
+
+from typing import Any, ClassVar
+
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class UserManager(BaseUserManager["User"]):
+    use_in_migrations = True
+
+    def create_user(self, email: str, password: str | None = None, **extra: Any) -> "User":
+        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **extra: Any) -> "User":
+        extra.update(role=User.Role.MANAGER, is_staff=True, is_superuser=True)
+        return self.create_user(email, password, **extra)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    class Role(models.TextChoices):
+        CLIENT = "client", _("Client")
+        THERAPIST = "therapist", _("Therapist")
+        MANAGER = "manager", _("Practice manager")
+
+    email = models.EmailField(_("email"), unique=True)
+    name = models.CharField(_("name"), max_length=150, blank=True)
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.CLIENT)
+    is_staff = models.BooleanField(_("staff status"), default=False)
+    is_active = models.BooleanField(_("active"), default=True)
+    date_joined = models.DateTimeField(_("date joined"), default=timezone.now)
+
+    objects: ClassVar[UserManager] = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+    REQUIRED_FIELDS: ClassVar[list[str]] = []
+
+    class Meta:
+        verbose_name = _("user")
+        verbose_name_plural = _("users")
+        constraints = [
+            # A client account can never reach the admin.
+            models.CheckConstraint(
+                condition=~Q(role="client") | Q(is_staff=False, is_superuser=False),
+                name="client_is_never_staff",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.email
+
+    def get_full_name(self) -> str:
+        return self.name or self.email
+
+    def get_short_name(self) -> str:
+        return self.name.split(" ")[0] if self.name else self.email
+
+    @property
+    def is_client(self) -> bool:
+        return self.role == self.Role.CLIENT
+
+    @property
+    def is_therapist(self) -> bool:
+        return self.role == self.Role.THERAPIST
+
+    @property
+    def is_manager(self) -> bool:
+        return self.role == self.Role.MANAGER
+
+
+class PracticeSettings(models.Model):
+    """The practice's own words and safety choices; one row (pk=1)."""
+
+    name = models.CharField(_("practice name"), max_length=120, default="Our practice")
+    reminder_sender_name = models.CharField(
+        _("sender name on reminders"),
+        max_length=80,
+        default="Notifications",
+        help_text=_("Shown to clients. Keep it neutral: no clinical words."),
+    )
+    reminder_subject = models.CharField(
+        _("subject of reminders"), max_length=120, default="You have a new update"
+    )
+    crisis_resources = models.TextField(
+        _("crisis resources"),
+        default=(
+            "If you are in danger now, call 999 (UK) or 911 (US).\n"
+            "National Domestic Abuse Helpline (UK, 24 hours): 0808 2000 247\n"
+            "National Domestic Violence Hotline (US, 24 hours): 1-800-799-7233\n"
+            "Samaritans (UK, 24 hours): 116 123"
+        ),
+        help_text=_("One per line. Shown on every page of the portal."),
+    )
+    quick_exit_url = models.URLField(
+        _("quick-exit address"),
+        default="https://www.bbc.co.uk/weather",
+        help_text=_("A neutral website the quick-exit button opens."),
+    )
+    idle_timeout_minutes = models.PositiveSmallIntegerField(
+        _("portal idle timeout (minutes)"), default=15
+    )
+
+    class Meta:
+        verbose_name = _("practice settings")
+        verbose_name_plural = _("practice settings")
+        constraints = [
+            models.CheckConstraint(condition=Q(pk=1), name="practice_settings_singleton"),
+            models.CheckConstraint(
+                condition=Q(idle_timeout_minutes__gte=2, idle_timeout_minutes__lte=240),
+                name="idle_timeout_in_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def crisis_lines(self) -> list[str]:
+        return [line.strip() for line in self.crisis_resources.splitlines() if line.strip()]

@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic.base import RedirectView
+from django.templatetags.static import static
+
+from practice import views
+
+admin.site.site_header = "Practice companion"
+admin.site.site_title = "Practice companion"
+admin.site.index_title = "Your practice"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("help-now/", views.crisis, name="crisis"),
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("", include("clients.urls")),
+    path("", include("homework.urls")),
+]

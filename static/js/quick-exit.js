@@ -1,0 +1,33 @@
+// Quick exit: the visible button, or Shift pressed three times on its own.
+// Leaves for the practice's neutral site with location.replace (so Back does
+// not return here) and ends the session with a beacon on the way out.
+(function () {
+  "use strict";
+  var form = document.getElementById("quick-exit");
+  if (!form) return;
+  var exitUrl = form.getAttribute("data-exit-url");
+  var WINDOW_MS = 1500;
+  var presses = [];
+
+  function leave(event) {
+    if (event) event.preventDefault();
+    try {
+      var data = new FormData(form);
+      data.append("beacon", "1");
+      navigator.sendBeacon(form.action, data);
+    } catch (e) { /* leaving matters more than the beacon */ }
+    document.documentElement.style.visibility = "hidden";
+    window.location.replace(exitUrl);
+  }
+
+  form.addEventListener("submit", leave);
+  document.addEventListener("keydown", function (event) {
+    // Not Escape: it also stops a page loading. Shift alone, three times.
+    if (event.key !== "Shift") { presses = []; return; }
+    if (event.repeat) return;
+    var now = Date.now();
+    presses = presses.filter(function (t) { return now - t < WINDOW_MS; });
+    presses.push(now);
+    if (presses.length >= 3) leave();
+  });
+})();
