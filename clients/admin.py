@@ -11,6 +11,7 @@ from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
 from practice.admin_access import RoleAdmin
 from practice.models import User
+from practice.requests import acting_user
 
 
 class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -45,27 +46,38 @@ class ClientAdmin(RoleAdmin):
         (None, {"fields": ("display_name", "therapist", "status")}),
         (
             _("Reminders"),
-            {"fields": ("contact_email", "timezone", "reminder_channel", ("quiet_hours_start", "quiet_hours_end"))},
+            {
+                "fields": (
+                    "contact_email",
+                    "timezone",
+                    "reminder_channel",
+                    ("quiet_hours_start", "quiet_hours_end"),
+                )
+            },
         ),
         (_("Portal"), {"fields": ("portal_user",)}),
     )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Client]:
         return (
-            clients_for_user(user=request.user)
+            clients_for_user(user=acting_user(request))
             .select_related("therapist", "portal_user")
             .annotate(
-                open_count=Count("assignments", filter=Q(assignments__status="active"), distinct=True),
+                open_count=Count(
+                    "assignments", filter=Q(assignments__status="active"), distinct=True
+                ),
                 last_entry=Max("assignments__entries__submitted_at"),
             )
         )
 
-    def get_readonly_fields(self, request: HttpRequest, obj: Client | None = None) -> tuple[str, ...]:
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Client | None = None
+    ) -> tuple[str, ...]:
         readonly = ("portal_user",)
-        return readonly if request.user.is_manager else (*readonly, "therapist")
+        return readonly if acting_user(request).is_manager else (*readonly, "therapist")
 
     def get_list_filter(self, request: HttpRequest) -> tuple[Any, ...]:
-        return ("status", "therapist") if request.user.is_manager else ("status",)
+        return ("status", "therapist") if acting_user(request).is_manager else ("status",)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "therapist":
@@ -80,13 +92,21 @@ class ClientAdmin(RoleAdmin):
     def last_entry_at(self, obj: Client) -> Any:
         return obj.last_entry  # type: ignore[attr-defined]
 
-    def save_model(self, request: HttpRequest, obj: Client, form: forms.ModelForm, change: bool) -> None:  # type: ignore[type-arg]
-        fields = {name: form.cleaned_data[name] for name in form.cleaned_data if name in services.CLIENT_EDITABLE_FIELDS or name == "therapist"}
+    def save_model(
+        self, request: HttpRequest, obj: Client, form: "forms.ModelForm[Client]", change: bool
+    ) -> None:
+        fields = {
+            name: form.cleaned_data[name]
+            for name in form.cleaned_data
+            if name in services.CLIENT_EDITABLE_FIELDS or name == "therapist"
+        }
         if change:
-            saved = services.client_update(actor=request.user, client=obj, **fields)
+            saved = services.client_update(actor=acting_user(request), client=obj, **fields)
         else:
             therapist = fields.pop("therapist", None)
-            saved = services.client_create(actor=request.user, therapist=therapist, **fields)
+            saved = services.client_create(
+                actor=acting_user(request), therapist=therapist, **fields
+            )
         obj.pk = saved.pk
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
@@ -96,14 +116,18 @@ class ClientAdmin(RoleAdmin):
                 continue
             session = session_form.instance
             if session_form.cleaned_data.get("DELETE") and session.pk:
-                services.session_cancel(actor=request.user, session=session)
+                services.session_cancel(actor=acting_user(request), session=session)
             elif session.pk:
                 services.session_reschedule(
-                    actor=request.user, session=session, starts_at=session_form.cleaned_data["starts_at"]
+                    actor=acting_user(request),
+                    session=session,
+                    starts_at=session_form.cleaned_data["starts_at"],
                 )
             else:
                 services.session_schedule(
-                    actor=request.user, client=client, starts_at=session_form.cleaned_data["starts_at"]
+                    actor=acting_user(request),
+                    client=client,
+                    starts_at=session_form.cleaned_data["starts_at"],
                 )
 
 
@@ -116,4 +140,4 @@ class SessionAdmin(RoleAdmin):
     date_hierarchy = "starts_at"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
-        return sessions_for_user(user=request.user).select_related("client")
+        return sessions_for_user(user=acting_user(request)).select_related("client")

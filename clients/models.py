@@ -71,6 +71,7 @@ class Client(models.Model):
                 condition=Q(quiet_hours_start__isnull=True, quiet_hours_end__isnull=True)
                 | Q(quiet_hours_start__isnull=False, quiet_hours_end__isnull=False),
                 name="quiet_hours_both_or_neither",
+                violation_error_message=_("Quiet hours need both a start and an end."),
             ),
         ]
 
@@ -91,7 +92,11 @@ class Session(models.Model):
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
         constraints = [
-            models.UniqueConstraint(fields=["client", "starts_at"], name="one_session_per_slot"),
+            models.UniqueConstraint(
+                fields=["client", "starts_at"],
+                name="one_session_per_slot",
+                violation_error_message=_("This client already has a session at that time."),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -20,6 +20,7 @@ from homework.selectors import (
     exercises_for_user,
 )
 from practice.admin_access import RoleAdmin
+from practice.requests import acting_user
 
 
 class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -49,16 +50,20 @@ class ExerciseAdmin(RoleAdmin):
     list_select_related = ("owner",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Exercise]:
-        return exercises_for_user(user=request.user).select_related("owner")
+        return exercises_for_user(user=acting_user(request)).select_related("owner")
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Therapists edit their own exercises; the practice's shared library is the manager's.
-        if obj is not None and not request.user.is_manager and obj.owner_id != request.user.pk:
+        if (
+            obj is not None
+            and not acting_user(request).is_manager
+            and obj.owner_id != acting_user(request).pk
+        ):
             return False
         return super().has_change_permission(request, obj)
 
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
-        saved = services.exercise_save(actor=request.user, exercise=obj)
+        saved = services.exercise_save(actor=acting_user(request), exercise=obj)
         obj.pk = saved.pk
 
 
@@ -91,22 +96,24 @@ class AssignmentAdmin(RoleAdmin):
     list_select_related = ("exercise", "client")
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Assignment]:
-        return assignments_for_user(user=request.user).select_related("exercise", "client")
+        return assignments_for_user(user=acting_user(request)).select_related("exercise", "client")
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "client":
-            kwargs["queryset"] = clients_for_user(user=request.user).filter(status="active")
+            kwargs["queryset"] = clients_for_user(user=acting_user(request)).filter(status="active")
         elif db_field.name == "exercise":
-            kwargs["queryset"] = exercises_for_user(user=request.user).filter(is_active=True)
+            kwargs["queryset"] = exercises_for_user(user=acting_user(request)).filter(
+                is_active=True
+            )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: Assignment, form: Any, change: bool) -> None:
         data = {name: form.cleaned_data[name] for name in AssignmentForm.Meta.fields}
         if change:
-            saved = services.assignment_update(actor=request.user, assignment=obj, **data)
+            saved = services.assignment_update(actor=acting_user(request), assignment=obj, **data)
         else:
             data.pop("status")
-            saved = services.assignment_create(actor=request.user, **data)
+            saved = services.assignment_create(actor=acting_user(request), **data)
         obj.pk = saved.pk
 
 
@@ -124,10 +131,12 @@ class EntryAdmin(RoleAdmin):
 
     def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
         # "What came back" links here filtered by client; the queryset is scoped anyway.
-        return lookup == "assignment__client__id__exact" or super().lookup_allowed(lookup, value, request)
+        return lookup == "assignment__client__id__exact" or super().lookup_allowed(
+            lookup, value, request
+        )
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
-        return entries_for_user(user=request.user).select_related(
+        return entries_for_user(user=acting_user(request)).select_related(
             "assignment__exercise", "assignment__client"
         )
 
@@ -159,4 +168,6 @@ class EntryAdmin(RoleAdmin):
         if not entry_readable_by_staff(obj):
             return format_html("<p>{}</p>", _("The client has kept this entry private."))
         kind = get_kind(obj.assignment.exercise.kind)
-        return SafeString(render_to_string(kind.display_template, {"entry": obj, **kind.present(obj)}))
+        return SafeString(
+            render_to_string(kind.display_template, {"entry": obj, **kind.present(obj)})
+        )

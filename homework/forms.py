@@ -22,7 +22,9 @@ class EntryEnvelopeForm(forms.Form):
     private = forms.BooleanField(
         required=False,
         label=_("Keep this private"),
-        help_text=_("Only you will see what you wrote. Your therapist sees that something is here, not what it says."),
+        help_text=_(
+            "Only you will see what you wrote. Your therapist sees that something is here, not what it says."
+        ),
     )
 
     def flags(self) -> Flags:

@@ -99,15 +99,21 @@ class Assignment(models.Model):
             models.CheckConstraint(
                 condition=Q(due_on__isnull=True) | Q(due_on__gte=F("starts_on")),
                 name="due_on_not_before_start",
+                violation_error_message=_("The due date cannot be before the start date."),
             ),
             models.CheckConstraint(
                 condition=Q(ends_on__isnull=True) | Q(ends_on__gte=F("starts_on")),
                 name="ends_on_not_before_start",
+                violation_error_message=_("A schedule cannot end before it starts."),
             ),
             models.CheckConstraint(
                 condition=Q(schedule="once", ends_on__isnull=True)
                 | (~Q(schedule="once") & Q(ends_on__isnull=False, due_on__isnull=True)),
                 name="repeating_has_end_and_no_due_date",
+                violation_error_message=_(
+                    "A one-off exercise takes a due date and no end date; a repeating one "
+                    "takes an end date instead of a due date."
+                ),
             ),
         ]
 
@@ -142,7 +148,9 @@ class Entry(models.Model):
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )
-    discuss_in_session = models.BooleanField(_("wants to talk about this in session"), default=False)
+    discuss_in_session = models.BooleanField(
+        _("wants to talk about this in session"), default=False
+    )
     felt_unsafe = models.BooleanField(_("felt unsafe"), default=False)
     private = models.BooleanField(_("private"), default=False)
     version = models.PositiveIntegerField(_("version"), default=1)

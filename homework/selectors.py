@@ -25,7 +25,9 @@ def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
 
 def assignments_for_user(*, user: User) -> QuerySet[Assignment]:
     if user.is_authenticated and user.is_client:
-        return Assignment.objects.filter(client__portal_user=user, client__status=Client.Status.ACTIVE)
+        return Assignment.objects.filter(
+            client__portal_user=user, client__status=Client.Status.ACTIVE
+        )
     return Assignment.objects.filter(client__in=clients_for_user(user=user))
 
 

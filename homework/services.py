@@ -100,7 +100,10 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
     unknown = set(changes) - ASSIGNMENT_EDITABLE_FIELDS
     if unknown:
         raise TypeError(f"Unknown assignment fields: {sorted(unknown)}")
-    if "exercise" in changes and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists():
+    if (
+        "exercise" in changes
+        and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
+    ):
         raise PermissionDenied("You cannot use this exercise.")
     for name, value in changes.items():
         setattr(assignment, name, value)
@@ -124,7 +127,9 @@ def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
     return exercise
 
 
-def _load_for_write(*, user: User, assignment_id: int, key: uuid.UUID) -> tuple[Assignment, Entry | None]:
+def _load_for_write(
+    *, user: User, assignment_id: int, key: uuid.UUID
+) -> tuple[Assignment, Entry | None]:
     assignment = portal_assignment(user=user, assignment_id=assignment_id)
     entry = Entry.objects.select_for_update().filter(key=key).first()
     if entry is not None and entry.assignment_id != assignment.pk:
@@ -262,7 +267,9 @@ def entry_notify_therapist(*, entry_id: int) -> bool:
         body=render_to_string("homework/email/new-entry-body.txt", context),
         to=[therapist.email],
     )
-    message.attach_alternative(render_to_string("homework/email/new-entry-body.html", context), "text/html")
+    message.attach_alternative(
+        render_to_string("homework/email/new-entry-body.html", context), "text/html"
+    )
     message.send()
     entry.therapist_notified_at = timezone.now()
     entry.save(update_fields=["therapist_notified_at"])

@@ -4,7 +4,8 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -15,11 +16,12 @@ from homework import selectors, services
 from homework.forms import EntryEnvelopeForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
+from practice.requests import AuthedRequest
 
 
 @require_GET
 @client_required
-def dashboard(request: HttpRequest) -> HttpResponse:
+def dashboard(request: AuthedRequest) -> HttpResponse:
     return render(
         request,
         "homework/dashboard.html",
@@ -31,7 +33,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _assignment_or_404(request: HttpRequest, assignment_id: int) -> Assignment:
+def _assignment_or_404(request: AuthedRequest, assignment_id: int) -> Assignment:
     try:
         return selectors.portal_assignment(user=request.user, assignment_id=assignment_id)
     except Assignment.DoesNotExist:
@@ -40,7 +42,7 @@ def _assignment_or_404(request: HttpRequest, assignment_id: int) -> Assignment:
 
 @require_http_methods(["GET", "POST"])
 @client_required
-def do_assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
+def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take
     the finished entry."""
     assignment = _assignment_or_404(request, assignment_id)
@@ -62,7 +64,7 @@ def do_assignment(request: HttpRequest, assignment_id: int) -> HttpResponse:
 
 
 def _render_do(
-    request: HttpRequest,
+    request: AuthedRequest,
     assignment: Assignment,
     envelope: EntryEnvelopeForm,
     form: Any,
@@ -87,7 +89,7 @@ def _render_do(
     )
 
 
-def _submit(request: HttpRequest, assignment: Assignment) -> HttpResponse:
+def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
     kind = get_kind(assignment.exercise.kind)
     envelope = EntryEnvelopeForm(request.POST)
     data = response_data(request.POST)
@@ -103,10 +105,13 @@ def _submit(request: HttpRequest, assignment: Assignment) -> HttpResponse:
             data=data,
             flags=envelope.flags(),
         )
-    except ResponseInvalid:
+    except ResponseInvalid as invalid:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
         with timezone.override(assignment.client.timezone):
             form.is_valid()  # the same rules, shown beside each field
+        for key, messages_for_key in invalid.errors.items():
+            if key not in form.fields:  # e.g. a field this exercise does not have
+                form.add_error(None, f"{key}: {' '.join(messages_for_key)}")
         return _render_do(request, assignment, envelope, form, status=400)
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
@@ -118,7 +123,7 @@ def _submit(request: HttpRequest, assignment: Assignment) -> HttpResponse:
             status=409,
             conflict=_conflict_context(conflict.entry, data),
         )
-    except Entry.DoesNotExist:
+    except ObjectDoesNotExist:
         raise Http404 from None
     messages.success(request, _("Sent. Thank you for taking the time."))
     return redirect("homework:entry", key=entry.key)
@@ -147,7 +152,7 @@ def _conflict_context(entry: Entry, mine: dict[str, str]) -> dict[str, Any]:
 
 @require_POST
 @client_required
-def autosave(request: HttpRequest, assignment_id: int) -> JsonResponse:
+def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
     """Save a draft while the client types. Answers in JSON for the page's script."""
     assignment = _assignment_or_404(request, assignment_id)
     envelope = EntryEnvelopeForm(request.POST)
@@ -167,14 +172,14 @@ def autosave(request: HttpRequest, assignment_id: int) -> JsonResponse:
         return JsonResponse({"errors": invalid.errors}, status=400)
     except services.EntryConflict as conflict:
         return JsonResponse({"conflict": _conflict_context(conflict.entry, data)}, status=409)
-    except Entry.DoesNotExist:
+    except ObjectDoesNotExist:
         raise Http404 from None
     return JsonResponse({"version": entry.version, "saved_at": entry.updated_at.isoformat()})
 
 
 @require_GET
 @client_required
-def entry_detail(request: HttpRequest, key: uuid.UUID) -> HttpResponse:
+def entry_detail(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     try:
         entry = selectors.portal_entry(user=request.user, key=key)
     except Entry.DoesNotExist:
@@ -191,6 +196,6 @@ def entry_detail(request: HttpRequest, key: uuid.UUID) -> HttpResponse:
 
 @require_GET
 @client_required
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: AuthedRequest) -> HttpResponse:
     entries = selectors.recent_entries_for_client(user=request.user, limit=200)
     return render(request, "homework/history.html", {"entries": entries})

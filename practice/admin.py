@@ -1,4 +1,6 @@
 from django.contrib import admin
+from django.contrib.auth.models import Group
+from django.db import models
 from django.http import HttpRequest
 
 from practice.admin_access import RoleAdmin
@@ -23,7 +25,14 @@ class UserAdmin(RoleAdmin):
 class PracticeSettingsAdmin(RoleAdmin):
     manager_can = frozenset({"view", "change"})
     therapist_can = frozenset()
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
-    def save_model(self, request: HttpRequest, obj: PracticeSettings, form: object, change: bool) -> None:
-        super().save_model(request, obj, form, change)  # type: ignore[arg-type]
+    def save_model(
+        self, request: HttpRequest, obj: PracticeSettings, form: object, change: bool
+    ) -> None:
+        super().save_model(request, obj, form, change)
         forget_practice_settings()
+
+
+# Roles, not groups, decide access here (see practice.admin_access).
+admin.site.unregister(Group)

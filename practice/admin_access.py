@@ -10,14 +10,17 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest
 
+from practice.models import User
+from practice.requests import acting_user
+
 
 def is_staff_member(request: HttpRequest) -> bool:
     user = request.user
-    return bool(user.is_active and user.is_staff and (user.is_therapist or user.is_manager))
+    return isinstance(user, User) and user.is_active and user.is_staff and not user.is_client
 
 
 def is_manager(request: HttpRequest) -> bool:
-    return bool(is_staff_member(request) and request.user.is_manager)
+    return is_staff_member(request) and acting_user(request).is_manager
 
 
 class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]

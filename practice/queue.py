@@ -9,7 +9,7 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 
-def enqueue_on_commit(task: Task, *args: Any) -> None:
+def enqueue_on_commit(task: "Task[Any, Any]", *args: Any) -> None:
     """Send ``task`` once the current transaction commits.
 
     If the broker is down (or, in eager mode, the task itself fails) the
@@ -21,6 +21,8 @@ def enqueue_on_commit(task: Task, *args: Any) -> None:
         try:
             task.delay(*args)
         except Exception:
-            logger.warning("Could not enqueue %s%r; the sweep will retry it.", task.name, args, exc_info=True)
+            logger.warning(
+                "Could not enqueue %s%r; the sweep will retry it.", task.name, args, exc_info=True
+            )
 
     transaction.on_commit(send)

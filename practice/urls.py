@@ -1,7 +1,5 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic.base import RedirectView
-from django.templatetags.static import static
 
 from practice import views
 
@@ -12,7 +10,7 @@ admin.site.index_title = "Your practice"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("help-now/", views.crisis, name="crisis"),
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", views.favicon),
     path("", include("clients.urls")),
     path("", include("homework.urls")),
 ]

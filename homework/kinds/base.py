@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from homework.models import Entry, Exercise
 
 JSONDict = dict[str, Any]
@@ -43,7 +45,7 @@ class Field:
 
 class ExerciseKind:
     slug: ClassVar[str]
-    label: ClassVar[str]
+    label: ClassVar["StrOrPromise"]
     schema_version: ClassVar[int] = 1
     # Logs take any number of entries; other kinds one per occurrence.
     is_log: ClassVar[bool] = False
@@ -76,23 +78,25 @@ class ExerciseKind:
         data: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
     ) -> forms.Form:
-        return self.form_class(data=data, initial=initial, prefix="r")
+        return self.form_class(data=data, initial=dict(initial or {}), prefix="r")
 
     # -- validation
     def validate(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
         """Full validation for a submitted response; returns JSON-ready data."""
         self._refuse_unknown_keys(data, exercise=exercise)
-        form = self.form(exercise=exercise, data=self._as_form_data(data))
+        fields = self.form(exercise=exercise).fields
+        form = self.form(exercise=exercise, data=_as_form_data(data, fields))
         with timezone.override(tz):
             if not form.is_valid():
                 raise ResponseInvalid(
-                    {name.removeprefix("r-"): list(msgs) for name, msgs in form.errors.items()}
+                    {
+                        name.removeprefix("r-"): [str(m) for m in msgs]
+                        for name, msgs in form.errors.items()
+                    }
                 )
             return self.to_json(form.cleaned_data)
 
-    def validate_draft(
-        self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str
-    ) -> JSONDict:
+    def validate_draft(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
         """Lenient validation for a draft: what was typed so far, bounded in size.
 
         A draft may be incomplete or not yet valid, but it may hold only the
@@ -152,11 +156,35 @@ class ExerciseKind:
         known = set(self.form(exercise=exercise).fields)
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ResponseInvalid({key: [_("This is not a field of this exercise.")] for key in unknown})
+            raise ResponseInvalid(
+                {key: [_("This is not a field of this exercise.")] for key in unknown}
+            )
 
-    @staticmethod
-    def _as_form_data(data: Mapping[str, Any]) -> dict[str, Any]:
-        return {f"r-{key}": value for key, value in data.items()}
+
+def _as_form_data(data: Mapping[str, Any], fields: Mapping[str, forms.Field]) -> dict[str, Any]:
+    """JSON values → what a browser would post, refusing the wrong types.
+
+    Form fields expect one string each (booleans for check boxes); JSON may
+    carry lists, objects or ``true`` where text belongs. Those are refused
+    here with a message, rather than left to crash deep inside a field.
+    """
+    form_data: dict[str, Any] = {}
+    errors: dict[str, list[str]] = {}
+    for key, value in data.items():
+        is_checkbox = isinstance(fields[key], forms.BooleanField)
+        if value is None:
+            continue
+        if isinstance(value, bool) and not is_checkbox:
+            errors[key] = [_("Expected text or a number, not true or false.")]
+        elif isinstance(value, list | dict):
+            errors[key] = [_("Expected a single value.")]
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            form_data[f"r-{key}"] = str(value)
+        else:
+            form_data[f"r-{key}"] = value
+    if errors:
+        raise ResponseInvalid(errors)
+    return form_data
 
 
 def _max_length(field: forms.Field) -> int:

@@ -2,15 +2,19 @@
 behaves (and is limited) the same way everywhere."""
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.forms import BoundField, Widget
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.forms import BoundField, Widget
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+if TYPE_CHECKING:
+    # Labels are usually lazy translations.
+    from django_stubs_ext import StrOrPromise as Text
 
 EARLIEST_YEAR = 1900
 
@@ -18,7 +22,9 @@ EARLIEST_YEAR = 1900
 class AccessibleBoundField(BoundField):
     """Ties a field's error message to its input, so a screen reader reads it."""
 
-    def build_widget_attrs(self, attrs: dict[str, Any], widget: Widget | None = None) -> dict[str, Any]:
+    def build_widget_attrs(
+        self, attrs: dict[str, Any], widget: Widget | None = None
+    ) -> dict[str, Any]:
         attrs = super().build_widget_attrs(attrs, widget)
         if self.errors and self.auto_id:
             described = attrs.get("aria-describedby", "")
@@ -38,7 +44,7 @@ class ScaleWidget(forms.NumberInput):
     input_type = "range"
     template_name = "homework/widgets/scale.html"
 
-    def __init__(self, low_label: str = "", high_label: str = "") -> None:
+    def __init__(self, low_label: "Text" = "", high_label: "Text" = "") -> None:
         super().__init__(attrs={"min": 0, "max": 10, "step": 1})
         self.low_label = low_label
         self.high_label = high_label
@@ -49,7 +55,7 @@ class ScaleWidget(forms.NumberInput):
         return context
 
 
-def long_text(label: str, *, required: bool = False, help_text: str = "") -> forms.CharField:
+def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
     return forms.CharField(
         label=label,
         required=required,
@@ -59,13 +65,18 @@ def long_text(label: str, *, required: bool = False, help_text: str = "") -> for
     )
 
 
-def short_text(label: str, *, required: bool = False, help_text: str = "") -> forms.CharField:
+def short_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
     return forms.CharField(
-        label=label, required=required, max_length=settings.SHORT_TEXT_MAX_CHARS, help_text=help_text
+        label=label,
+        required=required,
+        max_length=settings.SHORT_TEXT_MAX_CHARS,
+        help_text=help_text,
     )
 
 
-def scale(label: str, *, low: str = "", high: str = "", required: bool = True) -> forms.IntegerField:
+def scale(
+    label: "Text", *, low: "Text" = "", high: "Text" = "", required: bool = True
+) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=required,
@@ -99,5 +110,5 @@ class PastDateTimeField(forms.DateTimeField):
             raise ValidationError(self.error_messages["future"], code="future")
 
 
-def when(label: str) -> PastDateTimeField:
+def when(label: "Text") -> PastDateTimeField:
     return PastDateTimeField(label=label, required=True, help_text=_("Your best guess is fine."))

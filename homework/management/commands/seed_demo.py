@@ -8,13 +8,13 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from clients.models import Client, Session
+from clients.models import Client
 from clients.services import client_attach_portal_account, client_create, session_schedule
 from homework.models import Assignment, Entry, Exercise
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
 
-DEFAULT_PASSWORD = "demo-pass-2026"
+DEFAULT_PASSWORD = "demo-pass-2026"  # noqa: S105 (the documented demo login)
 # A fixed namespace makes every demo entry's key the same on every run.
 DEMO_NAMESPACE = uuid.UUID("6f1d3f1e-6f8a-4c55-9d8e-2f6b5b8a4d10")
 
@@ -69,12 +69,20 @@ class Command(BaseCommand):
         self._client(therapist, "Sam", "sam@demo.test", password)
 
         today = timezone.localdate()
-        tomorrow_ten = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time(10)))
-        for starts_at in (tomorrow_ten - dt.timedelta(days=21), tomorrow_ten - dt.timedelta(days=7), tomorrow_ten):
+        tomorrow_ten = timezone.make_aware(
+            dt.datetime.combine(today + dt.timedelta(days=1), dt.time(10))
+        )
+        for starts_at in (
+            tomorrow_ten - dt.timedelta(days=21),
+            tomorrow_ten - dt.timedelta(days=7),
+            tomorrow_ten,
+        ):
             session_schedule(actor=therapist, client=alex, starts_at=starts_at)
 
         record = self._exercise()
-        assignment = Assignment.objects.filter(client=alex, exercise=record).first() or assignment_create(
+        assignment = Assignment.objects.filter(
+            client=alex, exercise=record
+        ).first() or assignment_create(
             actor=therapist,
             client=alex,
             exercise=record,
@@ -98,7 +106,9 @@ class Command(BaseCommand):
             )
             # Spread the demo over the last three weeks, as if sent on the day.
             sent_at = occurred + dt.timedelta(hours=1)
-            Entry.objects.filter(pk=entry.pk).update(submitted_at=sent_at, therapist_notified_at=sent_at)
+            Entry.objects.filter(pk=entry.pk).update(
+                submitted_at=sent_at, therapist_notified_at=sent_at
+            )
 
         self.stdout.write(self.style.SUCCESS("Demo practice ready. Sign in with:"))
         for who, where in (
@@ -112,7 +122,9 @@ class Command(BaseCommand):
     def _staff(self, email: str, name: str, role: str, password: str) -> User:
         user = User.objects.filter(email=email).first()
         if user is None:
-            user = User.objects.create_user(email=email, password=password, name=name, role=role, is_staff=True)
+            user = User.objects.create_user(
+                email=email, password=password, name=name, role=role, is_staff=True
+            )
         return user
 
     def _client(self, therapist: User, name: str, email: str, password: str) -> Client:

@@ -1,0 +1,64 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
+
+.PHONY: run test lint typecheck pytest system-deps bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## make run: install, migrate, load the demo practice and serve it.
+run: install
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py seed_demo
+	@if [ -n "$$REDIS_URL" ]; then \
+		echo "REDIS_URL is set: starting a Celery worker and beat beside the server."; \
+		$(BIN)/celery -A practice worker --beat --loglevel=INFO --concurrency=2 & \
+		trap "kill $$! 2>/dev/null" EXIT; \
+		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
+	else \
+		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
+	fi
+
+## System packages the PDF and browser tests need (Debian). Installs only what is missing.
+system-deps:
+	@missing=""; \
+	for pkg in chromium libharfbuzz-subset0 poppler-utils fonts-dejavu-core; do \
+		dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: install
+	$(BIN)/mypy
+
+pytest: install system-deps
+	$(BIN)/python manage.py collectstatic --no-input -v0
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+## make test: lint, type check, and the whole suite (services when their URLs are set).
+test: lint typecheck pytest
+
+bench: install system-deps
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) var staticfiles test-artifacts .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,91 @@
+"""Real-browser tests: Debian's chromium, driven by Playwright.
+
+Playwright cannot download its own browser here, so we point it at the
+system one. Its sync API runs an event loop in this thread, which Django's
+ORM would otherwise refuse to share.
+"""
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(autouse=True)
+def _orm_beside_playwrights_event_loop(monkeypatch):
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"chromium is missing at {CHROMIUM}; `make system-deps` installs it")
+        pytest.skip("chromium is not installed (`make system-deps` installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_context(browser, live_server):
+    """Each person gets their own browser context: their own cookies, as on their own device."""
+    opened = []
+
+    def make(width: int = 390, height: int = 844):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": width, "height": height}
+        )
+        context.set_default_timeout(10_000)
+        opened.append(context)
+        return context
+
+    yield make
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def context(new_context):
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:
+    page.goto("/admin/login/" if admin else "/login/")
+    page.fill("input[name=username]", email)
+    page.fill("input[name=password]", password)
+    page.click("[type=submit]:not(#quick-exit button)")

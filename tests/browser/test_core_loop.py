@@ -1,0 +1,94 @@
+"""The core loop in a real browser: admin assign → portal write and send → admin reads."""
+
+import datetime as dt
+
+from axe_playwright_python.sync_playwright import Axe
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, ClientFactory, ExerciseFactory, TherapistFactory
+
+SERIOUS = {"serious", "critical"}
+
+
+def assert_accessible(page) -> None:
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious]
+
+
+def test_assign_write_send_and_read_back(db, new_context, artifacts):
+    therapist = TherapistFactory.create(email="tara@example.test")
+    client = ClientFactory.create(
+        therapist=therapist, display_name="Alice", portal_user__email="alice@example.test"
+    )
+    ExerciseFactory.create(title="Keep the full picture")
+
+    # The therapist assigns from the client's page.
+    admin = new_context(1280, 900).new_page()
+    sign_in(admin, "tara@example.test", PASSWORD, admin=True)
+    admin.goto(f"/admin/clients/client/{client.pk}/change/")
+    admin.click("text=Assign exercise")
+    admin.click("#id_exercise + .select2 .select2-selection")
+    admin.fill(".select2-search__field", "full picture")
+    admin.click(".select2-results__option >> text=Keep the full picture")
+    admin.fill("input[name=starts_on]", timezone.localdate().isoformat())
+    admin.fill("input[name=due_on]", (timezone.localdate() + dt.timedelta(days=7)).isoformat())
+    admin.click("input[name=_save]")
+    admin.wait_for_selector("text=was added successfully")
+
+    # The client finds it under "To do", writes, and sends it.
+    portal = new_context().new_page()
+    sign_in(portal, "alice@example.test", PASSWORD)
+    assert portal.title() == "Home · Notebook"
+    assert_accessible(portal)
+    portal.click("text=Open")
+    portal.fill(
+        "textarea[name=r-what_happened]", "They read my messages and went quiet all evening."
+    )
+    portal.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    portal.locator("input[name=r-body_distress]").fill("8")
+    portal.check("input[name=felt_unsafe]")
+    portal.wait_for_selector("#save-status[data-state=saved]")
+    assert_accessible(portal)
+    portal.screenshot(path=artifacts / "written-record-form-390.png", full_page=True)
+    portal.click("text=Send to my therapist")
+    portal.wait_for_selector("text=Sent. Thank you")
+    entry = Entry.objects.get(assignment__client=client)
+    assert entry.is_submitted and entry.felt_unsafe and entry.response["body_distress"] == 8
+
+    # The therapist reads it in the admin.
+    admin.goto("/admin/homework/entry/")
+    admin.click("text=Keep the full picture")
+    admin.screenshot(path=artifacts / "admin-entry-1280.png", full_page=True)
+    expect(admin.get_by_text("They read my messages and went quiet all evening.")).to_be_visible()
+
+
+def test_quick_exit_by_keyboard_ends_the_session(db, context):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    page = context.new_page()
+    exit_hits: list[str] = []
+
+    def neutral_site(route):
+        exit_hits.append(route.request.url)
+        route.fulfill(body="weather")
+
+    page.route("https://www.bbc.co.uk/**", neutral_site)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("text=To do")
+    page.keyboard.press("Shift")
+    page.keyboard.press("Shift")
+    page.keyboard.press("Shift")
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    assert exit_hits
+    page.go_back()
+    assert "To do" not in page.content()
+    again = context.new_page()
+    again.goto("/")
+    assert "/login/" in again.url
+    assert client.portal_user is not None

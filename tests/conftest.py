@@ -1,0 +1,117 @@
+"""The named cast every test can use, and how service tests find their services.
+
+alice and bob are clients; alice is therapist tara's, bob is therapist theo's.
+morgan manages the practice. An anonymous visitor is simply no login.
+"""
+
+import os
+from dataclasses import dataclass
+
+import pytest
+from django.conf import settings
+from django.test import Client as HttpClient
+
+from clients.models import Client
+from homework.models import Assignment, Entry
+from practice.celery import app as celery_app
+from practice.models import PracticeSettings, User
+from tests import factories
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def services_missing() -> str | None:
+    """Why the real-service tests cannot run here, or None when they can."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return "DATABASE_URL does not point at PostgreSQL"
+    if not settings.REDIS_URL:
+        return "REDIS_URL is not set"
+    return None
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Service tests skip where the services are absent, visibly; with
+    REQUIRE_SERVICES=1 (CI's second run) their absence is a failure."""
+    if item.get_closest_marker("services") is None:
+        return
+    reason = services_missing()
+    if reason is None:
+        return
+    if REQUIRE_SERVICES:
+        pytest.fail(f"REQUIRE_SERVICES=1 but {reason}")
+    pytest.skip(f"needs real services: {reason}")
+
+
+@pytest.fixture(autouse=True)
+def _eager_tasks_by_default(request: pytest.FixtureRequest):
+    """Tasks run in-process unless a test asks for the real worker."""
+    # Settings come from Django with the CELERY_ namespace, which wins over the
+    # plain name: override the namespaced key.
+    eager = request.node.get_closest_marker("services") is None
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=eager)
+    yield
+    celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=previous)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Argon2 is deliberately slow; tests/practice/test_settings.py checks it is the default.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@dataclass
+class Cast:
+    tara: User  # therapist of alice
+    theo: User  # therapist of bob
+    morgan: User  # practice manager
+    alice: Client
+    bob: Client
+    alice_assignment: Assignment
+    bob_assignment: Assignment
+    alice_entry: Entry
+    bob_entry: Entry
+
+
+@pytest.fixture
+def cast(db: None) -> Cast:
+    # Transactional tests flush the row the migration made; the app recreates it too.
+    PracticeSettings.objects.get_or_create(pk=1)
+    tara = factories.TherapistFactory.create(email="tara@example.test", name="Tara")
+    theo = factories.TherapistFactory.create(email="theo@example.test", name="Theo")
+    morgan = factories.ManagerFactory.create(email="morgan@example.test", name="Morgan")
+    alice = factories.ClientFactory.create(
+        therapist=tara, display_name="Alice", portal_user__email="alice@example.test"
+    )
+    bob = factories.ClientFactory.create(
+        therapist=theo, display_name="Bob", portal_user__email="bob@example.test"
+    )
+    alice_assignment = factories.AssignmentFactory.create(client=alice)
+    bob_assignment = factories.AssignmentFactory.create(client=bob)
+    return Cast(
+        tara=tara,
+        theo=theo,
+        morgan=morgan,
+        alice=alice,
+        bob=bob,
+        alice_assignment=alice_assignment,
+        bob_assignment=bob_assignment,
+        alice_entry=factories.EntryFactory.create(assignment=alice_assignment),
+        bob_entry=factories.EntryFactory.create(assignment=bob_assignment),
+    )
+
+
+def login(user: User | None) -> HttpClient:
+    http = HttpClient()
+    if user is not None:
+        http.force_login(user)
+    return http

@@ -1,0 +1,125 @@
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from homework.kinds import ResponseInvalid, all_kinds, get_kind, kind_choices
+from homework.models import Exercise
+from tests.factories import written_record
+
+KIND = get_kind("written_record")
+EXERCISE = Exercise(kind="written_record", title="t", instructions="i")
+FIELD_NAMES = sorted(written_record())
+
+
+def validate(**overrides: object) -> dict[str, object]:
+    return KIND.validate(written_record(**overrides), exercise=EXERCISE, tz="Europe/London")
+
+
+def errors_for(**overrides: object) -> dict[str, list[str]]:
+    with pytest.raises(ResponseInvalid) as caught:
+        validate(**overrides)
+    return caught.value.errors
+
+
+def test_registry_finds_the_written_record_by_its_module():
+    assert "written_record" in dict(kind_choices())
+    assert KIND in all_kinds()
+
+
+def test_unknown_kind_is_a_lookup_error():
+    with pytest.raises(LookupError):
+        get_kind("horoscope")
+
+
+def test_valid_written_record_is_stored_as_json_with_its_time_zone():
+    response = validate()
+    assert response["body_distress"] == 7
+    occurred = dt.datetime.fromisoformat(str(response["occurred_at"]))
+    assert occurred.tzinfo is not None
+    assert response["what_happened"] == "They went quiet for the whole evening."
+
+
+def test_naive_time_is_read_in_the_clients_time_zone():
+    response = KIND.validate(
+        written_record(occurred_at="2024-06-01T09:30"), exercise=EXERCISE, tz="America/New_York"
+    )
+    assert str(response["occurred_at"]).endswith("-04:00")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"what_happened": ""}, "what_happened"),
+        ({"what_happened": "x" * 1_000_000}, "what_happened"),
+        ({"what_happened": "nul\x00byte"}, "what_happened"),
+        ({"occurred_at": "9999-12-31T10:00"}, "occurred_at"),
+        ({"occurred_at": "1066-10-14T10:00"}, "occurred_at"),
+        ({"occurred_at": "yesterday-ish"}, "occurred_at"),
+        ({"occurred_at": ""}, "occurred_at"),
+        ({"body_distress": "11"}, "body_distress"),
+        ({"body_distress": "-1"}, "body_distress"),
+        ({"body_distress": "very"}, "body_distress"),
+        ({"mood_ring": "blue"}, "mood_ring"),
+    ],
+)
+def test_bad_input_names_the_field(overrides, field):
+    errors = errors_for(**overrides)
+    assert field in errors
+    assert all(message.strip() for message in errors[field])
+
+
+def test_future_time_gets_a_plain_message():
+    tomorrow = (timezone.localtime() + dt.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    assert errors_for(occurred_at=tomorrow)["occurred_at"] == [
+        "That is in the future. When did it happen?"
+    ]
+
+
+def test_draft_keeps_partial_text_but_refuses_unknown_keys_and_huge_text():
+    draft = KIND.validate_draft({"what_happened": "half a tho"}, exercise=EXERCISE, tz="UTC")
+    assert draft == {"what_happened": "half a tho"}
+    with pytest.raises(ResponseInvalid) as caught:
+        KIND.validate_draft({"what_happened": "x" * 1_000_000}, exercise=EXERCISE, tz="UTC")
+    assert "what_happened" in caught.value.errors
+    with pytest.raises(ResponseInvalid) as caught:
+        KIND.validate_draft({"secret": "x"}, exercise=EXERCISE, tz="UTC")
+    assert "secret" in caught.value.errors
+    with pytest.raises(ResponseInvalid):
+        KIND.validate_draft({"what_happened": ["not", "text"]}, exercise=EXERCISE, tz="UTC")
+
+
+def test_written_record_takes_no_options():
+    assert KIND.clean_options({}) == {}
+    with pytest.raises(ResponseInvalid):
+        KIND.clean_options({"questions": []})
+
+
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=50)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=10,
+)
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.slug)
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.dictionaries(
+        st.sampled_from([*FIELD_NAMES, "other"]) | st.text(max_size=8), json_values, max_size=8
+    )
+)
+def test_any_json_is_accepted_or_refused_never_crashes(kind, data):
+    for validate in (kind.validate, kind.validate_draft):
+        try:
+            result = validate(
+                data, exercise=Exercise(kind=kind.slug, title="t", instructions="i"), tz="UTC"
+            )
+        except ResponseInvalid as invalid:
+            assert invalid.errors  # noqa: PT017 (either outcome is fine; a crash is not)
+        else:
+            assert isinstance(result, dict)

@@ -1,0 +1,194 @@
+"""The portal slice, as a client's browser would drive it (no JavaScript)."""
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from homework.models import Entry
+from tests.conftest import login
+from tests.factories import written_record
+
+
+def do_url(assignment) -> str:
+    return reverse("homework:do", args=[assignment.pk])
+
+
+def posted(key, version=0, **overrides):
+    return {
+        "key": str(key),
+        "version": str(version),
+        **{f"r-{name}": value for name, value in written_record(**overrides).items()},
+    }
+
+
+def test_dashboard_lists_only_my_work(cast):
+    page = login(cast.alice.portal_user).get(reverse("homework:dashboard"))
+    assert page.status_code == 200
+    assert cast.alice_assignment.exercise.title in page.text
+    assert cast.bob_assignment.exercise.title not in page.text
+
+
+def test_every_portal_page_is_private_and_neutral(cast):
+    http = login(cast.alice.portal_user)
+    for url in (
+        reverse("homework:dashboard"),
+        do_url(cast.alice_assignment),
+        reverse("homework:history"),
+    ):
+        page = http.get(url)
+        assert "no-store" in page["Cache-Control"]
+        title = page.text.split("<title>")[1].split("</title>")[0]
+        assert "Notebook" in title
+        assert cast.alice_assignment.exercise.title not in title
+        assert 'id="quick-exit"' in page.text
+        assert reverse("crisis") in page.text
+
+
+def test_client_writes_and_sends_a_record(cast):
+    http = login(cast.alice.portal_user)
+    form = http.get(do_url(cast.alice_assignment))
+    assert form.status_code == 200
+    key = form.context["envelope"].initial["key"]
+    response = http.post(do_url(cast.alice_assignment), {**posted(key), "discuss_in_session": "on"})
+    entry = Entry.objects.get(key=key)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("homework:entry", args=[key])
+    assert entry.is_submitted and entry.assignment == cast.alice_assignment
+    assert entry.discuss_in_session and not entry.felt_unsafe
+    shown = http.get(response["Location"])
+    assert "They went quiet for the whole evening." in shown.text
+
+
+def test_autosave_then_reopen_continues_the_draft(cast):
+    http = login(cast.alice.portal_user)
+    key = uuid.uuid4()
+    saved = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": str(key), "version": "0", "r-what_happened": "half a thought"},
+    )
+    assert saved.status_code == 200 and saved.json()["version"] == 1
+    reopened = http.get(do_url(cast.alice_assignment))
+    assert "half a thought" in reopened.text
+    assert reopened.context["envelope"].initial["key"] == key
+
+
+def test_stale_autosave_gets_both_texts(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": "from the phone"})
+    http.post(url, {"key": key, "version": "1", "r-what_happened": "from the laptop"})
+    stale = http.post(url, {"key": key, "version": "1", "r-what_happened": "phone again"})
+    assert stale.status_code == 409
+    [row] = stale.json()["conflict"]["rows"]
+    assert (row["mine"], row["theirs"]) == ("phone again", "from the laptop")
+
+
+def test_replayed_submit_creates_one_entry(cast):
+    http = login(cast.alice.portal_user)
+    key = uuid.uuid4()
+    before = Entry.objects.count()
+    first = http.post(do_url(cast.alice_assignment), posted(key))
+    replay = http.post(do_url(cast.alice_assignment), posted(key))
+    assert first.status_code == replay.status_code == 302
+    assert Entry.objects.count() == before + 1
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"what_happened": ""}, "This field is required."),
+        ({"what_happened": "x" * 1_000_000}, "at most 20000 characters"),
+        ({"what_happened": "a\x00b"}, "Null characters are not allowed."),
+        ({"occurred_at": "9999-01-01T10:00"}, "That is in the future."),
+        ({"body_distress": "eleven"}, "Enter a whole number."),
+    ],
+)
+def test_bad_input_is_shown_beside_the_field_and_saves_nothing(cast, overrides, message):
+    http = login(cast.alice.portal_user)
+    before = Entry.objects.count()
+    response = http.post(do_url(cast.alice_assignment), posted(uuid.uuid4(), **overrides))
+    assert response.status_code == 400
+    assert message in response.text
+    assert 'aria-invalid="true"' in response.text
+    assert Entry.objects.count() == before
+
+
+def test_a_field_the_exercise_does_not_have_is_named(cast):
+    http = login(cast.alice.portal_user)
+    response = http.post(do_url(cast.alice_assignment), posted(uuid.uuid4(), horoscope="Leo"))
+    assert response.status_code == 400
+    assert "horoscope: This is not a field of this exercise." in response.text
+
+
+@pytest.mark.parametrize(
+    "envelope",
+    [{"key": "not-a-uuid", "version": "0"}, {"key": str(uuid.uuid4()), "version": "-1"}, {}],
+)
+def test_malformed_envelope_is_refused(cast, envelope):
+    http = login(cast.alice.portal_user)
+    before = Entry.objects.count()
+    form = {f"r-{k}": v for k, v in written_record().items()} | envelope
+    assert http.post(do_url(cast.alice_assignment), form).status_code == 400
+    autosave = http.post(reverse("homework:autosave", args=[cast.alice_assignment.pk]), envelope)
+    assert autosave.status_code == 400
+    assert Entry.objects.count() == before
+
+
+def test_client_cannot_open_or_write_another_clients_work(cast):
+    http = login(cast.alice.portal_user)
+    assert http.get(do_url(cast.bob_assignment)).status_code == 404
+    assert http.post(do_url(cast.bob_assignment), posted(uuid.uuid4())).status_code == 404
+    assert http.get(reverse("homework:entry", args=[cast.bob_entry.key])).status_code == 404
+    autosave = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": str(cast.bob_entry.key), "version": "1", "r-what_happened": "overwrite"},
+    )
+    assert autosave.status_code == 404
+    assert Entry.objects.get(pk=cast.bob_entry.pk).response == cast.bob_entry.response
+
+
+def test_post_without_csrf_is_refused(cast):
+    from django.test import Client as HttpClient
+
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    before = Entry.objects.count()
+    assert http.post(do_url(cast.alice_assignment), posted(uuid.uuid4())).status_code == 403
+    assert Entry.objects.count() == before
+
+
+def test_client_text_is_shown_as_text_never_as_html(cast):
+    http = login(cast.alice.portal_user)
+    key = uuid.uuid4()
+    script = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    http.post(do_url(cast.alice_assignment), posted(key, what_happened=script))
+    page = http.get(reverse("homework:entry", args=[key]))
+    assert script not in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    admin = login(cast.tara).get(
+        reverse("admin:homework_entry_change", args=[Entry.objects.get(key=key).pk])
+    )
+    assert script not in admin.text
+    assert "&lt;script&gt;" in admin.text
+
+
+def test_quick_exit_ends_the_session(cast):
+    http = login(cast.alice.portal_user)
+    beacon = http.post(reverse("clients:quick_exit"), {"beacon": "1"})
+    assert beacon.status_code == 204
+    assert "cache" in beacon["Clear-Site-Data"]
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_quick_exit_without_script_redirects_to_the_neutral_site(cast):
+    http = login(cast.alice.portal_user)
+    response = http.post(reverse("clients:quick_exit"))
+    assert response.status_code == 302
+    assert response["Location"].startswith("https://")
+
+
+def test_staff_are_sent_to_the_admin(cast):
+    response = login(cast.tara).get(reverse("homework:dashboard"))
+    assert response.status_code == 302 and response["Location"] == reverse("admin:index")

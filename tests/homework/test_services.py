@@ -1,0 +1,202 @@
+import uuid
+
+import pytest
+from django.core import mail
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
+
+from homework import services
+from homework.kinds import ResponseInvalid
+from homework.models import Entry
+from homework.services import EntryConflict, Flags
+from tests.factories import AssignmentFactory, ExerciseFactory, written_record
+
+
+def draft(cast, *, key, version, text="so far", user=None, assignment=None):
+    return services.entry_save_draft(
+        user=user or cast.alice.portal_user,
+        assignment_id=(assignment or cast.alice_assignment).pk,
+        key=key,
+        base_version=version,
+        data={"what_happened": text},
+        flags=Flags(),
+    )
+
+
+def submit(cast, *, key, version, user=None, assignment=None, **overrides):
+    return services.entry_submit(
+        user=user or cast.alice.portal_user,
+        assignment_id=(assignment or cast.alice_assignment).pk,
+        key=key,
+        base_version=version,
+        data=written_record(**overrides),
+        flags=Flags(discuss_in_session=True),
+    )
+
+
+def test_first_draft_creates_the_entry_and_later_saves_bump_the_version(cast):
+    key = uuid.uuid4()
+    entry = draft(cast, key=key, version=0)
+    assert (entry.status, entry.version, entry.response) == (
+        "draft",
+        1,
+        {"what_happened": "so far"},
+    )
+    entry = draft(cast, key=key, version=1, text="so far, and more")
+    assert entry.version == 2
+    assert Entry.objects.get(key=key).response["what_happened"] == "so far, and more"
+
+
+def test_stale_draft_is_refused_and_nothing_is_overwritten(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="first tab")
+    draft(cast, key=key, version=1, text="second tab")
+    with pytest.raises(EntryConflict) as caught:
+        draft(cast, key=key, version=1, text="first tab, stale")
+    assert caught.value.entry.response["what_happened"] == "second tab"
+    assert Entry.objects.get(key=key).response["what_happened"] == "second tab"
+
+
+def test_version_from_the_future_is_a_conflict(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0)
+    with pytest.raises(EntryConflict):
+        draft(cast, key=key, version=99)
+
+
+def test_submit_is_idempotent_for_a_double_click_or_replay(
+    cast, django_capture_on_commit_callbacks
+):
+    key = uuid.uuid4()
+    before = Entry.objects.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        first = submit(cast, key=key, version=0)
+        again = submit(cast, key=key, version=0)
+    assert first.pk == again.pk
+    assert Entry.objects.count() == before + 1
+    assert first.status == "submitted" and first.discuss_in_session
+    assert len(mail.outbox) == 1
+
+
+def test_submit_continues_the_draft(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0)
+    entry = submit(cast, key=key, version=1)
+    assert entry.version == 2
+    assert entry.response["body_distress"] == 7
+
+
+def test_invalid_submit_changes_nothing(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="keep me")
+    with pytest.raises(ResponseInvalid):
+        submit(cast, key=key, version=1, body_distress="11")
+    entry = Entry.objects.get(key=key)
+    assert (entry.status, entry.version, entry.response) == (
+        "draft",
+        1,
+        {"what_happened": "keep me"},
+    )
+
+
+def test_client_cannot_write_to_another_clients_assignment(cast):
+    with pytest.raises(ObjectDoesNotExist):
+        draft(cast, key=uuid.uuid4(), version=0, assignment=cast.bob_assignment)
+    with pytest.raises(ObjectDoesNotExist):
+        submit(cast, key=uuid.uuid4(), version=0, assignment=cast.bob_assignment)
+
+
+def test_client_cannot_reuse_another_clients_entry_key(cast):
+    with pytest.raises(Entry.DoesNotExist):
+        draft(cast, key=cast.bob_entry.key, version=1)
+    assert Entry.objects.get(pk=cast.bob_entry.pk).response == cast.bob_entry.response
+
+
+def test_sent_entry_is_not_a_draft_any_more(cast):
+    with pytest.raises(EntryConflict):
+        draft(cast, key=cast.alice_entry.key, version=cast.alice_entry.version)
+
+
+def test_private_entry_does_not_notify_the_therapist(cast, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.entry_submit(
+            user=cast.alice.portal_user,
+            assignment_id=cast.alice_assignment.pk,
+            key=uuid.uuid4(),
+            base_version=0,
+            data=written_record(),
+            flags=Flags(private=True),
+        )
+    assert mail.outbox == []
+
+
+def test_notification_is_discreet_and_sent_once(cast):
+    assert services.entry_notify_therapist(entry_id=cast.alice_entry.pk) is True
+    assert services.entry_notify_therapist(entry_id=cast.alice_entry.pk) is False
+    [message] = mail.outbox
+    text = f"{message.subject} {message.body}".lower()
+    assert message.to == [cast.tara.email]
+    for word in (
+        "alice",
+        "homework",
+        "therapy",
+        "abuse",
+        cast.alice_assignment.exercise.title.lower(),
+    ):
+        assert word not in text
+
+
+def test_broker_outage_never_fails_a_save(cast, django_capture_on_commit_callbacks, monkeypatch):
+    from homework import tasks
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(tasks.notify_therapist_of_submission, "delay", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        entry = submit(cast, key=uuid.uuid4(), version=0)
+    assert Entry.objects.get(pk=entry.pk).is_submitted
+    # The sweep finds it and sends it later.
+    monkeypatch.undo()
+    assert tasks.notify_pending_submissions() >= 1
+    assert Entry.objects.get(pk=entry.pk).therapist_notified_at is not None
+
+
+def test_therapist_cannot_assign_to_another_therapists_client(cast):
+    with pytest.raises(PermissionDenied):
+        services.assignment_create(
+            actor=cast.theo,
+            client=cast.alice,
+            exercise=ExerciseFactory.create(),
+            starts_on=cast.alice_assignment.starts_on,
+        )
+
+
+def test_due_date_before_start_is_refused(cast):
+    with pytest.raises(ValidationError):
+        services.assignment_create(
+            actor=cast.tara,
+            client=cast.alice,
+            exercise=ExerciseFactory.create(),
+            starts_on=cast.alice_assignment.starts_on,
+            due_on=cast.alice_assignment.starts_on.replace(year=2000),
+        )
+
+
+def test_manager_may_assign_to_any_client(cast):
+    assignment = services.assignment_create(
+        actor=cast.morgan,
+        client=cast.bob,
+        exercise=ExerciseFactory.create(),
+        starts_on=cast.bob_assignment.starts_on,
+    )
+    assert assignment.created_by == cast.morgan
+
+
+def test_assignment_never_moves_to_another_client(cast):
+    with pytest.raises(PermissionDenied):
+        services.assignment_update(
+            actor=cast.morgan, assignment=cast.alice_assignment, client=cast.bob
+        )
+    assert (
+        AssignmentFactory._meta.model.objects.get(pk=cast.alice_assignment.pk).client == cast.alice
+    )

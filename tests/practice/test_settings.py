@@ -1,0 +1,93 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+from practice import env
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION_ENV = {
+    "DJANGO_ENV": "production",
+    "SECRET_KEY": "a" * 10 + "-production-secret-that-is-long-and-random-9f8e7d6c5b4a3",
+    "ALLOWED_HOSTS": "practice.example.org",
+    "DATABASE_URL": "sqlite:///:memory:",
+}
+
+
+def manage(*args: str, **extra_env: str) -> subprocess.CompletedProcess[str]:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **extra_env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_deploy_check_passes_with_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = manage("check", **{**PRODUCTION_ENV, "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "SECRET_KEY is required" in result.stderr
+
+
+def test_production_refuses_debug():
+    result = manage("check", **{**PRODUCTION_ENV, "DEBUG": "true"})
+    assert "DEBUG cannot be on" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "reader"),
+    [
+        ("X_BOOL", "maybe", lambda: env.env_bool("X_BOOL")),
+        ("X_INT", "ten", lambda: env.env_int("X_INT", 1)),
+        ("X_INT", "-5", lambda: env.env_int("X_INT", 1, minimum=0)),
+        ("X_CHOICE", "staging", lambda: env.env_choice("X_CHOICE", "a", {"a", "b"})),
+    ],
+)
+def test_bad_environment_values_are_refused_loudly(monkeypatch, name, value, reader):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ImproperlyConfigured, match=name):
+        reader()
+
+
+def test_email_url_is_read_into_smtp_settings():
+    config = env.email_config("smtps://user%40x:p%3Ass@mail.example.org?starttls=0")
+    assert (config.host, config.port, config.user, config.password, config.use_ssl) == (
+        "mail.example.org",
+        465,
+        "user@x",
+        "p:ss",
+        True,
+    )
+    with pytest.raises(ImproperlyConfigured):
+        env.email_config("pigeon://coop")
+
+
+def test_development_secret_key_is_generated_once_and_kept(tmp_path):
+    path = tmp_path / "secret_key"
+    first = env.development_secret_key(path)
+    assert len(first) > 40 and env.development_secret_key(path) == first
+    assert oct(path.stat().st_mode)[-3:] == "600"
+
+
+def test_passwords_are_hashed_with_argon2_by_default():
+    # The suite swaps in a fast hasher; the real setting is read from the module.
+    from practice import settings as real_settings
+
+    assert real_settings.PASSWORD_HASHERS[0].endswith("Argon2PasswordHasher")
+    assert settings.AUTH_USER_MODEL == "practice.User"

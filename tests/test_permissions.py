@@ -1,0 +1,267 @@
+"""Every route the resolver knows, walked as every role.
+
+Each route needs a row here, or this test fails: a new URL cannot ship
+without someone deciding who may reach it. Statuses are in ROLES order.
+The object behind a route with an id belongs to alice (therapist: tara).
+"""
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.contenttypes.models import ContentType
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from tests.conftest import Cast, login
+
+ROLES = ("anonymous", "alice", "bob", "tara", "theo", "morgan")
+
+# Routes anyone may open signed out. Everything else needs a login.
+PUBLIC = {"login/", "help-now/", "favicon.ico", "admin/login/"}
+
+
+@dataclass(frozen=True)
+class Row:
+    path: Callable[[Cast], str]
+    statuses: str  # one per role, in ROLES order
+    method: str = "get"
+
+
+def fixed(path: str) -> Callable[[Cast], str]:
+    return lambda cast: path
+
+
+def admin_object(model: str, suffix: str, pick: Callable[[Cast], int]) -> Callable[[Cast], str]:
+    return lambda cast: f"/admin/{model}/{pick(cast)}/{suffix}"
+
+
+ALICE = lambda cast: cast.alice.pk  # noqa: E731
+ALICE_SESSION = lambda cast: cast.alice.sessions.get().pk  # noqa: E731
+ALICE_EXERCISE = lambda cast: cast.alice_assignment.exercise.pk  # noqa: E731
+ALICE_ASSIGNMENT = lambda cast: cast.alice_assignment.pk  # noqa: E731
+ALICE_ENTRY = lambda cast: cast.alice_entry.pk  # noqa: E731
+SETTINGS_ROW = lambda cast: 1  # noqa: E731
+A_USER = lambda cast: cast.alice.portal_user.pk  # noqa: E731
+
+# Admin statuses: 302 sends the signed-out and clients to the admin login, and
+# staff to the admin index when an object is not theirs; 403 is a role without
+# that operation; 405 is a GET where only POST is taken.
+TABLE: dict[str, Row] = {
+    # -- the portal
+    "": Row(fixed("/"), "302 200 200 302 302 302"),
+    "history/": Row(fixed("/history/"), "302 200 200 302 302 302"),
+    "do/<int:assignment_id>/": Row(
+        lambda c: f"/do/{c.alice_assignment.pk}/", "302 200 404 302 302 302"
+    ),
+    "do/<int:assignment_id>/save/": Row(
+        lambda c: f"/do/{c.alice_assignment.pk}/save/", "302 400 404 302 302 302", "post"
+    ),
+    "entries/<uuid:key>/": Row(
+        lambda c: f"/entries/{c.alice_entry.key}/", "302 200 404 302 302 302"
+    ),
+    "login/": Row(fixed("/login/"), "200 302 302 302 302 302"),
+    "logout/": Row(fixed("/logout/"), "302 302 302 302 302 302", "post"),
+    "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302", "post"),
+    "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200"),
+    "favicon.ico": Row(fixed("/favicon.ico"), "301 301 301 301 301 301"),
+    # -- the admin's own pages
+    "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200"),
+    "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302"),
+    "admin/logout/": Row(fixed("/admin/logout/"), "302 302 302 405 405 405"),
+    "admin/password_change/": Row(fixed("/admin/password_change/"), "302 302 302 200 200 200"),
+    "admin/password_change/done/": Row(
+        fixed("/admin/password_change/done/"), "302 302 302 200 200 200"
+    ),
+    "admin/autocomplete/": Row(
+        fixed(
+            "/admin/autocomplete/?app_label=homework&model_name=assignment&field_name=exercise&term="
+        ),
+        "302 302 302 200 200 200",
+    ),
+    "admin/jsi18n/": Row(fixed("/admin/jsi18n/"), "302 302 302 200 200 200"),
+    "admin/r/<path:content_type_id>/<path:object_id>/": Row(
+        lambda c: f"/admin/r/{ContentType.objects.get_for_model(c.alice).pk}/{c.alice.pk}/",
+        "302 302 302 404 404 404",
+    ),
+    "admin/^(?P<app_label>practice|clients|homework)/$": Row(
+        fixed("/admin/homework/"), "302 302 302 200 200 200"
+    ),
+    "admin/(?P<url>.*)$": Row(fixed("/admin/no-such-page/"), "302 302 302 404 404 404"),
+    # -- users (manager only, read-only)
+    "admin/practice/user/": Row(fixed("/admin/practice/user/"), "302 302 302 403 403 200"),
+    "admin/practice/user/add/": Row(fixed("/admin/practice/user/add/"), "302 302 302 403 403 403"),
+    "admin/practice/user/<path:object_id>/history/": Row(
+        admin_object("practice/user", "history/", A_USER), "302 302 302 403 403 200"
+    ),
+    "admin/practice/user/<path:object_id>/delete/": Row(
+        admin_object("practice/user", "delete/", A_USER), "302 302 302 403 403 403"
+    ),
+    "admin/practice/user/<path:object_id>/change/": Row(
+        admin_object("practice/user", "change/", A_USER), "302 302 302 403 403 200"
+    ),
+    "admin/practice/user/<path:object_id>/": Row(
+        admin_object("practice/user", "", A_USER), "302 302 302 302 302 302"
+    ),
+    # -- practice settings (manager only)
+    "admin/practice/practicesettings/": Row(
+        fixed("/admin/practice/practicesettings/"), "302 302 302 403 403 200"
+    ),
+    "admin/practice/practicesettings/add/": Row(
+        fixed("/admin/practice/practicesettings/add/"), "302 302 302 403 403 403"
+    ),
+    "admin/practice/practicesettings/<path:object_id>/history/": Row(
+        admin_object("practice/practicesettings", "history/", SETTINGS_ROW),
+        "302 302 302 403 403 200",
+    ),
+    "admin/practice/practicesettings/<path:object_id>/delete/": Row(
+        admin_object("practice/practicesettings", "delete/", SETTINGS_ROW),
+        "302 302 302 403 403 403",
+    ),
+    "admin/practice/practicesettings/<path:object_id>/change/": Row(
+        admin_object("practice/practicesettings", "change/", SETTINGS_ROW),
+        "302 302 302 403 403 200",
+    ),
+    "admin/practice/practicesettings/<path:object_id>/": Row(
+        admin_object("practice/practicesettings", "", SETTINGS_ROW), "302 302 302 302 302 302"
+    ),
+    # -- clients: their therapist and the manager; nobody deletes here
+    "admin/clients/client/": Row(fixed("/admin/clients/client/"), "302 302 302 200 200 200"),
+    "admin/clients/client/add/": Row(
+        fixed("/admin/clients/client/add/"), "302 302 302 200 200 200"
+    ),
+    "admin/clients/client/<path:object_id>/history/": Row(
+        admin_object("clients/client", "history/", ALICE), "302 302 302 200 302 200"
+    ),
+    "admin/clients/client/<path:object_id>/delete/": Row(
+        admin_object("clients/client", "delete/", ALICE), "302 302 302 403 403 403"
+    ),
+    "admin/clients/client/<path:object_id>/change/": Row(
+        admin_object("clients/client", "change/", ALICE), "302 302 302 200 302 200"
+    ),
+    "admin/clients/client/<path:object_id>/": Row(
+        admin_object("clients/client", "", ALICE), "302 302 302 302 302 302"
+    ),
+    # -- sessions: read here, edited on the client page
+    "admin/clients/session/": Row(fixed("/admin/clients/session/"), "302 302 302 200 200 200"),
+    "admin/clients/session/add/": Row(
+        fixed("/admin/clients/session/add/"), "302 302 302 403 403 403"
+    ),
+    "admin/clients/session/<path:object_id>/history/": Row(
+        admin_object("clients/session", "history/", ALICE_SESSION), "302 302 302 200 302 200"
+    ),
+    "admin/clients/session/<path:object_id>/delete/": Row(
+        admin_object("clients/session", "delete/", ALICE_SESSION), "302 302 302 403 403 403"
+    ),
+    "admin/clients/session/<path:object_id>/change/": Row(
+        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 200 302 200"
+    ),
+    "admin/clients/session/<path:object_id>/": Row(
+        admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302"
+    ),
+    # -- the library: shared items are the manager's to edit
+    "admin/homework/exercise/": Row(fixed("/admin/homework/exercise/"), "302 302 302 200 200 200"),
+    "admin/homework/exercise/add/": Row(
+        fixed("/admin/homework/exercise/add/"), "302 302 302 200 200 200"
+    ),
+    "admin/homework/exercise/<path:object_id>/history/": Row(
+        admin_object("homework/exercise", "history/", ALICE_EXERCISE), "302 302 302 200 200 200"
+    ),
+    "admin/homework/exercise/<path:object_id>/delete/": Row(
+        admin_object("homework/exercise", "delete/", ALICE_EXERCISE), "302 302 302 403 403 403"
+    ),
+    "admin/homework/exercise/<path:object_id>/change/": Row(
+        admin_object("homework/exercise", "change/", ALICE_EXERCISE), "302 302 302 200 200 200"
+    ),
+    "admin/homework/exercise/<path:object_id>/": Row(
+        admin_object("homework/exercise", "", ALICE_EXERCISE), "302 302 302 302 302 302"
+    ),
+    # -- assignments
+    "admin/homework/assignment/": Row(
+        fixed("/admin/homework/assignment/"), "302 302 302 200 200 200"
+    ),
+    "admin/homework/assignment/add/": Row(
+        fixed("/admin/homework/assignment/add/"), "302 302 302 200 200 200"
+    ),
+    "admin/homework/assignment/<path:object_id>/history/": Row(
+        admin_object("homework/assignment", "history/", ALICE_ASSIGNMENT),
+        "302 302 302 200 302 200",
+    ),
+    "admin/homework/assignment/<path:object_id>/delete/": Row(
+        admin_object("homework/assignment", "delete/", ALICE_ASSIGNMENT),
+        "302 302 302 403 403 403",
+    ),
+    "admin/homework/assignment/<path:object_id>/change/": Row(
+        admin_object("homework/assignment", "change/", ALICE_ASSIGNMENT),
+        "302 302 302 200 302 200",
+    ),
+    "admin/homework/assignment/<path:object_id>/": Row(
+        admin_object("homework/assignment", "", ALICE_ASSIGNMENT), "302 302 302 302 302 302"
+    ),
+    # -- entries: read-only for staff, never added or deleted here
+    "admin/homework/entry/": Row(fixed("/admin/homework/entry/"), "302 302 302 200 200 200"),
+    "admin/homework/entry/add/": Row(
+        fixed("/admin/homework/entry/add/"), "302 302 302 403 403 403"
+    ),
+    "admin/homework/entry/<path:object_id>/history/": Row(
+        admin_object("homework/entry", "history/", ALICE_ENTRY), "302 302 302 200 302 200"
+    ),
+    "admin/homework/entry/<path:object_id>/delete/": Row(
+        admin_object("homework/entry", "delete/", ALICE_ENTRY), "302 302 302 403 403 403"
+    ),
+    "admin/homework/entry/<path:object_id>/change/": Row(
+        admin_object("homework/entry", "change/", ALICE_ENTRY), "302 302 302 200 302 200"
+    ),
+    "admin/homework/entry/<path:object_id>/": Row(
+        admin_object("homework/entry", "", ALICE_ENTRY), "302 302 302 302 302 302"
+    ),
+}
+
+
+def all_routes(patterns=None, prefix: str = "") -> Iterator[str]:
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            yield from all_routes(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern)
+
+
+def test_every_route_has_a_row():
+    missing = sorted(set(all_routes()) - set(TABLE))
+    assert not missing, f"Add these routes to the permission table: {missing}"
+    stale = sorted(set(TABLE) - set(all_routes()))
+    assert not stale, f"These rows name routes that no longer exist: {stale}"
+
+
+def test_public_routes_are_the_listed_ones():
+    open_to_anonymous = {
+        route for route, row in TABLE.items() if row.statuses.split()[0] in {"200", "301"}
+    }
+    assert open_to_anonymous == PUBLIC
+
+
+@pytest.fixture
+def cast_with_session(cast):
+    from tests.factories import SessionFactory
+
+    SessionFactory.create(client=cast.alice)
+    return cast
+
+
+@pytest.mark.parametrize("route", sorted(TABLE))
+def test_route_answers_each_role_as_the_table_says(cast_with_session, route):
+    cast = cast_with_session
+    row = TABLE[route]
+    people = {
+        "anonymous": None,
+        "alice": cast.alice.portal_user,
+        "bob": cast.bob.portal_user,
+        "tara": cast.tara,
+        "theo": cast.theo,
+        "morgan": cast.morgan,
+    }
+    url = row.path(cast)
+    got = []
+    for role in ROLES:
+        response = getattr(login(people[role]), row.method)(url)
+        got.append(str(response.status_code))
+    assert " ".join(got) == row.statuses, f"{row.method.upper()} {url}"
