@@ -29,19 +29,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+    # Slow real-browser tests run last, so the quick ones report first.
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
-@pytest.fixture(autouse=True)
-def _orm_beside_playwrights_event_loop(monkeypatch):
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+@pytest.fixture(scope="module", autouse=True)
+def _orm_beside_playwrights_event_loop():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"chromium is missing at {CHROMIUM}; `make system-deps` installs it")
         pytest.skip("chromium is not installed (`make system-deps` installs it)")
+    # Module scope: Playwright's event loop must stop before ORM-only tests run.
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
