@@ -101,3 +101,55 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.client} · {self.starts_at:%Y-%m-%d %H:%M}"
+
+
+class Invitation(models.Model):
+    """A single-use, expiring link that lets a client set their portal password.
+
+    Only a hash of the token is stored: the link itself is shown once.
+    """
+
+    client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="invitations")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.client} · {self.created_at:%Y-%m-%d}"
+
+
+class AccessEvent(models.Model):
+    """Who at the practice viewed or exported which client's records, and when.
+
+    Written by the caller of any read that shows a client's records to staff
+    (the summary PDF, an export); the client can see their own.
+    """
+
+    class Action(models.TextChoices):
+        VIEWED = "viewed", _("Viewed")
+        PRINTED = "printed", _("Printed the summary")
+        EXPORTED = "exported", _("Exported")
+
+    client = models.ForeignKey(Client, on_delete=models.PROTECT, related_name="access_events")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    what = models.CharField(max_length=200, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at"]
+        verbose_name = _("access record")
+        verbose_name_plural = _("access log")
+
+    def __str__(self) -> str:
+        return f"{self.actor} {self.action} {self.client} at {self.at:%Y-%m-%d %H:%M}"

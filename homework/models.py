@@ -157,6 +157,18 @@ class Entry(models.Model):
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last saved"), auto_now=True)
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    seen_at = models.DateTimeField(
+        _("first read by the therapist"),
+        null=True,
+        blank=True,
+        help_text=_("Until then the client may still edit what they sent."),
+    )
+    score = models.FloatField(
+        _("check-in total"),
+        null=True,
+        blank=True,
+        help_text=_("For scored worksheets: the total, kept so it can be charted over time."),
+    )
     therapist_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
@@ -179,3 +191,20 @@ class Entry(models.Model):
     @property
     def is_submitted(self) -> bool:
         return self.status == self.Status.SUBMITTED
+
+
+class EntryComment(models.Model):
+    """A therapist's short note on an entry: their only write into a client's records."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="comments")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    text = models.TextField(_("comment"), max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("comment")
+        verbose_name_plural = _("comments")
+
+    def __str__(self) -> str:
+        return f"{self.author} · {self.created_at:%Y-%m-%d}"

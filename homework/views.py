@@ -59,7 +59,8 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
             "private": draft.private if draft else False,
         }
     )
-    form = kind.form(exercise=assignment.exercise, initial=draft.response if draft else None)
+    initial = draft.response if draft else kind.initial(exercise=assignment.exercise)
+    form = kind.form(exercise=assignment.exercise, initial=initial)
     return _render_do(request, assignment, envelope, form, draft=draft)
 
 

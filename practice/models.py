@@ -107,6 +107,12 @@ class PracticeSettings(models.Model):
         default="https://www.bbc.co.uk/weather",
         help_text=_("A neutral website the quick-exit button opens."),
     )
+    paper_size = models.CharField(
+        _("paper size for summaries"),
+        max_length=8,
+        choices=[("A4", "A4"), ("Letter", "US Letter")],
+        default="A4",
+    )
     idle_timeout_minutes = models.PositiveSmallIntegerField(
         _("portal idle timeout (minutes)"), default=15
     )

@@ -71,6 +71,10 @@ class ExerciseKind:
         raise ResponseInvalid({"options": [_("This kind of exercise takes no options.")]})
 
     # -- the portal form
+    def initial(self, *, exercise: "Exercise") -> JSONDict:
+        """Values a new, empty form starts with (in the client's time zone)."""
+        return {}
+
     def form(
         self,
         *,

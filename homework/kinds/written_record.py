@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
@@ -12,7 +13,7 @@ from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, long_text, scale, when
 
 if TYPE_CHECKING:
-    from homework.models import Entry
+    from homework.models import Entry, Exercise
 
 
 class WrittenRecordForm(KindForm):
@@ -37,6 +38,9 @@ class WrittenRecord(ExerciseKind):
     schema_version = 1
     is_log = True
     form_class = WrittenRecordForm
+
+    def initial(self, *, exercise: "Exercise") -> JSONDict:
+        return {"occurred_at": timezone.localtime().strftime("%Y-%m-%dT%H:%M")}
 
     def present(self, entry: "Entry") -> JSONDict:
         context = super().present(entry)
