@@ -7,7 +7,7 @@ and calls these methods; it never branches on a kind's name.
 """
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -148,9 +148,19 @@ class ExerciseKind:
         """One line a therapist can scan in a list."""
         return ""
 
-    def summary_context(self, entries: Iterable["Entry"]) -> JSONDict:
-        """Data for this kind's section of the session summary."""
+    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        """Data for this kind's section of the session summary.
+
+        ``entries`` are the client's shared, submitted entries of this kind in
+        the period (never private ones). ``full_detail`` asks for whole texts
+        instead of excerpts (and, for the most sensitive kinds, their content
+        at all).
+        """
         return {"entries": [(entry, self.present(entry)) for entry in entries]}
+
+    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+        """One-line facts for the summary's first page (e.g. days without contact)."""
+        return []
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"

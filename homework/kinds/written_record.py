@@ -1,7 +1,7 @@
 """The written record: a difficult moment, written down soon after it happened,
 so the full picture is there when memory starts to soften it."""
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django import forms
@@ -53,7 +53,7 @@ class WrittenRecord(ExerciseKind):
         text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")
         return Truncator(text).chars(120)
 
-    def summary_context(self, entries: Iterable["Entry"]) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
         return {"entries": presented}
