@@ -24,4 +24,4 @@ def test_fetcher_refuses_everything_but_our_static_files(url):
 
 def test_fetcher_serves_our_static_files_and_data_uris():
     assert b"<svg" in safe_url_fetcher(f"{BASE_URL}static/favicon.svg")["string"]
-    assert safe_url_fetcher("data:text/plain,hi")["string"] == b"hi"
+    assert safe_url_fetcher("data:text/plain,hi")["file_obj"].read() == b"hi"
