@@ -5,14 +5,26 @@ these models only know that it is validated JSON with a schema version.
 """
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from homework.kinds import kind_choices
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    from homework.schedules import Occurrence
+
+# A repeating schedule runs for at most this long (occurrences are derived
+# day by day, and a year is as far ahead as a plan reasonably goes).
+MAX_SCHEDULE_DAYS = 366
 
 
 class Exercise(models.Model):
@@ -117,12 +129,65 @@ class Assignment(models.Model):
             ),
         ]
 
+    # Not a column: where a recurring assignment stands today, set by
+    # selectors.todo_for_client for the portal's "To do".
+    occurrence: "Occurrence | None" = None
+
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"
+
+    def clean(self) -> None:
+        """The schedule's rules, with a message on the field to change.
+
+        The check constraints below hold the same rules in the database;
+        these say, field by field, what to do about them (admin and API
+        share them through full_clean).
+        """
+        super().clean()
+        errors: dict[str, StrOrPromise] = {}
+        recurring = self.schedule != self.Schedule.ONCE
+        weekdays = self.weekdays if isinstance(self.weekdays, list) else None
+        if weekdays is None or not all(
+            isinstance(day, int) and not isinstance(day, bool) and 0 <= day <= 6 for day in weekdays
+        ):
+            errors["weekdays"] = _("Days of the week are numbers from 0 (Monday) to 6 (Sunday).")
+        elif self.schedule == self.Schedule.WEEKLY and not weekdays:
+            errors["weekdays"] = _("Choose at least one day of the week for a weekly exercise.")
+        elif self.schedule != self.Schedule.WEEKLY and weekdays:
+            errors["weekdays"] = _("Days of the week are only for weekly exercises.")
+        else:
+            self.weekdays = sorted(set(weekdays))
+        if self.starts_on and self.due_on and self.due_on < self.starts_on:
+            errors["due_on"] = _("The due date cannot be before the start date.")
+        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
+            errors["ends_on"] = _(
+                "The end date is before the start date. Choose a day on or after %(start)s."
+            ) % {"start": formats.date_format(self.starts_on, "j F Y")}
+        elif recurring and self.ends_on is None:
+            errors["ends_on"] = _("A repeating exercise needs an end date.")
+        elif not recurring and self.ends_on is not None:
+            errors["ends_on"] = _("A one-off exercise has a due date, not an end date.")
+        elif (
+            recurring
+            and self.starts_on
+            and self.ends_on
+            and (self.ends_on - self.starts_on).days > MAX_SCHEDULE_DAYS
+        ):
+            errors["ends_on"] = _(
+                "A schedule can run for up to a year. You can assign it again after that."
+            )
+        if recurring and self.due_on is not None:
+            errors["due_on"] = _("A repeating exercise has an end date instead of a due date.")
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def client_instructions(self) -> str:
         return self.instructions or self.exercise.instructions
+
+    @property
+    def is_recurring(self) -> bool:
+        return self.schedule != self.Schedule.ONCE
 
 
 class Entry(models.Model):

@@ -10,4 +10,5 @@ urlpatterns = [
     path("do/<int:assignment_id>/save/", views.autosave, name="autosave"),
     path("entries/<uuid:key>/", views.entry_detail, name="entry"),
     path("history/", views.history, name="history"),
+    path("progress/", views.progress, name="progress"),
 ]

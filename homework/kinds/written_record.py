@@ -5,12 +5,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django import forms
-from django.utils import timezone
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds.base import ExerciseKind, JSONDict
-from homework.kinds.fields import KindForm, long_text, scale, when
+from homework.kinds.fields import KindForm, local_now_for_input, long_text, scale, when
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise
@@ -39,8 +38,8 @@ class WrittenRecord(ExerciseKind):
     is_log = True
     form_class = WrittenRecordForm
 
-    def initial(self, *, exercise: "Exercise") -> JSONDict:
-        return {"occurred_at": timezone.localtime().strftime("%Y-%m-%dT%H:%M")}
+    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
+        return {"occurred_at": local_now_for_input()}
 
     def present(self, entry: "Entry") -> JSONDict:
         context = super().present(entry)

@@ -169,12 +169,12 @@
     dirty = false;
   });
 
-  // The 0–10 sliders show their number as they move.
-  form.querySelectorAll("input[data-scale]").forEach(function (input) {
-    input.addEventListener("input", function () {
-      var out = input.parentElement.querySelector("output");
-      if (out) out.value = input.value;
-      input.setAttribute("aria-valuetext", input.value + " out of 10");
-    });
+  // The 0–10 sliders show their number as they move (rows added later too).
+  form.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input[data-scale]")) return;
+    var out = input.parentElement.querySelector("output");
+    if (out) out.value = input.value;
+    input.setAttribute("aria-valuetext", input.value + " out of 10");
   });
 })();
