@@ -28,7 +28,13 @@ STATUSES = [
     ("held", gettext_lazy("It held")),
     ("not_yet", gettext_lazy("Not yet")),
 ]
-STATUS_ORDER = [value for value, _label in STATUSES]
+# As counted in a sentence ("2 held, 1 tried"), in the order worth reading.
+COUNT_LABELS = [
+    ("held", gettext_lazy("held")),
+    ("tried", gettext_lazy("tried")),
+    ("not_yet", gettext_lazy("not yet")),
+    ("planned", gettext_lazy("planned")),
+]
 MAX_STEPS = 20
 
 
@@ -101,11 +107,9 @@ class BoundarySteps(ExerciseKind):
         ]
 
     def counts(self, steps: Sequence[JSONDict]) -> list[tuple[str, int]]:
+        """How many steps are in each state, the ones that held first."""
         counted = Counter(step.get("status") for step in steps)
-        labels = dict(STATUSES)
-        return [
-            (str(labels[status]), counted[status]) for status in STATUS_ORDER if counted[status]
-        ]
+        return [(str(label), counted[status]) for status, label in COUNT_LABELS if counted[status]]
 
     def chart(self, steps: Sequence[JSONDict]) -> str:
         counts = self.counts(steps)
@@ -134,7 +138,7 @@ class BoundarySteps(ExerciseKind):
 
     def excerpt(self, entry: "Entry") -> str:
         steps = self.steps(self.response_of(entry))
-        counts = ", ".join(f"{count} {label.lower()}" for label, count in self.counts(steps))
+        counts = ", ".join(f"{count} {label}" for label, count in self.counts(steps))
         return _("%(n)s steps: %(counts)s") % {"n": len(steps), "counts": counts}
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
@@ -153,7 +157,7 @@ class BoundarySteps(ExerciseKind):
             counts = self.counts(self.steps(self.response_of(entry)))
             lines.append(
                 _("Boundary steps: %(counts)s.")
-                % {"counts": ", ".join(f"{count} {label.lower()}" for label, count in counts)}
+                % {"counts": ", ".join(f"{count} {label}" for label, count in counts)}
             )
         return lines
 

@@ -248,7 +248,7 @@ class SupportNetwork(ExerciseKind):
 
 
 def _circle_counts(circles: Sequence[JSONDict]) -> str:
-    return ", ".join(f"{len(c['people'])} {str(c['label']).lower()}" for c in circles)
+    return ", ".join(f"{str(c['label']).lower()}: {len(c['people'])}" for c in circles)
 
 
 KIND = SupportNetwork()

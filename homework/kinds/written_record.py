@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.text import Truncator
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds.base import ExerciseKind, JSONDict
@@ -56,6 +57,24 @@ class WrittenRecord(ExerciseKind):
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
         return {"entries": presented}
+
+    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+        if not entries:
+            return []
+        distress = [
+            value
+            for entry in entries
+            if isinstance(
+                value := self.upgrade(entry.response, entry.schema_version).get("body_distress"),
+                int,
+            )
+        ]
+        line = ngettext("%(n)s written record", "%(n)s written records", len(entries)) % {
+            "n": len(entries)
+        }
+        if distress:
+            line += gettext("; highest distress %(n)s/10") % {"n": max(distress)}
+        return [line + "."]
 
 
 KIND = WrittenRecord()
