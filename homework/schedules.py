@@ -35,6 +35,7 @@ class Occurrence:
     on: dt.date | None  # the slot that is open (None: not started yet)
     done: bool  # something was sent for that slot
     next_on: dt.date | None  # the slot after it, if the schedule goes on
+    is_log: bool = False  # a log takes any number of entries: never "done"
 
 
 def is_recurring(item: Scheduled) -> bool:
@@ -98,9 +99,13 @@ def slot_for_new_entry(item: Scheduled, day: dt.date) -> dt.date | None:
     return slot_for(item, day) or first_slot(item)
 
 
-def occurrence(item: Scheduled, *, today: dt.date, done_slots: set[dt.date]) -> Occurrence | None:
+def occurrence(
+    item: Scheduled, *, today: dt.date, done_slots: set[dt.date], is_log: bool = False
+) -> Occurrence | None:
     """Where ``item`` stands today, given the slots something was sent for."""
     if not is_recurring(item):
         return None
     on = slot_for(item, today)
-    return Occurrence(on=on, done=on in done_slots, next_on=next_slot_after(item, today))
+    return Occurrence(
+        on=on, done=on in done_slots, next_on=next_slot_after(item, today), is_log=is_log
+    )

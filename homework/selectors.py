@@ -14,6 +14,7 @@ from django.utils import timezone
 from clients.models import Client
 from clients.selectors import client_for_portal_user, clients_for_user
 from homework import schedules
+from homework.kinds import get_kind
 from homework.models import Assignment, Entry, Exercise
 from practice.models import User
 
@@ -116,6 +117,7 @@ def todo_for_client(*, user: User) -> list[Assignment]:
             assignment,
             today=today,
             done_slots={on for pk, on in done if pk == assignment.pk and on is not None},
+            is_log=get_kind(assignment.exercise.kind).is_log,
         )
     return assignments
 

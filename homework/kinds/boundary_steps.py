@@ -42,7 +42,6 @@ class StepForm(KindForm):
     boundary = short_text(
         gettext_lazy("The boundary, in your own words"),
         required=True,
-        help_text=gettext_lazy("Small is good. For example: “I won’t answer calls after 10 pm.”"),
     )
     planned_on = date(gettext_lazy("When do you plan to try it?"))
     status = choice(gettext_lazy("How is it going?"), STATUSES, initial="planned")

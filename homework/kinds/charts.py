@@ -108,8 +108,8 @@ def urge_curve(
 
     Days with nothing logged leave a gap: no entry is not "no urge".
     """
-    width, height = 640, 300
-    left, right, top, bottom = 44, 16, 20, 64
+    width, height = 360, 240
+    left, right, top, bottom = 28, 10, 22, 58
     plot_w, plot_h = width - left - right, height - top - bottom
     days = max(days, 1)
 
@@ -126,14 +126,14 @@ def urge_curve(
         body.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
         )
-        body.append(_text(left - 8, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end"))
-    body.append(_text(left + 4, top - 6, _("How strong the pull was (0–10)"), size=11, fill=MUTED))
+        body.append(_text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end"))
+    body.append(_text(left, top - 8, _("How strong the pull was (0–10)"), size=11, fill=MUTED))
     for mark in contacts:
         cx = x(mark.day)
         body.append(
             f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{top}" y2="{top + plot_h}" stroke="{CONTACT}" stroke-dasharray="4 3"/>'
         )
-        body.append(_contact_marker(cx, top + plot_h + 14, mark.by_me))
+        body.append(_contact_marker(cx, top + plot_h + 12, mark.by_me))
     # Consecutive days join up; a gap starts a new line.
     ordered = sorted(points, key=lambda point: point.day)
     segment: list[DayValue] = []
@@ -147,23 +147,24 @@ def urge_curve(
                 f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5" stroke-linejoin="round"/>'
             )
         segment = [point] if point is not None else []
+    radius = 3.5 if days <= 40 else 2
     for point in ordered:
         body.append(
-            f'<circle cx="{x(point.day):.1f}" cy="{y(point.value):.1f}" r="3.5" fill="{ACCENT}"/>'
+            f'<circle cx="{x(point.day):.1f}" cy="{y(point.value):.1f}" r="{radius}" fill="{ACCENT}"/>'
         )
-    axis_y = top + plot_h + 34
+    axis_y = top + plot_h + 30
     body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
     body.append(
         _text(
             left + plot_w, axis_y, _("Day %(n)s") % {"n": days}, size=11, fill=MUTED, anchor="end"
         )
     )
-    if contacts:
-        legend_y = height - 8
-        body.append(_contact_marker(left + 6, legend_y - 4, by_me=True))
-        body.append(_text(left + 16, legend_y, _("I reached out"), size=11, fill=MUTED))
-        body.append(_contact_marker(left + 136, legend_y - 4, by_me=False))
-        body.append(_text(left + 146, legend_y, _("They reached out"), size=11, fill=MUTED))
+    legend_x, legend_y = left, height - 6
+    for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
+        if any(mark.by_me == by_me for mark in contacts):
+            body.append(_contact_marker(legend_x + 6, legend_y - 4, by_me=by_me))
+            body.append(_text(legend_x + 16, legend_y, label, size=11, fill=MUTED))
+            legend_x += 130
     return _svg(width, height, title, description, body)
 
 
@@ -186,8 +187,8 @@ def values_over_time(
     axis_label: str,
 ) -> SafeString:
     """A few values in order (e.g. weekly check-in totals), labelled by date."""
-    width, height = 640, 240
-    left, right, top, bottom = 44, 24, 24, 40
+    width, height = 360, 200
+    left, right, top, bottom = 30, 22, 24, 34
     plot_w, plot_h = width - left - right, height - top - bottom
     y_max = y_max or 1
     count = len(points)
@@ -205,8 +206,8 @@ def values_over_time(
         body.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
         )
-        body.append(_text(left - 8, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end"))
-    body.append(_text(left + 4, top - 8, axis_label, size=11, fill=MUTED))
+        body.append(_text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end"))
+    body.append(_text(left, top - 9, axis_label, size=11, fill=MUTED))
     if count > 1:
         coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_label, v) in enumerate(points))
         body.append(
@@ -215,52 +216,53 @@ def values_over_time(
     for index, (label, value) in enumerate(points):
         body.append(f'<circle cx="{x(index):.1f}" cy="{y(value):.1f}" r="4" fill="{ACCENT}"/>')
         body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
-        if count <= 8 or index in (0, count - 1):
+        if count <= 4 or index in (0, count - 1):
             anchor = (
                 "start"
                 if index == 0 and count > 1
                 else ("end" if index == count - 1 and count > 1 else "middle")
             )
-            body.append(_text(x(index), height - 14, label, size=11, fill=MUTED, anchor=anchor))
+            body.append(_text(x(index), height - 12, label, size=11, fill=MUTED, anchor=anchor))
     return _svg(width, height, title, description, body)
-
-
-LADDER_STYLE = {
-    # status: (fill, stroke, dash)
-    "held": (ACCENT, ACCENT, ""),
-    "tried": (SOFT, ACCENT, ""),
-    "planned": ("#fff", MUTED, ""),
-    "not_yet": ("#fff", MUTED, ' stroke-dasharray="3 3"'),
-}
 
 
 def ladder(*, rungs: Sequence[Rung], title: str, description: str) -> SafeString:
     """The boundary ladder: the first step at the bottom, each rung with its status."""
-    rung_h = 56
-    width, height = 640, 24 + rung_h * max(len(rungs), 1)
-    rail_left, rail_right = 24, 84
+    rung_h = 50
+    width, height = 360, 16 + rung_h * max(len(rungs), 1)
+    rail_left, rail_right = 12, 56
+    mid = (rail_left + rail_right) / 2
     body = [
-        f'<line x1="{rail_left}" x2="{rail_left}" y1="8" y2="{height - 8}" stroke="{MUTED}" stroke-width="3"/>',
-        f'<line x1="{rail_right}" x2="{rail_right}" y1="8" y2="{height - 8}" stroke="{MUTED}" stroke-width="3"/>',
+        f'<line x1="{rail_left}" x2="{rail_left}" y1="4" y2="{height - 4}" stroke="{MUTED}" stroke-width="3"/>',
+        f'<line x1="{rail_right}" x2="{rail_right}" y1="4" y2="{height - 4}" stroke="{MUTED}" stroke-width="3"/>',
     ]
     for position, rung in enumerate(rungs):
-        cy = height - 20 - rung_h * position - rung_h / 2 + 8
-        fill, stroke, dash = LADDER_STYLE.get(rung.status, LADDER_STYLE["planned"])
+        cy = height - 8 - rung_h * position - rung_h / 2
         body.append(
             f'<line x1="{rail_left}" x2="{rail_right}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{MUTED}" stroke-width="3"/>'
         )
-        body.append(
-            f'<circle cx="{(rail_left + rail_right) / 2:.1f}" cy="{cy:.1f}" r="11" fill="{fill}" stroke="{stroke}" stroke-width="2.5"{dash}/>'
-        )
-        if rung.status == "held":
-            mid = (rail_left + rail_right) / 2
-            body.append(
-                f'<polyline points="{mid - 5:.1f},{cy:.1f} {mid - 1:.1f},{cy + 4:.1f} {mid + 6:.1f},{cy - 4:.1f}" '
-                f'fill="none" stroke="#fff" stroke-width="2.5"/>'
-            )
-        body.append(_text(rail_right + 16, cy - 2, _short(rung.text, 58), size=14, weight="bold"))
-        body.append(_text(rail_right + 16, cy + 16, rung.status_label, size=12, fill=MUTED))
+        body.append(_status_marker(mid, cy, rung.status))
+        body.append(_text(rail_right + 12, cy - 3, _short(rung.text, 32), size=13, weight="bold"))
+        body.append(_text(rail_right + 12, cy + 14, rung.status_label, size=12, fill=MUTED))
     return _svg(width, height, title, description, body)
+
+
+def _status_marker(cx: float, cy: float, status: str) -> str:
+    """Held: filled with a tick. Tried: half filled. Planned: an outline. Not yet: dashed."""
+    r = 11
+    if status == "held":
+        return (
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{ACCENT}" stroke="{ACCENT}" stroke-width="2.5"/>'
+            f'<polyline points="{cx - 5:.1f},{cy:.1f} {cx - 1:.1f},{cy + 4:.1f} {cx + 6:.1f},{cy - 4:.1f}" '
+            f'fill="none" stroke="#fff" stroke-width="2.5"/>'
+        )
+    if status == "tried":
+        return (
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="#fff" stroke="{ACCENT}" stroke-width="2.5"/>'
+            f'<path d="M {cx - r:.1f} {cy:.1f} A {r} {r} 0 0 0 {cx + r:.1f} {cy:.1f} Z" fill="{ACCENT}"/>'
+        )
+    dash = ' stroke-dasharray="3 3"' if status == "not_yet" else ""
+    return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="#fff" stroke="{MUTED}" stroke-width="2.5"{dash}/>'
 
 
 def rings(
@@ -271,44 +273,45 @@ def rings(
     Filled dots: people who steady me; hollow: not always; squares: places
     and services. Very full rings show the first names and "+ n more".
     """
-    size = 640
+    size = 360
     centre = size / 2
-    radii = [95, 185, 275][: len(circles)]
-    per_ring = [8, 12, 16]
+    radii = [62, 118, 174][: len(circles)]
+    per_ring = [5, 8, 12]
     body = []
     for radius in reversed(radii):
+        fill = SOFT if radius == radii[0] else "#fff"
         body.append(
-            f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{SOFT if radius == radii[0] else "#fff"}" stroke="{LINE}" stroke-width="2"/>'
+            f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
         )
-    body.append(f'<circle cx="{centre}" cy="{centre}" r="26" fill="{ACCENT}"/>')
+    body.append(f'<circle cx="{centre}" cy="{centre}" r="18" fill="{ACCENT}"/>')
     body.append(
         _text(
-            centre, centre + 5, centre_label, size=14, fill="#fff", anchor="middle", weight="bold"
+            centre, centre + 4, centre_label, size=11, fill="#fff", anchor="middle", weight="bold"
         )
     )
     for index, (ring, radius) in enumerate(zip(circles, radii, strict=False)):
-        inner = radii[index - 1] if index else 26
+        inner = radii[index - 1] if index else 18
         band = (inner + radius) / 2
         body.append(
-            _text(centre, centre - radius + 16, ring.label, size=12, fill=MUTED, anchor="middle")
+            _text(centre, centre - radius + 13, ring.label, size=10, fill=MUTED, anchor="middle")
         )
         shown = list(ring.dots[: per_ring[index]])
         hidden = len(ring.dots) - len(shown)
         slots = len(shown) + (1 if hidden else 0)
         for slot, dot in enumerate(shown):
-            # Start a little past the top, where the ring's label sits.
+            # Spread round the ring, starting clear of its label at the top.
             angle = -math.pi / 2 + (2 * math.pi) * (slot + 0.5) / max(slots, 1)
             dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
             fill = ACCENT if dot.filled else "#fff"
             if dot.is_place:
                 body.append(
-                    f'<rect x="{dx - 6:.1f}" y="{dy - 6:.1f}" width="12" height="12" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
+                    f'<rect x="{dx - 5:.1f}" y="{dy - 5:.1f}" width="10" height="10" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
                 )
             else:
                 body.append(
-                    f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="7" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
+                    f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
                 )
-            body.append(_text(dx, dy + 22, _short(dot.name, 16), size=12, anchor="middle"))
+            body.append(_text(dx, dy + 17, _short(dot.name, 14), size=11, anchor="middle"))
         if hidden:
             angle = -math.pi / 2 + (2 * math.pi) * (slots - 0.5) / slots
             dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
@@ -317,7 +320,7 @@ def rings(
                     dx,
                     dy + 4,
                     _("+ %(n)s more") % {"n": hidden},
-                    size=12,
+                    size=11,
                     fill=MUTED,
                     anchor="middle",
                 )
