@@ -47,6 +47,11 @@ INITIATED_BY = [
     ("me", gettext_lazy("I reached out")),
     ("them", gettext_lazy("They reached out")),
 ]
+# The same, in the therapist's summary (where "I" and "they" would be unclear).
+INITIATED_FOR_THERAPIST = {
+    "me": gettext_lazy("the client reached out"),
+    "them": gettext_lazy("the other person reached out"),
+}
 # How many days at each end of the log are compared to say whether urges ease.
 TREND_WINDOW_DAYS = 7
 # A change smaller than this (on the 0–10 scale) is "about the same".
@@ -149,6 +154,9 @@ class UrgeLog(ExerciseKind):
                         "by_label": dict(INITIATED_BY).get(
                             response.get("contact_initiated_by", ""), ""
                         ),
+                        "by_for_therapist": INITIATED_FOR_THERAPIST.get(
+                            response.get("contact_initiated_by", ""), ""
+                        ),
                     }
                 )
         last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
@@ -222,7 +230,7 @@ class UrgeLog(ExerciseKind):
                     % {
                         "days": curve["days_without_contact"],
                         "date": formats.date_format(contact["on"], "j M"),
-                        "who": str(contact["by_label"]).lower(),
+                        "who": contact["by_for_therapist"],
                     }
                 )
             else:

@@ -29,15 +29,17 @@ from homework.kinds.fields import (
     short_text,
 )
 from homework.kinds.summaries import by_assignment
-from homework.kinds.worksheet_options import YES_NO, clean_worksheet_options
+from homework.kinds.worksheet_options import QUESTION_TYPES, YES_NO, clean_worksheet_options
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
 
 
 def _field(question: JSONDict) -> forms.Field:
-    text, required, help_text = question["text"], question["required"], question.get("help", "")
-    choices = [(c, c) for c in question.get("choices", [])]
+    text = str(question.get("text", ""))
+    required = bool(question.get("required") or question.get("scored"))
+    help_text = str(question.get("help", ""))
+    choices = [(str(c), str(c)) for c in question.get("choices", []) if isinstance(c, str)]
     kind = question["type"]
     if kind == "short_text":
         return short_text(text, required=required, help_text=help_text)
@@ -70,11 +72,17 @@ class Worksheet(ExerciseKind):
     def questions(self, exercise: "Exercise") -> list[JSONDict]:
         options = exercise.options if isinstance(exercise.options, dict) else {}
         questions = options.get("questions", [])
-        return (
-            [q for q in questions if isinstance(q, dict) and "key" in q]
-            if isinstance(questions, list)
-            else []
-        )
+        if not isinstance(questions, list):
+            return []
+        # Saved options went through clean_options; this only guards against
+        # rows edited by other means, so a bad question is skipped, not fatal.
+        return [
+            q
+            for q in questions
+            if isinstance(q, dict)
+            and isinstance(q.get("key"), str)
+            and q.get("type") in QUESTION_TYPES
+        ]
 
     def score_rule(self, exercise: "Exercise") -> JSONDict | None:
         options = exercise.options if isinstance(exercise.options, dict) else {}
@@ -132,9 +140,9 @@ class Worksheet(ExerciseKind):
             seen.add(key)
             shown.append(
                 {
-                    "question": question["text"],
+                    "question": str(question.get("text", "")),
                     "answer": _answer_text(question, response.get(key)),
-                    "type": question["type"],
+                    "type": question.get("type", ""),
                 }
             )
         for key, value in response.items():
@@ -242,9 +250,9 @@ class Worksheet(ExerciseKind):
 def _answer_text(question: JSONDict, value: Any) -> str:
     if value is None or value == "" or value == []:
         return ""
-    if question["type"] == "yes_no":
+    if question.get("type") == "yes_no":
         return str(dict(YES_NO).get(value, value))
-    if question["type"] == "scale_0_10":
+    if question.get("type") == "scale_0_10":
         return f"{value} / 10"
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
