@@ -17,10 +17,16 @@ from typing import Protocol
 
 
 class Scheduled(Protocol):
-    schedule: str
-    starts_on: dt.date
-    ends_on: dt.date | None
-    weekdays: Sequence[int]
+    """What a schedule is made of (an Assignment, or any object with these)."""
+
+    @property
+    def schedule(self) -> str: ...
+    @property
+    def starts_on(self) -> dt.date: ...
+    @property
+    def ends_on(self) -> dt.date | None: ...
+    @property
+    def weekdays(self) -> Sequence[int]: ...
 
 
 ONCE = "once"

@@ -1,5 +1,6 @@
 import datetime as dt
 import uuid
+from typing import Any
 
 import factory
 from django.utils import timezone
@@ -103,7 +104,7 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
 
 # -- valid responses for every kind, as the API would send them (rows as lists)
 
-ALL_QUESTION_TYPES = {
+ALL_QUESTION_TYPES: dict[str, Any] = {
     "questions": [
         {
             "key": "pull",
@@ -134,7 +135,7 @@ ALL_QUESTION_TYPES = {
 }
 
 
-def urge_log(**overrides: object) -> dict[str, object]:
+def urge_log(**overrides: object) -> dict[str, Any]:
     when = timezone.localtime() - dt.timedelta(hours=1)
     return {
         "at": when.strftime("%Y-%m-%dT%H:%M"),
@@ -148,7 +149,7 @@ def urge_log(**overrides: object) -> dict[str, object]:
     }
 
 
-def boundary_steps(**overrides: object) -> dict[str, object]:
+def boundary_steps(**overrides: object) -> dict[str, Any]:
     return {
         "steps": [
             {
@@ -164,7 +165,7 @@ def boundary_steps(**overrides: object) -> dict[str, object]:
     }
 
 
-def support_network(**overrides: object) -> dict[str, object]:
+def support_network(**overrides: object) -> dict[str, Any]:
     return {
         "people": [
             {
@@ -181,7 +182,7 @@ def support_network(**overrides: object) -> dict[str, object]:
     }
 
 
-def safety_plan(**overrides: object) -> dict[str, object]:
+def safety_plan(**overrides: object) -> dict[str, Any]:
     return {
         "warning_signs": "Going quiet; checking my phone.",
         "safe_places": "Jo's flat.",
@@ -193,7 +194,7 @@ def safety_plan(**overrides: object) -> dict[str, object]:
     }
 
 
-def worksheet(**overrides: object) -> dict[str, object]:
+def worksheet(**overrides: object) -> dict[str, Any]:
     return {
         "pull": 8,
         "clarity": 6,
@@ -217,10 +218,10 @@ RESPONSES = {
 }
 
 
-OPTIONS: dict[str, dict[str, object]] = {"worksheet": ALL_QUESTION_TYPES}
+OPTIONS: dict[str, dict[str, Any]] = {"worksheet": ALL_QUESTION_TYPES}
 
 
-def options_for(kind_slug: str) -> dict[str, object]:
+def options_for(kind_slug: str) -> dict[str, Any]:
     return OPTIONS.get(kind_slug, {})
 
 

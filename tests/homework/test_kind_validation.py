@@ -26,7 +26,7 @@ def errors(slug: str, data: dict[str, object]) -> dict[str, list[str]]:
 
 
 def with_row(
-    base: dict[str, object], rows_key: str, index: int, changes: dict
+    base: dict[str, object], rows_key: str, index: int, changes: dict[str, object]
 ) -> dict[str, object]:
     rows = [dict(row) for row in base[rows_key]]  # type: ignore[attr-defined]
     rows[index].update(changes)
@@ -322,7 +322,7 @@ def test_conflict_rows_compare_answers_inside_rows():
 # -- schema versions
 
 
-def rename_distress(response: dict) -> dict:
+def rename_distress(response: dict[str, object]) -> dict[str, object]:
     """v1 → v2 of the pretend schema below: "distress" became "body_distress"."""
     upgraded = {k: v for k, v in response.items() if k != "distress"}
     upgraded["body_distress"] = response.get("distress")
