@@ -61,6 +61,22 @@ class Exercise(models.Model):
     def __str__(self) -> str:
         return self.title
 
+    def clean(self) -> None:
+        super().clean()
+        # Entries are read by their exercise's kind: once there are any,
+        # another kind could not read them.
+        if self.pk is not None and self.assignments.exists():
+            stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
+            if stored is not None and stored != self.kind:
+                raise ValidationError(
+                    {
+                        "kind": _(
+                            "This exercise has been assigned, so its kind stays as it is. "
+                            "To use another kind, add a new exercise."
+                        )
+                    }
+                )
+
 
 class Assignment(models.Model):
     class Schedule(models.TextChoices):

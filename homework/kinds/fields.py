@@ -114,7 +114,9 @@ class KindForm(forms.Form):
         return errors
 
     def owns_key(self, key: str) -> bool:
-        """Whether an error under ``key`` is shown beside one of this form's fields."""
+        """Whether an error under ``key`` is already shown by this (validated) form."""
+        if key == NON_FIELD_ERRORS:
+            return bool(self.non_field_errors())
         if key in self.fields or key in self.row_sets:
             return True
         return any(rows.owns_key(key) for rows in self.row_sets.values())
@@ -176,6 +178,10 @@ def scale(
         initial=5,
         help_text=help_text,
         widget=ScaleWidget(low_label=low, high_label=high),
+        error_messages={
+            "min_value": gettext_lazy("Choose a number from 0 to 10."),
+            "max_value": gettext_lazy("Choose a number from 0 to 10."),
+        },
     )
 
 

@@ -123,12 +123,12 @@ def test_ticked_boxes_of_one_question_are_all_kept(cast):
 @pytest.mark.parametrize(
     ("slug", "changes", "message"),
     [
-        ("urge_log", {"r-intensity": "11"}, "Ensure this value is less than or equal to 10."),
+        ("urge_log", {"r-intensity": "11"}, "Choose a number from 0 to 10."),
         ("urge_log", {"r-trigger": "moon"}, "is not one of the answers here."),
         (
             "boundary_steps",
             {"r-steps-0-feeling": "-1"},
-            "Ensure this value is greater than or equal to 0.",
+            "Choose a number from 0 to 10.",
         ),
         ("boundary_steps", {"r-steps-1-boundary": ""}, "This field is required."),
         ("support_network", {"r-people-0-name": "x" * 1_000_000}, "at most 40 characters"),
@@ -159,6 +159,14 @@ def test_bad_input_is_shown_on_the_page_and_nothing_is_saved(cast, slug, changes
     typed = [v for v in form.values() if isinstance(v, str) and 6 < len(v) < 1000]
     if typed:
         assert typed[-1].replace("'", "&#x27;") in response.text
+
+
+def test_a_message_for_the_whole_answer_is_shown_once(cast):
+    assignment = assign(cast.alice, "safety_plan")
+    response = login(cast.alice.portal_user).post(do_url(assignment), envelope())
+    assert response.status_code == 400
+    assert response.text.count("Fill in at least one part.") == 1
+    assert "__all__" not in response.text
 
 
 def test_two_hundred_people_posted_from_the_page_are_refused_kindly(cast):

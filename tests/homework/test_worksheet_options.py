@@ -162,3 +162,22 @@ def test_a_question_type_that_does_not_exist_is_named_in_the_admin_and_nothing_i
     assert response.status_code == 200
     assert "Question 1: “slider” is not a question type" in response.text
     assert not Exercise.objects.filter(title="Check-in").exists()
+
+
+def test_an_assigned_exercise_keeps_its_kind(cast):
+    exercise = cast.alice_assignment.exercise
+    form = {
+        "kind": "worksheet",
+        "title": exercise.title,
+        "instructions": exercise.instructions,
+        "therapist_note": "",
+        "options": json.dumps(ALL_QUESTION_TYPES),
+        "is_active": "on",
+    }
+    response = login(cast.morgan).post(
+        reverse("admin:homework_exercise_change", args=[exercise.pk]), form
+    )
+    assert response.status_code == 200
+    assert "This exercise has been assigned, so its kind stays as it is." in response.text
+    exercise.refresh_from_db()
+    assert exercise.kind == "written_record"
