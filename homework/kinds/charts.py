@@ -66,7 +66,10 @@ def _svg(width: int, height: int, title: str, description: str, body: Iterable[s
     # from the content, so the function stays pure.
     uid = "c" + hashlib.sha256(f"{title}|{description}".encode()).hexdigest()[:10]
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+        # A natural size (good in the admin and in print); the portal's CSS
+        # stretches it to the width of a phone.
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" '
         f'role="img" aria-labelledby="{uid}-t {uid}-d" font-family="{FONT}" class="chart">',
         f'<title id="{uid}-t">{escape(title)}</title>',
         f'<desc id="{uid}-d">{escape(description)}</desc>',
@@ -283,17 +286,17 @@ def rings(
         body.append(
             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
         )
-    body.append(f'<circle cx="{centre}" cy="{centre}" r="18" fill="{ACCENT}"/>')
+    body.append(f'<circle cx="{centre}" cy="{centre}" r="20" fill="{ACCENT}"/>')
     body.append(
         _text(
-            centre, centre + 4, centre_label, size=11, fill="#fff", anchor="middle", weight="bold"
+            centre, centre + 5, centre_label, size=13, fill="#fff", anchor="middle", weight="bold"
         )
     )
     for index, (ring, radius) in enumerate(zip(circles, radii, strict=False)):
         inner = radii[index - 1] if index else 18
         band = (inner + radius) / 2
         body.append(
-            _text(centre, centre - radius + 13, ring.label, size=10, fill=MUTED, anchor="middle")
+            _text(centre, centre - radius + 14, ring.label, size=12, fill=MUTED, anchor="middle")
         )
         shown = list(ring.dots[: per_ring[index]])
         hidden = len(ring.dots) - len(shown)
@@ -311,7 +314,7 @@ def rings(
                 body.append(
                     f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
                 )
-            body.append(_text(dx, dy + 17, _short(dot.name, 14), size=11, anchor="middle"))
+            body.append(_text(dx, dy + 19, _short(dot.name, 12), size=13, anchor="middle"))
         if hidden:
             angle = -math.pi / 2 + (2 * math.pi) * (slots - 0.5) / slots
             dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
