@@ -314,7 +314,14 @@ def rings(
                 body.append(
                     f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
                 )
-            body.append(_text(dx, dy + 19, _short(dot.name, 12), size=13, anchor="middle"))
+            name = _short(dot.name, 12)
+            # Keep names near the edge inside the picture (about 7.5 units a letter).
+            half = len(name) * 3.8
+            body.append(
+                _text(
+                    min(max(dx, half + 2), size - half - 2), dy + 19, name, size=13, anchor="middle"
+                )
+            )
         if hidden:
             angle = -math.pi / 2 + (2 * math.pi) * (slots - 0.5) / slots
             dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)

@@ -43,8 +43,9 @@ def _seed_urges(cmd: "Command", alex: Client, therapist: User, today: dt.date) -
         base = 8 - day_number * 0.25
         for slot, (hour, wobble) in enumerate(URGE_TIMES[:urges_today]):
             at = _local(day, hour)
-            if at > now:
-                at = now - dt.timedelta(minutes=30 * (slot + 1))
+            if at > now:  # later today: say it happened a little earlier, but today
+                midnight = _local(today, 0)
+                at = max(now - dt.timedelta(minutes=30 * (slot + 1)), midnight)
             data: dict[str, Any] = {
                 "at": timezone.localtime(at).strftime("%Y-%m-%dT%H:%M"),
                 "intensity": max(0, min(10, round(base + wobble))),
