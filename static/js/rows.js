@@ -1,5 +1,6 @@
 // Repeatable rows (boundary steps, people, places): add and remove rows in
 // the page, without a reload, so nothing typed in the other rows is touched.
+// What it announces comes, translated, from data-msg-* on the row set.
 // A removed row is only switched off (its inputs disabled, so they are not
 // sent) and can be brought back with "Undo". Nothing is kept in browser
 // storage. Without this script the page still works: it always offers one
@@ -44,14 +45,14 @@
     remove.addEventListener("click", function () {
       setRemoved(row, true);
       renumber(list);
-      status.textContent = set.getAttribute("data-row-label") + " removed.";
+      status.textContent = set.getAttribute("data-msg-removed");
       undo.focus();
       tellAutosave(form);
     });
     undo.addEventListener("click", function () {
       setRemoved(row, false);
       renumber(list);
-      status.textContent = set.getAttribute("data-row-label") + " back.";
+      status.textContent = set.getAttribute("data-msg-restored");
       remove.focus();
       tellAutosave(form);
     });
@@ -74,7 +75,7 @@
     add.addEventListener("click", function () {
       var live = list.querySelectorAll("[data-row]:not([data-removed])").length;
       if (live >= max) {
-        status.textContent = "There is room for " + max + " here.";
+        status.textContent = set.getAttribute("data-msg-full");
         return;
       }
       var row = template.content.firstElementChild.cloneNode(true);
@@ -88,7 +89,7 @@
       list.appendChild(row);
       wire(row, set);
       var n = renumber(list);
-      status.textContent = set.getAttribute("data-row-label") + " " + n + " added.";
+      status.textContent = set.getAttribute("data-msg-added").replace("{n}", String(n));
       var first = row.querySelector("input:not([type=hidden]), textarea, select");
       if (first) first.focus();
     });
