@@ -140,6 +140,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # let the periodic sweep pick the work up again (see homework.tasks).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "notify-pending-submissions": {
         "task": "homework.tasks.notify_pending_submissions",
