@@ -108,3 +108,15 @@ def pending_notification_ids(*, limit: int = 500) -> list[int]:
         .order_by("submitted_at")
         .values_list("pk", flat=True)[:limit]
     )
+
+
+def entries_for_export(*, user: User) -> QuerySet[Entry]:
+    """Everything a client wrote, with what was said about it, for their own download."""
+    if not (user.is_authenticated and user.is_client):
+        return Entry.objects.none()
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise")
+        .prefetch_related("notes", "comments")
+        .order_by("created_at")
+    )
