@@ -4,6 +4,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
 
@@ -72,9 +73,23 @@ class NeutralPasswordResetForm(PasswordResetForm):
     nothing clinical. Whether or not an account exists, the page that follows
     is the same, and (with a worker) so is the time it takes."""
 
-    def save(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    bound_field_class = AccessibleBoundField
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
         from clients.tasks import send_password_reset
 
         for user in self.get_users(self.cleaned_data["email"]):
             if isinstance(user, User):
                 enqueue_on_commit(send_password_reset, user.pk)
+
+
+class NewPasswordForm(DjangoSetPasswordForm[User]):
+    """Choosing a new password from a reset link: plain help text, errors tied to fields."""
+
+    bound_field_class = AccessibleBoundField
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = " ".join(
+            str(text) for text in password_validators_help_texts()
+        )

@@ -31,7 +31,7 @@ def sessions_for_user(*, user: User) -> QuerySet[Session]:
 
 def has_two_step(*, user: User) -> bool:
     """Whether ``user`` signs in with a code from an authenticator app too."""
-    return TOTPDevice.objects.filter(user=user, confirmed=True).exists()
+    return bool(TOTPDevice.objects.filter(user=user, confirmed=True).exists())
 
 
 def invitations_for_client(*, user: User, client_id: int) -> QuerySet[Invitation]:

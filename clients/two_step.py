@@ -37,4 +37,4 @@ def qr_svg(data: str) -> SafeString:
     label = escape(_("A code to scan with your authenticator app"))
     svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="qr" ', 1)
     # Made here from our own data, never from input: safe to inline.
-    return mark_safe(svg)  # noqa: S308
+    return mark_safe(str(svg))  # noqa: S308

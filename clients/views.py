@@ -20,7 +20,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clients import selectors, services
 from clients.decorators import client_required
-from clients.forms import CodeForm, NeutralPasswordResetForm, PasswordConfirmForm, SetPasswordForm
+from clients.forms import (
+    CodeForm,
+    NeutralPasswordResetForm,
+    NewPasswordForm,
+    PasswordConfirmForm,
+    SetPasswordForm,
+)
 from clients.middleware import LAST_SEEN, start_portal_session
 from clients.two_step import qr_svg, setup_uri
 from homework import export
@@ -167,12 +173,8 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         except services.InvitationRefused as refused:
             return _invitation_refused(request, refused.reason)
         except ValidationError as error:
-            field_errors = getattr(error, "error_dict", None)
-            if field_errors:
-                for field, errors in error.message_dict.items():
-                    form.add_error(field if field in form.fields else None, errors)
-            else:
-                form.add_error("password1", error.messages)
+            # A taken email names its field; the password rules answer as a list.
+            form.add_error(None if hasattr(error, "error_dict") else "password1", error)
         else:
             request.session.pop(INVITATION_KEY, None)
             _signed_in(request, user)
@@ -201,6 +203,7 @@ class PortalPasswordResetSentView(auth_views.PasswordResetDoneView):
 
 class PortalPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     template_name = "clients/password_reset_confirm.html"
+    form_class = NewPasswordForm
     success_url = reverse_lazy("clients:password_reset_complete")
 
 
@@ -239,7 +242,7 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
             try:
                 services.totp_device_confirm(user=request.user, token=form.cleaned_data["token"])
             except ValidationError as error:
-                form.add_error("token", error.message_dict.get("token", error.messages))
+                form.add_error(None, error)
             else:
                 messages.success(
                     request, _("Two-step sign-in is on. You will be asked for a code each time.")
@@ -271,7 +274,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
         try:
             services.totp_device_remove(user=request.user, password=form.cleaned_data["password"])
         except ValidationError as error:
-            form.add_error("password", error.message_dict.get("password", error.messages))
+            form.add_error(None, error)
         else:
             messages.success(request, _("Two-step sign-in is off."))
             return redirect("clients:account")

@@ -4,6 +4,7 @@ Both are pure functions of what the selectors return: no writes, and the
 PDF renderer fetches nothing from outside (practice.pdf).
 """
 
+import datetime as dt
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -59,21 +60,29 @@ def export_json(*, user: User) -> dict[str, Any]:
 
 def export_pdf(*, user: User) -> bytes:
     """The sent entries, in the order things happened, each shown as in the portal."""
-    shown = []
+    shown: list[tuple[dt.datetime, dict[str, Any]]] = []
     for entry in selectors.entries_for_export(user=user):
         if not entry.is_submitted:
             continue
         kind = get_kind(entry.assignment.exercise.kind)
+        happened_at = kind.happened_at(entry)
         shown.append(
-            {
-                "entry": entry,
-                "kind": kind,
-                "happened_at": kind.happened_at(entry),
-                "context": {"entry": entry, **kind.present(entry)},
-            }
+            (
+                happened_at,
+                {
+                    "entry": entry,
+                    "kind": kind,
+                    "happened_at": happened_at,
+                    # Rendered (and escaped) by the kind's own template, as in the portal.
+                    "display": render_to_string(
+                        kind.display_template, {"entry": entry, **kind.present(entry)}
+                    ),
+                },
+            )
         )
-    shown.sort(key=lambda item: item["happened_at"])
+    shown.sort(key=lambda pair: pair[0])
     html = render_to_string(
-        "homework/export.html", {"items": shown, "exported_at": timezone.localtime()}
+        "homework/export.html",
+        {"items": [item for _, item in shown], "exported_at": timezone.localtime()},
     )
     return render_pdf(html)

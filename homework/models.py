@@ -192,6 +192,11 @@ class Entry(models.Model):
     def is_submitted(self) -> bool:
         return self.status == self.Status.SUBMITTED
 
+    @property
+    def client_can_edit(self) -> bool:
+        """Sent entries stay the client's to change until the therapist has read them."""
+        return self.is_submitted and self.seen_at is None
+
 
 class EntryComment(models.Model):
     """A therapist's short note on an entry: their only write into a client's records."""

@@ -11,6 +11,8 @@
 
   function leave(event) {
     if (event) event.preventDefault();
+    // Words typed in the last moment go to the server first (autosave.js).
+    document.dispatchEvent(new CustomEvent("portal:leaving"));
     try {
       var data = new FormData(form);
       data.append("beacon", "1");
