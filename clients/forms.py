@@ -1,6 +1,6 @@
 """Forms for the client's account pages. They validate; services write."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm
@@ -83,7 +83,13 @@ class NeutralPasswordResetForm(PasswordResetForm):
                 enqueue_on_commit(send_password_reset, user.pk)
 
 
-class NewPasswordForm(DjangoSetPasswordForm[User]):
+if TYPE_CHECKING:
+    _SetPasswordBase = DjangoSetPasswordForm[User]
+else:  # generic only to the type checker
+    _SetPasswordBase = DjangoSetPasswordForm
+
+
+class NewPasswordForm(_SetPasswordBase):
     """Choosing a new password from a reset link: plain help text, errors tied to fields."""
 
     bound_field_class = AccessibleBoundField
