@@ -15,6 +15,7 @@ from homework.kinds import get_kind
 from homework.models import Entry
 from practice.models import User
 from practice.pdf import render_pdf
+from practice.selectors import practice_settings
 
 EXPORT_FORMAT = "notebook-export/1"
 
@@ -83,6 +84,10 @@ def export_pdf(*, user: User) -> bytes:
     shown.sort(key=lambda pair: pair[0])
     html = render_to_string(
         "homework/export.html",
-        {"items": [item for _, item in shown], "exported_at": timezone.localtime()},
+        {
+            "items": [item for _, item in shown],
+            "exported_at": timezone.localtime(),
+            "paper_size": practice_settings().paper_size,
+        },
     )
     return render_pdf(html)
