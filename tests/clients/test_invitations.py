@@ -5,8 +5,8 @@ import re
 
 import pytest
 from django.core import mail
-from django.core.mail import EmailMultiAlternatives
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import EmailMultiAlternatives
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
@@ -79,7 +79,7 @@ def test_invitation_email_is_discreet(cast, newcomer):
     assert message.to == ["casey@example.test"]
     assert issued.url in message.body
     assert isinstance(message, EmailMultiAlternatives)
-    everything = f"{message.subject} {message.body} {message.alternatives[0][0]}".lower()
+    everything = f"{message.subject} {message.body} {message.alternatives[0][0]!s}".lower()
     for word in (*CLINICAL_WORDS, "casey", cast.tara.name.lower(), practice.name.lower()):
         assert word not in everything, word
 
