@@ -2,6 +2,7 @@
 signing out (everywhere, idle, quick exit), and taking your records with you."""
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -10,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import timezone
@@ -33,6 +34,8 @@ from homework import export
 from practice.models import User
 from practice.requests import AuthedRequest
 from practice.selectors import practice_settings
+
+logger = logging.getLogger(__name__)
 
 # Ask the browser to forget everything of ours it may hold: cached pages,
 # cookies, storage. Shared devices are the norm, not the exception.
@@ -122,6 +125,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     replaces itself with the neutral site; without script, the button is a
     plain form post and we redirect there ourselves.
     """
+    _save_draft_on_the_way_out(request)
     logout(request)
     if request.POST.get("beacon"):
         response = HttpResponse(status=204)
@@ -129,6 +133,35 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         response = HttpResponseRedirect(practice_settings().quick_exit_url)
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
     return response
+
+
+def _save_draft_on_the_way_out(request: HttpRequest) -> None:
+    """Keep what the client typed in the last moment before the quick exit.
+
+    Best effort and silent: leaving must never be slowed or stopped by it.
+    """
+    user = request.user
+    if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
+        return
+    from homework.views import save_draft_from_post
+
+    draft = request.POST.copy()
+    fields = {
+        name.removeprefix("draft-"): draft.getlist(name)
+        for name in draft
+        if name.startswith("draft-")
+    }
+    try:
+        assignment_id = int(fields.pop("assignment", [""])[0])
+    except ValueError:
+        return
+    data = QueryDict(mutable=True)
+    for name, values in fields.items():
+        data.setlist(name, values)
+    try:
+        save_draft_from_post(user=user, assignment_id=assignment_id, post=data)
+    except Exception:
+        logger.warning("Could not keep a draft on quick exit.", exc_info=True)
 
 
 # -- invitations -------------------------------------------------------------------

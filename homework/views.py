@@ -19,6 +19,7 @@ from homework import selectors, services
 from homework.forms import EntryEnvelopeForm, NoteForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
+from practice.models import User
 from practice.requests import AuthedRequest
 
 
@@ -233,6 +234,25 @@ def _conflict_context(entry: Entry, mine: dict[str, str]) -> dict[str, Any]:
 
 def _as_text(value: Any) -> str:
     return "" if value is None else str(value)
+
+
+def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
+    """Save a draft from posted form fields (the quick exit's last words).
+
+    Raises ValidationError, ResponseInvalid, EntryConflict or DoesNotExist
+    like the autosave does; the caller decides what to tell whom.
+    """
+    envelope = EntryEnvelopeForm(post)
+    if not envelope.is_valid():
+        raise ValidationError(envelope.errors.as_text())
+    return services.entry_save_draft(
+        user=user,
+        assignment_id=assignment_id,
+        key=envelope.cleaned_data["key"],
+        base_version=envelope.cleaned_data["version"],
+        data=response_data(post),
+        flags=envelope.flags(),
+    )
 
 
 @require_POST

@@ -188,11 +188,19 @@
       });
     } catch (e) { /* the page is going away; nothing else to do */ }
   }
-  window.addEventListener("pagehide", flush);
+  var leaving = false;
+  window.addEventListener("pagehide", function () { if (!leaving) flush(); });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "hidden") save();
+    if (document.visibilityState === "hidden" && !leaving) save();
   });
-  document.addEventListener("portal:leaving", flush);
+
+  // The quick exit carries the unsaved words in its own request, so the
+  // server saves them before it ends the session (two requests could race).
+  window.portalPendingDraft = function () {
+    if (!dirty || blocked || stopped) return null;
+    leaving = true;
+    return { assignment: form.getAttribute("data-assignment"), data: new FormData(form) };
+  };
 
   // The idle timeout must not clear a page whose words are not on the server yet.
   window.portalDraftPending = function () { return dirty || !!inFlight; };

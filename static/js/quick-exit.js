@@ -11,11 +11,17 @@
 
   function leave(event) {
     if (event) event.preventDefault();
-    // Words typed in the last moment go to the server first (autosave.js).
-    document.dispatchEvent(new CustomEvent("portal:leaving"));
     try {
       var data = new FormData(form);
       data.append("beacon", "1");
+      // Words typed a moment ago and not saved yet travel with the exit (autosave.js).
+      var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
+      if (pending) {
+        data.append("draft-assignment", pending.assignment);
+        pending.data.forEach(function (value, name) {
+          if (name !== "csrfmiddlewaretoken") data.append("draft-" + name, value);
+        });
+      }
       navigator.sendBeacon(form.action, data);
     } catch (e) { /* leaving matters more than the beacon */ }
     document.documentElement.style.visibility = "hidden";

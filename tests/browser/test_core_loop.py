@@ -44,7 +44,7 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
     sign_in(portal, "alice@example.test", PASSWORD)
     assert portal.title() == "Home · Notebook"
     assert_accessible(portal)
-    portal.click("text=Open")
+    portal.click('a.button:has-text("Open")')
     portal.fill(
         "textarea[name=r-what_happened]", "They read my messages and went quiet all evening."
     )
