@@ -339,3 +339,135 @@ def test_entry_page_queries_do_not_grow_with_notes(cast):
         EntryNote.objects.create(entry=cast.alice_entry, text=f"note {n}")
         EntryComment.objects.create(entry=cast.alice_entry, author=cast.tara, text=f"comment {n}")
     assert count_queries(http, url) == one
+
+
+def test_therapist_reads_the_clients_later_notes_in_the_admin(cast):
+    EntryNote.objects.create(entry=cast.alice_entry, text="I remembered the date wrong.")
+    page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
+    assert "I remembered the date wrong." in page.text
+
+
+def test_private_entry_notes_stay_private_in_the_admin(cast):
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(private=True)
+    EntryNote.objects.create(entry=cast.alice_entry, text="Only for me.")
+    page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
+    assert "Only for me." not in page.text
+
+
+# -- bad input at the door --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "data"),
+    [
+        ("homework:autosave", "assignment", {"version": "0", "r-what_happened": "x"}),
+        ("homework:entry_edit", "entry", {"version": "1", "r-what_happened": "x"}),
+        ("homework:entry_privacy", "entry", {"private": "1"}),
+        ("homework:entry_add_note", "entry", {"text": "x"}),
+        ("clients:log_out_everywhere", None, {}),
+        ("clients:dismiss_exit_note", None, {}),
+        ("clients:two_step_setup", None, {"start": "1"}),
+    ],
+)
+def test_posts_without_csrf_are_refused_and_change_nothing(cast, name, args, data):
+    from django.test import Client as HttpClient
+
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    arg = {"assignment": [cast.alice_assignment.pk], "entry": [cast.alice_entry.key]}.get(
+        args or "", []
+    )
+    before = (Entry.objects.count(), EntryNote.objects.count())
+    response = http.post(reverse(name, args=arg), {"key": str(uuid.uuid4()), **data})
+    assert response.status_code == 403
+    assert (Entry.objects.count(), EntryNote.objects.count()) == before
+    user = type(cast.alice.portal_user).objects.get(pk=cast.alice.portal_user.pk)
+    assert user.session_salt == cast.alice.portal_user.session_salt
+    assert user.exit_note_dismissed_at is None
+    assert not Entry.objects.get(pk=cast.alice_entry.pk).private
+
+
+def test_a_megabyte_pasted_into_an_autosave_is_refused_by_name(cast):
+    http = login(cast.alice.portal_user)
+    response = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "x" * 1_000_000},
+    )
+    assert response.status_code == 400
+    assert "longer than 20000 characters" in response.json()["errors"]["what_happened"][0]
+    assert Entry.objects.count() == 2  # the cast's two
+
+
+def test_an_autosave_with_a_version_from_the_future_changes_nothing(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": "as it is"})
+    future = http.post(url, {"key": key, "version": "99", "r-what_happened": "from the future"})
+    assert future.status_code == 409
+    assert future.json()["conflict"]["rows"][0]["theirs"] == "as it is"
+    assert Entry.objects.get(key=key).response["what_happened"] == "as it is"
+    unknown = http.post(url, {"key": str(uuid.uuid4()), "version": "5", "r-what_happened": "?"})
+    assert unknown.status_code == 404
+
+
+def test_quick_exit_keeps_the_last_words_then_ends_the_session(cast):
+    http = login(cast.alice.portal_user)
+    key = str(uuid.uuid4())
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "beacon": "1",
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": key,
+            "draft-version": "0",
+            "draft-r-what_happened": "typed a second before leaving",
+        },
+    )
+    assert response.status_code == 204
+    assert Entry.objects.get(key=key).response == {"what_happened": "typed a second before leaving"}
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_quick_exit_never_fails_on_a_bad_draft(cast):
+    http = login(cast.alice.portal_user)
+    for draft in (
+        {
+            "draft-assignment": str(cast.bob_assignment.pk),
+            "draft-key": str(uuid.uuid4()),
+            "draft-version": "0",
+        },
+        {"draft-assignment": "nonsense", "draft-key": "x"},
+        {
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": str(cast.bob_entry.key),
+            "draft-version": "1",
+        },
+    ):
+        http = login(cast.alice.portal_user)
+        response = http.post(reverse("clients:quick_exit"), {"beacon": "1", **draft})
+        assert response.status_code == 204
+    assert Entry.objects.count() == 2
+    assert Entry.objects.get(pk=cast.bob_entry.pk).response == cast.bob_entry.response
+
+
+def test_submit_conflict_page_lets_the_client_keep_their_text(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": "first"})
+    http.post(url, {"key": key, "version": "1", "r-what_happened": "other tab"})
+    form = {
+        "key": key,
+        "version": "1",
+        **{f"r-{k}": v for k, v in written_record(what_happened="this tab").items()},
+    }
+    conflict = http.post(reverse("homework:do", args=[cast.alice_assignment.pk]), form)
+    assert conflict.status_code == 409
+    assert "other tab" in conflict.text and "this tab" in conflict.text
+    assert 'name="version" value="2"' in conflict.text  # sending again replaces the other version
+    again = http.post(
+        reverse("homework:do", args=[cast.alice_assignment.pk]), form | {"version": "2"}
+    )
+    assert again.status_code == 302
+    assert Entry.objects.get(key=key).response["what_happened"] == "this tab"
