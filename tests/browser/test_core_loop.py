@@ -81,6 +81,7 @@ def test_quick_exit_by_keyboard_ends_the_session(db, context):
     page.route("https://www.bbc.co.uk/**", neutral_site)
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("text=To do")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
     page.keyboard.press("Shift")
     page.keyboard.press("Shift")
     page.keyboard.press("Shift")

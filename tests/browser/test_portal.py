@@ -248,6 +248,7 @@ def test_quick_exit_leaves_nothing_behind(alice, context, how):
     neutral_site(page, hits)
     open_form(page, alice)
     page.fill("textarea[name=r-what_happened]", "Something private")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
     if how == "button":
         page.click("#quick-exit button")
     else:
@@ -272,6 +273,7 @@ def test_quick_exit_is_the_first_thing_the_keyboard_reaches(alice, context):
     neutral_site(page)
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
     page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.closest('#quick-exit') !== null")
     assert focused
