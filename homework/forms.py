@@ -56,3 +56,11 @@ class NoteForm(forms.Form):
         help_text=_("Anything you want to add now. The entry itself stays as it was."),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
     )
+
+
+class PrivacyForm(forms.Form):
+    """Keep a sent entry to yourself ("1") or share it with your therapist ("0")."""
+
+    private = forms.TypedChoiceField(
+        choices=[("1", _("private")), ("0", _("shared"))], coerce=lambda value: value == "1"
+    )

@@ -3,7 +3,6 @@
 import uuid
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
@@ -16,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clients.decorators import client_required
 from homework import selectors, services
-from homework.forms import EntryEnvelopeForm, NoteForm, response_data
+from homework.forms import EntryEnvelopeForm, NoteForm, PrivacyForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
 from practice.models import User
@@ -347,7 +346,9 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         return _render_do(request, assignment, envelope, form, editing=entry)
     envelope = EntryEnvelopeForm(request.POST)
     data = response_data(request.POST)
-    if not envelope.is_valid() or envelope.cleaned_data["key"] != entry.key:
+    if envelope.is_valid() and envelope.cleaned_data["key"] != entry.key:
+        envelope.add_error(None, _("This form belongs to another entry."))
+    if not envelope.is_valid():
         form = kind.form(exercise=assignment.exercise, data=request.POST)
         return _render_do(request, assignment, envelope, form, status=400, editing=entry)
     try:
@@ -383,12 +384,6 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         return redirect("homework:entry", key=entry.key)
     messages.success(request, _("Your changes are saved."))
     return redirect("homework:entry", key=entry.key)
-
-
-class PrivacyForm(forms.Form):
-    private = forms.TypedChoiceField(
-        choices=[("1", "private"), ("0", "shared")], coerce=lambda v: v == "1"
-    )
 
 
 @require_POST
