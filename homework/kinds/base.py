@@ -6,6 +6,7 @@ session summary. Code outside this package asks the registry for the kind
 and calls these methods; it never branches on a kind's name.
 """
 
+import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -147,6 +148,11 @@ class ExerciseKind:
     def excerpt(self, entry: "Entry") -> str:
         """One line a therapist can scan in a list."""
         return ""
+
+    def happened_at(self, entry: "Entry") -> dt.datetime:
+        """When what the entry is about happened, for putting records in order
+        (the client's export). By default: when it was sent, or started."""
+        return entry.submitted_at or entry.created_at
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         """Data for this kind's section of the session summary.
