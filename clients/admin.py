@@ -2,13 +2,19 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Max, Q, QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext_lazy as _
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import services
 from clients.models import Client, Session
-from clients.selectors import clients_for_user, sessions_for_user
+from clients.selectors import clients_for_user, invitations_for_client, sessions_for_user
 from practice.admin_access import RoleAdmin
 from practice.models import User
 from practice.requests import acting_user
@@ -109,6 +115,47 @@ class ClientAdmin(RoleAdmin):
             )
         obj.pk = saved.pk
 
+    def get_urls(self) -> list[URLPattern]:
+        invite = path(
+            "<path:object_id>/invite/",
+            self.admin_site.admin_view(self.invite_view),
+            name="clients_client_invite",
+        )
+        return [invite, *super().get_urls()]
+
+    def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """ "Invite to portal": make a single-use link, show it once, optionally email it."""
+        client = self.get_object(request, object_id)
+        if client is None or not self.has_change_permission(request, client):
+            # As the admin does for any object that is not yours: as if it did not exist.
+            return redirect("admin:index")
+        issued = None
+        error = ""
+        if request.method == "POST":
+            try:
+                issued = services.client_invite(
+                    actor=acting_user(request),
+                    client=client,
+                    send_email=bool(request.POST.get("send_email")),
+                )
+            except ValidationError as refused:
+                error = " ".join(refused.messages)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": client,
+            "title": _("Invite to the portal"),
+            "issued": issued,
+            "error": error,
+            "latest": invitations_for_client(
+                user=acting_user(request), client_id=client.pk
+            ).first(),
+        }
+        response = TemplateResponse(request, "admin/clients/client/invite.html", context)
+        # The link is on this page once: never from a cache.
+        add_never_cache_headers(response)
+        return response
+
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         client = form.instance
         for session_form in formset.forms:
@@ -129,6 +176,10 @@ class ClientAdmin(RoleAdmin):
                     client=client,
                     starts_at=session_form.cleaned_data["starts_at"],
                 )
+
+
+# The authenticator secrets of clients are nobody's to read, not even the manager's.
+admin.site.unregister(TOTPDevice)
 
 
 @admin.register(Session)

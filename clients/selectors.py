@@ -1,8 +1,9 @@
 """Reads of clients, scoped by who is asking. Admin, portal and API share these."""
 
 from django.db.models import QuerySet
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import Client, Session
+from clients.models import Client, Invitation, Session
 from practice.models import User
 
 
@@ -26,3 +27,18 @@ def client_for_portal_user(*, user: User) -> Client | None:
 
 def sessions_for_user(*, user: User) -> QuerySet[Session]:
     return Session.objects.filter(client__in=clients_for_user(user=user))
+
+
+def has_two_step(*, user: User) -> bool:
+    """Whether ``user`` signs in with a code from an authenticator app too."""
+    return bool(TOTPDevice.objects.filter(user=user, confirmed=True).exists())
+
+
+def invitations_for_client(*, user: User, client_id: int) -> QuerySet[Invitation]:
+    """A client's invitations, for staff who may see the client."""
+    return Invitation.objects.filter(client__in=clients_for_user(user=user), client_id=client_id)
+
+
+def unconfirmed_totp_device(*, user: User) -> TOTPDevice | None:
+    """The authenticator being set up, before its first code."""
+    return TOTPDevice.objects.filter(user=user, confirmed=False).last()

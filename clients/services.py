@@ -1,14 +1,34 @@
 """Every write to clients goes through here."""
 
 import datetime as dt
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass
+from email.utils import formataddr, parseaddr
+from smtplib import SMTPException
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import Client, Session
+from clients.models import Client, Invitation, Session
 from clients.selectors import clients_for_user
-from practice.models import User
+from practice.models import User, new_session_salt
+from practice.selectors import practice_settings
+
+logger = logging.getLogger(__name__)
 
 CLIENT_EDITABLE_FIELDS = (
     "display_name",
@@ -98,3 +118,222 @@ def session_reschedule(*, actor: User, session: Session, starts_at: dt.datetime)
 def session_cancel(*, actor: User, session: Session) -> None:
     _own_session(actor, session)
     session.delete()
+
+
+# -- invitations and portal accounts -------------------------------------------------
+
+
+class InvitationRefused(Exception):
+    """An invitation link that cannot be used. ``reason`` says why, for a kind message."""
+
+    UNKNOWN = "unknown"
+    USED = "used"
+    EXPIRED = "expired"
+    REVOKED = "revoked"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class IssuedInvitation:
+    invitation: Invitation
+    url: str  # the only copy of the link: shown once, never stored
+    emailed: bool
+
+
+def invitation_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@transaction.atomic
+def client_invite(*, actor: User, client: Client, send_email: bool = False) -> IssuedInvitation:
+    """Make a single-use, expiring link for ``client`` to set their portal password.
+
+    Any earlier link stops working. Only the token's hash is stored: the
+    link is returned once, for the therapist to copy, and emailed if asked
+    (discreetly: no clinical words, the practice's neutral sender and subject).
+    """
+    _require_staff(actor)
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied("This is not one of your clients.")
+    if client.status != Client.Status.ACTIVE:
+        raise ValidationError(_("Archived clients cannot be invited."))
+    if client.portal_user_id is not None:
+        raise ValidationError(
+            _(
+                "This client already has a portal account. If they have lost their password, "
+                "they can use “Forgotten your password?” on the sign-in page."
+            )
+        )
+    if send_email and not client.contact_email:
+        raise ValidationError(_("Add a contact email first, or copy the link instead."))
+    now = timezone.now()
+    Invitation.objects.filter(client=client, used_at=None, revoked_at=None).update(revoked_at=now)
+    token = secrets.token_urlsafe(32)
+    invitation = Invitation.objects.create(
+        client=client,
+        token_hash=invitation_token_hash(token),
+        created_by=actor,
+        expires_at=now + dt.timedelta(days=settings.INVITATION_MAX_AGE_DAYS),
+    )
+    url = settings.SITE_URL + reverse("clients:welcome", args=[token])
+    emailed = False
+    if send_email:
+        emailed = send_discreet_email(
+            to=client.contact_email,
+            template="clients/email/invitation",
+            context={"url": url, "expires_at": invitation.expires_at},
+        )
+    return IssuedInvitation(invitation=invitation, url=url, emailed=emailed)
+
+
+def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> bool:
+    """Send an email that names nothing clinical, from the practice's neutral sender.
+
+    Returns whether it went; a mail server being down must not undo the
+    action that asked (the caller shows the link or says to try again).
+    """
+    practice = practice_settings()
+    sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
+    message = EmailMultiAlternatives(
+        subject=practice.reminder_subject,
+        body=render_to_string(f"{template}-body.txt", context),
+        from_email=formataddr((practice.reminder_sender_name, sender_address)),
+        to=[to],
+    )
+    message.attach_alternative(render_to_string(f"{template}-body.html", context), "text/html")
+    try:
+        message.send()
+    except (OSError, SMTPException):
+        logger.warning("Could not send a %s email.", template, exc_info=True)
+        return False
+    return True
+
+
+def _usable_invitation(token: str, *, lock: bool = False) -> Invitation:
+    queryset = Invitation.objects.select_related("client")
+    if lock:
+        queryset = queryset.select_for_update(of=("self",))
+    invitation = queryset.filter(token_hash=invitation_token_hash(token)).first()
+    if invitation is None:
+        raise InvitationRefused(InvitationRefused.UNKNOWN)
+    if invitation.used_at is not None or invitation.client.portal_user_id is not None:
+        raise InvitationRefused(InvitationRefused.USED)
+    if invitation.revoked_at is not None or invitation.client.status != Client.Status.ACTIVE:
+        raise InvitationRefused(InvitationRefused.REVOKED)
+    if invitation.expires_at <= timezone.now():
+        raise InvitationRefused(InvitationRefused.EXPIRED)
+    return invitation
+
+
+def invitation_check(*, token: str) -> Invitation:
+    """The invitation behind a link, if it can still be used (InvitationRefused if not)."""
+    return _usable_invitation(token)
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, email: str, password: str) -> User:
+    """Create the client's portal login from an invitation; the link is then spent.
+
+    The row lock makes a double submit (or two tabs) create one account.
+    """
+    invitation = _usable_invitation(token, lock=True)
+    email = User.objects.normalize_email(email).lower()
+    if User.objects.filter(email__iexact=email).exists():
+        raise ValidationError({"email": [_("This email cannot be used here. Try another one.")]})
+    validate_password(password, user=User(email=email, role=User.Role.CLIENT))
+    user = client_attach_portal_account(client=invitation.client, email=email, password=password)
+    invitation.used_at = timezone.now()
+    invitation.save(update_fields=["used_at"])
+    return user
+
+
+@transaction.atomic
+def user_log_out_everywhere(*, user: User) -> User:
+    """End every session of ``user`` on every device (their auth hash changes)."""
+    user.session_salt = new_session_salt()
+    user.save(update_fields=["session_salt"])
+    return user
+
+
+@transaction.atomic
+def user_dismiss_exit_note(*, user: User) -> User:
+    if user.exit_note_dismissed_at is None:
+        user.exit_note_dismissed_at = timezone.now()
+        user.save(update_fields=["exit_note_dismissed_at"])
+    return user
+
+
+# -- two-step sign-in (an authenticator app; never SMS or email codes) ---------------
+
+
+@transaction.atomic
+def totp_device_start(*, user: User) -> TOTPDevice:
+    """A new, unconfirmed authenticator for ``user`` (replacing an unfinished one)."""
+    TOTPDevice.objects.filter(user=user, confirmed=False).delete()
+    return TOTPDevice.objects.create(user=user, name="authenticator", confirmed=False)
+
+
+@transaction.atomic
+def totp_device_confirm(*, user: User, token: str) -> TOTPDevice:
+    """Turn two-step sign-in on, once the app shows a code that matches."""
+    device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
+    if device is None:
+        raise ValidationError({"token": [_("Start again: scan the new picture first.")]})
+    if not device.verify_token(_digits(token)):
+        raise ValidationError(
+            {
+                "token": [
+                    _("That code did not match. Codes change every 30 seconds: try the newest.")
+                ]
+            }
+        )
+    TOTPDevice.objects.filter(user=user, confirmed=True).delete()
+    device.confirmed = True
+    device.save(update_fields=["confirmed"])
+    return device
+
+
+@transaction.atomic
+def totp_verify(*, user: User, token: str) -> bool:
+    """Check a sign-in code. Throttled by django-otp after wrong guesses."""
+    device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
+    if device is None:
+        return False
+    allowed, _details = device.verify_is_allowed()
+    return bool(allowed) and bool(device.verify_token(_digits(token)))
+
+
+@transaction.atomic
+def totp_device_remove(*, user: User, password: str) -> None:
+    """Turn two-step sign-in off; the password is asked again so a borrowed,
+    unlocked screen cannot do it."""
+    if not user.check_password(password):
+        raise ValidationError({"password": [_("That password is not right.")]})
+    TOTPDevice.objects.filter(user=user).delete()
+
+
+def _digits(token: str) -> str:
+    return "".join(ch for ch in token if ch.isdigit())[:8]
+
+
+def user_send_password_reset(*, user_id: int) -> bool:
+    """Email a password-reset link, discreetly. The token is made here, at send
+    time, so it never waits in the task queue."""
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not user.has_usable_password():
+        return False
+    path = reverse(
+        "clients:password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    return send_discreet_email(
+        to=user.email,
+        template="clients/email/password-reset",
+        context={"url": settings.SITE_URL + path},
+    )

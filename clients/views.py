@@ -1,21 +1,112 @@
-"""Account pages of the portal: signing in and out, and the quick exit."""
+"""Account pages of the portal: getting in (invitation, sign-in, reset, two-step),
+signing out (everywhere, idle, quick exit), and taking your records with you."""
 
-from django.contrib.auth import logout
-from django.contrib.auth.views import LoginView
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect
-from django.views.decorators.http import require_POST
+import json
+import logging
+import time
+from typing import Any
 
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from clients import selectors, services
+from clients.decorators import client_required
+from clients.forms import (
+    CodeForm,
+    NeutralPasswordResetForm,
+    NewPasswordForm,
+    PasswordConfirmForm,
+    SetPasswordForm,
+)
+from clients.middleware import LAST_SEEN, start_portal_session
+from clients.two_step import qr_svg, setup_uri
+from homework import export
+from practice.models import User
+from practice.requests import AuthedRequest
 from practice.selectors import practice_settings
+
+logger = logging.getLogger(__name__)
 
 # Ask the browser to forget everything of ours it may hold: cached pages,
 # cookies, storage. Shared devices are the norm, not the exception.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+# Sign-in waiting for its second step: who, since when, where to go next.
+PENDING_SIGN_IN = "pending_sign_in"
+PENDING_MAX_SECONDS = 300
+# The invitation token moves from the link into the session, so the address
+# bar (and history) holds a plain /welcome/ while the client sets a password.
+INVITATION_KEY = "invitation"
 
 
-class PortalLoginView(LoginView):
+def _signed_in(request: HttpRequest, user: User) -> None:
+    login(request, user, backend=MODEL_BACKEND)
+    if user.is_client:
+        start_portal_session(request)
+
+
+class PortalLoginView(auth_views.LoginView):
+    """Email and password, then (only if the client chose it) a code from their app.
+
+    A wrong email and a wrong password get the same answer.
+    """
+
     template_name = "clients/login.html"
     redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["ended"] = self.request.GET.get("ended", "")
+        return context
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        user = form.get_user()
+        if selectors.has_two_step(user=user):
+            self.request.session[PENDING_SIGN_IN] = {
+                "user": user.pk,
+                "at": time.time(),
+                "next": self.get_success_url(),
+            }
+            return redirect("clients:login_code")
+        _signed_in(self.request, user)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+@require_http_methods(["GET", "POST"])
+def login_code(request: HttpRequest) -> HttpResponse:
+    pending = request.session.get(PENDING_SIGN_IN)
+    if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
+        request.session.pop(PENDING_SIGN_IN, None)
+        return redirect("clients:login")
+    user = User.objects.filter(pk=pending["user"], is_active=True).first()
+    if user is None:
+        return redirect("clients:login")
+    form = CodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if services.totp_verify(user=user, token=form.cleaned_data["token"]):
+            del request.session[PENDING_SIGN_IN]
+            _signed_in(request, user)
+            next_url = pending["next"]
+            if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+                next_url = reverse(settings.LOGIN_REDIRECT_URL)
+            return HttpResponseRedirect(next_url)
+        form.add_error(
+            "token", _("That code did not match. Codes change every 30 seconds: try the newest.")
+        )
+    return render(
+        request, "clients/login_code.html", {"form": form}, status=400 if form.errors else 200
+    )
 
 
 @require_POST
@@ -34,6 +125,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     replaces itself with the neutral site; without script, the button is a
     plain form post and we redirect there ourselves.
     """
+    _save_draft_on_the_way_out(request)
     logout(request)
     if request.POST.get("beacon"):
         response = HttpResponse(status=204)
@@ -41,3 +133,240 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         response = HttpResponseRedirect(practice_settings().quick_exit_url)
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
     return response
+
+
+def _save_draft_on_the_way_out(request: HttpRequest) -> None:
+    """Keep what the client typed in the last moment before the quick exit.
+
+    Best effort and silent: leaving must never be slowed or stopped by it.
+    """
+    user = request.user
+    if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
+        return
+    from homework.views import save_draft_from_post
+
+    draft = request.POST.copy()
+    fields = {
+        name.removeprefix("draft-"): draft.getlist(name)
+        for name in draft
+        if name.startswith("draft-")
+    }
+    try:
+        assignment_id = int(fields.pop("assignment", [""])[0])
+    except ValueError:
+        return
+    data = QueryDict(mutable=True)
+    for name, values in fields.items():
+        data.setlist(name, values)
+    try:
+        save_draft_from_post(user=user, assignment_id=assignment_id, post=data)
+    except Exception:
+        logger.warning("Could not keep a draft on quick exit.", exc_info=True)
+
+
+# -- invitations -------------------------------------------------------------------
+
+
+def _invitation_refused(request: HttpRequest, reason: str) -> HttpResponse:
+    request.session.pop(INVITATION_KEY, None)
+    status = 404 if reason == services.InvitationRefused.UNKNOWN else 410
+    return render(request, "clients/welcome_refused.html", {"reason": reason}, status=status)
+
+
+@require_GET
+def welcome(request: HttpRequest, token: str) -> HttpResponse:
+    """The link from the invitation: check it, then carry on at a plain address."""
+    if request.user.is_authenticated:
+        logout(request)  # a shared device: never mix someone else's session in
+    try:
+        services.invitation_check(token=token)
+    except services.InvitationRefused as refused:
+        return _invitation_refused(request, refused.reason)
+    request.session[INVITATION_KEY] = token
+    return redirect("clients:welcome_password")
+
+
+@require_http_methods(["GET", "POST"])
+def welcome_password(request: HttpRequest) -> HttpResponse:
+    token = request.session.get(INVITATION_KEY)
+    if not token:
+        return _invitation_refused(request, services.InvitationRefused.UNKNOWN)
+    try:
+        invitation = services.invitation_check(token=token)
+    except services.InvitationRefused as refused:
+        return _invitation_refused(request, refused.reason)
+    form = SetPasswordForm(request.POST or None, initial={"email": invitation.client.contact_email})
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.invitation_accept(
+                token=token,
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except services.InvitationRefused as refused:
+            return _invitation_refused(request, refused.reason)
+        except ValidationError as error:
+            # A taken email names its field; the password rules answer as a list.
+            form.add_error(None if hasattr(error, "error_dict") else "password1", error)
+        else:
+            request.session.pop(INVITATION_KEY, None)
+            _signed_in(request, user)
+            messages.success(request, _("Welcome. Your notebook is ready."))
+            return redirect("homework:dashboard")
+    return render(
+        request,
+        "clients/welcome.html",
+        {"form": form, "expires_at": invitation.expires_at},
+        status=400 if form.errors else 200,
+    )
+
+
+# -- password reset: Django's views, neutral pages and a discreet email ---------------
+
+
+class PortalPasswordResetView(auth_views.PasswordResetView):
+    form_class = NeutralPasswordResetForm
+    template_name = "clients/password_reset.html"
+    success_url = reverse_lazy("clients:password_reset_sent")
+
+
+class PortalPasswordResetSentView(auth_views.PasswordResetDoneView):
+    template_name = "clients/password_reset_sent.html"
+
+
+class PortalPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "clients/password_reset_confirm.html"
+    form_class = NewPasswordForm
+    success_url = reverse_lazy("clients:password_reset_complete")
+
+
+class PortalPasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "clients/password_reset_complete.html"
+
+
+# -- the account page ---------------------------------------------------------------
+
+
+@require_GET
+@client_required
+def account(request: AuthedRequest) -> HttpResponse:
+    return render(
+        request,
+        "clients/account.html",
+        {
+            "two_step": selectors.has_two_step(user=request.user),
+            "remove_form": PasswordConfirmForm(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@client_required
+def two_step_setup(request: AuthedRequest) -> HttpResponse:
+    """Show the picture to scan (POST from the account page starts it) and take
+    the first code, which turns two-step sign-in on."""
+    device = selectors.unconfirmed_totp_device(user=request.user)
+    form = CodeForm()
+    if request.method == "POST" and "start" in request.POST:
+        device = services.totp_device_start(user=request.user)
+    elif request.method == "POST":
+        form = CodeForm(request.POST)
+        if form.is_valid():
+            try:
+                services.totp_device_confirm(user=request.user, token=form.cleaned_data["token"])
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(
+                    request, _("Two-step sign-in is on. You will be asked for a code each time.")
+                )
+                return redirect("clients:account")
+    if device is None:
+        return redirect("clients:account")
+    uri = setup_uri(device)
+    return render(
+        request,
+        "clients/two_step_setup.html",
+        {"form": form, "qr": qr_svg(uri), "secret": device_secret(device)},
+        status=400 if form.errors else 200,
+    )
+
+
+def device_secret(device: Any) -> str:
+    from base64 import b32encode
+
+    raw = b32encode(device.bin_key).decode()
+    return " ".join(raw[i : i + 4] for i in range(0, len(raw), 4))
+
+
+@require_POST
+@client_required
+def two_step_remove(request: AuthedRequest) -> HttpResponse:
+    form = PasswordConfirmForm(request.POST)
+    if form.is_valid():
+        try:
+            services.totp_device_remove(user=request.user, password=form.cleaned_data["password"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Two-step sign-in is off."))
+            return redirect("clients:account")
+    return render(
+        request,
+        "clients/account.html",
+        {"two_step": True, "remove_form": form},
+        status=400,
+    )
+
+
+@require_POST
+@client_required
+def log_out_everywhere(request: AuthedRequest) -> HttpResponse:
+    services.user_log_out_everywhere(user=request.user)
+    logout(request)
+    response = redirect(f"{reverse('clients:login')}?ended=everywhere")
+    response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    return response
+
+
+@require_POST
+@client_required
+def stay_signed_in(request: AuthedRequest) -> HttpResponse:
+    """The idle warning's "Stay signed in": any request counts; this one says so."""
+    request.session[LAST_SEEN] = time.time()
+    return HttpResponse(status=204)
+
+
+@require_POST
+@client_required
+def dismiss_exit_note(request: AuthedRequest) -> HttpResponse:
+    services.user_dismiss_exit_note(user=request.user)
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return HttpResponse(status=204)
+    return redirect("homework:dashboard")
+
+
+# -- taking your records with you -----------------------------------------------------
+
+
+def _download(body: bytes, *, content_type: str, extension: str) -> HttpResponse:
+    # A neutral file name: downloads folders are seen by others too.
+    name = f"notebook-{timezone.localdate():%Y-%m-%d}.{extension}"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_GET
+@client_required
+def export_json(request: AuthedRequest) -> HttpResponse:
+    body = json.dumps(export.export_json(user=request.user), ensure_ascii=False, indent=2)
+    return _download(body.encode(), content_type="application/json", extension="json")
+
+
+@require_GET
+@client_required
+def export_pdf(request: AuthedRequest) -> HttpResponse:
+    return _download(
+        export.export_pdf(user=request.user), content_type="application/pdf", extension="pdf"
+    )

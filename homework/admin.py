@@ -170,4 +170,6 @@ class EntryAdmin(RoleAdmin):
         kind = get_kind(obj.assignment.exercise.kind)
         return SafeString(
             render_to_string(kind.display_template, {"entry": obj, **kind.present(obj)})
+            # What the client added after the entry was read (escaped by the template).
+            + render_to_string("homework/partials/client_notes.html", {"entry": obj})
         )

@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from homework.kinds.fields import AccessibleBoundField
 from homework.services import Flags
 
 RESPONSE_PREFIX = "r-"
@@ -47,3 +48,24 @@ def response_data(post: Any) -> dict[str, str | list[str]]:
             values = post.getlist(name)
             data[name.removeprefix(RESPONSE_PREFIX)] = values[0] if len(values) == 1 else values
     return data
+
+
+class NoteForm(forms.Form):
+    """A note the client adds to their own sent entry."""
+
+    bound_field_class = AccessibleBoundField
+
+    text = forms.CharField(
+        label=_("Add a note"),
+        max_length=2000,
+        help_text=_("Anything you want to add now. The entry itself stays as it was."),
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
+    )
+
+
+class PrivacyForm(forms.Form):
+    """Keep a sent entry to yourself ("1") or share it with your therapist ("0")."""
+
+    private = forms.TypedChoiceField(
+        choices=[("1", _("private")), ("0", _("shared"))], coerce=lambda value: value == "1"
+    )

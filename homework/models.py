@@ -273,6 +273,11 @@ class Entry(models.Model):
     def is_submitted(self) -> bool:
         return self.status == self.Status.SUBMITTED
 
+    @property
+    def client_can_edit(self) -> bool:
+        """Sent entries stay the client's to change until the therapist has read them."""
+        return self.is_submitted and self.seen_at is None
+
 
 class EntryComment(models.Model):
     """A therapist's short note on an entry: their only write into a client's records."""
@@ -289,3 +294,23 @@ class EntryComment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.author} · {self.created_at:%Y-%m-%d}"
+
+
+class EntryNote(models.Model):
+    """A few lines the client adds to their own entry after the therapist has read it.
+
+    Once read, the entry itself stays as it was (the therapist may have
+    quoted it); the client can still say more, and the note is theirs.
+    """
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="notes")
+    text = models.TextField(_("note"), max_length=2000)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        verbose_name = _("client's note")
+        verbose_name_plural = _("client's notes")
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} · {self.created_at:%Y-%m-%d}"

@@ -15,7 +15,7 @@ from clients.models import Client
 from clients.selectors import client_for_portal_user, clients_for_user
 from homework import schedules
 from homework.kinds import get_kind
-from homework.models import Assignment, Entry, Exercise
+from homework.models import Assignment, Entry, EntryComment, Exercise
 from practice.models import User
 
 
@@ -191,3 +191,63 @@ def pending_notification_ids(*, limit: int = 500) -> list[int]:
         .order_by("submitted_at")
         .values_list("pk", flat=True)[:limit]
     )
+
+
+def entries_for_export(*, user: User) -> QuerySet[Entry]:
+    """Everything a client wrote, with what was said about it, for their own download."""
+    if not (user.is_authenticated and user.is_client):
+        return Entry.objects.none()
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise")
+        .prefetch_related("notes", "comments")
+        .order_by("created_at")
+    )
+
+
+def history_for_client(*, user: User, limit: int = 200) -> list[Entry]:
+    """The client's sent entries, newest first, with counts of what was added since."""
+    return list(
+        entries_for_user(user=user)
+        .filter(status=Entry.Status.SUBMITTED)
+        .select_related("assignment__exercise")
+        .annotate(
+            note_count=Count("notes", distinct=True),
+            comment_count=Count("comments", distinct=True),
+        )
+        .order_by("-submitted_at")[:limit]
+    )
+
+
+def portal_entry_with_notes(*, user: User, key: uuid.UUID) -> Entry:
+    """One of the client's own entries, with their notes and the therapist's comments."""
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise", "assignment__client")
+        .prefetch_related("notes", "comments")
+        .get(key=key)
+    )
+
+
+def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComment]:
+    """What the therapist wrote back lately, on the client's own entries."""
+    if not (user.is_authenticated and user.is_client):
+        return []
+    return list(
+        EntryComment.objects.filter(entry__in=entries_for_user(user=user))
+        .select_related("entry__assignment__exercise")
+        .order_by("-created_at")[:limit]
+    )
+
+
+def drafts_for_client(*, user: User) -> dict[int, Entry]:
+    """Unsent drafts by assignment, so "To do" can say "continue where you left off"."""
+    drafts: dict[int, Entry] = {}
+    for draft in (
+        entries_for_user(user=user)
+        .filter(status=Entry.Status.DRAFT, assignment__status=Assignment.Status.ACTIVE)
+        .order_by("updated_at")
+        .only("pk", "key", "assignment_id", "updated_at")
+    ):
+        drafts[draft.assignment_id] = draft
+    return drafts

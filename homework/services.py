@@ -14,15 +14,20 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import schedules
 from homework.kinds import get_kind
-from homework.models import Assignment, Entry, Exercise
-from homework.selectors import exercises_for_user, portal_assignment
+from homework.models import Assignment, Entry, EntryNote, Exercise
+from homework.selectors import entries_for_user, exercises_for_user, portal_assignment
 from practice.models import User
 from practice.queue import enqueue_on_commit
+
+
+class EntryLocked(Exception):
+    """The therapist has read this entry, so it stays as it was (a note can be added)."""
 
 
 class EntryConflict(Exception):
@@ -260,6 +265,111 @@ def entry_submit(
 
         enqueue_on_commit(notify_therapist_of_submission, entry.pk)
     return entry
+
+
+def _own_sent_entry_for_update(*, user: User, key: uuid.UUID) -> Entry:
+    """The client's own sent entry, locked; DoesNotExist for anyone else's."""
+    visible = entries_for_user(user=user).filter(key=key, status=Entry.Status.SUBMITTED)
+    if not (user.is_authenticated and user.is_client) or not visible.exists():
+        raise Entry.DoesNotExist
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("assignment__exercise", "assignment__client")
+        .get(key=key)
+    )
+
+
+@transaction.atomic
+def entry_edit(
+    *,
+    user: User,
+    key: uuid.UUID,
+    base_version: int,
+    data: Mapping[str, Any],
+    flags: Flags,
+) -> Entry:
+    """Change a sent entry, which the client may do until the therapist has read it.
+
+    The same version check as drafts: an edit begun before another tab's
+    change is refused (EntryConflict) rather than silently overwriting it.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    if not entry.client_can_edit:
+        raise EntryLocked
+    if entry.version != base_version:
+        raise EntryConflict(entry)
+    assignment = entry.assignment
+    kind = get_kind(assignment.exercise.kind)
+    entry.response = kind.validate(
+        data, exercise=assignment.exercise, tz=assignment.client.timezone
+    )
+    entry.schema_version = kind.schema_version
+    entry.score = kind.score(entry.response, exercise=assignment.exercise)
+    entry.discuss_in_session = flags.discuss_in_session
+    entry.felt_unsafe = flags.felt_unsafe
+    was_private, entry.private = entry.private, flags.private
+    entry.version += 1
+    entry.save(
+        update_fields=[
+            "response",
+            "schema_version",
+            "score",
+            "discuss_in_session",
+            "felt_unsafe",
+            "private",
+            "version",
+            "updated_at",
+        ]
+    )
+    if was_private and not entry.private:
+        _notify_when_shared(entry)
+    return entry
+
+
+@transaction.atomic
+def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
+    """Keep a sent entry to yourself, or share it.
+
+    Sharing is always possible. Taking back a shared entry is possible only
+    until the therapist has read it: after that, they know what it says.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    if entry.private == private:
+        return entry
+    if private and entry.seen_at is not None:
+        raise EntryLocked
+    entry.private = private
+    entry.version += 1
+    entry.save(update_fields=["private", "version", "updated_at"])
+    if not private:
+        _notify_when_shared(entry)
+    return entry
+
+
+def _notify_when_shared(entry: Entry) -> None:
+    if entry.therapist_notified_at is None:
+        from homework.tasks import notify_therapist_of_submission
+
+        enqueue_on_commit(notify_therapist_of_submission, entry.pk)
+
+
+NOTE_MAX_CHARS = 2000
+
+
+@transaction.atomic
+def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
+    """Add a few lines to a sent entry (the way to say more once it has been read)."""
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    text = text.strip()
+    if not text:
+        raise ValidationError({"text": [_("Write something first.")]})
+    if len(text) > NOTE_MAX_CHARS:
+        raise ValidationError(
+            {"text": [_("A note can be up to %(limit)s characters.") % {"limit": NOTE_MAX_CHARS}]}
+        )
+    if "\x00" in text:
+        raise ValidationError({"text": [_("Null characters are not allowed.")]})
+    return EntryNote.objects.create(entry=entry, text=text)
 
 
 @transaction.atomic

@@ -4,31 +4,40 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clients.decorators import client_required
 from homework import schedules, selectors, services
-from homework.forms import EntryEnvelopeForm, response_data
+from homework.autosave_text import autosave_messages
+from homework.forms import EntryEnvelopeForm, NoteForm, PrivacyForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
+from practice.models import User
 from practice.requests import AuthedRequest
 
 
 @require_GET
 @client_required
 def dashboard(request: AuthedRequest) -> HttpResponse:
+    drafts = selectors.drafts_for_client(user=request.user)
     return render(
         request,
         "homework/dashboard.html",
         {
             "today": timezone.localdate(),
-            "todo": selectors.todo_for_client(user=request.user),
-            "recent": selectors.recent_entries_for_client(user=request.user),
+            "todo": [
+                (assignment, drafts.get(assignment.pk))
+                for assignment in selectors.todo_for_client(user=request.user)
+            ],
+            "recent": selectors.recent_entries_for_client(user=request.user, limit=5),
+            "comments": selectors.recent_comments_for_client(user=request.user),
         },
     )
 
@@ -102,6 +111,7 @@ def _render_do(
     draft: Entry | None = None,
     status: int = 200,
     conflict: dict[str, Any] | None = None,
+    editing: Entry | None = None,
 ) -> HttpResponse:
     kind = get_kind(assignment.exercise.kind)
     return render(
@@ -114,9 +124,24 @@ def _render_do(
             "form": form,
             "draft": draft,
             "conflict": conflict,
+            "editing": editing,
+            "autosave_messages": autosave_messages(),
         },
         status=status,
     )
+
+
+def _envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelopeForm:
+    """The form shown with a conflict: sending it again keeps this page's text,
+    replacing the other draft, or (if that one was sent) as a separate entry."""
+    data = post.copy()
+    if conflict["submitted"]:
+        data["key"], data["version"] = conflict["fresh_key"], "0"
+    else:
+        data["version"] = str(conflict["version"])
+    envelope = EntryEnvelopeForm(data)
+    envelope.is_valid()
+    return envelope
 
 
 def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
@@ -136,22 +161,17 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
             flags=envelope.flags(),
         )
     except ResponseInvalid as invalid:
-        form = kind.form(exercise=assignment.exercise, data=request.POST)
-        with timezone.override(assignment.client.timezone):
-            form.is_valid()  # the same rules, shown beside each field
-        for key, messages_for_key in invalid.errors.items():
-            if not form.owns_key(key):  # e.g. a field this exercise does not have
-                form.add_error(None, f"{key}: {' '.join(messages_for_key)}")
-        return _render_do(request, assignment, envelope, form, status=400)
+        return _render_invalid(request, assignment, envelope, invalid)
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
+        context = _conflict_context(conflict.entry, data)
         return _render_do(
             request,
             assignment,
-            envelope,
+            _envelope_after_conflict(request.POST, context),
             form,
             status=409,
-            conflict=_conflict_context(conflict.entry, data),
+            conflict=context,
         )
     except ObjectDoesNotExist:
         raise Http404 from None
@@ -159,18 +179,57 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
     return redirect("homework:entry", key=entry.key)
 
 
+def _render_invalid(
+    request: AuthedRequest,
+    assignment: Assignment,
+    envelope: EntryEnvelopeForm,
+    invalid: ResponseInvalid,
+    *,
+    editing: Entry | None = None,
+) -> HttpResponse:
+    kind = get_kind(assignment.exercise.kind)
+    form = kind.form(exercise=assignment.exercise, data=request.POST)
+    with timezone.override(assignment.client.timezone):
+        form.is_valid()  # the same rules, shown beside each field
+    for key, messages_for_key in invalid.errors.items():
+        if not form.owns_key(key):  # e.g. a field this exercise does not have
+            form.add_error(None, f"{key}: {' '.join(messages_for_key)}")
+    return _render_do(request, assignment, envelope, form, status=400, editing=editing)
+
+
 def _conflict_context(entry: Entry, mine: dict[str, Any]) -> dict[str, Any]:
-    """Both versions side by side, answer by answer, so nothing is lost."""
+    """Both versions side by side, answer by answer (rows too), so nothing is lost."""
     kind = get_kind(entry.assignment.exercise.kind)
     return {
         "version": entry.version,
         "submitted": entry.is_submitted,
+        "fresh_key": str(uuid.uuid4()),
+        "sent_url": reverse("homework:entry", args=[entry.key]),
         "rows": kind.compare(
             exercise=entry.assignment.exercise,
             mine=mine,
             theirs=kind.upgrade(entry.response, entry.schema_version),
         ),
     }
+
+
+def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
+    """Save a draft from posted form fields (the quick exit's last words).
+
+    Raises ValidationError, ResponseInvalid, EntryConflict or DoesNotExist
+    like the autosave does; the caller decides what to tell whom.
+    """
+    envelope = EntryEnvelopeForm(post)
+    if not envelope.is_valid():
+        raise ValidationError(envelope.errors.as_text())
+    return services.entry_save_draft(
+        user=user,
+        assignment_id=assignment_id,
+        key=envelope.cleaned_data["key"],
+        base_version=envelope.cleaned_data["version"],
+        data=response_data(post),
+        flags=envelope.flags(),
+    )
 
 
 @require_POST
@@ -200,30 +259,160 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
     return JsonResponse({"version": entry.version, "saved_at": entry.updated_at.isoformat()})
 
 
+def _own_entry_or_404(request: AuthedRequest, key: uuid.UUID) -> Entry:
+    try:
+        return selectors.portal_entry_with_notes(user=request.user, key=key)
+    except Entry.DoesNotExist:
+        raise Http404 from None
+
+
 @require_GET
 @client_required
 def entry_detail(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    try:
-        entry = selectors.portal_entry(user=request.user, key=key)
-    except Entry.DoesNotExist:
-        raise Http404 from None
+    entry = _own_entry_or_404(request, key)
     if not entry.is_submitted:
         return redirect("homework:do", assignment_id=entry.assignment_id)
+    return _render_entry(request, entry, NoteForm())
+
+
+def _render_entry(
+    request: AuthedRequest, entry: Entry, note_form: NoteForm, *, status: int = 200
+) -> HttpResponse:
     kind = get_kind(entry.assignment.exercise.kind)
-    shown = kind.present(entry)
-    # The kind's display template reads its context at the top level, as
-    # in the admin and the export.
     return render(
         request,
         "homework/entry.html",
-        {**shown, "entry": entry, "kind": kind, "shown": shown},
+        {
+            "entry": entry,
+            # The kind's template gets everything its present() gives, as in the admin.
+            "display": render_to_string(
+                kind.display_template, {"entry": entry, **kind.present(entry)}, request=request
+            ),
+            "note_form": note_form,
+        },
+        status=status,
     )
+
+
+@require_http_methods(["GET", "POST"])
+@client_required
+def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+    """Change a sent entry until the therapist has read it."""
+    entry = _own_entry_or_404(request, key)
+    if not entry.is_submitted:
+        return redirect("homework:do", assignment_id=entry.assignment_id)
+    if not entry.client_can_edit:
+        messages.info(
+            request,
+            _("Your therapist has read this, so it stays as it is. You can add a note below."),
+        )
+        return redirect("homework:entry", key=entry.key)
+    assignment = entry.assignment
+    kind = get_kind(assignment.exercise.kind)
+    if request.method == "GET":
+        envelope = EntryEnvelopeForm(
+            initial={
+                "key": entry.key,
+                "version": entry.version,
+                "discuss_in_session": entry.discuss_in_session,
+                "felt_unsafe": entry.felt_unsafe,
+                "private": entry.private,
+            }
+        )
+        initial = kind.upgrade(entry.response, entry.schema_version)
+        form = kind.form(exercise=assignment.exercise, initial=initial)
+        return _render_do(request, assignment, envelope, form, editing=entry)
+    envelope = EntryEnvelopeForm(request.POST)
+    data = response_data(request.POST)
+    if envelope.is_valid() and envelope.cleaned_data["key"] != entry.key:
+        envelope.add_error(None, _("This form belongs to another entry."))
+    if not envelope.is_valid():
+        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        return _render_do(request, assignment, envelope, form, status=400, editing=entry)
+    try:
+        services.entry_edit(
+            user=request.user,
+            key=entry.key,
+            base_version=envelope.cleaned_data["version"],
+            data=data,
+            flags=envelope.flags(),
+        )
+    except ResponseInvalid as invalid:
+        return _render_invalid(request, assignment, envelope, invalid, editing=entry)
+    except services.EntryConflict as conflict:
+        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        context = _conflict_context(conflict.entry, data)
+        context["submitted"] = False  # still editable: sending again replaces it
+        return _render_do(
+            request,
+            assignment,
+            _envelope_after_conflict(request.POST, context),
+            form,
+            status=409,
+            conflict=context,
+            editing=entry,
+        )
+    except services.EntryLocked:
+        messages.info(
+            request,
+            _(
+                "Your therapist has just read this, so it stays as it was. You can add a note below."
+            ),
+        )
+        return redirect("homework:entry", key=entry.key)
+    messages.success(request, _("Your changes are saved."))
+    return redirect("homework:entry", key=entry.key)
+
+
+@require_POST
+@client_required
+def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+    entry = _own_entry_or_404(request, key)
+    form = PrivacyForm(request.POST)
+    if not form.is_valid():
+        return HttpResponse(_("Choose private or shared."), status=400, content_type="text/plain")
+    try:
+        entry = services.entry_set_private(
+            user=request.user, key=entry.key, private=form.cleaned_data["private"]
+        )
+    except services.EntryLocked:
+        messages.info(request, _("Your therapist has already read this, so it stays shared."))
+    except ObjectDoesNotExist:
+        raise Http404 from None
+    else:
+        messages.success(
+            request,
+            _("Now private: only you can read it.")
+            if entry.private
+            else _("Now shared with your therapist."),
+        )
+    return redirect("homework:entry", key=entry.key)
+
+
+@require_POST
+@client_required
+def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+    entry = _own_entry_or_404(request, key)
+    form = NoteForm(request.POST)
+    if form.is_valid():
+        try:
+            services.entry_add_note(
+                user=request.user, key=entry.key, text=form.cleaned_data["text"]
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        except ObjectDoesNotExist:
+            raise Http404 from None
+        else:
+            messages.success(request, _("Your note is added."))
+            return redirect("homework:entry", key=entry.key)
+    return _render_entry(request, entry, form, status=400)
 
 
 @require_GET
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
-    entries = selectors.recent_entries_for_client(user=request.user, limit=200)
+    entries = selectors.history_for_client(user=request.user)
     return render(request, "homework/history.html", {"entries": entries})
 
 

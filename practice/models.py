@@ -4,12 +4,14 @@ One deployment is one practice, so there is no tenant column: a user's role
 decides what they may see (see the selectors in each app).
 """
 
+import secrets
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 
@@ -27,6 +29,10 @@ class UserManager(BaseUserManager["User"]):
         return self.create_user(email, password, **extra)
 
 
+def new_session_salt() -> str:
+    return secrets.token_hex(16)
+
+
 class User(AbstractBaseUser, PermissionsMixin):
     class Role(models.TextChoices):
         CLIENT = "client", _("Client")
@@ -39,6 +45,12 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(_("staff status"), default=False)
     is_active = models.BooleanField(_("active"), default=True)
     date_joined = models.DateTimeField(_("date joined"), default=timezone.now)
+    # Part of every session's auth hash: changing it signs the person out on
+    # every device at once ("log out everywhere"), without touching the password.
+    session_salt = models.CharField(max_length=32, default=new_session_salt, editable=False)
+    # The portal explains once that quick exit does not clear browser history;
+    # remembered here, because nothing about the portal may live in the browser.
+    exit_note_dismissed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager] = UserManager()
 
@@ -59,6 +71,13 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self) -> str:
         return self.name or self.email
+
+    def _get_session_auth_hash(self, secret: str | None = None) -> str:
+        # Django's hash covers the password; ours adds the per-user salt.
+        key_salt = "practice.models.User.get_session_auth_hash"
+        return salted_hmac(
+            key_salt, self.password + self.session_salt, secret=secret, algorithm="sha256"
+        ).hexdigest()
 
     def get_full_name(self) -> str:
         return self.name or self.email

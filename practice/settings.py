@@ -53,6 +53,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.forms",
     "django_htmx",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
     "practice",
     "clients",
     "homework",
@@ -69,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "practice.middleware.private_pages_middleware",
+    "clients.middleware.portal_session_middleware",
 ]
 
 ROOT_URLCONF = "practice.urls"
@@ -115,7 +118,8 @@ AUTH_PASSWORD_VALIDATORS = [
         "OPTIONS": {"min_length": 8},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    # No composition rules (NIST SP 800-63B): length and the common-password
+    # list do the work; "must contain a digit" only makes passwords guessable.
 ]
 
 # Redis is optional: without it tasks run in-process and the cache is local.
@@ -140,6 +144,7 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # let the periodic sweep pick the work up again (see homework.tasks).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "notify-pending-submissions": {
         "task": "homework.tasks.notify_pending_submissions",
@@ -187,6 +192,15 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# However active a portal session is, it ends after this long (the idle
+# timeout, shorter, is the practice's choice in PracticeSettings).
+PORTAL_SESSION_MAX_AGE = env_int("PORTAL_SESSION_MAX_AGE", 60 * 60 * 4, minimum=60)
+# Invitation links work once, and only for this long.
+INVITATION_MAX_AGE_DAYS = env_int("INVITATION_MAX_AGE_DAYS", 7, minimum=1)
+# Password-reset links, likewise (Django's own setting).
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 2, minimum=60)
+# An authenticator app shows this name beside the code: neutral on purpose.
+OTP_TOTP_ISSUER = "Notebook"
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)

@@ -17,7 +17,16 @@ from tests.conftest import Cast, login
 ROLES = ("anonymous", "alice", "bob", "tara", "theo", "morgan")
 
 # Routes anyone may open signed out. Everything else needs a login.
-PUBLIC = {"login/", "help-now/", "favicon.ico", "admin/login/"}
+PUBLIC = {
+    "login/",
+    "help-now/",
+    "favicon.ico",
+    "admin/login/",
+    "password/reset/",
+    "password/reset/sent/",
+    "password/reset/<uidb64>/<token>/",
+    "password/reset/done/",
+}
 
 
 @dataclass(frozen=True)
@@ -60,7 +69,38 @@ TABLE: dict[str, Row] = {
     "entries/<uuid:key>/": Row(
         lambda c: f"/entries/{c.alice_entry.key}/", "302 200 404 302 302 302"
     ),
+    "entries/<uuid:key>/edit/": Row(
+        lambda c: f"/entries/{c.alice_entry.key}/edit/", "302 200 404 302 302 302"
+    ),
+    "entries/<uuid:key>/privacy/": Row(
+        lambda c: f"/entries/{c.alice_entry.key}/privacy/", "302 400 404 302 302 302", "post"
+    ),
+    "entries/<uuid:key>/notes/": Row(
+        lambda c: f"/entries/{c.alice_entry.key}/notes/", "302 400 404 302 302 302", "post"
+    ),
+    # -- accounts: getting in (signed out), and the client's own settings
     "login/": Row(fixed("/login/"), "200 302 302 302 302 302"),
+    "login/code/": Row(fixed("/login/code/"), "302 302 302 302 302 302"),
+    "welcome/<str:token>/": Row(fixed("/welcome/not-a-real-token/"), "404 404 404 404 404 404"),
+    "welcome/": Row(fixed("/welcome/"), "404 404 404 404 404 404"),
+    "password/reset/": Row(fixed("/password/reset/"), "200 200 200 200 200 200"),
+    "password/reset/sent/": Row(fixed("/password/reset/sent/"), "200 200 200 200 200 200"),
+    "password/reset/<uidb64>/<token>/": Row(
+        fixed("/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200"
+    ),
+    "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200"),
+    "account/": Row(fixed("/account/"), "302 200 200 302 302 302"),
+    "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302"),
+    "account/two-step/off/": Row(
+        fixed("/account/two-step/off/"), "302 400 400 302 302 302", "post"
+    ),
+    "account/sign-out-everywhere/": Row(
+        fixed("/account/sign-out-everywhere/"), "302 302 302 302 302 302", "post"
+    ),
+    "account/still-here/": Row(fixed("/account/still-here/"), "302 204 204 302 302 302", "post"),
+    "account/exit-note/": Row(fixed("/account/exit-note/"), "302 302 302 302 302 302", "post"),
+    "account/export.json": Row(fixed("/account/export.json"), "302 200 200 302 302 302"),
+    "account/export.pdf": Row(fixed("/account/export.pdf"), "302 200 200 302 302 302"),
     "logout/": Row(fixed("/logout/"), "302 302 302 302 302 302", "post"),
     "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302", "post"),
     "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200"),
@@ -138,6 +178,9 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/client/<path:object_id>/change/": Row(
         admin_object("clients/client", "change/", ALICE), "302 302 302 200 302 200"
+    ),
+    "admin/clients/client/<path:object_id>/invite/": Row(
+        admin_object("clients/client", "invite/", ALICE), "302 302 302 200 302 200"
     ),
     "admin/clients/client/<path:object_id>/": Row(
         admin_object("clients/client", "", ALICE), "302 302 302 302 302 302"

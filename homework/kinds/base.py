@@ -163,6 +163,11 @@ class ExerciseKind:
         """One line a therapist can scan in a list."""
         return ""
 
+    def happened_at(self, entry: "Entry") -> dt.datetime:
+        """When what the entry is about happened, for putting records in order
+        (the client's export). By default: when it was sent, or started."""
+        return entry.submitted_at or entry.created_at
+
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         """Data for this kind's section of the session summary.
 
@@ -200,8 +205,9 @@ class ExerciseKind:
         keys = list(dict.fromkeys([*ours, *others]))
         rows = []
         for key in keys:
-            label, mine_text = ours.get(key, (others[key][0], ""))
-            theirs_text = others.get(key, (label, ""))[1]
+            label = (ours.get(key) or others[key])[0]
+            mine_text = ours[key][1] if key in ours else ""
+            theirs_text = others[key][1] if key in others else ""
             if mine_text != theirs_text:
                 rows.append({"key": key, "label": label, "mine": mine_text, "theirs": theirs_text})
         return rows

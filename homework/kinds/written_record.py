@@ -1,6 +1,7 @@
 """The written record: a difficult moment, written down soon after it happened,
 so the full picture is there when memory starts to soften it."""
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,12 @@ class WrittenRecord(ExerciseKind):
             context["response"].get("occurred_at")
         )
         return context
+
+    def happened_at(self, entry: "Entry") -> dt.datetime:
+        occurred = forms.DateTimeField().to_python(
+            self.upgrade(entry.response, entry.schema_version).get("occurred_at")
+        )
+        return occurred or super().happened_at(entry)
 
     def excerpt(self, entry: "Entry") -> str:
         text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")

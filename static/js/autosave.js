@@ -1,6 +1,9 @@
 // Autosave: keeps a client's words on the server while they type.
-// Nothing is ever written to browser storage (devices are shared). When the
-// network drops, the text stays in the page, we say so, and keep retrying.
+// Nothing is ever written to browser storage (devices are shared): the page
+// itself is the only copy until the server has it. When the network drops,
+// the text stays in the page, we say so plainly, and keep retrying.
+// Every save carries the version it started from; a stale one is refused by
+// the server and the client chooses, seeing both texts.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-autosave-url]");
@@ -9,13 +12,18 @@
   var statusEl = document.getElementById("save-status");
   var conflictEl = document.getElementById("autosave-conflict");
   var versionInput = form.querySelector("input[name=version]");
+  var keyInput = form.querySelector("input[name=key]");
+  var submitButton = form.querySelector("button[type=submit]");
+  var T = JSON.parse(document.getElementById("autosave-messages").textContent);
   var DEBOUNCE_MS = 800;
+  var FIRST_RETRY_MS = 2000;
   var MAX_RETRY_MS = 30000;
-  var dirty = false;
-  var inFlight = null;
+  var dirty = false;      // the page holds text the server has not confirmed
+  var inFlight = null;    // the save on its way, if any
   var timer = null;
-  var retryMs = 2000;
-  var blocked = false; // a conflict waits for the client's choice
+  var retryMs = FIRST_RETRY_MS;
+  var blocked = false;    // a conflict waits for the client's choice
+  var stopped = false;    // signed out: nothing more can be saved from here
 
   function say(text, state) {
     statusEl.textContent = text;
@@ -24,7 +32,7 @@
 
   function schedule(ms) {
     clearTimeout(timer);
-    timer = setTimeout(save, ms);
+    timer = setTimeout(function () { timer = null; save(); }, ms);
   }
 
   function timeNow() {
@@ -34,93 +42,107 @@
   function firstError(errors) {
     for (var key in errors) {
       var list = errors[key];
-      if (list && list.length) return list[0];
+      if (list && list.length) {
+        var input = form.querySelector("[name='r-" + key + "']");
+        var label = input && input.id ? form.querySelector("label[for='" + input.id + "']") : null;
+        var name = label ? label.textContent.replace(/\s*\(.*\)\s*$/, "").trim() + ": " : "";
+        return name + list[0];
+      }
     }
     return "";
   }
 
+  function el(tag, text, className) {
+    var node = document.createElement(tag);
+    if (text) node.textContent = text;  // always text, never HTML
+    if (className) node.className = className;
+    return node;
+  }
+
   function showConflict(conflict) {
     blocked = true;
+    clearTimeout(timer);
     conflictEl.hidden = false;
     conflictEl.replaceChildren();
-    var h = document.createElement("h2");
-    h.textContent = conflict.submitted
-      ? "This was already sent from another tab or device"
-      : "This changed somewhere else";
+    var h = el("h2", conflict.submitted ? T.conflict_sent_title : T.conflict_title);
+    h.setAttribute("tabindex", "-1");
     conflictEl.appendChild(h);
-    var p = document.createElement("p");
-    p.textContent = "Here are both versions, so nothing is lost.";
-    conflictEl.appendChild(p);
+    conflictEl.appendChild(el("p", conflict.submitted ? T.conflict_sent_text : T.conflict_text));
+    if (!conflict.rows.length) conflictEl.appendChild(el("p", T.conflict_same));
     conflict.rows.forEach(function (row) {
-      var box = document.createElement("div");
-      box.className = "conflict__row";
-      var title = document.createElement("h3");
-      title.textContent = row.label;
-      box.appendChild(title);
-      [["On this page", row.mine], ["Saved elsewhere", row.theirs]].forEach(function (pair) {
-        var label = document.createElement("h4");
-        label.textContent = pair[0];
-        var text = document.createElement("p");
-        text.className = "pre";
-        text.textContent = pair[1];
-        box.appendChild(label);
-        box.appendChild(text);
+      var box = el("div", "", "conflict__row");
+      box.appendChild(el("h3", row.label));
+      var pair = el("div", "", "conflict__pair");
+      [[T.mine, row.mine], [T.theirs, row.theirs]].forEach(function (side) {
+        var half = el("div");
+        half.appendChild(el("h4", side[0]));
+        half.appendChild(el("p", side[1] || T.empty, "pre"));
+        pair.appendChild(half);
       });
+      box.appendChild(pair);
       conflictEl.appendChild(box);
     });
-    if (!conflict.submitted) {
-      var keep = document.createElement("button");
-      keep.type = "button";
-      keep.className = "button";
-      keep.textContent = "Keep what is on this page";
-      keep.addEventListener("click", function () {
+    var actions = el("div", "", "button-row");
+    var keep = el("button", conflict.submitted ? T.keep_as_new : T.keep_mine, "button button--primary");
+    keep.type = "button";
+    keep.addEventListener("click", function () {
+      if (conflict.submitted) {
+        // The other one was sent and stays as it is; this text becomes its own entry.
+        keyInput.value = conflict.fresh_key;
+        versionInput.value = "0";
+      } else {
         versionInput.value = conflict.version;
-        blocked = false;
-        conflictEl.hidden = true;
-        dirty = true;
-        save();
-      });
-      conflictEl.appendChild(keep);
-    }
-    var reload = document.createElement("a");
-    reload.href = window.location.pathname;
-    reload.className = "button button--quiet";
-    reload.textContent = "Open the saved version";
-    conflictEl.appendChild(reload);
-    say("Not saved: this changed somewhere else.", "conflict");
-    h.setAttribute("tabindex", "-1");
+      }
+      blocked = false;
+      conflictEl.hidden = true;
+      dirty = true;
+      save();
+    });
+    actions.appendChild(keep);
+    var theirs = el("a", conflict.submitted ? T.open_sent : T.use_theirs, "button button--quiet");
+    theirs.href = conflict.submitted ? conflict.sent_url : window.location.pathname;
+    actions.appendChild(theirs);
+    conflictEl.appendChild(actions);
+    say(T.status_conflict, "conflict");
     h.focus();
   }
 
+  function signedOut() {
+    stopped = true;
+    dirty = true;
+    clearTimeout(timer);
+    say(T.status_signed_out, "error");
+  }
+
   function save() {
-    if (!dirty || blocked) return Promise.resolve();
-    if (inFlight) return inFlight;
+    if (!dirty || blocked || stopped) return Promise.resolve();
+    if (inFlight) return inFlight;  // `finally` sends again if more was typed
     dirty = false;
-    say("Saving…", "saving");
-    var body = new FormData(form);
+    say(T.status_saving, "saving");
     inFlight = fetch(url, {
       method: "POST",
-      body: body,
+      body: new FormData(form),
       credentials: "same-origin",
+      redirect: "manual",
       headers: { "Accept": "application/json" },
     })
       .then(function (res) {
-        if (res.redirected) {
-          dirty = true;
-          blocked = true;
-          say("You have been signed out, so this could not be saved. Copy your words before leaving this page.", "error");
+        if (res.type === "opaqueredirect" || res.status === 401 || res.status === 403) {
+          signedOut();
           return;
         }
         return res.json().then(function (data) {
           if (res.ok) {
             versionInput.value = data.version;
-            retryMs = 2000;
-            say("Saved at " + timeNow(), "saved");
+            retryMs = FIRST_RETRY_MS;
+            if (!dirty) say(T.status_saved.replace("%(time)s", timeNow()), "saved");
+            document.dispatchEvent(new CustomEvent("portal:activity"));
           } else if (res.status === 409) {
             dirty = true;
             showConflict(data.conflict);
           } else if (res.status === 400) {
-            say("Not saved yet: " + firstError(data.errors), "error");
+            // Kept on the page; saved again once the client changes it.
+            say(T.status_invalid.replace("%(error)s", firstError(data.errors)), "error");
           } else {
             throw new Error("status " + res.status);
           }
@@ -128,53 +150,78 @@
       })
       .catch(function () {
         dirty = true;
-        say("You seem to be offline. Your words are still here on this page, and we will keep trying to save them.", "offline");
+        say(navigator.onLine === false ? T.status_offline : T.status_retrying, "offline");
         schedule(retryMs);
         retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
       })
       .finally(function () {
         inFlight = null;
-        if (dirty && !blocked && !timer) schedule(DEBOUNCE_MS);
+        if (dirty && !blocked && !stopped && !timer) schedule(DEBOUNCE_MS);
       });
     return inFlight;
   }
 
   function changed() {
     dirty = true;
-    if (!blocked) say("Not saved yet", "pending");
+    if (blocked || stopped) return;
+    if (statusEl.getAttribute("data-state") !== "offline") say(T.status_pending, "pending");
     schedule(DEBOUNCE_MS);
   }
 
   form.addEventListener("input", changed);
   form.addEventListener("change", changed);
-  window.addEventListener("online", function () { if (dirty) save(); });
+  window.addEventListener("online", function () { if (dirty) { retryMs = FIRST_RETRY_MS; save(); } });
+  window.addEventListener("offline", function () { if (dirty) say(T.status_offline, "offline"); });
 
-  // Closing the tab before the debounce fires: send what is pending anyway.
-  window.addEventListener("pagehide", function () {
-    if (!dirty || blocked) return;
-    fetch(url, { method: "POST", body: new FormData(form), credentials: "same-origin", keepalive: true });
+  // Leaving before the debounce fires (closing the tab, switching app, the
+  // quick exit): send what is pending anyway, in a request that outlives the page.
+  function flush() {
+    if (!dirty || blocked || stopped || inFlight) return;
+    clearTimeout(timer);
+    try {
+      fetch(url, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        keepalive: true,
+        headers: { "Accept": "application/json" },
+      });
+    } catch (e) { /* the page is going away; nothing else to do */ }
+  }
+  var leaving = false;
+  window.addEventListener("pagehide", function () { if (!leaving) flush(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden" && !leaving) save();
   });
 
-  // Sending waits for a save in flight, so it carries the newest version.
+  // The quick exit carries the unsaved words in its own request, so the
+  // server saves them before it ends the session (two requests could race).
+  window.portalPendingDraft = function () {
+    if (!dirty || blocked || stopped) return null;
+    leaving = true;
+    return { assignment: form.getAttribute("data-assignment"), data: new FormData(form) };
+  };
+
+  // The idle timeout must not clear a page whose words are not on the server yet.
+  window.portalDraftPending = function () { return dirty || !!inFlight; };
+
+  // Sending waits for a save in flight, so it carries the newest version;
+  // a second click does nothing (the entry's key makes a replay harmless anyway).
   var sending = false;
   form.addEventListener("submit", function (event) {
     if (sending) { event.preventDefault(); return; }
     clearTimeout(timer);
+    timer = null;
+    sending = true;
+    blocked = true;
+    if (submitButton) submitButton.setAttribute("aria-disabled", "true");
     if (inFlight) {
       event.preventDefault();
-      inFlight.then(function () { sending = true; dirty = false; form.submit(); });
-      return;
+      inFlight.then(function () { form.submit(); });
     }
-    sending = true;
-    dirty = false;
   });
-
-  // The 0–10 sliders show their number as they move (rows added later too).
-  form.addEventListener("input", function (event) {
-    var input = event.target;
-    if (!input.matches || !input.matches("input[data-scale]")) return;
-    var out = input.parentElement.querySelector("output");
-    if (out) out.value = input.value;
-    input.setAttribute("aria-valuetext", input.value + " out of 10");
+  window.addEventListener("pageshow", function () {
+    sending = false;
+    if (submitButton) submitButton.removeAttribute("aria-disabled");
   });
 })();

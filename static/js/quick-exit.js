@@ -1,23 +1,57 @@
 // Quick exit: the visible button, or Shift pressed three times on its own.
-// Leaves for the practice's neutral site with location.replace (so Back does
-// not return here) and ends the session with a beacon on the way out.
+// The screen clears at once; the session is ended by a request that outlives
+// the page; then we leave for the practice's neutral site with
+// location.replace, so Back does not return here. We wait for the sign-out
+// for at most a quarter of a second, so that Back, pressed at once, finds the
+// session already gone.
 (function () {
   "use strict";
   var form = document.getElementById("quick-exit");
   if (!form) return;
   var exitUrl = form.getAttribute("data-exit-url");
   var WINDOW_MS = 1500;
+  var WAIT_FOR_SIGN_OUT_MS = 250;
   var presses = [];
+  var leaving = false;
+
+  function exitData(withDraft) {
+    var data = new FormData(form);
+    data.append("beacon", "1");
+    // Words typed a moment ago and not saved yet travel with the exit (autosave.js).
+    var pending = withDraft && window.portalPendingDraft ? window.portalPendingDraft() : null;
+    if (pending) {
+      data.append("draft-assignment", pending.assignment);
+      pending.data.forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken") data.append("draft-" + name, value);
+      });
+    }
+    return data;
+  }
 
   function leave(event) {
     if (event) event.preventDefault();
-    try {
-      var data = new FormData(form);
-      data.append("beacon", "1");
-      navigator.sendBeacon(form.action, data);
-    } catch (e) { /* leaving matters more than the beacon */ }
+    if (leaving) return;
+    leaving = true;
     document.documentElement.style.visibility = "hidden";
-    window.location.replace(exitUrl);
+    var gone = false;
+    function go() {
+      if (gone) return;
+      gone = true;
+      window.location.replace(exitUrl);
+    }
+    setTimeout(go, WAIT_FOR_SIGN_OUT_MS);
+    try {
+      fetch(form.action, {
+        method: "POST", body: exitData(true), credentials: "same-origin", keepalive: true,
+      }).then(go, function () {
+        // E.g. a long draft over the browser's limit for such requests: sign out without it.
+        try { navigator.sendBeacon(form.action, exitData(false)); } catch (e) { /* leave anyway */ }
+        go();
+      });
+    } catch (e) {
+      try { navigator.sendBeacon(form.action, exitData(false)); } catch (e2) { /* leave anyway */ }
+      go();
+    }
   }
 
   form.addEventListener("submit", leave);
@@ -30,4 +64,6 @@
     presses.push(now);
     if (presses.length >= 3) leave();
   });
+  // Tests (and curious readers) can see when the shortcut is live.
+  document.documentElement.setAttribute("data-quick-exit", "ready");
 })();

@@ -44,7 +44,7 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
     sign_in(portal, "alice@example.test", PASSWORD)
     assert portal.title() == "Home · Notebook"
     assert_accessible(portal)
-    portal.click("text=Open")
+    portal.click('a.button:has-text("Open")')
     portal.fill(
         "textarea[name=r-what_happened]", "They read my messages and went quiet all evening."
     )
@@ -81,9 +81,7 @@ def test_quick_exit_by_keyboard_ends_the_session(db, context):
     page.route("https://www.bbc.co.uk/**", neutral_site)
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("text=To do")
-    # The quick-exit script is deferred: under load, keys pressed before it
-    # runs go unheard. Wait for the page to finish loading.
-    page.wait_for_load_state("load")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
     page.keyboard.press("Shift")
     page.keyboard.press("Shift")
     page.keyboard.press("Shift")

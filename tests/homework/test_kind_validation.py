@@ -356,3 +356,18 @@ def test_every_kind_can_read_every_version_it_has_had(kind):
         assert version in kind.upgrades, f"{kind.slug} needs a step from v{version}"
     example = kind.validate(RESPONSES[kind.slug](), exercise=exercise(kind.slug), tz="UTC")
     assert kind.upgrade(example, kind.schema_version) == example
+
+
+def test_conflict_rows_show_answers_that_only_one_side_has():
+    kind = get_kind("written_record")
+    rows = kind.compare(
+        exercise=exercise("written_record"),
+        mine={"what_happened": "this tab", "occurred_at": "2026-01-01T10:00"},
+        theirs={"what_happened": "other tab", "body_distress": 4},
+    )
+    by_key = {row["key"]: (row["mine"], row["theirs"]) for row in rows}
+    assert by_key == {
+        "what_happened": ("this tab", "other tab"),
+        "occurred_at": ("2026-01-01T10:00", ""),
+        "body_distress": ("", "4"),
+    }

@@ -15,7 +15,7 @@ def install_library(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("homework", "0003_entry_score_entry_seen_at_entrycomment"),
+        ("homework", "0004_entrynote"),
     ]
 
     operations = [

@@ -1,0 +1,66 @@
+"""Portal sessions end on their own: after a quiet while, and after a few hours at most.
+
+A client may step away from a shared device mid-sentence. The page warns
+them before the idle timeout (static/js/idle.js), but the server is what
+decides: a request after the deadline finds the session already gone.
+"""
+
+import time
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib.auth import logout
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+
+from practice.selectors import practice_settings
+
+Handler = Callable[[HttpRequest], HttpResponse]
+
+STARTED_AT = "portal_started_at"
+LAST_SEEN = "portal_last_seen"
+# Writing the session on every request would cost a write per page; a
+# minute's slack on a 15-minute timeout is fine.
+TOUCH_EVERY_SECONDS = 30
+
+
+def idle_seconds() -> int:
+    return practice_settings().idle_timeout_minutes * 60
+
+
+def start_portal_session(request: HttpRequest) -> None:
+    """Call right after a client signs in."""
+    now = time.time()
+    request.session[STARTED_AT] = now
+    request.session[LAST_SEEN] = now
+
+
+def portal_session_middleware(get_response: Handler) -> Handler:
+    def middleware(request: HttpRequest) -> HttpResponse:
+        user = request.user
+        if user.is_authenticated and getattr(user, "is_client", False):
+            now = time.time()
+            session = request.session
+            started = float(session.get(STARTED_AT) or now)
+            last_seen = float(session.get(LAST_SEEN) or now)
+            if now - last_seen > idle_seconds():
+                return _ended(request, "idle")
+            if now - started > settings.PORTAL_SESSION_MAX_AGE:
+                return _ended(request, "limit")
+            if STARTED_AT not in session:
+                session[STARTED_AT] = started
+            if now - last_seen >= TOUCH_EVERY_SECONDS or LAST_SEEN not in session:
+                session[LAST_SEEN] = now
+        return get_response(request)
+
+    return middleware
+
+
+def _ended(request: HttpRequest, why: str) -> HttpResponse:
+    logout(request)
+    if request.headers.get("Accept", "").startswith("application/json"):
+        # The page's script asked (an autosave): it keeps the words on screen and says so.
+        return JsonResponse({"signed_out": True}, status=401)
+    return redirect(f"{reverse('clients:login')}?{urlencode({'ended': why})}")

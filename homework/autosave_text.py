@@ -1,0 +1,44 @@
+"""The autosave script's words, translated on the server (the script has no gettext)."""
+
+from django.utils.translation import gettext as _
+
+
+def autosave_messages() -> dict[str, str]:
+    """The autosave script's words, translated here (the script has no gettext)."""
+    return {
+        "status_pending": _("Not saved yet"),
+        "status_saving": _("Saving…"),
+        "status_saved": _("Saved at %(time)s"),
+        "status_invalid": _("Not saved yet. %(error)s"),
+        "status_offline": _(
+            "You are offline. Your words are still here on this page, and they will be saved "
+            "as soon as the connection is back. Keep this page open."
+        ),
+        "status_retrying": _(
+            "Not saved yet: we could not reach the server. Your words are still here, "
+            "and we will keep trying."
+        ),
+        "status_signed_out": _(
+            "You have been signed out, so this could not be saved. Your words are still on "
+            "this page: copy them somewhere safe before you leave it."
+        ),
+        "status_conflict": _("Not saved: this changed somewhere else. Choose what to keep below."),
+        "conflict_title": _("This changed somewhere else"),
+        "conflict_text": _(
+            "It was saved from another tab or device since you opened this page. "
+            "Here are both versions, so nothing is lost."
+        ),
+        "conflict_sent_title": _("This was already sent from another tab or device"),
+        "conflict_sent_text": _(
+            "What was sent stays as it is. What you typed here is below, and you can keep it "
+            "as a separate entry."
+        ),
+        "conflict_same": _("The words are the same in both; only the choices below them differ."),
+        "mine": _("On this page"),
+        "theirs": _("Saved elsewhere"),
+        "empty": _("(empty)"),
+        "keep_mine": _("Keep what is on this page"),
+        "keep_as_new": _("Keep mine as a separate entry"),
+        "use_theirs": _("Use the other version"),
+        "open_sent": _("Read what was sent"),
+    }

@@ -1,0 +1,93 @@
+"""A client's own records, to take away: everything as JSON, the sent entries as a PDF.
+
+Both are pure functions of what the selectors return: no writes, and the
+PDF renderer fetches nothing from outside (practice.pdf).
+"""
+
+import datetime as dt
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from homework import selectors
+from homework.kinds import get_kind
+from homework.models import Entry
+from practice.models import User
+from practice.pdf import render_pdf
+from practice.selectors import practice_settings
+
+EXPORT_FORMAT = "notebook-export/1"
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _entry_json(entry: Entry) -> dict[str, Any]:
+    kind = get_kind(entry.assignment.exercise.kind)
+    return {
+        "id": str(entry.key),
+        "exercise": entry.assignment.exercise.title,
+        "kind": kind.slug,
+        "status": entry.status,
+        "for_the_day": _iso(entry.occurrence_on),
+        "happened_at": _iso(kind.happened_at(entry)),
+        "started_at": _iso(entry.created_at),
+        "last_saved_at": _iso(entry.updated_at),
+        "sent_at": _iso(entry.submitted_at),
+        "private": entry.private,
+        "want_to_talk_about_it_in_session": entry.discuss_in_session,
+        "felt_unsafe": entry.felt_unsafe,
+        "read_by_therapist_at": _iso(entry.seen_at),
+        "response": kind.upgrade(entry.response, entry.schema_version),
+        "my_notes": [
+            {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
+        ],
+        "comments_from_my_therapist": [
+            {"text": comment.text, "added_at": _iso(comment.created_at)}
+            for comment in entry.comments.all()
+        ],
+    }
+
+
+def export_json(*, user: User) -> dict[str, Any]:
+    return {
+        "format": EXPORT_FORMAT,
+        "exported_at": timezone.now().isoformat(),
+        "entries": [_entry_json(entry) for entry in selectors.entries_for_export(user=user)],
+    }
+
+
+def export_pdf(*, user: User) -> bytes:
+    """The sent entries, in the order things happened, each shown as in the portal."""
+    shown: list[tuple[dt.datetime, dict[str, Any]]] = []
+    for entry in selectors.entries_for_export(user=user):
+        if not entry.is_submitted:
+            continue
+        kind = get_kind(entry.assignment.exercise.kind)
+        happened_at = kind.happened_at(entry)
+        shown.append(
+            (
+                happened_at,
+                {
+                    "entry": entry,
+                    "kind": kind,
+                    "happened_at": happened_at,
+                    # Rendered (and escaped) by the kind's own template, as in the portal.
+                    "display": render_to_string(
+                        kind.display_template, {"entry": entry, **kind.present(entry)}
+                    ),
+                },
+            )
+        )
+    shown.sort(key=lambda pair: pair[0])
+    html = render_to_string(
+        "homework/export.html",
+        {
+            "items": [item for _, item in shown],
+            "exported_at": timezone.localtime(),
+            "paper_size": practice_settings().paper_size,
+        },
+    )
+    return render_pdf(html)

@@ -1,0 +1,86 @@
+// The portal session, as the page sees it: a gentle warning before the idle
+// timeout, and the once-only quick-exit note dismissed on the server (never
+// remembered in browser storage). The server enforces the timeout itself
+// (clients.middleware); this only warns, and clears the screen when it ends.
+(function () {
+  "use strict";
+  var body = document.body;
+  var idleMs = parseInt(body.getAttribute("data-idle-seconds"), 10) * 1000;
+  var endedUrl = body.getAttribute("data-idle-url");
+  var WARN_BEFORE_MS = 60 * 1000;
+  var dialog = document.getElementById("idle-warning");
+  var stayForm = document.getElementById("stay-signed-in");
+  var lastActivity = Date.now();
+  var warned = false;
+
+  function csrf(form) {
+    var input = form.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  // Anything that reached the server counts as activity (page loads,
+  // autosaves); autosave.js tells us with this event.
+  function active() {
+    lastActivity = Date.now();
+    if (warned) {
+      warned = false;
+      dialog.hidden = true;
+    }
+  }
+  document.addEventListener("portal:activity", active);
+
+  function tick() {
+    var idle = Date.now() - lastActivity;
+    if (idle >= idleMs && window.portalDraftPending && window.portalDraftPending()) {
+      // Words not yet on the server (offline): the page is their only copy,
+      // so it stays; autosave.js says what happened when it next tries.
+      return;
+    }
+    if (idle >= idleMs) {
+      // The server has ended the session by now; leave nothing on screen.
+      document.dispatchEvent(new CustomEvent("portal:ending"));
+      document.documentElement.style.visibility = "hidden";
+      window.location.replace(endedUrl);
+      return;
+    }
+    if (!warned && idle >= idleMs - WARN_BEFORE_MS) {
+      warned = true;
+      dialog.hidden = false;
+      var title = document.getElementById("idle-title");
+      if (title) title.focus();
+    }
+  }
+  setInterval(tick, 5000);
+
+  if (stayForm) {
+    stayForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      fetch(stayForm.action, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": csrf(stayForm), "Accept": "application/json" },
+      }).then(function (res) {
+        if (res.ok) active();
+        else window.location.replace(endedUrl);
+      }).catch(function () { /* offline: the warning stays up */ });
+    });
+  }
+
+  var noteForm = document.querySelector("form[data-dismiss-note]");
+  if (noteForm) {
+    noteForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var note = document.getElementById("exit-note");
+      fetch(noteForm.action, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "X-CSRFToken": csrf(noteForm), "Accept": "application/json" },
+      }).then(function (res) {
+        if (res.ok) {
+          note.remove();
+          document.getElementById("main").focus();
+        }
+      }).catch(function () { noteForm.submit(); });
+    });
+  }
+})();

@@ -1,0 +1,330 @@
+"""The client portal in a real browser: getting in, never losing a word, leaving safely."""
+
+import datetime as dt
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from practice.models import User
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, TherapistFactory
+
+SERIOUS = {"serious", "critical"}
+TEXT_STORED_IN_BROWSER = """async (needle) => {
+    const found = [];
+    for (const store of [localStorage, sessionStorage]) {
+        for (let i = 0; i < store.length; i++) {
+            const key = store.key(i);
+            if ((key + store.getItem(key)).includes(needle)) found.push("storage:" + key);
+        }
+    }
+    if (document.cookie.includes(needle)) found.push("cookie");
+    const dbs = indexedDB.databases ? await indexedDB.databases() : [];
+    for (const db of dbs) found.push("indexeddb:" + db.name);
+    return found;
+}"""
+
+
+def assert_accessible(page, where: str = "") -> None:
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert not serious, (
+        where,
+        [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious],
+    )
+
+
+def wait_for_db(predicate, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("the server never got it")
+
+
+def neutral_site(page, hits: list[str] | None = None) -> None:
+    def fulfil(route):
+        if hits is not None:
+            hits.append(route.request.url)
+        route.fulfill(body="<title>Weather</title><p>Sunny spells.</p>", content_type="text/html")
+
+    page.route("https://www.bbc.co.uk/**", fulfil)
+
+
+@pytest.fixture
+def alice(db):
+    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
+    client = ClientFactory.create(
+        therapist=therapist, display_name="Alice", portal_user__email="alice@example.test"
+    )
+    # The quick-exit note has been read; tests that need it bring it back.
+    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
+    assignment = AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+    return assignment
+
+
+def open_form(page, assignment) -> None:
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_selector("textarea[name=r-what_happened]")
+
+
+def draft_text(assignment) -> str:
+    entry = (
+        Entry.objects.filter(assignment=assignment, status="draft").order_by("-updated_at").first()
+    )
+    return entry.response.get("what_happened", "") if entry else ""
+
+
+# -- getting in ----------------------------------------------------------------------
+
+
+def test_invitation_to_first_record_to_the_therapists_admin(
+    db, new_context, artifacts, live_server, settings
+):
+    settings.SITE_URL = live_server.url  # the link the therapist copies
+    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
+    client = ClientFactory.create(
+        therapist=therapist,
+        display_name="Casey",
+        portal_user=None,
+        contact_email="casey@example.test",
+    )
+    AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+
+    admin = new_context(1280, 900).new_page()
+    sign_in(admin, "tara@example.test", PASSWORD, admin=True)
+    admin.goto(f"/admin/clients/client/{client.pk}/change/")
+    admin.click("text=Invite to portal")
+    admin.click("input[type=submit][value='Make the link']")
+    link = admin.input_value("#invite-link")
+    admin.screenshot(path=artifacts / "admin-invite-1280.png", full_page=True)
+
+    portal = new_context(360, 780).new_page()
+    portal.goto(link)
+    assert "/welcome/" in portal.url and link.rsplit("/", 2)[-2] not in portal.url
+    assert_accessible(portal, "welcome")
+    portal.fill("input[name=password1]", "quiet harbour 42")
+    portal.fill("input[name=password2]", "not the same one")
+    portal.click("form.stack button[type=submit]")
+    expect(portal.locator("#id_password2_error")).to_contain_text("not the same")
+    expect(portal.locator("#id_password2")).to_have_attribute("aria-invalid", "true")
+    assert_accessible(portal, "welcome with errors")
+    portal.screenshot(path=artifacts / "welcome-errors-360.png", full_page=True)
+    portal.fill("input[name=password1]", "quiet harbour 42")
+    portal.fill("input[name=password2]", "quiet harbour 42")
+    portal.click("form.stack button[type=submit]")
+    portal.wait_for_selector("text=Your notebook is ready")
+    expect(portal.locator("#exit-note")).to_be_visible()
+    portal.screenshot(path=artifacts / "dashboard-first-visit-360.png", full_page=True)
+
+    portal.click("a.button:has-text('Open')")
+    portal.fill("textarea[name=r-what_happened]", "The first thing I wrote down.")
+    portal.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    portal.click("text=Send to my therapist")
+    portal.wait_for_selector("text=Sent. Thank you")
+
+    # The used link now gets a kind message.
+    again = new_context().new_page()
+    again.goto(link)
+    expect(again.get_by_text("already been used")).to_be_visible()
+
+    admin.goto("/admin/homework/entry/")
+    expect(admin.get_by_text("The first thing I wrote down.")).to_be_visible()
+
+
+# -- never losing a word -------------------------------------------------------------
+
+
+def test_closing_the_page_before_the_debounce_keeps_the_words_on_the_server_only(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    secret = "Words typed just before the tab closed"
+    page.fill("textarea[name=r-what_happened]", secret)  # then close at once: no debounce yet
+    assert draft_text(alice) == ""
+    page.close(run_before_unload=True)
+    wait_for_db(lambda: draft_text(alice) == secret)
+
+    again = context.new_page()
+    again.goto(f"/do/{alice.pk}/")
+    expect(again.locator("textarea[name=r-what_happened]")).to_have_value(secret)
+    assert again.evaluate(TEXT_STORED_IN_BROWSER, secret) == []
+    assert again.evaluate(TEXT_STORED_IN_BROWSER, "Words typed") == []
+    assert all(secret not in cookie["value"] for cookie in context.cookies())
+
+
+def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context, artifacts):
+    page = context.new_page()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.type("Before the tunnel. ")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    context.set_offline(True)
+    box.type("In the tunnel, still writing.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "offline", timeout=15_000)
+    expect(page.locator("#save-status")).to_contain_text("offline")
+    page.screenshot(path=artifacts / "autosave-offline-360.png", full_page=False)
+    assert "In the tunnel" not in draft_text(alice)
+    assert page.evaluate(TEXT_STORED_IN_BROWSER, "tunnel") == []
+    context.set_offline(False)
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved", timeout=15_000)
+    assert draft_text(alice) == "Before the tunnel. In the tunnel, still writing."
+    page.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    send = page.locator("text=Send to my therapist")
+    send.dblclick()
+    page.wait_for_selector("text=Sent. Thank you")
+    entries = Entry.objects.filter(assignment=alice)
+    assert entries.count() == 1 and entries.get().is_submitted
+
+
+def test_two_tabs_editing_one_draft_get_a_choice_with_both_texts(alice, context, artifacts):
+    phone = context.new_page()
+    open_form(phone, alice)
+    phone.fill("textarea[name=r-what_happened]", "Started on the phone.")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "saved")
+    laptop = context.new_page()
+    laptop.goto(f"/do/{alice.pk}/")
+    expect(laptop.locator("textarea[name=r-what_happened]")).to_have_value("Started on the phone.")
+
+    laptop.fill("textarea[name=r-what_happened]", "Carried on at the laptop.")
+    expect(laptop.locator("#save-status")).to_have_attribute("data-state", "saved")
+    phone.fill("textarea[name=r-what_happened]", "Phone, an older tab, typing on.")
+    conflict = phone.locator("#autosave-conflict")
+    expect(conflict).to_be_visible()
+    expect(conflict).to_contain_text("Phone, an older tab, typing on.")
+    expect(conflict).to_contain_text("Carried on at the laptop.")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "conflict")
+    assert_accessible(phone, "autosave conflict")
+    phone.screenshot(path=artifacts / "conflict-360.png", full_page=True)
+    assert draft_text(alice) == "Carried on at the laptop."  # nothing overwritten yet
+
+    phone.click("text=Keep what is on this page")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "saved")
+    assert draft_text(alice) == "Phone, an older tab, typing on."
+    assert Entry.objects.filter(assignment=alice).count() == 1
+
+
+def test_stale_tab_sending_after_another_tab_sent_keeps_both(alice, context):
+    first = context.new_page()
+    open_form(first, alice)
+    first.fill("textarea[name=r-what_happened]", "Sent from the first tab.")
+    expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
+    second = context.new_page()
+    second.goto(f"/do/{alice.pk}/")
+    second.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    second.click("text=Send to my therapist")
+    second.wait_for_selector("text=Sent. Thank you")
+    first.fill("textarea[name=r-what_happened]", "The first tab kept going.")
+    expect(first.locator("#autosave-conflict")).to_contain_text("already sent")
+    first.click("text=Keep mine as a separate entry")
+    expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
+    texts = sorted(e.response["what_happened"] for e in Entry.objects.filter(assignment=alice))
+    assert texts == ["Sent from the first tab.", "The first tab kept going."]
+
+
+# -- leaving safely ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["button", "shift-three-times"])
+def test_quick_exit_leaves_nothing_behind(alice, context, how):
+    page = context.new_page()
+    hits: list[str] = []
+    neutral_site(page, hits)
+    open_form(page, alice)
+    page.fill("textarea[name=r-what_happened]", "Something private")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    if how == "button":
+        page.click("#quick-exit button")
+    else:
+        page.keyboard.press("Shift")
+        page.keyboard.press("Shift")
+        page.keyboard.press("Shift")
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    assert hits
+    page.go_back()
+    page.wait_for_load_state()
+    assert "Something private" not in page.content()
+    assert "Keep the full picture" not in page.content()
+    again = context.new_page()
+    again.goto("/")
+    assert "/login/" in again.url
+    # The words typed just before leaving reached the server first.
+    wait_for_db(lambda: draft_text(alice) == "Something private")
+
+
+def test_quick_exit_is_the_first_thing_the_keyboard_reaches(alice, context):
+    page = context.new_page()
+    neutral_site(page)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.closest('#quick-exit') !== null")
+    assert focused
+    page.keyboard.press("Enter")
+    page.wait_for_url("https://www.bbc.co.uk/**")
+
+
+def test_exit_note_is_dismissed_once_and_for_all(alice, context):
+    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=None)
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    note = page.locator("#exit-note")
+    expect(note).to_contain_text("does not clear your browser's history")
+    page.click("#exit-note button")
+    expect(note).to_have_count(0)
+    wait_for_db(lambda: User.objects.get(email="alice@example.test").exit_note_dismissed_at)
+    page.reload()
+    expect(page.locator("#exit-note")).to_have_count(0)
+    assert page.evaluate("localStorage.length + sessionStorage.length") == 0
+
+
+def test_idle_warning_then_the_screen_clears(alice, context, artifacts):
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from clients.middleware import LAST_SEEN
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    page = context.new_page()
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    warning = page.locator("#idle-warning")
+    expect(warning).to_be_hidden()
+    page.clock.fast_forward(20_000)  # the page warns a minute before the end
+    expect(warning).to_be_visible()
+    expect(page.locator("#idle-title")).to_be_focused()
+    assert_accessible(page, "idle warning")
+    page.screenshot(path=artifacts / "idle-warning-360.png")
+    page.click("text=Stay signed in")
+    expect(warning).to_be_hidden()
+
+    # Now nobody answers: the server's clock runs out too, and the screen clears.
+    [cookie] = [c for c in context.cookies() if c["name"] == "sessionid"]
+    session = SessionStore(session_key=cookie["value"])
+    session[LAST_SEEN] = time.time() - 3 * 60
+    session.save()
+    page.clock.fast_forward(80_000)
+    page.wait_for_url("**/login/?ended=idle")
+    expect(page.get_by_text("signed out after a quiet while")).to_be_visible()
+    assert "Keep the full picture" not in page.content()
+    forget_practice_settings()

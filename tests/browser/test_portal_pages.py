@@ -1,0 +1,161 @@
+"""Every portal page, as a phone and a laptop see it, checked with axe-core.
+
+The kinds are read from the registry, so a kind added later is covered here
+without touching this file.
+"""
+
+import io
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from clients.models import Client
+from homework.kinds import ResponseInvalid, all_kinds
+from homework.models import Assignment, Entry, Exercise
+from tests.browser.conftest import sign_in
+from tests.browser.test_portal import assert_accessible
+from tests.factories import AssignmentFactory
+
+DEMO_PASSWORD = "demo-pass-2026"
+KINDS = [kind.slug for kind in all_kinds()]
+
+
+@pytest.fixture
+def alex(db) -> Client:
+    """The demo practice, as `make run` loads it; alex has one exercise of every kind."""
+    call_command("seed_demo", stdout=io.StringIO())
+    client = Client.objects.get(portal_user__email="alex@demo.test")
+    for kind in all_kinds():
+        if Assignment.objects.filter(
+            client=client, exercise__kind=kind.slug, status="active"
+        ).exists():
+            continue
+        exercise = Exercise.objects.filter(kind=kind.slug).first()
+        if exercise is None:
+            try:
+                options = kind.clean_options({})
+            except ResponseInvalid:
+                pytest.fail(f"{kind.slug} needs options: give seed_demo an exercise of this kind")
+            exercise = Exercise.objects.create(
+                kind=kind.slug,
+                title=str(kind.label),
+                instructions="Take your time.",
+                options=options,
+            )
+        AssignmentFactory.create(client=client, exercise=exercise, created_by=client.therapist)
+    return client
+
+
+def assignment_of(client: Client, slug: str) -> Assignment:
+    assignment = Assignment.objects.filter(
+        client=client, exercise__kind=slug, status="active"
+    ).first()
+    assert assignment is not None
+    return assignment
+
+
+def assert_fits(page, width: int) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page is {overflow}px wider than a {width}px screen"
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("slug", KINDS)
+def test_each_kinds_form_reads_well_on_a_phone_and_a_laptop(
+    alex, new_context, artifacts, slug, width
+):
+    page = new_context(width, 800).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment_of(alex, slug).pk}/")
+    page.wait_for_selector("form.entry-form")
+    assert page.title() == "Writing · Notebook"
+    assert_fits(page, width)
+    assert_accessible(page, f"{slug} form")
+    page.screenshot(path=artifacts / f"form-{slug}-{width}.png", full_page=True)
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_dashboard_reads_well_on_a_phone_and_a_laptop(alex, new_context, artifacts, width):
+    page = new_context(width, 800).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    assert_fits(page, width)
+    assert_accessible(page, "dashboard")
+    page.screenshot(path=artifacts / f"dashboard-{width}.png", full_page=True)
+
+
+def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_context, artifacts):
+    signed_out = new_context(360, 800).new_page()
+    for path in (
+        "/login/",
+        "/password/reset/",
+        "/password/reset/sent/",
+        "/password/reset/MQ/x/",
+        "/welcome/not-a-link/",
+        "/help-now/",
+    ):
+        signed_out.goto(path)
+        assert_fits(signed_out, 360)
+        assert_accessible(signed_out, path)
+    signed_out.goto("/login/")
+    signed_out.fill("input[name=username]", "alex@demo.test")
+    signed_out.fill("input[name=password]", "not the password")
+    signed_out.click("form.stack button[type=submit]")
+    expect(signed_out.locator("#login-error")).to_be_visible()
+    assert_accessible(signed_out, "login error")
+
+    page = new_context(360, 800).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
+    assert entry is not None
+    for path in (
+        "/",
+        "/history/",
+        f"/entries/{entry.key}/",
+        f"/entries/{entry.key}/edit/",
+        "/account/",
+    ):
+        page.goto(path)
+        assert_fits(page, 360)
+        assert_accessible(page, path)
+        assert "Notebook" in page.title()
+    page.screenshot(path=artifacts / "account-360.png", full_page=True)
+    page.click("text=Set up two-step sign-in")
+    page.wait_for_selector("svg.qr")
+    assert_accessible(page, "two-step setup")
+    page.fill("input[name=token]", "000000")
+    page.click("text=Turn it on")
+    expect(page.locator("#id_token_error")).to_be_visible()
+    expect(page.locator("#id_token")).to_have_attribute("aria-invalid", "true")
+    assert_accessible(page, "two-step setup with an error")
+    page.screenshot(path=artifacts / "two-step-setup-360.png", full_page=True)
+
+    page.goto(f"/entries/{entry.key}/")
+    page.fill("textarea[name=text]", "")
+    page.click("text=Add the note")
+    expect(page.locator("#id_text_error")).to_be_visible()
+    assert_accessible(page, "note with an error")
+    page.goto("/history/")
+    page.screenshot(path=artifacts / "history-360.png", full_page=True)
+
+
+def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context):
+    page = new_context(360, 800).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment_of(alex, 'written_record').pk}/")
+    page.focus("textarea[name=r-what_happened]")
+    page.keyboard.type("Written with the keyboard only.")
+    page.keyboard.press("Tab")  # what was said or done
+    page.keyboard.press("Tab")  # the distress slider
+    slider = page.locator("input[name=r-body_distress]")
+    expect(slider).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(slider).to_have_attribute("aria-valuetext", "6 out of 10")
+    page.locator("button:has-text('Send to my therapist')").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("text=Sent. Thank you")
+    assert Entry.objects.filter(response__what_happened="Written with the keyboard only.").exists()

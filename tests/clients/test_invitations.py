@@ -1,0 +1,242 @@
+"""Inviting a client to the portal, and the client's first visit."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.core import mail
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import EmailMultiAlternatives
+from django.test import Client as HttpClient
+from django.urls import reverse
+from django.utils import timezone
+
+from clients import services
+from clients.models import Client, Invitation
+from practice.models import User
+from tests.conftest import login
+from tests.factories import ClientFactory
+
+CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
+
+
+@pytest.fixture
+def newcomer(cast) -> Client:
+    """Tara's client without a portal account yet."""
+    return ClientFactory.create(
+        therapist=cast.tara,
+        display_name="Casey",
+        portal_user=None,
+        contact_email="casey@example.test",
+    )
+
+
+def invite(cast, client, **kwargs) -> services.IssuedInvitation:
+    return services.client_invite(actor=cast.tara, client=client, **kwargs)
+
+
+def token_of(issued: services.IssuedInvitation) -> str:
+    return issued.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def accept(http: HttpClient, token: str, **form):
+    http.get(reverse("clients:welcome", args=[token]))
+    data = {
+        "email": "casey@example.test",
+        "password1": "quiet harbour 42",
+        "password2": "quiet harbour 42",
+    }
+    return http.post(reverse("clients:welcome_password"), {**data, **form})
+
+
+def test_therapist_invites_from_the_client_page_and_sees_the_link_once(cast, newcomer):
+    http = login(cast.tara)
+    page = http.get(reverse("admin:clients_client_change", args=[newcomer.pk]))
+    invite_url = reverse("admin:clients_client_invite", args=[newcomer.pk])
+    assert invite_url in page.text
+    made = http.post(invite_url)
+    assert made.status_code == 200
+    assert "no-store" in made["Cache-Control"]
+    invitation = Invitation.objects.get(client=newcomer)
+    link = re.search(r'value="(http[^"]+/welcome/[^"]+)"', made.text)
+    assert link is not None
+    token = link.group(1).rstrip("/").rsplit("/", 1)[1]
+    assert token not in invitation.token_hash
+    assert invitation.token_hash == services.invitation_token_hash(token)
+    # Shown once: the page, opened again, cannot show it (only the hash is kept).
+    assert token not in http.get(invite_url).text
+
+
+def test_invitation_email_is_discreet(cast, newcomer):
+    from practice.selectors import practice_settings
+
+    issued = invite(cast, newcomer, send_email=True)
+    assert issued.emailed
+    [message] = mail.outbox
+    practice = practice_settings()
+    assert message.subject == practice.reminder_subject
+    assert message.from_email.startswith(f"{practice.reminder_sender_name} <")
+    assert message.to == ["casey@example.test"]
+    assert issued.url in message.body
+    assert isinstance(message, EmailMultiAlternatives)
+    everything = f"{message.subject} {message.body} {message.alternatives[0][0]!s}".lower()
+    for word in (*CLINICAL_WORDS, "casey", cast.tara.name.lower(), practice.name.lower()):
+        assert word not in everything, word
+
+
+def test_failed_email_still_gives_the_link(cast, newcomer, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError("mail server down")
+
+    monkeypatch.setattr("django.core.mail.EmailMultiAlternatives.send", refuse)
+    issued = invite(cast, newcomer, send_email=True)
+    assert not issued.emailed and issued.url
+
+
+def test_resending_invalidates_the_old_link(cast, newcomer):
+    first = invite(cast, newcomer)
+    second = invite(cast, newcomer)
+    http = HttpClient()
+    refused = http.get(reverse("clients:welcome", args=[token_of(first)]))
+    assert refused.status_code == 410
+    assert "only the newest one works" in refused.text
+    assert http.get(reverse("clients:welcome", args=[token_of(second)])).status_code == 302
+
+
+def test_another_therapist_cannot_invite_my_client(cast, newcomer):
+    with pytest.raises(PermissionDenied):
+        services.client_invite(actor=cast.theo, client=newcomer)
+    response = login(cast.theo).post(reverse("admin:clients_client_invite", args=[newcomer.pk]))
+    assert response.status_code == 302
+    assert not Invitation.objects.exists()
+
+
+def test_a_client_with_an_account_is_not_invited_again(cast):
+    with pytest.raises(ValidationError, match="already has a portal account"):
+        invite(cast, cast.alice)
+    page = login(cast.tara).post(reverse("admin:clients_client_invite", args=[cast.alice.pk]))
+    assert "already has a portal account" in page.text
+    assert not Invitation.objects.exists()
+
+
+def test_invitation_link_leads_to_a_password_and_the_dashboard(cast, newcomer):
+    issued = invite(cast, newcomer)
+    http = HttpClient()
+    landing = http.get(reverse("clients:welcome", args=[token_of(issued)]))
+    # The token leaves the address bar at once.
+    assert landing.status_code == 302 and landing["Location"] == reverse("clients:welcome_password")
+    form = http.get(landing["Location"])
+    assert form.status_code == 200 and "casey@example.test" in form.text
+    done = accept(http, token_of(issued))
+    assert done.status_code == 302 and done["Location"] == reverse("homework:dashboard")
+    newcomer.refresh_from_db()
+    assert newcomer.portal_user is not None and newcomer.portal_user.is_client
+    assert newcomer.portal_user.check_password("quiet harbour 42")
+    assert Invitation.objects.get().used_at is not None
+    assert http.get(reverse("homework:dashboard")).status_code == 200
+
+
+def test_reused_link_gets_a_kind_message(cast, newcomer):
+    issued = invite(cast, newcomer)
+    accept(HttpClient(), token_of(issued))
+    again = HttpClient().get(reverse("clients:welcome", args=[token_of(issued)]))
+    assert again.status_code == 410
+    assert "already been used" in again.text
+    assert User.objects.filter(role="client", email="casey@example.test").count() == 1
+
+
+def test_expired_link_gets_a_kind_message(cast, newcomer):
+    issued = invite(cast, newcomer)
+    Invitation.objects.update(expires_at=timezone.now() - dt.timedelta(minutes=1))
+    response = HttpClient().get(reverse("clients:welcome", args=[token_of(issued)]))
+    assert response.status_code == 410
+    assert "new one whenever you like" in response.text
+
+
+def test_link_that_expires_while_the_form_is_open_creates_nothing(cast, newcomer):
+    issued = invite(cast, newcomer)
+    http = HttpClient()
+    http.get(reverse("clients:welcome", args=[token_of(issued)]))
+    Invitation.objects.update(expires_at=timezone.now() - dt.timedelta(minutes=1))
+    response = http.post(
+        reverse("clients:welcome_password"),
+        {
+            "email": "casey@example.test",
+            "password1": "quiet harbour 42",
+            "password2": "quiet harbour 42",
+        },
+    )
+    assert response.status_code == 410
+    assert not User.objects.filter(email="casey@example.test").exists()
+
+
+def test_unknown_link_gets_a_kind_message(db):
+    response = HttpClient().get(reverse("clients:welcome", args=["made-up"]))
+    assert response.status_code == 404
+    assert "could not find this link" in response.text
+
+
+@pytest.mark.parametrize(
+    ("form", "field", "message"),
+    [
+        ({"password2": "something else 42"}, "password2", "not the same"),
+        ({"password1": "password", "password2": "password"}, "password1", "too common"),
+        ({"password1": "short1", "password2": "short1"}, "password1", "too short"),
+        ({"email": "not an email"}, "email", "valid email"),
+        ({"email": "alice@example.test"}, "email", "cannot be used here"),
+    ],
+)
+def test_bad_password_form_names_the_field_and_creates_nothing(
+    cast, newcomer, form, field, message
+):
+    issued = invite(cast, newcomer)
+    response = accept(HttpClient(), token_of(issued), **form)
+    assert response.status_code == 400
+    assert message in response.text
+    assert f'id="id_{field}_error"' in response.text
+    newcomer.refresh_from_db()
+    assert newcomer.portal_user is None
+    assert Invitation.objects.get().used_at is None
+
+
+def test_all_digit_passwords_are_allowed_when_long_enough(cast, newcomer):
+    # No composition rules: length and the common-password list do the work.
+    issued = invite(cast, newcomer)
+    response = accept(
+        HttpClient(), token_of(issued), password1="40917263518", password2="40917263518"
+    )
+    assert response.status_code == 302
+
+
+def test_invitation_form_without_csrf_is_refused(cast, newcomer):
+    issued = invite(cast, newcomer)
+    http = HttpClient(enforce_csrf_checks=True)
+    http.get(reverse("clients:welcome", args=[token_of(issued)]))
+    response = http.post(
+        reverse("clients:welcome_password"),
+        {
+            "email": "casey@example.test",
+            "password1": "quiet harbour 42",
+            "password2": "quiet harbour 42",
+        },
+    )
+    assert response.status_code == 403
+    newcomer.refresh_from_db()
+    assert newcomer.portal_user is None
+
+
+def test_accepting_twice_creates_one_account(cast, newcomer):
+    issued = invite(cast, newcomer)
+    services.invitation_accept(
+        token=token_of(issued), email="casey@example.test", password="quiet harbour 42"
+    )
+    with pytest.raises(services.InvitationRefused):
+        services.invitation_accept(
+            token=token_of(issued), email="other@example.test", password="quiet harbour 42"
+        )
+    assert (
+        User.objects.filter(
+            role="client", email__in=["casey@example.test", "other@example.test"]
+        ).count()
+        == 1
+    )

@@ -1,0 +1,267 @@
+"""Getting in and getting out: sign-in, reset, two-step, idle and absolute limits."""
+
+import re
+import time
+
+import pytest
+from django.core import mail
+from django.test import Client as HttpClient
+from django.urls import reverse
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from clients import services
+from clients.middleware import LAST_SEEN, STARTED_AT
+from tests.conftest import login
+from tests.factories import PASSWORD
+
+CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
+
+
+def sign_in(http: HttpClient, email: str, password: str = PASSWORD):
+    return http.post(reverse("clients:login"), {"username": email, "password": password})
+
+
+def visible_text(html: str) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+
+
+def test_unknown_email_and_wrong_password_get_the_same_answer(cast):
+    unknown = sign_in(HttpClient(), "nobody@example.test", "wrong password")
+    wrong = sign_in(HttpClient(), "alice@example.test", "wrong password")
+    assert unknown.status_code == wrong.status_code == 200
+    assert visible_text(unknown.text).replace("nobody@", "X@") == visible_text(wrong.text).replace(
+        "alice@", "X@"
+    )
+
+
+def test_client_signs_in_to_the_dashboard(cast):
+    http = HttpClient()
+    response = sign_in(http, "alice@example.test")
+    assert response.status_code == 302 and response["Location"] == reverse("homework:dashboard")
+    assert http.session[STARTED_AT] and http.session[LAST_SEEN]
+
+
+def request_reset(email: str, capture) -> None:
+    with capture(execute=True):
+        HttpClient().post(reverse("clients:password_reset"), {"email": email})
+
+
+def test_password_reset_answers_the_same_and_emails_only_real_accounts(
+    cast, django_capture_on_commit_callbacks
+):
+    http = HttpClient()
+    with django_capture_on_commit_callbacks(execute=True):
+        known = http.post(reverse("clients:password_reset"), {"email": "alice@example.test"})
+        unknown = http.post(reverse("clients:password_reset"), {"email": "nobody@example.test"})
+    assert known.status_code == unknown.status_code == 302
+    assert known["Location"] == unknown["Location"] == reverse("clients:password_reset_sent")
+    [message] = mail.outbox
+    assert message.to == ["alice@example.test"]
+    everything = f"{message.subject} {message.body}".lower()
+    assert not [word for word in CLINICAL_WORDS if word in everything]
+
+
+def test_reset_link_sets_a_new_password_and_ends_other_sessions(
+    cast, django_capture_on_commit_callbacks
+):
+    other_device = login(cast.alice.portal_user)
+    request_reset("alice@example.test", django_capture_on_commit_callbacks)
+    link = re.search(r"http://\S+/password/reset/\S+/", str(mail.outbox[0].body))
+    assert link is not None
+    http = HttpClient()
+    form_page = http.get(link.group(0).split("127.0.0.1:8000", 1)[-1], follow=True)
+    assert "Choose a new password" in form_page.text
+    # The token has left the address: Django moves it into the session.
+    assert "set-password" in form_page.redirect_chain[-1][0]
+    done = http.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "a calm new morning", "new_password2": "a calm new morning"},
+    )
+    assert done.status_code == 302
+    assert sign_in(HttpClient(), "alice@example.test", "a calm new morning").status_code == 302
+    assert other_device.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_reset_with_mismatched_passwords_names_the_field(cast, django_capture_on_commit_callbacks):
+    request_reset("alice@example.test", django_capture_on_commit_callbacks)
+    found = re.search(r"(/password/reset/\S+/)", str(mail.outbox[0].body))
+    assert found is not None
+    path = found.group(1)
+    http = HttpClient()
+    page = http.get(path, follow=True)
+    response = http.post(
+        page.redirect_chain[-1][0],
+        {"new_password1": "a calm new morning", "new_password2": "a different one"},
+    )
+    assert response.status_code == 200
+    assert 'id="id_new_password2_error"' in response.text
+    cast.alice.portal_user.refresh_from_db()
+    assert cast.alice.portal_user.check_password(PASSWORD)
+
+
+# -- two-step sign-in ----------------------------------------------------------------
+
+
+def current_code(device: TOTPDevice) -> str:
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    return str(totp.token()).zfill(device.digits)
+
+
+def turn_on_two_step(user) -> TOTPDevice:
+    device = services.totp_device_start(user=user)
+    return services.totp_device_confirm(user=user, token=current_code(device))
+
+
+def test_client_turns_on_two_step_with_a_qr_code(cast):
+    http = login(cast.alice.portal_user)
+    started = http.post(reverse("clients:two_step_setup"), {"start": "1"})
+    assert started.status_code == 200
+    assert "<svg" in started.text and 'role="img"' in started.text
+    assert "alice@example.test" not in started.text.split("<svg", 1)[1].split("</svg>", 1)[0]
+    device = TOTPDevice.objects.get(user=cast.alice.portal_user)
+    wrong = http.post(reverse("clients:two_step_setup"), {"token": "000000"})
+    assert wrong.status_code == 400 and "did not match" in wrong.text
+    assert not TOTPDevice.objects.get(pk=device.pk).confirmed
+    right = http.post(reverse("clients:two_step_setup"), {"token": current_code(device)})
+    assert right.status_code == 302
+    assert TOTPDevice.objects.get(pk=device.pk).confirmed
+
+
+def test_sign_in_with_two_step_asks_for_the_code(cast):
+    device = turn_on_two_step(cast.alice.portal_user)
+    http = HttpClient()
+    first = sign_in(http, "alice@example.test")
+    assert first["Location"] == reverse("clients:login_code")
+    # Not signed in yet: the password alone is not enough.
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+    wrong = http.post(reverse("clients:login_code"), {"token": "123456"})
+    assert wrong.status_code == 400 and "did not match" in wrong.text
+    # A code works once (replay protection) and wrong guesses slow the next try:
+    # here, where no time passes, start the device afresh.
+    TOTPDevice.objects.filter(pk=device.pk).update(throttling_failure_count=0, last_t=-1)
+    device.refresh_from_db()
+    right = http.post(reverse("clients:login_code"), {"token": current_code(device)})
+    assert right.status_code == 302 and right["Location"] == reverse("homework:dashboard")
+    assert http.get(reverse("homework:dashboard")).status_code == 200
+
+
+def test_turning_two_step_off_needs_the_password(cast):
+    turn_on_two_step(cast.alice.portal_user)
+    http = login(cast.alice.portal_user)
+    refused = http.post(reverse("clients:two_step_remove"), {"password": "not it"})
+    assert refused.status_code == 400 and "not right" in refused.text
+    assert TOTPDevice.objects.filter(user=cast.alice.portal_user).exists()
+    http.post(reverse("clients:two_step_remove"), {"password": PASSWORD})
+    assert not TOTPDevice.objects.filter(user=cast.alice.portal_user).exists()
+
+
+# -- ending sessions -----------------------------------------------------------------
+
+
+def age_session(http: HttpClient, *, idle: float = 0, started: float = 0) -> None:
+    session = http.session
+    now = time.time()
+    session[LAST_SEEN] = now - idle
+    session[STARTED_AT] = now - started
+    session.save()
+
+
+def test_idle_session_ends_on_the_server(cast):
+    http = login(cast.alice.portal_user)
+    age_session(http, idle=16 * 60)
+    response = http.get(reverse("homework:dashboard"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("clients:login") + "?ended=idle"
+    assert "quiet while" in http.get(response["Location"]).text
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_idle_autosave_gets_json_not_a_login_page(cast):
+    http = login(cast.alice.portal_user)
+    age_session(http, idle=16 * 60)
+    response = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": "x"},
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.status_code == 401 and response.json() == {"signed_out": True}
+
+
+def test_activity_keeps_the_session_alive(cast):
+    http = login(cast.alice.portal_user)
+    age_session(http, idle=10 * 60)
+    assert http.get(reverse("homework:dashboard")).status_code == 200
+    assert time.time() - http.session[LAST_SEEN] < 5
+
+
+def test_practice_sets_the_idle_timeout(cast):
+    from practice.models import PracticeSettings
+
+    PracticeSettings.objects.filter(pk=1).update(idle_timeout_minutes=30)
+    http = login(cast.alice.portal_user)
+    age_session(http, idle=20 * 60)
+    page = http.get(reverse("homework:dashboard"))
+    assert page.status_code == 200
+    assert f'data-idle-seconds="{30 * 60 - 45}"' in page.text
+
+
+def test_even_a_busy_session_ends_after_the_absolute_limit(cast, settings):
+    http = login(cast.alice.portal_user)
+    age_session(http, started=settings.PORTAL_SESSION_MAX_AGE + 1)
+    response = http.get(reverse("homework:dashboard"))
+    assert response["Location"].endswith("?ended=limit")
+
+
+def test_staff_are_not_timed_out_by_the_portal(cast):
+    http = login(cast.tara)
+    age_session(http, idle=16 * 60)
+    assert http.get(reverse("admin:index")).status_code == 200
+
+
+def test_stay_signed_in_resets_the_idle_clock(cast):
+    http = login(cast.alice.portal_user)
+    age_session(http, idle=14 * 60)
+    assert http.post(reverse("clients:stay_signed_in")).status_code == 204
+    assert time.time() - http.session[LAST_SEEN] < 5
+
+
+def test_log_out_everywhere_ends_every_session(cast):
+    phone, laptop = HttpClient(), HttpClient()
+    sign_in(phone, "alice@example.test")
+    sign_in(laptop, "alice@example.test")
+    response = laptop.post(reverse("clients:log_out_everywhere"))
+    assert response["Location"].endswith("?ended=everywhere")
+    assert "cookies" in response["Clear-Site-Data"]
+    assert phone.get(reverse("homework:dashboard")).status_code == 302
+    assert laptop.get(reverse("homework:dashboard")).status_code == 302
+    assert (
+        sign_in(HttpClient(), "alice@example.test").status_code == 302
+    )  # the password still works
+
+
+def test_logout_clears_site_data(cast):
+    response = login(cast.alice.portal_user).post(reverse("clients:logout"))
+    assert '"storage"' in response["Clear-Site-Data"]
+
+
+@pytest.mark.parametrize(
+    "name", ["clients:account", "homework:dashboard", "homework:history", "clients:export_json"]
+)
+def test_signed_in_pages_are_never_cached(cast, name):
+    assert "no-store" in login(cast.alice.portal_user).get(reverse(name))["Cache-Control"]
+
+
+def test_exit_note_shows_until_dismissed_and_is_remembered_on_the_server(cast):
+    http = login(cast.alice.portal_user)
+    assert 'id="exit-note"' in http.get(reverse("homework:dashboard")).text
+    dismissed = http.post(reverse("clients:dismiss_exit_note"), HTTP_ACCEPT="application/json")
+    assert dismissed.status_code == 204
+    assert not dismissed.cookies or "exit" not in str(dismissed.cookies)
+    cast.alice.portal_user.refresh_from_db()
+    assert cast.alice.portal_user.exit_note_dismissed_at is not None
+    # Another device: still dismissed, because the server remembers it.
+    assert (
+        'id="exit-note"'
+        not in login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    )

@@ -1,0 +1,473 @@
+"""The client's own entries after sending: history, changes, privacy, notes, export."""
+
+import datetime as dt
+import io
+import json
+import uuid
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+from pypdf import PdfReader
+
+from homework import services
+from homework.models import Entry, EntryComment, EntryNote
+from homework.services import EntryLocked, Flags
+from tests.browser.conftest import ARTIFACTS
+from tests.conftest import login
+from tests.factories import EntryFactory, written_record
+
+
+def edit_form(entry: Entry, version: int | None = None, **overrides) -> dict[str, str]:
+    return {
+        "key": str(entry.key),
+        "version": str(entry.version if version is None else version),
+        **{f"r-{k}": str(v) for k, v in written_record(**overrides).items()},
+    }
+
+
+def mark_seen(entry: Entry) -> None:
+    Entry.objects.filter(pk=entry.pk).update(seen_at=timezone.now())
+    entry.refresh_from_db()
+
+
+# -- changing a sent entry -----------------------------------------------------------
+
+
+def test_client_changes_a_sent_entry_until_it_is_read(cast):
+    http = login(cast.alice.portal_user)
+    entry = cast.alice_entry
+    url = reverse("homework:entry_edit", args=[entry.key])
+    assert http.get(url).status_code == 200
+    response = http.post(url, edit_form(entry, what_happened="Now I remember more."))
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Now I remember more."
+    assert entry.version == 2 and entry.is_submitted
+
+
+def test_read_entry_cannot_be_changed_but_takes_a_note(cast):
+    http = login(cast.alice.portal_user)
+    entry = cast.alice_entry
+    mark_seen(entry)
+    before = entry.response
+    page = http.get(reverse("homework:entry", args=[entry.key]))
+    assert reverse("homework:entry_edit", args=[entry.key]) not in page.text
+    assert http.get(reverse("homework:entry_edit", args=[entry.key])).status_code == 302
+    posted = http.post(reverse("homework:entry_edit", args=[entry.key]), edit_form(entry))
+    assert posted.status_code == 302
+    entry.refresh_from_db()
+    assert entry.response == before
+    with pytest.raises(EntryLocked):
+        services.entry_edit(
+            user=cast.alice.portal_user,
+            key=entry.key,
+            base_version=entry.version,
+            data=written_record(),
+            flags=Flags(),
+        )
+    noted = http.post(
+        reverse("homework:entry_add_note", args=[entry.key]), {"text": "One more thing."}
+    )
+    assert noted.status_code == 302
+    assert EntryNote.objects.get(entry=entry).text == "One more thing."
+    assert "One more thing." in http.get(reverse("homework:entry", args=[entry.key])).text
+
+
+def test_stale_edit_shows_both_texts_and_changes_nothing(cast):
+    http = login(cast.alice.portal_user)
+    entry = cast.alice_entry
+    url = reverse("homework:entry_edit", args=[entry.key])
+    http.post(url, edit_form(entry, what_happened="Edited on the phone."))
+    stale = http.post(url, edit_form(entry, version=1, what_happened="Edited on the laptop."))
+    assert stale.status_code == 409
+    assert "Edited on the phone." in stale.text and "Edited on the laptop." in stale.text
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Edited on the phone."
+    # Sending the page again keeps its text: the form now carries the new version.
+    again = http.post(url, edit_form(entry, version=2, what_happened="Edited on the laptop."))
+    assert again.status_code == 302
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"what_happened": ""}, "This field is required."),
+        ({"what_happened": "x" * 1_000_000}, "at most 20000 characters"),
+        ({"body_distress": "11"}, "Choose a number from 0 to 10."),
+    ],
+)
+def test_bad_edit_is_named_and_changes_nothing(cast, overrides, message):
+    http = login(cast.alice.portal_user)
+    entry = cast.alice_entry
+    before = entry.response
+    response = http.post(
+        reverse("homework:entry_edit", args=[entry.key]), edit_form(entry, **overrides)
+    )
+    assert response.status_code == 400 and message in response.text
+    entry.refresh_from_db()
+    assert entry.response == before and entry.version == 1
+
+
+def test_client_cannot_touch_another_clients_entry(cast):
+    http = login(cast.alice.portal_user)
+    key = cast.bob_entry.key
+    assert http.get(reverse("homework:entry_edit", args=[key])).status_code == 404
+    assert (
+        http.post(reverse("homework:entry_edit", args=[key]), edit_form(cast.bob_entry)).status_code
+        == 404
+    )
+    assert (
+        http.post(reverse("homework:entry_privacy", args=[key]), {"private": "1"}).status_code
+        == 404
+    )
+    assert (
+        http.post(reverse("homework:entry_add_note", args=[key]), {"text": "hi"}).status_code == 404
+    )
+    bob = Entry.objects.get(pk=cast.bob_entry.pk)
+    assert (bob.private, bob.version, bob.notes.count()) == (False, 1, 0)
+
+
+def test_an_edit_cannot_be_pointed_at_another_entry(cast):
+    http = login(cast.alice.portal_user)
+    form = edit_form(cast.alice_entry) | {"key": str(cast.bob_entry.key)}
+    assert (
+        http.post(reverse("homework:entry_edit", args=[cast.alice_entry.key]), form).status_code
+        == 400
+    )
+    assert Entry.objects.get(pk=cast.bob_entry.pk).response == cast.bob_entry.response
+
+
+# -- private and shared --------------------------------------------------------------
+
+
+def test_shared_entry_can_be_made_private_until_it_is_read(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:entry_privacy", args=[cast.alice_entry.key])
+    http.post(url, {"private": "1"})
+    assert Entry.objects.get(pk=cast.alice_entry.pk).private
+    http.post(url, {"private": "0"})
+    assert not Entry.objects.get(pk=cast.alice_entry.pk).private
+    mark_seen(cast.alice_entry)
+    refused = http.post(url, {"private": "1"}, follow=True)
+    assert "stays shared" in refused.text
+    assert not Entry.objects.get(pk=cast.alice_entry.pk).private
+
+
+def test_private_entry_can_be_shared_later_even_after_it_is_read(
+    cast, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    entry = EntryFactory.create(assignment=cast.alice_assignment, private=True)
+    http = login(cast.alice.portal_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        http.post(reverse("homework:entry_privacy", args=[entry.key]), {"private": "0"})
+    entry.refresh_from_db()
+    assert not entry.private
+    assert len(mail.outbox) == 1  # the therapist hears, discreetly, that something arrived
+
+
+def test_privacy_takes_only_private_or_shared(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:entry_privacy", args=[cast.alice_entry.key])
+    assert http.post(url, {"private": "maybe"}).status_code == 400
+    assert not Entry.objects.get(pk=cast.alice_entry.pk).private
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "This field is required."),
+        ("   ", "This field is required."),
+        ("x" * 2001, "at most 2000"),
+    ],
+)
+def test_bad_note_is_named_and_saves_nothing(cast, text, message):
+    http = login(cast.alice.portal_user)
+    response = http.post(
+        reverse("homework:entry_add_note", args=[cast.alice_entry.key]), {"text": text}
+    )
+    assert response.status_code == 400 and message in response.text
+    assert not EntryNote.objects.exists()
+
+
+# -- text stays text everywhere --------------------------------------------------------
+
+SCRIPT = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+
+
+def test_html_in_every_field_is_shown_as_text_in_portal_and_admin(cast):
+    http = login(cast.alice.portal_user)
+    key = uuid.uuid4()
+    every_field = dict.fromkeys(
+        (
+            "what_happened",
+            "what_was_said_or_done",
+            "what_i_told_myself",
+            "remember_when_i_miss_them",
+        ),
+        SCRIPT,
+    )
+    form = {
+        "key": str(key),
+        "version": "0",
+        **{f"r-{k}": v for k, v in written_record(**every_field).items()},
+    }
+    assert (
+        http.post(reverse("homework:do", args=[cast.alice_assignment.pk]), form).status_code == 302
+    )
+    entry = Entry.objects.get(key=key)
+    http.post(reverse("homework:entry_add_note", args=[key]), {"text": SCRIPT})
+    EntryComment.objects.create(entry=entry, author=cast.tara, text=SCRIPT)
+    pages = [
+        http.get(reverse("homework:entry", args=[key])).text,
+        http.get(reverse("homework:history")).text,
+        http.get(reverse("homework:dashboard")).text,
+        http.get(reverse("homework:entry_edit", args=[key])).text,
+        login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk])).text,
+    ]
+    for page in pages:
+        assert SCRIPT not in page
+        assert "<img src=x" not in page
+    assert (
+        pages[0].count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 6
+    )  # 4 fields, the note, the comment
+
+
+def test_html_in_the_autosave_conflict_is_data_not_markup(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": SCRIPT})
+    http.post(url, {"key": key, "version": "1", "r-what_happened": "later"})
+    stale = http.post(url, {"key": key, "version": "1", "r-what_happened": SCRIPT})
+    assert stale.status_code == 409 and stale["Content-Type"] == "application/json"
+    assert stale.json()["conflict"]["rows"][0]["mine"] == SCRIPT  # the page sets it as textContent
+
+
+# -- the client's export -------------------------------------------------------------
+
+
+def test_export_json_holds_everything_i_wrote_and_nothing_of_anyone_else(cast):
+    services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=cast.alice_assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data={"what_happened": "half a thought"},
+        flags=Flags(),
+    )
+    EntryNote.objects.create(entry=cast.alice_entry, text="added later")
+    response = login(cast.alice.portal_user).get(reverse("clients:export_json"))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith('attachment; filename="notebook-')
+    data = json.loads(response.content)
+    texts = {entry["response"].get("what_happened") for entry in data["entries"]}
+    assert texts == {cast.alice_entry.response["what_happened"], "half a thought"}
+    assert str(cast.bob_entry.key) not in response.text
+    sent = next(e for e in data["entries"] if e["status"] == "submitted")
+    assert sent["my_notes"][0]["text"] == "added later"
+
+
+def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast):
+    def record(days_ago: int, text: str) -> None:
+        when = timezone.localtime() - dt.timedelta(days=days_ago)
+        EntryFactory.create(
+            assignment=cast.alice_assignment,
+            response={
+                **written_record(what_happened=text),
+                "body_distress": 5,
+                "occurred_at": when.isoformat(),
+            },
+            # Sent in the opposite order to when things happened.
+            submitted_at=timezone.now() - dt.timedelta(days=10 - days_ago),
+        )
+
+    record(2, "Earlier this week <b>bold</b>")
+    record(9, "Nine days ago")
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    (ARTIFACTS / "export.pdf").write_bytes(response.content)
+    assert (
+        text.index("Nine days ago")
+        < text.index("Earlier this week")
+        < text.index(cast.alice_entry.response["what_happened"][:20])
+    )
+    assert "<b>bold</b>" in text
+    assert "Bob" not in text and cast.bob_entry.response["what_happened"] not in text.replace(
+        cast.alice_entry.response["what_happened"], ""
+    )
+
+
+# -- constant queries ----------------------------------------------------------------
+
+
+def many_entries(cast, count: int) -> None:
+    for _ in range(count - 1):  # the cast already has one
+        entry = EntryFactory.create(assignment=cast.alice_assignment)
+        EntryNote.objects.create(entry=entry, text="n")
+        EntryComment.objects.create(entry=entry, author=cast.tara, text="c")
+
+
+def count_queries(http, url: str) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        assert http.get(url).status_code == 200
+    return len(captured)
+
+
+@pytest.mark.parametrize("name", ["homework:dashboard", "homework:history"])
+def test_portal_lists_take_the_same_queries_at_1_and_50_entries(cast, name):
+    http = login(cast.alice.portal_user)
+    http.get(reverse(name))  # warm the practice-settings cache
+    one = count_queries(http, reverse(name))
+    many_entries(cast, 50)
+    fifty = count_queries(http, reverse(name))
+    assert one == fifty, (one, fifty)
+    assert one <= 12
+
+
+def test_entry_page_queries_do_not_grow_with_notes(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:entry", args=[cast.alice_entry.key])
+    http.get(url)
+    one = count_queries(http, url)
+    for n in range(30):
+        EntryNote.objects.create(entry=cast.alice_entry, text=f"note {n}")
+        EntryComment.objects.create(entry=cast.alice_entry, author=cast.tara, text=f"comment {n}")
+    assert count_queries(http, url) == one
+
+
+def test_therapist_reads_the_clients_later_notes_in_the_admin(cast):
+    EntryNote.objects.create(entry=cast.alice_entry, text="I remembered the date wrong.")
+    page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
+    assert "I remembered the date wrong." in page.text
+
+
+def test_private_entry_notes_stay_private_in_the_admin(cast):
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(private=True)
+    EntryNote.objects.create(entry=cast.alice_entry, text="Only for me.")
+    page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
+    assert "Only for me." not in page.text
+
+
+# -- bad input at the door --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "data"),
+    [
+        ("homework:autosave", "assignment", {"version": "0", "r-what_happened": "x"}),
+        ("homework:entry_edit", "entry", {"version": "1", "r-what_happened": "x"}),
+        ("homework:entry_privacy", "entry", {"private": "1"}),
+        ("homework:entry_add_note", "entry", {"text": "x"}),
+        ("clients:log_out_everywhere", None, {}),
+        ("clients:dismiss_exit_note", None, {}),
+        ("clients:two_step_setup", None, {"start": "1"}),
+    ],
+)
+def test_posts_without_csrf_are_refused_and_change_nothing(cast, name, args, data):
+    from django.test import Client as HttpClient
+
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    arg = {"assignment": [cast.alice_assignment.pk], "entry": [cast.alice_entry.key]}.get(
+        args or "", []
+    )
+    before = (Entry.objects.count(), EntryNote.objects.count())
+    response = http.post(reverse(name, args=arg), {"key": str(uuid.uuid4()), **data})
+    assert response.status_code == 403
+    assert (Entry.objects.count(), EntryNote.objects.count()) == before
+    user = type(cast.alice.portal_user).objects.get(pk=cast.alice.portal_user.pk)
+    assert user.session_salt == cast.alice.portal_user.session_salt
+    assert user.exit_note_dismissed_at is None
+    assert not Entry.objects.get(pk=cast.alice_entry.pk).private
+
+
+def test_a_megabyte_pasted_into_an_autosave_is_refused_by_name(cast):
+    http = login(cast.alice.portal_user)
+    response = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "x" * 1_000_000},
+    )
+    assert response.status_code == 400
+    assert "longer than 20000 characters" in response.json()["errors"]["what_happened"][0]
+    assert Entry.objects.count() == 2  # the cast's two
+
+
+def test_an_autosave_with_a_version_from_the_future_changes_nothing(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": "as it is"})
+    future = http.post(url, {"key": key, "version": "99", "r-what_happened": "from the future"})
+    assert future.status_code == 409
+    assert future.json()["conflict"]["rows"][0]["theirs"] == "as it is"
+    assert Entry.objects.get(key=key).response["what_happened"] == "as it is"
+    unknown = http.post(url, {"key": str(uuid.uuid4()), "version": "5", "r-what_happened": "?"})
+    assert unknown.status_code == 404
+
+
+def test_quick_exit_keeps_the_last_words_then_ends_the_session(cast):
+    http = login(cast.alice.portal_user)
+    key = str(uuid.uuid4())
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "beacon": "1",
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": key,
+            "draft-version": "0",
+            "draft-r-what_happened": "typed a second before leaving",
+        },
+    )
+    assert response.status_code == 204
+    assert Entry.objects.get(key=key).response == {"what_happened": "typed a second before leaving"}
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_quick_exit_never_fails_on_a_bad_draft(cast):
+    http = login(cast.alice.portal_user)
+    for draft in (
+        {
+            "draft-assignment": str(cast.bob_assignment.pk),
+            "draft-key": str(uuid.uuid4()),
+            "draft-version": "0",
+        },
+        {"draft-assignment": "nonsense", "draft-key": "x"},
+        {
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": str(cast.bob_entry.key),
+            "draft-version": "1",
+        },
+    ):
+        http = login(cast.alice.portal_user)
+        response = http.post(reverse("clients:quick_exit"), {"beacon": "1", **draft})
+        assert response.status_code == 204
+    assert Entry.objects.count() == 2
+    assert Entry.objects.get(pk=cast.bob_entry.pk).response == cast.bob_entry.response
+
+
+def test_submit_conflict_page_lets_the_client_keep_their_text(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": "first"})
+    http.post(url, {"key": key, "version": "1", "r-what_happened": "other tab"})
+    form = {
+        "key": key,
+        "version": "1",
+        **{f"r-{k}": v for k, v in written_record(what_happened="this tab").items()},
+    }
+    conflict = http.post(reverse("homework:do", args=[cast.alice_assignment.pk]), form)
+    assert conflict.status_code == 409
+    assert "other tab" in conflict.text and "this tab" in conflict.text
+    assert 'name="version" value="2"' in conflict.text  # sending again replaces the other version
+    again = http.post(
+        reverse("homework:do", args=[cast.alice_assignment.pk]), form | {"version": "2"}
+    )
+    assert again.status_code == 302
+    assert Entry.objects.get(key=key).response["what_happened"] == "this tab"
