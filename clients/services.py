@@ -5,8 +5,9 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils import timezone
 
-from clients.models import Client, Session
+from clients.models import AccessEvent, Client, Session
 from clients.selectors import clients_for_user
 from practice.models import User
 
@@ -17,8 +18,9 @@ CLIENT_EDITABLE_FIELDS = (
     "reminder_channel",
     "quiet_hours_start",
     "quiet_hours_end",
-    "status",
 )
+# An access-log line repeated within this long (a page reloaded) is written once.
+ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
 
 
 def _require_staff(actor: User) -> None:
@@ -59,6 +61,54 @@ def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
     client.full_clean()
     client.save(update_fields=list(changes))
     return client
+
+
+def _own_client(actor: User, client: Client) -> None:
+    _require_staff(actor)
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied("This is not one of your clients.")
+
+
+@transaction.atomic
+def client_archive(*, actor: User, client: Client) -> Client:
+    """Take a client out of the lists and the portal, keeping every record.
+
+    Clients with records are never deleted: what they wrote may matter later
+    (a protection order, a complaint). Restoring undoes this.
+    """
+    _own_client(actor, client)
+    if client.status != Client.Status.ARCHIVED:
+        client.status = Client.Status.ARCHIVED
+        client.save(update_fields=["status"])
+    return client
+
+
+@transaction.atomic
+def client_restore(*, actor: User, client: Client) -> Client:
+    _own_client(actor, client)
+    if client.status != Client.Status.ACTIVE:
+        client.status = Client.Status.ACTIVE
+        client.save(update_fields=["status"])
+    return client
+
+
+@transaction.atomic
+def access_event_record(
+    *, actor: User, client: Client, action: str, what: str = ""
+) -> AccessEvent | None:
+    """Note in the client's access log that ``actor`` saw their records.
+
+    The same look repeated within ACCESS_EVENT_REPEAT (a reload) is written
+    once; returns None then.
+    """
+    _own_client(actor, client)
+    what = what[:200]  # AccessEvent.what's length
+    recent = timezone.now() - ACCESS_EVENT_REPEAT
+    if AccessEvent.objects.filter(
+        actor=actor, client=client, action=action, what=what, at__gte=recent
+    ).exists():
+        return None
+    return AccessEvent.objects.create(actor=actor, client=client, action=action, what=what)
 
 
 @transaction.atomic
