@@ -36,6 +36,10 @@ class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
     verbose_name = _("session")
     verbose_name_plural = _("Sessions: add the next one in the empty row")
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
+        # Each row is labelled with str(session), which names the client.
+        return super().get_queryset(request).select_related("client")
+
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return True
 
@@ -76,7 +80,7 @@ def _open_count() -> Subquery:
 class ClientAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
-    list_display = ("display_name", "next_session", "open_assignments", "last_entry_at", "status")
+    list_display = ("display_name", "next_session", "open_assignments", "last_entry_at")
     search_fields = ("display_name",)
     inlines = (SessionInline,)
     actions = ("assign_exercise", "archive_selected", "restore_selected")
@@ -86,15 +90,16 @@ class ClientAdmin(RoleAdmin):
         (
             _("Reminders"),
             {
+                "classes": ("collapse",),
                 "fields": (
                     "contact_email",
                     "timezone",
                     "reminder_channel",
                     ("quiet_hours_start", "quiet_hours_end"),
-                )
+                ),
             },
         ),
-        (_("Portal"), {"fields": ("portal_user",)}),
+        (_("Portal"), {"classes": ("collapse",), "fields": ("portal_user",)}),
     )
 
     def get_urls(self) -> list[URLPattern]:
@@ -197,25 +202,29 @@ class ClientAdmin(RoleAdmin):
         obj.pk = saved.pk
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """Each session row through the clients services (not formset.save()).
+
+        The admin's change message reads what was added, changed and deleted
+        from the formset, so those lists are filled in as formset.save() would.
+        """
+        actor = acting_user(request)
         client = form.instance
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for session_form in formset.forms:
             if not session_form.has_changed() or not session_form.cleaned_data:
                 continue
             session = session_form.instance
-            if session_form.cleaned_data.get("DELETE") and session.pk:
-                services.session_cancel(actor=acting_user(request), session=session)
+            starts_at = session_form.cleaned_data.get("starts_at")
+            if session_form.cleaned_data.get("DELETE"):
+                if session.pk:
+                    services.session_cancel(actor=actor, session=session)
+                    formset.deleted_objects.append(session)
             elif session.pk:
-                services.session_reschedule(
-                    actor=acting_user(request),
-                    session=session,
-                    starts_at=session_form.cleaned_data["starts_at"],
-                )
+                services.session_reschedule(actor=actor, session=session, starts_at=starts_at)
+                formset.changed_objects.append((session, session_form.changed_data))
             else:
-                services.session_schedule(
-                    actor=acting_user(request),
-                    client=client,
-                    starts_at=session_form.cleaned_data["starts_at"],
-                )
+                made = services.session_schedule(actor=actor, client=client, starts_at=starts_at)
+                formset.new_objects.append(made)
 
     # -- archive, never delete
 

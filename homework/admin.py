@@ -251,12 +251,7 @@ class EntryAdmin(RoleAdmin):
     """Clients' words are theirs: staff read entries, and never edit them."""
 
     list_display = ("exercise", "client", "submitted_at", "flags", "excerpt", "read", "comments")
-    list_filter = (
-        EntryClientFilter,
-        "felt_unsafe",
-        "discuss_in_session",
-        "assignment__exercise__kind",
-    )
+    list_filter = (EntryClientFilter, SharedFlagFilter, "assignment__exercise__kind")
     search_fields = ("assignment__client__display_name", "assignment__exercise__title")
     date_hierarchy = "submitted_at"
     fields = ("exercise", "client", "submitted_at", "flags", "seen_at", "content")

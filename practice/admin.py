@@ -38,6 +38,11 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
             "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
         }
+        error_messages = {
+            "crisis_resources": {
+                "required": _("Add at least one number or service a client can reach in a crisis.")
+            },
+        }
         help_texts = {
             "reminder_sender_name": _(
                 "Shown as the sender of every reminder. A partner may see it: "

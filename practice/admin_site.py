@@ -58,6 +58,8 @@ class LabelledAutocompleteView(AutocompleteJsonView):
 
 class PracticeAdminSite(admin.AdminSite):
     index_template = "admin/home.html"
+    # "View site" would lead staff to the clients' portal, which is not theirs.
+    site_url = None
     login_form = StaffLoginForm
 
     def index(
