@@ -149,6 +149,12 @@ class AssignmentAdmin(RoleAdmin):
             (_("More"), {"fields": more, "classes": ("collapse",)}),
         )
 
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Assignment | None = None
+    ) -> tuple[str, ...]:
+        # An assignment stays with its client (its entries hang on it), archived or not.
+        return ("client",) if obj is not None else ()
+
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         """Today, and due by the client's next session (or in a week)."""
         initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))

@@ -240,3 +240,20 @@ def test_an_exercise_outside_your_library_is_refused_for_several_clients(cast):
     )
     assert "Choose an exercise from your library." in response.context["form"].errors["exercise"]
     assert not Assignment.objects.filter(exercise=theirs).exists()
+
+
+def test_an_archived_clients_assignment_can_still_be_closed(cast):
+    from clients.services import client_archive
+
+    client_archive(actor=cast.tara, client=cast.alice)
+    url = reverse("admin:homework_assignment_change", args=[cast.alice_assignment.pk])
+    data = assignment_form(cast, cast.alice, cast.alice_assignment.exercise, status="cancelled")
+    data.update(
+        starts_on=cast.alice_assignment.starts_on.isoformat(),
+        due_on=cast.alice_assignment.due_on.isoformat(),
+        client=str(cast.bob.pk),  # crafted: the client cannot change anyway
+    )
+    response = login(cast.tara).post(url, data)
+    assert response.status_code == 302
+    cast.alice_assignment.refresh_from_db()
+    assert (cast.alice_assignment.status, cast.alice_assignment.client) == ("cancelled", cast.alice)
