@@ -86,13 +86,11 @@ class ExerciseAdmin(RoleAdmin):
 def _options_help() -> SafeString:
     examples = [kind for kind in all_kinds() if kind.options_example is not None]
     intro = format_html(
-        "<p>{}</p>",
-        _(
-            "Most kinds need nothing here: leave it as {}. Kinds that take options "
-            "check them when you save, and say what to fix."
-        ),
+        "<p>{} <code>{}</code>. {}</p>",
+        _("Most kinds need nothing here: leave it as"),
+        "{}",
+        _("Kinds that take options check them when you save, and say what to fix."),
     )
-    intro = format_html(str(intro), format_html("<code>{{}}</code>"))
     if not examples:
         return intro
     shown = format_html_join(

@@ -28,9 +28,17 @@ class UserAdmin(RoleAdmin):
     ordering = ("email",)
 
 
+def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore[type-arg]
+    # An address typed without a scheme is a secure one.
+    if isinstance(field, models.URLField):
+        kwargs.setdefault("assume_scheme", "https")
+    return field.formfield(**kwargs)
+
+
 class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = PracticeSettings
+        formfield_callback = _https_addresses
         fields = sorted(services.PRACTICE_SETTINGS_FIELDS)
         widgets = {
             "idle_timeout_minutes": forms.NumberInput(

@@ -66,6 +66,7 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     page.fill("input[name=ends_on]", "2099-01-31")
     preview = page.frame_locator("iframe[name=assign-preview]")
     expect(preview.get_by_text("Every Monday and Thursday until")).to_be_visible()
+    assert_accessible(page)
     page.screenshot(path=artifacts / "admin-assign-1280.png", full_page=True)
     page.click("input[name=_save]")
     expect(page.get_by_text("is assigned to Sam: Every Monday and Thursday")).to_be_visible()
