@@ -333,9 +333,12 @@ class EntryAdmin(RoleAdmin):
             return str(_("Private: kept by the client for themselves"))
         return get_kind(obj.assignment.exercise.kind).excerpt(obj)
 
-    @admin.display(description=_("read"), boolean=True, ordering="seen_at")
-    def read(self, obj: Entry) -> bool | None:
-        return None if not entry_readable_by_staff(obj) else obj.seen_at is not None
+    @admin.display(description=_("read"), ordering="seen_at")
+    def read(self, obj: Entry) -> str:
+        # Words, not red and green icons: an unread entry is news, not an alarm.
+        if not entry_readable_by_staff(obj):
+            return "—"
+        return str(_("read")) if obj.seen_at else str(_("new"))
 
     @admin.display(description=_("comments"), ordering="comment_count")
     def comments(self, obj: Entry) -> int:
