@@ -182,7 +182,9 @@ def entry_mark_seen(*, actor: User, entry: Entry) -> Entry:
         now = timezone.now()
         # Conditional, and touching seen_at alone: a parallel read or a client's
         # save in flight never has its own changes overwritten.
-        if Entry.objects.filter(pk=entry.pk, seen_at__isnull=True).update(seen_at=now):
+        # And only while it is still shared: the client may have just made it private.
+        unseen = Entry.objects.filter(pk=entry.pk, seen_at__isnull=True, private=False)
+        if unseen.update(seen_at=now):
             entry.seen_at = now
     return entry
 
@@ -224,6 +226,13 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
     therapist, only on an entry they may read, never empty or over the limit.
     """
     _readable_entry(actor, entry)
+    # Decide on the entry as it is now, locked: it may have been made private
+    # since the page that offered the comment box was loaded.
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("assignment__client", "assignment__exercise")
+        .get(pk=entry.pk)
+    )
     if not entry_commentable_by(user=actor, entry=entry):
         if not entry_readable_by_staff(entry):
             raise ValidationError(_("This entry is private: only the client can read it."))

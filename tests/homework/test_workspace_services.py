@@ -199,3 +199,13 @@ def test_schedules_that_cannot_work_are_refused_on_their_field(cast, details, fi
         services.assignment_create(actor=cast.tara, client=cast.alice, exercise=exercise, **values)
     assert message in " ".join(refused.value.message_dict[field])
     assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_an_entry_made_private_after_the_page_loaded_takes_no_comment(cast):
+    stale = Entry.objects.get(pk=cast.alice_entry.pk)  # as the therapist's page has it
+    Entry.objects.filter(pk=stale.pk).update(private=True)  # the client, a moment later
+    with pytest.raises(ValidationError, match="private"):
+        services.entry_comment_add(actor=cast.tara, entry=stale, text="Hello")
+    services.entry_mark_seen(actor=cast.tara, entry=stale)
+    assert not EntryComment.objects.exists()
+    assert Entry.objects.get(pk=stale.pk).seen_at is None
