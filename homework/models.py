@@ -7,8 +7,10 @@ these models only know that it is validated JSON with a schema version.
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
@@ -119,6 +121,39 @@ class Assignment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"
+
+    def clean(self) -> None:
+        """The schedule's rules, each named on its field (the constraints below
+        are the database's backstop; these are the messages people read)."""
+        errors: dict[str, str] = {}
+        once = self.schedule == self.Schedule.ONCE
+        if self.due_on and self.starts_on and self.due_on < self.starts_on:
+            errors["due_on"] = gettext("The due date cannot be before the start date.")
+        elif self.due_on and not once:
+            errors["due_on"] = gettext(
+                "A repeating exercise runs until its end date: leave this empty."
+            )
+        if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
+            errors["ends_on"] = gettext("A schedule cannot end before it starts.")
+        elif self.ends_on and once:
+            errors["ends_on"] = gettext("A one-off exercise has a due date, not an end date.")
+        elif not self.ends_on and not once:
+            errors["ends_on"] = gettext("Choose the last day this repeats.")
+        weekdays = self.weekdays if isinstance(self.weekdays, list) else None
+        if weekdays is None or not all(
+            isinstance(day, int) and not isinstance(day, bool) and 0 <= day <= 6 for day in weekdays
+        ):
+            errors["weekdays"] = gettext(
+                "Days of the week are numbers from 0 (Monday) to 6 (Sunday)."
+            )
+        elif len(set(weekdays)) != len(weekdays):
+            errors["weekdays"] = gettext("Each day of the week can be chosen once.")
+        elif self.schedule == self.Schedule.WEEKLY and not weekdays:
+            errors["weekdays"] = gettext("Choose at least one day of the week.")
+        elif weekdays and self.schedule != self.Schedule.WEEKLY:
+            errors["weekdays"] = gettext("Days of the week are only for a weekly schedule.")
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def client_instructions(self) -> str:
