@@ -1,30 +1,47 @@
 from typing import Any
 
 from django import forms
-from django.contrib import admin
-from django.core.exceptions import ValidationError
-from django.db.models import Count, Max, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import URLPattern, path
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.utils.html import format_html
+from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import services
+from clients.admin_filters import ClientStatusFilter
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, invitations_for_client, sessions_for_user
+from homework import admin_views as workspace
+from homework.models import Assignment, Entry
 from practice.admin_access import RoleAdmin
 from practice.models import User
 from practice.requests import acting_user
 
 
 class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
+    """Sessions are recorded on the client's page; "since last session" starts from them."""
+
     model = Session
     extra = 1
-    fields = ("starts_at",)
+    fields = ("starts_at", "when")
+    readonly_fields = ("when",)
     ordering = ("-starts_at",)
+    verbose_name = _("session")
+    verbose_name_plural = _("Sessions: add the next one in the empty row")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
+        # Each row is labelled with str(session), which names the client.
+        return super().get_queryset(request).select_related("client")
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return True
@@ -38,57 +55,134 @@ class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return True
 
+    @admin.display(description=_("when"))
+    def when(self, obj: Session) -> str:
+        if obj.pk is None:
+            return ""
+        now = timezone.now()
+        if timezone.localdate(obj.starts_at) == timezone.localdate(now):
+            return str(_("today"))
+        if obj.starts_at > now:
+            return str(_("in %(time)s") % {"time": timeuntil(obj.starts_at, now, depth=1)})
+        return str(_("%(time)s ago") % {"time": timesince(obj.starts_at, now, depth=1)})
+
+
+def _open_count() -> Subquery:
+    # Subqueries, not joins: a client's sessions × assignments × entries would
+    # multiply rows, and the list must cost the same for 1 client or 50.
+    return Subquery(
+        Assignment.objects.filter(client=OuterRef("pk"), status=Assignment.Status.ACTIVE)
+        .values("client")
+        .annotate(n=Count("pk"))
+        .values("n"),
+        output_field=IntegerField(),
+    )
+
 
 @admin.register(Client)
 class ClientAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
-    list_display = ("display_name", "therapist", "status", "open_assignments", "last_entry_at")
-    list_filter = ("status",)
+    list_display = ("display_name", "next_session", "open_assignments", "last_entry_at")
     search_fields = ("display_name",)
     inlines = (SessionInline,)
+    actions = ("assign_exercise", "archive_selected", "restore_selected")
     change_form_template = "admin/clients/client/change_form.html"
     fieldsets = (
         (None, {"fields": ("display_name", "therapist", "status")}),
         (
             _("Reminders"),
             {
+                "classes": ("collapse",),
                 "fields": (
                     "contact_email",
                     "timezone",
                     "reminder_channel",
                     ("quiet_hours_start", "quiet_hours_end"),
-                )
+                ),
             },
         ),
-        (_("Portal"), {"fields": ("portal_user",)}),
+        (_("Portal"), {"classes": ("collapse",), "fields": ("portal_user",)}),
     )
 
+    def get_urls(self) -> list[URLPattern]:
+        def wrap(view: Any) -> Any:
+            return self.admin_site.admin_view(view)
+
+        return [
+            path(
+                "<path:object_id>/since-last-session/",
+                wrap(self.since_last_session_view),
+                name="clients_client_since_last_session",
+            ),
+            path(
+                "<path:object_id>/archive/",
+                wrap(self.archive_view),
+                name="clients_client_archive",
+            ),
+            path(
+                "<path:object_id>/invite/",
+                wrap(self.invite_view),
+                name="clients_client_invite",
+            ),
+            *super().get_urls(),
+        ]
+
+    def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return workspace.since_last_session(self, request, object_id)
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Client]:
+        now = timezone.now()
         return (
             clients_for_user(user=acting_user(request))
             .select_related("therapist", "portal_user")
             .annotate(
-                open_count=Count(
-                    "assignments", filter=Q(assignments__status="active"), distinct=True
+                open_count=Coalesce(_open_count(), 0),
+                last_entry=Subquery(
+                    Entry.objects.filter(
+                        assignment__client=OuterRef("pk"), status=Entry.Status.SUBMITTED
+                    )
+                    .order_by("-submitted_at")
+                    .values("submitted_at")[:1]
                 ),
-                last_entry=Max("assignments__entries__submitted_at"),
+                upcoming=Subquery(
+                    Session.objects.filter(client=OuterRef("pk"), starts_at__gte=now)
+                    .order_by("starts_at")
+                    .values("starts_at")[:1]
+                ),
             )
         )
+
+    def get_list_display(self, request: HttpRequest) -> tuple[str, ...]:
+        shown = tuple(self.list_display)
+        return (shown[0], "therapist", *shown[1:]) if acting_user(request).is_manager else shown
+
+    def get_list_filter(self, request: HttpRequest) -> tuple[Any, ...]:
+        if acting_user(request).is_manager:
+            return (ClientStatusFilter, "therapist")
+        return (ClientStatusFilter,)
 
     def get_readonly_fields(
         self, request: HttpRequest, obj: Client | None = None
     ) -> tuple[str, ...]:
-        readonly = ("portal_user",)
+        # Status changes through Archive / Restore, which say what they do.
+        readonly = ("portal_user", "status")
         return readonly if acting_user(request).is_manager else (*readonly, "therapist")
 
-    def get_list_filter(self, request: HttpRequest) -> tuple[Any, ...]:
-        return ("status", "therapist") if acting_user(request).is_manager else ("status",)
+    def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
+        if obj is None:  # a new client is active; the status line would only be noise
+            main = {"fields": ("display_name", "therapist")}
+            return ((None, main), *self.fieldsets[1:])
+        return self.fieldsets
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "therapist":
             kwargs["queryset"] = User.objects.filter(role=User.Role.THERAPIST, is_active=True)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.display(description=_("next session"), ordering="upcoming")
+    def next_session(self, obj: Client) -> Any:
+        return obj.upcoming or "—"  # type: ignore[attr-defined]
 
     @admin.display(description=_("open work"), ordering="open_count")
     def open_assignments(self, obj: Client) -> int:
@@ -96,7 +190,7 @@ class ClientAdmin(RoleAdmin):
 
     @admin.display(description=_("last entry"), ordering="last_entry")
     def last_entry_at(self, obj: Client) -> Any:
-        return obj.last_entry  # type: ignore[attr-defined]
+        return obj.last_entry or "—"  # type: ignore[attr-defined]
 
     def save_model(
         self, request: HttpRequest, obj: Client, form: "forms.ModelForm[Client]", change: bool
@@ -114,14 +208,6 @@ class ClientAdmin(RoleAdmin):
                 actor=acting_user(request), therapist=therapist, **fields
             )
         obj.pk = saved.pk
-
-    def get_urls(self) -> list[URLPattern]:
-        invite = path(
-            "<path:object_id>/invite/",
-            self.admin_site.admin_view(self.invite_view),
-            name="clients_client_invite",
-        )
-        return [invite, *super().get_urls()]
 
     def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """ "Invite to portal": make a single-use link, show it once, optionally email it."""
@@ -157,25 +243,89 @@ class ClientAdmin(RoleAdmin):
         return response
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        """Each session row through the clients services (not formset.save()).
+
+        The admin's change message reads what was added, changed and deleted
+        from the formset, so those lists are filled in as formset.save() would.
+        """
+        actor = acting_user(request)
         client = form.instance
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
         for session_form in formset.forms:
             if not session_form.has_changed() or not session_form.cleaned_data:
                 continue
             session = session_form.instance
-            if session_form.cleaned_data.get("DELETE") and session.pk:
-                services.session_cancel(actor=acting_user(request), session=session)
+            starts_at = session_form.cleaned_data.get("starts_at")
+            if session_form.cleaned_data.get("DELETE"):
+                if session.pk:
+                    services.session_cancel(actor=actor, session=session)
+                    formset.deleted_objects.append(session)
             elif session.pk:
-                services.session_reschedule(
-                    actor=acting_user(request),
-                    session=session,
-                    starts_at=session_form.cleaned_data["starts_at"],
-                )
+                services.session_reschedule(actor=actor, session=session, starts_at=starts_at)
+                formset.changed_objects.append((session, session_form.changed_data))
             else:
-                services.session_schedule(
-                    actor=acting_user(request),
-                    client=client,
-                    starts_at=session_form.cleaned_data["starts_at"],
-                )
+                made = services.session_schedule(actor=actor, client=client, starts_at=starts_at)
+                formset.new_objects.append(made)
+
+    # -- archive, never delete
+
+    def archive_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """Confirm, then archive (or restore) one client through the service."""
+        client = self.get_object(request, object_id)
+        if client is None:
+            return workspace.not_found(self, request, object_id)
+        if not self.has_change_permission(request, client):
+            raise PermissionDenied
+        archived = client.status == Client.Status.ARCHIVED
+        if request.method == "POST":
+            change = services.client_restore if archived else services.client_archive
+            change(actor=acting_user(request), client=client)
+            message = (
+                _("%(client)s is active again.")
+                if archived
+                else _("%(client)s is archived. Their records are kept; nothing was deleted.")
+            )
+            self.message_user(request, message % {"client": client.display_name}, messages.SUCCESS)
+            return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": _("Restore %(client)s?") if archived else _("Archive %(client)s?"),
+            "client": client,
+            "archived": archived,
+        }
+        context["title"] = context["title"] % {"client": client.display_name}
+        return TemplateResponse(request, "admin/clients/client/archive.html", context)
+
+    @admin.action(description=_("Archive the selected clients (records are kept)"))
+    def archive_selected(self, request: HttpRequest, queryset: QuerySet[Client]) -> None:
+        done = [services.client_archive(actor=acting_user(request), client=c) for c in queryset]
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d client archived. Their records are kept.",
+                "%(count)d clients archived. Their records are kept.",
+                len(done),
+            )
+            % {"count": len(done)},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Restore the selected clients"))
+    def restore_selected(self, request: HttpRequest, queryset: QuerySet[Client]) -> None:
+        done = [services.client_restore(actor=acting_user(request), client=c) for c in queryset]
+        self.message_user(
+            request,
+            ngettext("%(count)d client restored.", "%(count)d clients restored.", len(done))
+            % {"count": len(done)},
+            messages.SUCCESS,
+        )
+
+    @admin.action(description=_("Assign an exercise to the selected clients"))
+    def assign_exercise(
+        self, request: HttpRequest, queryset: QuerySet[Client]
+    ) -> HttpResponse | None:
+        return workspace.assign_to_clients(self, request, queryset)
 
 
 # The authenticator secrets of clients are nobody's to read, not even the manager's.
@@ -186,9 +336,14 @@ admin.site.unregister(TOTPDevice)
 class SessionAdmin(RoleAdmin):
     therapist_can = frozenset({"view"})
     manager_can = frozenset({"view"})
-    list_display = ("starts_at", "client")
-    list_select_related = ("client",)
+    list_display = ("starts_at", "client", "since_last_session")
+    search_fields = ("client__display_name",)
     date_hierarchy = "starts_at"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
         return sessions_for_user(user=acting_user(request)).select_related("client")
+
+    @admin.display(description=_("prepare"))
+    def since_last_session(self, obj: Session) -> str:
+        url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])
+        return format_html('<a href="{}">{}</a>', url, _("Since last session"))

@@ -1,6 +1,10 @@
 """Reads of clients, scoped by who is asking. Admin, portal and API share these."""
 
+import datetime as dt
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
+from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import Client, Invitation, Session
@@ -42,3 +46,44 @@ def invitations_for_client(*, user: User, client_id: int) -> QuerySet[Invitation
 def unconfirmed_totp_device(*, user: User) -> TOTPDevice | None:
     """The authenticator being set up, before its first code."""
     return TOTPDevice.objects.filter(user=user, confirmed=False).last()
+
+
+# A session that began less than this long ago is still "now": during it, the
+# window runs from the session before, so the work for it stays on screen.
+SESSION_IN_PROGRESS = dt.timedelta(hours=3)
+# With no earlier session recorded, "since last session" means this long.
+DEFAULT_WINDOW = dt.timedelta(days=30)
+
+
+@dataclass(frozen=True)
+class SessionWindow:
+    """The stretch of time "since last session" covers for one client."""
+
+    start: dt.datetime
+    end: dt.datetime
+    previous: Session | None  # the session it runs from; None: the default window
+    upcoming: Session | None  # the session it prepares for (under way or next)
+
+
+def session_window(*, client: Client, now: dt.datetime) -> SessionWindow:
+    """From the client's previous session up to ``now``.
+
+    ``client`` must come from ``clients_for_user`` (this reads its sessions only).
+    """
+    cutoff = now - SESSION_IN_PROGRESS
+    previous = client.sessions.filter(starts_at__lte=cutoff).order_by("-starts_at").first()
+    upcoming = client.sessions.filter(starts_at__gt=cutoff).order_by("starts_at").first()
+    start = previous.starts_at if previous else now - DEFAULT_WINDOW
+    return SessionWindow(start=start, end=now, previous=previous, upcoming=upcoming)
+
+
+def sessions_on_days(*, user: User, first_day: dt.date, days: int) -> list[Session]:
+    """Sessions of active clients on ``days`` local days from ``first_day``, in time order."""
+    start = timezone.make_aware(dt.datetime.combine(first_day, dt.time.min))
+    end = timezone.make_aware(dt.datetime.combine(first_day + dt.timedelta(days=days), dt.time.min))
+    return list(
+        sessions_for_user(user=user)
+        .filter(starts_at__gte=start, starts_at__lt=end, client__status=Client.Status.ACTIVE)
+        .select_related("client__therapist")
+        .order_by("starts_at")
+    )

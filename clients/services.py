@@ -23,7 +23,7 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import Client, Invitation, Session
+from clients.models import AccessEvent, Client, Invitation, Session
 from clients.selectors import clients_for_user
 from practice.models import User, new_session_salt
 from practice.selectors import practice_settings
@@ -37,8 +37,9 @@ CLIENT_EDITABLE_FIELDS = (
     "reminder_channel",
     "quiet_hours_start",
     "quiet_hours_end",
-    "status",
 )
+# An access-log line repeated within this long (a page reloaded) is written once.
+ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
 
 
 def _require_staff(actor: User) -> None:
@@ -79,6 +80,54 @@ def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
     client.full_clean()
     client.save(update_fields=list(changes))
     return client
+
+
+def _own_client(actor: User, client: Client) -> None:
+    _require_staff(actor)
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied("This is not one of your clients.")
+
+
+@transaction.atomic
+def client_archive(*, actor: User, client: Client) -> Client:
+    """Take a client out of the lists and the portal, keeping every record.
+
+    Clients with records are never deleted: what they wrote may matter later
+    (a protection order, a complaint). Restoring undoes this.
+    """
+    _own_client(actor, client)
+    if client.status != Client.Status.ARCHIVED:
+        client.status = Client.Status.ARCHIVED
+        client.save(update_fields=["status"])
+    return client
+
+
+@transaction.atomic
+def client_restore(*, actor: User, client: Client) -> Client:
+    _own_client(actor, client)
+    if client.status != Client.Status.ACTIVE:
+        client.status = Client.Status.ACTIVE
+        client.save(update_fields=["status"])
+    return client
+
+
+@transaction.atomic
+def access_event_record(
+    *, actor: User, client: Client, action: str, what: str = ""
+) -> AccessEvent | None:
+    """Note in the client's access log that ``actor`` saw their records.
+
+    The same look repeated within ACCESS_EVENT_REPEAT (a reload) is written
+    once; returns None then.
+    """
+    _own_client(actor, client)
+    what = what[:200]  # AccessEvent.what's length
+    recent = timezone.now() - ACCESS_EVENT_REPEAT
+    if AccessEvent.objects.filter(
+        actor=actor, client=client, action=action, what=what, at__gte=recent
+    ).exists():
+        return None
+    return AccessEvent.objects.create(actor=actor, client=client, action=action, what=what)
 
 
 @transaction.atomic

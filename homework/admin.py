@@ -1,42 +1,35 @@
+import datetime as dt
+import json
 from typing import Any
 
-from django import forms
-from django.contrib import admin
-from django.db.models import QuerySet
-from django.http import HttpRequest
-from django.template.loader import render_to_string
-from django.utils.html import format_html
+from django.contrib import admin, messages
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
+from clients.admin_filters import EntryClientFilter, ScopedClientFilter
+from clients.models import Client
 from clients.selectors import clients_for_user
+from homework import admin_views as workspace
 from homework import services
-from homework.kinds import ResponseInvalid, get_kind
+from homework.admin_forms import ASSIGNMENT_FIELDS, AssignmentForm, EntryCommentForm, ExerciseForm
+from homework.display import entry_html, schedule_text
+from homework.kinds import all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import (
     assignments_for_user,
     entries_for_user,
+    entry_commentable_by,
     entry_readable_by_staff,
     exercises_for_user,
+    flags_first,
 )
 from practice.admin_access import RoleAdmin
 from practice.requests import acting_user
-
-
-class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
-    class Meta:
-        model = Exercise
-        fields = ("kind", "title", "instructions", "therapist_note", "options", "is_active")
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        if cleaned.get("kind"):
-            try:
-                cleaned["options"] = get_kind(cleaned["kind"]).clean_options(cleaned.get("options"))
-            except ResponseInvalid as invalid:
-                for message in invalid.errors.get("options", []):
-                    self.add_error("options", message)
-        return cleaned
 
 
 @admin.register(Exercise)
@@ -51,6 +44,29 @@ class ExerciseAdmin(RoleAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Exercise]:
         return exercises_for_user(user=acting_user(request)).select_related("owner")
+
+    def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
+        return (
+            (None, {"fields": ("kind", "title", "is_active")}),
+            (_("For the client"), {"fields": ("instructions",)}),
+            (_("For therapists"), {"fields": ("therapist_note",)}),
+            (_("Kind options"), {"fields": ("options",), "description": _options_help()}),
+        )
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str
+    ) -> tuple[QuerySet[Exercise], bool]:
+        # "worksheet" finds worksheets: the kind's label, not only its title.
+        found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        term = search_term.strip().lower()
+        kinds = [kind.slug for kind in all_kinds() if term and term in str(kind.label).lower()]
+        if kinds:
+            found = found | queryset.filter(kind__in=kinds)
+        return found, may_have_duplicates
+
+    def autocomplete_label(self, obj: Exercise) -> str:
+        """What the library picker shows: the title, and which kind it is."""
+        return f"{obj.title} · {get_kind(obj.kind).label}"
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Therapists edit their own exercises; the practice's shared library is the manager's.
@@ -67,21 +83,28 @@ class ExerciseAdmin(RoleAdmin):
         obj.pk = saved.pk
 
 
-class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
-    class Meta:
-        model = Assignment
-        fields = (
-            "client",
-            "exercise",
-            "instructions",
-            "starts_on",
-            "due_on",
-            "schedule",
-            "weekdays",
-            "ends_on",
-            "no_contact_since",
-            "status",
-        )
+def _options_help() -> SafeString:
+    examples = [kind for kind in all_kinds() if kind.options_example is not None]
+    intro = format_html(
+        "<p>{} <code>{}</code>. {}</p>",
+        _("Most kinds need nothing here: leave it as"),
+        "{}",
+        _("Kinds that take options check them when you save, and say what to fix."),
+    )
+    if not examples:
+        return intro
+    shown = format_html_join(
+        "",
+        "<details class='options-example'><summary>{}</summary><pre>{}</pre></details>",
+        (
+            (
+                _("Example for “%(kind)s”") % {"kind": kind.label},
+                json.dumps(kind.options_example, indent=2, ensure_ascii=False),
+            )
+            for kind in examples
+        ),
+    )
+    return format_html("{}{}", intro, shown)
 
 
 @admin.register(Assignment)
@@ -89,56 +112,201 @@ class AssignmentAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
     form = AssignmentForm
-    list_display = ("exercise", "client", "starts_on", "due_on", "schedule", "status")
-    list_filter = ("status", "schedule", "exercise__kind")
+    list_display = ("exercise", "client", "starts_on", "schedule_in_words", "status")
+    list_filter = (ScopedClientFilter, "status", "schedule", "exercise__kind")
     search_fields = ("exercise__title", "client__display_name")
     autocomplete_fields = ("exercise",)
     list_select_related = ("exercise", "client")
+    change_form_template = "admin/homework/assignment/change_form.html"
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "preview/",
+                self.admin_site.admin_view(self.preview_view),
+                name="homework_assignment_preview",
+            ),
+            *super().get_urls(),
+        ]
+
+    def preview_view(self, request: HttpRequest) -> HttpResponse:
+        return workspace.assignment_preview(self, request)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Assignment]:
         return assignments_for_user(user=acting_user(request)).select_related("exercise", "client")
 
+    def get_fieldsets(self, request: HttpRequest, obj: Assignment | None = None) -> Any:
+        more = ("no_contact_since", "status") if obj else ("no_contact_since",)
+        return (
+            (None, {"fields": ("client", "exercise")}),
+            (_("What the client reads"), {"fields": ("instructions",)}),
+            (
+                _("When"),
+                {"fields": ("schedule", "starts_on", "due_on", "weekdays", "ends_on")},
+            ),
+            (_("More"), {"fields": more, "classes": ("collapse",)}),
+        )
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Assignment | None = None
+    ) -> tuple[str, ...]:
+        # An assignment stays with its client (its entries hang on it), archived or not.
+        return ("client",) if obj is not None else ()
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """Today, and due by the client's next session (or in a week)."""
+        initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
+        today = timezone.localdate()
+        initial.setdefault("starts_on", today)
+        due = today + dt.timedelta(days=7)
+        client_id = str(initial.get("client", ""))
+        if client_id.isdigit():
+            upcoming = (
+                clients_for_user(user=acting_user(request))
+                .filter(pk=client_id, sessions__starts_at__gt=timezone.now())
+                .order_by("sessions__starts_at")
+                .values_list("sessions__starts_at", flat=True)
+                .first()
+            )
+            if upcoming:
+                due = timezone.localdate(upcoming)
+        initial.setdefault("due_on", due)
+        return initial
+
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "client":
-            kwargs["queryset"] = clients_for_user(user=acting_user(request)).filter(status="active")
+            kwargs["queryset"] = clients_for_user(user=acting_user(request)).filter(
+                status=Client.Status.ACTIVE
+            )
         elif db_field.name == "exercise":
             kwargs["queryset"] = exercises_for_user(user=acting_user(request)).filter(
                 is_active=True
             )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> Any:
+        # The library's own words, so the page can offer them to personalise.
+        library = exercises_for_user(user=acting_user(request)).filter(is_active=True)
+        extra = {
+            "library_instructions": {e.pk: e.instructions for e in library},
+            **(extra_context or {}),
+        }
+        return super().changeform_view(request, object_id, form_url, extra)
+
+    @admin.display(description=_("schedule"), ordering="schedule")
+    def schedule_in_words(self, obj: Assignment) -> str:
+        return schedule_text(obj)
+
     def save_model(self, request: HttpRequest, obj: Assignment, form: Any, change: bool) -> None:
-        data = {name: form.cleaned_data[name] for name in AssignmentForm.Meta.fields}
+        data = {
+            name: form.cleaned_data[name] for name in ASSIGNMENT_FIELDS if name in form.cleaned_data
+        }
         if change:
             saved = services.assignment_update(actor=acting_user(request), assignment=obj, **data)
         else:
-            data.pop("status")
+            data.pop("status", None)
             saved = services.assignment_create(actor=acting_user(request), **data)
         obj.pk = saved.pk
+
+    def response_add(
+        self, request: HttpRequest, obj: Assignment, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        """Back to the client's page: that is where the therapist came from."""
+        if "_addanother" in request.POST or "_continue" in request.POST or "_popup" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        self.message_user(
+            request,
+            _("“%(exercise)s” is assigned to %(client)s: %(schedule)s.")
+            % {
+                "exercise": obj.exercise.title,
+                "client": obj.client.display_name,
+                "schedule": schedule_text(obj),
+            },
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.client_id]))
+
+
+class SharedFlagFilter(admin.SimpleListFilter):
+    """The client's flags, on shared entries only: a private entry's flags are private too."""
+
+    title = _("flags")
+    parameter_name = "flag"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("unsafe", _("Felt unsafe")), ("discuss", _("To talk about in session"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == "unsafe":
+            return queryset.filter(private=False, felt_unsafe=True)
+        if self.value() == "discuss":
+            return queryset.filter(private=False, discuss_in_session=True)
+        return queryset
 
 
 @admin.register(Entry)
 class EntryAdmin(RoleAdmin):
     """Clients' words are theirs: staff read entries, and never edit them."""
 
-    list_display = ("exercise", "client", "submitted_at", "flags", "excerpt")
-    list_filter = ("felt_unsafe", "discuss_in_session", "assignment__exercise__kind")
+    list_display = ("exercise", "client", "submitted_at", "flags", "excerpt", "read", "comments")
+    list_filter = (EntryClientFilter, SharedFlagFilter, "assignment__exercise__kind")
     search_fields = ("assignment__client__display_name", "assignment__exercise__title")
     date_hierarchy = "submitted_at"
-    fields = ("exercise", "client", "submitted_at", "flags", "content")
+    fields = ("exercise", "client", "submitted_at", "flags", "seen_at", "content")
     readonly_fields = fields
-    ordering = ("-felt_unsafe", "-discuss_in_session", "-submitted_at")
+    change_form_template = "admin/homework/entry/change_form.html"
 
-    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
-        # "What came back" links here filtered by client; the queryset is scoped anyway.
-        return lookup == "assignment__client__id__exact" or super().lookup_allowed(
-            lookup, value, request
-        )
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "<path:object_id>/comment/",
+                self.admin_site.admin_view(self.comment_view),
+                name="homework_entry_comment",
+            ),
+            *super().get_urls(),
+        ]
+
+    def comment_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return workspace.entry_comment(self, request, object_id)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
-        return entries_for_user(user=acting_user(request)).select_related(
-            "assignment__exercise", "assignment__client"
+        return (
+            flags_first(entries_for_user(user=acting_user(request)))
+            .select_related("assignment__exercise", "assignment__client")
+            .annotate(comment_count=Count("comments"))
         )
+
+    def get_ordering(self, request: HttpRequest) -> tuple[str, ...]:
+        return ("-shared_unsafe", "-shared_discuss", "-submitted_at")
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """Opening an entry is reading it: the first read by the client's
+        therapist fixes it (the client can no longer change what was read)."""
+        entry = self.get_object(request, object_id)
+        if entry is None:
+            return super().change_view(request, object_id, form_url, extra_context)
+        user = acting_user(request)
+        services.entry_mark_seen(actor=user, entry=entry)
+        extra = {
+            "comments": list(entry.comments.select_related("author")),
+            "can_comment": entry_commentable_by(user=user, entry=entry),
+            "comment_form": EntryCommentForm(),
+            "client": entry.assignment.client,
+            **(extra_context or {}),
+        }
+        return super().change_view(request, object_id, form_url, extra)
 
     @admin.display(description=_("exercise"), ordering="assignment__exercise__title")
     def exercise(self, obj: Entry) -> str:
@@ -150,6 +318,8 @@ class EntryAdmin(RoleAdmin):
 
     @admin.display(description=_("flags"))
     def flags(self, obj: Entry) -> str:
+        if not entry_readable_by_staff(obj):
+            return "—"  # a private entry's flags are the client's too
         flags = []
         if obj.felt_unsafe:
             flags.append(str(_("felt unsafe")))
@@ -163,13 +333,17 @@ class EntryAdmin(RoleAdmin):
             return str(_("Private: kept by the client for themselves"))
         return get_kind(obj.assignment.exercise.kind).excerpt(obj)
 
+    @admin.display(description=_("read"), ordering="seen_at")
+    def read(self, obj: Entry) -> str:
+        # Words, not red and green icons: an unread entry is news, not an alarm.
+        if not entry_readable_by_staff(obj):
+            return "—"
+        return str(_("read")) if obj.seen_at else str(_("new"))
+
+    @admin.display(description=_("comments"), ordering="comment_count")
+    def comments(self, obj: Entry) -> int:
+        return obj.comment_count  # type: ignore[attr-defined,no-any-return]
+
     @admin.display(description=_("what the client wrote"))
     def content(self, obj: Entry) -> SafeString:
-        if not entry_readable_by_staff(obj):
-            return format_html("<p>{}</p>", _("The client has kept this entry private."))
-        kind = get_kind(obj.assignment.exercise.kind)
-        return SafeString(
-            render_to_string(kind.display_template, {"entry": obj, **kind.present(obj)})
-            # What the client added after the entry was read (escaped by the template).
-            + render_to_string("homework/partials/client_notes.html", {"entry": obj})
-        )
+        return entry_html(obj)

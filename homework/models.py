@@ -11,20 +11,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
-from django.utils import formats
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from homework.kinds import kind_choices
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
-
     from homework.schedules import Occurrence
-
-# A repeating schedule runs for at most this long (occurrences are derived
-# day by day, and a year is as far ahead as a plan reasonably goes).
-MAX_SCHEDULE_DAYS = 366
 
 
 class Exercise(models.Model):
@@ -153,47 +147,38 @@ class Assignment(models.Model):
         return f"{self.exercise} · {self.client}"
 
     def clean(self) -> None:
-        """The schedule's rules, with a message on the field to change.
-
-        The check constraints below hold the same rules in the database;
-        these say, field by field, what to do about them (admin and API
-        share them through full_clean).
-        """
-        super().clean()
-        errors: dict[str, StrOrPromise] = {}
-        recurring = self.schedule != self.Schedule.ONCE
+        """The schedule's rules, each named on its field (the constraints below
+        are the database's backstop; these are the messages people read).
+        Admin, portal and any API share them through full_clean."""
+        errors: dict[str, str] = {}
+        once = self.schedule == self.Schedule.ONCE
+        if self.due_on and self.starts_on and self.due_on < self.starts_on:
+            errors["due_on"] = gettext("The due date cannot be before the start date.")
+        elif self.due_on and not once:
+            errors["due_on"] = gettext(
+                "A repeating exercise runs until its end date: leave this empty."
+            )
+        if self.ends_on and self.starts_on and self.ends_on < self.starts_on:
+            errors["ends_on"] = gettext("A schedule cannot end before it starts.")
+        elif self.ends_on and once:
+            errors["ends_on"] = gettext("A one-off exercise has a due date, not an end date.")
+        elif not self.ends_on and not once:
+            errors["ends_on"] = gettext("Choose the last day this repeats.")
         weekdays = self.weekdays if isinstance(self.weekdays, list) else None
         if weekdays is None or not all(
             isinstance(day, int) and not isinstance(day, bool) and 0 <= day <= 6 for day in weekdays
         ):
-            errors["weekdays"] = _("Days of the week are numbers from 0 (Monday) to 6 (Sunday).")
-        elif self.schedule == self.Schedule.WEEKLY and not weekdays:
-            errors["weekdays"] = _("Choose at least one day of the week for a weekly exercise.")
-        elif self.schedule != self.Schedule.WEEKLY and weekdays:
-            errors["weekdays"] = _("Days of the week are only for weekly exercises.")
-        else:
-            self.weekdays = sorted(set(weekdays))
-        if self.starts_on and self.due_on and self.due_on < self.starts_on:
-            errors["due_on"] = _("The due date cannot be before the start date.")
-        if self.starts_on and self.ends_on and self.ends_on < self.starts_on:
-            errors["ends_on"] = _(
-                "The end date is before the start date. Choose a day on or after %(start)s."
-            ) % {"start": formats.date_format(self.starts_on, "j F Y")}
-        elif recurring and self.ends_on is None:
-            errors["ends_on"] = _("A repeating exercise needs an end date.")
-        elif not recurring and self.ends_on is not None:
-            errors["ends_on"] = _("A one-off exercise has a due date, not an end date.")
-        elif (
-            recurring
-            and self.starts_on
-            and self.ends_on
-            and (self.ends_on - self.starts_on).days > MAX_SCHEDULE_DAYS
-        ):
-            errors["ends_on"] = _(
-                "A schedule can run for up to a year. You can assign it again after that."
+            errors["weekdays"] = gettext(
+                "Days of the week are numbers from 0 (Monday) to 6 (Sunday)."
             )
-        if recurring and self.due_on is not None:
-            errors["due_on"] = _("A repeating exercise has an end date instead of a due date.")
+        elif len(set(weekdays)) != len(weekdays):
+            errors["weekdays"] = gettext("Each day of the week can be chosen once.")
+        elif self.schedule == self.Schedule.WEEKLY and not weekdays:
+            errors["weekdays"] = gettext("Choose at least one day of the week.")
+        elif weekdays and self.schedule != self.Schedule.WEEKLY:
+            errors["weekdays"] = gettext("Days of the week are only for a weekly schedule.")
+        else:
+            self.weekdays = sorted(weekdays)
         if errors:
             raise ValidationError(errors)
 

@@ -7,12 +7,21 @@ records. Nothing here fetches clinical data by id alone.
 import datetime as dt
 import uuid
 import zoneinfo
+from dataclasses import dataclass
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db import models
+from django.db.models import Case, Count, Max, Prefetch, Q, QuerySet, When
+from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from clients.models import Client
-from clients.selectors import client_for_portal_user, clients_for_user
+from clients.models import Client, Session
+from clients.selectors import (
+    SessionWindow,
+    client_for_portal_user,
+    clients_for_user,
+    sessions_on_days,
+)
 from homework import schedules
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry, EntryComment, Exercise
@@ -49,6 +58,19 @@ def entries_for_user(*, user: User) -> QuerySet[Entry]:
 def entry_readable_by_staff(entry: Entry) -> bool:
     """Private entries are the client's alone: staff learn only that one exists."""
     return entry.is_submitted and not entry.private
+
+
+def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
+    """Felt unsafe first, then "to talk about", then newest: for staff lists.
+
+    Ordering by the raw flags would float a private entry to the top and so
+    give its flags away; only shared entries' flags count here.
+    """
+    shared = Q(private=False)
+    return entries.annotate(
+        shared_unsafe=Case(When(shared & Q(felt_unsafe=True), then=1), default=0),
+        shared_discuss=Case(When(shared & Q(discuss_in_session=True), then=1), default=0),
+    ).order_by("-shared_unsafe", "-shared_discuss", "-submitted_at")
 
 
 def portal_assignment(*, user: User, assignment_id: int) -> Assignment:
@@ -251,3 +273,243 @@ def drafts_for_client(*, user: User) -> dict[int, Entry]:
     ):
         drafts[draft.assignment_id] = draft
     return drafts
+
+
+# -- the therapist's workspace ----------------------------------------------------
+# How far each assignment has come, what came back since the last session, and
+# the admin home. Every read starts from the scoped querysets above.
+
+# The admin home lists felt-unsafe flags from this far back, whatever else was read.
+UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)
+# Without a previous sign-in to go by, "new" means this recent.
+NEW_WITHOUT_PREVIOUS_VISIT = dt.timedelta(days=7)
+HOME_LIST_LIMIT = 20
+
+
+class Progress(models.TextChoices):
+    DONE = "done", _("Done")
+    OPEN = "open", _("Open")
+    OVERDUE = "overdue", _("Overdue")
+    ENDED = "ended", _("Ended")
+    CANCELLED = "cancelled", _("Cancelled")
+
+
+@dataclass(frozen=True)
+class Completion:
+    """Where one assignment stands. For a recurring one, ``done`` counts days
+    with something sent, ``due_so_far`` the scheduled days up to today, and
+    ``scheduled`` all of them; for a one-off, ``done`` counts entries sent."""
+
+    state: Progress
+    done: int
+    due_so_far: int | None = None
+    scheduled: int | None = None
+
+    @property
+    def is_recurring(self) -> bool:
+        return self.scheduled is not None
+
+
+def with_progress(assignments: QuerySet[Assignment]) -> QuerySet[Assignment]:
+    """Annotate what ``completion`` needs: entries sent, and days with one.
+
+    Private entries count: the therapist may know they exist. A day is the
+    entry's occurrence, or the local day it was sent.
+    """
+    sent = Q(entries__status=Entry.Status.SUBMITTED)
+    return assignments.annotate(
+        sent_count=Count("entries", filter=sent),
+        days_done=Count(
+            Coalesce("entries__occurrence_on", TruncDate("entries__submitted_at")),
+            filter=sent,
+            distinct=True,
+        ),
+        last_sent_at=Max("entries__submitted_at", filter=sent),
+    )
+
+
+def overdue(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
+    """One-off assignments past their due date with nothing sent: the SQL twin
+    of ``completion``'s OVERDUE (tests hold the two together)."""
+    return (
+        with_progress(assignments)
+        .filter(
+            status=Assignment.Status.ACTIVE,
+            schedule=Assignment.Schedule.ONCE,
+            due_on__lt=today,
+        )
+        .filter(Q(sent_count=0))
+    )
+
+
+def scheduled_days(assignment: Assignment, first: dt.date, last: dt.date) -> int:
+    """How many days from ``first`` to ``last`` (inclusive) the schedule asks for."""
+    if last < first:
+        return 0
+    days = (last - first).days + 1
+    if assignment.schedule == Assignment.Schedule.DAILY:
+        return days
+    if assignment.schedule == Assignment.Schedule.WEEKLY:
+        weekdays = set(assignment.weekdays)
+        weeks, rest = divmod(days, 7)
+        return weeks * len(weekdays) + sum(
+            1 for offset in range(rest) if (first.weekday() + offset) % 7 in weekdays
+        )
+    return 1
+
+
+def completion(assignment: Assignment, *, today: dt.date) -> Completion:
+    """Done / open / overdue for one assignment annotated by ``with_progress``.
+
+    A simple count for now: the kinds' derived occurrences may refine what
+    "a day done" means, and this is the one place to change.
+    """
+    sent: int = getattr(assignment, "sent_count", 0)
+    if assignment.status == Assignment.Status.CANCELLED:
+        return Completion(Progress.CANCELLED, sent)
+    if assignment.schedule == Assignment.Schedule.ONCE:
+        if sent or assignment.status == Assignment.Status.COMPLETED:
+            return Completion(Progress.DONE, sent)
+        if assignment.due_on and assignment.due_on < today:
+            return Completion(Progress.OVERDUE, sent)
+        return Completion(Progress.OPEN, sent)
+    done: int = getattr(assignment, "days_done", 0)
+    ends_on = assignment.ends_on or assignment.starts_on
+    scheduled = scheduled_days(assignment, assignment.starts_on, ends_on)
+    so_far = scheduled_days(assignment, assignment.starts_on, min(today, ends_on))
+    if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
+        state = Progress.DONE
+    elif ends_on < today:
+        state = Progress.ENDED
+    else:
+        state = Progress.OPEN
+    return Completion(state, done, due_so_far=so_far, scheduled=scheduled)
+
+
+@dataclass(frozen=True)
+class SinceLastSession:
+    client: Client
+    window: SessionWindow
+    entries: list[Entry]  # shared entries: felt unsafe first, then to discuss, newest first
+    private_sent_at: list[dt.datetime]  # private entries: only when they were sent
+    assignments: list[tuple[Assignment, Completion]]
+
+
+def staff_client(*, user: User, client_id: int | str) -> Client:
+    """A client the member of staff may see; Client.DoesNotExist otherwise."""
+    return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
+
+
+def since_last_session(
+    *, user: User, client: Client, window: SessionWindow, today: dt.date
+) -> SinceLastSession:
+    """Everything the client sent in ``window``, and where each assignment stands.
+
+    ``client`` comes from ``staff_client``. A fixed number of queries however
+    many entries there are (tests pin it).
+    """
+    sent = list(
+        flags_first(
+            entries_for_user(user=user).filter(
+                assignment__client=client,
+                submitted_at__gt=window.start,
+                submitted_at__lte=window.end,
+            )
+        )
+        .select_related("assignment__exercise", "assignment__client")
+        .prefetch_related(
+            Prefetch("comments", queryset=EntryComment.objects.select_related("author")), "notes"
+        )
+    )
+    shared = [entry for entry in sent if entry_readable_by_staff(entry)]
+    private = sorted(
+        (entry.submitted_at for entry in sent if not entry_readable_by_staff(entry)),
+        key=lambda at: at or window.end,
+        reverse=True,
+    )
+    since = timezone.localdate(window.start)
+    relevant = Q(status=Assignment.Status.ACTIVE) | Q(due_on__gte=since) | Q(ends_on__gte=since)
+    assignments = (
+        with_progress(assignments_for_user(user=user).filter(client=client))
+        .filter(relevant)
+        .select_related("exercise")
+        .order_by("status", "due_on", "ends_on", "created_at")
+    )
+    return SinceLastSession(
+        client=client,
+        window=window,
+        entries=shared,
+        private_sent_at=[at for at in private if at is not None],
+        assignments=[(a, completion(a, today=today)) for a in assignments],
+    )
+
+
+def entry_commentable_by(*, user: User, entry: Entry) -> bool:
+    """Only the client's own therapist comments, and only on what they may read."""
+    return (
+        user.is_therapist
+        and entry_readable_by_staff(entry)
+        and entry.assignment.client.therapist_id == user.pk
+    )
+
+
+def staff_entry(*, user: User, entry_id: int | str) -> Entry:
+    """A submitted entry the member of staff may know of; Entry.DoesNotExist otherwise."""
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise", "assignment__client")
+        .get(pk=entry_id)
+    )
+
+
+@dataclass(frozen=True)
+class StaffHome:
+    today: list[Session]
+    tomorrow: list[Session]
+    new_since: dt.datetime
+    new_since_previous_visit: bool  # False: the default window (no previous sign-in known)
+    new_entries: list[Entry]
+    new_count: int
+    overdue: list[Assignment]
+    overdue_count: int
+    unsafe: list[Entry]
+
+
+def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.datetime) -> StaffHome:
+    """The admin home: the next two days' sessions, what is new, what is
+    overdue, and every felt-unsafe flag of the last two weeks (never from a
+    private entry: a private entry's flags are the client's too)."""
+    today = timezone.localdate(now)
+    sessions = sessions_on_days(user=user, first_day=today, days=2)
+    new_since = previous_visit or now - NEW_WITHOUT_PREVIOUS_VISIT
+    active_entries = entries_for_user(user=user).filter(
+        assignment__client__status=Client.Status.ACTIVE
+    )
+    new = active_entries.filter(submitted_at__gt=new_since)
+    overdue_work = overdue(
+        assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), today=today
+    )
+    flagged = (
+        active_entries.filter(felt_unsafe=True, submitted_at__gte=now - UNSAFE_FLAG_WINDOW)
+        .select_related("assignment__exercise", "assignment__client__therapist")
+        .order_by("-submitted_at")
+    )
+    return StaffHome(
+        today=[s for s in sessions if timezone.localdate(s.starts_at) == today],
+        tomorrow=[s for s in sessions if timezone.localdate(s.starts_at) != today],
+        new_since=new_since,
+        new_since_previous_visit=previous_visit is not None,
+        new_entries=list(
+            flags_first(new).select_related(
+                "assignment__exercise", "assignment__client__therapist"
+            )[:HOME_LIST_LIMIT]
+        ),
+        new_count=new.count(),
+        overdue=list(
+            overdue_work.select_related("exercise", "client__therapist").order_by("due_on")[
+                :HOME_LIST_LIMIT
+            ]
+        ),
+        overdue_count=overdue_work.count(),
+        unsafe=[entry for entry in flagged if entry_readable_by_staff(entry)],
+    )

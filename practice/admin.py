@@ -1,11 +1,18 @@
+from typing import Any
+
+from django import forms
 from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db import models
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
+from practice import services
 from practice.admin_access import RoleAdmin
-from practice.models import PracticeSettings, User
-from practice.selectors import forget_practice_settings
+from practice.models import IDLE_TIMEOUT_MINUTES, PracticeSettings, User
+from practice.requests import acting_user
+from practice.selectors import practice_settings
 
 
 @admin.register(User)
@@ -21,17 +28,86 @@ class UserAdmin(RoleAdmin):
     ordering = ("email",)
 
 
+def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore[type-arg]
+    # An address typed without a scheme is a secure one.
+    if isinstance(field, models.URLField):
+        kwargs.setdefault("assume_scheme", "https")
+    return field.formfield(**kwargs)
+
+
+class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = PracticeSettings
+        formfield_callback = _https_addresses
+        fields = sorted(services.PRACTICE_SETTINGS_FIELDS)
+        widgets = {
+            "idle_timeout_minutes": forms.NumberInput(
+                attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
+            ),
+            "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
+        }
+        error_messages = {
+            "crisis_resources": {
+                "required": _("Add at least one number or service a client can reach in a crisis.")
+            },
+        }
+        help_texts = {
+            "reminder_sender_name": _(
+                "Shown as the sender of every reminder. A partner may see it: "
+                "no clinical words (such as therapy, homework or abuse)."
+            ),
+            "reminder_subject": _("The subject of every reminder. Neutral, like the sender."),
+            "idle_timeout_minutes": _(
+                "A client who steps away from a shared device is signed out after this long."
+            ),
+        }
+
+
 @admin.register(PracticeSettings)
 class PracticeSettingsAdmin(RoleAdmin):
+    """One row of settings: the list goes straight to it, and it is never added or deleted."""
+
     manager_can = frozenset({"view", "change"})
     therapist_can = frozenset()
+    form = PracticeSettingsForm
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
+    fieldsets = (
+        (_("Your practice"), {"fields": ("name", "paper_size")}),
+        (
+            _("Reminders to clients"),
+            {
+                "description": _(
+                    "Reminders never name an exercise or anything clinical. "
+                    "These two lines are all a reader over the client's shoulder would see."
+                ),
+                "fields": ("reminder_sender_name", "reminder_subject"),
+            },
+        ),
+        (
+            _("Safety on every portal page"),
+            {"fields": ("crisis_resources", "quick_exit_url", "idle_timeout_minutes")},
+        ),
+    )
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if not self.has_view_permission(request):
+            return super().changelist_view(request, extra_context)  # Django's own refusal
+        row = practice_settings()
+        return HttpResponseRedirect(
+            reverse("admin:practice_practicesettings_change", args=[row.pk])
+        )
 
     def save_model(
-        self, request: HttpRequest, obj: PracticeSettings, form: object, change: bool
+        self,
+        request: HttpRequest,
+        obj: PracticeSettings,
+        form: "forms.ModelForm[PracticeSettings]",
+        change: bool,
     ) -> None:
-        super().save_model(request, obj, form, change)
-        forget_practice_settings()
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        services.practice_settings_update(actor=acting_user(request), **changes)
 
 
 # Roles, not groups, decide access here (see practice.admin_access).

@@ -8,11 +8,15 @@ import secrets
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from practice.discreet import clinical_words
 
 
 class UserManager(BaseUserManager["User"]):
@@ -98,6 +102,10 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.role == self.Role.MANAGER
 
 
+# The portal's idle timeout, in minutes: the same bounds as the check constraint below.
+IDLE_TIMEOUT_MINUTES = (2, 240)
+
+
 class PracticeSettings(models.Model):
     """The practice's own words and safety choices; one row (pk=1)."""
 
@@ -149,6 +157,38 @@ class PracticeSettings(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        errors: dict[str, list[str]] = {}
+        for field in ("reminder_sender_name", "reminder_subject"):
+            found = clinical_words(getattr(self, field))
+            if found:
+                errors[field] = [
+                    gettext(
+                        "“%(word)s” could tell someone who sees the message what it is about. "
+                        "Please use neutral words, such as “Notifications” or “You have a new update”."
+                    )
+                    % {"word": found[0]}
+                ]
+        if not self.crisis_lines:
+            errors["crisis_resources"] = [
+                gettext("Add at least one number or service a client can reach in a crisis.")
+            ]
+        if self.quick_exit_url and not self.quick_exit_url.lower().startswith("https://"):
+            errors["quick_exit_url"] = [
+                gettext("Use an address that starts with https://, so the exit is private too.")
+            ]
+        if (
+            not IDLE_TIMEOUT_MINUTES[0]
+            <= (self.idle_timeout_minutes or 0)
+            <= IDLE_TIMEOUT_MINUTES[1]
+        ):
+            errors["idle_timeout_minutes"] = [
+                gettext("Choose between %(low)s and %(high)s minutes.")
+                % {"low": IDLE_TIMEOUT_MINUTES[0], "high": IDLE_TIMEOUT_MINUTES[1]}
+            ]
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def crisis_lines(self) -> list[str]:

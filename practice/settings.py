@@ -44,7 +44,7 @@ if PRODUCTION and not ALLOWED_HOSTS:
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "practice.apps.PracticeAdminConfig",  # django.contrib.admin, with our site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

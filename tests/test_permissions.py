@@ -144,8 +144,9 @@ TABLE: dict[str, Row] = {
         admin_object("practice/user", "", A_USER), "302 302 302 302 302 302"
     ),
     # -- practice settings (manager only)
+    # The list of one row goes straight to that row's form.
     "admin/practice/practicesettings/": Row(
-        fixed("/admin/practice/practicesettings/"), "302 302 302 403 403 200"
+        fixed("/admin/practice/practicesettings/"), "302 302 302 403 403 302"
     ),
     "admin/practice/practicesettings/add/": Row(
         fixed("/admin/practice/practicesettings/add/"), "302 302 302 403 403 403"
@@ -184,6 +185,13 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/client/<path:object_id>/": Row(
         admin_object("clients/client", "", ALICE), "302 302 302 302 302 302"
+    ),
+    "admin/clients/client/<path:object_id>/since-last-session/": Row(
+        admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200"
+    ),
+    # GET asks to confirm; the POST is tested with the archive service.
+    "admin/clients/client/<path:object_id>/archive/": Row(
+        admin_object("clients/client", "archive/", ALICE), "302 302 302 200 302 200"
     ),
     # -- sessions: read here, edited on the client page
     "admin/clients/session/": Row(fixed("/admin/clients/session/"), "302 302 302 200 200 200"),
@@ -238,6 +246,10 @@ TABLE: dict[str, Row] = {
         admin_object("homework/assignment", "change/", ALICE_ASSIGNMENT),
         "302 302 302 200 302 200",
     ),
+    # An empty form previews nothing; the preview only ever reads.
+    "admin/homework/assignment/preview/": Row(
+        fixed("/admin/homework/assignment/preview/"), "302 302 302 200 200 200", "post"
+    ),
     "admin/homework/assignment/<path:object_id>/": Row(
         admin_object("homework/assignment", "", ALICE_ASSIGNMENT), "302 302 302 302 302 302"
     ),
@@ -254,6 +266,11 @@ TABLE: dict[str, Row] = {
     ),
     "admin/homework/entry/<path:object_id>/change/": Row(
         admin_object("homework/entry", "change/", ALICE_ENTRY), "302 302 302 200 302 200"
+    ),
+    # An empty comment: tara is told to write something (400); theo cannot find
+    # the entry; morgan may read it but only the client's therapist comments.
+    "admin/homework/entry/<path:object_id>/comment/": Row(
+        admin_object("homework/entry", "comment/", ALICE_ENTRY), "302 302 302 400 302 302", "post"
     ),
     "admin/homework/entry/<path:object_id>/": Row(
         admin_object("homework/entry", "", ALICE_ENTRY), "302 302 302 302 302 302"

@@ -75,6 +75,10 @@ class ExerciseKind:
         return f"homework/kinds/{self.slug}/progress.html"
 
     # -- the exercise's own options (e.g. a worksheet's questions)
+    # An example of valid options, shown to staff beside the options field in
+    # the admin; None means this kind takes no options.
+    options_example: ClassVar[JSONDict | None] = None
+
     def clean_options(self, options: Any) -> JSONDict:
         if options in (None, "", {}):
             return {}

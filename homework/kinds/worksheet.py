@@ -9,7 +9,7 @@ the therapist to talk about, never a diagnosis or a grade.
 
 import statistics
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils import formats, timezone
@@ -65,6 +65,35 @@ class Worksheet(ExerciseKind):
     label = gettext_lazy("Reflection worksheet")
     schema_version = 1
     form_class = KindForm
+    options_example: ClassVar[JSONDict | None] = {
+        "questions": [
+            {
+                "key": "pull",
+                "type": "scale_0_10",
+                "text": "How strong has the pull back been this week?",
+                "low": "hardly at all",
+                "high": "very strong",
+                "scored": True,
+                "reverse": True,
+            },
+            {
+                "key": "clarity",
+                "type": "scale_0_10",
+                "text": "How clear do you feel about what you want?",
+                "low": "foggy",
+                "high": "clear",
+                "scored": True,
+            },
+            {
+                "type": "single_choice",
+                "text": "What helped most?",
+                "choices": ["A friend", "Time outside", "Something else"],
+            },
+            {"type": "yes_no", "text": "Did you feel safe this week?"},
+            {"type": "long_text", "text": "Anything you'd like your therapist to know?"},
+        ],
+        "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
+    }
 
     def clean_options(self, options: Any) -> JSONDict:
         return clean_worksheet_options(options)

@@ -37,7 +37,7 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
     admin.fill("input[name=starts_on]", timezone.localdate().isoformat())
     admin.fill("input[name=due_on]", (timezone.localdate() + dt.timedelta(days=7)).isoformat())
     admin.click("input[name=_save]")
-    admin.wait_for_selector("text=was added successfully")
+    admin.wait_for_selector("text=is assigned to Alice")
 
     # The client finds it under "To do", writes, and sends it.
     portal = new_context().new_page()

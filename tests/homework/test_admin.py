@@ -19,7 +19,7 @@ def assignment_form(cast, client, exercise, **overrides):
         "starts_on": today.isoformat(),
         "due_on": (today + dt.timedelta(days=7)).isoformat(),
         "schedule": "once",
-        "weekdays": "[]",
+        "weekdays": [],  # check boxes: none ticked
         "ends_on": "",
         "no_contact_since": "",
         "status": "active",

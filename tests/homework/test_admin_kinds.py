@@ -1,6 +1,7 @@
 """The therapist's side for every kind: assign it, read what came back."""
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -15,7 +16,7 @@ from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, Exercise
 from tests.homework.test_admin import assignment_form
 
 TODAY = timezone.localdate()
-SCHEDULES = {
+SCHEDULES: dict[str, dict[str, Any]] = {
     "once": {"schedule": "once", "due_on": (TODAY + dt.timedelta(days=7)).isoformat()},
     "daily": {
         "schedule": "daily",
@@ -25,7 +26,7 @@ SCHEDULES = {
     "weekly": {
         "schedule": "weekly",
         "due_on": "",
-        "weekdays": "[0, 3]",
+        "weekdays": ["0", "3"],
         "ends_on": (TODAY + dt.timedelta(days=42)).isoformat(),
     },
 }

@@ -181,3 +181,11 @@ def test_an_assigned_exercise_keeps_its_kind(cast):
     assert "This exercise has been assigned, so its kind stays as it is." in response.text
     exercise.refresh_from_db()
     assert exercise.kind == "written_record"
+
+
+def test_the_admins_options_example_for_each_kind_is_valid():
+    from homework.kinds import all_kinds
+
+    for kind in all_kinds():
+        if kind.options_example is not None:
+            assert kind.clean_options(kind.options_example)["questions"]

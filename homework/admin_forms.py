@@ -1,0 +1,194 @@
+"""Forms of the therapist's workspace in the admin. They validate; services write."""
+
+import json
+from typing import Any
+
+from django import forms
+from django.forms.fields import InvalidJSONInput
+from django.utils.dates import WEEKDAYS
+from django.utils.translation import gettext_lazy as _
+
+from homework.kinds import ResponseInvalid, get_kind
+from homework.models import Assignment, Exercise
+from homework.services import COMMENT_MAX_CHARS
+
+ASSIGNMENT_FIELDS = (
+    "client",
+    "exercise",
+    "instructions",
+    "schedule",
+    "starts_on",
+    "due_on",
+    "weekdays",
+    "ends_on",
+    "no_contact_since",
+    "status",
+)
+# What the same exercise for several clients shares (each client gets their own copy).
+BULK_FIELDS = ("exercise", "instructions", "schedule", "starts_on", "due_on", "weekdays", "ends_on")
+
+
+class WeekdaysField(forms.TypedMultipleChoiceField):
+    """Days of the week as check boxes, stored as numbers (0 = Monday)."""
+
+    widget = forms.CheckboxSelectMultiple(attrs={"class": "weekday-choices"})
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", _("On these days"))
+        kwargs.setdefault("help_text", _("For a weekly schedule."))
+        super().__init__(
+            choices=list(WEEKDAYS.items()), coerce=int, empty_value=[], required=False, **kwargs
+        )
+
+
+def normalise_schedule(cleaned: dict[str, Any]) -> None:
+    """Drop what the chosen schedule does not use.
+
+    The page hides those fields, so a value left in one (a due date typed
+    before switching to "every day") is not the therapist's intent; dropping
+    it beats refusing the form over something they cannot see.
+    """
+    schedule = cleaned.get("schedule")
+    if schedule == Assignment.Schedule.ONCE:
+        cleaned["ends_on"] = None
+        cleaned["weekdays"] = []
+    elif schedule == Assignment.Schedule.DAILY:
+        cleaned["due_on"] = None
+        cleaned["weekdays"] = []
+    elif schedule == Assignment.Schedule.WEEKLY:
+        cleaned["due_on"] = None
+
+
+def drop_unchanged_instructions(cleaned: dict[str, Any]) -> None:
+    """Instructions left exactly as the library has them are not personal:
+    store none, so a later improvement to the library's words reaches the client."""
+    exercise = cleaned.get("exercise")
+    text = (cleaned.get("instructions") or "").strip()
+    if exercise is not None and text == exercise.instructions.strip():
+        cleaned["instructions"] = ""
+
+
+_SCHEDULE_WIDGETS = {
+    "schedule": forms.RadioSelect(attrs={"class": "schedule-choices"}),
+    "instructions": forms.Textarea(attrs={"rows": 7, "class": "vLargeTextField"}),
+}
+_SCHEDULE_HELP = {
+    "instructions": _(
+        "What the client reads first. Start from the library's words and make them theirs; "
+        "the preview shows the result."
+    ),
+    "due_on": _("For a one-off exercise. Optional."),
+    "ends_on": _("For a daily or weekly exercise: the last day it repeats."),
+    "no_contact_since": _("Only for a no-contact tracker: the day contact stopped."),
+}
+
+
+class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
+    weekdays = WeekdaysField()
+
+    class Meta:
+        model = Assignment
+        fields = ASSIGNMENT_FIELDS
+        widgets = _SCHEDULE_WIDGETS
+        help_texts = _SCHEDULE_HELP
+        error_messages = {
+            "client": {
+                "invalid_choice": _(
+                    "Choose one of your own clients. Archived clients cannot be given new work."
+                )
+            },
+            "exercise": {"invalid_choice": _("Choose an exercise from your library.")},
+        }
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        normalise_schedule(cleaned)
+        drop_unchanged_instructions(cleaned)
+        return cleaned
+
+
+class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
+    """One exercise for several clients: the assignment's fields without the client."""
+
+    weekdays = WeekdaysField()
+
+    class Meta:
+        model = Assignment
+        fields = BULK_FIELDS
+        widgets = _SCHEDULE_WIDGETS
+        help_texts = _SCHEDULE_HELP
+
+    def __init__(self, *args: Any, exercises: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        exercise_field: forms.ModelChoiceField[Exercise] = self.fields["exercise"]  # type: ignore[assignment]
+        exercise_field.queryset = exercises
+        exercise_field.error_messages["invalid_choice"] = _("Choose an exercise from your library.")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        normalise_schedule(cleaned)
+        drop_unchanged_instructions(cleaned)
+        return cleaned
+
+
+class OptionsField(forms.JSONField):
+    """A kind's options as indented JSON, with parse errors that say where."""
+
+    def prepare_value(self, value: Any) -> str:
+        if isinstance(value, InvalidJSONInput):
+            return value
+        return json.dumps(value, indent=2, ensure_ascii=False)
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value.strip():
+            try:
+                json.loads(value)
+            except json.JSONDecodeError as error:
+                raise forms.ValidationError(
+                    _(
+                        "This is not valid JSON (line %(line)s, column %(column)s: %(problem)s). "
+                        "Check the commas, quotes and brackets near there."
+                    ),
+                    code="invalid",
+                    params={"line": error.lineno, "column": error.colno, "problem": error.msg},
+                ) from None
+        return super().to_python(value)
+
+
+class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The kind checks its own options (clean_options); this form only shows what it says."""
+
+    options = OptionsField(
+        label=_("Kind options"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 14, "class": "vLargeTextField json-editor"}),
+    )
+
+    class Meta:
+        model = Exercise
+        fields = ("kind", "title", "instructions", "therapist_note", "options", "is_active")
+        widgets = {"instructions": forms.Textarea(attrs={"rows": 6, "class": "vLargeTextField"})}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("kind") and "options" not in self.errors:
+            try:
+                cleaned["options"] = get_kind(cleaned["kind"]).clean_options(cleaned.get("options"))
+            except ResponseInvalid as invalid:
+                for key, messages in invalid.errors.items():
+                    for message in messages:
+                        where = "" if key in ("options", "__all__") else f"{key}: "
+                        self.add_error("options", f"{where}{message}")
+        return cleaned
+
+
+class EntryCommentForm(forms.Form):
+    """Carries the comment's text; the service decides what is acceptable."""
+
+    text = forms.CharField(
+        label=_("A short note for the client"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": COMMENT_MAX_CHARS, "cols": 60}),
+        help_text=_("They see it beside their entry in the portal."),
+    )

@@ -1,0 +1,230 @@
+"""The therapist's workspace pages in the admin: thin views over selectors and services.
+
+Each takes the ModelAdmin it hangs from (for the admin's context and its
+"no such object" answer) and the request; scoping comes from the selectors.
+"""
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+
+from clients.models import Client
+from clients.selectors import session_window
+from homework import selectors, services
+from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_schedule
+from homework.display import entry_html, schedule_text
+from homework.kinds import get_kind
+from homework.models import Assignment, Entry
+from practice.requests import acting_user
+
+if TYPE_CHECKING:
+    from django.utils.safestring import SafeString
+
+if TYPE_CHECKING:
+    AdminOf = admin.ModelAdmin[Any]
+else:
+    AdminOf = admin.ModelAdmin
+
+
+def not_found(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
+    """The admin's own answer to an object that is not there, or not yours:
+    the same words and the same redirect, so the two cannot be told apart."""
+    messages.warning(
+        request,
+        _("%(name)s with ID “%(key)s” doesn’t exist. Perhaps it was deleted?")
+        % {"name": model_admin.opts.verbose_name, "key": object_id},
+    )
+    return HttpResponseRedirect(reverse("admin:index", current_app=model_admin.admin_site.name))
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    entry: Entry
+    html: "SafeString"
+    is_new: bool
+
+
+def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
+    """Every entry since the client's previous session, flagged ones first.
+
+    Opening the page is reading what it shows: the entries become "seen"
+    (before they are read for display, so what is shown is what is fixed).
+    """
+    user = acting_user(request)
+    try:
+        client = selectors.staff_client(user=user, client_id=object_id)
+    except (Client.DoesNotExist, ValueError, ValidationError):
+        return not_found(model_admin, request, object_id)
+    now = timezone.now()
+    window = session_window(client=client, now=now)
+    newly_seen = services.entries_mark_seen(
+        actor=user, client=client, after=window.start, until=window.end
+    )
+    report = selectors.since_last_session(
+        user=user, client=client, window=window, today=timezone.localdate(now)
+    )
+    rows = [EntryRow(entry, entry_html(entry), entry.pk in newly_seen) for entry in report.entries]
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.opts,
+        "title": _("Since last session: %(client)s") % {"client": client.display_name},
+        "client": client,
+        "report": report,
+        "rows": rows,
+        "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
+        "assignments": [(a, c, schedule_text(a)) for a, c in report.assignments],
+        "can_comment": user.is_therapist and client.therapist_id == user.pk,
+        "comment_form": EntryCommentForm(),
+        "here": request.get_full_path(),
+    }
+    return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next", "")
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if allowed and target.startswith(reverse("admin:index")) else fallback
+
+
+def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
+    """Save the therapist's note on an entry; on a refusal, say why and keep the text."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    user = acting_user(request)
+    try:
+        entry = selectors.staff_entry(user=user, entry_id=object_id)
+    except (Entry.DoesNotExist, ValueError, ValidationError):
+        return not_found(model_admin, request, object_id)
+    back = _safe_next(request, reverse("admin:homework_entry_change", args=[entry.pk]))
+    form = EntryCommentForm(request.POST)
+    if form.is_valid():
+        try:
+            services.entry_comment_add(actor=user, entry=entry, text=form.cleaned_data["text"])
+        except ValidationError as refused:
+            for message in refused.messages:
+                form.add_error("text", message)
+        except PermissionDenied as refused:
+            messages.error(request, str(refused))
+            return HttpResponseRedirect(back)
+        else:
+            messages.success(
+                request,
+                _("Comment saved. %(client)s will see it beside their entry.")
+                % {"client": entry.assignment.client.display_name},
+            )
+            return HttpResponseRedirect(back)
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.opts,
+        "title": _("Your comment needs another look"),
+        "entry": entry,
+        "entry_html": entry_html(entry),
+        "comment_form": form,
+        "next": back,
+    }
+    return TemplateResponse(request, "admin/homework/entry/comment.html", context, status=400)
+
+
+@xframe_options_sameorigin
+def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpResponse:
+    """The exercise as the client will see it, from the assignment form as it
+    stands (posted into the preview frame beside the form; nothing is saved)."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    user = acting_user(request)
+    exercise_id = request.POST.get("exercise", "")
+    exercise = (
+        selectors.exercises_for_user(user=user).filter(pk=exercise_id).first()
+        if exercise_id.isdigit()
+        else None
+    )
+    context: dict[str, Any] = {"exercise": exercise}
+    if exercise is not None:
+        form = BulkAssignForm(request.POST, exercises=selectors.exercises_for_user(user=user))
+        form.is_valid()  # a half-filled form still previews; errors show in the form itself
+        cleaned = dict(form.cleaned_data)
+        normalise_schedule(cleaned)
+        sample = Assignment(
+            exercise=exercise,
+            instructions=(request.POST.get("instructions") or "").strip(),
+            schedule=cleaned.get("schedule") or Assignment.Schedule.ONCE,
+            weekdays=cleaned.get("weekdays") or [],
+            due_on=cleaned.get("due_on"),
+            ends_on=cleaned.get("ends_on"),
+        )
+        kind = get_kind(exercise.kind)
+        context.update(
+            assignment=sample,
+            schedule=schedule_text(sample),
+            kind=kind,
+            form=kind.form(exercise=exercise, initial=kind.initial(exercise=exercise)),
+        )
+    return TemplateResponse(request, "admin/homework/assignment/preview.html", context)
+
+
+def assign_to_clients(
+    model_admin: AdminOf, request: HttpRequest, queryset: QuerySet[Client]
+) -> HttpResponse | None:
+    """An intermediate page: choose the exercise and schedule, then assign it
+    to every selected client through the service, all or none."""
+    user = acting_user(request)
+    selected = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
+    clients = list(queryset.order_by("display_name"))
+    if request.POST.get("select_across") != "1" and len(clients) != len(selected):
+        messages.error(
+            request,
+            _("Some of the chosen clients are not yours to assign to. Nothing was assigned."),
+        )
+        return None
+    exercises = selectors.exercises_for_user(user=user).filter(is_active=True)
+    form = BulkAssignForm(
+        request.POST if "apply" in request.POST else None,
+        exercises=exercises,
+        initial={"starts_on": timezone.localdate(), "schedule": Assignment.Schedule.ONCE},
+    )
+    if "apply" in request.POST and form.is_valid():
+        details = {name: form.cleaned_data[name] for name in form.Meta.fields}
+        try:
+            made = services.assignment_create_many(actor=user, clients=clients, **details)
+        except PermissionDenied as refused:
+            messages.error(request, _("%(reason)s Nothing was assigned.") % {"reason": refused})
+            return None
+        except ValidationError as refused:
+            for message in refused.messages:
+                form.add_error(None, message)
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "“%(exercise)s” was assigned to %(count)d client.",
+                    "“%(exercise)s” was assigned to %(count)d clients.",
+                    len(made),
+                )
+                % {"exercise": details["exercise"].title, "count": len(made)},
+            )
+            return None
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.opts,
+        "title": _("Assign an exercise to several clients"),
+        "clients": clients,
+        "form": form,
+        "media": model_admin.media + form.media,
+        "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        "library_instructions": {e.pk: e.instructions for e in exercises},
+    }
+    return TemplateResponse(request, "admin/clients/client/assign_many.html", context)

@@ -1,0 +1,58 @@
+"""How the admin shows entries and schedules: one place, used by every admin page."""
+
+import datetime as dt
+
+from django.template.loader import render_to_string
+from django.utils import formats
+from django.utils.dates import WEEKDAYS
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+
+from homework.kinds import get_kind
+from homework.models import Assignment, Entry
+from homework.selectors import entry_readable_by_staff
+
+
+def entry_html(entry: Entry) -> SafeString:
+    """The entry as its kind displays it, or only that it is private."""
+    if not entry_readable_by_staff(entry):
+        return format_html("<p>{}</p>", _("The client has kept this entry private."))
+    kind = get_kind(entry.assignment.exercise.kind)
+    return SafeString(
+        render_to_string(kind.display_template, {"entry": entry, **kind.present(entry)})
+        # What the client added after the entry was read (escaped by the template).
+        + render_to_string("homework/partials/client_notes.html", {"entry": entry})
+    )
+
+
+def schedule_text(assignment: Assignment) -> str:
+    """The schedule in words: "Once, by Friday 6 March", "Every Monday and Thursday until …"."""
+
+    def day(value: dt.date) -> str:
+        return formats.date_format(value, "l j F")
+
+    if assignment.schedule == Assignment.Schedule.DAILY:
+        if assignment.ends_on:
+            return _("Every day until %(date)s") % {"date": day(assignment.ends_on)}
+        return _("Every day")
+    if assignment.schedule == Assignment.Schedule.WEEKLY:
+        names = get_text_list(
+            [
+                str(WEEKDAYS[d])
+                for d in sorted({d for d in assignment.weekdays or [] if d in WEEKDAYS})
+            ],
+            _("and"),
+        )
+        if not names:
+            return _("Weekly (no day chosen yet)")
+        if assignment.ends_on:
+            return _("Every %(days)s until %(date)s") % {
+                "days": names,
+                "date": day(assignment.ends_on),
+            }
+        return _("Every %(days)s") % {"days": names}
+    if assignment.due_on:
+        return _("Once, by %(date)s") % {"date": day(assignment.due_on)}
+    return _("Once, whenever suits")

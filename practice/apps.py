@@ -1,0 +1,9 @@
+from django.contrib.admin import apps as admin_apps
+
+
+class PracticeAdminConfig(admin_apps.AdminConfig):
+    """Django's admin app, with the practice's own site (practice.admin_site)."""
+
+    # Not the "practice" app's own config: that stays Django's default.
+    default = False
+    default_site = "practice.admin_site.PracticeAdminSite"

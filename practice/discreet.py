@@ -1,0 +1,35 @@
+"""Words that must not appear where someone other than the client may read them.
+
+A reminder lands in an inbox or on a lock screen that a partner may see. Its
+sender name and subject are the practice's choice, and must stay neutral:
+nothing that says "therapy", "abuse" or "homework" to a reader over a shoulder.
+"""
+
+import re
+
+# Stems, so "therap" catches therapy, therapist and therapeutic; matched at the
+# start of a word, so "exercise" is caught but "Bexercise" (a name) is not.
+CLINICAL_STEMS = (
+    "homework",
+    "therap",
+    "psychotherap",
+    "psycholog",
+    "psychiatr",
+    "counsel",
+    "abus",
+    "exercis",
+    "worksheet",
+    "trauma",
+    "clinic",
+    "mental health",
+    "domestic violence",
+)
+
+_CLINICAL = re.compile(
+    r"\b(?:" + "|".join(re.escape(stem) for stem in CLINICAL_STEMS) + r")\w*", re.IGNORECASE
+)
+
+
+def clinical_words(text: str) -> list[str]:
+    """The clinical words in ``text``, as written there, in order."""
+    return [match.group(0) for match in _CLINICAL.finditer(text or "")]

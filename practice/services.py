@@ -1,0 +1,42 @@
+"""Writes to practice-wide settings."""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from practice.models import PracticeSettings, User
+from practice.selectors import forget_practice_settings
+
+PRACTICE_SETTINGS_FIELDS = frozenset(
+    {
+        "name",
+        "reminder_sender_name",
+        "reminder_subject",
+        "crisis_resources",
+        "quick_exit_url",
+        "idle_timeout_minutes",
+        "paper_size",
+    }
+)
+
+
+@transaction.atomic
+def practice_settings_update(*, actor: User, **changes: Any) -> PracticeSettings:
+    """Change the practice's settings (a manager only).
+
+    The settings are cached for every portal page; the cache is cleared once
+    the change has committed, so no request can cache the old row again.
+    """
+    if not (actor.is_active and actor.is_manager):
+        raise PermissionDenied("Only a practice manager changes the practice's settings.")
+    unknown = set(changes) - PRACTICE_SETTINGS_FIELDS
+    if unknown:
+        raise TypeError(f"Unknown practice settings: {sorted(unknown)}")
+    row, _ = PracticeSettings.objects.select_for_update().get_or_create(pk=1)
+    for name, value in changes.items():
+        setattr(row, name, value)
+    row.full_clean()
+    row.save(update_fields=sorted(changes))  # nothing changed: no write at all
+    transaction.on_commit(forget_practice_settings)
+    return row

@@ -1,0 +1,82 @@
+// The assignment form: show only the dates the chosen schedule uses, offer the
+// library's words to personalise, and keep the preview beside the form current.
+// Without this script every field shows and the preview button still works.
+(function () {
+  "use strict";
+
+  function ready(fn) {
+    if (document.readyState !== "loading") fn();
+    else document.addEventListener("DOMContentLoaded", fn);
+  }
+
+  ready(function () {
+    var form =
+      document.getElementById("assignment_form") || document.getElementById("assign-many-form");
+    if (!form) return;
+    var rows = {
+      due_on: form.querySelector(".field-due_on"),
+      weekdays: form.querySelector(".field-weekdays"),
+      ends_on: form.querySelector(".field-ends_on"),
+    };
+
+    function schedule() {
+      var checked = form.querySelector("input[name=schedule]:checked");
+      return checked ? checked.value : "once";
+    }
+
+    function showScheduleFields() {
+      var s = schedule();
+      if (rows.due_on) rows.due_on.hidden = s !== "once";
+      if (rows.weekdays) rows.weekdays.hidden = s !== "weekly";
+      if (rows.ends_on) rows.ends_on.hidden = s === "once";
+    }
+
+    var library = {};
+    var data = document.getElementById("library-instructions");
+    if (data) library = JSON.parse(data.textContent);
+    var instructions = form.querySelector("textarea[name=instructions]");
+    var exercise = form.querySelector("[name=exercise]");
+    var offered = instructions ? instructions.value : "";
+
+    function offerLibraryWords() {
+      // Fill the box with the library's words only while it holds nothing of
+      // the therapist's own: empty, or the words offered last time.
+      if (!instructions || !exercise) return;
+      var words = library[exercise.value] || "";
+      if (instructions.value.trim() === "" || instructions.value === offered) {
+        instructions.value = words;
+        offered = words;
+      }
+    }
+
+    var previewButton = document.getElementById("preview-button");
+    var timer = null;
+    function refreshPreview() {
+      if (!previewButton || !exercise || !exercise.value) return;
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        if (form.requestSubmit) form.requestSubmit(previewButton);
+        else previewButton.click();
+      }, 400);
+    }
+
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "schedule") showScheduleFields();
+      if (event.target === exercise) offerLibraryWords();
+      refreshPreview();
+    });
+    if (instructions) instructions.addEventListener("input", refreshPreview);
+    // The library picker is a select2 widget: it announces changes through jQuery.
+    if (window.django && window.django.jQuery && exercise) {
+      window.django.jQuery(exercise).on("select2:select", function () {
+        offerLibraryWords();
+        refreshPreview();
+      });
+    }
+    showScheduleFields();
+    if (exercise && exercise.value) {
+      offerLibraryWords();
+      refreshPreview();
+    }
+  });
+})();

@@ -1,0 +1,80 @@
+"""The therapist's workspace in a real browser, on the demo practice.
+
+Signs in as the demo therapist: the home shows tomorrow's session with Alex
+and Alex's felt-unsafe entry; the since-last-session page reads calmly; an
+exercise is assigned to Sam in well under a minute.
+"""
+
+import io
+import re
+import time
+
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from homework.models import Assignment
+from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
+
+DEMO_PASSWORD = "demo-pass-2026"
+
+
+def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+
+    # The home: the flag first, tomorrow's session with Alex.
+    flag = page.locator("section.ws-card--flag")
+    expect(flag).to_contain_text("Alex")
+    expect(flag).to_contain_text("Keep the full picture")
+    tomorrow = page.locator("section[aria-labelledby=tomorrow-title]")
+    expect(tomorrow).to_contain_text("Alex")
+    expect(tomorrow).to_contain_text("10:00")
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-home-1280.png", full_page=True)
+
+    # Since last session, from tomorrow's session.
+    tomorrow.get_by_role("link", name="Since last session").click()
+    expect(page.get_by_role("heading", name="Since last session: Alex")).to_be_visible()
+    expect(page.get_by_text("A kind message after three days of silence.")).to_be_visible()
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-since-last-session-1280.png", full_page=True)
+
+    # A short comment, which Alex will see beside the entry.
+    # The demo has work of every kind since then; comment on the written record.
+    record = page.locator(
+        "article.ws-entry", has_text="A kind message after three days of silence."
+    )
+    record.get_by_text("Leave a short comment for the client").click()
+    record.get_by_label("A short note for the client").fill("Calling your sister took strength.")
+    record.get_by_role("button", name="Save comment").click()
+    expect(page.get_by_text("Comment saved. Alex will see it beside their entry.")).to_be_visible()
+    expect(page.get_by_text("Calling your sister took strength.")).to_be_visible()
+
+    # Assign an exercise to Sam, from Sam's page, against the clock.
+    started = time.monotonic()
+    page.goto("/admin/clients/client/")
+    page.get_by_role("link", name="Sam").click()
+    page.get_by_role("link", name="Assign exercise").click()
+    page.click("#id_exercise + .select2 .select2-selection")
+    page.fill(".select2-search__field", "full picture")
+    page.click(".select2-results__option >> text=Keep the full picture")
+    # The library's words, offered to make personal.
+    expect(page.locator("textarea[name=instructions]")).to_have_value(
+        re.compile("^When something hard happens")
+    )
+    page.check("input[name=schedule][value=weekly]")
+    page.check("input[name=weekdays][value='0']")
+    page.check("input[name=weekdays][value='3']")
+    page.fill("input[name=ends_on]", "2099-01-31")
+    preview = page.frame_locator("iframe[name=assign-preview]")
+    expect(preview.get_by_text("Every Monday and Thursday until")).to_be_visible()
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-assign-1280.png", full_page=True)
+    page.click("input[name=_save]")
+    expect(page.get_by_text("is assigned to Sam: Every Monday and Thursday")).to_be_visible()
+    elapsed = time.monotonic() - started
+    assert elapsed < 60, f"assigning took {elapsed:.0f}s"
+    assignment = Assignment.objects.get(client__display_name="Sam")
+    assert (assignment.schedule, assignment.weekdays) == ("weekly", [0, 3])

@@ -1,0 +1,218 @@
+"""The client's page: sessions, archiving (never deleting), and lists that show only yours."""
+
+import datetime as dt
+
+import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+from django.utils import timezone
+
+from clients import services
+from clients.models import Client, Session
+from homework.models import Entry
+from tests.conftest import login
+from tests.factories import SessionFactory
+
+CHANGELIST = "admin:clients_client_changelist"
+
+
+def archive_url(client):
+    return reverse("admin:clients_client_archive", args=[client.pk])
+
+
+# -- archive, never delete ---------------------------------------------------------
+
+
+def test_archiving_keeps_the_records_and_takes_the_client_out_of_lists_and_portal(cast):
+    http = login(cast.tara)
+    confirm = http.get(archive_url(cast.alice))
+    assert "Everything they wrote stays" in confirm.text
+    assert Client.objects.get(pk=cast.alice.pk).status == "active"  # a GET changes nothing
+    done = http.post(archive_url(cast.alice), follow=True)
+    assert "Alice is archived. Their records are kept; nothing was deleted." in done.text
+    assert Client.objects.get(pk=cast.alice.pk).status == "archived"
+    assert Entry.objects.filter(pk=cast.alice_entry.pk).exists()
+    assert "Alice" not in http.get(reverse(CHANGELIST)).text
+    assert "Alice" in http.get(reverse(CHANGELIST) + "?status=archived").text
+    assert login(cast.alice.portal_user).get(reverse("homework:dashboard")).status_code == 403
+
+
+def test_restoring_brings_the_client_back(cast):
+    services.client_archive(actor=cast.tara, client=cast.alice)
+    login(cast.tara).post(archive_url(cast.alice))
+    assert Client.objects.get(pk=cast.alice.pk).status == "active"
+
+
+def test_another_therapist_cannot_archive_your_client(cast):
+    response = login(cast.theo).post(archive_url(cast.alice))
+    assert response.status_code == 302 and response["Location"] == reverse("admin:index")
+    assert Client.objects.get(pk=cast.alice.pk).status == "active"
+    with pytest.raises(PermissionDenied):
+        services.client_archive(actor=cast.theo, client=cast.alice)
+
+
+def test_archive_action_for_several_and_no_delete_anywhere(cast):
+    http = login(cast.tara)
+    page = http.get(reverse(CHANGELIST))
+    actions = [value for value, _ in page.context["action_form"].fields["action"].choices]
+    assert "delete_selected" not in actions and "archive_selected" in actions
+    http.post(
+        reverse(CHANGELIST),
+        {"action": "archive_selected", ACTION_CHECKBOX_NAME: [str(cast.alice.pk)]},
+    )
+    assert Client.objects.get(pk=cast.alice.pk).status == "archived"
+    deleting = http.post(
+        reverse("admin:clients_client_delete", args=[cast.alice.pk]), {"post": "yes"}
+    )
+    assert deleting.status_code == 403
+    assert Client.objects.filter(pk=cast.alice.pk).exists()
+
+
+def test_status_cannot_be_changed_by_a_crafted_form(cast):
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_change", args=[cast.alice.pk])
+    form = http.get(url).context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None}
+    data.update(
+        {
+            "display_name": "Alice",
+            "timezone": "Europe/London",
+            "reminder_channel": "none",
+            "status": "archived",
+            "sessions-TOTAL_FORMS": "0",
+            "sessions-INITIAL_FORMS": "0",
+        }
+    )
+    response = http.post(url, data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert Client.objects.get(pk=cast.alice.pk).status == "active"
+
+
+# -- sessions on the client's page ---------------------------------------------------
+
+
+def session_data(rows, initial=0):
+    data = {
+        "display_name": "Alice",
+        "contact_email": "",
+        "timezone": "Europe/London",
+        "reminder_channel": "none",
+        "sessions-TOTAL_FORMS": str(len(rows)),
+        "sessions-INITIAL_FORMS": str(initial),
+    }
+    for index, row in enumerate(rows):
+        for key, value in row.items():
+            data[f"sessions-{index}-{key}"] = value
+    return data
+
+
+def test_the_next_session_is_recorded_on_the_client_page(cast):
+    when = timezone.localtime() + dt.timedelta(days=6)
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_change", args=[cast.alice.pk]),
+        session_data(
+            [
+                {
+                    "starts_at_0": when.strftime("%d/%m/%Y"),
+                    "starts_at_1": "10:30:00",
+                    "client": str(cast.alice.pk),
+                }
+            ]
+        ),
+    )
+    assert response.status_code == 302, response.context["inline_admin_formsets"][0].formset.errors
+    session = Session.objects.get(client=cast.alice)
+    assert timezone.localtime(session.starts_at).strftime("%d %H:%M") == when.strftime("%d 10:30")
+
+
+def test_two_sessions_at_the_same_time_are_explained(cast):
+    existing = SessionFactory.create(client=cast.alice)
+    local = timezone.localtime(existing.starts_at)
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_change", args=[cast.alice.pk]),
+        session_data(
+            [
+                {
+                    "id": str(existing.pk),
+                    "client": str(cast.alice.pk),
+                    "starts_at_0": local.strftime("%d/%m/%Y"),
+                    "starts_at_1": local.strftime("%H:%M:%S"),
+                },
+                {
+                    "client": str(cast.alice.pk),
+                    "starts_at_0": local.strftime("%d/%m/%Y"),
+                    "starts_at_1": local.strftime("%H:%M:%S"),
+                },
+            ],
+            initial=1,
+        ),
+    )
+    assert response.status_code == 200
+    assert "already has a session at that time" in response.text or "duplicate" in response.text
+    assert Session.objects.filter(client=cast.alice).count() == 1
+
+
+def test_a_past_session_can_be_removed(cast):
+    past = SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=3))
+    local = timezone.localtime(past.starts_at)
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_change", args=[cast.alice.pk]),
+        session_data(
+            [
+                {
+                    "id": str(past.pk),
+                    "client": str(cast.alice.pk),
+                    "starts_at_0": local.strftime("%d/%m/%Y"),
+                    "starts_at_1": local.strftime("%H:%M:%S"),
+                    "DELETE": "on",
+                }
+            ],
+            initial=1,
+        ),
+    )
+    assert response.status_code == 302
+    assert not Session.objects.filter(pk=past.pk).exists()
+
+
+def test_the_client_list_shows_the_next_session(cast):
+    soon = SessionFactory.create(client=cast.alice, starts_at=timezone.now() + dt.timedelta(days=2))
+    SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=2))
+    page = login(cast.tara).get(reverse(CHANGELIST))
+    alice = next(c for c in page.context["cl"].result_list if c.pk == cast.alice.pk)
+    assert alice.upcoming == soon.starts_at
+
+
+# -- lists show only yours ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "admin:homework_assignment_changelist",
+        "admin:homework_entry_changelist",
+    ],
+)
+def test_the_client_filter_names_only_your_clients(cast, url):
+    page = login(cast.tara).get(reverse(url))
+    client_filter = next(
+        spec for spec in page.context["cl"].filter_specs if spec.parameter_name == "client"
+    )
+    assert [name for _, name in client_filter.lookup_choices] == ["Alice"]
+    crafted = login(cast.tara).get(reverse(url) + f"?client={cast.bob.pk}")
+    assert crafted.context["cl"].result_count == 0
+
+
+def test_search_and_popups_never_reach_another_therapists_clients(cast):
+    http = login(cast.tara)
+    assert http.get(reverse(CHANGELIST) + "?q=Bob").context["cl"].result_count == 0
+    popup = http.get(reverse(CHANGELIST) + "?_popup=1&_to_field=id")
+    assert [c.display_name for c in popup.context["cl"].result_list] == ["Alice"]
+    entries = http.get(reverse("admin:homework_entry_changelist") + "?q=Bob")
+    assert entries.context["cl"].result_count == 0
+
+
+def test_the_manager_sees_and_filters_the_whole_practice(cast):
+    page = login(cast.morgan).get(reverse(CHANGELIST))
+    assert {c.display_name for c in page.context["cl"].result_list} == {"Alice", "Bob"}
+    assert any(spec.title == "therapist" for spec in page.context["cl"].filter_specs)

@@ -1,0 +1,259 @@
+"""Assigning from the admin: the form, its preview, and several clients at once."""
+
+import datetime as dt
+
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+from django.urls import reverse
+from django.utils import timezone
+
+from homework.models import Assignment
+from tests.conftest import login
+from tests.factories import ClientFactory, ExerciseFactory, SessionFactory
+from tests.homework.test_admin import assignment_form
+
+ADD = "admin:homework_assignment_add"
+PREVIEW = "admin:homework_assignment_preview"
+
+
+def test_weekly_schedule_is_chosen_with_check_boxes(cast):
+    exercise = ExerciseFactory.create()
+    today = timezone.localdate()
+    page = login(cast.tara).get(reverse(ADD))
+    assert 'type="checkbox" name="weekdays" value="0"' in page.text
+    response = login(cast.tara).post(
+        reverse(ADD),
+        assignment_form(
+            cast,
+            cast.alice,
+            exercise,
+            schedule="weekly",
+            weekdays=["0", "3"],
+            ends_on=(today + dt.timedelta(days=28)).isoformat(),
+        ),
+    )
+    assert response.status_code == 302
+    assignment = Assignment.objects.get(exercise=exercise)
+    # The due date typed before switching to "weekly" is hidden on the page, so dropped.
+    assert (assignment.weekdays, assignment.due_on) == ([0, 3], None)
+
+
+def test_weekly_schedule_without_a_day_is_explained_and_nothing_saved(cast):
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse(ADD),
+        assignment_form(
+            cast,
+            cast.alice,
+            exercise,
+            schedule="weekly",
+            ends_on=(timezone.localdate() + dt.timedelta(days=28)).isoformat(),
+        ),
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["weekdays"] == [
+        "Choose at least one day of the week."
+    ]
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_a_schedule_ending_before_it_starts_is_explained_on_its_field(cast):
+    exercise = ExerciseFactory.create()
+    today = timezone.localdate()
+    response = login(cast.tara).post(
+        reverse(ADD),
+        assignment_form(
+            cast,
+            cast.alice,
+            exercise,
+            schedule="daily",
+            ends_on=(today - dt.timedelta(days=1)).isoformat(),
+        ),
+    )
+    assert response.context["adminform"].form.errors["ends_on"] == [
+        "A schedule cannot end before it starts."
+    ]
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_unchanged_library_words_are_not_stored_as_personal(cast):
+    exercise = ExerciseFactory.create(instructions="Write it down while it is fresh.")
+    http = login(cast.tara)
+    http.post(
+        reverse(ADD),
+        assignment_form(
+            cast, cast.alice, exercise, instructions="Write it down while it is fresh.\n"
+        ),
+    )
+    assert Assignment.objects.get(exercise=exercise).instructions == ""
+
+
+def test_saving_goes_back_to_the_client_with_the_schedule_in_words(cast):
+    exercise = ExerciseFactory.create(title="One small boundary")
+    response = login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise), follow=True
+    )
+    assert response.redirect_chain[-1][0] == reverse(
+        "admin:clients_client_change", args=[cast.alice.pk]
+    )
+    assert "“One small boundary” is assigned to Alice: Once, by" in response.text
+
+
+def test_the_form_starts_today_and_is_due_by_the_next_session(cast):
+    next_session = timezone.now() + dt.timedelta(days=3)
+    SessionFactory.create(client=cast.alice, starts_at=next_session)
+    page = login(cast.tara).get(f"{reverse(ADD)}?client={cast.alice.pk}")
+    initial = page.context["adminform"].form.initial
+    assert initial["starts_on"] == timezone.localdate()
+    assert initial["due_on"] == timezone.localdate(next_session)
+
+
+def test_the_library_picker_offers_only_your_library_with_each_kind(cast):
+    ExerciseFactory.create(title="Harbour, shared")
+    ExerciseFactory.create(title="Harbour, Tara's", owner=cast.tara)
+    ExerciseFactory.create(title="Harbour, Theo's", owner=cast.theo)
+    response = login(cast.tara).get(
+        reverse("admin:autocomplete"),
+        {
+            "app_label": "homework",
+            "model_name": "assignment",
+            "field_name": "exercise",
+            "term": "harbour",
+        },
+    )
+    texts = [result["text"] for result in response.json()["results"]]
+    assert texts == ["Harbour, Tara's · Written record", "Harbour, shared · Written record"]
+
+
+def test_the_library_can_be_searched_by_kind(cast):
+    ExerciseFactory.create(title="Something else entirely")
+    response = login(cast.tara).get(
+        reverse("admin:autocomplete"),
+        {
+            "app_label": "homework",
+            "model_name": "assignment",
+            "field_name": "exercise",
+            "term": "written rec",
+        },
+    )
+    assert "Something else entirely · Written record" in [
+        r["text"] for r in response.json()["results"]
+    ]
+
+
+# -- the preview ----------------------------------------------------------------------
+
+
+def test_preview_shows_the_personal_words_the_schedule_and_the_form(cast):
+    exercise = ExerciseFactory.create(title="Keep the full picture")
+    today = timezone.localdate()
+    response = login(cast.tara).post(
+        reverse(PREVIEW),
+        {
+            "exercise": str(exercise.pk),
+            "instructions": "Just one, after Friday's call.",
+            "schedule": "weekly",
+            "weekdays": ["4"],
+            "starts_on": today.isoformat(),
+            "ends_on": (today + dt.timedelta(days=14)).isoformat(),
+        },
+    )
+    assert response.status_code == 200
+    assert response["X-Frame-Options"] == "SAMEORIGIN"
+    text = response.text
+    assert "Just one, after Friday&#x27;s call." in text
+    assert "Every Friday until" in text
+    assert 'name="r-what_happened"' in text and "<fieldset disabled" in text
+    assert 'id="quick-exit"' not in text  # a picture of the portal, not a way out of the admin
+
+
+def test_preview_of_someone_elses_exercise_shows_nothing(cast):
+    theirs = ExerciseFactory.create(title="Theo's private exercise", owner=cast.theo)
+    response = login(cast.tara).post(reverse(PREVIEW), {"exercise": str(theirs.pk)})
+    assert "Theo&#x27;s private exercise" not in response.text
+    assert "Choose an exercise" in response.text
+
+
+def test_preview_only_takes_posts(cast):
+    assert login(cast.tara).get(reverse(PREVIEW)).status_code == 405
+
+
+# -- several clients at once -------------------------------------------------------------
+
+
+def action_post(clients, exercise=None, **extra):
+    data = {"action": "assign_exercise", ACTION_CHECKBOX_NAME: [str(c.pk) for c in clients]}
+    if exercise is not None:
+        today = timezone.localdate()
+        data.update(
+            apply="1",
+            exercise=str(exercise.pk),
+            instructions="",
+            schedule="once",
+            starts_on=today.isoformat(),
+            due_on=(today + dt.timedelta(days=7)).isoformat(),
+        )
+    data.update(extra)
+    return data
+
+
+def test_assign_to_several_clients_through_an_intermediate_page(cast):
+    other = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    exercise = ExerciseFactory.create(title="Support map")
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_changelist")
+    page = http.post(url, action_post([cast.alice, other]))
+    assert page.status_code == 200
+    assert "Alice" in page.text and "Casey" in page.text
+    done = http.post(url, action_post([cast.alice, other], exercise), follow=True)
+    assert "“Support map” was assigned to 2 clients." in done.text
+    assert {a.client for a in Assignment.objects.filter(exercise=exercise)} == {cast.alice, other}
+
+
+def test_a_crafted_action_for_another_therapists_client_assigns_nothing(cast):
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        action_post([cast.alice, cast.bob], exercise),
+        follow=True,
+    )
+    assert "Some of the chosen clients are not yours" in response.text
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_several_clients_with_a_broken_schedule_see_why_and_nothing_is_saved(cast):
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        action_post([cast.alice], exercise, schedule="weekly", ends_on=""),
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "Choose at least one day of the week." in errors["weekdays"]
+    assert "Choose the last day this repeats." in errors["ends_on"]
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_an_exercise_outside_your_library_is_refused_for_several_clients(cast):
+    theirs = ExerciseFactory.create(owner=cast.theo)
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"), action_post([cast.alice], theirs)
+    )
+    assert "Choose an exercise from your library." in response.context["form"].errors["exercise"]
+    assert not Assignment.objects.filter(exercise=theirs).exists()
+
+
+def test_an_archived_clients_assignment_can_still_be_closed(cast):
+    from clients.services import client_archive
+
+    client_archive(actor=cast.tara, client=cast.alice)
+    url = reverse("admin:homework_assignment_change", args=[cast.alice_assignment.pk])
+    data = assignment_form(cast, cast.alice, cast.alice_assignment.exercise, status="cancelled")
+    data.update(
+        starts_on=cast.alice_assignment.starts_on.isoformat(),
+        due_on=cast.alice_assignment.due_on.isoformat(),
+        client=str(cast.bob.pk),  # crafted: the client cannot change anyway
+    )
+    response = login(cast.tara).post(url, data)
+    assert response.status_code == 302
+    cast.alice_assignment.refresh_from_db()
+    assert (cast.alice_assignment.status, cast.alice_assignment.client) == ("cancelled", cast.alice)

@@ -1,0 +1,113 @@
+"""Making a library exercise in the admin: the kind validates its options, the admin shows why."""
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from homework.kinds import ExerciseKind, ResponseInvalid, registry
+from homework.kinds.fields import KindForm
+from homework.models import Exercise
+from tests.conftest import login
+
+ADD = "admin:homework_exercise_add"
+
+
+class QuestionsForm(KindForm):
+    pass
+
+
+class FakeWorksheet(ExerciseKind):
+    """Stands in for the worksheet kind: its rules are the kind's own, not the admin's."""
+
+    slug = "fake_worksheet"
+    label = "Fake worksheet"
+    form_class = QuestionsForm
+    options_example = {"questions": [{"id": "q1", "type": "short_text", "label": "Your words"}]}
+
+    def clean_options(self, options: Any) -> dict[str, Any]:
+        questions = options.get("questions") if isinstance(options, dict) else None
+        if not questions:
+            raise ResponseInvalid({"options": ["Add at least one question."]})
+        ids = [question.get("id") for question in questions]
+        if len(set(ids)) != len(ids):
+            raise ResponseInvalid({"questions.1.id": ["“q1” is used twice."]})
+        return dict(options)
+
+
+@pytest.fixture
+def worksheet_kind(monkeypatch):
+    kinds = {**registry._kinds(), FakeWorksheet.slug: FakeWorksheet()}
+    monkeypatch.setattr(registry, "_kinds", lambda: kinds)
+
+
+def exercise_form(**overrides):
+    return {
+        "kind": "fake_worksheet",
+        "title": "Check-in",
+        "instructions": "A few questions about your week.",
+        "therapist_note": "",
+        "options": '{"questions": [{"id": "q1", "type": "short_text", "label": "How was it?"}]}',
+        "is_active": "on",
+        **overrides,
+    }
+
+
+def test_a_worksheet_with_questions_is_saved_as_the_therapists_own(cast, worksheet_kind):
+    response = login(cast.tara).post(reverse(ADD), exercise_form())
+    assert response.status_code == 302
+    exercise = Exercise.objects.get(title="Check-in")
+    assert exercise.owner == cast.tara
+    assert exercise.options["questions"][0]["label"] == "How was it?"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ('{"questions": []}', "Add at least one question."),
+        (
+            '{"questions": [{"id": "q1"}, {"id": "q1"}]}',
+            "questions.1.id: “q1” is used twice.",
+        ),
+        ('{"questions": [{"id": "q1",}]}', "This is not valid JSON (line 1, column"),
+    ],
+)
+def test_what_the_kind_refuses_is_shown_on_the_options_and_nothing_saved(
+    cast, worksheet_kind, options, message
+):
+    response = login(cast.tara).post(reverse(ADD), exercise_form(options=options))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors["options"]
+    assert any(message in error for error in errors), errors
+    assert not Exercise.objects.filter(title="Check-in").exists()
+
+
+def test_a_kind_that_takes_no_options_says_so(cast):
+    response = login(cast.tara).post(
+        reverse(ADD), exercise_form(kind="written_record", options='{"questions": []}')
+    )
+    assert response.context["adminform"].form.errors["options"] == [
+        "This kind of exercise takes no options."
+    ]
+
+
+def test_the_form_shows_each_kinds_example_and_options_read_easily(cast, worksheet_kind):
+    http = login(cast.tara)
+    page = http.get(reverse(ADD))
+    assert "Example for “Fake worksheet”" in page.text
+    http.post(reverse(ADD), exercise_form())
+    exercise = Exercise.objects.get(title="Check-in")
+    edit = http.get(reverse("admin:homework_exercise_change", args=[exercise.pk]))
+    assert "{\n  &quot;questions&quot;: [" in edit.text  # indented, one key a line
+
+
+def test_another_therapists_exercise_cannot_be_changed(cast):
+    theirs = Exercise.objects.create(
+        kind="written_record", title="Theo's", instructions="x", owner=cast.theo
+    )
+    response = login(cast.tara).post(
+        reverse("admin:homework_exercise_change", args=[theirs.pk]),
+        exercise_form(kind="written_record", options="{}", title="Taken over"),
+    )
+    assert response.status_code == 302
+    assert Exercise.objects.get(pk=theirs.pk).title == "Theo's"

@@ -1,0 +1,150 @@
+"""What came back: the since-last-session page, reading an entry, and comments."""
+
+import datetime as dt
+
+from django.urls import reverse
+from django.utils import timezone
+
+from homework.models import Entry, EntryComment
+from tests.conftest import login
+from tests.factories import EntryFactory, SessionFactory
+
+
+def since_url(client):
+    return reverse("admin:clients_client_since_last_session", args=[client.pk])
+
+
+def comment_url(entry):
+    return reverse("admin:homework_entry_comment", args=[entry.pk])
+
+
+def test_since_last_session_shows_flags_first_and_marks_what_it_shows_as_read(cast):
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    unsafe = EntryFactory.create(
+        assignment=cast.alice_assignment,
+        felt_unsafe=True,
+        submitted_at=now - dt.timedelta(days=2),
+        response={**cast.alice_entry.response, "what_happened": "They shouted at me."},
+    )
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert page.status_code == 200
+    text = page.text
+    assert text.index("They shouted at me.") < text.index(
+        cast.alice_entry.response["what_happened"]
+    )
+    assert "In 1 entry the client felt unsafe" in text
+    assert [row.is_new for row in page.context["rows"]] == [True, True]
+    assert Entry.objects.filter(pk__in=[unsafe.pk, cast.alice_entry.pk], seen_at=None).count() == 0
+    again = login(cast.tara).get(since_url(cast.alice))
+    assert [row.is_new for row in again.context["rows"]] == [False, False]
+
+
+def test_since_last_session_never_shows_private_words(cast):
+    secret = EntryFactory.create(
+        assignment=cast.alice_assignment,
+        private=True,
+        felt_unsafe=True,
+        response={**cast.alice_entry.response, "what_happened": "Only for me."},
+    )
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert "Only for me." not in page.text
+    assert "Alice also kept 1 entry private" in page.text
+    assert Entry.objects.get(pk=secret.pk).seen_at is None
+
+
+def test_since_last_session_of_another_therapists_client_is_not_found(cast):
+    response = login(cast.theo).get(since_url(cast.alice))
+    assert response.status_code == 302 and response["Location"] == reverse("admin:index")
+    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
+
+
+def test_since_last_session_says_where_the_window_starts(cast):
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert "No earlier session is recorded: this shows the last 30 days." in page.text
+    SessionFactory.create(
+        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(2026, 3, 2, 10))
+    )
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert "Since the previous session, Monday 2 March, 10:00." in page.text
+
+
+def test_opening_an_entry_marks_it_read_and_offers_a_comment(cast):
+    page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
+    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is not None
+    text = page.text
+    # The comment form follows the admin's own form: a form inside a form would not submit.
+    entry_form_ends = text.index("</form>", text.index('id="entry_form"'))
+    assert entry_form_ends < text.index(comment_url(cast.alice_entry))
+
+
+def test_a_manager_reads_without_fixing_the_entry_and_cannot_comment(cast):
+    page = login(cast.morgan).get(
+        reverse("admin:homework_entry_change", args=[cast.alice_entry.pk])
+    )
+    assert page.status_code == 200
+    assert comment_url(cast.alice_entry) not in page.text
+    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
+
+
+def test_therapist_comments_from_since_last_session_and_returns_there(cast):
+    back = since_url(cast.alice) + f"#entry-{cast.alice_entry.pk}"
+    response = login(cast.tara).post(
+        comment_url(cast.alice_entry), {"text": "That took courage.", "next": back}
+    )
+    assert response.status_code == 302 and response["Location"] == back
+    assert EntryComment.objects.get().text == "That took courage."
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert "That took courage." in page.text
+
+
+def test_a_too_long_comment_comes_back_with_its_text_and_nothing_is_saved(cast):
+    text = "word " * 500
+    response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": text})
+    assert response.status_code == 400
+    assert "Keep it under 2000 characters" in response.text
+    assert text.strip()[:100] in response.text
+    assert not EntryComment.objects.exists()
+
+
+def test_an_empty_comment_is_explained(cast):
+    response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": "  "})
+    assert response.status_code == 400 and "Write a few words first." in response.text
+    assert not EntryComment.objects.exists()
+
+
+def test_a_comment_on_someone_elses_entry_changes_nothing(cast):
+    response = login(cast.theo).post(comment_url(cast.alice_entry), {"text": "Hello"})
+    assert response.status_code == 302 and response["Location"] == reverse("admin:index")
+    assert not EntryComment.objects.exists()
+
+
+def test_a_manager_is_told_only_the_therapist_comments(cast):
+    response = login(cast.morgan).post(
+        comment_url(cast.alice_entry), {"text": "Hello"}, follow=True
+    )
+    assert "Only the client&#x27;s own therapist can comment." in response.text
+    assert not EntryComment.objects.exists()
+
+
+def test_comment_never_sends_you_off_site(cast):
+    response = login(cast.tara).post(
+        comment_url(cast.alice_entry), {"text": "Noted.", "next": "https://evil.example/admin/"}
+    )
+    assert response["Location"] == reverse(
+        "admin:homework_entry_change", args=[cast.alice_entry.pk]
+    )
+
+
+def test_the_client_sees_the_comment_beside_their_entry(cast):
+    login(cast.tara).post(comment_url(cast.alice_entry), {"text": "Thank you for this."})
+    page = login(cast.alice.portal_user).get(reverse("homework:entry", args=[cast.alice_entry.key]))
+    assert "From your therapist" in page.text and "Thank you for this." in page.text
+    other = login(cast.bob.portal_user).get(reverse("homework:entry", args=[cast.alice_entry.key]))
+    assert other.status_code == 404
+
+
+def test_private_flags_stay_private_in_the_entry_list(cast):
+    EntryFactory.create(assignment=cast.alice_assignment, private=True, felt_unsafe=True)
+    page = login(cast.tara).get(reverse("admin:homework_entry_changelist") + "?flag=unsafe")
+    assert page.context["cl"].result_count == 0

@@ -1,0 +1,295 @@
+"""What the therapist's workspace reads: progress, the session window, the home."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
+
+from clients.models import Client
+from clients.selectors import DEFAULT_WINDOW, session_window
+from homework import selectors
+from homework.models import Assignment
+from homework.selectors import Progress, completion, scheduled_days, with_progress
+from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
+
+TODAY = dt.date(2026, 3, 11)  # a Wednesday
+
+
+def annotated(assignment: Assignment) -> Assignment:
+    return with_progress(Assignment.objects.filter(pk=assignment.pk)).get()
+
+
+def sent_on(assignment: Assignment, day: dt.date, **extra) -> None:
+    EntryFactory.create(
+        assignment=assignment,
+        occurrence_on=day,
+        submitted_at=timezone.make_aware(dt.datetime.combine(day, dt.time(20))),
+        **extra,
+    )
+
+
+# -- completion ----------------------------------------------------------------
+
+
+def test_one_off_is_open_until_due_then_overdue_and_done_once_something_is_sent(cast):
+    assignment = AssignmentFactory.create(
+        client=cast.alice, starts_on=TODAY - dt.timedelta(days=7), due_on=TODAY
+    )
+    assert completion(annotated(assignment), today=TODAY).state == Progress.OPEN
+    tomorrow = TODAY + dt.timedelta(days=1)
+    assert completion(annotated(assignment), today=tomorrow).state == Progress.OVERDUE
+    sent_on(assignment, TODAY)
+    done = completion(annotated(assignment), today=tomorrow)
+    assert (done.state, done.done, done.is_recurring) == (Progress.DONE, 1, False)
+
+
+def test_a_private_entry_still_counts_as_done(cast):
+    assignment = AssignmentFactory.create(client=cast.alice, starts_on=TODAY, due_on=TODAY)
+    sent_on(assignment, TODAY, private=True)
+    assert completion(annotated(assignment), today=TODAY + dt.timedelta(days=3)).state == "done"
+
+
+def test_drafts_do_not_count(cast):
+    assignment = AssignmentFactory.create(client=cast.alice, starts_on=TODAY, due_on=TODAY)
+    EntryFactory.create(assignment=assignment, status="draft", submitted_at=None)
+    later = TODAY + dt.timedelta(days=1)
+    assert completion(annotated(assignment), today=later).state == Progress.OVERDUE
+
+
+def test_daily_counts_days_done_of_days_so_far(cast):
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=TODAY - dt.timedelta(days=4),
+        due_on=None,
+        ends_on=TODAY + dt.timedelta(days=5),
+    )
+    sent_on(assignment, TODAY - dt.timedelta(days=4))
+    sent_on(assignment, TODAY - dt.timedelta(days=2))
+    sent_on(assignment, TODAY - dt.timedelta(days=2))  # a second entry the same day: one day
+    progress = completion(annotated(assignment), today=TODAY)
+    assert (progress.state, progress.done, progress.due_so_far, progress.scheduled) == (
+        Progress.OPEN,
+        2,
+        5,
+        10,
+    )
+
+
+def test_weekly_counts_only_the_chosen_weekdays_and_ends(cast):
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="weekly",
+        weekdays=[0, 3],  # Monday and Thursday
+        starts_on=dt.date(2026, 3, 2),  # a Monday
+        due_on=None,
+        ends_on=dt.date(2026, 3, 15),  # a Sunday: two weeks
+    )
+    progress = completion(annotated(assignment), today=TODAY)
+    assert (progress.due_so_far, progress.scheduled) == (3, 4)  # 2, 5 and 9 March so far
+    after = completion(annotated(assignment), today=dt.date(2026, 3, 20))
+    assert after.state == Progress.ENDED
+    for day in (2, 5, 9, 12):
+        sent_on(assignment, dt.date(2026, 3, day))
+    assert completion(annotated(assignment), today=dt.date(2026, 3, 20)).state == Progress.DONE
+
+
+def test_cancelled_work_says_so(cast):
+    assignment = AssignmentFactory.create(
+        client=cast.alice, status="cancelled", starts_on=TODAY, due_on=TODAY
+    )
+    later = TODAY + dt.timedelta(days=9)
+    assert completion(annotated(assignment), today=later).state == Progress.CANCELLED
+
+
+@given(
+    start=st.dates(min_value=dt.date(2024, 1, 1), max_value=dt.date(2027, 1, 1)),
+    length=st.integers(min_value=-3, max_value=60),
+    weekdays=st.sets(st.integers(min_value=0, max_value=6), min_size=1),
+)
+def test_weekly_day_count_matches_counting_each_day(start, length, weekdays):
+    assignment = Assignment(schedule="weekly", weekdays=sorted(weekdays))
+    last = start + dt.timedelta(days=length)
+    expected = sum(
+        1
+        for offset in range(max(length + 1, 0))
+        if (start + dt.timedelta(days=offset)).weekday() in weekdays
+    )
+    assert scheduled_days(assignment, start, last) == expected
+
+
+def test_overdue_query_agrees_with_completion(cast):
+    today = timezone.localdate()
+    cases = [
+        AssignmentFactory.create(client=cast.alice, due_on=today - dt.timedelta(days=1)),
+        AssignmentFactory.create(client=cast.alice, due_on=today),
+        AssignmentFactory.create(client=cast.alice, due_on=None),
+        AssignmentFactory.create(
+            client=cast.alice, due_on=today - dt.timedelta(days=2), status="cancelled"
+        ),
+        AssignmentFactory.create(
+            client=cast.alice,
+            schedule="daily",
+            due_on=None,
+            ends_on=today - dt.timedelta(days=1),
+        ),
+    ]
+    done_late = AssignmentFactory.create(client=cast.alice, due_on=today - dt.timedelta(days=3))
+    EntryFactory.create(assignment=done_late)
+    cases.append(done_late)
+    ids = [a.pk for a in cases]
+    by_query = set(
+        selectors.overdue(Assignment.objects.filter(pk__in=ids), today=today).values_list(
+            "pk", flat=True
+        )
+    )
+    by_rule = {
+        a.pk
+        for a in with_progress(Assignment.objects.filter(pk__in=ids))
+        if completion(a, today=today).state == Progress.OVERDUE
+    }
+    assert by_query == by_rule == {cases[0].pk}
+
+
+# -- the session window ----------------------------------------------------------
+
+
+def test_window_runs_from_the_previous_session(cast):
+    now = timezone.now()
+    last_week = SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=14))
+    upcoming = SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    window = session_window(client=cast.alice, now=now)
+    assert (window.start, window.previous, window.upcoming) == (
+        last_week.starts_at,
+        last_week,
+        upcoming,
+    )
+
+
+def test_during_a_session_the_window_still_covers_the_work_for_it(cast):
+    now = timezone.now()
+    before = SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    current = SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(minutes=20))
+    window = session_window(client=cast.alice, now=now)
+    assert (window.previous, window.upcoming) == (before, current)
+
+
+def test_without_sessions_the_window_is_the_default(cast):
+    now = timezone.now()
+    window = session_window(client=cast.alice, now=now)
+    assert window.previous is None and window.start == now - DEFAULT_WINDOW
+
+
+# -- since last session ---------------------------------------------------------------
+
+
+def test_since_last_session_puts_unsafe_first_then_to_discuss_and_hides_private_words(cast):
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    a = cast.alice_assignment
+    old = EntryFactory.create(assignment=a, submitted_at=now - dt.timedelta(days=8))
+    plain = EntryFactory.create(assignment=a, submitted_at=now - dt.timedelta(hours=1))
+    discuss = EntryFactory.create(
+        assignment=a, submitted_at=now - dt.timedelta(days=3), discuss_in_session=True
+    )
+    unsafe = EntryFactory.create(
+        assignment=a, submitted_at=now - dt.timedelta(days=5), felt_unsafe=True
+    )
+    private = EntryFactory.create(
+        assignment=a, submitted_at=now - dt.timedelta(days=1), private=True, felt_unsafe=True
+    )
+    report = selectors.since_last_session(
+        user=cast.tara,
+        client=cast.alice,
+        window=session_window(client=cast.alice, now=now),
+        today=timezone.localdate(now),
+    )
+    assert [e.pk for e in report.entries] == [unsafe.pk, discuss.pk, cast.alice_entry.pk, plain.pk]
+    assert old.pk not in [e.pk for e in report.entries]
+    assert report.private_sent_at == [private.submitted_at]
+    assert [a.pk for a, _ in report.assignments] == [cast.alice_assignment.pk]
+
+
+def test_private_flags_never_lift_an_entry_in_a_staff_list(cast):
+    now = timezone.now()
+    private = EntryFactory.create(
+        assignment=cast.alice_assignment,
+        submitted_at=now + dt.timedelta(seconds=-1),
+        private=True,
+        felt_unsafe=True,
+    )
+    shared = EntryFactory.create(assignment=cast.alice_assignment, submitted_at=now)
+    ordered = list(
+        selectors.flags_first(selectors.entries_for_user(user=cast.tara)).filter(
+            pk__in=[private.pk, shared.pk]
+        )
+    )
+    assert ordered == [shared, private]
+
+
+# -- the admin home -------------------------------------------------------------------
+
+
+def test_home_shows_only_the_therapists_own_clients_and_the_manager_all(cast):
+    now = timezone.now()
+    tomorrow = now + dt.timedelta(days=1)
+    SessionFactory.create(client=cast.alice, starts_at=tomorrow)
+    SessionFactory.create(client=cast.bob, starts_at=tomorrow)
+    for entry in (cast.alice_entry, cast.bob_entry):
+        entry.felt_unsafe = True
+        entry.save()
+    tara = selectors.staff_home(user=cast.tara, previous_visit=None, now=now)
+    assert [s.client for s in tara.today + tara.tomorrow] == [cast.alice]
+    assert tara.unsafe == [cast.alice_entry]
+    morgan = selectors.staff_home(user=cast.morgan, previous_visit=None, now=now)
+    assert {s.client for s in morgan.today + morgan.tomorrow} == {cast.alice, cast.bob}
+    assert set(morgan.unsafe) == {cast.alice_entry, cast.bob_entry}
+
+
+def test_home_flags_are_the_last_14_days_and_never_from_private_entries(cast):
+    now = timezone.now()
+    a = cast.alice_assignment
+    recent = EntryFactory.create(assignment=a, felt_unsafe=True, submitted_at=now)
+    EntryFactory.create(assignment=a, felt_unsafe=True, submitted_at=now - dt.timedelta(days=15))
+    EntryFactory.create(assignment=a, felt_unsafe=True, private=True, submitted_at=now)
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=now)
+    assert home.unsafe == [recent]
+
+
+def test_new_is_measured_from_the_previous_sign_in(cast):
+    now = timezone.now()
+    cast.alice_entry.submitted_at = now - dt.timedelta(days=2)
+    cast.alice_entry.save()
+    fresh = EntryFactory.create(assignment=cast.alice_assignment, submitted_at=now)
+    home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(days=1), now=now)
+    assert (home.new_entries, home.new_count, home.new_since_previous_visit) == ([fresh], 1, True)
+    without = selectors.staff_home(user=cast.tara, previous_visit=None, now=now)
+    assert without.new_count == 2 and not without.new_since_previous_visit
+
+
+def test_archived_clients_leave_the_home(cast):
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(hours=1))
+    cast.alice_entry.felt_unsafe = True
+    cast.alice_entry.save()
+    Client.objects.filter(pk=cast.alice.pk).update(status="archived")
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=now)
+    assert (home.today, home.tomorrow, home.unsafe, home.new_count) == ([], [], [], 0)
+
+
+@pytest.mark.parametrize("days_late", [1, 30])
+def test_home_lists_overdue_one_offs(cast, days_late):
+    today = timezone.localdate()
+    late = AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=days_late + 5),
+        due_on=today - dt.timedelta(days=days_late),
+    )
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=timezone.now())
+    assert home.overdue == [late] and home.overdue_count == 1
+    assert (
+        selectors.staff_home(user=cast.theo, previous_visit=None, now=timezone.now()).overdue == []
+    )

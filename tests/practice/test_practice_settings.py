@@ -1,0 +1,104 @@
+"""Practice settings: a manager's, checked for discretion, and live on the portal at once."""
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
+
+from practice import services
+from practice.discreet import clinical_words
+from practice.models import PracticeSettings
+from practice.selectors import practice_settings
+from tests.conftest import login
+
+CHANGE = "admin:practice_practicesettings_change"
+
+
+def settings_form(**overrides):
+    row = PracticeSettings.objects.get(pk=1)
+    return {
+        "name": row.name,
+        "paper_size": row.paper_size,
+        "reminder_sender_name": row.reminder_sender_name,
+        "reminder_subject": row.reminder_subject,
+        "crisis_resources": row.crisis_resources,
+        "quick_exit_url": row.quick_exit_url,
+        "idle_timeout_minutes": str(row.idle_timeout_minutes),
+        **overrides,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Your homework is waiting", ["homework"]),
+        ("Dr Lee, Therapist", ["Therapist"]),
+        ("Counselling reminder", ["Counselling"]),
+        ("Abuse recovery group", ["Abuse"]),
+        ("Weekly exercises", ["exercises"]),
+        ("Psychotherapy", ["Psychotherapy"]),
+        ("You have a new update", []),
+        ("Notifications", []),
+    ],
+)
+def test_clinical_words_are_found_in_any_form(text, found):
+    assert clinical_words(text) == found
+
+
+def test_manager_changes_settings_and_the_portal_shows_them_at_once(
+    cast, django_capture_on_commit_callbacks
+):
+    practice_settings()  # cached now, as on any portal page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = login(cast.morgan).post(
+            reverse(CHANGE, args=[1]),
+            settings_form(crisis_resources="Call our line: 0800 000 000"),
+        )
+    assert response.status_code == 302
+    page = login(cast.alice.portal_user).get(reverse("homework:dashboard"))
+    assert "Call our line: 0800 000 000" in page.text
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("reminder_sender_name", "Your therapist", "“therapist” could tell someone"),
+        ("reminder_subject", "Homework reminder", "“Homework” could tell someone"),
+        ("crisis_resources", "  \n ", "Add at least one number"),
+        ("quick_exit_url", "http://example.com/", "starts with https://"),
+        ("idle_timeout_minutes", "1", "between 2 and 240 minutes"),
+        ("idle_timeout_minutes", "100000", "between 2 and 240 minutes"),
+    ],
+)
+def test_settings_that_could_harm_are_refused_on_their_field(cast, field, value, message):
+    before = PracticeSettings.objects.get(pk=1)
+    response = login(cast.morgan).post(reverse(CHANGE, args=[1]), settings_form(**{field: value}))
+    assert response.status_code == 200
+    errors = " ".join(response.context["adminform"].form.errors.get(field, []))
+    assert message in errors, response.context["adminform"].form.errors
+    after = PracticeSettings.objects.get(pk=1)
+    assert getattr(after, field) == getattr(before, field)
+
+
+def test_service_refuses_clinical_words_and_non_managers(cast):
+    with pytest.raises(ValidationError) as refused:
+        services.practice_settings_update(actor=cast.morgan, reminder_subject="Therapy update")
+    assert "reminder_subject" in refused.value.message_dict
+    with pytest.raises(PermissionDenied):
+        services.practice_settings_update(actor=cast.tara, name="Taken over")
+    assert PracticeSettings.objects.get(pk=1).name != "Taken over"
+
+
+def test_the_cache_is_cleared_once_the_change_commits(cast, django_capture_on_commit_callbacks):
+    assert practice_settings().name != "Harbour Practice"
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.practice_settings_update(actor=cast.morgan, name="Harbour Practice")
+    assert practice_settings().name != "Harbour Practice"  # not yet: still in the transaction
+    for callback in callbacks:
+        callback()
+    assert practice_settings().name == "Harbour Practice"
+
+
+def test_the_settings_list_opens_the_one_row(cast):
+    response = login(cast.morgan).get(reverse("admin:practice_practicesettings_changelist"))
+    assert response["Location"] == reverse(CHANGE, args=[1])
+    assert login(cast.tara).get(reverse(CHANGE, args=[1])).status_code == 403

@@ -1,0 +1,160 @@
+"""Admin pages cost the same number of queries for 1 row and for 50.
+
+Each case grows the rows a page lists from one to fifty and asserts the
+count of queries stays put; the since-last-session page is also pinned at
+1,000 entries.
+"""
+
+import datetime as dt
+import itertools
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from clients.models import AccessEvent
+from homework.models import Entry, EntryComment
+from tests.conftest import Cast, login
+from tests.factories import (
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    UserFactory,
+)
+
+
+def count_queries(http, url: str) -> int:
+    # The same state each time: a look already in the access log writes no new
+    # line, and entries already read are not marked again.
+    AccessEvent.objects.all().delete()
+    Entry.objects.update(seen_at=None)
+    with CaptureQueriesContext(connection) as captured:
+        response = http.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return len(captured.captured_queries)
+
+
+def a_client(cast: Cast) -> None:
+    client = ClientFactory.create(therapist=cast.tara)
+    SessionFactory.create(client=client)
+    EntryFactory.create(assignment__client=client)
+
+
+_minutes = itertools.count(1)
+
+
+def a_session(cast: Cast) -> None:
+    # Each at its own time: a client has one session per slot.
+    SessionFactory.create(
+        client=cast.alice, starts_at=timezone.now() + dt.timedelta(minutes=next(_minutes))
+    )
+
+
+def an_entry(cast: Cast) -> None:
+    entry = EntryFactory.create(assignment=cast.alice_assignment, discuss_in_session=True)
+    EntryComment.objects.create(entry=entry, author=cast.tara, text="Noted.")
+
+
+def an_exercise(cast: Cast) -> None:
+    ExerciseFactory.create(owner=cast.tara)
+
+
+def an_assignment(cast: Cast) -> None:
+    AssignmentFactory.create(client=cast.alice)
+
+
+def a_user(cast: Cast) -> None:
+    UserFactory.create()
+
+
+def a_flagged_entry_and_session(cast: Cast) -> None:
+    EntryFactory.create(assignment=cast.alice_assignment, felt_unsafe=True)
+    SessionFactory.create(
+        client=ClientFactory.create(therapist=cast.tara),
+        starts_at=timezone.now() + dt.timedelta(hours=20),
+    )
+    AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=timezone.localdate() - dt.timedelta(days=9),
+        due_on=timezone.localdate() - dt.timedelta(days=2),
+    )
+
+
+CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = {
+    "clients": ("tara", lambda c: reverse("admin:clients_client_changelist"), a_client),
+    "clients, for the manager": (
+        "morgan",
+        lambda c: reverse("admin:clients_client_changelist"),
+        a_client,
+    ),
+    "sessions": ("tara", lambda c: reverse("admin:clients_session_changelist"), a_session),
+    "exercises": ("tara", lambda c: reverse("admin:homework_exercise_changelist"), an_exercise),
+    "assignments": (
+        "tara",
+        lambda c: reverse("admin:homework_assignment_changelist"),
+        an_assignment,
+    ),
+    "entries": ("tara", lambda c: reverse("admin:homework_entry_changelist"), an_entry),
+    "users": ("morgan", lambda c: reverse("admin:practice_user_changelist"), a_user),
+    "client page": (
+        "tara",
+        lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
+        a_session,
+    ),
+    "since last session": (
+        "tara",
+        lambda c: reverse("admin:clients_client_since_last_session", args=[c.alice.pk]),
+        an_entry,
+    ),
+    "entry page": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk]),
+        lambda c: EntryComment.objects.create(entry=c.alice_entry, author=c.tara, text="Hm."),
+    ),
+    "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
+    "manager's home": ("morgan", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_queries_do_not_grow_with_rows(cast, case):
+    who, url_of, add_row = CASES[case]
+    http = login(getattr(cast, who))
+    url = url_of(cast)
+    add_row(cast)
+    http.get(url)  # warm: the session, content types
+    with_one = count_queries(http, url)
+    for _ in range(49):
+        add_row(cast)
+    assert count_queries(http, url) == with_one, case
+
+
+# The page for a client with a thousand entries. The queries, in order: the
+# session and user; the client; the previous and next session; marking the
+# window read (two scope checks, the access log's check and line, the ids, the
+# update, in savepoints); then the entries, their comments and the assignments.
+SINCE_LAST_SESSION_QUERIES = 19  # + the clients' own notes, prefetched
+
+
+def test_since_last_session_with_a_thousand_entries_is_pinned(cast):
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=400))
+    EntryFactory.create_batch(
+        999,
+        assignment=cast.alice_assignment,
+        submitted_at=now - dt.timedelta(hours=1),
+    )
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    http.get(reverse("admin:index"))
+    with CaptureQueriesContext(connection) as captured:
+        response = http.get(url)
+    assert len(response.context["rows"]) == 1000
+    assert len(captured.captured_queries) == SINCE_LAST_SESSION_QUERIES, "\n".join(
+        q["sql"][:160] for q in captured.captured_queries
+    )
