@@ -4,11 +4,13 @@ from django import forms
 from django.contrib import admin
 from django.db.models import Count, Max, Q, QuerySet
 from django.http import HttpRequest
+from django.urls import URLPattern, path
 from django.utils.translation import gettext_lazy as _
 
 from clients import services
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
+from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.models import User
 from practice.requests import acting_user
@@ -57,6 +59,14 @@ class ClientAdmin(RoleAdmin):
         ),
         (_("Portal"), {"fields": ("portal_user",)}),
     )
+
+    def get_urls(self) -> list[URLPattern]:
+        summary = path(
+            "<path:object_id>/summary/",
+            self.admin_site.admin_view(client_summary),
+            name="clients_client_summary",
+        )
+        return [summary, *super().get_urls()]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Client]:
         return (

@@ -6,7 +6,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from clients.models import Client, Session
+from clients.models import AccessEvent, Client, Session
 from clients.selectors import clients_for_user
 from practice.models import User
 
@@ -98,3 +98,15 @@ def session_reschedule(*, actor: User, session: Session, starts_at: dt.datetime)
 def session_cancel(*, actor: User, session: Session) -> None:
     _own_session(actor, session)
     session.delete()
+
+
+@transaction.atomic
+def access_event_record(*, actor: User, client: Client, action: str, what: str = "") -> AccessEvent:
+    """Write one line of the access log: ``actor`` saw ``client``'s records.
+
+    Callers that show a client's records to staff (the summary PDF from the
+    admin, the API, the command line) call this; the read itself stays pure.
+    """
+    if action not in AccessEvent.Action.values:
+        raise ValueError(f"Unknown access action: {action!r}")
+    return AccessEvent.objects.create(actor=actor, client=client, action=action, what=what[:200])
