@@ -26,6 +26,7 @@ from homework.summary.selectors import SummaryData
 from practice.pdf import render_pdf
 
 TEMPLATE = "homework/summary/document.html"
+STYLESHEET = "css/summary.css"
 # Stands in for the time of rendering while the document is fingerprinted:
 # an HTML comment, which escaped client text can never contain.
 _GENERATED_AT = "<!--generated-at-->"
@@ -140,4 +141,4 @@ def summary_document(data: SummaryData) -> SummaryDocument:
 
 
 def render_summary_pdf(document: SummaryDocument, *, generated_at: dt.datetime) -> bytes:
-    return render_pdf(document.final_html(generated_at))
+    return render_pdf(document.final_html(generated_at), stylesheets=[STYLESHEET])

@@ -9,7 +9,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet, Subquery
 
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
@@ -22,7 +22,6 @@ from homework.summary.period import (
     PeriodQuery,
     period_between_sessions,
     period_for_dates,
-    practice_date,
     practice_midnight,
 )
 from practice.models import PracticeSettings, User
@@ -93,13 +92,17 @@ def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.da
             .first()
         )
         return period_for_dates(since=query.since, until=query.until, session=session)
-    target = (
-        _sessions(user, client)
-        .filter(starts_at__gte=now - SESSION_GRACE)
-        .order_by("starts_at")
-        .first()
-    )
-    return period_for_session(user=user, client=client, target=target, now=now)
+    # The next session (one in progress counts) and the one before it, in one
+    # query: nothing lies between the cut-off and the next session, so the one
+    # before it is simply the last one before the cut-off.
+    cutoff = now - SESSION_GRACE
+    sessions = _sessions(user, client)
+    next_pk = sessions.filter(starts_at__gte=cutoff).order_by("starts_at").values("pk")[:1]
+    previous_pk = sessions.filter(starts_at__lt=cutoff).order_by("-starts_at").values("pk")[:1]
+    found = list(sessions.filter(Q(pk=Subquery(next_pk)) | Q(pk=Subquery(previous_pk))))
+    target = next((s for s in found if s.starts_at >= cutoff), None)
+    previous = next((s for s in found if s.starts_at < cutoff), None)
+    return period_between_sessions(target=target, previous=previous, now=now)
 
 
 def period_for_session(
@@ -179,7 +182,3 @@ def session_for_batch(*, session_id: int) -> Session | None:
         .filter(pk=session_id, client__status=Client.Status.ACTIVE)
         .first()
     )
-
-
-def practice_today(now: dt.datetime) -> dt.date:
-    return practice_date(now)

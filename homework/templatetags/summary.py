@@ -20,7 +20,11 @@ def summary_excerpt(text: object, full_detail: bool = False) -> SafeString:
     """Client text, escaped: whole in full detail, otherwise cut at a word with
     a note that the rest is in the portal."""
     value = "" if text is None else str(text).strip()
-    if full_detail or len(value) <= EXCERPT_CHARS:
+    if full_detail:
+        return conditional_escape(value)
+    # An excerpt is one run of text: twenty blank lines must not fill a page.
+    value = " ".join(value.split())
+    if len(value) <= EXCERPT_CHARS:
         return conditional_escape(value)
     cut = Truncator(value).chars(EXCERPT_CHARS, truncate="…")
     return format_html('{} <span class="continued">{}</span>', cut, _("(continued in the portal)"))
