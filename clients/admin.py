@@ -23,6 +23,7 @@ from clients.models import Client, Session
 from clients.selectors import clients_for_user, invitations_for_client, sessions_for_user
 from homework import admin_views as workspace
 from homework.models import Assignment, Entry
+from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.models import User
 from practice.requests import acting_user
@@ -124,6 +125,11 @@ class ClientAdmin(RoleAdmin):
                 "<path:object_id>/invite/",
                 wrap(self.invite_view),
                 name="clients_client_invite",
+            ),
+            path(
+                "<path:object_id>/summary/",
+                wrap(client_summary),
+                name="clients_client_summary",
             ),
             *super().get_urls(),
         ]

@@ -120,6 +120,8 @@ def access_event_record(
     The same look repeated within ACCESS_EVENT_REPEAT (a reload) is written
     once; returns None then.
     """
+    if action not in AccessEvent.Action.values:
+        raise ValueError(f"Unknown access action: {action!r}")
     _own_client(actor, client)
     what = what[:200]  # AccessEvent.what's length
     recent = timezone.now() - ACCESS_EVENT_REPEAT

@@ -1,10 +1,17 @@
 """Background work. Tasks take ids, call one service, and are safe to repeat."""
 
+import datetime as dt
 from smtplib import SMTPException
 
 from celery import shared_task
+from django.utils import timezone
 
 from homework import selectors, services
+
+# Imported here so a worker loads WeasyPrint (through practice.pdf) once, at
+# start-up, rather than on its first summary of the evening.
+from homework.summary import selectors as summary_selectors
+from homework.summary import services as summary_services
 
 
 @shared_task(
@@ -24,3 +31,30 @@ def notify_pending_submissions() -> int:
     for entry_id in ids:
         notify_therapist_of_submission.delay(entry_id)
     return len(ids)
+
+
+@shared_task(soft_time_limit=60, time_limit=90)
+def prepare_tomorrows_summaries() -> int:
+    """Each evening: one task per session tomorrow, for every therapist."""
+    tomorrow = timezone.localdate(timezone=timezone.get_default_timezone()) + dt.timedelta(days=1)
+    ids = summary_selectors.session_ids_on(day=tomorrow)
+    for session_id in ids:
+        prepare_session_summary.delay(session_id)
+    return len(ids)
+
+
+@shared_task(
+    autoretry_for=(OSError,),
+    retry_backoff=True,
+    max_retries=3,
+    soft_time_limit=120,
+    time_limit=150,
+)
+def prepare_session_summary(session_id: int) -> str | None:
+    """Render and store one session's summary; unchanged ones are not re-rendered."""
+    return summary_services.summary_prepare_for_session(session_id=session_id)
+
+
+@shared_task(soft_time_limit=120, time_limit=150)
+def purge_stale_summaries() -> int:
+    return summary_services.summary_purge_stale()

@@ -8,6 +8,7 @@ requires the secrets it cannot safely invent.
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from practice.env import (
@@ -55,6 +56,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_otp",
     "django_otp.plugins.otp_totp",
+    "rest_framework",
+    "drf_spectacular",
     "practice",
     "clients",
     "homework",
@@ -150,6 +153,33 @@ CELERY_BEAT_SCHEDULE = {
         "task": "homework.tasks.notify_pending_submissions",
         "schedule": 300.0,
     },
+    # Tomorrow's session summaries are ready before the first session of the day.
+    "prepare-tomorrows-summaries": {
+        "task": "homework.tasks.prepare_tomorrows_summaries",
+        "schedule": crontab(hour=19, minute=0),
+    },
+    "purge-stale-summaries": {
+        "task": "homework.tasks.purge_stale_summaries",
+        "schedule": crontab(hour=3, minute=30),
+    },
+}
+
+# The REST API (/api/v1/): the browser session is the login, staff and clients
+# alike; each view narrows who may call it. JSON only: no browsable API.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Practice companion API",
+    "DESCRIPTION": "Homework between sessions: the same operations and permissions as the admin and the portal.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    "SERVE_AUTHENTICATION": ["rest_framework.authentication.SessionAuthentication"],
 }
 
 _email = email_config(env_str("EMAIL_URL", "console://"))
@@ -164,6 +194,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "Europe/London")
+# Beat's crontabs (the evening summaries) run on the practice's clock.
+CELERY_TIMEZONE = TIME_ZONE
 USE_I18N = True
 USE_TZ = True
 
@@ -172,6 +204,16 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Prepared session summaries: clinical records at rest, never served by URL.
+    # Any storage backend fits (an object store in production).
+    "summaries": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": str(VAR_DIR / "summaries"),
+            "file_permissions_mode": 0o600,
+            "directory_permissions_mode": 0o700,
+        },
+    },
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"

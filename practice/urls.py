@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
 
 from practice import views
 
@@ -9,6 +10,8 @@ admin.site.index_title = "Your practice"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/v1/", include("homework.api")),
     path("help-now/", views.crisis, name="crisis"),
     path("favicon.ico", views.favicon),
     path("", include("clients.urls")),

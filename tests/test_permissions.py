@@ -105,6 +105,11 @@ TABLE: dict[str, Row] = {
     "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302", "post"),
     "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200"),
     "favicon.ico": Row(fixed("/favicon.ico"), "301 301 301 301 301 301"),
+    # -- the REST API: session login; staff routes refuse clients; 404 for others' records
+    "api/schema/": Row(fixed("/api/schema/"), "403 200 200 200 200 200"),
+    "api/v1/clients/<int:client_id>/summary.pdf": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "403 403 403 200 404 200"
+    ),
     # -- the admin's own pages
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200"),
     "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302"),
@@ -192,6 +197,10 @@ TABLE: dict[str, Row] = {
     # GET asks to confirm; the POST is tested with the archive service.
     "admin/clients/client/<path:object_id>/archive/": Row(
         admin_object("clients/client", "archive/", ALICE), "302 302 302 200 302 200"
+    ),
+    # the session summary PDF: the client's therapist and the manager
+    "admin/clients/client/<path:object_id>/summary/": Row(
+        admin_object("clients/client", "summary/", ALICE), "302 302 302 200 404 200"
     ),
     # -- sessions: read here, edited on the client page
     "admin/clients/session/": Row(fixed("/admin/clients/session/"), "302 302 302 200 200 200"),

@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -141,13 +140,11 @@ class BoundarySteps(ExerciseKind):
         return _("%(n)s steps: %(counts)s") % {"n": len(steps), "counts": counts}
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
-        ladders = []
-        for entry, _previous in latest_per_assignment(entries):
-            shown = self.present(entry)
-            for step in shown["steps"]:
-                text = step.get("what_happened") or ""
-                step["what_happened_shown"] = text if full_detail else Truncator(text).chars(200)
-            ladders.append({"entry": entry, **shown})
+        """The ladder as last sent, for each assignment: what held, what didn't."""
+        ladders = [
+            {"entry": entry, **self.present(entry)}
+            for entry, _previous in latest_per_assignment(entries)
+        ]
         return {"ladders": ladders, "updates": len(entries), "full_detail": full_detail}
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
@@ -155,8 +152,11 @@ class BoundarySteps(ExerciseKind):
         for entry, _previous in latest_per_assignment(entries):
             counts = self.counts(self.steps(self.response_of(entry)))
             lines.append(
-                _("Boundary steps: %(counts)s.")
-                % {"counts": ", ".join(f"{count} {label}" for label, count in counts)}
+                _("%(title)s: %(counts)s.")
+                % {
+                    "title": entry.assignment.exercise.title,
+                    "counts": ", ".join(f"{count} {label}" for label, count in counts),
+                }
             )
         return lines
 

@@ -101,11 +101,12 @@ class SafetyPlan(ExerciseKind):
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
         return [
-            _("Safety plan in place, updated %(date)s.")
+            _("%(title)s: in place, updated %(date)s.")
             % {
+                "title": entry.assignment.exercise.title,
                 "date": formats.date_format(timezone.localtime(entry.submitted_at), "j M")
                 if entry.submitted_at
-                else "—"
+                else "—",
             }
             for entry, _previous in latest_per_assignment(entries)
         ]

@@ -230,8 +230,9 @@ class SupportNetwork(ExerciseKind):
             response = self.response_of(entry)
             facts = self.facts(response)
             lines.append(
-                _("Support map: %(counts)s; %(n)s for a reality check.")
+                _("%(title)s: %(counts)s; %(n)s for a reality check.")
                 % {
+                    "title": entry.assignment.exercise.title,
                     "counts": _circle_counts(self.circles(response)),
                     "n": len(facts["reality_check"]),
                 }

@@ -30,6 +30,7 @@ from homework.kinds.fields import (
 )
 from homework.kinds.summaries import by_assignment
 from homework.kinds.worksheet_options import QUESTION_TYPES, YES_NO, clean_worksheet_options
+from homework.summary.limits import first_of
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -172,6 +173,7 @@ class Worksheet(ExerciseKind):
                     "question": str(question.get("text", "")),
                     "answer": _answer_text(question, response.get(key)),
                     "type": question.get("type", ""),
+                    "scored": bool(question.get("scored")),
                 }
             )
         for key, value in response.items():
@@ -181,6 +183,7 @@ class Worksheet(ExerciseKind):
                         "question": _("An earlier question (%(key)s)") % {"key": key},
                         "answer": _answer_text({"type": ""}, value),
                         "type": "",
+                        "scored": False,
                     }
                 )
         return shown
@@ -234,18 +237,26 @@ class Worksheet(ExerciseKind):
         }
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        """Per exercise: the totals over time (if scored), then the newest
+        entries' answers (the rest counted unless in full detail)."""
         groups = []
         for assignment, own in by_assignment(entries):
             exercise = assignment.exercise
-            shown = []
-            for entry in own:
-                answers = self.answers(exercise, self.response_of(entry))
-                if not full_detail:
-                    for answer in answers:
-                        answer["answer"] = Truncator(answer["answer"]).chars(300)
-                shown.append({"entry": entry, "answers": answers, "score": entry.score})
+            shown, more = first_of(own[::-1], full_detail=full_detail)
             groups.append(
-                {"exercise": exercise, "entries": shown, "totals": self.totals_chart(exercise, own)}
+                {
+                    "exercise": exercise,
+                    "entries": [
+                        {
+                            "entry": entry,
+                            "answers": self.answers(exercise, self.response_of(entry)),
+                            "score": entry.score,
+                        }
+                        for entry in shown
+                    ],
+                    "more": more,
+                    "totals": self.totals_chart(exercise, own),
+                }
             )
         return {"groups": groups, "full_detail": full_detail}
 

@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django import forms
+from django.utils import formats
 from django.utils.text import Truncator
-from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, local_now_for_input, long_text, scale, when
+from homework.summary.limits import first_of
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise
@@ -61,27 +63,35 @@ class WrittenRecord(ExerciseKind):
         return Truncator(text).chars(120)
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        """Newest first; a year of records shows its newest few and counts the rest."""
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
-        return {"entries": presented}
+        shown, more = first_of(presented, full_detail=full_detail)
+        return {"entries": shown, "more": more, "full_detail": full_detail}
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
-        if not entries:
-            return []
-        distress = [
+        """How many records, and how distressing they were in the body (0–10)."""
+        line = ngettext("%(count)s record", "%(count)s records", len(entries)) % {
+            "count": len(entries)
+        }
+        values = [
             value
             for entry in entries
             if isinstance(
                 value := self.upgrade(entry.response, entry.schema_version).get("body_distress"),
                 int,
             )
+            and not isinstance(value, bool)
         ]
-        line = ngettext("%(n)s written record", "%(n)s written records", len(entries)) % {
-            "n": len(entries)
-        }
-        if distress:
-            line += gettext("; highest distress %(n)s/10") % {"n": max(distress)}
-        return [line + "."]
+        if len(values) == 1:
+            line += " · " + _("distress %(value)s out of 10") % {"value": values[0]}
+        elif values:
+            line += " · " + _("distress %(low)s to %(high)s out of 10, on average %(mean)s") % {
+                "low": min(values),
+                "high": max(values),
+                "mean": formats.number_format(sum(values) / len(values), 1),
+            }
+        return [line]
 
 
 KIND = WrittenRecord()

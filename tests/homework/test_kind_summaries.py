@@ -50,7 +50,7 @@ def test_safety_plan_summary_says_only_that_it_exists_unless_full_detail(cast):
     assert "pineapple" not in brief and "Jo" not in brief
     full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
     assert "pineapple" in full
-    assert kind.at_a_glance(entries)[0].startswith("Safety plan in place, updated")
+    assert kind.at_a_glance(entries)[0].startswith("The safety_plan one: in place, updated")
     assert "pineapple" not in kind.excerpt(entries[0])
 
 
@@ -113,8 +113,14 @@ def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
         no_contact_since=start,
     )
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "<svg" in html and "<table" in html
+    assert "<svg" in html
     assert "Contact:" in html and "(the client reached out)" in html
+    assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
+    full = render_to_string(
+        kind.summary_template,
+        {**kind.summary_context(entries, full_detail=True), "full_detail": True},
+    )
+    assert "Strongest pull by day" in full
 
 
 def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
@@ -135,14 +141,14 @@ def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
     ]
     assert context["maps"][0]["reality_check"] == ["Jo", "Priya"]
     assert kind.at_a_glance(entries) == [
-        "Support map: closest: 1, close: 1, around me: 0; 2 for a reality check."
+        "The support_network one: closest: 1, close: 1, around me: 0; 2 for a reality check."
     ]
 
 
 def test_boundary_summary_shows_the_latest_ladder_with_what_held(cast):
     kind = get_kind("boundary_steps")
     entries = entries_of(cast, "boundary_steps", [RESPONSES["boundary_steps"]()])
-    assert kind.at_a_glance(entries) == ["Boundary steps: 1 held, 1 planned."]
+    assert kind.at_a_glance(entries) == ["The boundary_steps one: 1 held, 1 planned."]
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
     assert "It held" in html and "<svg" in html
 
@@ -179,4 +185,15 @@ def test_a_worksheet_answer_whose_question_was_edited_away_is_still_shown(cast):
         "question": "An earlier question (story)",
         "answer": "A long week.",
         "type": "",
+        "scored": False,
     } in answers
+
+
+def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
+    kind = get_kind("worksheet")
+    entries = entries_of(cast, "worksheet", [RESPONSES["worksheet"](pull=9, clarity=2)])
+    brief = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "How strong was the pull?" not in brief and "Steadiness 1.5" in brief
+    assert "One word for the week" in brief  # unscored answers are shown
+    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    assert "How strong was the pull?" in full

@@ -1,6 +1,15 @@
-import pytest
+import io
+import logging
+import time
 
+import pytest
+from pypdf import PdfReader
+from weasyprint.pdf.fonts import Font
+from weasyprint.text import ffi as weasyprint_ffi
+
+from practice import pdf
 from practice.pdf import BASE_URL, BlockedFetch, render_pdf, safe_url_fetcher
+from tests.listener import Listener
 
 
 def test_renders_a_pdf():
@@ -25,3 +34,54 @@ def test_fetcher_refuses_everything_but_our_static_files(url):
 def test_fetcher_serves_our_static_files_and_data_uris():
     assert b"<svg" in safe_url_fetcher(f"{BASE_URL}static/favicon.svg")["string"]
     assert safe_url_fetcher("data:text/plain,hi")["file_obj"].read() == b"hi"
+
+
+def test_static_files_come_with_their_type_so_stylesheets_apply():
+    fetched = safe_url_fetcher(f"{BASE_URL}static/css/summary.css")
+    assert fetched["mime_type"] == "text/css"
+    styled = render_pdf(
+        '<link rel="stylesheet" href="/static/css/summary.css"><h1 class="masthead__client">Hi</h1>'
+    )
+    plain = render_pdf('<h1 class="masthead__client">Hi</h1>')
+    assert styled != plain
+
+
+@pytest.fixture
+def listener():
+    server = Listener()
+    yield server
+    server.close()
+
+
+def test_raw_html_cannot_reach_the_network_or_the_disk(listener):
+    """The second line of defence: even unescaped markup fetches nothing."""
+    html = f"""
+      <link rel="stylesheet" href="{listener.url}s.css">
+      <link rel="attachment" href="file:///etc/passwd">
+      <link rel="attachment" href="{listener.url}a.bin">
+      <style>@import url({listener.url}i.css); body {{ background: url(file:///dev/urandom) }}</style>
+      <img src="{listener.url}i.png"><img src="file:///etc/hostname">
+      <p style="background: url({listener.url}bg.png)">text</p>
+      <a rel="attachment" href="{listener.url}x">x</a>
+    """
+    started = time.monotonic()
+    document = render_pdf(html)
+    assert time.monotonic() - started < 10
+    time.sleep(0.3)
+    assert listener.hits == 0
+    assert PdfReader(io.BytesIO(document)).attachments == {}
+
+
+def test_fonts_are_subset_with_harfbuzz_not_the_fonttools_fallback(monkeypatch, caplog):
+    assert not pdf.fonttools_fallback(), "install libharfbuzz-subset0 (make system-deps)"
+    fallbacks: list[object] = []
+    monkeypatch.setattr(Font, "_fonttools_subset", lambda *args: fallbacks.append(args))
+    with caplog.at_level(logging.WARNING):
+        render_pdf("<p>Plain words, and a few more: àéîõü — “quotes”.</p>")
+    assert fallbacks == []
+    assert not [r for r in caplog.records if "subset" in r.getMessage().lower()]
+
+
+def test_a_missing_harfbuzz_subset_library_is_noticed(monkeypatch):
+    monkeypatch.setattr(weasyprint_ffi, "harfbuzz_subset", None)
+    assert pdf.fonttools_fallback()

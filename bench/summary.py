@@ -1,0 +1,266 @@
+"""The session summary benchmark.
+
+1. A typical client (three weeks, ~40 entries): the whole summary (queries,
+   templates, WeasyPrint) against WeasyPrint alone on a plain HTML document
+   with the same text, in the same run, interleaved; the median of each.
+   Budget: at most 2x (our work may cost at most as much as the engine's).
+2. The same summary served again from storage (the evening batch's case).
+3. A year of daily entries: pages and queries.
+
+The plain document is the summary's own text (tags stripped), in paragraphs
+of 600 characters, rendered through the same ``render_pdf``.
+
+Runs on a throwaway SQLite database in a temporary folder; touches nothing else.
+"""
+
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+RUNS = 9
+BUDGET = 2.0
+TYPICAL_ENTRIES = 40
+WORDS = [
+    *[
+        "they",
+        "said",
+        "again",
+        "after",
+        "quiet",
+        "evening",
+        "message",
+        "phone",
+        "called",
+        "sister",
+        "felt",
+        "pull",
+    ],
+    *[
+        "wanted",
+        "reply",
+        "waited",
+        "instead",
+        "walked",
+        "outside",
+        "breathing",
+        "slow",
+        "heart",
+        "tight",
+        "chest",
+    ],
+    *[
+        "remember",
+        "money",
+        "card",
+        "keys",
+        "door",
+        "late",
+        "night",
+        "morning",
+        "work",
+        "friend",
+        "kind",
+        "angry",
+    ],
+    *[
+        "sorry",
+        "promised",
+        "never",
+        "different",
+        "this",
+        "time",
+        "shouted",
+        "silence",
+        "days",
+        "week",
+    ],
+]
+
+
+def _setup_django(folder: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{folder / 'bench.sqlite3'}"
+    os.environ["VAR_DIR"] = str(folder)
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _text(rng: random.Random, words: int) -> str:
+    sentence: list[str] = []
+    out: list[str] = []
+    for _ in range(words):
+        sentence.append(rng.choice(WORDS))
+        if len(sentence) > rng.randint(6, 14):
+            out.append(" ".join(sentence).capitalize() + ".")
+            sentence = []
+    return " ".join(out) or "Quiet."
+
+
+def _client_with_entries(name: str, *, days: int, per_day: float, seed: int):
+    import datetime as dt
+    import uuid
+
+    from django.utils import timezone
+
+    from clients.services import client_create, session_schedule
+    from homework.models import Assignment, Entry, Exercise
+    from practice.models import User
+
+    rng = random.Random(seed)  # noqa: S311 (made-up text, not secrets)
+    therapist = User.objects.create_user(
+        email=f"{name}-therapist@bench.test", name="Robin Hale", role="therapist", is_staff=True
+    )
+    client = client_create(actor=therapist, display_name=name)
+    exercise = Exercise.objects.create(
+        kind="written_record", title="Keep the full picture", instructions="Write it down."
+    )
+    now = timezone.now()
+    assignment = Assignment.objects.create(
+        client=client,
+        exercise=exercise,
+        starts_on=timezone.localdate() - dt.timedelta(days=days + 1),
+        due_on=timezone.localdate() + dt.timedelta(days=1),
+        created_by=therapist,
+    )
+    session_schedule(actor=therapist, client=client, starts_at=now - dt.timedelta(days=days))
+    session_schedule(actor=therapist, client=client, starts_at=now + dt.timedelta(hours=20))
+    count = int(days * per_day)
+    entries = []
+    for n in range(count):
+        sent = now - dt.timedelta(days=days * (n + 0.5) / count)
+        entries.append(
+            Entry(
+                key=uuid.uuid4(),
+                assignment=assignment,
+                schema_version=1,
+                status=Entry.Status.SUBMITTED,
+                submitted_at=sent,
+                felt_unsafe=rng.random() < 0.08,
+                discuss_in_session=rng.random() < 0.15,
+                response={
+                    "occurred_at": (sent - dt.timedelta(hours=2)).isoformat(),
+                    "what_happened": _text(rng, rng.randint(30, 110)),
+                    "what_was_said_or_done": _text(rng, rng.randint(10, 40)),
+                    "body_distress": rng.randint(2, 9),
+                    "what_i_told_myself": _text(rng, rng.randint(5, 20)),
+                    "remember_when_i_miss_them": _text(rng, rng.randint(0, 15)),
+                },
+            )
+        )
+    Entry.objects.bulk_create(entries)
+    return therapist, client
+
+
+def _timed(fn: Callable[[], object]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds for one call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def _median(samples: list[tuple[float, float]], which: int) -> float:
+    return statistics.median(sample[which] for sample in samples)
+
+
+def run() -> int:
+    with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
+        _setup_django(Path(tmp))
+        return _run()
+
+
+def _run() -> int:
+    import html
+    import io
+    import re
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+    from pypdf import PdfReader
+
+    from homework.summary import render, selectors, services
+    from homework.summary.period import PeriodQuery
+    from practice.pdf import fonttools_fallback, render_pdf
+
+    def whole_summary(user, client) -> bytes:
+        now = timezone.now()
+        period = selectors.resolve_period(user=user, client=client, query=PeriodQuery(), now=now)
+        data = selectors.summary_data(
+            user=user, client=client, period=period, full_detail=False, now=now
+        )
+        return render.render_summary_pdf(render.summary_document(data), generated_at=now)
+
+    therapist, client = _client_with_entries(
+        "Typical", days=21, per_day=TYPICAL_ENTRIES / 21, seed=1
+    )
+    summary_pdf = whole_summary(therapist, client)
+    now = timezone.now()
+    period = selectors.resolve_period(user=therapist, client=client, query=PeriodQuery(), now=now)
+    document = render.summary_document(
+        selectors.summary_data(
+            user=therapist, client=client, period=period, full_detail=False, now=now
+        )
+    )
+    text = html.unescape(re.sub(r"<[^>]+>", " ", document.html.split("<body>", 1)[1]))
+    text = " ".join(text.split())
+    paragraphs = [text[i : i + 600] for i in range(0, len(text), 600)]
+    plain = "<html><body>" + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+    plain += "</body></html>"
+    render_pdf(plain)  # warm both paths once
+
+    ours: list[tuple[float, float]] = []
+    engine: list[tuple[float, float]] = []
+    for _ in range(RUNS):
+        ours.append(_timed(lambda: whole_summary(therapist, client)))
+        engine.append(_timed(lambda: render_pdf(plain)))
+    ratio = _median(ours, 0) / _median(engine, 0)
+    cpu_ratio = _median(ours, 1) / _median(engine, 1)
+
+    services.summary_pdf(user=therapist, client=client, query=PeriodQuery())
+    stored = [
+        _timed(lambda: services.summary_pdf(user=therapist, client=client, query=PeriodQuery()))
+        for _ in range(RUNS)
+    ]
+
+    year_therapist, year_client = _client_with_entries("Year", days=365, per_day=1.0, seed=2)
+    with CaptureQueriesContext(connection) as queries:
+        year_pdf = whole_summary(year_therapist, year_client)
+    year_pages = len(PdfReader(io.BytesIO(year_pdf)).pages)
+
+    pages = len(PdfReader(io.BytesIO(summary_pdf)).pages)
+    subsetting = (
+        "fontTools (slow: install libharfbuzz-subset0)" if fonttools_fallback() else "HarfBuzz"
+    )
+    lines = [
+        f"Session summary benchmark (median of {RUNS} interleaved runs)",
+        f"  font subsetting:               {subsetting}",
+        f"  typical client:                {TYPICAL_ENTRIES} entries over 3 weeks: "
+        f"{pages} page(s), {len(text)} characters",
+        f"  whole summary:                 {_median(ours, 0) * 1000:7.1f} ms"
+        f"   (CPU {_median(ours, 1) * 1000:.1f} ms)",
+        f"  WeasyPrint, same text, plain:  {_median(engine, 0) * 1000:7.1f} ms"
+        f"   (CPU {_median(engine, 1) * 1000:.1f} ms)",
+        f"  ratio:                         {ratio:7.2f}x   (CPU {cpu_ratio:.2f}x; budget {BUDGET:.1f}x)",
+        f"  served again from storage:     {_median(stored, 0) * 1000:7.1f} ms",
+        f"  a year of daily entries:       {year_pages} page(s), {len(queries)} queries",
+    ]
+    within = ratio <= BUDGET and year_pages <= 3
+    lines.append("  " + ("within budget" if within else "over budget (see the ratio)"))
+    print("\n".join(lines))
+    # A figure to read, not a gate: timings on a shared machine are noisy.
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())

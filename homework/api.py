@@ -1,0 +1,128 @@
+"""The REST API (``/api/v1/``). Views stay thin: check who asks, read the
+input, call a selector or service, answer. Same permissions as the admin."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpResponse
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clients.models import AccessEvent, Client
+from clients.services import access_event_record
+from homework.summary.http import pdf_response, period_query_from
+from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
+from homework.summary.selectors import client_for_summary
+from homework.summary.services import summary_pdf
+from practice.models import User
+
+
+class IsPracticeStaff(BasePermission):
+    """Therapists and practice managers; clients use the portal's own routes."""
+
+    message = _("Only therapists and practice managers can do this.")
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        user = request.user
+        return isinstance(user, User) and user.is_active and (user.is_therapist or user.is_manager)
+
+
+class PdfRenderer(BaseRenderer):
+    """Lets a caller ask for ``Accept: application/pdf``; the view sends the bytes."""
+
+    media_type = "application/pdf"
+    format = "pdf"
+    charset = None
+    render_style = "binary"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
+        return data if isinstance(data, bytes) else b""
+
+
+def _staff(request: Request) -> User:
+    user = request.user
+    assert isinstance(user, User)  # IsPracticeStaff has let only staff in
+    return user
+
+
+class ClientSummaryPdf(APIView):
+    permission_classes = [IsAuthenticated, IsPracticeStaff]
+    renderer_classes = [PdfRenderer, JSONRenderer]
+
+    @extend_schema(
+        operation_id="client_summary_pdf",
+        summary="Session summary PDF",
+        description=(
+            "Everything the client shared since the last session (or between the chosen "
+            "dates) on a page or two. Private entries and drafts are never included. "
+            "Each download is recorded in the client's access log."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "since", OpenApiTypes.DATE, description="First day (YYYY-MM-DD), inclusive."
+            ),
+            OpenApiParameter(
+                "until",
+                OpenApiTypes.DATE,
+                description=f"Last day (YYYY-MM-DD), inclusive; at most {MAX_PERIOD_DAYS} days after since.",
+            ),
+            OpenApiParameter(
+                "full_detail",
+                OpenApiTypes.BOOL,
+                description="Whole texts instead of excerpts, and the safety plan in full.",
+            ),
+        ],
+        responses={
+            (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, "The PDF."),
+            400: OpenApiResponse(OpenApiTypes.OBJECT, "A parameter is malformed: named, with why."),
+            403: OpenApiResponse(description="Not signed in, or not practice staff."),
+            404: OpenApiResponse(description="No such client among yours."),
+        },
+    )
+    def get(self, request: Request, client_id: int) -> HttpResponse:
+        user = _staff(request)
+        try:
+            client = client_for_summary(user=user, client_id=client_id)
+        except Client.DoesNotExist:
+            raise NotFound from None
+        try:
+            query = period_query_from(request.query_params)
+        except PeriodInvalid as invalid:
+            raise ValidationError(invalid.errors) from None
+        summary = summary_pdf(user=user, client=client, query=query)
+        access_event_record(
+            actor=user, client=client, action=AccessEvent.Action.EXPORTED, what=summary.description
+        )
+        return pdf_response(summary)
+
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
+        # Errors are JSON whatever the caller accepts: a PDF reader gets a readable 400.
+        if isinstance(response, Response):
+            request.accepted_renderer = JSONRenderer()
+            request.accepted_media_type = JSONRenderer.media_type
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+app_name = "api"
+urlpatterns = [
+    path(
+        "clients/<int:client_id>/summary.pdf",
+        ClientSummaryPdf.as_view(),
+        name="client-summary",
+    ),
+]

@@ -1,0 +1,96 @@
+"""Write a client's session summary PDF to a file.
+
+    python manage.py render_summary CLIENT --out FILE [--since DATE] [--until DATE]
+
+CLIENT is the client's id, or an email (their portal login or contact email).
+The PDF is made as the client's therapist would see it (or as ``--actor``),
+and the access log records the export under that person.
+"""
+
+import os
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import Q
+from django.utils import timezone
+
+from clients.models import AccessEvent, Client
+from clients.services import access_event_record
+from homework.summary.period import PeriodInvalid, parse_period_query, practice_date
+from homework.summary.selectors import client_for_summary
+from homework.summary.services import summary_pdf
+from practice.models import User
+
+
+class Command(BaseCommand):
+    help = "Write a client's session summary PDF to a file."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("client", help="The client's id, portal email or contact email.")
+        parser.add_argument("--out", required=True, help="Where to write the PDF.")
+        parser.add_argument("--since", help="First day, YYYY-MM-DD (default: the last session).")
+        parser.add_argument("--until", help="Last day, YYYY-MM-DD (default: the next session).")
+        parser.add_argument(
+            "--full-detail", action="store_true", help="Whole texts; the safety plan in full."
+        )
+        parser.add_argument(
+            "--actor", help="Staff email to print as (default: the client's therapist)."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        client = self._client(options["client"])
+        actor = self._actor(options["actor"], client)
+        try:
+            query = parse_period_query(
+                {
+                    "since": options["since"],
+                    "until": options["until"],
+                    "full_detail": "1" if options["full_detail"] else "",
+                },
+                today=practice_date(timezone.now()),
+            )
+            client = client_for_summary(user=actor, client_id=client.pk)
+        except PeriodInvalid as invalid:
+            problems = (f"--{name}: {' '.join(msgs)}" for name, msgs in invalid.errors.items())
+            raise CommandError(" ".join(problems)) from None
+        except Client.DoesNotExist:
+            raise CommandError(f"{actor.email} cannot see client {client.pk}.") from None
+        summary = summary_pdf(user=actor, client=client, query=query)
+        out = Path(options["out"])
+        # Owner-only from the first byte: this file is a clinical record.
+        descriptor = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(summary.content)
+        access_event_record(
+            actor=actor,
+            client=client,
+            action=AccessEvent.Action.EXPORTED,
+            what=f"{summary.description}, command line",
+        )
+        self.stdout.write(f"Wrote {out} ({len(summary.content) // 1024} KB).")
+
+    def _client(self, given: str) -> Client:
+        value = given.strip()
+        if value.isdigit():
+            found = list(Client.objects.filter(pk=int(value)).select_related("therapist"))
+        else:
+            found = list(
+                Client.objects.filter(
+                    Q(portal_user__email__iexact=value) | Q(contact_email__iexact=value)
+                ).select_related("therapist")[:5]
+            )
+        if not found:
+            raise CommandError(f"No client has the id or email {value!r}.")
+        if len(found) > 1:
+            ids = ", ".join(str(client.pk) for client in found)
+            raise CommandError(f"Several clients use {value!r}: give one of the ids {ids}.")
+        return found[0]
+
+    def _actor(self, email: str | None, client: Client) -> User:
+        if not email:
+            return client.therapist
+        actor = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
+        if actor is None or not (actor.is_therapist or actor.is_manager):
+            raise CommandError(f"--actor {email!r} is not an active therapist or manager.")
+        return actor

@@ -1,0 +1,157 @@
+"""How much of the assigned work came back in a period: done, open, overdue,
+and occurrences done for recurring work.
+
+Kept in this one module on purpose: when assignments grow derived occurrences
+(one expected entry per scheduled day), only this computation changes.
+Private entries are not counted: a summary never reflects them, not even as
+a number.
+"""
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
+
+from clients.models import Client
+from homework.models import Assignment, Entry
+from homework.selectors import assignments_for_user
+from homework.summary.period import Period, practice_date
+from practice.models import User
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One assignment's state in the period."""
+
+    assignment_id: int
+    title: str
+    recurring: bool
+    state: str  # one of Completion.DONE / OPEN / OVERDUE (one-off work) or RECURRING
+    due_on: dt.date | None = None
+    done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
+    expected: int = 0  # recurring: scheduled days so far in the period
+
+
+@dataclass(frozen=True)
+class Completion:
+    DONE = "done"
+    OPEN = "open"
+    OVERDUE = "overdue"
+    RECURRING = "recurring"
+    STATE_LABELS = {
+        DONE: _("done"),
+        OPEN: _("open"),
+        OVERDUE: _("past its due date"),
+    }
+
+    items: list[Progress] = field(default_factory=list)
+
+    def count(self, state: str) -> int:
+        return sum(1 for item in self.items if item.state == state)
+
+    @property
+    def done(self) -> int:
+        return self.count(self.DONE)
+
+    @property
+    def open(self) -> int:
+        return self.count(self.OPEN)
+
+    @property
+    def overdue(self) -> int:
+        return self.count(self.OVERDUE)
+
+    @property
+    def recurring(self) -> list[Progress]:
+        return [item for item in self.items if item.recurring]
+
+
+def _scheduled_days(assignment: Assignment, first: dt.date, last: dt.date) -> int:
+    if last < first:
+        return 0
+    days = (last - first).days + 1
+    if assignment.schedule == Assignment.Schedule.DAILY:
+        return days
+    weekdays = set(assignment.weekdays or [assignment.starts_on.weekday()])
+    return sum(1 for n in range(days) if (first + dt.timedelta(days=n)).weekday() in weekdays)
+
+
+def completion_for_period(
+    *, user: User, client: Client, period: Period, now: dt.datetime
+) -> Completion:
+    """Two queries, whatever the number of assignments or entries."""
+    shared = Q(entries__status=Entry.Status.SUBMITTED, entries__private=False)
+    in_period = Q(entries__submitted_at__gte=period.start, entries__submitted_at__lt=period.end)
+    assignments = list(
+        assignments_for_user(user=user)
+        .filter(client=client, starts_on__lte=period.until)
+        .exclude(status=Assignment.Status.CANCELLED)
+        .exclude(~Q(schedule=Assignment.Schedule.ONCE) & Q(ends_on__lt=period.since))
+        .select_related("exercise")
+        .annotate(
+            sent_in_period=Count("entries", filter=shared & in_period),
+            sent_before=Count("entries", filter=shared & Q(entries__submitted_at__lt=period.start)),
+        )
+        .order_by("starts_on", "pk")
+    )
+    recurring_ids = [a.pk for a in assignments if a.schedule != Assignment.Schedule.ONCE]
+    days_sent: dict[int, set[dt.date]] = defaultdict(set)
+    if recurring_ids:
+        rows = Entry.objects.filter(
+            assignment_id__in=recurring_ids,
+            status=Entry.Status.SUBMITTED,
+            private=False,
+            submitted_at__gte=period.start,
+            submitted_at__lt=period.end,
+        ).values_list("assignment_id", "occurrence_on", "submitted_at")
+        for assignment_id, occurrence_on, submitted_at in rows:
+            if occurrence_on is not None:
+                days_sent[assignment_id].add(occurrence_on)
+            elif submitted_at is not None:
+                days_sent[assignment_id].add(practice_date(submitted_at))
+
+    # Work is judged as of the period's end, or now if that is still to come.
+    as_of = practice_date(min(period.end, now))
+    items: list[Progress] = []
+    for assignment in assignments:
+        sent_in_period: int = assignment.sent_in_period
+        sent_before: int = assignment.sent_before
+        title = assignment.exercise.title
+        if assignment.schedule != Assignment.Schedule.ONCE:
+            assert assignment.ends_on is not None  # a check constraint guarantees it
+            first = max(assignment.starts_on, period.since)
+            last = min(assignment.ends_on, period.until, as_of)
+            expected = _scheduled_days(assignment, first, last)
+            done = min(len(days_sent[assignment.pk]), expected) if expected else 0
+            items.append(
+                Progress(
+                    assignment.pk,
+                    title,
+                    recurring=True,
+                    state=Completion.RECURRING,
+                    done=done,
+                    expected=expected,
+                )
+            )
+            continue
+        if sent_before and not sent_in_period:
+            continue  # finished before this period: not this session's business
+        if sent_in_period or assignment.status == Assignment.Status.COMPLETED:
+            state = Completion.DONE
+        elif assignment.due_on is not None and assignment.due_on < as_of:
+            state = Completion.OVERDUE
+        else:
+            state = Completion.OPEN
+        items.append(
+            Progress(
+                assignment.pk,
+                title,
+                recurring=False,
+                state=state,
+                due_on=assignment.due_on,
+                done=sent_in_period,
+            )
+        )
+    return Completion(items=items)

@@ -1,0 +1,28 @@
+"""How much of a period the summary shows before pointing to the portal.
+
+Shared by the summary's first page and the kinds' own sections, so a year of
+daily entries still prints on a few pages. ``full_detail`` lifts every limit.
+"""
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+# Entries listed in full in one kind's section; the rest are counted.
+SECTION_LIST_LIMIT = 8
+# Flagged entries listed on the first page, per flag.
+FLAG_LIST_LIMIT = 4
+# Assignments listed in the completion table.
+WORK_LIST_LIMIT = 8
+# Characters of one text field before "continued in the portal".
+EXCERPT_CHARS = 240
+
+
+def first_of(
+    items: Sequence[T], *, full_detail: bool, limit: int = SECTION_LIST_LIMIT
+) -> tuple[list[T], int]:
+    """The first ``limit`` items (all of them in full detail) and how many are left."""
+    if full_detail or len(items) <= limit:
+        return list(items), 0
+    return list(items[:limit]), len(items) - limit

@@ -1,0 +1,156 @@
+"""The period a summary covers, and reading it from a request or the command line.
+
+Dates are the practice's calendar days (``settings.TIME_ZONE``): the summary is
+read at the practice, so "Tuesday" means the practice's Tuesday.
+"""
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clients.models import Session
+
+# A year and a little: long enough for "the last twelve months", short enough
+# that nobody renders a decade of someone's life by accident.
+MAX_PERIOD_DAYS = 400
+# With no earlier session to start from, look back this far.
+DEFAULT_LOOKBACK_DAYS = 28
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+class PeriodInvalid(ValueError):
+    """Bad period parameters. ``errors`` maps each parameter's name to messages."""
+
+    def __init__(self, errors: Mapping[str, list[str]]) -> None:
+        super().__init__(dict(errors))
+        self.errors = dict(errors)
+
+    def __str__(self) -> str:
+        return "; ".join(f"{name}: {' '.join(msgs)}" for name, msgs in self.errors.items())
+
+
+@dataclass(frozen=True)
+class PeriodQuery:
+    """What the person asked for. Empty dates mean "since the last session"."""
+
+    since: dt.date | None = None
+    until: dt.date | None = None
+    full_detail: bool = False
+
+    @property
+    def chosen_dates(self) -> bool:
+        return self.since is not None or self.until is not None
+
+
+@dataclass(frozen=True)
+class Period:
+    """A resolved period: aware bounds for queries, calendar days for people."""
+
+    start: dt.datetime  # inclusive
+    end: dt.datetime  # exclusive
+    since: dt.date
+    until: dt.date
+    session: Session | None  # the session this summary is for, if there is one
+    chosen_dates: bool
+
+    @property
+    def key(self) -> str:
+        """Names this period in storage: no client data, stable across requests."""
+        anchor = f"s{self.session.pk}" if self.session is not None else "dates"
+        return f"{self.since:%Y%m%d}-{self.until:%Y%m%d}-{anchor}"
+
+
+def practice_midnight(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time()), timezone.get_default_timezone())
+
+
+def practice_date(moment: dt.datetime) -> dt.date:
+    return timezone.localtime(moment, timezone.get_default_timezone()).date()
+
+
+def _parse_date(name: str, raw: str | None, errors: dict[str, list[str]]) -> dt.date | None:
+    if raw is None or raw.strip() == "":
+        return None
+    value = raw.strip()
+    if not _ISO_DATE.fullmatch(value):
+        errors[name] = [_("Enter a date as YYYY-MM-DD, for example 2026-03-01.")]
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        errors[name] = [_("That date does not exist. Please check the day and month.")]
+        return None
+
+
+def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> PeriodQuery:
+    """Read ``since``, ``until`` and ``full_detail`` as a request or command gives them.
+
+    Messages name the parameter and never repeat what was sent (it may be long,
+    or not ours to echo). One date alone is fine: ``until`` defaults to today,
+    ``since`` to four weeks before ``until``.
+    """
+    errors: dict[str, list[str]] = {}
+    since = _parse_date("since", data.get("since"), errors)
+    until = _parse_date("until", data.get("until"), errors)
+    raw_full = (data.get("full_detail") or "").strip().lower()
+    if raw_full not in _TRUE | _FALSE:
+        errors["full_detail"] = [_("Use true or false.")]
+    if errors:
+        raise PeriodInvalid(errors)
+    if since is not None and since > today:
+        raise PeriodInvalid({"since": [_("This is in the future. Choose today or earlier.")]})
+    if since is not None or until is not None:
+        until = until or today
+        since = since or until - dt.timedelta(days=DEFAULT_LOOKBACK_DAYS - 1)
+        if until < since:
+            raise PeriodInvalid({"until": [_("This is before since. Choose a later date.")]})
+        if (until - since).days + 1 > MAX_PERIOD_DAYS:
+            raise PeriodInvalid(
+                {
+                    "until": [
+                        _(
+                            "The period can be at most %(days)s days long. Move since or until closer."
+                        )
+                        % {"days": MAX_PERIOD_DAYS}
+                    ]
+                }
+            )
+    return PeriodQuery(since=since, until=until, full_detail=raw_full in _TRUE)
+
+
+def period_between_sessions(
+    *, target: Session | None, previous: Session | None, now: dt.datetime
+) -> Period:
+    """Since the previous session, up to the session the summary is for (or now)."""
+    end = target.starts_at if target is not None else now
+    start = (
+        previous.starts_at
+        if previous is not None
+        else practice_midnight(practice_date(end) - dt.timedelta(days=DEFAULT_LOOKBACK_DAYS))
+    )
+    return Period(
+        start=start,
+        end=end,
+        since=practice_date(start),
+        until=practice_date(end),
+        session=target,
+        chosen_dates=False,
+    )
+
+
+def period_for_dates(*, since: dt.date, until: dt.date, session: Session | None) -> Period:
+    return Period(
+        start=practice_midnight(since),
+        end=practice_midnight(until + dt.timedelta(days=1)),
+        since=since,
+        until=until,
+        session=session,
+        chosen_dates=True,
+    )

@@ -1,0 +1,144 @@
+"""Turning what the selectors read into the summary's HTML and PDF.
+
+Pure: no database access, no network, no writes. Every kind draws its own
+section with its own template (``kind.summary_template``), given
+``kind.summary_context(entries, full_detail=...)`` plus ``full_detail``,
+``kind``, ``exercise_titles`` and ``entry_count``. Client text reaches the
+page only through Django's autoescaping.
+"""
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import formats, timezone
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from homework.kinds import get_kind
+from homework.models import Entry
+from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
+from homework.summary.selectors import SummaryData
+from practice.pdf import render_pdf
+
+TEMPLATE = "homework/summary/document.html"
+STYLESHEET = "css/summary.css"
+# Stands in for the time of rendering while the document is fingerprinted:
+# an HTML comment, which escaped client text can never contain.
+_GENERATED_AT = "<!--generated-at-->"
+PAPER_SIZES = {"A4": "A4", "Letter": "letter"}
+
+
+@dataclass(frozen=True)
+class FlagItem:
+    entry: Entry
+    title: str
+    excerpt: str
+
+
+@dataclass(frozen=True)
+class SummaryDocument:
+    """The summary's HTML, less the time it was made, and a fingerprint of it.
+
+    The fingerprint changes whenever anything the document shows changes
+    (an entry edited or added, a flag, the period, a template), which is
+    what decides whether a stored PDF is still current.
+    """
+
+    html: str
+    fingerprint: str
+    filename: str
+
+    def final_html(self, generated_at: dt.datetime) -> str:
+        label = formats.date_format(
+            timezone.localtime(generated_at, timezone.get_default_timezone()), "j F Y, H:i"
+        )
+        return self.html.replace(_GENERATED_AT, escape(label), 1)
+
+
+def _flags(entries: list[Entry], *, full_detail: bool) -> tuple[list[FlagItem], int]:
+    shown, more = first_of(entries, full_detail=full_detail, limit=FLAG_LIST_LIMIT)
+    return [
+        FlagItem(
+            entry=entry,
+            title=entry.assignment.exercise.title,
+            excerpt=get_kind(entry.assignment.exercise.kind).excerpt(entry),
+        )
+        for entry in shown
+    ], more
+
+
+def summary_filename(data: SummaryData) -> str:
+    """Neutral on purpose: a file name shows in downloads lists and print queues."""
+    day = data.period.session.starts_at if data.period.session else None
+    date = timezone.localtime(day).date() if day else data.period.until
+    return f"session-summary-{date:%Y-%m-%d}.pdf"
+
+
+def _context(data: SummaryData) -> dict[str, Any]:
+    full = data.full_detail
+    sections = []
+    glance = []
+    for section in data.sections:
+        kind = section.kind
+        context = kind.summary_context(section.entries, full_detail=full)
+        html = render_to_string(
+            kind.summary_template,
+            {
+                **context,
+                "full_detail": full,
+                "kind": kind,
+                "exercise_titles": section.exercise_titles,
+                "entry_count": len(section.entries),
+            },
+        )
+        sections.append({"label": kind.label, "titles": section.exercise_titles, "html": html})
+        lines = kind.at_a_glance(section.entries)
+        if lines:
+            glance.append({"label": kind.label, "lines": lines})
+    unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full)
+    discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full)
+    work, work_more = first_of(data.completion.items, full_detail=full, limit=WORK_LIST_LIMIT)
+    return {
+        "data": data,
+        "client": data.client,
+        "therapist": data.therapist,
+        "practice": data.practice,
+        "period": data.period,
+        "session": data.period.session,
+        "full_detail": full,
+        "practice_tz": settings.TIME_ZONE,
+        "paper_size": PAPER_SIZES.get(data.practice.paper_size, "A4"),
+        "generated_at": mark_safe(_GENERATED_AT),  # noqa: S308 (our own constant)
+        "unsafe": unsafe,
+        "unsafe_more": unsafe_more,
+        "discuss": discuss,
+        "discuss_more": discuss_more,
+        "completion": data.completion,
+        "work": work,
+        "work_more": work_more,
+        "glance": glance,
+        "sections": sections,
+        "entry_count": len(data.entries),
+        "page_label": _("Page"),
+        "of_label": _("of"),
+        "footer_label": _(
+            "Confidential: %(practice)s. Please keep out of sight and shred after use."
+        )
+        % {"practice": data.practice.name},
+    }
+
+
+def summary_document(data: SummaryData) -> SummaryDocument:
+    with timezone.override(timezone.get_default_timezone()):
+        html = render_to_string(TEMPLATE, _context(data))
+    fingerprint = hashlib.sha256(html.encode()).hexdigest()[:32]
+    return SummaryDocument(html=html, fingerprint=fingerprint, filename=summary_filename(data))
+
+
+def render_summary_pdf(document: SummaryDocument, *, generated_at: dt.datetime) -> bytes:
+    return render_pdf(document.final_html(generated_at), stylesheets=[STYLESHEET])

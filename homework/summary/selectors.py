@@ -1,0 +1,184 @@
+"""Everything the session summary reads, in a fixed number of queries.
+
+Scoped by the acting user like every other read: a therapist's own clients,
+a manager's practice. The entries are the client's shared, submitted ones
+(``entry_readable_by_staff`` has the last word on each).
+"""
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Q, QuerySet, Subquery
+
+from clients.models import Client, Session
+from clients.selectors import clients_for_user, sessions_for_user
+from homework.kinds import ExerciseKind, all_kinds, get_kind
+from homework.models import Entry
+from homework.selectors import entries_for_user, entry_readable_by_staff
+from homework.summary.completion import Completion, completion_for_period
+from homework.summary.period import (
+    Period,
+    PeriodQuery,
+    period_between_sessions,
+    period_for_dates,
+    practice_midnight,
+)
+from practice.models import PracticeSettings, User
+from practice.selectors import practice_settings
+
+# A session that started a little while ago is still the one being prepared for.
+SESSION_GRACE = dt.timedelta(hours=3)
+# With chosen dates, the summary is "for" a session this soon after them.
+SESSION_LOOKAHEAD = dt.timedelta(days=14)
+
+__all__ = [
+    "Completion",
+    "KindSection",
+    "SummaryData",
+    "client_for_summary",
+    "completion_for_period",
+    "resolve_period",
+    "session_ids_on",
+    "summary_data",
+]
+
+
+@dataclass(frozen=True)
+class KindSection:
+    """One kind's entries in the period, newest first, for its own template."""
+
+    kind: ExerciseKind
+    entries: list[Entry]
+    exercise_titles: list[str]
+
+
+@dataclass(frozen=True)
+class SummaryData:
+    """Everything a summary shows, read once; rendering needs no database."""
+
+    client: Client
+    therapist: User
+    practice: PracticeSettings
+    period: Period
+    full_detail: bool
+    entries: list[Entry]  # shared, submitted, in the period, newest first
+    sections: list[KindSection]
+    completion: Completion
+    now: dt.datetime
+    flagged_unsafe: list[Entry] = field(default_factory=list)
+    flagged_discuss: list[Entry] = field(default_factory=list)
+
+
+def client_for_summary(*, user: User, client_id: int) -> Client:
+    """A client the user may summarise; Client.DoesNotExist for anyone else's."""
+    if not (user.is_therapist or user.is_manager):
+        raise Client.DoesNotExist
+    return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
+
+
+def _sessions(user: User, client: Client) -> QuerySet[Session]:
+    return sessions_for_user(user=user).filter(client=client)
+
+
+def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.datetime) -> Period:
+    """Chosen dates, or "since the previous session, for the next one"."""
+    if query.since is not None and query.until is not None:
+        day_start = practice_midnight(query.until)
+        session = (
+            _sessions(user, client)
+            .filter(starts_at__gte=day_start, starts_at__lt=day_start + SESSION_LOOKAHEAD)
+            .order_by("starts_at")
+            .first()
+        )
+        return period_for_dates(since=query.since, until=query.until, session=session)
+    # The next session (one in progress counts) and the one before it, in one
+    # query: nothing lies between the cut-off and the next session, so the one
+    # before it is simply the last one before the cut-off.
+    cutoff = now - SESSION_GRACE
+    sessions = _sessions(user, client)
+    next_pk = sessions.filter(starts_at__gte=cutoff).order_by("starts_at").values("pk")[:1]
+    previous_pk = sessions.filter(starts_at__lt=cutoff).order_by("-starts_at").values("pk")[:1]
+    found = list(sessions.filter(Q(pk=Subquery(next_pk)) | Q(pk=Subquery(previous_pk))))
+    target = next((s for s in found if s.starts_at >= cutoff), None)
+    previous = next((s for s in found if s.starts_at < cutoff), None)
+    return period_between_sessions(target=target, previous=previous, now=now)
+
+
+def period_for_session(
+    *, user: User, client: Client, target: Session | None, now: dt.datetime
+) -> Period:
+    before = target.starts_at if target is not None else now
+    previous = _sessions(user, client).filter(starts_at__lt=before).order_by("-starts_at").first()
+    return period_between_sessions(target=target, previous=previous, now=now)
+
+
+def summary_data(
+    *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
+) -> SummaryData:
+    """Read the period's shared entries and the work's progress: three queries
+    (four when the practice settings are not cached), however many entries."""
+    rows = (
+        entries_for_user(user=user)
+        .filter(
+            assignment__client=client,
+            status=Entry.Status.SUBMITTED,
+            private=False,
+            submitted_at__gte=period.start,
+            submitted_at__lt=period.end,
+        )
+        .select_related("assignment__exercise")
+        .order_by("-submitted_at", "-pk")
+    )
+    entries = [entry for entry in rows if entry_readable_by_staff(entry)]
+
+    by_kind: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        by_kind[entry.assignment.exercise.kind].append(entry)
+    sections = []
+    for kind in all_kinds():  # the registry's order, so every summary reads alike
+        kind_entries = by_kind.pop(kind.slug, [])
+        if kind_entries:
+            titles = list(dict.fromkeys(e.assignment.exercise.title for e in kind_entries))
+            sections.append(KindSection(kind=kind, entries=kind_entries, exercise_titles=titles))
+    for slug in by_kind:
+        get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
+
+    unsafe = [entry for entry in entries if entry.felt_unsafe]
+    discuss = [entry for entry in entries if entry.discuss_in_session and not entry.felt_unsafe]
+    return SummaryData(
+        client=client,
+        therapist=client.therapist,
+        practice=practice_settings(),
+        period=period,
+        full_detail=full_detail,
+        entries=entries,
+        sections=sections,
+        completion=completion_for_period(user=user, client=client, period=period, now=now),
+        now=now,
+        flagged_unsafe=unsafe,
+        flagged_discuss=discuss,
+    )
+
+
+def session_ids_on(*, day: dt.date) -> list[int]:
+    """Sessions of active clients on a practice day (system use: the evening batch)."""
+    start = practice_midnight(day)
+    return list(
+        Session.objects.filter(
+            starts_at__gte=start,
+            starts_at__lt=practice_midnight(day + dt.timedelta(days=1)),
+            client__status=Client.Status.ACTIVE,
+        )
+        .order_by("starts_at")
+        .values_list("pk", flat=True)
+    )
+
+
+def session_for_batch(*, session_id: int) -> Session | None:
+    """A session and its client and therapist (system use: the evening batch)."""
+    return (
+        Session.objects.select_related("client__therapist")
+        .filter(pk=session_id, client__status=Client.Status.ACTIVE)
+        .first()
+    )

@@ -1,0 +1,140 @@
+"""Producing summary PDFs, and keeping them so a later download is instant.
+
+A PDF is stored under its client, its period and the fingerprint of its HTML
+(see ``render.SummaryDocument``). Asking again reads the same few rows,
+renders the HTML (milliseconds), and serves the stored file if nothing it
+shows has changed; otherwise it renders the PDF again and replaces the file.
+No database writes happen here: the caller records who printed what
+(``clients.services.access_event_record``).
+
+Full-detail PDFs are never stored: they may hold a whole safety plan, and
+are rare enough to render on demand.
+"""
+
+import datetime as dt
+import logging
+from dataclasses import dataclass
+
+from django.core.files.base import ContentFile
+from django.core.files.storage import Storage, storages
+from django.utils import timezone
+
+from clients.models import Client
+from homework.summary import render, selectors
+from homework.summary.period import PeriodQuery
+from practice.models import User
+
+logger = logging.getLogger(__name__)
+
+STORAGE_ALIAS = "summaries"
+# Stored summaries are clinical records at rest: keep them only as long as
+# "print it before tomorrow's session" needs.
+RETENTION = dt.timedelta(days=14)
+
+
+@dataclass(frozen=True)
+class SummaryPdf:
+    content: bytes
+    filename: str
+    data: selectors.SummaryData
+    from_storage: bool
+
+    @property
+    def description(self) -> str:
+        """For the access log: what was printed, without the client's words."""
+        period = self.data.period
+        detail = " (full detail)" if self.data.full_detail else ""
+        return f"Session summary {period.since:%Y-%m-%d} to {period.until:%Y-%m-%d}{detail}"
+
+
+def summary_storage() -> Storage:
+    return storages[STORAGE_ALIAS]
+
+
+def _folder(client: Client, data: selectors.SummaryData) -> str:
+    return f"{client.pk}/{data.period.key}"
+
+
+def summary_pdf(
+    *, user: User, client: Client, query: PeriodQuery, now: dt.datetime | None = None
+) -> SummaryPdf:
+    """The client's summary for the asked period, as ``user`` may see it."""
+    now = now or timezone.now()
+    period = selectors.resolve_period(user=user, client=client, query=query, now=now)
+    data = selectors.summary_data(
+        user=user, client=client, period=period, full_detail=query.full_detail, now=now
+    )
+    return _from_storage_or_render(data, now=now)
+
+
+def summary_prepare_for_session(*, session_id: int, now: dt.datetime | None = None) -> str | None:
+    """Render and store the summary for one session, as its client's therapist
+    would ask for it. Safe to run twice: an unchanged summary is not rendered
+    again. Returns the stored name, or None when the session is gone."""
+    now = now or timezone.now()
+    session = selectors.session_for_batch(session_id=session_id)
+    if session is None:
+        return None
+    client = session.client
+    therapist = client.therapist
+    period = selectors.period_for_session(user=therapist, client=client, target=session, now=now)
+    data = selectors.summary_data(
+        user=therapist, client=client, period=period, full_detail=False, now=now
+    )
+    document = render.summary_document(data)
+    name = f"{_folder(client, data)}/{document.fingerprint}.pdf"
+    if not summary_storage().exists(name):
+        _store(name, render.render_summary_pdf(document, generated_at=now))
+    return name
+
+
+def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) -> SummaryPdf:
+    document = render.summary_document(data)
+    if data.full_detail:
+        content = render.render_summary_pdf(document, generated_at=now)
+        return SummaryPdf(content, document.filename, data, from_storage=False)
+    storage = summary_storage()
+    name = f"{_folder(data.client, data)}/{document.fingerprint}.pdf"
+    if storage.exists(name):
+        with storage.open(name, "rb") as stored:
+            return SummaryPdf(stored.read(), document.filename, data, from_storage=True)
+    content = render.render_summary_pdf(document, generated_at=now)
+    _store(name, content)
+    return SummaryPdf(content, document.filename, data, from_storage=False)
+
+
+def _store(name: str, content: bytes) -> None:
+    """Save, then drop the earlier versions of the same period's summary."""
+    storage = summary_storage()
+    saved = storage.save(name, ContentFile(content))
+    if saved != name:
+        # Another worker stored the same fingerprint a moment ago: same bytes.
+        storage.delete(saved)
+    folder = name.rsplit("/", 1)[0]
+    keep = name.rsplit("/", 1)[1]
+    _, files = storage.listdir(folder)
+    for other in files:
+        if other != keep:
+            storage.delete(f"{folder}/{other}")
+
+
+def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
+    """Delete stored summaries older than ``RETENTION``. Returns how many went."""
+    cutoff = (now or timezone.now()) - RETENTION
+    storage = summary_storage()
+    removed = 0
+    try:
+        clients, _ = storage.listdir("")
+    except FileNotFoundError:
+        return 0
+    for client_folder in clients:
+        periods, _ = storage.listdir(client_folder)
+        for period_folder in periods:
+            folder = f"{client_folder}/{period_folder}"
+            _, files = storage.listdir(folder)
+            for filename in files:
+                name = f"{folder}/{filename}"
+                if storage.get_modified_time(name) < cutoff:
+                    storage.delete(name)
+                    removed += 1
+    return removed

@@ -1,0 +1,39 @@
+"""The admin's "Print session summary": opens the PDF in the browser.
+
+Wired into the client admin's URLs as ``admin:clients_client_summary``
+(``/admin/clients/client/<id>/summary/``), behind ``admin_site.admin_view``.
+Optional query: ``since``, ``until`` (YYYY-MM-DD) and ``full_detail``.
+"""
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_GET
+
+from clients.models import AccessEvent, Client
+from clients.services import access_event_record
+from homework.summary.http import pdf_response, period_query_from
+from homework.summary.period import PeriodInvalid
+from homework.summary.selectors import client_for_summary
+from homework.summary.services import summary_pdf
+from practice.requests import acting_user
+
+
+@require_GET
+def client_summary(request: HttpRequest, object_id: str) -> HttpResponse:
+    user = acting_user(request)
+    try:
+        client = client_for_summary(user=user, client_id=int(object_id))
+    except (ValueError, Client.DoesNotExist):
+        raise Http404 from None
+    try:
+        query = period_query_from(request.GET)
+    except PeriodInvalid as invalid:
+        for name, problems in invalid.errors.items():
+            messages.error(request, f"{name}: {' '.join(problems)}")
+        return redirect("admin:clients_client_change", client.pk)
+    summary = summary_pdf(user=user, client=client, query=query)
+    access_event_record(
+        actor=user, client=client, action=AccessEvent.Action.PRINTED, what=summary.description
+    )
+    return pdf_response(summary)

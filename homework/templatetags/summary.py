@@ -1,0 +1,40 @@
+"""Template helpers for the session summary PDF and the kinds' summary sections."""
+
+from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import Truncator
+from django.utils.translation import gettext as _
+
+from homework.summary.limits import EXCERPT_CHARS
+
+register = template.Library()
+
+# Characters that may stand as themselves inside a CSS string; everything else
+# is written as a hex escape, so no text can end the string or the <style>.
+_CSS_PLAIN = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.:;!?()-")
+
+
+@register.filter
+def summary_excerpt(text: object, full_detail: bool = False) -> SafeString:
+    """Client text, escaped: whole in full detail, otherwise cut at a word with
+    a note that the rest is in the portal."""
+    value = "" if text is None else str(text).strip()
+    if full_detail:
+        return conditional_escape(value)
+    # An excerpt is one run of text: twenty blank lines must not fill a page.
+    value = " ".join(value.split())
+    if len(value) <= EXCERPT_CHARS:
+        return conditional_escape(value)
+    cut = Truncator(value).chars(EXCERPT_CHARS, truncate="…")
+    return format_html('{} <span class="continued">{}</span>', cut, _("(continued in the portal)"))
+
+
+@register.filter
+def css_string(text: object) -> SafeString:
+    """A double-quoted CSS string for our own labels (page numbers, footer).
+
+    The practice's name is set in the admin, so it is escaped like anything else.
+    """
+    escaped = "".join(c if c in _CSS_PLAIN else f"\\{ord(c):06x}" for c in str(text))
+    return mark_safe(f'"{escaped}"')  # noqa: S308 (every character above is plain or hex-escaped)

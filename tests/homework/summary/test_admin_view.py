@@ -1,0 +1,66 @@
+"""The admin's "Print session summary" button and the view behind it."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from clients.models import AccessEvent
+from homework.models import Entry
+from tests.conftest import login
+
+from .conftest import pdf_text, record
+
+pytestmark = pytest.mark.django_db
+
+
+def url(client_id: int) -> str:
+    return reverse("admin:clients_client_summary", args=[client_id])
+
+
+def test_client_page_has_the_print_button(cast):
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    assert url(cast.alice.pk) in page.text
+    assert "Print session summary" in page.text
+
+
+def test_print_opens_the_pdf_and_logs_it_as_printed(cast):
+    response = login(cast.tara).get(url(cast.alice.pk))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"].startswith("inline;")
+    assert cast.alice_entry.response["what_happened"] in pdf_text(response.content)
+    event = AccessEvent.objects.get()
+    assert (event.actor, event.client, event.action) == (cast.tara, cast.alice, "printed")
+
+
+def test_another_therapists_client_is_not_found(cast):
+    assert login(cast.theo).get(url(cast.alice.pk)).status_code == 404
+    assert login(cast.theo).get("/admin/clients/client/not-a-number/summary/").status_code == 404
+    assert not AccessEvent.objects.exists()
+
+
+def test_bad_dates_go_back_to_the_client_page_with_the_parameter_named(cast):
+    http = login(cast.tara)
+    response = http.get(url(cast.alice.pk) + "?since=31/02/2026", follow=True)
+    assert response.redirect_chain[-1][0] == reverse(
+        "admin:clients_client_change", args=[cast.alice.pk]
+    )
+    assert "Since: Enter a date as YYYY-MM-DD" in response.text
+    assert not AccessEvent.objects.exists()
+
+
+def queries_for(http, client_id: int) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert http.get(url(client_id)).status_code == 200
+    return len(queries)
+
+
+def test_queries_hold_at_one_entry_and_at_a_year_of_them(cast):
+    http = login(cast.tara)
+    queries_for(http, cast.alice.pk)  # warm the practice settings cache
+    one = queries_for(http, cast.alice.pk)
+    Entry.objects.bulk_create(
+        [record(cast.alice_assignment, days_ago=n / 20 + 0.01) for n in range(365)]
+    )
+    assert queries_for(http, cast.alice.pk) == one

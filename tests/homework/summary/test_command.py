@@ -1,0 +1,68 @@
+"""python manage.py render_summary CLIENT --out FILE [--since] [--until]"""
+
+import os
+import stat
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from clients.models import AccessEvent
+
+from .conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("pick", ["id", "portal email", "contact email"])
+def test_writes_the_pdf_for_a_client_found_by_id_or_email(cast, tmp_path, pick):
+    cast.alice.contact_email = "alice.contact@example.test"
+    cast.alice.save()
+    given = {
+        "id": str(cast.alice.pk),
+        "portal email": "ALICE@example.test",
+        "contact email": "alice.contact@example.test",
+    }[pick]
+    out = tmp_path / "summary.pdf"
+    call_command("render_summary", given, "--out", str(out))
+    assert cast.alice_entry.response["what_happened"] in pdf_text(out.read_bytes())
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o600
+    event = AccessEvent.objects.get()
+    assert (event.actor, event.client, event.action) == (cast.tara, cast.alice, "exported")
+
+
+def test_takes_dates_and_an_actor(cast, tmp_path):
+    out = tmp_path / "s.pdf"
+    call_command(
+        "render_summary",
+        str(cast.alice.pk),
+        "--out",
+        str(out),
+        "--since",
+        "2026-01-01",
+        "--until",
+        "2026-01-31",
+        "--actor",
+        cast.morgan.email,
+    )
+    assert "1 Jan 2026 – 31 Jan 2026" in pdf_text(out.read_bytes())
+    assert AccessEvent.objects.get().actor == cast.morgan
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nobody@example.test"], "No client"),
+        (["424242"], "No client"),
+        (["ALICE", "--since", "2026-13-01"], "--since"),
+        (["ALICE", "--since", "2026-03-10", "--until", "2026-03-01"], "--until"),
+        (["ALICE", "--actor", "theo@example.test"], "cannot see"),
+        (["ALICE", "--actor", "bob@example.test"], "not an active therapist"),
+    ],
+)
+def test_bad_arguments_are_explained_and_nothing_is_written(cast, tmp_path, args, message):
+    args = [str(cast.alice.pk) if a == "ALICE" else a for a in args]
+    out = tmp_path / "s.pdf"
+    with pytest.raises(CommandError, match=message):
+        call_command("render_summary", *args, "--out", str(out))
+    assert not out.exists()
+    assert not AccessEvent.objects.exists()

@@ -1,0 +1,84 @@
+import datetime as dt
+
+import pytest
+
+from homework.summary.period import (
+    MAX_PERIOD_DAYS,
+    PeriodInvalid,
+    PeriodQuery,
+    parse_period_query,
+    period_for_dates,
+)
+
+TODAY = dt.date(2026, 3, 12)
+
+
+def parse(**params: str | None) -> PeriodQuery:
+    return parse_period_query(params, today=TODAY)
+
+
+def problems(**params: str | None) -> dict[str, list[str]]:
+    with pytest.raises(PeriodInvalid) as caught:
+        parse(**params)
+    return caught.value.errors
+
+
+def test_no_dates_means_since_the_last_session():
+    query = parse()
+    assert query == PeriodQuery()
+    assert not query.chosen_dates
+
+
+def test_both_dates_are_taken_as_given():
+    query = parse(since="2026-02-01", until="2026-02-28", full_detail="true")
+    assert (query.since, query.until, query.full_detail) == (
+        dt.date(2026, 2, 1),
+        dt.date(2026, 2, 28),
+        True,
+    )
+
+
+def test_one_date_alone_fills_in_the_other():
+    assert parse(since="2026-03-01").until == TODAY
+    only_until = parse(until="2026-03-10")
+    assert only_until.since == dt.date(2026, 2, 11)
+
+
+@pytest.mark.parametrize(
+    ("params", "name"),
+    [
+        ({"since": "yesterday"}, "since"),
+        ({"since": "2026-02-30"}, "since"),
+        ({"since": "2026-3-1"}, "since"),
+        ({"since": "2026-03-01T10:00"}, "since"),
+        ({"until": "x" * 100_000}, "until"),
+        ({"until": "12/03/2026"}, "until"),
+        ({"since": "2026-03-13"}, "since"),
+        ({"since": "2026-03-10", "until": "2026-03-01"}, "until"),
+        ({"since": "2020-01-01", "until": "2026-03-01"}, "until"),
+        ({"full_detail": "maybe"}, "full_detail"),
+    ],
+)
+def test_bad_parameters_are_named(params, name):
+    errors = problems(**params)
+    assert list(errors) == [name]
+    assert all(errors[name])
+
+
+def test_messages_do_not_echo_what_was_sent():
+    errors = problems(since="<script>alert(1)</script>")
+    assert "<script>" not in " ".join(errors["since"])
+
+
+def test_the_longest_period_is_allowed_and_one_day_more_is_not():
+    since = TODAY - dt.timedelta(days=MAX_PERIOD_DAYS - 1)
+    assert parse(since=since.isoformat(), until=TODAY.isoformat()).since == since
+    too_early = since - dt.timedelta(days=1)
+    assert "until" in problems(since=too_early.isoformat(), until=TODAY.isoformat())
+
+
+def test_chosen_dates_cover_whole_practice_days(settings):
+    period = period_for_dates(since=dt.date(2026, 3, 1), until=dt.date(2026, 3, 1), session=None)
+    assert period.end - period.start == dt.timedelta(days=1)
+    assert str(period.start.tzinfo) == settings.TIME_ZONE
+    assert period.key == "20260301-20260301-dates"

@@ -1,0 +1,309 @@
+"""The summary PDF read back: what is on it, what never is, and how it looks."""
+
+import datetime as dt
+import io
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from pypdf import PdfReader
+
+from homework.models import Assignment, Entry
+from homework.summary import render, selectors
+from homework.summary.limits import EXCERPT_CHARS
+from homework.summary.period import PeriodQuery, period_for_dates
+from practice.models import PracticeSettings
+from tests.factories import AssignmentFactory, ExerciseFactory, SessionFactory
+from tests.listener import Listener
+
+from .conftest import add, page_count, pdf_text, record
+
+pytestmark = pytest.mark.django_db
+ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
+
+
+def summary_for(user, client, *, since_days=21, full_detail=False):
+    today = timezone.localdate()
+    period = period_for_dates(
+        since=today - dt.timedelta(days=since_days), until=today, session=None
+    )
+    data = selectors.summary_data(
+        user=user, client=client, period=period, full_detail=full_detail, now=timezone.now()
+    )
+    return render.summary_document(data)
+
+
+def pdf_for(user, client, **kwargs) -> bytes:
+    return render.render_summary_pdf(
+        summary_for(user, client, **kwargs), generated_at=timezone.now()
+    )
+
+
+def test_pdf_shows_header_flags_work_and_each_section(cast):
+    add(
+        cast.alice_assignment,
+        what_happened="They took my bank card to keep it safe.",
+        felt_unsafe=True,
+    )
+    add(
+        cast.alice_assignment,
+        what_happened="A kind message after three days of silence.",
+        discuss_in_session=True,
+    )
+    text = pdf_text(pdf_for(cast.tara, cast.alice))
+    assert "Alice" in text and "Tara" in text
+    assert "SESSION SUMMARY" in text.upper()
+    assert "At a glance" in text
+    upper = text.upper()  # small headings are set in capitals
+    assert upper.index("FELT UNSAFE") < upper.index("WANTS TO TALK ABOUT THIS IN SESSION")
+    assert "They took my bank card to keep it safe." in text
+    assert "ASSIGNED WORK" in upper and "1 done" in text
+    assert "3 records" in text  # the written record's own line on the first page
+    assert "Written record" in text
+    assert cast.alice_entry.response["what_happened"] in text
+    assert "Page 1 of 1" in text
+    assert "Confidential" in text
+
+
+def test_pdf_never_shows_private_entries_drafts_or_another_clients_words(cast):
+    add(
+        cast.alice_assignment,
+        what_happened="PRIVATE-WORDS kept for myself",
+        private=True,
+        felt_unsafe=True,
+    )
+    add(cast.alice_assignment, what_happened="DRAFT-WORDS not sent yet", status=Entry.Status.DRAFT)
+    add(cast.bob_assignment, what_happened="BOB-WORDS from another client", felt_unsafe=True)
+    for full_detail in (False, True):
+        text = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=full_detail))
+        assert cast.alice_entry.response["what_happened"] in text
+        for secret in ("PRIVATE-WORDS", "DRAFT-WORDS", "BOB-WORDS", "Bob"):
+            assert secret not in text
+    assert "FELT UNSAFE" not in pdf_text(pdf_for(cast.tara, cast.alice)).upper()
+
+
+def test_an_empty_period_says_so_calmly(cast):
+    today = timezone.localdate()
+    period = period_for_dates(
+        since=today - dt.timedelta(days=90), until=today - dt.timedelta(days=60), session=None
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+    )
+    text = pdf_text(
+        render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
+    )
+    assert "No entries were flagged in this period." in text
+    assert "Nothing was shared in this period." in text
+
+
+def test_the_session_it_is_for_is_named(cast):
+    starts = timezone.localtime() + dt.timedelta(days=1)
+    session = SessionFactory.create(client=cast.alice, starts_at=starts.replace(hour=10, minute=0))
+    today = timezone.localdate()
+    period = period_for_dates(since=today - dt.timedelta(days=7), until=today, session=session)
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+    )
+    document = render.summary_document(data)
+    text = pdf_text(render.render_summary_pdf(document, generated_at=timezone.now()))
+    assert f"the session on {starts:%A} {starts.day} {starts:%B %Y}, 10:00" in text
+    assert document.filename == f"session-summary-{starts:%Y-%m-%d}.pdf"
+
+
+def test_long_text_is_excerpted_unless_full_detail(cast):
+    long_text = "I kept thinking about it. " * 60 + "THE-VERY-END"
+    add(cast.alice_assignment, what_happened=long_text)
+    short = pdf_text(pdf_for(cast.tara, cast.alice))
+    assert "(continued in the portal)" in short
+    assert "THE-VERY-END" not in short
+    assert len(long_text) > EXCERPT_CHARS
+    full = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True))
+    assert "THE-VERY-END" in full
+    assert "FULL DETAIL" in full
+
+
+def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
+    today = timezone.localdate()
+    log = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="Every day, the full picture"),
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=366),
+        due_on=None,
+        ends_on=today,
+    )
+    Entry.objects.bulk_create(
+        [
+            record(
+                log,
+                days_ago=n + 0.2,
+                what_happened=f"Day {n}: " + "what happened, at some length. " * 20,
+                felt_unsafe=n % 9 == 0,
+                discuss_in_session=n % 4 == 0,
+            )
+            for n in range(366)
+        ]
+    )
+    pdf = pdf_for(cast.tara, cast.alice, since_days=370)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "summary-a-year-of-records.pdf").write_bytes(pdf)
+    assert page_count(pdf) <= 3
+    text = pdf_text(pdf)
+    assert "Day 0:" in text  # the newest record is there
+    assert "more, continued in the portal" in text
+    assert "367 records" in text
+
+
+def test_section_heading_repeats_on_every_page_it_runs_onto(cast):
+    Entry.objects.bulk_create(
+        [
+            record(cast.alice_assignment, days_ago=n + 0.5, what_happened="A long evening. " * 60)
+            for n in range(20)
+        ]
+    )
+    pdf = pdf_for(cast.tara, cast.alice, full_detail=True)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) >= 3
+    assert "Written record, continued" not in reader.pages[0].extract_text()
+    for number, page in enumerate(reader.pages[1:], start=2):
+        text = page.extract_text()
+        assert "Written record, continued" in text, f"page {number} lost its heading"
+        assert f"Page {number} of {len(reader.pages)}" in " ".join(text.split())
+
+
+@pytest.mark.parametrize(("paper", "width_mm"), [("A4", 210), ("Letter", 215.9)])
+def test_paper_size_follows_the_practice_setting(cast, paper, width_mm):
+    PracticeSettings.objects.filter(pk=1).update(paper_size=paper)
+    reader = PdfReader(io.BytesIO(pdf_for(cast.tara, cast.alice)))
+    width_pt = float(reader.pages[0].mediabox.width)
+    assert width_pt / 72 * 25.4 == pytest.approx(width_mm, abs=0.5)
+
+
+def test_pdf_metadata_is_neutral(cast):
+    reader = PdfReader(io.BytesIO(pdf_for(cast.tara, cast.alice)))
+    assert reader.metadata is not None
+    assert reader.metadata.title == "Session summary"
+    assert "Alice" not in str(dict(reader.metadata))
+
+
+def test_rendering_reads_and_writes_nothing_in_the_database(cast, django_assert_num_queries):
+    today = timezone.localdate()
+    period = period_for_dates(since=today - dt.timedelta(days=7), until=today, session=None)
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+    )
+    with django_assert_num_queries(0):
+        render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
+
+
+def test_fingerprint_changes_with_what_the_document_shows(cast):
+    first = summary_for(cast.tara, cast.alice)
+    assert summary_for(cast.tara, cast.alice).fingerprint == first.fingerprint
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(discuss_in_session=True)
+    assert summary_for(cast.tara, cast.alice).fingerprint != first.fingerprint
+
+
+@pytest.fixture
+def listener():
+    server = Listener()
+    yield server
+    server.close()
+
+
+def test_hostile_client_text_fetches_nothing_and_attaches_nothing(cast, listener):
+    url = listener.url
+    hostile = [
+        f'<img src="{url}img.png">',
+        '<link rel="attachment" href="file:///etc/passwd">',
+        f"<style>@import url({url}style.css); body {{ background: url(file:///dev/urandom) }}</style>",
+        f'<a rel="attachment" href="{url}a.txt">x</a>',
+        f'<object data="{url}o"></object><iframe src="{url}f"></iframe>',
+    ]
+    for n, text in enumerate(hostile):
+        add(cast.alice_assignment, what_happened=text, felt_unsafe=n == 0)
+    add(
+        cast.alice_assignment,
+        what_happened="fine",
+        what_i_told_myself=f'"><img src="{url}attr.png">',
+    )
+    started = time.monotonic()
+    pdf = pdf_for(cast.tara, cast.alice, full_detail=True)
+    assert time.monotonic() - started < 10
+    time.sleep(0.3)  # let a late connection land before counting
+    assert listener.hits == 0
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.attachments == {}
+    assert "/EmbeddedFiles" not in str(reader.trailer["/Root"])
+    text = pdf_text(pdf)
+    assert '<img src="http://127.0.0.1' in text  # shown as the text it is
+    assert "@import" in text
+
+
+def test_first_page_as_an_image_for_people_to_look_at(cast):
+    now = timezone.localtime()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=14))
+    SessionFactory.create(
+        client=cast.alice, starts_at=(now + dt.timedelta(days=1)).replace(hour=10, minute=0)
+    )
+    add(
+        cast.alice_assignment,
+        days_ago=9,
+        what_happened="We argued about money. They said I would never manage without them.",
+        felt_unsafe=True,
+        discuss_in_session=True,
+    )
+    add(
+        cast.alice_assignment,
+        days_ago=4,
+        what_happened="A kind message after three days of silence. I felt the pull to reply straight away.",
+        discuss_in_session=True,
+        what_i_told_myself="I can feel this and still wait.",
+    )
+    add(
+        cast.alice_assignment,
+        days_ago=12,
+        what_happened="They read my messages while I was in the shower and then went quiet for the whole evening.",
+        what_i_told_myself="That I was overreacting again.",
+    )
+    today = timezone.localdate()
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="One small boundary"),
+        due_on=today + dt.timedelta(days=2),
+    )
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="People who know the real story"),
+        starts_on=today - dt.timedelta(days=10),
+        due_on=today - dt.timedelta(days=3),
+    )
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=timezone.now()
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+    )
+    pdf = render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "summary.pdf").write_bytes(pdf)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "90",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            "-",
+            str(ARTIFACTS / "summary-page-1"),
+        ],
+        input=pdf,
+        check=True,
+    )
+    assert (ARTIFACTS / "summary-page-1.png").stat().st_size > 10_000

@@ -1,0 +1,227 @@
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from clients.models import Client
+from homework.models import Assignment, Entry
+from homework.summary import selectors
+from homework.summary.completion import Completion
+from homework.summary.period import PeriodQuery, period_for_dates
+from tests.factories import AssignmentFactory, SessionFactory
+
+from .conftest import add, record
+
+pytestmark = pytest.mark.django_db
+
+
+def data_for(user, client, *, since_days=30, full_detail=False):
+    today = timezone.localdate()
+    period = period_for_dates(
+        since=today - dt.timedelta(days=since_days), until=today, session=None
+    )
+    return selectors.summary_data(
+        user=user, client=client, period=period, full_detail=full_detail, now=timezone.now()
+    )
+
+
+def test_summary_holds_only_shared_submitted_entries_of_that_client(cast):
+    shared = add(cast.alice_assignment, what_happened="shared one")
+    add(cast.alice_assignment, what_happened="kept private", private=True)
+    add(cast.alice_assignment, what_happened="still a draft", status=Entry.Status.DRAFT)
+    add(cast.bob_assignment, what_happened="bob's words")
+    data = data_for(cast.tara, cast.alice)
+    assert shared in data.entries
+    texts = {entry.response["what_happened"] for entry in data.entries}
+    assert texts.isdisjoint({"kept private", "still a draft", "bob's words"})
+    assert all(entry.assignment.client_id == cast.alice.pk for entry in data.entries)
+
+
+def test_another_therapist_reads_nothing_even_if_handed_the_client(cast):
+    # The views look the client up through clients_for_user first; this is the
+    # second line: the entry query itself is scoped by who asks.
+    data = data_for(cast.theo, cast.alice)
+    assert data.entries == []
+    assert data.completion.items == []
+
+
+def test_client_for_summary_refuses_other_therapists_clients_and_clients(cast):
+    assert selectors.client_for_summary(user=cast.tara, client_id=cast.alice.pk) == cast.alice
+    assert selectors.client_for_summary(user=cast.morgan, client_id=cast.alice.pk) == cast.alice
+    for user in (cast.theo, cast.alice.portal_user):
+        with pytest.raises(Client.DoesNotExist):
+            selectors.client_for_summary(user=user, client_id=cast.alice.pk)
+
+
+def test_entries_outside_the_period_are_left_out(cast):
+    add(cast.alice_assignment, days_ago=40, what_happened="long ago")
+    data = data_for(cast.tara, cast.alice, since_days=10)
+    assert "long ago" not in {entry.response["what_happened"] for entry in data.entries}
+
+
+def test_flags_come_first_unsafe_before_discuss_each_entry_once(cast):
+    unsafe = add(cast.alice_assignment, felt_unsafe=True, discuss_in_session=True)
+    discuss = add(cast.alice_assignment, discuss_in_session=True)
+    data = data_for(cast.tara, cast.alice)
+    assert data.flagged_unsafe == [unsafe]
+    assert data.flagged_discuss == [discuss]
+
+
+def test_sections_group_entries_by_kind_newest_first(cast):
+    older = add(cast.alice_assignment, days_ago=3)
+    newer = add(cast.alice_assignment, days_ago=1)
+    (section,) = data_for(cast.tara, cast.alice).sections
+    assert section.kind.slug == "written_record"
+    assert section.entries == [cast.alice_entry, newer, older]
+    assert section.exercise_titles == [cast.alice_assignment.exercise.title]
+
+
+def test_default_period_runs_from_the_previous_session_to_the_next(cast):
+    now = timezone.now()
+    previous = SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=14))
+    upcoming = SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=8))
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    assert (period.start, period.end, period.session) == (
+        previous.starts_at,
+        upcoming.starts_at,
+        upcoming,
+    )
+    assert not period.chosen_dates
+
+
+def test_without_sessions_the_period_is_the_last_four_weeks(cast):
+    now = timezone.now()
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    assert period.session is None
+    assert period.end == now
+    assert (period.until - period.since).days == 28
+
+
+def test_chosen_dates_find_the_session_they_lead_up_to(cast):
+    today = timezone.localdate()
+    session = SessionFactory.create(
+        client=cast.alice, starts_at=timezone.now() + dt.timedelta(days=2)
+    )
+    period = selectors.resolve_period(
+        user=cast.tara,
+        client=cast.alice,
+        query=PeriodQuery(since=today - dt.timedelta(days=5), until=today),
+        now=timezone.now(),
+    )
+    assert period.session == session
+    assert period.chosen_dates
+
+
+# -- completion
+
+
+def test_one_off_work_is_done_open_or_past_its_due_date(cast):
+    today = timezone.localdate()
+    done = cast.alice_assignment  # alice_entry was sent today
+    open_ = AssignmentFactory.create(client=cast.alice, due_on=today + dt.timedelta(days=3))
+    late = AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=10),
+        due_on=today - dt.timedelta(days=2),
+    )
+    finished_before = AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=60),
+        due_on=today - dt.timedelta(days=50),
+    )
+    add(finished_before, days_ago=55)
+    AssignmentFactory.create(client=cast.alice, status=Assignment.Status.CANCELLED)
+    completion = data_for(cast.tara, cast.alice, since_days=20).completion
+    states = {item.assignment_id: item.state for item in completion.items}
+    assert states == {
+        done.pk: Completion.DONE,
+        open_.pk: Completion.OPEN,
+        late.pk: Completion.OVERDUE,
+    }
+    assert (completion.done, completion.open, completion.overdue) == (1, 1, 1)
+
+
+def test_private_entries_do_not_count_as_done(cast):
+    assignment = AssignmentFactory.create(client=cast.alice)
+    add(assignment, private=True)
+    (item,) = [
+        i
+        for i in data_for(cast.tara, cast.alice).completion.items
+        if i.assignment_id == assignment.pk
+    ]
+    assert item.state == Completion.OPEN
+
+
+def test_recurring_work_counts_days_with_something_sent(cast):
+    today = timezone.localdate()
+    daily = AssignmentFactory.create(
+        client=cast.alice,
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=9),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=20),
+    )
+    for days_ago in (1, 2, 2.1, 5):  # two entries on one day count as one day
+        add(daily, days_ago=days_ago)
+    (item,) = [
+        i for i in data_for(cast.tara, cast.alice).completion.items if i.assignment_id == daily.pk
+    ]
+    assert item.recurring
+    assert item.expected == 10  # nine days ago up to today
+    assert item.done in (3, 4)  # 2 and 2.1 days ago may straddle midnight
+
+
+def test_weekly_work_expects_only_its_weekdays(cast):
+    today = timezone.localdate()
+    weekly = AssignmentFactory.create(
+        client=cast.alice,
+        schedule=Assignment.Schedule.WEEKLY,
+        weekdays=[today.weekday()],
+        starts_on=today - dt.timedelta(days=27),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=20),
+    )
+    (item,) = [
+        i for i in data_for(cast.tara, cast.alice).completion.items if i.assignment_id == weekly.pk
+    ]
+    assert (item.expected, item.done) == (4, 0)
+
+
+# -- queries
+
+
+def count_queries(user, client) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        data_for(user, client, since_days=370)
+    return len(queries)
+
+
+def daily(client):
+    today = timezone.localdate()
+    return AssignmentFactory.create(
+        client=client,
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=365),
+        due_on=None,
+        ends_on=today,
+    )
+
+
+def test_queries_do_not_grow_with_entries(cast):
+    log = daily(cast.alice)
+    add(log)
+    count_queries(cast.tara, cast.alice)  # the practice settings are cached from here on
+    one = count_queries(cast.tara, cast.alice)
+    Entry.objects.bulk_create([record(log, days_ago=n + 0.5) for n in range(365)])
+    for _ in range(5):
+        AssignmentFactory.create(client=cast.alice)
+        daily(cast.alice)
+    assert count_queries(cast.tara, cast.alice) == one == 3

@@ -1,0 +1,130 @@
+"""Stored summaries: a second download is instant, a change renders again."""
+
+import datetime as dt
+import os
+import stat
+
+import pytest
+from django.utils import timezone
+
+from homework.models import Entry
+from homework.summary import render, services
+from homework.summary.period import PeriodQuery
+from tests.factories import SessionFactory
+
+from .conftest import add, pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts PDF renders (the expensive step) while still doing them."""
+    calls = []
+    real = render.render_summary_pdf
+
+    def counting(document, *, generated_at):
+        calls.append(document.fingerprint)
+        return real(document, generated_at=generated_at)
+
+    monkeypatch.setattr(render, "render_summary_pdf", counting)
+    return calls
+
+
+def stored_files(root):
+    return sorted(p for p in root.rglob("*") if p.is_file())
+
+
+def test_second_download_comes_from_storage(cast, renders, summaries_storage):
+    first = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    second = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    assert (first.from_storage, second.from_storage) == (False, True)
+    assert second.content == first.content
+    assert len(renders) == 1
+    (only,) = stored_files(summaries_storage)
+    assert "Alice" not in str(only)
+    assert only.relative_to(summaries_storage).parts[0] == str(cast.alice.pk)
+
+
+def test_a_changed_entry_renders_again_and_replaces_the_stored_file(
+    cast, renders, summaries_storage
+):
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(felt_unsafe=True)
+    again = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    assert not again.from_storage
+    assert len(renders) == 2
+    assert len(stored_files(summaries_storage)) == 1
+    assert "FELT UNSAFE" in pdf_text(again.content).upper()
+
+
+def test_a_new_entry_renders_again(cast, renders):
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    add(cast.alice_assignment, what_happened="Something new came in.", days_ago=0.01)
+    again = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    assert "Something new came in." in pdf_text(again.content)
+
+
+def test_a_newly_private_entry_leaves_the_stored_summary(cast, renders):
+    before = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    words = cast.alice_entry.response["what_happened"]
+    assert words in pdf_text(before.content)
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(private=True)
+    after = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    assert words not in pdf_text(after.content)
+
+
+def test_full_detail_is_never_stored(cast, renders, summaries_storage):
+    query = PeriodQuery(full_detail=True)
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=query)
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=query)
+    assert len(renders) == 2
+    assert stored_files(summaries_storage) == []
+
+
+def test_stored_summaries_are_readable_by_their_owner_only(cast, settings, tmp_path):
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "summaries": {
+            **settings.STORAGES["summaries"],
+            "OPTIONS": {"location": str(tmp_path / "s"), "file_permissions_mode": 0o600},
+        },
+    }
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    (stored,) = stored_files(tmp_path / "s")
+    assert stat.S_IMODE(os.stat(stored).st_mode) == 0o600
+
+
+def test_preparing_a_session_is_idempotent_and_matches_the_admins_download(cast, renders):
+    session = SessionFactory.create(
+        client=cast.alice, starts_at=timezone.now() + dt.timedelta(hours=20)
+    )
+    evening = timezone.now()
+    name = services.summary_prepare_for_session(session_id=session.pk, now=evening)
+    assert services.summary_prepare_for_session(session_id=session.pk, now=evening) == name
+    assert len(renders) == 1
+    # Next morning the therapist presses "Print": the stored PDF is served.
+    morning = services.summary_pdf(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=evening + dt.timedelta(hours=1)
+    )
+    assert morning.from_storage
+    assert len(renders) == 1
+
+
+def test_preparing_a_cancelled_session_does_nothing(cast, renders):
+    assert services.summary_prepare_for_session(session_id=987654) is None
+    assert renders == []
+
+
+def test_purge_removes_only_old_summaries(cast, summaries_storage):
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    services.summary_pdf(user=cast.theo, client=cast.bob, query=PeriodQuery())
+    old, recent = stored_files(summaries_storage)[0], stored_files(summaries_storage)[1]
+    long_ago = (timezone.now() - services.RETENTION - dt.timedelta(days=1)).timestamp()
+    os.utime(old, (long_ago, long_ago))
+    assert services.summary_purge_stale() == 1
+    assert stored_files(summaries_storage) == [recent]
+
+
+def test_purge_with_nothing_stored_is_fine(db, summaries_storage):
+    assert services.summary_purge_stale() == 0

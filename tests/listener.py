@@ -1,0 +1,33 @@
+"""A TCP listener on 127.0.0.1 that counts who knocks: proof that nothing
+rendered on this machine reached out to the network."""
+
+import socket
+import threading
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(8)
+        self.server.settimeout(0.2)
+        self.port: int = self.server.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.hits = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                continue
+            self.hits += 1
+            connection.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+        self.server.close()
