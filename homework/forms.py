@@ -36,13 +36,18 @@ class EntryEnvelopeForm(forms.Form):
         )
 
 
-def response_data(post: Any) -> dict[str, str]:
-    """The kind's own fields from a posted form (named ``r-<key>``)."""
-    return {
-        name.removeprefix(RESPONSE_PREFIX): post.get(name)
-        for name in post
-        if name.startswith(RESPONSE_PREFIX)
-    }
+def response_data(post: Any) -> dict[str, str | list[str]]:
+    """The kind's own fields from a posted form (named ``r-<key>``).
+
+    A name posted more than once (ticked boxes of one question) keeps all
+    its values, as a list; the kind decides what its field accepts.
+    """
+    data: dict[str, str | list[str]] = {}
+    for name in post:
+        if name.startswith(RESPONSE_PREFIX):
+            values = post.getlist(name)
+            data[name.removeprefix(RESPONSE_PREFIX)] = values[0] if len(values) == 1 else values
+    return data
 
 
 class NoteForm(forms.Form):

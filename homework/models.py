@@ -5,6 +5,7 @@ these models only know that it is validated JSON with a schema version.
 """
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -15,6 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from homework.kinds import kind_choices
+
+if TYPE_CHECKING:
+    from homework.schedules import Occurrence
 
 
 class Exercise(models.Model):
@@ -50,6 +54,22 @@ class Exercise(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    def clean(self) -> None:
+        super().clean()
+        # Entries are read by their exercise's kind: once there are any,
+        # another kind could not read them.
+        if self.pk is not None and self.assignments.exists():
+            stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
+            if stored is not None and stored != self.kind:
+                raise ValidationError(
+                    {
+                        "kind": _(
+                            "This exercise has been assigned, so its kind stays as it is. "
+                            "To use another kind, add a new exercise."
+                        )
+                    }
+                )
 
 
 class Assignment(models.Model):
@@ -119,12 +139,17 @@ class Assignment(models.Model):
             ),
         ]
 
+    # Not a column: where a recurring assignment stands today, set by
+    # selectors.todo_for_client for the portal's "To do".
+    occurrence: "Occurrence | None" = None
+
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"
 
     def clean(self) -> None:
         """The schedule's rules, each named on its field (the constraints below
-        are the database's backstop; these are the messages people read)."""
+        are the database's backstop; these are the messages people read).
+        Admin, portal and any API share them through full_clean."""
         errors: dict[str, str] = {}
         once = self.schedule == self.Schedule.ONCE
         if self.due_on and self.starts_on and self.due_on < self.starts_on:
@@ -152,12 +177,18 @@ class Assignment(models.Model):
             errors["weekdays"] = gettext("Choose at least one day of the week.")
         elif weekdays and self.schedule != self.Schedule.WEEKLY:
             errors["weekdays"] = gettext("Days of the week are only for a weekly schedule.")
+        else:
+            self.weekdays = sorted(weekdays)
         if errors:
             raise ValidationError(errors)
 
     @property
     def client_instructions(self) -> str:
         return self.instructions or self.exercise.instructions
+
+    @property
+    def is_recurring(self) -> bool:
+        return self.schedule != self.Schedule.ONCE
 
 
 class Entry(models.Model):

@@ -6,6 +6,7 @@ records. Nothing here fetches clinical data by id alone.
 
 import datetime as dt
 import uuid
+import zoneinfo
 from dataclasses import dataclass
 
 from django.db import models
@@ -21,6 +22,8 @@ from clients.selectors import (
     clients_for_user,
     sessions_on_days,
 )
+from homework import schedules
+from homework.kinds import get_kind
 from homework.models import Assignment, Entry, EntryComment, Exercise
 from practice.models import User
 
@@ -98,11 +101,16 @@ def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
 
 
 def todo_for_client(*, user: User) -> list[Assignment]:
-    """Active assignments, due soonest first, with how much has been sent."""
+    """Active assignments, due soonest first, with how much has been sent.
+
+    A recurring assignment also carries ``occurrence``: today's slot on the
+    client's own calendar and whether something was sent for it (one more
+    query for all of them, however many there are).
+    """
     client = client_for_portal_user(user=user)
     if client is None:
         return []
-    return list(
+    assignments: list[Assignment] = list(
         assignments_for_user(user=user)
         .filter(status=Assignment.Status.ACTIVE)
         .select_related("exercise")
@@ -112,6 +120,79 @@ def todo_for_client(*, user: User) -> list[Assignment]:
         )
         .order_by("due_on", "ends_on", "created_at")
     )
+    today = client_today(client)
+    slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
+    open_slots = [slot for slot in slots.values() if slot is not None]
+    done: set[tuple[int, dt.date | None]] = set()
+    if open_slots:
+        done = set(
+            entries_for_user(user=user)
+            .filter(
+                assignment_id__in=list(slots),
+                status=Entry.Status.SUBMITTED,
+                occurrence_on__gte=min(open_slots),
+            )
+            .values_list("assignment_id", "occurrence_on")
+        )
+    for assignment in assignments:
+        assignment.occurrence = schedules.occurrence(
+            assignment,
+            today=today,
+            done_slots={on for pk, on in done if pk == assignment.pk and on is not None},
+            is_log=get_kind(assignment.exercise.kind).is_log,
+        )
+    return assignments
+
+
+def client_today(client: Client) -> dt.date:
+    """Today on the client's own calendar."""
+    return timezone.localdate(timezone=zoneinfo.ZoneInfo(client.timezone))
+
+
+def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
+    """The client's newest sent entry for an assignment (a ladder or a map
+    starts its next version from it)."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
+        .order_by("-submitted_at")
+        .first()
+    )
+
+
+def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry | None:
+    """What was sent for one slot of a recurring assignment, if anything."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment, status=Entry.Status.SUBMITTED, occurrence_on=on)
+        .order_by("-submitted_at")
+        .first()
+    )
+
+
+def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
+    """Each of the client's assignments with its sent entries, oldest first,
+    private ones included (they are the client's own). Two queries."""
+    if client_for_portal_user(user=user) is None:
+        return []
+    assignments = list(
+        assignments_for_user(user=user)
+        .exclude(status=Assignment.Status.CANCELLED)
+        .select_related("exercise")
+        .order_by("starts_on", "pk")
+    )
+    grouped: dict[int, list[Entry]] = {assignment.pk: [] for assignment in assignments}
+    entries = (
+        entries_for_user(user=user)
+        .filter(assignment__in=assignments, status=Entry.Status.SUBMITTED)
+        .order_by("submitted_at", "pk")
+    )
+    by_pk = {assignment.pk: assignment for assignment in assignments}
+    for entry in entries:
+        # The assignment is already loaded: reuse it instead of a query per entry.
+        entry.assignment = by_pk[entry.assignment_id]
+        grouped[entry.assignment_id].append(entry)
+    return [(assignment, grouped[assignment.pk]) for assignment in assignments]
 
 
 def recent_entries_for_client(*, user: User, limit: int = 10) -> list[Entry]:

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import uuid
+import zoneinfo
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
 from clients.services import access_event_record
+from homework import schedules
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry, EntryComment, EntryNote, Exercise
 from homework.selectors import (
@@ -286,19 +288,34 @@ def _write(
     if entry is None and base_version != 0:
         raise Entry.DoesNotExist
     now = timezone.now()
+    kind = get_kind(assignment.exercise.kind)
     values: dict[str, Any] = {
         "response": dict(response),
-        "schema_version": get_kind(assignment.exercise.kind).schema_version,
+        "schema_version": kind.schema_version,
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
         "private": flags.private,
     }
     if submit:
-        values.update(status=Entry.Status.SUBMITTED, submitted_at=now)
+        values.update(
+            status=Entry.Status.SUBMITTED,
+            submitted_at=now,
+            score=kind.score(dict(response), exercise=assignment.exercise),
+        )
     if entry is None:
+        # A recurring assignment's entry belongs to the slot it was started
+        # in, on the client's calendar (homework.schedules).
+        today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo(assignment.client.timezone))
+        occurrence_on = schedules.slot_for_new_entry(assignment, today)
         try:
             with transaction.atomic():
-                return Entry.objects.create(key=key, assignment=assignment, version=1, **values)
+                return Entry.objects.create(
+                    key=key,
+                    assignment=assignment,
+                    version=1,
+                    occurrence_on=occurrence_on,
+                    **values,
+                )
         except IntegrityError:
             # The same key was created a moment ago by a parallel request.
             raise EntryConflict(Entry.objects.get(key=key, assignment=assignment)) from None
@@ -415,6 +432,7 @@ def entry_edit(
         data, exercise=assignment.exercise, tz=assignment.client.timezone
     )
     entry.schema_version = kind.schema_version
+    entry.score = kind.score(entry.response, exercise=assignment.exercise)
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
     was_private, entry.private = entry.private, flags.private
@@ -423,6 +441,7 @@ def entry_edit(
         update_fields=[
             "response",
             "schema_version",
+            "score",
             "discuss_in_session",
             "felt_unsafe",
             "private",

@@ -13,4 +13,5 @@ urlpatterns = [
     path("entries/<uuid:key>/privacy/", views.entry_privacy, name="entry_privacy"),
     path("entries/<uuid:key>/notes/", views.entry_add_note, name="entry_add_note"),
     path("history/", views.history, name="history"),
+    path("progress/", views.progress, name="progress"),
 ]

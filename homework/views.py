@@ -9,12 +9,12 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clients.decorators import client_required
-from homework import selectors, services
+from homework import schedules, selectors, services
 from homework.autosave_text import autosave_messages
 from homework.forms import EntryEnvelopeForm, NoteForm, PrivacyForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
@@ -59,6 +59,10 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     if request.method == "POST":
         return _submit(request, assignment)
     draft = selectors.open_draft(user=request.user, assignment=assignment)
+    if draft is None and not kind.is_log:
+        done = _sent_for_todays_slot(request, assignment)
+        if done is not None:
+            return done
     envelope = EntryEnvelopeForm(
         initial={
             "key": draft.key if draft else uuid.uuid4(),
@@ -68,9 +72,34 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
             "private": draft.private if draft else False,
         }
     )
-    initial = draft.response if draft else kind.initial(exercise=assignment.exercise)
+    if draft is not None:
+        initial = kind.upgrade(draft.response, draft.schema_version)
+    else:
+        previous = selectors.last_sent_entry(user=request.user, assignment=assignment)
+        initial = kind.initial(exercise=assignment.exercise, previous=previous)
     form = kind.form(exercise=assignment.exercise, initial=initial)
     return _render_do(request, assignment, envelope, form, draft=draft)
+
+
+def _sent_for_todays_slot(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
+    """A recurring exercise is done once per slot: if today's is sent, show it."""
+    if not assignment.is_recurring:
+        return None
+    today = selectors.client_today(assignment.client)
+    slot = schedules.slot_for(assignment, today)
+    sent = slot and selectors.sent_for_slot(user=request.user, assignment=assignment, on=slot)
+    if not sent:
+        return None
+    next_on = schedules.next_slot_after(assignment, today)
+    if next_on:
+        messages.info(
+            request,
+            _("You have already done this one. The next one opens on %(date)s.")
+            % {"date": formats.date_format(next_on, "l j F")},
+        )
+    else:
+        messages.info(request, _("You have already done this one. Here is what you sent."))
+    return redirect("homework:entry", key=sent.key)
 
 
 def _render_do(
@@ -163,36 +192,25 @@ def _render_invalid(
     with timezone.override(assignment.client.timezone):
         form.is_valid()  # the same rules, shown beside each field
     for key, messages_for_key in invalid.errors.items():
-        if key not in form.fields:  # e.g. a field this exercise does not have
+        if not form.owns_key(key):  # e.g. a field this exercise does not have
             form.add_error(None, f"{key}: {' '.join(messages_for_key)}")
     return _render_do(request, assignment, envelope, form, status=400, editing=editing)
 
 
-def _conflict_context(entry: Entry, mine: dict[str, str]) -> dict[str, Any]:
-    """Both versions side by side, field by field, so nothing is lost."""
+def _conflict_context(entry: Entry, mine: dict[str, Any]) -> dict[str, Any]:
+    """Both versions side by side, answer by answer (rows too), so nothing is lost."""
     kind = get_kind(entry.assignment.exercise.kind)
-    fields = kind.form(exercise=entry.assignment.exercise).fields
-    theirs = kind.upgrade(entry.response, entry.schema_version)
     return {
         "version": entry.version,
         "submitted": entry.is_submitted,
         "fresh_key": str(uuid.uuid4()),
         "sent_url": reverse("homework:entry", args=[entry.key]),
-        "rows": [
-            {
-                "key": key,
-                "label": str(field.label),
-                "mine": _as_text(mine.get(key)),
-                "theirs": _as_text(theirs.get(key)),
-            }
-            for key, field in fields.items()
-            if _as_text(mine.get(key)) != _as_text(theirs.get(key))
-        ],
+        "rows": kind.compare(
+            exercise=entry.assignment.exercise,
+            mine=mine,
+            theirs=kind.upgrade(entry.response, entry.schema_version),
+        ),
     }
-
-
-def _as_text(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
@@ -396,3 +414,18 @@ def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
 def history(request: AuthedRequest) -> HttpResponse:
     entries = selectors.history_for_client(user=request.user)
     return render(request, "homework/history.html", {"entries": entries})
+
+
+@require_GET
+@client_required
+def progress(request: AuthedRequest) -> HttpResponse:
+    """The client's own pictures: urge curve, ladder, map, check-in totals."""
+    sections = []
+    for assignment, entries in selectors.progress_for_client(user=request.user):
+        kind = get_kind(assignment.exercise.kind)
+        context = kind.progress_context(assignment=assignment, entries=entries)
+        if context is not None:
+            sections.append(
+                {"template": kind.progress_template, "assignment": assignment, "data": context}
+            )
+    return render(request, "homework/progress.html", {"sections": sections})

@@ -1,5 +1,6 @@
 import datetime as dt
 import uuid
+from typing import Any
 
 import factory
 from django.utils import timezone
@@ -99,3 +100,154 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     )
     status = Entry.Status.SUBMITTED
     submitted_at = factory.LazyFunction(timezone.now)
+
+
+# -- valid responses for every kind, as the API would send them (rows as lists)
+
+ALL_QUESTION_TYPES: dict[str, Any] = {
+    "questions": [
+        {
+            "key": "pull",
+            "type": "scale_0_10",
+            "text": "How strong was the pull?",
+            "scored": True,
+            "reverse": True,
+        },
+        {"key": "clarity", "type": "scale_0_10", "text": "How clear do you feel?", "scored": True},
+        {"key": "word", "type": "short_text", "text": "One word for the week", "required": True},
+        {"key": "story", "type": "long_text", "text": "What happened?"},
+        {
+            "key": "place",
+            "type": "single_choice",
+            "text": "Where were you?",
+            "choices": ["Home", "Work"],
+        },
+        {
+            "key": "helped",
+            "type": "multiple_choice",
+            "text": "What helped?",
+            "choices": ["A walk", "A friend", "Sleep"],
+        },
+        {"key": "safe", "type": "yes_no", "text": "Did you feel safe?"},
+        {"key": "when", "type": "date", "text": "When?"},
+    ],
+    "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
+}
+
+
+def urge_log(**overrides: object) -> dict[str, Any]:
+    when = timezone.localtime() - dt.timedelta(hours=1)
+    return {
+        "at": when.strftime("%Y-%m-%dT%H:%M"),
+        "intensity": 7,
+        "trigger": "message",
+        "trigger_note": "A photo from last summer.",
+        "did_instead": "Called my sister.",
+        "contact_happened": False,
+        "contact_initiated_by": "none",
+        **overrides,
+    }
+
+
+def boundary_steps(**overrides: object) -> dict[str, Any]:
+    return {
+        "steps": [
+            {
+                "boundary": "No calls after 10 pm.",
+                "planned_on": "2026-01-05",
+                "status": "held",
+                "what_happened": "It held.",
+                "feeling": 7,
+            },
+            {"boundary": "Sunday lunch with my sister.", "status": "planned"},
+        ],
+        **overrides,
+    }
+
+
+def support_network(**overrides: object) -> dict[str, Any]:
+    return {
+        "people": [
+            {
+                "name": "Jo",
+                "circle": "inner",
+                "roles": ["reality_check", "knows_the_real_story"],
+                "steadying": True,
+                "last_contact": "2026-01-02",
+            },
+            {"name": "Mum", "circle": "middle", "roles": ["warmth"], "steadying": False},
+        ],
+        "places_and_services": [{"name": "Tuesday group", "circle": "outer"}],
+        **overrides,
+    }
+
+
+def safety_plan(**overrides: object) -> dict[str, Any]:
+    return {
+        "warning_signs": "Going quiet; checking my phone.",
+        "safe_places": "Jo's flat.",
+        "people_to_call": "Jo, then my sister.",
+        "documents_and_where": "Copies at Jo's.",
+        "emergency_numbers": "999",
+        "code_word": "pineapple",
+        **overrides,
+    }
+
+
+def worksheet(**overrides: object) -> dict[str, Any]:
+    return {
+        "pull": 8,
+        "clarity": 6,
+        "word": "tired",
+        "story": "A long week.",
+        "place": "Home",
+        "helped": ["A walk", "Sleep"],
+        "safe": "yes",
+        "when": "2026-01-03",
+        **overrides,
+    }
+
+
+RESPONSES = {
+    "written_record": written_record,
+    "urge_log": urge_log,
+    "boundary_steps": boundary_steps,
+    "support_network": support_network,
+    "safety_plan": safety_plan,
+    "worksheet": worksheet,
+}
+
+
+OPTIONS: dict[str, dict[str, Any]] = {"worksheet": ALL_QUESTION_TYPES}
+
+
+def options_for(kind_slug: str) -> dict[str, Any]:
+    return OPTIONS.get(kind_slug, {})
+
+
+def flat(data: dict[str, object]) -> dict[str, object]:
+    """A response as the portal posts it: rows as ``steps-0-boundary``."""
+    posted: dict[str, object] = {}
+    for key, value in data.items():
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            for index, row in enumerate(value):
+                for field, field_value in row.items():
+                    posted[f"{key}-{index}-{field}"] = field_value
+        else:
+            posted[key] = value
+    return posted
+
+
+def posted_form(data: dict[str, object]) -> dict[str, object]:
+    """A response as a browser's form post: ``r-`` names, strings, ticked boxes as "on"."""
+    form: dict[str, object] = {}
+    for key, value in flat(data).items():
+        if value is True:
+            form[f"r-{key}"] = "on"
+        elif value is False or value is None:
+            continue
+        elif isinstance(value, list):
+            form[f"r-{key}"] = [str(item) for item in value]
+        else:
+            form[f"r-{key}"] = str(value)
+    return form

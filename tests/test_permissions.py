@@ -59,6 +59,7 @@ TABLE: dict[str, Row] = {
     # -- the portal
     "": Row(fixed("/"), "302 200 200 302 302 302"),
     "history/": Row(fixed("/history/"), "302 200 200 302 302 302"),
+    "progress/": Row(fixed("/progress/"), "302 200 200 302 302 302"),
     "do/<int:assignment_id>/": Row(
         lambda c: f"/do/{c.alice_assignment.pk}/", "302 200 404 302 302 302"
     ),

@@ -28,3 +28,26 @@ def test_seed_demo_builds_the_practice_and_is_idempotent(db, capsys):
 def test_seed_demo_takes_a_password(db):
     call_command("seed_demo", password="another-long-pass")
     assert User.objects.get(email="therapist@demo.test").check_password("another-long-pass")
+
+
+def test_seed_demo_gives_alex_every_kind_and_an_urge_log_that_eases(db):
+    from homework.kinds import all_kinds, get_kind
+
+    call_command("seed_demo")
+    alex = Client.objects.get(portal_user__email="alex@demo.test")
+    sent = Entry.objects.filter(assignment__client=alex, status="submitted").select_related(
+        "assignment__exercise"
+    )
+    assert {entry.assignment.exercise.kind for entry in sent} == {k.slug for k in all_kinds()}
+    urges = [e for e in sent if e.assignment.exercise.title == "30 days of no contact"]
+    assert len({e.occurrence_on for e in urges}) == 21
+    lines = get_kind("urge_log").at_a_glance(urges)
+    assert any(line.startswith("Urges easing") for line in lines)
+    # The library's own exercise is reused, not a copy of it.
+    assert Exercise.objects.filter(title="Keep the full picture").count() == 1
+
+
+def test_seed_demo_on_an_emptied_library_brings_it_back(db):
+    Exercise.objects.all().delete()
+    call_command("seed_demo")
+    assert Exercise.objects.filter(title="30 days of no contact").exists()

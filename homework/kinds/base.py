@@ -1,31 +1,32 @@
 """The interface every exercise kind implements.
 
 A kind owns everything that depends on what a response contains: its schema
-and validation, the portal form, how an entry is shown, and its part of the
-session summary. Code outside this package asks the registry for the kind
-and calls these methods; it never branches on a kind's name.
+and validation, the portal form, how an entry is shown, its part of the
+session summary and of the client's progress page. Code outside this
+package asks the registry for the kind and calls these methods; it never
+branches on a kind's name.
 """
 
 import datetime as dt
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from django import forms
-from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from homework.kinds.data import MAX_DRAFT_BYTES, as_form_data, draft_from_form_data
+from homework.kinds.fields import KindForm
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
-    from homework.models import Entry, Exercise
+    from homework.models import Assignment, Entry, Exercise
 
 JSONDict = dict[str, Any]
+Upgrade = Callable[[JSONDict], JSONDict]
 
-# A draft is stored as typed so far; this bounds what one draft may hold.
-MAX_DRAFT_BYTES = 256 * 1024
+__all__ = ["MAX_DRAFT_BYTES", "ExerciseKind", "JSONDict", "ResponseInvalid"]
 
 
 class ResponseInvalid(Exception):
@@ -47,12 +48,16 @@ class Field:
 class ExerciseKind:
     slug: ClassVar[str]
     label: ClassVar["StrOrPromise"]
+    # Bump when the response's shape changes, and add the step from the
+    # previous version to ``upgrades``: entries keep the version they were
+    # written under and are brought up to date whenever they are read.
     schema_version: ClassVar[int] = 1
+    upgrades: ClassVar[Mapping[int, Upgrade]] = {}
     # Logs take any number of entries; other kinds one per occurrence.
     is_log: ClassVar[bool] = False
-    form_class: ClassVar[type[forms.Form]]
+    form_class: ClassVar[type[KindForm]]
 
-    # -- templates: templates/homework/kinds/<slug>/{form,display,summary}.html
+    # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html
     @property
     def form_template(self) -> str:
         return f"homework/kinds/{self.slug}/form.html"
@@ -65,6 +70,10 @@ class ExerciseKind:
     def summary_template(self) -> str:
         return f"homework/kinds/{self.slug}/summary.html"
 
+    @property
+    def progress_template(self) -> str:
+        return f"homework/kinds/{self.slug}/progress.html"
+
     # -- the exercise's own options (e.g. a worksheet's questions)
     # An example of valid options, shown to staff beside the options field in
     # the admin; None means this kind takes no options.
@@ -76,8 +85,13 @@ class ExerciseKind:
         raise ResponseInvalid({"options": [_("This kind of exercise takes no options.")]})
 
     # -- the portal form
-    def initial(self, *, exercise: "Exercise") -> JSONDict:
-        """Values a new, empty form starts with (in the client's time zone)."""
+    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
+        """Values a new, empty form starts with (in the client's time zone).
+
+        ``previous`` is the client's last sent entry for the same assignment:
+        kinds that are kept up to date over time (a ladder, a map, a plan)
+        start the next one from it.
+        """
         return {}
 
     def form(
@@ -86,68 +100,68 @@ class ExerciseKind:
         exercise: "Exercise",
         data: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
-    ) -> forms.Form:
+    ) -> KindForm:
         return self.form_class(data=data, initial=dict(initial or {}), prefix="r")
 
     # -- validation
     def validate(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
-        """Full validation for a submitted response; returns JSON-ready data."""
-        self._refuse_unknown_keys(data, exercise=exercise)
-        fields = self.form(exercise=exercise).fields
-        form = self.form(exercise=exercise, data=_as_form_data(data, fields))
+        """Full validation for a submitted response; returns JSON-ready data.
+
+        ``data`` may be the API's JSON (rows as lists of objects) or the
+        portal's posted fields (rows as ``steps-0-boundary``).
+        """
+        form_data, errors = as_form_data(data, self.form(exercise=exercise))
+        if errors:
+            raise ResponseInvalid(errors)
+        form = self.form(exercise=exercise, data=form_data)
         with timezone.override(tz):
             if not form.is_valid():
-                raise ResponseInvalid(
-                    {
-                        name.removeprefix("r-"): [str(m) for m in msgs]
-                        for name, msgs in form.errors.items()
-                    }
-                )
+                raise ResponseInvalid(form.response_errors())
             return self.to_json(form.cleaned_data)
 
     def validate_draft(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
         """Lenient validation for a draft: what was typed so far, bounded in size.
 
         A draft may be incomplete or not yet valid, but it may hold only the
-        kind's own keys, each a string no longer than the field allows.
+        kind's own keys, each no longer than the field allows. It is kept in
+        the response's shape (rows as lists) so the form can reopen with it.
         """
-        self._refuse_unknown_keys(data, exercise=exercise)
-        fields = self.form(exercise=exercise).fields
-        errors: dict[str, list[str]] = {}
-        draft: JSONDict = {}
-        for key, value in data.items():
-            if not isinstance(value, str):
-                errors[key] = [_("Expected text.")]
-            elif len(value) > _max_length(fields[key]):
-                errors[key] = [
-                    _("This is longer than %(limit)s characters.")
-                    % {"limit": _max_length(fields[key])}
-                ]
-            elif "\x00" in value:
-                errors[key] = [_("Null characters are not allowed.")]
-            else:
-                draft[key] = value
+        form_data, errors = as_form_data(data, self.form(exercise=exercise))
         if errors:
             raise ResponseInvalid(errors)
-        if len(json.dumps(draft)) > MAX_DRAFT_BYTES:
-            raise ResponseInvalid({"__all__": [_("This draft is too large to save.")]})
+        draft, errors = draft_from_form_data(
+            form_data, self.form(exercise=exercise, data=form_data)
+        )
+        if errors:
+            raise ResponseInvalid(errors)
         return draft
 
     def to_json(self, cleaned: Mapping[str, Any]) -> JSONDict:
-        """Cleaned form data → JSON-ready values (datetimes as ISO 8601)."""
-        return {
-            key: value.isoformat() if hasattr(value, "isoformat") else value
-            for key, value in cleaned.items()
-        }
+        """Cleaned form data → JSON-ready values (dates and times as ISO 8601)."""
+        return {key: _json_ready(value) for key, value in cleaned.items()}
+
+    def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
+        """A number kept on the entry for charting over time (scored check-ins)."""
+        return None
 
     def upgrade(self, response: JSONDict, from_version: int) -> JSONDict:
-        """Bring a response stored under an older schema up to the current one."""
-        return response
+        """Bring a response stored under an older schema up to the current one.
+
+        A response from a newer version than this code knows (a rollback) is
+        shown as it is rather than refused: it is still the client's words.
+        """
+        upgraded = dict(response)
+        for version in range(max(from_version, 1), self.schema_version):
+            upgraded = self.upgrades[version](upgraded)
+        return upgraded
+
+    def response_of(self, entry: "Entry") -> JSONDict:
+        return self.upgrade(entry.response, entry.schema_version)
 
     # -- showing an entry
     def present(self, entry: "Entry") -> JSONDict:
         """Template context for an entry's display (admin, portal history, export)."""
-        return {"response": self.upgrade(entry.response, entry.schema_version)}
+        return {"response": self.response_of(entry)}
 
     def excerpt(self, entry: "Entry") -> str:
         """One line a therapist can scan in a list."""
@@ -162,9 +176,9 @@ class ExerciseKind:
         """Data for this kind's section of the session summary.
 
         ``entries`` are the client's shared, submitted entries of this kind in
-        the period (never private ones). ``full_detail`` asks for whole texts
-        instead of excerpts (and, for the most sensitive kinds, their content
-        at all).
+        the period (never private ones), with their assignment loaded.
+        ``full_detail`` asks for whole texts instead of excerpts (and, for the
+        most sensitive kinds, their content at all).
         """
         return {"entries": [(entry, self.present(entry)) for entry in entries]}
 
@@ -172,44 +186,78 @@ class ExerciseKind:
         """One-line facts for the summary's first page (e.g. days without contact)."""
         return []
 
+    def progress_context(
+        self, *, assignment: "Assignment", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        """What the client's own progress page shows for one assignment, or
+        None when this kind has no picture to draw. ``entries`` are the
+        assignment's sent entries, oldest first, private ones included."""
+        return None
+
+    # -- two versions side by side (a save from another tab)
+    def compare(
+        self, *, exercise: "Exercise", mine: Mapping[str, Any], theirs: JSONDict
+    ) -> list[dict[str, str]]:
+        """Rows of (label, what is on this page, what was saved elsewhere)
+        for every answer that differs, so a conflict never hides text."""
+        try:
+            mine_shaped = self.validate_draft(mine, exercise=exercise, tz="UTC")
+        except ResponseInvalid:
+            mine_shaped = dict(mine)
+        form = self.form(exercise=exercise)
+        ours, others = _flatten(form, mine_shaped), _flatten(form, theirs)
+        keys = list(dict.fromkeys([*ours, *others]))
+        rows = []
+        for key in keys:
+            label = (ours.get(key) or others[key])[0]
+            mine_text = ours[key][1] if key in ours else ""
+            theirs_text = others[key][1] if key in others else ""
+            if mine_text != theirs_text:
+                rows.append({"key": key, "label": label, "mine": mine_text, "theirs": theirs_text})
+        return rows
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"
 
-    # -- helpers
-    def _refuse_unknown_keys(self, data: Mapping[str, Any], *, exercise: "Exercise") -> None:
-        known = set(self.form(exercise=exercise).fields)
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ResponseInvalid(
-                {key: [_("This is not a field of this exercise.")] for key in unknown}
-            )
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_json_ready(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    return value
 
 
-def _as_form_data(data: Mapping[str, Any], fields: Mapping[str, forms.Field]) -> dict[str, Any]:
-    """JSON values → what a browser would post, refusing the wrong types.
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return _("Yes") if value else _("No")
+    if isinstance(value, list):
+        return ", ".join(_as_text(item) for item in value)
+    return str(value)
 
-    Form fields expect one string each (booleans for check boxes); JSON may
-    carry lists, objects or ``true`` where text belongs. Those are refused
-    here with a message, rather than left to crash deep inside a field.
-    """
-    form_data: dict[str, Any] = {}
-    errors: dict[str, list[str]] = {}
-    for key, value in data.items():
-        is_checkbox = isinstance(fields[key], forms.BooleanField)
-        if value is None:
+
+def _flatten(form: KindForm, response: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """key → (label, text) for every answer in ``response``, rows numbered."""
+    flat: dict[str, tuple[str, str]] = {}
+    for name, field in form.fields.items():
+        if name in response:
+            flat[name] = (str(field.label), _as_text(response[name]))
+    for name, rows in form.row_sets.items():
+        listed = response.get(name)
+        if not isinstance(listed, list):
             continue
-        if isinstance(value, bool) and not is_checkbox:
-            errors[key] = [_("Expected text or a number, not true or false.")]
-        elif isinstance(value, list | dict):
-            errors[key] = [_("Expected a single value.")]
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            form_data[f"r-{key}"] = str(value)
-        else:
-            form_data[f"r-{key}"] = value
-    if errors:
-        raise ResponseInvalid(errors)
-    return form_data
-
-
-def _max_length(field: forms.Field) -> int:
-    return getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS
+        for index, row in enumerate(listed):
+            if not isinstance(row, dict):
+                continue
+            for field_name, field in rows.spec.fields().items():
+                if field_name in row:
+                    label = f"{rows.spec.row_label} {index + 1}: {field.label}"
+                    flat[f"{name}-{index}-{field_name}"] = (label, _as_text(row[field_name]))
+    for name, value in response.items():
+        if name not in flat and name not in form.row_sets:
+            flat[name] = (name, _as_text(value))
+    return flat

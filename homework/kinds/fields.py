@@ -1,12 +1,13 @@
-"""Form fields shared by the kinds, so every 0–10 scale and every text box
+"""Form fields shared by the kinds, so every 0–10 scale, choice and text box
 behaves (and is limited) the same way everywhere."""
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.forms import BoundField, Widget
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -16,7 +17,12 @@ if TYPE_CHECKING:
     # Labels are usually lazy translations.
     from django_stubs_ext import StrOrPromise as Text
 
+    from homework.kinds.rows import RowSpec
+
 EARLIEST_YEAR = 1900
+LATEST_YEAR = 2100
+# A multiple-choice answer can hold at most this many picks (JSON may send more).
+MAX_CHOICES = 50
 
 
 class AccessibleBoundField(BoundField):
@@ -33,9 +39,87 @@ class AccessibleBoundField(BoundField):
 
 
 class KindForm(forms.Form):
-    """Base for every kind's portal form."""
+    """Base for every kind's portal form.
+
+    Besides its own fields a form may hold repeatable rows (``row_specs``:
+    response key → RowSpec), posted as ``r-<key>-<index>-<field>`` and
+    returned as a list of objects under ``<key>``.
+    """
 
     bound_field_class = AccessibleBoundField
+    row_specs: ClassVar[dict[str, "RowSpec"]] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from homework.kinds.rows import RowSet  # rows builds KindForms: import late
+
+        super().__init__(*args, **kwargs)
+        self.row_sets: dict[str, RowSet] = {
+            name: RowSet(name=name, spec=spec, parent=self) for name, spec in self.row_specs.items()
+        }
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if not self.is_bound or not hasattr(self, "cleaned_data"):
+            return
+        for name, rows in self.row_sets.items():
+            if rows.is_valid():
+                self.cleaned_data[name] = rows.cleaned_rows()
+            else:
+                # Keyed by the row set, so `form.errors` is not empty and the
+                # page says "some answers need another look"; each row shows its own.
+                self.errors[name] = self.error_class(
+                    rows.set_errors or [_("Some of these need another look.")]
+                )
+        if self.errors:
+            return
+        try:
+            self.cleaned_data = self.clean_rows(self.cleaned_data)
+        except ValidationError as error:
+            by_name = (
+                error.message_dict
+                if hasattr(error, "error_dict")
+                else {NON_FIELD_ERRORS: error.messages}
+            )
+            for name, messages in by_name.items():
+                if name in self.row_sets:
+                    self.row_sets[name].set_errors.extend(messages)
+                    self.errors[name] = self.error_class(messages)
+                else:
+                    self.add_error(
+                        None if name == NON_FIELD_ERRORS else name, ValidationError(messages)
+                    )
+
+    def clean_rows(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        """Rules across the whole response, rows included.
+
+        Raise ValidationError keyed by a field or a row set's name.
+        """
+        return cleaned
+
+    def response_errors(self) -> dict[str, list[str]]:
+        """Every error, keyed by the response key it belongs to.
+
+        Row fields are named as they are posted (``steps-2-feeling``), so the
+        API and the page speak of the same thing.
+        """
+        errors: dict[str, list[str]] = {}
+        for name, messages in self.errors.items():
+            if name in self.row_sets:
+                rows = self.row_sets[name]
+                if rows.set_errors:
+                    errors[name] = [str(m) for m in rows.set_errors]
+                errors.update(rows.row_errors())
+            else:
+                errors[name] = [str(m) for m in messages]
+        return errors
+
+    def owns_key(self, key: str) -> bool:
+        """Whether an error under ``key`` is already shown by this (validated) form."""
+        if key == NON_FIELD_ERRORS:
+            return bool(self.non_field_errors())
+        if key in self.fields or key in self.row_sets:
+            return True
+        return any(rows.owns_key(key) for rows in self.row_sets.values())
 
 
 class ScaleWidget(forms.NumberInput):
@@ -65,24 +149,111 @@ def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") 
     )
 
 
-def short_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
+def short_text(
+    label: "Text", *, required: bool = False, help_text: "Text" = "", max_length: int | None = None
+) -> forms.CharField:
     return forms.CharField(
         label=label,
         required=required,
-        max_length=settings.SHORT_TEXT_MAX_CHARS,
+        max_length=max_length or settings.SHORT_TEXT_MAX_CHARS,
         help_text=help_text,
     )
 
 
 def scale(
-    label: "Text", *, low: "Text" = "", high: "Text" = "", required: bool = True
+    label: "Text",
+    *,
+    low: "Text" = "",
+    high: "Text" = "",
+    required: bool = True,
+    help_text: "Text" = "",
 ) -> forms.IntegerField:
+    # The slider shows 5 before it is touched; saying so here means an
+    # untouched row of sliders counts as empty (see rows.RowSet).
     return forms.IntegerField(
         label=label,
         required=required,
         min_value=0,
         max_value=10,
+        initial=5,
+        help_text=help_text,
         widget=ScaleWidget(low_label=low, high_label=high),
+        error_messages={
+            "min_value": gettext_lazy("Choose a number from 0 to 10."),
+            "max_value": gettext_lazy("Choose a number from 0 to 10."),
+        },
+    )
+
+
+def choice(
+    label: "Text",
+    choices: Sequence[tuple[str, "Text"]],
+    *,
+    required: bool = True,
+    initial: str | None = None,
+    help_text: "Text" = "",
+) -> forms.ChoiceField:
+    """One of a few answers, as radio buttons (easy to tap on a phone)."""
+    return forms.ChoiceField(
+        label=label,
+        choices=list(choices),
+        required=required,
+        initial=initial,
+        help_text=help_text,
+        widget=forms.RadioSelect,
+        error_messages={
+            "invalid_choice": gettext_lazy("“%(value)s” is not one of the answers here.")
+        },
+    )
+
+
+def multiple_choice(
+    label: "Text", choices: Sequence[tuple[str, "Text"]], *, required: bool = False
+) -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label=label,
+        choices=list(choices),
+        required=required,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "invalid_choice": gettext_lazy("“%(value)s” is not one of the answers here.")
+        },
+    )
+
+
+def flag(label: "Text", *, help_text: "Text" = "") -> forms.BooleanField:
+    """A tick box: ticked or not, never required."""
+    return forms.BooleanField(label=label, required=False, help_text=help_text)
+
+
+class DateWithinReasonField(forms.DateField):
+    """A calendar date between 1900 and 2100; optionally not in the future."""
+
+    widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    default_error_messages = {
+        "future": gettext_lazy("That date is in the future."),
+        "too_early": gettext_lazy("Please check the year."),
+    }
+
+    def __init__(self, *, not_future: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.not_future = not_future
+
+    def validate(self, value: dt.date | None) -> None:
+        super().validate(value)
+        if value is None:
+            return
+        if not EARLIEST_YEAR <= value.year <= LATEST_YEAR:
+            raise ValidationError(self.error_messages["too_early"], code="too_early")
+        if self.not_future and value > timezone.localdate() + dt.timedelta(days=1):
+            raise ValidationError(self.error_messages["future"], code="future")
+
+
+def date(
+    label: "Text", *, required: bool = False, not_future: bool = False, help_text: "Text" = ""
+) -> DateWithinReasonField:
+    return DateWithinReasonField(
+        label=label, required=required, not_future=not_future, help_text=help_text
     )
 
 
@@ -111,4 +282,11 @@ class PastDateTimeField(forms.DateTimeField):
 
 
 def when(label: "Text") -> PastDateTimeField:
-    return PastDateTimeField(label=label, required=True, help_text=_("Your best guess is fine."))
+    return PastDateTimeField(
+        label=label, required=True, help_text=gettext_lazy("Your best guess is fine.")
+    )
+
+
+def local_now_for_input() -> str:
+    """Now, in the current (the client's) time zone, as a datetime-local input wants it."""
+    return timezone.localtime().strftime("%Y-%m-%dT%H:%M")

@@ -7,7 +7,16 @@ from functools import cache
 
 from homework.kinds.base import ExerciseKind
 
-_INFRASTRUCTURE = {"base", "registry", "fields", "charts"}
+_INFRASTRUCTURE = {
+    "base",
+    "registry",
+    "fields",
+    "rows",
+    "data",
+    "charts",
+    "summaries",
+    "worksheet_options",
+}
 
 
 @cache

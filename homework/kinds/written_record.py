@@ -6,13 +6,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django import forms
-from django.utils import formats, timezone
+from django.utils import formats
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from homework.kinds.base import ExerciseKind, JSONDict
-from homework.kinds.fields import KindForm, long_text, scale, when
+from homework.kinds.fields import KindForm, local_now_for_input, long_text, scale, when
 from homework.summary.limits import first_of
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ class WrittenRecord(ExerciseKind):
     is_log = True
     form_class = WrittenRecordForm
 
-    def initial(self, *, exercise: "Exercise") -> JSONDict:
-        return {"occurred_at": timezone.localtime().strftime("%Y-%m-%dT%H:%M")}
+    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
+        return {"occurred_at": local_now_for_input()}
 
     def present(self, entry: "Entry") -> JSONDict:
         context = super().present(entry)
@@ -67,7 +67,7 @@ class WrittenRecord(ExerciseKind):
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
         shown, more = first_of(presented, full_detail=full_detail)
-        return {"entries": shown, "more": more}
+        return {"entries": shown, "more": more, "full_detail": full_detail}
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
         """How many records, and how distressing they were in the body (0–10)."""

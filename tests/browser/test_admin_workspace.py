@@ -42,9 +42,13 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     page.screenshot(path=artifacts / "admin-since-last-session-1280.png", full_page=True)
 
     # A short comment, which Alex will see beside the entry.
-    page.get_by_text("Leave a short comment for the client").click()
-    page.get_by_label("A short note for the client").fill("Calling your sister took strength.")
-    page.get_by_role("button", name="Save comment").click()
+    # The demo has work of every kind since then; comment on the written record.
+    record = page.locator(
+        "article.ws-entry", has_text="A kind message after three days of silence."
+    )
+    record.get_by_text("Leave a short comment for the client").click()
+    record.get_by_label("A short note for the client").fill("Calling your sister took strength.")
+    record.get_by_role("button", name="Save comment").click()
     expect(page.get_by_text("Comment saved. Alex will see it beside their entry.")).to_be_visible()
     expect(page.get_by_text("Calling your sister took strength.")).to_be_visible()
 

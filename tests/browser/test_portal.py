@@ -74,6 +74,8 @@ def open_form(page, assignment) -> None:
     page.wait_for_selector("#todo-title")
     page.goto(f"/do/{assignment.pk}/")
     page.wait_for_selector("textarea[name=r-what_happened]")
+    # The page's scripts are deferred: typing before they run goes unheard.
+    page.wait_for_load_state("load")
 
 
 def draft_text(assignment) -> str:
@@ -308,6 +310,7 @@ def test_idle_warning_then_the_screen_clears(alice, context, artifacts):
     page.clock.install()
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
+    page.wait_for_load_state("load")  # the idle timer is set by a deferred script
     warning = page.locator("#idle-warning")
     expect(warning).to_be_hidden()
     page.clock.fast_forward(20_000)  # the page warns a minute before the end

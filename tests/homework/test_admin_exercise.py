@@ -3,17 +3,17 @@
 from typing import Any
 
 import pytest
-from django import forms
 from django.urls import reverse
 
 from homework.kinds import ExerciseKind, ResponseInvalid, registry
+from homework.kinds.fields import KindForm
 from homework.models import Exercise
 from tests.conftest import login
 
 ADD = "admin:homework_exercise_add"
 
 
-class QuestionsForm(forms.Form):
+class QuestionsForm(KindForm):
     pass
 
 

@@ -1,4 +1,5 @@
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone
@@ -7,7 +8,7 @@ from hypothesis import strategies as st
 
 from homework.kinds import ResponseInvalid, all_kinds, get_kind, kind_choices
 from homework.models import Exercise
-from tests.factories import written_record
+from tests.factories import RESPONSES, flat, options_for, written_record
 
 KIND = get_kind("written_record")
 EXERCISE = Exercise(kind="written_record", title="t", instructions="i")
@@ -97,7 +98,15 @@ def test_written_record_takes_no_options():
         KIND.clean_options({"questions": []})
 
 
-json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=50)
+json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=50)
+    # Values some field accepts, so a good share of examples get past the types.
+    | st.sampled_from(["5", "inner", "held", "me", "message", "yes", "2024-01-01", "on", ""])
+)
 json_values = st.recursive(
     json_scalars,
     lambda inner: st.lists(inner, max_size=4)
@@ -106,20 +115,55 @@ json_values = st.recursive(
 )
 
 
+def example_exercise(kind):
+    return Exercise(kind=kind.slug, title="t", instructions="i", options=options_for(kind.slug))
+
+
+def response_keys(kind, exercise) -> list[str]:
+    """Every key a response may carry, rows both nested and flattened, and near misses."""
+    form = kind.form(exercise=exercise)
+    keys = [*form.fields, *form.row_sets, "other"]
+    for name, rows in form.row_sets.items():
+        for field in rows.spec.fields():
+            keys += [f"{name}-0-{field}", f"{name}-3-{field}", f"{name}-99999-{field}"]
+        keys.append(f"{name}-0-shoe_size")
+    return keys
+
+
 @pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.slug)
 @settings(max_examples=150, deadline=None)
-@given(
-    data=st.dictionaries(
-        st.sampled_from([*FIELD_NAMES, "other"]) | st.text(max_size=8), json_values, max_size=8
-    )
-)
+@given(data=st.data())
 def test_any_json_is_accepted_or_refused_never_crashes(kind, data):
+    exercise = example_exercise(kind)
+    form = kind.form(exercise=exercise)
+    row_fields = sorted({f for rows in form.row_sets.values() for f in rows.spec.fields()})
+    row = st.dictionaries(st.sampled_from([*row_fields, "x"]), json_values, max_size=6)
+    values = json_values | st.lists(row, max_size=4)
+    keys = st.sampled_from(response_keys(kind, exercise)) | st.text(max_size=8)
+    payload = data.draw(st.dictionaries(keys, values, max_size=8))
     for validate in (kind.validate, kind.validate_draft):
         try:
-            result = validate(
-                data, exercise=Exercise(kind=kind.slug, title="t", instructions="i"), tz="UTC"
-            )
+            result = validate(payload, exercise=exercise, tz="UTC")
         except ResponseInvalid as invalid:
             assert invalid.errors  # noqa: PT017 (either outcome is fine; a crash is not)
+            assert all(isinstance(m, str) and m for ms in invalid.errors.values() for m in ms)  # noqa: PT017
         else:
             assert isinstance(result, dict)
+            json.dumps(result)  # what is stored is JSON
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.slug)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_valid_responses_with_rows_in_any_order_survive_the_round_trip(kind, data):
+    """A valid response, nested or flattened as the portal posts it, validates
+    to the same thing, and what validate returns validates again unchanged."""
+    exercise = example_exercise(kind)
+    response = RESPONSES[kind.slug]()
+    once = kind.validate(response, exercise=exercise, tz="Europe/London")
+    assert kind.validate(flat(response), exercise=exercise, tz="Europe/London") == once
+    again = kind.validate(once, exercise=exercise, tz="Europe/London")
+    assert again == once
+    draft = kind.validate_draft(flat(response), exercise=exercise, tz="UTC")
+    assert kind.validate(draft, exercise=exercise, tz="Europe/London") == once
+    assert data.draw(st.just(True))

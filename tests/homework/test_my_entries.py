@@ -96,7 +96,7 @@ def test_stale_edit_shows_both_texts_and_changes_nothing(cast):
     [
         ({"what_happened": ""}, "This field is required."),
         ({"what_happened": "x" * 1_000_000}, "at most 20000 characters"),
-        ({"body_distress": "11"}, "less than or equal to 10"),
+        ({"body_distress": "11"}, "Choose a number from 0 to 10."),
     ],
 )
 def test_bad_edit_is_named_and_changes_nothing(cast, overrides, message):

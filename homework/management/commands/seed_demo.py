@@ -4,12 +4,14 @@ import datetime as dt
 import uuid
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
 from clients.models import Client
 from clients.services import client_attach_portal_account, client_create, session_schedule
+from homework.library import install as install_library
+from homework.management.commands import _demo_kinds as demo_kinds
 from homework.models import Assignment, Entry, Exercise
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
@@ -79,36 +81,27 @@ class Command(BaseCommand):
         ):
             session_schedule(actor=therapist, client=alex, starts_at=starts_at)
 
-        record = self._exercise()
-        assignment = Assignment.objects.filter(
-            client=alex, exercise=record
-        ).first() or assignment_create(
-            actor=therapist,
-            client=alex,
-            exercise=record,
+        # The library comes from a migration; a flushed database gets it back here.
+        install_library(Exercise)
+        assignment = self.assign(
+            alex,
+            therapist,
+            "Keep the full picture",
             starts_on=today - dt.timedelta(days=21),
             due_on=today + dt.timedelta(days=1),
             instructions="Whenever something hard happens this week, jot it down here while it is fresh.",
         )
         assert alex.portal_user is not None
         for days_ago, response, flags in WRITTEN_RECORDS:
-            key = uuid.uuid5(DEMO_NAMESPACE, f"alex-record-{days_ago}")
-            if Entry.objects.filter(key=key).exists():
-                continue
             occurred = timezone.localtime() - dt.timedelta(days=days_ago, hours=2)
-            entry = entry_submit(
-                user=alex.portal_user,
-                assignment_id=assignment.pk,
-                key=key,
-                base_version=0,
-                data={**response, "occurred_at": occurred.strftime("%Y-%m-%dT%H:%M")},
+            self.send(
+                assignment,
+                f"alex-record-{days_ago}",
+                {**response, "occurred_at": occurred.strftime("%Y-%m-%dT%H:%M")},
+                sent_at=occurred + dt.timedelta(hours=1),
                 flags=flags,
             )
-            # Spread the demo over the last three weeks, as if sent on the day.
-            sent_at = occurred + dt.timedelta(hours=1)
-            Entry.objects.filter(pk=entry.pk).update(
-                submitted_at=sent_at, therapist_notified_at=sent_at
-            )
+        demo_kinds.seed_alex(self, alex=alex, therapist=therapist, today=today)
 
         self.stdout.write(self.style.SUCCESS("Demo practice ready. Sign in with:"))
         for who, where in (
@@ -134,17 +127,42 @@ class Command(BaseCommand):
             client_attach_portal_account(client=client, email=email, password=password)
         return client
 
-    def _exercise(self) -> Exercise:
-        exercise, _ = Exercise.objects.get_or_create(
-            kind="written_record",
-            title="Keep the full picture",
-            defaults={
-                "instructions": (
-                    "When something hard happens, write it down soon after, while it is clear. "
-                    "Later, when the good memories crowd in, this record keeps the whole story for you. "
-                    "Write as much or as little as you like."
-                ),
-                "therapist_note": "For clients whose memory softens the hard moments when they think of going back.",
-            },
+    def assign(self, client: Client, therapist: User, title: str, **details: Any) -> Assignment:
+        """The client's assignment of a library exercise, made once."""
+        exercise = Exercise.objects.filter(title=title).order_by("owner", "pk").first()
+        if exercise is None:
+            raise CommandError(f"The library has no exercise called {title!r}.")
+        existing = Assignment.objects.filter(client=client, exercise=exercise).first()
+        return existing or assignment_create(
+            actor=therapist, client=client, exercise=exercise, **details
         )
-        return exercise
+
+    def send(
+        self,
+        assignment: Assignment,
+        name: str,
+        data: dict[str, Any],
+        *,
+        sent_at: dt.datetime,
+        flags: Flags | None = None,
+        occurrence_on: dt.date | None = None,
+    ) -> None:
+        """Submit one demo entry through the real service, once, dated ``sent_at``."""
+        key = uuid.uuid5(DEMO_NAMESPACE, name)
+        if Entry.objects.filter(key=key).exists():
+            return
+        portal_user = assignment.client.portal_user
+        assert portal_user is not None
+        entry = entry_submit(
+            user=portal_user,
+            assignment_id=assignment.pk,
+            key=key,
+            base_version=0,
+            data=data,
+            flags=flags or Flags(),
+        )
+        # Spread the demo over the past weeks, as if each was sent on its day.
+        changes: dict[str, Any] = {"submitted_at": sent_at, "therapist_notified_at": sent_at}
+        if occurrence_on is not None:
+            changes["occurrence_on"] = occurrence_on
+        Entry.objects.filter(pk=entry.pk).update(**changes)

@@ -1,0 +1,172 @@
+"""Boundary steps: one small boundary at a time, planned, tried, reflected on.
+
+The response is a ladder of steps. The client keeps it up to date: each
+time they send it, the next one starts from what they sent last, so a step
+can move from "planned" to "tried" to "held" without retyping.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from homework.kinds import charts
+from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
+from homework.kinds.rows import RowSpec
+from homework.kinds.summaries import latest_per_assignment, parse_date
+
+if TYPE_CHECKING:
+    from homework.models import Assignment, Entry, Exercise
+
+STATUSES = [
+    ("planned", gettext_lazy("Planned")),
+    ("tried", gettext_lazy("Tried it")),
+    ("held", gettext_lazy("It held")),
+    ("not_yet", gettext_lazy("Not yet")),
+]
+# As counted in a sentence ("2 held, 1 tried"), in the order worth reading.
+COUNT_LABELS = [
+    ("held", gettext_lazy("held")),
+    ("tried", gettext_lazy("tried")),
+    ("not_yet", gettext_lazy("not yet")),
+    ("planned", gettext_lazy("planned")),
+]
+MAX_STEPS = 20
+
+
+class StepForm(KindForm):
+    boundary = short_text(
+        gettext_lazy("The boundary, in your own words"),
+        required=True,
+    )
+    planned_on = date(gettext_lazy("When do you plan to try it?"))
+    status = choice(gettext_lazy("How is it going?"), STATUSES, initial="planned")
+    what_happened = long_text(gettext_lazy("What happened when you tried it?"))
+    feeling = scale(
+        gettext_lazy("How did it feel? (0 = very hard, 10 = good)"),
+        low=gettext_lazy("very hard"),
+        high=gettext_lazy("good"),
+        required=False,
+        help_text=gettext_lazy("Only counted once you have tried it."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("status") == "planned":
+            # Not tried yet, so there is no feeling to record; the slider
+            # still sends its starting number.
+            cleaned["feeling"] = None
+        elif "feeling" in cleaned and cleaned["feeling"] is None:
+            self.add_error("feeling", _("How did it feel? Move the slider to a number."))
+        return cleaned
+
+
+class BoundaryStepsForm(KindForm):
+    row_specs = {
+        "steps": RowSpec(
+            form_class=StepForm,
+            row_label=gettext_lazy("Step"),
+            legend=gettext_lazy("Your steps"),
+            add_label=gettext_lazy("Add a step"),
+            max_rows=MAX_STEPS,
+            too_many=gettext_lazy(
+                "You can keep up to %(limit)s steps here. Small steps, one at a time, are plenty."
+            ),
+            min_rows=1,
+            too_few=gettext_lazy("Add at least one step. One small one is plenty."),
+        )
+    }
+
+
+class BoundarySteps(ExerciseKind):
+    slug = "boundary_steps"
+    label = gettext_lazy("Boundary steps")
+    schema_version = 1
+    form_class = BoundaryStepsForm
+
+    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
+        if previous is None:
+            return {}
+        return {"steps": list(self.response_of(previous).get("steps", []))}
+
+    def steps(self, response: JSONDict) -> list[JSONDict]:
+        labels = dict(STATUSES)
+        return [
+            {
+                **step,
+                "status_label": labels.get(step.get("status", ""), ""),
+                "planned_on_date": parse_date(step.get("planned_on")),
+            }
+            for step in response.get("steps", [])
+            if isinstance(step, dict)
+        ]
+
+    def counts(self, steps: Sequence[JSONDict]) -> list[tuple[str, int]]:
+        """How many steps are in each state, the ones that held first."""
+        counted = Counter(step.get("status") for step in steps)
+        return [(str(label), counted[status]) for status, label in COUNT_LABELS if counted[status]]
+
+    def chart(self, steps: Sequence[JSONDict]) -> str:
+        counts = self.counts(steps)
+        return charts.ladder(
+            rungs=[
+                charts.Rung(
+                    text=step.get("boundary", ""),
+                    status=step.get("status", ""),
+                    status_label=str(step["status_label"]),
+                )
+                for step in steps
+            ],
+            title=_("The boundary ladder: the first step at the bottom"),
+            description=", ".join(f"{label}: {count}" for label, count in counts),
+        )
+
+    def present(self, entry: "Entry") -> JSONDict:
+        response = self.response_of(entry)
+        steps = self.steps(response)
+        return {
+            "response": response,
+            "steps": steps,
+            "chart": self.chart(steps),
+            "counts": self.counts(steps),
+        }
+
+    def excerpt(self, entry: "Entry") -> str:
+        steps = self.steps(self.response_of(entry))
+        counts = ", ".join(f"{count} {label}" for label, count in self.counts(steps))
+        return _("%(n)s steps: %(counts)s") % {"n": len(steps), "counts": counts}
+
+    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        """The ladder as last sent, for each assignment: what held, what didn't."""
+        ladders = [
+            {"entry": entry, **self.present(entry)}
+            for entry, _previous in latest_per_assignment(entries)
+        ]
+        return {"ladders": ladders, "updates": len(entries), "full_detail": full_detail}
+
+    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+        lines = []
+        for entry, _previous in latest_per_assignment(entries):
+            counts = self.counts(self.steps(self.response_of(entry)))
+            lines.append(
+                _("%(title)s: %(counts)s.")
+                % {
+                    "title": entry.assignment.exercise.title,
+                    "counts": ", ".join(f"{count} {label}" for label, count in counts),
+                }
+            )
+        return lines
+
+    def progress_context(
+        self, *, assignment: "Assignment", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        if not entries:
+            return None
+        latest = entries[-1]
+        return {"entry": latest, **self.present(latest)}
+
+
+KIND = BoundarySteps()

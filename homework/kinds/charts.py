@@ -1,0 +1,338 @@
+"""Pictures of progress, drawn on the server as SVG.
+
+Pure functions: plain data in, an escaped SVG string out. No database, no
+request, no fonts or images fetched from anywhere, so the same pictures go
+into the portal, the session summary PDF and the client's export. Every
+picture carries a <title> and <desc> (its text alternative); templates show
+the numbers beside it as text too. Colour never carries meaning alone:
+shapes and words do.
+"""
+
+import hashlib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import Truncator
+from django.utils.translation import gettext as _
+
+INK = "#23302e"
+MUTED = "#56635f"
+LINE = "#d9d3c7"
+ACCENT = "#2f5f58"
+SOFT = "#e9efe9"
+CONTACT = "#5b2a86"
+FONT = "DejaVu Sans, system-ui, sans-serif"
+
+
+@dataclass(frozen=True)
+class DayValue:
+    """A value on day ``day`` (0 = the first day of the chart)."""
+
+    day: int
+    value: float
+
+
+@dataclass(frozen=True)
+class ContactMark:
+    day: int
+    by_me: bool  # True: I reached out; False: they did (or it is unknown)
+
+
+@dataclass(frozen=True)
+class Rung:
+    text: str
+    status: str  # planned, tried, held, not_yet
+    status_label: str
+
+
+@dataclass(frozen=True)
+class Dot:
+    name: str
+    filled: bool  # a person who steadies me; places are drawn as squares
+    is_place: bool = False
+
+
+@dataclass(frozen=True)
+class Ring:
+    label: str
+    dots: Sequence[Dot]
+
+
+def _svg(width: int, height: int, title: str, description: str, body: Iterable[str]) -> SafeString:
+    # ids must be unique on a page that shows several charts: derive them
+    # from the content, so the function stays pure.
+    uid = "c" + hashlib.sha256(f"{title}|{description}".encode()).hexdigest()[:10]
+    parts = [
+        # A natural size (good in the admin and in print); the portal's CSS
+        # stretches it to the width of a phone.
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" '
+        f'role="img" aria-labelledby="{uid}-t {uid}-d" font-family="{FONT}" class="chart">',
+        f'<title id="{uid}-t">{escape(title)}</title>',
+        f'<desc id="{uid}-d">{escape(description)}</desc>',
+        *body,
+        "</svg>",
+    ]
+    return mark_safe("".join(parts))  # noqa: S308 (every piece of text above is escaped)
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int = 12,
+    fill: str = INK,
+    anchor: str = "start",
+    weight: str = "normal",
+) -> str:
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
+        f'text-anchor="{anchor}" font-weight="{weight}">{escape(text)}</text>'
+    )
+
+
+def _short(text: str, limit: int) -> str:
+    return Truncator(" ".join(str(text).split())).chars(limit)
+
+
+def urge_curve(
+    *,
+    points: Sequence[DayValue],
+    contacts: Sequence[ContactMark],
+    days: int,
+    title: str,
+    description: str,
+) -> SafeString:
+    """The strongest pull of each day (0–10), day by day, with contact marked.
+
+    Days with nothing logged leave a gap: no entry is not "no urge".
+    """
+    width, height = 360, 240
+    left, right, top, bottom = 28, 10, 22, 58
+    plot_w, plot_h = width - left - right, height - top - bottom
+    days = max(days, 1)
+
+    def x(day: float) -> float:
+        return left + (plot_w * day / (days - 1) if days > 1 else plot_w / 2)
+
+    def y(value: float) -> float:
+        return top + plot_h * (1 - value / 10)
+
+    body = [
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
+    ]
+    for level in (0, 5, 10):
+        body.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
+        )
+        body.append(_text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end"))
+    body.append(_text(left, top - 8, _("How strong the pull was (0–10)"), size=11, fill=MUTED))
+    for mark in contacts:
+        cx = x(mark.day)
+        body.append(
+            f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{top}" y2="{top + plot_h}" stroke="{CONTACT}" stroke-dasharray="4 3"/>'
+        )
+        body.append(_contact_marker(cx, top + plot_h + 12, mark.by_me))
+    # Consecutive days join up; a gap starts a new line.
+    ordered = sorted(points, key=lambda point: point.day)
+    segment: list[DayValue] = []
+    for point in [*ordered, None]:
+        if point is not None and (not segment or point.day == segment[-1].day + 1):
+            segment.append(point)
+            continue
+        if len(segment) > 1:
+            coords = " ".join(f"{x(p.day):.1f},{y(p.value):.1f}" for p in segment)
+            body.append(
+                f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5" stroke-linejoin="round"/>'
+            )
+        segment = [point] if point is not None else []
+    radius = 3.5 if days <= 40 else 2
+    for point in ordered:
+        body.append(
+            f'<circle cx="{x(point.day):.1f}" cy="{y(point.value):.1f}" r="{radius}" fill="{ACCENT}"/>'
+        )
+    axis_y = top + plot_h + 30
+    body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
+    body.append(
+        _text(
+            left + plot_w, axis_y, _("Day %(n)s") % {"n": days}, size=11, fill=MUTED, anchor="end"
+        )
+    )
+    legend_x, legend_y = left, height - 6
+    for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
+        if any(mark.by_me == by_me for mark in contacts):
+            body.append(_contact_marker(legend_x + 6, legend_y - 4, by_me=by_me))
+            body.append(_text(legend_x + 16, legend_y, label, size=11, fill=MUTED))
+            legend_x += 130
+    return _svg(width, height, title, description, body)
+
+
+def _contact_marker(cx: float, cy: float, by_me: bool) -> str:
+    if by_me:  # a circle
+        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="5" fill="{CONTACT}"/>'
+    # a triangle pointing at the day: it came from outside
+    return (
+        f'<polygon points="{cx - 6:.1f},{cy + 5:.1f} {cx + 6:.1f},{cy + 5:.1f} {cx:.1f},{cy - 6:.1f}" '
+        f'fill="#fff" stroke="{CONTACT}" stroke-width="2"/>'
+    )
+
+
+def values_over_time(
+    *,
+    points: Sequence[tuple[str, float]],
+    y_max: float,
+    title: str,
+    description: str,
+    axis_label: str,
+) -> SafeString:
+    """A few values in order (e.g. weekly check-in totals), labelled by date."""
+    width, height = 360, 200
+    left, right, top, bottom = 30, 22, 24, 34
+    plot_w, plot_h = width - left - right, height - top - bottom
+    y_max = y_max or 1
+    count = len(points)
+
+    def x(index: int) -> float:
+        return left + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(value: float) -> float:
+        return top + plot_h * (1 - min(max(value, 0), y_max) / y_max)
+
+    body = [
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
+    ]
+    for level in (0, y_max / 2, y_max):
+        body.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
+        )
+        body.append(_text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end"))
+    body.append(_text(left, top - 9, axis_label, size=11, fill=MUTED))
+    if count > 1:
+        coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_label, v) in enumerate(points))
+        body.append(
+            f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5"/>'
+        )
+    for index, (label, value) in enumerate(points):
+        body.append(f'<circle cx="{x(index):.1f}" cy="{y(value):.1f}" r="4" fill="{ACCENT}"/>')
+        body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
+        if count <= 4 or index in (0, count - 1):
+            anchor = (
+                "start"
+                if index == 0 and count > 1
+                else ("end" if index == count - 1 and count > 1 else "middle")
+            )
+            body.append(_text(x(index), height - 12, label, size=11, fill=MUTED, anchor=anchor))
+    return _svg(width, height, title, description, body)
+
+
+def ladder(*, rungs: Sequence[Rung], title: str, description: str) -> SafeString:
+    """The boundary ladder: the first step at the bottom, each rung with its status."""
+    rung_h = 50
+    width, height = 360, 16 + rung_h * max(len(rungs), 1)
+    rail_left, rail_right = 12, 56
+    mid = (rail_left + rail_right) / 2
+    body = [
+        f'<line x1="{rail_left}" x2="{rail_left}" y1="4" y2="{height - 4}" stroke="{MUTED}" stroke-width="3"/>',
+        f'<line x1="{rail_right}" x2="{rail_right}" y1="4" y2="{height - 4}" stroke="{MUTED}" stroke-width="3"/>',
+    ]
+    for position, rung in enumerate(rungs):
+        cy = height - 8 - rung_h * position - rung_h / 2
+        body.append(
+            f'<line x1="{rail_left}" x2="{rail_right}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{MUTED}" stroke-width="3"/>'
+        )
+        body.append(_status_marker(mid, cy, rung.status))
+        body.append(_text(rail_right + 12, cy - 3, _short(rung.text, 32), size=13, weight="bold"))
+        body.append(_text(rail_right + 12, cy + 14, rung.status_label, size=12, fill=MUTED))
+    return _svg(width, height, title, description, body)
+
+
+def _status_marker(cx: float, cy: float, status: str) -> str:
+    """Held: filled with a tick. Tried: half filled. Planned: an outline. Not yet: dashed."""
+    r = 11
+    if status == "held":
+        return (
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="{ACCENT}" stroke="{ACCENT}" stroke-width="2.5"/>'
+            f'<polyline points="{cx - 5:.1f},{cy:.1f} {cx - 1:.1f},{cy + 4:.1f} {cx + 6:.1f},{cy - 4:.1f}" '
+            f'fill="none" stroke="#fff" stroke-width="2.5"/>'
+        )
+    if status == "tried":
+        return (
+            f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="#fff" stroke="{ACCENT}" stroke-width="2.5"/>'
+            f'<path d="M {cx - r:.1f} {cy:.1f} A {r} {r} 0 0 0 {cx + r:.1f} {cy:.1f} Z" fill="{ACCENT}"/>'
+        )
+    dash = ' stroke-dasharray="3 3"' if status == "not_yet" else ""
+    return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r}" fill="#fff" stroke="{MUTED}" stroke-width="2.5"{dash}/>'
+
+
+def rings(
+    *, circles: Sequence[Ring], centre_label: str, title: str, description: str
+) -> SafeString:
+    """Concentric circles, closest in the middle; a name beside each dot.
+
+    Filled dots: people who steady me; hollow: not always; squares: places
+    and services. Very full rings show the first names and "+ n more".
+    """
+    size = 360
+    centre = size / 2
+    radii = [62, 118, 174][: len(circles)]
+    per_ring = [5, 8, 12]
+    body = []
+    for radius in reversed(radii):
+        fill = SOFT if radius == radii[0] else "#fff"
+        body.append(
+            f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
+        )
+    body.append(f'<circle cx="{centre}" cy="{centre}" r="20" fill="{ACCENT}"/>')
+    body.append(
+        _text(
+            centre, centre + 5, centre_label, size=13, fill="#fff", anchor="middle", weight="bold"
+        )
+    )
+    for index, (ring, radius) in enumerate(zip(circles, radii, strict=False)):
+        inner = radii[index - 1] if index else 18
+        band = (inner + radius) / 2
+        body.append(
+            _text(centre, centre - radius + 14, ring.label, size=12, fill=MUTED, anchor="middle")
+        )
+        shown = list(ring.dots[: per_ring[index]])
+        hidden = len(ring.dots) - len(shown)
+        slots = len(shown) + (1 if hidden else 0)
+        for slot, dot in enumerate(shown):
+            # Spread round the ring, starting clear of its label at the top.
+            angle = -math.pi / 2 + (2 * math.pi) * (slot + 0.5) / max(slots, 1)
+            dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
+            fill = ACCENT if dot.filled else "#fff"
+            if dot.is_place:
+                body.append(
+                    f'<rect x="{dx - 5:.1f}" y="{dy - 5:.1f}" width="10" height="10" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
+                )
+            else:
+                body.append(
+                    f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
+                )
+            name = _short(dot.name, 12)
+            # Keep names near the edge inside the picture (about 7.5 units a letter).
+            half = len(name) * 3.8
+            body.append(
+                _text(
+                    min(max(dx, half + 2), size - half - 2), dy + 19, name, size=13, anchor="middle"
+                )
+            )
+        if hidden:
+            angle = -math.pi / 2 + (2 * math.pi) * (slots - 0.5) / slots
+            dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
+            body.append(
+                _text(
+                    dx,
+                    dy + 4,
+                    _("+ %(n)s more") % {"n": hidden},
+                    size=11,
+                    fill=MUTED,
+                    anchor="middle",
+                )
+            )
+    return _svg(size, size, title, description, body)

@@ -1,0 +1,180 @@
+"""Turning what arrives (JSON from the API, or a posted form) into form data.
+
+Two shapes arrive for the same response. The API sends JSON, where a row
+set is a list of objects: ``{"steps": [{"boundary": "…"}]}``. The portal
+posts one field per input, rows flattened: ``steps-0-boundary`` (the
+``r-`` prefix already removed by homework.forms.response_data). Both become
+the flat, prefixed data a Django form reads, and anything that is not one
+of the kind's fields, or is the wrong type for its field, is refused here
+with a message, rather than left to crash deep inside a field.
+"""
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from homework.kinds.fields import MAX_CHOICES, KindForm
+from homework.kinds.rows import ROW_KEY
+
+# A draft is stored as typed so far; this bounds what one draft may hold.
+MAX_DRAFT_BYTES = 256 * 1024
+
+
+def as_form_data(
+    data: Mapping[str, Any], form: KindForm
+) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """(form data, errors) for ``data`` against an unbound ``form``'s fields."""
+    form_data: dict[str, Any] = {}
+    errors: dict[str, list[str]] = {}
+    nested: set[str] = set()
+    flat: set[str] = set()
+
+    def put(key: str, field: forms.Field, value: Any, name: str) -> None:
+        converted, problem = _convert(field, value)
+        if problem:
+            errors[key] = [problem]
+        elif converted is not None:
+            form_data[name] = converted
+
+    for key, value in data.items():
+        if not isinstance(key, str):
+            errors[str(key)] = [_("This is not a field of this exercise.")]
+        elif key in form.fields:
+            put(key, form.fields[key], value, form.add_prefix(key))
+        elif key in form.row_sets:
+            nested.add(key)
+            _put_rows(key, value, form, put, errors)
+        elif (match := ROW_KEY.match(key)) and form.row_sets.get(match["set"]):
+            rows = form.row_sets[match["set"]]
+            row_fields = rows.spec.fields()
+            if match["field"] not in row_fields:
+                errors[key] = [_("This is not a field of this exercise.")]
+                continue
+            flat.add(match["set"])
+            put(
+                key,
+                row_fields[match["field"]],
+                value,
+                f"{rows.prefix}-{int(match['index'])}-{match['field']}",
+            )
+        else:
+            errors[key] = [_("This is not a field of this exercise.")]
+    for name in sorted(nested & flat):
+        errors[name] = [_("Send these rows either as a list or as separate fields, not both.")]
+    return form_data, errors
+
+
+def _put_rows(key: str, value: Any, form: KindForm, put: Any, errors: dict[str, list[str]]) -> None:
+    rows = form.row_sets[key]
+    if value is None:
+        return
+    if not isinstance(value, list):
+        errors[key] = [_("Expected a list.")]
+        return
+    if len(value) > rows.spec.max_rows:
+        errors[key] = [str(rows.spec.too_many) % {"limit": rows.spec.max_rows}]
+        return
+    row_fields = rows.spec.fields()
+    for index, row in enumerate(value):
+        if not isinstance(row, dict):
+            errors[f"{key}-{index}"] = [_("Expected a set of answers (an object).")]
+            continue
+        for field_name, field_value in row.items():
+            row_key = f"{key}-{index}-{field_name}"
+            if field_name not in row_fields:
+                errors[row_key] = [_("This is not a field of this exercise.")]
+            else:
+                put(
+                    row_key,
+                    row_fields[field_name],
+                    field_value,
+                    f"{rows.prefix}-{index}-{field_name}",
+                )
+
+
+def _convert(field: forms.Field, value: Any) -> tuple[Any, str]:
+    """(what a browser would post for this field, or a message)."""
+    if value is None:
+        return None, ""
+    if isinstance(field, forms.BooleanField):
+        if isinstance(value, bool):
+            return value, ""
+        if isinstance(value, str) and value.lower() in {"", "on", "true", "false"}:
+            return value, ""
+        return None, _("Expected true or false.")
+    if isinstance(field, forms.MultipleChoiceField):
+        picks = [value] if isinstance(value, str) else value
+        if not isinstance(picks, list) or not all(isinstance(pick, str) for pick in picks):
+            return None, _("Expected a list of answers.")
+        if len(picks) > MAX_CHOICES:
+            return None, _("That is more answers than there are to choose from.")
+        return picks, ""
+    if isinstance(value, bool):
+        return None, _("Expected text or a number, not true or false.")
+    if isinstance(value, list | dict):
+        return None, _("Expected a single value.")
+    if isinstance(value, int | float):
+        return str(value), ""
+    if isinstance(value, str):
+        return value, ""
+    return None, _("Expected text.")
+
+
+def draft_from_form_data(
+    form_data: dict[str, Any], bound: KindForm
+) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """What was typed so far, as the response's shape, with values kept as typed.
+
+    Lenient on purpose: a draft may be incomplete or not yet valid. It is
+    held only to the kind's own keys and to each field's length, and rows
+    nobody touched are left out (so reopening a page does not pile up
+    empty rows).
+    """
+    errors: dict[str, list[str]] = {}
+    draft: dict[str, Any] = {}
+    for name, field in bound.fields.items():
+        posted = bound.add_prefix(name)
+        if posted in form_data:
+            value, problem = _draft_value(field, form_data[posted])
+            if problem:
+                errors[name] = [problem]
+            else:
+                draft[name] = value
+    for name, rows in bound.row_sets.items():
+        kept = []
+        for row in rows.filled():
+            values: dict[str, Any] = {}
+            for field_name, field in row.fields.items():
+                posted = row.add_prefix(field_name)
+                if posted not in form_data:
+                    continue
+                value, problem = _draft_value(field, form_data[posted])
+                if problem:
+                    errors[posted.removeprefix(bound.add_prefix(""))] = [problem]
+                else:
+                    values[field_name] = value
+            kept.append(values)
+        if len(kept) > rows.spec.max_rows or rows.truncated:
+            errors[name] = [str(rows.spec.too_many) % {"limit": rows.spec.max_rows}]
+        elif kept:
+            draft[name] = kept
+    if not errors and len(json.dumps(draft)) > MAX_DRAFT_BYTES:
+        errors["__all__"] = [_("This draft is too large to save.")]
+    return draft, errors
+
+
+def _draft_value(field: forms.Field, value: Any) -> tuple[Any, str]:
+    if isinstance(field, forms.BooleanField):
+        return (value if isinstance(value, bool) else value.lower() in {"on", "true"}), ""
+    texts = value if isinstance(value, list) else [value]
+    limit = getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS
+    for text in texts:
+        if len(text) > limit:
+            return None, _("This is longer than %(limit)s characters.") % {"limit": limit}
+        if "\x00" in text:
+            return None, _("Null characters are not allowed.")
+    return value, ""

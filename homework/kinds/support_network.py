@@ -1,0 +1,255 @@
+"""The support-network map: who is in my corner, and how close.
+
+Isolation strengthens the bond, so the map makes the support visible:
+people (a first name or nickname only) and places or services, in three
+circles, with what each one offers and whether time with them steadies
+the client. Like the ladder, the next map starts from the last one.
+"""
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from homework.kinds import charts
+from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
+from homework.kinds.rows import RowSpec
+from homework.kinds.summaries import latest_per_assignment, parse_date
+
+if TYPE_CHECKING:
+    from homework.models import Assignment, Entry, Exercise
+
+CIRCLES = [
+    ("inner", gettext_lazy("Closest")),
+    ("middle", gettext_lazy("Close")),
+    ("outer", gettext_lazy("Around me")),
+]
+ROLES = [
+    ("reality_check", gettext_lazy("I can ask them for a reality check")),
+    ("warmth", gettext_lazy("Warmth and comfort")),
+    ("practical_help", gettext_lazy("Practical help")),
+    ("knows_the_real_story", gettext_lazy("Knows the real story")),
+]
+ROLE_SHORT = {
+    "reality_check": gettext_lazy("reality check"),
+    "warmth": gettext_lazy("warmth"),
+    "practical_help": gettext_lazy("practical help"),
+    "knows_the_real_story": gettext_lazy("knows the real story"),
+}
+MAX_PEOPLE = 50
+MAX_PLACES = 30
+
+
+class PersonForm(KindForm):
+    name = short_text(
+        gettext_lazy("First name or nickname"),
+        required=True,
+        max_length=40,
+        help_text=gettext_lazy("A first name or a nickname is enough."),
+    )
+    circle = choice(gettext_lazy("How close are they?"), CIRCLES, initial="middle")
+    roles = multiple_choice(gettext_lazy("What do they give you?"), ROLES)
+    steadying = flag(gettext_lazy("Time with them leaves me steadier"))
+    last_contact = date(gettext_lazy("When were you last in touch?"), not_future=True)
+
+
+class PlaceForm(KindForm):
+    name = short_text(
+        gettext_lazy("A group, place or service"),
+        required=True,
+        max_length=80,
+        help_text=gettext_lazy("For example a support group, a helpline, a class, a library."),
+    )
+    circle = choice(gettext_lazy("How close is it?"), CIRCLES, initial="middle")
+
+
+class SupportNetworkForm(KindForm):
+    row_specs = {
+        "people": RowSpec(
+            form_class=PersonForm,
+            row_label=gettext_lazy("Person"),
+            legend=gettext_lazy("People"),
+            add_label=gettext_lazy("Add a person"),
+            max_rows=MAX_PEOPLE,
+            too_many=gettext_lazy(
+                "You can list up to %(limit)s people here. If there are more, keep the ones who matter most right now."
+            ),
+        ),
+        "places_and_services": RowSpec(
+            form_class=PlaceForm,
+            row_label=gettext_lazy("Place"),
+            legend=gettext_lazy("Groups, places and services"),
+            add_label=gettext_lazy("Add a group, place or service"),
+            max_rows=MAX_PLACES,
+            too_many=gettext_lazy(
+                "You can list up to %(limit)s places and services here. Keep the ones you would really use."
+            ),
+        ),
+    }
+
+
+class SupportNetwork(ExerciseKind):
+    slug = "support_network"
+    label = gettext_lazy("Support-network map")
+    schema_version = 1
+    form_class = SupportNetworkForm
+
+    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
+        if previous is None:
+            return {}
+        response = self.response_of(previous)
+        return {key: list(response.get(key, [])) for key in ("people", "places_and_services")}
+
+    def circles(self, response: JSONDict) -> list[JSONDict]:
+        people = [p for p in response.get("people", []) if isinstance(p, dict)]
+        places = [p for p in response.get("places_and_services", []) if isinstance(p, dict)]
+        return [
+            {
+                "key": key,
+                "label": label,
+                "people": [
+                    {
+                        **person,
+                        "role_labels": [
+                            ROLE_SHORT[r] for r in person.get("roles", []) if r in ROLE_SHORT
+                        ],
+                        "last_contact_date": parse_date(person.get("last_contact")),
+                    }
+                    for person in people
+                    if person.get("circle") == key
+                ],
+                "places": [place for place in places if place.get("circle") == key],
+            }
+            for key, label in CIRCLES
+        ]
+
+    def chart(self, circles: Sequence[JSONDict]) -> str:
+        description = "; ".join(
+            f"{circle['label']}: "
+            + (
+                ", ".join(
+                    [p.get("name", "") for p in circle["people"]]
+                    + [p.get("name", "") for p in circle["places"]]
+                )
+                or _("no one yet")
+            )
+            for circle in circles
+        )
+        return charts.rings(
+            circles=[
+                charts.Ring(
+                    label=str(circle["label"]),
+                    dots=[
+                        charts.Dot(p.get("name", ""), bool(p.get("steadying")))
+                        for p in circle["people"]
+                    ]
+                    + [
+                        charts.Dot(p.get("name", ""), True, is_place=True) for p in circle["places"]
+                    ],
+                )
+                for circle in circles
+            ],
+            centre_label=_("Me"),
+            title=_("Who is in my corner: the closest in the middle"),
+            description=description,
+        )
+
+    def facts(self, response: JSONDict) -> JSONDict:
+        people = [p for p in response.get("people", []) if isinstance(p, dict)]
+        return {
+            "reality_check": [
+                p.get("name", "") for p in people if "reality_check" in p.get("roles", [])
+            ],
+            "steadying": [p.get("name", "") for p in people if p.get("steadying")],
+            "people_count": len(people),
+            "places_count": len(response.get("places_and_services", [])),
+        }
+
+    def present(self, entry: "Entry") -> JSONDict:
+        response = self.response_of(entry)
+        circles = self.circles(response)
+        return {
+            "response": response,
+            "circles": circles,
+            "chart": self.chart(circles),
+            **self.facts(response),
+        }
+
+    def excerpt(self, entry: "Entry") -> str:
+        circles = self.circles(self.response_of(entry))
+        return _("People: %(counts)s") % {"counts": _circle_counts(circles)}
+
+    def changes(self, latest: JSONDict, previous: JSONDict | None) -> list[str]:
+        """What changed since the map before (added, gone, moved closer or further)."""
+        if previous is None:
+            return []
+        order = {key: position for position, (key, _label) in enumerate(CIRCLES)}
+        before = {
+            p.get("name", "").casefold(): p
+            for p in previous.get("people", [])
+            if isinstance(p, dict)
+        }
+        after = {
+            p.get("name", "").casefold(): p for p in latest.get("people", []) if isinstance(p, dict)
+        }
+        changes = []
+        for key, person in after.items():
+            if key not in before:
+                changes.append(_("%(name)s added") % {"name": person.get("name", "")})
+            elif person.get("circle") != before[key].get("circle"):
+                closer = order.get(person.get("circle", ""), 0) < order.get(
+                    before[key].get("circle", ""), 0
+                )
+                changes.append(
+                    (_("%(name)s moved closer") if closer else _("%(name)s moved further out"))
+                    % {"name": person.get("name", "")}
+                )
+        for key, person in before.items():
+            if key not in after:
+                changes.append(
+                    _("%(name)s no longer on the map") % {"name": person.get("name", "")}
+                )
+        return changes
+
+    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        maps = []
+        for entry, previous in latest_per_assignment(entries):
+            shown = self.present(entry)
+            shown["changes"] = self.changes(
+                shown["response"], self.response_of(previous) if previous else None
+            )
+            shown["has_previous"] = previous is not None
+            maps.append({"entry": entry, **shown})
+        return {"maps": maps, "full_detail": full_detail}
+
+    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+        lines = []
+        for entry, _previous in latest_per_assignment(entries):
+            response = self.response_of(entry)
+            facts = self.facts(response)
+            lines.append(
+                _("%(title)s: %(counts)s; %(n)s for a reality check.")
+                % {
+                    "title": entry.assignment.exercise.title,
+                    "counts": _circle_counts(self.circles(response)),
+                    "n": len(facts["reality_check"]),
+                }
+            )
+        return lines
+
+    def progress_context(
+        self, *, assignment: "Assignment", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        if not entries:
+            return None
+        latest = entries[-1]
+        return {"entry": latest, **self.present(latest)}
+
+
+def _circle_counts(circles: Sequence[JSONDict]) -> str:
+    return ", ".join(f"{str(c['label']).lower()}: {len(c['people'])}" for c in circles)
+
+
+KIND = SupportNetwork()

@@ -1,0 +1,320 @@
+"""The urge log: each pull to make contact, written down as it comes.
+
+Urges tend to peak early and ease with sustained no-contact; seeing the
+curve bend down over the days is part of what helps. Contact is logged
+without judgement, with who reached out, because both matter in session.
+"""
+
+import datetime as dt
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from homework.kinds import charts
+from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.fields import (
+    KindForm,
+    choice,
+    flag,
+    local_now_for_input,
+    long_text,
+    scale,
+    short_text,
+    when,
+)
+from homework.kinds.summaries import by_assignment
+
+if TYPE_CHECKING:
+    from homework.models import Assignment, Entry, Exercise
+
+TRIGGERS = [
+    ("message", gettext_lazy("A message or call from them")),
+    ("memory", gettext_lazy("A memory")),
+    ("loneliness", gettext_lazy("Feeling lonely")),
+    ("date_or_anniversary", gettext_lazy("A date or an anniversary")),
+    ("saw_them", gettext_lazy("I saw them")),
+    ("other", gettext_lazy("Something else")),
+]
+INITIATED_BY = [
+    ("none", gettext_lazy("There was no contact")),
+    ("me", gettext_lazy("I reached out")),
+    ("them", gettext_lazy("They reached out")),
+]
+# The same, in the therapist's summary (where "I" and "they" would be unclear).
+INITIATED_FOR_THERAPIST = {
+    "me": gettext_lazy("the client reached out"),
+    "them": gettext_lazy("the other person reached out"),
+}
+# How many days at each end of the log are compared to say whether urges ease.
+TREND_WINDOW_DAYS = 7
+# A change smaller than this (on the 0–10 scale) is "about the same".
+TREND_THRESHOLD = 1.0
+
+
+class UrgeLogForm(KindForm):
+    at = when(gettext_lazy("When was this?"))
+    intensity = scale(
+        gettext_lazy("How strong was the pull? (0 = barely there, 10 = overwhelming)"),
+        low=gettext_lazy("barely there"),
+        high=gettext_lazy("overwhelming"),
+    )
+    trigger = choice(
+        gettext_lazy("What set it off?"),
+        TRIGGERS,
+        help_text=gettext_lazy("If you are not sure, “Something else” is fine."),
+    )
+    trigger_note = short_text(gettext_lazy("Anything you want to add about what set it off?"))
+    did_instead = long_text(
+        gettext_lazy("What did you do with the urge?"),
+        help_text=gettext_lazy("Anything counts: waiting, calling a friend, going for a walk."),
+    )
+    contact_happened = flag(gettext_lazy("There was contact between us"))
+    contact_initiated_by = choice(
+        gettext_lazy("Who reached out first?"), INITIATED_BY, initial="none"
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        happened = cleaned.get("contact_happened")
+        by = cleaned.get("contact_initiated_by")
+        if happened and by == "none":
+            self.add_error("contact_initiated_by", _("Who reached out first? Either answer is OK."))
+        elif not happened and by in {"me", "them"}:
+            self.add_error(
+                "contact_initiated_by",
+                _("“There was contact” is not ticked. Tick it, or choose “There was no contact”."),
+            )
+        return cleaned
+
+
+class UrgeLog(ExerciseKind):
+    slug = "urge_log"
+    label = gettext_lazy("Urge log (no-contact tracker)")
+    schema_version = 1
+    is_log = True
+    form_class = UrgeLogForm
+
+    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
+        return {"at": local_now_for_input(), "contact_initiated_by": "none"}
+
+    def happened_at(self, entry: "Entry") -> dt.datetime:
+        return _at(self.response_of(entry)) or entry.submitted_at or entry.created_at
+
+    def present(self, entry: "Entry") -> JSONDict:
+        response = self.response_of(entry)
+        return {
+            "response": response,
+            "at": _at(response),
+            "trigger_label": dict(TRIGGERS).get(response.get("trigger", ""), ""),
+            "initiated_label": dict(INITIATED_BY).get(response.get("contact_initiated_by", ""), ""),
+        }
+
+    def excerpt(self, entry: "Entry") -> str:
+        shown = self.present(entry)
+        parts = [
+            _("pull %(n)s/10") % {"n": shown["response"].get("intensity", "?")},
+            str(shown["trigger_label"]),
+        ]
+        if shown["response"].get("contact_happened"):
+            parts.append(_("contact: %(who)s") % {"who": str(shown["initiated_label"]).lower()})
+        return " · ".join(part for part in parts if part)
+
+    # -- the curve, shared by the summary and the progress page
+    def curve(self, *, assignment: "Assignment | None", entries: Sequence["Entry"]) -> JSONDict:
+        """Days since no-contact began, the strongest pull each day, contact events."""
+        urges: list[tuple[dt.datetime, JSONDict]] = []
+        for entry in entries:
+            response = self.response_of(entry)
+            at = _at(response)
+            if at is not None:
+                urges.append((at, response))
+        urges.sort(key=lambda urge: urge[0])
+        today = timezone.localdate()
+        first_logged = timezone.localdate(urges[0][0]) if urges else today
+        start = (assignment.no_contact_since if assignment else None) or first_logged
+        start = min(start, first_logged)
+        by_day: dict[int, list[int]] = defaultdict(list)
+        contacts: list[JSONDict] = []
+        for at, response in urges:
+            day = (timezone.localdate(at) - start).days
+            by_day[day].append(int(response.get("intensity", 0)))
+            if response.get("contact_happened"):
+                contacts.append(
+                    {
+                        "day": day,
+                        "on": timezone.localdate(at),
+                        "by_me": response.get("contact_initiated_by") == "me",
+                        "by_label": dict(INITIATED_BY).get(
+                            response.get("contact_initiated_by", ""), ""
+                        ),
+                        "by_for_therapist": INITIATED_FOR_THERAPIST.get(
+                            response.get("contact_initiated_by", ""), ""
+                        ),
+                    }
+                )
+        last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
+        days = [
+            {
+                "day": day,
+                "on": start + dt.timedelta(days=day),
+                "highest": max(values),
+                "count": len(values),
+                "mean": round(statistics.fmean(values), 1),
+            }
+            for day, values in sorted(by_day.items())
+        ]
+        last_contact = contacts[-1]["on"] if contacts else None
+        since = max(start, last_contact) if last_contact else start
+        return {
+            "start": start,
+            "days": days,
+            "contacts": contacts,
+            "span_days": last_day + 1,
+            "days_without_contact": max((today - since).days, 0),
+            "since": since,
+            "last_contact": contacts[-1] if contacts else None,
+            "trend": _trend(by_day),
+        }
+
+    def chart(self, curve: JSONDict, *, for_client: bool) -> str:
+        trend = curve["trend"]
+        description = _trend_sentence(trend, for_client=for_client) or _(
+            "Not enough days logged yet to see a trend."
+        )
+        if curve["contacts"]:
+            description += " " + ngettext(
+                "Contact on %(n)s day.", "Contact on %(n)s days.", len(curve["contacts"])
+            ) % {"n": len(curve["contacts"])}
+        return charts.urge_curve(
+            points=[charts.DayValue(day["day"], day["highest"]) for day in curve["days"]],
+            contacts=[charts.ContactMark(c["day"], c["by_me"]) for c in curve["contacts"]],
+            days=curve["span_days"],
+            title=_("The strongest pull each day, since %(date)s")
+            % {"date": formats.date_format(curve["start"], "j F")},
+            description=description,
+        )
+
+    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        sections = []
+        for assignment, own in by_assignment(entries):
+            curve = self.curve(assignment=assignment, entries=own)
+            sections.append(
+                {
+                    "assignment": assignment,
+                    "curve": curve,
+                    "chart": self.chart(curve, for_client=False),
+                    "trend_sentence": _trend_sentence(curve["trend"], for_client=False),
+                    "entries": [(entry, self.present(entry)) for entry in own]
+                    if full_detail
+                    else [],
+                    "count": len(own),
+                }
+            )
+        return {"sections": sections, "full_detail": full_detail}
+
+    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+        lines = []
+        for assignment, own in by_assignment(entries):
+            curve = self.curve(assignment=assignment, entries=own)
+            contact = curve["last_contact"]
+            if contact:
+                lines.append(
+                    _("No contact for %(days)s days; last contact %(date)s (%(who)s).")
+                    % {
+                        "days": curve["days_without_contact"],
+                        "date": formats.date_format(contact["on"], "j M"),
+                        "who": contact["by_for_therapist"],
+                    }
+                )
+            else:
+                lines.append(
+                    _("No contact for %(days)s days (since %(date)s).")
+                    % {
+                        "days": curve["days_without_contact"],
+                        "date": formats.date_format(curve["since"], "j M"),
+                    }
+                )
+            sentence = _trend_sentence(curve["trend"], for_client=False)
+            if sentence:
+                lines.append(sentence)
+        return lines
+
+    def progress_context(
+        self, *, assignment: "Assignment", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        if not entries and assignment.no_contact_since is None:
+            return None
+        curve = self.curve(assignment=assignment, entries=entries)
+        return {
+            "curve": curve,
+            "chart": self.chart(curve, for_client=True) if entries else "",
+            "trend_sentence": _trend_sentence(curve["trend"], for_client=True),
+        }
+
+
+def _at(response: JSONDict) -> dt.datetime | None:
+    try:
+        value = forms.DateTimeField().to_python(response.get("at"))
+    except ValidationError:
+        return None
+    return value if isinstance(value, dt.datetime) else None
+
+
+def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:
+    """Mean pull in the first week logged against the last week logged."""
+    if not by_day:
+        return None
+    first, last = min(by_day), max(by_day)
+    if last - first < 2 * TREND_WINDOW_DAYS - 1:
+        return None
+    early = [v for day, values in by_day.items() if day < first + TREND_WINDOW_DAYS for v in values]
+    late = [v for day, values in by_day.items() if day > last - TREND_WINDOW_DAYS for v in values]
+    early_mean, late_mean = statistics.fmean(early), statistics.fmean(late)
+    if late_mean <= early_mean - TREND_THRESHOLD:
+        direction = "easing"
+    elif late_mean >= early_mean + TREND_THRESHOLD:
+        direction = "stronger"
+    else:
+        direction = "steady"
+    return {"direction": direction, "first": round(early_mean, 1), "last": round(late_mean, 1)}
+
+
+def _trend_sentence(trend: JSONDict | None, *, for_client: bool) -> str:
+    if trend is None:
+        return ""
+    numbers = {"first": trend["first"], "last": trend["last"]}
+    if for_client:
+        sentences = {
+            "easing": _(
+                "The pull has been easing: on average %(first)s in your first week, %(last)s in the last week."
+            ),
+            "stronger": _(
+                "The pull has been stronger lately (on average %(first)s in your first week, %(last)s in the last). That happens, and it is worth bringing to your next session."
+            ),
+            "steady": _(
+                "The pull has stayed about the same: on average %(first)s in your first week, %(last)s in the last."
+            ),
+        }
+    else:
+        sentences = {
+            "easing": _(
+                "Urges easing: mean %(first)s in the first week logged, %(last)s in the last."
+            ),
+            "stronger": _(
+                "Urges stronger lately: mean %(first)s in the first week logged, %(last)s in the last."
+            ),
+            "steady": _(
+                "Urges about the same: mean %(first)s in the first week logged, %(last)s in the last."
+            ),
+        }
+    return sentences[trend["direction"]] % numbers
+
+
+KIND = UrgeLog()

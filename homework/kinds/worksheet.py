@@ -1,0 +1,302 @@
+"""The reflection worksheet: the therapist's own questions, answered in order.
+
+The questions live on the exercise (Exercise.options, checked by
+``clean_options`` when the therapist saves it). A worksheet may mark its
+0–10 questions as scored and say how they add up; the total is kept on
+each entry and drawn over time. A total is a reflection for the client and
+the therapist to talk about, never a diagnosis or a grade.
+"""
+
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from django import forms
+from django.utils import formats, timezone
+from django.utils.text import Truncator
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from homework.kinds import charts
+from homework.kinds.base import ExerciseKind, JSONDict, ResponseInvalid
+from homework.kinds.fields import (
+    KindForm,
+    choice,
+    date,
+    long_text,
+    multiple_choice,
+    scale,
+    short_text,
+)
+from homework.kinds.summaries import by_assignment
+from homework.kinds.worksheet_options import QUESTION_TYPES, YES_NO, clean_worksheet_options
+from homework.summary.limits import first_of
+
+if TYPE_CHECKING:
+    from homework.models import Assignment, Entry, Exercise
+
+
+def _field(question: JSONDict) -> forms.Field:
+    text = str(question.get("text", ""))
+    required = bool(question.get("required") or question.get("scored"))
+    help_text = str(question.get("help", ""))
+    choices = [(str(c), str(c)) for c in question.get("choices", []) if isinstance(c, str)]
+    kind = question["type"]
+    if kind == "short_text":
+        return short_text(text, required=required, help_text=help_text)
+    if kind == "long_text":
+        return long_text(text, required=required, help_text=help_text)
+    if kind == "scale_0_10":
+        return scale(
+            text, low=question.get("low", ""), high=question.get("high", ""), help_text=help_text
+        )
+    if kind == "single_choice":
+        return choice(text, choices, required=required, help_text=help_text)
+    if kind == "multiple_choice":
+        field = multiple_choice(text, choices, required=required)
+        field.help_text = help_text
+        return field
+    if kind == "yes_no":
+        return choice(text, YES_NO, required=required, help_text=help_text)
+    return date(text, required=required, help_text=help_text)
+
+
+class Worksheet(ExerciseKind):
+    slug = "worksheet"
+    label = gettext_lazy("Reflection worksheet")
+    schema_version = 1
+    form_class = KindForm
+    options_example: ClassVar[JSONDict | None] = {
+        "questions": [
+            {
+                "key": "pull",
+                "type": "scale_0_10",
+                "text": "How strong has the pull back been this week?",
+                "low": "hardly at all",
+                "high": "very strong",
+                "scored": True,
+                "reverse": True,
+            },
+            {
+                "key": "clarity",
+                "type": "scale_0_10",
+                "text": "How clear do you feel about what you want?",
+                "low": "foggy",
+                "high": "clear",
+                "scored": True,
+            },
+            {
+                "type": "single_choice",
+                "text": "What helped most?",
+                "choices": ["A friend", "Time outside", "Something else"],
+            },
+            {"type": "yes_no", "text": "Did you feel safe this week?"},
+            {"type": "long_text", "text": "Anything you'd like your therapist to know?"},
+        ],
+        "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
+    }
+
+    def clean_options(self, options: Any) -> JSONDict:
+        return clean_worksheet_options(options)
+
+    def questions(self, exercise: "Exercise") -> list[JSONDict]:
+        options = exercise.options if isinstance(exercise.options, dict) else {}
+        questions = options.get("questions", [])
+        if not isinstance(questions, list):
+            return []
+        # Saved options went through clean_options; this only guards against
+        # rows edited by other means, so a bad question is skipped, not fatal.
+        return [
+            q
+            for q in questions
+            if isinstance(q, dict)
+            and isinstance(q.get("key"), str)
+            and q.get("type") in QUESTION_TYPES
+        ]
+
+    def score_rule(self, exercise: "Exercise") -> JSONDict | None:
+        options = exercise.options if isinstance(exercise.options, dict) else {}
+        rule = options.get("score")
+        return rule if isinstance(rule, dict) else None
+
+    def form(
+        self,
+        *,
+        exercise: "Exercise",
+        data: Mapping[str, Any] | None = None,
+        initial: Mapping[str, Any] | None = None,
+    ) -> KindForm:
+        form = KindForm(data=data, initial=dict(initial or {}), prefix="r")
+        for question in self.questions(exercise):
+            form.fields[question["key"]] = _field(question)
+        return form
+
+    def validate(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
+        if not self.questions(exercise):
+            raise ResponseInvalid({"__all__": [_("This worksheet has no questions yet.")]})
+        return super().validate(data, exercise=exercise, tz=tz)
+
+    # -- the total of a scored check-in
+    def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
+        rule = self.score_rule(exercise)
+        scored = [q for q in self.questions(exercise) if q.get("scored")]
+        if rule is None or not scored:
+            return None
+        values = []
+        for question in scored:
+            value = response.get(question["key"])
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None
+            values.append(10 - value if question.get("reverse") else value)
+        total = sum(values) if rule["method"] == "sum" else statistics.fmean(values)
+        return round(float(total), 1)
+
+    def score_scale(self, exercise: "Exercise") -> JSONDict | None:
+        rule = self.score_rule(exercise)
+        if rule is None:
+            return None
+        count = sum(1 for q in self.questions(exercise) if q.get("scored"))
+        return {
+            "label": rule.get("label") or _("Check-in total"),
+            "max": 10 * count if rule["method"] == "sum" else 10,
+            "higher_is_better": rule["better"] == "higher",
+        }
+
+    # -- showing answers
+    def answers(self, exercise: "Exercise", response: JSONDict) -> list[JSONDict]:
+        shown, seen = [], set()
+        for question in self.questions(exercise):
+            key = question["key"]
+            seen.add(key)
+            shown.append(
+                {
+                    "question": str(question.get("text", "")),
+                    "answer": _answer_text(question, response.get(key)),
+                    "type": question.get("type", ""),
+                    "scored": bool(question.get("scored")),
+                }
+            )
+        for key, value in response.items():
+            if key not in seen:  # the question was edited away since; the answer stays
+                shown.append(
+                    {
+                        "question": _("An earlier question (%(key)s)") % {"key": key},
+                        "answer": _answer_text({"type": ""}, value),
+                        "type": "",
+                        "scored": False,
+                    }
+                )
+        return shown
+
+    def present(self, entry: "Entry") -> JSONDict:
+        exercise = entry.assignment.exercise
+        response = self.response_of(entry)
+        return {
+            "response": response,
+            "answers": self.answers(exercise, response),
+            "score": entry.score,
+            "scale": self.score_scale(exercise),
+        }
+
+    def excerpt(self, entry: "Entry") -> str:
+        scale_info = self.score_scale(entry.assignment.exercise)
+        if scale_info and entry.score is not None:
+            return f"{scale_info['label']}: {entry.score:g}"
+        for answer in self.answers(entry.assignment.exercise, self.response_of(entry)):
+            if answer["answer"]:
+                return Truncator(answer["answer"]).chars(120)
+        return ""
+
+    def totals_chart(self, exercise: "Exercise", entries: Sequence["Entry"]) -> JSONDict | None:
+        scale_info = self.score_scale(exercise)
+        points = [
+            (formats.date_format(timezone.localtime(entry.submitted_at), "j M"), entry.score)
+            for entry in entries
+            if entry.score is not None and entry.submitted_at is not None
+        ]
+        if scale_info is None or not points:
+            return None
+        direction = (
+            _("higher means steadier")
+            if scale_info["higher_is_better"]
+            else _("lower means steadier")
+        )
+        description = ", ".join(f"{label}: {value:g}" for label, value in points)
+        return {
+            "points": points,
+            "scale": scale_info,
+            "direction": direction,
+            "svg": charts.values_over_time(
+                points=[(label, float(value)) for label, value in points],
+                y_max=scale_info["max"],
+                title=_("%(label)s over time (%(direction)s)")
+                % {"label": scale_info["label"], "direction": direction},
+                description=description,
+                axis_label=f"{scale_info['label']} ({direction})",
+            ),
+        }
+
+    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+        """Per exercise: the totals over time (if scored), then the newest
+        entries' answers (the rest counted unless in full detail)."""
+        groups = []
+        for assignment, own in by_assignment(entries):
+            exercise = assignment.exercise
+            shown, more = first_of(own[::-1], full_detail=full_detail)
+            groups.append(
+                {
+                    "exercise": exercise,
+                    "entries": [
+                        {
+                            "entry": entry,
+                            "answers": self.answers(exercise, self.response_of(entry)),
+                            "score": entry.score,
+                        }
+                        for entry in shown
+                    ],
+                    "more": more,
+                    "totals": self.totals_chart(exercise, own),
+                }
+            )
+        return {"groups": groups, "full_detail": full_detail}
+
+    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+        lines = []
+        for assignment, own in by_assignment(entries):
+            scale_info = self.score_scale(assignment.exercise)
+            scores = [entry.score for entry in own if entry.score is not None]
+            if scale_info is None or not scores:
+                continue
+            lines.append(
+                _("%(title)s: %(first)s → %(last)s (%(direction)s; a reflection, not a diagnosis).")
+                % {
+                    "title": assignment.exercise.title,
+                    "first": f"{scores[0]:g}",
+                    "last": f"{scores[-1]:g}",
+                    "direction": _("higher is steadier")
+                    if scale_info["higher_is_better"]
+                    else _("lower is steadier"),
+                }
+            )
+        return lines
+
+    def progress_context(
+        self, *, assignment: "Assignment", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        totals = self.totals_chart(assignment.exercise, entries)
+        return {"totals": totals} if totals else None
+
+
+def _answer_text(question: JSONDict, value: Any) -> str:
+    if value is None or value == "" or value == []:
+        return ""
+    if question.get("type") == "yes_no":
+        return str(dict(YES_NO).get(value, value))
+    if question.get("type") == "scale_0_10":
+        return f"{value} / 10"
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+KIND = Worksheet()

@@ -1,0 +1,207 @@
+"""A worksheet's questions, as the therapist writes them on the exercise.
+
+    {"questions": [
+        {"key": "pull", "type": "scale_0_10", "text": "How strong is the pull back?",
+         "low": "none", "high": "very strong", "scored": true, "reverse": true},
+        {"type": "long_text", "text": "What helped this week?"},
+        {"type": "single_choice", "text": "…", "choices": ["…", "…"], "required": true}
+     ],
+     "score": {"method": "mean", "better": "higher", "label": "Steadiness"}}
+
+Every problem is reported under "options" (the admin shows it beside that
+box), each message naming the question it is about. Saved options are
+normalised: every question gets a stable key, so answers stay attached to
+their question when the wording is edited later.
+"""
+
+import re
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from homework.kinds.base import JSONDict, ResponseInvalid
+
+QUESTION_TYPES = [
+    "short_text",
+    "long_text",
+    "scale_0_10",
+    "single_choice",
+    "multiple_choice",
+    "yes_no",
+    "date",
+]
+YES_NO = [("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))]
+QUESTION_FIELDS = {
+    "key",
+    "type",
+    "text",
+    "help",
+    "required",
+    "choices",
+    "low",
+    "high",
+    "scored",
+    "reverse",
+}
+SCORE_FIELDS = {"method", "better", "label"}
+KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+MAX_QUESTIONS = 40
+MAX_CHOICES = 20
+MAX_TEXT = 300
+
+
+def clean_worksheet_options(options: Any) -> JSONDict:
+    problems: list[str] = []
+    if not isinstance(options, dict) or not options:
+        raise ResponseInvalid(
+            {
+                "options": [
+                    _("A worksheet needs its questions: an object with a list called “questions”.")
+                ]
+            }
+        )
+    unknown = sorted(set(options) - {"questions", "score"})
+    if unknown:
+        problems.append(
+            _("“%(name)s” is not a worksheet option. Use “questions” and, for a check-in, “score”.")
+            % {"name": unknown[0]}
+        )
+    questions = options.get("questions")
+    if not isinstance(questions, list) or not questions:
+        problems.append(_("A worksheet needs at least one question."))
+        raise ResponseInvalid({"options": problems})
+    if len(questions) > MAX_QUESTIONS:
+        problems.append(_("A worksheet can have up to %(n)s questions.") % {"n": MAX_QUESTIONS})
+        raise ResponseInvalid({"options": problems})
+    cleaned = [_clean_question(number, q, problems) for number, q in enumerate(questions, start=1)]
+    _give_keys(cleaned, problems)
+    result: JSONDict = {"questions": cleaned}
+    score = _clean_score(options.get("score"), cleaned, problems)
+    if score is not None:
+        result["score"] = score
+    if problems:
+        raise ResponseInvalid({"options": problems})
+    return result
+
+
+def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict:
+    def problem(message: str, **values: Any) -> None:
+        problems.append(_("Question %(n)s: ") % {"n": number} + message % values)
+
+    if not isinstance(question, dict):
+        problem(_("write it as an object with a “type” and a “text”."))
+        return {}
+    for name in sorted(set(question) - QUESTION_FIELDS):
+        problem(_("“%(name)s” is not something a question can have."), name=str(name)[:40])
+    kind = question.get("type")
+    if kind not in QUESTION_TYPES:
+        problem(
+            _("“%(type)s” is not a question type. Use one of: %(types)s."),
+            type=str(kind)[:40],
+            types=", ".join(QUESTION_TYPES),
+        )
+    text = question.get("text")
+    if not isinstance(text, str) or not text.strip():
+        problem(_("the question needs its text."))
+    elif len(text) > MAX_TEXT:
+        problem(_("keep the text under %(n)s characters."), n=MAX_TEXT)
+    for name in ("help", "low", "high"):
+        value = question.get(name, "")
+        if not isinstance(value, str) or len(value) > MAX_TEXT:
+            problem(_("“%(name)s” should be a short text."), name=name)
+    for name in ("required", "scored", "reverse"):
+        if not isinstance(question.get(name, False), bool):
+            problem(_("“%(name)s” should be true or false."), name=name)
+    if question.get("key") is not None and not (
+        isinstance(question["key"], str) and KEY.match(question["key"])
+    ):
+        problem(_("a key is lower-case letters, digits and _, starting with a letter."))
+    choices = question.get("choices")
+    if kind in {"single_choice", "multiple_choice"}:
+        if (
+            not isinstance(choices, list)
+            or not 2 <= len(choices) <= MAX_CHOICES
+            or not all(isinstance(c, str) and c.strip() and len(c) <= 120 for c in choices)
+        ):
+            problem(_("give between 2 and %(n)s choices, each a short text."), n=MAX_CHOICES)
+        elif len(set(choices)) != len(choices):
+            problem(_("each choice should appear once."))
+    elif choices is not None:
+        problem(_("only choice questions have choices."))
+    if kind != "scale_0_10" and (
+        question.get("scored") or question.get("low") or question.get("high")
+    ):
+        problem(_("only 0–10 scale questions can be scored or have end labels."))
+    if question.get("reverse") and not question.get("scored"):
+        problem(_("“reverse” applies only to a scored question."))
+    cleaned: JSONDict = {
+        "key": question.get("key"),
+        "type": kind,
+        "text": text.strip() if isinstance(text, str) else "",
+        "required": bool(question.get("required", False)),
+    }
+    for name in ("help", "low", "high"):
+        if question.get(name):
+            cleaned[name] = question[name]
+    if isinstance(choices, list):
+        cleaned["choices"] = choices
+    if question.get("scored"):
+        cleaned["scored"] = True
+        cleaned["required"] = True
+        if question.get("reverse"):
+            cleaned["reverse"] = True
+    return cleaned
+
+
+def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
+    taken: list[str] = [str(q["key"]) for q in questions if q.get("key")]
+    duplicates = sorted({key for key in taken if taken.count(key) > 1})
+    if duplicates:
+        problems.append(
+            _("Two questions share the key “%(key)s”; each needs its own.") % {"key": duplicates[0]}
+        )
+    counter = 1
+    for question in questions:
+        if question and not question.get("key"):
+            while f"q{counter}" in taken:
+                counter += 1
+            question["key"] = f"q{counter}"
+            taken.append(question["key"])
+
+
+def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> JSONDict | None:
+    scored = [q for q in questions if q.get("scored")]
+    if score is None:
+        if scored:
+            problems.append(
+                _(
+                    "Some questions are scored, so add a “score” saying how they add up: "
+                    '{"method": "sum" or "mean", "better": "higher" or "lower"}.'
+                )
+            )
+        return None
+    if not isinstance(score, dict):
+        problems.append(_("“score” should be an object with “method” and “better”."))
+        return None
+    for name in sorted(set(score) - SCORE_FIELDS):
+        problems.append(
+            _("“%(name)s” is not part of a score. Use method, better and label.")
+            % {"name": str(name)[:40]}
+        )
+    if score.get("method") not in {"sum", "mean"}:
+        problems.append(_("The score’s “method” is “sum” or “mean”."))
+    if score.get("better") not in {"higher", "lower"}:
+        problems.append(
+            _("The score’s “better” is “higher” or “lower”: which way counts as better.")
+        )
+    label = score.get("label", "")
+    if not isinstance(label, str) or len(label) > 80:
+        problems.append(_("The score’s “label” is a short text."))
+    if not scored:
+        problems.append(_("A score needs at least one question marked “scored”: true."))
+    return {
+        "method": score.get("method"),
+        "better": score.get("better"),
+        "label": label if isinstance(label, str) else "",
+    }

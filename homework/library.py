@@ -1,0 +1,448 @@
+"""The ready-made exercise library every practice starts with.
+
+Loaded by a data migration, and by ``seed_demo`` on a database that was
+emptied. The practice owns these rows once they exist: ``install`` adds an
+exercise only when no exercise has its title, so an edited (or renamed and
+re-added) exercise is never overwritten. A later release adds new
+exercises here and calls ``install`` again from a new migration.
+
+``install`` takes the model class, so a migration can pass its historical
+model; it sets only the fields every version of Exercise has.
+"""
+
+from typing import Any, TypedDict
+
+
+class LibraryExercise(TypedDict):
+    kind: str
+    title: str
+    instructions: str
+    therapist_note: str
+    options: dict[str, Any]
+
+
+def _scale(key: str, text: str, low: str, high: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "key": key,
+        "type": "scale_0_10",
+        "text": text,
+        "low": low,
+        "high": high,
+        "required": True,
+        **extra,
+    }
+
+
+def _long(key: str, text: str, **extra: Any) -> dict[str, Any]:
+    return {"key": key, "type": "long_text", "text": text, "required": False, **extra}
+
+
+LIBRARY: list[LibraryExercise] = [
+    {
+        "kind": "written_record",
+        "title": "Keep the full picture",
+        "instructions": (
+            "When something hard happens, write it down soon after, while it is clear. "
+            "Later, when the good memories crowd in, this record keeps the whole story for you. "
+            "Write as much or as little as you like."
+        ),
+        "therapist_note": "For clients whose memory softens the hard moments when they think of going back.",
+        "options": {},
+    },
+    {
+        "kind": "urge_log",
+        "title": "30 days of no contact",
+        "instructions": (
+            "Each time you feel the pull to get in touch (to message, to call, to look at their "
+            "profile, to go back), write it down here: how strong it was, what set it off, and what "
+            "you did with it.\n\n"
+            "You don't have to beat the urge to log it. Urges are usually strongest in the first "
+            "days and ease the longer there is no contact, and you will be able to watch that "
+            "happen on your own progress page.\n\n"
+            "If there was contact, write that down too. It isn't a failure. It's something we can "
+            "look at together."
+        ),
+        "therapist_note": (
+            "Assign daily for 30 days when a client has cut contact; fill in “no contact since”. "
+            "The urge curve, days without contact and whether urges are easing appear in the summary."
+        ),
+        "options": {},
+    },
+    {
+        "kind": "urge_log",
+        "title": "Notice the pull",
+        "instructions": (
+            "You don't need to have stopped contact to use this. Whenever you feel pulled towards "
+            "them, or towards going back, jot it down: when, how strong, what set it off, and what "
+            "you did. Over a few weeks, the pattern will start to show, and patterns are easier to "
+            "work with than surprises."
+        ),
+        "therapist_note": (
+            "Harm reduction for clients still in contact or not ready to leave: maps triggers "
+            "without asking for no-contact."
+        ),
+        "options": {},
+    },
+    {
+        "kind": "boundary_steps",
+        "title": "One small boundary",
+        "instructions": (
+            "Choose one boundary small enough to try this week. Not the biggest one: a small one. "
+            "“I won't answer calls after 10 pm.” “I'll keep Sunday lunch with my sister, whatever "
+            "happens.”\n\n"
+            "Write it in your own words and when you plan to try it. Afterwards, come back and say "
+            "how it went and how it felt. If it didn't hold, choose “not yet” and write what got "
+            "in the way: that is useful to know, not a failure. Add the next step when you're ready."
+        ),
+        "therapist_note": (
+            "Harm reduction when leaving isn't possible or chosen yet. Builds capacity one rung at "
+            "a time; notice “tried” as much as “held”."
+        ),
+        "options": {},
+    },
+    {
+        "kind": "support_network",
+        "title": "Who is in my corner",
+        "instructions": (
+            "Think of the people who are on your side, even a little, and put the closest in the "
+            "middle. For each one, note what they give you: a reality check when the good memories "
+            "take over, warmth and comfort, practical help, or that they know the real story.\n\n"
+            "Notice, too, whether time with them leaves you steadier. Some people love us and still "
+            "leave us more anxious, and that's worth knowing.\n\n"
+            "Add groups, places and services as well: a class, a helpline, a library, a support "
+            "group. A first name or a nickname is all you need."
+        ),
+        "therapist_note": (
+            "Isolation strengthens the bond. Use early and repeat every few weeks: the summary "
+            "shows what changed since the last map and who can give a reality check."
+        ),
+        "options": {},
+    },
+    {
+        "kind": "safety_plan",
+        "title": "My safety plan",
+        "instructions": (
+            "This is a plan for a moment you hope never comes. We'll fill it in together in a "
+            "session, and you can add to it whenever you like.\n\n"
+            "If someone else might look at this device, keep your answers short, use words only "
+            "you understand, or tick “Keep this private”."
+        ),
+        "therapist_note": (
+            "Complete together in session. The summary says only that a plan exists and when it "
+            "was last updated; its content shows only when you open it or print with full detail."
+        ),
+        "options": {},
+    },
+    {
+        "kind": "worksheet",
+        "title": "Where do I abandon myself?",
+        "instructions": (
+            "We all sometimes set our own needs aside to keep the peace. This worksheet is a way "
+            "to notice when it happens to you, gently and without blame. Think of one recent "
+            "moment, and answer what you can."
+        ),
+        "therapist_note": "Self-abandonment in the relationship: a starting point for a small boundary.",
+        "options": {
+            "questions": [
+                _long(
+                    "moment",
+                    "Think of a recent moment when you went along with something that didn't feel right for you. What happened?",
+                    required=True,
+                ),
+                _long("wanted", "What did you want or need in that moment?"),
+                {
+                    "key": "what_got_in_the_way",
+                    "type": "single_choice",
+                    "text": "What made it hard to hold on to that?",
+                    "required": False,
+                    "choices": [
+                        "I was afraid of how they would react",
+                        "I didn't want to lose a good moment",
+                        "I wasn't sure I was allowed to want it",
+                        "I only noticed afterwards",
+                        "Something else",
+                    ],
+                },
+                _long(
+                    "next_time",
+                    "What would staying with yourself look like next time, even a little?",
+                ),
+                _scale(
+                    "kindness",
+                    "How kindly are you looking at yourself as you answer this?",
+                    "harshly",
+                    "kindly",
+                ),
+            ]
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "Things that make me feel alive",
+        "instructions": (
+            "A hard relationship can shrink a life until there's little left that's only yours. "
+            "This is a small way back. Think of anything, from any time in your life, that has "
+            "made you feel like yourself, then pick one thing to try this week."
+        ),
+        "therapist_note": "Reconnecting with activities and identity outside the relationship (harm reduction).",
+        "options": {
+            "questions": [
+                _long(
+                    "list",
+                    "What has made you feel alive, or like yourself? Big or tiny, from any time.",
+                    required=True,
+                ),
+                {
+                    "key": "kinds",
+                    "type": "multiple_choice",
+                    "text": "What kinds of things are they?",
+                    "required": False,
+                    "choices": [
+                        "Moving my body",
+                        "Making something",
+                        "Being outdoors",
+                        "Being with people",
+                        "Music",
+                        "Learning something",
+                        "Quiet time on my own",
+                    ],
+                },
+                {
+                    "key": "this_week",
+                    "type": "short_text",
+                    "text": "One thing from your list you could do this week",
+                    "required": False,
+                },
+                {"key": "when", "type": "date", "text": "When will you do it?", "required": False},
+                _long(
+                    "afterwards",
+                    "Afterwards: how was it?",
+                    help="You can come back and add this later.",
+                ),
+            ]
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "Sitting with a hard feeling for ten minutes",
+        "instructions": (
+            "When a hard feeling arrives (loneliness, longing, panic), see if you can stay with it "
+            "for ten minutes before doing anything about it. Set a timer. Breathe slowly, notice "
+            "where it sits in your body, and let it rise and fall like a wave.\n\n"
+            "You're not trying to make it go away. You're learning that you can get through it "
+            "without reaching for them. Any time you stayed with it counts, even a minute. Then "
+            "answer these."
+        ),
+        "therapist_note": "Distress tolerance: practising self-regulation instead of using the partner to regulate.",
+        "options": {
+            "questions": [
+                {
+                    "key": "feeling",
+                    "type": "short_text",
+                    "text": "What was the feeling?",
+                    "required": True,
+                },
+                _scale("start", "How strong was it at the start?", "mild", "overwhelming"),
+                _scale("end", "How strong was it at the end?", "mild", "overwhelming"),
+                _long("body", "Where did you feel it in your body, and what did you notice?"),
+                _long("helped", "What helped you stay with it?"),
+            ]
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "What I'm grieving",
+        "instructions": (
+            "Even when leaving is right, it hurts. You may be grieving the person, the future you "
+            "imagined, and the version of yourself who believed in it. All of that is real. Take "
+            "your time with these questions. There's no need to answer them all at once."
+        ),
+        "therapist_note": "Grief work after (or while) ending the relationship; pace it, and return to it.",
+        "options": {
+            "questions": [
+                _long("miss", "What do you miss about them, and about the two of you?"),
+                _long("future", "What future did you imagine, that you are letting go of?"),
+                _long(
+                    "who_i_was",
+                    "Who were you when you believed in it? What would you like to keep of that person?",
+                ),
+                _long(
+                    "to_a_friend", "What would you say to a friend who was grieving this same loss?"
+                ),
+            ]
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "Weekly check-in: pull and clarity",
+        "instructions": (
+            "Once a week, take two minutes to check in with yourself. There are no right answers, "
+            "and this isn't a test or a diagnosis. It's a way for you and your therapist to notice, "
+            "over the weeks, how things are moving.\n\n"
+            "For the pull back, a lower number means an easier week; the total takes care of that, "
+            "so just answer honestly."
+        ),
+        "therapist_note": (
+            "Our own reflective check-in, not a validated measure. The total (mean of the five, "
+            "pull reversed; higher = steadier) is charted over time in the portal and the summary."
+        ),
+        "options": {
+            "questions": [
+                _scale(
+                    "pull",
+                    "How strong has the pull back been this week?",
+                    "hardly at all",
+                    "very strong",
+                    scored=True,
+                    reverse=True,
+                ),
+                _scale(
+                    "clarity",
+                    "How clear do you feel about what you want?",
+                    "foggy",
+                    "clear",
+                    scored=True,
+                ),
+                _scale(
+                    "supported",
+                    "How supported have you felt?",
+                    "on my own",
+                    "well supported",
+                    scored=True,
+                ),
+                _scale("safe", "How safe have you felt?", "not safe", "safe", scored=True),
+                _scale(
+                    "kindness", "How kind have you been to yourself?", "harsh", "kind", scored=True
+                ),
+                _long(
+                    "anything_else", "Anything you'd like your therapist to know about this week?"
+                ),
+            ],
+            "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "Knowing is not the same as leaving",
+        "instructions": (
+            "Deciding something and being able to act on it run on different systems. The pull "
+            "back is an attachment response, not proof that your decision was wrong. These "
+            "questions help you hold both: what you know, and what you feel."
+        ),
+        "therapist_note": "For clients who read their ambivalence as weakness or as evidence they should return.",
+        "options": {
+            "questions": [
+                _long("know", "What do you know, clearly, about this relationship?", required=True),
+                _long(
+                    "when_pull",
+                    "When does the pull back come most strongly? What is happening around you then?",
+                ),
+                _long(
+                    "answer_the_pull",
+                    "If the pull is an old, deep response rather than new information, what would you like to say to it?",
+                ),
+                _scale(
+                    "self_blame",
+                    "How much are you blaming yourself for feeling the pull, right now?",
+                    "not at all",
+                    "a lot",
+                ),
+            ]
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "The cycle, as I have lived it",
+        "instructions": (
+            "In many hard relationships, painful times and warm times take turns, and the warm "
+            "times are real. They're also part of what keeps the pattern going. Looking at one "
+            "turn of the cycle on paper can make it easier to recognise the next time."
+        ),
+        "therapist_note": "Psychoeducation on intermittent reinforcement, from the client's own example.",
+        "options": {
+            "questions": [
+                _long("hard_time", "Describe a hard time with them.", required=True),
+                _long("warmth_returned", "What came after? How did the warmth come back?"),
+                _long(
+                    "what_it_did",
+                    "How did the warm part change the way the hard part felt afterwards?",
+                ),
+                {
+                    "key": "pattern",
+                    "type": "yes_no",
+                    "text": "Do you recognise this as something that repeats?",
+                    "required": False,
+                },
+                _long(
+                    "remember", "What would you like to remember the next time the warm part comes?"
+                ),
+            ]
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "Before I reply",
+        "instructions": (
+            "When a message from them arrives, you don't have to answer straight away. Before you "
+            "decide, take a few minutes with these questions. Whatever you then choose, you'll have "
+            "chosen it, rather than the urge choosing for you."
+        ),
+        "therapist_note": "For clients in contact (or with shared children or practical ties) who reply on impulse.",
+        "options": {
+            "questions": [
+                {
+                    "key": "message",
+                    "type": "short_text",
+                    "text": "What did the message say, in a few words?",
+                    "required": False,
+                },
+                _scale(
+                    "urge",
+                    "How strong is the urge to reply right now?",
+                    "barely there",
+                    "overwhelming",
+                ),
+                {
+                    "key": "want",
+                    "type": "single_choice",
+                    "text": "What do you hope replying will give you?",
+                    "required": False,
+                    "choices": [
+                        "To feel close again",
+                        "To make the bad feeling stop",
+                        "To explain myself",
+                        "To put something right",
+                        "Something practical (children, money, belongings)",
+                        "I'm not sure",
+                    ],
+                },
+                _long("before", "What has happened before when you replied quickly?"),
+                {
+                    "key": "wait",
+                    "type": "yes_no",
+                    "text": "Could you wait an hour, or talk to someone first?",
+                    "required": False,
+                },
+            ]
+        },
+    },
+]
+
+
+def install(exercise_model: Any) -> int:
+    """Add the library's exercises whose titles are not taken. Returns how many."""
+    added = 0
+    for item in LIBRARY:
+        if exercise_model.objects.filter(title=item["title"]).exists():
+            continue
+        exercise_model.objects.create(
+            kind=item["kind"],
+            title=item["title"],
+            instructions=item["instructions"],
+            therapist_note=item["therapist_note"],
+            options=item["options"],
+            owner=None,
+            is_active=True,
+        )
+        added += 1
+    return added

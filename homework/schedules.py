@@ -1,0 +1,117 @@
+"""When a recurring assignment comes round: derived, never pre-generated.
+
+An assignment is one-off (a due date) or recurring: every day, or weekly on
+chosen weekdays (0 = Monday), from ``starts_on`` until ``ends_on``. Each
+date it comes round is a *slot*; an entry belongs to the slot it was
+started in (Entry.occurrence_on). A weekly slot lasts until the next one,
+so a Monday check-in done on Wednesday still counts for Monday.
+
+Everything here is a pure function of the schedule and a date: no
+database, no clock. Callers pass "today" in the client's time zone.
+"""
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+
+class Scheduled(Protocol):
+    """What a schedule is made of (an Assignment, or any object with these)."""
+
+    @property
+    def schedule(self) -> str: ...
+    @property
+    def starts_on(self) -> dt.date: ...
+    @property
+    def ends_on(self) -> dt.date | None: ...
+    @property
+    def weekdays(self) -> Sequence[int]: ...
+
+
+ONCE = "once"
+DAILY = "daily"
+WEEKLY = "weekly"
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """Where a recurring assignment stands on a given day."""
+
+    on: dt.date | None  # the slot that is open (None: not started yet)
+    done: bool  # something was sent for that slot
+    next_on: dt.date | None  # the slot after it, if the schedule goes on
+    is_log: bool = False  # a log takes any number of entries: never "done"
+
+
+def is_recurring(item: Scheduled) -> bool:
+    return item.schedule != ONCE
+
+
+def _comes_round(item: Scheduled, day: dt.date) -> bool:
+    if item.schedule == DAILY:
+        return True
+    return day.weekday() in set(item.weekdays)
+
+
+def slots(
+    item: Scheduled, *, start: dt.date | None = None, end: dt.date | None = None
+) -> Iterator[dt.date]:
+    """Every slot between ``start`` and ``end`` (both inclusive, clipped to the schedule)."""
+    if not is_recurring(item) or item.ends_on is None:
+        return
+    if item.schedule == WEEKLY and not item.weekdays:
+        return
+    day = max(item.starts_on, start or item.starts_on)
+    last = min(item.ends_on, end or item.ends_on)
+    while day <= last:
+        if _comes_round(item, day):
+            yield day
+        day += dt.timedelta(days=1)
+
+
+def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
+    """The slot ``day`` falls in: the latest slot on or before it.
+
+    Before the first slot there is none (None); after the schedule ends,
+    the last slot stays open, so late work still has a home.
+    """
+    if not is_recurring(item) or item.ends_on is None:
+        return None
+    day = min(day, item.ends_on)
+    # A weekly slot is at most six days back; a daily one is the day itself.
+    for offset in range(7):
+        candidate = day - dt.timedelta(days=offset)
+        if candidate < item.starts_on:
+            return None
+        if _comes_round(item, candidate):
+            return candidate
+    return None
+
+
+def first_slot(item: Scheduled) -> dt.date | None:
+    return next(slots(item), None)
+
+
+def next_slot_after(item: Scheduled, day: dt.date) -> dt.date | None:
+    return next(slots(item, start=day + dt.timedelta(days=1)), None)
+
+
+def slot_for_new_entry(item: Scheduled, day: dt.date) -> dt.date | None:
+    """The slot a new entry started on ``day`` belongs to; before the
+    schedule starts, the first one (the client is simply early)."""
+    if not is_recurring(item):
+        return None
+    return slot_for(item, day) or first_slot(item)
+
+
+def occurrence(
+    item: Scheduled, *, today: dt.date, done_slots: set[dt.date], is_log: bool = False
+) -> Occurrence | None:
+    """Where ``item`` stands today, given the slots something was sent for."""
+    if not is_recurring(item):
+        return None
+    on = slot_for(item, today)
+    return Occurrence(
+        on=on, done=on in done_slots, next_on=next_slot_after(item, today), is_log=is_log
+    )

@@ -1,0 +1,97 @@
+// Repeatable rows (boundary steps, people, places): add and remove rows in
+// the page, without a reload, so nothing typed in the other rows is touched.
+// What it announces comes, translated, from data-msg-* on the row set.
+// A removed row is only switched off (its inputs disabled, so they are not
+// sent) and can be brought back with "Undo". Nothing is kept in browser
+// storage. Without this script the page still works: it always offers one
+// empty row, and another appears after each save.
+(function () {
+  "use strict";
+
+  function renumber(list) {
+    var n = 0;
+    list.querySelectorAll("[data-row]").forEach(function (row) {
+      if (row.hasAttribute("data-removed")) return;
+      n += 1;
+      row.querySelectorAll("[data-row-number]").forEach(function (el) {
+        el.textContent = String(n);
+      });
+    });
+    return n;
+  }
+
+  function tellAutosave(form) {
+    // autosave.js listens for input on the whole form.
+    form.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
+  function setRemoved(row, removed) {
+    row.querySelectorAll("input, select, textarea").forEach(function (input) {
+      input.disabled = removed;
+    });
+    row.querySelector("[data-row-fields]").hidden = removed;
+    row.querySelector("[data-row-removed]").hidden = !removed;
+    if (removed) row.setAttribute("data-removed", "");
+    else row.removeAttribute("data-removed");
+  }
+
+  function wire(row, set) {
+    var form = set.closest("form");
+    var list = set.querySelector("[data-rows-list]");
+    var status = set.querySelector("[data-rows-status]");
+    var remove = row.querySelector("[data-row-remove]");
+    var undo = row.querySelector("[data-row-undo]");
+    remove.hidden = false;
+    remove.addEventListener("click", function () {
+      setRemoved(row, true);
+      renumber(list);
+      status.textContent = set.getAttribute("data-msg-removed");
+      undo.focus();
+      tellAutosave(form);
+    });
+    undo.addEventListener("click", function () {
+      setRemoved(row, false);
+      renumber(list);
+      status.textContent = set.getAttribute("data-msg-restored");
+      remove.focus();
+      tellAutosave(form);
+    });
+  }
+
+  function renamed(value, index) {
+    return value.split("__prefix__").join(String(index));
+  }
+
+  document.querySelectorAll("[data-rows]").forEach(function (set) {
+    var list = set.querySelector("[data-rows-list]");
+    var template = set.querySelector("template[data-row-template]");
+    var add = set.querySelector("[data-row-add]");
+    var status = set.querySelector("[data-rows-status]");
+    var max = parseInt(set.getAttribute("data-max"), 10);
+    var next = parseInt(set.getAttribute("data-next-index"), 10);
+
+    list.querySelectorAll("[data-row]").forEach(function (row) { wire(row, set); });
+    add.hidden = false;
+    add.addEventListener("click", function () {
+      var live = list.querySelectorAll("[data-row]:not([data-removed])").length;
+      if (live >= max) {
+        status.textContent = set.getAttribute("data-msg-full");
+        return;
+      }
+      var row = template.content.firstElementChild.cloneNode(true);
+      var index = next;
+      next += 1;
+      ["name", "id", "for", "aria-describedby"].forEach(function (attr) {
+        row.querySelectorAll("[" + attr + "]").forEach(function (el) {
+          el.setAttribute(attr, renamed(el.getAttribute(attr), index));
+        });
+      });
+      list.appendChild(row);
+      wire(row, set);
+      var n = renumber(list);
+      status.textContent = set.getAttribute("data-msg-added").replace("{n}", String(n));
+      var first = row.querySelector("input:not([type=hidden]), textarea, select");
+      if (first) first.focus();
+    });
+  });
+})();

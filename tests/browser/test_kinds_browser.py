@@ -1,0 +1,155 @@
+"""The new kinds' forms in a real phone-sized browser: rows, sliders, drafts, progress."""
+
+import datetime as dt
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
+from tests.factories import (
+    PASSWORD,
+    RESPONSES,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+)
+
+
+def assign(client, slug, **details):
+    exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
+    return AssignmentFactory.create(client=client, exercise=exercise, **details)
+
+
+def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_back(
+    db, new_context, artifacts
+):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    assignment = assign(client, "boundary_steps")
+    page = new_context().new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+
+    page.fill("input[name=r-steps-0-boundary]", "No calls after 10 pm.")
+    page.click("text=Add a step")
+    expect(page.locator("input[name=r-steps-1-boundary]")).to_be_focused()
+    page.keyboard.type("Sunday lunch with my sister.")
+    page.click("text=Add a step")
+    page.fill("input[name=r-steps-2-boundary]", "A step I change my mind about.")
+    # Tried, and how it felt: the slider moves by keyboard and shows its number.
+    page.check("input[name=r-steps-0-status][value=tried]")
+    slider = page.locator("input[name=r-steps-0-feeling]")
+    slider.focus()
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("input[name=r-steps-0-feeling] + output")).to_have_text("8")
+
+    # Remove the third, bring it back, remove it again: the others keep their text.
+    third = page.locator("[data-row]").nth(2)
+    third.locator("[data-row-remove]").click()
+    third.locator("[data-row-undo]").click()
+    expect(page.locator("input[name=r-steps-2-boundary]")).to_have_value(
+        "A step I change my mind about."
+    )
+    third.locator("[data-row-remove]").click()
+    expect(page.locator("input[name=r-steps-0-boundary]")).to_have_value("No calls after 10 pm.")
+    expect(page.locator("input[name=r-steps-1-boundary]")).to_have_value(
+        "Sunday lunch with my sister."
+    )
+    page.wait_for_selector("#save-status[data-state=saved]")
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "boundary-steps-form-390.png", full_page=True)
+
+    draft = Entry.objects.get(assignment=assignment)
+    assert [step["boundary"] for step in draft.response["steps"]] == [
+        "No calls after 10 pm.",
+        "Sunday lunch with my sister.",
+    ]
+    assert draft.response["steps"][0]["feeling"] == "8"
+
+    # Reopened (another day, another tab): the typed rows are there.
+    page.goto(f"/do/{assignment.pk}/")
+    expect(page.locator("input[name=r-steps-0-boundary]")).to_have_value("No calls after 10 pm.")
+    expect(page.locator("input[name=r-steps-1-boundary]")).to_have_value(
+        "Sunday lunch with my sister."
+    )
+    expect(page.locator("input[name=r-steps-0-feeling] + output")).to_have_text("8")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    entry = Entry.objects.get(assignment=assignment)
+    assert entry.is_submitted
+    assert [(s["status"], s["feeling"]) for s in entry.response["steps"]] == [
+        ("tried", 8),
+        ("planned", None),
+    ]
+
+
+def test_people_with_ticked_roles_survive_a_reload(db, new_context, artifacts):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    assignment = assign(client, "support_network")
+    page = new_context().new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.fill("input[name=r-people-0-name]", "Jo")
+    page.check("input[name=r-people-0-circle][value=inner]")
+    page.check("input[name=r-people-0-roles][value=reality_check]")
+    page.check("input[name=r-people-0-roles][value=warmth]")
+    page.check("input[name=r-people-0-steadying]")
+    page.click("text=Add a person")
+    page.fill("input[name=r-people-1-name]", "Priya")
+    page.wait_for_selector("#save-status[data-state=saved]")
+    page.reload()
+    expect(page.locator("input[name=r-people-0-name]")).to_have_value("Jo")
+    expect(page.locator("input[name=r-people-0-roles][value=warmth]")).to_be_checked()
+    expect(page.locator("input[name=r-people-0-steadying]")).to_be_checked()
+    expect(page.locator("input[name=r-people-1-name]")).to_have_value("Priya")
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "support-network-form-390.png", full_page=True)
+
+
+def test_progress_page_draws_the_pictures_on_a_phone(db, new_context, artifacts):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=13)
+    urges = assign(
+        client,
+        "urge_log",
+        schedule="daily",
+        due_on=None,
+        starts_on=start,
+        ends_on=start + dt.timedelta(days=29),
+        no_contact_since=start,
+    )
+    for day in range(14):
+        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
+        EntryFactory.create(
+            assignment=urges,
+            submitted_at=at,
+            response={
+                **RESPONSES["urge_log"](),
+                "at": at.isoformat(),
+                "intensity": max(1, 9 - day // 2),
+            },
+        )
+    ladder = assign(client, "boundary_steps")
+    EntryFactory.create(
+        assignment=ladder,
+        response={
+            "steps": [
+                {**step, "planned_on": None, "what_happened": "", "feeling": step.get("feeling")}
+                for step in RESPONSES["boundary_steps"]()["steps"]
+            ]
+        },
+    )
+    network = assign(client, "support_network")
+    EntryFactory.create(assignment=network, response=RESPONSES["support_network"]())
+    page = new_context().new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.click("text=Progress")
+    expect(page.get_by_role("img", name="The strongest pull each day", exact=False)).to_be_visible()
+    assert page.locator("svg.chart").count() == 3
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "progress-390.png", full_page=True)

@@ -1,0 +1,96 @@
+"""The chart module: data in, escaped SVG out, with a text alternative."""
+
+import xml.etree.ElementTree as ET
+
+from homework.kinds import charts
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)  # noqa: S314 (our own output, parsed to prove it is well formed)
+
+
+def test_urge_curve_leaves_gaps_for_days_not_logged_and_marks_contact():
+    svg = charts.urge_curve(
+        points=[
+            charts.DayValue(0, 8),
+            charts.DayValue(1, 7),
+            charts.DayValue(4, 5),
+            charts.DayValue(5, 4),
+        ],
+        contacts=[charts.ContactMark(day=1, by_me=False)],
+        days=6,
+        title="The pull",
+        description="Easing.",
+    )
+    root = parse(svg)
+    assert root.get("role") == "img"
+    assert root.find(f"{SVG}title").text == "The pull"  # type: ignore[union-attr]
+    assert root.find(f"{SVG}desc").text == "Easing."  # type: ignore[union-attr]
+    # Two separate lines (days 0–1 and 4–5), not one drawn through days 2–3.
+    assert len(root.findall(f"{SVG}polyline")) == 2
+    assert len(root.findall(f"{SVG}polygon")) == 2  # the marker on day 1, and its legend
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert "They reached out" in texts and "I reached out" not in texts
+
+
+def test_every_text_is_escaped():
+    hostile = '<script>alert("x")</script>&'
+    for svg in (
+        charts.ladder(
+            rungs=[charts.Rung(hostile, "held", hostile)], title=hostile, description=hostile
+        ),
+        charts.rings(
+            circles=[charts.Ring(hostile, [charts.Dot(hostile, True)])],
+            centre_label=hostile,
+            title=hostile,
+            description=hostile,
+        ),
+        charts.values_over_time(
+            points=[(hostile, 3.0)],
+            y_max=10,
+            title=hostile,
+            description=hostile,
+            axis_label=hostile,
+        ),
+        charts.urge_curve(points=[], contacts=[], days=1, title=hostile, description=hostile),
+    ):
+        assert "<script>" not in svg
+        parse(svg)
+
+
+def test_ladder_draws_a_rung_per_step_first_at_the_bottom():
+    svg = charts.ladder(
+        rungs=[
+            charts.Rung("first", "held", "It held"),
+            charts.Rung("second", "planned", "Planned"),
+        ],
+        title="Ladder",
+        description="",
+    )
+    texts = {t.text: float(t.get("y", 0)) for t in parse(svg).iter(f"{SVG}text")}
+    assert texts["first"] > texts["second"]  # lower on the page
+
+
+def test_a_crowded_ring_shows_the_first_names_and_how_many_more():
+    dots = [charts.Dot(f"P{i}", i % 2 == 0) for i in range(30)]
+    svg = charts.rings(
+        circles=[charts.Ring("Closest", dots)], centre_label="Me", title="Map", description=""
+    )
+    texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
+    assert "+ 25 more" in texts
+    assert "P0" in texts and "P29" not in texts
+
+
+def test_same_data_gives_the_same_picture():
+    def draw() -> str:
+        return charts.values_over_time(
+            points=[("1 Jan", 3.0), ("8 Jan", 5.5)],
+            y_max=10,
+            title="t",
+            description="d",
+            axis_label="a",
+        )
+
+    assert draw() == draw()

@@ -1,0 +1,199 @@
+"""What each kind gives the session summary: its section, its one-line facts, its excerpt."""
+
+import datetime as dt
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from homework.kinds import all_kinds, get_kind
+from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
+
+
+def entries_of(cast, slug, responses, **assignment_details):
+    exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
+    assignment = AssignmentFactory.create(
+        client=cast.alice, exercise=exercise, **assignment_details
+    )
+    kind = get_kind(slug)
+    made = []
+    for index, response in enumerate(responses):
+        clean = kind.validate(response, exercise=exercise, tz="Europe/London")
+        made.append(
+            EntryFactory.create(
+                assignment=assignment,
+                response=clean,
+                score=kind.score(clean, exercise=exercise),
+                submitted_at=timezone.now() - dt.timedelta(days=len(responses) - index),
+            )
+        )
+    return made
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.slug)
+@pytest.mark.parametrize("full_detail", [False, True])
+def test_every_kind_renders_its_summary_section(cast, kind, full_detail):
+    entries = entries_of(cast, kind.slug, [RESPONSES[kind.slug](), RESPONSES[kind.slug]()])
+    html = render_to_string(
+        kind.summary_template, kind.summary_context(entries, full_detail=full_detail)
+    )
+    assert html.strip()
+    assert kind.excerpt(entries[0]) or kind.slug == "written_record"
+    assert isinstance(kind.at_a_glance(entries), list)
+
+
+def test_safety_plan_summary_says_only_that_it_exists_unless_full_detail(cast):
+    kind = get_kind("safety_plan")
+    entries = entries_of(cast, "safety_plan", [RESPONSES["safety_plan"]()])
+    brief = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "A safety plan is in place, last updated" in brief
+    assert "pineapple" not in brief and "Jo" not in brief
+    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    assert "pineapple" in full
+    assert kind.at_a_glance(entries)[0].startswith("The safety_plan one: in place, updated")
+    assert "pineapple" not in kind.excerpt(entries[0])
+
+
+def urges(start: dt.date, days: int, intensity_for, contact_on=None):
+    made = []
+    for day in range(days):
+        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
+        contact = day == contact_on
+        made.append(
+            RESPONSES["urge_log"](
+                at=at.strftime("%Y-%m-%dT%H:%M"),
+                intensity=intensity_for(day),
+                contact_happened=contact,
+                contact_initiated_by="me" if contact else "none",
+            )
+        )
+    return made
+
+
+def test_urge_log_at_a_glance_counts_days_without_contact_and_sees_urges_easing(cast):
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=20)
+    entries = entries_of(
+        cast, "urge_log", urges(start, 21, lambda d: 9 - d // 3), no_contact_since=start
+    )
+    assert get_kind("urge_log").at_a_glance(entries) == [
+        f"No contact for 20 days (since {start:%-d %b}).",
+        "Urges easing: mean 8.3 in the first week logged, 3.7 in the last.",
+    ]
+
+
+def test_urge_log_after_contact_counts_from_the_contact_and_says_who_reached_out(cast):
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=20)
+    entries = entries_of(
+        cast, "urge_log", urges(start, 21, lambda d: 5, contact_on=15), no_contact_since=start
+    )
+    lines = get_kind("urge_log").at_a_glance(entries)
+    contact_day = start + dt.timedelta(days=15)
+    expected = f"No contact for 5 days; last contact {contact_day:%-d %b} (the client reached out)."
+    assert lines[0] == expected
+    assert lines[1].startswith("Urges about the same")
+
+
+def test_urge_log_too_early_for_a_trend_says_nothing_about_one(cast):
+    today = timezone.localdate()
+    entries = entries_of(cast, "urge_log", urges(today - dt.timedelta(days=4), 5, lambda d: 8 - d))
+    lines = get_kind("urge_log").at_a_glance(entries)
+    assert len(lines) == 1 and lines[0].startswith("No contact for")
+
+
+def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=9)
+    kind = get_kind("urge_log")
+    entries = entries_of(
+        cast,
+        "urge_log",
+        urges(start, 10, lambda d: 9 - d // 2, contact_on=3),
+        no_contact_since=start,
+    )
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "<svg" in html
+    assert "Contact:" in html and "(the client reached out)" in html
+    assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
+    full = render_to_string(
+        kind.summary_template,
+        {**kind.summary_context(entries, full_detail=True), "full_detail": True},
+    )
+    assert "Strongest pull by day" in full
+
+
+def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
+    kind = get_kind("support_network")
+    before = RESPONSES["support_network"]()
+    after = RESPONSES["support_network"](
+        people=[
+            {"name": "Jo", "circle": "middle", "roles": ["reality_check"]},
+            {"name": "Priya", "circle": "inner", "roles": ["reality_check"], "steadying": True},
+        ]
+    )
+    entries = entries_of(cast, "support_network", [before, after])
+    context = kind.summary_context(entries)
+    assert context["maps"][0]["changes"] == [
+        "Jo moved further out",
+        "Priya added",
+        "Mum no longer on the map",
+    ]
+    assert context["maps"][0]["reality_check"] == ["Jo", "Priya"]
+    assert kind.at_a_glance(entries) == [
+        "The support_network one: closest: 1, close: 1, around me: 0; 2 for a reality check."
+    ]
+
+
+def test_boundary_summary_shows_the_latest_ladder_with_what_held(cast):
+    kind = get_kind("boundary_steps")
+    entries = entries_of(cast, "boundary_steps", [RESPONSES["boundary_steps"]()])
+    assert kind.at_a_glance(entries) == ["The boundary_steps one: 1 held, 1 planned."]
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "It held" in html and "<svg" in html
+
+
+def test_check_in_totals_are_charted_over_time_as_a_reflection(cast):
+    kind = get_kind("worksheet")
+    entries = entries_of(
+        cast,
+        "worksheet",
+        [
+            RESPONSES["worksheet"](pull=9, clarity=2),
+            RESPONSES["worksheet"](pull=5, clarity=5),
+            RESPONSES["worksheet"](pull=2, clarity=8),
+        ],
+    )
+    assert [entry.score for entry in entries] == [1.5, 5.0, 8.0]
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "<svg" in html and "A reflection, not a diagnosis." in html
+    assert kind.at_a_glance(entries) == [
+        "The worksheet one: 1.5 → 8 (higher is steadier; a reflection, not a diagnosis)."
+    ]
+
+
+def test_a_worksheet_answer_whose_question_was_edited_away_is_still_shown(cast):
+    kind = get_kind("worksheet")
+    [entry] = entries_of(cast, "worksheet", [RESPONSES["worksheet"]()])
+    exercise = entry.assignment.exercise
+    exercise.options = {
+        "questions": [q for q in exercise.options["questions"] if q["key"] != "story"]
+    }
+    exercise.save()
+    answers = kind.present(entry)["answers"]
+    assert {
+        "question": "An earlier question (story)",
+        "answer": "A long week.",
+        "type": "",
+        "scored": False,
+    } in answers
+
+
+def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
+    kind = get_kind("worksheet")
+    entries = entries_of(cast, "worksheet", [RESPONSES["worksheet"](pull=9, clarity=2)])
+    brief = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "How strong was the pull?" not in brief and "Steadiness 1.5" in brief
+    assert "One word for the week" in brief  # unscored answers are shown
+    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    assert "How strong was the pull?" in full

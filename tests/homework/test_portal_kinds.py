@@ -1,0 +1,406 @@
+"""Every kind through the portal and back to the therapist, as a browser drives it."""
+
+import datetime as dt
+import uuid
+import zoneinfo
+
+import pytest
+from django.db import connection
+from django.template.loader import render_to_string
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from homework.kinds import all_kinds, get_kind
+from homework.kinds import registry as kind_registry
+from homework.models import Entry
+from tests.conftest import login
+from tests.factories import (
+    RESPONSES,
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+    posted_form,
+)
+from tests.homework.test_kind_validation import WrittenRecordV2
+
+SLUGS = [kind.slug for kind in all_kinds()]
+# A phrase from each example response that the pages must show back.
+SHOWN = {
+    "written_record": "They went quiet for the whole evening.",
+    "urge_log": "A photo from last summer.",
+    "boundary_steps": "No calls after 10 pm.",
+    "support_network": "Tuesday group",
+    "safety_plan": "Jo&#x27;s flat.",
+    "worksheet": "A long week.",
+}
+
+
+def assign(client, slug, **details):
+    exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
+    return AssignmentFactory.create(client=client, exercise=exercise, **details)
+
+
+def do_url(assignment) -> str:
+    return reverse("homework:do", args=[assignment.pk])
+
+
+def save_url(assignment) -> str:
+    return reverse("homework:autosave", args=[assignment.pk])
+
+
+def envelope(key=None, version=0):
+    return {"key": str(key or uuid.uuid4()), "version": str(version)}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_each_kind_is_filled_in_the_portal_and_read_by_the_therapist(cast, slug):
+    assignment = assign(cast.alice, slug)
+    http = login(cast.alice.portal_user)
+    page = http.get(do_url(assignment))
+    assert page.status_code == 200
+    key = uuid.uuid4()
+    sent = http.post(do_url(assignment), {**envelope(key), **posted_form(RESPONSES[slug]())})
+    assert sent.status_code == 302, sent.content.decode()[:3000]
+    entry = Entry.objects.get(key=key)
+    assert entry.is_submitted and entry.schema_version == get_kind(slug).schema_version
+    shown = http.get(sent["Location"])
+    assert SHOWN[slug] in shown.text
+    admin = login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk]))
+    assert SHOWN[slug] in admin.text
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_what_was_typed_reappears_when_the_form_reopens(cast, slug):
+    assignment = assign(cast.alice, slug)
+    http = login(cast.alice.portal_user)
+    saved = http.post(save_url(assignment), {**envelope(), **posted_form(RESPONSES[slug]())})
+    assert saved.status_code == 200, saved.json()
+    reopened = http.get(do_url(assignment))
+    assert SHOWN[slug] in reopened.text
+
+
+def test_rows_and_ticked_boxes_round_trip_through_a_draft(cast):
+    assignment = assign(cast.alice, "support_network")
+    http = login(cast.alice.portal_user)
+    form = {
+        **envelope(),
+        "r-people-0-name": "Jo",
+        "r-people-0-circle": "inner",
+        "r-people-0-roles": ["warmth", "reality_check"],
+        "r-people-0-steadying": "on",
+        "r-people-5-name": "Sam",
+        "r-people-5-circle": "outer",
+    }
+    assert http.post(save_url(assignment), form).status_code == 200
+    draft = Entry.objects.get(assignment=assignment)
+    assert draft.response["people"] == [
+        {"name": "Jo", "circle": "inner", "roles": ["warmth", "reality_check"], "steadying": True},
+        {"name": "Sam", "circle": "outer"},
+    ]
+    page = http.get(do_url(assignment)).text
+    assert 'name="r-people-0-name" value="Jo"' in page
+    assert 'name="r-people-1-name" value="Sam"' in page
+    assert 'name="r-people-0-roles" value="warmth"' in page and "checked" in page
+    # An empty row is offered after the two, and one to copy for the script.
+    assert 'name="r-people-2-name"' in page
+    assert 'name="r-people-__prefix__-name"' in page
+
+
+def test_ticked_boxes_of_one_question_are_all_kept(cast):
+    assignment = assign(cast.alice, "worksheet")
+    http = login(cast.alice.portal_user)
+    key = uuid.uuid4()
+    form = {**envelope(key), **posted_form(RESPONSES["worksheet"]())}
+    form["r-helped"] = ["A walk", "A friend", "Sleep"]
+    assert http.post(do_url(assignment), form).status_code == 302
+    entry = Entry.objects.get(key=key)
+    assert entry.response["helped"] == ["A walk", "A friend", "Sleep"]
+    assert entry.score == 4.0  # (10 - 8 + 6) / 2: kept on the entry for charting
+
+
+@pytest.mark.parametrize(
+    ("slug", "changes", "message"),
+    [
+        ("urge_log", {"r-intensity": "11"}, "Choose a number from 0 to 10."),
+        ("urge_log", {"r-trigger": "moon"}, "is not one of the answers here."),
+        (
+            "boundary_steps",
+            {"r-steps-0-feeling": "-1"},
+            "Choose a number from 0 to 10.",
+        ),
+        ("boundary_steps", {"r-steps-1-boundary": ""}, "This field is required."),
+        ("support_network", {"r-people-0-name": "x" * 1_000_000}, "at most 40 characters"),
+        (
+            "safety_plan",
+            {f"r-{key}": "" for key in RESPONSES["safety_plan"]()},
+            "Fill in at least one part.",
+        ),
+        ("worksheet", {"r-place": "Mars"}, "is not one of the answers here."),
+        ("worksheet", {"r-horoscope": "Leo"}, "horoscope: This is not a field of this exercise."),
+        (
+            "boundary_steps",
+            {"r-steps-0-shoe": "9"},
+            "steps-0-shoe: This is not a field of this exercise.",
+        ),
+    ],
+)
+def test_bad_input_is_shown_on_the_page_and_nothing_is_saved(cast, slug, changes, message):
+    assignment = assign(cast.alice, slug)
+    http = login(cast.alice.portal_user)
+    form = {**envelope(), **posted_form(RESPONSES[slug]()), **changes}
+    response = http.post(do_url(assignment), form)
+    assert response.status_code == 400
+    assert message in response.text
+    assert "Some answers need another look" in response.text
+    assert not Entry.objects.filter(assignment=assignment).exists()
+    # What was typed is still on the page.
+    typed = [v for v in form.values() if isinstance(v, str) and 6 < len(v) < 1000]
+    if typed:
+        assert typed[-1].replace("'", "&#x27;") in response.text
+
+
+def test_a_message_for_the_whole_answer_is_shown_once(cast):
+    assignment = assign(cast.alice, "safety_plan")
+    response = login(cast.alice.portal_user).post(do_url(assignment), envelope())
+    assert response.status_code == 400
+    assert response.text.count("Fill in at least one part.") == 1
+    assert "__all__" not in response.text
+
+
+def test_two_hundred_people_posted_from_the_page_are_refused_kindly(cast):
+    assignment = assign(cast.alice, "support_network")
+    http = login(cast.alice.portal_user)
+    form = envelope()
+    for index in range(200):
+        form[f"r-people-{index}-name"] = f"P{index}"
+        form[f"r-people-{index}-circle"] = "outer"
+    response = http.post(do_url(assignment), form)
+    assert response.status_code == 400
+    assert "You can list up to 50 people here." in response.text
+    assert not Entry.objects.filter(assignment=assignment).exists()
+    autosave = http.post(save_url(assignment), form)
+    assert autosave.status_code == 400
+    assert "up to 50 people" in autosave.json()["errors"]["people"][0]
+
+
+def test_the_next_ladder_starts_from_the_last_one_sent(cast):
+    assignment = assign(cast.alice, "boundary_steps")
+    http = login(cast.alice.portal_user)
+    http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES["boundary_steps"]())})
+    again = http.get(do_url(assignment)).text
+    assert 'value="No calls after 10 pm."' in again
+    assert 'value="Sunday lunch with my sister."' in again
+
+
+def test_a_new_urge_starts_at_now_in_the_clients_time_zone(cast):
+    cast.alice.timezone = "America/New_York"
+    cast.alice.save()
+    assignment = assign(cast.alice, "urge_log")
+    page = login(cast.alice.portal_user).get(do_url(assignment))
+    new_york_now = timezone.localtime(timezone=zoneinfo.ZoneInfo("America/New_York"))
+    assert page.context["form"].initial["at"][:13] == new_york_now.strftime("%Y-%m-%dT%H")
+
+
+# -- recurring work on the dashboard
+
+
+def test_todays_slot_of_a_recurring_check_in_is_on_the_dashboard_then_done(cast):
+    today = timezone.localdate()
+    assignment = assign(
+        cast.alice,
+        "worksheet",
+        schedule="weekly",
+        weekdays=[today.weekday()],
+        due_on=None,
+        starts_on=today - dt.timedelta(days=7),
+        ends_on=today + dt.timedelta(days=21),
+    )
+    http = login(cast.alice.portal_user)
+    assert "For today" in http.get(reverse("homework:dashboard")).text
+    sent = http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES["worksheet"]())})
+    entry = Entry.objects.get(assignment=assignment)
+    assert entry.occurrence_on == today
+    dashboard = http.get(reverse("homework:dashboard")).text
+    assert "Done for now — thank you." in dashboard
+    assert f"Next on {(today + dt.timedelta(days=7)):%A} " in dashboard
+    # Opening it again shows what was sent, rather than a second copy.
+    again = http.get(do_url(assignment))
+    assert again.status_code == 302 and again["Location"] == sent["Location"]
+    assert "You have already done this one." in http.get(again["Location"]).text
+
+
+def test_a_recurring_log_takes_any_number_of_entries(cast):
+    today = timezone.localdate()
+    assignment = assign(
+        cast.alice,
+        "urge_log",
+        schedule="daily",
+        due_on=None,
+        starts_on=today - dt.timedelta(days=2),
+        ends_on=today + dt.timedelta(days=27),
+    )
+    http = login(cast.alice.portal_user)
+    for _ in range(2):
+        assert (
+            http.post(
+                do_url(assignment), {**envelope(), **posted_form(RESPONSES["urge_log"]())}
+            ).status_code
+            == 302
+        )
+    assert http.get(do_url(assignment)).status_code == 200
+    assert Entry.objects.filter(assignment=assignment, occurrence_on=today).count() == 2
+    assert "Whenever it comes" in http.get(reverse("homework:dashboard")).text
+
+
+def queries_for(http, url) -> int:
+    http.get(url)  # warm up: the first request after login also touches the session
+    with CaptureQueriesContext(connection) as queries:
+        assert http.get(url).status_code == 200
+    return len(queries)
+
+
+def test_dashboard_queries_hold_with_many_recurring_assignments(cast):
+    today = timezone.localdate()
+    http = login(cast.alice.portal_user)
+
+    def add(count):
+        for _ in range(count):
+            a = assign(
+                cast.alice,
+                "urge_log",
+                schedule="daily",
+                due_on=None,
+                starts_on=today,
+                ends_on=today + dt.timedelta(days=9),
+            )
+            EntryFactory.create(assignment=a, occurrence_on=today, response=RESPONSES["urge_log"]())
+
+    add(1)
+    one = queries_for(http, reverse("homework:dashboard"))
+    add(49)
+    assert queries_for(http, reverse("homework:dashboard")) == one
+
+
+# -- progress
+
+
+def urge_entry(assignment, day: dt.date, intensity: int, **changes):
+    at = timezone.make_aware(dt.datetime.combine(day, dt.time(12)))
+    return EntryFactory.create(
+        assignment=assignment,
+        occurrence_on=day,
+        submitted_at=at,
+        response={
+            **RESPONSES["urge_log"](),
+            "at": at.isoformat(),
+            "intensity": intensity,
+            **changes,
+        },
+    )
+
+
+def test_progress_shows_the_urge_curve_easing_with_contact_marked(cast):
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=20)
+    assignment = assign(
+        cast.alice,
+        "urge_log",
+        schedule="daily",
+        due_on=None,
+        starts_on=start,
+        ends_on=start + dt.timedelta(days=29),
+        no_contact_since=start,
+    )
+    for day in range(21):
+        urge_entry(assignment, start + dt.timedelta(days=day), max(1, 9 - day // 3))
+    urge_entry(
+        assignment,
+        start + dt.timedelta(days=4),
+        9,
+        contact_happened=True,
+        contact_initiated_by="them",
+    )
+    page = login(cast.alice.portal_user).get(reverse("homework:progress"))
+    assert page.status_code == 200
+    assert "<svg" in page.text and 'role="img"' in page.text
+    assert "16 days without contact" in page.text
+    assert "The pull has been easing" in page.text
+    assert "They reached out" in page.text  # the legend names the marker
+    assert "(They reached out)" in page.text  # and the text alternative says it too
+
+
+def test_progress_draws_the_ladder_the_map_and_the_check_ins(cast):
+    http = login(cast.alice.portal_user)
+    for slug in ("boundary_steps", "support_network", "worksheet"):
+        assignment = assign(cast.alice, slug)
+        for _ in range(2):
+            http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES[slug]())})
+    page = http.get(reverse("homework:progress")).text
+    assert page.count("<svg") == 3
+    assert "1 held · 1 planned" in page
+    assert "you can ask Jo for a reality check" in page
+    assert "Steadiness" in page and "not a diagnosis" in page
+
+
+def test_progress_shows_only_my_own_work_and_escapes_names(cast):
+    mine = assign(cast.alice, "support_network")
+    theirs = assign(cast.bob, "support_network")
+    http = login(cast.alice.portal_user)
+    network = RESPONSES["support_network"](people=[{"name": "<b>Jo</b>", "circle": "inner"}])
+    http.post(do_url(mine), {**envelope(), **posted_form(network)})
+    EntryFactory.create(
+        assignment=theirs,
+        response=RESPONSES["support_network"](people=[{"name": "Bobsfriend", "circle": "inner"}]),
+    )
+    page = http.get(reverse("homework:progress")).text
+    assert "<b>Jo</b>" not in page and "&lt;b&gt;Jo&lt;/b&gt;" in page
+    assert "Bobsfriend" not in page
+
+
+def test_progress_queries_hold_at_one_and_fifty(cast):
+    http = login(cast.alice.portal_user)
+    today = timezone.localdate()
+
+    def add(count):
+        for _ in range(count):
+            a = assign(cast.alice, "urge_log", no_contact_since=today - dt.timedelta(days=3))
+            urge_entry(a, today, 5)
+            b = assign(cast.alice, "worksheet")
+            EntryFactory.create(assignment=b, response=RESPONSES["worksheet"](), score=4.0)
+
+    add(1)
+    one = queries_for(http, reverse("homework:progress"))
+    add(49)
+    assert queries_for(http, reverse("homework:progress")) == one
+
+
+def test_staff_and_strangers_do_not_reach_progress(cast):
+    assert login(cast.tara).get(reverse("homework:progress")).status_code == 302
+    assert login(None).get(reverse("homework:progress")).status_code == 302
+
+
+# -- an entry from an older schema still shows everywhere
+
+
+def test_an_entry_under_an_old_schema_still_displays_in_portal_admin_and_summary(cast, monkeypatch):
+    kinds = dict(kind_registry._kinds())
+    kinds["written_record"] = WrittenRecordV2()
+    monkeypatch.setattr(kind_registry, "_kinds", lambda: kinds)
+    old = EntryFactory.create(
+        assignment=cast.alice_assignment,
+        schema_version=1,
+        response={
+            "occurred_at": timezone.now().isoformat(),
+            "what_happened": "Written long ago.",
+            "distress": 6,
+        },
+    )
+    portal = login(cast.alice.portal_user).get(reverse("homework:entry", args=[old.key]))
+    assert "Written long ago." in portal.text and "6 / 10" in portal.text
+    admin = login(cast.tara).get(reverse("admin:homework_entry_change", args=[old.pk]))
+    assert "6 / 10" in admin.text
+    kind = get_kind("written_record")
+    summary = render_to_string(kind.summary_template, kind.summary_context([old]))
+    assert "distress 6/10" in summary

@@ -1,0 +1,241 @@
+"""Schedules: occurrences derived from the assignment, and the rules a schedule keeps."""
+
+import datetime as dt
+import uuid
+import zoneinfo
+from dataclasses import dataclass, field
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
+
+from homework import schedules, services
+from homework.models import Assignment, Entry
+from homework.services import Flags
+from tests.factories import AssignmentFactory, ExerciseFactory, written_record
+
+MONDAY = dt.date(2026, 3, 2)
+
+
+@dataclass
+class Plan:
+    schedule: str
+    starts_on: dt.date
+    ends_on: dt.date | None
+    weekdays: list[int] = field(default_factory=list)
+
+
+def test_daily_comes_round_every_day_from_start_to_end():
+    plan = Plan("daily", MONDAY, MONDAY + dt.timedelta(days=29))
+    days = list(schedules.slots(plan))
+    assert len(days) == 30 and days[0] == MONDAY and days[-1] == MONDAY + dt.timedelta(days=29)
+
+
+def test_weekly_comes_round_on_the_chosen_weekdays_only():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=13), weekdays=[0, 3])
+    assert list(schedules.slots(plan)) == [
+        MONDAY,
+        MONDAY + dt.timedelta(days=3),
+        MONDAY + dt.timedelta(days=7),
+        MONDAY + dt.timedelta(days=10),
+    ]
+
+
+def test_a_weekly_slot_lasts_until_the_next_one():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=27), weekdays=[0])
+    wednesday = MONDAY + dt.timedelta(days=2)
+    assert schedules.slot_for(plan, wednesday) == MONDAY
+    assert schedules.slot_for(plan, MONDAY + dt.timedelta(days=7)) == MONDAY + dt.timedelta(days=7)
+    assert schedules.next_slot_after(plan, wednesday) == MONDAY + dt.timedelta(days=7)
+
+
+def test_before_the_start_there_is_no_slot_and_after_the_end_the_last_stays_open():
+    plan = Plan("daily", MONDAY, MONDAY + dt.timedelta(days=6))
+    assert schedules.slot_for(plan, MONDAY - dt.timedelta(days=1)) is None
+    assert schedules.slot_for_new_entry(plan, MONDAY - dt.timedelta(days=1)) == MONDAY
+    assert schedules.slot_for(plan, MONDAY + dt.timedelta(days=40)) == MONDAY + dt.timedelta(days=6)
+    assert schedules.next_slot_after(plan, MONDAY + dt.timedelta(days=6)) is None
+
+
+def test_a_one_off_has_no_slots():
+    plan = Plan("once", MONDAY, None)
+    assert list(schedules.slots(plan)) == []
+    assert schedules.slot_for(plan, MONDAY) is None
+    assert schedules.occurrence(plan, today=MONDAY, done_slots=set()) is None
+
+
+def test_occurrence_says_whether_todays_slot_is_done():
+    plan = Plan("daily", MONDAY, MONDAY + dt.timedelta(days=6))
+    tuesday = MONDAY + dt.timedelta(days=1)
+    assert schedules.occurrence(plan, today=tuesday, done_slots={MONDAY}) == schedules.Occurrence(
+        on=tuesday, done=False, next_on=tuesday + dt.timedelta(days=1)
+    )
+    assert schedules.occurrence(plan, today=tuesday, done_slots={tuesday}).done  # type: ignore[union-attr]
+
+
+@given(
+    start=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2030, 1, 1)),
+    length=st.integers(min_value=0, max_value=366),
+    weekdays=st.sets(st.integers(min_value=0, max_value=6), min_size=1),
+    day_offset=st.integers(min_value=-10, max_value=400),
+)
+def test_the_slot_for_any_day_is_the_latest_slot_on_or_before_it(
+    start, length, weekdays, day_offset
+):
+    plan = Plan("weekly", start, start + dt.timedelta(days=length), weekdays=sorted(weekdays))
+    day = start + dt.timedelta(days=day_offset)
+    earlier = [slot for slot in schedules.slots(plan) if slot <= day]
+    assert schedules.slot_for(plan, day) == (earlier[-1] if earlier else None)
+
+
+# -- the rules, shared by the admin and any other caller through full_clean
+
+
+def make(cast, **details):
+    values = {
+        "starts_on": MONDAY,
+        "due_on": None,
+        "schedule": "once",
+        "weekdays": [],
+        "ends_on": None,
+        **details,
+    }
+    return services.assignment_create(
+        actor=cast.tara, client=cast.alice, exercise=ExerciseFactory.create(), **values
+    )
+
+
+@pytest.mark.parametrize(
+    ("details", "field", "message"),
+    [
+        (
+            {"schedule": "weekly", "ends_on": MONDAY + dt.timedelta(days=30)},
+            "weekdays",
+            "Choose at least one day of the week",
+        ),
+        (
+            {"schedule": "weekly", "weekdays": [7], "ends_on": MONDAY + dt.timedelta(days=30)},
+            "weekdays",
+            "from 0 (Monday) to 6 (Sunday)",
+        ),
+        (
+            {"schedule": "weekly", "weekdays": ["mon"], "ends_on": MONDAY + dt.timedelta(days=30)},
+            "weekdays",
+            "from 0 (Monday) to 6 (Sunday)",
+        ),
+        (
+            {"schedule": "daily", "weekdays": [1], "ends_on": MONDAY + dt.timedelta(days=30)},
+            "weekdays",
+            "only for a weekly schedule",
+        ),
+        (
+            {"schedule": "daily", "ends_on": MONDAY - dt.timedelta(days=1)},
+            "ends_on",
+            "cannot end before it starts",
+        ),
+        ({"schedule": "daily"}, "ends_on", "Choose the last day this repeats."),
+        (
+            {"schedule": "daily", "ends_on": MONDAY + dt.timedelta(days=3), "due_on": MONDAY},
+            "due_on",
+            "leave this empty",
+        ),
+        ({"ends_on": MONDAY + dt.timedelta(days=3)}, "ends_on", "has a due date, not an end date"),
+        ({"due_on": MONDAY - dt.timedelta(days=1)}, "due_on", "cannot be before the start date"),
+        (
+            {"schedule": "weekly", "weekdays": [2, 2], "ends_on": MONDAY + dt.timedelta(days=30)},
+            "weekdays",
+            "chosen once",
+        ),
+    ],
+)
+def test_schedule_mistakes_get_a_message_on_the_field_and_nothing_is_saved(
+    cast, details, field, message
+):
+    before = Assignment.objects.count()
+    with pytest.raises(ValidationError) as caught:
+        make(cast, **details)
+    assert any(message in text for text in caught.value.message_dict[field]), (
+        caught.value.message_dict
+    )
+    assert Assignment.objects.count() == before
+
+
+def test_weekdays_are_kept_in_order(cast):
+    assignment = make(
+        cast, schedule="weekly", weekdays=[4, 0], ends_on=MONDAY + dt.timedelta(days=30)
+    )
+    assert assignment.weekdays == [0, 4]
+
+
+def test_admin_explains_a_weekly_schedule_without_weekdays(cast):
+    from tests.conftest import login
+    from tests.homework.test_admin import assignment_form
+
+    exercise = ExerciseFactory.create()
+    today = timezone.localdate()
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_add"),
+        assignment_form(
+            cast,
+            cast.alice,
+            exercise,
+            schedule="weekly",
+            due_on="",
+            ends_on=(today + dt.timedelta(days=20)).isoformat(),
+        ),
+    )
+    assert response.status_code == 200
+    assert "Choose at least one day of the week." in response.text
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+# -- entries land in their slot, on the client's calendar
+
+
+def test_a_recurring_entry_belongs_to_the_slot_it_was_started_in(cast):
+    today = timezone.localdate()
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        due_on=None,
+        starts_on=today - dt.timedelta(days=3),
+        ends_on=today + dt.timedelta(days=3),
+    )
+    entry = services.entry_submit(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data=written_record(),
+        flags=Flags(),
+    )
+    assert entry.occurrence_on == today
+    assert cast.alice_entry.occurrence_on is None  # one-off work has no slot
+
+
+def test_the_slot_follows_the_clients_time_zone_not_the_servers(cast):
+    # Late evening in London is already tomorrow in Auckland.
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save()
+    now = timezone.now()
+    auckland_today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo("Pacific/Auckland"))
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        due_on=None,
+        starts_on=auckland_today - dt.timedelta(days=3),
+        ends_on=auckland_today + dt.timedelta(days=3),
+    )
+    entry = services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data={"what_happened": "x"},
+        flags=Flags(),
+    )
+    assert entry.occurrence_on == auckland_today
+    assert Entry.objects.get(pk=entry.pk).occurrence_on == auckland_today

@@ -1,0 +1,191 @@
+"""A worksheet's questions, as a therapist saves them on the exercise."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from homework.kinds import ResponseInvalid, get_kind
+from homework.models import Exercise
+from tests.conftest import login
+from tests.factories import ALL_QUESTION_TYPES
+
+WORKSHEET = get_kind("worksheet")
+
+
+def problems(options: object) -> list[str]:
+    with pytest.raises(ResponseInvalid) as caught:
+        WORKSHEET.clean_options(options)
+    assert set(caught.value.errors) == {"options"}
+    return caught.value.errors["options"]
+
+
+def test_every_question_type_is_accepted_and_keys_are_kept():
+    cleaned = WORKSHEET.clean_options(ALL_QUESTION_TYPES)
+    assert [q["key"] for q in cleaned["questions"]] == [
+        q["key"] for q in ALL_QUESTION_TYPES["questions"]
+    ]
+    assert cleaned["score"] == {"method": "mean", "better": "higher", "label": "Steadiness"}
+    assert WORKSHEET.clean_options(cleaned) == cleaned  # saving again changes nothing
+
+
+def test_questions_without_keys_get_stable_ones_that_avoid_taken_keys():
+    cleaned = WORKSHEET.clean_options(
+        {
+            "questions": [
+                {"type": "short_text", "text": "a"},
+                {"key": "q1", "type": "long_text", "text": "b"},
+            ]
+        }
+    )
+    assert [q["key"] for q in cleaned["questions"]] == ["q2", "q1"]
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({}, "needs its questions"),
+        ([], "needs its questions"),
+        ("questions", "needs its questions"),
+        ({"questions": []}, "at least one question"),
+        ({"questions": [{"type": "short_text", "text": "x"}] * 41}, "up to 40 questions"),
+        (
+            {"questions": [{"type": "slider", "text": "x"}]},
+            "Question 1: “slider” is not a question type",
+        ),
+        ({"questions": [{"type": "short_text"}]}, "Question 1: the question needs its text"),
+        ({"questions": [{"type": "short_text", "text": "x" * 301}]}, "under 300 characters"),
+        ({"questions": ["How are you?"]}, "Question 1: write it as an object"),
+        (
+            {"questions": [{"type": "short_text", "text": "x", "colour": "red"}]},
+            "“colour” is not something a question can have",
+        ),
+        (
+            {"questions": [{"type": "single_choice", "text": "x", "choices": ["only one"]}]},
+            "between 2 and 20 choices",
+        ),
+        (
+            {"questions": [{"type": "single_choice", "text": "x", "choices": ["a", "a"]}]},
+            "each choice should appear once",
+        ),
+        (
+            {"questions": [{"type": "short_text", "text": "x", "choices": ["a", "b"]}]},
+            "only choice questions have choices",
+        ),
+        (
+            {"questions": [{"type": "long_text", "text": "x", "scored": True}]},
+            "only 0–10 scale questions can be scored",
+        ),
+        (
+            {"questions": [{"type": "scale_0_10", "text": "x", "reverse": True}]},
+            "“reverse” applies only to a scored question",
+        ),
+        (
+            {"questions": [{"type": "short_text", "text": "x", "required": "yes"}]},
+            "“required” should be true or false",
+        ),
+        (
+            {"questions": [{"key": "Bad Key", "type": "short_text", "text": "x"}]},
+            "a key is lower-case letters",
+        ),
+        (
+            {
+                "questions": [
+                    {"key": "a", "type": "short_text", "text": "x"},
+                    {"key": "a", "type": "short_text", "text": "y"},
+                ]
+            },
+            "share the key “a”",
+        ),
+        ({"questions": [{"type": "scale_0_10", "text": "x", "scored": True}]}, "add a “score”"),
+        (
+            {
+                "questions": [{"type": "scale_0_10", "text": "x"}],
+                "score": {"method": "sum", "better": "higher"},
+            },
+            "at least one question marked",
+        ),
+        (
+            {
+                "questions": [{"type": "scale_0_10", "text": "x", "scored": True}],
+                "score": {"method": "median", "better": "higher"},
+            },
+            "“sum” or “mean”",
+        ),
+        (
+            {
+                "questions": [{"type": "scale_0_10", "text": "x", "scored": True}],
+                "score": {"method": "sum", "better": "up"},
+            },
+            "“higher” or “lower”",
+        ),
+        (
+            {"questions": [{"type": "short_text", "text": "x"}], "theme": "dark"},
+            "“theme” is not a worksheet option",
+        ),
+    ],
+)
+def test_bad_options_are_explained_question_by_question(options, expected):
+    assert any(expected in message for message in problems(options)), problems(options)
+
+
+def test_other_kinds_take_no_options():
+    with pytest.raises(ResponseInvalid):
+        get_kind("urge_log").clean_options({"questions": []})
+
+
+def exercise_form(**overrides):
+    return {
+        "kind": "worksheet",
+        "title": "Check-in",
+        "instructions": "Two minutes, once a week.",
+        "therapist_note": "",
+        "options": json.dumps(ALL_QUESTION_TYPES),
+        "is_active": "on",
+        **overrides,
+    }
+
+
+def test_therapist_saves_a_worksheet_with_questions_in_the_admin(cast):
+    response = login(cast.tara).post(reverse("admin:homework_exercise_add"), exercise_form())
+    assert response.status_code == 302
+    saved = Exercise.objects.get(title="Check-in")
+    assert saved.owner == cast.tara
+    assert [q["key"] for q in saved.options["questions"]][:2] == ["pull", "clarity"]
+
+
+def test_a_question_type_that_does_not_exist_is_named_in_the_admin_and_nothing_is_saved(cast):
+    options = json.dumps({"questions": [{"type": "slider", "text": "How was it?"}]})
+    response = login(cast.tara).post(
+        reverse("admin:homework_exercise_add"), exercise_form(options=options)
+    )
+    assert response.status_code == 200
+    assert "Question 1: “slider” is not a question type" in response.text
+    assert not Exercise.objects.filter(title="Check-in").exists()
+
+
+def test_an_assigned_exercise_keeps_its_kind(cast):
+    exercise = cast.alice_assignment.exercise
+    form = {
+        "kind": "worksheet",
+        "title": exercise.title,
+        "instructions": exercise.instructions,
+        "therapist_note": "",
+        "options": json.dumps(ALL_QUESTION_TYPES),
+        "is_active": "on",
+    }
+    response = login(cast.morgan).post(
+        reverse("admin:homework_exercise_change", args=[exercise.pk]), form
+    )
+    assert response.status_code == 200
+    assert "This exercise has been assigned, so its kind stays as it is." in response.text
+    exercise.refresh_from_db()
+    assert exercise.kind == "written_record"
+
+
+def test_the_admins_options_example_for_each_kind_is_valid():
+    from homework.kinds import all_kinds
+
+    for kind in all_kinds():
+        if kind.options_example is not None:
+            assert kind.clean_options(kind.options_example)["questions"]
