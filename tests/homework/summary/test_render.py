@@ -4,6 +4,7 @@ import datetime as dt
 import io
 import subprocess
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from homework.summary import render, selectors
 from homework.summary.limits import EXCERPT_CHARS
 from homework.summary.period import PeriodQuery, period_for_dates
 from practice.models import PracticeSettings
-from tests.factories import AssignmentFactory, ExerciseFactory, SessionFactory
+from tests.factories import AssignmentFactory, ExerciseFactory, SessionFactory, urge_log
 from tests.listener import Listener
 
 from .conftest import add, page_count, pdf_text, record
@@ -307,3 +308,54 @@ def test_first_page_as_an_image_for_people_to_look_at(cast):
         check=True,
     )
     assert (ARTIFACTS / "summary-page-1.png").stat().st_size > 10_000
+
+
+def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_queries(cast):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    today = timezone.localdate()
+    log = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="urge_log", title="A year without contact"),
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=366),
+        due_on=None,
+        ends_on=today,
+        no_contact_since=today - dt.timedelta(days=366),
+    )
+
+    def urge(n: int) -> Entry:
+        at = timezone.localtime() - dt.timedelta(days=n, hours=2)
+        return Entry(
+            key=uuid.uuid4(),
+            assignment=log,
+            schema_version=1,
+            status=Entry.Status.SUBMITTED,
+            submitted_at=at + dt.timedelta(minutes=5),
+            occurrence_on=at.date(),
+            response=urge_log(
+                at=at.isoformat(),
+                intensity=min(9, 2 + n // 45),  # strong a year ago, easing since
+                contact_happened=n == 200,
+                contact_initiated_by="them" if n == 200 else "none",
+            ),
+        )
+
+    def summary_queries() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            summary_for(cast.tara, cast.alice, since_days=370)
+        return len(queries)
+
+    summary_queries()  # warm the practice settings cache
+    few = summary_queries()
+    Entry.objects.bulk_create([urge(n) for n in range(366)])
+    assert summary_queries() == few
+    pdf = pdf_for(cast.tara, cast.alice, since_days=370)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "summary-a-year-of-urges.pdf").write_bytes(pdf)
+    assert page_count(pdf) <= 3
+    text = " ".join(pdf_text(pdf).split())
+    assert "A year without contact" in text
+    assert "Urges easing" in text
+    assert "No contact for 200 days" in text
