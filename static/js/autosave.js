@@ -114,7 +114,9 @@
     say(T.status_signed_out, "error");
   }
 
-  function save() {
+  // outlivePage: the page is being hidden (maybe closed): the request must
+  // finish even if the page does not, so it goes out with keepalive.
+  function save(outlivePage) {
     if (!dirty || blocked || stopped) return Promise.resolve();
     if (inFlight) return inFlight;  // `finally` sends again if more was typed
     dirty = false;
@@ -124,6 +126,7 @@
       body: new FormData(form),
       credentials: "same-origin",
       redirect: "manual",
+      keepalive: outlivePage === true,
       headers: { "Accept": "application/json" },
     })
       .then(function (res) {
@@ -191,7 +194,7 @@
   var leaving = false;
   window.addEventListener("pagehide", function () { if (!leaving) flush(); });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "hidden" && !leaving) save();
+    if (document.visibilityState === "hidden" && !leaving) save(true);
   });
 
   // The quick exit carries the unsaved words in its own request, so the

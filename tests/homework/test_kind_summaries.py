@@ -57,7 +57,8 @@ def test_safety_plan_summary_says_only_that_it_exists_unless_full_detail(cast):
 def urges(start: dt.date, days: int, intensity_for, contact_on=None):
     made = []
     for day in range(days):
-        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
+        # The first minute of the day: never in the future, whenever the suite runs.
+        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(0)))
         contact = day == contact_on
         made.append(
             RESPONSES["urge_log"](
