@@ -70,6 +70,12 @@ def slots(
         day += dt.timedelta(days=1)
 
 
+def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
+    """How many slots fall from ``start`` to ``end`` (inclusive): what
+    completion counts as "expected so far" in the admin and the summary."""
+    return sum(1 for _ in slots(item, start=start, end=end))
+
+
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     """The slot ``day`` falls in: the latest slot on or before it.
 

@@ -342,22 +342,6 @@ def overdue(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[As
     )
 
 
-def scheduled_days(assignment: Assignment, first: dt.date, last: dt.date) -> int:
-    """How many days from ``first`` to ``last`` (inclusive) the schedule asks for."""
-    if last < first:
-        return 0
-    days = (last - first).days + 1
-    if assignment.schedule == Assignment.Schedule.DAILY:
-        return days
-    if assignment.schedule == Assignment.Schedule.WEEKLY:
-        weekdays = set(assignment.weekdays)
-        weeks, rest = divmod(days, 7)
-        return weeks * len(weekdays) + sum(
-            1 for offset in range(rest) if (first.weekday() + offset) % 7 in weekdays
-        )
-    return 1
-
-
 def completion(assignment: Assignment, *, today: dt.date) -> Completion:
     """Done / open / overdue for one assignment annotated by ``with_progress``.
 
@@ -375,8 +359,8 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
         return Completion(Progress.OPEN, sent)
     done: int = getattr(assignment, "days_done", 0)
     ends_on = assignment.ends_on or assignment.starts_on
-    scheduled = scheduled_days(assignment, assignment.starts_on, ends_on)
-    so_far = scheduled_days(assignment, assignment.starts_on, min(today, ends_on))
+    scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
+    so_far = schedules.count_slots(assignment, start=assignment.starts_on, end=min(today, ends_on))
     if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
         state = Progress.DONE
     elif ends_on < today:

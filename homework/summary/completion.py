@@ -15,6 +15,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
+from homework import schedules
 from homework.models import Assignment, Entry
 from homework.selectors import assignments_for_user
 from homework.summary.period import Period, practice_date
@@ -68,16 +69,6 @@ class Completion:
         return [item for item in self.items if item.recurring]
 
 
-def _scheduled_days(assignment: Assignment, first: dt.date, last: dt.date) -> int:
-    if last < first:
-        return 0
-    days = (last - first).days + 1
-    if assignment.schedule == Assignment.Schedule.DAILY:
-        return days
-    weekdays = set(assignment.weekdays or [assignment.starts_on.weekday()])
-    return sum(1 for n in range(days) if (first + dt.timedelta(days=n)).weekday() in weekdays)
-
-
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
 ) -> Completion:
@@ -123,7 +114,7 @@ def completion_for_period(
             assert assignment.ends_on is not None  # a check constraint guarantees it
             first = max(assignment.starts_on, period.since)
             last = min(assignment.ends_on, period.until, as_of)
-            expected = _scheduled_days(assignment, first, last)
+            expected = schedules.count_slots(assignment, start=first, end=last)
             done = min(len(days_sent[assignment.pk]), expected) if expected else 0
             items.append(
                 Progress(

@@ -11,7 +11,8 @@ from clients.models import Client
 from clients.selectors import DEFAULT_WINDOW, session_window
 from homework import selectors
 from homework.models import Assignment
-from homework.selectors import Progress, completion, scheduled_days, with_progress
+from homework.schedules import count_slots
+from homework.selectors import Progress, completion, with_progress
 from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
 
 TODAY = dt.date(2026, 3, 11)  # a Wednesday
@@ -110,14 +111,16 @@ def test_cancelled_work_says_so(cast):
     weekdays=st.sets(st.integers(min_value=0, max_value=6), min_size=1),
 )
 def test_weekly_day_count_matches_counting_each_day(start, length, weekdays):
-    assignment = Assignment(schedule="weekly", weekdays=sorted(weekdays))
     last = start + dt.timedelta(days=length)
+    assignment = Assignment(
+        schedule="weekly", weekdays=sorted(weekdays), starts_on=start, ends_on=max(start, last)
+    )
     expected = sum(
         1
         for offset in range(max(length + 1, 0))
         if (start + dt.timedelta(days=offset)).weekday() in weekdays
     )
-    assert scheduled_days(assignment, start, last) == expected
+    assert count_slots(assignment, start=start, end=last) == expected
 
 
 def test_overdue_query_agrees_with_completion(cast):
