@@ -141,10 +141,10 @@ class BoundarySteps(ExerciseKind):
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         """The ladder as last sent, for each assignment: what held, what didn't."""
-        ladders = [
-            {"entry": entry, **self.present(entry)}
-            for entry, _previous in latest_per_assignment(entries)
-        ]
+        ladders = []
+        for entry, _previous in latest_per_assignment(entries):
+            steps = self.steps(self.response_of(entry))
+            ladders.append({"entry": entry, "steps": steps, "counts": self.counts(steps)})
         return {"ladders": ladders, "updates": len(entries), "full_detail": full_detail}
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:

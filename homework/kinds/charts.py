@@ -106,13 +106,17 @@ def urge_curve(
     days: int,
     title: str,
     description: str,
+    labelled: bool = True,
 ) -> SafeString:
     """The strongest pull of each day (0–10), day by day, with contact marked.
 
     Days with nothing logged leave a gap: no entry is not "no urge".
+    ``labelled=False`` leaves out the scale, the day numbers and the legend,
+    for a page that says them in words beside the picture (the summary PDF:
+    the engine lays out every letter drawn inside an SVG on its own).
     """
-    width, height = 360, 240
-    left, right, top, bottom = 28, 10, 22, 58
+    width, height = (360, 220) if labelled else (360, 160)
+    left, right, top, bottom = (28, 10, 8, 58) if labelled else (6, 6, 6, 24)
     plot_w, plot_h = width - left - right, height - top - bottom
     days = max(days, 1)
 
@@ -129,8 +133,10 @@ def urge_curve(
         body.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
         )
-        body.append(_text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end"))
-    body.append(_text(left, top - 8, _("How strong the pull was (0–10)"), size=11, fill=MUTED))
+        if labelled:
+            body.append(
+                _text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end")
+            )
     for mark in contacts:
         cx = x(mark.day)
         body.append(
@@ -155,6 +161,8 @@ def urge_curve(
         body.append(
             f'<circle cx="{x(point.day):.1f}" cy="{y(point.value):.1f}" r="{radius}" fill="{ACCENT}"/>'
         )
+    if not labelled:
+        return _svg(width, height, title, description, body)
     axis_y = top + plot_h + 30
     body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
     body.append(
@@ -187,11 +195,14 @@ def values_over_time(
     y_max: float,
     title: str,
     description: str,
-    axis_label: str,
+    labelled: bool = True,
 ) -> SafeString:
-    """A few values in order (e.g. weekly check-in totals), labelled by date."""
-    width, height = 360, 200
-    left, right, top, bottom = 30, 22, 24, 34
+    """A few values in order (e.g. weekly check-in totals), labelled by date.
+
+    The scale's name goes beside the picture, as HTML; ``labelled=False``
+    leaves out the numbers and dates too (see ``urge_curve``)."""
+    width, height = (360, 190) if labelled else (360, 130)
+    left, right, top, bottom = (30, 22, 16, 34) if labelled else (8, 8, 8, 8)
     plot_w, plot_h = width - left - right, height - top - bottom
     y_max = y_max or 1
     count = len(points)
@@ -209,8 +220,10 @@ def values_over_time(
         body.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
         )
-        body.append(_text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end"))
-    body.append(_text(left, top - 9, axis_label, size=11, fill=MUTED))
+        if labelled:
+            body.append(
+                _text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end")
+            )
     if count > 1:
         coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_label, v) in enumerate(points))
         body.append(
@@ -218,6 +231,8 @@ def values_over_time(
         )
     for index, (label, value) in enumerate(points):
         body.append(f'<circle cx="{x(index):.1f}" cy="{y(value):.1f}" r="4" fill="{ACCENT}"/>')
+        if not labelled:
+            continue
         body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
         if count <= 4 or index in (0, count - 1):
             anchor = (

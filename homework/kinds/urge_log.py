@@ -183,7 +183,7 @@ class UrgeLog(ExerciseKind):
             "trend": _trend(by_day),
         }
 
-    def chart(self, curve: JSONDict, *, for_client: bool) -> str:
+    def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
         trend = curve["trend"]
         description = _trend_sentence(trend, for_client=for_client) or _(
             "Not enough days logged yet to see a trend."
@@ -199,6 +199,7 @@ class UrgeLog(ExerciseKind):
             title=_("The strongest pull each day, since %(date)s")
             % {"date": formats.date_format(curve["start"], "j F")},
             description=description,
+            labelled=labelled,
         )
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
@@ -209,7 +210,8 @@ class UrgeLog(ExerciseKind):
                 {
                     "assignment": assignment,
                     "curve": curve,
-                    "chart": self.chart(curve, for_client=False),
+                    # The summary says the scale and the contacts in words.
+                    "chart": self.chart(curve, for_client=False, labelled=False),
                     "trend_sentence": _trend_sentence(curve["trend"], for_client=False),
                     "entries": [(entry, self.present(entry)) for entry in own]
                     if full_detail

@@ -207,7 +207,9 @@ class Worksheet(ExerciseKind):
                 return Truncator(answer["answer"]).chars(120)
         return ""
 
-    def totals_chart(self, exercise: "Exercise", entries: Sequence["Entry"]) -> JSONDict | None:
+    def totals_chart(
+        self, exercise: "Exercise", entries: Sequence["Entry"], *, labelled: bool = True
+    ) -> JSONDict | None:
         scale_info = self.score_scale(exercise)
         points = [
             (formats.date_format(timezone.localtime(entry.submitted_at), "j M"), entry.score)
@@ -232,7 +234,7 @@ class Worksheet(ExerciseKind):
                 title=_("%(label)s over time (%(direction)s)")
                 % {"label": scale_info["label"], "direction": direction},
                 description=description,
-                axis_label=f"{scale_info['label']} ({direction})",
+                labelled=labelled,
             ),
         }
 
@@ -255,7 +257,8 @@ class Worksheet(ExerciseKind):
                         for entry in shown
                     ],
                     "more": more,
-                    "totals": self.totals_chart(exercise, own),
+                    # The summary lists the values beside the picture.
+                    "totals": self.totals_chart(exercise, own, labelled=False),
                 }
             )
         return {"groups": groups, "full_detail": full_detail}

@@ -67,7 +67,14 @@ class WrittenRecord(ExerciseKind):
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
         shown, more = first_of(presented, full_detail=full_detail)
-        return {"entries": shown, "more": more, "full_detail": full_detail}
+        titles = dict.fromkeys(entry.assignment.exercise.title for entry in entries)
+        return {
+            "entries": shown,
+            "more": more,
+            "count": len(entries),
+            "titles": list(titles),
+            "full_detail": full_detail,
+        }
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
         """How many records, and how distressing they were in the body (0–10)."""

@@ -10,13 +10,13 @@ from typing import TypeVar
 T = TypeVar("T")
 
 # Entries listed in full in one kind's section; the rest are counted.
-SECTION_LIST_LIMIT = 8
+SECTION_LIST_LIMIT = 6
 # Flagged entries listed on the first page, per flag.
 FLAG_LIST_LIMIT = 4
 # Assignments listed in the completion table.
 WORK_LIST_LIMIT = 8
 # Characters of one text field before "continued in the portal".
-EXCERPT_CHARS = 240
+EXCERPT_CHARS = 160
 
 
 def first_of(

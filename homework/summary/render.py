@@ -15,7 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import formats, timezone
-from django.utils.html import escape
+from django.utils.html import escape, strip_spaces_between_tags
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -135,7 +135,9 @@ def _context(data: SummaryData) -> dict[str, Any]:
 
 def summary_document(data: SummaryData) -> SummaryDocument:
     with timezone.override(timezone.get_default_timezone()):
-        html = render_to_string(TEMPLATE, _context(data))
+        # Whitespace between tags is noise to the PDF engine, which still
+        # parses it: dropping it saves a few per cent of a render.
+        html = strip_spaces_between_tags(render_to_string(TEMPLATE, _context(data)))
     fingerprint = hashlib.sha256(html.encode()).hexdigest()[:32]
     return SummaryDocument(html=html, fingerprint=fingerprint, filename=summary_filename(data))
 

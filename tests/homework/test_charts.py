@@ -52,7 +52,6 @@ def test_every_text_is_escaped():
             y_max=10,
             title=hostile,
             description=hostile,
-            axis_label=hostile,
         ),
         charts.urge_curve(points=[], contacts=[], days=1, title=hostile, description=hostile),
     ):
@@ -90,7 +89,6 @@ def test_same_data_gives_the_same_picture():
             y_max=10,
             title="t",
             description="d",
-            axis_label="a",
         )
 
     assert draw() == draw()

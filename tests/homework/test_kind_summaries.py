@@ -1,6 +1,8 @@
 """What each kind gives the session summary: its section, its one-line facts, its excerpt."""
 
+import base64
 import datetime as dt
+import re
 
 import pytest
 from django.template.loader import render_to_string
@@ -8,6 +10,16 @@ from django.utils import timezone
 
 from homework.kinds import all_kinds, get_kind
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
+
+
+def charts_in(html: str) -> list[str]:
+    """The SVG pictures a summary section embeds as data: images."""
+    return [
+        base64.b64decode(data).decode()
+        for data in re.findall(
+            r'<img class="chart" alt="" src="data:image/svg\+xml;base64,([^"]+)">', html
+        )
+    ]
 
 
 def entries_of(cast, slug, responses, **assignment_details):
@@ -114,8 +126,11 @@ def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
         no_contact_since=start,
     )
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "<svg" in html
+    [chart] = charts_in(html)
+    assert chart.startswith("<svg") and "<polyline" in chart
+    assert "<text" not in chart  # the scale and the contacts are said in words beside it
     assert "Contact:" in html and "(the client reached out)" in html
+    assert "● the client did" in html
     assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
     full = render_to_string(
         kind.summary_template,
@@ -151,7 +166,9 @@ def test_boundary_summary_shows_the_latest_ladder_with_what_held(cast):
     entries = entries_of(cast, "boundary_steps", [RESPONSES["boundary_steps"]()])
     assert kind.at_a_glance(entries) == ["The boundary_steps one: 1 held, 1 planned."]
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "It held" in html and "<svg" in html
+    # The ladder is written out, a line a step, first step first.
+    assert "1. It held" in html and "2. Planned: Sunday lunch with my sister." in html
+    assert charts_in(html) == []
 
 
 def test_check_in_totals_are_charted_over_time_as_a_reflection(cast):
@@ -167,7 +184,10 @@ def test_check_in_totals_are_charted_over_time_as_a_reflection(cast):
     )
     assert [entry.score for entry in entries] == [1.5, 5.0, 8.0]
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "<svg" in html and "A reflection, not a diagnosis." in html
+    [chart] = charts_in(html)
+    assert chart.count("<circle") == 3
+    assert "A reflection, not a diagnosis." in html
+    assert re.search(r"1\.5 · .*: 5(\.0)? · .*: 8(\.0)?\.", html)  # the values, in words
     assert kind.at_a_glance(entries) == [
         "The worksheet one: 1.5 → 8 (higher is steadier; a reflection, not a diagnosis)."
     ]

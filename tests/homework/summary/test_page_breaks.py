@@ -1,0 +1,51 @@
+"""Where the summary's pages break, and what heads the page after a break."""
+
+import subprocess
+
+import pytest
+
+from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory
+
+from .conftest import page_count
+from .test_render import pdf_for
+
+pytestmark = pytest.mark.django_db
+
+
+def pages_of(pdf: bytes) -> list[list[str]]:
+    """Each page's lines of text, footer included."""
+    pages = []
+    for number in range(1, page_count(pdf) + 1):
+        text = subprocess.run(
+            ["pdftotext", "-layout", "-f", str(number), "-l", str(number), "-", "-"],
+            input=pdf,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+        pages.append([line.strip() for line in text.splitlines() if line.strip()])
+    return pages
+
+
+def test_a_section_heading_never_ends_a_page_nor_is_called_continued_where_it_starts(cast):
+    """The section after a ladder of every length, a line at a time: wherever
+    its heading falls, it goes over with the section's first lines, and the
+    page it opens has no "…, continued" above it."""
+    ladder = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="boundary_steps")
+    )
+    step = RESPONSES["boundary_steps"]()["steps"][0]
+    entry = EntryFactory.create(assignment=ladder, response={"steps": [step]})
+    crossed = False
+    for lines in range(24, 44):
+        step["what_happened"] = "\n".join(f"Line {n}." for n in range(lines))
+        entry.response = {"steps": [step]}
+        entry.save(update_fields=["response"])
+        pages = pages_of(pdf_for(cast.tara, cast.alice, full_detail=True))
+        ends = [page[-2] for page in pages[:-1]]  # page[-1] is the footer
+        assert "Written record" not in ends, f"with {lines} lines, page 1 ends on the heading"
+        for page in pages[1:]:
+            assert page[:2] != ["Written record, continued", "Written record"], lines
+        crossed |= ends[:1] == [f"Line {lines - 1}."]
+    # At some length the ladder's last line ended page 1: the heading after
+    # it was at the foot of the page, and went over.
+    assert crossed
