@@ -342,6 +342,21 @@ def overdue(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[As
     )
 
 
+def one_off_state(*, sent: int, status: str, due_on: dt.date | None, today: dt.date) -> Progress:
+    """Done, overdue or open: the one rule for one-off work, in the admin and
+    in the session summary alike.
+
+    Which entries count as ``sent`` is the caller's to say: the admin counts
+    private ones (the therapist may know they exist), the summary does not
+    (it never reflects them, not even as a number).
+    """
+    if sent or status == Assignment.Status.COMPLETED:
+        return Progress.DONE
+    if due_on is not None and due_on < today:
+        return Progress.OVERDUE
+    return Progress.OPEN
+
+
 def completion(assignment: Assignment, *, today: dt.date) -> Completion:
     """Done / open / overdue for one assignment annotated by ``with_progress``.
 
@@ -352,11 +367,10 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
     if assignment.status == Assignment.Status.CANCELLED:
         return Completion(Progress.CANCELLED, sent)
     if assignment.schedule == Assignment.Schedule.ONCE:
-        if sent or assignment.status == Assignment.Status.COMPLETED:
-            return Completion(Progress.DONE, sent)
-        if assignment.due_on and assignment.due_on < today:
-            return Completion(Progress.OVERDUE, sent)
-        return Completion(Progress.OPEN, sent)
+        state = one_off_state(
+            sent=sent, status=assignment.status, due_on=assignment.due_on, today=today
+        )
+        return Completion(state, sent)
     done: int = getattr(assignment, "days_done", 0)
     ends_on = assignment.ends_on or assignment.starts_on
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)

@@ -12,18 +12,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
-from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
-from homework.selectors import assignments_for_user
+from homework.selectors import Progress, assignments_for_user, one_off_state
 from homework.summary.period import Period, practice_date
 from practice.models import User
 
 
 @dataclass(frozen=True)
-class Progress:
+class WorkItem:
     """One assignment's state in the period."""
 
     assignment_id: int
@@ -37,17 +36,14 @@ class Progress:
 
 @dataclass(frozen=True)
 class Completion:
-    DONE = "done"
-    OPEN = "open"
-    OVERDUE = "overdue"
+    # One-off work is done, open or overdue by homework.selectors.one_off_state,
+    # the rule the admin uses too; recurring work is counted in days.
+    DONE = Progress.DONE
+    OPEN = Progress.OPEN
+    OVERDUE = Progress.OVERDUE
     RECURRING = "recurring"
-    STATE_LABELS = {
-        DONE: _("done"),
-        OPEN: _("open"),
-        OVERDUE: _("past its due date"),
-    }
 
-    items: list[Progress] = field(default_factory=list)
+    items: list[WorkItem] = field(default_factory=list)
 
     def count(self, state: str) -> int:
         return sum(1 for item in self.items if item.state == state)
@@ -65,7 +61,7 @@ class Completion:
         return self.count(self.OVERDUE)
 
     @property
-    def recurring(self) -> list[Progress]:
+    def recurring(self) -> list[WorkItem]:
         return [item for item in self.items if item.recurring]
 
 
@@ -105,7 +101,7 @@ def completion_for_period(
 
     # Work is judged as of the period's end, or now if that is still to come.
     as_of = practice_date(min(period.end, now))
-    items: list[Progress] = []
+    items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
         sent_before: int = assignment.sent_before
@@ -117,7 +113,7 @@ def completion_for_period(
             expected = schedules.count_slots(assignment, start=first, end=last)
             done = min(len(days_sent[assignment.pk]), expected) if expected else 0
             items.append(
-                Progress(
+                WorkItem(
                     assignment.pk,
                     title,
                     recurring=True,
@@ -129,18 +125,17 @@ def completion_for_period(
             continue
         if sent_before and not sent_in_period:
             continue  # finished before this period: not this session's business
-        if sent_in_period or assignment.status == Assignment.Status.COMPLETED:
-            state = Completion.DONE
-        elif assignment.due_on is not None and assignment.due_on < as_of:
-            state = Completion.OVERDUE
-        else:
-            state = Completion.OPEN
         items.append(
-            Progress(
+            WorkItem(
                 assignment.pk,
                 title,
                 recurring=False,
-                state=state,
+                state=one_off_state(
+                    sent=sent_in_period,
+                    status=assignment.status,
+                    due_on=assignment.due_on,
+                    today=as_of,
+                ),
                 due_on=assignment.due_on,
                 done=sent_in_period,
             )
