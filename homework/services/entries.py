@@ -1,14 +1,14 @@
-"""Every write to homework goes through here."""
+"""The client's writes: drafts, sending, editing, privacy and notes, and the
+discreet email to the therapist that follows a shared entry."""
 
-import datetime as dt
 import uuid
 import zoneinfo
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
@@ -16,17 +16,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clients.models import AccessEvent, Client
-from clients.selectors import clients_for_user
-from clients.services import access_event_record
 from homework import schedules
 from homework.kinds import get_kind
-from homework.models import Assignment, Entry, EntryComment, EntryNote, Exercise
+from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
     entries_for_user,
-    entry_commentable_by,
-    entry_readable_by_staff,
-    exercises_for_user,
     portal_assignment,
 )
 from practice.models import User
@@ -50,216 +44,6 @@ class Flags:
     discuss_in_session: bool = False
     felt_unsafe: bool = False
     private: bool = False
-
-
-@transaction.atomic
-def assignment_create(
-    *,
-    actor: User,
-    client: Client,
-    exercise: Exercise,
-    starts_on: dt.date,
-    due_on: dt.date | None = None,
-    schedule: str = Assignment.Schedule.ONCE,
-    weekdays: Sequence[int] = (),
-    ends_on: dt.date | None = None,
-    no_contact_since: dt.date | None = None,
-    instructions: str = "",
-) -> Assignment:
-    """Give ``client`` an exercise. Staff may assign only to clients they can see."""
-    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("You cannot assign work to this client.")
-    if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
-        raise PermissionDenied("You cannot use this exercise.")
-    if client.status != Client.Status.ACTIVE:
-        raise ValidationError(
-            {"client": _("%(client)s is archived: restore them first.") % {"client": client}}
-        )
-    assignment = Assignment(
-        client=client,
-        exercise=exercise,
-        instructions=instructions,
-        starts_on=starts_on,
-        due_on=due_on,
-        schedule=schedule,
-        weekdays=list(weekdays),
-        ends_on=ends_on,
-        no_contact_since=no_contact_since,
-        created_by=actor,
-    )
-    assignment.full_clean()
-    assignment.save()
-    return assignment
-
-
-ASSIGNMENT_EDITABLE_FIELDS = frozenset(
-    {
-        "exercise",
-        "instructions",
-        "starts_on",
-        "due_on",
-        "schedule",
-        "weekdays",
-        "ends_on",
-        "no_contact_since",
-        "status",
-    }
-)
-
-
-@transaction.atomic
-def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
-    """Change an assignment's details. Its client never changes: entries hang on it."""
-    if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
-        raise PermissionDenied("You cannot change this client's work.")
-    client = changes.pop("client", assignment.client)
-    if client.pk != assignment.client_id:
-        raise PermissionDenied("An assignment stays with its client.")
-    unknown = set(changes) - ASSIGNMENT_EDITABLE_FIELDS
-    if unknown:
-        raise TypeError(f"Unknown assignment fields: {sorted(unknown)}")
-    if (
-        "exercise" in changes
-        and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
-    ):
-        raise PermissionDenied("You cannot use this exercise.")
-    for name, value in changes.items():
-        setattr(assignment, name, value)
-    assignment.full_clean()
-    assignment.save(update_fields=list(changes))
-    return assignment
-
-
-@transaction.atomic
-def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
-    """Add or change a library exercise. A therapist's new exercise is their own."""
-    if not (actor.is_therapist or actor.is_manager):
-        raise PermissionDenied("Only staff edit the library.")
-    if exercise.pk is None:
-        exercise.owner = None if actor.is_manager else actor
-    elif not actor.is_manager and exercise.owner_id != actor.pk:
-        raise PermissionDenied("You can change only your own exercises.")
-    exercise.options = get_kind(exercise.kind).clean_options(exercise.options)
-    exercise.full_clean()
-    exercise.save()
-    return exercise
-
-
-@transaction.atomic
-def assignment_create_many(
-    *, actor: User, clients: Sequence[Client], exercise: Exercise, **details: Any
-) -> list[Assignment]:
-    """Give several clients the same exercise: all of them, or (on any refusal) none."""
-    if not clients:
-        raise ValidationError(_("Choose at least one client."))
-    return [
-        assignment_create(actor=actor, client=client, exercise=exercise, **details)
-        for client in clients
-    ]
-
-
-# -- the therapist reads and answers ----------------------------------------------
-
-COMMENT_MAX_CHARS = 2000
-
-
-def _readable_entry(actor: User, entry: Entry) -> None:
-    if not entries_for_user(user=actor).filter(pk=entry.pk).exists():
-        raise PermissionDenied("This entry is not one of your clients'.")
-
-
-def _record_view(actor: User, client: Client, what: str) -> None:
-    access_event_record(actor=actor, client=client, action=AccessEvent.Action.VIEWED, what=what)
-
-
-@transaction.atomic
-def entry_mark_seen(*, actor: User, entry: Entry) -> Entry:
-    """A member of staff opens an entry: note it in the client's access log and,
-    on the client's own therapist's first read, set ``seen_at``.
-
-    From then on the client can no longer change what they sent (what the
-    therapist read stays as it was). A private entry is never read, so never
-    marked; a manager's look is logged but is not the therapist's read.
-    """
-    _readable_entry(actor, entry)
-    client = entry.assignment.client
-    _record_view(actor, client, f"{entry.assignment.exercise.title} ({entry.pk})")
-    if entry.seen_at is None and entry_commentable_by(user=actor, entry=entry):
-        now = timezone.now()
-        # Conditional, and touching seen_at alone: a parallel read or a client's
-        # save in flight never has its own changes overwritten.
-        # And only while it is still shared: the client may have just made it private.
-        unseen = Entry.objects.filter(pk=entry.pk, seen_at__isnull=True, private=False)
-        if unseen.update(seen_at=now):
-            entry.seen_at = now
-    return entry
-
-
-@transaction.atomic
-def entries_mark_seen(
-    *, actor: User, client: Client, after: dt.datetime, until: dt.datetime
-) -> set[int]:
-    """The "since last session" view opens: every shared entry the client sent
-    in (after, until] counts as read by their therapist. Returns the ids read
-    for the first time now (the view marks them "new").
-
-    Called before the entries are read for display, so what is shown is
-    exactly what became fixed.
-    """
-    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("This is not one of your clients.")
-    _record_view(actor, client, "Since last session")
-    if not (actor.is_therapist and client.therapist_id == actor.pk):
-        return set()
-    unseen = entries_for_user(user=actor).filter(
-        assignment__client=client,
-        submitted_at__gt=after,
-        submitted_at__lte=until,
-        private=False,
-        seen_at__isnull=True,
-    )
-    ids = set(unseen.select_for_update(of=("self",)).values_list("pk", flat=True))
-    if ids:
-        Entry.objects.filter(pk__in=ids, seen_at__isnull=True).update(seen_at=timezone.now())
-    return ids
-
-
-@transaction.atomic
-def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
-    """A short note from the therapist, shown to the client beside their entry.
-
-    The therapist's only write into a client's records: only the client's own
-    therapist, only on an entry they may read, never empty or over the limit.
-    """
-    _readable_entry(actor, entry)
-    # Decide on the entry as it is now, locked: it may have been made private
-    # since the page that offered the comment box was loaded.
-    entry = (
-        Entry.objects.select_for_update(of=("self",))
-        .select_related("assignment__client", "assignment__exercise")
-        .get(pk=entry.pk)
-    )
-    if not entry_commentable_by(user=actor, entry=entry):
-        if not entry_readable_by_staff(entry):
-            raise ValidationError(_("This entry is private: only the client can read it."))
-        raise PermissionDenied(_("Only the client's own therapist can comment."))
-    text = (text or "").strip()
-    if not text:
-        raise ValidationError({"text": [_("Write a few words first.")]})
-    if len(text) > COMMENT_MAX_CHARS:
-        raise ValidationError(
-            {
-                "text": [
-                    _("Keep it under %(limit)s characters (this one has %(count)s).")
-                    % {"limit": COMMENT_MAX_CHARS, "count": len(text)}
-                ]
-            }
-        )
-    if "\x00" in text:
-        raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
-    comment = EntryComment.objects.create(entry=entry, author=actor, text=text)
-    entry_mark_seen(actor=actor, entry=entry)
-    return comment
 
 
 def _load_for_write(

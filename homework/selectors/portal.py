@@ -1,0 +1,209 @@
+"""What a client reads of their own homework in the portal."""
+
+import datetime as dt
+import uuid
+import zoneinfo
+
+from django.db.models import Count, Max, Q, QuerySet
+from django.utils import timezone
+
+from clients.models import Client
+from clients.selectors import (
+    client_for_portal_user,
+)
+from homework import schedules
+from homework.kinds import get_kind
+from homework.models import Assignment, Entry, EntryComment
+from homework.selectors.scoping import assignments_for_user, entries_for_user
+from practice.models import User
+
+
+def portal_assignment(*, user: User, assignment_id: int) -> Assignment:
+    """An active assignment of the signed-in client; DoesNotExist for anything else."""
+    return (
+        assignments_for_user(user=user)
+        .select_related("exercise", "client")
+        .get(pk=assignment_id, status=Assignment.Status.ACTIVE)
+    )
+
+
+def portal_entry(*, user: User, key: uuid.UUID) -> Entry:
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise", "assignment__client")
+        .get(key=key)
+    )
+
+
+def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
+    """The draft the client was last working on for this assignment, if any."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment, status=Entry.Status.DRAFT)
+        .order_by("-updated_at")
+        .first()
+    )
+
+
+def todo_for_client(*, user: User) -> list[Assignment]:
+    """Active assignments, due soonest first, with how much has been sent.
+
+    A recurring assignment also carries ``occurrence``: today's slot on the
+    client's own calendar and whether something was sent for it (one more
+    query for all of them, however many there are).
+    """
+    client = client_for_portal_user(user=user)
+    if client is None:
+        return []
+    assignments: list[Assignment] = list(
+        assignments_for_user(user=user)
+        .filter(status=Assignment.Status.ACTIVE)
+        .select_related("exercise")
+        .annotate(
+            submitted_count=Count("entries", filter=Q(entries__status=Entry.Status.SUBMITTED)),
+            last_submitted_at=Max("entries__submitted_at"),
+        )
+        .order_by("due_on", "ends_on", "created_at")
+    )
+    today = client_today(client)
+    slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
+    open_slots = [slot for slot in slots.values() if slot is not None]
+    done: set[tuple[int, dt.date | None]] = set()
+    if open_slots:
+        done = set(
+            entries_for_user(user=user)
+            .filter(
+                assignment_id__in=list(slots),
+                status=Entry.Status.SUBMITTED,
+                occurrence_on__gte=min(open_slots),
+            )
+            .values_list("assignment_id", "occurrence_on")
+        )
+    for assignment in assignments:
+        assignment.occurrence = schedules.occurrence(
+            assignment,
+            today=today,
+            done_slots={on for pk, on in done if pk == assignment.pk and on is not None},
+            is_log=get_kind(assignment.exercise.kind).is_log,
+        )
+    return assignments
+
+
+def client_today(client: Client) -> dt.date:
+    """Today on the client's own calendar."""
+    return timezone.localdate(timezone=zoneinfo.ZoneInfo(client.timezone))
+
+
+def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
+    """The client's newest sent entry for an assignment (a ladder or a map
+    starts its next version from it)."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
+        .order_by("-submitted_at")
+        .first()
+    )
+
+
+def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry | None:
+    """What was sent for one slot of a recurring assignment, if anything."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment, status=Entry.Status.SUBMITTED, occurrence_on=on)
+        .order_by("-submitted_at")
+        .first()
+    )
+
+
+def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
+    """Each of the client's assignments with its sent entries, oldest first,
+    private ones included (they are the client's own). Two queries."""
+    if client_for_portal_user(user=user) is None:
+        return []
+    assignments = list(
+        assignments_for_user(user=user)
+        .exclude(status=Assignment.Status.CANCELLED)
+        .select_related("exercise")
+        .order_by("starts_on", "pk")
+    )
+    grouped: dict[int, list[Entry]] = {assignment.pk: [] for assignment in assignments}
+    entries = (
+        entries_for_user(user=user)
+        .filter(assignment__in=assignments, status=Entry.Status.SUBMITTED)
+        .order_by("submitted_at", "pk")
+    )
+    by_pk = {assignment.pk: assignment for assignment in assignments}
+    for entry in entries:
+        # The assignment is already loaded: reuse it instead of a query per entry.
+        entry.assignment = by_pk[entry.assignment_id]
+        grouped[entry.assignment_id].append(entry)
+    return [(assignment, grouped[assignment.pk]) for assignment in assignments]
+
+
+def recent_entries_for_client(*, user: User, limit: int = 10) -> list[Entry]:
+    return list(
+        entries_for_user(user=user)
+        .filter(status=Entry.Status.SUBMITTED)
+        .select_related("assignment__exercise")
+        .order_by("-submitted_at")[:limit]
+    )
+
+
+def entries_for_export(*, user: User) -> QuerySet[Entry]:
+    """Everything a client wrote, with what was said about it, for their own download."""
+    if not (user.is_authenticated and user.is_client):
+        return Entry.objects.none()
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise")
+        .prefetch_related("notes", "comments")
+        .order_by("created_at")
+    )
+
+
+def history_for_client(*, user: User, limit: int = 200) -> list[Entry]:
+    """The client's sent entries, newest first, with counts of what was added since."""
+    return list(
+        entries_for_user(user=user)
+        .filter(status=Entry.Status.SUBMITTED)
+        .select_related("assignment__exercise")
+        .annotate(
+            note_count=Count("notes", distinct=True),
+            comment_count=Count("comments", distinct=True),
+        )
+        .order_by("-submitted_at")[:limit]
+    )
+
+
+def portal_entry_with_notes(*, user: User, key: uuid.UUID) -> Entry:
+    """One of the client's own entries, with their notes and the therapist's comments."""
+    return (
+        entries_for_user(user=user)
+        .select_related("assignment__exercise", "assignment__client")
+        .prefetch_related("notes", "comments")
+        .get(key=key)
+    )
+
+
+def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComment]:
+    """What the therapist wrote back lately, on the client's own entries."""
+    if not (user.is_authenticated and user.is_client):
+        return []
+    return list(
+        EntryComment.objects.filter(entry__in=entries_for_user(user=user))
+        .select_related("entry__assignment__exercise")
+        .order_by("-created_at")[:limit]
+    )
+
+
+def drafts_for_client(*, user: User) -> dict[int, Entry]:
+    """Unsent drafts by assignment, so "To do" can say "continue where you left off"."""
+    drafts: dict[int, Entry] = {}
+    for draft in (
+        entries_for_user(user=user)
+        .filter(status=Entry.Status.DRAFT, assignment__status=Assignment.Status.ACTIVE)
+        .order_by("updated_at")
+        .only("pk", "key", "assignment_id", "updated_at")
+    ):
+        drafts[draft.assignment_id] = draft
+    return drafts

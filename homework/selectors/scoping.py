@@ -1,0 +1,55 @@
+"""Who may see what: the querysets every other read starts from."""
+
+from django.db.models import Case, Q, QuerySet, When
+
+from clients.models import Client
+from clients.selectors import (
+    clients_for_user,
+)
+from homework.models import Assignment, Entry, Exercise
+from practice.models import User
+
+
+def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
+    """The library a member of staff may use: the practice's and their own."""
+    if user.is_manager:
+        return Exercise.objects.all()
+    if user.is_therapist:
+        return Exercise.objects.filter(Q(owner__isnull=True) | Q(owner=user))
+    return Exercise.objects.none()
+
+
+def assignments_for_user(*, user: User) -> QuerySet[Assignment]:
+    if user.is_authenticated and user.is_client:
+        return Assignment.objects.filter(
+            client__portal_user=user, client__status=Client.Status.ACTIVE
+        )
+    return Assignment.objects.filter(client__in=clients_for_user(user=user))
+
+
+def entries_for_user(*, user: User) -> QuerySet[Entry]:
+    """Entries a person may know exist. Staff never see drafts: a draft is
+    the client's own workspace until they send it."""
+    if user.is_authenticated and user.is_client:
+        return Entry.objects.filter(assignment__in=assignments_for_user(user=user))
+    return Entry.objects.filter(
+        assignment__client__in=clients_for_user(user=user), status=Entry.Status.SUBMITTED
+    )
+
+
+def entry_readable_by_staff(entry: Entry) -> bool:
+    """Private entries are the client's alone: staff learn only that one exists."""
+    return entry.is_submitted and not entry.private
+
+
+def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
+    """Felt unsafe first, then "to talk about", then newest: for staff lists.
+
+    Ordering by the raw flags would float a private entry to the top and so
+    give its flags away; only shared entries' flags count here.
+    """
+    shared = Q(private=False)
+    return entries.annotate(
+        shared_unsafe=Case(When(shared & Q(felt_unsafe=True), then=1), default=0),
+        shared_discuss=Case(When(shared & Q(discuss_in_session=True), then=1), default=0),
+    ).order_by("-shared_unsafe", "-shared_discuss", "-submitted_at")

@@ -1,0 +1,56 @@
+"""Every write to homework goes through here: keyword-only, atomic, typed.
+
+One module per actor: ``assignments`` (the therapist sets work),
+``feedback`` (the therapist reads and answers) and ``entries`` (the
+client writes, and the discreet email that follows).
+"""
+
+from homework.services.assignments import (
+    ASSIGNMENT_EDITABLE_FIELDS,
+    assignment_create,
+    assignment_create_many,
+    assignment_update,
+    exercise_save,
+)
+from homework.services.entries import (
+    NOTE_MAX_CHARS,
+    EntryConflict,
+    EntryLocked,
+    Flags,
+    entry_add_note,
+    entry_edit,
+    entry_notify_therapist,
+    entry_save_draft,
+    entry_set_private,
+    entry_submit,
+    validation_messages,
+)
+from homework.services.feedback import (
+    COMMENT_MAX_CHARS,
+    entries_mark_seen,
+    entry_comment_add,
+    entry_mark_seen,
+)
+
+__all__ = [
+    "ASSIGNMENT_EDITABLE_FIELDS",
+    "COMMENT_MAX_CHARS",
+    "NOTE_MAX_CHARS",
+    "EntryConflict",
+    "EntryLocked",
+    "Flags",
+    "assignment_create",
+    "assignment_create_many",
+    "assignment_update",
+    "entries_mark_seen",
+    "entry_add_note",
+    "entry_comment_add",
+    "entry_edit",
+    "entry_mark_seen",
+    "entry_notify_therapist",
+    "entry_save_draft",
+    "entry_set_private",
+    "entry_submit",
+    "exercise_save",
+    "validation_messages",
+]

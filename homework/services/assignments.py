@@ -1,0 +1,124 @@
+"""The therapist's writes that set work: exercises and assignments."""
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clients.models import Client
+from clients.selectors import clients_for_user
+from homework.kinds import get_kind
+from homework.models import Assignment, Exercise
+from homework.selectors import (
+    exercises_for_user,
+)
+from practice.models import User
+
+
+@transaction.atomic
+def assignment_create(
+    *,
+    actor: User,
+    client: Client,
+    exercise: Exercise,
+    starts_on: dt.date,
+    due_on: dt.date | None = None,
+    schedule: str = Assignment.Schedule.ONCE,
+    weekdays: Sequence[int] = (),
+    ends_on: dt.date | None = None,
+    no_contact_since: dt.date | None = None,
+    instructions: str = "",
+) -> Assignment:
+    """Give ``client`` an exercise. Staff may assign only to clients they can see."""
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied("You cannot assign work to this client.")
+    if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
+        raise PermissionDenied("You cannot use this exercise.")
+    if client.status != Client.Status.ACTIVE:
+        raise ValidationError(
+            {"client": _("%(client)s is archived: restore them first.") % {"client": client}}
+        )
+    assignment = Assignment(
+        client=client,
+        exercise=exercise,
+        instructions=instructions,
+        starts_on=starts_on,
+        due_on=due_on,
+        schedule=schedule,
+        weekdays=list(weekdays),
+        ends_on=ends_on,
+        no_contact_since=no_contact_since,
+        created_by=actor,
+    )
+    assignment.full_clean()
+    assignment.save()
+    return assignment
+
+
+ASSIGNMENT_EDITABLE_FIELDS = frozenset(
+    {
+        "exercise",
+        "instructions",
+        "starts_on",
+        "due_on",
+        "schedule",
+        "weekdays",
+        "ends_on",
+        "no_contact_since",
+        "status",
+    }
+)
+
+
+@transaction.atomic
+def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
+    """Change an assignment's details. Its client never changes: entries hang on it."""
+    if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
+        raise PermissionDenied("You cannot change this client's work.")
+    client = changes.pop("client", assignment.client)
+    if client.pk != assignment.client_id:
+        raise PermissionDenied("An assignment stays with its client.")
+    unknown = set(changes) - ASSIGNMENT_EDITABLE_FIELDS
+    if unknown:
+        raise TypeError(f"Unknown assignment fields: {sorted(unknown)}")
+    if (
+        "exercise" in changes
+        and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
+    ):
+        raise PermissionDenied("You cannot use this exercise.")
+    for name, value in changes.items():
+        setattr(assignment, name, value)
+    assignment.full_clean()
+    assignment.save(update_fields=list(changes))
+    return assignment
+
+
+@transaction.atomic
+def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
+    """Add or change a library exercise. A therapist's new exercise is their own."""
+    if not (actor.is_therapist or actor.is_manager):
+        raise PermissionDenied("Only staff edit the library.")
+    if exercise.pk is None:
+        exercise.owner = None if actor.is_manager else actor
+    elif not actor.is_manager and exercise.owner_id != actor.pk:
+        raise PermissionDenied("You can change only your own exercises.")
+    exercise.options = get_kind(exercise.kind).clean_options(exercise.options)
+    exercise.full_clean()
+    exercise.save()
+    return exercise
+
+
+@transaction.atomic
+def assignment_create_many(
+    *, actor: User, clients: Sequence[Client], exercise: Exercise, **details: Any
+) -> list[Assignment]:
+    """Give several clients the same exercise: all of them, or (on any refusal) none."""
+    if not clients:
+        raise ValidationError(_("Choose at least one client."))
+    return [
+        assignment_create(actor=actor, client=client, exercise=exercise, **details)
+        for client in clients
+    ]
