@@ -295,6 +295,7 @@ def rings(
     centre = size / 2
     radii = [62, 118, 174][: len(circles)]
     per_ring = [5, 8, 12]
+    name_chars = [8, 11, 12]
     body = []
     for radius in reversed(radii):
         fill = SOFT if radius == radii[0] else "#fff"
@@ -329,12 +330,14 @@ def rings(
                 body.append(
                     f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
                 )
-            name = _short(dot.name, 12)
-            # Keep names near the edge inside the picture (about 7.5 units a letter).
-            half = len(name) * 3.8
+            # Inner rings are shorter: their names are cut shorter so that
+            # neighbours do not run into each other.
+            name = _short(dot.name, name_chars[index])
+            # Keep names near the edge inside the picture (about 7 units a letter).
+            half = len(name) * 3.5
             body.append(
                 _text(
-                    min(max(dx, half + 2), size - half - 2), dy + 19, name, size=13, anchor="middle"
+                    min(max(dx, half + 2), size - half - 2), dy + 18, name, size=12, anchor="middle"
                 )
             )
         if hidden:
