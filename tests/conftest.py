@@ -42,6 +42,23 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     pytest.skip(f"needs real services: {reason}")
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """On SQLite, test in a file rather than in memory.
+
+    An in-memory database is one connection, which Django shares between the
+    test and every thread of the live server the browser tests talk to: a
+    save in flight and the test reading at the same moment then share one
+    transaction, and a browser test can fail for a reason production does
+    not have. A file gives each thread its own connection, as in production.
+    """
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(
+            tmp_path_factory.mktemp("db") / "test.sqlite3"
+        )
+
+
 @pytest.fixture(autouse=True)
 def _eager_tasks_by_default(request: pytest.FixtureRequest):
     """Tasks run in-process unless a test asks for the real worker."""
