@@ -270,6 +270,18 @@ class PastDateTimeField(forms.DateTimeField):
         "too_early": gettext_lazy("Please check the year."),
     }
 
+    def prepare_value(self, value: Any) -> Any:
+        # A sent response keeps its time as ISO 8601 text with an offset, which
+        # a datetime-local input cannot show (it would stand empty, as if the
+        # client had never said when): as a datetime, it shows in the
+        # client's own time. Text that is no time at all is shown as typed.
+        if isinstance(value, str):
+            try:
+                value = dt.datetime.fromisoformat(value)
+            except ValueError:
+                return value
+        return super().prepare_value(value)
+
     def validate(self, value: dt.datetime | None) -> None:
         super().validate(value)
         if value is None:

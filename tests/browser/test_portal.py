@@ -11,7 +11,13 @@ from playwright.sync_api import expect
 from homework.models import Entry
 from practice.models import User
 from tests.browser.conftest import sign_in
-from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, TherapistFactory
+from tests.factories import (
+    PASSWORD,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    TherapistFactory,
+)
 
 SERIOUS = {"serious", "critical"}
 TEXT_STORED_IN_BROWSER = """async (needle) => {
@@ -165,6 +171,32 @@ def test_closing_the_page_before_the_debounce_keeps_the_words_on_the_server_only
     assert all(secret not in cookie["value"] for cookie in context.cookies())
 
 
+def test_changes_saved_offline_stay_on_the_page_until_the_connection_is_back(alice, context):
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Changed on the train, where the signal comes and goes.")
+    context.set_offline(True)
+    page.click("text=Save my changes")
+    expect(page.locator("#send-offline")).to_be_visible()
+    expect(page.locator("#send-offline")).to_be_focused()
+    assert page.url.endswith(f"/entries/{entry.key}/edit/")
+    expect(box).to_have_value("Changed on the train, where the signal comes and goes.")
+    assert page.evaluate(TEXT_STORED_IN_BROWSER, "signal comes") == []
+    context.set_offline(False)
+    expect(page.locator("#send-offline")).to_be_hidden()
+    page.click("text=Save my changes")
+    page.wait_for_url(f"**/entries/{entry.key}/")
+    entry.refresh_from_db()
+    assert (
+        entry.response["what_happened"] == "Changed on the train, where the signal comes and goes."
+    )
+
+
 def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context, artifacts):
     page = context.new_page()
     open_form(page, alice)
@@ -178,7 +210,12 @@ def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context,
     page.screenshot(path=artifacts / "autosave-offline-360.png", full_page=False)
     assert "In the tunnel" not in draft_text(alice)
     assert page.evaluate(TEXT_STORED_IN_BROWSER, "tunnel") == []
+    # Sending now would leave for the browser's error page: the page stays.
+    page.click("text=Send to my therapist")
+    expect(page.locator("#send-offline")).to_be_visible()
+    expect(box).to_have_value("Before the tunnel. In the tunnel, still writing.")
     context.set_offline(False)
+    expect(page.locator("#send-offline")).to_be_hidden()
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved", timeout=15_000)
     assert draft_text(alice) == "Before the tunnel. In the tunnel, still writing."
     page.fill(

@@ -371,3 +371,20 @@ def test_conflict_rows_show_answers_that_only_one_side_has():
         "occurred_at": ("2026-01-01T10:00", ""),
         "body_distress": ("", "4"),
     }
+
+
+@pytest.mark.parametrize(
+    ("stored", "shown"),
+    [
+        ("2026-11-25T23:20:00+00:00", "2026-11-25T18:20"),  # as sent: shown in the client's time
+        ("2026-11-25T18:20", "2026-11-25T18:20"),  # as typed into a draft
+        ("yesterday evening", "yesterday evening"),  # not a time: shown as typed
+    ],
+)
+def test_a_time_already_given_is_shown_back_in_the_clients_own_time(stored, shown):
+    """Changing a sent entry starts from the time the client gave, not from an
+    empty box the browser cannot fill with an offset it does not read."""
+    kind = get_kind("written_record")
+    with timezone.override("America/New_York"):
+        form = kind.form(exercise=Exercise(kind="written_record"), initial={"occurred_at": stored})
+        assert f'value="{shown}"' in str(form["occurred_at"])
