@@ -53,7 +53,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.forms",
-    "django_htmx",
     "django_otp",
     "django_otp.plugins.otp_totp",
     "rest_framework",
@@ -72,7 +71,6 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
 ]
