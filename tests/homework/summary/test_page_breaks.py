@@ -44,7 +44,8 @@ def test_a_section_heading_never_ends_a_page_nor_is_called_continued_where_it_st
         ends = [page[-2] for page in pages[:-1]]  # page[-1] is the footer
         assert "Written record" not in ends, f"with {lines} lines, page 1 ends on the heading"
         for page in pages[1:]:
-            assert page[:2] != ["Written record, continued", "Written record"], lines
+            if "Written record" in page[:2]:  # the page opens on the heading
+                assert page[0] == "Written record", f"with {lines} lines: {page[:2]}"
         crossed |= ends[:1] == [f"Line {lines - 1}."]
     # At some length the ladder's last line ended page 1: the heading after
     # it was at the foot of the page, and went over.
