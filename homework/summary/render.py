@@ -2,9 +2,9 @@
 
 Pure: no database access, no network, no writes. Every kind draws its own
 section with its own template (``kind.summary_template``), given
-``kind.summary_context(entries, full_detail=...)`` plus ``full_detail``,
-``kind``, ``exercise_titles`` and ``entry_count``. Client text reaches the
-page only through Django's autoescaping.
+``kind.summary_context(entries, full_detail=...)`` plus ``full_detail`` and
+``kind``: a kind's context holds all its template needs. Client text reaches
+the page only through Django's autoescaping.
 """
 
 import datetime as dt
@@ -92,11 +92,9 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 **context,
                 "full_detail": full,
                 "kind": kind,
-                "exercise_titles": section.exercise_titles,
-                "entry_count": len(section.entries),
             },
         )
-        sections.append({"label": kind.label, "titles": section.exercise_titles, "html": html})
+        sections.append({"label": kind.label, "html": html})
         lines = kind.at_a_glance(section.entries)
         if lines:
             glance.append({"label": kind.label, "lines": lines})

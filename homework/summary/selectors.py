@@ -50,7 +50,6 @@ class KindSection:
 
     kind: ExerciseKind
     entries: list[Entry]
-    exercise_titles: list[str]
 
 
 @dataclass(frozen=True)
@@ -139,8 +138,7 @@ def summary_data(
     for kind in all_kinds():  # the registry's order, so every summary reads alike
         kind_entries = by_kind.pop(kind.slug, [])
         if kind_entries:
-            titles = list(dict.fromkeys(e.assignment.exercise.title for e in kind_entries))
-            sections.append(KindSection(kind=kind, entries=kind_entries, exercise_titles=titles))
+            sections.append(KindSection(kind=kind, entries=kind_entries))
     for slug in by_kind:
         get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
 

@@ -218,3 +218,10 @@ def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
     assert "One word for the week" in brief  # unscored answers are shown
     full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
     assert "How strong was the pull?" in full
+
+
+def test_written_records_are_counted_under_their_exercise_newest_first(cast):
+    kind = get_kind("written_record")
+    entries = entries_of(cast, "written_record", [RESPONSES["written_record"]()] * 3)
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "The written_record one · 3 records, newest first" in html

@@ -75,7 +75,6 @@ def test_sections_group_entries_by_kind_newest_first(cast):
     (section,) = data_for(cast.tara, cast.alice).sections
     assert section.kind.slug == "written_record"
     assert section.entries == [cast.alice_entry, newer, older]
-    assert section.exercise_titles == [cast.alice_assignment.exercise.title]
 
 
 def test_default_period_runs_from_the_previous_session_to_the_next(cast):
