@@ -38,6 +38,9 @@ class ExerciseAdmin(RoleAdmin):
     manager_can = frozenset({"view", "add", "change"})
     form = ExerciseForm
     list_display = ("title", "kind", "owner", "is_active")
+
+    class Media:
+        js = ("js/admin-questions.js",)
     list_filter = ("kind", "is_active")
     search_fields = ("title", "instructions")
     list_select_related = ("owner",)

@@ -8,7 +8,7 @@ from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
-from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import Assignment, Exercise
 from homework.services import COMMENT_MAX_CHARS
 
@@ -137,7 +137,8 @@ class OptionsField(forms.JSONField):
     def prepare_value(self, value: Any) -> str:
         if isinstance(value, InvalidJSONInput):
             return value
-        return json.dumps(value, indent=2, ensure_ascii=False)
+        # A new exercise has no options yet: show the "{}" the help text asks for.
+        return json.dumps({} if value is None else value, indent=2, ensure_ascii=False)
 
     def to_python(self, value: Any) -> Any:
         if isinstance(value, str) and value.strip():
@@ -168,6 +169,15 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
         model = Exercise
         fields = ("kind", "title", "instructions", "therapist_note", "options", "is_active")
         widgets = {"instructions": forms.Textarea(attrs={"rows": 6, "class": "vLargeTextField"})}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Kinds with an editor of their own for the options (a worksheet's
+        # questions): the admin's script draws it over the JSON box.
+        editors = {
+            kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())
+        }
+        self.fields["options"].widget.attrs["data-options-editors"] = json.dumps(editors)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -79,6 +79,13 @@ class ExerciseKind:
     # the admin; None means this kind takes no options.
     options_example: ClassVar[JSONDict | None] = None
 
+    def options_editor(self) -> JSONDict | None:
+        """A friendlier editor for this kind's options in the admin, if any:
+        ``{"editor": <a script's editor name>, "words": {...}}``. The JSON box
+        stays underneath (and is all there is without JavaScript);
+        ``clean_options`` still decides what is valid."""
+        return None
+
     def clean_options(self, options: Any) -> JSONDict:
         if options in (None, "", {}):
             return {}

@@ -29,7 +29,12 @@ from homework.kinds.fields import (
     short_text,
 )
 from homework.kinds.summaries import by_assignment
-from homework.kinds.worksheet_options import QUESTION_TYPES, YES_NO, clean_worksheet_options
+from homework.kinds.worksheet_options import (
+    QUESTION_TYPES,
+    YES_NO,
+    clean_worksheet_options,
+    questions_editor_words,
+)
 from homework.summary.limits import first_of
 
 if TYPE_CHECKING:
@@ -98,6 +103,9 @@ class Worksheet(ExerciseKind):
 
     def clean_options(self, options: Any) -> JSONDict:
         return clean_worksheet_options(options)
+
+    def options_editor(self) -> JSONDict | None:
+        return {"editor": "questions", "words": questions_editor_words()}
 
     def questions(self, exercise: "Exercise") -> list[JSONDict]:
         options = exercise.options if isinstance(exercise.options, dict) else {}

@@ -1,12 +1,14 @@
 """Making a library exercise in the admin: the kind validates its options, the admin shows why."""
 
+import json
 from typing import Any
 
 import pytest
 from django.urls import reverse
 
-from homework.kinds import ExerciseKind, ResponseInvalid, registry
+from homework.kinds import ExerciseKind, ResponseInvalid, all_kinds, get_kind, registry
 from homework.kinds.fields import KindForm
+from homework.kinds.worksheet_options import QUESTION_TYPES
 from homework.models import Exercise
 from tests.conftest import login
 
@@ -111,3 +113,21 @@ def test_another_therapists_exercise_cannot_be_changed(cast):
     )
     assert response.status_code == 302
     assert Exercise.objects.get(pk=theirs.pk).title == "Theo's"
+
+
+def test_a_new_exercise_starts_from_empty_options_and_names_the_kinds_with_an_editor(cast):
+    page = login(cast.tara).get(reverse(ADD))
+    form = page.context["adminform"].form
+    assert form["options"].value() == "{}"  # what the help text asks for, not "null"
+    editors = json.loads(form.fields["options"].widget.attrs["data-options-editors"])
+    # Only kinds that offer an editor, each naming it and bringing its words.
+    assert editors == {
+        kind.slug: kind.options_editor() for kind in all_kinds() if kind.options_editor()
+    }
+    assert editors["worksheet"]["editor"] == "questions"
+    assert "js/admin-questions.js" in page.text
+
+
+def test_the_question_editor_has_words_for_every_question_type():
+    words = get_kind("worksheet").options_editor()["words"]  # type: ignore[index]
+    assert set(words["types"]) == set(QUESTION_TYPES)

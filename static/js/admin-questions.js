@@ -1,0 +1,171 @@
+// The admin's question editor: a list of questions drawn over an exercise's
+// JSON options box, for the kinds that ask for it (the options field says
+// which, in data-options-editors). Every change is written back into the box
+// as JSON, so the server checks exactly what it always has (the kind's
+// clean_options) and shows its messages beside the field. Without this
+// script, or with options it cannot read, the box is simply there to edit.
+// The admin puts form scripts in the page's head: start once the form is there.
+document.addEventListener("DOMContentLoaded", function () {
+  "use strict";
+  var area = document.querySelector("textarea[data-options-editors]");
+  var kindSelect = document.getElementById("id_kind");
+  if (!area || !kindSelect) return;
+  var editors = JSON.parse(area.getAttribute("data-options-editors"));
+  var holder = document.createElement("div");
+  holder.className = "questions-editor";
+  area.parentNode.insertBefore(holder, area);
+  var asText = false;  // the therapist chose to edit the JSON itself
+  var state = null;    // {questions: [...], score: {...} | null}
+  var W = null;        // the editor's words, from the kind
+  var CHOICE_TYPES = ["single_choice", "multiple_choice"];
+  var SCALE = "scale_0_10";
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function labelled(id, text, input, inline) {
+    var row = el("div", { "class": inline ? "qe-row qe-row--check" : "qe-row" });
+    input.id = id;
+    var label = el("label", { "for": id }, text);
+    if (inline) { row.appendChild(input); row.appendChild(label); } else { row.appendChild(label); row.appendChild(input); }
+    return row;
+  }
+
+  function showBox(shown) { area.style.display = shown ? "" : "none"; }
+
+  function read() {
+    if (!area.value.trim()) return { questions: [], score: null };
+    try {
+      var value = JSON.parse(area.value);
+      if (value === null) return { questions: [], score: null };
+      if (typeof value !== "object" || Array.isArray(value)) return null;
+      if (value.questions !== undefined && !Array.isArray(value.questions)) return null;
+      return { questions: (value.questions || []).filter(function (q) { return q && typeof q === "object"; }),
+               score: value.score && typeof value.score === "object" ? value.score : null };
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Only what belongs to each question's type is written: the server refuses
+  // end labels on a yes/no question, choices on a scale, and so on.
+  function write() {
+    var scored = false;
+    var questions = state.questions.map(function (q) {
+      var out = {};
+      if (q.key) out.key = q.key;
+      out.type = q.type;
+      out.text = q.text || "";
+      if (q.help) out.help = q.help;
+      out.required = !!q.required;
+      if (CHOICE_TYPES.indexOf(q.type) !== -1) out.choices = (q.choices || []).filter(function (c) { return c.trim(); });
+      if (q.type === SCALE) {
+        if (q.low) out.low = q.low;
+        if (q.high) out.high = q.high;
+        if (q.scored) { out.scored = true; scored = true; if (q.reverse) out.reverse = true; }
+      }
+      return out;
+    });
+    var options = { questions: questions };
+    if (scored) options.score = state.score || { method: "mean", better: "higher", label: "" };
+    area.value = JSON.stringify(options, null, 2);
+  }
+
+  function input(type, value, onChange) {
+    var node = type === "textarea" ? el("textarea", { rows: "3", "class": "vLargeTextField" }) : el("input", { type: type, "class": type === "checkbox" ? "" : "vTextField" });
+    if (type === "checkbox") node.checked = !!value; else node.value = value || "";
+    node.addEventListener(type === "checkbox" ? "change" : "input", function () {
+      onChange(type === "checkbox" ? node.checked : node.value);
+      write();
+    });
+    return node;
+  }
+
+  function select(options, value, onChange) {
+    var node = el("select");
+    Object.keys(options).forEach(function (key) {
+      var option = el("option", { value: key }, options[key]);
+      if (key === value) option.selected = true;
+      node.appendChild(option);
+    });
+    node.addEventListener("change", function () { onChange(node.value); write(); });
+    return node;
+  }
+
+  function button(text, onClick, disabled) {
+    var node = el("button", { type: "button", "class": "button qe-button" }, text);
+    if (disabled) node.disabled = true;
+    node.addEventListener("click", function () { onClick(); write(); draw(); });
+    return node;
+  }
+
+  function drawQuestion(q, index) {
+    var id = "qe-" + index + "-";
+    var box = el("fieldset", { "class": "qe-question module" });
+    box.appendChild(el("legend", {}, W.question.replace("%(n)s", index + 1)));
+    box.appendChild(labelled(id + "text", W.text, input("text", q.text, function (v) { q.text = v; })));
+    box.appendChild(labelled(id + "type", W.type, select(W.types, q.type, function (v) { q.type = v; draw(id + "type"); })));
+    box.appendChild(labelled(id + "help", W.help, input("text", q.help, function (v) { q.help = v; })));
+    if (CHOICE_TYPES.indexOf(q.type) !== -1) {
+      box.appendChild(labelled(id + "choices", W.choices, input("textarea", (q.choices || []).join("\n"), function (v) { q.choices = v.split("\n"); })));
+    }
+    if (q.type === SCALE) {
+      box.appendChild(labelled(id + "low", W.low, input("text", q.low, function (v) { q.low = v; })));
+      box.appendChild(labelled(id + "high", W.high, input("text", q.high, function (v) { q.high = v; })));
+      box.appendChild(labelled(id + "scored", W.scored, input("checkbox", q.scored, function (v) { q.scored = v; draw(id + "scored"); }), true));
+      if (q.scored) box.appendChild(labelled(id + "reverse", W.reverse, input("checkbox", q.reverse, function (v) { q.reverse = v; }), true));
+    }
+    if (!(q.type === SCALE && q.scored)) {  // a scored question is always required
+      box.appendChild(labelled(id + "required", W.required, input("checkbox", q.required, function (v) { q.required = v; }), true));
+    }
+    var actions = el("div", { "class": "qe-actions" });
+    var list = state.questions;
+    actions.appendChild(button(W.up, function () { list.splice(index - 1, 0, list.splice(index, 1)[0]); }, index === 0));
+    actions.appendChild(button(W.down, function () { list.splice(index + 1, 0, list.splice(index, 1)[0]); }, index === list.length - 1));
+    actions.appendChild(button(W.remove, function () { list.splice(index, 1); }));
+    box.appendChild(actions);
+    return box;
+  }
+
+  function drawScore() {
+    var score = state.score = state.score || { method: "mean", better: "higher", label: "" };
+    var box = el("fieldset", { "class": "qe-score module" });
+    box.appendChild(el("legend", {}, W.score_title));
+    box.appendChild(labelled("qe-score-label", W.score_label, input("text", score.label, function (v) { score.label = v; })));
+    box.appendChild(labelled("qe-score-method", W.score_method, select(W.methods, score.method, function (v) { score.method = v; })));
+    box.appendChild(labelled("qe-score-better", W.score_better, select(W.betters, score.better, function (v) { score.better = v; })));
+    return box;
+  }
+
+  // Drawn again after a change of shape; focus goes back where it was.
+  function draw(focusId) {
+    holder.textContent = "";
+    var config = editors[kindSelect.value];
+    if (asText || !config) { showBox(true); holder.hidden = true; return; }
+    W = config.words;
+    if (state === null) state = read();
+    if (state === null) {  // not JSON we can read: the box, and why
+      showBox(true);
+      holder.hidden = false;
+      holder.appendChild(el("p", { "class": "help qe-note", role: "status" }, W.unreadable));
+      return;
+    }
+    showBox(false);
+    holder.hidden = false;
+    state.questions.forEach(function (q, index) { holder.appendChild(drawQuestion(q, index)); });
+    holder.appendChild(button(W.add, function () { state.questions.push({ type: "long_text", text: "", required: false }); }));
+    if (state.questions.some(function (q) { return q.type === SCALE && q.scored; })) holder.appendChild(drawScore());
+    var toText = el("button", { type: "button", "class": "qe-as-text" }, W.as_text);
+    toText.addEventListener("click", function () { asText = true; draw(); area.focus(); });
+    holder.appendChild(toText);
+    var again = focusId && document.getElementById(focusId);
+    if (again) again.focus();
+  }
+
+  kindSelect.addEventListener("change", function () { state = null; draw(); });
+  draw();
+});

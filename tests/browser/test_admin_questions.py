@@ -1,0 +1,85 @@
+"""A therapist writes a worksheet's questions in the admin without touching JSON."""
+
+from playwright.sync_api import expect
+
+from homework.models import Exercise
+from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
+from tests.factories import PASSWORD, TherapistFactory
+
+
+def test_a_worksheet_is_written_question_by_question_and_saved_as_checked_options(
+    db, new_context, artifacts
+):
+    TherapistFactory.create(email="tara@example.test", name="Tara")
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "tara@example.test", PASSWORD, admin=True)
+    page.goto("/admin/homework/exercise/add/")
+    page.select_option("#id_kind", label="Reflection worksheet")
+    page.fill("#id_title", "Where the week left me")
+    page.fill("#id_instructions", "A few questions about the week.")
+    expect(page.locator("#id_options")).to_be_hidden()  # the editor stands in for the JSON
+
+    page.get_by_role("button", name="Add a question").click()
+    page.fill("#qe-0-text", "How steady did you feel?")
+    page.select_option("#qe-0-type", label="A number from 0 to 10")
+    expect(page.locator("#qe-0-type")).to_be_focused()  # drawn again, focus kept
+    page.fill("#qe-0-low", "not at all")
+    page.fill("#qe-0-high", "very")
+    page.check("#qe-0-scored")
+    page.fill("#qe-score-label", "Steadiness")
+
+    page.get_by_role("button", name="Add a question").click()
+    page.fill("#qe-1-text", "What helped?")
+    page.select_option("#qe-1-type", label="One choice from a list")
+    page.fill("#qe-1-choices", "A friend\nTime outside\n")
+    page.get_by_role("button", name="Move up").nth(1).click()  # the choice question first
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-worksheet-questions-1280.png", full_page=True)
+    page.click("input[name=_save]")
+
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    options = Exercise.objects.get(title="Where the week left me").options
+    assert options == {
+        "questions": [
+            {
+                "key": "q1",
+                "type": "single_choice",
+                "text": "What helped?",
+                "required": False,
+                "choices": ["A friend", "Time outside"],
+            },
+            {
+                "key": "q2",
+                "type": "scale_0_10",
+                "text": "How steady did you feel?",
+                "required": True,
+                "low": "not at all",
+                "high": "very",
+                "scored": True,
+            },
+        ],
+        "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
+    }
+
+    # Opened again, the saved questions are drawn back, keys kept.
+    exercise = Exercise.objects.get(title="Where the week left me")
+    page.goto(f"/admin/homework/exercise/{exercise.pk}/change/")
+    expect(page.locator("#qe-0-text")).to_have_value("What helped?")
+    expect(page.locator("#qe-1-scored")).to_be_checked()
+    expect(page.locator("#qe-score-label")).to_have_value("Steadiness")
+
+
+def test_a_question_left_without_its_text_comes_back_with_the_servers_message(db, new_context):
+    TherapistFactory.create(email="tara@example.test", name="Tara")
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "tara@example.test", PASSWORD, admin=True)
+    page.goto("/admin/homework/exercise/add/")
+    page.select_option("#id_kind", label="Reflection worksheet")
+    page.fill("#id_title", "Unfinished")
+    page.fill("#id_instructions", "Later.")
+    page.get_by_role("button", name="Add a question").click()
+    page.click("input[name=_save]")
+    expect(page.locator(".errorlist")).to_contain_text("Question 1: the question needs its text.")
+    expect(page.locator("#qe-0-text")).to_be_visible()  # the editor again, with the question
+    assert not Exercise.objects.filter(title="Unfinished").exists()
