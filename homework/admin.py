@@ -38,12 +38,13 @@ class ExerciseAdmin(RoleAdmin):
     manager_can = frozenset({"view", "add", "change"})
     form = ExerciseForm
     list_display = ("title", "kind", "owner", "is_active")
-
-    class Media:
-        js = ("js/admin-questions.js",)
     list_filter = ("kind", "is_active")
     search_fields = ("title", "instructions")
     list_select_related = ("owner",)
+
+    class Media:
+        # Draws a kind's own options editor (a worksheet's questions) where it has one.
+        js = ("js/admin-questions.js",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Exercise]:
         return exercises_for_user(user=acting_user(request)).select_related("owner")
