@@ -174,9 +174,7 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         # Kinds with an editor of their own for the options (a worksheet's
         # questions): the admin's script draws it over the JSON box.
-        editors = {
-            kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())
-        }
+        editors = {kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())}
         self.fields["options"].widget.attrs["data-options-editors"] = json.dumps(editors)
 
     def clean(self) -> dict[str, Any]:
