@@ -77,6 +77,29 @@ def test_occurrence_says_whether_todays_slot_is_done():
 
 
 @given(
+    schedule=st.sampled_from(["daily", "weekly", "once"]),
+    start=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2030, 1, 1)),
+    length=st.integers(min_value=0, max_value=800),
+    weekdays=st.sets(st.integers(min_value=0, max_value=6)),
+    window=st.tuples(
+        st.integers(min_value=-30, max_value=830), st.integers(min_value=-30, max_value=830)
+    ),
+)
+def test_counting_slots_agrees_with_walking_them(schedule, start, length, weekdays, window):
+    ends_on = None if schedule == "once" else start + dt.timedelta(days=length)
+    plan = Plan(schedule, start, ends_on, weekdays=sorted(weekdays))
+    since, until = (start + dt.timedelta(days=offset) for offset in window)
+    walked = sum(1 for _ in schedules.slots(plan, start=since, end=until))
+    assert schedules.count_slots(plan, start=since, end=until) == walked
+
+
+def test_a_schedule_years_long_is_counted_at_once():
+    plan = Plan("weekly", MONDAY, dt.date(9999, 12, 31), weekdays=[0, 3])
+    # Monday 2 March 2026 to 31 December 9999, Mondays and Thursdays (counted by walking once).
+    assert schedules.count_slots(plan, start=MONDAY, end=dt.date(9999, 12, 31)) == 832_110
+
+
+@given(
     start=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2030, 1, 1)),
     length=st.integers(min_value=0, max_value=366),
     weekdays=st.sets(st.integers(min_value=0, max_value=6), min_size=1),
