@@ -173,9 +173,7 @@ def entry_submit(
         submit=True,
     )
     if not entry.private:
-        from homework.tasks import notify_therapist_of_submission
-
-        enqueue_on_commit(notify_therapist_of_submission, entry.pk)
+        _notify_when_shared(entry)
     return entry
 
 
