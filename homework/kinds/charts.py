@@ -284,17 +284,26 @@ def _status_marker(cx: float, cy: float, status: str) -> str:
 
 
 def rings(
-    *, circles: Sequence[Ring], centre_label: str, title: str, description: str
+    *,
+    circles: Sequence[Ring],
+    centre_label: str,
+    title: str,
+    description: str,
+    labelled: bool = True,
 ) -> SafeString:
     """Concentric circles, closest in the middle; a name beside each dot.
 
     Filled dots: people who steady me; hollow: not always; squares: places
     and services. Very full rings show the first names and "+ n more".
+    ``labelled=False`` draws the dots alone, more of them to a ring, for a
+    page that names the people in words beside the picture (see
+    ``urge_curve``).
     """
     size = 360
     centre = size / 2
     radii = [62, 118, 174][: len(circles)]
-    per_ring = [5, 8, 12]
+    # Without names beside them, dots fit about three times as close.
+    per_ring = [5, 8, 12] if labelled else [15, 24, 36]
     name_chars = [8, 11, 12]
     body = []
     for radius in reversed(radii):
@@ -303,17 +312,27 @@ def rings(
             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
         )
     body.append(f'<circle cx="{centre}" cy="{centre}" r="20" fill="{ACCENT}"/>')
-    body.append(
-        _text(
-            centre, centre + 5, centre_label, size=13, fill="#fff", anchor="middle", weight="bold"
+    if labelled:
+        body.append(
+            _text(
+                centre,
+                centre + 5,
+                centre_label,
+                size=13,
+                fill="#fff",
+                anchor="middle",
+                weight="bold",
+            )
         )
-    )
     for index, (ring, radius) in enumerate(zip(circles, radii, strict=False)):
         inner = radii[index - 1] if index else 18
         band = (inner + radius) / 2
-        body.append(
-            _text(centre, centre - radius + 14, ring.label, size=12, fill=MUTED, anchor="middle")
-        )
+        if labelled:
+            body.append(
+                _text(
+                    centre, centre - radius + 14, ring.label, size=12, fill=MUTED, anchor="middle"
+                )
+            )
         shown = list(ring.dots[: per_ring[index]])
         hidden = len(ring.dots) - len(shown)
         slots = len(shown) + (1 if hidden else 0)
@@ -330,6 +349,8 @@ def rings(
                 body.append(
                     f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
                 )
+            if not labelled:
+                continue
             # Inner rings are shorter: their names are cut shorter so that
             # neighbours do not run into each other.
             name = _short(dot.name, name_chars[index])
@@ -340,7 +361,7 @@ def rings(
                     min(max(dx, half + 2), size - half - 2), dy + 18, name, size=12, anchor="middle"
                 )
             )
-        if hidden:
+        if hidden and labelled:
             angle = -math.pi / 2 + (2 * math.pi) * (slots - 0.5) / slots
             dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
             body.append(

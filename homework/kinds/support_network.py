@@ -125,7 +125,7 @@ class SupportNetwork(ExerciseKind):
             for key, label in CIRCLES
         ]
 
-    def chart(self, circles: Sequence[JSONDict]) -> str:
+    def chart(self, circles: Sequence[JSONDict], *, labelled: bool = True) -> str:
         description = "; ".join(
             f"{circle['label']}: "
             + (
@@ -154,6 +154,7 @@ class SupportNetwork(ExerciseKind):
             centre_label=_("Me"),
             title=_("Who is in my corner: the closest in the middle"),
             description=description,
+            labelled=labelled,
         )
 
     def facts(self, response: JSONDict) -> JSONDict:
@@ -167,13 +168,13 @@ class SupportNetwork(ExerciseKind):
             "places_count": len(response.get("places_and_services", [])),
         }
 
-    def present(self, entry: "Entry") -> JSONDict:
+    def present(self, entry: "Entry", *, labelled: bool = True) -> JSONDict:
         response = self.response_of(entry)
         circles = self.circles(response)
         return {
             "response": response,
             "circles": circles,
-            "chart": self.chart(circles),
+            "chart": self.chart(circles, labelled=labelled),
             **self.facts(response),
         }
 
@@ -216,11 +217,23 @@ class SupportNetwork(ExerciseKind):
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         maps = []
         for entry, previous in latest_per_assignment(entries):
-            shown = self.present(entry)
+            # The summary names everyone in words beside the map.
+            shown = self.present(entry, labelled=False)
             shown["changes"] = self.changes(
                 shown["response"], self.response_of(previous) if previous else None
             )
             shown["has_previous"] = previous is not None
+            shown["named_circles"] = [
+                (
+                    circle["label"],
+                    [p.get("name", "") for p in circle["people"]]
+                    + [
+                        _("%(name)s (place or service)") % {"name": p.get("name", "")}
+                        for p in circle["places"]
+                    ],
+                )
+                for circle in shown["circles"]
+            ]
             maps.append({"entry": entry, **shown})
         return {"maps": maps, "full_detail": full_detail}
 
