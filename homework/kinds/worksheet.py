@@ -248,7 +248,8 @@ class Worksheet(ExerciseKind):
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         """Per exercise: the totals over time (if scored), then the newest
-        entries' answers (the rest counted unless in full detail)."""
+        entries' answers question by question (the rest counted unless in
+        full detail)."""
         groups = []
         for assignment, own in by_assignment(entries):
             exercise = assignment.exercise
@@ -256,20 +257,31 @@ class Worksheet(ExerciseKind):
             groups.append(
                 {
                     "exercise": exercise,
-                    "entries": [
-                        {
-                            "entry": entry,
-                            "answers": self.answers(exercise, self.response_of(entry)),
-                            "score": entry.score,
-                        }
-                        for entry in shown
-                    ],
+                    "questions": self.answers_by_question(
+                        exercise, shown, full_detail=full_detail
+                    ),
                     "more": more,
                     # The summary lists the values beside the picture.
                     "totals": self.totals_chart(exercise, own, labelled=False),
                 }
             )
         return {"groups": groups, "full_detail": full_detail}
+
+    def answers_by_question(
+        self, exercise: "Exercise", entries: Sequence["Entry"], *, full_detail: bool
+    ) -> list[JSONDict]:
+        """Each question once, in the worksheet's order, with its answers in
+        the entries' order: a weekly check-in reads as how each answer moved,
+        not as the same form three times. Scored answers are left to the
+        total, unless in full detail; unanswered questions are left out."""
+        questions: dict[str, list[JSONDict]] = {}
+        for entry in entries:
+            for answer in self.answers(exercise, self.response_of(entry)):
+                if answer["answer"] and (full_detail or not answer["scored"]):
+                    questions.setdefault(answer["question"], []).append(
+                        {"on": entry.submitted_at, "text": answer["answer"]}
+                    )
+        return [{"text": text, "answers": answers} for text, answers in questions.items()]
 
     def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
         lines = []

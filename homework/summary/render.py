@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import get_kind
 from homework.models import Entry
+from homework.summary.completion import Completion
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.selectors import SummaryData
 from practice.pdf import render_pdf
@@ -100,7 +101,15 @@ def _context(data: SummaryData) -> dict[str, Any]:
             glance.append({"label": kind.label, "lines": lines})
     unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full)
     discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full)
-    work, work_more = first_of(data.completion.items, full_detail=full, limit=WORK_LIST_LIMIT)
+    # Work still open, past due or recurring gets a line each; finished
+    # one-off work is named on one line, since it needs nothing more.
+    finished = [item.title for item in data.completion.items if item.state == Completion.DONE]
+    finished, finished_more = first_of(finished, full_detail=full, limit=WORK_LIST_LIMIT)
+    work, work_more = first_of(
+        [item for item in data.completion.items if item.state != Completion.DONE],
+        full_detail=full,
+        limit=WORK_LIST_LIMIT,
+    )
     return {
         "data": data,
         "client": data.client,
@@ -118,7 +127,8 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "discuss_more": discuss_more,
         "completion": data.completion,
         "work": work,
-        "work_more": work_more,
+        "finished": finished,
+        "work_more": work_more + finished_more,
         "glance": glance,
         "sections": sections,
         "entry_count": len(data.entries),

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from homework.kinds import all_kinds, get_kind
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
@@ -214,10 +215,25 @@ def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
     kind = get_kind("worksheet")
     entries = entries_of(cast, "worksheet", [RESPONSES["worksheet"](pull=9, clarity=2)])
     brief = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "How strong was the pull?" not in brief and "Steadiness 1.5" in brief
+    assert "How strong was the pull?" not in brief
+    assert "Steadiness (higher means steadier)" in brief and ": 1.5." in brief
     assert "One word for the week" in brief  # unscored answers are shown
     full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
     assert "How strong was the pull?" in full
+
+
+def test_a_repeated_worksheet_reads_question_by_question_newest_answer_first(cast):
+    kind = get_kind("worksheet")
+    entries = entries_of(
+        cast,
+        "worksheet",
+        [RESPONSES["worksheet"](word=word) for word in ("tired", "lighter", "hopeful")],
+    )
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert html.count("One word for the week") == 1
+    assert html.index("hopeful") < html.index("lighter") < html.index("tired")
+    days = [date_format(timezone.localtime(entry.submitted_at), "D j M") for entry in entries]
+    assert f"{days[2]} — hopeful" in html and f"{days[0]} — tired" in html
 
 
 def test_written_records_are_counted_under_their_exercise_newest_first(cast):
