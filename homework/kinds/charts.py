@@ -95,6 +95,26 @@ def _text(
     )
 
 
+def _rules(x1: float, x2: float, ys: Iterable[float]) -> str:
+    """Horizontal lines across the plot, as one path: a PDF engine draws each
+    element on its own, and three lines cost as much as three shapes."""
+    d = "".join(f"M{x1} {y:.1f}H{x2}" for y in ys)
+    return f'<path d="{d}" stroke="{LINE}" fill="none"/>'
+
+
+def _dots(points: Iterable[tuple[float, float]], radius: float) -> str:
+    """Round dots at the points, as one path of zero-length strokes with round
+    caps (drawn as dots by browsers and PDF readers alike): one element, not
+    one circle a day."""
+    d = "".join(f"M{x:.1f} {y:.1f}h0" for x, y in points)
+    if not d:
+        return ""
+    return (
+        f'<path d="{d}" stroke="{ACCENT}" stroke-width="{radius * 2:g}" '
+        f'stroke-linecap="round" fill="none"/>'
+    )
+
+
 def _short(text: str, limit: int) -> str:
     return Truncator(" ".join(str(text).split())).chars(limit)
 
@@ -129,11 +149,9 @@ def urge_curve(
     body = [
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
     ]
-    for level in (0, 5, 10):
-        body.append(
-            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
-        )
-        if labelled:
+    body.append(_rules(left, left + plot_w, (y(level) for level in (0, 5, 10))))
+    if labelled:
+        for level in (0, 5, 10):
             body.append(
                 _text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end")
             )
@@ -157,10 +175,7 @@ def urge_curve(
             )
         segment = [point] if point is not None else []
     radius = 3.5 if days <= 40 else 2
-    for point in ordered:
-        body.append(
-            f'<circle cx="{x(point.day):.1f}" cy="{y(point.value):.1f}" r="{radius}" fill="{ACCENT}"/>'
-        )
+    body.append(_dots(((x(point.day), y(point.value)) for point in ordered), radius))
     if not labelled:
         return _svg(width, height, title, description, body)
     axis_y = top + plot_h + 30
@@ -216,11 +231,9 @@ def values_over_time(
     body = [
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
     ]
-    for level in (0, y_max / 2, y_max):
-        body.append(
-            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(level):.1f}" y2="{y(level):.1f}" stroke="{LINE}"/>'
-        )
-        if labelled:
+    body.append(_rules(left, left + plot_w, (y(level) for level in (0, y_max / 2, y_max))))
+    if labelled:
+        for level in (0, y_max / 2, y_max):
             body.append(
                 _text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end")
             )
@@ -229,10 +242,10 @@ def values_over_time(
         body.append(
             f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5"/>'
         )
+    body.append(_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
+    if not labelled:
+        return _svg(width, height, title, description, body)
     for index, (label, value) in enumerate(points):
-        body.append(f'<circle cx="{x(index):.1f}" cy="{y(value):.1f}" r="4" fill="{ACCENT}"/>')
-        if not labelled:
-            continue
         body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
         if count <= 4 or index in (0, count - 1):
             anchor = (

@@ -257,9 +257,7 @@ class Worksheet(ExerciseKind):
             groups.append(
                 {
                     "exercise": exercise,
-                    "questions": self.answers_by_question(
-                        exercise, shown, full_detail=full_detail
-                    ),
+                    "questions": self.answers_by_question(exercise, shown, full_detail=full_detail),
                     "more": more,
                     # The summary lists the values beside the picture.
                     "totals": self.totals_chart(exercise, own, labelled=False),
