@@ -8,12 +8,14 @@ WeasyPrint is imported here, at module import, so a worker pays for it
 once at start-up rather than on every render.
 """
 
+import contextlib
 import functools
+import gc
 import logging
 import mimetypes
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import weasyprint
@@ -95,6 +97,43 @@ def _font_config() -> FontConfiguration:
     return config
 
 
+class _CollectorPause:
+    """Pause Python's cyclic garbage collector while documents render.
+
+    A render builds tens of thousands of linked objects (styles, boxes,
+    lines) that all live until the PDF is written, and the collector would
+    walk them again and again as they grow: about a sixth of a session
+    summary's render time, measured here. Nothing is lost: when the last
+    render running in the process ends, the collector is back on and takes
+    whatever the renders left behind. Counted, so that threads rendering at
+    once do not turn it back on under each other, and it is never turned on
+    if something else had turned it off.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running = 0
+        self._was_enabled = True
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        with self._lock:
+            if self._running == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._running += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._running -= 1
+                if self._running == 0 and self._was_enabled:
+                    gc.enable()
+
+
+_collector_paused = _CollectorPause()
+
+
 def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
     """Render a document of ours to PDF bytes. Pure: no database, no network.
 
@@ -102,8 +141,9 @@ def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
     after the document's own styles.
     """
     document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
-    return document.write_pdf(  # type: ignore[no-any-return]
-        stylesheets=[static_stylesheet(name) for name in stylesheets],
-        font_config=_font_config(),
-        presentational_hints=False,
-    )
+    with _collector_paused():
+        return document.write_pdf(  # type: ignore[no-any-return]
+            stylesheets=[static_stylesheet(name) for name in stylesheets],
+            font_config=_font_config(),
+            presentational_hints=False,
+        )

@@ -1,5 +1,7 @@
+import gc
 import io
 import logging
+import threading
 import time
 
 import pytest
@@ -85,3 +87,45 @@ def test_fonts_are_subset_with_harfbuzz_not_the_fonttools_fallback(monkeypatch, 
 def test_a_missing_harfbuzz_subset_library_is_noticed(monkeypatch):
     monkeypatch.setattr(weasyprint_ffi, "harfbuzz_subset", None)
     assert pdf.fonttools_fallback()
+
+
+def test_the_garbage_collector_rests_during_a_render_and_is_back_after(monkeypatch):
+    seen = []
+    real_write_pdf = pdf.weasyprint.HTML.write_pdf
+
+    def write_pdf(self, *args, **kwargs):
+        seen.append(gc.isenabled())
+        return real_write_pdf(self, *args, **kwargs)
+
+    monkeypatch.setattr(pdf.weasyprint.HTML, "write_pdf", write_pdf)
+    assert gc.isenabled()
+    render_pdf("<p>One</p>")
+    assert seen == [False] and gc.isenabled()
+
+
+def test_renders_in_threads_at_once_leave_the_collector_on():
+    threads = [threading.Thread(target=render_pdf, args=(f"<p>{n}</p>",)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert gc.isenabled()
+
+
+def test_a_collector_turned_off_elsewhere_stays_off():
+    gc.disable()
+    try:
+        render_pdf("<p>One</p>")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_failed_render_turns_the_collector_back_on(monkeypatch):
+    def broken(self, *args, **kwargs):
+        raise RuntimeError("broken")
+
+    monkeypatch.setattr(pdf.weasyprint.HTML, "write_pdf", broken)
+    with pytest.raises(RuntimeError):
+        render_pdf("<p>One</p>")
+    assert gc.isenabled()
