@@ -258,6 +258,8 @@ class Worksheet(ExerciseKind):
                 {
                     "exercise": exercise,
                     "questions": self.answers_by_question(exercise, shown, full_detail=full_detail),
+                    # One form sent: its date goes once, above the answers.
+                    "sent_once": shown[0].submitted_at if len(shown) == 1 else None,
                     "more": more,
                     # The summary lists the values beside the picture.
                     "totals": self.totals_chart(exercise, own, labelled=False),

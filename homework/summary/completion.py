@@ -32,6 +32,7 @@ class WorkItem:
     due_on: dt.date | None = None
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
     expected: int = 0  # recurring: scheduled days so far in the period
+    weekly: bool = False  # recurring: once a week, so counted in weeks rather than days
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,7 @@ def completion_for_period(
                     state=Completion.RECURRING,
                     done=done,
                     expected=expected,
+                    weekly=assignment.schedule == Assignment.Schedule.WEEKLY,
                 )
             )
             continue

@@ -236,6 +236,15 @@ def test_a_repeated_worksheet_reads_question_by_question_newest_answer_first(cas
     assert f"{days[2]} — hopeful" in html and f"{days[0]} — tired" in html
 
 
+def test_a_worksheet_sent_once_gives_its_date_once(cast):
+    kind = get_kind("worksheet")
+    [entry] = entries_of(cast, "worksheet", [RESPONSES["worksheet"](word="tired")])
+    html = render_to_string(kind.summary_template, kind.summary_context([entry]))
+    day = date_format(timezone.localtime(entry.submitted_at), "D j M")
+    assert f"The worksheet one · sent {day}" in html
+    assert "— tired" not in html and ">tired<" in html
+
+
 def test_written_records_are_counted_under_their_exercise_newest_first(cast):
     kind = get_kind("written_record")
     entries = entries_of(cast, "written_record", [RESPONSES["written_record"]()] * 3)

@@ -5,6 +5,7 @@ import threading
 import time
 
 import pytest
+import weasyprint
 from pypdf import PdfReader
 from weasyprint.pdf.fonts import Font
 from weasyprint.text import ffi as weasyprint_ffi
@@ -91,13 +92,13 @@ def test_a_missing_harfbuzz_subset_library_is_noticed(monkeypatch):
 
 def test_the_garbage_collector_rests_during_a_render_and_is_back_after(monkeypatch):
     seen = []
-    real_write_pdf = pdf.weasyprint.HTML.write_pdf
+    real_write_pdf = weasyprint.HTML.write_pdf
 
     def write_pdf(self, *args, **kwargs):
         seen.append(gc.isenabled())
         return real_write_pdf(self, *args, **kwargs)
 
-    monkeypatch.setattr(pdf.weasyprint.HTML, "write_pdf", write_pdf)
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", write_pdf)
     assert gc.isenabled()
     render_pdf("<p>One</p>")
     assert seen == [False] and gc.isenabled()
@@ -125,7 +126,7 @@ def test_a_failed_render_turns_the_collector_back_on(monkeypatch):
     def broken(self, *args, **kwargs):
         raise RuntimeError("broken")
 
-    monkeypatch.setattr(pdf.weasyprint.HTML, "write_pdf", broken)
+    monkeypatch.setattr(weasyprint.HTML, "write_pdf", broken)
     with pytest.raises(RuntimeError):
         render_pdf("<p>One</p>")
     assert gc.isenabled()

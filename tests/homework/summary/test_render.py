@@ -126,6 +126,26 @@ def test_long_text_is_excerpted_unless_full_detail(cast):
     assert "FULL DETAIL" in full
 
 
+def test_recurring_work_is_counted_in_its_own_unit(cast):
+    today = timezone.localdate()
+    for schedule, title in (
+        (Assignment.Schedule.DAILY, "Every evening"),
+        (Assignment.Schedule.WEEKLY, "Every Monday"),
+    ):
+        AssignmentFactory.create(
+            client=cast.alice,
+            exercise=ExerciseFactory.create(title=title),
+            schedule=schedule,
+            weekdays=[today.weekday()],
+            starts_on=today - dt.timedelta(days=13),
+            due_on=None,
+            ends_on=today + dt.timedelta(days=20),
+        )
+    text = " ".join(pdf_text(pdf_for(cast.tara, cast.alice)).split())
+    assert "Every evening — 0 of 14 days" in text
+    assert "Every Monday — 0 of 2 weeks" in text
+
+
 def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
     today = timezone.localdate()
     log = AssignmentFactory.create(
