@@ -9,14 +9,15 @@ the page only through Django's autoescaping.
 
 import datetime as dt
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import formats, timezone
-from django.utils.html import escape, strip_spaces_between_tags
-from django.utils.safestring import mark_safe
+from django.utils.html import escape, format_html, strip_spaces_between_tags
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from homework.kinds import get_kind
@@ -80,6 +81,26 @@ def summary_filename(data: SummaryData) -> str:
     return f"session-summary-{date:%Y-%m-%d}.pdf"
 
 
+_FIRST_TAG = re.compile(r"<[a-z][a-z0-9]*")
+
+
+def _naming_its_section(html: str, label: str) -> SafeString:
+    """A kind's section, its first element marked to name the section atop the
+    pages it runs onto (summary.css): an attribute on an element that is there
+    anyway, since a wrapper or an extra element costs the engine about as much
+    as a paragraph. Client text is escaped, so the first tag is ours."""
+    running = _("%(label)s, continued") % {"label": label}
+    match = _FIRST_TAG.search(html)
+    if match is None:
+        return mark_safe(html)  # noqa: S308 (rendered by our own template)
+    return format_html(
+        "{}{}{}",
+        mark_safe(html[: match.end()]),  # noqa: S308 (rendered by our own template)
+        format_html(' data-running="{}"', running),
+        mark_safe(html[match.end() :]),  # noqa: S308 (rendered by our own template)
+    )
+
+
 def _context(data: SummaryData) -> dict[str, Any]:
     full = data.full_detail
     sections = []
@@ -95,7 +116,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 "kind": kind,
             },
         )
-        sections.append({"label": kind.label, "html": html})
+        sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
         lines = kind.at_a_glance(section.entries)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
