@@ -25,7 +25,11 @@ from weasyprint.text import ffi as weasyprint_ffi
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import default_url_fetcher
 
+from practice import parser_cache
+
 logger = logging.getLogger(__name__)
+
+parser_cache.mend()
 
 
 def fonttools_fallback() -> bool:
