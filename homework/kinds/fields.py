@@ -257,6 +257,20 @@ def date(
     )
 
 
+# Reading a stored time needs no per-call state: one field does for all.
+_STORED_TIME = forms.DateTimeField()
+
+
+def stored_datetime(value: Any) -> dt.datetime | None:
+    """A time as a response stores it (ISO 8601 text) as a datetime, or None
+    if there is none or it cannot be read."""
+    try:
+        parsed = _STORED_TIME.to_python(value)
+    except ValidationError:
+        return None
+    return parsed if isinstance(parsed, dt.datetime) else None
+
+
 class PastDateTimeField(forms.DateTimeField):
     """When something happened: not in the future, not before 1900.
 

@@ -11,8 +11,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from django import forms
-from django.core.exceptions import ValidationError
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -27,6 +25,7 @@ from homework.kinds.fields import (
     long_text,
     scale,
     short_text,
+    stored_datetime,
     when,
 )
 from homework.kinds.summaries import by_assignment
@@ -262,11 +261,7 @@ class UrgeLog(ExerciseKind):
 
 
 def _at(response: JSONDict) -> dt.datetime | None:
-    try:
-        value = forms.DateTimeField().to_python(response.get("at"))
-    except ValidationError:
-        return None
-    return value if isinstance(value, dt.datetime) else None
+    return stored_datetime(response.get("at"))
 
 
 def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:

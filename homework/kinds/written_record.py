@@ -5,14 +5,20 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from django import forms
 from django.utils import formats
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from homework.kinds.base import ExerciseKind, JSONDict
-from homework.kinds.fields import KindForm, local_now_for_input, long_text, scale, when
+from homework.kinds.fields import (
+    KindForm,
+    local_now_for_input,
+    long_text,
+    scale,
+    stored_datetime,
+    when,
+)
 from homework.summary.limits import first_of
 
 if TYPE_CHECKING:
@@ -47,13 +53,11 @@ class WrittenRecord(ExerciseKind):
 
     def present(self, entry: "Entry") -> JSONDict:
         context = super().present(entry)
-        context["occurred_at"] = forms.DateTimeField().to_python(
-            context["response"].get("occurred_at")
-        )
+        context["occurred_at"] = stored_datetime(context["response"].get("occurred_at"))
         return context
 
     def happened_at(self, entry: "Entry") -> dt.datetime:
-        occurred = forms.DateTimeField().to_python(
+        occurred = stored_datetime(
             self.upgrade(entry.response, entry.schema_version).get("occurred_at")
         )
         return occurred or super().happened_at(entry)
