@@ -107,11 +107,12 @@ class _CollectorPause:
     A render builds tens of thousands of linked objects (styles, boxes,
     lines) that all live until the PDF is written, and the collector would
     walk them again and again as they grow: about a sixth of a session
-    summary's render time, measured here. Nothing is lost: when the last
-    render running in the process ends, the collector is back on and takes
-    whatever the renders left behind. Counted, so that threads rendering at
-    once do not turn it back on under each other, and it is never turned on
-    if something else had turned it off.
+    summary's render time, measured here. When the last render running in
+    the process ends, the collector is back on and takes, once, whatever the
+    renders left behind: here, so the render pays for its own garbage rather
+    than whatever runs next. Counted, so that threads rendering at once do
+    not turn it back on under each other, and it is never turned on if
+    something else had turned it off.
     """
 
     def __init__(self) -> None:
@@ -133,6 +134,7 @@ class _CollectorPause:
                 self._running -= 1
                 if self._running == 0 and self._was_enabled:
                     gc.enable()
+                    gc.collect(0)  # everything the renders made is still young
 
 
 _collector_paused = _CollectorPause()
@@ -144,8 +146,8 @@ def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
     ``stylesheets`` names static files (e.g. ``css/summary.css``) applied
     after the document's own styles.
     """
-    document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
     with _collector_paused():
+        document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
         return document.write_pdf(  # type: ignore[no-any-return]
             stylesheets=[static_stylesheet(name) for name in stylesheets],
             font_config=_font_config(),
