@@ -106,7 +106,7 @@ class _CollectorPause:
 
     A render builds tens of thousands of linked objects (styles, boxes,
     lines) that all live until the PDF is written, and the collector would
-    walk them again and again as they grow: about a sixth of a session
+    walk them again and again as they grow: about a fifth of a session
     summary's render time, measured here. When the last render running in
     the process ends, the collector is back on and takes, once, whatever the
     renders left behind: here, so the render pays for its own garbage rather

@@ -84,21 +84,17 @@ def summary_filename(data: SummaryData) -> str:
 _FIRST_TAG = re.compile(r"<[a-z][a-z0-9]*")
 
 
-def _naming_its_section(html: str, label: str) -> SafeString:
+def _naming_its_section(html: SafeString, label: str) -> SafeString:
     """A kind's section, its first element marked to name the section atop the
     pages it runs onto (summary.css): an attribute on an element that is there
     anyway, since a wrapper or an extra element costs the engine about as much
-    as a paragraph. Client text is escaped, so the first tag is ours."""
-    running = _("%(label)s, continued") % {"label": label}
+    as a paragraph. Client text in it is escaped, so its first tag is ours."""
     match = _FIRST_TAG.search(html)
     if match is None:
-        return mark_safe(html)  # noqa: S308 (rendered by our own template)
-    return format_html(
-        "{}{}{}",
-        mark_safe(html[: match.end()]),  # noqa: S308 (rendered by our own template)
-        format_html(' data-running="{}"', running),
-        mark_safe(html[match.end() :]),  # noqa: S308 (rendered by our own template)
-    )
+        return html
+    attribute = format_html(' data-running="{}"', _("%(label)s, continued") % {"label": label})
+    # Our template's output with an escaped attribute put in its first tag.
+    return mark_safe(html[: match.end()] + attribute + html[match.end() :])  # noqa: S308
 
 
 def _context(data: SummaryData) -> dict[str, Any]:
