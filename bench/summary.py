@@ -2,7 +2,10 @@
 
 1. A typical client (three weeks, ~40 entries of all six kinds): the whole summary (queries,
    templates, WeasyPrint) against WeasyPrint alone on a plain HTML document
-   with the same text, in the same run, interleaved; the median of each.
+   with the same text, in the same run. Each summary is timed right beside
+   a plain render, and the ratio is the median of those pairs: on a shared
+   machine a pair sees the same weather, where the ratio of two medians of
+   nine swung from 2.1x to 2.9x between runs of an unchanged tree.
    Budget: at most 2x (our work may cost at most as much as the engine's).
 2. The same summary served again from storage (the evening batch's case).
 3. A year of daily entries: pages and queries.
@@ -24,7 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-RUNS = 9
+RUNS = 25
 BUDGET = 2.0
 WORDS = [
     *[
@@ -322,6 +325,13 @@ def _median(samples: list[tuple[float, float]], which: int) -> float:
     return statistics.median(sample[which] for sample in samples)
 
 
+def _paired_ratio(
+    these: list[tuple[float, float]], those: list[tuple[float, float]], which: int
+) -> float:
+    """The median of the ratios of samples taken one right after the other."""
+    return statistics.median(a[which] / b[which] for a, b in zip(these, those, strict=True))
+
+
 def run() -> int:
     with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
         _setup_django(Path(tmp))
@@ -377,9 +387,9 @@ def _run() -> int:
         ours.append(_timed(lambda: whole_summary(therapist, client)))
         engine.append(_timed(lambda: render_pdf(plain)))
         structure.append(_timed(lambda: render_pdf(unstyled)))
-    ratio = _median(ours, 0) / _median(engine, 0)
-    cpu_ratio = _median(ours, 1) / _median(engine, 1)
-    structure_ratio = _median(ours, 0) / _median(structure, 0)
+    ratio = _paired_ratio(ours, engine, 0)
+    cpu_ratio = _paired_ratio(ours, engine, 1)
+    structure_ratio = _paired_ratio(ours, structure, 0)
 
     services.summary_pdf(user=therapist, client=client, query=PeriodQuery())
     stored = [
@@ -397,7 +407,7 @@ def _run() -> int:
         "fontTools (slow: install libharfbuzz-subset0)" if fonttools_fallback() else "HarfBuzz"
     )
     lines = [
-        f"Session summary benchmark (median of {RUNS} interleaved runs)",
+        f"Session summary benchmark ({RUNS} interleaved runs; ratios: the median of pairs)",
         f"  font subsetting:               {subsetting}",
         f"  typical client:                {entry_count} entries of all six kinds over 3 weeks: "
         f"{pages} page(s), {len(text)} characters",
