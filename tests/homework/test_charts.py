@@ -92,3 +92,31 @@ def test_same_data_gives_the_same_picture():
         )
 
     assert draw() == draw()
+
+
+def test_a_map_for_print_draws_dots_without_a_letter_in_it():
+    dots = [charts.Dot(f"P{i}", i % 2 == 0) for i in range(12)]
+    svg = charts.rings(
+        circles=[charts.Ring("Closest", dots)],
+        centre_label="Me",
+        title="Map",
+        description="Closest: P0, P1",
+        labelled=False,
+    )
+    tree = parse(svg)
+    assert list(tree.iter(f"{SVG}text")) == []  # names are said beside it, in words
+    people = [c for c in tree.iter(f"{SVG}circle") if c.get("r") == "6"]
+    assert len(people) == 12  # without names, a crowded ring shows everyone
+    assert tree.findtext(f"{SVG}desc") == "Closest: P0, P1"
+
+
+def test_dots_are_one_path_of_round_points_one_per_value():
+    svg = charts.urge_curve(
+        points=[charts.DayValue(day, 5) for day in range(10)],
+        contacts=[],
+        days=10,
+        title="t",
+        description="d",
+    )
+    [dots] = [p for p in parse(svg).iter(f"{SVG}path") if p.get("stroke-linecap") == "round"]
+    assert dots.get("d", "").count("h0") == 10
