@@ -61,6 +61,7 @@ def test_pdf_shows_header_flags_work_and_each_section(cast):
     assert upper.index("FELT UNSAFE") < upper.index("WANTS TO TALK ABOUT THIS IN SESSION")
     assert "They took my bank card to keep it safe." in text
     assert "ASSIGNED WORK" in upper and "1 done" in text
+    assert f"Done: {cast.alice_assignment.exercise.title}" in text  # finished work, named once
     assert "3 records" in text  # the written record's own line on the first page
     assert "Written record" in text
     assert cast.alice_entry.response["what_happened"] in text
