@@ -132,9 +132,11 @@ class _CollectorPause:
         finally:
             with self._lock:
                 self._running -= 1
-                if self._running == 0 and self._was_enabled:
+                resume = self._running == 0 and self._was_enabled
+                if resume:
                     gc.enable()
-                    gc.collect(0)  # everything the renders made is still young
+            if resume:  # outside the lock: a finalizer may render too
+                gc.collect(0)  # everything the renders made is still young
 
 
 _collector_paused = _CollectorPause()
