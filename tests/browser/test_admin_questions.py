@@ -1,6 +1,6 @@
 """A therapist writes a worksheet's questions in the admin without touching JSON."""
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from homework.models import Exercise
 from tests.browser.conftest import sign_in
@@ -8,16 +8,24 @@ from tests.browser.test_core_loop import assert_accessible
 from tests.factories import PASSWORD, TherapistFactory
 
 
-def test_a_worksheet_is_written_question_by_question_and_saved_as_checked_options(
-    db, new_context, artifacts
-):
+def new_worksheet_page(new_context, *, title: str, instructions: str) -> Page:
+    """Tara, signed in, on a new exercise of the worksheet kind, its title written."""
     TherapistFactory.create(email="tara@example.test", name="Tara")
-    page = new_context(1280, 900).new_page()
+    page: Page = new_context(1280, 900).new_page()
     sign_in(page, "tara@example.test", PASSWORD, admin=True)
     page.goto("/admin/homework/exercise/add/")
     page.select_option("#id_kind", label="Reflection worksheet")
-    page.fill("#id_title", "Where the week left me")
-    page.fill("#id_instructions", "A few questions about the week.")
+    page.fill("#id_title", title)
+    page.fill("#id_instructions", instructions)
+    return page
+
+
+def test_a_worksheet_is_written_question_by_question_and_saved_as_checked_options(
+    db, new_context, artifacts
+):
+    page = new_worksheet_page(
+        new_context, title="Where the week left me", instructions="A few questions about the week."
+    )
     expect(page.locator("#id_options")).to_be_hidden()  # the editor stands in for the JSON
 
     page.get_by_role("button", name="Add a question").click()
@@ -71,13 +79,7 @@ def test_a_worksheet_is_written_question_by_question_and_saved_as_checked_option
 
 
 def test_a_question_left_without_its_text_comes_back_with_the_servers_message(db, new_context):
-    TherapistFactory.create(email="tara@example.test", name="Tara")
-    page = new_context(1280, 900).new_page()
-    sign_in(page, "tara@example.test", PASSWORD, admin=True)
-    page.goto("/admin/homework/exercise/add/")
-    page.select_option("#id_kind", label="Reflection worksheet")
-    page.fill("#id_title", "Unfinished")
-    page.fill("#id_instructions", "Later.")
+    page = new_worksheet_page(new_context, title="Unfinished", instructions="Later.")
     page.get_by_role("button", name="Add a question").click()
     page.click("input[name=_save]")
     expect(page.locator(".errorlist")).to_contain_text("Question 1: the question needs its text.")
