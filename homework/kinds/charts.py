@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import Truncator
 from django.utils.translation import gettext as _
+
+from homework.excerpts import shorten
 
 INK = "#23302e"
 MUTED = "#56635f"
@@ -113,10 +114,6 @@ def _dots(points: Iterable[tuple[float, float]], radius: float) -> str:
         f'<path d="{d}" stroke="{ACCENT}" stroke-width="{radius * 2:g}" '
         f'stroke-linecap="round" fill="none"/>'
     )
-
-
-def _short(text: str, limit: int) -> str:
-    return Truncator(" ".join(str(text).split())).chars(limit)
 
 
 def urge_curve(
@@ -273,7 +270,7 @@ def ladder(*, rungs: Sequence[Rung], title: str, description: str) -> SafeString
             f'<line x1="{rail_left}" x2="{rail_right}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{MUTED}" stroke-width="3"/>'
         )
         body.append(_status_marker(mid, cy, rung.status))
-        body.append(_text(rail_right + 12, cy - 3, _short(rung.text, 32), size=13, weight="bold"))
+        body.append(_text(rail_right + 12, cy - 3, shorten(rung.text, 32), size=13, weight="bold"))
         body.append(_text(rail_right + 12, cy + 14, rung.status_label, size=12, fill=MUTED))
     return _svg(width, height, title, description, body)
 
@@ -366,7 +363,7 @@ def rings(
                 continue
             # Inner rings are shorter: their names are cut shorter so that
             # neighbours do not run into each other.
-            name = _short(dot.name, name_chars[index])
+            name = shorten(dot.name, name_chars[index])
             # Keep names near the edge inside the picture (about 7 units a letter).
             half = len(name) * 3.5
             body.append(

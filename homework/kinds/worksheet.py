@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils import formats, timezone
-from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from homework.excerpts import shorten
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind, JSONDict, ResponseInvalid
 from homework.kinds.fields import (
@@ -212,7 +212,7 @@ class Worksheet(ExerciseKind):
             return f"{scale_info['label']}: {entry.score:g}"
         for answer in self.answers(entry.assignment.exercise, self.response_of(entry)):
             if answer["answer"]:
-                return Truncator(answer["answer"]).chars(120)
+                return shorten(answer["answer"])
         return ""
 
     def totals_chart(

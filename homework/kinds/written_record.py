@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from django.utils import formats
-from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from homework.excerpts import shorten
 from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import (
     KindForm,
@@ -64,7 +64,7 @@ class WrittenRecord(ExerciseKind):
 
     def excerpt(self, entry: "Entry") -> str:
         text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")
-        return Truncator(text).chars(120)
+        return shorten(text)
 
     def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
         """Newest first; a year of records shows its newest few and counts the rest."""

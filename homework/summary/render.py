@@ -20,6 +20,7 @@ from django.utils.html import escape, format_html, strip_spaces_between_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from homework.excerpts import shorten
 from homework.kinds import get_kind
 from homework.models import Entry
 from homework.summary.completion import Completion
@@ -68,7 +69,8 @@ def _flags(entries: list[Entry], *, full_detail: bool) -> tuple[list[FlagItem], 
         FlagItem(
             entry=entry,
             title=entry.assignment.exercise.title,
-            excerpt=get_kind(entry.assignment.exercise.kind).excerpt(entry),
+            # A kind's line, cut to one line whatever the kind made of it.
+            excerpt=shorten(get_kind(entry.assignment.exercise.kind).excerpt(entry)),
         )
         for entry in shown
     ], more

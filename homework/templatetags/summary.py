@@ -5,9 +5,9 @@ import base64
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 
+from homework.excerpts import shorten
 from homework.summary.limits import EXCERPT_CHARS
 
 register = template.Library()
@@ -25,10 +25,10 @@ def summary_excerpt(text: object, full_detail: bool = False) -> SafeString:
     if full_detail:
         return conditional_escape(value)
     # An excerpt is one run of text: twenty blank lines must not fill a page.
-    value = " ".join(value.split())
-    if len(value) <= EXCERPT_CHARS:
-        return conditional_escape(value)
-    cut = Truncator(value).chars(EXCERPT_CHARS, truncate="…")
+    flat = " ".join(value.split())
+    cut = shorten(flat, EXCERPT_CHARS)
+    if cut == flat:
+        return conditional_escape(flat)
     # Plain text, not a styled span: an inline element costs the PDF engine
     # about as much as a paragraph, and a section may hold dozens of these.
     return format_html("{} {}", cut, _("(continued in the portal)"))

@@ -1,5 +1,6 @@
 """Where the summary's pages break, and what heads the page after a break."""
 
+import itertools
 import subprocess
 
 import pytest
@@ -50,3 +51,28 @@ def test_a_section_heading_never_ends_a_page_nor_is_called_continued_where_it_st
     # At some length the ladder's last line ended page 1: the heading after
     # it was at the foot of the page, and went over.
     assert crossed
+
+
+def test_a_boundary_step_goes_over_a_page_break_with_what_happened(cast):
+    """Twenty steps, each with a line on what happened, pushed down a line
+    at a time: a page never ends on a step whose note opens the next page."""
+    ladder = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="boundary_steps")
+    )
+    steps = [
+        {"boundary": f"Boundary {n}.", "status": "held", "what_happened": f"Note {n}."}
+        for n in range(1, 21)
+    ]
+    entry = EntryFactory.create(assignment=ladder, response={"steps": steps})
+    broke_inside = False
+    for lines in range(0, 12):
+        steps[0]["what_happened"] = "\n".join(["Note 1.", *(f"Line {n}." for n in range(lines))])
+        entry.response = {"steps": steps}
+        entry.save(update_fields=["response"])
+        pages = pages_of(pdf_for(cast.tara, cast.alice, full_detail=True))
+        for page, after in itertools.pairwise(pages):
+            last = page[-2]  # page[-1] is the footer
+            assert not last.split(". ", 1)[0].isdigit(), f"with {lines} lines: {last!r}"
+            broke_inside |= after[1].split(". ", 1)[0].isdigit()
+    # Some page opened inside the ladder, on a step.
+    assert broke_inside
