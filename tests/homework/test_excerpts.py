@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homework.excerpts import LINE_CHARS, shorten
 
@@ -48,3 +50,15 @@ def test_an_accent_or_joiner_stays_with_its_letter():
     cut = shorten(family, 10)
     assert len(cut) <= 10
     assert not cut.removesuffix("…").endswith("\u200d")  # no joiner left dangling
+
+
+@given(st.text(), st.integers(min_value=2, max_value=300))
+def test_any_text_fits_and_what_is_kept_is_the_text_itself(text, limit):
+    flat = " ".join(text.split())
+    cut = shorten(text, limit)
+    assert len(cut) <= limit
+    if len(flat) <= limit:
+        assert cut == flat
+    else:
+        assert cut.endswith("…")
+        assert flat.startswith(cut.removesuffix("…"))
