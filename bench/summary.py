@@ -158,6 +158,7 @@ def _client_with_entries(name: str, *, days: int, per_day: float, seed: int):
                 schema_version=1,
                 status=Entry.Status.SUBMITTED,
                 submitted_at=sent,
+                shared_at=sent,
                 felt_unsafe=rng.random() < 0.08,
                 discuss_in_session=rng.random() < 0.15,
                 response={
@@ -313,6 +314,7 @@ def _other_kinds(client, therapist, *, days: int, seed: int) -> int:
                     schema_version=kind.schema_version,
                     status=Entry.Status.SUBMITTED,
                     submitted_at=now - dt.timedelta(days=days_ago, hours=2),
+                    shared_at=now - dt.timedelta(days=days_ago, hours=2),
                     response=response,
                     score=kind.score(response, exercise=exercise),
                     discuss_in_session=rng.random() < 0.1,

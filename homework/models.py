@@ -223,6 +223,12 @@ class Entry(models.Model):
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last saved"), auto_now=True)
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
+    # When the therapist could first read it: when it was sent, or, for an
+    # entry kept private at first, when the client shared it. "What is new
+    # since the last session" is measured by this, so an entry written
+    # privately and shared later is news then, not lost in a window that
+    # had already closed (homework.selectors.scoping.with_known_at).
+    shared_at = models.DateTimeField(_("shared"), null=True, blank=True, editable=False)
     seen_at = models.DateTimeField(
         _("first read by the therapist"),
         null=True,
@@ -249,6 +255,10 @@ class Entry(models.Model):
                 name="submitted_entries_have_a_time",
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="version_starts_at_one"),
+            models.CheckConstraint(
+                condition=Q(status="draft") | Q(private=True) | Q(shared_at__isnull=False),
+                name="shared_entries_have_a_time",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -99,7 +99,14 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
         }
     )
     status = Entry.Status.SUBMITTED
+    private = False
     submitted_at = factory.LazyFunction(timezone.now)
+    # A shared entry was shared when it was sent (services.entry_submit does the same).
+    shared_at = factory.LazyAttribute(
+        lambda entry: None
+        if entry.private or entry.status != Entry.Status.SUBMITTED
+        else entry.submitted_at
+    )
 
 
 # -- valid responses for every kind, as the API would send them (rows as lists)

@@ -28,6 +28,8 @@ from homework.selectors.scoping import (
     entry_readable_by_staff,
     exercises_for_user,
     flags_first,
+    known_after,
+    known_by,
 )
 from homework.selectors.workspace import (
     HOME_LIST_LIMIT,
@@ -68,6 +70,8 @@ __all__ = [
     "exercises_for_user",
     "flags_first",
     "history_for_client",
+    "known_after",
+    "known_by",
     "last_sent_entry",
     "one_off_state",
     "open_draft",

@@ -1,5 +1,7 @@
 """Who may see what: the querysets every other read starts from."""
 
+import datetime as dt
+
 from django.db.models import Case, Q, QuerySet, When
 
 from clients.models import Client
@@ -35,6 +37,21 @@ def entries_for_user(*, user: User) -> QuerySet[Entry]:
     return Entry.objects.filter(
         assignment__client__in=clients_for_user(user=user), status=Entry.Status.SUBMITTED
     )
+
+
+# When staff learned of an entry: a shared entry's content when it was shared
+# (sent, or shared later); a private one's bare existence when it was sent.
+# Windows such as "new since the last session" use these, so an entry written
+# privately and shared later is news when it is shared, not lost in a window
+# that had already closed.
+
+
+def known_after(moment: dt.datetime) -> Q:
+    return Q(shared_at__gt=moment) | Q(shared_at__isnull=True, submitted_at__gt=moment)
+
+
+def known_by(moment: dt.datetime) -> Q:
+    return Q(shared_at__lte=moment) | Q(shared_at__isnull=True, submitted_at__lte=moment)
 
 
 def entry_readable_by_staff(entry: Entry) -> bool:

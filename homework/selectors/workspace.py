@@ -24,6 +24,8 @@ from homework.selectors.scoping import (
     entries_for_user,
     entry_readable_by_staff,
     flags_first,
+    known_after,
+    known_by,
 )
 from practice.models import User
 
@@ -173,9 +175,7 @@ def since_last_session(
     sent = list(
         flags_first(
             entries_for_user(user=user).filter(
-                assignment__client=client,
-                submitted_at__gt=window.start,
-                submitted_at__lte=window.end,
+                known_after(window.start), known_by(window.end), assignment__client=client
             )
         )
         .select_related("assignment__exercise", "assignment__client")
@@ -247,12 +247,12 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
     active_entries = entries_for_user(user=user).filter(
         assignment__client__status=Client.Status.ACTIVE
     )
-    new = active_entries.filter(submitted_at__gt=new_since)
+    new = active_entries.filter(known_after(new_since))
     overdue_work = overdue(
         assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), today=today
     )
     flagged = (
-        active_entries.filter(felt_unsafe=True, submitted_at__gte=now - UNSAFE_FLAG_WINDOW)
+        active_entries.filter(felt_unsafe=True, shared_at__gte=now - UNSAFE_FLAG_WINDOW)
         .select_related("assignment__exercise", "assignment__client__therapist")
         .order_by("-submitted_at")
     )

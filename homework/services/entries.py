@@ -84,6 +84,7 @@ def _write(
         values.update(
             status=Entry.Status.SUBMITTED,
             submitted_at=now,
+            shared_at=None if flags.private else now,
             score=kind.score(dict(response), exercise=assignment.exercise),
         )
     if entry is None:
@@ -218,6 +219,8 @@ def entry_edit(
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
     was_private, entry.private = entry.private, flags.private
+    if was_private and not entry.private:
+        entry.shared_at = timezone.now()
     entry.version += 1
     entry.save(
         update_fields=[
@@ -227,6 +230,7 @@ def entry_edit(
             "discuss_in_session",
             "felt_unsafe",
             "private",
+            "shared_at",
             "version",
             "updated_at",
         ]
@@ -249,8 +253,10 @@ def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
     if private and entry.seen_at is not None:
         raise EntryLocked
     entry.private = private
+    if not private:
+        entry.shared_at = timezone.now()  # news from now on, whenever it was written
     entry.version += 1
-    entry.save(update_fields=["private", "version", "updated_at"])
+    entry.save(update_fields=["private", "shared_at", "version", "updated_at"])
     if not private:
         _notify_when_shared(entry)
     return entry

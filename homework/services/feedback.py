@@ -72,8 +72,8 @@ def entries_mark_seen(
         return set()
     unseen = entries_for_user(user=actor).filter(
         assignment__client=client,
-        submitted_at__gt=after,
-        submitted_at__lte=until,
+        shared_at__gt=after,
+        shared_at__lte=until,
         private=False,
         seen_at__isnull=True,
     )

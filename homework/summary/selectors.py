@@ -123,8 +123,10 @@ def summary_data(
             assignment__client=client,
             status=Entry.Status.SUBMITTED,
             private=False,
-            submitted_at__gte=period.start,
-            submitted_at__lt=period.end,
+            # Shared in the period: an entry written privately before it and
+            # shared during it is this session's news (Entry.shared_at).
+            shared_at__gte=period.start,
+            shared_at__lt=period.end,
         )
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")

@@ -200,3 +200,25 @@ def test_assignment_never_moves_to_another_client(cast):
     assert (
         AssignmentFactory._meta.model.objects.get(pk=cast.alice_assignment.pk).client == cast.alice
     )
+
+
+def test_an_entry_is_shared_when_sent_or_when_the_client_shares_it_later(cast):
+    from django.db import IntegrityError, transaction
+
+    shared = submit(cast, key=uuid.uuid4(), version=0)
+    assert shared.shared_at == shared.submitted_at
+    kept = services.entry_submit(
+        user=cast.alice.portal_user,
+        assignment_id=cast.alice_assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data=written_record(),
+        flags=Flags(private=True),
+    )
+    assert kept.shared_at is None
+    later = services.entry_set_private(user=cast.alice.portal_user, key=kept.key, private=False)
+    assert later.shared_at is not None and later.submitted_at is not None
+    assert later.shared_at > later.submitted_at
+    # A shared entry with no time it was shared would be in no window: refused.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Entry.objects.filter(pk=shared.pk).update(shared_at=None)

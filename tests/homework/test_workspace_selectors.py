@@ -264,7 +264,7 @@ def test_home_flags_are_the_last_14_days_and_never_from_private_entries(cast):
 
 def test_new_is_measured_from_the_previous_sign_in(cast):
     now = timezone.now()
-    cast.alice_entry.submitted_at = now - dt.timedelta(days=2)
+    cast.alice_entry.submitted_at = cast.alice_entry.shared_at = now - dt.timedelta(days=2)
     cast.alice_entry.save()
     fresh = EntryFactory.create(assignment=cast.alice_assignment, submitted_at=now)
     home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(days=1), now=now)
@@ -296,3 +296,29 @@ def test_home_lists_overdue_one_offs(cast, days_late):
     assert (
         selectors.staff_home(user=cast.theo, previous_visit=None, now=timezone.now()).overdue == []
     )
+
+
+def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
+    from homework import services
+
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    kept = EntryFactory.create(
+        assignment=cast.alice_assignment,
+        submitted_at=now - dt.timedelta(days=10),
+        private=True,
+        felt_unsafe=True,
+    )
+    services.entry_set_private(user=cast.alice.portal_user, key=kept.key, private=False)
+    window = session_window(client=cast.alice, now=timezone.now())
+    report = selectors.since_last_session(
+        user=cast.tara, client=cast.alice, window=window, today=timezone.localdate()
+    )
+    assert report.entries[0].pk == kept.pk  # felt unsafe: first
+    home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(hours=1), now=now)
+    assert kept.pk in [entry.pk for entry in home.new_entries]
+    assert kept.pk in [entry.pk for entry in home.unsafe]
+    read = services.entries_mark_seen(
+        actor=cast.tara, client=cast.alice, after=window.start, until=window.end
+    )
+    assert kept.pk in read

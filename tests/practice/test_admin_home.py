@@ -58,7 +58,7 @@ def test_new_is_counted_from_the_previous_sign_in(cast):
         submitted_at=now - dt.timedelta(days=3),
         response={**cast.alice_entry.response, "what_happened": "older"},
     )
-    cast.alice_entry.submitted_at = now - dt.timedelta(days=1)
+    cast.alice_entry.submitted_at = cast.alice_entry.shared_at = now - dt.timedelta(days=1)
     cast.alice_entry.save()
     http = sign_in(cast.tara.email)
     assert http.session[PREVIOUS_SIGN_IN] == (now - dt.timedelta(days=2)).isoformat()

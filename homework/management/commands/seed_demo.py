@@ -163,6 +163,8 @@ class Command(BaseCommand):
         )
         # Spread the demo over the past weeks, as if each was sent on its day.
         changes: dict[str, Any] = {"submitted_at": sent_at, "therapist_notified_at": sent_at}
+        if entry.shared_at is not None:
+            changes["shared_at"] = sent_at
         if occurrence_on is not None:
             changes["occurrence_on"] = occurrence_on
         Entry.objects.filter(pk=entry.pk).update(**changes)

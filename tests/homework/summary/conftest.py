@@ -42,6 +42,7 @@ def record(
         response=response,
         status=status,
         submitted_at=when if status == Entry.Status.SUBMITTED else None,
+        shared_at=when if status == Entry.Status.SUBMITTED and not fields.get("private") else None,
         **fields,
     )
 

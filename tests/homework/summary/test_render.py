@@ -354,6 +354,7 @@ def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_qu
             schema_version=1,
             status=Entry.Status.SUBMITTED,
             submitted_at=at + dt.timedelta(minutes=5),
+            shared_at=at + dt.timedelta(minutes=5),
             occurrence_on=at.date(),
             response=urge_log(
                 at=at.isoformat(),

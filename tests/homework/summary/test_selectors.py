@@ -225,3 +225,34 @@ def test_queries_do_not_grow_with_entries(cast):
         AssignmentFactory.create(client=cast.alice)
         daily(cast.alice)
     assert count_queries(cast.tara, cast.alice) == one == 3
+
+
+def test_an_entry_kept_private_then_shared_is_news_in_the_period_it_was_shared(cast):
+    """Written privately before the last session and shared today: it belongs
+    to the coming session's summary, with its flag, not to one already printed."""
+    from homework import services
+
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    entry = add(cast.alice_assignment, days_ago=10, private=True, felt_unsafe=True)
+    services.entry_set_private(user=cast.alice.portal_user, key=entry.key, private=False)
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    assert entry in data.flagged_unsafe
+    earlier = selectors.summary_data(
+        user=cast.tara,
+        client=cast.alice,
+        period=period_for_dates(
+            since=timezone.localdate() - dt.timedelta(days=14),
+            until=timezone.localdate() - dt.timedelta(days=8),
+            session=None,
+        ),
+        full_detail=False,
+        now=now,
+    )
+    assert entry not in earlier.entries  # it was private then: never in that summary
