@@ -7,7 +7,9 @@ their role decides, and every queryset comes from a selector scoped by user.
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Model
+from django.db.models.constants import LOOKUP_SEP
 from django.http import HttpRequest
 
 from practice.models import User
@@ -39,6 +41,38 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if is_manager(request):
             return action in self.manager_can
         return is_staff_member(request) and action in self.therapist_can
+
+    def lookup_allowed(self, lookup: str, value: Any, request: HttpRequest | None = None) -> bool:
+        """Filter a list only by what its sidebar and date bar offer.
+
+        Django also accepts a query on any of the model's own fields, so a
+        hand-made address could test a private entry's words one guess at a
+        time (?response__icontains=…, the row shows up or not), or a
+        password hash one character at a time (?password__startswith=…).
+        A list filter's own parameter, and anything that names no field
+        (which Django ignores), is left to Django's own rule.
+        """
+        paths = [self.date_hierarchy] if self.date_hierarchy else []
+        own_parameters = set()
+        list_filter = self.get_list_filter(request) if request is not None else self.list_filter
+        for item in list_filter:
+            if isinstance(item, str):
+                paths.append(item)
+            elif isinstance(item, (list, tuple)) and isinstance(item[0], str):
+                paths.append(item[0])
+            elif isinstance(item, type) and issubclass(item, admin.SimpleListFilter):
+                own_parameters.add(item.parameter_name)
+        offered = lookup in own_parameters or any(
+            lookup == path or lookup.startswith(path + LOOKUP_SEP) for path in paths
+        )
+        if not offered:
+            try:
+                self.model._meta.get_field(lookup.split(LOOKUP_SEP, 1)[0])
+            except FieldDoesNotExist:
+                pass  # a list filter's own parameter, such as ?client=
+            else:
+                return False
+        return bool(super().lookup_allowed(lookup, value, request))
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return self._can(request, "view")
