@@ -19,6 +19,9 @@ from clients.models import Session
 MAX_PERIOD_DAYS = 400
 # With no earlier session to start from, look back this far.
 DEFAULT_LOOKBACK_DAYS = 28
+# No record here is older: an earlier date is a slip of the keyboard (and the
+# year 1 would overflow the arithmetic below).
+EARLIEST_DATE = dt.date(2000, 1, 1)
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TRUE = {"1", "true", "yes", "on"}
@@ -75,7 +78,9 @@ def practice_date(moment: dt.datetime) -> dt.date:
     return timezone.localtime(moment, timezone.get_default_timezone()).date()
 
 
-def _parse_date(name: str, raw: str | None, errors: dict[str, list[str]]) -> dt.date | None:
+def _parse_date(
+    name: str, raw: str | None, errors: dict[str, list[str]], *, today: dt.date
+) -> dt.date | None:
     if raw is None or raw.strip() == "":
         return None
     value = raw.strip()
@@ -83,10 +88,17 @@ def _parse_date(name: str, raw: str | None, errors: dict[str, list[str]]) -> dt.
         errors[name] = [_("Enter a date as YYYY-MM-DD, for example 2026-03-01.")]
         return None
     try:
-        return dt.date.fromisoformat(value)
+        day = dt.date.fromisoformat(value)
     except ValueError:
         errors[name] = [_("That date does not exist. Please check the day and month.")]
         return None
+    if day > today:
+        errors[name] = [_("This is in the future. Choose today or earlier.")]
+        return None
+    if day < EARLIEST_DATE:
+        errors[name] = [_("This is too long ago. Choose a date from the year 2000 on.")]
+        return None
+    return day
 
 
 def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> PeriodQuery:
@@ -97,15 +109,13 @@ def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> Per
     ``since`` to four weeks before ``until``.
     """
     errors: dict[str, list[str]] = {}
-    since = _parse_date("since", data.get("since"), errors)
-    until = _parse_date("until", data.get("until"), errors)
+    since = _parse_date("since", data.get("since"), errors, today=today)
+    until = _parse_date("until", data.get("until"), errors, today=today)
     raw_full = (data.get("full_detail") or "").strip().lower()
     if raw_full not in _TRUE | _FALSE:
         errors["full_detail"] = [_("Use true or false.")]
     if errors:
         raise PeriodInvalid(errors)
-    if since is not None and since > today:
-        raise PeriodInvalid({"since": [_("This is in the future. Choose today or earlier.")]})
     if since is not None or until is not None:
         until = until or today
         since = since or until - dt.timedelta(days=DEFAULT_LOOKBACK_DAYS - 1)

@@ -40,13 +40,21 @@ def test_another_therapists_client_is_not_found(cast):
     assert not AccessEvent.objects.exists()
 
 
-def test_bad_dates_go_back_to_the_client_page_with_the_parameter_named(cast):
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("since=31/02/2026", "Since: Enter a date as YYYY-MM-DD"),
+        ("until=9999-12-31", "Until: This is in the future"),
+        ("until=0001-01-01", "Until: This is too long ago"),
+    ],
+)
+def test_bad_dates_go_back_to_the_client_page_with_the_parameter_named(cast, query, message):
     http = login(cast.tara)
-    response = http.get(url(cast.alice.pk) + "?since=31/02/2026", follow=True)
+    response = http.get(url(cast.alice.pk) + "?" + query, follow=True)
     assert response.redirect_chain[-1][0] == reverse(
         "admin:clients_client_change", args=[cast.alice.pk]
     )
-    assert "Since: Enter a date as YYYY-MM-DD" in response.text
+    assert message in response.text
     assert not AccessEvent.objects.exists()
 
 

@@ -65,6 +65,9 @@ def test_unknown_client_id_is_not_found(cast):
         ("since=2026-03-10&until=2026-03-01", "until"),
         ("since=2000-01-01&until=2001-12-31", "until"),
         ("full_detail=perhaps", "full_detail"),
+        ("until=9999-12-31", "until"),
+        ("until=0001-01-01", "until"),
+        ("until=2099-01-01", "until"),
     ],
 )
 def test_bad_dates_are_a_400_naming_the_parameter(cast, query, name):

@@ -57,6 +57,13 @@ def test_one_date_alone_fills_in_the_other():
         ({"since": "2026-03-10", "until": "2026-03-01"}, "until"),
         ({"since": "2020-01-01", "until": "2026-03-01"}, "until"),
         ({"full_detail": "maybe"}, "full_detail"),
+        # Far ends of the calendar: refused by name, never an overflow (a 500).
+        ({"until": "2026-03-13"}, "until"),
+        ({"until": "2099-01-01"}, "until"),
+        ({"until": "9999-12-31"}, "until"),
+        ({"until": "0001-01-01"}, "until"),
+        ({"since": "0001-01-01", "until": "2026-03-01"}, "since"),
+        ({"since": "1999-12-31"}, "since"),
     ],
 )
 def test_bad_parameters_are_named(params, name):
