@@ -140,6 +140,12 @@ class OptionsField(forms.JSONField):
         # A new exercise has no options yet: show the "{}" the help text asks for.
         return json.dumps({} if value is None else value, indent=2, ensure_ascii=False)
 
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        try:
+            return super().bound_data(data, initial)
+        except RecursionError:  # shown back as typed, with the error below (to_python)
+            return InvalidJSONInput(data)
+
     def to_python(self, value: Any) -> Any:
         if isinstance(value, str) and value.strip():
             try:
@@ -152,6 +158,12 @@ class OptionsField(forms.JSONField):
                     ),
                     code="invalid",
                     params={"line": error.lineno, "column": error.colno, "problem": error.msg},
+                ) from None
+            except RecursionError:
+                # Brackets inside brackets thousands deep: no kind's options look like that.
+                raise forms.ValidationError(
+                    _("These options are nested too deeply. No kind needs more than a few levels."),
+                    code="invalid",
                 ) from None
         return super().to_python(value)
 

@@ -72,6 +72,9 @@ def test_a_worksheet_with_questions_is_saved_as_the_therapists_own(cast, workshe
             "questions.1.id: “q1” is used twice.",
         ),
         ('{"questions": [{"id": "q1",}]}', "This is not valid JSON (line 1, column"),
+        pytest.param(
+            "[" * 100_000 + "]" * 100_000, "These options are nested too deeply.", id="nested"
+        ),
     ],
 )
 def test_what_the_kind_refuses_is_shown_on_the_options_and_nothing_saved(
