@@ -19,6 +19,7 @@ from homework.kinds.data import MAX_DRAFT_BYTES, as_form_data, draft_from_form_d
 from homework.kinds.fields import KindForm
 
 if TYPE_CHECKING:
+    from django.db.models import Q
     from django_stubs_ext import StrOrPromise
 
     from homework.models import Assignment, Entry, Exercise
@@ -179,17 +180,40 @@ class ExerciseKind:
         (the client's export). By default: when it was sent, or started."""
         return entry.submitted_at or entry.created_at
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         """Data for this kind's section of the session summary.
 
         ``entries`` are the client's shared, submitted entries of this kind in
         the period (never private ones), with their assignment loaded.
         ``full_detail`` asks for whole texts instead of excerpts (and, for the
-        most sensitive kinds, their content at all).
+        most sensitive kinds, their content at all). ``earlier`` holds, per
+        assignment, the latest shared entry from before the period that
+        ``earlier_wanted`` picks (none unless the kind asks), and ``as_of`` is
+        the last day the summary covers (today when that is still to come).
         """
         return {"entries": [(entry, self.present(entry)) for entry in entries]}
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def earlier_wanted(self) -> "Q | None":
+        """Which entry from before the period this kind's section also needs,
+        as a condition on entries: the latest one per assignment that meets it
+        is read (in the summary's one query for all kinds) and handed over as
+        ``earlier``. For instance the last contact, or the map before."""
+        return None
+
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         """One-line facts for the summary's first page (e.g. days without contact)."""
         return []
 

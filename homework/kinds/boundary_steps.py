@@ -5,6 +5,7 @@ time they send it, the next one starts from what they sent last, so a step
 can move from "planned" to "tried" to "held" without retyping.
 """
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -139,7 +140,14 @@ class BoundarySteps(ExerciseKind):
         counts = ", ".join(f"{count} {label}" for label, count in self.counts(steps))
         return _("%(n)s steps: %(counts)s") % {"n": len(steps), "counts": counts}
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         """The ladder as last sent, for each assignment: what held, what didn't."""
         ladders = []
         for entry, _previous in latest_per_assignment(entries):
@@ -147,7 +155,13 @@ class BoundarySteps(ExerciseKind):
             ladders.append({"entry": entry, "steps": steps, "counts": self.counts(steps)})
         return {"ladders": ladders, "updates": len(entries), "full_detail": full_detail}
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         lines = []
         for entry, _previous in latest_per_assignment(entries):
             counts = self.counts(self.steps(self.response_of(entry)))

@@ -6,6 +6,7 @@ that a plan exists and when it was last updated; its content appears when
 someone opens the entry itself, or asks the summary for full detail.
 """
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -90,7 +91,14 @@ class SafetyPlan(ExerciseKind):
             "total": len(PARTS),
         }
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         plans = []
         for entry, _previous in latest_per_assignment(entries):
             plan: JSONDict = {"entry": entry, "updated_on": entry.submitted_at}
@@ -99,7 +107,13 @@ class SafetyPlan(ExerciseKind):
             plans.append(plan)
         return {"plans": plans, "full_detail": full_detail}
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         return [
             _("%(title)s: in place, updated %(date)s.")
             % {

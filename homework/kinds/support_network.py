@@ -6,9 +6,11 @@ circles, with what each one offers and whether time with them steadies
 the client. Like the ladder, the next map starts from the last one.
 """
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -214,9 +216,19 @@ class SupportNetwork(ExerciseKind):
                 )
         return changes
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         maps = []
-        for entry, previous in latest_per_assignment(entries):
+        map_before = {entry.assignment_id: entry for entry in earlier}
+        for entry, previous_in_period in latest_per_assignment(entries):
+            # "What changed" compares with the map before, in the period or not.
+            previous = previous_in_period or map_before.get(entry.assignment_id)
             # The summary names everyone in words beside the map.
             shown = self.present(entry, labelled=False)
             shown["changes"] = self.changes(
@@ -237,7 +249,16 @@ class SupportNetwork(ExerciseKind):
             maps.append({"entry": entry, **shown})
         return {"maps": maps, "full_detail": full_detail}
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def earlier_wanted(self) -> Q:
+        return Q()  # the map before the period, for what changed since
+
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         lines = []
         for entry, _previous in latest_per_assignment(entries):
             response = self.response_of(entry)

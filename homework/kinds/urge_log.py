@@ -11,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -126,8 +127,21 @@ class UrgeLog(ExerciseKind):
         return " · ".join(part for part in parts if part)
 
     # -- the curve, shared by the summary and the progress page
-    def curve(self, *, assignment: "Assignment | None", entries: Sequence["Entry"]) -> JSONDict:
-        """Days since no-contact began, the strongest pull each day, contact events."""
+    def curve(
+        self,
+        *,
+        assignment: "Assignment | None",
+        entries: Sequence["Entry"],
+        earlier_contact: "Entry | None" = None,
+        today: dt.date | None = None,
+    ) -> JSONDict:
+        """Days since no-contact began, the strongest pull each day, contact events.
+
+        ``earlier_contact`` is the last contact logged before ``entries``
+        begin (a summary reads only its period): days without contact count
+        from it when nothing later says otherwise. ``today`` is the last day
+        counted (a summary of past dates stops at its end).
+        """
         urges: list[tuple[dt.datetime, JSONDict]] = []
         for entry in entries:
             response = self.response_of(entry)
@@ -135,7 +149,7 @@ class UrgeLog(ExerciseKind):
             if at is not None:
                 urges.append((at, response))
         urges.sort(key=lambda urge: urge[0])
-        today = timezone.localdate()
+        today = today or timezone.localdate()
         first_logged = timezone.localdate(urges[0][0]) if urges else today
         start = (assignment.no_contact_since if assignment else None) or first_logged
         start = min(start, first_logged)
@@ -145,19 +159,7 @@ class UrgeLog(ExerciseKind):
             day = (timezone.localdate(at) - start).days
             by_day[day].append(int(response.get("intensity", 0)))
             if response.get("contact_happened"):
-                contacts.append(
-                    {
-                        "day": day,
-                        "on": timezone.localdate(at),
-                        "by_me": response.get("contact_initiated_by") == "me",
-                        "by_label": dict(INITIATED_BY).get(
-                            response.get("contact_initiated_by", ""), ""
-                        ),
-                        "by_for_therapist": INITIATED_FOR_THERAPIST.get(
-                            response.get("contact_initiated_by", ""), ""
-                        ),
-                    }
-                )
+                contacts.append(_contact(at, response, day=day))
         last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
         days = [
             {
@@ -169,8 +171,8 @@ class UrgeLog(ExerciseKind):
             }
             for day, values in sorted(by_day.items())
         ]
-        last_contact = contacts[-1]["on"] if contacts else None
-        since = max(start, last_contact) if last_contact else start
+        last_contact = contacts[-1] if contacts else self._before(earlier_contact, start)
+        since = max(start, last_contact["on"]) if last_contact else start
         return {
             "start": start,
             "days": days,
@@ -178,9 +180,20 @@ class UrgeLog(ExerciseKind):
             "span_days": last_day + 1,
             "days_without_contact": max((today - since).days, 0),
             "since": since,
-            "last_contact": contacts[-1] if contacts else None,
+            "last_contact": last_contact,
             "trend": _trend(by_day),
         }
+
+    def _before(self, entry: "Entry | None", start: dt.date) -> JSONDict | None:
+        """A contact logged before the curve's entries, off its picture."""
+        response = self.response_of(entry) if entry is not None else {}
+        at = _at(response)
+        if at is None or not response.get("contact_happened"):
+            return None
+        return _contact(at, response, day=(timezone.localdate(at) - start).days)
+
+    def earlier_wanted(self) -> Q:
+        return Q(response__contact_happened=True)  # the last contact before the period
 
     def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
         trend = curve["trend"]
@@ -201,10 +214,16 @@ class UrgeLog(ExerciseKind):
             labelled=labelled,
         )
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         sections = []
-        for assignment, own in by_assignment(entries):
-            curve = self.curve(assignment=assignment, entries=own)
+        for assignment, own, curve in self._summary_curves(entries, earlier, as_of):
             sections.append(
                 {
                     "assignment": assignment,
@@ -220,10 +239,15 @@ class UrgeLog(ExerciseKind):
             )
         return {"sections": sections, "full_detail": full_detail}
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         lines = []
-        for assignment, own in by_assignment(entries):
-            curve = self.curve(assignment=assignment, entries=own)
+        for _assignment, _own, curve in self._summary_curves(entries, earlier, as_of):
             contact = curve["last_contact"]
             if contact:
                 lines.append(
@@ -247,6 +271,26 @@ class UrgeLog(ExerciseKind):
                 lines.append(sentence)
         return lines
 
+    def _summary_curves(
+        self, entries: Sequence["Entry"], earlier: Sequence["Entry"], as_of: dt.date | None
+    ) -> list[tuple["Assignment", list["Entry"], JSONDict]]:
+        """Each assignment's curve in a summary, counting from the last
+        contact before the period when the period has none of its own."""
+        last_before = {entry.assignment_id: entry for entry in earlier}
+        return [
+            (
+                assignment,
+                own,
+                self.curve(
+                    assignment=assignment,
+                    entries=own,
+                    earlier_contact=last_before.get(assignment.pk),
+                    today=as_of,
+                ),
+            )
+            for assignment, own in by_assignment(entries)
+        ]
+
     def progress_context(
         self, *, assignment: "Assignment", entries: Sequence["Entry"]
     ) -> JSONDict | None:
@@ -258,6 +302,17 @@ class UrgeLog(ExerciseKind):
             "chart": self.chart(curve, for_client=True) if entries else "",
             "trend_sentence": _trend_sentence(curve["trend"], for_client=True),
         }
+
+
+def _contact(at: dt.datetime, response: JSONDict, *, day: int) -> JSONDict:
+    initiated_by = response.get("contact_initiated_by", "")
+    return {
+        "day": day,
+        "on": timezone.localdate(at),
+        "by_me": initiated_by == "me",
+        "by_label": dict(INITIATED_BY).get(initiated_by, ""),
+        "by_for_therapist": INITIATED_FOR_THERAPIST.get(initiated_by, ""),
+    }
 
 
 def _at(response: JSONDict) -> dt.datetime | None:

@@ -7,6 +7,7 @@ each entry and drawn over time. A total is a reflection for the client and
 the therapist to talk about, never a diagnosis or a grade.
 """
 
+import datetime as dt
 import statistics
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -246,7 +247,14 @@ class Worksheet(ExerciseKind):
             ),
         }
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         """Per exercise: the totals over time (if scored), then the newest
         entries' answers question by question (the rest counted unless in
         full detail)."""
@@ -283,7 +291,13 @@ class Worksheet(ExerciseKind):
                     )
         return [{"text": text, "answers": answers} for text, answers in questions.items()]
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         lines = []
         for assignment, own in by_assignment(entries):
             scale_info = self.score_scale(assignment.exercise)

@@ -66,7 +66,14 @@ class WrittenRecord(ExerciseKind):
         text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")
         return shorten(text)
 
-    def summary_context(self, entries: Sequence["Entry"], *, full_detail: bool = False) -> JSONDict:
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
         """Newest first; a year of records shows its newest few and counts the rest."""
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
@@ -80,7 +87,13 @@ class WrittenRecord(ExerciseKind):
             "full_detail": full_detail,
         }
 
-    def at_a_glance(self, entries: Sequence["Entry"]) -> list[str]:
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
         """How many records, and how distressing they were in the body (0–10)."""
         line = ngettext("%(count)s record", "%(count)s records", len(entries)) % {
             "count": len(entries)

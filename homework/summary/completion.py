@@ -101,7 +101,7 @@ def completion_for_period(
                 days_sent[assignment_id].add(practice_date(submitted_at))
 
     # Work is judged as of the period's end, or now if that is still to come.
-    as_of = practice_date(min(period.end, now))
+    as_of = period.as_of(now)
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period

@@ -63,6 +63,11 @@ class Period:
     session: Session | None  # the session this summary is for, if there is one
     chosen_dates: bool
 
+    def as_of(self, now: dt.datetime) -> dt.date:
+        """The last day the summary covers that has begun: its own last day,
+        or today while the period is still running."""
+        return practice_date(min(self.end - dt.timedelta(microseconds=1), now))
+
     @property
     def key(self) -> str:
         """Names this period in storage: no client data, stable across requests."""

@@ -101,11 +101,14 @@ def _naming_its_section(html: SafeString, label: str) -> SafeString:
 
 def _context(data: SummaryData) -> dict[str, Any]:
     full = data.full_detail
+    as_of = data.period.as_of(data.now)
     sections = []
     glance = []
     for section in data.sections:
         kind = section.kind
-        context = kind.summary_context(section.entries, full_detail=full)
+        context = kind.summary_context(
+            section.entries, full_detail=full, earlier=section.earlier, as_of=as_of
+        )
         html = render_to_string(
             kind.summary_template,
             {
@@ -115,7 +118,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
             },
         )
         sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
-        lines = kind.at_a_glance(section.entries)
+        lines = kind.at_a_glance(section.entries, earlier=section.earlier, as_of=as_of)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
     unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full)

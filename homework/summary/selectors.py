@@ -9,7 +9,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
@@ -50,6 +50,8 @@ class KindSection:
 
     kind: ExerciseKind
     entries: list[Entry]
+    # From before the period, what the kind asked for (ExerciseKind.earlier_wanted).
+    earlier: list[Entry] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -115,8 +117,9 @@ def period_for_session(
 def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
-    """Read the period's shared entries and the work's progress: three queries
-    (four when the practice settings are not cached), however many entries."""
+    """Read the period's shared entries, what kinds need from before it, and
+    the work's progress: four queries (five when the practice settings are not
+    cached), however many entries."""
     rows = (
         entries_for_user(user=user)
         .filter(
@@ -136,11 +139,14 @@ def summary_data(
     by_kind: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         by_kind[entry.assignment.exercise.kind].append(entry)
+    earlier = _earlier(user=user, client=client, period=period)
     sections = []
     for kind in all_kinds():  # the registry's order, so every summary reads alike
         kind_entries = by_kind.pop(kind.slug, [])
         if kind_entries:
-            sections.append(KindSection(kind=kind, entries=kind_entries))
+            sections.append(
+                KindSection(kind=kind, entries=kind_entries, earlier=earlier.get(kind.slug, []))
+            )
     for slug in by_kind:
         get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
 
@@ -159,6 +165,34 @@ def summary_data(
         flagged_unsafe=unsafe,
         flagged_discuss=discuss,
     )
+
+
+def _earlier(*, user: User, client: Client, period: Period) -> dict[str, list[Entry]]:
+    """What kinds need from before the period (``ExerciseKind.earlier_wanted``):
+    for each assignment, its latest shared entry from before the period that
+    meets its kind's condition. One query for all kinds, however many entries."""
+    wanted = Q()
+    asked = False
+    for kind in all_kinds():
+        condition = kind.earlier_wanted()
+        if condition is not None:
+            wanted |= Q(assignment__exercise__kind=kind.slug) & condition
+            asked = True
+    if not asked:
+        return {}
+    before = entries_for_user(user=user).filter(
+        wanted, assignment__client=client, private=False, shared_at__lt=period.start
+    )
+    latest = (
+        before.filter(assignment=OuterRef("assignment"))
+        .order_by("-submitted_at", "-pk")
+        .values("pk")[:1]
+    )
+    by_kind: dict[str, list[Entry]] = defaultdict(list)
+    for entry in before.filter(pk=Subquery(latest)).select_related("assignment__exercise"):
+        if entry_readable_by_staff(entry):
+            by_kind[entry.assignment.exercise.kind].append(entry)
+    return by_kind
 
 
 def session_ids_on(*, day: dt.date) -> list[int]:

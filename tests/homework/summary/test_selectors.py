@@ -224,7 +224,7 @@ def test_queries_do_not_grow_with_entries(cast):
     for _ in range(5):
         AssignmentFactory.create(client=cast.alice)
         daily(cast.alice)
-    assert count_queries(cast.tara, cast.alice) == one == 3
+    assert count_queries(cast.tara, cast.alice) == one == 4
 
 
 def test_an_entry_kept_private_then_shared_is_news_in_the_period_it_was_shared(cast):

@@ -1,0 +1,108 @@
+"""What a summary's sections know from before their period: the last contact
+logged earlier, and the support map before. One query for all kinds."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from homework.summary import render, selectors
+from homework.summary.period import PeriodQuery, period_for_dates
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    support_network,
+    urge_log,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def logged(assignment, days_ago: int, *, contact: bool = False, private: bool = False):
+    at = timezone.localtime() - dt.timedelta(days=days_ago)
+    return EntryFactory.create(
+        assignment=assignment,
+        submitted_at=at,
+        private=private,
+        response=urge_log(
+            at=at.strftime("%Y-%m-%dT%H:%M"),
+            contact_happened=contact,
+            contact_initiated_by="them" if contact else "none",
+        ),
+    )
+
+
+@pytest.fixture
+def log(cast):
+    """Thirty days of no contact asked for; the last session a week ago."""
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="urge_log", title="No contact"),
+        no_contact_since=timezone.localdate() - dt.timedelta(days=30),
+    )
+
+
+def summary_html(cast, query: PeriodQuery | None = None) -> str:
+    now = timezone.now()
+    period = (
+        period_for_dates(since=query.since, until=query.until, session=None)
+        if query is not None and query.since is not None and query.until is not None
+        else selectors.resolve_period(
+            user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+        )
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    return render.summary_document(data).html
+
+
+def test_days_without_contact_count_from_a_contact_logged_before_the_period(cast, log):
+    logged(log, 10, contact=True)
+    for days_ago in (5, 3, 1):
+        logged(log, days_ago)
+    contact_day = timezone.localdate() - dt.timedelta(days=10)
+    assert (
+        f"No contact for 10 days; last contact {contact_day:%-d %b} "
+        "(the other person reached out)." in summary_html(cast)
+    )
+
+
+def test_a_private_contact_before_the_period_is_not_counted(cast, log):
+    logged(log, 10, contact=True, private=True)
+    logged(log, 2)
+    since = timezone.localdate() - dt.timedelta(days=30)
+    assert f"No contact for 30 days (since {since:%-d %b})." in summary_html(cast)
+
+
+def test_a_summary_of_past_dates_counts_no_contact_to_its_own_last_day(cast, log):
+    today = timezone.localdate()
+    logged(log, 25, contact=True)
+    logged(log, 12)
+    logged(log, 2, contact=True)  # after the chosen dates: not theirs to know
+    html = summary_html(
+        cast,
+        PeriodQuery(since=today - dt.timedelta(days=20), until=today - dt.timedelta(days=5)),
+    )
+    assert "No contact for 20 days; last contact" in html
+
+
+def test_the_support_map_says_what_changed_since_the_map_before_the_period(cast):
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    corner = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="support_network")
+    )
+    EntryFactory.create(
+        assignment=corner, submitted_at=now - dt.timedelta(days=10), response=support_network()
+    )
+    closer = support_network()
+    closer["people"][1]["circle"] = "inner"  # Mum, from the middle ring
+    closer["people"].append({"name": "Sam", "circle": "outer", "roles": [], "steadying": True})
+    EntryFactory.create(assignment=corner, submitted_at=now - dt.timedelta(days=2), response=closer)
+    assert "Since the map before: Mum moved closer; Sam added" in summary_html(cast)
