@@ -17,7 +17,7 @@ from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
 from homework.selectors import Progress, assignments_for_user, one_off_state
-from homework.summary.period import Period, practice_date
+from homework.summary.period import Period, practice_date, practice_midnight
 from practice.models import User
 
 
@@ -91,7 +91,9 @@ def completion_for_period(
             assignment_id__in=recurring_ids,
             status=Entry.Status.SUBMITTED,
             private=False,
-            submitted_at__gte=period.start,
+            # Whole days, as the days expected are counted: the first day's
+            # work counts even when it was done before the session that day.
+            submitted_at__gte=practice_midnight(period.since),
             submitted_at__lt=period.end,
         ).values_list("assignment_id", "occurrence_on", "submitted_at")
         for assignment_id, occurrence_on, submitted_at in rows:

@@ -256,3 +256,45 @@ def test_an_entry_kept_private_then_shared_is_news_in_the_period_it_was_shared(c
         now=now,
     )
     assert entry not in earlier.entries  # it was private then: never in that summary
+
+
+def test_daily_work_done_every_day_counts_the_session_day_done_before_the_session(cast):
+    """The last session was at 10:00, the day's log at 09:00: that day is one
+    of the days counted, so its log counts too (7 of 8 read as a day missed)."""
+    from homework.summary.period import practice_midnight
+    from tests.factories import EntryFactory, ExerciseFactory, urge_log
+
+    today = timezone.localdate()
+    daily = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="urge_log"),
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=14),
+        ends_on=today + dt.timedelta(days=14),
+        due_on=None,
+    )
+    at_ten = dt.timedelta(hours=10)
+    SessionFactory.create(
+        client=cast.alice, starts_at=practice_midnight(today - dt.timedelta(days=7)) + at_ten
+    )
+    SessionFactory.create(
+        client=cast.alice, starts_at=practice_midnight(today + dt.timedelta(days=1)) + at_ten
+    )
+    now = practice_midnight(today) + dt.timedelta(hours=20)
+    for back in range(14, -1, -1):  # every morning at 09:00, today's too
+        day = today - dt.timedelta(days=back)
+        at = practice_midnight(day) + dt.timedelta(hours=9)
+        EntryFactory.create(
+            assignment=daily,
+            occurrence_on=day,
+            submitted_at=at,
+            response=urge_log(at=at.isoformat()),
+        )
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    (item,) = data.completion.recurring
+    assert (item.done, item.expected) == (8, 8)
