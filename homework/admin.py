@@ -2,6 +2,7 @@ import datetime as dt
 import json
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -176,6 +177,23 @@ class AssignmentAdmin(RoleAdmin):
                 due = timezone.localdate(upcoming)
         initial.setdefault("due_on", due)
         return initial
+
+    def get_form(
+        self,
+        request: HttpRequest,
+        obj: Assignment | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        if obj is not None and "exercise" in form.base_fields:
+            # Work set with an exercise since retired (or a former therapist's
+            # own) keeps it on offer: otherwise it could not be saved, not even
+            # to cancel it.
+            field: forms.ModelChoiceField[Exercise] = form.base_fields["exercise"]  # type: ignore[assignment]
+            offered = field.queryset if field.queryset is not None else Exercise.objects.none()
+            field.queryset = offered | Exercise.objects.filter(pk=obj.exercise_id)
+        return form
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "client":

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
+from homework import schedules
 from homework.kinds import kind_choices
 
 if TYPE_CHECKING:
@@ -179,6 +180,25 @@ class Assignment(models.Model):
             errors["weekdays"] = gettext("Days of the week are only for a weekly schedule.")
         else:
             self.weekdays = sorted(weekdays)
+            if (
+                self.schedule == self.Schedule.WEEKLY
+                and "ends_on" not in errors
+                and self.starts_on
+                and self.ends_on
+                and not schedules.count_slots(self, start=self.starts_on, end=self.ends_on)
+            ):
+                errors["weekdays"] = gettext(
+                    "None of these days falls between the start and the end date. "
+                    "Choose another day, or a later end date."
+                )
+        if self.pk is not None and "exercise" not in errors:
+            # Entries are read by their exercise (its kind, its questions).
+            stored = Assignment.objects.filter(pk=self.pk).values_list("exercise_id", flat=True)
+            if stored.first() not in (None, self.exercise_id) and self.entries.exists():
+                errors["exercise"] = gettext(
+                    "The client has already written for this exercise, so it stays. "
+                    "To give them another one, assign it as new work."
+                )
         if errors:
             raise ValidationError(errors)
 

@@ -86,8 +86,11 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         raise TypeError(f"Unknown assignment fields: {sorted(unknown)}")
     if (
         "exercise" in changes
+        and changes["exercise"].pk != assignment.exercise_id
         and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
     ):
+        # Checked only for a new choice: work set with an exercise since
+        # retired, or a former therapist's own, stays editable.
         raise PermissionDenied("You cannot use this exercise.")
     for name, value in changes.items():
         setattr(assignment, name, value)

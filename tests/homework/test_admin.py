@@ -114,3 +114,63 @@ def test_client_login_never_reaches_the_admin(cast):
     response = login(cast.alice.portal_user).get(reverse("admin:index"))
     assert response.status_code == 302
     assert reverse("admin:login") in response["Location"]
+
+
+def change(cast, assignment, **overrides):
+    form = assignment_form(cast, assignment.client, assignment.exercise)
+    form["starts_on"] = assignment.starts_on.isoformat()
+    form["due_on"] = assignment.due_on.isoformat() if assignment.due_on else ""
+    form.update(overrides)
+    return login(cast.tara).post(
+        reverse("admin:homework_assignment_change", args=[assignment.pk]), form
+    )
+
+
+def test_work_with_entries_keeps_its_exercise_and_says_why(cast):
+    """Entries are read by their exercise: swapping it (here for another kind)
+    would leave them unreadable."""
+    other = ExerciseFactory.create(kind="urge_log", title="No contact")
+    response = change(cast, cast.alice_assignment, exercise=str(other.pk))
+    assert response.status_code == 200
+    assert "The client has already written for this exercise" in str(
+        response.context["adminform"].form.errors["exercise"]
+    )
+    cast.alice_assignment.refresh_from_db()
+    assert cast.alice_assignment.exercise != other
+    fresh = Assignment.objects.create(
+        client=cast.alice,
+        exercise=cast.alice_assignment.exercise,
+        starts_on=timezone.localdate(),
+        due_on=timezone.localdate(),
+        created_by=cast.tara,
+    )
+    assert change(cast, fresh, exercise=str(other.pk)).status_code == 302  # nothing written yet
+
+
+def test_work_set_with_a_retired_exercise_can_still_be_cancelled(cast):
+    exercise = cast.alice_assignment.exercise
+    exercise.is_active = False
+    exercise.save(update_fields=["is_active"])
+    response = change(cast, cast.alice_assignment, status="cancelled")
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    cast.alice_assignment.refresh_from_db()
+    assert cast.alice_assignment.status == Assignment.Status.CANCELLED
+
+
+def test_a_weekly_schedule_with_no_chosen_day_in_its_dates_is_explained(cast):
+    monday = timezone.localdate() - dt.timedelta(days=timezone.localdate().weekday())
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_add"),
+        assignment_form(
+            cast,
+            cast.alice,
+            ExerciseFactory.create(),
+            schedule="weekly",
+            starts_on=monday.isoformat(),
+            due_on="",
+            ends_on=(monday + dt.timedelta(days=1)).isoformat(),
+            weekdays=["4"],  # Friday: not between Monday and Tuesday
+        ),
+    )
+    assert response.status_code == 200
+    assert "None of these days falls between the start and the end date." in response.text
