@@ -350,7 +350,7 @@ def test_idle_warning_then_the_screen_clears(alice, context, artifacts):
     page.wait_for_load_state("load")  # the idle timer is set by a deferred script
     warning = page.locator("#idle-warning")
     expect(warning).to_be_hidden()
-    page.clock.fast_forward(20_000)  # the page warns a minute before the end
+    page.clock.fast_forward(75_000)  # the page warns a minute before the end (2 min + 10 s)
     expect(warning).to_be_visible()
     expect(page.locator("#idle-title")).to_be_focused()
     assert_accessible(page, "idle warning")
@@ -363,7 +363,7 @@ def test_idle_warning_then_the_screen_clears(alice, context, artifacts):
     session = SessionStore(session_key=cookie["value"])
     session[LAST_SEEN] = time.time() - 3 * 60
     session.save()
-    page.clock.fast_forward(80_000)
+    page.clock.fast_forward(140_000)
     page.wait_for_url("**/login/?ended=idle")
     expect(page.get_by_text("signed out after a quiet while")).to_be_visible()
     assert "Keep the full picture" not in page.content()

@@ -203,7 +203,21 @@ def test_practice_sets_the_idle_timeout(cast):
     age_session(http, idle=20 * 60)
     page = http.get(reverse("homework:dashboard"))
     assert page.status_code == 200
-    assert f'data-idle-seconds="{30 * 60 - 45}"' in page.text
+    assert f'data-idle-seconds="{30 * 60 + 10}"' in page.text
+
+
+def test_a_tab_left_open_is_signed_out_when_its_screen_clears(cast):
+    """When the page's idle timer runs out it moves to the sign-in page. That
+    request must find the session over: were it still running, the request
+    would count as activity and renew it, and a tab left open on a shared
+    device would never sign out."""
+    http = login(cast.alice.portal_user)
+    page = http.get(reverse("homework:dashboard"))  # the page's last word with the server
+    clears_after = int(re.search(r'data-idle-seconds="(\d+)"', page.text)[1])  # type: ignore[index]
+    age_session(http, idle=clears_after)
+    cleared = http.get(reverse("clients:login") + "?ended=idle", follow=True)
+    assert "signed out after a quiet while" in cleared.text
+    assert http.get(reverse("homework:history")).status_code == 302
 
 
 def test_even_a_busy_session_ends_after_the_absolute_limit(cast, settings):
