@@ -117,15 +117,18 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def quick_exit(request: HttpRequest) -> HttpResponse:
     """End the session and leave for the practice's neutral site.
 
     The page's script calls this with a beacon (``beacon=1``) while it
     replaces itself with the neutral site; without script, the button is a
-    plain form post and we redirect there ourselves.
+    plain form post and we redirect there ourselves. The address typed or
+    followed (a GET) leaves too: leaving is never refused. Only a post, which
+    carries the form's token, may save a last draft on the way.
     """
-    _save_draft_on_the_way_out(request)
+    if request.method == "POST":
+        _save_draft_on_the_way_out(request)
     logout(request)
     if request.POST.get("beacon"):
         response = HttpResponse(status=204)

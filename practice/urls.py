@@ -17,3 +17,7 @@ urlpatterns = [
     path("", include("clients.urls")),
     path("", include("homework.urls")),
 ]
+
+# Error pages keep the quick exit and the crisis lines (templates/4xx.html render
+# with the portal's shell through Django's own handlers).
+handler500 = "practice.views.server_error"

@@ -1,0 +1,73 @@
+"""Error pages keep the portal's safety: the quick exit first, the crisis lines,
+a neutral title, and no words of alarm."""
+
+import pytest
+from django.test import Client as HttpClient
+from django.test import RequestFactory
+from django.urls import reverse
+
+from clients.models import Client
+from practice import views
+from practice.selectors import forget_practice_settings, practice_settings
+from tests.conftest import login
+
+pytestmark = pytest.mark.django_db
+
+
+def assert_safe_shell(text: str) -> None:
+    practice = practice_settings()
+    assert 'id="quick-exit"' in text
+    assert f'data-exit-url="{practice.quick_exit_url}"' in text
+    assert practice.crisis_lines[0] in text
+    assert "hijack" not in text.lower()
+
+
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_missing_page_keeps_the_quick_exit_and_crisis_lines(cast, signed_in):
+    http = login(cast.alice.portal_user if signed_in else None)
+    page = http.get("/no-such-page/")
+    assert page.status_code == 404
+    assert_safe_shell(page.text)
+    assert "<title>Not found · Notebook</title>" in page.text
+
+
+def test_an_archived_client_gets_a_calm_page_with_the_exit_and_sign_out(cast):
+    Client.objects.filter(pk=cast.alice.pk).update(status=Client.Status.ARCHIVED)
+    page = login(cast.alice.portal_user).get(reverse("homework:dashboard"))
+    assert page.status_code == 403
+    assert_safe_shell(page.text)
+    assert "Sign out" in page.text
+
+
+def test_an_expired_form_gets_a_calm_page_not_a_warning_of_hijacking(cast):
+    """E.g. Sign out pressed in a tab whose session a quick exit in another tab ended."""
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    page = http.post(reverse("clients:logout"))
+    assert page.status_code == 403
+    assert_safe_shell(page.text)
+    assert "This page had expired" in page.text
+
+
+def test_a_server_fault_still_offers_the_exit_and_crisis_lines(cast, monkeypatch):
+    request = RequestFactory().get("/")
+    page = views.server_error(request)
+    assert page.status_code == 500
+    assert_safe_shell(page.content.decode())
+
+    def broken():
+        raise RuntimeError("the database is down")
+
+    forget_practice_settings()
+    monkeypatch.setattr(views, "practice_settings", broken)
+    fallback = views.server_error(request).content.decode()
+    assert 'data-exit-url="https://www.bbc.co.uk/weather"' in fallback
+    assert "call your local emergency number" in fallback
+
+
+def test_the_exit_address_followed_or_typed_leaves_too(cast):
+    http = login(cast.alice.portal_user)
+    response = http.get(reverse("clients:quick_exit"))
+    assert response.status_code == 302
+    assert response["Location"] == practice_settings().quick_exit_url
+    assert http.get(reverse("homework:dashboard")).status_code == 302  # signed out
