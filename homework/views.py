@@ -1,6 +1,8 @@
 """The portal pages for doing homework. Thin: validate, call a service, render."""
 
+import datetime as dt
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -302,6 +304,8 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     if not entry.is_submitted:
         return redirect("homework:do", assignment_id=entry.assignment_id)
     if not entry.client_can_edit:
+        if request.method == "POST":
+            return _edit_arrived_after_reading(request, entry, response_data(request.POST))
         messages.info(
             request,
             _("Your therapist has read this, so it stays as it is. You can add a note below."),
@@ -353,15 +357,56 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             editing=entry,
         )
     except services.EntryLocked:
-        messages.info(
-            request,
-            _(
-                "Your therapist has just read this, so it stays as it was. You can add a note below."
-            ),
-        )
-        return redirect("homework:entry", key=entry.key)
+        return _edit_arrived_after_reading(request, _own_entry_or_404(request, key), data)
     messages.success(request, _("Your changes are saved."))
     return redirect("homework:entry", key=entry.key)
+
+
+def _edit_arrived_after_reading(
+    request: AuthedRequest, entry: Entry, data: Mapping[str, Any]
+) -> HttpResponse:
+    """The therapist read the entry before the changes arrived: it stays as
+    it was, and the new words wait in the note form, so none are lost."""
+    messages.info(
+        request,
+        _(
+            "Your therapist has read this, so it stays as it was. What you changed is in "
+            "the note below: send it as a note, or change it first."
+        ),
+    )
+    note = NoteForm(initial={"text": _changed_words(entry, data)})
+    return _render_entry(request, entry, note, status=409)
+
+
+def _changed_words(entry: Entry, data: Mapping[str, Any]) -> str:
+    """The client's words in a refused edit that were not in what was sent,
+    a paragraph each, for a note. Any kind: every piece of text the form
+    posted is compared with every piece of text the entry holds (numbers and
+    dates are left out: a note is for words)."""
+
+    def texts(value: Any) -> list[str]:
+        if isinstance(value, str):
+            return [value.strip()] if _is_words(value.strip()) else []
+        if isinstance(value, Mapping):
+            value = list(value.values())
+        if isinstance(value, list):
+            return [text for item in value for text in texts(item)]
+        return []
+
+    sent = set(texts(get_kind(entry.assignment.exercise.kind).response_of(entry)))
+    return "\n\n".join(text for text in texts(dict(data)) if text not in sent)
+
+
+def _is_words(text: str) -> bool:
+    if not text:
+        return False
+    for parse in (float, dt.datetime.fromisoformat):
+        try:
+            parse(text)
+        except ValueError:
+            continue
+        return False
+    return True
 
 
 @require_POST

@@ -29,6 +29,16 @@
   }
   document.addEventListener("portal:activity", active);
 
+  // A form with no autosave (changes to a sent entry) is sent as the warning
+  // shows, while the session still runs: its words are on no server yet,
+  // and the warning says that what was written is saved.
+  var saveBeforeIdle = document.querySelector("form[data-save-before-idle]");
+  var unsaved = false;
+  if (saveBeforeIdle) {
+    saveBeforeIdle.addEventListener("input", function () { unsaved = true; });
+    saveBeforeIdle.addEventListener("submit", function () { unsaved = false; });
+  }
+
   function tick() {
     var idle = Date.now() - lastActivity;
     if (idle >= idleMs && window.portalDraftPending && window.portalDraftPending()) {
@@ -44,6 +54,11 @@
       return;
     }
     if (!warned && idle >= idleMs - WARN_BEFORE_MS) {
+      if (unsaved) {
+        unsaved = false;
+        saveBeforeIdle.requestSubmit();
+        return;
+      }
       warned = true;
       dialog.hidden = false;
       var title = document.getElementById("idle-title");

@@ -197,6 +197,32 @@ def test_changes_saved_offline_stay_on_the_page_until_the_connection_is_back(ali
     )
 
 
+def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):
+    """Changing a sent entry has no autosave: the changes go to the server as
+    the idle warning shows, while the session still runs."""
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=r-what_happened]").fill(
+        "Started to change this, then stepped away."
+    )
+    page.clock.fast_forward(75_000)  # the warning's moment (2 min + 10 s, less a minute)
+    page.wait_for_url(f"**/entries/{entry.key}/")
+    expect(page.get_by_text("Your changes are saved.")).to_be_visible()
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Started to change this, then stepped away."
+    forget_practice_settings()
+
+
 def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context, artifacts):
     page = context.new_page()
     open_form(page, alice)

@@ -56,8 +56,14 @@ def test_read_entry_cannot_be_changed_but_takes_a_note(cast):
     page = http.get(reverse("homework:entry", args=[entry.key]))
     assert reverse("homework:entry_edit", args=[entry.key]) not in page.text
     assert http.get(reverse("homework:entry_edit", args=[entry.key])).status_code == 302
-    posted = http.post(reverse("homework:entry_edit", args=[entry.key]), edit_form(entry))
-    assert posted.status_code == 302
+    posted = http.post(
+        reverse("homework:entry_edit", args=[entry.key]),
+        edit_form(entry, what_happened="Now I remember more."),
+    )
+    # The entry stays; the words just typed wait in the note form, not lost.
+    assert posted.status_code == 409
+    assert posted.context["note_form"].initial["text"] == "Now I remember more."
+    assert "Now I remember more." in posted.text
     entry.refresh_from_db()
     assert entry.response == before
     with pytest.raises(EntryLocked):
