@@ -7,6 +7,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -23,6 +24,9 @@ from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
 from practice.models import User
 from practice.requests import AuthedRequest
+
+# Entries on one page of "What I've written".
+HISTORY_PAGE_SIZE = 50
 
 
 @require_GET
@@ -457,8 +461,13 @@ def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
 @require_GET
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
-    entries = selectors.history_for_client(user=request.user)
-    return render(request, "homework/history.html", {"entries": entries})
+    # A page at a time, every entry reachable: a month of daily logs is
+    # hundreds, and the oldest records may matter most (a protection order).
+    # A page number that is not one shows the nearest page, not an error.
+    page = Paginator(selectors.history_for_client(user=request.user), HISTORY_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "homework/history.html", {"entries": page.object_list, "page": page})
 
 
 @require_GET

@@ -161,9 +161,10 @@ def entries_for_export(*, user: User) -> QuerySet[Entry]:
     )
 
 
-def history_for_client(*, user: User, limit: int = 200) -> list[Entry]:
-    """The client's sent entries, newest first, with counts of what was added since."""
-    return list(
+def history_for_client(*, user: User) -> QuerySet[Entry]:
+    """The client's sent entries, newest first, with counts of what was added
+    since: every one of them (the page shows them a page at a time)."""
+    return (
         entries_for_user(user=user)
         .filter(status=Entry.Status.SUBMITTED)
         .select_related("assignment__exercise")
@@ -171,7 +172,7 @@ def history_for_client(*, user: User, limit: int = 200) -> list[Entry]:
             note_count=Count("notes", distinct=True),
             comment_count=Count("comments", distinct=True),
         )
-        .order_by("-submitted_at")[:limit]
+        .order_by("-submitted_at", "-pk")
     )
 
 

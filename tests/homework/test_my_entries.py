@@ -477,3 +477,27 @@ def test_submit_conflict_page_lets_the_client_keep_their_text(cast):
     )
     assert again.status_code == 302
     assert Entry.objects.get(key=key).response["what_happened"] == "this tab"
+
+
+def test_every_sent_entry_is_reachable_a_page_at_a_time(cast):
+    """A month of daily logs is hundreds of entries, and the oldest may matter most."""
+    from homework.views import HISTORY_PAGE_SIZE
+
+    now = timezone.now()
+    oldest = EntryFactory.create(
+        assignment=cast.alice_assignment, submitted_at=now - dt.timedelta(days=400)
+    )
+    for n in range(2 * HISTORY_PAGE_SIZE):
+        EntryFactory.create(
+            assignment=cast.alice_assignment, submitted_at=now - dt.timedelta(hours=n)
+        )
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:history")
+    first = http.get(url)
+    assert len(first.context["entries"]) == HISTORY_PAGE_SIZE
+    assert "Page 1 of 3" in first.text and 'href="?page=2"' in first.text
+    last = http.get(url + "?page=3")
+    assert oldest in last.context["entries"]
+    # Not a page number: the nearest page, never an error.
+    assert http.get(url + "?page=abc").context["page"].number == 1
+    assert http.get(url + "?page=999").context["page"].number == 3
