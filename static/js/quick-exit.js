@@ -28,11 +28,24 @@
     return data;
   }
 
+  // The portal's other tabs leave too: a second tab left open on the
+  // history would otherwise stay on screen. A message between open tabs of
+  // this site, kept nowhere.
+  var tabs = "BroadcastChannel" in window ? new BroadcastChannel("portal-quick-exit") : null;
+  if (tabs) {
+    tabs.onmessage = function () {
+      leaving = true;
+      document.documentElement.style.visibility = "hidden";
+      window.location.replace(exitUrl);
+    };
+  }
+
   function leave(event) {
     if (event) event.preventDefault();
     if (leaving) return;
     leaving = true;
     document.documentElement.style.visibility = "hidden";
+    if (tabs) tabs.postMessage("leave");
     var gone = false;
     function go() {
       if (gone) return;

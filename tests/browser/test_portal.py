@@ -333,6 +333,22 @@ def test_quick_exit_leaves_nothing_behind(alice, context, how):
     wait_for_db(lambda: draft_text(alice) == "Something private")
 
 
+def test_quick_exit_takes_the_other_open_tabs_away_too(alice, context):
+    first = context.new_page()
+    neutral_site(first)
+    sign_in(first, "alice@example.test", PASSWORD)
+    first.wait_for_selector("#todo-title")
+    second = context.new_page()
+    neutral_site(second)
+    second.goto("/history/")
+    second.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    for _ in range(3):
+        first.keyboard.press("Shift")
+    first.wait_for_url("https://www.bbc.co.uk/**")
+    second.wait_for_url("https://www.bbc.co.uk/**")
+
+
 def test_quick_exit_is_the_first_thing_the_keyboard_reaches(alice, context):
     page = context.new_page()
     neutral_site(page)
