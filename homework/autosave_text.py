@@ -22,6 +22,10 @@ def autosave_messages() -> dict[str, str]:
             "You have been signed out, so this could not be saved. Your words are still on "
             "this page: copy them somewhere safe before you leave it."
         ),
+        "status_gone": _(
+            "This can no longer be saved here. Your words are still on this page: copy them "
+            "somewhere safe before you leave it."
+        ),
         "status_conflict": _("Not saved: this changed somewhere else. Choose what to keep below."),
         "conflict_title": _("This changed somewhere else"),
         "conflict_text": _(

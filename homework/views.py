@@ -48,9 +48,13 @@ def dashboard(request: AuthedRequest) -> HttpResponse:
     )
 
 
-def _assignment_or_404(request: AuthedRequest, assignment_id: int) -> Assignment:
+def _assignment_or_404(
+    request: AuthedRequest, assignment_id: int, *, for_writing: bool = False
+) -> Assignment:
     try:
-        return selectors.portal_assignment(user=request.user, assignment_id=assignment_id)
+        return selectors.portal_assignment(
+            user=request.user, assignment_id=assignment_id, for_writing=for_writing
+        )
     except Assignment.DoesNotExist:
         raise Http404 from None
 
@@ -60,7 +64,7 @@ def _assignment_or_404(request: AuthedRequest, assignment_id: int) -> Assignment
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take
     the finished entry."""
-    assignment = _assignment_or_404(request, assignment_id)
+    assignment = _assignment_or_404(request, assignment_id, for_writing=request.method == "POST")
     kind = get_kind(assignment.exercise.kind)
     if request.method == "POST":
         return _submit(request, assignment)
@@ -242,7 +246,7 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
 @client_required
 def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
     """Save a draft while the client types. Answers in JSON for the page's script."""
-    assignment = _assignment_or_404(request, assignment_id)
+    assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     envelope = EntryEnvelopeForm(request.POST)
     if not envelope.is_valid():
         return JsonResponse({"errors": envelope.errors}, status=400)

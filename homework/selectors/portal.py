@@ -18,13 +18,17 @@ from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
 
 
-def portal_assignment(*, user: User, assignment_id: int) -> Assignment:
-    """An active assignment of the signed-in client; DoesNotExist for anything else."""
-    return (
-        assignments_for_user(user=user)
-        .select_related("exercise", "client")
-        .get(pk=assignment_id, status=Assignment.Status.ACTIVE)
-    )
+def portal_assignment(*, user: User, assignment_id: int, for_writing: bool = False) -> Assignment:
+    """An active assignment of the signed-in client; DoesNotExist for anything else.
+
+    ``for_writing`` (saving a draft, sending) reaches the client's work the
+    therapist has since completed or cancelled too: a page opened before that
+    still holds words being typed, and they are kept, not refused.
+    """
+    assignments = assignments_for_user(user=user).select_related("exercise", "client")
+    if not for_writing:
+        assignments = assignments.filter(status=Assignment.Status.ACTIVE)
+    return assignments.get(pk=assignment_id)
 
 
 def portal_entry(*, user: User, key: uuid.UUID) -> Entry:

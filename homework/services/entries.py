@@ -49,7 +49,7 @@ class Flags:
 def _load_for_write(
     *, user: User, assignment_id: int, key: uuid.UUID
 ) -> tuple[Assignment, Entry | None]:
-    assignment = portal_assignment(user=user, assignment_id=assignment_id)
+    assignment = portal_assignment(user=user, assignment_id=assignment_id, for_writing=True)
     entry = Entry.objects.select_for_update().filter(key=key).first()
     if entry is not None and entry.assignment_id != assignment.pk:
         # Someone else's key, or another assignment's: it does not exist for you.

@@ -107,11 +107,13 @@
     h.focus();
   }
 
-  function signedOut() {
+  // Saving cannot work again from this page (signed out, or the form's work
+  // is gone): stop retrying, and say where the words still are.
+  function stop(message) {
     stopped = true;
     dirty = true;
     clearTimeout(timer);
-    say(T.status_signed_out, "error");
+    say(message, "error");
   }
 
   // outlivePage: the page is being hidden (maybe closed): the request must
@@ -131,7 +133,11 @@
     })
       .then(function (res) {
         if (res.type === "opaqueredirect" || res.status === 401 || res.status === 403) {
-          signedOut();
+          stop(T.status_signed_out);
+          return;
+        }
+        if (res.status === 404) {
+          stop(T.status_gone);
           return;
         }
         return res.json().then(function (data) {

@@ -333,6 +333,18 @@ def test_quick_exit_leaves_nothing_behind(alice, context, how):
     wait_for_db(lambda: draft_text(alice) == "Something private")
 
 
+def test_a_save_the_server_cannot_take_stops_and_says_where_the_words_are(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    page.route("**/save/", lambda route: route.fulfill(status=404, body="<html>Not found</html>"))
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Words with nowhere to go")
+    status = page.locator("#save-status")
+    expect(status).to_contain_text("can no longer be saved here")
+    expect(status).to_have_attribute("data-state", "error")
+    expect(box).to_have_value("Words with nowhere to go")
+
+
 def test_quick_exit_takes_the_other_open_tabs_away_too(alice, context):
     first = context.new_page()
     neutral_site(first)

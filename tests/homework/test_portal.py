@@ -192,3 +192,23 @@ def test_quick_exit_without_script_redirects_to_the_neutral_site(cast):
 def test_staff_are_sent_to_the_admin(cast):
     response = login(cast.tara).get(reverse("homework:dashboard"))
     assert response.status_code == 302 and response["Location"] == reverse("admin:index")
+
+
+@pytest.mark.parametrize("closed", ["completed", "cancelled"])
+def test_words_typed_while_the_therapist_closes_the_work_are_kept(cast, closed):
+    """A page opened before the work was closed still holds words being typed:
+    they are saved and sent, not refused (and lost)."""
+    from homework.models import Assignment
+
+    http = login(cast.alice.portal_user)
+    form = http.get(do_url(cast.alice_assignment))
+    key = form.context["envelope"].initial["key"]
+    Assignment.objects.filter(pk=cast.alice_assignment.pk).update(status=closed)
+    autosave = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    saved = http.post(autosave, {"key": str(key), "version": "0", "r-what_happened": "mid-way"})
+    assert saved.status_code == 200
+    sent = http.post(do_url(cast.alice_assignment), posted(key, version=1))
+    assert sent.status_code == 302
+    assert Entry.objects.get(key=key).is_submitted
+    # The form itself is no longer offered for closed work.
+    assert http.get(do_url(cast.alice_assignment)).status_code == 404
