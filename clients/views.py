@@ -146,7 +146,7 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     user = request.user
     if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
         return
-    from homework.views import save_draft_from_post
+    from homework.views import save_draft_from_post, save_edit_from_post
 
     draft = request.POST.copy()
     fields = {
@@ -154,15 +154,19 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
         for name in draft
         if name.startswith("draft-")
     }
+    editing = fields.pop("edit", None) is not None
     try:
-        assignment_id = int(fields.pop("assignment", [""])[0])
+        assignment_id = 0 if editing else int(fields.pop("assignment", [""])[0])
     except ValueError:
         return
     data = QueryDict(mutable=True)
     for name, values in fields.items():
         data.setlist(name, values)
     try:
-        save_draft_from_post(user=user, assignment_id=assignment_id, post=data)
+        if editing:
+            save_edit_from_post(user=user, post=data)
+        else:
+            save_draft_from_post(user=user, assignment_id=assignment_id, post=data)
     except Exception:
         logger.warning("Could not keep a draft on quick exit.", exc_info=True)
 

@@ -242,6 +242,21 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
     )
 
 
+def save_edit_from_post(*, user: User, post: Any) -> Entry:
+    """Save changes to a sent entry from posted form fields (the quick exit's
+    last words on the edit page). Raises like ``services.entry_edit``."""
+    envelope = EntryEnvelopeForm(post)
+    if not envelope.is_valid():
+        raise ValidationError(envelope.errors.as_text())
+    return services.entry_edit(
+        user=user,
+        key=envelope.cleaned_data["key"],
+        base_version=envelope.cleaned_data["version"],
+        data=response_data(post),
+        flags=envelope.flags(),
+    )
+
+
 @require_POST
 @client_required
 def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:

@@ -20,7 +20,9 @@
     // Words typed a moment ago and not saved yet travel with the exit (autosave.js).
     var pending = withDraft && window.portalPendingDraft ? window.portalPendingDraft() : null;
     if (pending) {
-      data.append("draft-assignment", pending.assignment);
+      // A draft of new work names its assignment; changes to a sent entry say so.
+      if (pending.edit) data.append("draft-edit", "1");
+      else data.append("draft-assignment", pending.assignment);
       pending.data.forEach(function (value, name) {
         if (name !== "csrfmiddlewaretoken") data.append("draft-" + name, value);
       });

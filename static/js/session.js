@@ -37,6 +37,10 @@
   if (saveBeforeIdle) {
     saveBeforeIdle.addEventListener("input", function () { unsaved = true; });
     saveBeforeIdle.addEventListener("submit", function () { unsaved = false; });
+    // The quick exit carries these changes too (quick-exit.js), saved before it signs out.
+    window.portalPendingDraft = function () {
+      return unsaved ? { edit: true, data: new FormData(saveBeforeIdle) } : null;
+    };
   }
 
   function tick() {

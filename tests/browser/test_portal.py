@@ -345,6 +345,26 @@ def test_a_save_the_server_cannot_take_stops_and_says_where_the_words_are(alice,
     expect(box).to_have_value("Words with nowhere to go")
 
 
+def test_quick_exit_from_changing_a_sent_entry_keeps_the_changes(alice, context):
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    neutral_site(page)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=r-what_happened]").fill("Added just before I had to leave.")
+    for _ in range(3):
+        page.keyboard.press("Shift")
+    page.wait_for_url("https://www.bbc.co.uk/**")
+
+    def changed() -> bool:
+        entry.refresh_from_db()
+        return entry.response["what_happened"] == "Added just before I had to leave."
+
+    wait_for_db(changed)
+
+
 def test_quick_exit_takes_the_other_open_tabs_away_too(alice, context):
     first = context.new_page()
     neutral_site(first)
