@@ -360,7 +360,7 @@ def test_quick_exit_from_changing_a_sent_entry_keeps_the_changes(alice, context)
 
     def changed() -> bool:
         entry.refresh_from_db()
-        return entry.response["what_happened"] == "Added just before I had to leave."
+        return bool(entry.response["what_happened"] == "Added just before I had to leave.")
 
     wait_for_db(changed)
 
