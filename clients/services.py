@@ -320,9 +320,20 @@ def user_dismiss_exit_note(*, user: User) -> User:
 # -- two-step sign-in (an authenticator app; never SMS or email codes) ---------------
 
 
+class TwoStepAlreadyOn(Exception):
+    """Setting up another app while two-step sign-in is on: it must be turned off first."""
+
+
 @transaction.atomic
 def totp_device_start(*, user: User) -> TOTPDevice:
-    """A new, unconfirmed authenticator for ``user`` (replacing an unfinished one)."""
+    """A new, unconfirmed authenticator for ``user`` (replacing an unfinished one).
+
+    Refused while two-step sign-in is on: otherwise anyone at an unlocked,
+    signed-in screen could swap the client's app for their own without the
+    password. Turning it off asks for the password; then it can be set up again.
+    """
+    if TOTPDevice.objects.filter(user=user, confirmed=True).exists():
+        raise TwoStepAlreadyOn
     TOTPDevice.objects.filter(user=user, confirmed=False).delete()
     return TOTPDevice.objects.create(user=user, name="authenticator", confirmed=False)
 
@@ -331,7 +342,7 @@ def totp_device_start(*, user: User) -> TOTPDevice:
 def totp_device_confirm(*, user: User, token: str) -> TOTPDevice:
     """Turn two-step sign-in on, once the app shows a code that matches."""
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
-    if device is None:
+    if device is None or TOTPDevice.objects.filter(user=user, confirmed=True).exists():
         raise ValidationError({"token": [_("Start again: scan the new picture first.")]})
     if not device.verify_token(_digits(token)):
         raise ValidationError(
@@ -341,7 +352,6 @@ def totp_device_confirm(*, user: User, token: str) -> TOTPDevice:
                 ]
             }
         )
-    TOTPDevice.objects.filter(user=user, confirmed=True).delete()
     device.confirmed = True
     device.save(update_fields=["confirmed"])
     return device

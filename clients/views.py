@@ -275,7 +275,17 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
     device = selectors.unconfirmed_totp_device(user=request.user)
     form = CodeForm()
     if request.method == "POST" and "start" in request.POST:
-        device = services.totp_device_start(user=request.user)
+        try:
+            device = services.totp_device_start(user=request.user)
+        except services.TwoStepAlreadyOn:
+            messages.info(
+                request,
+                _(
+                    "Two-step sign-in is already on. To use another app, turn it off first "
+                    "(that asks for your password), then set it up again."
+                ),
+            )
+            return redirect("clients:account")
     elif request.method == "POST":
         form = CodeForm(request.POST)
         if form.is_valid():

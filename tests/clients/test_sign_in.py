@@ -156,6 +156,21 @@ def test_turning_two_step_off_needs_the_password(cast):
     assert not TOTPDevice.objects.filter(user=cast.alice.portal_user).exists()
 
 
+def test_two_step_cannot_be_moved_to_another_app_without_the_password(cast):
+    """A borrowed, unlocked screen must not swap the client's app for its own."""
+    mine = turn_on_two_step(cast.alice.portal_user)
+    http = login(cast.alice.portal_user)
+    started = http.post(reverse("clients:two_step_setup"), {"start": "1"}, follow=True)
+    assert "Two-step sign-in is already on" in started.text
+    assert list(TOTPDevice.objects.filter(user=cast.alice.portal_user)) == [mine]
+    # Even a device begun some other way is not confirmed over the client's own.
+    other = TOTPDevice.objects.create(user=cast.alice.portal_user, name="x", confirmed=False)
+    confirmed = http.post(reverse("clients:two_step_setup"), {"token": current_code(other)})
+    assert confirmed.status_code == 400
+    assert TOTPDevice.objects.get(pk=mine.pk).confirmed
+    assert not TOTPDevice.objects.get(pk=other.pk).confirmed
+
+
 # -- ending sessions -----------------------------------------------------------------
 
 
