@@ -8,9 +8,11 @@ nothing that says "therapy", "abuse" or "homework" to a reader over a shoulder.
 import re
 
 # Stems, so "therap" catches therapy, therapist and therapeutic; matched at the
-# start of a word, so "exercise" is caught but "Bexercise" (a name) is not.
+# start of a word, so "exercise" is caught but "Bexercise" (a name) is not. A
+# space in a stem stands for any spaces, hyphens or dots a writer puts there
+# ("mental-health", "home  work").
 CLINICAL_STEMS = (
-    "homework",
+    "home work",
     "therap",
     "psychotherap",
     "psycholog",
@@ -26,7 +28,10 @@ CLINICAL_STEMS = (
 )
 
 _CLINICAL = re.compile(
-    r"\b(?:" + "|".join(re.escape(stem) for stem in CLINICAL_STEMS) + r")\w*", re.IGNORECASE
+    r"\b(?:"
+    + "|".join(r"[\W_]*".join(re.escape(part) for part in stem.split()) for stem in CLINICAL_STEMS)
+    + r")\w*",
+    re.IGNORECASE,
 )
 
 

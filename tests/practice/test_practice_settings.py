@@ -38,6 +38,13 @@ def settings_form(**overrides):
         ("Psychotherapy", ["Psychotherapy"]),
         ("You have a new update", []),
         ("Notifications", []),
+        # Phrases however they are joined: hyphens, extra spaces, a word split in two.
+        ("Your mental-health update", ["mental-health"]),
+        ("Domestic-violence service", ["Domestic-violence"]),
+        ("Mental  health", ["Mental  health"]),
+        ("Home work for this week", ["Home work"]),
+        ("home-work", ["home-work"]),
+        ("the rap session", []),
     ],
 )
 def test_clinical_words_are_found_in_any_form(text, found):
