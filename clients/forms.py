@@ -80,7 +80,7 @@ class NeutralPasswordResetForm(PasswordResetForm):
 
         for user in self.get_users(self.cleaned_data["email"]):
             if isinstance(user, User):
-                enqueue_on_commit(send_password_reset, user.pk)
+                enqueue_on_commit(send_password_reset, user.pk, run_here_if_broker_down=True)
 
 
 if TYPE_CHECKING:

@@ -380,9 +380,14 @@ def _digits(token: str) -> str:
     return "".join(ch for ch in token if ch.isdigit())[:8]
 
 
+class EmailNotSent(Exception):
+    """The mail server could not take an email that must go (the task retries)."""
+
+
 def user_send_password_reset(*, user_id: int) -> bool:
     """Email a password-reset link, discreetly. The token is made here, at send
-    time, so it never waits in the task queue."""
+    time, so it never waits in the task queue. False when there is no one to
+    send it to; EmailNotSent when the mail server failed."""
     user = User.objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.has_usable_password():
         return False
@@ -393,8 +398,10 @@ def user_send_password_reset(*, user_id: int) -> bool:
             "token": default_token_generator.make_token(user),
         },
     )
-    return send_discreet_email(
+    if not send_discreet_email(
         to=user.email,
         template="clients/email/password-reset",
         context={"url": settings.SITE_URL + path},
-    )
+    ):
+        raise EmailNotSent(user_id)
+    return True

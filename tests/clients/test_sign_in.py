@@ -62,6 +62,48 @@ def test_password_reset_answers_the_same_and_emails_only_real_accounts(
     assert not [word for word in CLINICAL_WORDS if word in everything]
 
 
+def test_a_reset_email_the_mail_server_refused_is_sent_again(
+    cast, django_capture_on_commit_callbacks, monkeypatch
+):
+    from smtplib import SMTPServerDisconnected
+
+    from django.core.mail import EmailMultiAlternatives
+
+    real_send = EmailMultiAlternatives.send
+    attempts: list[int] = []
+
+    def flaky(self, *args, **kwargs):
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise SMTPServerDisconnected("the mail server went away")
+        return real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", flaky)
+    with django_capture_on_commit_callbacks(execute=True):
+        HttpClient().post(reverse("clients:password_reset"), {"email": "alice@example.test"})
+    assert len(attempts) == 2
+    [message] = mail.outbox
+    assert message.to == ["alice@example.test"]
+
+
+def test_a_reset_email_goes_even_when_the_task_queue_is_down(
+    cast, django_capture_on_commit_callbacks, monkeypatch
+):
+    """No sweep looks for a reset asked for once: when the queue cannot take
+    it, it is sent from the request itself."""
+    from clients.tasks import send_password_reset
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(send_password_reset, "delay", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        sent = HttpClient().post(reverse("clients:password_reset"), {"email": "alice@example.test"})
+    assert sent.status_code == 302
+    [message] = mail.outbox
+    assert message.to == ["alice@example.test"]
+
+
 def test_reset_link_sets_a_new_password_and_ends_other_sessions(
     cast, django_capture_on_commit_callbacks
 ):
