@@ -227,8 +227,15 @@ class SupportNetwork(ExerciseKind):
         maps = []
         map_before = {entry.assignment_id: entry for entry in earlier}
         for entry, previous_in_period in latest_per_assignment(entries):
-            # "What changed" compares with the map before, in the period or not.
-            previous = previous_in_period or map_before.get(entry.assignment_id)
+            # "What changed" compares with the map sent just before this one,
+            # in the period or not (a map shared late may be older than both).
+            sent_before = [
+                m
+                for m in (previous_in_period, map_before.get(entry.assignment_id))
+                if m is not None
+                and (m.submitted_at or m.created_at) < (entry.submitted_at or entry.created_at)
+            ]
+            previous = max(sent_before, key=lambda m: m.submitted_at or m.created_at, default=None)
             # The summary names everyone in words beside the map.
             shown = self.present(entry, labelled=False)
             shown["changes"] = self.changes(

@@ -171,7 +171,14 @@ class UrgeLog(ExerciseKind):
             }
             for day, values in sorted(by_day.items())
         ]
-        last_contact = contacts[-1] if contacts else self._before(earlier_contact, start)
+        # The later of the two: an old contact shared late is in the period's
+        # entries, but a later one logged before the period still counts.
+        known = [
+            c
+            for c in (contacts[-1] if contacts else None, self._before(earlier_contact, start))
+            if c
+        ]
+        last_contact = max(known, key=lambda contact: contact["on"]) if known else None
         since = max(start, last_contact["on"]) if last_contact else start
         return {
             "start": start,

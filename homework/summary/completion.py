@@ -71,7 +71,9 @@ def completion_for_period(
 ) -> Completion:
     """Two queries, whatever the number of assignments or entries."""
     shared = Q(entries__status=Entry.Status.SUBMITTED, entries__private=False)
-    in_period = Q(entries__submitted_at__gte=period.start, entries__submitted_at__lt=period.end)
+    # Learned in the period: an entry kept private and shared later is this
+    # period's news (Entry.shared_at), as in the summary's sections.
+    in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
     assignments = list(
         assignments_for_user(user=user)
         .filter(client=client, starts_on__lte=period.until)
@@ -80,7 +82,7 @@ def completion_for_period(
         .select_related("exercise")
         .annotate(
             sent_in_period=Count("entries", filter=shared & in_period),
-            sent_before=Count("entries", filter=shared & Q(entries__submitted_at__lt=period.start)),
+            sent_before=Count("entries", filter=shared & Q(entries__shared_at__lt=period.start)),
         )
         .order_by("starts_on", "pk")
     )

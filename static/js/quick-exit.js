@@ -33,11 +33,23 @@
   // The portal's other tabs leave too: a second tab left open on the
   // history would otherwise stay on screen. A message between open tabs of
   // this site, kept nowhere.
+  // Such a tab sends its own unsaved words on the way (they are on no server
+  // yet), and the tab that started the exit signs out a moment later, so
+  // those words arrive while the session still runs.
   var tabs = "BroadcastChannel" in window ? new BroadcastChannel("portal-quick-exit") : null;
+  var OTHER_TABS_FIRST_MS = 100;
   if (tabs) {
     tabs.onmessage = function () {
       leaving = true;
       document.documentElement.style.visibility = "hidden";
+      var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
+      if (pending) {
+        try {
+          fetch(form.action, {
+            method: "POST", body: exitData(true), credentials: "same-origin", keepalive: true,
+          }).catch(function () { /* leaving anyway */ });
+        } catch (e) { /* leaving anyway */ }
+      }
       window.location.replace(exitUrl);
     };
   }
@@ -47,7 +59,6 @@
     if (leaving) return;
     leaving = true;
     document.documentElement.style.visibility = "hidden";
-    if (tabs) tabs.postMessage("leave");
     var gone = false;
     function go() {
       if (gone) return;
@@ -55,17 +66,23 @@
       window.location.replace(exitUrl);
     }
     setTimeout(go, WAIT_FOR_SIGN_OUT_MS);
+    if (tabs) tabs.postMessage("leave");
+    setTimeout(function () { signOut(go); }, tabs ? OTHER_TABS_FIRST_MS : 0);
+  }
+
+  // End the session (saving this page's last words first), then call done.
+  function signOut(done) {
     try {
       fetch(form.action, {
         method: "POST", body: exitData(true), credentials: "same-origin", keepalive: true,
-      }).then(go, function () {
+      }).then(done, function () {
         // E.g. a long draft over the browser's limit for such requests: sign out without it.
         try { navigator.sendBeacon(form.action, exitData(false)); } catch (e) { /* leave anyway */ }
-        go();
+        done();
       });
     } catch (e) {
       try { navigator.sendBeacon(form.action, exitData(false)); } catch (e2) { /* leave anyway */ }
-      go();
+      done();
     }
   }
 

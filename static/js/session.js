@@ -7,7 +7,10 @@
   var body = document.body;
   var idleMs = parseInt(body.getAttribute("data-idle-seconds"), 10) * 1000;
   var endedUrl = body.getAttribute("data-idle-url");
-  var WARN_BEFORE_MS = 60 * 1000;
+  // The page clears 10 s after the server's idle deadline counted from its own
+  // last request, but the server notes activity at most every 30 s, so its
+  // deadline may come 30 s sooner: warn a minute before the earliest of them.
+  var WARN_BEFORE_MS = (60 + 30 + 10) * 1000;
   var dialog = document.getElementById("idle-warning");
   var stayForm = document.getElementById("stay-signed-in");
   var lastActivity = Date.now();

@@ -106,3 +106,43 @@ def test_the_support_map_says_what_changed_since_the_map_before_the_period(cast)
     closer["people"].append({"name": "Sam", "circle": "outer", "roles": [], "steadying": True})
     EntryFactory.create(assignment=corner, submitted_at=now - dt.timedelta(days=2), response=closer)
     assert "Since the map before: Mum moved closer; Sam added" in summary_html(cast)
+
+
+def test_an_old_contact_shared_late_does_not_hide_a_later_one(cast, log):
+    """The contact 10 days ago was shared at once; one from 20 days ago was
+    kept private and shared today, so it is in this period's entries. The
+    later contact still counts."""
+    from homework import services
+
+    logged(log, 10, contact=True)
+    old = logged(log, 20, contact=True, private=True)
+    services.entry_set_private(user=cast.alice.portal_user, key=old.key, private=False)
+    contact_day = timezone.localdate() - dt.timedelta(days=10)
+    assert f"No contact for 10 days; last contact {contact_day:%-d %b}" in summary_html(cast)
+
+
+def test_what_changed_compares_with_the_map_sent_just_before_not_one_shared_late(cast):
+    from homework import services
+
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    corner = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="support_network")
+    )
+    with_sam = support_network()
+    with_sam["people"].append({"name": "Sam", "circle": "outer", "roles": [], "steadying": True})
+    EntryFactory.create(
+        assignment=corner, submitted_at=now - dt.timedelta(days=10), response=with_sam
+    )
+    # A map from long ago, kept private, shared today: older than both.
+    old = EntryFactory.create(
+        assignment=corner,
+        submitted_at=now - dt.timedelta(days=30),
+        private=True,
+        response=support_network(),
+    )
+    services.entry_set_private(user=cast.alice.portal_user, key=old.key, private=False)
+    latest = support_network()
+    latest["people"].append({"name": "Sam", "circle": "inner", "roles": [], "steadying": True})
+    EntryFactory.create(assignment=corner, submitted_at=now - dt.timedelta(days=2), response=latest)
+    assert "Since the map before: Sam moved closer" in summary_html(cast)

@@ -298,3 +298,25 @@ def test_daily_work_done_every_day_counts_the_session_day_done_before_the_sessio
     )
     (item,) = data.completion.recurring
     assert (item.done, item.expected) == (8, 8)
+
+
+def test_one_off_work_sent_privately_then_shared_in_the_period_counts_as_done_in_it(cast):
+    from homework import services
+
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    work = AssignmentFactory.create(
+        client=cast.alice, starts_on=timezone.localdate() - dt.timedelta(days=20)
+    )
+    entry = add(work, days_ago=10, private=True)
+    services.entry_set_private(user=cast.alice.portal_user, key=entry.key, private=False)
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    assert entry in data.entries
+    [item] = [i for i in data.completion.items if i.assignment_id == work.pk]
+    assert item.state == Completion.DONE
