@@ -63,6 +63,39 @@ def neutral_site(page, hits: list[str] | None = None) -> None:
     page.route("https://www.bbc.co.uk/**", fulfil)
 
 
+def signed_in_tab(context):
+    """A page signed in as Alice, on her home page, with the neutral site stubbed."""
+    page = context.new_page()
+    neutral_site(page)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    return page
+
+
+def another_tab(context, path: str):
+    """A second page in the same browser session, opened on ``path``."""
+    page = context.new_page()
+    neutral_site(page)
+    page.goto(path)
+    page.wait_for_load_state("load")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    return page
+
+
+def leave_with_shift(page) -> None:
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    for _ in range(3):
+        page.keyboard.press("Shift")
+
+
+def entry_says(entry, text: str):
+    def check() -> bool:
+        entry.refresh_from_db()
+        return bool(entry.response["what_happened"] == text)
+
+    return check
+
+
 @pytest.fixture
 def alice(db):
     therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
@@ -347,59 +380,29 @@ def test_a_save_the_server_cannot_take_stops_and_says_where_the_words_are(alice,
 
 def test_quick_exit_from_changing_a_sent_entry_keeps_the_changes(alice, context):
     entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    neutral_site(page)
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
+    page = signed_in_tab(context)
     page.goto(f"/entries/{entry.key}/edit/")
     page.wait_for_load_state("load")
     page.locator("textarea[name=r-what_happened]").fill("Added just before I had to leave.")
-    for _ in range(3):
-        page.keyboard.press("Shift")
+    leave_with_shift(page)
     page.wait_for_url("https://www.bbc.co.uk/**")
-
-    def changed() -> bool:
-        entry.refresh_from_db()
-        return bool(entry.response["what_happened"] == "Added just before I had to leave.")
-
-    wait_for_db(changed)
+    wait_for_db(entry_says(entry, "Added just before I had to leave."))
 
 
 def test_quick_exit_keeps_the_changes_left_unsaved_in_another_tab(alice, context):
     entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    first = context.new_page()
-    neutral_site(first)
-    sign_in(first, "alice@example.test", PASSWORD)
-    first.wait_for_selector("#todo-title")
-    second = context.new_page()
-    neutral_site(second)
-    second.goto(f"/entries/{entry.key}/edit/")
-    second.wait_for_load_state("load")
+    first = signed_in_tab(context)
+    second = another_tab(context, f"/entries/{entry.key}/edit/")
     second.locator("textarea[name=r-what_happened]").fill("Written in the other tab.")
-    first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    for _ in range(3):
-        first.keyboard.press("Shift")
+    leave_with_shift(first)
     second.wait_for_url("https://www.bbc.co.uk/**")
-
-    def changed() -> bool:
-        entry.refresh_from_db()
-        return bool(entry.response["what_happened"] == "Written in the other tab.")
-
-    wait_for_db(changed)
+    wait_for_db(entry_says(entry, "Written in the other tab."))
 
 
 def test_quick_exit_takes_the_other_open_tabs_away_too(alice, context):
-    first = context.new_page()
-    neutral_site(first)
-    sign_in(first, "alice@example.test", PASSWORD)
-    first.wait_for_selector("#todo-title")
-    second = context.new_page()
-    neutral_site(second)
-    second.goto("/history/")
-    second.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    for _ in range(3):
-        first.keyboard.press("Shift")
+    first = signed_in_tab(context)
+    second = another_tab(context, "/history/")
+    leave_with_shift(first)
     first.wait_for_url("https://www.bbc.co.uk/**")
     second.wait_for_url("https://www.bbc.co.uk/**")
 

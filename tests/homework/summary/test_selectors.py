@@ -227,23 +227,31 @@ def test_queries_do_not_grow_with_entries(cast):
     assert count_queries(cast.tara, cast.alice) == one == 4
 
 
+def since_last_week(cast, now):
+    """Sessions a week ago and tomorrow; the summary for tomorrow's, as of ``now``."""
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+
+
+def data_for_next_session(cast, now):
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    return selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+
+
 def test_an_entry_kept_private_then_shared_is_news_in_the_period_it_was_shared(cast):
     """Written privately before the last session and shared today: it belongs
     to the coming session's summary, with its flag, not to one already printed."""
     from homework import services
 
     now = timezone.now()
-    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
-    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    since_last_week(cast, now)
     entry = add(cast.alice_assignment, days_ago=10, private=True, felt_unsafe=True)
     services.entry_set_private(user=cast.alice.portal_user, key=entry.key, private=False)
-    period = selectors.resolve_period(
-        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
-    )
-    data = selectors.summary_data(
-        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
-    )
-    assert entry in data.flagged_unsafe
+    assert entry in data_for_next_session(cast, now).flagged_unsafe
     earlier = selectors.summary_data(
         user=cast.tara,
         client=cast.alice,
@@ -304,19 +312,13 @@ def test_one_off_work_sent_privately_then_shared_in_the_period_counts_as_done_in
     from homework import services
 
     now = timezone.now()
-    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
-    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    since_last_week(cast, now)
     work = AssignmentFactory.create(
         client=cast.alice, starts_on=timezone.localdate() - dt.timedelta(days=20)
     )
     entry = add(work, days_ago=10, private=True)
     services.entry_set_private(user=cast.alice.portal_user, key=entry.key, private=False)
-    period = selectors.resolve_period(
-        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
-    )
-    data = selectors.summary_data(
-        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
-    )
+    data = data_for_next_session(cast, now)
     assert entry in data.entries
     [item] = [i for i in data.completion.items if i.assignment_id == work.pk]
     assert item.state == Completion.DONE
