@@ -116,7 +116,8 @@ def completion_for_period(
             first = max(assignment.starts_on, period.since)
             last = min(assignment.ends_on, period.until, as_of)
             expected = schedules.count_slots(assignment, start=first, end=last)
-            done = min(len(days_sent[assignment.pk]), expected) if expected else 0
+            sent_by_then = {day for day in days_sent[assignment.pk] if day <= last}
+            done = min(len(sent_by_then), expected) if expected else 0
             items.append(
                 WorkItem(
                     assignment.pk,

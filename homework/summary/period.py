@@ -64,9 +64,19 @@ class Period:
     chosen_dates: bool
 
     def as_of(self, now: dt.datetime) -> dt.date:
-        """The last day the summary covers that has begun: its own last day,
-        or today while the period is still running."""
-        return practice_date(min(self.end - dt.timedelta(microseconds=1), now))
+        """The last whole day the summary counts (work expected so far, days
+        without contact): its own last day, or today while it is still running.
+
+        A period that ends at a session counts through the day before it: the
+        session's own day has only begun. So the summary the evening batch
+        prepares reads the same the next morning, and its stored file is the
+        one served (homework.summary.services), rather than rendered again
+        because a day ticked over.
+        """
+        last = practice_date(self.end - dt.timedelta(microseconds=1))
+        if self.session is not None and not self.chosen_dates:
+            last = practice_date(self.end) - dt.timedelta(days=1)
+        return min(last, practice_date(now))
 
     @property
     def key(self) -> str:

@@ -128,3 +128,32 @@ def test_purge_removes_only_old_summaries(cast, summaries_storage):
 
 def test_purge_with_nothing_stored_is_fine(db, summaries_storage):
     assert services.summary_purge_stale() == 0
+
+
+@pytest.mark.parametrize("daily_work", [False, True])
+def test_the_evening_batch_is_what_the_morning_print_serves(cast, renders, daily_work):
+    """Prepared at 19:00 for a session at 10:00 tomorrow, printed at 08:00: the
+    same summary, from storage. Daily work counts through the day before the
+    session, so the night's change of date changes nothing."""
+    from homework.models import Assignment
+    from homework.summary.period import practice_midnight
+    from tests.factories import AssignmentFactory
+
+    today = timezone.localdate()
+    evening = practice_midnight(today) + dt.timedelta(hours=19)
+    session = SessionFactory.create(client=cast.alice, starts_at=evening + dt.timedelta(hours=15))
+    if daily_work:
+        AssignmentFactory.create(
+            client=cast.alice,
+            exercise=cast.alice_assignment.exercise,
+            schedule=Assignment.Schedule.DAILY,
+            starts_on=today - dt.timedelta(days=3),
+            ends_on=today + dt.timedelta(days=10),
+            due_on=None,
+        )
+    services.summary_prepare_for_session(session_id=session.pk, now=evening)
+    morning = services.summary_pdf(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=evening + dt.timedelta(hours=13)
+    )
+    assert morning.from_storage
+    assert len(renders) == 1
