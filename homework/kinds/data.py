@@ -162,7 +162,9 @@ def draft_from_form_data(
             errors[name] = [str(rows.spec.too_many) % {"limit": rows.spec.max_rows}]
         elif kept:
             draft[name] = kept
-    if not errors and len(json.dumps(draft)) > MAX_DRAFT_BYTES:
+    # Measured as stored (UTF-8): escaped, a word in Cyrillic or Chinese would
+    # count six times over and a long draft in it be refused.
+    if not errors and len(json.dumps(draft, ensure_ascii=False).encode()) > MAX_DRAFT_BYTES:
         errors["__all__"] = [_("This draft is too large to save.")]
     return draft, errors
 

@@ -157,13 +157,18 @@ def entry_submit(
     """Validate and send an entry to the therapist.
 
     Idempotent: the key is chosen when the form opens, so a double click or a
-    replayed request finds the entry already sent and changes nothing.
+    replayed request finds the entry already sent and changes nothing. Other
+    words sent under the same key (a second tab holding the same draft) are a
+    conflict, shown with both versions, never dropped behind a "Sent".
     """
     assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
-    if entry is not None and entry.is_submitted:
-        return entry
     kind = get_kind(assignment.exercise.kind)
     response = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    if entry is not None and entry.is_submitted:
+        sent = (entry.response, entry.discuss_in_session, entry.felt_unsafe, entry.private)
+        if sent == (response, flags.discuss_in_session, flags.felt_unsafe, flags.private):
+            return entry
+        raise EntryConflict(entry)
     entry = _write(
         assignment=assignment,
         entry=entry,

@@ -212,3 +212,16 @@ def test_words_typed_while_the_therapist_closes_the_work_are_kept(cast, closed):
     assert Entry.objects.get(key=key).is_submitted
     # The form itself is no longer offered for closed work.
     assert http.get(do_url(cast.alice_assignment)).status_code == 404
+
+
+def test_a_second_tab_sending_other_words_sees_both_and_loses_neither(cast):
+    http = login(cast.alice.portal_user)
+    key = uuid.uuid4()
+    http.post(do_url(cast.alice_assignment), posted(key, what_happened="Sent from the phone."))
+    stale = http.post(
+        do_url(cast.alice_assignment), posted(key, what_happened="Typed on the laptop meanwhile.")
+    )
+    assert stale.status_code == 409
+    assert "Sent from the phone." in stale.text
+    assert "Typed on the laptop meanwhile." in stale.text
+    assert "already sent" in stale.text

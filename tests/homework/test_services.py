@@ -222,3 +222,30 @@ def test_an_entry_is_shared_when_sent_or_when_the_client_shares_it_later(cast):
     # A shared entry with no time it was shared would be in no window: refused.
     with pytest.raises(IntegrityError), transaction.atomic():
         Entry.objects.filter(pk=shared.pk).update(shared_at=None)
+
+
+def test_a_second_tab_sending_other_words_under_the_same_key_is_a_conflict(cast):
+    """Two tabs hold one draft; one sends. The other's words are not dropped
+    behind a "Sent": they come back as a conflict, with both versions."""
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0)
+    sent = submit(cast, key=key, version=1, what_happened="Sent from the phone.")
+    assert submit(cast, key=key, version=1, what_happened="Sent from the phone.").pk == sent.pk
+    with pytest.raises(EntryConflict):
+        submit(cast, key=key, version=1, what_happened="Typed on the laptop meanwhile.")
+    sent.refresh_from_db()
+    assert sent.response["what_happened"] == "Sent from the phone."
+
+
+def test_a_long_draft_in_another_alphabet_is_saved(cast):
+    """Its size is measured as stored: escaped, each Cyrillic letter would count six times."""
+    words = "Слово" * 3000  # 15,000 letters, within the field's limit
+    saved = services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=cast.alice_assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data={"what_happened": words, "what_was_said_or_done": words, "what_i_told_myself": words},
+        flags=Flags(),
+    )
+    assert saved.response["what_happened"] == words
