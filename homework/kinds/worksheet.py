@@ -140,6 +140,12 @@ class Worksheet(ExerciseKind):
             form.fields[question["key"]] = _field(question)
         return form
 
+    def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:
+        """Answers to questions the therapist has since removed are not in the
+        form any more, but they are still the client's words: an edit keeps them."""
+        asked = {question["key"] for question in self.questions(exercise)}
+        return {**{key: value for key, value in sent.items() if key not in asked}, **edited}
+
     def validate(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
         if not self.questions(exercise):
             raise ResponseInvalid({"__all__": [_("This worksheet has no questions yet.")]})

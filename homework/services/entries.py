@@ -216,9 +216,8 @@ def entry_edit(
         raise EntryConflict(entry)
     assignment = entry.assignment
     kind = get_kind(assignment.exercise.kind)
-    entry.response = kind.validate(
-        data, exercise=assignment.exercise, tz=assignment.client.timezone
-    )
+    edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    entry.response = kind.merge_edit(kind.response_of(entry), edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
     entry.discuss_in_session = flags.discuss_in_session

@@ -501,3 +501,36 @@ def test_every_sent_entry_is_reachable_a_page_at_a_time(cast):
     # Not a page number: the nearest page, never an error.
     assert http.get(url + "?page=abc").context["page"].number == 1
     assert http.get(url + "?page=999").context["page"].number == 3
+
+
+def test_changing_a_worksheet_keeps_answers_to_questions_since_removed(cast):
+    """The therapist took a question out after the client answered it: the
+    edit form no longer shows it, but saving the edit must not delete it."""
+    from tests.factories import RESPONSES, AssignmentFactory, ExerciseFactory, options_for
+
+    exercise = ExerciseFactory.create(kind="worksheet", options=options_for("worksheet"))
+    work = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    answers = RESPONSES["worksheet"]()
+    sent = services.entry_submit(
+        user=cast.alice.portal_user,
+        assignment_id=work.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data=answers,
+        flags=Flags(),
+    )
+    removed = exercise.options["questions"][-1]["key"]
+    kept_words = sent.response[removed]
+    exercise.options = {
+        **exercise.options,
+        "questions": [q for q in exercise.options["questions"] if q["key"] != removed],
+    }
+    exercise.save(update_fields=["options"])
+    edited = services.entry_edit(
+        user=cast.alice.portal_user,
+        key=sent.key,
+        base_version=sent.version,
+        data={key: value for key, value in answers.items() if key != removed},
+        flags=Flags(),
+    )
+    assert edited.response[removed] == kept_words
