@@ -157,3 +157,21 @@ def test_the_evening_batch_is_what_the_morning_print_serves(cast, renders, daily
     )
     assert morning.from_storage
     assert len(renders) == 1
+
+
+def test_the_purge_keeps_a_summary_prepared_for_a_session_to_come(cast, summaries_storage):
+    """Unchanged for a fortnight, found again by tonight's batch: the file keeps
+    its first date, and the night's purge must not take it before the session."""
+    from homework.summary.period import practice_midnight
+
+    today = timezone.localdate()
+    evening = practice_midnight(today) + dt.timedelta(hours=19)
+    session = SessionFactory.create(client=cast.alice, starts_at=evening + dt.timedelta(hours=15))
+    name = services.summary_prepare_for_session(session_id=session.pk, now=evening)
+    assert name is not None
+    path = summaries_storage / name
+    fortnight = (evening - services.RETENTION + dt.timedelta(hours=4)).timestamp()
+    os.utime(path, (fortnight, fortnight))
+    assert services.summary_prepare_for_session(session_id=session.pk, now=evening) == name
+    assert services.summary_purge_stale(now=evening + dt.timedelta(hours=8, minutes=30)) == 0
+    assert path.exists()
