@@ -85,6 +85,17 @@ class Period:
         return f"{self.since:%Y%m%d}-{self.until:%Y%m%d}-{anchor}"
 
 
+def key_is_for_a_session_from(key: str, day: dt.date) -> bool:
+    """Whether a ``Period.key`` names the summary for a session on ``day`` or
+    later. Read here, beside the key's own format, and nowhere else."""
+    parts = key.split("-")
+    try:
+        until = dt.datetime.strptime(parts[1], "%Y%m%d").date()
+    except (IndexError, ValueError):
+        return False
+    return len(parts) == 3 and parts[2].startswith("s") and until >= day
+
+
 def practice_midnight(day: dt.date) -> dt.datetime:
     return timezone.make_aware(dt.datetime.combine(day, dt.time()), timezone.get_default_timezone())
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery, practice_date
+from homework.summary.period import PeriodQuery, key_is_for_a_session_from, practice_date
 from practice.models import User
 
 logger = logging.getLogger(__name__)
@@ -118,17 +118,6 @@ def _store(name: str, content: bytes) -> None:
             storage.delete(f"{folder}/{other}")
 
 
-def _for_a_session_to_come(period_folder: str, today: dt.date) -> bool:
-    """Whether a stored period (named by ``Period.key``: since-until-anchor)
-    is the summary for a session on ``today`` or later."""
-    parts = period_folder.split("-")
-    try:
-        until = dt.datetime.strptime(parts[1], "%Y%m%d").date()
-    except (IndexError, ValueError):
-        return False
-    return len(parts) == 3 and parts[2].startswith("s") and until >= today
-
-
 def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
     """Delete stored summaries older than ``RETENTION``, except those for a
     session still to come: the evening batch may have just found one
@@ -146,7 +135,7 @@ def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
     for client_folder in clients:
         periods, _ = storage.listdir(client_folder)
         for period_folder in periods:
-            if _for_a_session_to_come(period_folder, today):
+            if key_is_for_a_session_from(period_folder, today):
                 continue
             folder = f"{client_folder}/{period_folder}"
             _, files = storage.listdir(folder)
