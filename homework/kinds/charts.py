@@ -213,7 +213,8 @@ def values_over_time(
 
     The scale's name goes beside the picture, as HTML; ``labelled=False``
     leaves out the numbers and dates too (see ``urge_curve``)."""
-    width, height = (360, 190) if labelled else (360, 130)
+    # Unlabelled, it is a trend beside its numbers (the summary): low and wide.
+    width, height = (360, 190) if labelled else (360, 70)
     left, right, top, bottom = (30, 22, 16, 34) if labelled else (8, 8, 8, 8)
     plot_w, plot_h = width - left - right, height - top - bottom
     y_max = y_max or 1

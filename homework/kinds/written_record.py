@@ -19,7 +19,7 @@ from homework.kinds.fields import (
     stored_datetime,
     when,
 )
-from homework.summary.limits import first_of
+from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise
@@ -74,13 +74,18 @@ class WrittenRecord(ExerciseKind):
         earlier: Sequence["Entry"] = (),
         as_of: dt.date | None = None,
     ) -> JSONDict:
-        """Newest first; a year of records shows its newest few and counts the rest."""
+        """Newest first: the newest few in words, the older ones by date and
+        distress (their words are in the portal), and the rest counted."""
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
-        shown, more = first_of(presented, full_detail=full_detail)
+        shown, _rest = first_of(presented, full_detail=full_detail)
+        older, more = first_of(
+            presented[len(shown) :], full_detail=full_detail, limit=OLDER_LIST_LIMIT
+        )
         titles = dict.fromkeys(entry.assignment.exercise.title for entry in entries)
         return {
             "entries": shown,
+            "older": older,
             "more": more,
             "count": len(entries),
             "titles": list(titles),

@@ -11,12 +11,14 @@ T = TypeVar("T")
 
 # Entries listed in full in one kind's section; the rest are counted.
 SECTION_LIST_LIMIT = 6
+# Older entries named by date (and distress) under those listed in full.
+OLDER_LIST_LIMIT = 8
 # Flagged entries listed on the first page, per flag.
 FLAG_LIST_LIMIT = 4
 # Assignments listed in the completion table.
 WORK_LIST_LIMIT = 8
 # Characters of one text field before "continued in the portal".
-EXCERPT_CHARS = 160
+EXCERPT_CHARS = 120
 
 
 def first_of(

@@ -59,7 +59,8 @@ def test_safety_plan_summary_says_only_that_it_exists_unless_full_detail(cast):
     kind = get_kind("safety_plan")
     entries = entries_of(cast, "safety_plan", [RESPONSES["safety_plan"]()])
     brief = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "A safety plan is in place, last updated" in brief
+    assert "in place, last updated" in brief
+    assert "its contents print only with full detail" in brief
     assert "pineapple" not in brief and "Jo" not in brief
     full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
     assert "pineapple" in full
@@ -233,7 +234,7 @@ def test_a_repeated_worksheet_reads_question_by_question_newest_answer_first(cas
     assert html.count("One word for the week") == 1
     assert html.index("hopeful") < html.index("lighter") < html.index("tired")
     days = [date_format(timezone.localtime(entry.submitted_at), "D j M") for entry in entries]
-    assert f"{days[2]} — hopeful" in html and f"{days[0]} — tired" in html
+    assert f"{days[2]}</span> hopeful" in html and f"{days[0]}</span> tired" in html
 
 
 def test_a_worksheet_sent_once_gives_its_date_once(cast):

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from django.utils.formats import date_format
 from pypdf import PdfReader
 
+from bench.clients import typical_client
 from homework.models import Assignment, Entry
 from homework.summary import render, selectors
 from homework.summary.limits import EXCERPT_CHARS
@@ -177,6 +179,46 @@ def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
     assert "Day 0:" in text  # the newest record is there
     assert "more, continued in the portal" in text
     assert "367 records" in text
+
+
+def test_the_benchmarks_typical_client_prints_on_two_pages():
+    """The issue's "one or two pages", for the three weeks `make bench` measures."""
+    therapist, client, _count = typical_client()
+    period = selectors.resolve_period(
+        user=therapist, client=client, query=PeriodQuery(), now=timezone.now()
+    )
+    data = selectors.summary_data(
+        user=therapist, client=client, period=period, full_detail=False, now=timezone.now()
+    )
+    pdf = render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
+    assert page_count(pdf) == 2
+    text = " ".join(pdf_text(pdf).split())
+    for heading in ("Written record", "Urge log", "Boundary steps", "Support-network map"):
+        assert heading in text
+    assert "Reflection worksheet" in text and "Safety plan" in text
+    assert "Older, in the portal, with their distress:" in text
+
+
+def test_older_records_are_named_by_date_and_distress_and_the_rest_counted(cast):
+    now = timezone.localtime()
+    for n in range(20):
+        add(
+            cast.alice_assignment,
+            days_ago=n + 0.5,
+            what_happened=f"Record number {n}.",
+            body_distress=n % 11,
+            felt_unsafe=n == 7,
+        )
+    text = " ".join(pdf_text(pdf_for(cast.tara, cast.alice)).split())
+    # Six in words (the cast's own record is the newest), the next eight by
+    # date, and the last seven counted.
+    assert "Record number 4." in text and "Record number 5." not in text
+    older = text.split("Older, in the portal, with their distress:", 1)[1]
+    seventh = date_format(now - dt.timedelta(days=7.5, hours=1), "D j M")
+    assert f"{seventh} 7/10, felt unsafe" in older
+    assert "and 7 more." in older
+    full = " ".join(pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True)).split())
+    assert "Record number 19." in full and "Older, in the portal" not in full
 
 
 def test_section_heading_repeats_on_every_page_it_runs_onto(cast):
