@@ -17,7 +17,8 @@ OLDER_LIST_LIMIT = 8
 FLAG_LIST_LIMIT = 4
 # Assignments listed in the completion table.
 WORK_LIST_LIMIT = 8
-# Characters of one text field before "continued in the portal".
+# Characters of one text field before "continued in the portal": with the
+# date before it, about two printed lines, so six records take half a page.
 EXCERPT_CHARS = 120
 
 
