@@ -307,6 +307,20 @@ class EntryAdmin(RoleAdmin):
     def get_ordering(self, request: HttpRequest) -> tuple[str, ...]:
         return ("-shared_unsafe", "-shared_discuss", "-submitted_at")
 
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """The list shows excerpts of clients' words: each client whose words
+        are on the page gets a line in their access log."""
+        response = super().changelist_view(request, extra_context)
+        changelist = (getattr(response, "context_data", None) or {}).get("cl")
+        if changelist is not None:
+            # The page's own rows, read once: the template reuses them.
+            services.entry_list_record_view(
+                actor=acting_user(request), entries=changelist.result_list
+            )
+        return response
+
     def change_view(
         self,
         request: HttpRequest,

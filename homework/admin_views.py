@@ -127,6 +127,8 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
                 % {"client": entry.assignment.client.display_name},
             )
             return HttpResponseRedirect(back)
+    # The page shows the entry again beside the comment: a look like any other.
+    services.entry_mark_seen(actor=user, entry=entry)
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,

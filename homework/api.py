@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clients.models import AccessEvent, Client
-from clients.services import access_event_record
+from homework.services import summary_record_read
 from homework.summary.http import pdf_response, period_query_from
 from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
 from homework.summary.selectors import client_for_summary
@@ -103,8 +103,12 @@ class ClientSummaryPdf(APIView):
         except PeriodInvalid as invalid:
             raise ValidationError(invalid.errors) from None
         summary = summary_pdf(user=user, client=client, query=query)
-        access_event_record(
-            actor=user, client=client, action=AccessEvent.Action.EXPORTED, what=summary.description
+        summary_record_read(
+            actor=user,
+            client=client,
+            entries=summary.data.entries,
+            action=AccessEvent.Action.EXPORTED,
+            what=summary.description,
         )
         return pdf_response(summary)
 

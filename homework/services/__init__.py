@@ -29,7 +29,9 @@ from homework.services.feedback import (
     COMMENT_MAX_CHARS,
     entries_mark_seen,
     entry_comment_add,
+    entry_list_record_view,
     entry_mark_seen,
+    summary_record_read,
 )
 
 __all__ = [
@@ -46,11 +48,13 @@ __all__ = [
     "entry_add_note",
     "entry_comment_add",
     "entry_edit",
+    "entry_list_record_view",
     "entry_mark_seen",
     "entry_notify_therapist",
     "entry_save_draft",
     "entry_set_private",
     "entry_submit",
     "exercise_save",
+    "summary_record_read",
     "validation_messages",
 ]

@@ -239,6 +239,8 @@ def entry_edit(
             "updated_at",
         ]
     )
+    if not was_private:
+        _forget_stored_summaries(entry)  # the words it shared before have changed
     if was_private and not entry.private:
         _notify_when_shared(entry)
     return entry
@@ -261,9 +263,21 @@ def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
         entry.shared_at = timezone.now()  # news from now on, whenever it was written
     entry.version += 1
     entry.save(update_fields=["private", "shared_at", "version", "updated_at"])
-    if not private:
+    if private:
+        _forget_stored_summaries(entry)
+    else:
         _notify_when_shared(entry)
     return entry
+
+
+def _forget_stored_summaries(entry: Entry) -> None:
+    """Words taken back or changed leave no copy in a summary stored ahead of
+    a session (the evening batch's): once the change is committed, and never
+    failing the client's save if the storage does."""
+    from homework.summary.services import summary_forget
+
+    client_id = entry.assignment.client_id
+    transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
 
 
 def _notify_when_shared(entry: Entry) -> None:

@@ -2,15 +2,17 @@
 access log) and comments."""
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
-from clients.services import access_event_record
+from clients.services import access_event_record, access_events_record
 from homework.models import Entry, EntryComment
 from homework.selectors import (
     entries_for_user,
@@ -29,6 +31,17 @@ def _readable_entry(actor: User, entry: Entry) -> None:
 
 def _record_view(actor: User, client: Client, what: str) -> None:
     access_event_record(actor=actor, client=client, action=AccessEvent.Action.VIEWED, what=what)
+
+
+@transaction.atomic
+def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
+    """A list page that shows entries' words (the admin's entry list): a line
+    in the access log of each client whose words it showed. Not a read: an
+    excerpt is not the entry."""
+    shown = [entry.assignment.client for entry in entries if entry_readable_by_staff(entry)]
+    access_events_record(
+        actor=actor, clients=shown, action=AccessEvent.Action.VIEWED, what="Entry list"
+    )
 
 
 @transaction.atomic
@@ -68,14 +81,30 @@ def entries_mark_seen(
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied("This is not one of your clients.")
     _record_view(actor, client, "Since last session")
+    return _read_by_their_therapist(actor, client, Q(shared_at__gt=after, shared_at__lte=until))
+
+
+@transaction.atomic
+def summary_record_read(
+    *, actor: User, client: Client, entries: Sequence[Entry], action: str, what: str
+) -> set[int]:
+    """Staff have a session summary in hand (printed, downloaded, exported):
+    a line in the client's access log and, for the client's own therapist,
+    every shared entry the summary covers counts as read, as opening each
+    would. The client's words are on paper now: from here on the portal
+    says so, and no longer offers to take them back. Returns the ids read
+    for the first time."""
+    access_event_record(actor=actor, client=client, action=action, what=what)
+    return _read_by_their_therapist(actor, client, Q(pk__in=[entry.pk for entry in entries]))
+
+
+def _read_by_their_therapist(actor: User, client: Client, which: Q) -> set[int]:
+    """Set ``seen_at`` on the client's shared entries matching ``which``, if
+    ``actor`` is their therapist (a manager's look is logged, not a read)."""
     if not (actor.is_therapist and client.therapist_id == actor.pk):
         return set()
     unseen = entries_for_user(user=actor).filter(
-        assignment__client=client,
-        shared_at__gt=after,
-        shared_at__lte=until,
-        private=False,
-        seen_at__isnull=True,
+        which, assignment__client=client, private=False, seen_at__isnull=True
     )
     ids = set(unseen.select_for_update(of=("self",)).values_list("pk", flat=True))
     if ids:

@@ -118,6 +118,26 @@ def _store(name: str, content: bytes) -> None:
             storage.delete(f"{folder}/{other}")
 
 
+def summary_forget(*, client_id: int) -> int:
+    """Delete every stored summary of a client: they have changed or taken
+    back words a stored file may hold, and such a file must not outlive
+    that until the purge. The next download renders afresh. Returns how
+    many went."""
+    storage = summary_storage()
+    removed = 0
+    try:
+        periods, _ = storage.listdir(str(client_id))
+    except FileNotFoundError:
+        return 0
+    for period_folder in periods:
+        folder = f"{client_id}/{period_folder}"
+        _, files = storage.listdir(folder)
+        for filename in files:
+            storage.delete(f"{folder}/{filename}")
+            removed += 1
+    return removed
+
+
 def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
     """Delete stored summaries older than ``RETENTION``, except those for a
     session still to come: the evening batch may have just found one

@@ -11,7 +11,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET
 
 from clients.models import AccessEvent, Client
-from clients.services import access_event_record
+from homework.services import summary_record_read
 from homework.summary.http import pdf_response, period_query_from
 from homework.summary.period import PeriodInvalid
 from homework.summary.selectors import client_for_summary
@@ -33,7 +33,11 @@ def client_summary(request: HttpRequest, object_id: str) -> HttpResponse:
             messages.error(request, f"{name}: {' '.join(problems)}")
         return redirect("admin:clients_client_change", client.pk)
     summary = summary_pdf(user=user, client=client, query=query)
-    access_event_record(
-        actor=user, client=client, action=AccessEvent.Action.PRINTED, what=summary.description
+    summary_record_read(
+        actor=user,
+        client=client,
+        entries=summary.data.entries,
+        action=AccessEvent.Action.PRINTED,
+        what=summary.description,
     )
     return pdf_response(summary)

@@ -148,3 +148,33 @@ def test_private_flags_stay_private_in_the_entry_list(cast):
     EntryFactory.create(assignment=cast.alice_assignment, private=True, felt_unsafe=True)
     page = login(cast.tara).get(reverse("admin:homework_entry_changelist") + "?flag=unsafe")
     assert page.context["cl"].result_count == 0
+
+
+def test_the_entry_list_shows_words_so_it_is_in_each_clients_access_log(cast):
+    from clients.models import AccessEvent
+
+    http = login(cast.morgan)  # the manager's list holds both clients' words
+    page = http.get(reverse("admin:homework_entry_changelist"))
+    assert cast.alice_entry.response["what_happened"][:40] in page.text
+    logged = AccessEvent.objects.filter(action="viewed", what="Entry list")
+    assert {event.client for event in logged} == {cast.alice, cast.bob}
+    http.get(reverse("admin:homework_entry_changelist"))  # a reload is the same look
+    assert logged.count() == 2
+    cast.alice_entry.refresh_from_db()
+    assert cast.alice_entry.seen_at is None  # an excerpt is not a read
+
+
+def test_a_list_of_private_entries_only_logs_nothing(cast):
+    from clients.models import AccessEvent
+
+    Entry.objects.update(private=True, shared_at=None)
+    login(cast.tara).get(reverse("admin:homework_entry_changelist"))
+    assert not AccessEvent.objects.exists()
+
+
+def test_a_refused_comment_shows_the_entry_again_and_logs_the_look(cast):
+    from clients.models import AccessEvent
+
+    response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": "  "})
+    assert response.status_code == 400
+    assert AccessEvent.objects.filter(client=cast.alice, actor=cast.tara).exists()

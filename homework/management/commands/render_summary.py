@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from clients.models import AccessEvent, Client
-from clients.services import access_event_record
+from homework.services import summary_record_read
 from homework.summary.period import PeriodInvalid, parse_period_query, practice_date
 from homework.summary.selectors import client_for_summary
 from homework.summary.services import summary_pdf
@@ -62,9 +62,10 @@ class Command(BaseCommand):
         descriptor = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(summary.content)
-        access_event_record(
+        summary_record_read(
             actor=actor,
             client=client,
+            entries=summary.data.entries,
             action=AccessEvent.Action.EXPORTED,
             what=f"{summary.description}, command line",
         )

@@ -67,8 +67,29 @@ def queries_for(http, client_id: int) -> int:
 def test_queries_hold_at_one_entry_and_at_a_year_of_them(cast):
     http = login(cast.tara)
     queries_for(http, cast.alice.pk)  # warm the practice settings cache
+    # Each time with entries not read yet: printing them marks them read.
+    Entry.objects.bulk_create([record(cast.alice_assignment, days_ago=0.01)])
     one = queries_for(http, cast.alice.pk)
     Entry.objects.bulk_create(
         [record(cast.alice_assignment, days_ago=n / 20 + 0.01) for n in range(365)]
     )
     assert queries_for(http, cast.alice.pk) == one
+
+
+def test_printing_is_reading_what_the_summary_covers(cast):
+    """The therapist has the client's words on paper: the portal no longer
+    offers to take them back, as after opening the entry."""
+    from homework.services import EntryLocked, entry_set_private
+
+    assert login(cast.tara).get(url(cast.alice.pk)).status_code == 200
+    cast.alice_entry.refresh_from_db()
+    assert cast.alice_entry.seen_at is not None
+    with pytest.raises(EntryLocked):
+        entry_set_private(user=cast.alice.portal_user, key=cast.alice_entry.key, private=True)
+
+
+def test_a_managers_print_is_logged_but_is_not_the_therapists_read(cast):
+    assert login(cast.morgan).get(url(cast.alice.pk)).status_code == 200
+    cast.alice_entry.refresh_from_db()
+    assert cast.alice_entry.seen_at is None
+    assert AccessEvent.objects.get().actor == cast.morgan

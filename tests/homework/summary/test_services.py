@@ -175,3 +175,29 @@ def test_the_purge_keeps_a_summary_prepared_for_a_session_to_come(cast, summarie
     assert services.summary_prepare_for_session(session_id=session.pk, now=evening) == name
     assert services.summary_purge_stale(now=evening + dt.timedelta(hours=8, minutes=30)) == 0
     assert path.exists()
+
+
+@pytest.mark.django_db(transaction=True)  # the files go once the change is committed
+@pytest.mark.parametrize("change", ["made private", "edited"])
+def test_words_taken_back_or_changed_leave_no_stored_copy(cast, summaries_storage, change):
+    from homework import services as homework_services
+    from homework.services import Flags
+
+    SessionFactory.create(client=cast.alice, starts_at=timezone.now() + dt.timedelta(hours=20))
+    session = cast.alice.sessions.get()
+    services.summary_prepare_for_session(session_id=session.pk)
+    assert len(stored_files(summaries_storage)) == 1
+    entry = cast.alice_entry
+    if change == "made private":
+        homework_services.entry_set_private(
+            user=cast.alice.portal_user, key=entry.key, private=True
+        )
+    else:
+        homework_services.entry_edit(
+            user=cast.alice.portal_user,
+            key=entry.key,
+            base_version=entry.version,
+            data={**entry.response, "what_happened": "Said differently."},
+            flags=Flags(),
+        )
+    assert stored_files(summaries_storage) == []
