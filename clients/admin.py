@@ -11,6 +11,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext_lazy as _
@@ -103,7 +104,7 @@ class ClientAdmin(RoleAdmin):
                 ),
             },
         ),
-        (_("Portal"), {"classes": ("collapse",), "fields": ("portal_user",)}),
+        (_("Portal"), {"classes": ("collapse",), "fields": ("portal_account",)}),
     )
 
     def get_urls(self) -> list[URLPattern]:
@@ -172,7 +173,7 @@ class ClientAdmin(RoleAdmin):
         self, request: HttpRequest, obj: Client | None = None
     ) -> tuple[str, ...]:
         # Status changes through Archive / Restore, which say what they do.
-        readonly = ("portal_user", "status")
+        readonly = ("portal_account", "status")
         return readonly if acting_user(request).is_manager else (*readonly, "therapist")
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
@@ -185,6 +186,20 @@ class ClientAdmin(RoleAdmin):
         if db_field.name == "therapist":
             kwargs["queryset"] = User.objects.filter(role=User.Role.THERAPIST, is_active=True)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.display(description=_("portal account"))
+    def portal_account(self, obj: Client) -> str:
+        """Whether the client can sign in, and since when; never the address
+        they sign in with, which the portal promises to show no one here."""
+        account = obj.portal_user
+        if account is None:
+            return str(_("Not set up yet: invite them to the portal."))
+        if not account.is_active:
+            return str(_("Closed."))
+        return str(
+            _("Set up on %(day)s.")
+            % {"day": date_format(timezone.localtime(account.date_joined), "j F Y")}
+        )
 
     @admin.display(description=_("next session"), ordering="upcoming")
     def next_session(self, obj: Client) -> Any:

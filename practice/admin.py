@@ -4,6 +4,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db import models
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -26,6 +27,11 @@ class UserAdmin(RoleAdmin):
     fields = ("email", "name", "role", "is_active", "is_staff", "last_login", "date_joined")
     readonly_fields = ("last_login", "date_joined")
     ordering = ("email",)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
+        # The practice's own accounts. A client's sign-in address is theirs:
+        # the portal promises it is shown to no one here.
+        return super().get_queryset(request).exclude(role=User.Role.CLIENT)
 
 
 def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore[type-arg]

@@ -50,7 +50,8 @@ ALICE_EXERCISE = lambda cast: cast.alice_assignment.exercise.pk  # noqa: E731
 ALICE_ASSIGNMENT = lambda cast: cast.alice_assignment.pk  # noqa: E731
 ALICE_ENTRY = lambda cast: cast.alice_entry.pk  # noqa: E731
 SETTINGS_ROW = lambda cast: 1  # noqa: E731
-A_USER = lambda cast: cast.alice.portal_user.pk  # noqa: E731
+# A practice account: a client's is not in the users list at all (test_admin_clients).
+A_USER = lambda cast: cast.theo.pk  # noqa: E731
 
 # Admin statuses: 302 sends the signed-out and clients to the admin login, and
 # staff to the admin index when an object is not theirs; 403 is a role without

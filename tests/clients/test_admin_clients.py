@@ -216,3 +216,17 @@ def test_the_manager_sees_and_filters_the_whole_practice(cast):
     page = login(cast.morgan).get(reverse(CHANGELIST))
     assert {c.display_name for c in page.context["cl"].result_list} == {"Alice", "Bob"}
     assert any(spec.title == "therapist" for spec in page.context["cl"].filter_specs)
+
+
+def test_staff_never_see_the_address_a_client_signs_in_with(cast):
+    """The welcome form promises it is shown to no one here."""
+    address = cast.alice.portal_user.email
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    assert page.status_code == 200
+    assert "Set up on" in page.text
+    assert address not in page.text
+    users = login(cast.morgan).get(reverse("admin:practice_user_changelist"))
+    assert users.status_code == 200
+    assert cast.tara.email in users.text and address not in users.text
+    account = reverse("admin:practice_user_change", args=[cast.alice.portal_user.pk])
+    assert login(cast.morgan).get(account).status_code == 302  # "no such user": the admin's list

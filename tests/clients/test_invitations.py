@@ -136,6 +136,16 @@ def test_invitation_link_leads_to_a_password_and_the_dashboard(cast, newcomer):
     assert http.get(reverse("homework:dashboard")).status_code == 200
 
 
+def test_the_invitation_pages_are_never_cached(cast, newcomer):
+    """They show the client's email before anyone has signed in."""
+    http = HttpClient()
+    opened = http.get(reverse("clients:welcome", args=[token_of(invite(cast, newcomer))]))
+    form = http.get(reverse("clients:welcome_password"))
+    assert newcomer.contact_email in form.text
+    for response in (opened, form):
+        assert "no-store" in response["Cache-Control"]
+
+
 def test_reused_link_gets_a_kind_message(cast, newcomer):
     issued = invite(cast, newcomer)
     accept(HttpClient(), token_of(issued))
