@@ -127,7 +127,13 @@ AUTH_PASSWORD_VALIDATORS = [
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # A stalled Redis must not hold a page: give up fast and read the
+            # database instead (practice.selectors).
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False

@@ -81,9 +81,12 @@ def _fast_password_hashing(settings):
 def _fresh_caches():
     from django.core.cache import cache
 
+    from practice import selectors
+
     cache.clear()
     yield
     cache.clear()
+    selectors._cache_paused_until = 0.0  # a test's cache outage ends with it
 
 
 @dataclass

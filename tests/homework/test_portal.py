@@ -3,6 +3,7 @@
 import uuid
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 
 from homework.models import Entry
@@ -225,3 +226,27 @@ def test_a_second_tab_sending_other_words_sees_both_and_loses_neither(cast):
     assert "Sent from the phone." in stale.text
     assert "Typed on the laptop meanwhile." in stale.text
     assert "already sent" in stale.text
+
+
+def test_a_redis_outage_never_fails_a_save_or_a_send(cast):
+    """The cache is a convenience: with Redis unreachable, pages open and
+    the client's words land (port 1 refuses every connection)."""
+    http = login(cast.alice.portal_user)
+    unreachable = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+    with override_settings(CACHES=unreachable):
+        form = http.get(do_url(cast.alice_assignment))
+        assert form.status_code == 200 and reverse("crisis") in form.text
+        key = form.context["envelope"].initial["key"]
+        saved = http.post(
+            reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+            {"key": str(key), "version": "0", "r-what_happened": "Typed while Redis was down."},
+        )
+        assert saved.status_code == 200
+        sent = http.post(do_url(cast.alice_assignment), posted(key, version=1))
+    assert sent.status_code == 302
+    assert Entry.objects.get(key=key).is_submitted

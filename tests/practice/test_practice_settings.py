@@ -109,3 +109,23 @@ def test_the_settings_list_opens_the_one_row(cast):
     response = login(cast.morgan).get(reverse("admin:practice_practicesettings_changelist"))
     assert response["Location"] == reverse(CHANGE, args=[1])
     assert login(cast.tara).get(reverse(CHANGE, args=[1])).status_code == 403
+
+
+def test_a_cache_fault_reads_the_row_and_rests_the_cache_a_while(db, monkeypatch):
+    from practice import selectors
+
+    calls = []
+
+    class Broken:
+        def get(self, *args, **kwargs):
+            calls.append("get")
+            raise ConnectionError("Redis is down")
+
+        def set(self, *args, **kwargs):
+            calls.append("set")
+            raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(selectors, "cache", Broken())
+    assert practice_settings().pk == 1
+    assert practice_settings().pk == 1  # straight to the database: no second wait
+    assert calls == ["get"]
