@@ -147,8 +147,8 @@ def _envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelo
     data = post.copy()
     if conflict["submitted"]:
         data["key"], data["version"] = conflict["fresh_key"], "0"
-    else:
-        data["version"] = str(conflict["version"])
+    else:  # the other draft may be another key's (a second tab's first save)
+        data["key"], data["version"] = conflict["key"], str(conflict["version"])
     envelope = EntryEnvelopeForm(data)
     envelope.is_valid()
     return envelope
@@ -211,6 +211,7 @@ def _conflict_context(entry: Entry, mine: dict[str, Any]) -> dict[str, Any]:
     """Both versions side by side, answer by answer (rows too), so nothing is lost."""
     kind = get_kind(entry.assignment.exercise.kind)
     return {
+        "key": str(entry.key),
         "version": entry.version,
         "submitted": entry.is_submitted,
         "fresh_key": str(uuid.uuid4()),

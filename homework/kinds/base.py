@@ -128,9 +128,10 @@ class ExerciseKind:
             return self.to_json(form.cleaned_data)
 
     def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:
-        """The response after a client changes a sent entry: by default, just
-        the edited one. A kind whose form can change after sending (the
-        therapist's own questions) keeps what the form no longer shows."""
+        """The response after a client changes a draft or a sent entry: by
+        default, just the edited one. A kind whose form can change under the
+        client (the therapist's own questions) keeps what the form no longer
+        shows."""
         return edited
 
     def validate_draft(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:

@@ -133,6 +133,16 @@ def entry_save_draft(
         raise EntryConflict(entry)
     kind = get_kind(assignment.exercise.kind)
     draft = kind.validate_draft(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    if entry is None and base_version == 0:
+        # One draft per assignment, the one the page reopens: a second tab
+        # opened before the first one saved must not start another, hidden.
+        other = _open_draft_locked(assignment)
+        if other is not None:
+            raise EntryConflict(other)
+    if entry is not None:
+        draft = kind.merge_edit(kind.response_of(entry), draft, exercise=assignment.exercise)
+        if entry.version == base_version + 1 and _holds(entry, draft, flags):
+            return entry  # the save just made, sent again: its reply was lost on the way
     return _write(
         assignment=assignment,
         entry=entry,
@@ -164,9 +174,11 @@ def entry_submit(
     assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
     kind = get_kind(assignment.exercise.kind)
     response = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    if entry is not None:
+        # Answers kept in the draft to questions since removed go with it.
+        response = kind.merge_edit(kind.response_of(entry), response, exercise=assignment.exercise)
     if entry is not None and entry.is_submitted:
-        sent = (entry.response, entry.discuss_in_session, entry.felt_unsafe, entry.private)
-        if sent == (response, flags.discuss_in_session, flags.felt_unsafe, flags.private):
+        if _holds(entry, response, flags):
             return entry
         raise EntryConflict(entry)
     entry = _write(
@@ -181,6 +193,19 @@ def entry_submit(
     if not entry.private:
         _notify_when_shared(entry)
     return entry
+
+
+def _holds(entry: Entry, response: Mapping[str, Any], flags: Flags) -> bool:
+    """Whether the entry already says exactly this (a request sent twice)."""
+    held = (entry.response, entry.discuss_in_session, entry.felt_unsafe, entry.private)
+    return held == (response, flags.discuss_in_session, flags.felt_unsafe, flags.private)
+
+
+def _open_draft_locked(assignment: Assignment) -> Entry | None:
+    """The assignment's draft, if it has one, decided under a lock on the
+    assignment so that two first saves at once cannot both start one."""
+    Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
+    return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
 
 
 def _own_sent_entry_for_update(*, user: User, key: uuid.UUID) -> Entry:

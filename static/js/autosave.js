@@ -91,6 +91,8 @@
         keyInput.value = conflict.fresh_key;
         versionInput.value = "0";
       } else {
+        // Replace the other draft (it may be another key's: a second tab's first save).
+        keyInput.value = conflict.key;
         versionInput.value = conflict.version;
       }
       blocked = false;

@@ -249,3 +249,55 @@ def test_a_long_draft_in_another_alphabet_is_saved(cast):
         flags=Flags(),
     )
     assert saved.response["what_happened"] == words
+
+
+def test_a_save_sent_again_after_its_reply_was_lost_is_not_a_conflict(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="typed")
+    saved = draft(cast, key=key, version=1, text="typed, and more")
+    again = draft(cast, key=key, version=1, text="typed, and more")  # the retry
+    assert again.version == saved.version == 2
+    with pytest.raises(EntryConflict):  # other words from the old version still are
+        draft(cast, key=key, version=1, text="typed, and something else")
+
+
+def test_a_second_tabs_first_save_meets_the_first_tabs_draft_not_a_hidden_second(cast):
+    first = draft(cast, key=uuid.uuid4(), version=0, text="tab A")
+    with pytest.raises(EntryConflict) as caught:
+        draft(cast, key=uuid.uuid4(), version=0, text="tab B")
+    assert caught.value.entry.pk == first.pk
+    assert Entry.objects.filter(status=Entry.Status.DRAFT).count() == 1
+    # "Keep mine" replaces the other draft, under its key.
+    kept = draft(cast, key=first.key, version=first.version, text="tab B")
+    assert kept.response["what_happened"] == "tab B"
+
+
+def test_a_draft_keeps_answers_to_questions_removed_while_it_was_open(cast):
+    from tests.factories import options_for
+
+    exercise = ExerciseFactory.create(kind="worksheet", options=options_for("worksheet"))
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    asked = [question["key"] for question in exercise.options["questions"]]
+    key = uuid.uuid4()
+    services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=key,
+        base_version=0,
+        data={asked[0]: "first answer", asked[1]: "second answer"},
+        flags=Flags(),
+    )
+    exercise.options = {
+        **exercise.options,
+        "questions": [q for q in exercise.options["questions"] if q["key"] != asked[1]],
+    }
+    exercise.save()
+    saved = services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=key,
+        base_version=1,
+        data={asked[0]: "first answer, changed"},
+        flags=Flags(),
+    )
+    assert saved.response == {asked[0]: "first answer, changed", asked[1]: "second answer"}
