@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from homework.kinds.data import MAX_DRAFT_BYTES, as_form_data, draft_from_form_data
+from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 JSONDict = dict[str, Any]
 Upgrade = Callable[[JSONDict], JSONDict]
 
-__all__ = ["MAX_DRAFT_BYTES", "ExerciseKind", "JSONDict", "ResponseInvalid"]
+__all__ = ["ExerciseKind", "JSONDict", "ResponseInvalid"]
 
 
 class ResponseInvalid(Exception):

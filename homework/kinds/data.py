@@ -9,7 +9,6 @@ of the kind's fields, or is the wrong type for its field, is refused here
 with a message, rather than left to crash deep inside a field.
 """
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,9 +18,6 @@ from django.utils.translation import gettext as _
 
 from homework.kinds.fields import MAX_CHOICES, KindForm
 from homework.kinds.rows import ROW_KEY
-
-# A draft is stored as typed so far; this bounds what one draft may hold.
-MAX_DRAFT_BYTES = 256 * 1024
 
 
 def as_form_data(
@@ -120,7 +116,9 @@ def _convert(field: forms.Field, value: Any) -> tuple[Any, str]:
     if isinstance(value, int | float):
         return str(value), ""
     if isinstance(value, str):
-        return value, ""
+        # A browser counts a line break as one character against the field's
+        # limit, then posts it as two (CRLF): stored as one, it fits as typed.
+        return value.replace("\r\n", "\n"), ""
     return None, _("Expected text.")
 
 
@@ -162,10 +160,9 @@ def draft_from_form_data(
             errors[name] = [str(rows.spec.too_many) % {"limit": rows.spec.max_rows}]
         elif kept:
             draft[name] = kept
-    # Measured as stored (UTF-8): escaped, a word in Cyrillic or Chinese would
-    # count six times over and a long draft in it be refused.
-    if not errors and len(json.dumps(draft, ensure_ascii=False).encode()) > MAX_DRAFT_BYTES:
-        errors["__all__"] = [_("This draft is too large to save.")]
+    # No cap on the whole: a draft holds only the kind's own fields, each
+    # within its length and rows within their number, which bounds it as
+    # sending does. A tighter cap refused drafts that sending would take.
     return draft, errors
 
 

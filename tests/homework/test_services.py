@@ -237,18 +237,30 @@ def test_a_second_tab_sending_other_words_under_the_same_key_is_a_conflict(cast)
     assert sent.response["what_happened"] == "Sent from the phone."
 
 
-def test_a_long_draft_in_another_alphabet_is_saved(cast):
-    """Its size is measured as stored: escaped, each Cyrillic letter would count six times."""
-    words = "Слово" * 3000  # 15,000 letters, within the field's limit
+def test_a_draft_holds_whatever_sending_would_take(cast):
+    """Every field at its limit, in an alphabet of three bytes a letter: the
+    draft saves, as sending would (no cap of its own on the whole)."""
+    words = "言葉" * 10_000  # 20,000 letters: the long-text limit
+    fields = ("what_happened", "what_was_said_or_done", "what_i_told_myself")
     saved = services.entry_save_draft(
         user=cast.alice.portal_user,
         assignment_id=cast.alice_assignment.pk,
         key=uuid.uuid4(),
         base_version=0,
-        data={"what_happened": words, "what_was_said_or_done": words, "what_i_told_myself": words},
+        data=dict.fromkeys(fields, words),
         flags=Flags(),
     )
-    assert saved.response["what_happened"] == words
+    assert all(saved.response[field] == words for field in fields)
+
+
+def test_a_line_break_counts_as_one_character_as_the_browser_counted_it(cast):
+    typed = ("line\r\n" * 4000)[:-2]  # 20,000 characters as typed, CRLF posted
+    assert len(typed.replace("\r\n", "\n")) <= 20_000 < len(typed)
+    key = uuid.uuid4()
+    saved = draft(cast, key=key, version=0, text=typed)
+    assert saved.response["what_happened"] == typed.replace("\r\n", "\n")
+    sent = submit(cast, key=key, version=1, what_happened=typed)
+    assert sent.is_submitted and "\r" not in sent.response["what_happened"]
 
 
 def test_a_save_sent_again_after_its_reply_was_lost_is_not_a_conflict(cast):
