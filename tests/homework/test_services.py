@@ -238,10 +238,15 @@ def test_a_second_tab_sending_other_words_under_the_same_key_is_a_conflict(cast)
 
 
 def test_a_draft_holds_whatever_sending_would_take(cast):
-    """Every field at its limit, in an alphabet of three bytes a letter: the
-    draft saves, as sending would (no cap of its own on the whole)."""
-    words = "言葉" * 10_000  # 20,000 letters: the long-text limit
-    fields = ("what_happened", "what_was_said_or_done", "what_i_told_myself")
+    """Every long field at its limit, in characters of four bytes each (320
+    KB): the draft saves, as sending would (no cap of its own on the whole)."""
+    words = "🌿" * 20_000  # the long-text limit
+    fields = (
+        "what_happened",
+        "what_was_said_or_done",
+        "what_i_told_myself",
+        "remember_when_i_miss_them",
+    )
     saved = services.entry_save_draft(
         user=cast.alice.portal_user,
         assignment_id=cast.alice_assignment.pk,
