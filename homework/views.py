@@ -33,15 +33,16 @@ HISTORY_PAGE_SIZE = 50
 @client_required
 def dashboard(request: AuthedRequest) -> HttpResponse:
     drafts = selectors.drafts_for_client(user=request.user)
+    todo = selectors.todo_for_client(user=request.user)
+    open_ids = {assignment.pk for assignment in todo}
     return render(
         request,
         "homework/dashboard.html",
         {
             "today": timezone.localdate(),
-            "todo": [
-                (assignment, drafts.get(assignment.pk))
-                for assignment in selectors.todo_for_client(user=request.user)
-            ],
+            "todo": [(assignment, drafts.get(assignment.pk)) for assignment in todo],
+            # Begun before the therapist closed the work: still theirs to send.
+            "unfinished": [draft for pk, draft in drafts.items() if pk not in open_ids],
             "recent": selectors.recent_entries_for_client(user=request.user, limit=5),
             "comments": selectors.recent_comments_for_client(user=request.user),
         },
@@ -64,11 +65,15 @@ def _assignment_or_404(
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take
     the finished entry."""
-    assignment = _assignment_or_404(request, assignment_id, for_writing=request.method == "POST")
+    # Work the therapist has since closed still takes what the client was
+    # writing: sent, or opened again while a draft of it waits.
+    assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     kind = get_kind(assignment.exercise.kind)
     if request.method == "POST":
         return _submit(request, assignment)
     draft = selectors.open_draft(user=request.user, assignment=assignment)
+    if draft is None and assignment.status != Assignment.Status.ACTIVE:
+        raise Http404
     if draft is None and not kind.is_log:
         done = _sent_for_todays_slot(request, assignment)
         if done is not None:

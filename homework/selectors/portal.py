@@ -202,13 +202,22 @@ def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComme
 
 
 def drafts_for_client(*, user: User) -> dict[int, Entry]:
-    """Unsent drafts by assignment, so "To do" can say "continue where you left off"."""
+    """Unsent drafts by assignment, so "To do" can say "continue where you
+    left off": work still open, and work closed since the draft was begun."""
     drafts: dict[int, Entry] = {}
     for draft in (
         entries_for_user(user=user)
-        .filter(status=Entry.Status.DRAFT, assignment__status=Assignment.Status.ACTIVE)
+        .filter(status=Entry.Status.DRAFT)
+        .select_related("assignment__exercise")
         .order_by("updated_at")
-        .only("pk", "key", "assignment_id", "updated_at")
+        .only(
+            "pk",
+            "key",
+            "assignment_id",
+            "updated_at",
+            "assignment__id",
+            "assignment__exercise__title",
+        )
     ):
         drafts[draft.assignment_id] = draft
     return drafts

@@ -215,6 +215,25 @@ def test_words_typed_while_the_therapist_closes_the_work_are_kept(cast, closed):
     assert http.get(do_url(cast.alice_assignment)).status_code == 404
 
 
+def test_a_draft_of_work_closed_since_stays_within_reach(cast):
+    from homework.models import Assignment
+
+    http = login(cast.alice.portal_user)
+    key = http.get(do_url(cast.alice_assignment)).context["envelope"].initial["key"]
+    autosave = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    http.post(autosave, {"key": str(key), "version": "0", "r-what_happened": "Half of it."})
+    Assignment.objects.filter(pk=cast.alice_assignment.pk).update(status="cancelled")
+    home = http.get(reverse("homework:dashboard"))
+    assert "Started before it was closed" in home.text
+    assert do_url(cast.alice_assignment) in home.text
+    page = http.get(do_url(cast.alice_assignment))
+    assert page.status_code == 200
+    assert "Half of it." in page.text and "has closed this one" in page.text
+    assert http.post(do_url(cast.alice_assignment), posted(key, version=1)).status_code == 302
+    assert Entry.objects.get(key=key).is_submitted
+    assert "Started before it was closed" not in http.get(reverse("homework:dashboard")).text
+
+
 def test_a_second_tab_sending_other_words_sees_both_and_loses_neither(cast):
     http = login(cast.alice.portal_user)
     key = uuid.uuid4()
