@@ -154,4 +154,8 @@ def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
             stylesheets=[static_stylesheet(name) for name in stylesheets],
             font_config=_font_config(),
             presentational_hints=False,
+            # Headings, paragraphs and pictures' alt text marked for screen
+            # readers: a client's export may go to a solicitor or a court,
+            # and a therapist may read the summary by ear.
+            pdf_tags=True,
         )

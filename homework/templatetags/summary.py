@@ -1,6 +1,8 @@
 """Template helpers for the session summary PDF and the kinds' summary sections."""
 
 import base64
+import html
+import re
 
 from django import template
 from django.utils.html import conditional_escape, format_html
@@ -40,11 +42,21 @@ def as_image(svg: object) -> SafeString:
 
     For the PDF only: WeasyPrint reads an SVG image with an XML parser, and
     inline SVG with its much slower HTML parser (our charts took a tenth of a
-    summary's render time that way). The alt text is empty because the words
-    beside each chart in the summary say what it shows.
+    summary's render time that way). Its alt text is the chart's own title:
+    the numbers are in the words beside it, and the tagged PDF names the
+    picture for a screen reader.
     """
-    encoded = base64.b64encode(str(svg).encode()).decode("ascii")
-    return format_html('<img class="chart" alt="" src="data:image/svg+xml;base64,{}">', encoded)
+    markup = str(svg)
+    title = _SVG_TITLE.search(markup)
+    # The title is our own escaped text: unescaped here, escaped again below.
+    alt = html.unescape(title["text"]) if title else ""
+    encoded = base64.b64encode(markup.encode()).decode("ascii")
+    return format_html(
+        '<img class="chart" alt="{}" src="data:image/svg+xml;base64,{}">', alt, encoded
+    )
+
+
+_SVG_TITLE = re.compile(r"<title[^>]*>(?P<text>[^<]*)</title>")
 
 
 @register.filter

@@ -18,7 +18,7 @@ def charts_in(html: str) -> list[str]:
     return [
         base64.b64decode(data).decode()
         for data in re.findall(
-            r'<img class="chart" alt="" src="data:image/svg\+xml;base64,([^"]+)">', html
+            r'<img class="chart" alt="[^"]*" src="data:image/svg\+xml;base64,([^"]+)">', html
         )
     ]
 

@@ -19,6 +19,13 @@ def test_renders_a_pdf():
     assert render_pdf("<h1>Hello</h1>").startswith(b"%PDF")
 
 
+def test_pdfs_are_tagged_for_screen_readers():
+    """Headings and paragraphs marked up: a client's export may be read by ear."""
+    catalog = PdfReader(io.BytesIO(render_pdf("<h1>Hello</h1><p>Words.</p>"))).root_object
+    assert catalog["/MarkInfo"]["/Marked"]  # type: ignore[index]
+    assert "/StructTreeRoot" in catalog
+
+
 @pytest.mark.parametrize(
     "url",
     [

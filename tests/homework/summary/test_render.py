@@ -2,6 +2,7 @@
 
 import datetime as dt
 import io
+import logging
 import subprocess
 import time
 import uuid
@@ -197,6 +198,18 @@ def test_the_benchmarks_typical_client_prints_on_two_pages():
         assert heading in text
     assert "Reflection worksheet" in text and "Safety plan" in text
     assert "Older, in the portal, with their distress:" in text
+
+
+def test_the_charts_are_named_for_a_screen_reader(caplog):
+    """Each picture's alt text is its chart's title; the tagged PDF needs one
+    (WeasyPrint warns of a picture without) and a screen reader reads it."""
+    therapist, client, _count = typical_client()
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        document = summary_for(therapist, client)
+        render.render_summary_pdf(document, generated_at=timezone.now())
+    assert 'alt=""' not in document.html
+    assert "The strongest pull each day" in document.html
+    assert not [record for record in caplog.records if "alt" in record.getMessage()]
 
 
 def test_older_records_are_named_by_date_and_distress_and_the_rest_counted(cast):
