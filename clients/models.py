@@ -118,6 +118,9 @@ class Invitation(models.Model):
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # Sign-in addresses refused as already taken: capped, so that a link in
+    # the wrong hands cannot test who else has an account here.
+    taken_emails_tried = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]

@@ -16,6 +16,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -41,6 +42,8 @@ CLIENT_EDITABLE_FIELDS = (
 )
 # An access-log line repeated within this long (a page reloaded) is written once.
 ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
+# Taken sign-in addresses one invitation link may try before it stops working.
+INVITATION_TAKEN_EMAIL_TRIES = 5
 
 
 def _require_staff(actor: User) -> None:
@@ -204,6 +207,7 @@ class InvitationRefused(Exception):
     USED = "used"
     EXPIRED = "expired"
     REVOKED = "revoked"
+    TOO_MANY_TRIES = "too-many-tries"
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -299,6 +303,8 @@ def _usable_invitation(token: str, *, lock: bool = False) -> Invitation:
         raise InvitationRefused(InvitationRefused.REVOKED)
     if invitation.expires_at <= timezone.now():
         raise InvitationRefused(InvitationRefused.EXPIRED)
+    if invitation.taken_emails_tried >= INVITATION_TAKEN_EMAIL_TRIES:
+        raise InvitationRefused(InvitationRefused.TOO_MANY_TRIES)
     return invitation
 
 
@@ -307,21 +313,30 @@ def invitation_check(*, token: str) -> Invitation:
     return _usable_invitation(token)
 
 
-@transaction.atomic
 def invitation_accept(*, token: str, email: str, password: str) -> User:
     """Create the client's portal login from an invitation; the link is then spent.
 
-    The row lock makes a double submit (or two tabs) create one account.
+    The row lock makes a double submit (or two tabs) create one account. An
+    address already taken is refused, and counted (kept when the refusal is
+    raised): after INVITATION_TAKEN_EMAIL_TRIES the link stops working.
     """
-    invitation = _usable_invitation(token, lock=True)
-    email = User.objects.normalize_email(email).lower()
-    if User.objects.filter(email__iexact=email).exists():
-        raise ValidationError({"email": [_("This email cannot be used here. Try another one.")]})
-    validate_password(password, user=User(email=email, role=User.Role.CLIENT))
-    user = client_attach_portal_account(client=invitation.client, email=email, password=password)
-    invitation.used_at = timezone.now()
-    invitation.save(update_fields=["used_at"])
-    return user
+    with transaction.atomic():
+        invitation = _usable_invitation(token, lock=True)
+        email = User.objects.normalize_email(email).lower()
+        taken = User.objects.filter(email__iexact=email).exists()
+        if taken:
+            Invitation.objects.filter(pk=invitation.pk).update(
+                taken_emails_tried=F("taken_emails_tried") + 1
+            )
+        else:
+            validate_password(password, user=User(email=email, role=User.Role.CLIENT))
+            user = client_attach_portal_account(
+                client=invitation.client, email=email, password=password
+            )
+            invitation.used_at = timezone.now()
+            invitation.save(update_fields=["used_at"])
+            return user
+    raise ValidationError({"email": [_("This email cannot be used here. Try another one.")]})
 
 
 @transaction.atomic

@@ -250,3 +250,18 @@ def test_accepting_twice_creates_one_account(cast, newcomer):
         ).count()
         == 1
     )
+
+
+def test_a_link_cannot_be_used_to_test_who_has_an_account_here(cast, newcomer):
+    """Taken addresses are refused, and after a few the link stops working:
+    in the wrong hands it cannot check address after address."""
+    http = HttpClient()
+    token = token_of(invite(cast, newcomer))
+    for _ in range(services.INVITATION_TAKEN_EMAIL_TRIES):
+        refused = accept(http, token, email="alice@example.test")
+        assert refused.status_code == 400 and "cannot be used here" in refused.text
+    stopped = http.get(reverse("clients:welcome", args=[token]))
+    assert stopped.status_code == 410
+    assert "stopped working" in stopped.text
+    newcomer.refresh_from_db()
+    assert newcomer.portal_user is None
