@@ -32,6 +32,7 @@ urlpatterns = [
     path("account/two-step/off/", views.two_step_remove, name="two_step_remove"),
     path("account/sign-out-everywhere/", views.log_out_everywhere, name="log_out_everywhere"),
     path("account/still-here/", views.stay_signed_in, name="stay_signed_in"),
+    path("account/token/", views.form_token, name="form_token"),
     path("account/exit-note/", views.dismiss_exit_note, name="dismiss_exit_note"),
     path("account/export.json", views.export_json, name="export_json"),
     path("account/export.pdf", views.export_pdf, name="export_pdf"),

@@ -11,7 +11,8 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import timezone
@@ -352,6 +353,15 @@ def stay_signed_in(request: AuthedRequest) -> HttpResponse:
     """The idle warning's "Stay signed in": any request counts; this one says so."""
     request.session[LAST_SEEN] = time.time()
     return HttpResponse(status=204)
+
+
+@require_GET
+@client_required
+def form_token(request: AuthedRequest) -> JsonResponse:
+    """A fresh security token for a page still open from before a sign-in
+    (here, or in another tab, which changes the token): autosave fetches it
+    and carries on, instead of failing with the client's words unsaved."""
+    return JsonResponse({"token": get_token(request)})
 
 
 @require_POST

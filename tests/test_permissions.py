@@ -99,6 +99,7 @@ TABLE: dict[str, Row] = {
         fixed("/account/sign-out-everywhere/"), "302 302 302 302 302 302", "post"
     ),
     "account/still-here/": Row(fixed("/account/still-here/"), "302 204 204 302 302 302", "post"),
+    "account/token/": Row(fixed("/account/token/"), "302 200 200 302 302 302"),
     "account/exit-note/": Row(fixed("/account/exit-note/"), "302 302 302 302 302 302", "post"),
     "account/export.json": Row(fixed("/account/export.json"), "302 200 200 302 302 302"),
     "account/export.pdf": Row(fixed("/account/export.pdf"), "302 200 200 302 302 302"),
