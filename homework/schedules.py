@@ -93,6 +93,28 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     return weeks * len(chosen) + extra
 
 
+@dataclass(frozen=True)
+class Tally:
+    """Slots with something sent, of the slots expected from one day to another."""
+
+    done: int
+    expected: int
+
+
+def tally(item: Scheduled, *, start: dt.date, end: dt.date, days_sent: int) -> Tally:
+    """How much of ``item`` came back from ``start`` to ``end`` (inclusive):
+    the one count the admin and the summary both show.
+
+    ``days_sent`` is how many distinct slots from ``start`` to ``end`` have
+    something sent: the caller counts them (in SQL or from rows), leaving out
+    days after ``end``. Never more done than expected: work sent early is
+    filed under a slot still to come (``slot_for_new_entry``), and counts
+    once that slot is one of the days expected.
+    """
+    expected = count_slots(item, start=start, end=end)
+    return Tally(done=min(days_sent, expected), expected=expected)
+
+
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     """The slot ``day`` falls in: the latest slot on or before it.
 

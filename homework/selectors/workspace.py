@@ -76,18 +76,23 @@ class Completion:
         return self.scheduled is not None
 
 
-def with_progress(assignments: QuerySet[Assignment]) -> QuerySet[Assignment]:
+def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
     """Annotate what ``completion`` needs: entries sent, and days with one.
 
     Private entries count: the therapist may know they exist. A day is the
-    entry's occurrence, or the local day it was sent.
+    entry's occurrence, or the local day it was sent; days after ``today``
+    (the ``today`` given to ``completion``) are not counted yet.
     """
     sent = Q(entries__status=Entry.Status.SUBMITTED)
+    tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
+    by_today = Q(entries__occurrence_on__lte=today) | Q(
+        entries__occurrence_on__isnull=True, entries__submitted_at__lt=tomorrow
+    )
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(
             Coalesce("entries__occurrence_on", TruncDate("entries__submitted_at")),
-            filter=sent,
+            filter=sent & by_today,
             distinct=True,
         ),
         last_sent_at=Max("entries__submitted_at", filter=sent),
@@ -98,7 +103,7 @@ def overdue(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[As
     """One-off assignments past their due date with nothing sent: the SQL twin
     of ``completion``'s OVERDUE (tests hold the two together)."""
     return (
-        with_progress(assignments)
+        with_progress(assignments, today=today)
         .filter(
             status=Assignment.Status.ACTIVE,
             schedule=Assignment.Schedule.ONCE,
@@ -137,17 +142,22 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
             sent=sent, status=assignment.status, due_on=assignment.due_on, today=today
         )
         return Completion(state, sent)
-    done: int = getattr(assignment, "days_done", 0)
     ends_on = assignment.ends_on or assignment.starts_on
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
-    so_far = schedules.count_slots(assignment, start=assignment.starts_on, end=min(today, ends_on))
+    so_far = schedules.tally(
+        assignment,
+        start=assignment.starts_on,
+        end=min(today, ends_on),
+        days_sent=getattr(assignment, "days_done", 0),
+    )
+    done = so_far.done
     if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
         state = Progress.DONE
     elif ends_on < today:
         state = Progress.ENDED
     else:
         state = Progress.OPEN
-    return Completion(state, done, due_so_far=so_far, scheduled=scheduled)
+    return Completion(state, done, due_so_far=so_far.expected, scheduled=scheduled)
 
 
 @dataclass(frozen=True)
@@ -192,7 +202,7 @@ def since_last_session(
     since = timezone.localdate(window.start)
     relevant = Q(status=Assignment.Status.ACTIVE) | Q(due_on__gte=since) | Q(ends_on__gte=since)
     assignments = (
-        with_progress(assignments_for_user(user=user).filter(client=client))
+        with_progress(assignments_for_user(user=user).filter(client=client), today=today)
         .filter(relevant)
         .select_related("exercise")
         .order_by("status", "due_on", "ends_on", "created_at")

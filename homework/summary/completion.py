@@ -115,17 +115,16 @@ def completion_for_period(
             assert assignment.ends_on is not None  # a check constraint guarantees it
             first = max(assignment.starts_on, period.since)
             last = min(assignment.ends_on, period.until, as_of)
-            expected = schedules.count_slots(assignment, start=first, end=last)
             sent_by_then = {day for day in days_sent[assignment.pk] if day <= last}
-            done = min(len(sent_by_then), expected) if expected else 0
+            tally = schedules.tally(assignment, start=first, end=last, days_sent=len(sent_by_then))
             items.append(
                 WorkItem(
                     assignment.pk,
                     title,
                     recurring=True,
                     state=Completion.RECURRING,
-                    done=done,
-                    expected=expected,
+                    done=tally.done,
+                    expected=tally.expected,
                     weekly=assignment.schedule == Assignment.Schedule.WEEKLY,
                 )
             )

@@ -18,8 +18,10 @@ from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
 TODAY = dt.date(2026, 3, 11)  # a Wednesday
 
 
-def annotated(assignment: Assignment) -> Assignment:
-    return with_progress(Assignment.objects.filter(pk=assignment.pk)).get()
+def progress_of(assignment: Assignment, *, today: dt.date) -> selectors.Completion:
+    """``completion`` as the pages call it: annotated and judged as of one day."""
+    annotated = with_progress(Assignment.objects.filter(pk=assignment.pk), today=today).get()
+    return completion(annotated, today=today)
 
 
 def sent_on(assignment: Assignment, day: dt.date, **extra) -> None:
@@ -38,25 +40,25 @@ def test_one_off_is_open_until_due_then_overdue_and_done_once_something_is_sent(
     assignment = AssignmentFactory.create(
         client=cast.alice, starts_on=TODAY - dt.timedelta(days=7), due_on=TODAY
     )
-    assert completion(annotated(assignment), today=TODAY).state == Progress.OPEN
+    assert progress_of(assignment, today=TODAY).state == Progress.OPEN
     tomorrow = TODAY + dt.timedelta(days=1)
-    assert completion(annotated(assignment), today=tomorrow).state == Progress.OVERDUE
+    assert progress_of(assignment, today=tomorrow).state == Progress.OVERDUE
     sent_on(assignment, TODAY)
-    done = completion(annotated(assignment), today=tomorrow)
+    done = progress_of(assignment, today=tomorrow)
     assert (done.state, done.done, done.is_recurring) == (Progress.DONE, 1, False)
 
 
 def test_a_private_entry_still_counts_as_done(cast):
     assignment = AssignmentFactory.create(client=cast.alice, starts_on=TODAY, due_on=TODAY)
     sent_on(assignment, TODAY, private=True)
-    assert completion(annotated(assignment), today=TODAY + dt.timedelta(days=3)).state == "done"
+    assert progress_of(assignment, today=TODAY + dt.timedelta(days=3)).state == "done"
 
 
 def test_drafts_do_not_count(cast):
     assignment = AssignmentFactory.create(client=cast.alice, starts_on=TODAY, due_on=TODAY)
     EntryFactory.create(assignment=assignment, status="draft", submitted_at=None)
     later = TODAY + dt.timedelta(days=1)
-    assert completion(annotated(assignment), today=later).state == Progress.OVERDUE
+    assert progress_of(assignment, today=later).state == Progress.OVERDUE
 
 
 def test_daily_counts_days_done_of_days_so_far(cast):
@@ -70,7 +72,7 @@ def test_daily_counts_days_done_of_days_so_far(cast):
     sent_on(assignment, TODAY - dt.timedelta(days=4))
     sent_on(assignment, TODAY - dt.timedelta(days=2))
     sent_on(assignment, TODAY - dt.timedelta(days=2))  # a second entry the same day: one day
-    progress = completion(annotated(assignment), today=TODAY)
+    progress = progress_of(assignment, today=TODAY)
     assert (progress.state, progress.done, progress.due_so_far, progress.scheduled) == (
         Progress.OPEN,
         2,
@@ -88,13 +90,13 @@ def test_weekly_counts_only_the_chosen_weekdays_and_ends(cast):
         due_on=None,
         ends_on=dt.date(2026, 3, 15),  # a Sunday: two weeks
     )
-    progress = completion(annotated(assignment), today=TODAY)
+    progress = progress_of(assignment, today=TODAY)
     assert (progress.due_so_far, progress.scheduled) == (3, 4)  # 2, 5 and 9 March so far
-    after = completion(annotated(assignment), today=dt.date(2026, 3, 20))
+    after = progress_of(assignment, today=dt.date(2026, 3, 20))
     assert after.state == Progress.ENDED
     for day in (2, 5, 9, 12):
         sent_on(assignment, dt.date(2026, 3, day))
-    assert completion(annotated(assignment), today=dt.date(2026, 3, 20)).state == Progress.DONE
+    assert progress_of(assignment, today=dt.date(2026, 3, 20)).state == Progress.DONE
 
 
 def test_cancelled_work_says_so(cast):
@@ -102,7 +104,42 @@ def test_cancelled_work_says_so(cast):
         client=cast.alice, status="cancelled", starts_on=TODAY, due_on=TODAY
     )
     later = TODAY + dt.timedelta(days=9)
-    assert completion(annotated(assignment), today=later).state == Progress.CANCELLED
+    assert progress_of(assignment, today=later).state == Progress.CANCELLED
+
+
+def test_work_sent_early_for_the_first_slot_is_not_more_than_expected(cast):
+    """Weekly on Sunday from Monday 30 Nov: sent that Monday, the entry is
+    filed under the first slot (6 Dec), which has not come round yet."""
+    monday = dt.date(2026, 11, 30)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="weekly",
+        weekdays=[6],
+        starts_on=monday,
+        due_on=None,
+        ends_on=dt.date(2036, 12, 31),
+    )
+    sent_on(assignment, dt.date(2026, 12, 6))
+    progress = progress_of(assignment, today=monday)
+    assert (progress.done, progress.due_so_far) == (0, 0)
+    sunday = progress_of(assignment, today=dt.date(2026, 12, 6))
+    assert (sunday.done, sunday.due_so_far) == (1, 1)
+
+
+def test_a_day_still_to_come_here_is_not_counted_done_yet(cast):
+    """A client ahead of the practice sends tomorrow's (their today's) entry:
+    it counts once that day is one of the days expected, not before."""
+    today = dt.date(2026, 11, 30)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=1),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=30),
+    )
+    sent_on(assignment, today + dt.timedelta(days=1))
+    progress = progress_of(assignment, today=today)
+    assert (progress.done, progress.due_so_far) == (0, 2)
 
 
 @given(
@@ -150,7 +187,7 @@ def test_overdue_query_agrees_with_completion(cast):
     )
     by_rule = {
         a.pk
-        for a in with_progress(Assignment.objects.filter(pk__in=ids))
+        for a in with_progress(Assignment.objects.filter(pk__in=ids), today=today)
         if completion(a, today=today).state == Progress.OVERDUE
     }
     assert by_query == by_rule == {cases[0].pk}
