@@ -70,6 +70,14 @@ class Completion:
     done: int
     due_so_far: int | None = None
     scheduled: int | None = None
+    unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
+
+    @property
+    def count_in_words(self) -> str:
+        """ "3 of 9 check-ins" so far, in the words the summary uses too."""
+        return schedules.count_in_words(
+            done=self.done, expected=self.due_so_far or 0, unit=self.unit
+        )
 
     @property
     def is_recurring(self) -> bool:
@@ -157,7 +165,9 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
         state = Progress.ENDED
     else:
         state = Progress.OPEN
-    return Completion(state, done, due_so_far=so_far.expected, scheduled=scheduled)
+    return Completion(
+        state, done, due_so_far=so_far.expected, scheduled=scheduled, unit=so_far.unit
+    )
 
 
 @dataclass(frozen=True)

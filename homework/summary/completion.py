@@ -32,7 +32,12 @@ class WorkItem:
     due_on: dt.date | None = None
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
     expected: int = 0  # recurring: scheduled days so far in the period
-    weekly: bool = False  # recurring: once a week, so counted in weeks rather than days
+    unit: str = schedules.DAYS  # recurring: what is counted (schedules.unit)
+
+    @property
+    def count_in_words(self) -> str:
+        """ "3 of 9 check-ins", in the words the admin uses too."""
+        return schedules.count_in_words(done=self.done, expected=self.expected, unit=self.unit)
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,7 @@ def completion_for_period(
                     state=Completion.RECURRING,
                     done=tally.done,
                     expected=tally.expected,
-                    weekly=assignment.schedule == Assignment.Schedule.WEEKLY,
+                    unit=tally.unit,
                 )
             )
             continue

@@ -149,6 +149,31 @@ def test_recurring_work_is_counted_in_its_own_unit(cast):
     assert "Every Monday — 0 of 2 weeks" in text
 
 
+def test_work_on_several_days_a_week_is_counted_in_check_ins_not_weeks(cast):
+    """Mondays and Thursdays through November: nine check-ins, not "9 weeks"
+    in a 30-day month."""
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="One small boundary"),
+        schedule=Assignment.Schedule.WEEKLY,
+        weekdays=[0, 3],
+        starts_on=dt.date(2026, 11, 1),
+        due_on=None,
+        ends_on=dt.date(2026, 12, 31),
+    )
+    period = period_for_dates(since=dt.date(2026, 11, 1), until=dt.date(2026, 11, 30), session=None)
+    data = selectors.summary_data(
+        user=cast.tara,
+        client=cast.alice,
+        period=period,
+        full_detail=False,
+        now=timezone.make_aware(dt.datetime(2026, 12, 5, 12)),
+    )
+    html = render.summary_document(data).html
+    assert "One small boundary — 0 of 9 check-ins" in html
+    assert "9 weeks" not in html
+
+
 def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
     today = timezone.localdate()
     log = AssignmentFactory.create(

@@ -192,7 +192,7 @@ def test_weekly_work_expects_only_its_weekdays(cast):
         i for i in data_for(cast.tara, cast.alice).completion.items if i.assignment_id == weekly.pk
     ]
     assert (item.expected, item.done) == (4, 0)
-    assert item.weekly  # and so the summary counts it in weeks, not days
+    assert item.unit == "weeks"  # one day a week: counted in weeks, not days
 
 
 # -- queries
