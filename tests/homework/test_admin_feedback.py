@@ -61,7 +61,7 @@ def test_since_last_session_of_another_therapists_client_is_not_found(cast):
 
 def test_since_last_session_says_where_the_window_starts(cast):
     page = login(cast.tara).get(since_url(cast.alice))
-    assert "No earlier session is recorded: this shows the last 30 days." in page.text
+    assert "No earlier session is recorded: this shows the last 4 weeks." in page.text
     SessionFactory.create(
         client=cast.alice, starts_at=timezone.make_aware(dt.datetime(2026, 3, 2, 10))
     )

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clients.models import Client
-from clients.selectors import DEFAULT_WINDOW, session_window
+from clients.selectors import NO_EARLIER_SESSION_WEEKS, session_window
 from homework import selectors
 from homework.models import Assignment
 from homework.schedules import count_slots
@@ -217,10 +217,20 @@ def test_during_a_session_the_window_still_covers_the_work_for_it(cast):
     assert (window.previous, window.upcoming) == (before, current)
 
 
-def test_without_sessions_the_window_is_the_default(cast):
+def test_without_sessions_the_window_is_the_one_the_summary_covers(cast):
+    """No earlier session: the admin's page and the summary printed now look
+    back over the same four weeks, from the same midnight."""
+    from homework.summary.period import PeriodQuery
+    from homework.summary.selectors import resolve_period
+
     now = timezone.now()
     window = session_window(client=cast.alice, now=now)
-    assert window.previous is None and window.start == now - DEFAULT_WINDOW
+    period = resolve_period(user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now)
+    assert window.previous is None and period.previous is None
+    assert (window.start, window.end) == (period.start, period.end)
+    assert timezone.localdate(window.start) == timezone.localdate(now) - dt.timedelta(
+        weeks=NO_EARLIER_SESSION_WEEKS
+    )
 
 
 # -- since last session ---------------------------------------------------------------

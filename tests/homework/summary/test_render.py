@@ -103,6 +103,25 @@ def test_an_empty_period_says_so_calmly(cast):
     assert "Nothing was shared in this period." in text
 
 
+def header_for_next_session(cast) -> str:
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=timezone.now()
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+    )
+    html = render.summary_document(data).html
+    return html[: html.index("</header>")]
+
+
+def test_with_no_earlier_session_the_header_says_so(cast):
+    header = header_for_next_session(cast)
+    assert "the last 4 weeks — no earlier session is recorded" in header
+    assert "since the last session" not in header
+    SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=7))
+    assert "since the last session" in header_for_next_session(cast)
+
+
 def test_the_session_it_is_for_is_named(cast):
     starts = timezone.localtime() + dt.timedelta(days=1)
     session = SessionFactory.create(client=cast.alice, starts_at=starts.replace(hour=10, minute=0))
