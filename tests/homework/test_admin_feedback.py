@@ -62,11 +62,21 @@ def test_since_last_session_of_another_therapists_client_is_not_found(cast):
 def test_since_last_session_says_where_the_window_starts(cast):
     page = login(cast.tara).get(since_url(cast.alice))
     assert "No earlier session is recorded: this shows the last 4 weeks." in page.text
+    this_year = timezone.localdate().year
     SessionFactory.create(
-        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(2026, 3, 2, 10))
+        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(this_year, 1, 1, 10))
     )
     page = login(cast.tara).get(since_url(cast.alice))
-    assert "Since the previous session, Monday 2 March, 10:00." in page.text
+    day = dt.date(this_year, 1, 1)
+    assert f"Since the previous session, {day:%A} 1 January, 10:00." in page.text
+
+
+def test_a_session_in_another_year_names_its_year(cast):
+    SessionFactory.create(
+        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(1900, 1, 1, 10))
+    )
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert "Since the previous session, Monday 1 January 1900, 10:00." in page.text
 
 
 def test_since_last_session_counts_each_schedule_in_its_own_unit(cast):

@@ -193,6 +193,17 @@ def test_work_on_several_days_a_week_is_counted_in_check_ins_not_weeks(cast):
     assert "9 weeks" not in html
 
 
+def test_a_due_date_in_another_year_names_its_year(cast):
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="Long ago"),
+        starts_on=dt.date(2019, 12, 1),
+        due_on=dt.date(2020, 1, 5),
+    )
+    html = summary_for(cast.tara, cast.alice).html
+    assert "Long ago — due 5 Jan 2020, not done" in html
+
+
 def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
     today = timezone.localdate()
     log = AssignmentFactory.create(
