@@ -72,9 +72,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     newly_seen = services.entries_mark_seen(
         actor=user, client=client, after=window.start, until=window.end
     )
-    report = selectors.since_last_session(
-        user=user, client=client, window=window, today=timezone.localdate(now)
-    )
+    report = selectors.since_last_session(user=user, client=client, window=window)
     rows = [EntryRow(entry, entry_html(entry), entry.pk in newly_seen) for entry in report.entries]
     context = {
         **model_admin.admin_site.each_context(request),

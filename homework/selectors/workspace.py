@@ -19,6 +19,7 @@ from clients.selectors import (
 )
 from homework import schedules
 from homework.models import Assignment, Entry, EntryComment
+from homework.selectors.portal import client_today
 from homework.selectors.scoping import (
     assignments_for_user,
     entries_for_user,
@@ -107,18 +108,40 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     )
 
 
-def overdue(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """One-off assignments past their due date with nothing sent: the SQL twin
-    of ``completion``'s OVERDUE (tests hold the two together)."""
+# Every calendar on earth lies between UTC-12 and UTC+14: at any moment, the
+# day a client is living is at most a day either side of the UTC date.
+_EARLIEST_CALENDAR = dt.timedelta(hours=-12)
+_LATEST_CALENDAR = dt.timedelta(hours=14)
+
+
+def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
+    """The earliest and the latest date it is somewhere at ``now``."""
+    utc = now.astimezone(dt.UTC)
+    return (utc + _EARLIEST_CALENDAR).date(), (utc + _LATEST_CALENDAR).date()
+
+
+def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
+    """One-off assignments with nothing sent whose due date may be past for
+    their client: a conservative SQL bound (the latest date anywhere), since
+    SQL cannot read each client's calendar portably. ``is_overdue`` decides
+    each row, as ``completion`` does (tests hold the two together)."""
+    _, latest = _days_anywhere(now)
     return (
-        with_progress(assignments, today=today)
+        with_progress(assignments, today=latest)
         .filter(
             status=Assignment.Status.ACTIVE,
             schedule=Assignment.Schedule.ONCE,
-            due_on__lt=today,
+            due_on__lt=latest,
         )
         .filter(Q(sent_count=0))
     )
+
+
+def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
+    """Past its due date on the client's own calendar (``assignment.client``
+    is read: select it with the row)."""
+    today = client_today(assignment.client, now)
+    return completion(assignment, today=today).state == Progress.OVERDUE
 
 
 def one_off_state(*, sent: int, status: str, due_on: dt.date | None, today: dt.date) -> Progress:
@@ -184,14 +207,15 @@ def staff_client(*, user: User, client_id: int | str) -> Client:
     return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
 
 
-def since_last_session(
-    *, user: User, client: Client, window: SessionWindow, today: dt.date
-) -> SinceLastSession:
-    """Everything the client sent in ``window``, and where each assignment stands.
+def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:
+    """Everything the client sent in ``window``, and where each assignment
+    stands at its end, on the client's own calendar (due dates and days are
+    theirs).
 
     ``client`` comes from ``staff_client``. A fixed number of queries however
     many entries there are (tests pin it).
     """
+    today = client_today(client, window.end)
     sent = list(
         flags_first(
             entries_for_user(user=user).filter(
@@ -268,9 +292,23 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         assignment__client__status=Client.Status.ACTIVE
     )
     new = active_entries.filter(known_after(new_since))
-    overdue_work = overdue(
-        assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), today=today
+    # Past due on every calendar, counted in SQL; the rows due on the day or
+    # two the clients' calendars disagree about are read and judged one by one.
+    candidates = overdue(
+        assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), now=now
     )
+    earliest, _ = _days_anywhere(now)
+    past_everywhere = candidates.filter(due_on__lt=earliest)
+    first_past = past_everywhere.order_by("due_on", "pk").values("pk")[:HOME_LIST_LIMIT]
+    overdue_work = [
+        assignment
+        for assignment in candidates.filter(Q(due_on__gte=earliest) | Q(pk__in=first_past))
+        .select_related("exercise", "client__therapist")
+        .order_by("due_on", "pk")
+        if is_overdue(assignment, now=now)
+    ]
+    # Every row here has a due date (``overdue`` filters on it).
+    borderline = sum(1 for a in overdue_work if a.due_on is not None and a.due_on >= earliest)
     flagged = (
         active_entries.filter(felt_unsafe=True, shared_at__gte=now - UNSAFE_FLAG_WINDOW)
         .select_related("assignment__exercise", "assignment__client__therapist")
@@ -287,11 +325,7 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
             )[:HOME_LIST_LIMIT]
         ),
         new_count=new.count(),
-        overdue=list(
-            overdue_work.select_related("exercise", "client__therapist").order_by("due_on")[
-                :HOME_LIST_LIMIT
-            ]
-        ),
-        overdue_count=overdue_work.count(),
+        overdue=overdue_work[:HOME_LIST_LIMIT],
+        overdue_count=past_everywhere.count() + borderline,
         unsafe=[entry for entry in flagged if entry_readable_by_staff(entry)],
     )

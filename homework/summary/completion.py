@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
-from homework.selectors import Progress, assignments_for_user, one_off_state
+from homework.selectors import Progress, assignments_for_user, client_today, one_off_state
 from homework.summary.period import Period, practice_date, practice_midnight
 from practice.models import User
 
@@ -109,8 +109,11 @@ def completion_for_period(
             elif submitted_at is not None:
                 days_sent[assignment_id].add(practice_date(submitted_at))
 
-    # Work is judged as of the period's end, or now if that is still to come.
+    # Work is judged as of the period's end, or now if that is still to come;
+    # a due date, on the client's calendar too: work due on a day not yet over
+    # for them is not past due (homework.selectors.one_off_state).
     as_of = period.as_of(now)
+    due_as_of = min(as_of, client_today(client, now))
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
@@ -145,7 +148,7 @@ def completion_for_period(
                     sent=sent_in_period,
                     status=assignment.status,
                     due_on=assignment.due_on,
-                    today=as_of,
+                    today=due_as_of,
                 ),
                 due_on=assignment.due_on,
                 done=sent_in_period,

@@ -12,8 +12,8 @@ from clients.selectors import NO_EARLIER_SESSION_WEEKS, session_window
 from homework import selectors
 from homework.models import Assignment
 from homework.schedules import count_slots
-from homework.selectors import Progress, completion, with_progress
-from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
+from homework.selectors import HOME_LIST_LIMIT, Progress, completion, with_progress
+from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, SessionFactory
 
 TODAY = dt.date(2026, 3, 11)  # a Wednesday
 
@@ -180,11 +180,12 @@ def test_overdue_query_agrees_with_completion(cast):
     EntryFactory.create(assignment=done_late)
     cases.append(done_late)
     ids = [a.pk for a in cases]
-    by_query = set(
-        selectors.overdue(Assignment.objects.filter(pk__in=ids), today=today).values_list(
-            "pk", flat=True
-        )
-    )
+    now = timezone.now()
+    by_query = {
+        a.pk
+        for a in selectors.overdue(Assignment.objects.filter(pk__in=ids), now=now)
+        if selectors.is_overdue(a, now=now)
+    }
     by_rule = {
         a.pk
         for a in with_progress(Assignment.objects.filter(pk__in=ids), today=today)
@@ -255,7 +256,6 @@ def test_since_last_session_puts_unsafe_first_then_to_discuss_and_hides_private_
         user=cast.tara,
         client=cast.alice,
         window=session_window(client=cast.alice, now=now),
-        today=timezone.localdate(now),
     )
     assert [e.pk for e in report.entries] == [unsafe.pk, discuss.pk, cast.alice_entry.pk, plain.pk]
     assert old.pk not in [e.pk for e in report.entries]
@@ -358,9 +358,7 @@ def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
     )
     services.entry_set_private(user=cast.alice.portal_user, key=kept.key, private=False)
     window = session_window(client=cast.alice, now=timezone.now())
-    report = selectors.since_last_session(
-        user=cast.tara, client=cast.alice, window=window, today=timezone.localdate()
-    )
+    report = selectors.since_last_session(user=cast.tara, client=cast.alice, window=window)
     assert report.entries[0].pk == kept.pk  # felt unsafe: first
     home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(hours=1), now=now)
     assert kept.pk in [entry.pk for entry in home.new_entries]
@@ -369,3 +367,51 @@ def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
         actor=cast.tara, client=cast.alice, after=window.start, until=window.end
     )
     assert kept.pk in read
+
+
+# -- overdue on the client's own calendar -------------------------------------------------
+
+# 00:30 on 1 December in London; still 14:30 on 30 November in Honolulu.
+HONOLULU_AFTERNOON = dt.datetime(2026, 12, 1, 0, 30, tzinfo=dt.UTC)
+
+
+def due_on_30_november(cast, tz: str) -> Assignment:
+    client = ClientFactory.create(therapist=cast.tara, timezone=tz, display_name=tz)
+    return AssignmentFactory.create(
+        client=client, starts_on=dt.date(2026, 11, 20), due_on=dt.date(2026, 11, 30)
+    )
+
+
+def test_work_is_past_its_due_date_only_once_the_day_is_over_for_the_client(cast):
+    honolulu = due_on_30_november(cast, "Pacific/Honolulu")
+    london = due_on_30_november(cast, "Europe/London")
+    auckland = due_on_30_november(cast, "Pacific/Auckland")
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=HONOLULU_AFTERNOON)
+    assert set(home.overdue) == {london, auckland} and home.overdue_count == 2
+    later = HONOLULU_AFTERNOON + dt.timedelta(hours=10)  # 00:30 on 1 December in Honolulu
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=later)
+    assert set(home.overdue) == {honolulu, london, auckland} and home.overdue_count == 3
+
+
+def test_the_home_lists_the_longest_overdue_first_and_counts_them_all(cast):
+    for days_late in range(HOME_LIST_LIMIT + 1):
+        AssignmentFactory.create(
+            client=cast.alice,
+            starts_on=dt.date(2026, 10, 1),
+            due_on=dt.date(2026, 11, 1) + dt.timedelta(days=days_late % 20),
+        )
+    due_on_30_november(cast, "Pacific/Honolulu")  # not yet past, there
+    london = due_on_30_november(cast, "Europe/London")
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=HONOLULU_AFTERNOON)
+    assert home.overdue_count == HOME_LIST_LIMIT + 2
+    assert len(home.overdue) == HOME_LIST_LIMIT and london not in home.overdue
+    dates = [a.due_on for a in home.overdue]
+    assert dates == sorted(d for d in dates if d is not None)
+
+
+def test_since_last_session_judges_due_dates_on_the_clients_calendar(cast):
+    honolulu = due_on_30_november(cast, "Pacific/Honolulu")
+    window = session_window(client=honolulu.client, now=HONOLULU_AFTERNOON)
+    report = selectors.since_last_session(user=cast.tara, client=honolulu.client, window=window)
+    [(_, progress)] = report.assignments
+    assert progress.state == Progress.OPEN
