@@ -43,12 +43,14 @@ from homework.selectors.workspace import (
     entry_commentable_by,
     is_overdue,
     one_off_state,
+    open_work,
     overdue,
     pending_notification_ids,
     since_last_session,
     staff_client,
     staff_entry,
     staff_home,
+    with_open_work,
     with_progress,
 )
 
@@ -77,6 +79,7 @@ __all__ = [
     "last_sent_entry",
     "one_off_state",
     "open_draft",
+    "open_work",
     "overdue",
     "pending_notification_ids",
     "portal_assignment",
@@ -91,5 +94,6 @@ __all__ = [
     "staff_entry",
     "staff_home",
     "todo_for_client",
+    "with_open_work",
     "with_progress",
 ]

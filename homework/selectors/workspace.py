@@ -193,6 +193,31 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
     )
 
 
+# Where each assignment stands, as the since-last-session page's progress
+# column says it; "open work" in the client list is the count of these.
+OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
+
+
+def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
+    """Read what ``open_work`` needs for every client listed: their active
+    assignments with their progress, in one query however many clients."""
+    _, latest = _days_anywhere(now)  # no client's today is later (completion clamps)
+    active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
+    return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
+
+
+def open_work(client: Client, *, now: dt.datetime) -> int:
+    """How many of the client's assignments are open or past due, by
+    ``completion`` on the client's calendar: the progress column's own rule.
+    Nothing for an archived client, whose portal is closed. ``client`` comes
+    from ``with_open_work``."""
+    if client.status != Client.Status.ACTIVE:
+        return 0
+    today = client_today(client, now)
+    active: list[Assignment] = getattr(client, "active_work", [])
+    return sum(1 for a in active if completion(a, today=today).state in OPEN_WORK)
+
+
 @dataclass(frozen=True)
 class SinceLastSession:
     client: Client
