@@ -51,8 +51,18 @@ def unconfirmed_totp_device(*, user: User) -> TOTPDevice | None:
 # A session that began less than this long ago is still "now": during it, the
 # window runs from the session before, so the work for it stays on screen.
 SESSION_IN_PROGRESS = dt.timedelta(hours=3)
-# With no earlier session recorded, "since last session" means this long.
-DEFAULT_WINDOW = dt.timedelta(days=30)
+# With no earlier session recorded, "since last session" means the last four
+# weeks, from midnight: the admin's page and the summary both start there
+# (``start_without_earlier_session``), so the two never cover different days.
+NO_EARLIER_SESSION_WEEKS = 4
+
+
+def start_without_earlier_session(end: dt.datetime) -> dt.datetime:
+    """Where a "since last session" window ending at ``end`` starts when no
+    earlier session is recorded: midnight at the practice, four weeks back."""
+    practice = timezone.get_default_timezone()
+    day = timezone.localdate(end, practice) - dt.timedelta(weeks=NO_EARLIER_SESSION_WEEKS)
+    return timezone.make_aware(dt.datetime.combine(day, dt.time()), practice)
 
 
 @dataclass(frozen=True)
@@ -73,7 +83,7 @@ def session_window(*, client: Client, now: dt.datetime) -> SessionWindow:
     cutoff = now - SESSION_IN_PROGRESS
     previous = client.sessions.filter(starts_at__lte=cutoff).order_by("-starts_at").first()
     upcoming = client.sessions.filter(starts_at__gt=cutoff).order_by("starts_at").first()
-    start = previous.starts_at if previous else now - DEFAULT_WINDOW
+    start = previous.starts_at if previous else start_without_earlier_session(now)
     return SessionWindow(start=start, end=now, previous=previous, upcoming=upcoming)
 
 

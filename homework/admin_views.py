@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
 from clients.models import Client
-from clients.selectors import session_window
+from clients.selectors import NO_EARLIER_SESSION_WEEKS, session_window
 from homework import selectors, services
 from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_schedule
 from homework.display import entry_html, schedule_text
@@ -72,9 +72,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     newly_seen = services.entries_mark_seen(
         actor=user, client=client, after=window.start, until=window.end
     )
-    report = selectors.since_last_session(
-        user=user, client=client, window=window, today=timezone.localdate(now)
-    )
+    report = selectors.since_last_session(user=user, client=client, window=window)
     rows = [EntryRow(entry, entry_html(entry), entry.pk in newly_seen) for entry in report.entries]
     context = {
         **model_admin.admin_site.each_context(request),
@@ -82,6 +80,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "title": _("Since last session: %(client)s") % {"client": client.display_name},
         "client": client,
         "report": report,
+        "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "rows": rows,
         "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
         "assignments": [(a, c, schedule_text(a)) for a, c in report.assignments],

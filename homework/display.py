@@ -3,7 +3,6 @@
 import datetime as dt
 
 from django.template.loader import render_to_string
-from django.utils import formats
 from django.utils.dates import WEEKDAYS
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -13,6 +12,7 @@ from django.utils.translation import gettext as _
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.selectors import entry_readable_by_staff
+from practice.dates import calendar_day
 
 
 def entry_html(entry: Entry) -> SafeString:
@@ -31,7 +31,7 @@ def schedule_text(assignment: Assignment) -> str:
     """The schedule in words: "Once, by Friday 6 March", "Every Monday and Thursday until …"."""
 
     def day(value: dt.date) -> str:
-        return formats.date_format(value, "l j F")
+        return calendar_day(value, "l j F")
 
     if assignment.schedule == Assignment.Schedule.DAILY:
         if assignment.ends_on:

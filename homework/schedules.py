@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.utils.translation import ngettext
+
 
 class Scheduled(Protocol):
     """What a schedule is made of (an Assignment, or any object with these)."""
@@ -91,6 +93,67 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     weeks, rest = divmod(days, 7)
     extra = sum(1 for n in range(rest) if (first + dt.timedelta(days=n)).weekday() in chosen)
     return weeks * len(chosen) + extra
+
+
+# What one slot is called when they are counted (``unit``).
+DAYS = "days"
+WEEKS = "weeks"
+CHECK_INS = "check-ins"
+
+
+def unit(item: Scheduled) -> str:
+    """What a slot of ``item`` is called when slots are counted: a day of
+    daily work, a week of work on one day a week, and a check-in of work on
+    several days a week (nine of them in a month are not "nine weeks")."""
+    if item.schedule == WEEKLY:
+        return WEEKS if len(set(item.weekdays or [])) <= 1 else CHECK_INS
+    return DAYS
+
+
+def count_in_words(*, done: int, expected: int, unit: str) -> str:
+    """ "3 of 9 check-ins": the words the admin and the summary both use."""
+    values = {"done": done, "expected": expected}
+    if unit == WEEKS:
+        return (
+            ngettext("%(done)s of %(expected)s week", "%(done)s of %(expected)s weeks", expected)
+            % values
+        )
+    if unit == CHECK_INS:
+        return (
+            ngettext(
+                "%(done)s of %(expected)s check-in", "%(done)s of %(expected)s check-ins", expected
+            )
+            % values
+        )
+    return (
+        ngettext("%(done)s of %(expected)s day", "%(done)s of %(expected)s days", expected) % values
+    )
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Slots with something sent, of the slots expected from one day to another."""
+
+    done: int
+    expected: int
+    unit: str
+
+    def __str__(self) -> str:
+        return count_in_words(done=self.done, expected=self.expected, unit=self.unit)
+
+
+def tally(item: Scheduled, *, start: dt.date, end: dt.date, days_sent: int) -> Tally:
+    """How much of ``item`` came back from ``start`` to ``end`` (inclusive):
+    the one count the admin and the summary both show.
+
+    ``days_sent`` is how many distinct slots from ``start`` to ``end`` have
+    something sent: the caller counts them (in SQL or from rows), leaving out
+    days after ``end``. Never more done than expected: work sent early is
+    filed under a slot still to come (``slot_for_new_entry``), and counts
+    once that slot is one of the days expected.
+    """
+    expected = count_slots(item, start=start, end=end)
+    return Tally(done=min(days_sent, expected), expected=expected, unit=unit(item))
 
 
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:

@@ -83,6 +83,14 @@ def a_flagged_entry_and_session(cast: Cast) -> None:
         starts_on=timezone.localdate() - dt.timedelta(days=9),
         due_on=timezone.localdate() - dt.timedelta(days=2),
     )
+    # Due on the earliest date anywhere: past due for a client far east, so
+    # judged row by row on the client's calendar (workspace.staff_home).
+    earliest = (timezone.now().astimezone(dt.UTC) - dt.timedelta(hours=12)).date()
+    AssignmentFactory.create(
+        client=ClientFactory.create(therapist=cast.tara, timezone="Pacific/Kiritimati"),
+        starts_on=earliest - dt.timedelta(days=9),
+        due_on=earliest,
+    )
 
 
 CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = {

@@ -93,9 +93,9 @@ def todo_for_client(*, user: User) -> list[Assignment]:
     return assignments
 
 
-def client_today(client: Client) -> dt.date:
-    """Today on the client's own calendar."""
-    return timezone.localdate(timezone=zoneinfo.ZoneInfo(client.timezone))
+def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:
+    """Today (or the day of ``now``) on the client's own calendar."""
+    return timezone.localdate(now, timezone=zoneinfo.ZoneInfo(client.timezone))
 
 
 def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:

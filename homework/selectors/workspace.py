@@ -19,6 +19,7 @@ from clients.selectors import (
 )
 from homework import schedules
 from homework.models import Assignment, Entry, EntryComment
+from homework.selectors.portal import client_today
 from homework.selectors.scoping import (
     assignments_for_user,
     entries_for_user,
@@ -70,42 +71,77 @@ class Completion:
     done: int
     due_so_far: int | None = None
     scheduled: int | None = None
+    unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
+
+    @property
+    def count_in_words(self) -> str:
+        """ "3 of 9 check-ins" so far, in the words the summary uses too."""
+        return schedules.count_in_words(
+            done=self.done, expected=self.due_so_far or 0, unit=self.unit
+        )
 
     @property
     def is_recurring(self) -> bool:
         return self.scheduled is not None
 
 
-def with_progress(assignments: QuerySet[Assignment]) -> QuerySet[Assignment]:
+def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
     """Annotate what ``completion`` needs: entries sent, and days with one.
 
     Private entries count: the therapist may know they exist. A day is the
-    entry's occurrence, or the local day it was sent.
+    entry's occurrence, or the local day it was sent; days after ``today``
+    (the ``today`` given to ``completion``) are not counted yet.
     """
     sent = Q(entries__status=Entry.Status.SUBMITTED)
+    tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
+    by_today = Q(entries__occurrence_on__lte=today) | Q(
+        entries__occurrence_on__isnull=True, entries__submitted_at__lt=tomorrow
+    )
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(
             Coalesce("entries__occurrence_on", TruncDate("entries__submitted_at")),
-            filter=sent,
+            filter=sent & by_today,
             distinct=True,
         ),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
 
 
-def overdue(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """One-off assignments past their due date with nothing sent: the SQL twin
-    of ``completion``'s OVERDUE (tests hold the two together)."""
+# Every calendar on earth lies between UTC-12 and UTC+14: at any moment, the
+# day a client is living is at most a day either side of the UTC date.
+_EARLIEST_CALENDAR = dt.timedelta(hours=-12)
+_LATEST_CALENDAR = dt.timedelta(hours=14)
+
+
+def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
+    """The earliest and the latest date it is somewhere at ``now``."""
+    utc = now.astimezone(dt.UTC)
+    return (utc + _EARLIEST_CALENDAR).date(), (utc + _LATEST_CALENDAR).date()
+
+
+def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
+    """One-off assignments with nothing sent whose due date may be past for
+    their client: a conservative SQL bound (the latest date anywhere), since
+    SQL cannot read each client's calendar portably. ``is_overdue`` decides
+    each row, as ``completion`` does (tests hold the two together)."""
+    _, latest = _days_anywhere(now)
     return (
-        with_progress(assignments)
+        with_progress(assignments, today=latest)
         .filter(
             status=Assignment.Status.ACTIVE,
             schedule=Assignment.Schedule.ONCE,
-            due_on__lt=today,
+            due_on__lt=latest,
         )
         .filter(Q(sent_count=0))
     )
+
+
+def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
+    """Past its due date on the client's own calendar (``assignment.client``
+    is read: select it with the row)."""
+    today = client_today(assignment.client, now)
+    return completion(assignment, today=today).state == Progress.OVERDUE
 
 
 def one_off_state(*, sent: int, status: str, due_on: dt.date | None, today: dt.date) -> Progress:
@@ -137,17 +173,49 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
             sent=sent, status=assignment.status, due_on=assignment.due_on, today=today
         )
         return Completion(state, sent)
-    done: int = getattr(assignment, "days_done", 0)
     ends_on = assignment.ends_on or assignment.starts_on
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
-    so_far = schedules.count_slots(assignment, start=assignment.starts_on, end=min(today, ends_on))
+    so_far = schedules.tally(
+        assignment,
+        start=assignment.starts_on,
+        end=min(today, ends_on),
+        days_sent=getattr(assignment, "days_done", 0),
+    )
+    done = so_far.done
     if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
         state = Progress.DONE
     elif ends_on < today:
         state = Progress.ENDED
     else:
         state = Progress.OPEN
-    return Completion(state, done, due_so_far=so_far, scheduled=scheduled)
+    return Completion(
+        state, done, due_so_far=so_far.expected, scheduled=scheduled, unit=so_far.unit
+    )
+
+
+# Where each assignment stands, as the since-last-session page's progress
+# column says it; "open work" in the client list is the count of these.
+OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
+
+
+def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
+    """Read what ``open_work`` needs for every client listed: their active
+    assignments with their progress, in one query however many clients."""
+    _, latest = _days_anywhere(now)  # no client's today is later (completion clamps)
+    active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
+    return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
+
+
+def open_work(client: Client, *, now: dt.datetime) -> int:
+    """How many of the client's assignments are open or past due, by
+    ``completion`` on the client's calendar: the progress column's own rule.
+    Nothing for an archived client, whose portal is closed. ``client`` comes
+    from ``with_open_work``."""
+    if client.status != Client.Status.ACTIVE:
+        return 0
+    today = client_today(client, now)
+    active: list[Assignment] = getattr(client, "active_work", [])
+    return sum(1 for a in active if completion(a, today=today).state in OPEN_WORK)
 
 
 @dataclass(frozen=True)
@@ -164,14 +232,15 @@ def staff_client(*, user: User, client_id: int | str) -> Client:
     return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
 
 
-def since_last_session(
-    *, user: User, client: Client, window: SessionWindow, today: dt.date
-) -> SinceLastSession:
-    """Everything the client sent in ``window``, and where each assignment stands.
+def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:
+    """Everything the client sent in ``window``, and where each assignment
+    stands at its end, on the client's own calendar (due dates and days are
+    theirs).
 
     ``client`` comes from ``staff_client``. A fixed number of queries however
     many entries there are (tests pin it).
     """
+    today = client_today(client, window.end)
     sent = list(
         flags_first(
             entries_for_user(user=user).filter(
@@ -192,7 +261,7 @@ def since_last_session(
     since = timezone.localdate(window.start)
     relevant = Q(status=Assignment.Status.ACTIVE) | Q(due_on__gte=since) | Q(ends_on__gte=since)
     assignments = (
-        with_progress(assignments_for_user(user=user).filter(client=client))
+        with_progress(assignments_for_user(user=user).filter(client=client), today=today)
         .filter(relevant)
         .select_related("exercise")
         .order_by("status", "due_on", "ends_on", "created_at")
@@ -248,9 +317,23 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         assignment__client__status=Client.Status.ACTIVE
     )
     new = active_entries.filter(known_after(new_since))
-    overdue_work = overdue(
-        assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), today=today
+    # Past due on every calendar, counted in SQL; the rows due on the day or
+    # two the clients' calendars disagree about are read and judged one by one.
+    candidates = overdue(
+        assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), now=now
     )
+    earliest, _ = _days_anywhere(now)
+    past_everywhere = candidates.filter(due_on__lt=earliest)
+    first_past = past_everywhere.order_by("due_on", "pk").values("pk")[:HOME_LIST_LIMIT]
+    overdue_work = [
+        assignment
+        for assignment in candidates.filter(Q(due_on__gte=earliest) | Q(pk__in=first_past))
+        .select_related("exercise", "client__therapist")
+        .order_by("due_on", "pk")
+        if is_overdue(assignment, now=now)
+    ]
+    # Every row here has a due date (``overdue`` filters on it).
+    borderline = sum(1 for a in overdue_work if a.due_on is not None and a.due_on >= earliest)
     flagged = (
         active_entries.filter(felt_unsafe=True, shared_at__gte=now - UNSAFE_FLAG_WINDOW)
         .select_related("assignment__exercise", "assignment__client__therapist")
@@ -267,11 +350,7 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
             )[:HOME_LIST_LIMIT]
         ),
         new_count=new.count(),
-        overdue=list(
-            overdue_work.select_related("exercise", "client__therapist").order_by("due_on")[
-                :HOME_LIST_LIMIT
-            ]
-        ),
-        overdue_count=overdue_work.count(),
+        overdue=overdue_work[:HOME_LIST_LIMIT],
+        overdue_count=past_everywhere.count() + borderline,
         unsafe=[entry for entry in flagged if entry_readable_by_staff(entry)],
     )

@@ -16,7 +16,7 @@ from django.db.models import Count, Q
 from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
-from homework.selectors import Progress, assignments_for_user, one_off_state
+from homework.selectors import Progress, assignments_for_user, client_today, one_off_state
 from homework.summary.period import Period, practice_date, practice_midnight
 from practice.models import User
 
@@ -32,7 +32,12 @@ class WorkItem:
     due_on: dt.date | None = None
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
     expected: int = 0  # recurring: scheduled days so far in the period
-    weekly: bool = False  # recurring: once a week, so counted in weeks rather than days
+    unit: str = schedules.DAYS  # recurring: what is counted (schedules.unit)
+
+    @property
+    def count_in_words(self) -> str:
+        """ "3 of 9 check-ins", in the words the admin uses too."""
+        return schedules.count_in_words(done=self.done, expected=self.expected, unit=self.unit)
 
 
 @dataclass(frozen=True)
@@ -104,8 +109,11 @@ def completion_for_period(
             elif submitted_at is not None:
                 days_sent[assignment_id].add(practice_date(submitted_at))
 
-    # Work is judged as of the period's end, or now if that is still to come.
+    # Work is judged as of the period's end, or now if that is still to come;
+    # a due date, on the client's calendar too: work due on a day not yet over
+    # for them is not past due (homework.selectors.one_off_state).
     as_of = period.as_of(now)
+    due_as_of = min(as_of, client_today(client, now))
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
@@ -115,18 +123,17 @@ def completion_for_period(
             assert assignment.ends_on is not None  # a check constraint guarantees it
             first = max(assignment.starts_on, period.since)
             last = min(assignment.ends_on, period.until, as_of)
-            expected = schedules.count_slots(assignment, start=first, end=last)
             sent_by_then = {day for day in days_sent[assignment.pk] if day <= last}
-            done = min(len(sent_by_then), expected) if expected else 0
+            tally = schedules.tally(assignment, start=first, end=last, days_sent=len(sent_by_then))
             items.append(
                 WorkItem(
                     assignment.pk,
                     title,
                     recurring=True,
                     state=Completion.RECURRING,
-                    done=done,
-                    expected=expected,
-                    weekly=assignment.schedule == Assignment.Schedule.WEEKLY,
+                    done=tally.done,
+                    expected=tally.expected,
+                    unit=tally.unit,
                 )
             )
             continue
@@ -141,7 +148,7 @@ def completion_for_period(
                     sent=sent_in_period,
                     status=assignment.status,
                     due_on=assignment.due_on,
-                    today=as_of,
+                    today=due_as_of,
                 ),
                 due_on=assignment.due_on,
                 done=sent_in_period,

@@ -13,12 +13,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clients.models import Session
+from clients.selectors import NO_EARLIER_SESSION_WEEKS, start_without_earlier_session
 
 # A year and a little: long enough for "the last twelve months", short enough
 # that nobody renders a decade of someone's life by accident.
 MAX_PERIOD_DAYS = 400
-# With no earlier session to start from, look back this far.
-DEFAULT_LOOKBACK_DAYS = 28
+# One date chosen alone: the period is this long (as long as the window with
+# no earlier session, clients.selectors.start_without_earlier_session).
+DEFAULT_LOOKBACK_DAYS = 7 * NO_EARLIER_SESSION_WEEKS
 # No record here is older: an earlier date is a slip of the keyboard (and the
 # year 1 would overflow the arithmetic below).
 EARLIEST_DATE = dt.date(2000, 1, 1)
@@ -62,6 +64,9 @@ class Period:
     until: dt.date
     session: Session | None  # the session this summary is for, if there is one
     chosen_dates: bool
+    # The session it runs from; None with chosen dates, or when no earlier
+    # session is recorded (then it is the last four weeks).
+    previous: Session | None = None
 
     def as_of(self, now: dt.datetime) -> dt.date:
         """The last whole day the summary counts (work expected so far, days
@@ -166,11 +171,7 @@ def period_between_sessions(
 ) -> Period:
     """Since the previous session, up to the session the summary is for (or now)."""
     end = target.starts_at if target is not None else now
-    start = (
-        previous.starts_at
-        if previous is not None
-        else practice_midnight(practice_date(end) - dt.timedelta(days=DEFAULT_LOOKBACK_DAYS))
-    )
+    start = previous.starts_at if previous is not None else start_without_earlier_session(end)
     return Period(
         start=start,
         end=end,
@@ -178,6 +179,7 @@ def period_between_sessions(
         until=practice_date(end),
         session=target,
         chosen_dates=False,
+        previous=previous,
     )
 
 

@@ -20,6 +20,7 @@ from django.utils.html import escape, format_html, strip_spaces_between_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from clients.selectors import NO_EARLIER_SESSION_WEEKS
 from homework.excerpts import shorten
 from homework.kinds import get_kind
 from homework.models import Entry
@@ -138,6 +139,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "therapist": data.therapist,
         "practice": data.practice,
         "period": data.period,
+        "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "session": data.period.session,
         "full_detail": full,
         "practice_tz": settings.TIME_ZONE,

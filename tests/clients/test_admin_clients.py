@@ -12,7 +12,7 @@ from clients import services
 from clients.models import Client, Session
 from homework.models import Entry
 from tests.conftest import login
-from tests.factories import SessionFactory
+from tests.factories import AssignmentFactory, SessionFactory
 
 CHANGELIST = "admin:clients_client_changelist"
 
@@ -181,6 +181,42 @@ def test_the_client_list_shows_the_next_session(cast):
     page = login(cast.tara).get(reverse(CHANGELIST))
     alice = next(c for c in page.context["cl"].result_list if c.pk == cast.alice.pk)
     assert alice.upcoming == soon.starts_at
+
+
+def open_work_in_the_list(cast) -> dict[str, object]:
+    page = login(cast.tara).get(reverse(CHANGELIST) + "?status=all")
+    changelist = page.context["cl"]
+    return {
+        row.display_name: changelist.model_admin.open_assignments(row)
+        for row in changelist.result_list
+    }
+
+
+def test_open_work_is_what_the_progress_column_calls_open_or_overdue(cast):
+    today = timezone.localdate()
+    # cast.alice_assignment: one-off, already sent (cast.alice_entry): done.
+    AssignmentFactory.create(  # ended
+        client=cast.alice,
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=30),
+        due_on=None,
+        ends_on=today - dt.timedelta(days=20),
+    )
+    assert open_work_in_the_list(cast)["Alice"] == 0
+    AssignmentFactory.create(client=cast.alice, due_on=today + dt.timedelta(days=3))  # open
+    AssignmentFactory.create(  # overdue
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=9),
+        due_on=today - dt.timedelta(days=2),
+    )
+    AssignmentFactory.create(client=cast.alice, status="cancelled")
+    assert open_work_in_the_list(cast)["Alice"] == 2
+
+
+def test_an_archived_client_has_no_open_work(cast):
+    AssignmentFactory.create_batch(3, client=cast.alice)
+    services.client_archive(actor=cast.tara, client=cast.alice)
+    assert open_work_in_the_list(cast)["Alice"] == 0
 
 
 # -- lists show only yours ------------------------------------------------------------------

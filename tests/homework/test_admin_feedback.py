@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from homework.models import Entry, EntryComment
 from tests.conftest import login
-from tests.factories import EntryFactory, SessionFactory
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
 
 
 def since_url(client):
@@ -61,12 +61,46 @@ def test_since_last_session_of_another_therapists_client_is_not_found(cast):
 
 def test_since_last_session_says_where_the_window_starts(cast):
     page = login(cast.tara).get(since_url(cast.alice))
-    assert "No earlier session is recorded: this shows the last 30 days." in page.text
+    assert "No earlier session is recorded: this shows the last 4 weeks." in page.text
+    this_year = timezone.localdate().year
     SessionFactory.create(
-        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(2026, 3, 2, 10))
+        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(this_year, 1, 1, 10))
     )
     page = login(cast.tara).get(since_url(cast.alice))
-    assert "Since the previous session, Monday 2 March, 10:00." in page.text
+    day = dt.date(this_year, 1, 1)
+    assert f"Since the previous session, {day:%A} 1 January, 10:00." in page.text
+
+
+def test_a_session_in_another_year_names_its_year(cast):
+    SessionFactory.create(
+        client=cast.alice, starts_at=timezone.make_aware(dt.datetime(1900, 1, 1, 10))
+    )
+    page = login(cast.tara).get(since_url(cast.alice))
+    assert "Since the previous session, Monday 1 January 1900, 10:00." in page.text
+
+
+def test_since_last_session_counts_each_schedule_in_its_own_unit(cast):
+    """The same units as the summary: days, weeks for one day a week, and
+    check-ins for several days a week."""
+    today = timezone.localdate()
+    for title, schedule, weekdays in (
+        ("Every evening", "daily", []),
+        ("Once a week", "weekly", [today.weekday()]),
+        ("Twice a week", "weekly", [today.weekday(), (today.weekday() + 3) % 7]),
+    ):
+        AssignmentFactory.create(
+            client=cast.alice,
+            exercise=ExerciseFactory.create(title=title),
+            schedule=schedule,
+            weekdays=weekdays,
+            starts_on=today - dt.timedelta(days=13),
+            due_on=None,
+            ends_on=today + dt.timedelta(days=13),
+        )
+    text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
+    assert "0 of 14 days so far (27 in all)" in text
+    assert "0 of 2 weeks so far (3 in all)" in text
+    assert "0 of 4 check-ins so far (7 in all)" in text
 
 
 def test_opening_an_entry_marks_it_read_and_offers_a_comment(cast):

@@ -262,3 +262,24 @@ def test_the_slot_follows_the_clients_time_zone_not_the_servers(cast):
     )
     assert entry.occurrence_on == auckland_today
     assert Entry.objects.get(pk=entry.pk).occurrence_on == auckland_today
+
+
+@pytest.mark.parametrize(
+    ("schedule", "weekdays", "words"),
+    [
+        ("daily", [], "2 of 5 days"),
+        ("weekly", [6], "2 of 5 weeks"),
+        ("weekly", [0, 3], "2 of 5 check-ins"),
+    ],
+)
+def test_a_tally_is_counted_in_the_schedules_own_unit(schedule, weekdays, words):
+    plan = Plan(schedule, MONDAY, MONDAY + dt.timedelta(days=60), weekdays)
+    tally = schedules.Tally(done=2, expected=5, unit=schedules.unit(plan))
+    assert str(tally) == words
+
+
+def test_a_tally_never_holds_more_done_than_expected():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [6])  # first slot: Sunday
+    assert schedules.tally(plan, start=MONDAY, end=MONDAY, days_sent=1) == schedules.Tally(
+        done=0, expected=0, unit="weeks"
+    )

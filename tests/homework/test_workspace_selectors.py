@@ -8,18 +8,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from clients.models import Client
-from clients.selectors import DEFAULT_WINDOW, session_window
+from clients.selectors import NO_EARLIER_SESSION_WEEKS, session_window
 from homework import selectors
 from homework.models import Assignment
 from homework.schedules import count_slots
-from homework.selectors import Progress, completion, with_progress
-from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
+from homework.selectors import HOME_LIST_LIMIT, Progress, completion, with_progress
+from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, SessionFactory
 
 TODAY = dt.date(2026, 3, 11)  # a Wednesday
 
 
-def annotated(assignment: Assignment) -> Assignment:
-    return with_progress(Assignment.objects.filter(pk=assignment.pk)).get()
+def progress_of(assignment: Assignment, *, today: dt.date) -> selectors.Completion:
+    """``completion`` as the pages call it: annotated and judged as of one day."""
+    annotated = with_progress(Assignment.objects.filter(pk=assignment.pk), today=today).get()
+    return completion(annotated, today=today)
 
 
 def sent_on(assignment: Assignment, day: dt.date, **extra) -> None:
@@ -38,25 +40,25 @@ def test_one_off_is_open_until_due_then_overdue_and_done_once_something_is_sent(
     assignment = AssignmentFactory.create(
         client=cast.alice, starts_on=TODAY - dt.timedelta(days=7), due_on=TODAY
     )
-    assert completion(annotated(assignment), today=TODAY).state == Progress.OPEN
+    assert progress_of(assignment, today=TODAY).state == Progress.OPEN
     tomorrow = TODAY + dt.timedelta(days=1)
-    assert completion(annotated(assignment), today=tomorrow).state == Progress.OVERDUE
+    assert progress_of(assignment, today=tomorrow).state == Progress.OVERDUE
     sent_on(assignment, TODAY)
-    done = completion(annotated(assignment), today=tomorrow)
+    done = progress_of(assignment, today=tomorrow)
     assert (done.state, done.done, done.is_recurring) == (Progress.DONE, 1, False)
 
 
 def test_a_private_entry_still_counts_as_done(cast):
     assignment = AssignmentFactory.create(client=cast.alice, starts_on=TODAY, due_on=TODAY)
     sent_on(assignment, TODAY, private=True)
-    assert completion(annotated(assignment), today=TODAY + dt.timedelta(days=3)).state == "done"
+    assert progress_of(assignment, today=TODAY + dt.timedelta(days=3)).state == "done"
 
 
 def test_drafts_do_not_count(cast):
     assignment = AssignmentFactory.create(client=cast.alice, starts_on=TODAY, due_on=TODAY)
     EntryFactory.create(assignment=assignment, status="draft", submitted_at=None)
     later = TODAY + dt.timedelta(days=1)
-    assert completion(annotated(assignment), today=later).state == Progress.OVERDUE
+    assert progress_of(assignment, today=later).state == Progress.OVERDUE
 
 
 def test_daily_counts_days_done_of_days_so_far(cast):
@@ -70,7 +72,7 @@ def test_daily_counts_days_done_of_days_so_far(cast):
     sent_on(assignment, TODAY - dt.timedelta(days=4))
     sent_on(assignment, TODAY - dt.timedelta(days=2))
     sent_on(assignment, TODAY - dt.timedelta(days=2))  # a second entry the same day: one day
-    progress = completion(annotated(assignment), today=TODAY)
+    progress = progress_of(assignment, today=TODAY)
     assert (progress.state, progress.done, progress.due_so_far, progress.scheduled) == (
         Progress.OPEN,
         2,
@@ -88,13 +90,13 @@ def test_weekly_counts_only_the_chosen_weekdays_and_ends(cast):
         due_on=None,
         ends_on=dt.date(2026, 3, 15),  # a Sunday: two weeks
     )
-    progress = completion(annotated(assignment), today=TODAY)
+    progress = progress_of(assignment, today=TODAY)
     assert (progress.due_so_far, progress.scheduled) == (3, 4)  # 2, 5 and 9 March so far
-    after = completion(annotated(assignment), today=dt.date(2026, 3, 20))
+    after = progress_of(assignment, today=dt.date(2026, 3, 20))
     assert after.state == Progress.ENDED
     for day in (2, 5, 9, 12):
         sent_on(assignment, dt.date(2026, 3, day))
-    assert completion(annotated(assignment), today=dt.date(2026, 3, 20)).state == Progress.DONE
+    assert progress_of(assignment, today=dt.date(2026, 3, 20)).state == Progress.DONE
 
 
 def test_cancelled_work_says_so(cast):
@@ -102,7 +104,42 @@ def test_cancelled_work_says_so(cast):
         client=cast.alice, status="cancelled", starts_on=TODAY, due_on=TODAY
     )
     later = TODAY + dt.timedelta(days=9)
-    assert completion(annotated(assignment), today=later).state == Progress.CANCELLED
+    assert progress_of(assignment, today=later).state == Progress.CANCELLED
+
+
+def test_work_sent_early_for_the_first_slot_is_not_more_than_expected(cast):
+    """Weekly on Sunday from Monday 30 Nov: sent that Monday, the entry is
+    filed under the first slot (6 Dec), which has not come round yet."""
+    monday = dt.date(2026, 11, 30)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="weekly",
+        weekdays=[6],
+        starts_on=monday,
+        due_on=None,
+        ends_on=dt.date(2036, 12, 31),
+    )
+    sent_on(assignment, dt.date(2026, 12, 6))
+    progress = progress_of(assignment, today=monday)
+    assert (progress.done, progress.due_so_far) == (0, 0)
+    sunday = progress_of(assignment, today=dt.date(2026, 12, 6))
+    assert (sunday.done, sunday.due_so_far) == (1, 1)
+
+
+def test_a_day_still_to_come_here_is_not_counted_done_yet(cast):
+    """A client ahead of the practice sends tomorrow's (their today's) entry:
+    it counts once that day is one of the days expected, not before."""
+    today = dt.date(2026, 11, 30)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=1),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=30),
+    )
+    sent_on(assignment, today + dt.timedelta(days=1))
+    progress = progress_of(assignment, today=today)
+    assert (progress.done, progress.due_so_far) == (0, 2)
 
 
 @given(
@@ -143,14 +180,15 @@ def test_overdue_query_agrees_with_completion(cast):
     EntryFactory.create(assignment=done_late)
     cases.append(done_late)
     ids = [a.pk for a in cases]
-    by_query = set(
-        selectors.overdue(Assignment.objects.filter(pk__in=ids), today=today).values_list(
-            "pk", flat=True
-        )
-    )
+    now = timezone.now()
+    by_query = {
+        a.pk
+        for a in selectors.overdue(Assignment.objects.filter(pk__in=ids), now=now)
+        if selectors.is_overdue(a, now=now)
+    }
     by_rule = {
         a.pk
-        for a in with_progress(Assignment.objects.filter(pk__in=ids))
+        for a in with_progress(Assignment.objects.filter(pk__in=ids), today=today)
         if completion(a, today=today).state == Progress.OVERDUE
     }
     assert by_query == by_rule == {cases[0].pk}
@@ -180,10 +218,20 @@ def test_during_a_session_the_window_still_covers_the_work_for_it(cast):
     assert (window.previous, window.upcoming) == (before, current)
 
 
-def test_without_sessions_the_window_is_the_default(cast):
+def test_without_sessions_the_window_is_the_one_the_summary_covers(cast):
+    """No earlier session: the admin's page and the summary printed now look
+    back over the same four weeks, from the same midnight."""
+    from homework.summary.period import PeriodQuery
+    from homework.summary.selectors import resolve_period
+
     now = timezone.now()
     window = session_window(client=cast.alice, now=now)
-    assert window.previous is None and window.start == now - DEFAULT_WINDOW
+    period = resolve_period(user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now)
+    assert window.previous is None and period.previous is None
+    assert (window.start, window.end) == (period.start, period.end)
+    assert timezone.localdate(window.start) == timezone.localdate(now) - dt.timedelta(
+        weeks=NO_EARLIER_SESSION_WEEKS
+    )
 
 
 # -- since last session ---------------------------------------------------------------
@@ -208,7 +256,6 @@ def test_since_last_session_puts_unsafe_first_then_to_discuss_and_hides_private_
         user=cast.tara,
         client=cast.alice,
         window=session_window(client=cast.alice, now=now),
-        today=timezone.localdate(now),
     )
     assert [e.pk for e in report.entries] == [unsafe.pk, discuss.pk, cast.alice_entry.pk, plain.pk]
     assert old.pk not in [e.pk for e in report.entries]
@@ -311,9 +358,7 @@ def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
     )
     services.entry_set_private(user=cast.alice.portal_user, key=kept.key, private=False)
     window = session_window(client=cast.alice, now=timezone.now())
-    report = selectors.since_last_session(
-        user=cast.tara, client=cast.alice, window=window, today=timezone.localdate()
-    )
+    report = selectors.since_last_session(user=cast.tara, client=cast.alice, window=window)
     assert report.entries[0].pk == kept.pk  # felt unsafe: first
     home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(hours=1), now=now)
     assert kept.pk in [entry.pk for entry in home.new_entries]
@@ -322,3 +367,51 @@ def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
         actor=cast.tara, client=cast.alice, after=window.start, until=window.end
     )
     assert kept.pk in read
+
+
+# -- overdue on the client's own calendar -------------------------------------------------
+
+# 00:30 on 1 December in London; still 14:30 on 30 November in Honolulu.
+HONOLULU_AFTERNOON = dt.datetime(2026, 12, 1, 0, 30, tzinfo=dt.UTC)
+
+
+def due_on_30_november(cast, tz: str) -> Assignment:
+    client = ClientFactory.create(therapist=cast.tara, timezone=tz, display_name=tz)
+    return AssignmentFactory.create(
+        client=client, starts_on=dt.date(2026, 11, 20), due_on=dt.date(2026, 11, 30)
+    )
+
+
+def test_work_is_past_its_due_date_only_once_the_day_is_over_for_the_client(cast):
+    honolulu = due_on_30_november(cast, "Pacific/Honolulu")
+    london = due_on_30_november(cast, "Europe/London")
+    auckland = due_on_30_november(cast, "Pacific/Auckland")
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=HONOLULU_AFTERNOON)
+    assert set(home.overdue) == {london, auckland} and home.overdue_count == 2
+    later = HONOLULU_AFTERNOON + dt.timedelta(hours=10)  # 00:30 on 1 December in Honolulu
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=later)
+    assert set(home.overdue) == {honolulu, london, auckland} and home.overdue_count == 3
+
+
+def test_the_home_lists_the_longest_overdue_first_and_counts_them_all(cast):
+    for days_late in range(HOME_LIST_LIMIT + 1):
+        AssignmentFactory.create(
+            client=cast.alice,
+            starts_on=dt.date(2026, 10, 1),
+            due_on=dt.date(2026, 11, 1) + dt.timedelta(days=days_late % 20),
+        )
+    due_on_30_november(cast, "Pacific/Honolulu")  # not yet past, there
+    london = due_on_30_november(cast, "Europe/London")
+    home = selectors.staff_home(user=cast.tara, previous_visit=None, now=HONOLULU_AFTERNOON)
+    assert home.overdue_count == HOME_LIST_LIMIT + 2
+    assert len(home.overdue) == HOME_LIST_LIMIT and london not in home.overdue
+    dates = [a.due_on for a in home.overdue]
+    assert dates == sorted(d for d in dates if d is not None)
+
+
+def test_since_last_session_judges_due_dates_on_the_clients_calendar(cast):
+    honolulu = due_on_30_november(cast, "Pacific/Honolulu")
+    window = session_window(client=honolulu.client, now=HONOLULU_AFTERNOON)
+    report = selectors.since_last_session(user=cast.tara, client=honolulu.client, window=window)
+    [(_, progress)] = report.assignments
+    assert progress.state == Progress.OPEN

@@ -104,6 +104,25 @@ def test_an_empty_period_says_so_calmly(cast):
     assert "Nothing was shared in this period." in text
 
 
+def header_for_next_session(cast) -> str:
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=timezone.now()
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+    )
+    html = render.summary_document(data).html
+    return html[: html.index("</header>")]
+
+
+def test_with_no_earlier_session_the_header_says_so(cast):
+    header = header_for_next_session(cast)
+    assert "the last 4 weeks — no earlier session is recorded" in header
+    assert "since the last session" not in header
+    SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=7))
+    assert "since the last session" in header_for_next_session(cast)
+
+
 def test_the_session_it_is_for_is_named(cast):
     starts = timezone.localtime() + dt.timedelta(days=1)
     session = SessionFactory.create(client=cast.alice, starts_at=starts.replace(hour=10, minute=0))
@@ -148,6 +167,42 @@ def test_recurring_work_is_counted_in_its_own_unit(cast):
     text = " ".join(pdf_text(pdf_for(cast.tara, cast.alice)).split())
     assert "Every evening — 0 of 14 days" in text
     assert "Every Monday — 0 of 2 weeks" in text
+
+
+def test_work_on_several_days_a_week_is_counted_in_check_ins_not_weeks(cast):
+    """Mondays and Thursdays through November: nine check-ins, not "9 weeks"
+    in a 30-day month."""
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="One small boundary"),
+        schedule=Assignment.Schedule.WEEKLY,
+        weekdays=[0, 3],
+        starts_on=dt.date(2026, 11, 1),
+        due_on=None,
+        ends_on=dt.date(2026, 12, 31),
+    )
+    period = period_for_dates(since=dt.date(2026, 11, 1), until=dt.date(2026, 11, 30), session=None)
+    data = selectors.summary_data(
+        user=cast.tara,
+        client=cast.alice,
+        period=period,
+        full_detail=False,
+        now=timezone.make_aware(dt.datetime(2026, 12, 5, 12)),
+    )
+    html = render.summary_document(data).html
+    assert "One small boundary — 0 of 9 check-ins" in html
+    assert "9 weeks" not in html
+
+
+def test_a_due_date_in_another_year_names_its_year(cast):
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="Long ago"),
+        starts_on=dt.date(2019, 12, 1),
+        due_on=dt.date(2020, 1, 5),
+    )
+    html = summary_for(cast.tara, cast.alice).html
+    assert "Long ago — due 5 Jan 2020, not done" in html
 
 
 def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):

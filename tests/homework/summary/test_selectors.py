@@ -192,7 +192,7 @@ def test_weekly_work_expects_only_its_weekdays(cast):
         i for i in data_for(cast.tara, cast.alice).completion.items if i.assignment_id == weekly.pk
     ]
     assert (item.expected, item.done) == (4, 0)
-    assert item.weekly  # and so the summary counts it in weeks, not days
+    assert item.unit == "weeks"  # one day a week: counted in weeks, not days
 
 
 # -- queries
@@ -322,3 +322,26 @@ def test_one_off_work_sent_privately_then_shared_in_the_period_counts_as_done_in
     assert entry in data.entries
     [item] = [i for i in data.completion.items if i.assignment_id == work.pk]
     assert item.state == Completion.DONE
+
+
+def test_one_off_work_is_past_due_only_once_the_day_is_over_for_the_client(cast):
+    """00:30 on 1 December in London is 14:30 on 30 November in Honolulu:
+    work due on the 30th is still open there."""
+    from tests.factories import ClientFactory
+
+    client = ClientFactory.create(therapist=cast.tara, timezone="Pacific/Honolulu")
+    work = AssignmentFactory.create(
+        client=client, starts_on=dt.date(2026, 11, 20), due_on=dt.date(2026, 11, 30)
+    )
+    period = period_for_dates(since=dt.date(2026, 11, 20), until=dt.date(2026, 12, 1), session=None)
+
+    def state_at(now: dt.datetime) -> str:
+        data = selectors.summary_data(
+            user=cast.tara, client=client, period=period, full_detail=False, now=now
+        )
+        [item] = [i for i in data.completion.items if i.assignment_id == work.pk]
+        return item.state
+
+    london_past_midnight = dt.datetime(2026, 12, 1, 0, 30, tzinfo=dt.UTC)
+    assert state_at(london_past_midnight) == Completion.OPEN
+    assert state_at(london_past_midnight + dt.timedelta(hours=10)) == Completion.OVERDUE
