@@ -30,7 +30,7 @@ from homework.selectors import (
     flags_first,
 )
 from practice.admin_access import RoleAdmin
-from practice.requests import acting_user
+from practice.requests import acting_user, parse_id
 
 
 @admin.register(Exercise)
@@ -164,8 +164,8 @@ class AssignmentAdmin(RoleAdmin):
         today = timezone.localdate()
         initial.setdefault("starts_on", today)
         due = today + dt.timedelta(days=7)
-        client_id = str(initial.get("client", ""))
-        if client_id.isdigit():
+        client_id = parse_id(initial.get("client"))
+        if client_id is not None:
             upcoming = (
                 clients_for_user(user=acting_user(request))
                 .filter(pk=client_id, sessions__starts_at__gt=timezone.now())
