@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from homework import schedules
-from homework.kinds import kind_choices
+from homework.kinds import get_kind, kind_choices
 
 if TYPE_CHECKING:
     from homework.schedules import Occurrence
@@ -206,6 +206,7 @@ class Assignment(models.Model):
                 )
         stored = self._stored()
         self._check_date_bounds(errors, stored)
+        self._check_no_contact_since(errors, stored)
         # Entries are read by their exercise (its kind, its questions).
         if (
             stored is not None
@@ -226,7 +227,7 @@ class Assignment(models.Model):
             return None
         return (
             Assignment.objects.filter(pk=self.pk)
-            .values("exercise_id", "starts_on", "due_on", "ends_on")
+            .values("exercise_id", "starts_on", "due_on", "ends_on", "no_contact_since")
             .first()
         )
 
@@ -266,6 +267,25 @@ class Assignment(models.Model):
             errors[field] = gettext(
                 "An exercise can run for at most two years: choose a date by %(date)s."
             ) % {"date": formats.date_format(start + dt.timedelta(days=MAX_SCHEDULE_DAYS))}
+
+    def _check_no_contact_since(
+        self, errors: dict[str, str], stored: Mapping[str, Any] | None
+    ) -> None:
+        """A day that has happened, on a kind that counts from it (the kind
+        says so). Like the bounds above, checked when set, not when stored."""
+        day = self.no_contact_since
+        if day is None or self.exercise_id is None or "exercise" in errors:
+            return
+        if stored is not None and stored["no_contact_since"] == day:
+            return
+        if not get_kind(self.exercise.kind).uses_no_contact_since:
+            errors["no_contact_since"] = gettext(
+                "Only a no-contact tracker counts days from this date: leave it empty."
+            )
+        elif day > timezone.localdate():
+            errors["no_contact_since"] = gettext(
+                "This is the day contact stopped: choose today or earlier."
+            )
 
     @property
     def client_instructions(self) -> str:
