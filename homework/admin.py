@@ -18,6 +18,7 @@ from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import admin_views as workspace
 from homework import services
+from homework.admin_filters import NewEntriesFilter, PastDueFilter
 from homework.admin_forms import ASSIGNMENT_FIELDS, AssignmentForm, EntryCommentForm, ExerciseForm
 from homework.display import entry_html, schedule_text
 from homework.kinds import all_kinds, get_kind
@@ -158,7 +159,7 @@ class AssignmentAdmin(RoleAdmin):
     manager_can = frozenset({"view", "add", "change"})
     form = AssignmentForm
     list_display = ("exercise", "client", "starts_on", "schedule_in_words", "status")
-    list_filter = (ScopedClientFilter, "status", "schedule", "exercise__kind")
+    list_filter = (ScopedClientFilter, PastDueFilter, "status", "schedule", "exercise__kind")
     search_fields = ("exercise__title", "client__display_name")
     autocomplete_fields = ("exercise",)
     list_select_related = ("exercise", "client")
@@ -317,7 +318,12 @@ class EntryAdmin(RoleAdmin):
     """Clients' words are theirs: staff read entries, and never edit them."""
 
     list_display = ("exercise", "client", "submitted_at", "flags", "excerpt", "read", "comments")
-    list_filter = (EntryClientFilter, SharedFlagFilter, "assignment__exercise__kind")
+    list_filter = (
+        EntryClientFilter,
+        NewEntriesFilter,
+        SharedFlagFilter,
+        "assignment__exercise__kind",
+    )
     search_fields = ("assignment__client__display_name", "assignment__exercise__title")
     date_hierarchy = "submitted_at"
     fields = ("exercise", "client", "submitted_at", "flags", "seen_at", "content")
