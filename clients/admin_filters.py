@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from clients.selectors import clients_for_user
-from practice.requests import acting_user
+from practice.requests import acting_user, parse_id
 
 
 class ClientStatusFilter(admin.SimpleListFilter):
@@ -69,10 +69,11 @@ class ScopedClientFilter(admin.SimpleListFilter):
         value = self.value()
         if not value:
             return queryset
-        if not str(value).isdigit():
+        client_id = parse_id(value)
+        if client_id is None:
             return queryset.none()
         # The changelist's queryset is already scoped: another's id finds nothing.
-        return queryset.filter(**{self.field_path: int(value)})
+        return queryset.filter(**{self.field_path: client_id})
 
 
 class EntryClientFilter(ScopedClientFilter):

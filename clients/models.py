@@ -1,11 +1,14 @@
 """Clients of the practice and their appointments."""
 
+import datetime as dt
 import zoneinfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -79,6 +82,15 @@ class Client(models.Model):
         return self.display_name
 
 
+# How far from today a session may be recorded. "Since last session" and the
+# summary start from the previous session: one typed as 1900 would have them
+# cover a century, round the summary's own limit on chosen dates (a year and
+# a little, homework.summary.period.MAX_PERIOD_DAYS). A year back lets the
+# last year's sessions be entered when a client is added.
+SESSION_BEHIND_DAYS = 366
+SESSION_AHEAD_DAYS = 2 * 366
+
+
 class Session(models.Model):
     """An appointment. "Since last session" windows are cut from these."""
 
@@ -101,6 +113,39 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.client} · {self.starts_at:%Y-%m-%d %H:%M}"
+
+    def clean(self) -> None:
+        """The bounds on when a session may be (SESSION_BEHIND_DAYS, SESSION_AHEAD_DAYS).
+
+        Only a time being set is checked: sessions recorded years ago stay on
+        the client's page, and saving that page must not trip over them.
+        """
+        super().clean()
+        if self.starts_at is None:
+            return
+        if self.pk is not None:
+            stored = Session.objects.filter(pk=self.pk).values_list("starts_at", flat=True).first()
+            if stored == self.starts_at:
+                return
+        today = timezone.localdate()
+        earliest = today - dt.timedelta(days=SESSION_BEHIND_DAYS)
+        latest = today + dt.timedelta(days=SESSION_AHEAD_DAYS)
+        # Compared as moments: a date like 9999-12-31 has no local day after it.
+        first_moment = timezone.make_aware(dt.datetime.combine(earliest, dt.time.min))
+        last_moment = timezone.make_aware(dt.datetime.combine(latest, dt.time.max))
+        if not first_moment <= self.starts_at <= last_moment:
+            raise ValidationError(
+                {
+                    "starts_at": gettext(
+                        "Choose a time between %(earliest)s and %(latest)s: sessions are "
+                        "recorded up to a year back and two years ahead."
+                    )
+                    % {
+                        "earliest": formats.date_format(earliest),
+                        "latest": formats.date_format(latest),
+                    }
+                }
+            )
 
 
 class Invitation(models.Model):

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import F
 from django.template.loader import render_to_string
@@ -172,6 +172,11 @@ def session_schedule(*, actor: User, client: Client, starts_at: dt.datetime) -> 
     _require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied("This is not one of your clients.")
+    # Checked here as on the admin's form (Session.clean); a time already
+    # booked is that session, not an error.
+    Session(client=client, starts_at=starts_at).full_clean(
+        validate_unique=False, validate_constraints=False
+    )
     session, _ = Session.objects.get_or_create(client=client, starts_at=starts_at)
     return session
 
@@ -284,6 +289,16 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
     message.attach_alternative(render_to_string(f"{template}-body.html", context), "text/html")
     try:
         message.send()
+    except BadHeaderError:
+        # A stored sender name or subject with a line break (PracticeSettings
+        # refuses them now; an older row may still hold one). Retrying will
+        # not help: a manager has to correct the practice settings.
+        logger.error(
+            "Could not send a %s email: the practice's sender name or subject cannot go "
+            "into an email header. Correct them in the practice settings.",
+            template,
+        )
+        return False
     except (OSError, SMTPException):
         logger.warning("Could not send a %s email.", template, exc_info=True)
         return False

@@ -33,7 +33,7 @@ from clients.middleware import LAST_SEEN, start_portal_session
 from clients.two_step import qr_svg, setup_uri
 from homework import export
 from practice.models import User
-from practice.requests import AuthedRequest
+from practice.requests import AuthedRequest, parse_id
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
@@ -156,9 +156,8 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
         if name.startswith("draft-")
     }
     editing = fields.pop("edit", None) is not None
-    try:
-        assignment_id = 0 if editing else int(fields.pop("assignment", [""])[0])
-    except ValueError:
+    assignment_id = 0 if editing else parse_id(fields.pop("assignment", [""])[0])
+    if assignment_id is None:
         return
     data = QueryDict(mutable=True)
     for name, values in fields.items():

@@ -1,12 +1,13 @@
 import datetime as dt
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import URLPattern, path, reverse
+from django.urls import Resolver404, URLPattern, path, resolve, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -17,6 +18,7 @@ from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import admin_views as workspace
 from homework import services
+from homework.admin_filters import NewEntriesFilter, PastDueFilter
 from homework.admin_forms import ASSIGNMENT_FIELDS, AssignmentForm, EntryCommentForm, ExerciseForm
 from homework.display import entry_html, schedule_text
 from homework.kinds import all_kinds, get_kind
@@ -30,7 +32,7 @@ from homework.selectors import (
     flags_first,
 )
 from practice.admin_access import RoleAdmin
-from practice.requests import acting_user
+from practice.requests import acting_user, parse_id
 
 
 @admin.register(Exercise)
@@ -61,6 +63,12 @@ class ExerciseAdmin(RoleAdmin):
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str
     ) -> tuple[QuerySet[Exercise], bool]:
+        if _picking_an_assignments_exercise(request):
+            # New work takes exercises still in the library (the form refuses
+            # others); work being edited keeps the one it has, as its form does.
+            queryset = queryset.filter(is_active=True) | Exercise.objects.filter(
+                pk__in=_exercise_of_assignment_being_edited(request)
+            )
         # "worksheet" finds worksheets: the kind's label, not only its title.
         found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
         term = search_term.strip().lower()
@@ -86,6 +94,39 @@ class ExerciseAdmin(RoleAdmin):
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
         saved = services.exercise_save(actor=acting_user(request), exercise=obj)
         obj.pk = saved.pk
+
+
+def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
+    """Whether this search is the assignment form's exercise picker (the
+    admin's autocomplete names the field it serves)."""
+    return (
+        request.GET.get("app_label") == Assignment._meta.app_label
+        and request.GET.get("model_name") == Assignment._meta.model_name
+        and request.GET.get("field_name") == "exercise"
+    )
+
+
+def _exercise_of_assignment_being_edited(request: HttpRequest) -> list[int]:
+    """The exercise of the assignment whose page asks (from the Referer: the
+    autocomplete request carries nothing else), if it is one the person may see.
+
+    Without a Referer the retired exercise is simply not listed: it still
+    shows as chosen, and the form still accepts it.
+    """
+    try:
+        match = resolve(urlsplit(request.headers.get("referer", "")).path)
+    except Resolver404:
+        return []
+    if match.url_name != "homework_assignment_change":
+        return []
+    assignment_id = parse_id(match.kwargs.get("object_id"))
+    if assignment_id is None:
+        return []
+    return list(
+        assignments_for_user(user=acting_user(request))
+        .filter(pk=assignment_id)
+        .values_list("exercise_id", flat=True)
+    )
 
 
 def _options_help() -> SafeString:
@@ -118,7 +159,7 @@ class AssignmentAdmin(RoleAdmin):
     manager_can = frozenset({"view", "add", "change"})
     form = AssignmentForm
     list_display = ("exercise", "client", "starts_on", "schedule_in_words", "status")
-    list_filter = (ScopedClientFilter, "status", "schedule", "exercise__kind")
+    list_filter = (ScopedClientFilter, PastDueFilter, "status", "schedule", "exercise__kind")
     search_fields = ("exercise__title", "client__display_name")
     autocomplete_fields = ("exercise",)
     list_select_related = ("exercise", "client")
@@ -164,8 +205,8 @@ class AssignmentAdmin(RoleAdmin):
         today = timezone.localdate()
         initial.setdefault("starts_on", today)
         due = today + dt.timedelta(days=7)
-        client_id = str(initial.get("client", ""))
-        if client_id.isdigit():
+        client_id = parse_id(initial.get("client"))
+        if client_id is not None:
             upcoming = (
                 clients_for_user(user=acting_user(request))
                 .filter(pk=client_id, sessions__starts_at__gt=timezone.now())
@@ -277,7 +318,12 @@ class EntryAdmin(RoleAdmin):
     """Clients' words are theirs: staff read entries, and never edit them."""
 
     list_display = ("exercise", "client", "submitted_at", "flags", "excerpt", "read", "comments")
-    list_filter = (EntryClientFilter, SharedFlagFilter, "assignment__exercise__kind")
+    list_filter = (
+        EntryClientFilter,
+        NewEntriesFilter,
+        SharedFlagFilter,
+        "assignment__exercise__kind",
+    )
     search_fields = ("assignment__client__display_name", "assignment__exercise__title")
     date_hierarchy = "submitted_at"
     fields = ("exercise", "client", "submitted_at", "flags", "seen_at", "content")

@@ -27,7 +27,7 @@ from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_sch
 from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from practice.requests import acting_user
+from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
     from django.utils.safestring import SafeString
@@ -147,10 +147,10 @@ def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpRespon
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     user = acting_user(request)
-    exercise_id = request.POST.get("exercise", "")
+    exercise_id = parse_id(request.POST.get("exercise"))
     exercise = (
         selectors.exercises_for_user(user=user).filter(pk=exercise_id).first()
-        if exercise_id.isdigit()
+        if exercise_id is not None
         else None
     )
     context: dict[str, Any] = {"exercise": exercise}

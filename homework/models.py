@@ -4,22 +4,35 @@ What a response *contains* is decided by its exercise kind (homework.kinds);
 these models only know that it is validated JSON with a schema version.
 """
 
+import datetime as dt
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
 from homework import schedules
-from homework.kinds import kind_choices
+from homework.kinds import get_kind, kind_choices
 
 if TYPE_CHECKING:
     from homework.schedules import Occurrence
+
+
+# An assignment's dates, beyond which a date is a slip of the keyboard (a
+# year typed as 9999 or 2020) rather than a plan. Checked in Assignment.clean.
+# From the start to the due date or the last day: about two years.
+MAX_SCHEDULE_DAYS = 731
+# A new start may go back about a month (work agreed at a session, entered later)...
+START_BEHIND_DAYS = 31
+# ...and forward a year.
+START_AHEAD_DAYS = 366
 
 
 class Exercise(models.Model):
@@ -191,16 +204,88 @@ class Assignment(models.Model):
                     "None of these days falls between the start and the end date. "
                     "Choose another day, or a later end date."
                 )
-        if self.pk is not None and "exercise" not in errors:
-            # Entries are read by their exercise (its kind, its questions).
-            stored = Assignment.objects.filter(pk=self.pk).values_list("exercise_id", flat=True)
-            if stored.first() not in (None, self.exercise_id) and self.entries.exists():
-                errors["exercise"] = gettext(
-                    "The client has already written for this exercise, so it stays. "
-                    "To give them another one, assign it as new work."
-                )
+        stored = self._stored()
+        self._check_date_bounds(errors, stored)
+        self._check_no_contact_since(errors, stored)
+        # Entries are read by their exercise (its kind, its questions).
+        if (
+            stored is not None
+            and "exercise" not in errors
+            and stored["exercise_id"] != self.exercise_id
+            and self.entries.exists()
+        ):
+            errors["exercise"] = gettext(
+                "The client has already written for this exercise, so it stays. "
+                "To give them another one, assign it as new work."
+            )
         if errors:
             raise ValidationError(errors)
+
+    def _stored(self) -> Mapping[str, Any] | None:
+        """The row as saved, or None for new work."""
+        if self.pk is None:
+            return None
+        return (
+            Assignment.objects.filter(pk=self.pk)
+            .values("exercise_id", "starts_on", "due_on", "ends_on", "no_contact_since")
+            .first()
+        )
+
+    def _check_date_bounds(self, errors: dict[str, str], stored: Mapping[str, Any] | None) -> None:
+        """The bounds on an assignment's dates (MAX_SCHEDULE_DAYS and the
+        START_ constants above).
+
+        They hold for dates being set, not for dates already stored: work set
+        long ago (or before these rules) can still be reworded, completed or
+        cancelled without first having its history rewritten. An old start
+        may stay where it is, or move later; not further back.
+        """
+        today = timezone.localdate()
+        start = self.starts_on
+        if start and "starts_on" not in errors:
+            earliest = today - dt.timedelta(days=START_BEHIND_DAYS)
+            if stored is not None:
+                earliest = min(earliest, stored["starts_on"])
+            latest = today + dt.timedelta(days=START_AHEAD_DAYS)
+            if stored is not None:
+                latest = max(latest, stored["starts_on"])
+            if start < earliest:
+                errors["starts_on"] = gettext(
+                    "Choose a start date from %(date)s on: new work can start up to a month back."
+                ) % {"date": formats.date_format(earliest)}
+            elif start > latest:
+                errors["starts_on"] = gettext(
+                    "Choose a start date by %(date)s: new work starts within a year."
+                ) % {"date": formats.date_format(latest)}
+        field = "ends_on" if self.ends_on else "due_on"
+        last = self.ends_on or self.due_on
+        unchanged = stored is not None and all(
+            stored[name] == getattr(self, name) for name in ("starts_on", "due_on", "ends_on")
+        )
+        too_long = bool(start and last and (last - start).days > MAX_SCHEDULE_DAYS)
+        if too_long and field not in errors and not unchanged:
+            errors[field] = gettext(
+                "An exercise can run for at most two years: choose a date by %(date)s."
+            ) % {"date": formats.date_format(start + dt.timedelta(days=MAX_SCHEDULE_DAYS))}
+
+    def _check_no_contact_since(
+        self, errors: dict[str, str], stored: Mapping[str, Any] | None
+    ) -> None:
+        """A day that has happened, on a kind that counts from it (the kind
+        says so). Like the bounds above, checked when set, not when stored."""
+        day = self.no_contact_since
+        if day is None or self.exercise_id is None or "exercise" in errors:
+            return
+        if stored is not None and stored["no_contact_since"] == day:
+            return
+        if not get_kind(self.exercise.kind).uses_no_contact_since:
+            errors["no_contact_since"] = gettext(
+                "Only a no-contact tracker counts days from this date: leave it empty."
+            )
+        elif day > timezone.localdate():
+            errors["no_contact_since"] = gettext(
+                "This is the day contact stopped: choose today or earlier."
+            )
 
     @property
     def client_instructions(self) -> str:

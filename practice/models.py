@@ -5,6 +5,7 @@ decides what they may see (see the selectors in each app).
 """
 
 import secrets
+import unicodedata
 from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
@@ -102,6 +103,11 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.role == self.Role.MANAGER
 
 
+def is_one_line(text: str) -> bool:
+    """No line breaks or other control characters (Unicode Cc, Zl, Zp)."""
+    return not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
+
+
 # The portal's idle timeout, in minutes: the same bounds as the check constraint below.
 IDLE_TIMEOUT_MINUTES = (2, 240)
 
@@ -158,9 +164,23 @@ class PracticeSettings(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    # Settings that go into an email's headers (From's display name, Subject).
+    HEADER_FIELDS = ("reminder_sender_name", "reminder_subject")
+
     def clean(self) -> None:
         errors: dict[str, list[str]] = {}
-        for field in ("reminder_sender_name", "reminder_subject"):
+        for field in self.HEADER_FIELDS:
+            # A line break in a header is refused by the mail library (and
+            # could add headers of its own): say so here, on the field,
+            # rather than have every email that uses it fail later.
+            if not is_one_line(getattr(self, field)):
+                errors[field] = [
+                    gettext(
+                        "Keep this to one line of plain text: line breaks and other control "
+                        "characters cannot go into an email."
+                    )
+                ]
+                continue
             found = clinical_words(getattr(self, field))
             if found:
                 errors[field] = [

@@ -17,3 +17,24 @@ def acting_user(request: HttpRequest) -> User:
     if not isinstance(user, User):
         raise TypeError("This request has no signed-in user.")
     return user
+
+
+# The largest id a database's bigint holds: anything above is no row's.
+MAX_ID = 2**63 - 1
+
+
+def parse_id(value: object) -> int | None:
+    """A row id from a query string, a form field or a command's argument:
+    a positive 64-bit number written in ASCII digits, or None.
+
+    ``str.isdigit`` alone is not enough: it accepts "²" and other Unicode
+    digits, which ``int`` then refuses (a ValueError), and twenty nines,
+    which overflow the database's integers. Callers treat None as "no such
+    row", never as an error page.
+    """
+    if not isinstance(value, str) or not value.isascii() or not value.isdigit():
+        return None
+    if len(value) > len(str(MAX_ID)):
+        return None  # also keeps int() off strings too long for it to convert
+    number = int(value)
+    return number if 0 < number <= MAX_ID else None

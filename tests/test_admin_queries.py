@@ -68,6 +68,15 @@ def an_assignment(cast: Cast) -> None:
     AssignmentFactory.create(client=cast.alice)
 
 
+def an_overdue_assignment(cast: Cast) -> None:
+    today = timezone.localdate()
+    AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=9),
+        due_on=today - dt.timedelta(days=2),
+    )
+
+
 def a_user(cast: Cast) -> None:
     UserFactory.create()
 
@@ -107,7 +116,22 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:homework_assignment_changelist"),
         an_assignment,
     ),
+    "assignments past due": (
+        "tara",
+        lambda c: reverse("admin:homework_assignment_changelist") + "?due=past",
+        an_overdue_assignment,
+    ),
     "entries": ("tara", lambda c: reverse("admin:homework_entry_changelist"), an_entry),
+    "entries new": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_changelist") + "?new=since_sign_in",
+        an_entry,
+    ),
+    "entries not read yet": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_changelist") + "?new=unread",
+        an_entry,
+    ),
     "users": ("morgan", lambda c: reverse("admin:practice_user_changelist"), a_user),
     "client page": (
         "tara",

@@ -56,6 +56,9 @@ class ExerciseKind:
     upgrades: ClassVar[Mapping[int, Upgrade]] = {}
     # Logs take any number of entries; other kinds one per occurrence.
     is_log: ClassVar[bool] = False
+    # Whether the assignment's "no contact since" date means anything here
+    # (days without contact are counted from it); other kinds refuse it.
+    uses_no_contact_since: ClassVar[bool] = False
     form_class: ClassVar[type[KindForm]]
 
     # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html

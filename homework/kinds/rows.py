@@ -133,11 +133,12 @@ def posted_indexes(data: Mapping[str, Any], prefix: str) -> list[int]:
         if not isinstance(key, str) or not key.startswith(start):
             continue
         index, _sep, field = key.removeprefix(start).partition("-")
-        if index.isdigit() and len(index) <= 4 and field:
+        # ASCII digits only: "²".isdigit() is true, and int() refuses it.
+        if index.isascii() and index.isdigit() and len(index) <= 4 and field:
             found.add(int(index))
     return sorted(found)
 
 
 def _index_of(prefix: str | None) -> int:
     tail = (prefix or "").rsplit("-", 1)[-1]
-    return int(tail) if tail.isdigit() else -1
+    return int(tail) if tail.isascii() and tail.isdigit() else -1

@@ -99,6 +99,7 @@ class UrgeLog(ExerciseKind):
     label = gettext_lazy("Urge log (no-contact tracker)")
     schema_version = 1
     is_log = True
+    uses_no_contact_since = True  # the summary counts days without contact from it
     form_class = UrgeLogForm
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:

@@ -4,6 +4,8 @@
 // as JSON, so the server checks exactly what it always has (the kind's
 // clean_options) and shows its messages beside the field. Without this
 // script, or with options it cannot read, the box is simply there to edit.
+// Each kind keeps its own options while the page is open (see the kind's
+// change handler at the end).
 // The admin puts form scripts in the page's head: start once the form is there.
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
@@ -166,6 +168,18 @@ document.addEventListener("DOMContentLoaded", function () {
     if (again) again.focus();
   }
 
-  kindSelect.addEventListener("change", function () { state = null; draw(); });
+  // The box holds the options of the kind chosen now. Switching kind puts
+  // away what it held (a worksheet's questions would be refused by a kind
+  // that takes no options) and brings back what that kind had, so switching
+  // back loses nothing typed; a kind not seen yet on this page starts empty.
+  var shownKind = kindSelect.value;
+  var kept = {};
+  kindSelect.addEventListener("change", function () {
+    kept[shownKind] = area.value;
+    shownKind = kindSelect.value;
+    area.value = Object.prototype.hasOwnProperty.call(kept, shownKind) ? kept[shownKind] : "{}";
+    state = null;
+    draw();
+  });
   draw();
 });

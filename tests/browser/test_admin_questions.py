@@ -85,3 +85,24 @@ def test_a_question_left_without_its_text_comes_back_with_the_servers_message(db
     expect(page.locator(".errorlist")).to_contain_text("Question 1: the question needs its text.")
     expect(page.locator("#qe-0-text")).to_be_visible()  # the editor again, with the question
     assert not Exercise.objects.filter(title="Unfinished").exists()
+
+
+def test_switching_away_from_a_worksheet_leaves_no_questions_behind_and_back_restores_them(
+    db, new_context
+):
+    page = new_worksheet_page(new_context, title="Changed my mind", instructions="Write it down.")
+    page.get_by_role("button", name="Add a question").click()
+    page.fill("#qe-0-text", "What did you notice?")
+
+    page.select_option("#id_kind", label="Written record")
+    expect(page.locator("#id_options")).to_be_visible()
+    assert page.input_value("#id_options").strip() == "{}"  # this kind takes no options
+
+    page.select_option("#id_kind", label="Reflection worksheet")  # and back: nothing lost
+    expect(page.locator("#qe-0-text")).to_have_value("What did you notice?")
+
+    page.select_option("#id_kind", label="Written record")
+    page.click("input[name=_save]")
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    saved = Exercise.objects.get(title="Changed my mind")
+    assert (saved.kind, saved.options) == ("written_record", {})

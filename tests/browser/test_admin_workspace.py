@@ -5,11 +5,13 @@ and Alex's felt-unsafe entry; the since-last-session page reads calmly; an
 exercise is assigned to Sam in well under a minute.
 """
 
+import datetime as dt
 import io
 import re
 import time
 
 from django.core.management import call_command
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Assignment
@@ -67,7 +69,8 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     page.check("input[name=schedule][value=weekly]")
     page.check("input[name=weekdays][value='0']")
     page.check("input[name=weekdays][value='3']")
-    page.fill("input[name=ends_on]", "2099-01-31")
+    # Two months on (a schedule runs at most about two years: MAX_SCHEDULE_DAYS).
+    page.fill("input[name=ends_on]", (timezone.localdate() + dt.timedelta(days=60)).isoformat())
     preview = page.frame_locator("iframe[name=assign-preview]")
     expect(preview.get_by_text("Every Monday and Thursday until")).to_be_visible()
     assert_accessible(page)

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from homework.models import Assignment
 from tests.conftest import login
-from tests.factories import ClientFactory, ExerciseFactory, SessionFactory
+from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory, SessionFactory
 from tests.homework.test_admin import assignment_form
 
 ADD = "admin:homework_assignment_add"
@@ -257,3 +257,51 @@ def test_an_archived_clients_assignment_can_still_be_closed(cast):
     assert response.status_code == 302
     cast.alice_assignment.refresh_from_db()
     assert (cast.alice_assignment.status, cast.alice_assignment.client) == ("cancelled", cast.alice)
+
+
+# -- retired exercises in the library picker ----------------------------------------------
+
+
+def _picker(http, term, **headers):
+    response = http.get(
+        reverse("admin:autocomplete"),
+        {
+            "app_label": "homework",
+            "model_name": "assignment",
+            "field_name": "exercise",
+            "term": term,
+        },
+        headers=headers,
+    )
+    assert response.status_code == 200
+    return [result["text"] for result in response.json()["results"]]
+
+
+def test_the_library_picker_does_not_offer_retired_exercises(cast):
+    ExerciseFactory.create(title="Quayside walk, kept")
+    ExerciseFactory.create(title="Quayside walk, retired", is_active=False)
+    assert _picker(login(cast.tara), "quayside") == ["Quayside walk, kept · Written record"]
+
+
+def test_the_library_list_still_finds_retired_exercises(cast):
+    ExerciseFactory.create(title="Quayside walk, retired", is_active=False)
+    page = login(cast.tara).get(reverse("admin:homework_exercise_changelist"), {"q": "quayside"})
+    assert [e.title for e in page.context["cl"].result_list] == ["Quayside walk, retired"]
+
+
+def test_work_set_with_a_retired_exercise_keeps_it_on_offer_while_edited(cast):
+    """The form accepts the exercise it already has (AssignmentAdmin.get_form);
+    the picker offers it too, so switching away and back needs no reload."""
+    retired = ExerciseFactory.create(title="Quayside walk, retired", owner=cast.tara)
+    ExerciseFactory.create(title="Quayside walk, also retired", is_active=False)
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=retired)
+    retired.is_active = False
+    retired.save()
+    editing = "http://testserver" + reverse(
+        "admin:homework_assignment_change", args=[assignment.pk]
+    )
+    assert _picker(login(cast.tara), "quayside", referer=editing) == [
+        "Quayside walk, retired · Written record"
+    ]
+    # Someone else's assignment, named by hand, offers nothing more.
+    assert _picker(login(cast.theo), "quayside", referer=editing) == []

@@ -116,10 +116,14 @@ def test_the_slot_for_any_day_is_the_latest_slot_on_or_before_it(
 
 # -- the rules, shared by the admin and any other caller through full_clean
 
+# New work starts no more than a month back (homework.models.START_BEHIND_DAYS):
+# the rules are tried on this week's Monday.
+RECENT_MONDAY = timezone.localdate() - dt.timedelta(days=timezone.localdate().weekday())
+
 
 def make(cast, **details):
     values = {
-        "starts_on": MONDAY,
+        "starts_on": RECENT_MONDAY,
         "due_on": None,
         "schedule": "once",
         "weekdays": [],
@@ -135,40 +139,68 @@ def make(cast, **details):
     ("details", "field", "message"),
     [
         (
-            {"schedule": "weekly", "ends_on": MONDAY + dt.timedelta(days=30)},
+            {"schedule": "weekly", "ends_on": RECENT_MONDAY + dt.timedelta(days=30)},
             "weekdays",
             "Choose at least one day of the week",
         ),
         (
-            {"schedule": "weekly", "weekdays": [7], "ends_on": MONDAY + dt.timedelta(days=30)},
+            {
+                "schedule": "weekly",
+                "weekdays": [7],
+                "ends_on": RECENT_MONDAY + dt.timedelta(days=30),
+            },
             "weekdays",
             "from 0 (Monday) to 6 (Sunday)",
         ),
         (
-            {"schedule": "weekly", "weekdays": ["mon"], "ends_on": MONDAY + dt.timedelta(days=30)},
+            {
+                "schedule": "weekly",
+                "weekdays": ["mon"],
+                "ends_on": RECENT_MONDAY + dt.timedelta(days=30),
+            },
             "weekdays",
             "from 0 (Monday) to 6 (Sunday)",
         ),
         (
-            {"schedule": "daily", "weekdays": [1], "ends_on": MONDAY + dt.timedelta(days=30)},
+            {
+                "schedule": "daily",
+                "weekdays": [1],
+                "ends_on": RECENT_MONDAY + dt.timedelta(days=30),
+            },
             "weekdays",
             "only for a weekly schedule",
         ),
         (
-            {"schedule": "daily", "ends_on": MONDAY - dt.timedelta(days=1)},
+            {"schedule": "daily", "ends_on": RECENT_MONDAY - dt.timedelta(days=1)},
             "ends_on",
             "cannot end before it starts",
         ),
         ({"schedule": "daily"}, "ends_on", "Choose the last day this repeats."),
         (
-            {"schedule": "daily", "ends_on": MONDAY + dt.timedelta(days=3), "due_on": MONDAY},
+            {
+                "schedule": "daily",
+                "ends_on": RECENT_MONDAY + dt.timedelta(days=3),
+                "due_on": RECENT_MONDAY,
+            },
             "due_on",
             "leave this empty",
         ),
-        ({"ends_on": MONDAY + dt.timedelta(days=3)}, "ends_on", "has a due date, not an end date"),
-        ({"due_on": MONDAY - dt.timedelta(days=1)}, "due_on", "cannot be before the start date"),
         (
-            {"schedule": "weekly", "weekdays": [2, 2], "ends_on": MONDAY + dt.timedelta(days=30)},
+            {"ends_on": RECENT_MONDAY + dt.timedelta(days=3)},
+            "ends_on",
+            "has a due date, not an end date",
+        ),
+        (
+            {"due_on": RECENT_MONDAY - dt.timedelta(days=1)},
+            "due_on",
+            "cannot be before the start date",
+        ),
+        (
+            {
+                "schedule": "weekly",
+                "weekdays": [2, 2],
+                "ends_on": RECENT_MONDAY + dt.timedelta(days=30),
+            },
             "weekdays",
             "chosen once",
         ),
@@ -188,7 +220,7 @@ def test_schedule_mistakes_get_a_message_on_the_field_and_nothing_is_saved(
 
 def test_weekdays_are_kept_in_order(cast):
     assignment = make(
-        cast, schedule="weekly", weekdays=[4, 0], ends_on=MONDAY + dt.timedelta(days=30)
+        cast, schedule="weekly", weekdays=[4, 0], ends_on=RECENT_MONDAY + dt.timedelta(days=30)
     )
     assert assignment.weekdays == [0, 4]
 

@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+import pytest
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
@@ -82,3 +83,98 @@ def test_home_lists_overdue_work(cast):
     )
     page = login(cast.tara).get(reverse("admin:index"))
     assert "One small boundary" in page.text and "was due" in page.text
+
+
+# -- "See all N" opens the list of those N ------------------------------------------------
+
+
+def _see_all_link(page, section_id):
+    """The href of the "See all" link in the home's section headed by ``section_id``."""
+    text = page.text
+    section = text[text.index(f'id="{section_id}"') :]
+    section = section[: section.index("</section>")]
+    start = section.index('<p class="ws-more"><a href="') + len('<p class="ws-more"><a href="')
+    return section[start : section.index('"', start)].replace("&amp;", "&")
+
+
+def _sidebar(page):
+    """The parameters of the list's own filters (the sidebar)."""
+    return {getattr(spec, "parameter_name", None) for spec in page.context["cl"].filter_specs}
+
+
+def test_see_all_overdue_opens_exactly_the_overdue_work(cast):
+    today = timezone.localdate()
+    AssignmentFactory.create_batch(
+        24,
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=10),
+        due_on=today - dt.timedelta(days=2),
+    )
+    # Active but not overdue: due later, or overdue with something sent, or another's.
+    AssignmentFactory.create_batch(5, client=cast.alice, due_on=today + dt.timedelta(days=3))
+    sent = AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=today - dt.timedelta(days=10),
+        due_on=today - dt.timedelta(days=2),
+    )
+    EntryFactory.create(assignment=sent)
+    AssignmentFactory.create(
+        client=cast.bob,
+        starts_on=today - dt.timedelta(days=10),
+        due_on=today - dt.timedelta(days=2),
+    )
+    http = login(cast.tara)
+    home = http.get(reverse("admin:index"))
+    assert home.context["home"].overdue_count == 24
+    listed = http.get(_see_all_link(home, "overdue-title"))
+    assert listed.status_code == 200
+    assert listed.context["cl"].result_count == 24
+    assert {a.due_on for a in listed.context["cl"].result_list} == {today - dt.timedelta(days=2)}
+
+
+def test_see_all_new_opens_exactly_the_new_entries(cast):
+    now = timezone.now()
+    cast.tara.last_login = now - dt.timedelta(days=2)
+    cast.tara.save()
+    EntryFactory.create_batch(
+        22, assignment=cast.alice_assignment, submitted_at=now - dt.timedelta(hours=5)
+    )
+    EntryFactory.create_batch(
+        6, assignment=cast.alice_assignment, submitted_at=now - dt.timedelta(days=3)
+    )
+    http = sign_in(cast.tara.email)
+    home = http.get(reverse("admin:index"))
+    new_count = home.context["home"].new_count
+    assert new_count == 23  # and the cast's own entry, sent just now
+    listed = http.get(_see_all_link(home, "new-title"))
+    assert listed.status_code == 200
+    assert listed.context["cl"].result_count == new_count
+
+
+def test_the_entry_list_can_show_what_is_not_read_yet(cast):
+    EntryFactory.create(assignment=cast.alice_assignment, seen_at=timezone.now())
+    EntryFactory.create(assignment=cast.alice_assignment, private=True)
+    http = login(cast.tara)
+    listed = http.get(reverse("admin:homework_entry_changelist"), {"new": "unread"})
+    assert listed.status_code == 200
+    assert list(listed.context["cl"].result_list) == [cast.alice_entry]
+    assert "new" in _sidebar(listed)
+
+
+def test_the_assignment_list_offers_past_due_in_its_sidebar(cast):
+    page = login(cast.tara).get(reverse("admin:homework_assignment_changelist"), {"due": "past"})
+    assert page.status_code == 200
+    assert "due" in _sidebar(page)
+
+
+@pytest.mark.parametrize(
+    ("url", "query"),
+    [
+        ("admin:homework_assignment_changelist", "due=someday"),
+        ("admin:homework_entry_changelist", "new=yesterday"),
+    ],
+)
+def test_a_hand_made_filter_value_shows_an_empty_list(cast, url, query):
+    page = login(cast.morgan).get(reverse(url) + "?" + query)
+    assert page.status_code == 200
+    assert page.context["cl"].result_count == 0

@@ -21,6 +21,7 @@ from homework.summary.period import PeriodInvalid, parse_period_query, practice_
 from homework.summary.selectors import client_for_summary
 from homework.summary.services import summary_pdf
 from practice.models import User
+from practice.requests import parse_id
 
 
 class Command(BaseCommand):
@@ -56,12 +57,13 @@ class Command(BaseCommand):
             raise CommandError(" ".join(problems)) from None
         except Client.DoesNotExist:
             raise CommandError(f"{actor.email} cannot see client {client.pk}.") from None
+        out = self._out(options["out"])
         summary = summary_pdf(user=actor, client=client, query=query)
-        out = Path(options["out"])
-        # Owner-only from the first byte: this file is a clinical record.
-        descriptor = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(summary.content)
+        try:
+            self._write(out, summary.content)
+        except OSError as error:
+            raise CommandError(f"--out: cannot write {out}: {error.strerror or error}.") from None
+        # Recorded once the file exists: an export that failed exported nothing.
         summary_record_read(
             actor=actor,
             client=client,
@@ -71,10 +73,39 @@ class Command(BaseCommand):
         )
         self.stdout.write(f"Wrote {out} ({len(summary.content) // 1024} KB).")
 
+    @staticmethod
+    def _out(given: str) -> Path:
+        """Where the PDF goes, checked before the (slow) rendering: a folder
+        or a missing folder is a typo to fix, not a traceback afterwards."""
+        out = Path(given)
+        if given.endswith(("/", os.sep)) or out.is_dir():
+            raise CommandError(
+                f"--out: {given} is a folder. Give a file name, such as summary.pdf."
+            )
+        folder = out.parent
+        if not folder.is_dir():
+            raise CommandError(f"--out: the folder {folder} does not exist.")
+        return out
+
+    @staticmethod
+    def _write(out: Path, content: bytes) -> None:
+        """Owner-only from the first byte: this file is a clinical record.
+
+        The mode given to open() applies only to a file it creates, so an
+        existing file is made owner-only too, before it is emptied and
+        written (a file that cannot be, is left as it was).
+        """
+        descriptor = os.open(out, os.O_WRONLY | os.O_CREAT, 0o600)
+        with os.fdopen(descriptor, "wb") as handle:
+            os.fchmod(descriptor, 0o600)
+            handle.truncate(0)
+            handle.write(content)
+
     def _client(self, given: str) -> Client:
         value = given.strip()
-        if value.isdigit():
-            found = list(Client.objects.filter(pk=int(value)).select_related("therapist"))
+        client_id = parse_id(value)
+        if client_id is not None:
+            found = list(Client.objects.filter(pk=client_id).select_related("therapist"))
         else:
             found = list(
                 Client.objects.filter(

@@ -66,3 +66,71 @@ def test_bad_arguments_are_explained_and_nothing_is_written(cast, tmp_path, args
         call_command("render_summary", *args, "--out", str(out))
     assert not out.exists()
     assert not AccessEvent.objects.exists()
+
+
+# -- where the PDF goes: checked before anything is rendered
+
+
+@pytest.fixture
+def rendering(monkeypatch):
+    """Counts renders, so a test can show a bad --out was refused before one."""
+    from homework.management.commands import render_summary
+    from homework.summary.services import summary_pdf
+
+    calls = []
+
+    def counted(**kwargs):
+        calls.append(kwargs)
+        return summary_pdf(**kwargs)
+
+    monkeypatch.setattr(render_summary, "summary_pdf", counted)
+    return calls
+
+
+def test_a_folder_as_out_is_explained_before_rendering(cast, tmp_path, rendering):
+    with pytest.raises(CommandError, match="--out"):
+        call_command("render_summary", str(cast.alice.pk), "--out", f"{tmp_path}{os.sep}")
+    assert rendering == []
+    assert list(tmp_path.iterdir()) == []
+    assert not AccessEvent.objects.exists()
+
+
+def test_a_missing_folder_in_out_is_explained_before_rendering(cast, tmp_path, rendering):
+    out = tmp_path / "missing" / "a.pdf"
+    with pytest.raises(CommandError, match="--out"):
+        call_command("render_summary", str(cast.alice.pk), "--out", str(out))
+    assert rendering == []
+    assert not out.exists()
+    assert not AccessEvent.objects.exists()
+
+
+def test_a_file_that_cannot_be_written_is_a_command_error_not_a_traceback(
+    cast, tmp_path, monkeypatch
+):
+    from homework.management.commands import render_summary
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    # A full disk, a read-only mount: whatever the system refuses at write time.
+    monkeypatch.setattr(render_summary.Command, "_write", staticmethod(refuse))
+    with pytest.raises(CommandError, match="--out"):
+        call_command("render_summary", str(cast.alice.pk), "--out", str(tmp_path / "s.pdf"))
+    assert not AccessEvent.objects.exists()
+
+
+def test_overwriting_a_readable_file_leaves_it_owner_only(cast, tmp_path):
+    out = tmp_path / "summary.pdf"
+    out.write_bytes(b"an older summary, longer than nothing")
+    out.chmod(0o644)
+    call_command("render_summary", str(cast.alice.pk), "--out", str(out))
+    assert stat.S_IMODE(os.stat(out).st_mode) == 0o600
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("given", ["²", "99999999999999999999"])
+def test_a_client_id_that_is_not_one_is_explained(cast, tmp_path, given):
+    out = tmp_path / "s.pdf"
+    with pytest.raises(CommandError, match="No client"):
+        call_command("render_summary", given, "--out", str(out))
+    assert not out.exists()

@@ -1,0 +1,73 @@
+"""List filters behind the admin home's "See all" links.
+
+Each is built on what the home itself counts, so "See all 24" opens those
+24: past-due work on ``homework.selectors.overdue``, new entries on the
+home's own "new since" rule.
+"""
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clients.models import Client
+from homework.selectors import NEW_WITHOUT_PREVIOUS_VISIT, known_after, overdue
+from practice.admin_site import previous_sign_in
+
+
+class PastDueFilter(admin.SimpleListFilter):
+    """One-off work past its due date with nothing sent: the home's "Past
+    their due date" list. Like the home, only active clients' work (an
+    archived client's is not waiting on anyone)."""
+
+    title = _("due date")
+    parameter_name = "due"
+    PAST = "past"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [(self.PAST, _("Past due, nothing sent yet"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if not value:
+            return queryset
+        if value != self.PAST:
+            return queryset.none()
+        return overdue(
+            queryset.filter(client__status=Client.Status.ACTIVE), today=timezone.localdate()
+        )
+
+
+class NewEntriesFilter(admin.SimpleListFilter):
+    """What the home calls new (sent or shared since the previous sign-in, or
+    in the last week without one, active clients only), and what has not
+    been read yet."""
+
+    title = _("new")
+    parameter_name = "new"
+    SINCE_SIGN_IN = "since_sign_in"
+    UNREAD = "unread"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        since = (
+            _("Since you last signed in") if previous_sign_in(request) else _("In the last 7 days")
+        )
+        return [(self.SINCE_SIGN_IN, since), (self.UNREAD, _("Not read yet"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value()
+        if not value:
+            return queryset
+        if value == self.SINCE_SIGN_IN:
+            # The same rule as homework.selectors.workspace.staff_home's "new".
+            new_since = previous_sign_in(request) or timezone.now() - NEW_WITHOUT_PREVIOUS_VISIT
+            return queryset.filter(
+                known_after(new_since), assignment__client__status=Client.Status.ACTIVE
+            )
+        if value == self.UNREAD:
+            # A private entry is never read by staff: it is not "waiting to be read".
+            return queryset.filter(private=False, seen_at__isnull=True)
+        return queryset.none()

@@ -1,0 +1,84 @@
+"""'No contact since' is a day that has happened, on a kind that counts from it.
+
+A date in the future had the summary say "No contact for 0 days (since 30
+Nov)"; on a written record the date was stored though nothing reads it.
+Which kinds take it is the kind's to say (homework.kinds), not a name
+compared here.
+"""
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from homework import services
+from homework.kinds import all_kinds
+from homework.models import Assignment
+from tests.conftest import login
+from tests.factories import AssignmentFactory, ExerciseFactory
+from tests.homework.test_admin import assignment_form
+
+TRACKERS = [kind.slug for kind in all_kinds() if kind.uses_no_contact_since]
+OTHERS = [kind.slug for kind in all_kinds() if not kind.uses_no_contact_since]
+
+
+def test_some_kind_counts_days_without_contact_and_most_do_not():
+    assert TRACKERS and OTHERS
+
+
+def _add(cast, kind, no_contact_since):
+    exercise = ExerciseFactory.create(kind=kind)
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_add"),
+        assignment_form(cast, cast.alice, exercise, no_contact_since=no_contact_since),
+    )
+    saved = Assignment.objects.filter(exercise=exercise).first()
+    return response, saved
+
+
+@pytest.mark.parametrize("kind", TRACKERS)
+def test_a_no_contact_date_in_the_future_is_refused_on_its_field(cast, kind):
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    response, saved = _add(cast, kind, tomorrow.isoformat())
+    assert saved is None
+    assert "today or earlier" in response.context["adminform"].form.errors["no_contact_since"][0]
+
+
+@pytest.mark.parametrize("kind", TRACKERS)
+def test_a_no_contact_date_of_today_or_earlier_is_kept(cast, kind):
+    for day in (timezone.localdate(), timezone.localdate() - dt.timedelta(days=40)):
+        response, saved = _add(cast, kind, day.isoformat())
+        assert response.status_code == 302
+        assert saved.no_contact_since == day
+
+
+@pytest.mark.parametrize("kind", OTHERS)
+def test_a_no_contact_date_on_another_kind_is_refused_on_its_field(cast, kind):
+    response, saved = _add(cast, kind, "2030-01-01")
+    assert saved is None
+    assert "no-contact tracker" in response.context["adminform"].form.errors["no_contact_since"][0]
+
+
+def test_the_service_refuses_it_too(cast):
+    with pytest.raises(ValidationError) as refused:
+        services.assignment_create(
+            actor=cast.tara,
+            client=cast.alice,
+            exercise=ExerciseFactory.create(kind=OTHERS[0]),
+            starts_on=timezone.localdate(),
+            no_contact_since=timezone.localdate(),
+        )
+    assert "no_contact_since" in refused.value.message_dict
+
+
+def test_a_stored_date_does_not_stop_old_work_being_cancelled(cast):
+    old = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind=OTHERS[0]),
+        no_contact_since=dt.date(2030, 1, 1),
+    )
+    services.assignment_update(actor=cast.tara, assignment=old, status=Assignment.Status.CANCELLED)
+    old.refresh_from_db()
+    assert old.status == Assignment.Status.CANCELLED
