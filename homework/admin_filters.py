@@ -1,7 +1,7 @@
 """List filters behind the admin home's "See all" links.
 
 Each is built on what the home itself counts, so "See all 24" opens those
-24: past-due work on ``homework.selectors.overdue``, new entries on the
+24: past-due work on ``homework.selectors.overdue_exactly``, new entries on the
 home's own "new since" rule.
 """
 
@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
-from homework.selectors import NEW_WITHOUT_PREVIOUS_VISIT, known_after, overdue
+from homework.selectors import new_entries, new_since_for, overdue_exactly
 from practice.admin_site import previous_sign_in
 
 
@@ -36,8 +36,8 @@ class PastDueFilter(admin.SimpleListFilter):
             return queryset
         if value != self.PAST:
             return queryset.none()
-        return overdue(
-            queryset.filter(client__status=Client.Status.ACTIVE), today=timezone.localdate()
+        return overdue_exactly(
+            queryset.filter(client__status=Client.Status.ACTIVE), now=timezone.now()
         )
 
 
@@ -62,11 +62,8 @@ class NewEntriesFilter(admin.SimpleListFilter):
         if not value:
             return queryset
         if value == self.SINCE_SIGN_IN:
-            # The same rule as homework.selectors.workspace.staff_home's "new".
-            new_since = previous_sign_in(request) or timezone.now() - NEW_WITHOUT_PREVIOUS_VISIT
-            return queryset.filter(
-                known_after(new_since), assignment__client__status=Client.Status.ACTIVE
-            )
+            since = new_since_for(previous_sign_in(request), now=timezone.now())
+            return new_entries(queryset, since=since)
         if value == self.UNREAD:
             # A private entry is never read by staff: it is not "waiting to be read".
             return queryset.filter(private=False, seen_at__isnull=True)

@@ -137,6 +137,20 @@ def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[
     )
 
 
+def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
+    """``overdue`` made exact for a list page: the rows due on the day or two
+    the clients' calendars disagree about are judged one by one (one query,
+    a couple of days' worth of rows), the rest stay in SQL."""
+    candidates = overdue(assignments, now=now)
+    earliest, _ = _days_anywhere(now)
+    borderline = [
+        assignment.pk
+        for assignment in candidates.filter(due_on__gte=earliest).select_related("client")
+        if is_overdue(assignment, now=now)
+    ]
+    return candidates.filter(Q(due_on__lt=earliest) | Q(pk__in=borderline))
+
+
 def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
     """Past its due date on the client's own calendar (``assignment.client``
     is read: select it with the row)."""
@@ -306,17 +320,27 @@ class StaffHome:
     unsafe: list[Entry]
 
 
+def new_since_for(previous_visit: dt.datetime | None, *, now: dt.datetime) -> dt.datetime:
+    """Where "new" starts: the previous sign-in, or a week back without one."""
+    return previous_visit or now - NEW_WITHOUT_PREVIOUS_VISIT
+
+
+def new_entries(entries: QuerySet[Entry], *, since: dt.datetime) -> QuerySet[Entry]:
+    """What the admin calls new: sent or shared since ``since``, active clients only."""
+    return entries.filter(known_after(since), assignment__client__status=Client.Status.ACTIVE)
+
+
 def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.datetime) -> StaffHome:
     """The admin home: the next two days' sessions, what is new, what is
     overdue, and every felt-unsafe flag of the last two weeks (never from a
     private entry: a private entry's flags are the client's too)."""
     today = timezone.localdate(now)
     sessions = sessions_on_days(user=user, first_day=today, days=2)
-    new_since = previous_visit or now - NEW_WITHOUT_PREVIOUS_VISIT
+    new_since = new_since_for(previous_visit, now=now)
     active_entries = entries_for_user(user=user).filter(
         assignment__client__status=Client.Status.ACTIVE
     )
-    new = active_entries.filter(known_after(new_since))
+    new = new_entries(active_entries, since=new_since)
     # Past due on every calendar, counted in SQL; the rows due on the day or
     # two the clients' calendars disagree about are read and judged one by one.
     candidates = overdue(
