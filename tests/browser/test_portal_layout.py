@@ -1,0 +1,79 @@
+"""The portal's shell at small screens and large text: what the sticky quick
+exit may cover, how its focus ring reads, and pages that must not scroll sideways.
+
+Large text is the browser's own text-size setting (Chrome's font size, set
+here through the DevTools protocol), as a client who needs it would set it:
+that scales `em` in media queries too, which a page style cannot imitate.
+"""
+
+import pytest
+from django.utils import timezone
+
+from practice.models import User
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, AssignmentFactory, ClientFactory
+
+DEFAULT_TEXT_PX = 16
+
+
+@pytest.fixture
+def assignment(db):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
+    return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+
+
+def phone(new_context, *, width: int = 375, height: int = 740, text: int = 100):
+    """A page at this screen size, with the browser's text size at ``text`` percent."""
+    page = new_context(width, height).new_page()
+    if text != 100:
+        cdp = page.context.new_cdp_session(page)
+        size = round(DEFAULT_TEXT_PX * text / 100)
+        cdp.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size}})
+    return page
+
+
+COVERED_BY_THE_BAR = """() => {
+    const bar = document.getElementById("quick-exit").getBoundingClientRect();
+    const el = document.activeElement.getBoundingClientRect();
+    // The focus ring (3px, 2px off) counts as part of what must be seen.
+    const top = el.top - 5, bottom = el.bottom + 5;
+    return top < bar.bottom && bottom > bar.top
+        ? {bar: [bar.top, bar.bottom], focused: [top, bottom], name: document.activeElement.name}
+        : null;
+}"""
+
+
+@pytest.mark.parametrize("text", [100, 200])
+def test_the_sticky_quick_exit_never_covers_the_control_with_focus(
+    assignment, new_context, artifacts, text
+):
+    page = phone(new_context, text=text)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+
+    bar = page.locator("#quick-exit")
+    height = bar.evaluate("el => el.getBoundingClientRect().height")
+    sticky = bar.evaluate("el => getComputedStyle(el).position") == "sticky"
+    # A bar that stays on screen must leave most of the screen to the page.
+    assert not sticky or height <= 0.15 * 740, f"a sticky bar {height}px tall on a 740px screen"
+
+    # "Send" just under the bar, then back through the form with Shift+Tab:
+    # each control scrolls into view above "Send", where the bar could hide it.
+    send = page.locator("button:has-text('Send to my therapist')")
+    send.focus()
+    page.evaluate(
+        """() => {
+            const send = [...document.querySelectorAll('button')].find(
+                b => b.textContent.includes('Send to my therapist'));
+            const bar = document.getElementById('quick-exit');
+            window.scrollBy(0, send.getBoundingClientRect().top - bar.offsetHeight - 8);
+        }"""
+    )
+    for _ in range(6):
+        page.keyboard.press("Shift+Tab")
+        covered = page.evaluate(COVERED_BY_THE_BAR)
+        assert covered is None, covered
+    page.screenshot(path=artifacts / f"quick-exit-focus-375-text{text}.png")
