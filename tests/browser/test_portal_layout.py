@@ -77,3 +77,47 @@ def test_the_sticky_quick_exit_never_covers_the_control_with_focus(
         covered = page.evaluate(COVERED_BY_THE_BAR)
         assert covered is None, covered
     page.screenshot(path=artifacts / f"quick-exit-focus-375-text{text}.png")
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        c2 = c / 255
+        return c2 / 12.92 if c2 <= 0.03928 else ((c2 + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    r, g, b = (int(float(part)) for part in css[css.index("(") + 1 : -1].split(",")[:3])
+    return r, g, b
+
+
+def test_the_quick_exit_focus_ring_stands_out_from_the_bar(assignment, new_context):
+    page = phone(new_context)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    page.keyboard.press("Tab")  # the quick exit is the first stop, with a visible ring
+    ring = page.evaluate(
+        """() => {
+            const button = document.activeElement;
+            const style = getComputedStyle(button);
+            return {
+                inExit: button.closest('#quick-exit') !== null,
+                color: style.outlineColor, width: parseFloat(style.outlineWidth),
+                offset: parseFloat(style.outlineOffset), style: style.outlineStyle,
+                bar: getComputedStyle(document.getElementById('quick-exit')).backgroundColor,
+            };
+        }"""
+    )
+    assert ring["inExit"]
+    assert ring["style"] != "none" and ring["width"] >= 2
+    # The ring sits off the button, on the bar: it must stand out from the bar (WCAG 1.4.11).
+    assert ring["offset"] > 0
+    assert contrast(rgb(ring["color"]), rgb(ring["bar"])) >= 3, ring
