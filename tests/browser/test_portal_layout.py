@@ -6,14 +6,27 @@ here through the DevTools protocol), as a client who needs it would set it:
 that scales `em` in media queries too, which a page style cannot imitate.
 """
 
+import datetime as dt
+
 import pytest
 from django.utils import timezone
 
+from homework.kinds import all_kinds
 from practice.models import User
 from tests.browser.conftest import sign_in
-from tests.factories import PASSWORD, AssignmentFactory, ClientFactory
+from tests.browser.test_portal import assert_accessible
+from tests.factories import (
+    PASSWORD,
+    RESPONSES,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+)
 
 DEFAULT_TEXT_PX = 16
+KINDS = [kind.slug for kind in all_kinds()]
 
 
 @pytest.fixture
@@ -23,6 +36,9 @@ def assignment(db):
     return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
 
 
+_text_size_sessions: list[object] = []
+
+
 def phone(new_context, *, width: int = 375, height: int = 740, text: int = 100):
     """A page at this screen size, with the browser's text size at ``text`` percent."""
     page = new_context(width, height).new_page()
@@ -30,6 +46,10 @@ def phone(new_context, *, width: int = 375, height: int = 740, text: int = 100):
         cdp = page.context.new_cdp_session(page)
         size = round(DEFAULT_TEXT_PX * text / 100)
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size}})
+        # The setting lasts as long as the DevTools session: keep it open. (A
+        # full-page screenshot resets it: take those after measuring, or none.)
+        _text_size_sessions.append(cdp)
+        del _text_size_sessions[:-4]
     return page
 
 
@@ -121,3 +141,58 @@ def test_the_quick_exit_focus_ring_stands_out_from_the_bar(assignment, new_conte
     # The ring sits off the button, on the bar: it must stand out from the bar (WCAG 1.4.11).
     assert ring["offset"] > 0
     assert contrast(rgb(ring["color"]), rgb(ring["bar"])) >= 3, ring
+
+
+SIDEWAYS = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.mark.parametrize("width", [375, 320])
+@pytest.mark.parametrize("slug", KINDS)
+def test_each_kinds_form_fits_a_phone_with_large_text(db, new_context, artifacts, slug, width):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    exercise = ExerciseFactory.create(kind=slug, options=options_for(slug))
+    assignment = AssignmentFactory.create(client=client, exercise=exercise)
+    page = phone(new_context, width=width, text=200)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+    sideways = page.evaluate(SIDEWAYS)
+    page.screenshot(path=artifacts / f"form-{slug}-{width}-text200.png")
+    assert sideways <= 0, f"{sideways}px sideways"
+
+
+def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    start = timezone.localdate() - dt.timedelta(days=6)
+    urges = AssignmentFactory.create(
+        client=client,
+        exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
+        schedule="daily",
+        due_on=None,
+        starts_on=start,
+        ends_on=start + dt.timedelta(days=29),
+        no_contact_since=start,
+    )
+    for day in range(7):
+        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
+        EntryFactory.create(
+            assignment=urges,
+            submitted_at=at,
+            response={**RESPONSES["urge_log"](), "at": at.isoformat(), "intensity": 9 - day},
+        )
+    page = phone(new_context, text=200)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto("/progress/")
+    for summary in page.locator("details > summary").all():
+        summary.click()
+    sideways = page.evaluate(SIDEWAYS)
+    page.locator(".numbers").first.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "progress-375-text200.png")
+    assert sideways <= 0, f"{sideways}px sideways"
+    # What does not fit scrolls in its own box, which the keyboard can reach and names.
+    box = page.locator(".table-scroll").first
+    assert box.get_attribute("tabindex") == "0"
+    assert box.get_attribute("role") == "region" and box.get_attribute("aria-labelledby")
+    assert_accessible(page, "progress at 200% text")
