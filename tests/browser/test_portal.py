@@ -470,3 +470,26 @@ def test_idle_warning_then_the_screen_clears(alice, context, artifacts):
     expect(page.get_by_text("signed out after a quiet while")).to_be_visible()
     assert "Keep the full picture" not in page.content()
     forget_practice_settings()
+
+
+def test_staying_signed_in_puts_focus_back_where_it_was(alice, context):
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    page = context.new_page()
+    page.clock.install()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.focus()
+    page.clock.fast_forward(31_000)  # the warning's moment
+    expect(page.locator("#idle-warning")).to_be_visible()
+    expect(page.locator("#idle-title")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#stay-signed-in button")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#idle-warning")).to_be_hidden()
+    # Back in the box the client was writing in, not at the top of the page.
+    expect(box).to_be_focused()
+    forget_practice_settings()
