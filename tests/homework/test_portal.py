@@ -1,5 +1,6 @@
 """The portal slice, as a client's browser would drive it (no JavaScript)."""
 
+import re
 import uuid
 
 import pytest
@@ -71,6 +72,18 @@ def test_autosave_then_reopen_continues_the_draft(cast):
     reopened = http.get(do_url(cast.alice_assignment))
     assert "half a thought" in reopened.text
     assert reopened.context["envelope"].initial["key"] == key
+
+
+def test_autosave_and_the_reopened_page_give_the_saved_time_alike(cast):
+    """The script shows the server's time, not the browser's "08:09 AM"."""
+    http = login(cast.alice.portal_user)
+    saved = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "half a thought"},
+    )
+    time = saved.json()["saved_time"]
+    assert re.fullmatch(r"\d\d:\d\d", time)
+    assert f"Saved at {time}</p>" in http.get(do_url(cast.alice_assignment)).text
 
 
 def test_stale_autosave_gets_both_texts(cast):
