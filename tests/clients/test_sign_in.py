@@ -316,6 +316,16 @@ def test_logout_clears_site_data(cast):
     assert '"storage"' in response["Clear-Site-Data"]
 
 
+def test_the_sign_out_address_followed_or_typed_signs_out_too(cast):
+    """A GET used to answer an empty 405 and leave the client signed in."""
+    http = login(cast.alice.portal_user)
+    response = http.get(reverse("clients:logout"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("clients:login")
+    assert '"storage"' in response["Clear-Site-Data"]
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
 @pytest.mark.parametrize(
     "name", ["clients:account", "homework:dashboard", "homework:history", "clients:export_json"]
 )
