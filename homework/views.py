@@ -316,9 +316,12 @@ def _render_entry(
         "homework/entry.html",
         {
             "entry": entry,
-            # The kind's template gets everything its present() gives, as in the admin.
+            # The kind's template gets everything its present() gives, as in the admin;
+            # its headings sit under the page's h1 (the exercise's title).
             "display": render_to_string(
-                kind.display_template, {"entry": entry, **kind.present(entry)}, request=request
+                kind.display_template,
+                {"entry": entry, "heading_level": 2, **kind.present(entry)},
+                request=request,
             ),
             "note_form": note_form,
         },
