@@ -333,6 +333,20 @@ def test_signed_in_pages_are_never_cached(cast, name):
     assert "no-store" in login(cast.alice.portal_user).get(reverse(name))["Cache-Control"]
 
 
+def test_exit_note_promises_no_more_than_the_practice_set(cast):
+    """The practice chooses where the quick exit goes: the note cannot say "a weather page"."""
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.filter(pk=1).update(quick_exit_url="https://news.example.test/")
+    forget_practice_settings()
+    page = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    note = page.split('id="exit-note"')[1].split("</aside>")[0]
+    assert "weather" not in note.lower()
+    assert "neutral website" in note
+    forget_practice_settings()
+
+
 def test_exit_note_shows_until_dismissed_and_is_remembered_on_the_server(cast):
     http = login(cast.alice.portal_user)
     assert 'id="exit-note"' in http.get(reverse("homework:dashboard")).text
