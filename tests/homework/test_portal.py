@@ -1,5 +1,6 @@
 """The portal slice, as a client's browser would drive it (no JavaScript)."""
 
+import html
 import re
 import uuid
 
@@ -44,6 +45,25 @@ def test_every_portal_page_is_private_and_neutral(cast):
         assert cast.alice_assignment.exercise.title not in title
         assert 'id="quick-exit"' in page.text
         assert reverse("crisis") in page.text
+
+
+def title_of(page) -> str:
+    return html.unescape(str(page.text).split("<title>")[1].split("</title>")[0])
+
+
+def test_page_titles_say_what_the_page_is_in_neutral_words(cast):
+    """The tab says what the nav and the heading say, with no clinical words."""
+    http = login(cast.alice.portal_user)
+    assert title_of(http.get(reverse("homework:history"))) == "What I've written · Notebook"
+    signed_out = login(None)
+    titles = {
+        reverse("clients:password_reset"): "Forgotten password · Notebook",
+        reverse("clients:password_reset_sent"): "Check your email · Notebook",
+        "/password/reset/MQ/not-a-token/": "New password · Notebook",
+        reverse("clients:password_reset_complete"): "New password saved · Notebook",
+    }
+    for url, title in titles.items():
+        assert title_of(signed_out.get(url)) == title, url
 
 
 def test_client_writes_and_sends_a_record(cast):
