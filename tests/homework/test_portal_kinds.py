@@ -1,6 +1,7 @@
 """Every kind through the portal and back to the therapist, as a browser drives it."""
 
 import datetime as dt
+import re
 import uuid
 import zoneinfo
 
@@ -342,6 +343,21 @@ def test_progress_draws_the_ladder_the_map_and_the_check_ins(cast):
     assert "1 held · 1 planned" in page
     assert "you can ask Jo for a reality check" in page
     assert "Steadiness" in page and "not a diagnosis" in page
+
+
+def test_the_network_map_says_in_words_who_is_steadying_and_what_is_a_place(cast):
+    """Steadying and person-or-place are drawn as fill and shape: the text
+    alternative and the list beside the map say them too."""
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "support_network")
+    http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES["support_network"]())})
+    page = http.get(reverse("homework:progress")).text
+    described = re.search(r"<desc[^>]*>(.*?)</desc>", page, re.S)
+    assert described is not None
+    for text in (described.group(1), page.split("</svg>", 1)[1]):
+        assert "Jo (steadying)" in text
+        assert "Mum (not always steadying)" in text
+        assert "Tuesday group (a group, place or service)" in text
 
 
 def test_progress_shows_only_my_own_work_and_escapes_names(cast):
