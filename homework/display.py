@@ -27,7 +27,13 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     return SafeString(
         render_to_string(
             kind.display_template,
-            {"entry": entry, "heading_level": heading_level, **kind.present(entry)},
+            # for_therapist: what only the therapist is shown (a check-in's total).
+            {
+                "entry": entry,
+                "heading_level": heading_level,
+                "for_therapist": True,
+                **kind.present(entry),
+            },
         )
         # What the client added after the entry was read (escaped by the template).
         + render_to_string("homework/partials/client_notes.html", {"entry": entry})

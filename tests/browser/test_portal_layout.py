@@ -10,6 +10,7 @@ import datetime as dt
 
 import pytest
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from homework.kinds import all_kinds
 from practice.models import User
@@ -181,10 +182,17 @@ def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts
             submitted_at=at,
             response={**RESPONSES["urge_log"](), "at": at.isoformat(), "intensity": 9 - day},
         )
+    check_in = AssignmentFactory.create(
+        client=client,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+    )
+    for pull in (8, 5):
+        EntryFactory.create(assignment=check_in, response=RESPONSES["worksheet"](pull=pull))
     page = phone(new_context, text=200)
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto("/progress/")
+    expect(page.get_by_role("img", name="How strong was the pull?")).to_be_visible()
     for summary in page.locator("details > summary").all():
         summary.click()
     sideways = page.evaluate(SIDEWAYS)
