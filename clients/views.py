@@ -110,8 +110,11 @@ def login_code(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
+    """Sign out. The address followed or typed (a GET) signs out too, as the
+    quick exit's does: refusing would leave the client signed in on a shared
+    device. A forged GET can only sign someone out, which is harmless."""
     logout(request)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA

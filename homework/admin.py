@@ -428,4 +428,5 @@ class EntryAdmin(RoleAdmin):
 
     @admin.display(description=_("what the client wrote"))
     def content(self, obj: Entry) -> SafeString:
-        return entry_html(obj)
+        # Under the change form's h1 (the page) and h2 (the entry's name).
+        return entry_html(obj, heading_level=3)

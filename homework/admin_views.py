@@ -73,7 +73,11 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         actor=user, client=client, after=window.start, until=window.end
     )
     report = selectors.since_last_session(user=user, client=client, window=window)
-    rows = [EntryRow(entry, entry_html(entry), entry.pk in newly_seen) for entry in report.entries]
+    # Each entry is a card under an h3 (its title), itself under the page's h2.
+    rows = [
+        EntryRow(entry, entry_html(entry, heading_level=4), entry.pk in newly_seen)
+        for entry in report.entries
+    ]
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,
@@ -133,7 +137,7 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
         "opts": model_admin.opts,
         "title": _("Your comment needs another look"),
         "entry": entry,
-        "entry_html": entry_html(entry),
+        "entry_html": entry_html(entry, heading_level=3),
         "comment_form": form,
         "next": back,
     }

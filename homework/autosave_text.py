@@ -1,6 +1,18 @@
 """The autosave script's words, translated on the server (the script has no gettext)."""
 
+import datetime as dt
+
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
+
+# "Saved at 14:05": the page as served and the script after each save show the
+# time the same way, in the same zone, because both take it from here.
+SAVED_TIME_FORMAT = "H:i"
+
+
+def saved_time(value: dt.datetime) -> str:
+    """When a draft was saved, as the status line shows it (the active time zone)."""
+    return dateformat.time_format(timezone.localtime(value), SAVED_TIME_FORMAT)
 
 
 def autosave_messages() -> dict[str, str]:
@@ -9,6 +21,9 @@ def autosave_messages() -> dict[str, str]:
         "status_pending": _("Not saved yet"),
         "status_saving": _("Saving…"),
         "status_saved": _("Saved at %(time)s"),
+        # What a screen reader hears when the words are safe again (not the
+        # time, and not after every pause in typing: autosave.js).
+        "announce_saved": _("Saved."),
         "status_invalid": _("Not saved yet. %(error)s"),
         "status_offline": _(
             "You are offline. Your words are still here on this page, and they will be saved "

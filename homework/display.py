@@ -15,13 +15,26 @@ from homework.selectors import entry_readable_by_staff
 from practice.dates import calendar_day
 
 
-def entry_html(entry: Entry) -> SafeString:
-    """The entry as its kind displays it, or only that it is private."""
+def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
+    """The entry as its kind displays it, or only that it is private.
+
+    ``heading_level``: the level of any heading inside it (one below the page's
+    heading above the entry), so the page's outline has no gaps.
+    """
     if not entry_readable_by_staff(entry):
         return format_html("<p>{}</p>", _("The client has kept this entry private."))
     kind = get_kind(entry.assignment.exercise.kind)
     return SafeString(
-        render_to_string(kind.display_template, {"entry": entry, **kind.present(entry)})
+        render_to_string(
+            kind.display_template,
+            # for_therapist: what only the therapist is shown (a check-in's total).
+            {
+                "entry": entry,
+                "heading_level": heading_level,
+                "for_therapist": True,
+                **kind.present(entry),
+            },
+        )
         # What the client added after the entry was read (escaped by the template).
         + render_to_string("homework/partials/client_notes.html", {"entry": entry})
     )

@@ -75,8 +75,10 @@ def export_pdf(*, user: User) -> bytes:
                     "kind": kind,
                     "happened_at": happened_at,
                     # Rendered (and escaped) by the kind's own template, as in the portal.
+                    # Under the download's h1 and each entry's h2.
                     "display": render_to_string(
-                        kind.display_template, {"entry": entry, **kind.present(entry)}
+                        kind.display_template,
+                        {"entry": entry, "heading_level": 3, **kind.present(entry)},
                     ),
                 },
             )

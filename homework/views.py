@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clients.decorators import client_required
 from homework import schedules, selectors, services
-from homework.autosave_text import autosave_messages
+from homework.autosave_text import autosave_messages, saved_time
 from homework.forms import EntryEnvelopeForm, NoteForm, PrivacyForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
@@ -138,6 +138,7 @@ def _render_do(
             "envelope": envelope,
             "form": form,
             "draft": draft,
+            "draft_saved_time": saved_time(draft.updated_at) if draft else "",
             "conflict": conflict,
             "editing": editing,
             "autosave_messages": autosave_messages(),
@@ -287,7 +288,13 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
         return JsonResponse({"conflict": _conflict_context(conflict.entry, data)}, status=409)
     except ObjectDoesNotExist:
         raise Http404 from None
-    return JsonResponse({"version": entry.version, "saved_at": entry.updated_at.isoformat()})
+    return JsonResponse(
+        {
+            "version": entry.version,
+            "saved_at": entry.updated_at.isoformat(),
+            "saved_time": saved_time(entry.updated_at),
+        }
+    )
 
 
 def _own_entry_or_404(request: AuthedRequest, key: uuid.UUID) -> Entry:
@@ -315,9 +322,12 @@ def _render_entry(
         "homework/entry.html",
         {
             "entry": entry,
-            # The kind's template gets everything its present() gives, as in the admin.
+            # The kind's template gets everything its present() gives, as in the admin;
+            # its headings sit under the page's h1 (the exercise's title).
             "display": render_to_string(
-                kind.display_template, {"entry": entry, **kind.present(entry)}, request=request
+                kind.display_template,
+                {"entry": entry, "heading_level": 2, **kind.present(entry)},
+                request=request,
             ),
             "note_form": note_form,
         },

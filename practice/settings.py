@@ -73,6 +73,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
+    "practice.middleware.method_not_allowed_page_middleware",
 ]
 
 ROOT_URLCONF = "practice.urls"

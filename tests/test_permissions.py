@@ -337,3 +337,28 @@ def test_route_answers_each_role_as_the_table_says(cast_with_session, route):
         response = getattr(login(people[role]), row.method)(url)
         got.append(str(response.status_code))
     assert " ".join(got) == row.statuses, f"{row.method.upper()} {url}"
+
+
+# A GET where only a POST is taken: the routes that still do what was asked
+# (leaving and signing out are never refused), and what the others answer.
+GET_ON_POST_ONLY = {
+    "logout/": 302,  # signs out, as the quick exit does
+    "exit/": 302,
+}
+
+
+@pytest.mark.parametrize(
+    "route", sorted(route for route, row in TABLE.items() if row.method == "post")
+)
+def test_a_get_on_a_post_only_route_gets_a_calm_page(cast_with_session, route):
+    """Chrome shows a bare error page for an empty 405: no quick exit, no crisis lines."""
+    from tests.practice.test_error_pages import assert_safe_shell
+
+    cast = cast_with_session
+    who = cast.tara if route.startswith("admin/") else cast.alice.portal_user
+    response = login(who).get(TABLE[route].path(cast))
+    expected = GET_ON_POST_ONLY.get(route, 405)
+    assert response.status_code == expected
+    if expected == 405:
+        assert "POST" in response["Allow"]
+        assert_safe_shell(response.content.decode())

@@ -107,7 +107,7 @@ class SupportNetwork(ExerciseKind):
     def circles(self, response: JSONDict) -> list[JSONDict]:
         people = [p for p in response.get("people", []) if isinstance(p, dict)]
         places = [p for p in response.get("places_and_services", []) if isinstance(p, dict)]
-        return [
+        circles = [
             {
                 "key": key,
                 "label": label,
@@ -126,17 +126,15 @@ class SupportNetwork(ExerciseKind):
             }
             for key, label in CIRCLES
         ]
+        for circle in circles:
+            circle["in_words"] = _in_words(circle)
+        return circles
 
     def chart(self, circles: Sequence[JSONDict], *, labelled: bool = True) -> str:
+        # The picture shows steadying by fill and a place by shape; the text
+        # alternative has to say both, or a screen reader hears only names.
         description = "; ".join(
-            f"{circle['label']}: "
-            + (
-                ", ".join(
-                    [p.get("name", "") for p in circle["people"]]
-                    + [p.get("name", "") for p in circle["places"]]
-                )
-                or _("no one yet")
-            )
+            f"{circle['label']}: " + (", ".join(circle["in_words"]) or _("no one yet"))
             for circle in circles
         )
         return charts.rings(
@@ -287,6 +285,19 @@ class SupportNetwork(ExerciseKind):
             return None
         latest = entries[-1]
         return {"entry": latest, **self.present(latest)}
+
+
+def _in_words(circle: JSONDict) -> list[str]:
+    """Who and what is in one circle, with what the map shows by fill and shape."""
+    return [
+        _("%(name)s (steadying)") % {"name": p.get("name", "")}
+        if p.get("steadying")
+        else _("%(name)s (not always steadying)") % {"name": p.get("name", "")}
+        for p in circle["people"]
+    ] + [
+        _("%(name)s (a group, place or service)") % {"name": p.get("name", "")}
+        for p in circle["places"]
+    ]
 
 
 def _circle_counts(circles: Sequence[JSONDict]) -> str:

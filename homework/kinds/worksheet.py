@@ -326,8 +326,41 @@ class Worksheet(ExerciseKind):
     def progress_context(
         self, *, assignment: "Assignment", entries: Sequence["Entry"]
     ) -> JSONDict | None:
-        totals = self.totals_chart(assignment.exercise, entries)
-        return {"totals": totals} if totals else None
+        """The client's own 0–10 answers over time, one picture per question.
+
+        Not the total, and not which way is "better": the client's pages show
+        what they answered, as they answered it (reverse-scored questions are
+        not turned round), never a score that grades them (CLINICAL.md). The
+        total and its direction are for the therapist (admin, summary).
+        """
+        exercise = assignment.exercise
+        questions = []
+        for question in self.questions(exercise):
+            if not question.get("scored"):
+                continue
+            points = [
+                (formats.date_format(timezone.localtime(entry.submitted_at), "j M"), value)
+                for entry in entries
+                if entry.submitted_at is not None
+                for value in [self.response_of(entry).get(question["key"])]
+                if isinstance(value, int) and not isinstance(value, bool)
+            ]
+            if not points:
+                continue
+            text = str(question.get("text", ""))
+            questions.append(
+                {
+                    "text": text,
+                    "points": points,
+                    "svg": charts.values_over_time(
+                        points=[(label, float(value)) for label, value in points],
+                        y_max=10,
+                        title=text,
+                        description=", ".join(f"{label}: {value}" for label, value in points),
+                    ),
+                }
+            )
+        return {"questions": questions} if questions else None
 
 
 def _answer_text(question: JSONDict, value: Any) -> str:

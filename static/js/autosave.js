@@ -10,6 +10,7 @@
   if (!form) return;
   var url = form.getAttribute("data-autosave-url");
   var statusEl = document.getElementById("save-status");
+  var announceEl = document.getElementById("save-announce");
   var conflictEl = document.getElementById("autosave-conflict");
   var versionInput = form.querySelector("input[name=version]");
   var keyInput = form.querySelector("input[name=key]");
@@ -25,18 +26,31 @@
   var blocked = false;    // a conflict waits for the client's choice
   var stopped = false;    // signed out: nothing more can be saved from here
 
+  // The status line shows every state; the live region beside it speaks only
+  // the ones worth interrupting someone for. "Not saved yet" and "Saving…"
+  // come and go with every pause in typing: a screen reader reading them out
+  // (26 times for four words) drowns what the client is writing. So:
+  // offline, errors, a conflict and signing out are spoken; "Saved." is
+  // spoken when the words are safe after something else was last said (the
+  // first save, or back from offline), never again after each pause.
+  var SPOKEN = { saved: true, offline: true, error: true, conflict: true };
+  var lastSpoken = statusEl.getAttribute("data-state") === "saved" ? T.announce_saved : "";
+
   function say(text, state) {
-    statusEl.textContent = text;
-    statusEl.setAttribute("data-state", state);
+    // Only real changes touch the page: rewriting the same words is still a change to it.
+    if (statusEl.textContent !== text) statusEl.textContent = text;
+    if (statusEl.getAttribute("data-state") !== state) statusEl.setAttribute("data-state", state);
+    if (!SPOKEN[state]) return;
+    var spoken = state === "saved" ? T.announce_saved : text;
+    if (spoken !== lastSpoken && announceEl) {
+      lastSpoken = spoken;
+      announceEl.textContent = spoken;
+    }
   }
 
   function schedule(ms) {
     clearTimeout(timer);
     timer = setTimeout(function () { timer = null; save(); }, ms);
-  }
-
-  function timeNow() {
-    return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   }
 
   function firstError(errors) {
@@ -146,7 +160,9 @@
           if (res.ok) {
             versionInput.value = data.version;
             retryMs = FIRST_RETRY_MS;
-            if (!dirty) say(T.status_saved.replace("%(time)s", timeNow()), "saved");
+            // The server's clock and format (homework.autosave_text.saved_time), so the
+            // time matches the one the page shows when it is opened again.
+            if (!dirty) say(T.status_saved.replace("%(time)s", data.saved_time), "saved");
             document.dispatchEvent(new CustomEvent("portal:activity"));
           } else if (res.status === 409) {
             dirty = true;

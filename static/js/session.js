@@ -15,6 +15,7 @@
   var stayForm = document.getElementById("stay-signed-in");
   var lastActivity = Date.now();
   var warned = false;
+  var focusBefore = null;  // where the client was before the warning took focus
 
   function csrf(form) {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
@@ -27,7 +28,17 @@
     lastActivity = Date.now();
     if (warned) {
       warned = false;
+      var focus = document.activeElement;
+      var focusWasInDialog = dialog.contains(focus);
       dialog.hidden = true;
+      // Hiding the dialog drops its focus to <body>: a keyboard or screen-reader
+      // user would start again from the top of the page. Put them back where
+      // they were, unless they have since moved on (the dialog does not trap focus).
+      if (focusWasInDialog || !focus || focus === document.body) {
+        var back = focusBefore && focusBefore.isConnected ? focusBefore : document.getElementById("main");
+        if (back) back.focus();
+      }
+      focusBefore = null;
     }
   }
   document.addEventListener("portal:activity", active);
@@ -67,6 +78,8 @@
         return;
       }
       warned = true;
+      var current = document.activeElement;
+      focusBefore = current && current !== document.body ? current : null;
       dialog.hidden = false;
       var title = document.getElementById("idle-title");
       if (title) title.focus();

@@ -288,6 +288,49 @@ def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context,
     assert entries.count() == 1 and entries.get().is_submitted
 
 
+LISTEN_TO_LIVE_REGIONS = """() => {
+    window.__heard = [];
+    const regions = document.querySelectorAll(
+        "[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]");
+    const observer = new MutationObserver((records) => {
+        const changed = new Set(records.map(r => [...regions].find(
+            region => region.contains(r.target.nodeType === 1 ? r.target : r.target.parentNode))));
+        for (const region of changed) if (region) window.__heard.push(region.textContent.trim());
+    });
+    regions.forEach(region => observer.observe(
+        region, {childList: true, characterData: true, subtree: true}));
+}"""
+
+
+def test_autosave_speaks_once_when_saved_and_not_at_every_keystroke(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    page.evaluate(LISTEN_TO_LIVE_REGIONS)
+    box = page.locator("textarea[name=r-what_happened]")
+    status = page.locator("#save-status")
+    for word in ("Four ", "words, ", "with ", "pauses."):
+        box.press_sequentially(word, delay=40)
+        expect(status).to_have_attribute("data-state", "saved")
+    heard = [text for text in page.evaluate("window.__heard") if text]
+    # Typing, waiting and saving are not news; that the words are safe is, once.
+    assert heard == ["Saved."], heard
+    # The time on screen reads as the server writes it (24-hour, the client's zone).
+    shown = status.inner_text().strip()
+    page.reload()
+    expect(page.locator("#save-status")).to_have_text(shown)
+
+    # Going offline is news, said once however often the page retries; so is being back.
+    page.evaluate(LISTEN_TO_LIVE_REGIONS)
+    context.set_offline(True)
+    box.press_sequentially(" In the tunnel.", delay=40)
+    expect(status).to_have_attribute("data-state", "offline", timeout=15_000)
+    page.wait_for_timeout(2500)  # a retry or two
+    context.set_offline(False)
+    expect(status).to_have_attribute("data-state", "saved", timeout=15_000)
+    heard = [text for text in page.evaluate("window.__heard") if text]
+    assert len(heard) == 2 and "offline" in heard[0] and heard[1] == "Saved.", heard
+
+
 def test_two_tabs_editing_one_draft_get_a_choice_with_both_texts(alice, context, artifacts):
     phone = context.new_page()
     open_form(phone, alice)
@@ -469,4 +512,27 @@ def test_idle_warning_then_the_screen_clears(alice, context, artifacts):
     page.wait_for_url("**/login/?ended=idle")
     expect(page.get_by_text("signed out after a quiet while")).to_be_visible()
     assert "Keep the full picture" not in page.content()
+    forget_practice_settings()
+
+
+def test_staying_signed_in_puts_focus_back_where_it_was(alice, context):
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    page = context.new_page()
+    page.clock.install()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.focus()
+    page.clock.fast_forward(31_000)  # the warning's moment
+    expect(page.locator("#idle-warning")).to_be_visible()
+    expect(page.locator("#idle-title")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#stay-signed-in button")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#idle-warning")).to_be_hidden()
+    # Back in the box the client was writing in, not at the top of the page.
+    expect(box).to_be_focused()
     forget_practice_settings()

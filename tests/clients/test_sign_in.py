@@ -316,11 +316,35 @@ def test_logout_clears_site_data(cast):
     assert '"storage"' in response["Clear-Site-Data"]
 
 
+def test_the_sign_out_address_followed_or_typed_signs_out_too(cast):
+    """A GET used to answer an empty 405 and leave the client signed in."""
+    http = login(cast.alice.portal_user)
+    response = http.get(reverse("clients:logout"))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("clients:login")
+    assert '"storage"' in response["Clear-Site-Data"]
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
 @pytest.mark.parametrize(
     "name", ["clients:account", "homework:dashboard", "homework:history", "clients:export_json"]
 )
 def test_signed_in_pages_are_never_cached(cast, name):
     assert "no-store" in login(cast.alice.portal_user).get(reverse(name))["Cache-Control"]
+
+
+def test_exit_note_promises_no_more_than_the_practice_set(cast):
+    """The practice chooses where the quick exit goes: the note cannot say "a weather page"."""
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.filter(pk=1).update(quick_exit_url="https://news.example.test/")
+    forget_practice_settings()
+    page = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    note = page.split('id="exit-note"')[1].split("</aside>")[0]
+    assert "weather" not in note.lower()
+    assert "neutral website" in note
+    forget_practice_settings()
 
 
 def test_exit_note_shows_until_dismissed_and_is_remembered_on_the_server(cast):

@@ -1,5 +1,7 @@
 """The portal slice, as a client's browser would drive it (no JavaScript)."""
 
+import html
+import re
 import uuid
 
 import pytest
@@ -46,6 +48,25 @@ def test_every_portal_page_is_private_and_neutral(cast):
         assert reverse("crisis") in page.text
 
 
+def title_of(page) -> str:
+    return html.unescape(str(page.text).split("<title>")[1].split("</title>")[0])
+
+
+def test_page_titles_say_what_the_page_is_in_neutral_words(cast):
+    """The tab says what the nav and the heading say, with no clinical words."""
+    http = login(cast.alice.portal_user)
+    assert title_of(http.get(reverse("homework:history"))) == "What I've written · Notebook"
+    signed_out = login(None)
+    titles = {
+        reverse("clients:password_reset"): "Forgotten password · Notebook",
+        reverse("clients:password_reset_sent"): "Check your email · Notebook",
+        "/password/reset/MQ/not-a-token/": "New password · Notebook",
+        reverse("clients:password_reset_complete"): "New password saved · Notebook",
+    }
+    for url, title in titles.items():
+        assert title_of(signed_out.get(url)) == title, url
+
+
 def test_client_writes_and_sends_a_record(cast):
     http = login(cast.alice.portal_user)
     form = http.get(do_url(cast.alice_assignment))
@@ -72,6 +93,18 @@ def test_autosave_then_reopen_continues_the_draft(cast):
     reopened = http.get(do_url(cast.alice_assignment))
     assert "half a thought" in reopened.text
     assert reopened.context["envelope"].initial["key"] == key
+
+
+def test_autosave_and_the_reopened_page_give_the_saved_time_alike(cast):
+    """The script shows the server's time, not the browser's "08:09 AM"."""
+    http = login(cast.alice.portal_user)
+    saved = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "half a thought"},
+    )
+    time = saved.json()["saved_time"]
+    assert re.fullmatch(r"\d\d:\d\d", time)
+    assert f"Saved at {time}</p>" in http.get(do_url(cast.alice_assignment)).text
 
 
 def test_stale_autosave_gets_both_texts(cast):

@@ -1,6 +1,7 @@
 """Every kind through the portal and back to the therapist, as a browser drives it."""
 
 import datetime as dt
+import re
 import uuid
 import zoneinfo
 
@@ -338,10 +339,71 @@ def test_progress_draws_the_ladder_the_map_and_the_check_ins(cast):
         for _ in range(2):
             http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES[slug]())})
     page = http.get(reverse("homework:progress")).text
-    assert page.count("<svg") == 3
+    # The ladder, the map, and one picture per 0–10 question of the check-in.
+    assert page.count("<svg") == 4
     assert "1 held · 1 planned" in page
     assert "you can ask Jo for a reality check" in page
-    assert "Steadiness" in page and "not a diagnosis" in page
+    assert "How clear do you feel?" in page and "not a test" in page
+
+
+def test_the_network_map_says_in_words_who_is_steadying_and_what_is_a_place(cast):
+    """Steadying and person-or-place are drawn as fill and shape: the text
+    alternative and the list beside the map say them too."""
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "support_network")
+    http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES["support_network"]())})
+    page = http.get(reverse("homework:progress")).text
+    described = re.search(r"<desc[^>]*>(.*?)</desc>", page, re.S)
+    assert described is not None
+    for text in (described.group(1), page.split("</svg>", 1)[1]):
+        assert "Jo (steadying)" in text
+        assert "Mum (not always steadying)" in text
+        assert "Tuesday group (a group, place or service)" in text
+
+
+# What grades the client: a total, its name, or which way is better.
+GRADING = ("Steadiness", "steadier", "out of 10", "total")
+
+
+def test_the_client_sees_their_check_in_answers_but_no_score(cast):
+    """CLINICAL.md: never a score that grades the client. The therapist keeps the total."""
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "worksheet")
+    for pull in (8, 5):
+        http.post(
+            do_url(assignment), {**envelope(), **posted_form(RESPONSES["worksheet"](pull=pull))}
+        )
+    entry = Entry.objects.filter(assignment=assignment).latest("submitted_at")
+    assert entry.score is not None  # kept, for the therapist
+
+    shown = http.get(reverse("homework:entry", args=[entry.key])).text
+    progress = http.get(reverse("homework:progress")).text
+    for page in (shown, progress):
+        assert not [word for word in GRADING if word.lower() in page.lower()]
+    # The progress page shows the answers themselves, over time, as given.
+    assert "How strong was the pull?" in progress and "How clear do you feel?" in progress
+    assert "8" in progress and "5" in progress
+
+    admin = login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk])).text
+    assert "Steadiness" in admin and "higher means steadier" in admin
+
+
+def test_the_clients_download_has_their_answers_but_no_score(cast, monkeypatch):
+    from homework import export
+
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "worksheet")
+    http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES["worksheet"]())})
+    printed: list[str] = []
+
+    def keep_the_html(html: str) -> bytes:
+        printed.append(html)
+        return b""
+
+    monkeypatch.setattr(export, "render_pdf", keep_the_html)
+    export.export_pdf(user=cast.alice.portal_user)
+    assert "A long week." in printed[0]
+    assert not [word for word in GRADING if word.lower() in printed[0].lower()]
 
 
 def test_progress_shows_only_my_own_work_and_escapes_names(cast):

@@ -1,0 +1,206 @@
+"""The portal's shell at small screens and large text: what the sticky quick
+exit may cover, how its focus ring reads, and pages that must not scroll sideways.
+
+Large text is the browser's own text-size setting (Chrome's font size, set
+here through the DevTools protocol), as a client who needs it would set it:
+that scales `em` in media queries too, which a page style cannot imitate.
+"""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from homework.kinds import all_kinds
+from practice.models import User
+from tests.browser.conftest import sign_in
+from tests.browser.test_portal import assert_accessible
+from tests.factories import (
+    PASSWORD,
+    RESPONSES,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+)
+
+DEFAULT_TEXT_PX = 16
+KINDS = [kind.slug for kind in all_kinds()]
+
+
+@pytest.fixture
+def assignment(db):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
+    return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+
+
+_text_size_sessions: list[object] = []
+
+
+def phone(new_context, *, width: int = 375, height: int = 740, text: int = 100):
+    """A page at this screen size, with the browser's text size at ``text`` percent."""
+    page = new_context(width, height).new_page()
+    if text != 100:
+        cdp = page.context.new_cdp_session(page)
+        size = round(DEFAULT_TEXT_PX * text / 100)
+        cdp.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size}})
+        # The setting lasts as long as the DevTools session: keep it open. (A
+        # full-page screenshot resets it: take those after measuring, or none.)
+        _text_size_sessions.append(cdp)
+        del _text_size_sessions[:-4]
+    return page
+
+
+COVERED_BY_THE_BAR = """() => {
+    const bar = document.getElementById("quick-exit").getBoundingClientRect();
+    const el = document.activeElement.getBoundingClientRect();
+    // The focus ring (3px, 2px off) counts as part of what must be seen.
+    const top = el.top - 5, bottom = el.bottom + 5;
+    return top < bar.bottom && bottom > bar.top
+        ? {bar: [bar.top, bar.bottom], focused: [top, bottom], name: document.activeElement.name}
+        : null;
+}"""
+
+
+@pytest.mark.parametrize("text", [100, 200])
+def test_the_sticky_quick_exit_never_covers_the_control_with_focus(
+    assignment, new_context, artifacts, text
+):
+    page = phone(new_context, text=text)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+
+    bar = page.locator("#quick-exit")
+    height = bar.evaluate("el => el.getBoundingClientRect().height")
+    sticky = bar.evaluate("el => getComputedStyle(el).position") == "sticky"
+    # A bar that stays on screen must leave most of the screen to the page.
+    assert not sticky or height <= 0.15 * 740, f"a sticky bar {height}px tall on a 740px screen"
+
+    # "Send" just under the bar, then back through the form with Shift+Tab:
+    # each control scrolls into view above "Send", where the bar could hide it.
+    send = page.locator("button:has-text('Send to my therapist')")
+    send.focus()
+    page.evaluate(
+        """() => {
+            const send = [...document.querySelectorAll('button')].find(
+                b => b.textContent.includes('Send to my therapist'));
+            const bar = document.getElementById('quick-exit');
+            window.scrollBy(0, send.getBoundingClientRect().top - bar.offsetHeight - 8);
+        }"""
+    )
+    for _ in range(6):
+        page.keyboard.press("Shift+Tab")
+        covered = page.evaluate(COVERED_BY_THE_BAR)
+        assert covered is None, covered
+    page.screenshot(path=artifacts / f"quick-exit-focus-375-text{text}.png")
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        c2 = c / 255
+        return c2 / 12.92 if c2 <= 0.03928 else ((c2 + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    r, g, b = (int(float(part)) for part in css[css.index("(") + 1 : -1].split(",")[:3])
+    return r, g, b
+
+
+def test_the_quick_exit_focus_ring_stands_out_from_the_bar(assignment, new_context):
+    page = phone(new_context)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    page.keyboard.press("Tab")  # the quick exit is the first stop, with a visible ring
+    ring = page.evaluate(
+        """() => {
+            const button = document.activeElement;
+            const style = getComputedStyle(button);
+            return {
+                inExit: button.closest('#quick-exit') !== null,
+                color: style.outlineColor, width: parseFloat(style.outlineWidth),
+                offset: parseFloat(style.outlineOffset), style: style.outlineStyle,
+                bar: getComputedStyle(document.getElementById('quick-exit')).backgroundColor,
+            };
+        }"""
+    )
+    assert ring["inExit"]
+    assert ring["style"] != "none" and ring["width"] >= 2
+    # The ring sits off the button, on the bar: it must stand out from the bar (WCAG 1.4.11).
+    assert ring["offset"] > 0
+    assert contrast(rgb(ring["color"]), rgb(ring["bar"])) >= 3, ring
+
+
+SIDEWAYS = "document.documentElement.scrollWidth - window.innerWidth"
+
+
+@pytest.mark.parametrize("width", [375, 320])
+@pytest.mark.parametrize("slug", KINDS)
+def test_each_kinds_form_fits_a_phone_with_large_text(db, new_context, artifacts, slug, width):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    exercise = ExerciseFactory.create(kind=slug, options=options_for(slug))
+    assignment = AssignmentFactory.create(client=client, exercise=exercise)
+    page = phone(new_context, width=width, text=200)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+    sideways = page.evaluate(SIDEWAYS)
+    page.screenshot(path=artifacts / f"form-{slug}-{width}-text200.png")
+    assert sideways <= 0, f"{sideways}px sideways"
+
+
+def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    start = timezone.localdate() - dt.timedelta(days=6)
+    urges = AssignmentFactory.create(
+        client=client,
+        exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
+        schedule="daily",
+        due_on=None,
+        starts_on=start,
+        ends_on=start + dt.timedelta(days=29),
+        no_contact_since=start,
+    )
+    for day in range(7):
+        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
+        EntryFactory.create(
+            assignment=urges,
+            submitted_at=at,
+            response={**RESPONSES["urge_log"](), "at": at.isoformat(), "intensity": 9 - day},
+        )
+    check_in = AssignmentFactory.create(
+        client=client,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+    )
+    for pull in (8, 5):
+        EntryFactory.create(assignment=check_in, response=RESPONSES["worksheet"](pull=pull))
+    page = phone(new_context, text=200)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto("/progress/")
+    expect(page.get_by_role("img", name="How strong was the pull?")).to_be_visible()
+    for summary in page.locator("details > summary").all():
+        summary.click()
+    sideways = page.evaluate(SIDEWAYS)
+    page.locator(".numbers").first.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "progress-375-text200.png")
+    assert sideways <= 0, f"{sideways}px sideways"
+    # What does not fit scrolls in its own box, which the keyboard can reach and names.
+    box = page.locator(".table-scroll").first
+    assert box.get_attribute("tabindex") == "0"
+    assert box.get_attribute("role") == "region" and box.get_attribute("aria-labelledby")
+    assert_accessible(page, "progress at 200% text")
