@@ -122,21 +122,35 @@ class KindForm(forms.Form):
         return any(rows.owns_key(key) for rows in self.row_sets.values())
 
 
-class ScaleWidget(forms.NumberInput):
-    """A 0–10 slider that shows its number and is announced by screen readers."""
+class ScaleWidget(forms.Select):
+    """A 0–10 scale with a real "not answered yet" state.
 
-    input_type = "range"
+    The server renders a plain list of numbers whose first choice is "not
+    answered yet", so the page works without script and nothing but "no
+    answer" is sent until the client chooses. static/js/scale.js turns it
+    into a slider and keeps the list (hidden, still sent) in step with it: a
+    slider always has *some* position, so its number must not be the answer
+    until the client has moved it.
+    """
+
     template_name = "homework/widgets/scale.html"
 
     def __init__(self, low_label: "Text" = "", high_label: "Text" = "") -> None:
-        super().__init__(attrs={"min": 0, "max": 10, "step": 1})
+        super().__init__(
+            choices=[("", gettext_lazy("Not answered yet"))] + [(n, str(n)) for n in range(11)]
+        )
         self.low_label = low_label
         self.high_label = high_label
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
-        context = super().get_context(name, value if value not in (None, "") else 5, attrs)
+        context = super().get_context(name, value, attrs)
         context["widget"].update(low_label=self.low_label, high_label=self.high_label)
         return context
+
+
+# Django's "This field is required." is cold for someone writing about a hard
+# day; every kind's form says it in the product's voice instead.
+SCALE_NEEDED = gettext_lazy("Choose a number from 0 to 10 — any number is fine.")
 
 
 def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
@@ -168,17 +182,17 @@ def scale(
     required: bool = True,
     help_text: "Text" = "",
 ) -> forms.IntegerField:
-    # The slider shows 5 before it is touched; saying so here means an
-    # untouched row of sliders counts as empty (see rows.RowSet).
+    # No `initial`: an untouched scale is unanswered, so an untouched row of
+    # sliders counts as empty (see rows.RowSet) and nothing is stored for it.
     return forms.IntegerField(
         label=label,
         required=required,
         min_value=0,
         max_value=10,
-        initial=5,
         help_text=help_text,
         widget=ScaleWidget(low_label=low, high_label=high),
         error_messages={
+            "required": SCALE_NEEDED,
             "min_value": gettext_lazy("Choose a number from 0 to 10."),
             "max_value": gettext_lazy("Choose a number from 0 to 10."),
         },
