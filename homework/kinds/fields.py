@@ -26,16 +26,41 @@ MAX_CHOICES = 50
 
 
 class AccessibleBoundField(BoundField):
-    """Ties a field's error message to its input, so a screen reader reads it."""
+    """Ties a field's error message to its input, so a screen reader reads it.
+
+    Django 5.2 already adds the error's id to ``aria-describedby`` (after the
+    help text's); this only moves it first, so the error is read before the
+    help, and never names it twice (a doubled id makes the error read twice).
+    It also adds it where Django leaves ``aria-describedby`` out.
+    """
 
     def build_widget_attrs(
         self, attrs: dict[str, Any], widget: Widget | None = None
     ) -> dict[str, Any]:
         attrs = super().build_widget_attrs(attrs, widget)
         if self.errors and self.auto_id:
-            described = attrs.get("aria-describedby", "")
-            attrs["aria-describedby"] = f"{self.auto_id}_error {described}".strip()
+            error_id = f"{self.auto_id}_error"
+            others = [i for i in str(attrs.get("aria-describedby", "")).split() if i != error_id]
+            attrs["aria-describedby"] = " ".join(dict.fromkeys([error_id, *others]))
         return attrs
+
+
+def _warm_required(field: forms.Field) -> "Text":
+    """What to say when a needed answer is missing, by the kind of answer."""
+    if isinstance(field, forms.MultipleChoiceField):
+        return gettext_lazy("Choose at least one of these first.")
+    if isinstance(field, forms.ChoiceField):
+        return gettext_lazy("Choose one of these first.")
+    if isinstance(field, forms.DateTimeField):
+        return gettext_lazy("Add a date and time first. Your best guess is fine.")
+    if isinstance(field, forms.DateField):
+        return gettext_lazy("Add a date first.")
+    if isinstance(field, forms.IntegerField):
+        return SCALE_NEEDED
+    return gettext_lazy("Write a few words here first.")
+
+
+_DJANGO_REQUIRED = str(forms.Field.default_error_messages["required"])
 
 
 class KindForm(forms.Form):
@@ -58,6 +83,13 @@ class KindForm(forms.Form):
         }
 
     def full_clean(self) -> None:
+        # The one place the portal's answers stop saying Django's "This field
+        # is required.": a field that says something of its own keeps it.
+        # Here rather than in __init__, because the worksheet adds its
+        # questions' fields after the form is built.
+        for field in self.fields.values():
+            if str(field.error_messages.get("required", "")) == _DJANGO_REQUIRED:
+                field.error_messages["required"] = _warm_required(field)
         super().full_clean()
         if not self.is_bound or not hasattr(self, "cleaned_data"):
             return

@@ -131,7 +131,7 @@ def test_ticked_boxes_of_one_question_are_all_kept(cast):
             "Choose a number from 0 to 10.",
         ),
         # Step 0 has more in it than the boundary, so it is a row, not an empty one.
-        ("boundary_steps", {"r-steps-0-boundary": ""}, "This field is required."),
+        ("boundary_steps", {"r-steps-0-boundary": ""}, "Write a few words here first."),
         ("support_network", {"r-people-0-name": "x" * 1_000_000}, "at most 40 characters"),
         (
             "safety_plan",
