@@ -82,9 +82,11 @@
       var index = next;
       next += 1;
       ["name", "id", "for", "aria-describedby"].forEach(function (attr) {
-        row.querySelectorAll("[" + attr + "]").forEach(function (el) {
-          el.setAttribute(attr, renamed(el.getAttribute(attr), index));
-        });
+        // The row itself too: its id is where the error summary's link lands.
+        [row].concat(Array.prototype.slice.call(row.querySelectorAll("[" + attr + "]")))
+          .forEach(function (el) {
+            if (el.hasAttribute(attr)) el.setAttribute(attr, renamed(el.getAttribute(attr), index));
+          });
       });
       list.appendChild(row);
       wire(row, set);
