@@ -57,11 +57,14 @@ class StepForm(KindForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("status") == "planned":
-            # Not tried yet, so there is no feeling to record; the slider
-            # still sends its starting number.
+            # Not tried yet, so there is no feeling to record, even if the
+            # slider was moved before the status was set back to "planned".
             cleaned["feeling"] = None
         elif "feeling" in cleaned and cleaned["feeling"] is None:
-            self.add_error("feeling", _("How did it feel? Move the slider to a number."))
+            self.add_error(
+                "feeling",
+                _("How did it feel? Choose a number from 0 to 10 — any number is fine."),
+            )
         return cleaned
 
 

@@ -26,16 +26,41 @@ MAX_CHOICES = 50
 
 
 class AccessibleBoundField(BoundField):
-    """Ties a field's error message to its input, so a screen reader reads it."""
+    """Ties a field's error message to its input, so a screen reader reads it.
+
+    Django 5.2 already adds the error's id to ``aria-describedby`` (after the
+    help text's); this only moves it first, so the error is read before the
+    help, and never names it twice (a doubled id makes the error read twice).
+    It also adds it where Django leaves ``aria-describedby`` out.
+    """
 
     def build_widget_attrs(
         self, attrs: dict[str, Any], widget: Widget | None = None
     ) -> dict[str, Any]:
         attrs = super().build_widget_attrs(attrs, widget)
         if self.errors and self.auto_id:
-            described = attrs.get("aria-describedby", "")
-            attrs["aria-describedby"] = f"{self.auto_id}_error {described}".strip()
+            error_id = f"{self.auto_id}_error"
+            others = [i for i in str(attrs.get("aria-describedby", "")).split() if i != error_id]
+            attrs["aria-describedby"] = " ".join(dict.fromkeys([error_id, *others]))
         return attrs
+
+
+def _warm_required(field: forms.Field) -> "Text":
+    """What to say when a needed answer is missing, by the kind of answer."""
+    if isinstance(field, forms.MultipleChoiceField):
+        return gettext_lazy("Choose at least one of these first.")
+    if isinstance(field, forms.ChoiceField):
+        return gettext_lazy("Choose one of these first.")
+    if isinstance(field, forms.DateTimeField):
+        return gettext_lazy("Add a date and time first. Your best guess is fine.")
+    if isinstance(field, forms.DateField):
+        return gettext_lazy("Add a date first.")
+    if isinstance(field, forms.IntegerField):
+        return SCALE_NEEDED
+    return gettext_lazy("Write a few words here first.")
+
+
+_DJANGO_REQUIRED = str(forms.Field.default_error_messages["required"])
 
 
 class KindForm(forms.Form):
@@ -58,6 +83,13 @@ class KindForm(forms.Form):
         }
 
     def full_clean(self) -> None:
+        # The one place the portal's answers stop saying Django's "This field
+        # is required.": a field that says something of its own keeps it.
+        # Here rather than in __init__, because the worksheet adds its
+        # questions' fields after the form is built.
+        for field in self.fields.values():
+            if str(field.error_messages.get("required", "")) == _DJANGO_REQUIRED:
+                field.error_messages["required"] = _warm_required(field)
         super().full_clean()
         if not self.is_bound or not hasattr(self, "cleaned_data"):
             return
@@ -122,21 +154,35 @@ class KindForm(forms.Form):
         return any(rows.owns_key(key) for rows in self.row_sets.values())
 
 
-class ScaleWidget(forms.NumberInput):
-    """A 0–10 slider that shows its number and is announced by screen readers."""
+class ScaleWidget(forms.Select):
+    """A 0–10 scale with a real "not answered yet" state.
 
-    input_type = "range"
+    The server renders a plain list of numbers whose first choice is "not
+    answered yet", so the page works without script and nothing but "no
+    answer" is sent until the client chooses. static/js/scale.js turns it
+    into a slider and keeps the list (hidden, still sent) in step with it: a
+    slider always has *some* position, so its number must not be the answer
+    until the client has moved it.
+    """
+
     template_name = "homework/widgets/scale.html"
 
     def __init__(self, low_label: "Text" = "", high_label: "Text" = "") -> None:
-        super().__init__(attrs={"min": 0, "max": 10, "step": 1})
+        super().__init__(
+            choices=[("", gettext_lazy("Not answered yet"))] + [(n, str(n)) for n in range(11)]
+        )
         self.low_label = low_label
         self.high_label = high_label
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
-        context = super().get_context(name, value if value not in (None, "") else 5, attrs)
+        context = super().get_context(name, value, attrs)
         context["widget"].update(low_label=self.low_label, high_label=self.high_label)
         return context
+
+
+# Django's "This field is required." is cold for someone writing about a hard
+# day; every kind's form says it in the product's voice instead.
+SCALE_NEEDED = gettext_lazy("Choose a number from 0 to 10 — any number is fine.")
 
 
 def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
@@ -168,17 +214,17 @@ def scale(
     required: bool = True,
     help_text: "Text" = "",
 ) -> forms.IntegerField:
-    # The slider shows 5 before it is touched; saying so here means an
-    # untouched row of sliders counts as empty (see rows.RowSet).
+    # No `initial`: an untouched scale is unanswered, so an untouched row of
+    # sliders counts as empty (see rows.RowSet) and nothing is stored for it.
     return forms.IntegerField(
         label=label,
         required=required,
         min_value=0,
         max_value=10,
-        initial=5,
         help_text=help_text,
         widget=ScaleWidget(low_label=low, high_label=high),
         error_messages={
+            "required": SCALE_NEEDED,
             "min_value": gettext_lazy("Choose a number from 0 to 10."),
             "max_value": gettext_lazy("Choose a number from 0 to 10."),
         },

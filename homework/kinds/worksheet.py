@@ -54,7 +54,11 @@ def _field(question: JSONDict) -> forms.Field:
         return long_text(text, required=required, help_text=help_text)
     if kind == "scale_0_10":
         return scale(
-            text, low=question.get("low", ""), high=question.get("high", ""), help_text=help_text
+            text,
+            low=question.get("low", ""),
+            high=question.get("high", ""),
+            required=required,
+            help_text=help_text,
         )
     if kind == "single_choice":
         return choice(text, choices, required=required, help_text=help_text)

@@ -58,7 +58,9 @@
       var list = errors[key];
       if (list && list.length) {
         var input = form.querySelector("[name='r-" + key + "']");
-        var label = input && input.id ? form.querySelector("label[for='" + input.id + "']") : null;
+        // A scale's list hands its id to the slider that stands for it (scale.js).
+        var id = input && input.id ? input.id.replace(/_number$/, "") : "";
+        var label = id ? form.querySelector("label[for='" + id + "']") : null;
         var name = label ? label.textContent.replace(/\s*\(.*\)\s*$/, "").trim() + ": " : "";
         return name + list[0];
       }

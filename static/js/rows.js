@@ -2,22 +2,29 @@
 // the page, without a reload, so nothing typed in the other rows is touched.
 // What it announces comes, translated, from data-msg-* on the row set.
 // A removed row is only switched off (its inputs disabled, so they are not
-// sent) and can be brought back with "Undo". Nothing is kept in browser
-// storage. Without this script the page still works: it always offers one
+// sent), keeps its number, and can be brought back with "Undo". Nothing is
+// kept in browser storage. Without this script the page still works: it always offers one
 // empty row, and another appears after each save.
 (function () {
   "use strict";
 
+  // Rows are numbered in page order, removed ones included: a removed row
+  // keeps its number (it reads "Step 2 (removed)", and can come back as
+  // Step 2), so the rows after it are not renumbered into a second "Step 2".
+  // Saving numbers the rows that were sent afresh.
   function renumber(list) {
     var n = 0;
     list.querySelectorAll("[data-row]").forEach(function (row) {
-      if (row.hasAttribute("data-removed")) return;
       n += 1;
       row.querySelectorAll("[data-row-number]").forEach(function (el) {
         el.textContent = String(n);
       });
     });
     return n;
+  }
+
+  function numberOf(row) {
+    return row.querySelector("[data-row-number]").textContent;
   }
 
   function tellAutosave(form) {
@@ -31,28 +38,26 @@
     });
     row.querySelector("[data-row-fields]").hidden = removed;
     row.querySelector("[data-row-removed]").hidden = !removed;
+    row.querySelector("[data-row-removed-note]").hidden = !removed;
     if (removed) row.setAttribute("data-removed", "");
     else row.removeAttribute("data-removed");
   }
 
   function wire(row, set) {
     var form = set.closest("form");
-    var list = set.querySelector("[data-rows-list]");
     var status = set.querySelector("[data-rows-status]");
     var remove = row.querySelector("[data-row-remove]");
     var undo = row.querySelector("[data-row-undo]");
     remove.hidden = false;
     remove.addEventListener("click", function () {
       setRemoved(row, true);
-      renumber(list);
-      status.textContent = set.getAttribute("data-msg-removed");
+      status.textContent = set.getAttribute("data-msg-removed").replace("{n}", numberOf(row));
       undo.focus();
       tellAutosave(form);
     });
     undo.addEventListener("click", function () {
       setRemoved(row, false);
-      renumber(list);
-      status.textContent = set.getAttribute("data-msg-restored");
+      status.textContent = set.getAttribute("data-msg-restored").replace("{n}", numberOf(row));
       remove.focus();
       tellAutosave(form);
     });
@@ -82,9 +87,11 @@
       var index = next;
       next += 1;
       ["name", "id", "for", "aria-describedby"].forEach(function (attr) {
-        row.querySelectorAll("[" + attr + "]").forEach(function (el) {
-          el.setAttribute(attr, renamed(el.getAttribute(attr), index));
-        });
+        // The row itself too: its id is where the error summary's link lands.
+        [row].concat(Array.prototype.slice.call(row.querySelectorAll("[" + attr + "]")))
+          .forEach(function (el) {
+            if (el.hasAttribute(attr)) el.setAttribute(attr, renamed(el.getAttribute(attr), index));
+          });
       });
       list.appendChild(row);
       wire(row, set);

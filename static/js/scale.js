@@ -1,16 +1,74 @@
-// The 0–10 sliders show and announce their number as they move, including
-// sliders in rows added later (boundary steps), hence one listener for all.
+// The 0–10 scales. The server sends each as a list whose first choice is
+// "not answered yet" (so the page works without script). Here each becomes
+// a slider, and the list stays in the form, hidden, as the answer it sends.
+// A slider always sits somewhere, so its position is not an answer until the
+// client moves it (pointer or arrow keys) or clicks it where it stands: until
+// then it says "Not answered yet", shows "–" and sends nothing.
+// Rows added later (boundary steps) get their sliders too, hence the observer.
 (function () {
   "use strict";
-  function update(input) {
-    var pattern = input.getAttribute("data-valuetext") || "%(value)s / 10";
-    var out = input.parentElement.querySelector("output");
-    if (out) out.value = input.value;
-    input.setAttribute("aria-valuetext", pattern.replace("%(value)s", input.value));
+  var MIDDLE = "5";  // where an unanswered slider's thumb rests
+
+  function enhance(select) {
+    if (select.hasAttribute("data-scale-ready")) return;
+    select.setAttribute("data-scale-ready", "");
+    var range = document.createElement("input");
+    range.type = "range";
+    range.min = "0";
+    range.max = "10";
+    range.step = "1";
+    range.className = "scale__slider";
+    // The label, the help and the error point at the field's id: the slider
+    // takes it (and the ARIA that goes with it) from the list it stands for.
+    range.id = select.id;
+    select.id = select.id + "_number";
+    ["aria-describedby", "aria-invalid"].forEach(function (attr) {
+      if (select.hasAttribute(attr)) {
+        range.setAttribute(attr, select.getAttribute(attr));
+        select.removeAttribute(attr);
+      }
+    });
+    var out = document.createElement("output");
+    out.className = "scale__value";
+    out.setAttribute("aria-hidden", "true");
+    out.htmlFor = range.id;
+    select.hidden = true;
+    select.after(range, out);
+
+    function show() {
+      var answered = select.value !== "";
+      range.value = answered ? select.value : MIDDLE;
+      out.value = answered ? select.value : "–";
+      range.toggleAttribute("data-unanswered", !answered);
+      range.setAttribute(
+        "aria-valuetext",
+        answered
+          ? select.getAttribute("data-valuetext").replace("%(value)s", select.value)
+          : select.getAttribute("data-unanswered")
+      );
+    }
+    function answer() {
+      select.value = range.value;
+      show();
+    }
+    range.addEventListener("input", answer);
+    // A click on the thumb where it already stands changes nothing, so no
+    // "input" comes: it is still a choice (5 is a real answer).
+    range.addEventListener("click", function () {
+      if (select.value !== "") return;
+      answer();
+      range.dispatchEvent(new Event("input", { bubbles: true }));  // autosave listens
+    });
+    show();
   }
-  document.querySelectorAll("input[data-scale]").forEach(update);
-  document.addEventListener("input", function (event) {
-    var input = event.target;
-    if (input.matches && input.matches("input[data-scale]")) update(input);
-  });
+
+  function enhanceWithin(root) {
+    if (root.matches && root.matches("select[data-scale]")) enhance(root);
+    if (root.querySelectorAll) root.querySelectorAll("select[data-scale]").forEach(enhance);
+  }
+
+  enhanceWithin(document);
+  new MutationObserver(function (changes) {
+    changes.forEach(function (change) { change.addedNodes.forEach(enhanceWithin); });
+  }).observe(document.body, { childList: true, subtree: true });
 })();

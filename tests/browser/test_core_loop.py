@@ -52,7 +52,7 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
         "input[name=r-occurred_at]",
         (timezone.localtime() - dt.timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
     )
-    portal.locator("input[name=r-body_distress]").fill("8")
+    portal.locator("#id_r-body_distress").fill("8")
     portal.check("input[name=felt_unsafe]")
     portal.wait_for_selector("#save-status[data-state=saved]")
     assert_accessible(portal)

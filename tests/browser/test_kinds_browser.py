@@ -41,11 +41,11 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
     page.fill("input[name=r-steps-2-boundary]", "A step I change my mind about.")
     # Tried, and how it felt: the slider moves by keyboard and shows its number.
     page.check("input[name=r-steps-0-status][value=tried]")
-    slider = page.locator("input[name=r-steps-0-feeling]")
+    slider = page.locator("#id_r-steps-0-feeling")
     slider.focus()
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-    expect(page.locator("input[name=r-steps-0-feeling] + output")).to_have_text("8")
+    expect(page.locator("#id_r-steps-0-feeling + output")).to_have_text("8")
 
     # Remove the third, bring it back, remove it again: the others keep their text.
     third = page.locator("[data-row]").nth(2)
@@ -76,7 +76,7 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
     expect(page.locator("input[name=r-steps-1-boundary]")).to_have_value(
         "Sunday lunch with my sister."
     )
-    expect(page.locator("input[name=r-steps-0-feeling] + output")).to_have_text("8")
+    expect(page.locator("#id_r-steps-0-feeling + output")).to_have_text("8")
     page.click("text=Send to my therapist")
     page.wait_for_selector("text=Sent. Thank you")
     entry = Entry.objects.get(assignment=assignment)

@@ -108,6 +108,12 @@ def alice(db):
     return assignment
 
 
+def choose_distress(page) -> None:
+    """Move the distress slider: an untouched one is not an answer (and it is needed)."""
+    page.locator("#id_r-body_distress").focus()
+    page.keyboard.press("ArrowRight")
+
+
 def open_form(page, assignment) -> None:
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
@@ -168,6 +174,7 @@ def test_invitation_to_first_record_to_the_therapists_admin(
 
     portal.click("a.button:has-text('Open')")
     portal.fill("textarea[name=r-what_happened]", "The first thing I wrote down.")
+    choose_distress(portal)
     portal.fill(
         "input[name=r-occurred_at]",
         (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
@@ -277,6 +284,7 @@ def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context,
     expect(page.locator("#send-offline")).to_be_hidden()
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved", timeout=15_000)
     assert draft_text(alice) == "Before the tunnel. In the tunnel, still writing."
+    choose_distress(page)
     page.fill(
         "input[name=r-occurred_at]",
         (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
@@ -362,6 +370,7 @@ def test_stale_tab_sending_after_another_tab_sent_keeps_both(alice, context):
     first = context.new_page()
     open_form(first, alice)
     first.fill("textarea[name=r-what_happened]", "Sent from the first tab.")
+    choose_distress(first)
     expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
     second = context.new_page()
     second.goto(f"/do/{alice.pk}/")

@@ -152,7 +152,7 @@ def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context
     page.keyboard.type("Written with the keyboard only.")
     page.keyboard.press("Tab")  # what was said or done
     page.keyboard.press("Tab")  # the distress slider
-    slider = page.locator("input[name=r-body_distress]")
+    slider = page.locator("#id_r-body_distress")
     expect(slider).to_be_focused()
     page.keyboard.press("ArrowRight")
     expect(slider).to_have_attribute("aria-valuetext", "6 out of 10")

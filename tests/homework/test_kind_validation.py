@@ -205,22 +205,23 @@ def test_a_planned_step_keeps_no_feeling_and_a_tried_one_keeps_its_number():
 
 
 def test_an_untouched_row_from_the_page_is_not_an_answer():
-    """The page always offers an empty row (status planned, slider at 5)."""
+    """The page always offers an empty row (status planned, slider not answered)."""
     posted = {
         "steps-0-boundary": "No calls after 10.",
         "steps-0-status": "planned",
-        "steps-0-feeling": "5",
+        "steps-0-feeling": "",
         "steps-7-boundary": "",
         "steps-7-status": "planned",
-        "steps-7-feeling": "5",
+        "steps-7-feeling": "",
         "steps-7-planned_on": "",
     }
     kind = get_kind("boundary_steps")
     response = kind.validate(posted, exercise=exercise("boundary_steps"), tz="UTC")
     assert [step["boundary"] for step in response["steps"]] == ["No calls after 10."]
+    assert response["steps"][0]["feeling"] is None
     draft = kind.validate_draft(posted, exercise=exercise("boundary_steps"), tz="UTC")
     assert draft == {
-        "steps": [{"boundary": "No calls after 10.", "status": "planned", "feeling": "5"}]
+        "steps": [{"boundary": "No calls after 10.", "status": "planned", "feeling": ""}]
     }
 
 

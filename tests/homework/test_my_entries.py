@@ -100,7 +100,7 @@ def test_stale_edit_shows_both_texts_and_changes_nothing(cast):
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"what_happened": ""}, "This field is required."),
+        ({"what_happened": ""}, "Write a few words here first."),
         ({"what_happened": "x" * 1_000_000}, "at most 20000 characters"),
         ({"body_distress": "11"}, "Choose a number from 0 to 10."),
     ],

@@ -132,7 +132,7 @@ def test_replayed_submit_creates_one_entry(cast):
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"what_happened": ""}, "This field is required."),
+        ({"what_happened": ""}, "Write a few words here first."),
         ({"what_happened": "x" * 1_000_000}, "at most 20000 characters"),
         ({"what_happened": "a\x00b"}, "Null characters are not allowed."),
         ({"occurred_at": "9999-01-01T10:00"}, "That is in the future."),

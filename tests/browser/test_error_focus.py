@@ -1,0 +1,144 @@
+"""A page that opens on a problem opens with focus on it.
+
+After a refused form, focus used to stay on <body>: a screen reader heard
+nothing (role=alert is not reliably read as a page loads) and the keyboard
+started from the top of the page, far from the problem.
+"""
+
+import datetime as dt
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from clients import services as client_services
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
+from tests.factories import (
+    PASSWORD,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+    TherapistFactory,
+)
+
+
+def focused_id(page) -> str:
+    return str(page.evaluate("document.activeElement.id || document.activeElement.tagName"))
+
+
+def alice_with_a_record(db):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    exercise = ExerciseFactory.create(kind="written_record", title="Keep the full picture")
+    return AssignmentFactory.create(client=client, exercise=exercise)
+
+
+def test_a_refused_entry_opens_on_a_summary_that_links_to_the_field(db, page):
+    assignment = alice_with_a_record(db)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.locator("#id_r-body_distress").focus()
+    page.keyboard.press("ArrowRight")
+    page.click("text=Send to my therapist")  # what happened is still empty
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text("They are marked below")
+    link = summary.locator("a[href='#id_r-what_happened']")
+    expect(link).to_contain_text("Write a few words here first.")
+    assert_accessible(page)
+    page.keyboard.press("Tab")
+    expect(link).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#id_r-what_happened")).to_be_focused()
+
+
+def test_a_wrong_sign_in_opens_on_the_message(db, page):
+    ClientFactory.create(portal_user__email="alice@example.test")
+    sign_in(page, "alice@example.test", "not the password")
+    expect(page.locator("#login-error")).to_be_focused()
+    assert_accessible(page)
+
+
+def test_mismatched_passwords_on_welcome_open_on_the_summary(db, page, live_server, settings):
+    settings.SITE_URL = live_server.url
+    therapist = TherapistFactory.create()
+    client = ClientFactory.create(
+        therapist=therapist, portal_user=None, contact_email="casey@example.test"
+    )
+    issued = client_services.client_invite(actor=therapist, client=client)
+    page.goto(issued.url)
+    page.fill("input[name=password1]", "quiet harbour 42")
+    page.fill("input[name=password2]", "not the same one")
+    page.click("form.stack button[type=submit]")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary.locator("a[href='#id_password2']")).to_contain_text("not the same")
+
+
+def test_a_bad_reset_email_opens_on_the_summary(db, page):
+    page.goto("/password/reset/")
+    page.fill("input[name=email]", "not an address")
+    page.click("form.stack button[type=submit]")
+    expect(page.locator("#error-summary")).to_be_focused()
+    expect(page.locator("#error-summary a[href='#id_email']")).to_be_visible()
+
+
+def test_an_empty_note_opens_on_the_summary(db, page):
+    assignment = alice_with_a_record(db)
+    entry = EntryFactory.create(assignment=assignment)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/entries/{entry.key}/")
+    page.click("text=Add the note")
+    expect(page.locator("#error-summary")).to_be_focused()
+    expect(page.locator("#error-summary a[href='#id_text']")).to_be_visible()
+
+
+def test_an_empty_safety_plan_does_not_say_marked_below(db, page):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    exercise = ExerciseFactory.create(kind="safety_plan", title="My plan")
+    assignment = AssignmentFactory.create(client=client, exercise=exercise)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.click("text=Send to my therapist")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text("Fill in at least one part.")
+    expect(summary).not_to_contain_text("marked below")
+
+
+def test_a_send_from_a_stale_tab_opens_on_the_conflict(db, context):
+    assignment = alice_with_a_record(db)
+    first = context.new_page()
+    sign_in(first, "alice@example.test", PASSWORD)
+    first.goto(f"/do/{assignment.pk}/")
+    first.fill("textarea[name=r-what_happened]", "Written in the first tab.")
+    first.locator("#id_r-body_distress").focus()
+    first.keyboard.press("ArrowRight")
+    expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
+    second = context.new_page()
+    second.goto(f"/do/{assignment.pk}/")
+    second.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    second.click("text=Send to my therapist")
+    second.wait_for_selector("text=Sent. Thank you")
+    first.click("text=Send to my therapist")  # no typing since: the server finds the conflict
+    expect(first.locator("#conflict-title")).to_be_focused()
+    assert Entry.objects.filter(assignment=assignment).count() == 1
+    assert_accessible(first)
+
+
+def test_without_script_the_summary_is_still_there(db, browser, live_server):
+    assignment = alice_with_a_record(db)
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        sign_in(page, "alice@example.test", PASSWORD)
+        page.goto(f"/do/{assignment.pk}/")
+        page.click("text=Send to my therapist")
+        expect(page.locator("#error-summary a[href='#id_r-what_happened']")).to_be_visible()
+        assert focused_id(page) == "BODY"
+    finally:
+        context.close()

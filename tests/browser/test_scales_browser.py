@@ -1,0 +1,135 @@
+"""The 0–10 sliders in a real browser: unanswered until the client chooses."""
+
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
+from tests.factories import (
+    PASSWORD,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+)
+
+WARM = "Choose a number from 0 to 10 — any number is fine."
+
+
+def assign(client, slug):
+    exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
+    return AssignmentFactory.create(client=client, exercise=exercise)
+
+
+def alice(db):
+    return ClientFactory.create(portal_user__email="alice@example.test")
+
+
+def test_an_untouched_slider_is_not_answered_and_is_not_sent_as_five(db, page):
+    assignment = assign(alice(db), "written_record")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    slider = page.locator("#id_r-body_distress")
+    expect(slider).to_have_attribute("aria-valuetext", "Not answered yet")
+    expect(page.locator("#id_r-body_distress + output")).to_have_text("–")
+    assert_accessible(page)
+
+    page.fill("textarea[name=r-what_happened]", "They went quiet all evening.")
+    page.click("text=Send to my therapist")
+    expect(page.locator("#id_r-body_distress_error")).to_have_text(WARM)
+    assert not Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exists()
+    # Still unanswered after the round trip, not quietly set to 5.
+    expect(slider).to_have_attribute("aria-valuetext", "Not answered yet")
+
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    expect(slider).to_have_attribute("aria-valuetext", "6 out of 10")
+    expect(page.locator("#id_r-body_distress + output")).to_have_text("6")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    entry = Entry.objects.get(assignment=assignment)
+    assert entry.is_submitted and entry.response["body_distress"] == 6
+
+
+def test_clicking_the_slider_where_it_rests_answers_five(db, page):
+    assignment = assign(alice(db), "urge_log")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    slider = page.locator("#id_r-intensity")
+    slider.scroll_into_view_if_needed()
+    box = slider.bounding_box()
+    assert box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(slider).to_have_attribute("aria-valuetext", "5 out of 10")
+    expect(page.locator("#id_r-intensity_number")).to_have_value("5")
+
+
+def test_a_weekly_check_in_sent_untouched_stores_no_fives(db, page):
+    assignment = assign(alice(db), "worksheet")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.fill("[name=r-word]", "tired")
+    page.click("text=Send to my therapist")
+    expect(page.locator("#id_r-pull_error")).to_have_text(WARM)
+    expect(page.locator("#id_r-clarity_error")).to_have_text(WARM)
+    assert not Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exists()
+    draft = Entry.objects.filter(assignment=assignment).first()
+    assert draft is None or draft.response.get("pull") in (None, "")
+
+
+def test_a_step_added_in_the_page_has_an_unanswered_slider_too(db, page):
+    assignment = assign(alice(db), "boundary_steps")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.fill("input[name=r-steps-0-boundary]", "No calls after 10 pm.")
+    page.click("text=Add a step")
+    page.keyboard.type("Sunday lunch with my sister.")
+    added = page.locator("#id_r-steps-1-feeling")
+    expect(added).to_have_attribute("aria-valuetext", "Not answered yet")
+    page.check("input[name=r-steps-1-status][value=tried]")
+    added.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(added).to_have_attribute("aria-valuetext", "4 out of 10")
+    page.wait_for_selector("#save-status[data-state=saved]")
+    draft = Entry.objects.get(assignment=assignment)
+    assert draft.response["steps"][0].get("feeling") in (None, "")
+    assert draft.response["steps"][1]["feeling"] == "4"
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    entry = Entry.objects.get(assignment=assignment)
+    assert [(s["status"], s["feeling"]) for s in entry.response["steps"]] == [
+        ("planned", None),
+        ("tried", 4),
+    ]
+
+
+def test_changing_a_sent_entry_shows_its_stored_number(db, page):
+    assignment = assign(alice(db), "written_record")
+    entry = EntryFactory.create(assignment=assignment)  # body_distress 7
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/entries/{entry.key}/edit/")
+    expect(page.locator("#id_r-body_distress")).to_have_attribute("aria-valuetext", "7 out of 10")
+    expect(page.locator("#id_r-body_distress + output")).to_have_text("7")
+    page.click("text=Save my changes")
+    entry.refresh_from_db()
+    assert entry.response["body_distress"] == 7
+
+
+def test_without_script_a_number_can_still_be_chosen(db, browser, live_server):
+    assignment = assign(alice(db), "written_record")
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        sign_in(page, "alice@example.test", PASSWORD)
+        page.goto(f"/do/{assignment.pk}/")
+        number = page.locator("#id_r-body_distress")
+        expect(number).to_have_value("")
+        page.fill("textarea[name=r-what_happened]", "Written without script.")
+        number.select_option("3")
+        page.click("text=Send to my therapist")
+        page.wait_for_selector("text=Sent. Thank you")
+    finally:
+        context.close()
+    entry = Entry.objects.get(assignment=assignment)
+    assert entry.response["body_distress"] == 3

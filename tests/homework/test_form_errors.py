@@ -1,0 +1,78 @@
+"""Field errors are read once, and in the product's own voice."""
+
+import re
+import uuid
+
+import pytest
+from django import forms
+from django.urls import reverse
+
+from homework.kinds import all_kinds
+from homework.kinds.fields import KindForm, long_text, short_text
+from tests.conftest import login
+from tests.factories import (
+    RESPONSES,
+    AssignmentFactory,
+    ExerciseFactory,
+    options_for,
+    posted_form,
+)
+
+
+def described_by(page_text: str, name: str) -> list[str]:
+    tag = re.search(rf'<(?:input|textarea|select)[^>]*name="{name}"[^>]*>', page_text)
+    assert tag, f"no input named {name}"
+    found = re.search(r'aria-describedby="([^"]*)"', tag[0])
+    return found[1].split() if found else []
+
+
+def test_an_errored_field_names_its_error_once(cast):
+    exercise = ExerciseFactory.create(kind="written_record")
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    response = RESPONSES["written_record"](what_happened="", occurred_at="2999-01-01T10:00")
+    page = login(cast.alice.portal_user).post(
+        reverse("homework:do", args=[assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", **posted_form(response)},
+    )
+    assert page.status_code == 400
+    assert described_by(page.text, "r-what_happened") == ["id_r-what_happened_error"]
+    # With help text too: the error first (it matters most), each once.
+    assert described_by(page.text, "r-occurred_at") == [
+        "id_r-occurred_at_error",
+        "id_r-occurred_at_helptext",
+    ]
+
+
+def test_the_welcome_forms_errors_are_named_once():
+    from clients.forms import SetPasswordForm
+
+    form = SetPasswordForm(data={"password1": "a", "password2": "b"})
+    assert not form.is_valid()
+    for name in form.errors:
+        if name in form.fields:
+            attrs = form[name].build_widget_attrs({})
+            ids = str(attrs["aria-describedby"]).split()
+            assert len(ids) == len(set(ids)), (name, ids)
+
+
+class _Questions(KindForm):
+    word = short_text("One word", required=True)
+    story = long_text("The story", required=True)
+    picked = forms.ChoiceField(choices=[("a", "A")], widget=forms.RadioSelect)
+
+
+def test_a_kind_form_asks_for_a_missing_answer_warmly():
+    form = _Questions(data={})
+    assert not form.is_valid()
+    assert form.errors["word"] == ["Write a few words here first."]
+    assert form.errors["story"] == ["Write a few words here first."]
+    assert form.errors["picked"] == ["Choose one of these first."]
+
+
+@pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.slug)
+def test_no_kind_says_this_field_is_required(kind):
+    exercise = ExerciseFactory.build(kind=kind.slug, options=options_for(kind.slug))
+    form = kind.form(exercise=exercise, data={"r-steps-0-status": "tried"})
+    form.is_valid()
+    messages = [m for ms in form.response_errors().values() for m in ms]
+    assert "This field is required." not in messages
