@@ -34,8 +34,13 @@ def autosave_messages() -> dict[str, str]:
             "and we will keep trying."
         ),
         "status_signed_out": _(
-            "You have been signed out, so this could not be saved. Your words are still on "
-            "this page: copy them somewhere safe before you leave it."
+            "You have been signed out, so this is not saved yet. Your words are still on this "
+            "page. Sign in again in another tab and this page will carry on saving; keep it "
+            "open until then."
+        ),
+        "send_not_yet": _(
+            "Not sent yet: we could not reach the server. Your words are still here, and we "
+            "keep trying to save them. Send again in a moment."
         ),
         "status_gone": _(
             "This can no longer be saved here. Your words are still on this page: copy them "

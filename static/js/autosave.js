@@ -25,6 +25,10 @@
   var retryMs = FIRST_RETRY_MS;
   var blocked = false;    // a conflict waits for the client's choice
   var stopped = false;    // signed out: nothing more can be saved from here
+  var refused = false;    // the server refused this text (400): it is on no server
+  var renewedToken = false;  // a fresh form token was tried since the last save
+  var tokenUrl = form.getAttribute("data-token-url");
+  var sendFailed = document.getElementById("send-failed");
 
   // The status line shows every state; the live region beside it speaks only
   // the ones worth interrupting someone for. "Not saved yet" and "Saving…"
@@ -134,6 +138,44 @@
     say(message, "error");
   }
 
+  // Signing in again (here or in another tab) gives the session a new form
+  // token, and this page's old one is then refused (403). Ask for the
+  // current one: if there is one, the client is signed in and saving goes
+  // on; if not, they are signed out, and we look again now and then, so
+  // that signing in in another tab brings this page back to saving.
+  function renewToken() {
+    if (!tokenUrl) return Promise.resolve(false);
+    return fetch(tokenUrl, {
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { "Accept": "application/json" },
+    })
+      .then(function (res) { return res.ok ? res.json() : null; })
+      .then(function (data) {
+        if (!data || !data.token) return false;
+        document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (input) {
+          input.value = data.token;
+        });
+        return true;
+      })
+      .catch(function () { return false; });
+  }
+
+  var SIGN_IN_CHECK_MS = 15000;
+  function signedOut() {
+    stop(T.status_signed_out);
+    (function check() {
+      setTimeout(function () {
+        renewToken().then(function (signedIn) {
+          if (!signedIn) { check(); return; }
+          stopped = false;
+          renewedToken = true;
+          save();
+        });
+      }, SIGN_IN_CHECK_MS);
+    })();
+  }
+
   // outlivePage: the page is being hidden (maybe closed): the request must
   // finish even if the page does not, so it goes out with keepalive.
   function save(outlivePage) {
@@ -151,8 +193,12 @@
     })
       .then(function (res) {
         if (res.type === "opaqueredirect" || res.status === 401 || res.status === 403) {
-          stop(T.status_signed_out);
-          return;
+          dirty = true;
+          if (renewedToken) { signedOut(); return; }  // a fresh token did not help
+          renewedToken = true;
+          return renewToken().then(function (signedIn) {
+            if (!signedIn) signedOut();
+          });
         }
         if (res.status === 404) {
           stop(T.status_gone);
@@ -162,6 +208,8 @@
           if (res.ok) {
             versionInput.value = data.version;
             retryMs = FIRST_RETRY_MS;
+            refused = false;
+            renewedToken = false;
             // The server's clock and format (homework.autosave_text.saved_time), so the
             // time matches the one the page shows when it is opened again.
             if (!dirty) say(T.status_saved.replace("%(time)s", data.saved_time), "saved");
@@ -170,7 +218,9 @@
             dirty = true;
             showConflict(data.conflict);
           } else if (res.status === 400) {
-            // Kept on the page; saved again once the client changes it.
+            // Kept on the page, and on no server: saved again once the client
+            // changes it; until then the idle timeout must not clear the page.
+            refused = true;
             say(T.status_invalid.replace("%(error)s", firstError(data.errors)), "error");
           } else {
             throw new Error("status " + res.status);
@@ -232,22 +282,59 @@
   };
 
   // The idle timeout must not clear a page whose words are not on the server yet.
-  window.portalDraftPending = function () { return dirty || !!inFlight; };
+  window.portalDraftPending = function () { return dirty || refused || !!inFlight; };
 
-  // Sending waits for a save in flight, so it carries the newest version;
-  // a second click does nothing (the entry's key makes a replay harmless anyway).
+  // Sending leaves the page: whatever the server does not have yet would go
+  // with it if the send then failed on the way (a dropped connection, a
+  // server error), since the page reopens from the server. So the page is
+  // sent only once the server holds exactly these words (as a draft), and
+  // if they cannot be saved, it stays, says so, and keeps trying. A second
+  // click does nothing (the entry's key makes a replay harmless anyway).
   var sending = false;
+
+  function serverHoldsThis() {
+    return (inFlight || Promise.resolve())
+      .then(function () { return dirty && !blocked && !stopped ? save() : null; })
+      .then(function () { return !dirty && !blocked && !stopped; });
+  }
+
+  function notSent(message) {
+    sending = false;
+    if (submitButton) submitButton.removeAttribute("aria-disabled");
+    if (!sendFailed) return;
+    sendFailed.textContent = message;
+    sendFailed.hidden = false;
+    sendFailed.focus();
+  }
+
   form.addEventListener("submit", function (event) {
     if (sending) { event.preventDefault(); return; }
+    if (sendFailed) sendFailed.hidden = true;
     clearTimeout(timer);
     timer = null;
-    sending = true;
-    blocked = true;
-    if (submitButton) submitButton.setAttribute("aria-disabled", "true");
-    if (inFlight) {
+    if (stopped) {
       event.preventDefault();
-      inFlight.then(function () { form.submit(); });
+      notSent(statusEl.textContent);
+      return;
     }
+    sending = true;
+    if (submitButton) submitButton.setAttribute("aria-disabled", "true");
+    if (!dirty && !inFlight) {
+      blocked = true;  // the server has these words: send them as they are
+      return;
+    }
+    event.preventDefault();
+    serverHoldsThis().then(function (held) {
+      if (held) {
+        blocked = true;
+        form.submit();
+      } else if (!blocked) {  // a conflict shows both versions itself
+        notSent(T.send_not_yet);
+      } else {
+        sending = false;
+        if (submitButton) submitButton.removeAttribute("aria-disabled");
+      }
+    });
   });
   window.addEventListener("pageshow", function () {
     sending = false;

@@ -48,13 +48,21 @@
   // and the warning says that what was written is saved.
   var saveBeforeIdle = document.querySelector("form[data-save-before-idle]");
   var unsaved = false;
+  var triedSending = false;  // once per warning: a send stopped offline is not retried in a loop
   if (saveBeforeIdle) {
-    saveBeforeIdle.addEventListener("input", function () { unsaved = true; });
-    saveBeforeIdle.addEventListener("submit", function () { unsaved = false; });
+    saveBeforeIdle.addEventListener("input", function () { unsaved = true; triedSending = false; });
+    // Only a send that really goes out counts: listened for on the document,
+    // after the form's own listeners, so one that send-guard.js stopped
+    // (offline) leaves the changes marked as not saved.
+    document.addEventListener("submit", function (event) {
+      if (event.target === saveBeforeIdle && !event.defaultPrevented) unsaved = false;
+    });
     // The quick exit carries these changes too (quick-exit.js), saved before it signs out.
     window.portalPendingDraft = function () {
       return unsaved ? { edit: true, data: new FormData(saveBeforeIdle) } : null;
     };
+    // And the idle timeout keeps a page whose changes are on no server yet.
+    window.portalDraftPending = function () { return unsaved; };
   }
 
   function tick() {
@@ -72,12 +80,19 @@
       return;
     }
     if (!warned && idle >= idleMs - WARN_BEFORE_MS) {
-      if (unsaved) {
-        unsaved = false;
+      if (unsaved && !triedSending) {
+        triedSending = true;
         saveBeforeIdle.requestSubmit();
         return;
       }
       warned = true;
+      // Words still only on this page (offline, or refused): the warning must
+      // not say they are saved.
+      var text = document.getElementById("idle-text");
+      var pending = window.portalDraftPending && window.portalDraftPending();
+      if (text && pending && text.getAttribute("data-pending")) {
+        text.textContent = text.getAttribute("data-pending");
+      }
       var current = document.activeElement;
       focusBefore = current && current !== document.body ? current : null;
       dialog.hidden = false;

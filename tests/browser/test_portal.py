@@ -545,3 +545,76 @@ def test_staying_signed_in_puts_focus_back_where_it_was(alice, context):
     # Back in the box the client was writing in, not at the top of the page.
     expect(box).to_be_focused()
     forget_practice_settings()
+
+
+def test_sending_when_the_server_cannot_be_reached_keeps_the_page_and_the_words(alice, context):
+    """The browser says it is online, but nothing gets through (a dead Wi-Fi,
+    a server down): Send must not leave for an error page with the words."""
+    page = context.new_page()
+    open_form(page, alice)
+    choose_distress(page)
+    page.route("**/save/", lambda route: route.abort("connectionreset"))
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Typed where nothing gets through.")
+    page.click("text=Send to my therapist")
+    failed = page.locator("#send-failed")
+    expect(failed).to_be_visible()
+    expect(failed).to_be_focused()
+    expect(failed).to_contain_text("Not sent yet")
+    assert page.url.endswith(f"/do/{alice.pk}/")
+    expect(box).to_have_value("Typed where nothing gets through.")
+    page.unroute("**/save/")
+    page.click("text=Send to my therapist")
+    page.wait_for_url("**/entries/**")
+    sent = wait_for_db(lambda: Entry.objects.filter(assignment=alice, status="submitted").first())
+    assert sent.response["what_happened"] == "Typed where nothing gets through."
+
+
+def test_signing_in_again_in_another_tab_lets_an_open_page_carry_on_saving(alice, context):
+    """Signing in gives a new form token; the open page fetches it rather than
+    stopping with the words unsaved."""
+    page = context.new_page()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.type("Before. ")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    other = context.new_page()
+    other.goto("/")
+    other.locator("form[action='/logout/'] button").first.click()
+    sign_in(other, "alice@example.test", PASSWORD)
+    other.wait_for_selector("#todo-title")
+    box.type("After signing in again elsewhere.")
+    wait_for_db(lambda: "After signing in again" in draft_text(alice))
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+
+
+def test_words_the_server_refused_keep_the_page_from_clearing(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    page.route(
+        "**/save/",
+        lambda route: route.fulfill(
+            status=400,
+            content_type="application/json",
+            body='{"errors": {"what_happened": ["Too long."]}}',
+        ),
+    )
+    page.locator("textarea[name=r-what_happened]").fill("Refused words.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "error")
+    assert page.evaluate("window.portalDraftPending()") is True
+
+
+def test_changes_stopped_offline_stay_marked_as_not_saved(alice, context):
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=r-what_happened]").fill("Changed offline.")
+    context.set_offline(True)
+    page.evaluate("document.querySelector('form[data-save-before-idle]').requestSubmit()")
+    expect(page.locator("#send-offline")).to_be_visible()
+    # The idle timeout must keep this page: its changes are on no server.
+    assert page.evaluate("window.portalDraftPending()") is True
+    context.set_offline(False)
