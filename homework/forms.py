@@ -60,6 +60,7 @@ class NoteForm(forms.Form):
         max_length=2000,
         help_text=_("Anything you want to add now. The entry itself stays as it was."),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
+        error_messages={"required": _("Write a few words here first.")},
     )
 
 

@@ -186,8 +186,8 @@ def test_privacy_takes_only_private_or_shared(cast):
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "This field is required."),
-        ("   ", "This field is required."),
+        ("", "Write a few words here first."),
+        ("   ", "Write a few words here first."),
         ("x" * 2001, "at most 2000"),
     ],
 )
