@@ -266,3 +266,13 @@ def test_staff_never_see_the_address_a_client_signs_in_with(cast):
     assert cast.tara.email in users.text and address not in users.text
     account = reverse("admin:practice_user_change", args=[cast.alice.portal_user.pk])
     assert login(cast.morgan).get(account).status_code == 302  # "no such user": the admin's list
+
+
+def test_the_client_page_leads_to_their_work_and_only_theirs(cast):
+    http = login(cast.tara)
+    page = http.get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    work = f"{reverse('admin:homework_assignment_changelist')}?client={cast.alice.pk}"
+    assert work in page.text
+    listed = http.get(work)
+    assert listed.status_code == 200
+    assert list(listed.context["cl"].result_list) == [cast.alice_assignment]
