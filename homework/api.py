@@ -17,11 +17,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clients.models import AccessEvent, Client
-from homework.services import summary_record_read
-from homework.summary.http import pdf_response, period_query_from
+from homework.summary.http import period_query_from, serve_summary
 from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
 from homework.summary.selectors import client_for_summary
-from homework.summary.services import summary_pdf
 from practice.models import User
 
 
@@ -102,15 +100,9 @@ class ClientSummaryPdf(APIView):
             query = period_query_from(request.query_params)
         except PeriodInvalid as invalid:
             raise ValidationError(invalid.errors) from None
-        summary = summary_pdf(user=user, client=client, query=query)
-        summary_record_read(
-            actor=user,
-            client=client,
-            entries=summary.data.entries,
-            action=AccessEvent.Action.EXPORTED,
-            what=summary.description,
+        return serve_summary(
+            user=user, client=client, query=query, action=AccessEvent.Action.EXPORTED
         )
-        return pdf_response(summary)
 
     def finalize_response(
         self, request: Request, response: Response, *args: Any, **kwargs: Any

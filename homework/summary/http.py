@@ -1,11 +1,14 @@
 """What the admin view and the API share: reading the period from a request,
-and sending a summary back as a PDF."""
+and sending a summary back as a PDF, its reading recorded."""
 
 from django.http import HttpResponse, QueryDict
 from django.utils import timezone
 
+from clients.models import Client
+from homework.services import summary_record_read
 from homework.summary.period import PeriodQuery, parse_period_query, practice_date
-from homework.summary.services import SummaryPdf
+from homework.summary.services import SummaryPdf, summary_pdf
+from practice.models import User
 
 PARAMETERS = ("since", "until", "full_detail")
 
@@ -23,3 +26,18 @@ def pdf_response(summary: SummaryPdf) -> HttpResponse:
     response["Content-Disposition"] = f'inline; filename="{summary.filename}"'
     response["Content-Length"] = str(len(summary.content))
     return response
+
+
+def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str) -> HttpResponse:
+    """The summary as ``user`` may see it, with the look written to the
+    client's access log (``action``: printed in the admin, exported by the
+    API) and the shared entries it covers counted as read by their therapist."""
+    summary = summary_pdf(user=user, client=client, query=query)
+    summary_record_read(
+        actor=user,
+        client=client,
+        entries=summary.data.entries,
+        action=action,
+        what=summary.description,
+    )
+    return pdf_response(summary)

@@ -11,11 +11,9 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET
 
 from clients.models import AccessEvent, Client
-from homework.services import summary_record_read
-from homework.summary.http import pdf_response, period_query_from
+from homework.summary.http import period_query_from, serve_summary
 from homework.summary.period import PeriodInvalid
 from homework.summary.selectors import client_for_summary
-from homework.summary.services import summary_pdf
 from practice.requests import acting_user
 
 
@@ -32,12 +30,4 @@ def client_summary(request: HttpRequest, object_id: str) -> HttpResponse:
         for name, problems in invalid.errors.items():
             messages.error(request, f"{name}: {' '.join(problems)}")
         return redirect("admin:clients_client_change", client.pk)
-    summary = summary_pdf(user=user, client=client, query=query)
-    summary_record_read(
-        actor=user,
-        client=client,
-        entries=summary.data.entries,
-        action=AccessEvent.Action.PRINTED,
-        what=summary.description,
-    )
-    return pdf_response(summary)
+    return serve_summary(user=user, client=client, query=query, action=AccessEvent.Action.PRINTED)
