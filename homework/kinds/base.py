@@ -207,8 +207,12 @@ class ExerciseKind:
         assignment, the latest shared entry from before the period that
         ``earlier_wanted`` picks (none unless the kind asks), and ``as_of`` is
         the last day the summary covers (today when that is still to come).
+
+        ``printed`` lists the entries whose own words the section prints:
+        the therapist holding the page has read those (and only those), so
+        the client can no longer take them back (``summary_record_read``).
         """
-        return {"entries": [(entry, self.present(entry)) for entry in entries]}
+        return {"entries": [(entry, self.present(entry)) for entry in entries], "printed": entries}
 
     def earlier_wanted(self) -> "Q | None":
         """Which entry from before the period this kind's section also needs,

@@ -156,7 +156,12 @@ class BoundarySteps(ExerciseKind):
         for entry, _previous in latest_per_assignment(entries):
             steps = self.steps(self.response_of(entry))
             ladders.append({"entry": entry, "steps": steps, "counts": self.counts(steps)})
-        return {"ladders": ladders, "updates": len(entries), "full_detail": full_detail}
+        return {
+            "ladders": ladders,
+            "updates": len(entries),
+            "full_detail": full_detail,
+            "printed": [ladder["entry"] for ladder in ladders],  # the ladder as last sent
+        }
 
     def at_a_glance(
         self,

@@ -105,7 +105,12 @@ class SafetyPlan(ExerciseKind):
             if full_detail:
                 plan.update(self.present(entry))
             plans.append(plan)
-        return {"plans": plans, "full_detail": full_detail}
+        return {
+            "plans": plans,
+            "full_detail": full_detail,
+            # Brief, the plan prints as "in place": its words are not on the page.
+            "printed": [plan["entry"] for plan in plans] if full_detail else [],
+        }
 
     def at_a_glance(
         self,

@@ -252,7 +252,7 @@ class SupportNetwork(ExerciseKind):
                 for circle in shown["circles"]
             ]
             maps.append({"entry": entry, **shown})
-        return {"maps": maps, "full_detail": full_detail}
+        return {"maps": maps, "full_detail": full_detail, "printed": [m["entry"] for m in maps]}
 
     def earlier_wanted(self) -> Q:
         return Q()  # the map before the period, for what changed since

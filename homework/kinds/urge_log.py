@@ -231,7 +231,10 @@ class UrgeLog(ExerciseKind):
         as_of: dt.date | None = None,
     ) -> JSONDict:
         sections = []
+        printed: list[Entry] = []
         for assignment, own, curve in self._summary_curves(entries, earlier, as_of):
+            if full_detail:
+                printed.extend(own)
             sections.append(
                 {
                     "assignment": assignment,
@@ -245,7 +248,12 @@ class UrgeLog(ExerciseKind):
                     "count": len(own),
                 }
             )
-        return {"sections": sections, "full_detail": full_detail}
+        return {
+            "sections": sections,
+            "full_detail": full_detail,
+            # Brief, urges print as a curve and counts; in full, each one's words.
+            "printed": printed,
+        }
 
     def at_a_glance(
         self,

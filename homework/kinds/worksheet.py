@@ -269,9 +269,11 @@ class Worksheet(ExerciseKind):
         entries' answers question by question (the rest counted unless in
         full detail)."""
         groups = []
+        printed: list[Entry] = []
         for assignment, own in by_assignment(entries):
             exercise = assignment.exercise
             shown, more = first_of(own[::-1], full_detail=full_detail)
+            printed.extend(shown)
             groups.append(
                 {
                     "exercise": exercise,
@@ -283,7 +285,7 @@ class Worksheet(ExerciseKind):
                     "totals": self.totals_chart(exercise, own, labelled=False),
                 }
             )
-        return {"groups": groups, "full_detail": full_detail}
+        return {"groups": groups, "full_detail": full_detail, "printed": printed}
 
     def answers_by_question(
         self, exercise: "Exercise", entries: Sequence["Entry"], *, full_detail: bool

@@ -85,6 +85,7 @@ class WrittenRecord(ExerciseKind):
         titles = dict.fromkeys(entry.assignment.exercise.title for entry in entries)
         return {
             "entries": shown,
+            "printed": [entry for entry, _shown in shown],  # the older ones by date only
             "older": older,
             "more": more,
             "count": len(entries),

@@ -2,7 +2,7 @@
 access log) and comments."""
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -86,16 +86,17 @@ def entries_mark_seen(
 
 @transaction.atomic
 def summary_record_read(
-    *, actor: User, client: Client, entries: Sequence[Entry], action: str, what: str
+    *, actor: User, client: Client, printed: Iterable[int], action: str, what: str
 ) -> set[int]:
     """Staff have a session summary in hand (printed, downloaded, exported):
     a line in the client's access log and, for the client's own therapist,
-    every shared entry the summary covers counts as read, as opening each
-    would. The client's words are on paper now: from here on the portal
-    says so, and no longer offers to take them back. Returns the ids read
-    for the first time."""
+    each shared entry whose words the summary prints (``printed``) counts as
+    read, as opening it would. Those words are on paper now: the portal says
+    so, and no longer offers to take them back. An entry the summary only
+    dates or counts (an older record, a brief safety plan) stays unread.
+    Returns the ids read for the first time."""
     access_event_record(actor=actor, client=client, action=action, what=what)
-    return _read_by_their_therapist(actor, client, Q(pk__in=[entry.pk for entry in entries]))
+    return _read_by_their_therapist(actor, client, Q(pk__in=list(printed)))
 
 
 def _read_by_their_therapist(actor: User, client: Client, which: Q) -> set[int]:

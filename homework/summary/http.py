@@ -36,7 +36,7 @@ def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str
     summary_record_read(
         actor=user,
         client=client,
-        entries=summary.data.entries,
+        printed=summary.printed,
         action=action,
         what=summary.description,
     )

@@ -56,6 +56,9 @@ class SummaryDocument:
     html: str
     fingerprint: str
     filename: str
+    # The entries whose own words the document prints (flagged excerpts, and
+    # what each kind's section says it prints): the ones a reader has read.
+    printed: frozenset[int] = frozenset()
 
     def final_html(self, generated_at: dt.datetime) -> str:
         label = formats.date_format(
@@ -105,6 +108,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
     as_of = data.period.as_of(data.now)
     sections = []
     glance = []
+    printed: set[int] = set()
     for section in data.sections:
         kind = section.kind
         context = kind.summary_context(
@@ -119,11 +123,13 @@ def _context(data: SummaryData) -> dict[str, Any]:
             },
         )
         sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
+        printed.update(entry.pk for entry in context.get("printed", ()))
         lines = kind.at_a_glance(section.entries, earlier=section.earlier, as_of=as_of)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
     unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full)
     discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full)
+    printed.update(item.entry.pk for item in (*unsafe, *discuss))
     # Work still open, past due or recurring gets a line each; finished
     # one-off work is named on one line, since it needs nothing more.
     finished = [item.title for item in data.completion.items if item.state == Completion.DONE]
@@ -155,6 +161,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "work_more": work_more + finished_more,
         "glance": glance,
         "sections": sections,
+        "printed": frozenset(printed),
         "entry_count": len(data.entries),
         "page_label": _("Page"),
         "of_label": _("of"),
@@ -169,9 +176,15 @@ def summary_document(data: SummaryData) -> SummaryDocument:
     with timezone.override(timezone.get_default_timezone()):
         # Whitespace between tags is noise to the PDF engine, which still
         # parses it: dropping it saves a few per cent of a render.
-        html = strip_spaces_between_tags(render_to_string(TEMPLATE, _context(data)))
+        context = _context(data)
+        html = strip_spaces_between_tags(render_to_string(TEMPLATE, context))
     fingerprint = hashlib.sha256(html.encode()).hexdigest()[:32]
-    return SummaryDocument(html=html, fingerprint=fingerprint, filename=summary_filename(data))
+    return SummaryDocument(
+        html=html,
+        fingerprint=fingerprint,
+        filename=summary_filename(data),
+        printed=context["printed"],
+    )
 
 
 def render_summary_pdf(document: SummaryDocument, *, generated_at: dt.datetime) -> bytes:

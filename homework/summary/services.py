@@ -38,6 +38,7 @@ class SummaryPdf:
     filename: str
     data: selectors.SummaryData
     from_storage: bool
+    printed: frozenset[int]  # the entries whose words it prints (render.SummaryDocument)
 
     @property
     def description(self) -> str:
@@ -92,15 +93,15 @@ def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) ->
     document = render.summary_document(data)
     if data.full_detail:
         content = render.render_summary_pdf(document, generated_at=now)
-        return SummaryPdf(content, document.filename, data, from_storage=False)
+        return SummaryPdf(content, document.filename, data, False, document.printed)
     storage = summary_storage()
     name = f"{_folder(data.client, data)}/{document.fingerprint}.pdf"
     if storage.exists(name):
         with storage.open(name, "rb") as stored:
-            return SummaryPdf(stored.read(), document.filename, data, from_storage=True)
+            return SummaryPdf(stored.read(), document.filename, data, True, document.printed)
     content = render.render_summary_pdf(document, generated_at=now)
     _store(name, content)
-    return SummaryPdf(content, document.filename, data, from_storage=False)
+    return SummaryPdf(content, document.filename, data, False, document.printed)
 
 
 def _store(name: str, content: bytes) -> None:

@@ -67,7 +67,7 @@ class Command(BaseCommand):
         summary_record_read(
             actor=actor,
             client=client,
-            entries=summary.data.entries,
+            printed=summary.printed,
             action=AccessEvent.Action.EXPORTED,
             what=f"{summary.description}, command line",
         )

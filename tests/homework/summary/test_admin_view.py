@@ -88,6 +88,32 @@ def test_printing_is_reading_what_the_summary_covers(cast):
         entry_set_private(user=cast.alice.portal_user, key=cast.alice_entry.key, private=True)
 
 
+def test_printing_reads_only_the_entries_whose_words_are_on_the_page(cast):
+    """A brief safety plan prints as "in place", older records by date only:
+    those stay the client's to take back. The newest records, in words, are read."""
+    from homework.services import EntryLocked, entry_set_private
+    from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory
+
+    plan = EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="safety_plan")
+        ),
+        response=RESPONSES["safety_plan"](),
+    )
+    Entry.objects.bulk_create(
+        [record(cast.alice_assignment, days_ago=n + 1.5, what_happened=f"R{n}.") for n in range(12)]
+    )
+    assert login(cast.tara).get(url(cast.alice.pk)).status_code == 200
+    records = Entry.objects.filter(assignment=cast.alice_assignment).order_by("-submitted_at")
+    read = [entry.seen_at is not None for entry in records]
+    assert read == [True] * 6 + [False] * 7  # six in words; the rest by date
+    plan.refresh_from_db()
+    assert plan.seen_at is None
+    entry_set_private(user=cast.alice.portal_user, key=plan.key, private=True)  # still theirs
+    with pytest.raises(EntryLocked):
+        entry_set_private(user=cast.alice.portal_user, key=records[0].key, private=True)
+
+
 def test_a_managers_print_is_logged_but_is_not_the_therapists_read(cast):
     assert login(cast.morgan).get(url(cast.alice.pk)).status_code == 200
     cast.alice_entry.refresh_from_db()
