@@ -247,8 +247,11 @@
     schedule(DEBOUNCE_MS);
   }
 
+  // Every control says it changed with "input" (rows.js and scale.js too).
+  // Not "change" as well: a text field fires it again on losing focus, so a
+  // click on Send saved once more and rewrote the status line, which moved
+  // the button from under the pointer between press and release.
   form.addEventListener("input", changed);
-  form.addEventListener("change", changed);
   window.addEventListener("online", function () { if (dirty) { retryMs = FIRST_RETRY_MS; save(); } });
   window.addEventListener("offline", function () { if (dirty) say(T.status_offline, "offline"); });
 
@@ -292,10 +295,15 @@
   // click does nothing (the entry's key makes a replay harmless anyway).
   var sending = false;
 
-  function serverHoldsThis() {
+  // Whether the server now holds exactly the page's words: after the save in
+  // flight, one more save, and once more if that one only renewed the form token.
+  function serverHoldsThis(tries) {
     return (inFlight || Promise.resolve())
       .then(function () { return dirty && !blocked && !stopped ? save() : null; })
-      .then(function () { return !dirty && !blocked && !stopped; });
+      .then(function () {
+        if (dirty && !blocked && !stopped && tries > 1) return serverHoldsThis(tries - 1);
+        return !dirty && !blocked && !stopped && !refused;
+      });
   }
 
   function notSent(message) {
@@ -319,15 +327,17 @@
     }
     sending = true;
     if (submitButton) submitButton.setAttribute("aria-disabled", "true");
-    if (!dirty && !inFlight) {
+    if (!dirty && !inFlight && !refused) {
       blocked = true;  // the server has these words: send them as they are
       return;
     }
     event.preventDefault();
-    serverHoldsThis().then(function (held) {
+    serverHoldsThis(2).then(function (held) {
       if (held) {
         blocked = true;
         form.submit();
+      } else if (refused || stopped) {  // the status says why, and what to change
+        notSent(statusEl.textContent);
       } else if (!blocked) {  // a conflict shows both versions itself
         notSent(T.send_not_yet);
       } else {

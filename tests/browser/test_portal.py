@@ -602,6 +602,10 @@ def test_words_the_server_refused_keep_the_page_from_clearing(alice, context):
     page.locator("textarea[name=r-what_happened]").fill("Refused words.")
     expect(page.locator("#save-status")).to_have_attribute("data-state", "error")
     assert page.evaluate("window.portalDraftPending()") is True
+    # Nor does Send take them off the page: it says what to change first.
+    page.locator("form.entry-form button[type=submit]").click()
+    expect(page.locator("#send-failed")).to_contain_text("Too long.")
+    assert page.url.endswith(f"/do/{alice.pk}/")
 
 
 def test_changes_stopped_offline_stay_marked_as_not_saved(alice, context):
