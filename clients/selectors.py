@@ -51,9 +51,12 @@ def unconfirmed_totp_device(*, user: User) -> TOTPDevice | None:
 # A session that began less than this long ago is still "now": during it, the
 # window runs from the session before, so the work for it stays on screen.
 SESSION_IN_PROGRESS = dt.timedelta(hours=3)
-# With no earlier session recorded, "since last session" means the last four
-# weeks, from midnight: the admin's page and the summary both start there
-# (``start_without_earlier_session``), so the two never cover different days.
+# With no earlier session recorded, "since last session" means four weeks
+# back, from midnight (``start_without_earlier_session``), for the admin's page
+# and the summary alike. Each counts back from where it ends: the page from
+# now, the summary from the session it is for (so the one prepared the
+# evening before is still the one served in the morning); with a session
+# booked days ahead, the summary's four weeks start that much later.
 NO_EARLIER_SESSION_WEEKS = 4
 
 

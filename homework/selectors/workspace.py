@@ -341,23 +341,10 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         assignment__client__status=Client.Status.ACTIVE
     )
     new = new_entries(active_entries, since=new_since)
-    # Past due on every calendar, counted in SQL; the rows due on the day or
-    # two the clients' calendars disagree about are read and judged one by one.
-    candidates = overdue(
+    # The same rows the admin's "past due" list filter shows ("See all").
+    past_due = overdue_exactly(
         assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), now=now
     )
-    earliest, _ = _days_anywhere(now)
-    past_everywhere = candidates.filter(due_on__lt=earliest)
-    first_past = past_everywhere.order_by("due_on", "pk").values("pk")[:HOME_LIST_LIMIT]
-    overdue_work = [
-        assignment
-        for assignment in candidates.filter(Q(due_on__gte=earliest) | Q(pk__in=first_past))
-        .select_related("exercise", "client__therapist")
-        .order_by("due_on", "pk")
-        if is_overdue(assignment, now=now)
-    ]
-    # Every row here has a due date (``overdue`` filters on it).
-    borderline = sum(1 for a in overdue_work if a.due_on is not None and a.due_on >= earliest)
     flagged = (
         active_entries.filter(felt_unsafe=True, shared_at__gte=now - UNSAFE_FLAG_WINDOW)
         .select_related("assignment__exercise", "assignment__client__therapist")
@@ -374,7 +361,11 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
             )[:HOME_LIST_LIMIT]
         ),
         new_count=new.count(),
-        overdue=overdue_work[:HOME_LIST_LIMIT],
-        overdue_count=past_everywhere.count() + borderline,
+        overdue=list(
+            past_due.select_related("exercise", "client__therapist").order_by("due_on", "pk")[
+                :HOME_LIST_LIMIT
+            ]
+        ),
+        overdue_count=past_due.count(),
         unsafe=[entry for entry in flagged if entry_readable_by_staff(entry)],
     )
