@@ -45,6 +45,9 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
     assert portal.title() == "Home · Notebook"
     assert_accessible(portal)
     portal.click('a.button:has-text("Open")')
+    # The page's scripts are deferred: the slider exists (and autosave
+    # listens) once they have run.
+    portal.wait_for_selector("input[type=range]#id_r-body_distress")
     portal.fill(
         "textarea[name=r-what_happened]", "They read my messages and went quiet all evening."
     )
