@@ -116,7 +116,7 @@ def _run() -> int:
     text = html.unescape(re.sub(r"<[^>]+>", " ", document.html.split("<body>", 1)[1]))
     text = " ".join(text.split())
     paragraphs = [text[i : i + 600] for i in range(0, len(text), 600)]
-    plain = "<html><body>" + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
+    plain = '<html lang="en"><body>' + "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
     plain += "</body></html>"
     unstyled = re.sub(r"<style>.*?</style>|<img [^>]*>", "", document.html, flags=re.S)
     render_pdf(plain)  # warm every path once
