@@ -77,13 +77,20 @@ class UrgeLogForm(KindForm):
     )
     contact_happened = flag(gettext_lazy("There was contact between us"))
     contact_initiated_by = choice(
-        gettext_lazy("Who reached out first?"), INITIATED_BY, initial="none"
+        gettext_lazy("Was there contact? If there was, who reached out first?"),
+        INITIATED_BY,
+        initial="none",
     )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        happened = cleaned.get("contact_happened")
         by = cleaned.get("contact_initiated_by")
+        # The portal asks once ("There was no contact / I / they reached
+        # out") and sends no tick: contact is then whatever the answer says.
+        # The API may send both, and they must agree.
+        if self.add_prefix("contact_happened") not in self.data:
+            cleaned["contact_happened"] = by in {"me", "them"}
+        happened = cleaned.get("contact_happened")
         if happened and by == "none":
             self.add_error("contact_initiated_by", _("Who reached out first? Either answer is OK."))
         elif not happened and by in {"me", "them"}:

@@ -468,3 +468,21 @@ def test_an_entry_under_an_old_schema_still_displays_in_portal_admin_and_summary
     kind = get_kind("written_record")
     summary = render_to_string(kind.summary_template, kind.summary_context([old]))
     assert "distress 6/10" in summary
+
+
+@pytest.mark.parametrize(("answer", "contact"), [("none", False), ("me", True), ("them", True)])
+def test_the_urge_log_asks_about_contact_once(cast, answer, contact):
+    """No tick box and a question: "There was no contact / I / they reached
+    out" is the whole answer, and contact follows from it."""
+    assignment = assign(cast.alice, "urge_log")
+    http = login(cast.alice.portal_user)
+    page = http.get(do_url(assignment))
+    assert 'name="r-contact_happened"' not in page.text
+    assert 'name="r-contact_initiated_by"' in page.text
+    key = uuid.uuid4()
+    form = posted_form(RESPONSES["urge_log"](contact_initiated_by=answer))
+    form.pop("r-contact_happened", None)  # the page has no such box to tick
+    sent = http.post(do_url(assignment), {**envelope(key), **form})
+    assert sent.status_code == 302, sent.content.decode()[:2000]
+    response = Entry.objects.get(key=key).response
+    assert (response["contact_happened"], response["contact_initiated_by"]) == (contact, answer)
