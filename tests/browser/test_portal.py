@@ -109,7 +109,11 @@ def alice(db):
 
 
 def choose_distress(page) -> None:
-    """Move the distress slider: an untouched one is not an answer (and it is needed)."""
+    """Move the distress slider: an untouched one is not an answer (and it is needed).
+
+    The slider is made by the page's deferred scripts: after a click that
+    opened the page they may not have run yet, so wait for it."""
+    page.wait_for_selector("input[type=range]#id_r-body_distress")
     page.locator("#id_r-body_distress").focus()
     page.keyboard.press("ArrowRight")
 
