@@ -127,6 +127,15 @@ def open_form(page, assignment) -> None:
     page.wait_for_load_state("load")
 
 
+def changing_a_sent_entry(assignment, context):
+    """A page signed in as Alice, on the form that changes a new sent entry."""
+    entry = EntryFactory.create(assignment=assignment, submitted_at=timezone.now())
+    page = signed_in_tab(context)
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    return page, entry
+
+
 def draft_text(assignment) -> str:
     entry = (
         Entry.objects.filter(assignment=assignment, status="draft").order_by("-updated_at").first()
@@ -216,12 +225,7 @@ def test_closing_the_page_before_the_debounce_keeps_the_words_on_the_server_only
 
 
 def test_changes_saved_offline_stay_on_the_page_until_the_connection_is_back(alice, context):
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/edit/")
-    page.wait_for_load_state("load")
+    page, entry = changing_a_sent_entry(alice, context)
     box = page.locator("textarea[name=r-what_happened]")
     box.fill("Changed on the train, where the signal comes and goes.")
     context.set_offline(True)
@@ -435,10 +439,7 @@ def test_a_save_the_server_cannot_take_stops_and_says_where_the_words_are(alice,
 
 
 def test_quick_exit_from_changing_a_sent_entry_keeps_the_changes(alice, context):
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = signed_in_tab(context)
-    page.goto(f"/entries/{entry.key}/edit/")
-    page.wait_for_load_state("load")
+    page, entry = changing_a_sent_entry(alice, context)
     page.locator("textarea[name=r-what_happened]").fill("Added just before I had to leave.")
     leave_with_shift(page)
     page.wait_for_url("https://www.bbc.co.uk/**")
@@ -613,12 +614,7 @@ def test_words_the_server_refused_keep_the_page_from_clearing(alice, context):
 
 
 def test_changes_stopped_offline_stay_marked_as_not_saved(alice, context):
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/edit/")
-    page.wait_for_load_state("load")
+    page, _entry = changing_a_sent_entry(alice, context)
     page.locator("textarea[name=r-what_happened]").fill("Changed offline.")
     context.set_offline(True)
     page.evaluate("document.querySelector('form[data-save-before-idle]').requestSubmit()")
