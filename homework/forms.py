@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds.fields import AccessibleBoundField
-from homework.services import Flags
+from homework.services import Flags, PageSave
 
 RESPONSE_PREFIX = "r-"
 
@@ -28,12 +28,25 @@ class EntryEnvelopeForm(forms.Form):
         ),
     )
 
+    # Set by autosave.js on every save it sends (never shown): which open
+    # page sends it, and the how-manieth of that page's saves it is.
+    page = forms.RegexField(
+        regex=r"^[A-Za-z0-9_-]{8,32}$", required=False, widget=forms.HiddenInput
+    )
+    save_number = forms.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
+    )
+
     def flags(self) -> Flags:
         return Flags(
             discuss_in_session=self.cleaned_data["discuss_in_session"],
             felt_unsafe=self.cleaned_data["felt_unsafe"],
             private=self.cleaned_data["private"],
         )
+
+    def page_save(self) -> PageSave | None:
+        page, number = self.cleaned_data.get("page"), self.cleaned_data.get("save_number")
+        return PageSave(page=page, number=number) if page and number else None
 
 
 def response_data(post: Any) -> dict[str, str | list[str]]:

@@ -347,6 +347,15 @@ class Entry(models.Model):
         help_text=_("For scored worksheets: the total, kept so it can be charted over time."),
     )
     therapist_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Which open portal page last saved this draft, and how many saves that
+    # page had sent by then. A page leaving (the quick exit, a closed tab)
+    # sends its last words while an earlier save of its own may still be on
+    # the way; both carry the version the page last saw, so one of them
+    # would meet the other as a conflict from "elsewhere" and be dropped.
+    # Knowing the page, the later of its own saves wins, in whatever order
+    # they arrive (homework.services.entries.entry_save_draft).
+    saved_by_page = models.CharField(max_length=32, blank=True, default="", editable=False)
+    page_save_number = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-submitted_at", "-updated_at"]

@@ -246,6 +246,7 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         base_version=envelope.cleaned_data["version"],
         data=response_data(post),
         flags=envelope.flags(),
+        page_save=envelope.page_save(),
     )
 
 
@@ -281,6 +282,7 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
             base_version=envelope.cleaned_data["version"],
             data=data,
             flags=envelope.flags(),
+            page_save=envelope.page_save(),
         )
     except ResponseInvalid as invalid:
         return JsonResponse({"errors": invalid.errors}, status=400)

@@ -46,6 +46,14 @@ class Flags:
     private: bool = False
 
 
+@dataclass(frozen=True)
+class PageSave:
+    """Which open portal page sent a save, and the how-manieth of its saves it is."""
+
+    page: str
+    number: int
+
+
 def _load_for_write(
     *, user: User, assignment_id: int, key: uuid.UUID
 ) -> tuple[Assignment, Entry | None]:
@@ -66,6 +74,7 @@ def _write(
     response: Mapping[str, Any],
     flags: Flags,
     submit: bool,
+    page_save: PageSave | None = None,
 ) -> Entry:
     if entry is not None and entry.version != base_version:
         raise EntryConflict(entry)
@@ -79,6 +88,10 @@ def _write(
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
         "private": flags.private,
+        # A save from anywhere else (the API, a page without its script)
+        # ends the page's claim: its next save is checked by version again.
+        "saved_by_page": page_save.page if page_save else "",
+        "page_save_number": page_save.number if page_save else 0,
     }
     if submit:
         values.update(
@@ -120,6 +133,7 @@ def entry_save_draft(
     base_version: int,
     data: Mapping[str, Any],
     flags: Flags,
+    page_save: PageSave | None = None,
 ) -> Entry:
     """Keep what the client has typed so far, on the server.
 
@@ -127,6 +141,12 @@ def entry_save_draft(
     different current version means another tab saved in between, and we
     refuse rather than overwrite (EntryConflict). A sent entry is no longer
     a draft: saving over it is a conflict too.
+
+    ``page_save`` says which open page sent this, and which of its saves it
+    is. When that same page made every version since its base (its last
+    words sent on leaving, while its previous save was still on the way),
+    there is no one else's text to protect: the later of the page's saves
+    is kept, whichever arrives first.
     """
     assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
     if entry is not None and entry.is_submitted:
@@ -137,9 +157,16 @@ def entry_save_draft(
         # One draft per assignment, the one the page reopens: a second tab
         # opened before the first one saved must not start another, hidden.
         other = _open_draft_locked(assignment)
-        if other is not None:
+        if other is not None and other.key == key:
+            # Made by a request that overtook this one while it waited for the lock.
+            entry = Entry.objects.select_for_update().get(pk=other.pk)
+        elif other is not None:
             raise EntryConflict(other)
     if entry is not None:
+        if page_save is not None and entry.saved_by_page == page_save.page:
+            if page_save.number <= entry.page_save_number:
+                return entry  # an earlier save of this page, overtaken by a later one
+            base_version = entry.version
         draft = kind.merge_edit(kind.response_of(entry), draft, exercise=assignment.exercise)
         if entry.version == base_version + 1 and _holds(entry, draft, flags):
             return entry  # the save just made, sent again: its reply was lost on the way
@@ -151,6 +178,7 @@ def entry_save_draft(
         response=draft,
         flags=flags,
         submit=False,
+        page_save=page_save,
     )
 
 

@@ -30,6 +30,24 @@
   var tokenUrl = form.getAttribute("data-token-url");
   var sendFailed = document.getElementById("send-failed");
 
+  // Every save names this page and counts: when the page leaves with a save
+  // still on the way, its last words go too, and the server keeps whichever
+  // of this page's saves came later, in whatever order they arrive
+  // (entry_save_draft), instead of meeting one as a conflict with the other.
+  var PAGE = (function () {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  })();
+  var pageSaves = 0;
+  function saveData() {
+    var data = new FormData(form);
+    pageSaves += 1;
+    data.set("page", PAGE);
+    data.set("save_number", String(pageSaves));
+    return data;
+  }
+
   // The status line shows every state; the live region beside it speaks only
   // the ones worth interrupting someone for. "Not saved yet" and "Saving…"
   // come and go with every pause in typing: a screen reader reading them out
@@ -185,7 +203,7 @@
     say(T.status_saving, "saving");
     inFlight = fetch(url, {
       method: "POST",
-      body: new FormData(form),
+      body: saveData(),
       credentials: "same-origin",
       redirect: "manual",
       keepalive: outlivePage === true,
@@ -256,14 +274,16 @@
   window.addEventListener("offline", function () { if (dirty) say(T.status_offline, "offline"); });
 
   // Leaving before the debounce fires (closing the tab, switching app, the
-  // quick exit): send what is pending anyway, in a request that outlives the page.
+  // quick exit): send what is pending anyway, in a request that outlives the
+  // page. Also while a save is on the way: it may hold older words, or die
+  // with the page before it arrives.
   function flush() {
-    if (!dirty || blocked || stopped || inFlight) return;
+    if (!(dirty || inFlight) || blocked || stopped) return;
     clearTimeout(timer);
     try {
       fetch(url, {
         method: "POST",
-        body: new FormData(form),
+        body: saveData(),
         credentials: "same-origin",
         keepalive: true,
         headers: { "Accept": "application/json" },
@@ -273,15 +293,18 @@
   var leaving = false;
   window.addEventListener("pagehide", function () { if (!leaving) flush(); });
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "hidden" && !leaving) save(true);
+    if (document.visibilityState === "hidden" && !leaving) {
+      if (inFlight) flush();
+      else save(true);
+    }
   });
 
   // The quick exit carries the unsaved words in its own request, so the
   // server saves them before it ends the session (two requests could race).
   window.portalPendingDraft = function () {
-    if (!dirty || blocked || stopped) return null;
+    if (!(dirty || inFlight) || blocked || stopped) return null;
     leaving = true;
-    return { assignment: form.getAttribute("data-assignment"), data: new FormData(form) };
+    return { assignment: form.getAttribute("data-assignment"), data: saveData() };
   };
 
   // The idle timeout must not clear a page whose words are not on the server yet.

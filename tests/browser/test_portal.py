@@ -6,7 +6,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
-from playwright.sync_api import expect
+from playwright.sync_api import APIResponse, expect
 
 from homework.models import Entry
 from practice.models import User
@@ -424,6 +424,39 @@ def test_quick_exit_leaves_nothing_behind(alice, context, how):
     assert "/login/" in again.url
     # The words typed just before leaving reached the server first.
     wait_for_db(lambda: draft_text(alice) == "Something private")
+
+
+def first_save_on_the_way(page, words: str) -> None:
+    """Type ``words``: the autosave that follows reaches the server, and its
+    reply is held, so the page goes on counting that save as on the way."""
+    held: list[APIResponse] = []
+    # Only the first: the page's later saves go straight through.
+    page.route("**/save/", lambda route: held.append(route.fetch()), times=1)
+    page.locator("textarea[name=r-what_happened]").fill(words)
+    while not held:
+        page.wait_for_timeout(100)  # (route handlers run while Playwright waits)
+
+
+def test_quick_exit_keeps_the_last_words_while_a_save_is_still_on_the_way(alice, context):
+    page = context.new_page()
+    neutral_site(page)
+    open_form(page, alice)
+    first_save_on_the_way(page, "The first words")
+    assert draft_text(alice) == "The first words"
+    page.locator("textarea[name=r-what_happened]").fill("The first words, and the last ones")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(lambda: draft_text(alice) == "The first words, and the last ones")
+
+
+def test_closing_the_tab_keeps_the_last_words_while_a_save_is_still_on_the_way(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    first_save_on_the_way(page, "The first words")
+    assert draft_text(alice) == "The first words"
+    page.locator("textarea[name=r-what_happened]").fill("The first words, and the last ones")
+    page.close(run_before_unload=True)
+    wait_for_db(lambda: draft_text(alice) == "The first words, and the last ones")
 
 
 def test_a_save_the_server_cannot_take_stops_and_says_where_the_words_are(alice, context):

@@ -435,6 +435,42 @@ def test_quick_exit_keeps_the_last_words_then_ends_the_session(cast):
     assert http.get(reverse("homework:dashboard")).status_code == 302
 
 
+def test_quick_exit_keeps_the_last_words_while_the_pages_save_is_still_on_the_way(cast):
+    http = login(cast.alice.portal_user)
+    key = str(uuid.uuid4())
+    page = {"page": "f00dfeedcafe", "key": key, "version": "0"}
+    saved = http.post(
+        reverse("homework:autosave", args=[cast.alice_assignment.pk]),
+        {**page, "save_number": "1", "r-what_happened": "typed"},
+    )
+    assert saved.status_code == 200
+    # The page left before that save's reply came: its exit still says version 0.
+    last_words = {**page, "save_number": "2", "r-what_happened": "typed, and then the rest"}
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "beacon": "1",
+            "draft-assignment": str(cast.alice_assignment.pk),
+            **{f"draft-{name}": value for name, value in last_words.items()},
+        },
+    )
+    assert response.status_code == 204
+    assert Entry.objects.get(key=key).response == {"what_happened": "typed, and then the rest"}
+
+
+@pytest.mark.parametrize(
+    "page", [{"page": "short"}, {"page": "<script>x</script>"}, {"save_number": "-1"}]
+)
+def test_an_autosave_naming_its_page_badly_changes_nothing(cast, page):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    post = {"key": str(uuid.uuid4()), "version": "0", "page": "f00dfeedcafe", "save_number": "1"}
+    response = http.post(url, {**post, **page, "r-what_happened": "x"})
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == set(page)
+    assert Entry.objects.count() == 2  # the cast's two
+
+
 def test_quick_exit_never_fails_on_a_bad_draft(cast):
     http = login(cast.alice.portal_user)
     for draft in (

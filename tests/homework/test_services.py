@@ -7,11 +7,11 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, Validat
 from homework import services
 from homework.kinds import ResponseInvalid
 from homework.models import Entry
-from homework.services import EntryConflict, Flags
+from homework.services import EntryConflict, Flags, PageSave
 from tests.factories import AssignmentFactory, ExerciseFactory, written_record
 
 
-def draft(cast, *, key, version, text="so far", user=None, assignment=None):
+def draft(cast, *, key, version, text="so far", user=None, assignment=None, page_save=None):
     return services.entry_save_draft(
         user=user or cast.alice.portal_user,
         assignment_id=(assignment or cast.alice_assignment).pk,
@@ -19,6 +19,7 @@ def draft(cast, *, key, version, text="so far", user=None, assignment=None):
         base_version=version,
         data={"what_happened": text},
         flags=Flags(),
+        page_save=page_save,
     )
 
 
@@ -318,3 +319,54 @@ def test_a_draft_keeps_answers_to_questions_removed_while_it_was_open(cast):
         flags=Flags(),
     )
     assert saved.response == {asked[0]: "first answer, changed", asked[1]: "second answer"}
+
+
+# -- a page's last words, sent while its previous save is still on the way ----------
+
+PAGE = "a1b2c3d4e5f6"
+
+
+def test_a_pages_last_words_overtake_its_own_save_still_on_the_way(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="typed", page_save=PageSave(PAGE, 1))
+    # The quick exit's save left before the first one's reply came: same base version.
+    last = draft(cast, key=key, version=0, text="typed, and more", page_save=PageSave(PAGE, 2))
+    assert last.version == 2
+    assert Entry.objects.get(key=key).response["what_happened"] == "typed, and more"
+
+
+def test_a_pages_earlier_save_arriving_last_changes_nothing(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="so far", page_save=PageSave(PAGE, 1))
+    draft(cast, key=key, version=1, text="so far, and the last words", page_save=PageSave(PAGE, 3))
+    late = draft(cast, key=key, version=1, text="so far, and", page_save=PageSave(PAGE, 2))
+    assert late.version == 2
+    assert Entry.objects.get(key=key).response["what_happened"] == "so far, and the last words"
+
+
+def test_a_pages_first_saves_arriving_out_of_order_make_one_draft_with_the_later_words(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="the last words", page_save=PageSave(PAGE, 2))
+    draft(cast, key=key, version=0, text="the first", page_save=PageSave(PAGE, 1))
+    assert Entry.objects.get(key=key).response["what_happened"] == "the last words"
+    drafts = Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT)
+    assert drafts.count() == 1
+
+
+def test_another_pages_save_in_between_is_still_a_conflict(cast):
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="this page", page_save=PageSave(PAGE, 1))
+    draft(cast, key=key, version=1, text="another tab", page_save=PageSave("0therpage", 1))
+    with pytest.raises(EntryConflict):
+        draft(cast, key=key, version=1, text="this page, later", page_save=PageSave(PAGE, 2))
+    assert Entry.objects.get(key=key).response["what_happened"] == "another tab"
+
+
+def test_a_save_from_no_page_in_between_is_still_a_conflict(cast):
+    # E.g. the API: it names no page, so the page's claim ends with it.
+    key = uuid.uuid4()
+    draft(cast, key=key, version=0, text="this page", page_save=PageSave(PAGE, 1))
+    draft(cast, key=key, version=1, text="through the API")
+    with pytest.raises(EntryConflict):
+        draft(cast, key=key, version=1, text="this page, later", page_save=PageSave(PAGE, 2))
+    assert Entry.objects.get(key=key).response["what_happened"] == "through the API"
