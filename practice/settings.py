@@ -104,6 +104,14 @@ DATABASES = {
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default serves requests in threads, and SQLite has one
+    # writer at a time. A transaction that reads before it writes (SQLite's
+    # "deferred" default) fails at once with "database is locked" if another
+    # request began writing meanwhile, rather than waiting its turn: a quick
+    # exit's last words, saved while another tab signed out, were lost so.
+    # IMMEDIATE takes the write lock at BEGIN and waits for it instead.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "practice.User"
