@@ -264,11 +264,14 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     url = settings.SITE_URL + reverse("clients:welcome", args=[token])
     emailed = False
     if send_email:
-        emailed = send_discreet_email(
-            to=client.contact_email,
-            template="clients/email/invitation",
-            context={"url": url, "expires_at": invitation.expires_at},
-        )
+        # "Until 12 March" is read where the client lives: on the practice's
+        # calendar it can be a day after the link stops working for them.
+        with timezone.override(client.timezone):
+            emailed = send_discreet_email(
+                to=client.contact_email,
+                template="clients/email/invitation",
+                context={"url": url, "expires_at": invitation.expires_at},
+            )
     return IssuedInvitation(invitation=invitation, url=url, emailed=emailed)
 
 

@@ -223,12 +223,14 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
             _signed_in(request, user)
             messages.success(request, _("Welcome. Your notebook is ready."))
             return redirect("homework:dashboard")
-    return render(
-        request,
-        "clients/welcome.html",
-        {"form": form, "expires_at": invitation.expires_at},
-        status=400 if form.errors else 200,
-    )
+    # The last day the link works, on the client's own calendar (as the email says it).
+    with timezone.override(invitation.client.timezone):
+        return render(
+            request,
+            "clients/welcome.html",
+            {"form": form, "expires_at": invitation.expires_at},
+            status=400 if form.errors else 200,
+        )
 
 
 # -- password reset: Django's views, neutral pages and a discreet email ---------------

@@ -321,14 +321,41 @@ class PastDateTimeField(forms.DateTimeField):
     """When something happened: not in the future, not before 1900.
 
     Naive input is read in the current time zone, which the caller sets to
-    the client's own.
+    the client's own. On the nights the clocks change, a time the clock
+    showed twice (01:30 as they go back) is taken as the first of the two,
+    which reads back as typed; a time the clocks skipped (01:30 as they go
+    forward) never happened, and is refused with a message saying so.
     """
 
     widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
     default_error_messages = {
         "future": gettext_lazy("That is in the future. When did it happen?"),
         "too_early": gettext_lazy("Please check the year."),
+        "skipped": gettext_lazy(
+            "The clocks went forward that night, so %(time)s did not happen. "
+            "Please choose a time before or after it."
+        ),
     }
+
+    def to_python(self, value: Any) -> dt.datetime | None:
+        # Django refuses both cases alike, with words meant for developers:
+        # the first would keep a real moment from being written down at all
+        # (even the form's own "now", during that hour).
+        try:
+            return super().to_python(value)
+        except ValidationError as error:
+            if getattr(error, "code", None) != "ambiguous_timezone":
+                raise
+            typed: dt.datetime = error.params["datetime"]  # type: ignore[index]
+        zone = timezone.get_current_timezone()
+        first = typed.replace(tzinfo=zone, fold=0)
+        if first.astimezone(dt.UTC).astimezone(zone).replace(tzinfo=None) != typed:
+            raise ValidationError(
+                self.error_messages["skipped"],
+                code="skipped",
+                params={"time": typed.strftime("%H:%M")},
+            )
+        return first
 
     def prepare_value(self, value: Any) -> Any:
         # A sent response keeps its time as ISO 8601 text with an offset, which

@@ -265,3 +265,33 @@ def test_a_link_cannot_be_used_to_test_who_has_an_account_here(cast, newcomer):
     assert "stopped working" in stopped.text
     newcomer.refresh_from_db()
     assert newcomer.portal_user is None
+
+
+# 01:30 in London on 5 March is still the evening of 4 March in Los Angeles:
+# the link made then stops working on the evening of 11 March there.
+LATE_NIGHT_IN_LONDON = dt.datetime(2030, 3, 5, 1, 30, tzinfo=dt.UTC)
+
+
+def test_the_invitation_email_names_the_last_day_on_the_clients_own_calendar(
+    cast, newcomer, monkeypatch
+):
+    newcomer.timezone = "America/Los_Angeles"
+    newcomer.save()
+    monkeypatch.setattr(timezone, "now", lambda: LATE_NIGHT_IN_LONDON)
+    invite(cast, newcomer, send_email=True)
+    [message] = mail.outbox
+    assert isinstance(message, EmailMultiAlternatives)
+    assert "until 11 March" in message.body
+    assert "until 11 March" in str(message.alternatives[0][0])
+
+
+def test_the_welcome_page_names_the_last_day_on_the_clients_own_calendar(cast, newcomer):
+    newcomer.timezone = "America/Los_Angeles"
+    newcomer.save()
+    issued = invite(cast, newcomer)
+    Invitation.objects.filter(pk=issued.invitation.pk).update(
+        expires_at=dt.datetime(2030, 3, 12, 1, 30, tzinfo=dt.UTC)
+    )
+    http = HttpClient()
+    page = http.get(http.get(issued.url)["Location"])
+    assert "until 11 March" in page.text

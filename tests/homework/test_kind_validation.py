@@ -389,3 +389,37 @@ def test_a_time_already_given_is_shown_back_in_the_clients_own_time(stored, show
     with timezone.override("America/New_York"):
         form = kind.form(exercise=Exercise(kind="written_record"), initial={"occurred_at": stored})
         assert f'value="{shown}"' in str(form["occurred_at"])
+
+
+# -- the nights the clocks change (Europe/London: 26 October 2025 back, 30 March 2025 forward)
+
+
+@pytest.mark.parametrize(("slug", "key"), [("written_record", "occurred_at"), ("urge_log", "at")])
+def test_a_time_the_clock_showed_twice_is_taken_as_the_first_of_the_two(slug, key):
+    data = {**RESPONSES[slug](), key: "2025-10-26T01:30"}
+    response = get_kind(slug).validate(data, exercise=exercise(slug), tz="Europe/London")
+    # 01:30 in summer time (the first time round), which reads back as 01:30.
+    assert response[key] == "2025-10-26T01:30:00+01:00"
+
+
+@pytest.mark.parametrize(("slug", "key"), [("written_record", "occurred_at"), ("urge_log", "at")])
+def test_a_time_the_clocks_skipped_gets_a_plain_message(slug, key):
+    found = errors(slug, {**RESPONSES[slug](), key: "2025-03-30T01:30"})
+    assert found == {
+        key: [
+            "The clocks went forward that night, so 01:30 did not happen. Please choose a time before or after it."
+        ]
+    }
+
+
+def test_a_time_that_did_happen_on_a_clock_change_day_is_read_as_it_is():
+    kind = get_kind("written_record")
+    for typed, stored in [
+        ("2025-10-26T00:30", "2025-10-26T00:30:00+01:00"),
+        ("2025-10-26T02:30", "2025-10-26T02:30:00+00:00"),
+        ("2025-03-30T00:59", "2025-03-30T00:59:00+00:00"),
+        ("2025-03-30T02:00", "2025-03-30T02:00:00+01:00"),
+    ]:
+        data = {**RESPONSES["written_record"](), "occurred_at": typed}
+        response = kind.validate(data, exercise=exercise("written_record"), tz="Europe/London")
+        assert response["occurred_at"] == stored

@@ -486,3 +486,32 @@ def test_the_urge_log_asks_about_contact_once(cast, answer, contact):
     assert sent.status_code == 302, sent.content.decode()[:2000]
     response = Entry.objects.get(key=key).response
     assert (response["contact_happened"], response["contact_initiated_by"]) == (contact, answer)
+
+
+def test_a_record_from_the_hour_the_clocks_went_back_is_sent_and_shown_as_typed(cast):
+    assignment = assign(cast.alice, "written_record")
+    http = login(cast.alice.portal_user)
+    form = {
+        **envelope(),
+        **posted_form(RESPONSES["written_record"]()),
+        "r-occurred_at": "2025-10-26T01:30",
+    }
+    response = http.post(do_url(assignment), form)
+    assert response.status_code == 302
+    entry = Entry.objects.get(assignment=assignment)
+    assert entry.response["occurred_at"] == "2025-10-26T01:30:00+01:00"
+    assert "Sunday 26 October 2025, 01:30" in http.get(response["Location"]).text
+
+
+def test_a_record_at_a_time_the_clocks_skipped_is_refused_with_a_plain_message(cast):
+    assignment = assign(cast.alice, "written_record")
+    form = {
+        **envelope(),
+        **posted_form(RESPONSES["written_record"]()),
+        "r-occurred_at": "2025-03-30T01:30",
+    }
+    response = login(cast.alice.portal_user).post(do_url(assignment), form)
+    assert response.status_code == 400
+    assert "The clocks went forward that night, so 01:30 did not happen." in response.text
+    assert "interpreted" not in response.text
+    assert not Entry.objects.filter(assignment=assignment).exists()
