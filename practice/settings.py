@@ -262,6 +262,13 @@ if PRODUCTION:
 
 # Absolute links in emails.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+if PRODUCTION and not SITE_URL.startswith("https://"):
+    # Invitation and reset links carry a token that sets a password: over
+    # plain http the first click, before the browser knows our HSTS, shows it
+    # to anyone on the network (a shared home router included).
+    raise ImproperlyConfigured(
+        "SITE_URL must be the site's https:// address when DJANGO_ENV=production."
+    )
 
 # Client text limits: generous for writing, bounded for storage and the PDF.
 LONG_TEXT_MAX_CHARS = 20_000
