@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Inside the X-Frame-Options middleware: it sees a view's own SAMEORIGIN.
+    "practice.middleware.content_security_policy_middleware",
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
     "practice.middleware.method_not_allowed_page_middleware",
