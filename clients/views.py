@@ -12,12 +12,13 @@ from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clients import selectors, services
@@ -110,17 +111,23 @@ def login_code(request: HttpRequest) -> HttpResponse:
     )
 
 
+@csrf_exempt
 @require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
     """Sign out. The address followed or typed (a GET) signs out too, as the
     quick exit's does: refusing would leave the client signed in on a shared
-    device. A forged GET can only sign someone out, which is harmless."""
+    device. A forged GET can only sign someone out, which is harmless.
+
+    No security-token check either: a page open from before a sign-in in
+    another tab holds a stale token, and a refused sign-out leaves the
+    session running. A forged post can do no more than the GET."""
     logout(request)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
     return response
 
 
+@csrf_exempt
 @require_http_methods(["GET", "POST"])
 def quick_exit(request: HttpRequest) -> HttpResponse:
     """End the session and leave for the practice's neutral site.
@@ -128,10 +135,12 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     The page's script calls this with a beacon (``beacon=1``) while it
     replaces itself with the neutral site; without script, the button is a
     plain form post and we redirect there ourselves. The address typed or
-    followed (a GET) leaves too: leaving is never refused. Only a post, which
-    carries the form's token, may save a last draft on the way.
+    followed (a GET) leaves too: leaving is never refused, not even for a
+    stale security token (a page open from before a sign-in in another tab),
+    which the middleware would refuse while the screen had already gone.
+    Only a post that carries a valid token may save a last draft on the way.
     """
-    if request.method == "POST":
+    if request.method == "POST" and _carries_a_valid_token(request):
         _save_draft_on_the_way_out(request)
     logout(request)
     if request.POST.get("beacon"):
@@ -140,6 +149,13 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         response = HttpResponseRedirect(practice_settings().quick_exit_url)
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
     return response
+
+
+def _carries_a_valid_token(request: HttpRequest) -> bool:
+    """Django's own security-token check, asked here because the view is exempt
+    from the middleware's: it refuses nothing, it only decides about the draft."""
+    check = CsrfViewMiddleware(lambda request: HttpResponse())
+    return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
 
 
 def _save_draft_on_the_way_out(request: HttpRequest) -> None:

@@ -45,3 +45,45 @@ def method_not_allowed_page_middleware(get_response: Handler) -> Handler:
         return response
 
     return middleware
+
+
+# Scripts, fonts, images and frames come only from this site; nothing may be
+# embedded or framed by another. Inline <script> and on…= attributes are not
+# allowed (tests/practice/test_security_headers.py keeps the templates free of
+# them); inline styles are, for Django's admin widgets and the preview frame.
+# No form-action: the quick exit's plain post redirects to the neutral site,
+# which Chrome would then block.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors {ancestors}",
+    ]
+)
+
+
+def content_security_policy_middleware(get_response: Handler) -> Handler:
+    """Keep a script that slipped into a page (through a client's words or a
+    therapist's) from running, and other sites from framing ours.
+
+    Pages only (``text/html``): a PDF opened inline gets none, as some
+    browsers' PDF viewers are themselves blocked by a policy. A view marked
+    ``xframe_options_sameorigin`` (the assignment preview) may be framed by
+    the admin; everything else by nothing.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        if response.get("Content-Type", "").startswith("text/html"):
+            same_origin = response.get("X-Frame-Options", "").upper() == "SAMEORIGIN"
+            response.setdefault(
+                "Content-Security-Policy",
+                CONTENT_SECURITY_POLICY.format(ancestors="'self'" if same_origin else "'none'"),
+            )
+        return response
+
+    return middleware

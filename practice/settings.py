@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Inside the X-Frame-Options middleware: it sees a view's own SAMEORIGIN.
+    "practice.middleware.content_security_policy_middleware",
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
     "practice.middleware.method_not_allowed_page_middleware",
@@ -270,6 +272,13 @@ if PRODUCTION:
 
 # Absolute links in emails.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+if PRODUCTION and not SITE_URL.startswith("https://"):
+    # Invitation and reset links carry a token that sets a password: over
+    # plain http the first click, before the browser knows our HSTS, shows it
+    # to anyone on the network (a shared home router included).
+    raise ImproperlyConfigured(
+        "SITE_URL must be the site's https:// address when DJANGO_ENV=production."
+    )
 
 # Client text limits: generous for writing, bounded for storage and the PDF.
 LONG_TEXT_MAX_CHARS = 20_000

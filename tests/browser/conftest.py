@@ -57,20 +57,37 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def new_context(browser, live_server):
-    """Each person gets their own browser context: their own cookies, as on their own device."""
+    """Each person gets their own browser context: their own cookies, as on their own device.
+
+    Every test is also a check of the pages' Content-Security-Policy: anything
+    it blocked (an inline script, a style, a frame) fails the test that met it.
+    """
     opened = []
+    refused: list[str] = []
+
+    def watch(page) -> None:
+        page.on(
+            "console",
+            lambda message: (
+                refused.append(f"{page.url}: {message.text}")
+                if "Content Security Policy" in message.text
+                else None
+            ),
+        )
 
     def make(width: int = 390, height: int = 844):
         context = browser.new_context(
             base_url=live_server.url, viewport={"width": width, "height": height}
         )
         context.set_default_timeout(10_000)
+        context.on("page", watch)
         opened.append(context)
         return context
 
     yield make
     for context in opened:
         context.close()
+    assert not refused, "The pages' policy blocked something:\n" + "\n".join(refused)
 
 
 @pytest.fixture

@@ -360,3 +360,73 @@ def test_exit_note_shows_until_dismissed_and_is_remembered_on_the_server(cast):
         'id="exit-note"'
         not in login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
     )
+
+
+def form_token(html: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.fixture
+def stale_page(cast):
+    """A portal tab left open while the client signed out and in again in another
+    tab: signing in gives a new security token, so the open tab's is stale."""
+    http = HttpClient(enforce_csrf_checks=True)
+
+    def sign_in_with_token() -> None:
+        token = form_token(http.get(reverse("clients:login")).text)
+        response = http.post(
+            reverse("clients:login"),
+            {"username": "alice@example.test", "password": PASSWORD, "csrfmiddlewaretoken": token},
+        )
+        assert response.status_code == 302
+
+    sign_in_with_token()
+    stale = form_token(http.get(reverse("homework:dashboard")).text)
+    http.post(reverse("clients:logout"), {"csrfmiddlewaretoken": stale})
+    sign_in_with_token()
+    return http, stale
+
+
+@pytest.mark.parametrize("sent", [{"beacon": "1"}, {}])
+def test_the_quick_exit_ends_the_session_even_from_a_page_with_a_stale_token(stale_page, sent):
+    """Leaving is never refused: a 403 here left the client signed in on a
+    shared device while the screen had already gone to the neutral site."""
+    http, stale = stale_page
+    response = http.post(reverse("clients:quick_exit"), {"csrfmiddlewaretoken": stale, **sent})
+    assert response.status_code in {204, 302}
+    assert '"cookies"' in response["Clear-Site-Data"]
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_sign_out_works_even_from_a_page_with_a_stale_token(stale_page):
+    http, stale = stale_page
+    response = http.post(reverse("clients:logout"), {"csrfmiddlewaretoken": stale})
+    assert response.status_code == 302
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_a_quick_exit_without_the_pages_token_keeps_no_draft(cast):
+    """Another site can send the client away (as a link to the exit can), but
+    it cannot write into their notebook on the way."""
+    import uuid
+
+    from homework.models import Entry
+
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    key = str(uuid.uuid4())
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "beacon": "1",
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": key,
+            "draft-version": "0",
+            "draft-r-what_happened": "written by someone else",
+        },
+    )
+    assert response.status_code == 204
+    assert not Entry.objects.filter(key=key).exists()
+    assert http.get(reverse("homework:dashboard")).status_code == 302

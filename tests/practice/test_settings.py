@@ -14,6 +14,7 @@ PRODUCTION_ENV = {
     "DJANGO_ENV": "production",
     "SECRET_KEY": "a" * 10 + "-production-secret-that-is-long-and-random-9f8e7d6c5b4a3",
     "ALLOWED_HOSTS": "practice.example.org",
+    "SITE_URL": "https://practice.example.org",
     "DATABASE_URL": "sqlite:///:memory:",
 }
 
@@ -43,6 +44,15 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = manage("check", **{**PRODUCTION_ENV, "SECRET_KEY": ""})
     assert result.returncode != 0
     assert "SECRET_KEY is required" in result.stderr
+
+
+@pytest.mark.parametrize("site_url", ["", "http://practice.example.org"])
+def test_production_refuses_links_in_emails_that_are_not_https(site_url):
+    """Invitation and reset links carry a token that sets the password: over
+    plain http, the first click (before HSTS is known) shows it to the network."""
+    result = manage("check", **{**PRODUCTION_ENV, "SITE_URL": site_url})
+    assert result.returncode != 0
+    assert "SITE_URL" in result.stderr
 
 
 def test_production_refuses_debug():
