@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, Permis
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext
@@ -23,8 +24,12 @@ from practice.discreet import clinical_words
 class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
+    def get_by_natural_key(self, username: str | None) -> "User":
+        # How sign-in finds the account: by the address as it is kept.
+        return self.get(email=User.normalize_username(username or ""))
+
     def create_user(self, email: str, password: str | None = None, **extra: Any) -> "User":
-        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        user = self.model(email=User.normalize_username(email), **extra)
         user.set_password(password)
         user.save(using=self._db)
         return user
@@ -72,10 +77,20 @@ class User(AbstractBaseUser, PermissionsMixin):
                 condition=~Q(role="client") | Q(is_staff=False, is_superuser=False),
                 name="client_is_never_staff",
             ),
+            models.CheckConstraint(
+                condition=Q(email=Lower("email")), name="email_kept_in_lower_case"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name or self.email
+
+    @classmethod
+    def normalize_username(cls, username: str) -> str:
+        """An address in lower case, as it is kept: one typed as "Alice@…"
+        (a phone's keyboard capitalises the first letter) finds its account.
+        Django's own ``clean()`` uses this, so the admin's forms keep it too."""
+        return super().normalize_username(username).strip().lower()
 
     def _get_session_auth_hash(self, secret: str | None = None) -> str:
         # Django's hash covers the password; ours adds the per-user salt.

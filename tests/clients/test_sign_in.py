@@ -42,6 +42,25 @@ def test_client_signs_in_to_the_dashboard(cast):
     assert http.session[STARTED_AT] and http.session[LAST_SEEN]
 
 
+def test_an_address_typed_with_capitals_still_signs_in(cast):
+    # A phone's keyboard capitalises the first letter; a stray space is easy too.
+    response = sign_in(HttpClient(), " Alice@Example.TEST ")
+    assert response.status_code == 302 and response["Location"] == reverse("homework:dashboard")
+
+
+def test_addresses_are_kept_in_lower_case(cast):
+    from django.db import IntegrityError, transaction
+
+    from practice.models import User
+
+    user = User(email=" Tara.New@Example.TEST", role=User.Role.THERAPIST)
+    user.clean()  # what every model form does
+    assert user.email == "tara.new@example.test"
+    assert User.objects.create_user("Sam@Example.TEST").email == "sam@example.test"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        User.objects.filter(pk=cast.tara.pk).update(email="Tara@example.test")
+
+
 def request_reset(email: str, capture) -> None:
     with capture(execute=True):
         HttpClient().post(reverse("clients:password_reset"), {"email": email})
