@@ -288,6 +288,22 @@ def enqueued(monkeypatch) -> list[int]:
     return asked
 
 
+def test_a_new_entry_sent_twice_at_once_is_sent_once_and_both_say_sent(cast, monkeypatch, enqueued):
+    """A double click with the page's script absent, or a replay: the second
+    request found no entry, then met the first one's as it made it."""
+    key = uuid.uuid4()
+    with held_at(monkeypatch, "_load_for_write", after=True, thread="second click") as there:
+        second = start("second click", send(cast, key=key, version=0))
+        assert there.wait(WAIT)
+        first = start("first click", send(cast, key=key, version=0)).finish()
+    second.finish()
+    assert first.error is None, first.error
+    assert second.error is None, second.error  # not "this changed elsewhere"
+    assert second.result.pk == first.result.pk
+    assert Entry.objects.filter(key=key).count() == 1
+    assert enqueued == [first.result.pk]
+
+
 def test_a_draft_sent_twice_at_once_is_sent_once_and_notified_once(cast, enqueued):
     key = uuid.uuid4()
     autosave(cast, key=key, version=0, text="typed", page_save=PageSave(PAGE, 1))()
