@@ -7,21 +7,28 @@ on a row lock that the test holds and lets go once PostgreSQL says they all
 wait for it. Skipped on SQLite (a file lock, not row locks: nothing to race).
 """
 
+import json
+import os
+import socket
+import subprocess
+import sys
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.db import connection, transaction
 
-from homework import services
+from homework import selectors, services
 from homework.models import Assignment, Entry
 from homework.services import EntryConflict, EntryLocked, Flags, PageSave
 from homework.services import entries as entry_services
 from tests.factories import written_record
+from tests.homework.test_tasks_worker import database_url
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -409,3 +416,100 @@ def test_taking_an_entry_back_as_the_therapist_opens_it_is_one_or_the_other(cast
     else:
         assert isinstance(hiding.error, EntryLocked)
         assert not entry.private and entry.seen_at is not None
+
+
+# -- Redis gone while the client saves and sends ----------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Run in a process of its own whose REDIS_URL names a closed port (port 1
+# refuses every connection): its cache and its Celery broker are both gone,
+# as in production when Redis is down.
+SAVE_AND_SEND = """
+import json, time, uuid
+import django
+django.setup()
+from django.test import Client
+from django.urls import reverse
+from practice.models import User
+
+http = Client()
+http.force_login(User.objects.get(pk={user}))
+key = str(uuid.uuid4())
+fields = {{"key": key, "r-what_happened": "Typed while Redis was down."}}
+began = time.monotonic()
+form = http.get(reverse("homework:do", args=[{assignment}]))
+saved = http.post(
+    reverse("homework:autosave", args=[{assignment}]), {{**fields, "version": "0"}}
+)
+sent = http.post(
+    reverse("homework:do", args=[{assignment}]), {{**fields, **{words}, "version": "1"}}
+)
+print(json.dumps({{
+    "key": key,
+    "statuses": [form.status_code, saved.status_code, sent.status_code],
+    "seconds": time.monotonic() - began,
+}}))
+"""
+
+
+def save_and_send_in_a_process_of_its_own(cast, redis_url: str) -> tuple[dict[str, Any], str]:
+    """Save a draft, then send it, in a new process whose REDIS_URL is ``redis_url``."""
+    connection.close()  # the other process writes to the same database
+    words = {f"r-{name}": value for name, value in written_record().items()}
+    words["r-what_happened"] = "Typed while Redis was down."
+    script = SAVE_AND_SEND.format(
+        user=cast.alice.portal_user.pk, assignment=cast.alice_assignment.pk, words=words
+    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": redis_url,
+        "EMAIL_URL": "locmem://",
+        "DJANGO_ENV": "test",
+        "DJANGO_SETTINGS_MODULE": "practice.settings",
+    }
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except subprocess.TimeoutExpired as hung:
+        pytest.fail(f"the client's requests hung on Redis: {hung.stderr!r}")
+    assert run.returncode == 0, run.stderr
+    outcome = json.loads(run.stdout.strip().splitlines()[-1])
+    assert outcome["statuses"] == [200, 200, 302], run.stderr
+    return outcome, run.stderr
+
+
+def the_words_stand_and_the_therapist_is_told_later(outcome: dict[str, Any], mailoutbox) -> None:
+    entry = Entry.objects.get(key=outcome["key"])
+    assert entry.is_submitted and entry.response["what_happened"] == "Typed while Redis was down."
+    assert entry.therapist_notified_at is None
+    # Redis back: the sweep finds it, and the therapist is told once.
+    assert entry.pk in selectors.pending_notification_ids()
+    assert services.entry_notify_therapist(entry_id=entry.pk)
+    assert not services.entry_notify_therapist(entry_id=entry.pk)
+    assert len(mailoutbox) == 1
+
+
+def test_a_save_and_a_send_with_redis_down_stand_and_the_therapist_is_told_later(cast, mailoutbox):
+    outcome, log = save_and_send_in_a_process_of_its_own(cast, "redis://127.0.0.1:1/0")
+    assert "the sweep will retry" in log
+    the_words_stand_and_the_therapist_is_told_later(outcome, mailoutbox)
+
+
+def test_a_send_with_redis_stalled_is_answered_and_the_therapist_is_told_later(cast, mailoutbox):
+    """Redis takes the connection and never answers (overloaded, or a network
+    path gone half dead): the send must not wait for it forever."""
+    with socket.socket() as stalled:
+        stalled.bind(("127.0.0.1", 0))
+        stalled.listen(16)  # connections complete, and nothing ever reads them
+        port = stalled.getsockname()[1]
+        outcome, log = save_and_send_in_a_process_of_its_own(cast, f"redis://127.0.0.1:{port}/0")
+    assert "the sweep will retry" in log
+    the_words_stand_and_the_therapist_is_told_later(outcome, mailoutbox)
