@@ -161,6 +161,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # A broker outage must never hold a client's request for long: fail fast and
 # let the periodic sweep pick the work up again (see homework.tasks).
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# That one bounds connecting only: a Redis that takes the connection and then
+# never answers (overloaded, a half-dead network path) held a send forever.
+# Above the worker's 1-second BRPOP, which must not time out on its own.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {

@@ -200,6 +200,13 @@ def entry_submit(
     conflict, shown with both versions, never dropped behind a "Sent".
     """
     assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
+    if entry is None:
+        # The same send twice at once (a double click without the page's
+        # script, a replayed request): the later one waits for the earlier to
+        # finish making the entry, then finds it sent, rather than meeting it
+        # as "already sent from another tab" and being offered a duplicate.
+        _lock_assignment(assignment)
+        entry = Entry.objects.select_for_update().filter(key=key, assignment=assignment).first()
     kind = get_kind(assignment.exercise.kind)
     response = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
     if entry is not None:
@@ -232,8 +239,13 @@ def _holds(entry: Entry, response: Mapping[str, Any], flags: Flags) -> bool:
 def _open_draft_locked(assignment: Assignment) -> Entry | None:
     """The assignment's draft, if it has one, decided under a lock on the
     assignment so that two first saves at once cannot both start one."""
-    Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
+    _lock_assignment(assignment)
     return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
+
+
+def _lock_assignment(assignment: Assignment) -> None:
+    """Entries of this assignment are made one at a time from here to commit."""
+    Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
 
 
 def _own_sent_entry_for_update(*, user: User, key: uuid.UUID) -> Entry:

@@ -40,6 +40,19 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   })();
   var pageSaves = 0;
+  var flushing = null;  // a save sent as the page was hidden, if it is still on the way
+
+  // The version a save made, from its answer. The page's saves can answer
+  // out of order (it sends again while one is on the way, when hidden): the
+  // highest for the key they were sent under is the draft's current one, and
+  // a lower one would make the page's next send meet its own save as a change
+  // "elsewhere".
+  function keepVersion(key, version) {
+    if (keyInput.value === key && Number(version) > Number(versionInput.value)) {
+      versionInput.value = version;
+    }
+  }
+
   function saveData() {
     var data = new FormData(form);
     pageSaves += 1;
@@ -201,6 +214,7 @@
     if (inFlight) return inFlight;  // `finally` sends again if more was typed
     dirty = false;
     say(T.status_saving, "saving");
+    var key = keyInput.value;
     inFlight = fetch(url, {
       method: "POST",
       body: saveData(),
@@ -224,7 +238,7 @@
         }
         return res.json().then(function (data) {
           if (res.ok) {
-            versionInput.value = data.version;
+            keepVersion(key, data.version);
             retryMs = FIRST_RETRY_MS;
             refused = false;
             renewedToken = false;
@@ -280,14 +294,22 @@
   function flush() {
     if (!(dirty || inFlight) || blocked || stopped) return;
     clearTimeout(timer);
+    var key = keyInput.value;
     try {
-      fetch(url, {
+      // If the page stays after all (hidden, then shown again), it learns the
+      // version this save made before it sends.
+      var sent = fetch(url, {
         method: "POST",
         body: saveData(),
         credentials: "same-origin",
         keepalive: true,
         headers: { "Accept": "application/json" },
-      });
+      })
+        .then(function (res) { return res.ok ? res.json() : null; })
+        .then(function (data) { if (data) keepVersion(key, data.version); })
+        .catch(function () { /* the next save, or the send, finds out */ })
+        .finally(function () { if (flushing === sent) flushing = null; });
+      flushing = sent;
     } catch (e) { /* the page is going away; nothing else to do */ }
   }
   var leaving = false;
@@ -321,7 +343,7 @@
   // Whether the server now holds exactly the page's words: after the save in
   // flight, one more save, and once more if that one only renewed the form token.
   function serverHoldsThis(tries) {
-    return (inFlight || Promise.resolve())
+    return Promise.all([inFlight, flushing])
       .then(function () { return dirty && !blocked && !stopped ? save() : null; })
       .then(function () {
         if (dirty && !blocked && !stopped && tries > 1) return serverHoldsThis(tries - 1);
@@ -350,7 +372,7 @@
     }
     sending = true;
     if (submitButton) submitButton.setAttribute("aria-disabled", "true");
-    if (!dirty && !inFlight && !refused) {
+    if (!dirty && !inFlight && !flushing && !refused) {
       blocked = true;  // the server has these words: send them as they are
       return;
     }

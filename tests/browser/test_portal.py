@@ -6,7 +6,7 @@ import time
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
-from playwright.sync_api import APIResponse, expect
+from playwright.sync_api import APIResponse, Route, expect
 
 from homework.models import Entry
 from practice.models import User
@@ -655,3 +655,46 @@ def test_changes_stopped_offline_stay_marked_as_not_saved(alice, context):
     # The idle timeout must keep this page: its changes are on no server.
     assert page.evaluate("window.portalDraftPending()") is True
     context.set_offline(False)
+
+
+def test_sending_after_the_page_was_hidden_mid_save_is_not_a_conflict(alice, context):
+    """Hidden while a save is on the way (switching app, another tab), the
+    page sends its words again; back, the client sends without typing more.
+    The server holds the page's own later save: no "changed elsewhere"."""
+    page = context.new_page()
+    open_form(page, alice)
+    choose_distress(page)
+    page.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    held: list[tuple[Route, APIResponse]] = []
+    page.route("**/save/", lambda route: held.append((route, route.fetch())), times=1)
+    page.locator("textarea[name=r-what_happened]").fill("Written before I looked away.")
+    while not held:
+        page.wait_for_timeout(100)  # (route handlers run while Playwright waits)
+    saved = Entry.objects.get(assignment=alice, status="draft")
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    # (Waiting in the page, not in Python: the route is looked at only while Playwright waits.)
+    for _ in range(100):
+        if Entry.objects.get(pk=saved.pk).version > saved.version:
+            break
+        page.wait_for_timeout(100)
+    assert Entry.objects.get(pk=saved.pk).version == saved.version + 1
+    page.evaluate(
+        """() => {
+            Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }"""
+    )
+    route, reply = held[0]
+    route.fulfill(response=reply)  # the first save's answer comes after all
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    assert Entry.objects.get(pk=saved.pk).is_submitted

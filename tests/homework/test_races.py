@@ -1,0 +1,515 @@
+"""Real races on PostgreSQL: two requests at once never lose a client's words.
+
+Each request runs in its own thread on its own connection, as two web
+processes would. The interleaving is set, not hoped for: a thread is held at
+a named point in the service (an Event), or every request is made to queue
+on a row lock that the test holds and lets go once PostgreSQL says they all
+wait for it. Skipped on SQLite (a file lock, not row locks: nothing to race).
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+
+from homework import selectors, services
+from homework.models import Assignment, Entry
+from homework.services import EntryConflict, EntryLocked, Flags, PageSave
+from homework.services import entries as entry_services
+from tests.factories import written_record
+from tests.homework.test_tasks_worker import database_url
+
+pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
+
+WAIT = 30  # seconds; only ever reached when something is wrong
+PAGE = "a1b2c3d4e5f6"
+
+
+class Request(threading.Thread):
+    """One request on its own connection: what it returned, or what it raised."""
+
+    def __init__(self, name: str, call: Callable[[], Any]) -> None:
+        super().__init__(name=name, daemon=True)
+        self.call = call
+        self.result: Any = None
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self.result = self.call()
+        except BaseException as error:  # the test looks at it
+            self.error = error
+        finally:
+            connection.close()
+
+    def finish(self) -> "Request":
+        self.join(WAIT)
+        assert not self.is_alive(), f"{self.name} never finished"
+        return self
+
+
+def start(name: str, call: Callable[[], Any]) -> Request:
+    request = Request(name, call)
+    request.start()
+    return request
+
+
+@contextmanager
+def held_at(
+    monkeypatch: pytest.MonkeyPatch, name: str, *, thread: str, after: bool = False
+) -> Iterator[threading.Event]:
+    """Stop the request running in ``thread`` just before (or ``after``) it
+    calls ``homework.services.entries.<name>``; yields the event that says it
+    is there. Leaving the block lets it go on."""
+    real = getattr(entry_services, name)
+    there, go = threading.Event(), threading.Event()
+
+    def hold(*args: Any, **kwargs: Any) -> Any:
+        held = threading.current_thread().name == thread
+        result = real(*args, **kwargs) if after else None
+        if held:
+            there.set()
+            assert go.wait(WAIT)
+        return result if after else real(*args, **kwargs)
+
+    monkeypatch.setattr(entry_services, name, hold)
+    try:
+        yield there
+    finally:
+        go.set()
+
+
+def waiting_for_locks() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        return int(cursor.fetchone()[0])
+
+
+def until_waiting(count: int) -> None:
+    """Return once ``count`` connections wait for a lock (PostgreSQL says so)."""
+    deadline = time.monotonic() + WAIT
+    while waiting_for_locks() < count:
+        assert time.monotonic() < deadline, "the requests never queued on the lock"
+        time.sleep(0.01)
+
+
+@contextmanager
+def row_locked(lock: Callable[[], Any]) -> Iterator[None]:
+    """Hold a row lock (``lock`` runs select_for_update) on another connection
+    for the length of the block: requests started inside it queue behind it."""
+    held, done = threading.Event(), threading.Event()
+
+    def holder() -> None:
+        with transaction.atomic():
+            lock()
+            held.set()
+            assert done.wait(WAIT)
+
+    thread = start("lock holder", holder)
+    assert held.wait(WAIT)
+    try:
+        yield
+    finally:
+        done.set()
+        thread.finish()
+        assert thread.error is None, thread.error
+
+
+def lock_assignment(assignment: Assignment) -> Callable[[], Any]:
+    return lambda: list(Assignment.objects.select_for_update().filter(pk=assignment.pk))
+
+
+def lock_entry(entry: Entry) -> Callable[[], Any]:
+    return lambda: list(Entry.objects.select_for_update().filter(pk=entry.pk))
+
+
+def autosave(cast, *, key, version, text, page_save=None) -> Callable[[], Entry]:
+    return lambda: services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=cast.alice_assignment.pk,
+        key=key,
+        base_version=version,
+        data={"what_happened": text},
+        flags=Flags(),
+        page_save=page_save,
+    )
+
+
+def send(cast, *, key, version, **words: str) -> Callable[[], Entry]:
+    return lambda: services.entry_submit(
+        user=cast.alice.portal_user,
+        assignment_id=cast.alice_assignment.pk,
+        key=key,
+        base_version=version,
+        data=written_record(**words),
+        flags=Flags(),
+    )
+
+
+def drafts(cast) -> list[Entry]:
+    return list(Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT))
+
+
+# -- the first draft, saved twice at once ----------------------------------------------
+
+
+@pytest.mark.parametrize("overtaken", ["save 1", "save 2"])
+def test_a_pages_two_first_saves_overtaking_each_other_keep_the_later_words(
+    cast, monkeypatch, overtaken
+):
+    """Both found no entry; one waits while the other makes it (the quick exit's
+    last words sent while the first save was still on the way)."""
+    key = uuid.uuid4()
+    saves = {
+        "save 1": autosave(cast, key=key, version=0, text="typed", page_save=PageSave(PAGE, 1)),
+        "save 2": autosave(
+            cast, key=key, version=0, text="typed, and the rest", page_save=PageSave(PAGE, 2)
+        ),
+    }
+    other = "save 2" if overtaken == "save 1" else "save 1"
+    with held_at(monkeypatch, "_open_draft_locked", thread=overtaken) as there:
+        waiting = start(overtaken, saves[overtaken])
+        assert there.wait(WAIT)
+        first = start(other, saves[other]).finish()
+    waiting.finish()
+    assert first.error is None and waiting.error is None, (first.error, waiting.error)
+    [entry] = drafts(cast)
+    assert entry.key == key
+    assert entry.response == {"what_happened": "typed, and the rest"}
+
+
+def test_a_pages_first_saves_queued_on_the_assignment_keep_the_later_words(cast):
+    """Both wait on the assignment's lock, and go in whichever order PostgreSQL picks."""
+    key = uuid.uuid4()
+    with row_locked(lock_assignment(cast.alice_assignment)):
+        saves = [
+            start(
+                f"save {number}",
+                autosave(cast, key=key, version=0, text=words, page_save=PageSave(PAGE, number)),
+            )
+            for number, words in ((1, "typed"), (2, "typed, and the rest"))
+        ]
+        until_waiting(len(saves))
+    for save in saves:
+        assert save.finish().error is None, save.error
+    [entry] = drafts(cast)
+    assert entry.response == {"what_happened": "typed, and the rest"}
+
+
+def test_two_tabs_first_saves_at_once_make_one_draft_and_show_the_other_both(cast):
+    with row_locked(lock_assignment(cast.alice_assignment)):
+        tabs = [
+            start(
+                tab,
+                autosave(
+                    cast,
+                    key=uuid.uuid4(),
+                    version=0,
+                    text=f"typed in the {tab}",
+                    page_save=PageSave(f"{tab}-page-id", 1),
+                ),
+            )
+            for tab in ("phone", "laptop")
+        ]
+        until_waiting(len(tabs))
+    for tab in tabs:
+        tab.finish()
+    saved = [tab for tab in tabs if tab.error is None]
+    refused = [tab for tab in tabs if tab.error is not None]
+    assert len(saved) == 1 and len(refused) == 1
+    # The refused tab is told of the other draft (its page keeps its own words).
+    assert isinstance(refused[0].error, EntryConflict)
+    assert refused[0].error.entry.key == saved[0].result.key
+    [entry] = drafts(cast)
+    assert entry.response == {"what_happened": f"typed in the {saved[0].name}"}
+
+
+# -- sending while a save is on the way -------------------------------------------------
+
+
+def test_a_send_and_an_autosave_of_a_draft_at_once_lose_no_words(cast):
+    key = uuid.uuid4()
+    autosave(cast, key=key, version=0, text="typed", page_save=PageSave(PAGE, 1))()
+    entry = Entry.objects.get(key=key)
+    with row_locked(lock_entry(entry)):
+        saving = start(
+            "autosave",
+            autosave(cast, key=key, version=1, text="typed, more", page_save=PageSave(PAGE, 2)),
+        )
+        sending = start("send", send(cast, key=key, version=1, what_happened="typed, more"))
+        until_waiting(2)
+    saving.finish(), sending.finish()
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "typed, more"
+    if entry.is_submitted:  # the send went first: the late autosave is told it was sent
+        assert sending.error is None
+        assert isinstance(saving.error, EntryConflict) and saving.error.entry.is_submitted
+    else:  # the autosave went first: the send shows both versions, its words with it
+        assert saving.error is None
+        assert isinstance(sending.error, EntryConflict)
+        assert sending.error.entry.response["what_happened"] == "typed, more"
+
+
+def test_a_send_and_the_first_autosave_at_once_lose_no_words(cast):
+    key = uuid.uuid4()
+    with row_locked(lock_assignment(cast.alice_assignment)):
+        saving = start(
+            "autosave",
+            autosave(cast, key=key, version=0, text="typed", page_save=PageSave(PAGE, 1)),
+        )
+        until_waiting(1)
+        # The send waits on the key the autosave is about to insert, or inserts it first.
+        sending = start("send", send(cast, key=key, version=0, what_happened="typed"))
+    saving.finish(), sending.finish()
+    [entry] = Entry.objects.filter(key=key)
+    assert entry.response["what_happened"] == "typed"
+    assert sending.error is None or isinstance(sending.error, EntryConflict)
+    assert saving.error is None or isinstance(saving.error, EntryConflict)
+    assert entry.is_submitted == (sending.error is None)
+
+
+# -- sending twice at once -----------------------------------------------------------
+
+
+@pytest.fixture
+def enqueued(monkeypatch) -> list[int]:
+    """The notifications asked for (the real broker is not what is tested here)."""
+    from homework import tasks
+
+    asked: list[int] = []
+    monkeypatch.setattr(tasks.notify_therapist_of_submission, "delay", asked.append)
+    return asked
+
+
+def test_a_new_entry_sent_twice_at_once_is_sent_once_and_both_say_sent(cast, monkeypatch, enqueued):
+    """A double click with the page's script absent, or a replay: the second
+    request found no entry, then met the first one's as it made it."""
+    key = uuid.uuid4()
+    with held_at(monkeypatch, "_load_for_write", after=True, thread="second click") as there:
+        second = start("second click", send(cast, key=key, version=0))
+        assert there.wait(WAIT)
+        first = start("first click", send(cast, key=key, version=0)).finish()
+    second.finish()
+    assert first.error is None, first.error
+    assert second.error is None, second.error  # not "this changed elsewhere"
+    assert second.result.pk == first.result.pk
+    assert Entry.objects.filter(key=key).count() == 1
+    assert enqueued == [first.result.pk]
+
+
+def test_a_draft_sent_twice_at_once_is_sent_once_and_notified_once(cast, enqueued):
+    key = uuid.uuid4()
+    autosave(cast, key=key, version=0, text="typed", page_save=PageSave(PAGE, 1))()
+    entry = Entry.objects.get(key=key)
+    with row_locked(lock_entry(entry)):
+        clicks = [start(f"click {n}", send(cast, key=key, version=1)) for n in (1, 2)]
+        until_waiting(len(clicks))
+    for click in clicks:
+        assert click.finish().error is None, click.error
+    entry.refresh_from_db()
+    assert entry.is_submitted and entry.version == 2
+    assert enqueued == [entry.pk]
+
+
+def test_the_therapist_is_emailed_once_when_two_workers_take_the_same_task(cast, mailoutbox):
+    entry = cast.alice_entry
+    with row_locked(lock_entry(entry)):
+        workers = [
+            start(f"worker {n}", lambda: services.entry_notify_therapist(entry_id=entry.pk))
+            for n in (1, 2)
+        ]
+        until_waiting(len(workers))
+    assert sorted(worker.finish().result for worker in workers) == [False, True]
+    assert len(mailoutbox) == 1
+
+
+# -- the therapist reading while the client changes a sent entry ----------------------------
+
+
+def test_an_edit_and_the_therapists_read_at_once_keep_the_words_or_refuse_them(cast):
+    entry = cast.alice_entry
+    edit = lambda: services.entry_edit(  # noqa: E731
+        user=cast.alice.portal_user,
+        key=entry.key,
+        base_version=entry.version,
+        data=written_record(what_happened="Changed: it was louder than I said."),
+        flags=Flags(),
+    )
+    with row_locked(lock_entry(entry)):
+        editing = start("edit", edit)
+        reading = start("read", lambda: services.entry_mark_seen(actor=cast.tara, entry=entry))
+        until_waiting(2)
+    editing.finish(), reading.finish()
+    assert reading.error is None, reading.error
+    entry.refresh_from_db()
+    assert entry.seen_at is not None  # read, either way
+    if editing.error is None:  # saved first: the therapist reads the changed words
+        assert entry.response["what_happened"] == "Changed: it was louder than I said."
+    else:  # read first: refused, and the portal keeps the words in the note form
+        assert isinstance(editing.error, EntryLocked)
+        assert entry.response["what_happened"] != "Changed: it was louder than I said."
+
+
+def test_an_edit_arriving_as_the_therapist_reads_it_waits_in_the_note_form(cast, monkeypatch):
+    """The page found the entry unread; the read lands before the edit's write."""
+    from django.test import Client as HttpClient
+    from django.urls import reverse
+
+    entry = cast.alice_entry
+    real_edit = services.entry_edit
+
+    def read_first(**kwargs: Any) -> Entry:
+        reading = start("read", lambda: services.entry_mark_seen(actor=cast.tara, entry=entry))
+        assert reading.finish().error is None, reading.error
+        return real_edit(**kwargs)
+
+    monkeypatch.setattr(services, "entry_edit", read_first)
+    http = HttpClient()
+    http.force_login(cast.alice.portal_user)
+    words = "Changed: it was louder than I said."
+    response = http.post(
+        reverse("homework:entry_edit", args=[entry.key]),
+        {
+            "key": str(entry.key),
+            "version": str(entry.version),
+            **{f"r-{name}": value for name, value in written_record(what_happened=words).items()},
+        },
+    )
+    assert response.status_code == 409
+    assert words in response.context["note_form"].initial["text"]
+    entry.refresh_from_db()
+    assert entry.seen_at is not None and entry.response["what_happened"] != words
+
+
+def test_taking_an_entry_back_as_the_therapist_opens_it_is_one_or_the_other(cast):
+    entry = cast.alice_entry
+    with row_locked(lock_entry(entry)):
+        hiding = start(
+            "make private",
+            lambda: services.entry_set_private(
+                user=cast.alice.portal_user, key=entry.key, private=True
+            ),
+        )
+        reading = start("read", lambda: services.entry_mark_seen(actor=cast.tara, entry=entry))
+        until_waiting(2)
+    hiding.finish(), reading.finish()
+    assert reading.error is None, reading.error
+    entry.refresh_from_db()
+    # Never both: read words can no longer be taken back, private words are never read.
+    assert not (entry.private and entry.seen_at is not None)
+    if hiding.error is None:
+        assert entry.private and entry.seen_at is None
+    else:
+        assert isinstance(hiding.error, EntryLocked)
+        assert not entry.private and entry.seen_at is not None
+
+
+# -- Redis gone while the client saves and sends ----------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Run in a process of its own whose REDIS_URL names a closed port (port 1
+# refuses every connection): its cache and its Celery broker are both gone,
+# as in production when Redis is down.
+SAVE_AND_SEND = """
+import json, time, uuid
+import django
+django.setup()
+from django.test import Client
+from django.urls import reverse
+from practice.models import User
+
+http = Client()
+http.force_login(User.objects.get(pk={user}))
+key = str(uuid.uuid4())
+fields = {{"key": key, "r-what_happened": "Typed while Redis was down."}}
+began = time.monotonic()
+form = http.get(reverse("homework:do", args=[{assignment}]))
+saved = http.post(
+    reverse("homework:autosave", args=[{assignment}]), {{**fields, "version": "0"}}
+)
+sent = http.post(
+    reverse("homework:do", args=[{assignment}]), {{**fields, **{words}, "version": "1"}}
+)
+print(json.dumps({{
+    "key": key,
+    "statuses": [form.status_code, saved.status_code, sent.status_code],
+    "seconds": time.monotonic() - began,
+}}))
+"""
+
+
+def save_and_send_in_a_process_of_its_own(cast, redis_url: str) -> tuple[dict[str, Any], str]:
+    """Save a draft, then send it, in a new process whose REDIS_URL is ``redis_url``."""
+    connection.close()  # the other process writes to the same database
+    words = {f"r-{name}": value for name, value in written_record().items()}
+    words["r-what_happened"] = "Typed while Redis was down."
+    script = SAVE_AND_SEND.format(
+        user=cast.alice.portal_user.pk, assignment=cast.alice_assignment.pk, words=words
+    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "REDIS_URL": redis_url,
+        "EMAIL_URL": "locmem://",
+        "DJANGO_ENV": "test",
+        "DJANGO_SETTINGS_MODULE": "practice.settings",
+    }
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except subprocess.TimeoutExpired as hung:
+        pytest.fail(f"the client's requests hung on Redis: {hung.stderr!r}")
+    assert run.returncode == 0, run.stderr
+    outcome = json.loads(run.stdout.strip().splitlines()[-1])
+    assert outcome["statuses"] == [200, 200, 302], run.stderr
+    return outcome, run.stderr
+
+
+def the_words_stand_and_the_therapist_is_told_later(outcome: dict[str, Any], mailoutbox) -> None:
+    entry = Entry.objects.get(key=outcome["key"])
+    assert entry.is_submitted and entry.response["what_happened"] == "Typed while Redis was down."
+    assert entry.therapist_notified_at is None
+    # Redis back: the sweep finds it, and the therapist is told once.
+    assert entry.pk in selectors.pending_notification_ids()
+    assert services.entry_notify_therapist(entry_id=entry.pk)
+    assert not services.entry_notify_therapist(entry_id=entry.pk)
+    assert len(mailoutbox) == 1
+
+
+def test_a_save_and_a_send_with_redis_down_stand_and_the_therapist_is_told_later(cast, mailoutbox):
+    outcome, log = save_and_send_in_a_process_of_its_own(cast, "redis://127.0.0.1:1/0")
+    assert "the sweep will retry" in log
+    the_words_stand_and_the_therapist_is_told_later(outcome, mailoutbox)
+
+
+def test_a_send_with_redis_stalled_is_answered_and_the_therapist_is_told_later(cast, mailoutbox):
+    """Redis takes the connection and never answers (overloaded, or a network
+    path gone half dead): the send must not wait for it forever."""
+    with socket.socket() as stalled:
+        stalled.bind(("127.0.0.1", 0))
+        stalled.listen(16)  # connections complete, and nothing ever reads them
+        port = stalled.getsockname()[1]
+        outcome, log = save_and_send_in_a_process_of_its_own(cast, f"redis://127.0.0.1:{port}/0")
+    assert "the sweep will retry" in log
+    the_words_stand_and_the_therapist_is_told_later(outcome, mailoutbox)
