@@ -88,8 +88,8 @@ def _write(
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
         "private": flags.private,
-        # A save from anywhere else (the API, a page without its script)
-        # ends the page's claim: its next save is checked by version again.
+        # Any other write (a send, a page without its script) ends the
+        # page's claim: its next save is checked by version again.
         "saved_by_page": page_save.page if page_save else "",
         "page_save_number": page_save.number if page_save else 0,
     }

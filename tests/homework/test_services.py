@@ -363,10 +363,10 @@ def test_another_pages_save_in_between_is_still_a_conflict(cast):
 
 
 def test_a_save_from_no_page_in_between_is_still_a_conflict(cast):
-    # E.g. the API: it names no page, so the page's claim ends with it.
+    # E.g. a page whose script did not run: it names no page, so the claim ends with it.
     key = uuid.uuid4()
     draft(cast, key=key, version=0, text="this page", page_save=PageSave(PAGE, 1))
-    draft(cast, key=key, version=1, text="through the API")
+    draft(cast, key=key, version=1, text="from a page with no script")
     with pytest.raises(EntryConflict):
         draft(cast, key=key, version=1, text="this page, later", page_save=PageSave(PAGE, 2))
-    assert Entry.objects.get(key=key).response["what_happened"] == "through the API"
+    assert Entry.objects.get(key=key).response["what_happened"] == "from a page with no script"
