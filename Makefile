@@ -34,7 +34,7 @@ run: install
 ## System packages the PDF and browser tests need (Debian). Installs only what is missing.
 system-deps:
 	@missing=""; \
-	for pkg in chromium libharfbuzz-subset0 poppler-utils fonts-dejavu-core fonts-noto-core fonts-noto-cjk; do \
+	for pkg in chromium libharfbuzz-subset0 poppler-utils fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do \
 		dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
 	done; \
 	if [ -n "$$missing" ]; then \

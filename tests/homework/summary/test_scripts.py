@@ -1,9 +1,9 @@
 """A client's words print in whatever script they wrote them in.
 
 The PDFs set DejaVu, which has no Chinese, Japanese, Korean or Indic
-letters: the engine borrows them from another installed face (the project
-installs Noto: make system-deps), and without one they vanish from the page
-without an error."""
+letters, and few emoji: the engine borrows them from another installed face
+(the project installs Noto: make system-deps), and without one they vanish
+from the page without an error."""
 
 import pytest
 from django.urls import reverse
@@ -31,6 +31,7 @@ GREETINGS = {
     "Greek": "Γειά σου",
     "Russian": "Привет",
     "Vietnamese": "Xin chào",
+    "emoji": "💔 🙏 🥺 🫶",
 }
 WORDS = " ".join(GREETINGS.values())
 
