@@ -1,0 +1,68 @@
+"""The portal in the display modes people set for themselves.
+
+Forced colours is Windows' High Contrast (Contrast themes): the browser
+replaces the page's colours with a few system ones, and drops backgrounds
+and shadows. Whatever is drawn only with a background disappears, and what
+keeps its own colours (SVG paint) lands on the system's ground, which is
+often black. Playwright emulates both the light and the dark palette
+(forced colours with a dark colour scheme).
+"""
+
+import pytest
+from django.utils import timezone
+
+from practice.models import User
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, AssignmentFactory, ClientFactory
+
+PALETTES = {
+    "light": {"forced_colors": "active"},
+    "dark": {"forced_colors": "active", "color_scheme": "dark"},
+}
+
+
+@pytest.fixture
+def forced(browser, live_server):
+    """A phone-sized page with the system's forced colours, in the given palette."""
+    opened = []
+
+    def make(palette: str):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 390, "height": 844}, **PALETTES[palette]
+        )
+        context.set_default_timeout(10_000)
+        opened.append(context)
+        return context.new_page()
+
+    yield make
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
+def alice(db):
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
+    return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_the_quick_exit_still_looks_like_a_button_in_forced_colours(alice, forced, palette):
+    page = forced(palette)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    drawn = page.evaluate(
+        """() => {
+            const bar = getComputedStyle(document.getElementById('quick-exit'));
+            const button = getComputedStyle(document.querySelector('#quick-exit button'));
+            return {
+                button: [button.borderTopStyle, parseFloat(button.borderTopWidth)],
+                bar: [bar.borderBottomStyle, parseFloat(bar.borderBottomWidth)],
+            };
+        }"""
+    )
+    # The purple bar and the white pill are backgrounds, which forced colours
+    # drop: without a border the one safety control reads as a line of text.
+    assert drawn["button"][0] != "none" and drawn["button"][1] >= 1, drawn
+    # And the bar, which stays on top as the page scrolls, keeps an edge.
+    assert drawn["bar"][0] != "none" and drawn["bar"][1] >= 1, drawn
