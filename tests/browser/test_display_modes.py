@@ -13,7 +13,15 @@ from django.utils import timezone
 
 from practice.models import User
 from tests.browser.conftest import sign_in
-from tests.factories import PASSWORD, AssignmentFactory, ClientFactory
+from tests.browser.test_portal_layout import contrast, rgb
+from tests.factories import (
+    PASSWORD,
+    RESPONSES,
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    ExerciseFactory,
+)
 
 PALETTES = {
     "light": {"forced_colors": "active"},
@@ -66,3 +74,42 @@ def test_the_quick_exit_still_looks_like_a_button_in_forced_colours(alice, force
     assert drawn["button"][0] != "none" and drawn["button"][1] >= 1, drawn
     # And the bar, which stays on top as the page scrolls, keeps an edge.
     assert drawn["bar"][0] != "none" and drawn["bar"][1] >= 1, drawn
+
+
+# Each chart's labels against what is painted behind the chart: the first
+# ancestor (the <svg> included) with a background that is not see-through.
+CHART_LABELS_ON_THEIR_GROUND = """() => {
+    function ground(el) {
+        for (; el; el = el.parentElement) {
+            const bg = getComputedStyle(el).backgroundColor;
+            if (!bg.startsWith('rgba') || !bg.endsWith(', 0)')) return bg;
+        }
+        return getComputedStyle(document.documentElement).backgroundColor;
+    }
+    return [...document.querySelectorAll('.chart-figure svg')].map(svg => ({
+        ground: ground(svg),
+        // White labels sit on the chart's own dark shapes ("Me" on its disc).
+        fills: [...new Set([...svg.querySelectorAll('text')].map(t => getComputedStyle(t).fill))]
+            .filter(fill => fill !== 'rgb(255, 255, 255)'),
+    }));
+}"""
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+@pytest.mark.parametrize("slug", ["boundary_steps", "support_network"])
+def test_the_pictures_labels_stay_readable_in_forced_colours(alice, forced, palette, slug):
+    assignment = AssignmentFactory.create(
+        client=alice.client, exercise=ExerciseFactory.create(kind=slug)
+    )
+    EntryFactory.create(assignment=assignment, response=RESPONSES[slug]())
+    page = forced(palette)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto("/progress/")
+    charts = page.evaluate(CHART_LABELS_ON_THEIR_GROUND)
+    assert charts
+    # SVG paint keeps its colours in forced colours, but the page behind it turns
+    # to the system's ground: dark labels on a dark theme's black could not be read.
+    for chart in charts:
+        for fill in chart["fills"]:
+            assert contrast(rgb(fill), rgb(chart["ground"])) >= 4.5, chart
