@@ -8,11 +8,17 @@ often black. Playwright emulates both the light and the dark palette
 (forced colours with a dark colour scheme).
 """
 
+import io
+
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
+from clients.models import Client
+from homework.models import Entry
 from practice.models import User
 from tests.browser.conftest import sign_in
+from tests.browser.test_portal import assert_accessible
 from tests.browser.test_portal_layout import contrast, rgb
 from tests.factories import (
     PASSWORD,
@@ -27,6 +33,7 @@ PALETTES = {
     "light": {"forced_colors": "active"},
     "dark": {"forced_colors": "active", "color_scheme": "dark"},
 }
+DEMO_PASSWORD = "demo-pass-2026"
 
 
 @pytest.fixture
@@ -113,3 +120,37 @@ def test_the_pictures_labels_stay_readable_in_forced_colours(alice, forced, pale
     for chart in charts:
         for fill in chart["fills"]:
             assert contrast(rgb(fill), rgb(chart["ground"])) >= 4.5, chart
+
+
+@pytest.fixture
+def therapist_in_the_dark(db, browser, live_server):
+    """The demo therapist, with a dark system preference (Django's admin follows it)."""
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(portal_user__email="alex@demo.test")
+    ladder = Entry.objects.filter(
+        assignment__client=alex, assignment__exercise__kind="boundary_steps", status="submitted"
+    ).first()
+    assert ladder is not None
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}, color_scheme="dark"
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    yield (
+        page,
+        [
+            "/admin/",
+            f"/admin/clients/client/{alex.pk}/since-last-session/",
+            f"/admin/homework/entry/{ladder.pk}/change/",
+        ],
+    )
+    context.close()
+
+
+def test_the_therapists_links_stand_out_with_a_dark_preference(therapist_in_the_dark):
+    page, paths = therapist_in_the_dark
+    for path in paths:
+        page.goto(path)
+        # The workspace's dark green links, kept over Django's dark ones, were 2.6:1.
+        assert_accessible(page, path)
