@@ -93,7 +93,7 @@ CHART_LABELS_ON_THEIR_GROUND = """() => {
         }
         return getComputedStyle(document.documentElement).backgroundColor;
     }
-    return [...document.querySelectorAll('.chart-figure svg')].map(svg => ({
+    return [...document.querySelectorAll('svg.chart')].map(svg => ({
         ground: ground(svg),
         // White labels sit on the chart's own dark shapes ("Me" on its disc).
         fills: [...new Set([...svg.querySelectorAll('text')].map(t => getComputedStyle(t).fill))]
@@ -154,3 +154,16 @@ def test_the_therapists_links_stand_out_with_a_dark_preference(therapist_in_the_
         page.goto(path)
         # The workspace's dark green links, kept over Django's dark ones, were 2.6:1.
         assert_accessible(page, path)
+
+
+def test_the_clients_pictures_read_well_in_the_therapists_dark_pages(therapist_in_the_dark):
+    page, paths = therapist_in_the_dark
+    pictures = 0
+    for path in paths:
+        page.goto(path)
+        charts = page.evaluate(CHART_LABELS_ON_THEIR_GROUND)
+        pictures += len(charts)
+        for chart in charts:
+            for fill in chart["fills"]:
+                assert contrast(rgb(fill), rgb(chart["ground"])) >= 4.5, (path, chart)
+    assert pictures
