@@ -142,3 +142,31 @@ def test_without_script_the_summary_is_still_there(db, browser, live_server):
         assert focused_id(page) == "BODY"
     finally:
         context.close()
+
+
+def test_keeping_this_pages_version_after_a_conflict_keeps_the_keyboards_place(db, context):
+    assignment = alice_with_a_record(db)
+    phone = context.new_page()
+    sign_in(phone, "alice@example.test", PASSWORD)
+    phone.goto(f"/do/{assignment.pk}/")
+    phone.wait_for_load_state("load")
+    phone.fill("textarea[name=r-what_happened]", "Started on the phone.")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "saved")
+    laptop = context.new_page()
+    laptop.goto(f"/do/{assignment.pk}/")
+    laptop.wait_for_load_state("load")
+    laptop.fill("textarea[name=r-what_happened]", "Carried on at the laptop.")
+    expect(laptop.locator("#save-status")).to_have_attribute("data-state", "saved")
+    phone.fill("textarea[name=r-what_happened]", "Phone, an older tab, typing on.")
+    expect(phone.locator("#conflict-title, #autosave-conflict h2").first).to_be_focused()
+
+    phone.keyboard.press("Tab")
+    keep = phone.get_by_role("button", name="Keep what is on this page")
+    expect(keep).to_be_focused()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "saved")
+    # The choice closes the box that held the button: focus must land somewhere
+    # that says what happened, not fall back to the page (a screen reader goes silent).
+    assert focused_id(phone) == "save-status"
+    phone.keyboard.press("Tab")
+    expect(phone.get_by_role("button", name="Send to my therapist")).to_be_focused()
