@@ -170,3 +170,24 @@ def test_keeping_this_pages_version_after_a_conflict_keeps_the_keyboards_place(d
     assert focused_id(phone) == "save-status"
     phone.keyboard.press("Tab")
     expect(phone.get_by_role("button", name="Send to my therapist")).to_be_focused()
+
+
+def test_when_the_connection_comes_back_focus_moves_from_the_offline_note_to_send(db, context):
+    assignment = alice_with_a_record(db)
+    entry = EntryFactory.create(assignment=assignment, submitted_at=timezone.now())
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    page.fill("textarea[name=r-what_happened]", "Changed on the train.")
+    context.set_offline(True)
+    save = page.get_by_role("button", name="Save my changes")
+    save.focus()
+    page.keyboard.press("Enter")
+    note = page.locator("#send-offline")
+    expect(note).to_be_focused()
+    context.set_offline(False)
+    expect(note).to_be_hidden()
+    # The note goes once it is no longer true; the focus on it went with it, to
+    # <body>. The button it asks for ("send it again once the connection is back").
+    expect(save).to_be_focused()
