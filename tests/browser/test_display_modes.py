@@ -167,3 +167,28 @@ def test_the_clients_pictures_read_well_in_the_therapists_dark_pages(therapist_i
             for fill in chart["fills"]:
                 assert contrast(rgb(fill), rgb(chart["ground"])) >= 4.5, (path, chart)
     assert pictures
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_the_two_step_code_can_still_be_scanned_in_forced_colours(alice, forced, palette):
+    page = forced(palette)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto("/account/")
+    page.click("text=Set up two-step sign-in")
+    page.wait_for_selector("svg.qr")
+    code = page.evaluate(
+        """() => {
+            const svg = document.querySelector('svg.qr');
+            let el = svg, ground = null;
+            for (; el && !ground; el = el.parentElement) {
+                const bg = getComputedStyle(el).backgroundColor;
+                if (!bg.startsWith('rgba') || !bg.endsWith(', 0)')) ground = bg;
+            }
+            return {ink: getComputedStyle(svg.querySelector('path')).fill, ground};
+        }"""
+    )
+    # The code's dark squares keep their colour; the light box behind them is a
+    # background, which a dark theme turns black: a black square, nothing to scan.
+    assert code["ground"], code
+    assert contrast(rgb(code["ink"]), rgb(code["ground"])) >= 7, code
