@@ -192,3 +192,51 @@ def test_the_two_step_code_can_still_be_scanned_in_forced_colours(alice, forced,
     # background, which a dark theme turns black: a black square, nothing to scan.
     assert code["ground"], code
     assert contrast(rgb(code["ink"]), rgb(code["ground"])) >= 7, code
+
+
+EDGES = """(selector) => [...document.querySelectorAll(selector)].map(el => {
+    const style = getComputedStyle(el);
+    return [el.textContent.trim().slice(0, 40), style.borderTopStyle, parseFloat(style.borderTopWidth)];
+})"""
+
+
+def assert_outlined(page, selector: str) -> None:
+    shapes = page.evaluate(EDGES, selector)
+    assert shapes, selector
+    for text, style, width in shapes:
+        assert style != "none" and width >= 1, (selector, text, style, width)
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_flags_and_the_error_summary_keep_their_shape_in_forced_colours(alice, forced, palette):
+    entry = EntryFactory.create(assignment=alice, felt_unsafe=True, discuss_in_session=True)
+    page = forced(palette)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/")
+    # Drawn only by their background, the two flags ran together as one phrase.
+    assert_outlined(page, ".flag")
+    page.goto(f"/do/{alice.pk}/")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("#error-summary")
+    assert_outlined(page, ".form-error")
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_the_therapists_badges_keep_their_shape_in_forced_colours(
+    db, browser, live_server, palette
+):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(portal_user__email="alex@demo.test")
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}, **PALETTES[palette]
+    )
+    try:
+        page = context.new_page()
+        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        # "felt unsafe", "to talk about", "new" side by side read as one phrase.
+        assert_outlined(page, ".ws-badge")
+        page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
+        assert_outlined(page, ".ws-badge")
+    finally:
+        context.close()
