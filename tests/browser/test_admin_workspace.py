@@ -106,3 +106,19 @@ def test_the_library_picker_has_a_name_before_anything_is_chosen(db, new_context
     expect(page.locator("textarea[name=instructions]")).to_have_value(
         re.compile("^When something hard happens")
     )
+
+
+def test_the_session_rows_on_a_clients_page_have_labelled_fields(db, new_context):
+    """A tabular inline shows its labels as column headings, which do not name
+    the fields: a screen reader heard "edit text" for the date, the time and the
+    delete box of each session."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    page.get_by_role("link", name="Alex").click()
+    expect(page.get_by_role("heading", name=re.compile("Sessions"))).to_be_visible()
+    assert_accessible(page)
+    new_row = page.locator("tr.form-row:not(.has_original)").first
+    expect(new_row.get_by_role("textbox", name="Session date")).to_be_visible()
+    expect(new_row.get_by_role("textbox", name="Session time")).to_be_visible()
