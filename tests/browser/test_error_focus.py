@@ -191,3 +191,35 @@ def test_when_the_connection_comes_back_focus_moves_from_the_offline_note_to_sen
     # The note goes once it is no longer true; the focus on it went with it, to
     # <body>. The button it asks for ("send it again once the connection is back").
     expect(save).to_be_focused()
+
+
+QUESTION_IN_SIGHT = """() => {
+    const field = document.activeElement;
+    const label = document.querySelector(`label[for="${field.id}"]`);
+    const error = document.getElementById(field.id + '_error');
+    const bar = document.getElementById('quick-exit').getBoundingClientRect();
+    return {
+        field: field.id,
+        label: label.getBoundingClientRect().top - bar.bottom,
+        error: error.getBoundingClientRect().top - bar.bottom,
+    };
+}"""
+
+
+def test_a_link_in_the_summary_shows_the_question_and_its_message_not_only_the_box(db, new_context):
+    assignment = alice_with_a_record(db)
+    page = new_context(375, 740).new_page()  # the quick-exit bar stays on top here
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+    page.click("text=Send to my therapist")  # nothing written, no distress chosen
+    links = page.locator("#error-summary a")
+    assert links.count() == 2
+    for index in range(2):
+        page.locator("#error-summary").scroll_into_view_if_needed()
+        links.nth(index).focus()
+        page.keyboard.press("Enter")
+        # The browser brings the box itself to the top: the question above it,
+        # and what is wrong, were off the screen, above the bar.
+        seen = page.evaluate(QUESTION_IN_SIGHT)
+        assert seen["label"] >= 0 and seen["error"] >= 0, seen
