@@ -3,7 +3,9 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.admin.widgets import AdminSplitDateTime
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import models
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -31,10 +33,33 @@ from practice.models import User
 from practice.requests import acting_user
 
 
+class SessionStartsWidget(AdminSplitDateTime):
+    """The date and the time, each with its own name.
+
+    In a tabular inline the field's label is a column heading, which names
+    nothing for a screen reader: each box was just "edit text".
+    """
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.widgets[0].attrs["aria-label"] = _("Session date")
+        self.widgets[1].attrs["aria-label"] = _("Session time")
+
+
+class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        # The delete box too sits under a column heading only.
+        if "DELETE" in form.fields:
+            form.fields["DELETE"].widget.attrs["aria-label"] = _("Delete this session")
+
+
 class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
     """Sessions are recorded on the client's page; "since last session" starts from them."""
 
     model = Session
+    formset = SessionInlineFormSet
+    formfield_overrides = {models.DateTimeField: {"widget": SessionStartsWidget}}
     extra = 1
     fields = ("starts_at", "when")
     readonly_fields = ("when",)

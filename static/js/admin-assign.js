@@ -72,6 +72,24 @@
         offerLibraryWords();
         refreshPreview();
       });
+      // Its combobox is named only by what it shows, which is nothing until an
+      // exercise is chosen (a screen reader said just "combobox"): name it by
+      // the field's label first. What it shows is its value, not a second
+      // field: select2 4.1 dropped that "textbox" role too. jQuery runs ready
+      // handlers in order, so this runs after Django's autocomplete.js built it.
+      window.django.jQuery(function () {
+        var box = exercise.parentNode.querySelector(".select2-selection[role=combobox]");
+        var label = form.querySelector("label[for='" + exercise.id + "']");
+        if (!box || !label) return;
+        if (!label.id) label.id = exercise.id + "_label";
+        var shown = box.getAttribute("aria-labelledby") || "";
+        box.setAttribute("aria-labelledby", (label.id + " " + shown).trim());
+        var rendered = shown && document.getElementById(shown);
+        if (rendered) {
+          rendered.removeAttribute("role");
+          rendered.removeAttribute("aria-readonly");
+        }
+      });
     }
     showScheduleFields();
     if (exercise && exercise.value) {

@@ -98,11 +98,22 @@ document.addEventListener("DOMContentLoaded", function () {
     return node;
   }
 
-  function button(text, onClick, disabled) {
+  // Drawing again takes away the button that was pressed, and with it the
+  // focus: onClick returns the id of what takes the keyboard next.
+  function button(text, onClick, disabled, id) {
     var node = el("button", { type: "button", "class": "button qe-button" }, text);
+    if (id) node.id = id;
     if (disabled) node.disabled = true;
-    node.addEventListener("click", function () { onClick(); write(); draw(); });
+    node.addEventListener("click", function () { var next = onClick(); write(); draw(next); });
     return node;
+  }
+
+  // A moved question keeps the focus on its move button, or on the other one
+  // where that end is reached (a disabled button cannot hold focus).
+  function moveButtonOf(index, preferred) {
+    var last = state.questions.length - 1;
+    if (preferred === "up") return "qe-" + index + (index > 0 ? "-up" : "-down");
+    return "qe-" + index + (index < last ? "-down" : "-up");
   }
 
   function drawQuestion(q, index) {
@@ -126,9 +137,20 @@ document.addEventListener("DOMContentLoaded", function () {
     }
     var actions = el("div", { "class": "qe-actions" });
     var list = state.questions;
-    actions.appendChild(button(W.up, function () { list.splice(index - 1, 0, list.splice(index, 1)[0]); }, index === 0));
-    actions.appendChild(button(W.down, function () { list.splice(index + 1, 0, list.splice(index, 1)[0]); }, index === list.length - 1));
-    actions.appendChild(button(W.remove, function () { list.splice(index, 1); }));
+    actions.appendChild(button(W.up, function () {
+      list.splice(index - 1, 0, list.splice(index, 1)[0]);
+      return moveButtonOf(index - 1, "up");
+    }, index === 0, id + "up"));
+    actions.appendChild(button(W.down, function () {
+      list.splice(index + 1, 0, list.splice(index, 1)[0]);
+      return moveButtonOf(index + 1, "down");
+    }, index === list.length - 1, id + "down"));
+    actions.appendChild(button(W.remove, function () {
+      list.splice(index, 1);
+      // The question that takes its place, else the one before, else "Add".
+      if (!list.length) return "qe-add";
+      return "qe-" + Math.min(index, list.length - 1) + "-text";
+    }, false, id + "remove"));
     box.appendChild(actions);
     return box;
   }
@@ -159,7 +181,10 @@ document.addEventListener("DOMContentLoaded", function () {
     showBox(false);
     holder.hidden = false;
     state.questions.forEach(function (q, index) { holder.appendChild(drawQuestion(q, index)); });
-    holder.appendChild(button(W.add, function () { state.questions.push({ type: "long_text", text: "", required: false }); }));
+    holder.appendChild(button(W.add, function () {
+      state.questions.push({ type: "long_text", text: "", required: false });
+      return "qe-" + (state.questions.length - 1) + "-text";
+    }, false, "qe-add"));
     if (state.questions.some(function (q) { return q.type === SCALE && q.scored; })) holder.appendChild(drawScore());
     var toText = el("button", { type: "button", "class": "qe-as-text" }, W.as_text);
     toText.addEventListener("click", function () { asText = true; draw(); area.focus(); });

@@ -148,6 +148,11 @@
       }
       blocked = false;
       conflictEl.hidden = true;
+      // Hiding the box drops the focus that was on this button to <body>: a
+      // screen reader goes quiet and Tab starts again from the top. The status
+      // line just above the box says what happens next ("Saving…", "Saved").
+      statusEl.setAttribute("tabindex", "-1");
+      statusEl.focus();
       dirty = true;
       save();
     });

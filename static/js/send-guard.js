@@ -16,5 +16,14 @@
     note.hidden = false;
     note.focus();
   });
-  window.addEventListener("online", function () { note.hidden = true; });
+  window.addEventListener("online", function () {
+    // Hiding the note drops the focus on it to <body>: move it to the button
+    // the note asked for ("send it again once the connection is back").
+    var focused = document.activeElement === note;
+    note.hidden = true;
+    if (focused) {
+      var send = form.querySelector("button[type=submit]");
+      if (send) send.focus();
+    }
+  });
 })();

@@ -106,3 +106,36 @@ def test_switching_away_from_a_worksheet_leaves_no_questions_behind_and_back_res
     expect(page.locator(".messagelist")).to_contain_text("was added successfully")
     saved = Exercise.objects.get(title="Changed my mind")
     assert (saved.kind, saved.options) == ("written_record", {})
+
+
+def test_adding_moving_and_removing_questions_keeps_the_keyboards_place(db, new_context):
+    """Each button redraws the editor, which took away the button that had
+    focus: the keyboard fell back to the top of the page after every press."""
+    page = new_worksheet_page(new_context, title="By keyboard", instructions="Take your time.")
+    add = page.get_by_role("button", name="Add a question")
+    add.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#qe-0-text")).to_be_focused()  # the new question, ready to write
+    page.keyboard.type("First written")
+    add.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#qe-1-text")).to_be_focused()
+    page.keyboard.type("Second written")
+
+    # Up: focus follows the question it moved (now first, so "Move up" is off).
+    page.get_by_role("button", name="Move up").nth(1).focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#qe-0-text")).to_have_value("Second written")
+    expect(page.locator("#qe-0-down")).to_be_focused()
+    page.keyboard.press("Enter")  # and down again
+    expect(page.locator("#qe-1-text")).to_have_value("Second written")
+    expect(page.locator("#qe-1-up")).to_be_focused()
+
+    # Remove: focus goes to the question that takes its place, or the one before.
+    page.locator("#qe-0-remove").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#qe-0-text")).to_have_value("Second written")
+    expect(page.locator("#qe-0-text")).to_be_focused()
+    page.locator("#qe-0-remove").focus()
+    page.keyboard.press("Enter")
+    expect(add).to_be_focused()  # none left: where the next one is added

@@ -81,3 +81,44 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     assert elapsed < 60, f"assigning took {elapsed:.0f}s"
     assignment = Assignment.objects.get(client__display_name="Sam")
     assert (assignment.schedule, assignment.weekdays) == ("weekly", [0, 3])
+
+
+def test_the_library_picker_has_a_name_before_anything_is_chosen(db, new_context):
+    """The exercise picker is select2's combobox, named by what it shows: until
+    an exercise is chosen that is nothing, and a screen reader said only "combobox"."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    page.get_by_role("link", name="Sam").click()
+    page.get_by_role("link", name="Assign exercise").click()
+    picker = page.locator("#id_exercise + .select2 .select2-selection")
+    expect(picker).to_be_visible()
+    expect(page.get_by_role("combobox", name="Exercise")).to_be_visible()
+    assert_accessible(page)
+    # And with the keyboard alone: Tab to it, open, type, choose.
+    picker.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.type("full picture")
+    page.wait_for_selector(".select2-results__option--highlighted >> text=Keep the full picture")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("combobox", name="Exercise")).to_contain_text("Keep the full picture")
+    expect(page.locator("textarea[name=instructions]")).to_have_value(
+        re.compile("^When something hard happens")
+    )
+
+
+def test_the_session_rows_on_a_clients_page_have_labelled_fields(db, new_context):
+    """A tabular inline shows its labels as column headings, which do not name
+    the fields: a screen reader heard "edit text" for the date, the time and the
+    delete box of each session."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    page.get_by_role("link", name="Alex").click()
+    expect(page.get_by_role("heading", name=re.compile("Sessions"))).to_be_visible()
+    assert_accessible(page)
+    new_row = page.locator("tr.form-row:not(.has_original)").first
+    expect(new_row.get_by_role("textbox", name="Session date")).to_be_visible()
+    expect(new_row.get_by_role("textbox", name="Session time")).to_be_visible()

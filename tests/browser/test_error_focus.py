@@ -142,3 +142,84 @@ def test_without_script_the_summary_is_still_there(db, browser, live_server):
         assert focused_id(page) == "BODY"
     finally:
         context.close()
+
+
+def test_keeping_this_pages_version_after_a_conflict_keeps_the_keyboards_place(db, context):
+    assignment = alice_with_a_record(db)
+    phone = context.new_page()
+    sign_in(phone, "alice@example.test", PASSWORD)
+    phone.goto(f"/do/{assignment.pk}/")
+    phone.wait_for_load_state("load")
+    phone.fill("textarea[name=r-what_happened]", "Started on the phone.")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "saved")
+    laptop = context.new_page()
+    laptop.goto(f"/do/{assignment.pk}/")
+    laptop.wait_for_load_state("load")
+    laptop.fill("textarea[name=r-what_happened]", "Carried on at the laptop.")
+    expect(laptop.locator("#save-status")).to_have_attribute("data-state", "saved")
+    phone.fill("textarea[name=r-what_happened]", "Phone, an older tab, typing on.")
+    expect(phone.locator("#conflict-title, #autosave-conflict h2").first).to_be_focused()
+
+    phone.keyboard.press("Tab")
+    keep = phone.get_by_role("button", name="Keep what is on this page")
+    expect(keep).to_be_focused()
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#save-status")).to_have_attribute("data-state", "saved")
+    # The choice closes the box that held the button: focus must land somewhere
+    # that says what happened, not fall back to the page (a screen reader goes silent).
+    assert focused_id(phone) == "save-status"
+    phone.keyboard.press("Tab")
+    expect(phone.get_by_role("button", name="Send to my therapist")).to_be_focused()
+
+
+def test_when_the_connection_comes_back_focus_moves_from_the_offline_note_to_send(db, context):
+    assignment = alice_with_a_record(db)
+    entry = EntryFactory.create(assignment=assignment, submitted_at=timezone.now())
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    page.fill("textarea[name=r-what_happened]", "Changed on the train.")
+    context.set_offline(True)
+    save = page.get_by_role("button", name="Save my changes")
+    save.focus()
+    page.keyboard.press("Enter")
+    note = page.locator("#send-offline")
+    expect(note).to_be_focused()
+    context.set_offline(False)
+    expect(note).to_be_hidden()
+    # The note goes once it is no longer true; the focus on it went with it, to
+    # <body>. The button it asks for ("send it again once the connection is back").
+    expect(save).to_be_focused()
+
+
+QUESTION_IN_SIGHT = """() => {
+    const field = document.activeElement;
+    const label = document.querySelector(`label[for="${field.id}"]`);
+    const error = document.getElementById(field.id + '_error');
+    const bar = document.getElementById('quick-exit').getBoundingClientRect();
+    return {
+        field: field.id,
+        label: label.getBoundingClientRect().top - bar.bottom,
+        error: error.getBoundingClientRect().top - bar.bottom,
+    };
+}"""
+
+
+def test_a_link_in_the_summary_shows_the_question_and_its_message_not_only_the_box(db, new_context):
+    assignment = alice_with_a_record(db)
+    page = new_context(375, 740).new_page()  # the quick-exit bar stays on top here
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+    page.click("text=Send to my therapist")  # nothing written, no distress chosen
+    links = page.locator("#error-summary a")
+    assert links.count() == 2
+    for index in range(2):
+        page.locator("#error-summary").scroll_into_view_if_needed()
+        links.nth(index).focus()
+        page.keyboard.press("Enter")
+        # The browser brings the box itself to the top: the question above it,
+        # and what is wrong, were off the screen, above the bar.
+        seen = page.evaluate(QUESTION_IN_SIGHT)
+        assert seen["label"] >= 0 and seen["error"] >= 0, seen

@@ -13,9 +13,15 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.kinds import all_kinds
+from homework.models import Entry
 from practice.models import User
 from tests.browser.conftest import sign_in
 from tests.browser.test_portal import assert_accessible
+from tests.browser.test_portal_pages import (  # noqa: F401 (a fixture)
+    DEMO_PASSWORD,
+    alex,
+    assignment_of,
+)
 from tests.factories import (
     PASSWORD,
     RESPONSES,
@@ -204,3 +210,29 @@ def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts
     assert box.get_attribute("tabindex") == "0"
     assert box.get_attribute("role") == "region" and box.get_attribute("aria-labelledby")
     assert_accessible(page, "progress at 200% text")
+
+
+def test_every_portal_page_fits_320_with_large_text(alex, new_context):  # noqa: F811
+    """The demo's own words (long titles, a week of progress) on the smallest phone, text at 200%."""
+    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
+    assert entry is not None
+    page = phone(new_context, width=320, height=640, text=200)
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    too_wide = {}
+    for path in (
+        "/",
+        "/history/",
+        f"/entries/{entry.key}/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
+    ):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        for summary in page.locator("details > summary").all():
+            summary.click()
+        sideways = page.evaluate(SIDEWAYS)
+        if sideways > 0:
+            too_wide[path] = sideways
+    assert not too_wide, f"px sideways: {too_wide}"
