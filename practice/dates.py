@@ -31,7 +31,7 @@ def calendar_day(value: dt.date | dt.datetime, date_format: str) -> str:
     return formats.date_format(value, date_format if day.year == this_year else f"{date_format} Y")
 
 
-def _zone(zone: str | dt.tzinfo) -> dt.tzinfo:
+def as_zone(zone: str | dt.tzinfo) -> dt.tzinfo:
     if isinstance(zone, dt.tzinfo):
         return zone
     try:
@@ -46,7 +46,7 @@ def clocks_differ(moment: dt.datetime, zone: str | dt.tzinfo) -> bool:
     """Whether ``zone``'s clock and the reader's (the current time zone) show
     different times at ``moment``: by their UTC offsets then, so two zones
     that keep the same time (London and Lisbon) do not differ."""
-    return moment.astimezone(_zone(zone)).utcoffset() != timezone.localtime(moment).utcoffset()
+    return moment.astimezone(as_zone(zone)).utcoffset() != timezone.localtime(moment).utcoffset()
 
 
 def on_their_clock(
@@ -60,7 +60,7 @@ def on_their_clock(
     unless ``marked`` is False because the page says so once already. On
     the client's own pages their zone is the current one: never marked.
     """
-    shown = formats.date_format(moment.astimezone(_zone(zone)), date_format)
+    shown = formats.date_format(moment.astimezone(as_zone(zone)), date_format)
     if marked and clocks_differ(moment, zone):
         return _("%(time)s (their time)") % {"time": shown}
     return shown

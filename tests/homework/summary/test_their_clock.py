@@ -11,6 +11,7 @@ from django.utils import timezone
 from bench.clients import typical_client
 from homework.summary import render, selectors
 from homework.summary.period import PeriodQuery
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, urge_log
 
 from .conftest import add, page_count, pdf_text
 from .test_render import pdf_for
@@ -58,3 +59,25 @@ def test_the_typical_client_far_away_still_prints_on_two_pages():
     pdf = render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
     assert NOTE in pdf_text(pdf)
     assert page_count(pdf) == 2
+
+
+def test_an_urge_counts_on_the_day_it_came_on_the_clients_clock(cast):
+    """21:00 on their Saturday is the small hours of Sunday in London: the
+    curve, the contact and the days without contact are on their Saturday."""
+    cast.alice.timezone = "America/Los_Angeles"
+    cast.alice.save(update_fields=["timezone"])
+    moment = last_night_at_nine(LOS_ANGELES) - dt.timedelta(days=1)
+    assignment = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="urge_log")
+    )
+    EntryFactory.create(
+        assignment=assignment,
+        response=urge_log(
+            at=moment.isoformat(), contact_happened=True, contact_initiated_by="them"
+        ),
+    )
+    text = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True))
+    day = f"{moment.day} {moment:%b}"
+    assert f"{moment:%a} {day}, 21:00" in text
+    assert f"Contact: {day} (the other person reached out)" in text
+    assert f"last contact {day}" in text
