@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.selectors import entry_readable_by_staff
-from practice.dates import calendar_day
+from practice.dates import TheirClock, calendar_day
 
 
 def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
@@ -28,10 +28,13 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
         render_to_string(
             kind.display_template,
             # for_therapist: what only the therapist is shown (a check-in's total).
+            # their_clock: times in the client's life read on the client's clock
+            # (every caller has the client loaded with the entry).
             {
                 "entry": entry,
                 "heading_level": heading_level,
                 "for_therapist": True,
+                "their_clock": TheirClock(zone=entry.assignment.client.timezone),
                 **kind.present(entry),
             },
         )

@@ -30,6 +30,7 @@ from homework.kinds.fields import (
     when,
 )
 from homework.kinds.summaries import by_assignment
+from practice.dates import as_zone
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -142,14 +143,19 @@ class UrgeLog(ExerciseKind):
         entries: Sequence["Entry"],
         earlier_contact: "Entry | None" = None,
         today: dt.date | None = None,
+        zone: dt.tzinfo | None = None,
     ) -> JSONDict:
         """Days since no-contact began, the strongest pull each day, contact events.
 
         ``earlier_contact`` is the last contact logged before ``entries``
         begin (a summary reads only its period): days without contact count
         from it when nothing later says otherwise. ``today`` is the last day
-        counted (a summary of past dates stops at its end).
+        counted (a summary of past dates stops at its end). ``zone`` is the
+        client's clock, whose days the urges fall on (by default the current
+        zone, which on the client's own pages is theirs): an urge at 21:00
+        their time belongs to that day, whichever clock the reader keeps.
         """
+        zone = zone or timezone.get_current_timezone()
         urges: list[tuple[dt.datetime, JSONDict]] = []
         for entry in entries:
             response = self.response_of(entry)
@@ -158,16 +164,16 @@ class UrgeLog(ExerciseKind):
                 urges.append((at, response))
         urges.sort(key=lambda urge: urge[0])
         today = today or timezone.localdate()
-        first_logged = timezone.localdate(urges[0][0]) if urges else today
+        first_logged = timezone.localdate(urges[0][0], zone) if urges else today
         start = (assignment.no_contact_since if assignment else None) or first_logged
         start = min(start, first_logged)
         by_day: dict[int, list[int]] = defaultdict(list)
         contacts: list[JSONDict] = []
         for at, response in urges:
-            day = (timezone.localdate(at) - start).days
+            day = (timezone.localdate(at, zone) - start).days
             by_day[day].append(int(response.get("intensity", 0)))
             if response.get("contact_happened"):
-                contacts.append(_contact(at, response, day=day))
+                contacts.append(_contact(at, response, day=day, zone=zone))
         last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
         days = [
             {
@@ -183,7 +189,10 @@ class UrgeLog(ExerciseKind):
         # entries, but a later one logged before the period still counts.
         known = [
             c
-            for c in (contacts[-1] if contacts else None, self._before(earlier_contact, start))
+            for c in (
+                contacts[-1] if contacts else None,
+                self._before(earlier_contact, start, zone),
+            )
             if c
         ]
         last_contact = max(known, key=lambda contact: contact["on"]) if known else None
@@ -199,13 +208,14 @@ class UrgeLog(ExerciseKind):
             "trend": _trend(by_day),
         }
 
-    def _before(self, entry: "Entry | None", start: dt.date) -> JSONDict | None:
+    def _before(self, entry: "Entry | None", start: dt.date, zone: dt.tzinfo) -> JSONDict | None:
         """A contact logged before the curve's entries, off its picture."""
         response = self.response_of(entry) if entry is not None else {}
         at = _at(response)
         if at is None or not response.get("contact_happened"):
             return None
-        return _contact(at, response, day=(timezone.localdate(at) - start).days)
+        on = timezone.localdate(at, zone)
+        return _contact(at, response, day=(on - start).days, zone=zone)
 
     def earlier_wanted(self) -> Q:
         return Q(response__contact_happened=True)  # the last contact before the period
@@ -309,6 +319,8 @@ class UrgeLog(ExerciseKind):
                     entries=own,
                     earlier_contact=last_before.get(assignment.pk),
                     today=as_of,
+                    # The summary's entries hold their client (summary.selectors).
+                    zone=as_zone(assignment.client.timezone),
                 ),
             )
             for assignment, own in by_assignment(entries)
@@ -327,11 +339,11 @@ class UrgeLog(ExerciseKind):
         }
 
 
-def _contact(at: dt.datetime, response: JSONDict, *, day: int) -> JSONDict:
+def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) -> JSONDict:
     initiated_by = response.get("contact_initiated_by", "")
     return {
         "day": day,
-        "on": timezone.localdate(at),
+        "on": timezone.localdate(at, zone),
         "by_me": initiated_by == "me",
         "by_label": dict(INITIATED_BY).get(initiated_by, ""),
         "by_for_therapist": INITIATED_FOR_THERAPIST.get(initiated_by, ""),

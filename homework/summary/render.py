@@ -27,6 +27,7 @@ from homework.models import Entry
 from homework.summary.completion import Completion
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.selectors import SummaryData
+from practice.dates import TheirClock
 from practice.pdf import render_pdf
 
 TEMPLATE = "homework/summary/document.html"
@@ -109,6 +110,9 @@ def _context(data: SummaryData) -> dict[str, Any]:
     sections = []
     glance = []
     printed: set[int] = set()
+    # Times in the client's life print on their clock, said once in the
+    # masthead when it is not the practice's, rather than on every line.
+    their_clock = TheirClock(zone=data.client.timezone, noted=True)
     for section in data.sections:
         kind = section.kind
         context = kind.summary_context(
@@ -120,6 +124,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 **context,
                 "full_detail": full,
                 "kind": kind,
+                "their_clock": their_clock,
             },
         )
         sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
@@ -149,6 +154,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "session": data.period.session,
         "full_detail": full,
         "practice_tz": settings.TIME_ZONE,
+        "their_clock": their_clock,  # the sections are drawn: it knows if the note is needed
         "paper_size": PAPER_SIZES.get(data.practice.paper_size, "A4"),
         "generated_at": mark_safe(_GENERATED_AT),  # noqa: S308 (our own constant)
         "unsafe": unsafe,

@@ -1,6 +1,7 @@
 """Dates people read: the year is named whenever it is not this year at the practice."""
 
 import datetime as dt
+import zoneinfo
 
 import pytest
 from django.template import Context, Template
@@ -8,7 +9,7 @@ from django.utils import timezone
 
 from homework.display import schedule_text
 from homework.models import Assignment
-from practice.dates import calendar_day
+from practice.dates import TheirClock, calendar_day, clocks_differ, on_their_clock
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +53,49 @@ def test_schedules_name_the_year_of_an_end_date_in_another_year():
         ends_on=dt.date(2036, 12, 31),
     )
     assert schedule_text(weekly) == "Every Sunday until Wednesday 31 December 2036"
+
+
+# -- times in the client's life, on the client's clock
+
+LOS_ANGELES = zoneinfo.ZoneInfo("America/Los_Angeles")
+# A Tuesday, 21:00 in Los Angeles: 05:00 on the Wednesday in London.
+TUESDAY_NIGHT = dt.datetime(2026, 11, 24, 21, 0, tzinfo=LOS_ANGELES)
+
+
+def test_a_time_in_their_life_reads_on_their_clock_and_says_so():
+    with timezone.override("Europe/London"):
+        shown = on_their_clock(TUESDAY_NIGHT, "America/Los_Angeles", "l j F Y, H:i")
+    assert shown == "Tuesday 24 November 2026, 21:00 (their time)"
+
+
+def test_no_marker_when_the_reader_keeps_the_same_clock():
+    with timezone.override("America/Los_Angeles"):
+        assert (
+            on_their_clock(TUESDAY_NIGHT, "America/Los_Angeles", "D j M, H:i")
+            == "Tue 24 Nov, 21:00"
+        )
+    # Lisbon and London keep the same time all year: no marker between them.
+    summer = dt.datetime(2026, 7, 1, 21, 0, tzinfo=dt.UTC)
+    with timezone.override("Europe/London"):
+        assert on_their_clock(summer, "Europe/Lisbon", "H:i") == "22:00"
+        assert not clocks_differ(summer, "Europe/Lisbon")
+
+
+def test_the_marker_follows_the_offsets_at_that_moment_not_the_names():
+    # Reykjavik keeps UTC all year: London's clock in winter, an hour behind in summer.
+    winter = dt.datetime(2026, 1, 10, 21, 0, tzinfo=dt.UTC)
+    summer = dt.datetime(2026, 7, 10, 21, 0, tzinfo=dt.UTC)
+    with timezone.override("Europe/London"):
+        assert on_their_clock(winter, "Atlantic/Reykjavik", "H:i") == "21:00"
+        assert on_their_clock(summer, "Atlantic/Reykjavik", "H:i") == "21:00 (their time)"
+
+
+def test_a_page_that_says_it_once_prints_no_marker_but_knows_it_needs_the_note():
+    clock = TheirClock(zone="America/Los_Angeles", noted=True)
+    with timezone.override("Europe/London"):
+        assert clock.show(TUESDAY_NIGHT, "D j M, H:i") == "Tue 24 Nov, 21:00"
+    assert clock.differed
+    same = TheirClock(zone="Europe/London", noted=True)
+    with timezone.override("Europe/London"):
+        same.show(TUESDAY_NIGHT, "D j M, H:i")
+    assert not same.differed

@@ -1,0 +1,83 @@
+"""The summary prints times in the client's life on the client's clock, and
+says so once in the masthead (not on every line) when that is not the
+practice's clock."""
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+from django.utils import timezone
+
+from bench.clients import typical_client
+from homework.summary import render, selectors
+from homework.summary.period import PeriodQuery
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, urge_log
+
+from .conftest import add, page_count, pdf_text
+from .test_render import pdf_for
+
+pytestmark = pytest.mark.django_db
+
+LOS_ANGELES = zoneinfo.ZoneInfo("America/Los_Angeles")
+NOTE = "When something happened is given in the client’s own time"
+
+
+def last_night_at_nine(zone: zoneinfo.ZoneInfo) -> dt.datetime:
+    yesterday = timezone.localdate(timezone=zone) - dt.timedelta(days=1)
+    return dt.datetime.combine(yesterday, dt.time(21, 0), tzinfo=zone)
+
+
+def test_a_record_prints_on_the_clients_clock_with_one_note(cast):
+    cast.alice.timezone = "America/Los_Angeles"
+    cast.alice.save(update_fields=["timezone"])
+    moment = last_night_at_nine(LOS_ANGELES)
+    add(cast.alice_assignment, occurred_at=moment.isoformat())
+    text = pdf_text(pdf_for(cast.tara, cast.alice))
+    assert f"{moment:%a} {moment.day} {moment:%b}, 21:00" in text
+    assert f"{NOTE} (America/Los_Angeles)" in text
+    assert "(their time)" not in text  # said once, not on every line
+
+
+def test_a_client_on_the_practices_clock_gets_no_note(cast):
+    london = zoneinfo.ZoneInfo("Europe/London")
+    add(cast.alice_assignment, occurred_at=last_night_at_nine(london).isoformat())
+    text = pdf_text(pdf_for(cast.tara, cast.alice))
+    assert ", 21:00" in text
+    assert NOTE not in text and "(their time)" not in text
+
+
+def test_the_typical_client_far_away_still_prints_on_two_pages():
+    therapist, client, _count = typical_client()
+    client.timezone = "America/Los_Angeles"
+    client.save(update_fields=["timezone"])
+    period = selectors.resolve_period(
+        user=therapist, client=client, query=PeriodQuery(), now=timezone.now()
+    )
+    data = selectors.summary_data(
+        user=therapist, client=client, period=period, full_detail=False, now=timezone.now()
+    )
+    pdf = render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
+    assert NOTE in pdf_text(pdf)
+    assert page_count(pdf) == 2
+
+
+def test_an_urge_counts_on_the_day_it_came_on_the_clients_clock(cast):
+    """21:00 on their Saturday is the small hours of Sunday in London: the
+    curve, the contact and the days without contact are on their Saturday."""
+    cast.alice.timezone = "America/Los_Angeles"
+    cast.alice.save(update_fields=["timezone"])
+    moment = last_night_at_nine(LOS_ANGELES) - dt.timedelta(days=1)
+    assignment = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="urge_log")
+    )
+    EntryFactory.create(
+        assignment=assignment,
+        response=urge_log(
+            at=moment.isoformat(), contact_happened=True, contact_initiated_by="them"
+        ),
+    )
+    text = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True))
+    day = f"{moment.day} {moment:%b}"
+    assert f"{moment:%a} {day}, 21:00" in text
+    assert f"Contact: {day} (the other person reached out)" in text
+    assert f"last contact {day}" in text
