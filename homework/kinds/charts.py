@@ -26,6 +26,8 @@ ACCENT = "#2f5f58"
 SOFT = "#e9efe9"
 CONTACT = "#5b2a86"
 FONT = "DejaVu Sans, system-ui, sans-serif"
+# The room a value's number ("10", "6.5") takes over its dot, at size 11.
+VALUE_LABEL_WIDTH = 26
 
 
 @dataclass(frozen=True)
@@ -243,8 +245,13 @@ def values_over_time(
     body.append(_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
     if not labelled:
         return _svg(width, height, title, description, body)
+    # A number over each dot while they fit side by side (a number is about
+    # 26 units wide); a year of weekly check-ins would stack them into one
+    # black bar, so past that the numbers are in words beside the picture.
+    numbered = count <= 1 or plot_w / (count - 1) >= VALUE_LABEL_WIDTH
     for index, (label, value) in enumerate(points):
-        body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
+        if numbered:
+            body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
         if count <= 4 or index in (0, count - 1):
             anchor = (
                 "start"

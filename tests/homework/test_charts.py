@@ -120,3 +120,20 @@ def test_dots_are_one_path_of_round_points_one_per_value():
     )
     [dots] = [p for p in parse(svg).iter(f"{SVG}path") if p.get("stroke-linecap") == "round"]
     assert dots.get("d", "").count("h0") == 10
+
+
+def test_values_over_a_year_are_not_numbered_one_on_top_of_another():
+    # A weekly check-in kept for two years: 104 numbers cannot sit side by
+    # side in the picture; they are in words beside it.
+    points = [(f"week {n}", float(n % 11)) for n in range(104)]
+    svg = charts.values_over_time(points=points, y_max=10, title="t", description="d")
+    texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
+    assert len(texts) <= 6  # the scale (3) and the first and last dates
+    assert "week 0" in texts and "week 103" in texts
+
+
+def test_a_few_values_keep_their_numbers_over_the_dots():
+    points = [("1 Jan", 3.0), ("8 Jan", 5.5), ("15 Jan", 7.0)]
+    svg = charts.values_over_time(points=points, y_max=10, title="t", description="d")
+    texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
+    assert {"3", "5.5", "7"} <= set(texts)
