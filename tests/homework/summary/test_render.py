@@ -545,3 +545,48 @@ def test_a_full_support_map_with_long_names_prints_on_one_page(cast):
     assert "more, in the portal" in opening
     full = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True))
     assert "Featherstone 049" in full
+
+
+def test_a_year_of_daily_check_ins_lists_the_first_and_latest_values(cast):
+    """A scored check-in done daily for a year: the values beside its chart
+    are the first and the latest, the rest counted (listed in full, they
+    were a page of dates and numbers, after a page left blank but for the
+    heading)."""
+    from homework.library import install
+    from homework.models import Exercise
+
+    install(Exercise)
+    exercise = Exercise.objects.get(title="Weekly check-in: pull and clarity")
+    kind = get_kind(exercise.kind)
+    today = timezone.localdate()
+    check_in = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=exercise,
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=367),
+        due_on=None,
+        ends_on=today,
+    )
+    now = timezone.now()
+    entries = []
+    for n in range(366):
+        response = kind.validate(
+            {"pull": n % 10, "clarity": 5, "supported": 6, "safe": 7, "kindness": 3},
+            exercise=exercise,
+            tz="UTC",
+        )
+        sent = now - dt.timedelta(days=n, hours=1)
+        entries.append(
+            EntryFactory.build(
+                assignment=check_in,
+                submitted_at=sent,
+                response=response,
+                score=kind.score(response, exercise=exercise),
+            )
+        )
+    Entry.objects.bulk_create(entries)
+    pdf = pdf_for(cast.tara, cast.alice, since_days=370)
+    assert page_count(pdf) <= 2
+    assert "354 more in the portal" in pdf_text(pdf)
+    full = pdf_text(pdf_for(cast.tara, cast.alice, since_days=370, full_detail=True))
+    assert "more in the portal" not in full
