@@ -354,6 +354,11 @@ def rings(
         shown = list(ring.dots[: per_ring[index]])
         hidden = len(ring.dots) - len(shown)
         slots = len(shown) + (1 if hidden else 0)
+        # A name fits between its neighbours: no wider than the straight
+        # line between two dots of the ring (about 7 units a letter), so a
+        # full ring of long names does not run them into each other.
+        between = 2 * band * math.sin(math.pi / max(slots, 2))
+        fits = max(3, min(name_chars[index], int(between // 7)))
         for slot, dot in enumerate(shown):
             # Spread round the ring, starting clear of its label at the top.
             angle = -math.pi / 2 + (2 * math.pi) * (slot + 0.5) / max(slots, 1)
@@ -371,7 +376,7 @@ def rings(
                 continue
             # Inner rings are shorter: their names are cut shorter so that
             # neighbours do not run into each other.
-            name = shorten(dot.name, name_chars[index])
+            name = shorten(dot.name, fits)
             # Keep names near the edge inside the picture (about 7 units a letter).
             half = len(name) * 3.5
             body.append(

@@ -1,5 +1,6 @@
 """The chart module: data in, escaped SVG out, with a text alternative."""
 
+import itertools
 import xml.etree.ElementTree as ET
 
 from homework.kinds import charts
@@ -137,3 +138,24 @@ def test_a_few_values_keep_their_numbers_over_the_dots():
     svg = charts.values_over_time(points=points, y_max=10, title="t", description="d")
     texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
     assert {"3", "5.5", "7"} <= set(texts)
+
+
+def test_a_full_ring_of_long_names_does_not_run_them_into_each_other():
+    # Each ring at its most names, every name as long as a person may be
+    # called on the map (40 letters): neighbours' names, about 7 units a
+    # letter, must not overlap.
+    long_names = [f"Wolfeschlegelsteinhausenbergerdorff {n:02d}"[:40] for n in range(30)]
+    for ring in range(3):
+        circles = [charts.Ring(label, []) for label in ("Closest", "Close", "Around me")]
+        circles[ring] = charts.Ring("Ring", [charts.Dot(name, True) for name in long_names])
+        svg = charts.rings(circles=circles, centre_label="Me", title="Map", description="")
+        names = [
+            t
+            for t in parse(svg).iter(f"{SVG}text")
+            if t.text and t.text.startswith("Wolf") and t.get("font-size") == "12"
+        ]
+        assert len(names) > 1
+        boxes = [(float(t.get("x", 0)), float(t.get("y", 0)), len(t.text or "") * 7) for t in names]
+        for (x1, y1, w1), (x2, y2, w2) in itertools.combinations(boxes, 2):
+            if abs(y1 - y2) < 12:  # on the same line: centred, apart by half of each
+                assert abs(x1 - x2) >= (w1 + w2) / 2, (ring, x1, x2, w1, w2)
