@@ -26,6 +26,8 @@ ACCENT = "#2f5f58"
 SOFT = "#e9efe9"
 CONTACT = "#5b2a86"
 FONT = "DejaVu Sans, system-ui, sans-serif"
+# The room a value's number ("10", "6.5") takes over its dot, at size 11.
+VALUE_LABEL_WIDTH = 26
 
 
 @dataclass(frozen=True)
@@ -243,8 +245,13 @@ def values_over_time(
     body.append(_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
     if not labelled:
         return _svg(width, height, title, description, body)
+    # A number over each dot while they fit side by side (a number is about
+    # 26 units wide); a year of weekly check-ins would stack them into one
+    # black bar, so past that the numbers are in words beside the picture.
+    numbered = count <= 1 or plot_w / (count - 1) >= VALUE_LABEL_WIDTH
     for index, (label, value) in enumerate(points):
-        body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
+        if numbered:
+            body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
         if count <= 4 or index in (0, count - 1):
             anchor = (
                 "start"
@@ -347,6 +354,11 @@ def rings(
         shown = list(ring.dots[: per_ring[index]])
         hidden = len(ring.dots) - len(shown)
         slots = len(shown) + (1 if hidden else 0)
+        # A name fits between its neighbours: no wider than the straight
+        # line between two dots of the ring (about 7 units a letter), so a
+        # full ring of long names does not run them into each other.
+        between = 2 * band * math.sin(math.pi / max(slots, 2))
+        fits = max(3, min(name_chars[index], int(between // 7)))
         for slot, dot in enumerate(shown):
             # Spread round the ring, starting clear of its label at the top.
             angle = -math.pi / 2 + (2 * math.pi) * (slot + 0.5) / max(slots, 1)
@@ -364,7 +376,7 @@ def rings(
                 continue
             # Inner rings are shorter: their names are cut shorter so that
             # neighbours do not run into each other.
-            name = shorten(dot.name, name_chars[index])
+            name = shorten(dot.name, fits)
             # Keep names near the edge inside the picture (about 7 units a letter).
             half = len(name) * 3.5
             body.append(

@@ -19,6 +19,7 @@ from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
+from homework.summary.limits import NAMES_LIST_LIMIT, first_of
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -234,20 +235,32 @@ class SupportNetwork(ExerciseKind):
                 and (m.submitted_at or m.created_at) < (entry.submitted_at or entry.created_at)
             ]
             previous = max(sent_before, key=lambda m: m.submitted_at or m.created_at, default=None)
-            # The summary names everyone in words beside the map.
+            # The summary names the people in words beside the map (the
+            # picture has no names): the first dozen of each list, every one
+            # in full detail, so a full map still prints in part of a page.
             shown = self.present(entry, labelled=False)
-            shown["changes"] = self.changes(
-                shown["response"], self.response_of(previous) if previous else None
+            shown["changes"], shown["changes_more"] = first_of(
+                self.changes(shown["response"], self.response_of(previous) if previous else None),
+                full_detail=full_detail,
+                limit=NAMES_LIST_LIMIT,
             )
             shown["has_previous"] = previous is not None
+            for key in ("reality_check", "steadying"):
+                shown[key], shown[f"{key}_more"] = first_of(
+                    shown[key], full_detail=full_detail, limit=NAMES_LIST_LIMIT
+                )
             shown["named_circles"] = [
                 (
                     circle["label"],
-                    [p.get("name", "") for p in circle["people"]]
-                    + [
-                        _("%(name)s (place or service)") % {"name": p.get("name", "")}
-                        for p in circle["places"]
-                    ],
+                    *first_of(
+                        [p.get("name", "") for p in circle["people"]]
+                        + [
+                            _("%(name)s (place or service)") % {"name": p.get("name", "")}
+                            for p in circle["places"]
+                        ],
+                        full_detail=full_detail,
+                        limit=NAMES_LIST_LIMIT,
+                    ),
                 )
                 for circle in shown["circles"]
             ]

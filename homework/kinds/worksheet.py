@@ -36,7 +36,7 @@ from homework.kinds.worksheet_options import (
     clean_worksheet_options,
     questions_editor_words,
 )
-from homework.summary.limits import first_of
+from homework.summary.limits import VALUES_LIST_LIMIT, first_of
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -282,7 +282,9 @@ class Worksheet(ExerciseKind):
                     "sent_once": shown[0].submitted_at if len(shown) == 1 else None,
                     "more": more,
                     # The summary lists the values beside the picture.
-                    "totals": self.totals_chart(exercise, own, labelled=False),
+                    "totals": _with_values_listed(
+                        self.totals_chart(exercise, own, labelled=False), full_detail=full_detail
+                    ),
                 }
             )
         return {"groups": groups, "full_detail": full_detail, "printed": printed}
@@ -367,6 +369,24 @@ class Worksheet(ExerciseKind):
                 }
             )
         return {"questions": questions} if questions else None
+
+
+def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDict | None:
+    """The values the summary lists beside the picture: the first and the
+    latest, the ones between counted (all in full detail). A year of daily
+    check-ins listed in full was a page of dates and numbers."""
+    if totals is None:
+        return None
+    points = totals["points"]
+    if full_detail or len(points) <= VALUES_LIST_LIMIT:
+        return {**totals, "listed_first": [], "unlisted": 0, "listed": points}
+    latest = points[-(VALUES_LIST_LIMIT - 1) :]
+    return {
+        **totals,
+        "listed_first": points[:1],
+        "unlisted": len(points) - len(latest) - 1,
+        "listed": latest,
+    }
 
 
 def _answer_text(question: JSONDict, value: Any) -> str:

@@ -17,6 +17,11 @@ OLDER_LIST_LIMIT = 8
 FLAG_LIST_LIMIT = 4
 # Assignments listed in the completion table.
 WORK_LIST_LIMIT = 8
+# Names listed in words per ring of a support map (and per list under it):
+# a full map (50 people, 30 places) named in full ran onto three pages.
+NAMES_LIST_LIMIT = 12
+# Values listed beside a check-in's totals chart (the first and the latest).
+VALUES_LIST_LIMIT = 12
 # Characters of one text field before "continued in the portal": with the
 # date before it, about two printed lines, so six records take half a page.
 EXCERPT_CHARS = 120

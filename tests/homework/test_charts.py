@@ -1,5 +1,6 @@
 """The chart module: data in, escaped SVG out, with a text alternative."""
 
+import itertools
 import xml.etree.ElementTree as ET
 
 from homework.kinds import charts
@@ -120,3 +121,41 @@ def test_dots_are_one_path_of_round_points_one_per_value():
     )
     [dots] = [p for p in parse(svg).iter(f"{SVG}path") if p.get("stroke-linecap") == "round"]
     assert dots.get("d", "").count("h0") == 10
+
+
+def test_values_over_a_year_are_not_numbered_one_on_top_of_another():
+    # A weekly check-in kept for two years: 104 numbers cannot sit side by
+    # side in the picture; they are in words beside it.
+    points = [(f"week {n}", float(n % 11)) for n in range(104)]
+    svg = charts.values_over_time(points=points, y_max=10, title="t", description="d")
+    texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
+    assert len(texts) <= 6  # the scale (3) and the first and last dates
+    assert "week 0" in texts and "week 103" in texts
+
+
+def test_a_few_values_keep_their_numbers_over_the_dots():
+    points = [("1 Jan", 3.0), ("8 Jan", 5.5), ("15 Jan", 7.0)]
+    svg = charts.values_over_time(points=points, y_max=10, title="t", description="d")
+    texts = [t.text for t in parse(svg).iter(f"{SVG}text")]
+    assert {"3", "5.5", "7"} <= set(texts)
+
+
+def test_a_full_ring_of_long_names_does_not_run_them_into_each_other():
+    # Each ring at its most names, every name as long as a person may be
+    # called on the map (40 letters): neighbours' names, about 7 units a
+    # letter, must not overlap.
+    long_names = [f"Wolfeschlegelsteinhausenbergerdorff {n:02d}"[:40] for n in range(30)]
+    for ring in range(3):
+        circles = [charts.Ring(label, []) for label in ("Closest", "Close", "Around me")]
+        circles[ring] = charts.Ring("Ring", [charts.Dot(name, True) for name in long_names])
+        svg = charts.rings(circles=circles, centre_label="Me", title="Map", description="")
+        names = [
+            t
+            for t in parse(svg).iter(f"{SVG}text")
+            if t.text and t.text.startswith("Wolf") and t.get("font-size") == "12"
+        ]
+        assert len(names) > 1
+        boxes = [(float(t.get("x", 0)), float(t.get("y", 0)), len(t.text or "") * 7) for t in names]
+        for (x1, y1, w1), (x2, y2, w2) in itertools.combinations(boxes, 2):
+            if abs(y1 - y2) < 12:  # on the same line: centred, apart by half of each
+                assert abs(x1 - x2) >= (w1 + w2) / 2, (ring, x1, x2, w1, w2)

@@ -515,3 +515,31 @@ def test_a_record_at_a_time_the_clocks_skipped_is_refused_with_a_plain_message(c
     assert "The clocks went forward that night, so 01:30 did not happen." in response.text
     assert "interpreted" not in response.text
     assert not Entry.objects.filter(assignment=assignment).exists()
+
+
+def test_the_largest_form_a_kind_allows_is_sent_in_any_script(cast):
+    """A worksheet of the most questions, every one a long answer at its
+    limit, written in a script a browser's form post sends as twelve bytes a
+    character (emoji: four bytes, each percent-encoded). Every answer is
+    within its limit, so the send must not fail on the size of the request."""
+    from urllib.parse import urlencode
+
+    from django.conf import settings
+
+    from homework.kinds.worksheet_options import MAX_QUESTIONS
+
+    questions = [
+        {"key": f"q{n}", "type": "long_text", "text": f"Question {n}"} for n in range(MAX_QUESTIONS)
+    ]
+    exercise = ExerciseFactory.create(kind="worksheet", options={"questions": questions})
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    answer = "🌧️🌱" * (settings.LONG_TEXT_MAX_CHARS // 3)
+    answer = answer[: settings.LONG_TEXT_MAX_CHARS]
+    key = uuid.uuid4()
+    body = urlencode(
+        {**envelope(key), **posted_form({f"q{n}": answer for n in range(MAX_QUESTIONS)})}
+    )
+    http = login(cast.alice.portal_user)
+    sent = http.post(do_url(assignment), body, content_type="application/x-www-form-urlencoded")
+    assert sent.status_code == 302, sent.status_code
+    assert Entry.objects.get(key=key).response["q0"] == answer

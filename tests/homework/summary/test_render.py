@@ -14,12 +14,19 @@ from django.utils.formats import date_format
 from pypdf import PdfReader
 
 from bench.clients import typical_client
+from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.summary import render, selectors
 from homework.summary.limits import EXCERPT_CHARS
 from homework.summary.period import PeriodQuery, period_for_dates
 from practice.models import PracticeSettings
-from tests.factories import AssignmentFactory, ExerciseFactory, SessionFactory, urge_log
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    urge_log,
+)
 from tests.listener import Listener
 
 from .conftest import add, page_count, pdf_text, record
@@ -491,3 +498,95 @@ def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_qu
     assert "A year without contact" in text
     assert "Urges easing" in text
     assert "No contact for 20" in text  # 200 or 201 days, by the hour it runs
+
+
+def test_a_full_support_map_with_long_names_prints_on_one_page(cast):
+    """Fifty people and thirty places, every name as long as it may be: the
+    first dozen of each ring are named, the rest counted, so the map keeps to
+    a page under its heading (named in full, it ran onto three, after a page
+    left blank but for the heading). Full detail still names everyone."""
+    circles = ["inner", "middle", "outer"]
+    people = [
+        {
+            "name": f"Bartholomew-Maximilian Featherstone {n:03d}",
+            "circle": circles[n % 3],
+            "roles": ["reality_check"],
+            "steadying": True,
+        }
+        for n in range(50)
+    ]
+    places = [
+        {
+            "name": f"The Thursday evening walking group by the canal, meeting at the old lock {n:02d}"[
+                :80
+            ],
+            "circle": circles[n % 3],
+        }
+        for n in range(30)
+    ]
+    corner = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="support_network", title="Who is in my corner"),
+    )
+    kind = get_kind("support_network")
+    response = kind.validate(
+        {"people": people, "places_and_services": places}, exercise=corner.exercise, tz="UTC"
+    )
+    EntryFactory.create(assignment=corner, response=response)
+    pdf = pdf_for(cast.tara, cast.alice)
+    text = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True)
+    pages = [" ".join(page.split()) for page in text.stdout.decode().split("\f")]
+    assert len(pages) <= 3  # two pages, and pdftotext's empty last one
+    opening = next(page for page in pages if "Who is in my corner · sent" in page)
+    assert "Support-network map, continued" not in " ".join(pages)
+    assert "Rings: closest in the middle" in opening  # the whole map, under its heading
+    assert "Featherstone 000" in opening
+    assert "Featherstone 049" not in " ".join(pages)
+    assert "more, in the portal" in opening
+    full = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True))
+    assert "Featherstone 049" in full
+
+
+def test_a_year_of_daily_check_ins_lists_the_first_and_latest_values(cast):
+    """A scored check-in done daily for a year: the values beside its chart
+    are the first and the latest, the rest counted (listed in full, they
+    were a page of dates and numbers, after a page left blank but for the
+    heading)."""
+    from homework.library import install
+    from homework.models import Exercise
+
+    install(Exercise)
+    exercise = Exercise.objects.get(title="Weekly check-in: pull and clarity")
+    kind = get_kind(exercise.kind)
+    today = timezone.localdate()
+    check_in = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=exercise,
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=367),
+        due_on=None,
+        ends_on=today,
+    )
+    now = timezone.now()
+    entries = []
+    for n in range(366):
+        response = kind.validate(
+            {"pull": n % 10, "clarity": 5, "supported": 6, "safe": 7, "kindness": 3},
+            exercise=exercise,
+            tz="UTC",
+        )
+        sent = now - dt.timedelta(days=n, hours=1)
+        entries.append(
+            EntryFactory.build(
+                assignment=check_in,
+                submitted_at=sent,
+                response=response,
+                score=kind.score(response, exercise=exercise),
+            )
+        )
+    Entry.objects.bulk_create(entries)
+    pdf = pdf_for(cast.tara, cast.alice, since_days=370)
+    assert page_count(pdf) <= 2
+    assert "354 more in the portal" in pdf_text(pdf)
+    full = pdf_text(pdf_for(cast.tara, cast.alice, since_days=370, full_detail=True))
+    assert "more in the portal" not in full
