@@ -340,7 +340,9 @@ def invitation_accept(*, token: str, email: str, password: str) -> User:
     """
     with transaction.atomic():
         invitation = _usable_invitation(token, lock=True)
-        email = User.objects.normalize_email(email).lower()
+        # As the account will keep it (User.normalize_username), so that the
+        # same address written another way is found taken, not made twice.
+        email = User.normalize_username(email)
         taken = User.objects.filter(email__iexact=email).exists()
         if taken:
             Invitation.objects.filter(pk=invitation.pk).update(

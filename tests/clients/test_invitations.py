@@ -295,3 +295,15 @@ def test_the_welcome_page_names_the_last_day_on_the_clients_own_calendar(cast, n
     http = HttpClient()
     page = http.get(http.get(issued.url)["Location"])
     assert "until 11 March" in page.text
+
+
+def test_an_address_taken_in_another_form_is_refused_as_taken(cast, newcomer):
+    """Alice's address, its domain typed in full-width letters (as a phone's
+    Japanese or Chinese keyboard gives them): the account it would make is
+    hers, so it is refused as taken, calmly, rather than failing the page."""
+    http = HttpClient(raise_request_exception=False)
+    response = accept(http, token_of(invite(cast, newcomer)), email="Alice@ｅｘａｍｐｌｅ.test")
+    assert response.status_code == 400
+    assert "This email cannot be used here" in response.text
+    newcomer.refresh_from_db()
+    assert newcomer.portal_user is None
