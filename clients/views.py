@@ -151,10 +151,20 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     return response
 
 
+class _TokenCheck(CsrfViewMiddleware):
+    """Django's own security-token check, answering only yes or no: a stale
+    token here is refused nothing, so it must not draw the refusal page (whose
+    form sets a fresh token cookie on the way out) nor log "Forbidden" in the
+    security log. Django REST framework's CSRFCheck does the same."""
+
+    def _reject(self, request: HttpRequest, reason: str) -> HttpResponse:
+        return HttpResponse(status=403)
+
+
 def _carries_a_valid_token(request: HttpRequest) -> bool:
-    """Django's own security-token check, asked here because the view is exempt
-    from the middleware's: it refuses nothing, it only decides about the draft."""
-    check = CsrfViewMiddleware(lambda request: HttpResponse())
+    """Asked here because the view is exempt from the middleware's check: it
+    refuses nothing, it only decides about the draft."""
+    check = _TokenCheck(lambda request: HttpResponse())
     return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
 
 
