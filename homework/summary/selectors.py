@@ -135,7 +135,7 @@ def summary_data(
         .order_by("-submitted_at", "-pk")
     )
     entries = [entry for entry in rows if entry_readable_by_staff(entry)]
-    _of_client(entries, client)
+    _attach_their_client(entries, client)
 
     by_kind: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
@@ -193,11 +193,11 @@ def _earlier(*, user: User, client: Client, period: Period) -> dict[str, list[En
     for entry in before.filter(pk=Subquery(latest)).select_related("assignment__exercise"):
         if entry_readable_by_staff(entry):
             by_kind[entry.assignment.exercise.kind].append(entry)
-            _of_client([entry], client)
+            _attach_their_client([entry], client)
     return by_kind
 
 
-def _of_client(entries: list[Entry], client: Client) -> None:
+def _attach_their_client(entries: list[Entry], client: Client) -> None:
     """Every entry here is ``client``'s: their assignments hold the client
     already read, so a kind can read the client's clock (when an urge came, on
     which of their days) without a query per assignment."""

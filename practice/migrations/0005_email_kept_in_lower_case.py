@@ -7,6 +7,22 @@ from django.db import migrations, models
 def lower_case_addresses(apps, schema_editor):
     """Addresses saved through the admin before could hold capitals."""
     User = apps.get_model("practice", "User")
+    # Two accounts whose addresses differ only in capitals would become one
+    # address twice: which account to keep is a person's decision, so stop
+    # and name them rather than fail on the unique rule with no names.
+    twice = (
+        User.objects.annotate(address=django.db.models.functions.text.Lower("email"))
+        .values("address")
+        .annotate(accounts=models.Count("pk"))
+        .filter(accounts__gt=1)
+        .values_list("address", flat=True)
+    )
+    if twice:
+        raise RuntimeError(
+            "These addresses belong to more than one account, in different capitals: "
+            + ", ".join(sorted(twice))
+            + ". Merge or rename the accounts, then migrate again."
+        )
     User.objects.exclude(email=django.db.models.functions.text.Lower("email")).update(
         email=django.db.models.functions.text.Lower("email")
     )

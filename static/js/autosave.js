@@ -2,8 +2,10 @@
 // Nothing is ever written to browser storage (devices are shared): the page
 // itself is the only copy until the server has it. When the network drops,
 // the text stays in the page, we say so plainly, and keep retrying.
-// Every save carries the version it started from; a stale one is refused by
-// the server and the client chooses, seeing both texts.
+// Every save carries the version it started from; one made stale by another
+// tab or device is refused by the server and the client chooses, seeing both
+// texts. The page's own saves overtaking each other are not stale: each names
+// the page and counts, and the server keeps the later (entry_save_draft).
 (function () {
   "use strict";
   var form = document.querySelector("form[data-autosave-url]");

@@ -463,3 +463,29 @@ def test_a_quick_exit_without_the_pages_token_keeps_no_draft(cast):
     assert response.status_code == 204
     assert not Entry.objects.filter(key=key).exists()
     assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_a_quick_exit_with_the_pages_token_keeps_the_last_words(cast):
+    """The check above, the other way: the page's own token lets its last
+    words through (the other quick-exit tests skip the token check)."""
+    import uuid
+
+    from homework.models import Entry
+
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    token = form_token(http.get(reverse("homework:dashboard")).text)
+    key = str(uuid.uuid4())
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "csrfmiddlewaretoken": token,
+            "beacon": "1",
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": key,
+            "draft-version": "0",
+            "draft-r-what_happened": "my last words",
+        },
+    )
+    assert response.status_code == 204
+    assert Entry.objects.get(key=key).response == {"what_happened": "my last words"}

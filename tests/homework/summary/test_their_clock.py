@@ -12,6 +12,7 @@ from bench.clients import typical_client
 from homework.summary import render, selectors
 from homework.summary.period import PeriodQuery
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, urge_log
+from tests.homework.test_their_clock import last_night_at_nine
 
 from .conftest import add, page_count, pdf_text
 from .test_render import pdf_for
@@ -20,11 +21,6 @@ pytestmark = pytest.mark.django_db
 
 LOS_ANGELES = zoneinfo.ZoneInfo("America/Los_Angeles")
 NOTE = "When something happened is given in the client’s own time"
-
-
-def last_night_at_nine(zone: zoneinfo.ZoneInfo) -> dt.datetime:
-    yesterday = timezone.localdate(timezone=zone) - dt.timedelta(days=1)
-    return dt.datetime.combine(yesterday, dt.time(21, 0), tzinfo=zone)
 
 
 def test_a_record_prints_on_the_clients_clock_with_one_note(cast):
