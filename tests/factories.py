@@ -1,5 +1,6 @@
 import datetime as dt
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import factory
@@ -258,3 +259,27 @@ def posted_form(data: dict[str, object]) -> dict[str, object]:
         else:
             form[f"r-{key}"] = str(value)
     return form
+
+
+def daily_urge_log(
+    client: Client, *, start: dt.date, days: int, intensity: Callable[[int], int]
+) -> Assignment:
+    """A daily urge log begun on ``start``, with no contact since then, and
+    an urge sent at noon on each of its first ``days`` days: ``intensity(day)``."""
+    assignment = AssignmentFactory.create(
+        client=client,
+        exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
+        schedule="daily",
+        due_on=None,
+        starts_on=start,
+        ends_on=start + dt.timedelta(days=29),
+        no_contact_since=start,
+    )
+    for day in range(days):
+        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
+        EntryFactory.create(
+            assignment=assignment,
+            submitted_at=at,
+            response={**urge_log(), "at": at.isoformat(), "intensity": intensity(day)},
+        )
+    return assignment

@@ -5,8 +5,6 @@ nothing (role=alert is not reliably read as a page loads) and the keyboard
 started from the top of the page, far from the problem.
 """
 
-import datetime as dt
-
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -14,6 +12,7 @@ from clients import services as client_services
 from homework.models import Entry
 from tests.browser.conftest import sign_in
 from tests.browser.test_core_loop import assert_accessible
+from tests.browser.test_portal import another_tab_sends, choose_distress
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,
@@ -113,17 +112,9 @@ def test_a_send_from_a_stale_tab_opens_on_the_conflict(db, context):
     sign_in(first, "alice@example.test", PASSWORD)
     first.goto(f"/do/{assignment.pk}/")
     first.fill("textarea[name=r-what_happened]", "Written in the first tab.")
-    first.locator("#id_r-body_distress").focus()
-    first.keyboard.press("ArrowRight")
+    choose_distress(first)
     expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
-    second = context.new_page()
-    second.goto(f"/do/{assignment.pk}/")
-    second.fill(
-        "input[name=r-occurred_at]",
-        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-    )
-    second.click("text=Send to my therapist")
-    second.wait_for_selector("text=Sent. Thank you")
+    another_tab_sends(context, assignment)
     first.click("text=Send to my therapist")  # no typing since: the server finds the conflict
     expect(first.locator("#conflict-title")).to_be_focused()
     assert Entry.objects.filter(assignment=assignment).count() == 1

@@ -15,6 +15,7 @@ from tests.factories import (
     ClientFactory,
     EntryFactory,
     ExerciseFactory,
+    daily_urge_log,
     options_for,
 )
 
@@ -114,26 +115,7 @@ def test_progress_page_draws_the_pictures_on_a_phone(db, new_context, artifacts)
     client = ClientFactory.create(portal_user__email="alice@example.test")
     today = timezone.localdate()
     start = today - dt.timedelta(days=13)
-    urges = assign(
-        client,
-        "urge_log",
-        schedule="daily",
-        due_on=None,
-        starts_on=start,
-        ends_on=start + dt.timedelta(days=29),
-        no_contact_since=start,
-    )
-    for day in range(14):
-        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
-        EntryFactory.create(
-            assignment=urges,
-            submitted_at=at,
-            response={
-                **RESPONSES["urge_log"](),
-                "at": at.isoformat(),
-                "intensity": max(1, 9 - day // 2),
-            },
-        )
+    daily_urge_log(client, start=start, days=14, intensity=lambda day: max(1, 9 - day // 2))
     ladder = assign(client, "boundary_steps")
     EntryFactory.create(
         assignment=ladder,

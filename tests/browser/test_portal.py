@@ -136,6 +136,19 @@ def changing_a_sent_entry(assignment, context):
     return page, entry
 
 
+def another_tab_sends(context, assignment):
+    """A second tab opens the same work (the first tab's saved draft) and sends it."""
+    second = context.new_page()
+    second.goto(f"/do/{assignment.pk}/")
+    second.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    second.click("text=Send to my therapist")
+    second.wait_for_selector("text=Sent. Thank you")
+    return second
+
+
 def draft_text(assignment) -> str:
     entry = (
         Entry.objects.filter(assignment=assignment, status="draft").order_by("-updated_at").first()
@@ -380,14 +393,7 @@ def test_stale_tab_sending_after_another_tab_sent_keeps_both(alice, context):
     first.fill("textarea[name=r-what_happened]", "Sent from the first tab.")
     choose_distress(first)
     expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
-    second = context.new_page()
-    second.goto(f"/do/{alice.pk}/")
-    second.fill(
-        "input[name=r-occurred_at]",
-        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-    )
-    second.click("text=Send to my therapist")
-    second.wait_for_selector("text=Sent. Thank you")
+    another_tab_sends(context, alice)
     first.fill("textarea[name=r-what_happened]", "The first tab kept going.")
     expect(first.locator("#autosave-conflict")).to_contain_text("already sent")
     first.click("text=Keep mine as a separate entry")

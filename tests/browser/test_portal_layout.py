@@ -29,6 +29,7 @@ from tests.factories import (
     ClientFactory,
     EntryFactory,
     ExerciseFactory,
+    daily_urge_log,
     options_for,
 )
 
@@ -172,22 +173,7 @@ def test_each_kinds_form_fits_a_phone_with_large_text(db, new_context, artifacts
 def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts):
     client = ClientFactory.create(portal_user__email="alice@example.test")
     start = timezone.localdate() - dt.timedelta(days=6)
-    urges = AssignmentFactory.create(
-        client=client,
-        exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
-        schedule="daily",
-        due_on=None,
-        starts_on=start,
-        ends_on=start + dt.timedelta(days=29),
-        no_contact_since=start,
-    )
-    for day in range(7):
-        at = timezone.make_aware(dt.datetime.combine(start + dt.timedelta(days=day), dt.time(12)))
-        EntryFactory.create(
-            assignment=urges,
-            submitted_at=at,
-            response={**RESPONSES["urge_log"](), "at": at.isoformat(), "intensity": 9 - day},
-        )
+    daily_urge_log(client, start=start, days=7, intensity=lambda day: 9 - day)
     check_in = AssignmentFactory.create(
         client=client,
         exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
