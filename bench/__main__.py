@@ -1,8 +1,13 @@
-"""`make bench` runs every benchmark here; each prints its own figures."""
+"""`make bench` runs every benchmark here, on one throwaway database; each
+prints its own figures."""
 
 import sys
+import tempfile
+from pathlib import Path
 
-from bench import summary
+from bench import export, summary
 
 if __name__ == "__main__":
-    sys.exit(summary.run())
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        summary.setup_django(Path(tmp))
+        sys.exit(summary.run_on_database() or export.run_on_database())

@@ -39,7 +39,8 @@ RUNS = 25
 BUDGET = 2.0
 
 
-def _setup_django(folder: Path) -> None:
+def setup_django(folder: Path) -> None:
+    """Django on a throwaway SQLite database in ``folder``, with tasks run in-process."""
     os.environ["DATABASE_URL"] = f"sqlite:///{folder / 'bench.sqlite3'}"
     os.environ["VAR_DIR"] = str(folder)
     os.environ.pop("REDIS_URL", None)
@@ -53,23 +54,23 @@ def _setup_django(folder: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
-def _timed_result(fn: Callable[[], T]) -> tuple[T, tuple[float, float]]:
+def timed_result(fn: Callable[[], T]) -> tuple[T, tuple[float, float]]:
     """What one call returns, and its wall-clock and CPU seconds."""
     wall, cpu = time.perf_counter(), time.process_time()
     result = fn()
     return result, (time.perf_counter() - wall, time.process_time() - cpu)
 
 
-def _timed(fn: Callable[[], object]) -> tuple[float, float]:
+def timed(fn: Callable[[], object]) -> tuple[float, float]:
     """Wall-clock and CPU seconds for one call."""
-    return _timed_result(fn)[1]
+    return timed_result(fn)[1]
 
 
-def _median(samples: list[tuple[float, float]], which: int) -> float:
+def median(samples: list[tuple[float, float]], which: int) -> float:
     return statistics.median(sample[which] for sample in samples)
 
 
-def _paired_ratio(
+def paired_ratio(
     these: list[tuple[float, float]], those: list[tuple[float, float]], which: int
 ) -> float:
     """The median of the ratios of samples taken one right after the other."""
@@ -78,11 +79,12 @@ def _paired_ratio(
 
 def run() -> int:
     with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
-        _setup_django(Path(tmp))
-        return _run()
+        setup_django(Path(tmp))
+        return run_on_database()
 
 
-def _run() -> int:
+def run_on_database() -> int:
+    """The benchmark, once Django is set up on a database of its own."""
     import datetime as dt
     import html
     import io
@@ -134,22 +136,22 @@ def _run() -> int:
     structure: list[tuple[float, float]] = []
     for _ in range(RUNS):
         # The whole summary, timed in its two halves back to back.
-        (made, made_at), our_sample = _timed_result(functools.partial(our_part, therapist, client))
+        (made, made_at), our_sample = timed_result(functools.partial(our_part, therapist, client))
         ours.append(our_sample)
         its_engine.append(
-            _timed(functools.partial(render.render_summary_pdf, made, generated_at=made_at))
+            timed(functools.partial(render.render_summary_pdf, made, generated_at=made_at))
         )
         whole.append((ours[-1][0] + its_engine[-1][0], ours[-1][1] + its_engine[-1][1]))
-        engine.append(_timed(lambda: render_pdf(plain)))
-        structure.append(_timed(lambda: render_pdf(unstyled)))
-    ratio = _paired_ratio(whole, engine, 0)
-    cpu_ratio = _paired_ratio(whole, engine, 1)
-    structure_ratio = _paired_ratio(whole, structure, 0)
-    ours_ratio = _paired_ratio(ours, its_engine, 0)
+        engine.append(timed(lambda: render_pdf(plain)))
+        structure.append(timed(lambda: render_pdf(unstyled)))
+    ratio = paired_ratio(whole, engine, 0)
+    cpu_ratio = paired_ratio(whole, engine, 1)
+    structure_ratio = paired_ratio(whole, structure, 0)
+    ours_ratio = paired_ratio(ours, its_engine, 0)
 
     services.summary_pdf(user=therapist, client=client, query=PeriodQuery())
     stored = [
-        _timed(lambda: services.summary_pdf(user=therapist, client=client, query=PeriodQuery()))
+        timed(lambda: services.summary_pdf(user=therapist, client=client, query=PeriodQuery()))
         for _ in range(RUNS)
     ]
 
@@ -167,18 +169,18 @@ def _run() -> int:
         f"  font subsetting:               {subsetting}",
         f"  typical client:                {entry_count} entries of all six kinds over 3 weeks: "
         f"{pages} page(s), {len(text)} characters",
-        f"  whole summary:                 {_median(whole, 0) * 1000:7.1f} ms"
-        f"   (CPU {_median(whole, 1) * 1000:.1f} ms)",
-        f"    our queries, templates, charts: {_median(ours, 0) * 1000:5.1f} ms"
+        f"  whole summary:                 {median(whole, 0) * 1000:7.1f} ms"
+        f"   (CPU {median(whole, 1) * 1000:.1f} ms)",
+        f"    our queries, templates, charts: {median(ours, 0) * 1000:5.1f} ms"
         f"   ({ours_ratio:.2f}x WeasyPrint on the same document,"
-        f" {_median(its_engine, 0) * 1000:.1f} ms)",
-        f"  WeasyPrint, same text, plain:  {_median(engine, 0) * 1000:7.1f} ms"
-        f"   (CPU {_median(engine, 1) * 1000:.1f} ms)",
+        f" {median(its_engine, 0) * 1000:.1f} ms)",
+        f"  WeasyPrint, same text, plain:  {median(engine, 0) * 1000:7.1f} ms"
+        f"   (CPU {median(engine, 1) * 1000:.1f} ms)",
         f"  ratio:                         {ratio:7.2f}x   (CPU {cpu_ratio:.2f}x; budget {BUDGET:.1f}x)",
         "  WeasyPrint, same paragraphs,",
-        f"    no style sheet, no charts:   {_median(structure, 0) * 1000:7.1f} ms"
+        f"    no style sheet, no charts:   {median(structure, 0) * 1000:7.1f} ms"
         f"   (the whole summary: {structure_ratio:.2f}x that)",
-        f"  served again from storage:     {_median(stored, 0) * 1000:7.1f} ms",
+        f"  served again from storage:     {median(stored, 0) * 1000:7.1f} ms",
         f"  a year of daily entries:       {year_pages} page(s), {len(queries)} queries",
     ]
     within = ratio <= BUDGET and year_pages <= 3

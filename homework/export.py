@@ -60,7 +60,12 @@ def export_json(*, user: User) -> dict[str, Any]:
 
 
 def export_pdf(*, user: User) -> bytes:
-    """The sent entries, in the order things happened, each shown as in the portal."""
+    return render_pdf(export_document(user=user))
+
+
+def export_document(*, user: User) -> str:
+    """The PDF's HTML: the sent entries, in the order things happened, each
+    shown as in the portal (or, for a kind that keeps a briefer form, so)."""
     shown: list[tuple[dt.datetime, dict[str, Any]]] = []
     for entry in selectors.entries_for_export(user=user):
         if not entry.is_submitted:
@@ -74,17 +79,17 @@ def export_pdf(*, user: User) -> bytes:
                     "entry": entry,
                     "kind": kind,
                     "happened_at": happened_at,
-                    # Rendered (and escaped) by the kind's own template, as in the portal.
-                    # Under the download's h1 and each entry's h2.
+                    # Rendered (and escaped) by the kind's own template, as in the
+                    # portal or briefer. Under the download's h1 and each entry's h2.
                     "display": render_to_string(
-                        kind.display_template,
+                        kind.export_template,
                         {"entry": entry, "heading_level": 3, **kind.present(entry)},
                     ),
                 },
             )
         )
     shown.sort(key=lambda pair: pair[0])
-    html = render_to_string(
+    return render_to_string(
         "homework/export.html",
         {
             "items": [item for _, item in shown],
@@ -92,4 +97,3 @@ def export_pdf(*, user: User) -> bytes:
             "paper_size": practice_settings().paper_size,
         },
     )
-    return render_pdf(html)

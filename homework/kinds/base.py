@@ -62,6 +62,7 @@ class ExerciseKind:
     form_class: ClassVar[type[KindForm]]
 
     # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html
+    # (and brief.html for a kind whose export_template is briefer)
     @property
     def form_template(self) -> str:
         return f"homework/kinds/{self.slug}/form.html"
@@ -77,6 +78,14 @@ class ExerciseKind:
     @property
     def progress_template(self) -> str:
         return f"homework/kinds/{self.slug}/progress.html"
+
+    @property
+    def export_template(self) -> str:
+        """How one sent entry reads in the client's own PDF download: as in
+        the portal, unless the kind keeps a briefer form. A log written every
+        day runs to hundreds of entries, and a page for each would make a
+        document too long to read or to make while the client waits."""
+        return self.display_template
 
     # -- the exercise's own options (e.g. a worksheet's questions)
     # An example of valid options, shown to staff beside the options field in

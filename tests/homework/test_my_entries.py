@@ -17,7 +17,7 @@ from homework.models import Entry, EntryComment, EntryNote
 from homework.services import EntryLocked, Flags
 from tests.browser.conftest import ARTIFACTS
 from tests.conftest import login
-from tests.factories import EntryFactory, written_record
+from tests.factories import EntryFactory, daily_urge_log, urge_log, written_record
 
 
 def edit_form(entry: Entry, version: int | None = None, **overrides) -> dict[str, str]:
@@ -307,6 +307,35 @@ def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast):
     assert "Bob" not in text and cast.bob_entry.response["what_happened"] not in text.replace(
         cast.alice_entry.response["what_happened"], ""
     )
+
+
+def test_export_pdf_keeps_a_daily_urge_log_brief_with_every_word(cast):
+    # Urges are logged daily for up to two years; a page each made a
+    # 734-page download that took 40 s and 900 MB to make.
+    log = daily_urge_log(
+        cast.alice,
+        start=timezone.localdate() - dt.timedelta(days=40),
+        days=30,
+        intensity=lambda d: d % 11,
+    )
+    EntryFactory.create(
+        assignment=log,
+        response=urge_log(
+            intensity=9,
+            trigger="other",
+            trigger_note="Their birthday <i>today</i>.",
+            did_instead="Walked to the river\nand back.",
+            contact_happened=True,
+            contact_initiated_by="me",
+        ),
+    )
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    text = " ".join(" ".join(page.extract_text() for page in pages).split())
+    assert len(pages) <= 7  # 31 urges and the cast's record; a page each before
+    assert text.count("Called my sister.") == 30
+    assert "Their birthday <i>today</i>." in text and "Walked to the river and back." in text
+    assert "9 / 10" in text and "I reached out" in text
 
 
 # -- constant queries ----------------------------------------------------------------

@@ -1,0 +1,127 @@
+"""The client's own download (the PDF of everything they sent), at its largest.
+
+A schedule runs for at most two years, so the largest plausible downloads are:
+1. two years of a daily urge log (730 urges), which the urge log keeps brief;
+2. a year of written records, one a day (365 long entries, printed in full).
+
+Each is timed beside WeasyPrint alone on a plain document of the same text
+(as in the summary benchmark), and the figure to watch is pages and seconds:
+a client waits for this download in one web request. Run after the summary
+benchmark, on its database.
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.summary import median, paired_ratio, setup_django, timed
+
+RUNS = 3
+
+
+def _daily_urges(days: int):
+    """A client of their own with ``days`` daily urges, oldest first; their portal user."""
+    import datetime as dt
+    import uuid
+
+    from django.utils import timezone
+
+    from clients.models import Client
+    from homework.models import Assignment, Entry, Exercise
+    from practice.models import User
+
+    therapist = User.objects.create_user(
+        email="urges-therapist@bench.test", name="Robin Hale", role="therapist", is_staff=True
+    )
+    person = User.objects.create_user(email="urges@bench.test", name="Sam")
+    client = Client.objects.create(therapist=therapist, display_name="Sam", portal_user=person)
+    start = timezone.now() - dt.timedelta(days=days)
+    assignment = Assignment.objects.create(
+        client=client,
+        exercise=Exercise.objects.create(kind="urge_log", title="Urges", instructions="Log it."),
+        starts_on=start.date(),
+        schedule="daily",
+        ends_on=start.date() + dt.timedelta(days=days),
+        no_contact_since=start.date(),
+        created_by=therapist,
+    )
+    Entry.objects.bulk_create(
+        Entry(
+            key=uuid.uuid4(),
+            assignment=assignment,
+            schema_version=1,
+            status=Entry.Status.SUBMITTED,
+            occurrence_on=(start + dt.timedelta(days=day)).date(),
+            submitted_at=start + dt.timedelta(days=day),
+            shared_at=start + dt.timedelta(days=day),
+            response={
+                "at": (start + dt.timedelta(days=day)).isoformat(),
+                "intensity": (day * 7) % 11,
+                "trigger": "memory",
+                "trigger_note": "The song from the car.",
+                "did_instead": "Went for a walk and called my sister.",
+                "contact_happened": False,
+                "contact_initiated_by": "none",
+            },
+        )
+        for day in range(days)
+    )
+    return person
+
+
+def _records_for_a_year():
+    from bench.clients import client_with_records
+    from practice.models import User
+
+    _therapist, client = client_with_records("Download", days=365, per_day=1.0, seed=3)
+    client.portal_user = User.objects.create_user(email="records@bench.test", name="Kit")
+    client.save(update_fields=["portal_user"])
+    return client.portal_user
+
+
+def run_on_database() -> int:
+    import html
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    from homework import export
+    from practice.pdf import render_pdf
+
+    def measure(label: str, person) -> str:
+        pdf = export.export_pdf(user=person)
+        document = export.export_document(user=person)
+        text = html.unescape(re.sub(r"<[^>]+>", " ", document.split("<body>", 1)[1]))
+        text = " ".join(text.split())
+        paragraphs = [text[i : i + 600] for i in range(0, len(text), 600)]
+        plain = '<html lang="en"><body style="font-family: \'DejaVu Sans\'">'
+        plain += "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs) + "</body></html>"
+        downloads, engine = [], []
+        for _ in range(RUNS):
+            downloads.append(timed(lambda: export.export_pdf(user=person)))
+            engine.append(timed(lambda: render_pdf(plain)))
+        pages = len(PdfReader(io.BytesIO(pdf)).pages)
+        return (
+            f"  {label:<32}{pages:4d} pages, {median(downloads, 0):5.1f} s"
+            f"   ({paired_ratio(downloads, engine, 0):.2f}x WeasyPrint on the same text, plain:"
+            f" {median(engine, 0):.1f} s)"
+        )
+
+    lines = [
+        f"The client's own download, at its largest ({RUNS} interleaved runs)",
+        measure("two years of daily urges:", _daily_urges(730)),
+        measure("a year of daily written records:", _records_for_a_year()),
+    ]
+    print("\n".join(lines))
+    return 0  # a figure to read, not a gate
+
+
+def run() -> int:
+    with tempfile.TemporaryDirectory(prefix="export-bench-") as tmp:
+        setup_django(Path(tmp))
+        return run_on_database()
+
+
+if __name__ == "__main__":
+    sys.exit(run())
