@@ -205,6 +205,7 @@ def test_a_worksheet_answer_whose_question_was_edited_away_is_still_shown(cast):
     exercise.save()
     answers = kind.present(entry)["answers"]
     assert {
+        "key": "story",
         "question": "An earlier question (story)",
         "answer": "A long week.",
         "type": "",
