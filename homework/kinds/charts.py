@@ -313,9 +313,11 @@ def rings(
 
     Filled dots: people who steady me; hollow: not always; squares: places
     and services. Very full rings show the first names and "+ n more".
-    ``labelled=False`` draws the dots alone, more of them to a ring, for a
-    page that names the people in words beside the picture (see
-    ``urge_curve``).
+    ``labelled=False`` draws the dots alone, for a page that names the
+    people in words beside the picture (see ``urge_curve``): a ring too
+    full for one row of dots takes smaller dots in several rows, so every
+    one is drawn. Whatever a ring leaves out is said in the text
+    alternative too.
     """
     size = 360
     centre = size / 2
@@ -324,12 +326,13 @@ def rings(
     per_ring = [5, 8, 12] if labelled else [15, 24, 36]
     name_chars = [8, 11, 12]
     body = []
+    left_out = []
     for radius in reversed(radii):
         fill = SOFT if radius == radii[0] else "#fff"
         body.append(
             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
         )
-    body.append(f'<circle cx="{centre}" cy="{centre}" r="20" fill="{ACCENT}"/>')
+    body.append(f'<circle cx="{centre}" cy="{centre}" r="{CENTRE_RADIUS}" fill="{ACCENT}"/>')
     if labelled:
         body.append(
             _text(
@@ -351,27 +354,31 @@ def rings(
                     centre, centre - radius + 14, ring.label, size=12, fill=MUTED, anchor="middle"
                 )
             )
-        shown = list(ring.dots[: per_ring[index]])
-        hidden = len(ring.dots) - len(shown)
-        slots = len(shown) + (1 if hidden else 0)
+        if not labelled and len(ring.dots) > per_ring[index]:
+            places, dot_radius = _packed(len(ring.dots), max(inner, CENTRE_RADIUS), radius)
+            positions = [(centre + x, centre + y) for x, y in places]
+            # More than the smallest dots hold: the last place says how many more.
+            drawn = len(places) if len(places) == len(ring.dots) else len(places) - 1
+            shown = list(ring.dots[:drawn])
+            hidden = len(ring.dots) - drawn
+        else:
+            dot_radius = 6.0
+            shown = list(ring.dots[: per_ring[index]])
+            hidden = len(ring.dots) - len(shown)
+            slots = len(shown) + (1 if hidden else 0)
+            positions = [
+                # Spread round the ring, starting clear of its label at the top.
+                (centre + band * math.cos(angle), centre + band * math.sin(angle))
+                for slot in range(slots)
+                for angle in [-math.pi / 2 + (2 * math.pi) * (slot + 0.5) / slots]
+            ]
         # A name fits between its neighbours: no wider than the straight
         # line between two dots of the ring (about 7 units a letter), so a
         # full ring of long names does not run them into each other.
-        between = 2 * band * math.sin(math.pi / max(slots, 2))
+        between = 2 * band * math.sin(math.pi / max(len(positions), 2))
         fits = max(3, min(name_chars[index], int(between // 7)))
-        for slot, dot in enumerate(shown):
-            # Spread round the ring, starting clear of its label at the top.
-            angle = -math.pi / 2 + (2 * math.pi) * (slot + 0.5) / max(slots, 1)
-            dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
-            fill = ACCENT if dot.filled else "#fff"
-            if dot.is_place:
-                body.append(
-                    f'<rect x="{dx - 5:.1f}" y="{dy - 5:.1f}" width="10" height="10" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
-                )
-            else:
-                body.append(
-                    f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="6" fill="{fill}" stroke="{ACCENT}" stroke-width="2"/>'
-                )
+        for dot, (dx, dy) in zip(shown, positions, strict=False):
+            body.append(_ring_dot(dx, dy, dot, dot_radius))
             if not labelled:
                 continue
             # Inner rings are shorter: their names are cut shorter so that
@@ -384,17 +391,65 @@ def rings(
                     min(max(dx, half + 2), size - half - 2), dy + 18, name, size=12, anchor="middle"
                 )
             )
-        if hidden and labelled:
-            angle = -math.pi / 2 + (2 * math.pi) * (slots - 0.5) / slots
-            dx, dy = centre + band * math.cos(angle), centre + band * math.sin(angle)
-            body.append(
-                _text(
-                    dx,
-                    dy + 4,
-                    _("+ %(n)s more") % {"n": hidden},
-                    size=11,
-                    fill=MUTED,
-                    anchor="middle",
-                )
+        if hidden:
+            more = _("+ %(n)s more") % {"n": hidden}
+            dx, dy = positions[len(shown)]
+            body.append(_text(dx, dy + 4, more, size=11, fill=MUTED, anchor="middle"))
+            # Inside a picture with role="img" only the title and the
+            # description are read out: the marker is said there too.
+            left_out.append(
+                _("%(ring)s: %(shown)s of %(total)s drawn, and “%(more)s”.")
+                % {"ring": ring.label, "shown": len(shown), "total": len(ring.dots), "more": more}
             )
+    if left_out:
+        description = " ".join([description, *left_out]).strip()
     return _svg(size, size, title, description, body)
+
+
+# The "me" in the middle of the map: the closest ring's dots stay clear of it.
+CENTRE_RADIUS = 20
+# Dot sizes a crowded ring may take, largest first; below the last one a
+# filled dot and an outline can no longer be told apart.
+PACKED_DOT_RADII = (5, 4, 3.5, 3, 2.5)
+
+
+def _packed(count: int, inner: float, outer: float) -> tuple[list[tuple[float, float]], float]:
+    """Places (relative to the centre) for ``count`` dots between two circles,
+    in as many rows round the band as needed, with the largest dots that fit;
+    as many as the smallest dots allow when even those do not."""
+    for dot_radius in PACKED_DOT_RADII:
+        pitch = 2 * dot_radius + 5  # a dot, its outline and a gap
+        rows = []
+        row = inner + dot_radius + 3
+        while row <= outer - dot_radius - 3:
+            rows.append(row)
+            row += pitch
+        room = [int(2 * math.pi * row // pitch) for row in rows]
+        if sum(room) >= count:
+            break
+    count = min(count, sum(room))
+    places: list[tuple[float, float]] = []
+    left = count
+    for position, (row, fits) in enumerate(zip(rows, room, strict=True)):
+        # Shared out in proportion to each row's room, so every row looks as full.
+        here = min(fits, math.ceil(left * fits / sum(room[position:])))
+        for slot in range(here):
+            angle = -math.pi / 2 + 2 * math.pi * (slot + 0.5) / here
+            places.append((row * math.cos(angle), row * math.sin(angle)))
+        left -= here
+    return places, dot_radius
+
+
+def _ring_dot(dx: float, dy: float, dot: Dot, radius: float) -> str:
+    fill = ACCENT if dot.filled else "#fff"
+    stroke = 2 if radius >= 5 else 1.5
+    if dot.is_place:
+        half = radius - 1
+        return (
+            f'<rect x="{dx - half:.1f}" y="{dy - half:.1f}" width="{2 * half:g}" height="{2 * half:g}" '
+            f'fill="{fill}" stroke="{ACCENT}" stroke-width="{stroke:g}"/>'
+        )
+    return (
+        f'<circle cx="{dx:.1f}" cy="{dy:.1f}" r="{radius:g}" fill="{fill}" '
+        f'stroke="{ACCENT}" stroke-width="{stroke:g}"/>'
+    )

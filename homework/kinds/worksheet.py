@@ -189,6 +189,7 @@ class Worksheet(ExerciseKind):
             seen.add(key)
             shown.append(
                 {
+                    "key": key,
                     "question": str(question.get("text", "")),
                     "answer": _answer_text(question, response.get(key)),
                     "type": question.get("type", ""),
@@ -199,6 +200,7 @@ class Worksheet(ExerciseKind):
             if key not in seen:  # the question was edited away since; the answer stays
                 shown.append(
                     {
+                        "key": key,
                         "question": _("An earlier question (%(key)s)") % {"key": key},
                         "answer": _answer_text({"type": ""}, value),
                         "type": "",
@@ -295,15 +297,19 @@ class Worksheet(ExerciseKind):
         """Each question once, in the worksheet's order, with its answers in
         the entries' order: a weekly check-in reads as how each answer moved,
         not as the same form three times. Scored answers are left to the
-        total, unless in full detail; unanswered questions are left out."""
-        questions: dict[str, list[JSONDict]] = {}
+        total, unless in full detail; unanswered questions are left out.
+
+        Gathered by the question's key, not its wording: two questions worded
+        alike (saved before that was refused) keep their answers apart."""
+        questions: dict[str, JSONDict] = {}
         for entry in entries:
             for answer in self.answers(exercise, self.response_of(entry)):
                 if answer["answer"] and (full_detail or not answer["scored"]):
-                    questions.setdefault(answer["question"], []).append(
-                        {"on": entry.submitted_at, "text": answer["answer"]}
+                    question = questions.setdefault(
+                        answer["key"], {"text": answer["question"], "answers": []}
                     )
-        return [{"text": text, "answers": answers} for text, answers in questions.items()]
+                    question["answers"].append({"on": entry.submitted_at, "text": answer["answer"]})
+        return list(questions.values())
 
     def at_a_glance(
         self,

@@ -14,12 +14,14 @@ normalised: every question gets a stable key, so answers stay attached to
 their question when the wording is edited later.
 """
 
+import hashlib
 import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from homework.excerpts import shorten
 from homework.kinds.base import JSONDict, ResponseInvalid
 
 QUESTION_TYPES = [
@@ -75,6 +77,7 @@ def clean_worksheet_options(options: Any) -> JSONDict:
         problems.append(_("A worksheet can have up to %(n)s questions.") % {"n": MAX_QUESTIONS})
         raise ResponseInvalid({"options": problems})
     cleaned = [_clean_question(number, q, problems) for number, q in enumerate(questions, start=1)]
+    _refuse_same_wording(cleaned, problems)
     _give_keys(cleaned, problems)
     result: JSONDict = {"questions": cleaned}
     score = _clean_score(options.get("score"), cleaned, problems)
@@ -154,20 +157,54 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
     return cleaned
 
 
+def _refuse_same_wording(questions: list[JSONDict], problems: list[str]) -> None:
+    """Two questions worded alike cannot be told apart where their answers are
+    read (the summary, the client's progress page, the download): the therapist
+    words them differently. Exercises saved before this rule still show each
+    answer under its own question (answers are kept by key, never by wording)."""
+    first_with: dict[str, tuple[int, str]] = {}
+    for number, question in enumerate(questions, start=1):
+        text = str(question.get("text") or "")
+        wording = " ".join(text.split()).casefold()
+        if not wording:
+            continue
+        if wording in first_with:
+            first, first_text = first_with[wording]
+            problems.append(
+                _(
+                    "Questions %(first)s and %(n)s both read “%(text)s”: word them differently, "
+                    "so that you and the client can tell their answers apart."
+                )
+                % {"first": first, "n": number, "text": shorten(first_text, 80)}
+            )
+        else:
+            first_with[wording] = (number, text)
+
+
 def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
+    """A question saved without a key gets one made from its type and wording.
+
+    Not a number from its place in the list: the key of a question removed
+    earlier would be given to the next one added (or, in JSON pasted without
+    keys, to whichever question moved into its place), and the answers already
+    sent to the old question would be shown as answers to the new one.
+    """
     taken: list[str] = [str(q["key"]) for q in questions if q.get("key")]
     duplicates = sorted({key for key in taken if taken.count(key) > 1})
     if duplicates:
         problems.append(
             _("Two questions share the key “%(key)s”; each needs its own.") % {"key": duplicates[0]}
         )
-    counter = 1
     for question in questions:
         if question and not question.get("key"):
-            while f"q{counter}" in taken:
-                counter += 1
-            question["key"] = f"q{counter}"
-            taken.append(question["key"])
+            made = f"{question.get('type')}|{' '.join(str(question.get('text')).split())}"
+            digest = hashlib.sha256(made.encode()).hexdigest()
+            key, extra = f"q_{digest[:10]}", 0
+            while key in taken:  # two of the same (refused above) or a clash
+                extra += 1
+                key = f"q_{digest[:10]}_{extra}"
+            question["key"] = key
+            taken.append(key)
 
 
 def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> JSONDict | None:

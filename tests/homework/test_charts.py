@@ -159,3 +159,85 @@ def test_a_full_ring_of_long_names_does_not_run_them_into_each_other():
         for (x1, y1, w1), (x2, y2, w2) in itertools.combinations(boxes, 2):
             if abs(y1 - y2) < 12:  # on the same line: centred, apart by half of each
                 assert abs(x1 - x2) >= (w1 + w2) / 2, (ring, x1, x2, w1, w2)
+
+
+def drawn_dots(tree: ET.Element) -> list[ET.Element]:
+    """The people and places on a map (the rings and the middle have no ACCENT outline)."""
+    return [
+        shape
+        for shape in [*tree.iter(f"{SVG}circle"), *tree.iter(f"{SVG}rect")]
+        if shape.get("stroke") == charts.ACCENT
+    ]
+
+
+def test_a_crowded_ring_says_what_it_leaves_out_in_its_text_alternative():
+    dots = [charts.Dot(f"P{i}", True) for i in range(9)]
+    svg = charts.rings(
+        circles=[charts.Ring("Closest", dots), charts.Ring("Close", dots[:2])],
+        centre_label="Me",
+        title="Map",
+        description="Closest: P0, P1",
+    )
+    tree = parse(svg)
+    assert len(drawn_dots(tree)) == 5 + 2
+    assert "+ 4 more" in [t.text for t in tree.iter(f"{SVG}text")]
+    # role="img": only the title and the description are read out.
+    assert tree.findtext(f"{SVG}desc") == "Closest: P0, P1 Closest: 5 of 9 drawn, and “+ 4 more”."
+
+
+def test_a_map_for_print_draws_everyone_in_a_full_ring_apart_and_inside_it():
+    """As many people and places as a map may hold, all in one ring: each is
+    a dot of its own, none on another, none across the ring's edges."""
+    from homework.kinds.support_network import MAX_PEOPLE, MAX_PLACES
+
+    crowd = [charts.Dot(f"P{i}", i % 2 == 0) for i in range(MAX_PEOPLE)] + [
+        charts.Dot(f"S{i}", True, is_place=True) for i in range(MAX_PLACES)
+    ]
+    edges = [(20, 62), (62, 118), (118, 174)]  # the middle "me", then each ring
+    for ring, (inner, outer) in enumerate(edges):
+        circles = [charts.Ring(label, []) for label in ("Closest", "Close", "Around me")]
+        circles[ring] = charts.Ring("Ring", crowd)
+        tree = parse(
+            charts.rings(
+                circles=circles,
+                centre_label="Me",
+                title="Map",
+                description="d",
+                labelled=False,
+            )
+        )
+        assert list(tree.iter(f"{SVG}text")) == []
+        dots = drawn_dots(tree)
+        assert len(dots) == MAX_PEOPLE + MAX_PLACES
+        assert len(tree.findall(f"{SVG}rect")) == MAX_PLACES
+        spots = []
+        for dot in dots:
+            if dot.tag == f"{SVG}rect":
+                half = float(dot.get("width", 0)) / 2
+                x, y = float(dot.get("x", 0)) + half, float(dot.get("y", 0)) + half
+                reach = half * 1.42 + 1  # a square's corner and its outline
+            else:
+                x, y = float(dot.get("cx", 0)), float(dot.get("cy", 0))
+                reach = float(dot.get("r", 0)) + 1
+            distance = ((x - 180) ** 2 + (y - 180) ** 2) ** 0.5
+            assert inner + 1 < distance - reach and distance + reach < outer - 1, ring
+            spots.append((x, y, reach))
+        for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(spots, 2):
+            assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 > r1 + r2, ring
+
+
+def test_a_ring_fuller_than_the_smallest_dots_hold_counts_the_rest_in_the_picture():
+    crowd = [charts.Dot(f"P{i}", True) for i in range(300)]
+    tree = parse(
+        charts.rings(
+            circles=[charts.Ring("Closest", crowd)],
+            centre_label="Me",
+            title="Map",
+            description="d",
+            labelled=False,
+        )
+    )
+    [marker] = [t.text or "" for t in tree.iter(f"{SVG}text")]
+    hidden = int(marker.removeprefix("+ ").removesuffix(" more"))
+    assert len(drawn_dots(tree)) + hidden == 300
+    assert f"and “+ {hidden} more”" in (tree.findtext(f"{SVG}desc") or "")

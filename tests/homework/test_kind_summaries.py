@@ -163,6 +163,24 @@ def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
     ]
 
 
+def test_a_crowded_closest_ring_prints_a_dot_for_everyone_in_it(cast):
+    """The words name a dozen a ring and count the rest; the picture beside
+    them drew 15 dots in the closest ring and dropped the others unsaid."""
+    kind = get_kind("support_network")
+    crowd = RESPONSES["support_network"](
+        people=[
+            {"name": f"Friend {n}", "circle": "inner", "steadying": n % 2 == 0} for n in range(40)
+        ],
+        places_and_services=[],
+    )
+    entries = entries_of(cast, "support_network", [crowd])
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "Friend 10, Friend 11 and 28 more, in the portal" in re.sub(r"\s+", " ", html)
+    [chart] = charts_in(html)
+    dots = re.findall(r'<circle [^>]*stroke="#2f5f58"', chart)
+    assert len(dots) == 40 and "<text" not in chart
+
+
 def test_boundary_summary_shows_the_latest_ladder_with_what_held(cast):
     kind = get_kind("boundary_steps")
     entries = entries_of(cast, "boundary_steps", [RESPONSES["boundary_steps"]()])
@@ -205,6 +223,7 @@ def test_a_worksheet_answer_whose_question_was_edited_away_is_still_shown(cast):
     exercise.save()
     answers = kind.present(entry)["answers"]
     assert {
+        "key": "story",
         "question": "An earlier question (story)",
         "answer": "A long week.",
         "type": "",

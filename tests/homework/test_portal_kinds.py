@@ -363,6 +363,23 @@ def test_the_network_map_says_in_words_who_is_steadying_and_what_is_a_place(cast
         assert "Tuesday group (a group, place or service)" in text
 
 
+def test_a_crowded_closest_ring_on_the_map_says_how_many_it_does_not_draw(cast):
+    """The map names five in the closest ring; the rest are a "+ n more" in
+    the picture, and (role="img": only its title and description are read
+    out) in its text alternative too."""
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "support_network")
+    crowd = [{"name": f"Friend {n}", "circle": "inner"} for n in range(9)]
+    network = RESPONSES["support_network"](people=crowd, places_and_services=[])
+    http.post(do_url(assignment), {**envelope(), **posted_form(network)})
+    page = http.get(reverse("homework:progress")).text
+    assert "Closest: 9" in page
+    described = re.search(r"<desc[^>]*>(.*?)</desc>", page, re.S)
+    assert described is not None
+    assert "Closest: 5 of 9 drawn, and “+ 4 more”." in described.group(1)
+    assert ">+ 4 more</text>" in page
+
+
 # What grades the client: a total, its name, or which way is better.
 GRADING = ("Steadiness", "steadier", "out of 10", "total")
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds.worksheet_options import KEY
 from homework.models import Exercise
 from tests.conftest import login
 from tests.factories import ALL_QUESTION_TYPES
@@ -38,7 +39,9 @@ def test_questions_without_keys_get_stable_ones_that_avoid_taken_keys():
             ]
         }
     )
-    assert [q["key"] for q in cleaned["questions"]] == ["q2", "q1"]
+    made, kept = (q["key"] for q in cleaned["questions"])
+    assert kept == "q1" and made != "q1" and KEY.match(made)
+    assert WORKSHEET.clean_options(cleaned) == cleaned  # given once, then kept
 
 
 @pytest.mark.parametrize(
@@ -189,3 +192,71 @@ def test_the_admins_options_example_for_each_kind_is_valid():
     for kind in all_kinds():
         if kind.options_example is not None:
             assert kind.clean_options(kind.options_example)["questions"]
+
+
+def test_two_questions_worded_alike_are_refused_naming_both():
+    alike = {
+        "questions": [
+            {"type": "short_text", "text": "How did today go?"},
+            {"type": "yes_no", "text": "Did you sleep?"},
+            {"type": "long_text", "text": "  how did  today go? "},
+        ]
+    }
+    assert problems(alike) == [
+        "Questions 1 and 3 both read “How did today go?”: word them differently, "
+        "so that you and the client can tell their answers apart."
+    ]
+
+
+def test_the_admin_names_two_questions_worded_alike_and_saves_nothing(cast):
+    options = json.dumps(
+        {
+            "questions": [
+                {"type": "scale_0_10", "text": "Steadiness"},
+                {"type": "scale_0_10", "text": "Steadiness"},
+            ]
+        }
+    )
+    response = login(cast.tara).post(
+        reverse("admin:homework_exercise_add"), exercise_form(options=options)
+    )
+    assert response.status_code == 200
+    assert "Questions 1 and 2 both read “Steadiness”" in response.text
+    assert not Exercise.objects.filter(title="Check-in").exists()
+
+
+def test_a_question_added_after_one_was_removed_does_not_take_its_key():
+    """The answers already sent to a removed question must not turn up as
+    answers to the next question added (or to one moved into its place)."""
+    first = WORKSHEET.clean_options(
+        {
+            "questions": [
+                {"type": "short_text", "text": "How did today go?"},
+                {"type": "yes_no", "text": "Did you sleep?"},
+            ]
+        }
+    )
+    removed = first["questions"][1]["key"]
+    later = WORKSHEET.clean_options(
+        {
+            "questions": [
+                first["questions"][0],
+                {"type": "yes_no", "text": "Did you drink?"},
+            ]
+        }
+    )
+    assert later["questions"][0]["key"] == first["questions"][0]["key"]
+    assert later["questions"][1]["key"] not in {removed, first["questions"][0]["key"]}
+    # Pasted again without keys, in another order: each question keeps its own.
+    again = WORKSHEET.clean_options(
+        {
+            "questions": [
+                {"type": "yes_no", "text": "Did you sleep?"},
+                {"type": "short_text", "text": "How did today go?"},
+            ]
+        }
+    )
+    assert [q["key"] for q in again["questions"]] == [
+        first["questions"][1]["key"],
+        first["questions"][0]["key"],
+    ]
