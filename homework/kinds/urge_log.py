@@ -163,7 +163,7 @@ class UrgeLog(ExerciseKind):
             if at is not None:
                 urges.append((at, response))
         urges.sort(key=lambda urge: urge[0])
-        today = today or timezone.localdate()
+        today = today or timezone.localdate(timezone=zone)  # the same calendar as the urges
         first_logged = timezone.localdate(urges[0][0], zone) if urges else today
         start = (assignment.no_contact_since if assignment else None) or first_logged
         start = min(start, first_logged)

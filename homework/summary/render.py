@@ -27,7 +27,7 @@ from homework.models import Entry
 from homework.summary.completion import Completion
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.selectors import SummaryData
-from practice.dates import TheirClock
+from practice.dates import TheirClock, as_zone
 from practice.pdf import render_pdf
 
 TEMPLATE = "homework/summary/document.html"
@@ -106,7 +106,9 @@ def _naming_its_section(html: SafeString, label: str) -> SafeString:
 
 def _context(data: SummaryData) -> dict[str, Any]:
     full = data.full_detail
-    as_of = data.period.as_of(data.now)
+    # Kinds count the client's days (days without contact): up to the last
+    # one on the client's calendar, which their entries are dated on too.
+    as_of = data.period.as_of(data.now, zone=as_zone(data.client.timezone))
     sections = []
     glance = []
     printed: set[int] = set()
