@@ -159,3 +159,33 @@ def test_days_without_contact_count_to_the_clients_today(cast, zone, now, contac
     assert f"No contact for {days} days; last contact {on} (the other person reached out)." in html
     unit = "day" if days == 1 else "days"
     assert f"{days} {unit} without contact, since {on} 2026." in html
+
+
+@pytest.mark.parametrize(
+    ("zone", "now", "their_days"),
+    [
+        # 20:30 in London, 09:30 tomorrow in Auckland: their today is done
+        # already, and their week began the morning after the London session.
+        (AUCKLAND, dt.datetime(2026, 3, 10, 20, 30, tzinfo=LONDON), range(4, 12)),
+        # 02:00 in London, 19:00 yesterday in Los Angeles: the practice's
+        # today has not begun for them, so it is not a day they missed.
+        (LOS_ANGELES, dt.datetime(2026, 3, 10, 2, 0, tzinfo=LONDON), range(3, 10)),
+    ],
+)
+def test_daily_work_is_counted_in_the_clients_days(cast, zone, now, their_days):
+    far_away(cast, zone)
+    daily = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=dt.date(2026, 3, 3),
+        due_on=None,
+        ends_on=dt.date(2026, 3, 30),
+    )
+    for day in their_days:  # every one of their days, at 08:00 their time
+        EntryFactory.create(
+            assignment=daily,
+            occurrence_on=dt.date(2026, 3, day),
+            submitted_at=dt.datetime(2026, 3, day, 8, 0, tzinfo=zone),
+        )
+    (item,) = [i for i in data_as_of(cast, now).completion.items if i.assignment_id == daily.pk]
+    assert (item.done, item.expected) == (len(their_days), len(their_days))
