@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -30,7 +30,7 @@ from homework.kinds.fields import (
     when,
 )
 from homework.kinds.summaries import by_assignment
-from practice.dates import as_zone
+from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -234,7 +234,7 @@ class UrgeLog(ExerciseKind):
             contacts=[charts.ContactMark(c["day"], c["by_me"]) for c in curve["contacts"]],
             days=curve["span_days"],
             title=_("The strongest pull each day, since %(date)s")
-            % {"date": formats.date_format(curve["start"], "j F")},
+            % {"date": calendar_day(curve["start"], "j F")},
             description=description,
             labelled=labelled,
         )
@@ -287,7 +287,7 @@ class UrgeLog(ExerciseKind):
                     _("No contact for %(days)s days; last contact %(date)s (%(who)s).")
                     % {
                         "days": curve["days_without_contact"],
-                        "date": formats.date_format(contact["on"], "j M"),
+                        "date": calendar_day(contact["on"], "j M"),
                         "who": contact["by_for_therapist"],
                     }
                 )
@@ -296,7 +296,7 @@ class UrgeLog(ExerciseKind):
                     _("No contact for %(days)s days (since %(date)s).")
                     % {
                         "days": curve["days_without_contact"],
-                        "date": formats.date_format(curve["since"], "j M"),
+                        "date": calendar_day(curve["since"], "j M"),
                     }
                 )
             sentence = _trend_sentence(curve["trend"], for_client=False)
