@@ -282,22 +282,28 @@ class UrgeLog(ExerciseKind):
         lines = []
         for _assignment, _own, curve in self._summary_curves(entries, earlier, as_of):
             contact = curve["last_contact"]
+            days = curve["days_without_contact"]
             if contact:
                 lines.append(
-                    _("No contact for %(days)s days; last contact %(date)s (%(who)s).")
+                    ngettext(
+                        "No contact for %(days)s day; last contact %(date)s (%(who)s).",
+                        "No contact for %(days)s days; last contact %(date)s (%(who)s).",
+                        days,
+                    )
                     % {
-                        "days": curve["days_without_contact"],
+                        "days": days,
                         "date": calendar_day(contact["on"], "j M"),
                         "who": contact["by_for_therapist"],
                     }
                 )
             else:
                 lines.append(
-                    _("No contact for %(days)s days (since %(date)s).")
-                    % {
-                        "days": curve["days_without_contact"],
-                        "date": calendar_day(curve["since"], "j M"),
-                    }
+                    ngettext(
+                        "No contact for %(days)s day (since %(date)s).",
+                        "No contact for %(days)s days (since %(date)s).",
+                        days,
+                    )
+                    % {"days": days, "date": calendar_day(curve["since"], "j M")}
                 )
             sentence = _trend_sentence(curve["trend"], for_client=False)
             if sentence:

@@ -156,8 +156,10 @@ def test_days_without_contact_count_to_the_clients_today(cast, zone, now, contac
     contact_at(cast, contact)
     html = html_as_of(cast, now)
     on = f"{contact.day} Mar"
-    assert f"No contact for {days} days; last contact {on} (the other person reached out)." in html
     unit = "day" if days == 1 else "days"
+    assert (
+        f"No contact for {days} {unit}; last contact {on} (the other person reached out)." in html
+    )
     assert f"{days} {unit} without contact, since {on} 2026." in html
 
 
