@@ -3,6 +3,9 @@
 "Wednesday 31 December" is ambiguous once it is not this year's, so the
 year is named whenever it differs from the practice's current year (the
 practice's calendar, ``settings.TIME_ZONE``, as every date shown to staff).
+A document about a stretch of time (the session summary) says instead
+which year goes without saying there (``years_named_within``): its own, or
+none when it runs over New Year, where "3 Jan" could be either.
 
 Times in the client's life (when a difficult moment happened, when an urge
 came) are the exception: they are shown on the client's own clock
@@ -11,15 +14,54 @@ came) are the exception: they are shown on the client's own clock
 
 import datetime as dt
 import zoneinfo
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+# The year a date may leave out, where one is set (``years_named_within``):
+# a year, or _NO_YEAR when every date names its own. Unset: this year.
+_year_left_out: ContextVar[int | None] = ContextVar("year_left_out", default=None)
+_NO_YEAR = 0  # no date is in the year 0
+# The letters of a Django date format that print part of the date (not the time).
+_DATE_LETTERS = "dDjlNSwzWMFnmbE"
+
+
+@contextmanager
+def years_named_within(first: dt.date, last: dt.date) -> Iterator[None]:
+    """Within this block, dates are read as part of a document about the days
+    ``first`` to ``last``: the year goes without saying only when all of them
+    are in one year, and then only for dates in that year. Across New Year,
+    every date names its year."""
+    token = _year_left_out.set(first.year if first.year == last.year else _NO_YEAR)
+    try:
+        yield
+    finally:
+        _year_left_out.reset(token)
+
+
+def with_year(date_format: str, day: dt.date) -> str:
+    """``date_format`` (such as "j M" or "D j M, H:i"), with the year after
+    its date part ("D j M Y, H:i") unless ``day``'s year goes without saying
+    here, or the format names the year already."""
+    left_out = _year_left_out.get()
+    if left_out is None:
+        left_out = timezone.localdate(timezone=timezone.get_default_timezone()).year
+    if day.year == left_out or "Y" in date_format or "y" in date_format:
+        return date_format
+    end = max(date_format.rfind(letter) for letter in _DATE_LETTERS) + 1
+    if end == 0:
+        return date_format  # a time alone
+    return f"{date_format[:end]} Y{date_format[end:]}"
+
 
 def calendar_day(value: dt.date | dt.datetime, date_format: str) -> str:
     """``value`` in ``date_format`` (a format with no year in it, such as
-    "j M"), with the year after it when that is not this year.
+    "j M"), with the year after it when that is not this year (or, within
+    ``years_named_within``, not the year that goes without saying there).
 
     An aware moment is read on the current time zone's calendar, as
     Django's ``date`` filter reads it.
@@ -27,8 +69,7 @@ def calendar_day(value: dt.date | dt.datetime, date_format: str) -> str:
     if isinstance(value, dt.datetime) and timezone.is_aware(value):
         value = timezone.localtime(value)
     day = value.date() if isinstance(value, dt.datetime) else value
-    this_year = timezone.localdate(timezone=timezone.get_default_timezone()).year
-    return formats.date_format(value, date_format if day.year == this_year else f"{date_format} Y")
+    return formats.date_format(value, with_year(date_format, day))
 
 
 def as_zone(zone: str | dt.tzinfo) -> dt.tzinfo:
@@ -82,6 +123,11 @@ class TheirClock:
     differed: bool = False
 
     def show(self, moment: dt.datetime, date_format: str) -> str:
+        """With the year when it does not go without saying (``with_year``),
+        by the date the client's clock showed."""
         if clocks_differ(moment, self.zone):
             self.differed = True
-        return on_their_clock(moment, self.zone, date_format, marked=not self.noted)
+        their_day = moment.astimezone(as_zone(self.zone)).date()
+        return on_their_clock(
+            moment, self.zone, with_year(date_format, their_day), marked=not self.noted
+        )

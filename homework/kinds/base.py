@@ -215,7 +215,8 @@ class ExerciseKind:
         most sensitive kinds, their content at all). ``earlier`` holds, per
         assignment, the latest shared entry from before the period that
         ``earlier_wanted`` picks (none unless the kind asks), and ``as_of`` is
-        the last day the summary covers (today when that is still to come).
+        the last day the summary covers (today when that is still to come),
+        on the client's calendar, as days in the client's life are.
 
         ``printed`` lists the entries whose own words the section prints:
         the therapist holding the page has read those (and only those), so

@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, long_text, short_text
 from homework.kinds.summaries import latest_per_assignment
+from practice.dates import calendar_day
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise
@@ -123,9 +123,7 @@ class SafetyPlan(ExerciseKind):
             _("%(title)s: in place, updated %(date)s.")
             % {
                 "title": entry.assignment.exercise.title,
-                "date": formats.date_format(timezone.localtime(entry.submitted_at), "j M")
-                if entry.submitted_at
-                else "—",
+                "date": calendar_day(entry.submitted_at, "j M") if entry.submitted_at else "—",
             }
             for entry, _previous in latest_per_assignment(entries)
         ]

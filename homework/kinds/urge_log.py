@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -30,7 +30,7 @@ from homework.kinds.fields import (
     when,
 )
 from homework.kinds.summaries import by_assignment
-from practice.dates import as_zone
+from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -168,7 +168,7 @@ class UrgeLog(ExerciseKind):
             if at is not None:
                 urges.append((at, response))
         urges.sort(key=lambda urge: urge[0])
-        today = today or timezone.localdate()
+        today = today or timezone.localdate(timezone=zone)  # the same calendar as the urges
         first_logged = timezone.localdate(urges[0][0], zone) if urges else today
         start = (assignment.no_contact_since if assignment else None) or first_logged
         start = min(start, first_logged)
@@ -239,7 +239,7 @@ class UrgeLog(ExerciseKind):
             contacts=[charts.ContactMark(c["day"], c["by_me"]) for c in curve["contacts"]],
             days=curve["span_days"],
             title=_("The strongest pull each day, since %(date)s")
-            % {"date": formats.date_format(curve["start"], "j F")},
+            % {"date": calendar_day(curve["start"], "j F")},
             description=description,
             labelled=labelled,
         )
@@ -287,22 +287,28 @@ class UrgeLog(ExerciseKind):
         lines = []
         for _assignment, _own, curve in self._summary_curves(entries, earlier, as_of):
             contact = curve["last_contact"]
+            days = curve["days_without_contact"]
             if contact:
                 lines.append(
-                    _("No contact for %(days)s days; last contact %(date)s (%(who)s).")
+                    ngettext(
+                        "No contact for %(days)s day; last contact %(date)s (%(who)s).",
+                        "No contact for %(days)s days; last contact %(date)s (%(who)s).",
+                        days,
+                    )
                     % {
-                        "days": curve["days_without_contact"],
-                        "date": formats.date_format(contact["on"], "j M"),
+                        "days": days,
+                        "date": calendar_day(contact["on"], "j M"),
                         "who": contact["by_for_therapist"],
                     }
                 )
             else:
                 lines.append(
-                    _("No contact for %(days)s days (since %(date)s).")
-                    % {
-                        "days": curve["days_without_contact"],
-                        "date": formats.date_format(curve["since"], "j M"),
-                    }
+                    ngettext(
+                        "No contact for %(days)s day (since %(date)s).",
+                        "No contact for %(days)s days (since %(date)s).",
+                        days,
+                    )
+                    % {"days": days, "date": calendar_day(curve["since"], "j M")}
                 )
             sentence = _trend_sentence(curve["trend"], for_client=False)
             if sentence:

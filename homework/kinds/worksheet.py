@@ -37,6 +37,7 @@ from homework.kinds.worksheet_options import (
     questions_editor_words,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
+from practice.dates import calendar_day
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -233,7 +234,7 @@ class Worksheet(ExerciseKind):
     ) -> JSONDict | None:
         scale_info = self.score_scale(exercise)
         points = [
-            (formats.date_format(timezone.localtime(entry.submitted_at), "j M"), entry.score)
+            (calendar_day(entry.submitted_at, "j M"), entry.score)
             for entry in entries
             if entry.score is not None and entry.submitted_at is not None
         ]

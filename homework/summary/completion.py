@@ -12,12 +12,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
 from homework.selectors import Progress, assignments_for_user, client_today, one_off_state
-from homework.summary.period import Period, practice_date, practice_midnight
+from homework.summary.period import Period, midnight_on
+from practice.dates import as_zone
 from practice.models import User
 
 
@@ -74,16 +76,29 @@ class Completion:
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
 ) -> Completion:
-    """Two queries, whatever the number of assignments or entries."""
+    """Two queries, whatever the number of assignments or entries.
+
+    Recurring work is counted in the client's days, on their calendar: the
+    days it came round for them (Entry.occurrence_on is one of those) up to
+    their today, not the practice's, which for a client far away is a day
+    ahead or behind for hours on end.
+    """
+    zone = as_zone(client.timezone)
+    first_day, last_day = period.days_on(zone)
+    as_of = period.as_of(now, zone=zone)
     shared = Q(entries__status=Entry.Status.SUBMITTED, entries__private=False)
     # Learned in the period: an entry kept private and shared later is this
     # period's news (Entry.shared_at), as in the summary's sections.
     in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
+    once = Q(schedule=Assignment.Schedule.ONCE)
     assignments = list(
         assignments_for_user(user=user)
-        .filter(client=client, starts_on__lte=period.until)
+        .filter(client=client)
+        .filter(
+            (once & Q(starts_on__lte=period.until))
+            | (~once & Q(starts_on__lte=last_day, ends_on__gte=first_day))
+        )
         .exclude(status=Assignment.Status.CANCELLED)
-        .exclude(~Q(schedule=Assignment.Schedule.ONCE) & Q(ends_on__lt=period.since))
         .select_related("exercise")
         .annotate(
             sent_in_period=Count("entries", filter=shared & in_period),
@@ -95,25 +110,25 @@ def completion_for_period(
     days_sent: dict[int, set[dt.date]] = defaultdict(set)
     if recurring_ids:
         rows = Entry.objects.filter(
+            # Whole days, as the days expected are counted: the first day's
+            # work counts even when it was done before the session that day.
+            Q(occurrence_on__gte=first_day)
+            | Q(occurrence_on__isnull=True, submitted_at__gte=midnight_on(first_day, zone)),
             assignment_id__in=recurring_ids,
             status=Entry.Status.SUBMITTED,
             private=False,
-            # Whole days, as the days expected are counted: the first day's
-            # work counts even when it was done before the session that day.
-            submitted_at__gte=practice_midnight(period.since),
             submitted_at__lt=period.end,
         ).values_list("assignment_id", "occurrence_on", "submitted_at")
         for assignment_id, occurrence_on, submitted_at in rows:
             if occurrence_on is not None:
                 days_sent[assignment_id].add(occurrence_on)
             elif submitted_at is not None:
-                days_sent[assignment_id].add(practice_date(submitted_at))
+                days_sent[assignment_id].add(timezone.localdate(submitted_at, zone))
 
-    # Work is judged as of the period's end, or now if that is still to come;
-    # a due date, on the client's calendar too: work due on a day not yet over
-    # for them is not past due (homework.selectors.one_off_state).
-    as_of = period.as_of(now)
-    due_as_of = min(as_of, client_today(client, now))
+    # One-off work is judged as of the period's end, or now if that is still
+    # to come; a due date, on the client's calendar too: work due on a day not
+    # yet over for them is not past due (homework.selectors.one_off_state).
+    due_as_of = min(period.as_of(now), client_today(client, now))
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
@@ -121,9 +136,9 @@ def completion_for_period(
         title = assignment.exercise.title
         if assignment.schedule != Assignment.Schedule.ONCE:
             assert assignment.ends_on is not None  # a check constraint guarantees it
-            first = max(assignment.starts_on, period.since)
-            last = min(assignment.ends_on, period.until, as_of)
-            sent_by_then = {day for day in days_sent[assignment.pk] if day <= last}
+            first = max(assignment.starts_on, first_day)
+            last = min(assignment.ends_on, as_of)
+            sent_by_then = {day for day in days_sent[assignment.pk] if first <= day <= last}
             tally = schedules.tally(assignment, start=first, end=last, days_sent=len(sent_by_then))
             items.append(
                 WorkItem(

@@ -68,7 +68,7 @@ class Period:
     # session is recorded (then it is the last four weeks).
     previous: Session | None = None
 
-    def as_of(self, now: dt.datetime) -> dt.date:
+    def as_of(self, now: dt.datetime, *, zone: dt.tzinfo | None = None) -> dt.date:
         """The last whole day the summary counts (work expected so far, days
         without contact): its own last day, or today while it is still running.
 
@@ -77,11 +77,28 @@ class Period:
         prepares reads the same the next morning, and its stored file is the
         one served (homework.summary.services), rather than rendered again
         because a day ticked over.
+
+        On the practice's calendar, or on ``zone``'s (a client's): what the
+        client did is dated on their days (an urge, a contact, a day's work),
+        and counting those up to the practice's today would put a far-away
+        client a day ahead or behind around midnight.
         """
-        last = practice_date(self.end - dt.timedelta(microseconds=1))
-        if self.session is not None and not self.chosen_dates:
-            last = practice_date(self.end) - dt.timedelta(days=1)
-        return min(last, practice_date(now))
+        zone = zone or timezone.get_default_timezone()
+        if self.chosen_dates:
+            last = self.until  # the days asked for, whoever's calendar they are read on
+        elif self.session is not None:
+            last = timezone.localdate(self.end, zone) - dt.timedelta(days=1)
+        else:
+            last = timezone.localdate(self.end - dt.timedelta(microseconds=1), zone)
+        return min(last, timezone.localdate(now, zone))
+
+    def days_on(self, zone: dt.tzinfo) -> tuple[dt.date, dt.date]:
+        """The period's first and last days on ``zone``'s calendar (a
+        client's), as ``since`` and ``until`` are on the practice's: chosen
+        dates are the days asked for, on any calendar."""
+        if self.chosen_dates:
+            return self.since, self.until
+        return timezone.localdate(self.start, zone), timezone.localdate(self.end, zone)
 
     @property
     def key(self) -> str:
@@ -102,7 +119,12 @@ def key_is_for_a_session_from(key: str, day: dt.date) -> bool:
 
 
 def practice_midnight(day: dt.date) -> dt.datetime:
-    return timezone.make_aware(dt.datetime.combine(day, dt.time()), timezone.get_default_timezone())
+    return midnight_on(day, timezone.get_default_timezone())
+
+
+def midnight_on(day: dt.date, zone: dt.tzinfo) -> dt.datetime:
+    """When ``day`` begins on ``zone``'s calendar."""
+    return timezone.make_aware(dt.datetime.combine(day, dt.time()), zone)
 
 
 def practice_date(moment: dt.datetime) -> dt.date:

@@ -27,7 +27,7 @@ from homework.models import Entry
 from homework.summary.completion import Completion
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.selectors import SummaryData
-from practice.dates import TheirClock
+from practice.dates import TheirClock, as_zone, years_named_within
 from practice.pdf import render_pdf
 
 TEMPLATE = "homework/summary/document.html"
@@ -106,7 +106,9 @@ def _naming_its_section(html: SafeString, label: str) -> SafeString:
 
 def _context(data: SummaryData) -> dict[str, Any]:
     full = data.full_detail
-    as_of = data.period.as_of(data.now)
+    # Kinds count the client's days (days without contact): up to the last
+    # one on the client's calendar, which their entries are dated on too.
+    as_of = data.period.as_of(data.now, zone=as_zone(data.client.timezone))
     sections = []
     glance = []
     printed: set[int] = set()
@@ -179,7 +181,14 @@ def _context(data: SummaryData) -> dict[str, Any]:
 
 
 def summary_document(data: SummaryData) -> SummaryDocument:
-    with timezone.override(timezone.get_default_timezone()):
+    # Dates without their year where the whole period is in one year (the
+    # masthead names it); across New Year, "3 Jan" could be either, so each
+    # date names its year then (practice.dates.years_named_within).
+    period = data.period
+    with (
+        timezone.override(timezone.get_default_timezone()),
+        years_named_within(period.since, period.until),
+    ):
         # Whitespace between tags is noise to the PDF engine, which still
         # parses it: dropping it saves a few per cent of a render.
         context = _context(data)

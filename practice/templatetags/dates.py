@@ -1,4 +1,5 @@
-"""``{% load dates %}``: ``{{ day|calendar_day:"j M" }}`` names the year when it is not this year;
+"""``{% load dates %}``: ``{{ day|calendar_day:"j M" }}`` names the year when it does
+not go without saying (practice.dates.with_year);
 ``{% their_time moment "D j M, H:i" %}`` shows a time in the client's life on their own clock."""
 
 import datetime as dt

@@ -9,7 +9,13 @@ from django.utils import timezone
 
 from homework.display import schedule_text
 from homework.models import Assignment
-from practice.dates import TheirClock, calendar_day, clocks_differ, on_their_clock
+from practice.dates import (
+    TheirClock,
+    calendar_day,
+    clocks_differ,
+    on_their_clock,
+    years_named_within,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +105,33 @@ def test_a_page_that_says_it_once_prints_no_marker_but_knows_it_needs_the_note()
     with timezone.override("Europe/London"):
         same.show(TUESDAY_NIGHT, "D j M, H:i")
     assert not same.differed
+
+
+# -- in a document about a stretch of days (the session summary)
+
+
+def test_within_one_year_its_dates_leave_the_year_out_and_others_name_it():
+    with years_named_within(dt.date(2020, 3, 1), dt.date(2020, 3, 28)):
+        assert calendar_day(dt.date(2020, 3, 3), "j M") == "3 Mar"
+        assert calendar_day(dt.date(2021, 1, 3), "D j M") == "Sun 3 Jan 2021"
+    # Outside the block, this year's rule again.
+    assert calendar_day(dt.date(2020, 3, 3), "j M") == "3 Mar 2020"
+
+
+def test_over_new_year_every_date_names_its_year():
+    this_year = timezone.localdate().year
+    with years_named_within(dt.date(this_year - 1, 12, 20), dt.date(this_year, 1, 10)):
+        assert calendar_day(dt.date(this_year, 1, 3), "j M") == f"3 Jan {this_year}"
+        assert calendar_day(dt.date(this_year - 1, 12, 30), "j M") == f"30 Dec {this_year - 1}"
+
+
+def test_a_time_in_their_life_names_the_year_before_the_hour():
+    clock = TheirClock(zone="America/Los_Angeles", noted=True)
+    with (
+        timezone.override("Europe/London"),
+        years_named_within(dt.date(2026, 11, 1), dt.date(2027, 1, 10)),
+    ):
+        assert clock.show(TUESDAY_NIGHT, "D j M, H:i") == "Tue 24 Nov 2026, 21:00"
+        assert clock.show(TUESDAY_NIGHT, "l j F Y, H:i") == "Tuesday 24 November 2026, 21:00"
+    with years_named_within(dt.date(2026, 11, 1), dt.date(2026, 11, 30)):
+        assert clock.show(TUESDAY_NIGHT, "D j M, H:i") == "Tue 24 Nov, 21:00"

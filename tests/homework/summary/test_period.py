@@ -89,3 +89,33 @@ def test_chosen_dates_cover_whole_practice_days(settings):
     assert period.end - period.start == dt.timedelta(days=1)
     assert str(period.start.tzinfo) == settings.TIME_ZONE
     assert period.key == "20260301-20260301-dates"
+
+
+# -- the last day counted, on the practice's calendar or the client's
+
+
+def test_the_last_day_counted_is_on_the_calendar_asked_for():
+    from zoneinfo import ZoneInfo
+
+    from clients.models import Session
+    from homework.summary.period import period_between_sessions
+
+    london, auckland, los_angeles = (
+        ZoneInfo(name) for name in ("Europe/London", "Pacific/Auckland", "America/Los_Angeles")
+    )
+    # 20:30 in London: already tomorrow morning in Auckland.
+    now = dt.datetime(2026, 3, 10, 20, 30, tzinfo=london)
+    running = period_between_sessions(target=None, previous=None, now=now)
+    assert running.as_of(now) == dt.date(2026, 3, 10)
+    assert running.as_of(now, zone=auckland) == dt.date(2026, 3, 11)
+    assert running.as_of(now, zone=los_angeles) == dt.date(2026, 3, 10)
+    # A session at 16:00 in London is 05:00 the next day in Auckland: their
+    # whole day of the session's London date is over by then.
+    session = Session(starts_at=dt.datetime(2026, 3, 12, 16, 0, tzinfo=london))
+    ahead = period_between_sessions(target=session, previous=None, now=now)
+    later = now + dt.timedelta(days=5)
+    assert ahead.as_of(later) == dt.date(2026, 3, 11)
+    assert ahead.as_of(later, zone=auckland) == dt.date(2026, 3, 12)
+    # Chosen dates are the days asked for, on any calendar.
+    chosen = period_for_dates(since=dt.date(2026, 3, 1), until=dt.date(2026, 3, 10), session=None)
+    assert chosen.as_of(later, zone=auckland) == chosen.as_of(later) == dt.date(2026, 3, 10)

@@ -11,7 +11,13 @@ from django.utils import timezone
 from bench.clients import typical_client
 from homework.summary import render, selectors
 from homework.summary.period import PeriodQuery
-from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, urge_log
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    urge_log,
+)
 from tests.homework.test_their_clock import last_night_at_nine
 
 from .conftest import add, page_count, pdf_text
@@ -77,3 +83,111 @@ def test_an_urge_counts_on_the_day_it_came_on_the_clients_clock(cast):
     assert f"{moment:%a} {day}, 21:00" in text
     assert f"Contact: {day} (the other person reached out)" in text
     assert f"last contact {day}" in text
+
+
+# -- counting the client's days: near midnight, far from the practice
+
+LONDON = zoneinfo.ZoneInfo("Europe/London")
+AUCKLAND = zoneinfo.ZoneInfo("Pacific/Auckland")
+
+
+def far_away(cast, zone: zoneinfo.ZoneInfo):
+    """Alice on ``zone``'s clock, her last session a week before the summary."""
+    cast.alice.timezone = str(zone)
+    cast.alice.save(update_fields=["timezone"])
+
+
+def data_as_of(cast, now: dt.datetime) -> selectors.SummaryData:
+    """The summary "since the last session" (a week before ``now``), read at ``now``."""
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    return selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+
+
+def html_as_of(cast, now: dt.datetime) -> str:
+    return render.summary_document(data_as_of(cast, now)).html
+
+
+def contact_at(cast, moment: dt.datetime) -> None:
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="urge_log"),
+        starts_on=dt.date(2026, 3, 1),
+        no_contact_since=dt.date(2026, 3, 1),
+    )
+    EntryFactory.create(
+        assignment=assignment,
+        submitted_at=moment,
+        response=urge_log(
+            at=moment.isoformat(), contact_happened=True, contact_initiated_by="them"
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("zone", "now", "contact", "days"),
+    [
+        # 20:30 in London is 09:30 the next morning in Auckland: a contact at
+        # 08:00 their yesterday is a day ago for them (the practice's today
+        # is the contact's date, which counted 0).
+        (
+            AUCKLAND,
+            dt.datetime(2026, 3, 10, 20, 30, tzinfo=LONDON),
+            dt.datetime(2026, 3, 10, 8, 0, tzinfo=AUCKLAND),
+            1,
+        ),
+        # 02:00 in London is 19:00 the evening before in Los Angeles: a
+        # contact that morning is today for them (the practice's today,
+        # already the next day, counted 1).
+        (
+            LOS_ANGELES,
+            dt.datetime(2026, 3, 10, 2, 0, tzinfo=LONDON),
+            dt.datetime(2026, 3, 9, 10, 0, tzinfo=LOS_ANGELES),
+            0,
+        ),
+    ],
+)
+def test_days_without_contact_count_to_the_clients_today(cast, zone, now, contact, days):
+    far_away(cast, zone)
+    contact_at(cast, contact)
+    html = html_as_of(cast, now)
+    on = f"{contact.day} Mar"
+    unit = "day" if days == 1 else "days"
+    assert (
+        f"No contact for {days} {unit}; last contact {on} (the other person reached out)." in html
+    )
+    assert f"{days} {unit} without contact, since {on} 2026." in html
+
+
+@pytest.mark.parametrize(
+    ("zone", "now", "their_days"),
+    [
+        # 20:30 in London, 09:30 tomorrow in Auckland: their today is done
+        # already, and their week began the morning after the London session.
+        (AUCKLAND, dt.datetime(2026, 3, 10, 20, 30, tzinfo=LONDON), range(4, 12)),
+        # 02:00 in London, 19:00 yesterday in Los Angeles: the practice's
+        # today has not begun for them, so it is not a day they missed.
+        (LOS_ANGELES, dt.datetime(2026, 3, 10, 2, 0, tzinfo=LONDON), range(3, 10)),
+    ],
+)
+def test_daily_work_is_counted_in_the_clients_days(cast, zone, now, their_days):
+    far_away(cast, zone)
+    daily = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=dt.date(2026, 3, 3),
+        due_on=None,
+        ends_on=dt.date(2026, 3, 30),
+    )
+    for day in their_days:  # every one of their days, at 08:00 their time
+        EntryFactory.create(
+            assignment=daily,
+            occurrence_on=dt.date(2026, 3, day),
+            submitted_at=dt.datetime(2026, 3, day, 8, 0, tzinfo=zone),
+        )
+    (item,) = [i for i in data_as_of(cast, now).completion.items if i.assignment_id == daily.pk]
+    assert (item.done, item.expected) == (len(their_days), len(their_days))
