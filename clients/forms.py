@@ -1,11 +1,14 @@
 """Forms for the client's account pages. They validate; services write."""
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds.fields import AccessibleBoundField
@@ -84,6 +87,8 @@ class NeutralPasswordResetForm(PasswordResetForm):
 
 
 if TYPE_CHECKING:
+    from homework.models import Assignment
+
     _SetPasswordBase = DjangoSetPasswordForm[User]
 else:  # generic only to the type checker
     _SetPasswordBase = DjangoSetPasswordForm
@@ -99,3 +104,47 @@ class NewPasswordForm(_SetPasswordBase):
         self.fields["new_password1"].help_text = " ".join(
             str(text) for text in password_validators_help_texts()
         )
+
+
+class ExportChoiceForm(PortalForm):
+    """Which of the client's exercises go into their PDF download: all, to
+    start with. The choices are the client's own assignments with anything
+    sent, so any other number (someone else's, or made up) is refused."""
+
+    include = forms.TypedMultipleChoiceField(
+        label=_("What to put in the PDF"),
+        help_text=_(
+            "Untick any you would rather leave out, for instance before you give it to someone."
+        ),
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": _("Choose at least one exercise to put in the PDF."),
+            "invalid_choice": _(
+                "One of the chosen exercises is not in your notebook. Choose again from the list."
+            ),
+        },
+    )
+
+    def __init__(self, *args: Any, assignments: "Iterable[Assignment]", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        assignments = list(assignments)
+        field = self.fields["include"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)  # for the type checker
+        field.choices = [(assignment.pk, _choice_label(assignment)) for assignment in assignments]
+        field.initial = [assignment.pk for assignment in assignments]
+
+
+def _choice_label(assignment: "Assignment") -> str:
+    # Set by selectors.assignments_for_export; read on the client's calendar.
+    first, last = (
+        formats.date_format(timezone.localtime(moment), "j M Y")
+        for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]
+    )
+    count: int = assignment.sent_count  # type: ignore[attr-defined]
+    span = first if first == last else f"{first} – {last}"
+    return gettext("%(title)s: %(count)s sent, %(span)s") % {
+        "title": assignment.exercise.title,
+        "count": count,
+        "span": span,
+    }

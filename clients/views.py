@@ -25,6 +25,7 @@ from clients import selectors, services
 from clients.decorators import client_required
 from clients.forms import (
     CodeForm,
+    ExportChoiceForm,
     NeutralPasswordResetForm,
     NewPasswordForm,
     PasswordConfirmForm,
@@ -33,6 +34,7 @@ from clients.forms import (
 from clients.middleware import LAST_SEEN, start_portal_session
 from clients.two_step import qr_svg, setup_uri
 from homework import export
+from homework import selectors as homework_selectors
 from practice.models import User
 from practice.requests import AuthedRequest, parse_id
 from practice.selectors import practice_settings
@@ -288,13 +290,29 @@ class PortalPasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 @require_GET
 @client_required
 def account(request: AuthedRequest) -> HttpResponse:
+    return _account_page(request)
+
+
+def _account_page(
+    request: AuthedRequest,
+    *,
+    remove_form: PasswordConfirmForm | None = None,
+    export_form: ExportChoiceForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The account page, with whichever of its forms was refused."""
+    if export_form is None:
+        assignments = homework_selectors.assignments_for_export(user=request.user)
+        export_form = ExportChoiceForm(assignments=assignments)
     return render(
         request,
         "clients/account.html",
         {
             "two_step": selectors.has_two_step(user=request.user),
-            "remove_form": PasswordConfirmForm(),
+            "remove_form": remove_form or PasswordConfirmForm(),
+            "export_form": export_form,
         },
+        status=status,
     )
 
 
@@ -359,12 +377,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
         else:
             messages.success(request, _("Two-step sign-in is off."))
             return redirect("clients:account")
-    return render(
-        request,
-        "clients/account.html",
-        {"two_step": True, "remove_form": form},
-        status=400,
-    )
+    return _account_page(request, remove_form=form, status=400)
 
 
 @require_POST
@@ -424,6 +437,17 @@ def export_json(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @client_required
 def export_pdf(request: AuthedRequest) -> HttpResponse:
+    """Everything sent, or (from the account page's choice) some exercises.
+    A refused choice shows the account page again with what to change."""
+    chosen = None
+    if request.GET:
+        assignments = homework_selectors.assignments_for_export(user=request.user)
+        form = ExportChoiceForm(request.GET, assignments=assignments)
+        if not form.is_valid():
+            return _account_page(request, export_form=form, status=400)
+        chosen = form.cleaned_data["include"]
     return _download(
-        export.export_pdf(user=request.user), content_type="application/pdf", extension="pdf"
+        export.export_pdf(user=request.user, assignment_ids=chosen),
+        content_type="application/pdf",
+        extension="pdf",
     )

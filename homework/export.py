@@ -5,6 +5,7 @@ PDF renderer fetches nothing from outside (practice.pdf).
 """
 
 import datetime as dt
+from collections.abc import Collection
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -59,18 +60,22 @@ def export_json(*, user: User) -> dict[str, Any]:
     }
 
 
-def export_pdf(*, user: User) -> bytes:
-    return render_pdf(export_document(user=user))
+def export_pdf(*, user: User, assignment_ids: Collection[int] | None = None) -> bytes:
+    return render_pdf(export_document(user=user, assignment_ids=assignment_ids))
 
 
-def export_document(*, user: User) -> str:
+def export_document(*, user: User, assignment_ids: Collection[int] | None = None) -> str:
     """The PDF's HTML: the sent entries, in the order things happened, each
-    shown as in the portal (or, for a kind that keeps a briefer form, so)."""
+    shown as in the portal (or, for a kind that keeps a briefer form, so).
+    Of every exercise, or only of the assignments the client chose: what
+    they hand to a solicitor need not hold every urge they logged."""
     shown: list[tuple[dt.datetime, dict[str, Any]]] = []
-    for entry in selectors.entries_for_export(user=user):
+    titles: dict[int, str] = {}
+    for entry in selectors.entries_for_export(user=user, assignment_ids=assignment_ids):
         if not entry.is_submitted:
             continue
         kind = get_kind(entry.assignment.exercise.kind)
+        titles.setdefault(entry.assignment_id, entry.assignment.exercise.title)
         happened_at = kind.happened_at(entry)
         shown.append(
             (
@@ -93,6 +98,10 @@ def export_document(*, user: User) -> str:
         "homework/export.html",
         {
             "items": [item for _, item in shown],
+            # Named on the first page when the client left anything out.
+            "chosen_titles": list(dict.fromkeys(titles.values()))
+            if assignment_ids is not None
+            else None,
             "exported_at": timezone.localtime(),
             "paper_size": practice_settings().paper_size,
         },

@@ -7,6 +7,7 @@ audience: ``scoping`` (the querysets every read starts from), ``portal``
 """
 
 from homework.selectors.portal import (
+    assignments_for_export,
     client_today,
     drafts_for_client,
     entries_for_export,
@@ -65,6 +66,7 @@ __all__ = [
     "Progress",
     "SinceLastSession",
     "StaffHome",
+    "assignments_for_export",
     "assignments_for_user",
     "client_today",
     "completion",

@@ -3,8 +3,9 @@
 import datetime as dt
 import uuid
 import zoneinfo
+from collections.abc import Collection
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
 from django.utils import timezone
 
 from clients.models import Client
@@ -153,15 +154,39 @@ def recent_entries_for_client(*, user: User, limit: int = 10) -> list[Entry]:
     )
 
 
-def entries_for_export(*, user: User) -> QuerySet[Entry]:
-    """Everything a client wrote, with what was said about it, for their own download."""
+def entries_for_export(
+    *, user: User, assignment_ids: Collection[int] | None = None
+) -> QuerySet[Entry]:
+    """Everything a client wrote, with what was said about it, for their own
+    download: of every exercise, or only of the assignments named."""
     if not (user.is_authenticated and user.is_client):
         return Entry.objects.none()
+    entries = entries_for_user(user=user)
+    if assignment_ids is not None:
+        entries = entries.filter(assignment_id__in=assignment_ids)
     return (
-        entries_for_user(user=user)
-        .select_related("assignment__exercise")
+        entries.select_related("assignment__exercise")
         .prefetch_related("notes", "comments")
         .order_by("created_at")
+    )
+
+
+def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
+    """The client's exercises with anything sent, to choose from for the PDF
+    download: with how many were sent, and the first and last time."""
+    if not (user.is_authenticated and user.is_client):
+        return Assignment.objects.none()
+    sent = Q(entries__status=Entry.Status.SUBMITTED)
+    return (
+        assignments_for_user(user=user)
+        .annotate(
+            sent_count=Count("entries", filter=sent),
+            first_sent_at=Min("entries__submitted_at", filter=sent),
+            last_sent_at=Max("entries__submitted_at", filter=sent),
+        )
+        .filter(sent_count__gt=0)
+        .select_related("exercise")
+        .order_by("first_sent_at", "pk")
     )
 
 

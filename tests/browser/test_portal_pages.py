@@ -9,6 +9,7 @@ import io
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
+from pypdf import PdfReader
 
 from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds
@@ -160,3 +161,33 @@ def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context
     page.keyboard.press("Enter")
     page.wait_for_selector("text=Sent. Thank you")
     assert Entry.objects.filter(response__what_happened="Written with the keyboard only.").exists()
+
+
+def test_a_client_downloads_only_the_exercises_they_tick(alex, new_context, artifacts):
+    page = new_context(360, 800).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto("/account/")
+    sent = Assignment.objects.filter(client=alex, entries__status="submitted").distinct()
+    boxes = page.get_by_role("group", name="What to put in the PDF").get_by_role("checkbox")
+    expect(boxes).to_have_count(sent.count())
+    kept = sent.filter(exercise__kind="written_record").first()
+    assert kept is not None and sent.count() > 1
+    for box in boxes.all():  # untick all but the written record, with the keyboard
+        if box.get_attribute("value") != str(kept.pk):
+            box.focus()
+            page.keyboard.press("Space")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download as PDF (to read or print)").click()
+    pdf = PdfReader(download.value.path())
+    text = " ".join(" ".join(p.extract_text() for p in pdf.pages).split())
+    assert f"What I sent for {kept.exercise.title}," in text
+    others = sent.exclude(pk=kept.pk).values_list("exercise__title", flat=True)
+    assert not [title for title in others if title in text]
+
+    # Nothing ticked: the page says what to do, and no file comes.
+    page.locator(f'input[name="include"][value="{kept.pk}"]').uncheck()
+    page.get_by_role("button", name="Download as PDF (to read or print)").click()
+    expect(page.locator("#error-summary")).to_contain_text("Choose at least one exercise")
+    expect(page.locator("#error-summary")).to_be_focused()
+    assert_accessible(page, "the download's choice, refused")

@@ -3,6 +3,7 @@
 import datetime as dt
 import io
 import json
+import re
 import uuid
 
 import pytest
@@ -13,11 +14,17 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from homework import services
-from homework.models import Entry, EntryComment, EntryNote
+from homework.models import Assignment, Entry, EntryComment, EntryNote
 from homework.services import EntryLocked, Flags
 from tests.browser.conftest import ARTIFACTS
 from tests.conftest import login
-from tests.factories import EntryFactory, daily_urge_log, urge_log, written_record
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    daily_urge_log,
+    urge_log,
+    written_record,
+)
 
 
 def edit_form(entry: Entry, version: int | None = None, **overrides) -> dict[str, str]:
@@ -336,6 +343,65 @@ def test_export_pdf_keeps_a_daily_urge_log_brief_with_every_word(cast):
     assert text.count("Called my sister.") == 30
     assert "Their birthday <i>today</i>." in text and "Walked to the river and back." in text
     assert "9 / 10" in text and "I reached out" in text
+
+
+def urges_beside_the_record(cast) -> Assignment:
+    """Alice's urge log, beside her written record (the cast's assignment)."""
+    urges = daily_urge_log(
+        cast.alice, start=timezone.localdate() - dt.timedelta(days=3), days=2, intensity=lambda d: 4
+    )
+    urges.exercise.title = "Urges to get in touch"
+    urges.exercise.save(update_fields=["title"])
+    return urges
+
+
+def test_account_page_offers_my_exercises_with_something_sent_all_ticked(cast):
+    urges = urges_beside_the_record(cast)
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(client=cast.alice), status="draft", submitted_at=None
+    )
+    page = login(cast.alice.portal_user).get(reverse("clients:account")).text
+    boxes = re.findall(r'<input type="checkbox" name="include" value="(\d+)"[^>]*>', page)
+    # In the order they were begun; the draft's exercise, with nothing sent, is not there.
+    assert boxes == [str(urges.pk), str(cast.alice_assignment.pk)]
+    assert page.count('name="include"') == page.count("checked") == 2
+    assert "Urges to get in touch: 2 sent" in page
+    assert str(cast.bob_assignment.pk) not in boxes
+
+
+def test_export_pdf_holds_only_the_exercises_i_chose(cast):
+    urges_beside_the_record(cast)
+    response = login(cast.alice.portal_user).get(
+        reverse("clients:export_pdf"), {"chosen": "yes", "include": cast.alice_assignment.pk}
+    )
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = " ".join(text.split())
+    assert cast.alice_entry.response["what_happened"][:20] in text
+    assert "Called my sister." not in text and "Urges to get in touch" not in text
+    assert f"What I sent for {cast.alice_assignment.exercise.title}," in text
+
+
+@pytest.mark.parametrize(
+    ("include", "message"),
+    [
+        (None, "Choose at least one exercise to put in the PDF."),
+        ("bob's", "One of the chosen exercises is not in your notebook."),
+        ("abc", "One of the chosen exercises is not in your notebook."),
+        ("9" * 40, "One of the chosen exercises is not in your notebook."),
+        ("", "One of the chosen exercises is not in your notebook."),
+    ],
+)
+def test_export_pdf_refuses_a_choice_of_nothing_or_not_mine(cast, include, message):
+    urges_beside_the_record(cast)
+    query = {"chosen": "yes"}
+    if include is not None:
+        query["include"] = str(cast.bob_assignment.pk) if include == "bob's" else include
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"), query)
+    assert response.status_code == 400
+    assert "Content-Disposition" not in response
+    assert message in response.text and 'id="error-summary"' in response.text
+    assert cast.bob_entry.response["what_happened"] not in response.text
 
 
 # -- constant queries ----------------------------------------------------------------
