@@ -7,11 +7,11 @@ from django import forms
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
-from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds.fields import AccessibleBoundField
+from practice.dates import calendar_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
 
@@ -136,15 +136,14 @@ class ExportChoiceForm(PortalForm):
 
 
 def _choice_label(assignment: "Assignment") -> str:
-    # Set by selectors.assignments_for_export; read on the client's calendar.
+    # Counted by selectors.assignments_for_export; days on the client's calendar.
     first, last = (
-        formats.date_format(timezone.localtime(moment), "j M Y")
+        calendar_day(moment, "j M")
         for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]
     )
     count: int = assignment.sent_count  # type: ignore[attr-defined]
-    span = first if first == last else f"{first} – {last}"
-    return gettext("%(title)s: %(count)s sent, %(span)s") % {
+    return gettext("%(title)s (%(count)s sent, %(span)s)") % {
         "title": assignment.exercise.title,
         "count": count,
-        "span": span,
+        "span": first if first == last else f"{first} – {last}",
     }

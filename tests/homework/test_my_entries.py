@@ -365,7 +365,7 @@ def test_account_page_offers_my_exercises_with_something_sent_all_ticked(cast):
     # In the order they were begun; the draft's exercise, with nothing sent, is not there.
     assert boxes == [str(urges.pk), str(cast.alice_assignment.pk)]
     assert page.count('name="include"') == page.count("checked") == 2
-    assert "Urges to get in touch: 2 sent" in page
+    assert "Urges to get in touch (2 sent, " in page
     assert str(cast.bob_assignment.pk) not in boxes
 
 
