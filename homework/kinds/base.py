@@ -100,7 +100,10 @@ class ExerciseKind:
         ``clean_options`` still decides what is valid."""
         return None
 
-    def clean_options(self, options: Any) -> JSONDict:
+    def clean_options(self, options: Any, *, saved: Any = None) -> JSONDict:
+        """The options as they will be saved, or ResponseInvalid. ``saved`` is
+        what the exercise holds now (None for a new one): a kind may let stand
+        what it would refuse as new, so an old exercise can still be edited."""
         if options in (None, "", {}):
             return {}
         raise ResponseInvalid({"options": [_("This kind of exercise takes no options.")]})

@@ -107,8 +107,8 @@ class Worksheet(ExerciseKind):
         "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
     }
 
-    def clean_options(self, options: Any) -> JSONDict:
-        return clean_worksheet_options(options)
+    def clean_options(self, options: Any, *, saved: Any = None) -> JSONDict:
+        return clean_worksheet_options(options, saved=saved)
 
     def options_editor(self) -> JSONDict | None:
         return {"editor": "questions", "words": questions_editor_words()}
