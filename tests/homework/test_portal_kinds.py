@@ -407,6 +407,32 @@ def test_the_client_sees_their_check_in_answers_but_no_score(cast):
     assert "Steadiness" in admin and "higher means steadier" in admin
 
 
+@pytest.mark.parametrize(
+    ("days", "labels"),
+    [
+        # Kept across New Year: "3 Jan" could be either year.
+        (
+            [dt.date(2025, 12, 30), dt.date(2026, 1, 3)],
+            ["30 Dec 2025: 6", "3 Jan 2026: 6"],
+        ),
+        # Within one year, the year goes without saying.
+        ([dt.date(2026, 1, 3), dt.date(2026, 1, 10)], ["3 Jan: 6", "10 Jan: 6"]),
+    ],
+    ids=["across-new-year", "within-a-year"],
+)
+def test_check_in_charts_name_the_year_when_they_run_over_new_year(cast, days, labels):
+    assignment = assign(cast.alice, "worksheet")
+    for day in days:
+        sent = timezone.make_aware(dt.datetime.combine(day, dt.time(12)))
+        EntryFactory.create(
+            assignment=assignment, response=RESPONSES["worksheet"](pull=6), submitted_at=sent
+        )
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    described = re.findall(r"<desc[^>]*>(.*?)</desc>", page, re.S)
+    assert described and described[0] == ", ".join(labels)
+    assert f"<li>{labels[0]}</li>" in page  # and the answers in words
+
+
 def test_the_clients_download_has_their_answers_but_no_score(cast):
     from homework import export
 
