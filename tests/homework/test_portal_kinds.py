@@ -373,11 +373,32 @@ def test_a_crowded_closest_ring_on_the_map_says_how_many_it_does_not_draw(cast):
     network = RESPONSES["support_network"](people=crowd, places_and_services=[])
     http.post(do_url(assignment), {**envelope(), **posted_form(network)})
     page = http.get(reverse("homework:progress")).text
-    assert "Closest: 9" in page
+    assert "Closest: 9 people · Close: no one yet" in page
     described = re.search(r"<desc[^>]*>(.*?)</desc>", page, re.S)
     assert described is not None
     assert "Closest: 5 of 9 drawn, and “+ 4 more”." in described.group(1)
     assert ">+ 4 more</text>" in page
+
+
+def test_the_network_headline_counts_the_places_the_map_draws_too(cast):
+    """The map draws people as circles and places as squares: the words
+    above it count both, and say which is which."""
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "support_network")
+    network = RESPONSES["support_network"](
+        people=[{"name": "Jo", "circle": "inner"}, {"name": "Sam", "circle": "inner"}],
+        places_and_services=[
+            {"name": "Tuesday group", "circle": "inner"},
+            {"name": "Helpline", "circle": "outer"},
+        ],
+    )
+    http.post(do_url(assignment), {**envelope(), **posted_form(network)})
+    page = http.get(reverse("homework:progress")).text
+    headline = re.search(r'<p class="progress__headline">(.*?)</p>', page, re.S)
+    assert headline is not None
+    assert headline.group(1) == (
+        "Closest: 2 people and 1 place · Close: no one yet · Around me: 1 place"
+    )
 
 
 # What grades the client: a total, its name, or which way is better.
