@@ -192,8 +192,17 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("kind") and "options" not in self.errors:
+            # What the exercise holds now (the instance is not yet changed
+            # here), so the kind can tell old options from new ones.
+            saved = (
+                self.instance.options
+                if self.instance.pk and self.instance.kind == cleaned["kind"]
+                else None
+            )
             try:
-                cleaned["options"] = get_kind(cleaned["kind"]).clean_options(cleaned.get("options"))
+                cleaned["options"] = get_kind(cleaned["kind"]).clean_options(
+                    cleaned.get("options"), saved=saved
+                )
             except ResponseInvalid as invalid:
                 for key, messages in invalid.errors.items():
                     for message in messages:

@@ -2,6 +2,22 @@
 
 Both are pure functions of what the selectors return: no writes, and the
 PDF renderer fetches nothing from outside (practice.pdf).
+
+The JSON ("notebook-export/1") holds ``format``, ``exported_at`` and
+``entries``. Each entry's ``response`` is the answers as stored: keys (a
+worksheet's are made from its questions, like "q_1a2b3c4d5e") and values
+(a choice is kept as a short value, like "message" or "held"). Beside it,
+``questions`` says what those mean, as the form asks them now:
+
+- ``{"key": ..., "text": ...}`` for each key ``response`` may hold, in the
+  form's order; ``text`` is the question or label the client saw;
+- ``"choices": {value: words}`` too, where the answer is one of a set
+  (a multiple choice stores a list of those values);
+- ``"rows": [...]`` instead, for a list of rows (steps, people, places),
+  describing each row's keys in the same way.
+
+A key in ``response`` that ``questions`` does not list answered a question
+the therapist has since removed; the answer is kept all the same.
 """
 
 import datetime as dt
@@ -25,8 +41,13 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _entry_json(entry: Entry) -> dict[str, Any]:
-    kind = get_kind(entry.assignment.exercise.kind)
+def _entry_json(entry: Entry, questions: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+    """One entry; ``questions`` holds what each exercise asks, built once per
+    exercise however many entries it has (a daily log runs to hundreds)."""
+    exercise = entry.assignment.exercise
+    kind = get_kind(exercise.kind)
+    if exercise.pk not in questions:
+        questions[exercise.pk] = kind.questions_asked(exercise)
     return {
         "id": str(entry.key),
         "exercise": entry.assignment.exercise.title,
@@ -42,6 +63,7 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
         "felt_unsafe": entry.felt_unsafe,
         "read_by_therapist_at": _iso(entry.seen_at),
         "response": kind.upgrade(entry.response, entry.schema_version),
+        "questions": questions[exercise.pk],
         "my_notes": [
             {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
         ],
@@ -53,10 +75,13 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
 
 
 def export_json(*, user: User) -> dict[str, Any]:
+    questions: dict[int, list[dict[str, Any]]] = {}
     return {
         "format": EXPORT_FORMAT,
         "exported_at": timezone.now().isoformat(),
-        "entries": [_entry_json(entry) for entry in selectors.entries_for_export(user=user)],
+        "entries": [
+            _entry_json(entry, questions) for entry in selectors.entries_for_export(user=user)
+        ],
     }
 
 

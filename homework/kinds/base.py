@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -99,7 +100,10 @@ class ExerciseKind:
         ``clean_options`` still decides what is valid."""
         return None
 
-    def clean_options(self, options: Any) -> JSONDict:
+    def clean_options(self, options: Any, *, saved: Any = None) -> JSONDict:
+        """The options as they will be saved, or ResponseInvalid. ``saved`` is
+        what the exercise holds now (None for a new one): a kind may let stand
+        what it would refuse as new, so an old exercise can still be edited."""
         if options in (None, "", {}):
             return {}
         raise ResponseInvalid({"options": [_("This kind of exercise takes no options.")]})
@@ -186,6 +190,26 @@ class ExerciseKind:
         return self.upgrade(entry.response, entry.schema_version)
 
     # -- showing an entry
+    def questions_asked(self, exercise: "Exercise") -> list[JSONDict]:
+        """What each key of a response answers, for the client's own download:
+        read without this app, a file of bare keys and values ("q_1a2b…",
+        "held") says nothing. One rule for every kind, taken from the form as
+        it asks now: ``{"key", "text"}`` per answer, with ``"choices"``
+        (stored value → its words) where the answer is one of a set, and
+        ``"rows"`` (the same, per field) for repeatable rows."""
+        form = self.form(exercise=exercise)
+        asked = [_asked(name, field) for name, field in form.fields.items()]
+        for name, rows in form.row_sets.items():
+            fields = rows.spec.fields().items()
+            asked.append(
+                {
+                    "key": name,
+                    "text": str(rows.spec.legend),
+                    "rows": [_asked(field_name, field) for field_name, field in fields],
+                }
+            )
+        return asked
+
     def present(self, entry: "Entry") -> JSONDict:
         """Template context for an entry's display (admin, portal history, export)."""
         return {"response": self.response_of(entry)}
@@ -283,6 +307,15 @@ def _json_ready(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _json_ready(item) for key, item in value.items()}
     return value
+
+
+def _asked(key: str, field: forms.Field) -> JSONDict:
+    asked: JSONDict = {"key": key, "text": str(field.label or key)}
+    choices = getattr(field, "choices", None)
+    if choices:
+        # A blank choice ("not answered") is never stored, so it is not listed.
+        asked["choices"] = {str(value): str(words) for value, words in choices if value != ""}
+    return asked
 
 
 def _as_text(value: Any) -> str:

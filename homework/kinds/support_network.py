@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind, JSONDict
@@ -129,6 +129,7 @@ class SupportNetwork(ExerciseKind):
         ]
         for circle in circles:
             circle["in_words"] = _in_words(circle)
+            circle["counted"] = _counted(circle)
         return circles
 
     def chart(self, circles: Sequence[JSONDict], *, labelled: bool = True) -> str:
@@ -311,6 +312,20 @@ def _in_words(circle: JSONDict) -> list[str]:
         _("%(name)s (a group, place or service)") % {"name": p.get("name", "")}
         for p in circle["places"]
     ]
+
+
+def _counted(circle: JSONDict) -> str:
+    """How many the map draws in one circle, people (circles) and places
+    (squares) both: a headline counting only people read "Closest: 2"
+    beside a ring of five."""
+    people, places = len(circle["people"]), len(circle["places"])
+    people_text = ngettext("%(n)s person", "%(n)s people", people) % {"n": people}
+    places_text = ngettext("%(n)s place", "%(n)s places", places) % {"n": places}
+    if people and places:
+        return _("%(people)s and %(places)s") % {"people": people_text, "places": places_text}
+    if places:
+        return places_text
+    return people_text if people else _("no one yet")
 
 
 def _circle_counts(circles: Sequence[JSONDict]) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -37,7 +37,7 @@ from homework.kinds.worksheet_options import (
     questions_editor_words,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
-from practice.dates import calendar_day
+from practice.dates import calendar_day, years_named_within
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -107,8 +107,8 @@ class Worksheet(ExerciseKind):
         "score": {"method": "mean", "better": "higher", "label": "Steadiness"},
     }
 
-    def clean_options(self, options: Any) -> JSONDict:
-        return clean_worksheet_options(options)
+    def clean_options(self, options: Any, *, saved: Any = None) -> JSONDict:
+        return clean_worksheet_options(options, saved=saved)
 
     def options_editor(self) -> JSONDict | None:
         return {"editor": "questions", "words": questions_editor_words()}
@@ -353,15 +353,19 @@ class Worksheet(ExerciseKind):
         for question in self.questions(exercise):
             if not question.get("scored"):
                 continue
-            points = [
-                (formats.date_format(timezone.localtime(entry.submitted_at), "j M"), value)
+            answered = [
+                (timezone.localdate(entry.submitted_at), value)
                 for entry in entries
                 if entry.submitted_at is not None
                 for value in [self.response_of(entry).get(question["key"])]
                 if isinstance(value, int) and not isinstance(value, bool)
             ]
-            if not points:
+            if not answered:
                 continue
+            # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
+            days = [day for day, _value in answered]
+            with years_named_within(min(days), max(days)):
+                points = [(calendar_day(day, "j M"), value) for day, value in answered]
             text = str(question.get("text", ""))
             questions.append(
                 {

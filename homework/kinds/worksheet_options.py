@@ -53,7 +53,8 @@ MAX_CHOICES = 20
 MAX_TEXT = 300
 
 
-def clean_worksheet_options(options: Any) -> JSONDict:
+def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
+    """``saved`` is what the exercise holds now (None for a new one)."""
     problems: list[str] = []
     if not isinstance(options, dict) or not options:
         raise ResponseInvalid(
@@ -77,7 +78,7 @@ def clean_worksheet_options(options: Any) -> JSONDict:
         problems.append(_("A worksheet can have up to %(n)s questions.") % {"n": MAX_QUESTIONS})
         raise ResponseInvalid({"options": problems})
     cleaned = [_clean_question(number, q, problems) for number, q in enumerate(questions, start=1)]
-    _refuse_same_wording(cleaned, problems)
+    _refuse_same_wording(cleaned, problems, _saved_as(saved))
     _give_keys(cleaned, problems)
     result: JSONDict = {"questions": cleaned}
     score = _clean_score(options.get("score"), cleaned, problems)
@@ -157,28 +158,55 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
     return cleaned
 
 
-def _refuse_same_wording(questions: list[JSONDict], problems: list[str]) -> None:
+def _refuse_same_wording(
+    questions: list[JSONDict], problems: list[str], saved_as: set[tuple[str, str]]
+) -> None:
     """Two questions worded alike cannot be told apart where their answers are
     read (the summary, the client's progress page, the download): the therapist
-    words them differently. Exercises saved before this rule still show each
-    answer under its own question (answers are kept by key, never by wording)."""
-    first_with: dict[str, tuple[int, str]] = {}
+    words them differently.
+
+    Exercises saved before this rule still show each answer under its own
+    question (answers are kept by key, never by wording), so questions that
+    were already saved alike, each under its own key (``saved_as``: key and
+    wording as saved), may stay so: the exercise can still be renamed or
+    retired without rewording them. Any question newly given a wording
+    another already has is refused."""
+    alike: dict[str, list[tuple[int, JSONDict]]] = {}
     for number, question in enumerate(questions, start=1):
-        text = str(question.get("text") or "")
-        wording = " ".join(text.split()).casefold()
-        if not wording:
-            continue
-        if wording in first_with:
-            first, first_text = first_with[wording]
-            problems.append(
-                _(
-                    "Questions %(first)s and %(n)s both read “%(text)s”: word them differently, "
-                    "so that you and the client can tell their answers apart."
-                )
-                % {"first": first, "n": number, "text": shorten(first_text, 80)}
+        if wording := _wording(question):
+            alike.setdefault(wording, []).append((number, question))
+    pairs: set[tuple[int, int]] = set()
+    for wording, group in alike.items():
+        for number, question in group:
+            if len(group) > 1 and (question.get("key"), wording) not in saved_as:
+                other = next(n for n, _q in group if n != number)
+                pairs.add((min(number, other), max(number, other)))
+    for first, number in sorted(pairs, key=lambda pair: (pair[1], pair[0])):
+        problems.append(
+            _(
+                "Questions %(first)s and %(n)s both read “%(text)s”: word them differently, "
+                "so that you and the client can tell their answers apart."
             )
-        else:
-            first_with[wording] = (number, text)
+            % {"first": first, "n": number, "text": shorten(questions[first - 1]["text"], 80)}
+        )
+
+
+def _wording(question: Any) -> str:
+    """A question's wording as a reader tells it apart: case and spacing aside."""
+    text = question.get("text") if isinstance(question, dict) else None
+    return " ".join(text.split()).casefold() if isinstance(text, str) else ""
+
+
+def _saved_as(saved: Any) -> set[tuple[str, str]]:
+    """(key, wording) of each question in the options as they were saved."""
+    questions = saved.get("questions") if isinstance(saved, dict) else None
+    if not isinstance(questions, list):
+        return set()
+    return {
+        (question["key"], _wording(question))
+        for question in questions
+        if isinstance(question, dict) and isinstance(question.get("key"), str)
+    }
 
 
 def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:

@@ -108,7 +108,16 @@ def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
         exercise.owner = None if actor.is_manager else actor
     elif not actor.is_manager and exercise.owner_id != actor.pk:
         raise PermissionDenied("You can change only your own exercises.")
-    exercise.options = get_kind(exercise.kind).clean_options(exercise.options)
+    # Checked against what is stored, so options saved under older rules
+    # do not stop the exercise being renamed or retired.
+    saved = (
+        Exercise.objects.filter(pk=exercise.pk, kind=exercise.kind)
+        .values_list("options", flat=True)
+        .first()
+        if exercise.pk is not None
+        else None
+    )
+    exercise.options = get_kind(exercise.kind).clean_options(exercise.options, saved=saved)
     exercise.full_clean()
     exercise.save()
     return exercise

@@ -27,7 +27,7 @@ class FakeWorksheet(ExerciseKind):
     form_class = QuestionsForm
     options_example = {"questions": [{"id": "q1", "type": "short_text", "label": "Your words"}]}
 
-    def clean_options(self, options: Any) -> dict[str, Any]:
+    def clean_options(self, options: Any, *, saved: Any = None) -> dict[str, Any]:
         questions = options.get("questions") if isinstance(options, dict) else None
         if not questions:
             raise ResponseInvalid({"options": ["Add at least one question."]})

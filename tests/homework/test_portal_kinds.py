@@ -373,11 +373,32 @@ def test_a_crowded_closest_ring_on_the_map_says_how_many_it_does_not_draw(cast):
     network = RESPONSES["support_network"](people=crowd, places_and_services=[])
     http.post(do_url(assignment), {**envelope(), **posted_form(network)})
     page = http.get(reverse("homework:progress")).text
-    assert "Closest: 9" in page
+    assert "Closest: 9 people · Close: no one yet" in page
     described = re.search(r"<desc[^>]*>(.*?)</desc>", page, re.S)
     assert described is not None
     assert "Closest: 5 of 9 drawn, and “+ 4 more”." in described.group(1)
     assert ">+ 4 more</text>" in page
+
+
+def test_the_network_headline_counts_the_places_the_map_draws_too(cast):
+    """The map draws people as circles and places as squares: the words
+    above it count both, and say which is which."""
+    http = login(cast.alice.portal_user)
+    assignment = assign(cast.alice, "support_network")
+    network = RESPONSES["support_network"](
+        people=[{"name": "Jo", "circle": "inner"}, {"name": "Sam", "circle": "inner"}],
+        places_and_services=[
+            {"name": "Tuesday group", "circle": "inner"},
+            {"name": "Helpline", "circle": "outer"},
+        ],
+    )
+    http.post(do_url(assignment), {**envelope(), **posted_form(network)})
+    page = http.get(reverse("homework:progress")).text
+    headline = re.search(r'<p class="progress__headline">(.*?)</p>', page, re.S)
+    assert headline is not None
+    assert headline.group(1) == (
+        "Closest: 2 people and 1 place · Close: no one yet · Around me: 1 place"
+    )
 
 
 # What grades the client: a total, its name, or which way is better.
@@ -405,6 +426,32 @@ def test_the_client_sees_their_check_in_answers_but_no_score(cast):
 
     admin = login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk])).text
     assert "Steadiness" in admin and "higher means steadier" in admin
+
+
+@pytest.mark.parametrize(
+    ("days", "labels"),
+    [
+        # Kept across New Year: "3 Jan" could be either year.
+        (
+            [dt.date(2025, 12, 30), dt.date(2026, 1, 3)],
+            ["30 Dec 2025: 6", "3 Jan 2026: 6"],
+        ),
+        # Within one year, the year goes without saying.
+        ([dt.date(2026, 1, 3), dt.date(2026, 1, 10)], ["3 Jan: 6", "10 Jan: 6"]),
+    ],
+    ids=["across-new-year", "within-a-year"],
+)
+def test_check_in_charts_name_the_year_when_they_run_over_new_year(cast, days, labels):
+    assignment = assign(cast.alice, "worksheet")
+    for day in days:
+        sent = timezone.make_aware(dt.datetime.combine(day, dt.time(12)))
+        EntryFactory.create(
+            assignment=assignment, response=RESPONSES["worksheet"](pull=6), submitted_at=sent
+        )
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    described = re.findall(r"<desc[^>]*>(.*?)</desc>", page, re.S)
+    assert described and described[0] == ", ".join(labels)
+    assert f"<li>{labels[0]}</li>" in page  # and the answers in words
 
 
 def test_the_clients_download_has_their_answers_but_no_score(cast):

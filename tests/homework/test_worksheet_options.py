@@ -9,7 +9,7 @@ from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.worksheet_options import KEY
 from homework.models import Exercise
 from tests.conftest import login
-from tests.factories import ALL_QUESTION_TYPES
+from tests.factories import ALL_QUESTION_TYPES, ExerciseFactory
 
 WORKSHEET = get_kind("worksheet")
 
@@ -223,6 +223,66 @@ def test_the_admin_names_two_questions_worded_alike_and_saves_nothing(cast):
     assert response.status_code == 200
     assert "Questions 1 and 2 both read “Steadiness”" in response.text
     assert not Exercise.objects.filter(title="Check-in").exists()
+
+
+OLD_ALIKE = {
+    "questions": [
+        {"key": "morning", "type": "short_text", "text": "How did today go?", "required": False},
+        {"key": "evening", "type": "short_text", "text": "How did today go?", "required": False},
+    ]
+}
+
+
+def old_exercise_worded_alike(cast):
+    """Saved before wording alike was refused (the factory skips clean_options)."""
+    return ExerciseFactory.create(
+        kind="worksheet", title="Daily check-in", owner=cast.tara, options=OLD_ALIKE
+    )
+
+
+def test_questions_saved_alike_before_may_stay_alike_but_none_newly_so():
+    assert WORKSHEET.clean_options(OLD_ALIKE, saved=OLD_ALIKE) == OLD_ALIKE
+    added = {
+        "questions": [
+            *OLD_ALIKE["questions"],
+            {"type": "long_text", "text": "how did today  go?"},
+        ]
+    }
+    with pytest.raises(ResponseInvalid) as caught:
+        WORKSHEET.clean_options(added, saved=OLD_ALIKE)
+    assert caught.value.errors["options"] == [
+        "Questions 1 and 3 both read “How did today go?”: word them differently, "
+        "so that you and the client can tell their answers apart."
+    ]
+
+
+def test_an_old_exercise_worded_alike_can_be_renamed_and_retired_in_the_admin(cast):
+    exercise = old_exercise_worded_alike(cast)
+    form = exercise_form(title="Evening check-in", options=json.dumps(OLD_ALIKE))
+    del form["is_active"]  # retired
+    response = login(cast.tara).post(
+        reverse("admin:homework_exercise_change", args=[exercise.pk]), form
+    )
+    assert response.status_code == 302, response.text
+    exercise.refresh_from_db()
+    assert (exercise.title, exercise.is_active) == ("Evening check-in", False)
+    assert exercise.options == OLD_ALIKE
+
+
+def test_a_new_question_worded_like_another_is_refused_on_an_old_exercise(cast):
+    exercise = old_exercise_worded_alike(cast)
+    reworded = json.loads(json.dumps(OLD_ALIKE))
+    reworded["questions"].append({"type": "short_text", "text": "Did you sleep?"})
+    reworded["questions"].append({"type": "yes_no", "text": "Did you  sleep?"})
+    response = login(cast.tara).post(
+        reverse("admin:homework_exercise_change", args=[exercise.pk]),
+        exercise_form(title="Renamed", options=json.dumps(reworded)),
+    )
+    assert response.status_code == 200
+    assert "Questions 3 and 4 both read “Did you sleep?”" in response.text
+    assert "Questions 1 and 2" not in response.text
+    exercise.refresh_from_db()
+    assert (exercise.title, exercise.options) == ("Daily check-in", OLD_ALIKE)
 
 
 def test_a_question_added_after_one_was_removed_does_not_take_its_key():
