@@ -1,0 +1,43 @@
+"""Dates on the portal's and the workspace's pages name their year when it
+is not this one (practice.dates.calendar_day): a schedule runs up to two
+years, so "until 30 November" or "since 3 January" could be either."""
+
+import datetime as dt
+import zoneinfo
+
+from django.urls import reverse
+from django.utils import timezone
+
+from homework.models import Entry
+from tests.conftest import login
+from tests.factories import AssignmentFactory, EntryFactory, daily_urge_log
+
+
+def test_the_urge_curve_says_the_year_it_began_when_that_was_another(cast):
+    began = timezone.localdate() - dt.timedelta(days=400)
+    daily_urge_log(cast.alice, start=began, days=2, intensity=lambda day: 5)
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    assert f"since {began.day} {began:%B %Y}" in page
+    assert f"{began:%a} {began.day} {began:%b %Y}" in page  # the numbers, day by day
+
+
+def test_the_home_page_names_the_year_of_an_old_draft_and_a_far_end_date(cast):
+    ends = timezone.localdate().replace(month=1, day=1) + dt.timedelta(days=400)  # next year
+    AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        due_on=None,
+        starts_on=timezone.localdate(),
+        ends_on=ends,
+    )
+    draft = EntryFactory.create(
+        assignment=AssignmentFactory.create(client=cast.alice),
+        status=Entry.Status.DRAFT,
+        submitted_at=None,
+    )
+    saved = timezone.now() - dt.timedelta(days=400)
+    Entry.objects.filter(pk=draft.pk).update(updated_at=saved)
+    page = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    saved_day = timezone.localtime(saved, zoneinfo.ZoneInfo(cast.alice.timezone))
+    assert f"{saved_day.day} {saved_day:%b %Y}" in page
+    assert f"{ends:%A} {ends.day} {ends:%B %Y}" in page
