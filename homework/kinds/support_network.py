@@ -182,7 +182,7 @@ class SupportNetwork(ExerciseKind):
 
     def excerpt(self, entry: "Entry") -> str:
         circles = self.circles(self.response_of(entry))
-        return _("People: %(counts)s") % {"counts": _circle_counts(circles)}
+        return _circle_counts(circles)
 
     def changes(self, latest: JSONDict, previous: JSONDict | None) -> list[str]:
         """What changed since the map before (added, gone, moved closer or further)."""
@@ -329,7 +329,10 @@ def _counted(circle: JSONDict) -> str:
 
 
 def _circle_counts(circles: Sequence[JSONDict]) -> str:
-    return ", ".join(f"{str(c['label']).lower()}: {len(c['people'])}" for c in circles)
+    """Each circle's count in words, as the client's headline reads it, for
+    the summary's first page and the workspace's lists: "closest: 2 people
+    and 1 place, close: no one yet"."""
+    return ", ".join(f"{str(c['label']).lower()}: {c['counted']}" for c in circles)
 
 
 KIND = SupportNetwork()

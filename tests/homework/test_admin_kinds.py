@@ -70,7 +70,7 @@ def test_the_entry_list_shows_a_line_for_each_kind_but_never_the_safety_plan_its
     listing = login(cast.tara).get(reverse("admin:homework_entry_changelist")).text
     assert "pull 7/10 · A message or call from them" in listing
     assert "2 steps: 1 held, 1 planned" in listing
-    assert "People: closest: 1, close: 1, around me: 0" in listing
+    assert "closest: 1 person, close: 1 person, around me: 1 place" in listing
     assert "Safety plan: 6 of 6 parts filled in" in listing
     assert "Steadiness: 4" in listing
     assert "pineapple" not in listing and "Jo&#x27;s flat" not in listing

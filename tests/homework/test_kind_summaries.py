@@ -159,7 +159,8 @@ def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
     ]
     assert context["maps"][0]["reality_check"] == ["Jo", "Priya"]
     assert kind.at_a_glance(entries) == [
-        "The support_network one: closest: 1, close: 1, around me: 0; 2 for a reality check."
+        "The support_network one: closest: 1 person, close: 1 person, around me: 1 place; "
+        "2 for a reality check."
     ]
 
 
