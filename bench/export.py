@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.summary import median, paired_ratio, setup_django, timed
+from bench.summary import median, paired_ratio, plain_document, setup_django, timed
 
 RUNS = 3
 
@@ -80,9 +80,7 @@ def _records_for_a_year():
 
 
 def run_on_database() -> int:
-    import html
     import io
-    import re
 
     from pypdf import PdfReader
 
@@ -92,11 +90,7 @@ def run_on_database() -> int:
     def measure(label: str, person) -> str:
         pdf = export.export_pdf(user=person)
         document = export.export_document(user=person)
-        text = html.unescape(re.sub(r"<[^>]+>", " ", document.split("<body>", 1)[1]))
-        text = " ".join(text.split())
-        paragraphs = [text[i : i + 600] for i in range(0, len(text), 600)]
-        plain = '<html lang="en"><body style="font-family: \'DejaVu Sans\'">'
-        plain += "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs) + "</body></html>"
+        _text, plain = plain_document(document, face="DejaVu Sans")  # the download's face
         downloads, engine = [], []
         for _ in range(RUNS):
             downloads.append(timed(lambda: export.export_pdf(user=person)))

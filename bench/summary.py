@@ -77,6 +77,23 @@ def paired_ratio(
     return statistics.median(a[which] / b[which] for a, b in zip(these, those, strict=True))
 
 
+def plain_document(document_html: str, *, face: str) -> tuple[str, str]:
+    """A document's text (tags stripped), and the engine's floor for it: that
+    text as a plain document, in paragraphs of 600 characters. In the
+    document's own body face, named: the default face is whichever the
+    machine's fonts make it (Noto Serif once fonts-noto-core is installed, a
+    tenth slower here than DejaVu Serif), and the baseline must not move with it."""
+    import html
+    import re
+
+    text = html.unescape(re.sub(r"<[^>]+>", " ", document_html.split("<body>", 1)[1]))
+    text = " ".join(text.split())
+    paragraphs = "".join(
+        f"<p>{html.escape(text[i : i + 600])}</p>" for i in range(0, len(text), 600)
+    )
+    return text, f'<html lang="en"><body style="font-family: \'{face}\'">{paragraphs}</body></html>'
+
+
 def run() -> int:
     with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
         setup_django(Path(tmp))
@@ -86,7 +103,6 @@ def run() -> int:
 def run_on_database() -> int:
     """The benchmark, once Django is set up on a database of its own."""
     import datetime as dt
-    import html
     import io
     import re
 
@@ -116,15 +132,7 @@ def run_on_database() -> int:
     therapist, client, entry_count = typical_client()
     summary_pdf = whole_summary(therapist, client)
     document, _made_at = our_part(therapist, client)
-    text = html.unescape(re.sub(r"<[^>]+>", " ", document.html.split("<body>", 1)[1]))
-    text = " ".join(text.split())
-    paragraphs = [text[i : i + 600] for i in range(0, len(text), 600)]
-    # In the summary's own body face: the default serif is whichever face the
-    # machine's fonts make it (Noto Serif once fonts-noto-core is installed,
-    # a tenth slower here than DejaVu Serif), and the baseline must not move with it.
-    plain = '<html lang="en"><body style="font-family: \'DejaVu Serif\'">'
-    plain += "".join(f"<p>{html.escape(p)}</p>" for p in paragraphs)
-    plain += "</body></html>"
+    text, plain = plain_document(document.html, face="DejaVu Serif")
     unstyled = re.sub(r"<style>.*?</style>|<img [^>]*>", "", document.html, flags=re.S)
     render_pdf(plain)  # warm every path once
     render_pdf(unstyled)
