@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -354,7 +353,7 @@ class Worksheet(ExerciseKind):
             if not question.get("scored"):
                 continue
             points = [
-                (formats.date_format(timezone.localtime(entry.submitted_at), "j M"), value)
+                (calendar_day(entry.submitted_at, "j M"), value)
                 for entry in entries
                 if entry.submitted_at is not None
                 for value in [self.response_of(entry).get(question["key"])]

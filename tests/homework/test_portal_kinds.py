@@ -407,6 +407,24 @@ def test_the_client_sees_their_check_in_answers_but_no_score(cast):
     assert "Steadiness" in admin and "higher means steadier" in admin
 
 
+def test_a_check_in_over_new_year_names_last_years_dates_on_the_progress_page(cast):
+    """ "29 Dec" beside "5 Jan" on the client's own picture: as in the
+    summary's picture of the same answers, a date from another year says so."""
+    assignment = assign(cast.alice, "worksheet")
+    this_year = timezone.localdate().year
+    for day in (dt.date(this_year - 1, 12, 29), dt.date(this_year, 1, 5)):
+        EntryFactory.create(
+            assignment=assignment,
+            response=RESPONSES["worksheet"](),
+            submitted_at=timezone.make_aware(dt.datetime.combine(day, dt.time(12))),
+        )
+    entries = list(Entry.objects.filter(assignment=assignment).order_by("submitted_at"))
+    context = get_kind("worksheet").progress_context(assignment=assignment, entries=entries)
+    assert context is not None
+    labels = [label for label, _value in context["questions"][0]["points"]]
+    assert labels == [f"29 Dec {this_year - 1}", "5 Jan"]
+
+
 def test_the_clients_download_has_their_answers_but_no_score(cast):
     from homework import export
 
