@@ -404,6 +404,18 @@ def test_export_pdf_refuses_a_choice_of_nothing_or_not_mine(cast, include, messa
     assert cast.bob_entry.response["what_happened"] not in response.text
 
 
+def test_a_refused_choice_is_shown_even_with_one_exercise_to_choose_from(cast):
+    """With one exercise there is nothing to choose and the page hides the
+    choice; a choice refused all the same (an address kept from when there
+    were more) said nothing at all on its 400 page."""
+    response = login(cast.alice.portal_user).get(
+        reverse("clients:export_pdf"), {"chosen": "yes", "include": "999999"}
+    )
+    assert response.status_code == 400
+    assert "One of the chosen exercises is not in your notebook." in response.text
+    assert 'id="error-summary"' in response.text
+
+
 def test_export_pdf_with_some_other_query_string_downloads_everything(cast):
     """Only the choice's own fields make a choice: a bookmark or a link with
     something added to it was refused as "choose at least one exercise"."""
