@@ -87,6 +87,8 @@ class NeutralPasswordResetForm(PasswordResetForm):
 
 
 if TYPE_CHECKING:
+    from django.http import QueryDict
+
     from homework.models import Assignment
 
     _SetPasswordBase = DjangoSetPasswordForm[User]
@@ -126,6 +128,10 @@ class ExportChoiceForm(PortalForm):
         },
     )
 
+    # Sent with the choice (templates/clients/account.html) even when every
+    # box is unticked, which sends no "include" at all.
+    MARKER = "chosen"
+
     def __init__(self, *args: Any, assignments: "Iterable[Assignment]", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         assignments = list(assignments)
@@ -133,6 +139,18 @@ class ExportChoiceForm(PortalForm):
         assert isinstance(field, forms.TypedMultipleChoiceField)  # for the type checker
         field.choices = [(assignment.pk, _choice_label(assignment)) for assignment in assignments]
         field.initial = [assignment.pk for assignment in assignments]
+        self.offered = {assignment.pk for assignment in assignments}
+
+    @classmethod
+    def is_submitted(cls, data: "QueryDict") -> bool:
+        return cls.MARKER in data or "include" in data
+
+    def chosen_ids(self) -> list[int] | None:
+        """The assignments ticked; None when that is every one offered, so
+        the download says it holds everything (as it does) rather than
+        listing every exercise by name."""
+        chosen: list[int] = self.cleaned_data["include"]
+        return None if self.offered <= set(chosen) else chosen
 
 
 def _choice_label(assignment: "Assignment") -> str:

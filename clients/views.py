@@ -438,14 +438,18 @@ def export_json(request: AuthedRequest) -> HttpResponse:
 @client_required
 def export_pdf(request: AuthedRequest) -> HttpResponse:
     """Everything sent, or (from the account page's choice) some exercises.
-    A refused choice shows the account page again with what to change."""
+    A refused choice shows the account page again with what to change.
+
+    Only the choice's own fields make it a choice: any other query string
+    (a bookmark, a link with tracking added) downloads everything, as the
+    plain link always did, rather than being refused as a choice of nothing."""
     chosen = None
-    if request.GET:
+    if ExportChoiceForm.is_submitted(request.GET):
         assignments = homework_selectors.assignments_for_export(user=request.user)
         form = ExportChoiceForm(request.GET, assignments=assignments)
         if not form.is_valid():
             return _account_page(request, export_form=form, status=400)
-        chosen = form.cleaned_data["include"]
+        chosen = form.chosen_ids()
     return _download(
         export.export_pdf(user=request.user, assignment_ids=chosen),
         content_type="application/pdf",

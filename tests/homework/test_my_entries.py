@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from homework import services
+from homework import export, services
 from homework.models import Assignment, Entry, EntryComment, EntryNote
 from homework.services import EntryLocked, Flags
 from tests.browser.conftest import ARTIFACTS
@@ -404,6 +404,49 @@ def test_export_pdf_refuses_a_choice_of_nothing_or_not_mine(cast, include, messa
     assert cast.bob_entry.response["what_happened"] not in response.text
 
 
+def test_a_refused_choice_is_shown_even_with_one_exercise_to_choose_from(cast):
+    """With one exercise there is nothing to choose and the page hides the
+    choice; a choice refused all the same (an address kept from when there
+    were more) said nothing at all on its 400 page."""
+    response = login(cast.alice.portal_user).get(
+        reverse("clients:export_pdf"), {"chosen": "yes", "include": "999999"}
+    )
+    assert response.status_code == 400
+    assert "One of the chosen exercises is not in your notebook." in response.text
+    assert 'id="error-summary"' in response.text
+
+
+def test_export_pdf_with_some_other_query_string_downloads_everything(cast):
+    """Only the choice's own fields make a choice: a bookmark or a link with
+    something added to it was refused as "choose at least one exercise"."""
+    urges_beside_the_record(cast)
+    response = login(cast.alice.portal_user).get(
+        reverse("clients:export_pdf"), {"utm_source": "newsletter"}
+    )
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = " ".join(text.split())
+    assert "Everything I sent" in text and "Called my sister." in text
+
+
+def test_export_pdf_with_every_exercise_ticked_says_it_holds_everything(cast):
+    """All ticked (as the page starts) is everything, and says so, rather
+    than naming every exercise on the first page."""
+    urges = urges_beside_the_record(cast)
+    document = export.export_document(
+        user=cast.alice.portal_user, assignment_ids=[urges.pk, cast.alice_assignment.pk]
+    )
+    assert "What I sent for" in document  # asked by name, the document names them
+    response = login(cast.alice.portal_user).get(
+        reverse("clients:export_pdf"),
+        {"chosen": "yes", "include": [urges.pk, cast.alice_assignment.pk]},
+    )
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = " ".join(text.split())
+    assert "Everything I sent" in text and "What I sent for" not in text
+    assert "Called my sister." in text
+
+
 # -- constant queries ----------------------------------------------------------------
 
 
@@ -429,6 +472,43 @@ def test_portal_lists_take_the_same_queries_at_1_and_50_entries(cast, name):
     fifty = count_queries(http, reverse(name))
     assert one == fifty, (one, fifty)
     assert one <= 12
+
+
+def many_exercises_sent(cast, count: int) -> None:
+    for _ in range(count - 1):  # the cast already has one
+        entry = EntryFactory.create(assignment=AssignmentFactory.create(client=cast.alice))
+        EntryNote.objects.create(entry=entry, text="n")
+
+
+def test_account_page_takes_the_same_queries_at_1_and_50_exercises_to_choose_from(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("clients:account")
+    http.get(url)  # warm the practice-settings cache
+    one = count_queries(http, url)
+    many_exercises_sent(cast, 50)
+    fifty = count_queries(http, url)
+    assert fifty == one, (one, fifty)
+    assert one <= 8
+
+
+@pytest.mark.parametrize("chosen", [False, True])
+def test_export_pdf_takes_the_same_queries_at_1_and_50_exercises(cast, monkeypatch, chosen):
+    # The queries are the point here, not the PDF engine's minutes for 50 entries.
+    monkeypatch.setattr(export, "render_pdf", lambda html: b"%PDF-")
+    http = login(cast.alice.portal_user)
+
+    def url() -> str:
+        if not chosen:
+            return reverse("clients:export_pdf")
+        mine = Assignment.objects.filter(client=cast.alice).values_list("pk", flat=True)
+        ticked = "&".join(f"include={pk}" for pk in sorted(mine)[1:] or mine)
+        return f"{reverse('clients:export_pdf')}?chosen=yes&{ticked}"
+
+    http.get(url())
+    one = count_queries(http, url())
+    many_exercises_sent(cast, 50)
+    fifty = count_queries(http, url())
+    assert fifty == one, (one, fifty)
 
 
 def test_entry_page_queries_do_not_grow_with_notes(cast):

@@ -304,6 +304,32 @@ def urge_entry(assignment, day: dt.date, intensity: int, **changes):
     )
 
 
+def test_progress_names_the_year_of_urge_days_from_another_year(cast):
+    """A no-contact log begun in late December: "since 30 December" and a
+    row for "Sun 28 Dec" beside this year's days could be either year. The
+    chart's own title named it already (practice.dates.calendar_day)."""
+    last_year = timezone.localdate().year - 1
+    start = dt.date(last_year, 12, 28)
+    assignment = assign(
+        cast.alice,
+        "urge_log",
+        schedule="daily",
+        due_on=None,
+        starts_on=start,
+        ends_on=start + dt.timedelta(days=29),
+        no_contact_since=start,
+    )
+    urge_entry(assignment, start, 7)
+    urge_entry(
+        assignment, dt.date(last_year, 12, 30), 9, contact_happened=True, contact_initiated_by="me"
+    )
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    day = f"{start:%a} 28 Dec {last_year}"
+    assert f"<td>{day}</td>" in page
+    assert f"(since 30 December {last_year})" in page
+    assert f"Contact: 30 December {last_year} (" in page
+
+
 def test_progress_shows_the_urge_curve_easing_with_contact_marked(cast):
     today = timezone.localdate()
     start = today - dt.timedelta(days=20)
