@@ -10,4 +10,5 @@ from bench import export, summary
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         summary.setup_django(Path(tmp))
-        sys.exit(summary.run_on_database() or export.run_on_database())
+        codes = [summary.run_on_database(), export.run_on_database()]
+        sys.exit(max(codes))

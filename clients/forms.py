@@ -7,8 +7,8 @@ from django import forms
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from homework.kinds.fields import AccessibleBoundField
 from practice.dates import calendar_day
@@ -154,13 +154,16 @@ class ExportChoiceForm(PortalForm):
 
 
 def _choice_label(assignment: "Assignment") -> str:
-    # Counted by selectors.assignments_for_export; days on the client's calendar.
+    # Counted by selectors.assignments_for_export. Days on the client's own
+    # calendar: the portal's views run in their time zone (client_required).
     first, last = (
         calendar_day(moment, "j M")
         for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]
     )
     count: int = assignment.sent_count  # type: ignore[attr-defined]
-    return gettext("%(title)s (%(count)s sent, %(span)s)") % {
+    return ngettext(
+        "%(title)s (%(count)s sent, %(span)s)", "%(title)s (%(count)s sent, %(span)s)", count
+    ) % {
         "title": assignment.exercise.title,
         "count": count,
         "span": first if first == last else f"{first} – {last}",

@@ -215,7 +215,9 @@ def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
     Not a number from its place in the list: the key of a question removed
     earlier would be given to the next one added (or, in JSON pasted without
     keys, to whichever question moved into its place), and the answers already
-    sent to the old question would be shown as answers to the new one.
+    sent to the old question would be shown as answers to the new one. A
+    question removed and later added back with the same type and wording gets
+    its old key, and its old answers, back: it is the same question.
     """
     taken: list[str] = [str(q["key"]) for q in questions if q.get("key")]
     duplicates = sorted({key for key in taken if taken.count(key) > 1})
