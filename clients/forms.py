@@ -131,6 +131,10 @@ class ExportChoiceForm(PortalForm):
     # Sent with the choice (templates/clients/account.html) even when every
     # box is unticked, which sends no "include" at all.
     MARKER = "chosen"
+    # From about this many entries the PDF takes seconds to make (make bench:
+    # a year of daily written records, about 6 s here), and the page says so,
+    # so that a wait is not read as a click that did nothing.
+    LONG_NOTEBOOK = 200
 
     def __init__(self, *args: Any, assignments: "Iterable[Assignment]", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -140,6 +144,8 @@ class ExportChoiceForm(PortalForm):
         field.choices = [(assignment.pk, _choice_label(assignment)) for assignment in assignments]
         field.initial = [assignment.pk for assignment in assignments]
         self.offered = {assignment.pk for assignment in assignments}
+        sent = sum(assignment.sent_count for assignment in assignments)  # type: ignore[attr-defined]
+        self.takes_a_while = sent >= self.LONG_NOTEBOOK
 
     @classmethod
     def is_submitted(cls, data: "QueryDict") -> bool:
