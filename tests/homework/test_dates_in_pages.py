@@ -1,6 +1,7 @@
-"""Dates on the portal's and the workspace's pages name their year when it
-is not this one (practice.dates.calendar_day): a schedule runs up to two
-years, so "until 30 November" or "since 3 January" could be either."""
+"""Dates on the portal's pages name their year when it is not this one
+(practice.dates.calendar_day): a schedule runs up to two years, so "until
+30 November" could be either. The urge curve's dates are tested beside its
+page (tests/homework/test_portal_kinds.py)."""
 
 import datetime as dt
 import zoneinfo
@@ -10,15 +11,7 @@ from django.utils import timezone
 
 from homework.models import Entry
 from tests.conftest import login
-from tests.factories import AssignmentFactory, EntryFactory, daily_urge_log
-
-
-def test_the_urge_curve_says_the_year_it_began_when_that_was_another(cast):
-    began = timezone.localdate() - dt.timedelta(days=400)
-    daily_urge_log(cast.alice, start=began, days=2, intensity=lambda day: 5)
-    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
-    assert f"since {began.day} {began:%B %Y}" in page
-    assert f"{began:%a} {began.day} {began:%b %Y}" in page  # the numbers, day by day
+from tests.factories import AssignmentFactory, EntryFactory
 
 
 def test_the_home_page_names_the_year_of_an_old_draft_and_a_far_end_date(cast):

@@ -21,6 +21,7 @@ from tests.factories import (
     AssignmentFactory,
     EntryFactory,
     ExerciseFactory,
+    daily_urge_log,
     options_for,
     posted_form,
 )
@@ -310,15 +311,7 @@ def test_progress_names_the_year_of_urge_days_from_another_year(cast):
     chart's own title named it already (practice.dates.calendar_day)."""
     last_year = timezone.localdate().year - 1
     start = dt.date(last_year, 12, 28)
-    assignment = assign(
-        cast.alice,
-        "urge_log",
-        schedule="daily",
-        due_on=None,
-        starts_on=start,
-        ends_on=start + dt.timedelta(days=29),
-        no_contact_since=start,
-    )
+    assignment = daily_urge_log(cast.alice, start=start, days=0, intensity=int)
     urge_entry(assignment, start, 7)
     urge_entry(
         assignment, dt.date(last_year, 12, 30), 9, contact_happened=True, contact_initiated_by="me"
@@ -333,15 +326,7 @@ def test_progress_names_the_year_of_urge_days_from_another_year(cast):
 def test_progress_shows_the_urge_curve_easing_with_contact_marked(cast):
     today = timezone.localdate()
     start = today - dt.timedelta(days=20)
-    assignment = assign(
-        cast.alice,
-        "urge_log",
-        schedule="daily",
-        due_on=None,
-        starts_on=start,
-        ends_on=start + dt.timedelta(days=29),
-        no_contact_since=start,
-    )
+    assignment = daily_urge_log(cast.alice, start=start, days=0, intensity=int)
     for day in range(21):
         urge_entry(assignment, start + dt.timedelta(days=day), max(1, 9 - day // 3))
     urge_entry(
