@@ -80,13 +80,19 @@ class ExerciseKind:
     def progress_template(self) -> str:
         return f"homework/kinds/{self.slug}/progress.html"
 
+    # Whether the client's own PDF download prints this kind's entries in a
+    # briefer form (brief.html) than the portal's: a log or a check-in sent
+    # every day runs to hundreds of entries, and half a page for each makes a
+    # document too long to read, or to make while the client waits.
+    brief_in_download: ClassVar[bool] = False
+
     @property
     def export_template(self) -> str:
-        """How one sent entry reads in the client's own PDF download: as in
-        the portal, unless the kind keeps a briefer form. A log written every
-        day runs to hundreds of entries, and a page for each would make a
-        document too long to read or to make while the client waits."""
-        return self.display_template
+        return (
+            f"homework/kinds/{self.slug}/brief.html"
+            if self.brief_in_download
+            else self.display_template
+        )
 
     # -- the exercise's own options (e.g. a worksheet's questions)
     # An example of valid options, shown to staff beside the options field in

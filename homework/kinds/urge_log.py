@@ -108,15 +108,11 @@ class UrgeLog(ExerciseKind):
     schema_version = 1
     is_log = True
     uses_no_contact_since = True  # the summary counts days without contact from it
+    brief_in_download = True  # two lines an urge
     form_class = UrgeLogForm
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
         return {"at": local_now_for_input(), "contact_initiated_by": "none"}
-
-    @property
-    def export_template(self) -> str:
-        # Urges are logged every day for months: a couple of lines each.
-        return f"homework/kinds/{self.slug}/brief.html"
 
     def happened_at(self, entry: "Entry") -> dt.datetime:
         return _at(self.response_of(entry)) or entry.submitted_at or entry.created_at

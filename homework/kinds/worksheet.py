@@ -77,6 +77,7 @@ class Worksheet(ExerciseKind):
     label = gettext_lazy("Reflection worksheet")
     schema_version = 1
     form_class = KindForm
+    brief_in_download = True  # a line an answer: check-ins come daily or weekly
     options_example: ClassVar[JSONDict | None] = {
         "questions": [
             {
@@ -407,6 +408,12 @@ def _answer_text(question: JSONDict, value: Any) -> str:
         return str(dict(YES_NO).get(value, value))
     if question.get("type") == "scale_0_10":
         return f"{value} / 10"
+    if question.get("type") == "date":
+        # Kept as ISO 8601 ("2026-01-03"); read as a date, not a code.
+        try:
+            return calendar_day(dt.date.fromisoformat(str(value)), "j F")
+        except ValueError:
+            return str(value)
     if isinstance(value, list):
         return ", ".join(str(item) for item in value)
     return str(value)

@@ -21,8 +21,11 @@ from tests.conftest import login
 from tests.factories import (
     AssignmentFactory,
     EntryFactory,
+    ExerciseFactory,
     daily_urge_log,
+    options_for,
     urge_log,
+    worksheet,
     written_record,
 )
 
@@ -343,6 +346,28 @@ def test_export_pdf_keeps_a_daily_urge_log_brief_with_every_word(cast):
     assert text.count("Called my sister.") == 30
     assert "Their birthday <i>today</i>." in text and "Walked to the river and back." in text
     assert "9 / 10" in text and "I reached out" in text
+
+
+def test_export_pdf_keeps_a_daily_check_in_brief_with_every_answer(cast):
+    check_in = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+    )
+    for day in range(30):
+        EntryFactory.create(
+            assignment=check_in,
+            response=worksheet(word=f"word{day}"),
+            submitted_at=timezone.now() - dt.timedelta(days=30 - day),
+        )
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    # Without spaces: pypdf drops the one between a bold question and its answer.
+    text = "".join(" ".join(page.extract_text() for page in pages).split())
+    assert len(pages) <= 11  # half a page each before: 16
+    assert all(f"Onewordfortheweek:word{day}" in text for day in range(30))
+    assert text.count("Howstrongwasthepull?8/10") == 30
+    assert text.count("Whathelped?Awalk,Sleep") == 30
+    assert text.count("When?3January") == 30  # a date answer reads as a date, not 2026-01-03
 
 
 def urges_beside_the_record(cast) -> Assignment:
