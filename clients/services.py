@@ -48,7 +48,7 @@ INVITATION_TAKEN_EMAIL_TRIES = 5
 
 def _require_staff(actor: User) -> None:
     if not (actor.is_therapist or actor.is_manager):
-        raise PermissionDenied("Only therapists and practice managers manage clients.")
+        raise PermissionDenied(_("Only therapists and practice managers manage clients."))
 
 
 @transaction.atomic
@@ -57,9 +57,9 @@ def client_create(*, actor: User, therapist: User | None = None, **fields: Any) 
     _require_staff(actor)
     therapist = therapist or actor
     if actor.is_therapist and therapist != actor:
-        raise PermissionDenied("Therapists add clients to their own caseload.")
+        raise PermissionDenied(_("Therapists add clients to their own caseload."))
     if not therapist.is_therapist:
-        raise PermissionDenied("A client's therapist must be a therapist.")
+        raise PermissionDenied(_("A client's therapist must be a therapist."))
     unknown = set(fields) - set(CLIENT_EDITABLE_FIELDS)
     if unknown:
         raise TypeError(f"Unknown client fields: {sorted(unknown)}")
@@ -73,12 +73,12 @@ def client_create(*, actor: User, therapist: User | None = None, **fields: Any) 
 def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
     _require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
     unknown = set(changes) - {*CLIENT_EDITABLE_FIELDS, "therapist"}
     if unknown:
         raise TypeError(f"Unknown client fields: {sorted(unknown)}")
     if "therapist" in changes and not actor.is_manager and changes["therapist"] != client.therapist:
-        raise PermissionDenied("Only a practice manager moves a client to another therapist.")
+        raise PermissionDenied(_("Only a practice manager moves a client to another therapist."))
     for name, value in changes.items():
         setattr(client, name, value)
     client.full_clean()
@@ -89,7 +89,7 @@ def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
 def _own_client(actor: User, client: Client) -> None:
     _require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
 
 
 @transaction.atomic
@@ -143,7 +143,7 @@ def access_events_record(
         return []
     own = set(clients_for_user(user=actor).filter(pk__in=by_id).values_list("pk", flat=True))
     if own != set(by_id):
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
     what = what[:200]  # AccessEvent.what's length
     recent = timezone.now() - ACCESS_EVENT_REPEAT
     repeated = set(
@@ -171,20 +171,20 @@ def client_attach_portal_account(*, client: Client, email: str, password: str) -
 def session_schedule(*, actor: User, client: Client, starts_at: dt.datetime) -> Session:
     _require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
     # Checked here as on the admin's form (Session.clean); a time already
     # booked is that session, not an error.
     Session(client=client, starts_at=starts_at).full_clean(
         validate_unique=False, validate_constraints=False
     )
-    session, _ = Session.objects.get_or_create(client=client, starts_at=starts_at)
+    session, _created = Session.objects.get_or_create(client=client, starts_at=starts_at)
     return session
 
 
 def _own_session(actor: User, session: Session) -> None:
     _require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=session.client_id).exists():
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
 
 
 @transaction.atomic
@@ -240,7 +240,7 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     """
     _require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
     if client.status != Client.Status.ACTIVE:
         raise ValidationError(_("Archived clients cannot be invited."))
     if client.portal_user_id is not None:

@@ -15,7 +15,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from practice.discreet import clinical_words
@@ -158,7 +158,7 @@ class PracticeSettings(models.Model):
     paper_size = models.CharField(
         _("paper size for summaries"),
         max_length=8,
-        choices=[("A4", "A4"), ("Letter", "US Letter")],
+        choices=[("A4", "A4"), ("Letter", _("US Letter"))],
         default="A4",
     )
     idle_timeout_minutes = models.PositiveSmallIntegerField(
@@ -219,7 +219,11 @@ class PracticeSettings(models.Model):
             <= IDLE_TIMEOUT_MINUTES[1]
         ):
             errors["idle_timeout_minutes"] = [
-                gettext("Choose between %(low)s and %(high)s minutes.")
+                ngettext(
+                    "Choose between %(low)s and %(high)s minute.",
+                    "Choose between %(low)s and %(high)s minutes.",
+                    IDLE_TIMEOUT_MINUTES[1],
+                )
                 % {"low": IDLE_TIMEOUT_MINUTES[0], "high": IDLE_TIMEOUT_MINUTES[1]}
             ]
         if errors:

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from practice.models import PracticeSettings, User
 from practice.selectors import forget_practice_settings
@@ -29,11 +30,11 @@ def practice_settings_update(*, actor: User, **changes: Any) -> PracticeSettings
     the change has committed, so no request can cache the old row again.
     """
     if not (actor.is_active and actor.is_manager):
-        raise PermissionDenied("Only a practice manager changes the practice's settings.")
+        raise PermissionDenied(_("Only a practice manager changes the practice's settings."))
     unknown = set(changes) - PRACTICE_SETTINGS_FIELDS
     if unknown:
         raise TypeError(f"Unknown practice settings: {sorted(unknown)}")
-    row, _ = PracticeSettings.objects.select_for_update().get_or_create(pk=1)
+    row, _created = PracticeSettings.objects.select_for_update().get_or_create(pk=1)
     for name, value in changes.items():
         setattr(row, name, value)
     row.full_clean()

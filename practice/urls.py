@@ -1,12 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView
 
 from practice import views
 
-admin.site.site_header = "Practice companion"
-admin.site.site_title = "Practice companion"
-admin.site.index_title = "Your practice"
+admin.site.site_header = _("Practice companion")
+admin.site.site_title = _("Practice companion")
+admin.site.index_title = _("Your practice")
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -9,6 +9,7 @@ letter is English the translators never saw.
 
 from __future__ import annotations
 
+import ast
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -145,3 +146,112 @@ def test_a_count_in_a_sentence_takes_a_plural_form(path: Path) -> None:
     # "{{ count }} sent" reads the same for 2 and 5 in English, not in Polish or Russian:
     # a count goes through `{% blocktranslate count counter=... %}...{% plural %}`.
     assert not COUNT_WITHOUT_PLURAL.findall(path.read_text())
+
+
+# The counted nouns (and "more", "drawn") this app's sentences put after a number.
+COUNTED = re.compile(
+    r"%\(\w+\)[sd]\s+(?:\w+\s+){0,2}?"
+    r"(steps|days|characters|questions|choices|minutes|people|places|parts|clients|times"
+    r"|weeks|check-ins|entries|more|drawn|for a reality check)\b"
+)
+SINGULAR_ONLY = {"_", "gettext", "gettext_lazy", "pgettext", "pgettext_lazy"}
+SOURCE = [
+    path
+    for package in ("practice", "clients", "homework")
+    for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py"))
+    if "migrations" not in path.parts
+]
+
+
+def _counts_without_plural(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id not in SINGULAR_ONLY or not node.args:
+            continue
+        message = node.args[-1]
+        if (
+            isinstance(message, ast.Constant)
+            and isinstance(message.value, str)
+            and COUNTED.search(message.value)
+        ):
+            found.append(f"{path.name}:{node.lineno}: {message.value}")
+    return found
+
+
+def test_a_count_in_python_takes_a_plural_form() -> None:
+    # "%(n)s steps" through gettext has one form; Polish needs three. ngettext.
+    assert [found for path in SOURCE for found in _counts_without_plural(path)] == []
+
+
+# Where a person reads the text: a service's refusal (the admin shows a
+# PermissionDenied or ValidationError in a message), Django's messages, form
+# and model labels, the admin's titles. Logs and the API schema are for developers.
+REFUSALS = {"PermissionDenied", "ValidationError", "ResponseInvalid"}
+MESSAGES = {"success", "info", "warning", "error", "add_message"}
+READ_KEYWORDS = {
+    "label",
+    "help_text",
+    "verbose_name",
+    "verbose_name_plural",
+    "empty_label",
+    "subject",
+}
+READ_ATTRIBUTES = {"site_header", "site_title", "index_title", "short_description"}
+
+
+def _is_words(node: ast.expr) -> bool:
+    parts = node.values if isinstance(node, ast.JoinedStr) else [node]
+    return any(
+        isinstance(part, ast.Constant) and isinstance(part.value, str) and LETTER.search(part.value)
+        for part in parts
+    )
+
+
+def _reads(node: ast.Call) -> list[ast.expr]:
+    func = node.func
+    texts = [kw.value for kw in node.keywords if kw.arg in READ_KEYWORDS]
+    if (isinstance(func, ast.Name) and func.id in REFUSALS) or (
+        isinstance(func, ast.Attribute)
+        and (
+            func.attr == "message_user"
+            or (
+                func.attr in MESSAGES
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "messages"
+            )
+        )
+    ):
+        texts += node.args
+    return texts
+
+
+def _bare_words(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        texts: list[ast.expr] = []
+        if isinstance(node, ast.Call):
+            texts = _reads(node)
+        elif isinstance(node, ast.Assign) and any(
+            getattr(target, "attr", getattr(target, "id", None)) in READ_ATTRIBUTES
+            for target in node.targets
+        ):
+            texts = [node.value]
+        found += [
+            f"{path.name}:{text.lineno}: {ast.unparse(text)}" for text in texts if _is_words(text)
+        ]
+    return found
+
+
+def test_words_a_person_reads_in_python_go_through_gettext() -> None:
+    assert [found for path in SOURCE for found in _bare_words(path)] == []
+
+
+def test_the_paper_size_a_manager_picks_is_named_in_their_language() -> None:
+    from django.utils.functional import Promise
+
+    from practice.models import PracticeSettings
+
+    choices = dict(PracticeSettings._meta.get_field("paper_size").choices or [])
+    assert isinstance(choices["Letter"], Promise)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind, JSONDict
@@ -76,8 +76,10 @@ class BoundaryStepsForm(KindForm):
             legend=gettext_lazy("Your steps"),
             add_label=gettext_lazy("Add a step"),
             max_rows=MAX_STEPS,
-            too_many=gettext_lazy(
-                "You can keep up to %(limit)s steps here. Small steps, one at a time, are plenty."
+            too_many=ngettext_lazy(
+                "You can keep up to %(limit)s step here. Small steps, one at a time, are plenty.",
+                "You can keep up to %(limit)s steps here. Small steps, one at a time, are plenty.",
+                MAX_STEPS,
             ),
             min_rows=1,
             too_few=gettext_lazy("Add at least one step. One small one is plenty."),
@@ -141,7 +143,10 @@ class BoundarySteps(ExerciseKind):
     def excerpt(self, entry: "Entry") -> str:
         steps = self.steps(self.response_of(entry))
         counts = ", ".join(f"{count} {label}" for label, count in self.counts(steps))
-        return _("%(n)s steps: %(counts)s") % {"n": len(steps), "counts": counts}
+        return ngettext("%(n)s step: %(counts)s", "%(n)s steps: %(counts)s", len(steps)) % {
+            "n": len(steps),
+            "counts": counts,
+        }
 
     def summary_context(
         self,

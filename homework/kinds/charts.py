@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from homework.excerpts import shorten
 
@@ -392,13 +393,17 @@ def rings(
                 )
             )
         if hidden:
-            more = _("+ %(n)s more") % {"n": hidden}
+            more = ngettext("+ %(n)s more", "+ %(n)s more", hidden) % {"n": hidden}
             dx, dy = positions[len(shown)]
             body.append(_text(dx, dy + 4, more, size=11, fill=MUTED, anchor="middle"))
             # Inside a picture with role="img" only the title and the
             # description are read out: the marker is said there too.
             left_out.append(
-                _("%(ring)s: %(shown)s of %(total)s drawn, and “%(more)s”.")
+                ngettext(
+                    "%(ring)s: %(shown)s of %(total)s drawn, and “%(more)s”.",
+                    "%(ring)s: %(shown)s of %(total)s drawn, and “%(more)s”.",
+                    len(ring.dots),
+                )
                 % {"ring": ring.label, "shown": len(shown), "total": len(ring.dots), "more": more}
             )
     if left_out:

@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from homework.kinds.fields import MAX_CHOICES, KindForm
 from homework.kinds.rows import ROW_KEY
@@ -173,7 +174,11 @@ def _draft_value(field: forms.Field, value: Any) -> tuple[Any, str]:
     limit = getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS
     for text in texts:
         if len(text) > limit:
-            return None, _("This is longer than %(limit)s characters.") % {"limit": limit}
+            return None, ngettext(
+                "This is longer than %(limit)s character.",
+                "This is longer than %(limit)s characters.",
+                limit,
+            ) % {"limit": limit}
         if "\x00" in text:
             return None, _("Null characters are not allowed.")
     return value, ""

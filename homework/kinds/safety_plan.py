@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, long_text, short_text
@@ -86,7 +86,11 @@ class SafetyPlan(ExerciseKind):
     def excerpt(self, entry: "Entry") -> str:
         # Never a line of the plan itself in a list: open the entry to read it.
         filled = sum(1 for key in PARTS if self.response_of(entry).get(key))
-        return _("Safety plan: %(n)s of %(total)s parts filled in") % {
+        return ngettext(
+            "Safety plan: %(n)s of %(total)s part filled in",
+            "Safety plan: %(n)s of %(total)s parts filled in",
+            len(PARTS),
+        ) % {
             "n": filled,
             "total": len(PARTS),
         }

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind, JSONDict
@@ -76,8 +76,10 @@ class SupportNetworkForm(KindForm):
             legend=gettext_lazy("People"),
             add_label=gettext_lazy("Add a person"),
             max_rows=MAX_PEOPLE,
-            too_many=gettext_lazy(
-                "You can list up to %(limit)s people here. If there are more, keep the ones who matter most right now."
+            too_many=ngettext_lazy(
+                "You can list up to %(limit)s person here. If there are more, keep the ones who matter most right now.",
+                "You can list up to %(limit)s people here. If there are more, keep the ones who matter most right now.",
+                MAX_PEOPLE,
             ),
         ),
         "places_and_services": RowSpec(
@@ -86,8 +88,10 @@ class SupportNetworkForm(KindForm):
             legend=gettext_lazy("Groups, places and services"),
             add_label=gettext_lazy("Add a group, place or service"),
             max_rows=MAX_PLACES,
-            too_many=gettext_lazy(
-                "You can list up to %(limit)s places and services here. Keep the ones you would really use."
+            too_many=ngettext_lazy(
+                "You can list up to %(limit)s place or service here. Keep the ones you would really use.",
+                "You can list up to %(limit)s places and services here. Keep the ones you would really use.",
+                MAX_PLACES,
             ),
         ),
     }
@@ -283,7 +287,11 @@ class SupportNetwork(ExerciseKind):
             response = self.response_of(entry)
             facts = self.facts(response)
             lines.append(
-                _("%(title)s: %(counts)s; %(n)s for a reality check.")
+                ngettext(
+                    "%(title)s: %(counts)s; %(n)s for a reality check.",
+                    "%(title)s: %(counts)s; %(n)s for a reality check.",
+                    len(facts["reality_check"]),
+                )
                 % {
                     "title": entry.assignment.exercise.title,
                     "counts": _circle_counts(self.circles(response)),

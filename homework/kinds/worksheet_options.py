@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from homework.excerpts import shorten
 from homework.kinds.base import JSONDict, ResponseInvalid
@@ -75,7 +75,14 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
         problems.append(_("A worksheet needs at least one question."))
         raise ResponseInvalid({"options": problems})
     if len(questions) > MAX_QUESTIONS:
-        problems.append(_("A worksheet can have up to %(n)s questions.") % {"n": MAX_QUESTIONS})
+        problems.append(
+            ngettext(
+                "A worksheet can have up to %(n)s question.",
+                "A worksheet can have up to %(n)s questions.",
+                MAX_QUESTIONS,
+            )
+            % {"n": MAX_QUESTIONS}
+        )
         raise ResponseInvalid({"options": problems})
     cleaned = [_clean_question(number, q, problems) for number, q in enumerate(questions, start=1)]
     _refuse_same_wording(cleaned, problems, _saved_as(saved))
@@ -109,7 +116,14 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
     if not isinstance(text, str) or not text.strip():
         problem(_("the question needs its text."))
     elif len(text) > MAX_TEXT:
-        problem(_("keep the text under %(n)s characters."), n=MAX_TEXT)
+        problem(
+            ngettext(
+                "keep the text under %(n)s character.",
+                "keep the text under %(n)s characters.",
+                MAX_TEXT,
+            ),
+            n=MAX_TEXT,
+        )
     for name in ("help", "low", "high"):
         value = question.get(name, "")
         if not isinstance(value, str) or len(value) > MAX_TEXT:
@@ -128,7 +142,14 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             or not 2 <= len(choices) <= MAX_CHOICES
             or not all(isinstance(c, str) and c.strip() and len(c) <= 120 for c in choices)
         ):
-            problem(_("give between 2 and %(n)s choices, each a short text."), n=MAX_CHOICES)
+            problem(
+                ngettext(
+                    "give between 2 and %(n)s choice, each a short text.",
+                    "give between 2 and %(n)s choices, each a short text.",
+                    MAX_CHOICES,
+                ),
+                n=MAX_CHOICES,
+            )
         elif len(set(choices)) != len(choices):
             problem(_("each choice should appear once."))
     elif choices is not None:

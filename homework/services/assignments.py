@@ -34,9 +34,9 @@ def assignment_create(
 ) -> Assignment:
     """Give ``client`` an exercise. Staff may assign only to clients they can see."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("You cannot assign work to this client.")
+        raise PermissionDenied(_("You cannot assign work to this client."))
     if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
-        raise PermissionDenied("You cannot use this exercise.")
+        raise PermissionDenied(_("You cannot use this exercise."))
     if client.status != Client.Status.ACTIVE:
         raise ValidationError(
             {"client": _("%(client)s is archived: restore them first.") % {"client": client}}
@@ -77,10 +77,10 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
     """Change an assignment's details. Its client never changes: entries hang on it."""
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
-        raise PermissionDenied("You cannot change this client's work.")
+        raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
     if client.pk != assignment.client_id:
-        raise PermissionDenied("An assignment stays with its client.")
+        raise PermissionDenied(_("An assignment stays with its client."))
     unknown = set(changes) - ASSIGNMENT_EDITABLE_FIELDS
     if unknown:
         raise TypeError(f"Unknown assignment fields: {sorted(unknown)}")
@@ -91,7 +91,7 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
     ):
         # Checked only for a new choice: work set with an exercise since
         # retired, or a former therapist's own, stays editable.
-        raise PermissionDenied("You cannot use this exercise.")
+        raise PermissionDenied(_("You cannot use this exercise."))
     for name, value in changes.items():
         setattr(assignment, name, value)
     assignment.full_clean()
@@ -103,11 +103,11 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
 def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
     """Add or change a library exercise. A therapist's new exercise is their own."""
     if not (actor.is_therapist or actor.is_manager):
-        raise PermissionDenied("Only staff edit the library.")
+        raise PermissionDenied(_("Only staff edit the library."))
     if exercise.pk is None:
         exercise.owner = None if actor.is_manager else actor
     elif not actor.is_manager and exercise.owner_id != actor.pk:
-        raise PermissionDenied("You can change only your own exercises.")
+        raise PermissionDenied(_("You can change only your own exercises."))
     # Checked against what is stored, so options saved under older rules
     # do not stop the exercise being renamed or retired.
     saved = (

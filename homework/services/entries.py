@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from homework import schedules
 from homework.kinds import get_kind
@@ -364,7 +365,16 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
         raise ValidationError({"text": [_("Write something first.")]})
     if len(text) > NOTE_MAX_CHARS:
         raise ValidationError(
-            {"text": [_("A note can be up to %(limit)s characters.") % {"limit": NOTE_MAX_CHARS}]}
+            {
+                "text": [
+                    ngettext(
+                        "A note can be up to %(limit)s character.",
+                        "A note can be up to %(limit)s characters.",
+                        NOTE_MAX_CHARS,
+                    )
+                    % {"limit": NOTE_MAX_CHARS}
+                ]
+            }
         )
     if "\x00" in text:
         raise ValidationError({"text": [_("Null characters are not allowed.")]})

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
@@ -26,7 +27,7 @@ COMMENT_MAX_CHARS = 2000
 
 def _readable_entry(actor: User, entry: Entry) -> None:
     if not entries_for_user(user=actor).filter(pk=entry.pk).exists():
-        raise PermissionDenied("This entry is not one of your clients'.")
+        raise PermissionDenied(_("This entry is not one of your clients'."))
 
 
 def _record_view(actor: User, client: Client, what: str) -> None:
@@ -79,7 +80,7 @@ def entries_mark_seen(
     exactly what became fixed.
     """
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied("This is not one of your clients.")
+        raise PermissionDenied(_("This is not one of your clients."))
     _record_view(actor, client, "Since last session")
     return _read_by_their_therapist(actor, client, Q(shared_at__gt=after, shared_at__lte=until))
 
@@ -139,7 +140,11 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         raise ValidationError(
             {
                 "text": [
-                    _("Keep it under %(limit)s characters (this one has %(count)s).")
+                    ngettext(
+                        "Keep it under %(limit)s character (this one has %(count)s).",
+                        "Keep it under %(limit)s characters (this one has %(count)s).",
+                        COMMENT_MAX_CHARS,
+                    )
                     % {"limit": COMMENT_MAX_CHARS, "count": len(text)}
                 ]
             }

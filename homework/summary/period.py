@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clients.models import Session
 from clients.selectors import NO_EARLIER_SESSION_WEEKS, start_without_earlier_session
@@ -178,8 +179,10 @@ def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> Per
             raise PeriodInvalid(
                 {
                     "until": [
-                        _(
-                            "The period can be at most %(days)s days long. Move since or until closer."
+                        ngettext(
+                            "The period can be at most %(days)s day long. Move since or until closer.",
+                            "The period can be at most %(days)s days long. Move since or until closer.",
+                            MAX_PERIOD_DAYS,
                         )
                         % {"days": MAX_PERIOD_DAYS}
                     ]
