@@ -146,6 +146,15 @@ def test_notification_is_discreet_and_sent_once(cast):
         assert word not in text
 
 
+def test_notification_text_body_prints_the_therapists_name_as_written(cast):
+    cast.tara.name = "O'Brien-Jones Siân"
+    cast.tara.save(update_fields=["name"])
+    services.entry_notify_therapist(entry_id=cast.alice_entry.pk)
+    [message] = mail.outbox
+    # Plain text is not HTML: an apostrophe is not "&#x27;".
+    assert message.body.startswith("Hello O'Brien-Jones,")
+
+
 def test_broker_outage_never_fails_a_save(cast, django_capture_on_commit_callbacks, monkeypatch):
     from homework import tasks
 
