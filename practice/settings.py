@@ -210,6 +210,12 @@ EMAIL_HOST_PASSWORD = _email.password
 EMAIL_USE_SSL = _email.use_ssl
 EMAIL_USE_TLS = _email.use_tls
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications@localhost>")
+# Seconds a mail server may take over each step of a send. Django's default
+# is to wait forever: a server that takes the connection and never answers
+# held the invitation page, a reset asked for while Redis was down, and the
+# entry row lock the therapist's notification is sent under (so the
+# therapist's comment and the client's edits behind it) for good.
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = env_str("TIME_ZONE", "Europe/London")

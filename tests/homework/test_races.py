@@ -337,6 +337,41 @@ def test_the_therapist_is_emailed_once_when_two_workers_take_the_same_task(cast,
     assert len(mailoutbox) == 1
 
 
+def test_a_mail_server_that_never_answers_holds_the_therapists_comment_for_seconds_only(
+    cast, settings
+):
+    """The email to the therapist is sent under the entry's row lock (so it
+    goes once). A mail server that takes the connection and never answers
+    held that lock, and with it the therapist's comment and the client's
+    edits, for as long as the worker lived. Now the send gives up after
+    EMAIL_TIMEOUT; the entry stays unnotified for the retry and the sweep."""
+    entry = cast.alice_entry
+    with socket.socket() as stalled:
+        stalled.bind(("127.0.0.1", 0))
+        stalled.listen(4)
+        settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+        settings.EMAIL_HOST, settings.EMAIL_PORT = stalled.getsockname()
+        settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+        notifying = start("worker", lambda: services.entry_notify_therapist(entry_id=entry.pk))
+        stalled.settimeout(WAIT)
+        server_side, _ = stalled.accept()  # the worker is connected: it holds the lock
+        with server_side:
+            commenting = start(
+                "comment",
+                lambda: services.entry_comment_add(actor=cast.tara, entry=entry, text="Thank you."),
+            )
+            until_waiting(1)
+            began = time.monotonic()
+            notifying.finish(), commenting.finish()
+    assert isinstance(notifying.error, OSError), notifying.error  # retried, then swept
+    assert commenting.error is None, commenting.error
+    assert time.monotonic() - began <= settings.EMAIL_TIMEOUT + 5
+    entry.refresh_from_db()
+    assert entry.therapist_notified_at is None
+    assert entry.pk in selectors.pending_notification_ids()
+    assert entry.comments.get().text == "Thank you."
+
+
 # -- the therapist reading while the client changes a sent entry ----------------------------
 
 

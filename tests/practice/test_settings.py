@@ -88,6 +88,20 @@ def test_email_url_is_read_into_smtp_settings():
         env.email_config("pigeon://coop")
 
 
+def test_a_send_to_a_mail_server_gives_up_after_seconds():
+    """Django's default is no timeout at all: a mail server that never
+    answers held the invitation page, and a reset asked for while Redis was
+    down, for good (tests/homework/test_races.py shows the lock it held)."""
+    assert settings.EMAIL_TIMEOUT is not None and 1 <= settings.EMAIL_TIMEOUT <= 15
+    result = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.EMAIL_TIMEOUT)",
+        EMAIL_TIMEOUT="25",
+    )
+    assert result.stdout.strip().endswith("25"), result.stderr
+
+
 def test_development_secret_key_is_generated_once_and_kept(tmp_path):
     path = tmp_path / "secret_key"
     first = env.development_secret_key(path)
