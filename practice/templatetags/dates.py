@@ -1,12 +1,15 @@
 """``{% load dates %}``: ``{{ day|calendar_day:"j M" }}`` names the year when it does
 not go without saying (practice.dates.with_year);
-``{% their_time moment "D j M, H:i" %}`` shows a time in the client's life on their own clock."""
+``{% their_time moment "D j M, H:i" %}`` shows a time in the client's life on their own clock;
+``{% password_reset_lifetime %}`` says how long a reset link works ("2 hours")."""
 
 import datetime as dt
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils import formats, timezone
+from django.utils.timesince import timesince
 
 from practice import dates
 
@@ -32,3 +35,11 @@ def their_time(context: template.Context, moment: Any, date_format: str) -> str:
     if clock is None:
         return formats.date_format(timezone.localtime(moment), date_format)
     return str(clock.show(moment, date_format))
+
+
+@register.simple_tag
+def password_reset_lifetime() -> str:
+    """How long a reset link works, in words: PASSWORD_RESET_TIMEOUT is the
+    practice's to set, and the email and pages must say what it is."""
+    start = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+    return timesince(start, start + dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT))

@@ -5,6 +5,7 @@ import time
 
 import pytest
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django_otp.oath import TOTP
@@ -86,8 +87,6 @@ def test_a_reset_email_the_mail_server_refused_is_sent_again(
 ):
     from smtplib import SMTPServerDisconnected
 
-    from django.core.mail import EmailMultiAlternatives
-
     real_send = EmailMultiAlternatives.send
     attempts: list[int] = []
 
@@ -142,6 +141,28 @@ def test_reset_link_sets_a_new_password_and_ends_other_sessions(
     assert done.status_code == 302
     assert sign_in(HttpClient(), "alice@example.test", "a calm new morning").status_code == 302
     assert other_device.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_the_reset_email_and_pages_say_how_long_the_practice_lets_a_link_work(
+    cast, django_capture_on_commit_callbacks, settings
+):
+    """PASSWORD_RESET_TIMEOUT is the practice's choice; the words said "two
+    hours" whatever it was, so a client trusting them met a dead link."""
+    settings.PASSWORD_RESET_TIMEOUT = 60 * 60
+    request_reset("alice@example.test", django_capture_on_commit_callbacks)
+    [message] = mail.outbox
+    assert isinstance(message, EmailMultiAlternatives)
+    pages = [
+        HttpClient().get(reverse("clients:password_reset_sent")).text,
+        HttpClient().get(reverse("clients:password_reset_confirm", args=["Mw", "x-y"])).text,
+    ]
+    for text in (message.body, str(message.alternatives[0][0]), *pages):
+        words = text.replace("\N{NO-BREAK SPACE}", " ").replace("&nbsp;", " ")
+        assert "1 hour" in words, text
+        assert "two hours" not in words and "2 hours" not in words
+    settings.PASSWORD_RESET_TIMEOUT = 90 * 60
+    page = HttpClient().get(reverse("clients:password_reset_sent")).text
+    assert "1&nbsp;hour, 30&nbsp;minutes" in page or "1\N{NO-BREAK SPACE}hour, 30" in page
 
 
 def test_reset_with_mismatched_passwords_names_the_field(cast, django_capture_on_commit_callbacks):
