@@ -453,7 +453,7 @@ def test_taking_an_entry_back_as_the_therapist_opens_it_is_one_or_the_other(cast
         assert not entry.private and entry.seen_at is not None
 
 
-# -- Redis gone while the client saves and sends ----------------------------------------
+# -- Redis gone while the client saves and sends, and the therapist answers -------------
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -480,9 +480,17 @@ saved = http.post(
 sent = http.post(
     reverse("homework:do", args=[{assignment}]), {{**fields, **{words}, "version": "1"}}
 )
+# The therapist answers it, with Redis still down.
+from homework.models import Entry
+staff = Client()
+staff.force_login(User.objects.get(pk={therapist}))
+commented = staff.post(
+    reverse("admin:homework_entry_comment", args=[Entry.objects.get(key=key).pk]),
+    {{"text": "Thank you for sending this."}},
+)
 print(json.dumps({{
     "key": key,
-    "statuses": [form.status_code, saved.status_code, sent.status_code],
+    "statuses": [form.status_code, saved.status_code, sent.status_code, commented.status_code],
     "seconds": time.monotonic() - began,
 }}))
 """
@@ -494,7 +502,10 @@ def save_and_send_in_a_process_of_its_own(cast, redis_url: str) -> tuple[dict[st
     words = {f"r-{name}": value for name, value in written_record().items()}
     words["r-what_happened"] = "Typed while Redis was down."
     script = SAVE_AND_SEND.format(
-        user=cast.alice.portal_user.pk, assignment=cast.alice_assignment.pk, words=words
+        user=cast.alice.portal_user.pk,
+        therapist=cast.tara.pk,
+        assignment=cast.alice_assignment.pk,
+        words=words,
     )
     env = {
         **os.environ,
@@ -517,13 +528,14 @@ def save_and_send_in_a_process_of_its_own(cast, redis_url: str) -> tuple[dict[st
         pytest.fail(f"the client's requests hung on Redis: {hung.stderr!r}")
     assert run.returncode == 0, run.stderr
     outcome = json.loads(run.stdout.strip().splitlines()[-1])
-    assert outcome["statuses"] == [200, 200, 302], run.stderr
+    assert outcome["statuses"] == [200, 200, 302, 302], run.stderr
     return outcome, run.stderr
 
 
 def the_words_stand_and_the_therapist_is_told_later(outcome: dict[str, Any], mailoutbox) -> None:
     entry = Entry.objects.get(key=outcome["key"])
     assert entry.is_submitted and entry.response["what_happened"] == "Typed while Redis was down."
+    assert entry.comments.get().text == "Thank you for sending this."
     assert entry.therapist_notified_at is None
     # Redis back: the sweep finds it, and the therapist is told once.
     assert entry.pk in selectors.pending_notification_ids()
