@@ -27,6 +27,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import AccessEvent, Client, Invitation, Session
 from clients.selectors import clients_for_user
+from practice.dates import as_zone, end_of_day
 from practice.models import User, new_session_salt
 from practice.selectors import practice_settings
 
@@ -231,6 +232,16 @@ def invitation_token_hash(token: str) -> str:
 
 
 @transaction.atomic
+def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
+    """The end of the link's last day on the client's calendar, the day the
+    email and the welcome page name ("until 11 March"): a link that stopped
+    at the time of day it was made would be dead on the evening it names."""
+    made_on = now.astimezone(as_zone(client.timezone)).date()
+    return end_of_day(
+        made_on + dt.timedelta(days=settings.INVITATION_MAX_AGE_DAYS), client.timezone
+    )
+
+
 def client_invite(*, actor: User, client: Client, send_email: bool = False) -> IssuedInvitation:
     """Make a single-use, expiring link for ``client`` to set their portal password.
 
@@ -259,7 +270,7 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
         client=client,
         token_hash=invitation_token_hash(token),
         created_by=actor,
-        expires_at=now + dt.timedelta(days=settings.INVITATION_MAX_AGE_DAYS),
+        expires_at=_invitation_ends(now, client),
     )
     url = settings.SITE_URL + reverse("clients:welcome", args=[token])
     emailed = False

@@ -83,6 +83,12 @@ def as_zone(zone: str | dt.tzinfo) -> dt.tzinfo:
         return timezone.get_current_timezone()
 
 
+def end_of_day(day: dt.date, zone: str | dt.tzinfo) -> dt.datetime:
+    """The last moment of ``day`` on ``zone``'s calendar: what "until
+    11 March" means to the person who reads it there."""
+    return dt.datetime.combine(day, dt.time.max, tzinfo=as_zone(zone))
+
+
 def clocks_differ(moment: dt.datetime, zone: str | dt.tzinfo) -> bool:
     """Whether ``zone``'s clock and the reader's (the current time zone) show
     different times at ``moment``: by their UTC offsets then, so two zones

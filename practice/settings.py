@@ -264,7 +264,8 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 # However active a portal session is, it ends after this long (the idle
 # timeout, shorter, is the practice's choice in PracticeSettings).
 PORTAL_SESSION_MAX_AGE = env_int("PORTAL_SESSION_MAX_AGE", 60 * 60 * 4, minimum=60)
-# Invitation links work once, and only for this long.
+# Invitation links work once, to the end of this many days after the day
+# they are made (on the client's calendar: the day the email names).
 INVITATION_MAX_AGE_DAYS = env_int("INVITATION_MAX_AGE_DAYS", 7, minimum=1)
 # Password-reset links, likewise (Django's own setting).
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 2, minimum=60)

@@ -285,6 +285,29 @@ def test_the_invitation_email_names_the_last_day_on_the_clients_own_calendar(
     assert "until 11 March" in str(message.alternatives[0][0])
 
 
+@pytest.mark.parametrize(
+    ("moment", "works"),
+    [
+        # 23:30 on 11 March in Los Angeles: the last day named, still open.
+        (dt.datetime(2030, 3, 12, 6, 30, tzinfo=dt.UTC), True),
+        # 00:30 on 12 March there: the day after it.
+        (dt.datetime(2030, 3, 12, 7, 30, tzinfo=dt.UTC), False),
+    ],
+)
+def test_the_link_works_to_the_end_of_the_last_day_it_names(
+    cast, newcomer, monkeypatch, moment, works
+):
+    """'Until 11 March' is read as all of 11 March: the link made at 18:30
+    there stopped working at 18:30 on the day it named as its last."""
+    newcomer.timezone = "America/Los_Angeles"
+    newcomer.save()
+    monkeypatch.setattr(timezone, "now", lambda: LATE_NIGHT_IN_LONDON)
+    token = token_of(invite(cast, newcomer))
+    monkeypatch.setattr(timezone, "now", lambda: moment)
+    page = HttpClient().get(reverse("clients:welcome", args=[token]))
+    assert page.status_code == (302 if works else 410)
+
+
 def test_the_welcome_page_names_the_last_day_on_the_clients_own_calendar(cast, newcomer):
     newcomer.timezone = "America/Los_Angeles"
     newcomer.save()
