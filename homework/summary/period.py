@@ -26,7 +26,9 @@ DEFAULT_LOOKBACK_DAYS = 7 * NO_EARLIER_SESSION_WEEKS
 # year 1 would overflow the arithmetic below).
 EARLIEST_DATE = dt.date(2000, 1, 1)
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# ASCII digits only: "\d" also matches full-width and Arabic-Indic digits,
+# which the date parser refuses, and the message would call the day impossible.
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 

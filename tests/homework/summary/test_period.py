@@ -119,3 +119,12 @@ def test_the_last_day_counted_is_on_the_calendar_asked_for():
     # Chosen dates are the days asked for, on any calendar.
     chosen = period_for_dates(since=dt.date(2026, 3, 1), until=dt.date(2026, 3, 10), session=None)
     assert chosen.as_of(later, zone=auckland) == chosen.as_of(later) == dt.date(2026, 3, 10)
+
+
+@pytest.mark.parametrize("digits", ["２０２６-０３-０１", "٢٠٢٦-٠٣-٠١"])
+def test_a_date_in_other_digits_is_asked_for_in_the_format_not_called_impossible(digits):
+    """Full-width or Arabic-Indic digits are a format to correct, not a day
+    that "does not exist"."""
+    assert problems(since=digits)["since"] == [
+        "Enter a date as YYYY-MM-DD, for example 2026-03-01."
+    ]

@@ -5,6 +5,10 @@ letters, and few emoji: the engine borrows them from another installed face
 (the project installs Noto: make system-deps), and without one they vanish
 from the page without an error."""
 
+import html
+import re
+import subprocess
+
 import pytest
 from django.urls import reverse
 
@@ -51,3 +55,54 @@ def test_the_clients_own_export_prints_their_words_in_any_script(cast):
     response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
     assert response.status_code == 200
     assert missing_from(pdf_text(response.content)) == []
+
+
+# Hebrew that ends on a Latin word, as people write ("… I called my sister at
+# 22:00 on WhatsApp."): read right to left, that word comes last, so it prints
+# leftmost on its line. Long enough to wrap, short enough not to be cut.
+HEBREW = "הוא אמר שהוא מצטער שוב, ואז צעק כשאיחרתי בעשר דקות. הרגשתי לחץ בחזה. התקשרתי לאחותי ב-22:00 דרך WhatsApp."
+
+
+def words_on_lines(pdf: bytes) -> list[tuple[str, float, float]]:
+    """Each word poppler finds: its text, left edge and top, in points (a word
+    from a fallback face may sit a point or two off its line's others)."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', out)
+    return [(html.unescape(text), float(x), float(y)) for x, y, text in found]
+
+
+def latin_word_left_of_hebrew(pdf: bytes) -> list[bool]:
+    """For each time the sentence's Latin word prints: is it left of every
+    Hebrew word on its line?"""
+    words = words_on_lines(pdf)
+    return [
+        all(
+            x < other_x
+            for other, other_x, other_y in words
+            if abs(other_y - y) < 4 and is_hebrew(other)
+        )
+        for text, x, y in words
+        if text.strip(".") == "WhatsApp"
+    ]
+
+
+def is_hebrew(word: str) -> bool:
+    return any("\u0590" <= char <= "\u05ff" for char in word)
+
+
+@pytest.mark.parametrize("full_detail", [False, True])
+def test_right_to_left_words_keep_their_order_beside_latin_ones(cast, full_detail):
+    """The summary's lines run left to right; a client's own words run in
+    their own direction within them, line by line."""
+    add(
+        cast.alice_assignment,
+        what_happened=HEBREW,
+        what_was_said_or_done=f"{HEBREW}\n{HEBREW}",
+        felt_unsafe=True,
+    )
+    placed = latin_word_left_of_hebrew(pdf_for(cast.tara, cast.alice, full_detail=full_detail))
+    # The flag on page 1 and the record's line; in full detail each line of a field too.
+    assert len(placed) == (4 if full_detail else 2)
+    assert all(placed)

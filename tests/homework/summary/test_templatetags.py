@@ -1,5 +1,5 @@
 from homework.summary.limits import EXCERPT_CHARS
-from homework.templatetags.summary import css_string, summary_excerpt
+from homework.templatetags.summary import css_string, own_direction, summary_excerpt
 
 
 def test_excerpt_escapes_client_text():
@@ -28,3 +28,11 @@ def test_css_string_cannot_end_the_string_or_the_style_block():
     assert '"' not in inner and "<" not in inner and ">" not in inner
     assert "\\00003c" in inner  # the < as a CSS escape
     assert css_string("Our practice") == '"Our practice"'
+
+
+def test_own_direction_sets_apart_each_line_of_right_to_left_text_and_escapes_it():
+    assert own_direction("Short <b>.") == "Short &lt;b&gt;."  # nothing to reorder: as it was
+    # Each line in its own direction, from its first letter (not "lt" of "&lt;").
+    assert own_direction("<שלום\n\nWhatsApp שלום\n2 שלום") == (
+        '<span dir="rtl">&lt;שלום\n</span>\nWhatsApp שלום\n<span dir="rtl">2 שלום</span>'
+    )
