@@ -386,7 +386,7 @@ admin.site.unregister(TOTPDevice)
 class SessionAdmin(RoleAdmin):
     therapist_can = frozenset({"view"})
     manager_can = frozenset({"view"})
-    list_display = ("starts_at", "client", "since_last_session")
+    list_display = ("starts_at", "client", "since_last_session", "summary")
     search_fields = ("client__display_name",)
     date_hierarchy = "starts_at"
 
@@ -397,3 +397,14 @@ class SessionAdmin(RoleAdmin):
     def since_last_session(self, obj: Session) -> str:
         url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])
         return format_html('<a href="{}">{}</a>', url, _("Since last session"))
+
+    @admin.display(description=_("summary"))
+    def summary(self, obj: Session) -> str:
+        """This session's own summary (from the one before it), past or to come."""
+        url = reverse("admin:clients_client_summary", args=[obj.client_id])
+        return format_html(
+            '<a href="{}?session={}" target="_blank" rel="noopener">{}</a>',
+            url,
+            obj.pk,
+            _("Print session summary"),
+        )

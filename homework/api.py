@@ -82,6 +82,14 @@ class ClientSummaryPdf(APIView):
                 OpenApiTypes.BOOL,
                 description="Whole texts instead of excerpts, and the safety plan in full.",
             ),
+            OpenApiParameter(
+                "session",
+                OpenApiTypes.INT,
+                description=(
+                    "One of the client's sessions, instead of dates: its summary, from the "
+                    "session before it. Default: the next session."
+                ),
+            ),
         ],
         responses={
             (200, "application/pdf"): OpenApiResponse(OpenApiTypes.BINARY, "The PDF."),
@@ -98,11 +106,11 @@ class ClientSummaryPdf(APIView):
             raise NotFound from None
         try:
             query = period_query_from(request.query_params)
-        except PeriodInvalid as invalid:
+            return serve_summary(
+                user=user, client=client, query=query, action=AccessEvent.Action.EXPORTED
+            )
+        except PeriodInvalid as invalid:  # malformed, or a session not this client's
             raise ValidationError(invalid.errors) from None
-        return serve_summary(
-            user=user, client=client, query=query, action=AccessEvent.Action.EXPORTED
-        )
 
     def finalize_response(
         self, request: Request, response: Response, *args: Any, **kwargs: Any

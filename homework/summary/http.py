@@ -10,7 +10,7 @@ from homework.summary.period import PeriodQuery, parse_period_query, practice_da
 from homework.summary.services import SummaryPdf, summary_pdf
 from practice.models import User
 
-PARAMETERS = ("since", "until", "full_detail")
+PARAMETERS = ("since", "until", "full_detail", "session")
 
 
 def period_query_from(params: QueryDict) -> PeriodQuery:

@@ -29,6 +29,7 @@ EARLIEST_DATE = dt.date(2000, 1, 1)
 # ASCII digits only: "\d" also matches full-width and Arabic-Indic digits,
 # which the date parser refuses, and the message would call the day impossible.
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_SESSION_ID = re.compile(r"[1-9][0-9]{0,17}")  # ASCII digits; short of a database overflow
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
@@ -51,6 +52,9 @@ class PeriodQuery:
     since: dt.date | None = None
     until: dt.date | None = None
     full_detail: bool = False
+    # One session's summary, asked for by its row (the admin home, the
+    # sessions list): the period from the session before it up to it.
+    session_id: int | None = None
 
     @property
     def chosen_dates(self) -> bool:
@@ -158,7 +162,8 @@ def _parse_date(
 
 
 def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> PeriodQuery:
-    """Read ``since``, ``until`` and ``full_detail`` as a request or command gives them.
+    """Read ``since``, ``until``, ``full_detail`` and ``session`` as a request or
+    command gives them.
 
     Messages name the parameter and never repeat what was sent (it may be long,
     or not ours to echo). One date alone is fine: ``until`` defaults to today,
@@ -170,6 +175,11 @@ def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> Per
     raw_full = (data.get("full_detail") or "").strip().lower()
     if raw_full not in _TRUE | _FALSE:
         errors["full_detail"] = [_("Use true or false.")]
+    raw_session = (data.get("session") or "").strip()
+    if raw_session and not _SESSION_ID.fullmatch(raw_session):
+        errors["session"] = [_("Choose a session from the list.")]
+    elif raw_session and (since is not None or until is not None):
+        errors["session"] = [_("Choose a session or dates, not both.")]
     if errors:
         raise PeriodInvalid(errors)
     if since is not None or until is not None:
@@ -190,7 +200,12 @@ def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> Per
                     ]
                 }
             )
-    return PeriodQuery(since=since, until=until, full_detail=raw_full in _TRUE)
+    return PeriodQuery(
+        since=since,
+        until=until,
+        full_detail=raw_full in _TRUE,
+        session_id=int(raw_session) if raw_session else None,
+    )
 
 
 def period_between_sessions(

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.utils.translation import gettext as _
 
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
@@ -19,6 +20,7 @@ from homework.selectors import entries_for_user, entry_readable_by_staff
 from homework.summary.completion import Completion, completion_for_period
 from homework.summary.period import (
     Period,
+    PeriodInvalid,
     PeriodQuery,
     period_between_sessions,
     period_for_dates,
@@ -83,7 +85,13 @@ def _sessions(user: User, client: Client) -> QuerySet[Session]:
 
 
 def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.datetime) -> Period:
-    """Chosen dates, or "since the previous session, for the next one"."""
+    """Chosen dates, one session's period, or "since the previous session,
+    for the next one". PeriodInvalid for a session that is not this client's."""
+    if query.session_id is not None:
+        target = _sessions(user, client).filter(pk=query.session_id).first()
+        if target is None:
+            raise PeriodInvalid({"session": [_("This client has no such session.")]})
+        return period_for_session(user=user, client=client, target=target, now=now)
     if query.since is not None and query.until is not None:
         day_start = practice_midnight(query.until)
         session = (

@@ -2,7 +2,8 @@
 
 Wired into the client admin's URLs as ``admin:clients_client_summary``
 (``/admin/clients/client/<id>/summary/``), behind ``admin_site.admin_view``.
-Optional query: ``since``, ``until`` (YYYY-MM-DD) and ``full_detail``.
+Optional query: ``since``, ``until`` (YYYY-MM-DD) and ``full_detail``, or
+``session`` (one session's id, as its row in the admin links it).
 """
 
 from django.contrib import messages
@@ -26,8 +27,10 @@ def client_summary(request: HttpRequest, object_id: str) -> HttpResponse:
         raise Http404 from None
     try:
         query = period_query_from(request.GET)
-    except PeriodInvalid as invalid:
+        return serve_summary(
+            user=user, client=client, query=query, action=AccessEvent.Action.PRINTED
+        )
+    except PeriodInvalid as invalid:  # malformed, or a session not this client's
         for name, problems in invalid.errors.items():
             messages.error(request, f"{name}: {' '.join(problems)}")
         return redirect("admin:clients_client_change", client.pk)
-    return serve_summary(user=user, client=client, query=query, action=AccessEvent.Action.PRINTED)

@@ -1,15 +1,19 @@
 """The admin's "Print session summary" button and the view behind it."""
 
+import datetime as dt
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import formats, timezone
 
 from clients.models import AccessEvent
 from homework.models import Entry
 from tests.conftest import login
+from tests.factories import SessionFactory
 
-from .conftest import pdf_text, record
+from .conftest import add, pdf_text, record
 
 pytestmark = pytest.mark.django_db
 
@@ -119,3 +123,49 @@ def test_a_managers_print_is_logged_but_is_not_the_therapists_read(cast):
     cast.alice_entry.refresh_from_db()
     assert cast.alice_entry.seen_at is None
     assert AccessEvent.objects.get().actor == cast.morgan
+
+
+def test_each_session_on_the_home_page_prints_its_own_summary(cast):
+    """With a session today and another tomorrow, tomorrow's row printed
+    today's (the client's next session): each row now names its own."""
+    now = timezone.localtime()
+    today = SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(hours=1))
+    tomorrow = SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    http = login(cast.tara)
+    home = http.get(reverse("admin:index")).text
+    for session in (today, tomorrow):
+        link = f"{url(cast.alice.pk)}?session={session.pk}"
+        assert link in home
+        text = pdf_text(http.get(link).content)
+        when = formats.date_format(timezone.localtime(session.starts_at), "l j F Y")
+        assert f"for the session on {when}" in text
+
+
+def test_a_past_session_prints_the_summary_it_had(cast):
+    """From the sessions list: the period between a past session and the one
+    before it, whatever is booked next."""
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=20))
+    past = SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=6))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    add(cast.alice_assignment, days_ago=10, what_happened="Before the past session.")
+    add(cast.alice_assignment, days_ago=2, what_happened="After the past session.")
+    http = login(cast.tara)
+    sessions = http.get(reverse("admin:clients_session_changelist")).text
+    link = f"{url(cast.alice.pk)}?session={past.pk}"
+    assert link.replace("&", "&amp;") in sessions
+    text = pdf_text(http.get(link).content)
+    assert "Before the past session." in text
+    assert "After the past session." not in text
+
+
+def test_another_clients_or_therapists_session_is_refused_by_name(cast):
+    bobs = SessionFactory.create(client=cast.bob, starts_at=timezone.now() + dt.timedelta(days=1))
+    http = login(cast.tara)
+    for session_id in (bobs.pk, 999_999):
+        response = http.get(f"{url(cast.alice.pk)}?session={session_id}", follow=True)
+        assert response.redirect_chain[-1][0] == reverse(
+            "admin:clients_client_change", args=[cast.alice.pk]
+        )
+        assert "Session:" in response.text
+    assert not AccessEvent.objects.exists()

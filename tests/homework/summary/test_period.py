@@ -128,3 +128,17 @@ def test_a_date_in_other_digits_is_asked_for_in_the_format_not_called_impossible
     assert problems(since=digits)["since"] == [
         "Enter a date as YYYY-MM-DD, for example 2026-03-01."
     ]
+
+
+def test_a_session_is_read_by_its_number():
+    assert parse(session="42") == PeriodQuery(session_id=42)
+    assert not parse(session="42").chosen_dates
+
+
+@pytest.mark.parametrize("raw", ["tomorrow", "-3", "0", "4.5", "9" * 30, "４２"])
+def test_a_session_that_is_not_a_number_is_refused_by_name(raw):
+    assert list(problems(session=raw)) == ["session"]
+
+
+def test_a_session_and_dates_together_are_refused():
+    assert list(problems(session="42", since="2026-03-01")) == ["session"]
