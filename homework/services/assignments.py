@@ -18,10 +18,10 @@ from homework.selectors import (
 )
 from practice.models import User
 
-# The same work assigned again by the same person within this long is the
-# first assignment sent twice (a double click on Save, a form sent again
-# after a slow reply), not new work: the client would see it twice.
-REPEAT_ASSIGN_WINDOW = dt.timedelta(minutes=2)
+# The same write by the same person again within this long (the same work
+# assigned, the same comment) is the first one sent twice: a double click on
+# Save, or a form sent again after a slow reply. The client would see it twice.
+SENT_TWICE_WINDOW = dt.timedelta(minutes=2)
 
 
 @transaction.atomic
@@ -40,7 +40,7 @@ def assignment_create(
 ) -> Assignment:
     """Give ``client`` an exercise. Staff may assign only to clients they can see.
 
-    The same work sent again by the same person within REPEAT_ASSIGN_WINDOW
+    The same work sent again by the same person within SENT_TWICE_WINDOW
     returns the assignment already made: a client's new work is decided one
     request at a time (under a lock on the client), so two sends at once
     cannot both make it.
@@ -76,12 +76,12 @@ def assignment_create(
 
 def _just_assigned(assignment: Assignment) -> Assignment | None:
     """The same work (cleaned, so weekdays in order) made by the same person
-    within REPEAT_ASSIGN_WINDOW and not since closed, if there is one."""
+    within SENT_TWICE_WINDOW and not since closed, if there is one."""
     recent = Assignment.objects.filter(
         client=assignment.client,
         exercise=assignment.exercise,
         created_by=assignment.created_by,
-        created_at__gte=timezone.now() - REPEAT_ASSIGN_WINDOW,
+        created_at__gte=timezone.now() - SENT_TWICE_WINDOW,
         status=Assignment.Status.ACTIVE,
         instructions=assignment.instructions,
         starts_on=assignment.starts_on,
