@@ -12,6 +12,7 @@ from clients.models import Client
 from homework.kinds.rows import posted_indexes
 from practice.requests import MAX_ID, parse_id
 from tests.conftest import login
+from tests.homework.test_admin import assignment_form
 
 HAND_MADE = [
     "99999999999999999999",
@@ -107,3 +108,13 @@ def test_a_hand_made_row_in_a_list_action_is_not_a_500(cast, action, value):
     assert response.status_code == 200
     assert "Nothing was changed" in response.text
     assert Client.objects.get(pk=cast.alice.pk).status == Client.Status.ACTIVE
+
+
+@pytest.mark.parametrize("value", ["abc", "99999999999999999999", "²", "1e3"])
+def test_a_hand_made_exercise_in_the_assignment_form_is_named_not_a_500(cast, value):
+    form = {**assignment_form(cast, cast.alice, cast.alice_assignment.exercise), "exercise": value}
+    response = login(cast.tara).post(reverse("admin:homework_assignment_add"), form)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["exercise"] == [
+        "Choose an exercise from your library."
+    ]
