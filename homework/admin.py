@@ -19,7 +19,13 @@ from clients.selectors import clients_for_user
 from homework import admin_views as workspace
 from homework import services
 from homework.admin_filters import NewEntriesFilter, PastDueFilter
-from homework.admin_forms import ASSIGNMENT_FIELDS, AssignmentForm, EntryCommentForm, ExerciseForm
+from homework.admin_forms import (
+    ASSIGNMENT_FIELDS,
+    AssignmentForm,
+    EntryCommentForm,
+    ExerciseForm,
+    IdAutocompleteSelect,
+)
 from homework.display import entry_html, schedule_text
 from homework.kinds import all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
@@ -244,6 +250,9 @@ class AssignmentAdmin(RoleAdmin):
         elif db_field.name == "exercise":
             kwargs["queryset"] = exercises_for_user(user=acting_user(request)).filter(
                 is_active=True
+            )
+            kwargs["widget"] = IdAutocompleteSelect(
+                db_field, self.admin_site, using=kwargs.get("using")
             )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 

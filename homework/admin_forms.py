@@ -4,6 +4,7 @@ import json
 from typing import Any
 
 from django import forms
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import Assignment, Exercise
 from homework.services import COMMENT_MAX_CHARS
+from practice.requests import parse_id
 
 ASSIGNMENT_FIELDS = (
     "client",
@@ -26,6 +28,19 @@ ASSIGNMENT_FIELDS = (
 )
 # What the same exercise for several clients shares (each client gets their own copy).
 BULK_FIELDS = ("exercise", "instructions", "schedule", "starts_on", "due_on", "weekdays", "ends_on")
+
+
+class IdAutocompleteSelect(AutocompleteSelect):
+    """The admin's library picker, drawn again with a form that was refused.
+
+    Django looks up the chosen value to show its title, as sent: one that is
+    no id (typed into a hand-made form) reached the database as a server
+    error instead of the field's own "choose from your library". As in an
+    address, it is no row, and is shown as nothing chosen.
+    """
+
+    def optgroups(self, name: str, value: Any, attrs: Any = None) -> Any:
+        return super().optgroups(name, [v for v in value if parse_id(str(v)) is not None], attrs)
 
 
 class WeekdaysField(forms.TypedMultipleChoiceField):

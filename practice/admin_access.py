@@ -6,14 +6,16 @@ their role decides, and every queryset comes from a selector scoped by user.
 
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import FieldDoesNotExist
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 
 from practice.models import User
-from practice.requests import acting_user
+from practice.requests import acting_user, parse_id
 
 
 def is_staff_member(request: HttpRequest) -> bool:
@@ -73,6 +75,24 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             else:
                 return False
         return bool(super().lookup_allowed(lookup, value, request))
+
+    def response_action(self, request: HttpRequest, queryset: QuerySet[Any]) -> HttpResponse | None:
+        """A list action on the rows ticked, which the check boxes send as ids.
+
+        Django hands the ids to the database as they came, and one that is no
+        number (made by hand, or a form sent by something else) reached the
+        action as a server error: as in an address, it is no row, and the
+        action does nothing rather than act on only some of those asked for.
+        """
+        chosen = request.POST.getlist(ACTION_CHECKBOX_NAME)
+        if any(parse_id(value) is None for value in chosen):
+            self.message_user(
+                request,
+                _("Some of the chosen rows could not be found. Nothing was changed."),
+                messages.WARNING,
+            )
+            return None  # the list again, with the message
+        return super().response_action(request, queryset)
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return self._can(request, "view")

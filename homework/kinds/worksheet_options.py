@@ -112,6 +112,9 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             type=str(kind)[:40],
             types=", ".join(QUESTION_TYPES),
         )
+        # Read as no type from here: JSON may give a list or an object,
+        # which the checks below cannot look up in a set.
+        kind = None
     text = question.get("text")
     if not isinstance(text, str) or not text.strip():
         problem(_("the question needs its text."))
@@ -277,9 +280,10 @@ def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> 
             _("“%(name)s” is not part of a score. Use method, better and label.")
             % {"name": str(name)[:40]}
         )
-    if score.get("method") not in {"sum", "mean"}:
+    # Tuples, not sets: a list or an object written here is refused, not unhashable.
+    if score.get("method") not in ("sum", "mean"):
         problems.append(_("The score’s “method” is “sum” or “mean”."))
-    if score.get("better") not in {"higher", "lower"}:
+    if score.get("better") not in ("higher", "lower"):
         problems.append(
             _("The score’s “better” is “higher” or “lower”: which way counts as better.")
         )

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clients.models import Client
@@ -16,6 +17,11 @@ from homework.selectors import (
     exercises_for_user,
 )
 from practice.models import User
+
+# The same write by the same person again within this long (the same work
+# assigned, the same comment) is the first one sent twice: a double click on
+# Save, or a form sent again after a slow reply. The client would see it twice.
+SENT_TWICE_WINDOW = dt.timedelta(minutes=2)
 
 
 @transaction.atomic
@@ -32,7 +38,13 @@ def assignment_create(
     no_contact_since: dt.date | None = None,
     instructions: str = "",
 ) -> Assignment:
-    """Give ``client`` an exercise. Staff may assign only to clients they can see."""
+    """Give ``client`` an exercise. Staff may assign only to clients they can see.
+
+    The same work sent again by the same person within SENT_TWICE_WINDOW
+    returns the assignment already made: a client's new work is decided one
+    request at a time (under a lock on the client), so two sends at once
+    cannot both make it.
+    """
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("You cannot assign work to this client."))
     if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
@@ -54,8 +66,32 @@ def assignment_create(
         created_by=actor,
     )
     assignment.full_clean()
+    Client.objects.select_for_update().filter(pk=client.pk).values_list("pk", flat=True).get()
+    repeat = _just_assigned(assignment)
+    if repeat is not None:
+        return repeat
     assignment.save()
     return assignment
+
+
+def _just_assigned(assignment: Assignment) -> Assignment | None:
+    """The same work (cleaned, so weekdays in order) made by the same person
+    within SENT_TWICE_WINDOW and not since closed, if there is one."""
+    recent = Assignment.objects.filter(
+        client=assignment.client,
+        exercise=assignment.exercise,
+        created_by=assignment.created_by,
+        created_at__gte=timezone.now() - SENT_TWICE_WINDOW,
+        status=Assignment.Status.ACTIVE,
+        instructions=assignment.instructions,
+        starts_on=assignment.starts_on,
+        due_on=assignment.due_on,
+        schedule=assignment.schedule,
+        ends_on=assignment.ends_on,
+        no_contact_since=assignment.no_contact_since,
+    ).order_by("created_at")
+    # Compared here rather than in SQL: JSON equality differs between databases.
+    return next((made for made in recent if made.weekdays == assignment.weekdays), None)
 
 
 ASSIGNMENT_EDITABLE_FIELDS = frozenset(

@@ -20,6 +20,7 @@ from homework.selectors import (
     entry_commentable_by,
     entry_readable_by_staff,
 )
+from homework.services.assignments import SENT_TWICE_WINDOW
 from practice.models import User
 
 COMMENT_MAX_CHARS = 2000
@@ -120,6 +121,7 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
 
     The therapist's only write into a client's records: only the client's own
     therapist, only on an entry they may read, never empty or over the limit.
+    The same note sent again within SENT_TWICE_WINDOW is the one already saved.
     """
     _readable_entry(actor, entry)
     # Decide on the entry as it is now, locked: it may have been made private
@@ -151,6 +153,12 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         )
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
-    comment = EntryComment.objects.create(entry=entry, author=actor, text=text)
+    # The entry is locked: the same note sent twice at once is decided in turn.
+    comment = EntryComment.objects.filter(
+        entry=entry,
+        author=actor,
+        text=text,
+        created_at__gte=timezone.now() - SENT_TWICE_WINDOW,
+    ).first() or EntryComment.objects.create(entry=entry, author=actor, text=text)
     entry_mark_seen(actor=actor, entry=entry)
     return comment

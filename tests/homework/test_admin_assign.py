@@ -209,6 +209,39 @@ def test_assign_to_several_clients_through_an_intermediate_page(cast):
     assert {a.client for a in Assignment.objects.filter(exercise=exercise)} == {cast.alice, other}
 
 
+def test_assign_sent_twice_makes_one_assignment_and_both_say_assigned(cast):
+    """A double click on Save, or the form sent again: the client would see
+    the same exercise twice in their "To do"."""
+    exercise = ExerciseFactory.create(title="One small boundary")
+    http = login(cast.tara)
+    form = assignment_form(cast, cast.alice, exercise)
+    first = http.post(reverse(ADD), form)
+    second = http.post(reverse(ADD), form, follow=True)
+    assert first.status_code == 302
+    assert "“One small boundary” is assigned to Alice" in second.text
+    assert Assignment.objects.filter(exercise=exercise).count() == 1
+
+
+def test_the_same_exercise_on_other_dates_is_new_work(cast):
+    exercise = ExerciseFactory.create()
+    http = login(cast.tara)
+    http.post(reverse(ADD), assignment_form(cast, cast.alice, exercise))
+    later = (timezone.localdate() + dt.timedelta(days=14)).isoformat()
+    http.post(reverse(ADD), assignment_form(cast, cast.alice, exercise, due_on=later))
+    assert Assignment.objects.filter(exercise=exercise).count() == 2
+
+
+def test_several_clients_assigned_twice_get_it_once_each(cast):
+    other = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    exercise = ExerciseFactory.create(title="Support map")
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_changelist")
+    http.post(url, action_post([cast.alice, other], exercise))
+    again = http.post(url, action_post([cast.alice, other], exercise), follow=True)
+    assert "“Support map” was assigned to 2 clients." in again.text
+    assert Assignment.objects.filter(exercise=exercise).count() == 2
+
+
 def test_a_crafted_action_for_another_therapists_client_assigns_nothing(cast):
     exercise = ExerciseFactory.create()
     response = login(cast.tara).post(

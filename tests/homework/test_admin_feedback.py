@@ -135,6 +135,18 @@ def test_therapist_comments_from_since_last_session_and_returns_there(cast):
     assert "That took courage." in page.text
 
 
+def test_a_comment_sent_twice_is_saved_once(cast):
+    """A double click on "Save comment": the client would read the note twice."""
+    http = login(cast.tara)
+    first = http.post(comment_url(cast.alice_entry), {"text": "That took courage."})
+    second = http.post(comment_url(cast.alice_entry), {"text": "That took courage. "})
+    assert first.status_code == second.status_code == 302
+    assert EntryComment.objects.filter(entry=cast.alice_entry).count() == 1
+    # Other words are another note.
+    http.post(comment_url(cast.alice_entry), {"text": "And you said it out loud."})
+    assert EntryComment.objects.filter(entry=cast.alice_entry).count() == 2
+
+
 def test_a_too_long_comment_comes_back_with_its_text_and_nothing_is_saved(cast):
     text = "word " * 500
     response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": text})

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
+from clients.models import Client
 from homework import selectors, services
 from homework.models import Assignment, Entry
 from homework.services import EntryConflict, EntryLocked, Flags, PageSave
@@ -560,3 +561,26 @@ def test_a_send_with_redis_stalled_is_answered_and_the_therapist_is_told_later(c
         outcome, log = save_and_send_in_a_process_of_its_own(cast, f"redis://127.0.0.1:{port}/0")
     assert "the sweep will retry" in log
     the_words_stand_and_the_therapist_is_told_later(outcome, mailoutbox)
+
+
+def test_the_same_assignment_sent_twice_at_once_is_made_once(cast):
+    """A double click on the admin's Save: both requests answer with one assignment."""
+    exercise = selectors.exercises_for_user(user=cast.tara).first()
+    assert exercise is not None
+
+    def assign() -> Callable[[], Assignment]:
+        return lambda: services.assignment_create(
+            actor=cast.tara,
+            client=cast.alice,
+            exercise=exercise,
+            starts_on=cast.alice_assignment.starts_on,
+            due_on=cast.alice_assignment.due_on,
+        )
+
+    with row_locked(lambda: list(Client.objects.select_for_update().filter(pk=cast.alice.pk))):
+        clicks = [start(f"click {number}", assign()) for number in (1, 2)]
+        until_waiting(len(clicks))
+    for click in clicks:
+        assert click.finish().error is None, click.error
+    assert clicks[0].result.pk == clicks[1].result.pk
+    assert Assignment.objects.filter(client=cast.alice, exercise=exercise).count() == 1

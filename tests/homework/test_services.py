@@ -202,6 +202,25 @@ def test_manager_may_assign_to_any_client(cast):
     assert assignment.created_by == cast.morgan
 
 
+def test_assigning_the_same_work_again_at_once_returns_the_first(cast):
+    exercise = ExerciseFactory.create()
+    details = {
+        "client": cast.alice,
+        "exercise": exercise,
+        "starts_on": cast.alice_assignment.starts_on,
+        "schedule": "weekly",
+        "weekdays": [3, 0],
+        "ends_on": cast.alice_assignment.due_on,
+    }
+    first = services.assignment_create(actor=cast.tara, **details)
+    again = services.assignment_create(actor=cast.tara, **{**details, "weekdays": [0, 3]})
+    assert again.pk == first.pk
+    # Other days, or another person's choice, is new work.
+    other_days = services.assignment_create(actor=cast.tara, **{**details, "weekdays": [1]})
+    by_manager = services.assignment_create(actor=cast.morgan, **details)
+    assert len({first.pk, other_days.pk, by_manager.pk}) == 3
+
+
 def test_assignment_never_moves_to_another_client(cast):
     with pytest.raises(PermissionDenied):
         services.assignment_update(

@@ -56,6 +56,14 @@ def test_questions_without_keys_get_stable_ones_that_avoid_taken_keys():
             {"questions": [{"type": "slider", "text": "x"}]},
             "Question 1: “slider” is not a question type",
         ),
+        (
+            {"questions": [{"type": ["short_text"], "text": "x"}]},
+            "Question 1: “['short_text']” is not a question type",
+        ),
+        (
+            {"questions": [{"type": {"name": "yes_no"}, "text": "x"}]},
+            "Question 1: “{'name': 'yes_no'}” is not a question type",
+        ),
         ({"questions": [{"type": "short_text"}]}, "Question 1: the question needs its text"),
         ({"questions": [{"type": "short_text", "text": "x" * 301}]}, "under 300 characters"),
         ({"questions": ["How are you?"]}, "Question 1: write it as an object"),
@@ -114,6 +122,20 @@ def test_questions_without_keys_get_stable_ones_that_avoid_taken_keys():
                 "score": {"method": "median", "better": "higher"},
             },
             "“sum” or “mean”",
+        ),
+        (
+            {
+                "questions": [{"type": "scale_0_10", "text": "x", "scored": True}],
+                "score": {"method": ["sum"], "better": {"way": "up"}},
+            },
+            "“sum” or “mean”",
+        ),
+        (
+            {
+                "questions": [{"type": "scale_0_10", "text": "x", "scored": True}],
+                "score": {"method": "sum", "better": ["higher"]},
+            },
+            "“higher” or “lower”",
         ),
         (
             {

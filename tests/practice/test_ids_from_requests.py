@@ -5,11 +5,14 @@ the database's integers: both used to reach a query.
 """
 
 import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
 
+from clients.models import Client
 from homework.kinds.rows import posted_indexes
 from practice.requests import MAX_ID, parse_id
 from tests.conftest import login
+from tests.homework.test_admin import assignment_form
 
 HAND_MADE = [
     "99999999999999999999",
@@ -92,3 +95,26 @@ def test_a_row_number_that_is_not_ascii_is_not_a_row():
 def test_a_hand_made_id_in_the_path_is_not_a_500(cast, url, value):
     page = login(cast.tara).get(reverse(url, args=[value]))
     assert page.status_code in (302, 404)
+
+
+@pytest.mark.parametrize("value", ["abc", *HAND_MADE])
+@pytest.mark.parametrize("action", ["archive_selected", "assign_exercise"])
+def test_a_hand_made_row_in_a_list_action_is_not_a_500(cast, action, value):
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        {"action": action, ACTION_CHECKBOX_NAME: [str(cast.alice.pk), value]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert "Nothing was changed" in response.text
+    assert Client.objects.get(pk=cast.alice.pk).status == Client.Status.ACTIVE
+
+
+@pytest.mark.parametrize("value", ["abc", "99999999999999999999", "²", "1e3"])
+def test_a_hand_made_exercise_in_the_assignment_form_is_named_not_a_500(cast, value):
+    form = {**assignment_form(cast, cast.alice, cast.alice_assignment.exercise), "exercise": value}
+    response = login(cast.tara).post(reverse("admin:homework_assignment_add"), form)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["exercise"] == [
+        "Choose an exercise from your library."
+    ]
