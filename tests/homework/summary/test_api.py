@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from clients.models import AccessEvent
 from tests.conftest import login
+from tests.factories import SessionFactory
 
 from .conftest import pdf_text
 
@@ -68,6 +69,9 @@ def test_unknown_client_id_is_not_found(cast):
         ("until=9999-12-31", "until"),
         ("until=0001-01-01", "until"),
         ("until=2099-01-01", "until"),
+        ("session=first", "session"),
+        ("session=999999", "session"),
+        ("session=1&since=2026-03-01", "session"),
     ],
 )
 def test_bad_dates_are_a_400_naming_the_parameter(cast, query, name):
@@ -113,3 +117,11 @@ def test_schema_is_served_to_signed_in_people(cast):
 
 def test_schema_generates_without_warnings(tmp_path):
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yml"))
+
+
+def test_another_clients_session_is_a_400_naming_it(cast):
+    bobs = SessionFactory.create(client=cast.bob)
+    response = login(cast.morgan).get(f"{url(cast.alice.pk)}?session={bobs.pk}")
+    assert response.status_code == 400
+    assert list(response.json()) == ["session"]
+    assert not AccessEvent.objects.exists()
