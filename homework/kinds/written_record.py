@@ -115,6 +115,8 @@ class WrittenRecord(ExerciseKind):
         ]
         if len(values) == 1:
             line += " · " + _("distress %(value)s out of 10") % {"value": values[0]}
+        elif values and min(values) == max(values):
+            line += " · " + _("distress %(value)s out of 10 each time") % {"value": values[0]}
         elif values:
             line += " · " + _("distress %(low)s to %(high)s out of 10, on average %(mean)s") % {
                 "low": min(values),

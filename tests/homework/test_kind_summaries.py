@@ -271,3 +271,16 @@ def test_written_records_are_counted_under_their_exercise_newest_first(cast):
     entries = entries_of(cast, "written_record", [RESPONSES["written_record"]()] * 3)
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
     assert "The written_record one · 3 records, newest first" in html
+
+
+def test_written_records_of_one_distress_say_it_once(cast):
+    """Three records all at 7 read "distress 7 to 7 out of 10, on average 7.0"."""
+    kind = get_kind("written_record")
+    alike = [RESPONSES["written_record"](body_distress=7) for _ in range(3)]
+    assert kind.at_a_glance(entries_of(cast, "written_record", alike)) == [
+        "3 records · distress 7 out of 10 each time"
+    ]
+    apart = [RESPONSES["written_record"](body_distress=value) for value in (3, 8)]
+    assert kind.at_a_glance(entries_of(cast, "written_record", apart))[0].endswith(
+        "distress 3 to 8 out of 10, on average 5.5"
+    )
