@@ -147,6 +147,19 @@ def test_a_form_saves_as_before_when_nothing_changed_elsewhere(cast, case):
     assert http.post(url, form_on(http.get(url), model_name)).status_code == 302
 
 
+def test_a_form_refused_for_a_mistake_saves_once_corrected(cast):
+    """The page drawn again after an ordinary refusal keeps its fingerprint,
+    which still matches: correcting the mistake is enough."""
+    url, model_name, field, stored = _exercise(cast)
+    http = login(cast.tara)
+    refused = http.post(url, {**form_on(http.get(url), model_name), field: ""})
+    assert "This field is required." in refused.text
+    assert CHANGED_ELSEWHERE not in refused.text
+    corrected = {**form_on(refused, model_name), field: "Morning check-in"}
+    assert http.post(url, corrected).status_code == 302
+    assert stored() == "Morning check-in"
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_form_from_before_the_check_is_refused_without_an_error_page(cast, case):
     """A tab opened before this check came in has no fingerprint: it may be
