@@ -4,15 +4,21 @@ Therapists and managers are staff without Django's per-model permissions:
 their role decides, and every queryset comes from a selector scoped by user.
 """
 
+import hashlib
+import json
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
-from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
+from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from practice.models import User
 from practice.requests import acting_user, parse_id
@@ -25,6 +31,27 @@ def is_staff_member(request: HttpRequest) -> bool:
 
 def is_manager(request: HttpRequest) -> bool:
     return is_staff_member(request) and acting_user(request).is_manager
+
+
+# The change form's hidden field: the object as stored when the form was drawn.
+OPENED_AS = "_opened_as"
+CHANGED_ELSEWHERE = gettext_lazy(
+    "This was changed elsewhere (another tab or person) since you opened it. "
+    "Nothing was saved: reload to see the latest, then make your change again."
+)
+
+
+class _StoredValues(DjangoJSONEncoder):
+    def default(self, o: Any) -> Any:
+        if isinstance(o, Model):  # a many-to-many field's rows
+            return o.pk
+        return super().default(o)
+
+
+def _values(obj: Model, form: type[forms.BaseForm]) -> dict[str, Any]:
+    """What the form shows of obj as stored (the same as a ModelForm's initial)."""
+    meta = form._meta  # type: ignore[attr-defined]
+    return {"pk": obj.pk, **model_to_dict(obj, meta.fields, meta.exclude)}
 
 
 class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -93,6 +120,81 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             )
             return None  # the list again, with the message
         return super().response_action(request, queryset)
+
+    # -- a stale tab cannot overwrite a newer save
+
+    def stored_as(
+        self, request: HttpRequest, obj: Model, form: type[forms.BaseForm], *, lock: bool = False
+    ) -> str:
+        """A fingerprint of obj as stored: the values its change form saves,
+        its own and those of the rows in its inlines.
+
+        With lock, obj is read again under a row lock (the change form's POST
+        runs in a transaction), so of two saves at once the second waits and
+        then sees the first; a row since deleted has no fingerprint.
+        """
+        if lock:
+            found = type(obj)._base_manager.select_for_update().filter(pk=obj.pk).first()
+            if found is None:
+                return ""
+            obj = found
+        state: list[Any] = [_values(obj, form)]
+        for formset, inline in self.get_formsets_with_inlines(request, obj):
+            rows = inline.get_queryset(request).filter(**{formset.fk.name: obj})
+            state.append(
+                sorted(
+                    (_values(row, formset.form) for row in rows), key=lambda values: values["pk"]
+                )
+            )
+        stored = json.dumps(state, cls=_StoredValues, sort_keys=True)
+        return hashlib.sha256(stored.encode()).hexdigest()
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> "type[forms.ModelForm[Any]]":
+        """A change form that refuses to save over a newer save.
+
+        Each form saves every field it holds, so a form opened before someone
+        else's save (in another tab, or by another person) would silently put
+        back what it showed. It carries the fingerprint it was drawn from (see
+        render_change_form); if the object is no longer so, nothing is saved.
+        A form without one (a tab from before this check) cannot be trusted
+        either, and is refused the same way.
+        """
+        form = super().get_form(request, obj, change, **kwargs)
+        if not change or obj is None:
+            return form
+        model_admin = self
+
+        class ChangeForm(form):  # type: ignore[misc,valid-type]
+            def clean(self) -> Any:
+                opened_as = self.data.get(OPENED_AS)
+                stored = model_admin.stored_as(request, self.instance, type(self), lock=True)
+                if opened_as != stored:
+                    raise ValidationError(CHANGED_ELSEWHERE, code="changed_elsewhere")
+                return super().clean()
+
+        ChangeForm.__name__ = form.__name__
+        return ChangeForm
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Model | None = None,
+    ) -> Any:
+        if change and obj is not None and self.has_change_permission(request, obj):
+            if request.method == "POST":
+                # Drawn again after a refusal: still the state it was opened
+                # from, so saving it again is refused again until reloaded.
+                context["opened_as"] = request.POST.get(OPENED_AS, "")
+            else:
+                form = type(context["adminform"].form)
+                context["opened_as"] = self.stored_as(request, obj, form)
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return self._can(request, "view")

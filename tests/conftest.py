@@ -6,6 +6,7 @@ morgan manages the practice. An anonymous visitor is simply no login.
 
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -13,6 +14,7 @@ from django.test import Client as HttpClient
 
 from clients.models import Client
 from homework.models import Assignment, Entry
+from practice.admin_access import OPENED_AS
 from practice.celery import app as celery_app
 from practice.models import PracticeSettings, User
 from tests import factories
@@ -135,3 +137,10 @@ def login(user: User | None) -> HttpClient:
     if user is not None:
         http.force_login(user)
     return http
+
+
+def save_change_form(http: HttpClient, url: str, data: dict[str, Any]) -> Any:
+    """Post an admin change form as a person does: opened first, so it
+    carries the fingerprint of what it was opened on (a stale one is refused)."""
+    opened_as = http.get(url).context["opened_as"]
+    return http.post(url, {**data, OPENED_AS: opened_as})

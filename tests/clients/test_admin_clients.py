@@ -11,7 +11,7 @@ from django.utils import timezone
 from clients import services
 from clients.models import Client, Session
 from homework.models import Entry
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, SessionFactory
 
 CHANGELIST = "admin:clients_client_changelist"
@@ -84,7 +84,7 @@ def test_status_cannot_be_changed_by_a_crafted_form(cast):
             "sessions-INITIAL_FORMS": "0",
         }
     )
-    response = http.post(url, data)
+    response = save_change_form(http, url, data)
     assert response.status_code == 302, response.context["adminform"].form.errors
     assert Client.objects.get(pk=cast.alice.pk).status == "active"
 
@@ -109,7 +109,8 @@ def session_data(rows, initial=0):
 
 def test_the_next_session_is_recorded_on_the_client_page(cast):
     when = timezone.localtime() + dt.timedelta(days=6)
-    response = login(cast.tara).post(
+    response = save_change_form(
+        login(cast.tara),
         reverse("admin:clients_client_change", args=[cast.alice.pk]),
         session_data(
             [
@@ -129,7 +130,8 @@ def test_the_next_session_is_recorded_on_the_client_page(cast):
 def test_two_sessions_at_the_same_time_are_explained(cast):
     existing = SessionFactory.create(client=cast.alice)
     local = timezone.localtime(existing.starts_at)
-    response = login(cast.tara).post(
+    response = save_change_form(
+        login(cast.tara),
         reverse("admin:clients_client_change", args=[cast.alice.pk]),
         session_data(
             [
@@ -156,7 +158,8 @@ def test_two_sessions_at_the_same_time_are_explained(cast):
 def test_a_past_session_can_be_removed(cast):
     past = SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=3))
     local = timezone.localtime(past.starts_at)
-    response = login(cast.tara).post(
+    response = save_change_form(
+        login(cast.tara),
         reverse("admin:clients_client_change", args=[cast.alice.pk]),
         session_data(
             [

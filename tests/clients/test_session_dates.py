@@ -15,13 +15,14 @@ from django.utils import timezone
 from clients import services
 from clients.models import SESSION_AHEAD_DAYS, SESSION_BEHIND_DAYS, Session
 from tests.clients.test_admin_clients import session_data
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import SessionFactory
 
 
 def _post_session(cast, when: dt.datetime, **row):
     local = timezone.localtime(when)
-    return login(cast.tara).post(
+    return save_change_form(
+        login(cast.tara),
         reverse("admin:clients_client_change", args=[cast.alice.pk]),
         session_data(
             [

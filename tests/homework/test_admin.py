@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Assignment
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import ExerciseFactory
 
 
@@ -121,8 +121,8 @@ def change(cast, assignment, **overrides):
     form["starts_on"] = assignment.starts_on.isoformat()
     form["due_on"] = assignment.due_on.isoformat() if assignment.due_on else ""
     form.update(overrides)
-    return login(cast.tara).post(
-        reverse("admin:homework_assignment_change", args=[assignment.pk]), form
+    return save_change_form(
+        login(cast.tara), reverse("admin:homework_assignment_change", args=[assignment.pk]), form
     )
 
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Assignment
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory, SessionFactory
 from tests.homework.test_admin import assignment_form
 
@@ -286,7 +286,7 @@ def test_an_archived_clients_assignment_can_still_be_closed(cast):
         due_on=cast.alice_assignment.due_on.isoformat(),
         client=str(cast.bob.pk),  # crafted: the client cannot change anyway
     )
-    response = login(cast.tara).post(url, data)
+    response = save_change_form(login(cast.tara), url, data)
     assert response.status_code == 302
     cast.alice_assignment.refresh_from_db()
     assert (cast.alice_assignment.status, cast.alice_assignment.client) == ("cancelled", cast.alice)

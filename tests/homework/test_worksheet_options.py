@@ -8,7 +8,7 @@ from django.urls import reverse
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.worksheet_options import KEY
 from homework.models import Exercise
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import ALL_QUESTION_TYPES, ExerciseFactory
 
 WORKSHEET = get_kind("worksheet")
@@ -199,8 +199,8 @@ def test_an_assigned_exercise_keeps_its_kind(cast):
         "options": json.dumps(ALL_QUESTION_TYPES),
         "is_active": "on",
     }
-    response = login(cast.morgan).post(
-        reverse("admin:homework_exercise_change", args=[exercise.pk]), form
+    response = save_change_form(
+        login(cast.morgan), reverse("admin:homework_exercise_change", args=[exercise.pk]), form
     )
     assert response.status_code == 200
     assert "This exercise has been assigned, so its kind stays as it is." in response.text
@@ -282,8 +282,8 @@ def test_an_old_exercise_worded_alike_can_be_renamed_and_retired_in_the_admin(ca
     exercise = old_exercise_worded_alike(cast)
     form = exercise_form(title="Evening check-in", options=json.dumps(OLD_ALIKE))
     del form["is_active"]  # retired
-    response = login(cast.tara).post(
-        reverse("admin:homework_exercise_change", args=[exercise.pk]), form
+    response = save_change_form(
+        login(cast.tara), reverse("admin:homework_exercise_change", args=[exercise.pk]), form
     )
     assert response.status_code == 302, response.text
     exercise.refresh_from_db()
@@ -296,7 +296,8 @@ def test_a_new_question_worded_like_another_is_refused_on_an_old_exercise(cast):
     reworded = json.loads(json.dumps(OLD_ALIKE))
     reworded["questions"].append({"type": "short_text", "text": "Did you sleep?"})
     reworded["questions"].append({"type": "yes_no", "text": "Did you  sleep?"})
-    response = login(cast.tara).post(
+    response = save_change_form(
+        login(cast.tara),
         reverse("admin:homework_exercise_change", args=[exercise.pk]),
         exercise_form(title="Renamed", options=json.dumps(reworded)),
     )

@@ -14,7 +14,7 @@ from clients.models import Invitation
 from practice import services
 from practice.models import PracticeSettings
 from practice.selectors import forget_practice_settings
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import ClientFactory
 from tests.practice.test_practice_settings import CHANGE, settings_form
 
@@ -32,7 +32,9 @@ BROKEN = [
 @pytest.mark.parametrize("field", HEADER_FIELDS)
 def test_a_line_break_in_a_header_setting_is_refused_on_its_field(cast, field, value):
     before = PracticeSettings.objects.get(pk=1)
-    response = login(cast.morgan).post(reverse(CHANGE, args=[1]), settings_form(**{field: value}))
+    response = save_change_form(
+        login(cast.morgan), reverse(CHANGE, args=[1]), settings_form(**{field: value})
+    )
     assert response.status_code == 200
     errors = " ".join(response.context["adminform"].form.errors.get(field, []))
     assert "one line" in errors, response.context["adminform"].form.errors

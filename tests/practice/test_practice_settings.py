@@ -8,7 +8,7 @@ from practice import services
 from practice.discreet import clinical_words
 from practice.models import PracticeSettings
 from practice.selectors import practice_settings
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 
 CHANGE = "admin:practice_practicesettings_change"
 
@@ -56,7 +56,8 @@ def test_manager_changes_settings_and_the_portal_shows_them_at_once(
 ):
     practice_settings()  # cached now, as on any portal page
     with django_capture_on_commit_callbacks(execute=True):
-        response = login(cast.morgan).post(
+        response = save_change_form(
+            login(cast.morgan),
             reverse(CHANGE, args=[1]),
             settings_form(crisis_resources="Call our line: 0800 000 000"),
         )
@@ -78,7 +79,9 @@ def test_manager_changes_settings_and_the_portal_shows_them_at_once(
 )
 def test_settings_that_could_harm_are_refused_on_their_field(cast, field, value, message):
     before = PracticeSettings.objects.get(pk=1)
-    response = login(cast.morgan).post(reverse(CHANGE, args=[1]), settings_form(**{field: value}))
+    response = save_change_form(
+        login(cast.morgan), reverse(CHANGE, args=[1]), settings_form(**{field: value})
+    )
     assert response.status_code == 200
     errors = " ".join(response.context["adminform"].form.errors.get(field, []))
     assert message in errors, response.context["adminform"].form.errors
