@@ -1,6 +1,7 @@
 """The client's writes: drafts, sending, editing, privacy and notes, and the
 discreet email to the therapist that follows a shared entry."""
 
+import datetime as dt
 import uuid
 import zoneinfo
 from collections.abc import Mapping
@@ -369,6 +370,8 @@ def _notify_when_shared(entry: Entry) -> None:
 
 
 NOTE_MAX_CHARS = 2000
+# The same words posted again within this long are the same note, sent twice.
+NOTE_REPEAT = dt.timedelta(minutes=2)
 
 
 @transaction.atomic
@@ -393,6 +396,9 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
         )
     if "\x00" in text:
         raise ValidationError({"text": [_("Null characters are not allowed.")]})
+    last = entry.notes.order_by("-created_at", "-pk").first()
+    if last is not None and last.text == text and last.created_at >= timezone.now() - NOTE_REPEAT:
+        return last  # the same note sent twice (a double click, a replay): added once
     return EntryNote.objects.create(entry=entry, text=text)
 
 

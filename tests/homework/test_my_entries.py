@@ -229,6 +229,24 @@ def test_bad_note_is_named_and_saves_nothing(cast, text, message):
     assert not EntryNote.objects.exists()
 
 
+def test_a_note_sent_twice_is_added_once(cast):
+    """ "Add" clicked twice (or the post replayed): one note, not the same
+    words twice in the client's entry and the therapist's admin."""
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:entry_add_note", args=[cast.alice_entry.key])
+    for _ in range(2):
+        assert http.post(url, {"text": "One more thing."}).status_code == 302
+    assert list(EntryNote.objects.values_list("text", flat=True)) == ["One more thing."]
+    # Other words, and the same words again after them, are new notes.
+    http.post(url, {"text": "And another."})
+    http.post(url, {"text": "One more thing."})
+    assert EntryNote.objects.count() == 3
+    # So are the same words again later on: a repeat is only moments apart.
+    EntryNote.objects.update(created_at=timezone.now() - dt.timedelta(hours=1))
+    http.post(url, {"text": "One more thing."})
+    assert EntryNote.objects.count() == 4
+
+
 # -- text stays text everywhere --------------------------------------------------------
 
 SCRIPT = "<script>alert(1)</script><img src=x onerror=alert(2)>"
