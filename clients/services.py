@@ -431,11 +431,28 @@ def totp_device_start(*, user: User) -> TOTPDevice:
 
 
 @transaction.atomic
-def totp_device_confirm(*, user: User, token: str) -> TOTPDevice:
-    """Turn two-step sign-in on, once the app shows a code that matches."""
+def totp_device_confirm(*, user: User, token: str, device_id: int | None = None) -> TOTPDevice:
+    """Turn two-step sign-in on, once the app shows a code that matches.
+
+    ``device_id`` is the picture the page showed. Set-up started again in
+    another tab replaces it, and a code from the app that scanned the old
+    picture can never match the new one: that is said, not "try the newest".
+    """
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
     if device is None or TOTPDevice.objects.filter(user=user, confirmed=True).exists():
         raise ValidationError({"token": [_("Start again: scan the new picture first.")]})
+    if device_id is not None and device.pk != device_id:
+        raise ValidationError(
+            {
+                "token": [
+                    _(
+                        "That picture was replaced by a newer one, from another tab or window. "
+                        "Scan the picture on this page now (you can delete the earlier one from "
+                        "your app), then type the code it shows."
+                    )
+                ]
+            }
+        )
     if not device.verify_token(_digits(token)):
         raise ValidationError(
             {

@@ -341,7 +341,11 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
         form = CodeForm(request.POST)
         if form.is_valid():
             try:
-                services.totp_device_confirm(user=request.user, token=form.cleaned_data["token"])
+                services.totp_device_confirm(
+                    user=request.user,
+                    token=form.cleaned_data["token"],
+                    device_id=parse_id(request.POST.get("device")),
+                )
             except ValidationError as error:
                 form.add_error(None, error)
             else:
@@ -355,7 +359,7 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
     return render(
         request,
         "clients/two_step_setup.html",
-        {"form": form, "qr": qr_svg(uri), "secret": device_secret(device)},
+        {"form": form, "qr": qr_svg(uri), "secret": device_secret(device), "device": device},
         status=400 if form.errors else 200,
     )
 
