@@ -45,6 +45,9 @@ CLIENT_EDITABLE_FIELDS = (
 ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
 # Taken sign-in addresses one invitation link may try before it stops working.
 INVITATION_TAKEN_EMAIL_TRIES = 5
+# How long after an invitation is used the same form, sent again, still signs
+# in (invitation_accepted_just_now): a double click, not a later visit.
+INVITATION_REPEAT_WINDOW = dt.timedelta(minutes=2)
 
 
 def _require_staff(actor: User) -> None:
@@ -370,6 +373,37 @@ def invitation_accept(*, token: str, email: str, password: str) -> User:
     raise ValidationError({"email": [_("This email cannot be used here. Try another one.")]})
 
 
+def invitation_accepted_just_now(*, token: str, email: str, password: str) -> User | None:
+    """The account this invitation made moments ago, if ``email`` and
+    ``password`` are its own; None otherwise.
+
+    The welcome form sent twice (a double click) arrives as two posts at
+    once: the first makes the account, the second finds the link used. The
+    second is the same person with the same words, and the browser shows its
+    answer, so it signs in as the first did. Only within
+    INVITATION_REPEAT_WINDOW and never past two-step sign-in: this is not
+    another way in.
+    """
+    invitation = (
+        Invitation.objects.select_related("client__portal_user")
+        .filter(
+            token_hash=invitation_token_hash(token),
+            used_at__gte=timezone.now() - INVITATION_REPEAT_WINDOW,
+        )
+        .first()
+    )
+    user = invitation.client.portal_user if invitation else None
+    if (
+        user is None
+        or not user.is_active
+        or user.email.casefold() != User.normalize_username(email).casefold()
+        or not user.check_password(password)
+        or TOTPDevice.objects.filter(user=user, confirmed=True).exists()
+    ):
+        return None
+    return user
+
+
 @transaction.atomic
 def user_log_out_everywhere(*, user: User) -> User:
     """End every session of ``user`` on every device (their auth hash changes)."""
@@ -408,11 +442,28 @@ def totp_device_start(*, user: User) -> TOTPDevice:
 
 
 @transaction.atomic
-def totp_device_confirm(*, user: User, token: str) -> TOTPDevice:
-    """Turn two-step sign-in on, once the app shows a code that matches."""
+def totp_device_confirm(*, user: User, token: str, device_id: int | None = None) -> TOTPDevice:
+    """Turn two-step sign-in on, once the app shows a code that matches.
+
+    ``device_id`` is the picture the page showed. Set-up started again in
+    another tab replaces it, and a code from the app that scanned the old
+    picture can never match the new one: that is said, not "try the newest".
+    """
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
     if device is None or TOTPDevice.objects.filter(user=user, confirmed=True).exists():
         raise ValidationError({"token": [_("Start again: scan the new picture first.")]})
+    if device_id is not None and device.pk != device_id:
+        raise ValidationError(
+            {
+                "token": [
+                    _(
+                        "That picture was replaced by a newer one, from another tab or window. "
+                        "Scan the picture on this page now (you can delete the earlier one from "
+                        "your app), then type the code it shows."
+                    )
+                ]
+            }
+        )
     if not device.verify_token(_digits(token)):
         raise ValidationError(
             {

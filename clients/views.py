@@ -235,18 +235,20 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         return _invitation_refused(request, refused.reason)
     form = SetPasswordForm(request.POST or None, initial={"email": invitation.client.contact_email})
     if request.method == "POST" and form.is_valid():
+        words = {"email": form.cleaned_data["email"], "password": form.cleaned_data["password1"]}
+        user: User | None = None
         try:
-            user = services.invitation_accept(
-                token=token,
-                email=form.cleaned_data["email"],
-                password=form.cleaned_data["password1"],
-            )
+            user = services.invitation_accept(token=token, **words)
         except services.InvitationRefused as refused:
-            return _invitation_refused(request, refused.reason)
+            # Used a moment ago by this same form, sent twice (a double click):
+            # the first post signed in; this one, the one the browser shows, does too.
+            user = services.invitation_accepted_just_now(token=token, **words)
+            if user is None:
+                return _invitation_refused(request, refused.reason)
         except ValidationError as error:
             # A taken email names its field; the password rules answer as a list.
             form.add_error(None if hasattr(error, "error_dict") else "password1", error)
-        else:
+        if user is not None:
             request.session.pop(INVITATION_KEY, None)
             _signed_in(request, user)
             messages.success(request, _("Welcome. Your notebook is ready."))
@@ -339,7 +341,11 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
         form = CodeForm(request.POST)
         if form.is_valid():
             try:
-                services.totp_device_confirm(user=request.user, token=form.cleaned_data["token"])
+                services.totp_device_confirm(
+                    user=request.user,
+                    token=form.cleaned_data["token"],
+                    device_id=parse_id(request.POST.get("device")),
+                )
             except ValidationError as error:
                 form.add_error(None, error)
             else:
@@ -353,7 +359,7 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
     return render(
         request,
         "clients/two_step_setup.html",
-        {"form": form, "qr": qr_svg(uri), "secret": device_secret(device)},
+        {"form": form, "qr": qr_svg(uri), "secret": device_secret(device), "device": device},
         status=400 if form.errors else 200,
     )
 

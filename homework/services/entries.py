@@ -1,6 +1,7 @@
 """The client's writes: drafts, sending, editing, privacy and notes, and the
 discreet email to the therapist that follows a shared entry."""
 
+import datetime as dt
 import uuid
 import zoneinfo
 from collections.abc import Mapping
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from homework import schedules
-from homework.kinds import get_kind
+from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
     entries_for_user,
@@ -278,10 +279,14 @@ def entry_edit(
     entry = _own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
         raise EntryLocked
-    if entry.version != base_version:
-        raise EntryConflict(entry)
     assignment = entry.assignment
     kind = get_kind(assignment.exercise.kind)
+    if entry.version != base_version:
+        if entry.version == base_version + 1 and _edit_holds(entry, data, flags):
+            # The edit just saved, sent again ("Save" clicked twice; the edit
+            # page has no script to stop it): not a change made elsewhere.
+            return entry
+        raise EntryConflict(entry)
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
     entry.response = kind.merge_edit(kind.response_of(entry), edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
@@ -310,6 +315,17 @@ def entry_edit(
     if was_private and not entry.private:
         _notify_when_shared(entry)
     return entry
+
+
+def _edit_holds(entry: Entry, data: Mapping[str, Any], flags: Flags) -> bool:
+    """Whether these posted answers, as an edit would save them, are what the entry says."""
+    exercise = entry.assignment.exercise
+    kind = get_kind(exercise.kind)
+    try:
+        edited = kind.validate(data, exercise=exercise, tz=entry.assignment.client.timezone)
+    except ResponseInvalid:
+        return False
+    return _holds(entry, kind.merge_edit(kind.response_of(entry), edited, exercise=exercise), flags)
 
 
 @transaction.atomic
@@ -354,6 +370,8 @@ def _notify_when_shared(entry: Entry) -> None:
 
 
 NOTE_MAX_CHARS = 2000
+# The same words posted again within this long are the same note, sent twice.
+NOTE_REPEAT = dt.timedelta(minutes=2)
 
 
 @transaction.atomic
@@ -378,6 +396,9 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
         )
     if "\x00" in text:
         raise ValidationError({"text": [_("Null characters are not allowed.")]})
+    last = entry.notes.order_by("-created_at", "-pk").first()
+    if last is not None and last.text == text and last.created_at >= timezone.now() - NOTE_REPEAT:
+        return last  # the same note sent twice (a double click, a replay): added once
     return EntryNote.objects.create(entry=entry, text=text)
 
 

@@ -252,6 +252,56 @@ def test_accepting_twice_creates_one_account(cast, newcomer):
     )
 
 
+def test_save_and_continue_clicked_twice_signs_in_once(cast, newcomer, monkeypatch):
+    """A double click on the welcome form: both posts arrive together, and the
+    browser shows the second's answer. The first made the account and signed
+    in (which ends the session both came with); the second finds the link
+    used. It is the same person with the same password, so it signs in too,
+    rather than a "Bad Request" page or "this link no longer works"."""
+    from django.contrib.sessions.models import Session
+
+    issued = invite(cast, newcomer)
+    real_accept = services.invitation_accept
+
+    def the_first_click_got_there_first(**kwargs):
+        real_accept(**kwargs)
+        Session.objects.all().delete()  # its sign-in replaced the shared session
+        return real_accept(**kwargs)
+
+    monkeypatch.setattr(services, "invitation_accept", the_first_click_got_there_first)
+    http = HttpClient()
+    second = accept(http, token_of(issued))
+    assert second.status_code == 302 and second["Location"] == reverse("homework:dashboard")
+    assert http.get(reverse("homework:dashboard")).status_code == 200
+    assert User.objects.filter(role="client", email="casey@example.test").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("password", "used_ago"),
+    [("other words 42", dt.timedelta(0)), ("quiet harbour 42", dt.timedelta(hours=1))],
+    ids=["another-password", "used-long-ago"],
+)
+def test_a_link_used_meanwhile_signs_in_only_its_own_account_just_made(
+    cast, newcomer, monkeypatch, password, used_ago
+):
+    """Only the new account's own email and password sign in from the form of
+    a link used meanwhile, and only just after it was used: a double click,
+    not another way in."""
+    issued = invite(cast, newcomer)
+    real_accept = services.invitation_accept
+
+    def someone_got_there_first(**kwargs):
+        real_accept(**{**kwargs, "password": "quiet harbour 42"})
+        Invitation.objects.update(used_at=timezone.now() - used_ago)
+        return real_accept(**kwargs)
+
+    monkeypatch.setattr(services, "invitation_accept", someone_got_there_first)
+    http = HttpClient()
+    refused = accept(http, token_of(issued), password1=password, password2=password)
+    assert refused.status_code == 410 and "already been used" in refused.text
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
 def test_a_link_cannot_be_used_to_test_who_has_an_account_here(cast, newcomer):
     """Taken addresses are refused, and after a few the link stops working:
     in the wrong hands it cannot check address after address."""

@@ -210,6 +210,34 @@ def test_client_turns_on_two_step_with_a_qr_code(cast):
     assert TOTPDevice.objects.get(pk=device.pk).confirmed
 
 
+def picture_on(page: str) -> str:
+    found = re.search(r'name="device" value="([^"]+)"', page)
+    assert found, "the set-up form names no picture"
+    return found[1]
+
+
+def test_a_picture_replaced_in_another_tab_says_so(cast):
+    """Set-up started in two tabs: the second made a new picture, and the
+    first one's is no longer the one. A code from the app that scanned the
+    first picture is not "a code that did not match, try the newest" (it
+    would never match): the page says the picture was replaced and shows
+    the one that counts."""
+    http = login(cast.alice.portal_user)
+    first_tab = http.post(reverse("clients:two_step_setup"), {"start": "1"})
+    scanned = TOTPDevice.objects.get(user=cast.alice.portal_user)
+    http.post(reverse("clients:two_step_setup"), {"start": "1"})  # the second tab
+    shown = TOTPDevice.objects.get(user=cast.alice.portal_user)
+    code = {"token": current_code(scanned), "device": picture_on(first_tab.text)}
+    stale = http.post(reverse("clients:two_step_setup"), code)
+    assert stale.status_code == 400
+    assert "did not match" not in stale.text and "replaced" in stale.text
+    assert not TOTPDevice.objects.get(pk=shown.pk).confirmed
+    # The page now carries the picture that counts, and its code turns it on.
+    code = {"token": current_code(shown), "device": picture_on(stale.text)}
+    assert http.post(reverse("clients:two_step_setup"), code).status_code == 302
+    assert TOTPDevice.objects.get(pk=shown.pk).confirmed
+
+
 def test_sign_in_with_two_step_asks_for_the_code(cast):
     device = turn_on_two_step(cast.alice.portal_user)
     http = HttpClient()

@@ -76,3 +76,17 @@ def test_no_kind_says_this_field_is_required(kind):
     form.is_valid()
     messages = [m for ms in form.response_errors().values() for m in ms]
     assert "This field is required." not in messages
+
+
+def test_the_private_flag_is_described_by_its_help_text(cast):
+    """A screen reader hears what "Keep this private" means: the checkbox
+    points at the help paragraph beside it, on the writing and the edit page."""
+    for url in (
+        reverse("homework:do", args=[cast.alice_assignment.pk]),
+        reverse("homework:entry_edit", args=[cast.alice_entry.key]),
+    ):
+        page = login(cast.alice.portal_user).get(url)
+        assert page.status_code == 200
+        for ref in described_by(page.text, "private"):
+            assert f'id="{ref}"' in page.text, (url, ref)
+        assert described_by(page.text, "private")

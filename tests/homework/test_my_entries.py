@@ -107,6 +107,25 @@ def test_stale_edit_shows_both_texts_and_changes_nothing(cast):
     assert again.status_code == 302
 
 
+def test_the_same_edit_sent_twice_is_saved_once_without_a_conflict(cast):
+    """ "Save my changes" clicked twice (the edit page has no script to stop
+    it): the second arrives with the version the first replaced, saying the
+    same. It is the same save, not a change made elsewhere."""
+    http = login(cast.alice.portal_user)
+    entry = cast.alice_entry
+    url = reverse("homework:entry_edit", args=[entry.key])
+    form = edit_form(entry, what_happened="Now I remember more.")
+    assert http.post(url, form).status_code == 302
+    again = http.post(url, form)
+    assert again.status_code == 302
+    assert again["Location"] == reverse("homework:entry", args=[entry.key])
+    entry.refresh_from_db()
+    assert entry.version == 2 and entry.response["what_happened"] == "Now I remember more."
+    # Other words on the old version are still a conflict, shown with both.
+    other = http.post(url, edit_form(entry, version=1, what_happened="Something else."))
+    assert other.status_code == 409
+
+
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
@@ -208,6 +227,24 @@ def test_bad_note_is_named_and_saves_nothing(cast, text, message):
     )
     assert response.status_code == 400 and message in response.text
     assert not EntryNote.objects.exists()
+
+
+def test_a_note_sent_twice_is_added_once(cast):
+    """ "Add" clicked twice (or the post replayed): one note, not the same
+    words twice in the client's entry and the therapist's admin."""
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:entry_add_note", args=[cast.alice_entry.key])
+    for _ in range(2):
+        assert http.post(url, {"text": "One more thing."}).status_code == 302
+    assert list(EntryNote.objects.values_list("text", flat=True)) == ["One more thing."]
+    # Other words, and the same words again after them, are new notes.
+    http.post(url, {"text": "And another."})
+    http.post(url, {"text": "One more thing."})
+    assert EntryNote.objects.count() == 3
+    # So are the same words again later on: a repeat is only moments apart.
+    EntryNote.objects.update(created_at=timezone.now() - dt.timedelta(hours=1))
+    http.post(url, {"text": "One more thing."})
+    assert EntryNote.objects.count() == 4
 
 
 # -- text stays text everywhere --------------------------------------------------------
