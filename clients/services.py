@@ -29,6 +29,7 @@ from clients.models import AccessEvent, Client, Invitation, Session
 from clients.selectors import clients_for_user
 from practice.dates import as_zone, end_of_day
 from practice.models import User, new_session_salt
+from practice.requests import SENT_TWICE_WINDOW
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
@@ -45,9 +46,6 @@ CLIENT_EDITABLE_FIELDS = (
 ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
 # Taken sign-in addresses one invitation link may try before it stops working.
 INVITATION_TAKEN_EMAIL_TRIES = 5
-# How long after an invitation is used the same form, sent again, still signs
-# in (invitation_accepted_just_now): a double click, not a later visit.
-INVITATION_REPEAT_WINDOW = dt.timedelta(minutes=2)
 
 
 def _require_staff(actor: User) -> None:
@@ -381,14 +379,14 @@ def invitation_accepted_just_now(*, token: str, email: str, password: str) -> Us
     once: the first makes the account, the second finds the link used. The
     second is the same person with the same words, and the browser shows its
     answer, so it signs in as the first did. Only within
-    INVITATION_REPEAT_WINDOW and never past two-step sign-in: this is not
+    SENT_TWICE_WINDOW and never past two-step sign-in: this is not
     another way in.
     """
     invitation = (
         Invitation.objects.select_related("client__portal_user")
         .filter(
             token_hash=invitation_token_hash(token),
-            used_at__gte=timezone.now() - INVITATION_REPEAT_WINDOW,
+            used_at__gte=timezone.now() - SENT_TWICE_WINDOW,
         )
         .first()
     )

@@ -1,4 +1,6 @@
-"""Typed views of a request once we know who is asking."""
+"""Typed views of a request once we know who is asking, and how to read what it sends."""
+
+import datetime as dt
 
 from django.http import HttpRequest
 
@@ -18,6 +20,13 @@ def acting_user(request: HttpRequest) -> User:
         raise TypeError("This request has no signed-in user.")
     return user
 
+
+# The same write by the same person again within this long is the first one
+# sent twice (a double click on Save, a form sent again after a slow reply),
+# not a second one: an assignment, a comment, a client's note, the welcome
+# form. Long enough for a slow reply, short enough that a deliberate repeat
+# later is its own.
+SENT_TWICE_WINDOW = dt.timedelta(minutes=2)
 
 # The largest id a database's bigint holds: anything above is no row's.
 MAX_ID = 2**63 - 1

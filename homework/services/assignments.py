@@ -17,11 +17,7 @@ from homework.selectors import (
     exercises_for_user,
 )
 from practice.models import User
-
-# The same write by the same person again within this long (the same work
-# assigned, the same comment) is the first one sent twice: a double click on
-# Save, or a form sent again after a slow reply. The client would see it twice.
-SENT_TWICE_WINDOW = dt.timedelta(minutes=2)
+from practice.requests import SENT_TWICE_WINDOW
 
 
 @transaction.atomic

@@ -1,7 +1,6 @@
 """The client's writes: drafts, sending, editing, privacy and notes, and the
 discreet email to the therapist that follows a shared entry."""
 
-import datetime as dt
 import uuid
 import zoneinfo
 from collections.abc import Mapping
@@ -27,6 +26,7 @@ from homework.selectors import (
 )
 from practice.models import User
 from practice.queue import enqueue_on_commit
+from practice.requests import SENT_TWICE_WINDOW
 
 
 class EntryLocked(Exception):
@@ -370,8 +370,6 @@ def _notify_when_shared(entry: Entry) -> None:
 
 
 NOTE_MAX_CHARS = 2000
-# The same words posted again within this long are the same note, sent twice.
-NOTE_REPEAT = dt.timedelta(minutes=2)
 
 
 @transaction.atomic
@@ -397,7 +395,11 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
     if "\x00" in text:
         raise ValidationError({"text": [_("Null characters are not allowed.")]})
     last = entry.notes.order_by("-created_at", "-pk").first()
-    if last is not None and last.text == text and last.created_at >= timezone.now() - NOTE_REPEAT:
+    if (
+        last is not None
+        and last.text == text
+        and last.created_at >= timezone.now() - SENT_TWICE_WINDOW
+    ):
         return last  # the same note sent twice (a double click, a replay): added once
     return EntryNote.objects.create(entry=entry, text=text)
 

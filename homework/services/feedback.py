@@ -20,8 +20,8 @@ from homework.selectors import (
     entry_commentable_by,
     entry_readable_by_staff,
 )
-from homework.services.assignments import SENT_TWICE_WINDOW
 from practice.models import User
+from practice.requests import SENT_TWICE_WINDOW
 
 COMMENT_MAX_CHARS = 2000
 
