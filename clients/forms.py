@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm
 from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
@@ -103,6 +103,47 @@ class NewPasswordForm(_SetPasswordBase):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["new_password1"].help_text = " ".join(
+            str(text) for text in password_validators_help_texts()
+        )
+
+
+class ChangePasswordForm(PasswordChangeForm):
+    """Changing the password from Settings, signed in: Django's form (the
+    current password, the new one twice, the practice's password rules), in
+    the portal's words. It validates; services.user_change_password writes."""
+
+    bound_field_class = AccessibleBoundField
+    error_messages = {
+        "password_incorrect": _("That password is not right."),
+        "password_mismatch": _("The two passwords are not the same. Try again."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        words = {
+            "old_password": (
+                _("Your current password"),
+                _("Type the password you use now."),
+                "current-password",
+            ),
+            "new_password1": (
+                _("Your new password"),
+                _("Choose a new password."),
+                "new-password",
+            ),
+            "new_password2": (
+                _("The new password again"),
+                _("Type the new password a second time."),
+                "new-password",
+            ),
+        }
+        for name, (label, required, autocomplete) in words.items():
+            # The same limit as every password box here: a huge paste is
+            # refused before it is hashed. No autofocus (Django's default on
+            # the current password): this form sits halfway down Settings.
+            self.fields[name] = _password_field(label, autocomplete)
+            self.fields[name].error_messages["required"] = required
         self.fields["new_password1"].help_text = " ".join(
             str(text) for text in password_validators_help_texts()
         )

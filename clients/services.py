@@ -411,6 +411,46 @@ def user_log_out_everywhere(*, user: User) -> User:
 
 
 @transaction.atomic
+def user_change_password(*, user: User, old_password: str, new_password: str) -> User:
+    """Change a signed-in person's password, asking for the current one.
+
+    Every session of ``user`` ends, on every device: the session auth hash
+    covers the password (User._get_session_auth_hash). A reset link already
+    emailed stops working too (its token covers the password). The caller
+    keeps its own session with ``update_session_auth_hash``.
+
+    The row is locked, so two changes sent at once (a double click) are
+    taken one after the other: the second finds the password changed and is
+    refused, as a replay with the old password always is. Its page is the
+    one the browser shows, so it says the change is done rather than "not
+    right", which would send the person back to a password that no longer
+    works. Checked here even when a form has checked it: this is the one
+    way a password changes.
+    """
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if not user.check_password(old_password):
+        if user.check_password(new_password):
+            raise ValidationError(
+                {
+                    "old_password": [
+                        _(
+                            "That is already your password: the change is done. "
+                            "Use your new password from now on."
+                        )
+                    ]
+                }
+            )
+        raise ValidationError({"old_password": [_("That password is not right.")]})
+    try:
+        validate_password(new_password, user=user)
+    except ValidationError as error:
+        raise ValidationError({"new_password2": error.error_list}) from error
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    return user
+
+
+@transaction.atomic
 def user_dismiss_exit_note(*, user: User) -> User:
     if user.exit_note_dismissed_at is None:
         user.exit_note_dismissed_at = timezone.now()

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login, logout
+from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from clients import selectors, services
 from clients.decorators import client_required
 from clients.forms import (
+    ChangePasswordForm,
     CodeForm,
     ExportChoiceForm,
     NeutralPasswordResetForm,
@@ -300,6 +301,7 @@ def _account_page(
     *,
     remove_form: PasswordConfirmForm | None = None,
     export_form: ExportChoiceForm | None = None,
+    password_form: ChangePasswordForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The account page, with whichever of its forms was refused."""
@@ -313,6 +315,7 @@ def _account_page(
             "two_step": selectors.has_two_step(user=request.user),
             "remove_form": remove_form or PasswordConfirmForm(),
             "export_form": export_form,
+            "password_form": password_form or ChangePasswordForm(request.user),
         },
         status=status,
     )
@@ -384,6 +387,38 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
             messages.success(request, _("Two-step sign-in is off."))
             return redirect("clients:account")
     return _account_page(request, remove_form=form, status=400)
+
+
+@require_POST
+@client_required
+def change_password(request: AuthedRequest) -> HttpResponse:
+    """A new password from inside, at once: no email needed (it may be read by
+    someone else). Every other session ends; this one carries on.
+
+    Only the current password is asked, two-step sign-in or not, as for
+    turning two-step off: the person is already signed in past it.
+    Wrong guesses are not throttled here, as sign-in's are not either."""
+    form = ChangePasswordForm(request.user, request.POST)
+    if form.is_valid():
+        try:
+            user = services.user_change_password(
+                user=request.user,
+                old_password=form.cleaned_data["old_password"],
+                new_password=form.cleaned_data["new_password1"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            update_session_auth_hash(request, user)
+            messages.success(
+                request,
+                _(
+                    "Your password is changed. Anyone signed in with your old password, "
+                    "on any device, has been signed out."
+                ),
+            )
+            return redirect("clients:account")
+    return _account_page(request, password_form=form, status=400)
 
 
 @require_POST

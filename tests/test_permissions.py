@@ -91,6 +91,7 @@ TABLE: dict[str, Row] = {
     ),
     "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200"),
     "account/": Row(fixed("/account/"), "302 200 200 302 302 302"),
+    "account/password/": Row(fixed("/account/password/"), "302 400 400 302 302 302", "post"),
     "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302"),
     "account/two-step/off/": Row(
         fixed("/account/two-step/off/"), "302 400 400 302 302 302", "post"
