@@ -19,6 +19,8 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 ## make run: install, migrate, load the demo practice and serve it.
+# The links it makes (an invitation, a reset) must open where it serves.
+run: export SITE_URL ?= http://127.0.0.1:$(PORT)
 run: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo

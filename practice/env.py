@@ -6,6 +6,7 @@ not surface later as a silently insecure default.
 
 import os
 import secrets
+import zoneinfo
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -56,6 +57,34 @@ def env_choice(name: str, default: str, choices: set[str]) -> str:
     value = os.environ.get(name, default)
     if value not in choices:
         raise ImproperlyConfigured(f"{name} must be one of {sorted(choices)}, not {value!r}.")
+    return value
+
+
+def env_url(name: str, default: str, schemes: set[str]) -> str:
+    """A URL checked now, so that a typo stops the start and not the first
+    email, task or link. An empty value stays empty only where that is the
+    default (a service that is off). The message does not repeat the value:
+    it may carry a password."""
+    value = os.environ.get(name, default)
+    if value == "" and default == "":
+        return value
+    parts = urlsplit(value)
+    if parts.scheme not in schemes or not (parts.netloc or parts.scheme == "unix"):
+        raise ImproperlyConfigured(
+            f"{name} must be a URL starting with one of "
+            f"{', '.join(f'{scheme}://' for scheme in sorted(schemes))}."
+        )
+    return value
+
+
+def env_time_zone(name: str, default: str) -> str:
+    value = os.environ.get(name, default)
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name} must be a time zone name such as Europe/London, not {value!r}."
+        ) from None
     return value
 
 

@@ -19,6 +19,8 @@ from practice.env import (
     env_int,
     env_list,
     env_str,
+    env_time_zone,
+    env_url,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -100,12 +102,15 @@ TEMPLATES = [
 # Widget templates (the 0–10 slider) live with the project's templates.
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
-    )
-}
+_database_url = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
+try:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            _database_url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0)
+        )
+    }
+except ValueError as exc:  # its own message names neither the variable nor a fix
+    raise ImproperlyConfigured(f"DATABASE_URL is not a database URL we can use: {exc}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default serves requests in threads, and SQLite has one
     # writer at a time. A transaction that reads before it writes (SQLite's
@@ -135,7 +140,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Redis is optional: without it tasks run in-process and the cache is local.
-REDIS_URL = env_str("REDIS_URL")
+REDIS_URL = env_url("REDIS_URL", "", {"redis", "rediss", "unix"})
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -218,7 +223,7 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
 
 LANGUAGE_CODE = "en-gb"
-TIME_ZONE = env_str("TIME_ZONE", "Europe/London")
+TIME_ZONE = env_time_zone("TIME_ZONE", "Europe/London")
 # Beat's crontabs (the evening summaries) run on the practice's clock.
 CELERY_TIMEZONE = TIME_ZONE
 USE_I18N = True
@@ -282,7 +287,7 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
 
 # Absolute links in emails.
-SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+SITE_URL = env_url("SITE_URL", "http://127.0.0.1:8000", {"http", "https"}).rstrip("/")
 if PRODUCTION and not SITE_URL.startswith("https://"):
     # Invitation and reset links carry a token that sets a password: over
     # plain http the first click, before the browser knows our HSTS, shows it

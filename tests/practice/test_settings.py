@@ -115,3 +115,20 @@ def test_passwords_are_hashed_with_argon2_by_default():
 
     assert real_settings.PASSWORD_HASHERS[0].endswith("Argon2PasswordHasher")
     assert settings.AUTH_USER_MODEL == "practice.User"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("DATABASE_URL", "postgress://postgres@127.0.0.1:5432/practice"),
+        ("REDIS_URL", "127.0.0.1:6379/0"),
+        ("TIME_ZONE", "Europe/Londn"),
+        ("SITE_URL", "practice.example.org"),
+    ],
+)
+def test_a_misspelt_service_or_place_stops_the_app_and_names_the_variable(name, value):
+    """The README promises it: a typo must not start an app that loses its
+    emails to a Redis that is not there, or links that lead nowhere."""
+    result = manage("check", **{name: value})
+    assert result.returncode != 0
+    assert f"{name} " in result.stderr.splitlines()[-1], result.stderr[-600:]
