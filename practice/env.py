@@ -122,7 +122,9 @@ def email_config(url: str) -> EmailConfig:
     parts = urlsplit(url)
     if parts.scheme not in _EMAIL_BACKENDS:
         raise ImproperlyConfigured(
-            f"EMAIL_URL must start with one of {sorted(_EMAIL_BACKENDS)}://, not {url!r}."
+            # Not the URL itself: it may hold the mail account's password.
+            f"EMAIL_URL must start with one of {sorted(_EMAIL_BACKENDS)}://; "
+            + (f"it starts with {parts.scheme}://." if parts.scheme else "it has no scheme.")
         )
     backend = _EMAIL_BACKENDS[parts.scheme]
     if not parts.scheme.startswith("smtp"):

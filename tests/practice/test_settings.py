@@ -88,6 +88,15 @@ def test_email_url_is_read_into_smtp_settings():
         env.email_config("pigeon://coop")
 
 
+def test_a_misspelt_email_url_is_named_without_its_password():
+    """The start-up message goes to logs and terminals: it named the whole
+    URL, the mail account's password with it."""
+    with pytest.raises(ImproperlyConfigured) as refused:
+        env.email_config("stmp://notify:s3cret-pass@mail.example.org:587")
+    assert "EMAIL_URL" in str(refused.value)
+    assert "s3cret-pass" not in str(refused.value)
+
+
 def test_a_send_to_a_mail_server_gives_up_after_seconds():
     """Django's default is no timeout at all: a mail server that never
     answers held the invitation page, and a reset asked for while Redis was
