@@ -1,33 +1,105 @@
+import logging
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, overload
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from clients.models import Client
 from clients.selectors import client_for_portal_user
 
+logger = logging.getLogger(__name__)
+
 View = Callable[..., HttpResponse]
+# Keeps what a refused post carried, if it can (a draft's words); says whether it did.
+KeepWords = Callable[..., bool]
 
 
-def client_required(view: View) -> View:
-    """The portal is for clients with an active record; staff go to the admin."""
+@overload
+def client_required(view: View) -> View: ...
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        user = request.user
-        if not user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if user.is_staff:
-            return redirect("admin:index")
-        client = client_for_portal_user(user=user)
-        if client is None:
-            raise PermissionDenied
-        # Dates on the portal are the client's own local dates and times.
-        with timezone.override(client.timezone):
-            return view(request, *args, **kwargs)
 
-    return wrapper
+@overload
+def client_required(
+    *, allow_archived: bool = False, keep_words: KeepWords | None = None
+) -> Callable[[View], View]: ...
+
+
+def client_required(
+    view: View | None = None,
+    *,
+    allow_archived: bool = False,
+    keep_words: KeepWords | None = None,
+) -> View | Callable[[View], View]:
+    """The portal is for clients; staff go to the admin.
+
+    A client their therapist archived has a closed notebook: only the views
+    marked ``allow_archived`` stay open to them (its closed page, their
+    download, their password, signing out). Any other page sends them there,
+    and any other post changes nothing and says why: a bare "forbidden" would
+    be an alarming dead end for someone whose therapy has ended. Before
+    refusing, ``keep_words`` (for the views that take a draft) keeps what the
+    post carried, so words typed as the notebook closed are not lost.
+    """
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            user = request.user
+            if not user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if user.is_staff:
+                return redirect("admin:index")
+            client = client_for_portal_user(user=user, include_archived=True)
+            if client is None:
+                raise PermissionDenied
+            if client.status == Client.Status.ARCHIVED and not allow_archived:
+                return _notebook_closed(request, keep_words, args, kwargs)
+            # Dates on the portal are the client's own local dates and times.
+            with timezone.override(client.timezone):
+                return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate if view is None else decorate(view)
+
+
+def _notebook_closed(
+    request: HttpRequest,
+    keep_words: KeepWords | None,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> HttpResponse:
+    if request.method in ("GET", "HEAD"):
+        return redirect("clients:closed")
+    kept = False
+    if keep_words is not None:
+        try:
+            kept = keep_words(request, *args, **kwargs)
+        except Exception:
+            logger.warning("Could not keep a draft sent to a closed notebook.", exc_info=True)
+    answers_script = request.headers.get("Accept", "").startswith("application/json")
+    if kept:
+        message = _(
+            "Your notebook with the practice is closed, so this cannot be sent. What you "
+            "wrote is kept as an unsent draft, in “Download everything”."
+        )
+    elif answers_script:
+        message = _(
+            "Your notebook with the practice is closed, so this cannot be saved. Your words "
+            "are still on this page: copy them somewhere safe before you leave it."
+        )
+    else:
+        message = _("Your notebook with the practice is closed, so nothing was changed.")
+    if answers_script:
+        # What the autosave script shows as "not saved yet", with the words
+        # left on the page (static/js/autosave.js).
+        return JsonResponse({"errors": {"__all__": [message]}}, status=400)
+    messages.info(request, message)
+    return redirect("clients:closed")

@@ -22,11 +22,19 @@ def clients_for_user(*, user: User) -> QuerySet[Client]:
     return Client.objects.none()
 
 
-def client_for_portal_user(*, user: User) -> Client | None:
-    """The client record behind a portal login, or None for anyone else."""
+def client_for_portal_user(*, user: User, include_archived: bool = False) -> Client | None:
+    """The client record behind a portal login, or None for anyone else.
+
+    An archived client's record only with ``include_archived``: their
+    notebook is closed, and only its closed page and their download stay
+    open to them (clients.decorators.client_required).
+    """
     if not user.is_authenticated or not user.is_client:
         return None
-    return Client.objects.filter(portal_user=user, status=Client.Status.ACTIVE).first()
+    clients = Client.objects.filter(portal_user=user)
+    if not include_archived:
+        clients = clients.filter(status=Client.Status.ACTIVE)
+    return clients.first()
 
 
 def sessions_for_user(*, user: User) -> QuerySet[Session]:

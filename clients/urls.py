@@ -28,6 +28,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("account/", views.account, name="account"),
+    path("account/closed/", views.notebook_closed, name="closed"),
     path("account/password/", views.change_password, name="change_password"),
     path("account/two-step/", views.two_step_setup, name="two_step_setup"),
     path("account/two-step/off/", views.two_step_remove, name="two_step_remove"),

@@ -296,6 +296,16 @@ def account(request: AuthedRequest) -> HttpResponse:
     return _account_page(request)
 
 
+@require_GET
+@client_required(allow_archived=True)
+def notebook_closed(request: AuthedRequest) -> HttpResponse:
+    """The one page of the portal left to a client their therapist archived:
+    what they wrote is kept, and theirs to download."""
+    if selectors.client_for_portal_user(user=request.user) is not None:
+        return redirect("homework:dashboard")  # restored: the whole portal is open again
+    return _account_page(request)
+
+
 def _account_page(
     request: AuthedRequest,
     *,
@@ -304,13 +314,16 @@ def _account_page(
     password_form: ChangePasswordForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The account page, with whichever of its forms was refused."""
+    """The account page, with whichever of its forms was refused; for a
+    client their therapist archived, the closed notebook's page instead
+    (the download, the password and signing out are all it keeps)."""
     if export_form is None:
         assignments = homework_selectors.assignments_for_export(user=request.user)
         export_form = ExportChoiceForm(assignments=assignments)
+    closed = selectors.client_for_portal_user(user=request.user) is None
     return render(
         request,
-        "clients/account.html",
+        "clients/closed.html" if closed else "clients/account.html",
         {
             "two_step": selectors.has_two_step(user=request.user),
             "remove_form": remove_form or PasswordConfirmForm(),
@@ -390,7 +403,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
 
 
 @require_POST
-@client_required
+@client_required(allow_archived=True)
 def change_password(request: AuthedRequest) -> HttpResponse:
     """A new password from inside, at once: no email needed (it may be read by
     someone else). Every other session ends; this one carries on.
@@ -422,7 +435,7 @@ def change_password(request: AuthedRequest) -> HttpResponse:
 
 
 @require_POST
-@client_required
+@client_required(allow_archived=True)
 def log_out_everywhere(request: AuthedRequest) -> HttpResponse:
     services.user_log_out_everywhere(user=request.user)
     logout(request)
@@ -432,7 +445,7 @@ def log_out_everywhere(request: AuthedRequest) -> HttpResponse:
 
 
 @require_POST
-@client_required
+@client_required(allow_archived=True)
 def stay_signed_in(request: AuthedRequest) -> HttpResponse:
     """The idle warning's "Stay signed in": any request counts; this one says so."""
     request.session[LAST_SEEN] = time.time()
@@ -440,7 +453,7 @@ def stay_signed_in(request: AuthedRequest) -> HttpResponse:
 
 
 @require_GET
-@client_required
+@client_required(allow_archived=True)
 def form_token(request: AuthedRequest) -> JsonResponse:
     """A fresh security token for a page still open from before a sign-in
     (here, or in another tab, which changes the token): autosave fetches it
@@ -449,7 +462,7 @@ def form_token(request: AuthedRequest) -> JsonResponse:
 
 
 @require_POST
-@client_required
+@client_required(allow_archived=True)
 def dismiss_exit_note(request: AuthedRequest) -> HttpResponse:
     services.user_dismiss_exit_note(user=request.user)
     if request.headers.get("Accept", "").startswith("application/json"):
@@ -469,14 +482,14 @@ def _download(body: bytes, *, content_type: str, extension: str) -> HttpResponse
 
 
 @require_GET
-@client_required
+@client_required(allow_archived=True)
 def export_json(request: AuthedRequest) -> HttpResponse:
     body = json.dumps(export.export_json(user=request.user), ensure_ascii=False, indent=2)
     return _download(body.encode(), content_type="application/json", extension="json")
 
 
 @require_GET
-@client_required
+@client_required(allow_archived=True)
 def export_pdf(request: AuthedRequest) -> HttpResponse:
     """Everything sent, or (from the account page's choice) some exercises.
     A refused choice shows the account page again with what to change.

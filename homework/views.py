@@ -29,6 +29,14 @@ from practice.requests import AuthedRequest
 HISTORY_PAGE_SIZE = 50
 
 
+def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -> bool:
+    """Words that arrive (saved or sent) after the therapist archived the
+    client: nothing can be sent, but they are kept as a draft, in the
+    client's download, rather than lost (client_required refuses the rest)."""
+    save_draft_from_post(user=request.user, assignment_id=assignment_id, post=request.POST)
+    return True
+
+
 @require_GET
 @client_required
 def dashboard(request: AuthedRequest) -> HttpResponse:
@@ -61,7 +69,7 @@ def _assignment_or_404(
 
 
 @require_http_methods(["GET", "POST"])
-@client_required
+@client_required(keep_words=_keep_draft_in_closed_notebook)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take
     the finished entry."""
@@ -266,7 +274,7 @@ def save_edit_from_post(*, user: User, post: Any) -> Entry:
 
 
 @require_POST
-@client_required
+@client_required(keep_words=_keep_draft_in_closed_notebook)
 def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
     """Save a draft while the client types. Answers in JSON for the page's script."""
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)

@@ -3,6 +3,9 @@
 Each route needs a row here, or this test fails: a new URL cannot ship
 without someone deciding who may reach it. Statuses are in ROLES order.
 The object behind a route with an id belongs to alice (therapist: tara).
+"archived" is a client of tara's whom she archived: their notebook is
+closed, so the portal sends them to its closed page (302) but for the few
+routes left open to them (their download, password, signing out).
 """
 
 from collections.abc import Callable, Iterator
@@ -14,7 +17,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.conftest import Cast, login
 
-ROLES = ("anonymous", "alice", "bob", "tara", "theo", "morgan")
+ROLES = ("anonymous", "alice", "bob", "tara", "theo", "morgan", "archived")
 
 # Routes anyone may open signed out. Everything else needs a login.
 PUBLIC = {
@@ -58,234 +61,243 @@ A_USER = lambda cast: cast.theo.pk  # noqa: E731
 # that operation; 405 is a GET where only POST is taken.
 TABLE: dict[str, Row] = {
     # -- the portal
-    "": Row(fixed("/"), "302 200 200 302 302 302"),
-    "history/": Row(fixed("/history/"), "302 200 200 302 302 302"),
-    "progress/": Row(fixed("/progress/"), "302 200 200 302 302 302"),
+    "": Row(fixed("/"), "302 200 200 302 302 302 302"),
+    "history/": Row(fixed("/history/"), "302 200 200 302 302 302 302"),
+    "progress/": Row(fixed("/progress/"), "302 200 200 302 302 302 302"),
     "do/<int:assignment_id>/": Row(
-        lambda c: f"/do/{c.alice_assignment.pk}/", "302 200 404 302 302 302"
+        lambda c: f"/do/{c.alice_assignment.pk}/", "302 200 404 302 302 302 302"
     ),
     "do/<int:assignment_id>/save/": Row(
-        lambda c: f"/do/{c.alice_assignment.pk}/save/", "302 400 404 302 302 302", "post"
+        lambda c: f"/do/{c.alice_assignment.pk}/save/", "302 400 404 302 302 302 302", "post"
     ),
     "entries/<uuid:key>/": Row(
-        lambda c: f"/entries/{c.alice_entry.key}/", "302 200 404 302 302 302"
+        lambda c: f"/entries/{c.alice_entry.key}/", "302 200 404 302 302 302 302"
     ),
     "entries/<uuid:key>/edit/": Row(
-        lambda c: f"/entries/{c.alice_entry.key}/edit/", "302 200 404 302 302 302"
+        lambda c: f"/entries/{c.alice_entry.key}/edit/", "302 200 404 302 302 302 302"
     ),
     "entries/<uuid:key>/privacy/": Row(
-        lambda c: f"/entries/{c.alice_entry.key}/privacy/", "302 400 404 302 302 302", "post"
+        lambda c: f"/entries/{c.alice_entry.key}/privacy/", "302 400 404 302 302 302 302", "post"
     ),
     "entries/<uuid:key>/notes/": Row(
-        lambda c: f"/entries/{c.alice_entry.key}/notes/", "302 400 404 302 302 302", "post"
+        lambda c: f"/entries/{c.alice_entry.key}/notes/", "302 400 404 302 302 302 302", "post"
     ),
     # -- accounts: getting in (signed out), and the client's own settings
-    "login/": Row(fixed("/login/"), "200 302 302 302 302 302"),
-    "login/code/": Row(fixed("/login/code/"), "302 302 302 302 302 302"),
-    "welcome/<str:token>/": Row(fixed("/welcome/not-a-real-token/"), "404 404 404 404 404 404"),
-    "welcome/": Row(fixed("/welcome/"), "404 404 404 404 404 404"),
-    "password/reset/": Row(fixed("/password/reset/"), "200 200 200 200 200 200"),
-    "password/reset/sent/": Row(fixed("/password/reset/sent/"), "200 200 200 200 200 200"),
+    "login/": Row(fixed("/login/"), "200 302 302 302 302 302 302"),
+    "login/code/": Row(fixed("/login/code/"), "302 302 302 302 302 302 302"),
+    "welcome/<str:token>/": Row(fixed("/welcome/not-a-real-token/"), "404 404 404 404 404 404 404"),
+    "welcome/": Row(fixed("/welcome/"), "404 404 404 404 404 404 404"),
+    "password/reset/": Row(fixed("/password/reset/"), "200 200 200 200 200 200 200"),
+    "password/reset/sent/": Row(fixed("/password/reset/sent/"), "200 200 200 200 200 200 200"),
     "password/reset/<uidb64>/<token>/": Row(
-        fixed("/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200"
+        fixed("/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200 200"
     ),
-    "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200"),
-    "account/": Row(fixed("/account/"), "302 200 200 302 302 302"),
-    "account/password/": Row(fixed("/account/password/"), "302 400 400 302 302 302", "post"),
-    "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302"),
+    "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200 200"),
+    "account/": Row(fixed("/account/"), "302 200 200 302 302 302 302"),
+    "account/closed/": Row(fixed("/account/closed/"), "302 302 302 302 302 302 200"),
+    "account/password/": Row(fixed("/account/password/"), "302 400 400 302 302 302 400", "post"),
+    "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302 302"),
     "account/two-step/off/": Row(
-        fixed("/account/two-step/off/"), "302 400 400 302 302 302", "post"
+        fixed("/account/two-step/off/"), "302 400 400 302 302 302 302", "post"
     ),
     "account/sign-out-everywhere/": Row(
-        fixed("/account/sign-out-everywhere/"), "302 302 302 302 302 302", "post"
+        fixed("/account/sign-out-everywhere/"), "302 302 302 302 302 302 302", "post"
     ),
-    "account/still-here/": Row(fixed("/account/still-here/"), "302 204 204 302 302 302", "post"),
-    "account/token/": Row(fixed("/account/token/"), "302 200 200 302 302 302"),
-    "account/exit-note/": Row(fixed("/account/exit-note/"), "302 302 302 302 302 302", "post"),
-    "account/export.json": Row(fixed("/account/export.json"), "302 200 200 302 302 302"),
-    "account/export.pdf": Row(fixed("/account/export.pdf"), "302 200 200 302 302 302"),
-    "logout/": Row(fixed("/logout/"), "302 302 302 302 302 302", "post"),
-    "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302", "post"),
-    "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200"),
-    "favicon.ico": Row(fixed("/favicon.ico"), "301 301 301 301 301 301"),
+    "account/still-here/": Row(
+        fixed("/account/still-here/"), "302 204 204 302 302 302 204", "post"
+    ),
+    "account/token/": Row(fixed("/account/token/"), "302 200 200 302 302 302 200"),
+    "account/exit-note/": Row(fixed("/account/exit-note/"), "302 302 302 302 302 302 302", "post"),
+    "account/export.json": Row(fixed("/account/export.json"), "302 200 200 302 302 302 200"),
+    "account/export.pdf": Row(fixed("/account/export.pdf"), "302 200 200 302 302 302 200"),
+    "logout/": Row(fixed("/logout/"), "302 302 302 302 302 302 302", "post"),
+    "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302 302", "post"),
+    "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200 200"),
+    "favicon.ico": Row(fixed("/favicon.ico"), "301 301 301 301 301 301 301"),
     # -- the REST API: session login; staff routes refuse clients; 404 for others' records
-    "api/schema/": Row(fixed("/api/schema/"), "403 200 200 200 200 200"),
+    "api/schema/": Row(fixed("/api/schema/"), "403 200 200 200 200 200 200"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
-        lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "403 403 403 200 404 200"
+        lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "403 403 403 200 404 200 403"
     ),
     # -- the admin's own pages
-    "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200"),
-    "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302"),
-    "admin/logout/": Row(fixed("/admin/logout/"), "302 302 302 405 405 405"),
-    "admin/password_change/": Row(fixed("/admin/password_change/"), "302 302 302 200 200 200"),
+    "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
+    "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302 200"),
+    "admin/logout/": Row(fixed("/admin/logout/"), "302 302 302 405 405 405 302"),
+    "admin/password_change/": Row(fixed("/admin/password_change/"), "302 302 302 200 200 200 302"),
     "admin/password_change/done/": Row(
-        fixed("/admin/password_change/done/"), "302 302 302 200 200 200"
+        fixed("/admin/password_change/done/"), "302 302 302 200 200 200 302"
     ),
     "admin/autocomplete/": Row(
         fixed(
             "/admin/autocomplete/?app_label=homework&model_name=assignment&field_name=exercise&term="
         ),
-        "302 302 302 200 200 200",
+        "302 302 302 200 200 200 302",
     ),
-    "admin/jsi18n/": Row(fixed("/admin/jsi18n/"), "302 302 302 200 200 200"),
+    "admin/jsi18n/": Row(fixed("/admin/jsi18n/"), "302 302 302 200 200 200 302"),
     "admin/r/<path:content_type_id>/<path:object_id>/": Row(
         lambda c: f"/admin/r/{ContentType.objects.get_for_model(c.alice).pk}/{c.alice.pk}/",
-        "302 302 302 404 404 404",
+        "302 302 302 404 404 404 302",
     ),
     "admin/^(?P<app_label>practice|clients|homework)/$": Row(
-        fixed("/admin/homework/"), "302 302 302 200 200 200"
+        fixed("/admin/homework/"), "302 302 302 200 200 200 302"
     ),
-    "admin/(?P<url>.*)$": Row(fixed("/admin/no-such-page/"), "302 302 302 404 404 404"),
+    "admin/(?P<url>.*)$": Row(fixed("/admin/no-such-page/"), "302 302 302 404 404 404 302"),
     # -- users (manager only, read-only)
-    "admin/practice/user/": Row(fixed("/admin/practice/user/"), "302 302 302 403 403 200"),
-    "admin/practice/user/add/": Row(fixed("/admin/practice/user/add/"), "302 302 302 403 403 403"),
+    "admin/practice/user/": Row(fixed("/admin/practice/user/"), "302 302 302 403 403 200 302"),
+    "admin/practice/user/add/": Row(
+        fixed("/admin/practice/user/add/"), "302 302 302 403 403 403 302"
+    ),
     "admin/practice/user/<path:object_id>/history/": Row(
-        admin_object("practice/user", "history/", A_USER), "302 302 302 403 403 200"
+        admin_object("practice/user", "history/", A_USER), "302 302 302 403 403 200 302"
     ),
     "admin/practice/user/<path:object_id>/delete/": Row(
-        admin_object("practice/user", "delete/", A_USER), "302 302 302 403 403 403"
+        admin_object("practice/user", "delete/", A_USER), "302 302 302 403 403 403 302"
     ),
     "admin/practice/user/<path:object_id>/change/": Row(
-        admin_object("practice/user", "change/", A_USER), "302 302 302 403 403 200"
+        admin_object("practice/user", "change/", A_USER), "302 302 302 403 403 200 302"
     ),
     "admin/practice/user/<path:object_id>/": Row(
-        admin_object("practice/user", "", A_USER), "302 302 302 302 302 302"
+        admin_object("practice/user", "", A_USER), "302 302 302 302 302 302 302"
     ),
     # -- practice settings (manager only)
     # The list of one row goes straight to that row's form.
     "admin/practice/practicesettings/": Row(
-        fixed("/admin/practice/practicesettings/"), "302 302 302 403 403 302"
+        fixed("/admin/practice/practicesettings/"), "302 302 302 403 403 302 302"
     ),
     "admin/practice/practicesettings/add/": Row(
-        fixed("/admin/practice/practicesettings/add/"), "302 302 302 403 403 403"
+        fixed("/admin/practice/practicesettings/add/"), "302 302 302 403 403 403 302"
     ),
     "admin/practice/practicesettings/<path:object_id>/history/": Row(
         admin_object("practice/practicesettings", "history/", SETTINGS_ROW),
-        "302 302 302 403 403 200",
+        "302 302 302 403 403 200 302",
     ),
     "admin/practice/practicesettings/<path:object_id>/delete/": Row(
         admin_object("practice/practicesettings", "delete/", SETTINGS_ROW),
-        "302 302 302 403 403 403",
+        "302 302 302 403 403 403 302",
     ),
     "admin/practice/practicesettings/<path:object_id>/change/": Row(
         admin_object("practice/practicesettings", "change/", SETTINGS_ROW),
-        "302 302 302 403 403 200",
+        "302 302 302 403 403 200 302",
     ),
     "admin/practice/practicesettings/<path:object_id>/": Row(
-        admin_object("practice/practicesettings", "", SETTINGS_ROW), "302 302 302 302 302 302"
+        admin_object("practice/practicesettings", "", SETTINGS_ROW), "302 302 302 302 302 302 302"
     ),
     # -- clients: their therapist and the manager; nobody deletes here
-    "admin/clients/client/": Row(fixed("/admin/clients/client/"), "302 302 302 200 200 200"),
+    "admin/clients/client/": Row(fixed("/admin/clients/client/"), "302 302 302 200 200 200 302"),
     "admin/clients/client/add/": Row(
-        fixed("/admin/clients/client/add/"), "302 302 302 200 200 200"
+        fixed("/admin/clients/client/add/"), "302 302 302 200 200 200 302"
     ),
     "admin/clients/client/<path:object_id>/history/": Row(
-        admin_object("clients/client", "history/", ALICE), "302 302 302 200 302 200"
+        admin_object("clients/client", "history/", ALICE), "302 302 302 200 302 200 302"
     ),
     "admin/clients/client/<path:object_id>/delete/": Row(
-        admin_object("clients/client", "delete/", ALICE), "302 302 302 403 403 403"
+        admin_object("clients/client", "delete/", ALICE), "302 302 302 403 403 403 302"
     ),
     "admin/clients/client/<path:object_id>/change/": Row(
-        admin_object("clients/client", "change/", ALICE), "302 302 302 200 302 200"
+        admin_object("clients/client", "change/", ALICE), "302 302 302 200 302 200 302"
     ),
     "admin/clients/client/<path:object_id>/invite/": Row(
-        admin_object("clients/client", "invite/", ALICE), "302 302 302 200 302 200"
+        admin_object("clients/client", "invite/", ALICE), "302 302 302 200 302 200 302"
     ),
     "admin/clients/client/<path:object_id>/": Row(
-        admin_object("clients/client", "", ALICE), "302 302 302 302 302 302"
+        admin_object("clients/client", "", ALICE), "302 302 302 302 302 302 302"
     ),
     "admin/clients/client/<path:object_id>/since-last-session/": Row(
-        admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200"
+        admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200 302"
     ),
     # GET asks to confirm; the POST is tested with the archive service.
     "admin/clients/client/<path:object_id>/archive/": Row(
-        admin_object("clients/client", "archive/", ALICE), "302 302 302 200 302 200"
+        admin_object("clients/client", "archive/", ALICE), "302 302 302 200 302 200 302"
     ),
     # the session summary PDF: the client's therapist and the manager
     "admin/clients/client/<path:object_id>/summary/": Row(
-        admin_object("clients/client", "summary/", ALICE), "302 302 302 200 404 200"
+        admin_object("clients/client", "summary/", ALICE), "302 302 302 200 404 200 302"
     ),
     # -- sessions: read here, edited on the client page
-    "admin/clients/session/": Row(fixed("/admin/clients/session/"), "302 302 302 200 200 200"),
+    "admin/clients/session/": Row(fixed("/admin/clients/session/"), "302 302 302 200 200 200 302"),
     "admin/clients/session/add/": Row(
-        fixed("/admin/clients/session/add/"), "302 302 302 403 403 403"
+        fixed("/admin/clients/session/add/"), "302 302 302 403 403 403 302"
     ),
     "admin/clients/session/<path:object_id>/history/": Row(
-        admin_object("clients/session", "history/", ALICE_SESSION), "302 302 302 200 302 200"
+        admin_object("clients/session", "history/", ALICE_SESSION), "302 302 302 200 302 200 302"
     ),
     "admin/clients/session/<path:object_id>/delete/": Row(
-        admin_object("clients/session", "delete/", ALICE_SESSION), "302 302 302 403 403 403"
+        admin_object("clients/session", "delete/", ALICE_SESSION), "302 302 302 403 403 403 302"
     ),
     "admin/clients/session/<path:object_id>/change/": Row(
-        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 200 302 200"
+        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 200 302 200 302"
     ),
     "admin/clients/session/<path:object_id>/": Row(
-        admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302"
+        admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302 302"
     ),
     # -- the library: shared items are the manager's to edit
-    "admin/homework/exercise/": Row(fixed("/admin/homework/exercise/"), "302 302 302 200 200 200"),
+    "admin/homework/exercise/": Row(
+        fixed("/admin/homework/exercise/"), "302 302 302 200 200 200 302"
+    ),
     "admin/homework/exercise/add/": Row(
-        fixed("/admin/homework/exercise/add/"), "302 302 302 200 200 200"
+        fixed("/admin/homework/exercise/add/"), "302 302 302 200 200 200 302"
     ),
     "admin/homework/exercise/<path:object_id>/history/": Row(
-        admin_object("homework/exercise", "history/", ALICE_EXERCISE), "302 302 302 200 200 200"
+        admin_object("homework/exercise", "history/", ALICE_EXERCISE), "302 302 302 200 200 200 302"
     ),
     "admin/homework/exercise/<path:object_id>/delete/": Row(
-        admin_object("homework/exercise", "delete/", ALICE_EXERCISE), "302 302 302 403 403 403"
+        admin_object("homework/exercise", "delete/", ALICE_EXERCISE), "302 302 302 403 403 403 302"
     ),
     "admin/homework/exercise/<path:object_id>/change/": Row(
-        admin_object("homework/exercise", "change/", ALICE_EXERCISE), "302 302 302 200 200 200"
+        admin_object("homework/exercise", "change/", ALICE_EXERCISE), "302 302 302 200 200 200 302"
     ),
     "admin/homework/exercise/<path:object_id>/": Row(
-        admin_object("homework/exercise", "", ALICE_EXERCISE), "302 302 302 302 302 302"
+        admin_object("homework/exercise", "", ALICE_EXERCISE), "302 302 302 302 302 302 302"
     ),
     # -- assignments
     "admin/homework/assignment/": Row(
-        fixed("/admin/homework/assignment/"), "302 302 302 200 200 200"
+        fixed("/admin/homework/assignment/"), "302 302 302 200 200 200 302"
     ),
     "admin/homework/assignment/add/": Row(
-        fixed("/admin/homework/assignment/add/"), "302 302 302 200 200 200"
+        fixed("/admin/homework/assignment/add/"), "302 302 302 200 200 200 302"
     ),
     "admin/homework/assignment/<path:object_id>/history/": Row(
         admin_object("homework/assignment", "history/", ALICE_ASSIGNMENT),
-        "302 302 302 200 302 200",
+        "302 302 302 200 302 200 302",
     ),
     "admin/homework/assignment/<path:object_id>/delete/": Row(
         admin_object("homework/assignment", "delete/", ALICE_ASSIGNMENT),
-        "302 302 302 403 403 403",
+        "302 302 302 403 403 403 302",
     ),
     "admin/homework/assignment/<path:object_id>/change/": Row(
         admin_object("homework/assignment", "change/", ALICE_ASSIGNMENT),
-        "302 302 302 200 302 200",
+        "302 302 302 200 302 200 302",
     ),
     # An empty form previews nothing; the preview only ever reads.
     "admin/homework/assignment/preview/": Row(
-        fixed("/admin/homework/assignment/preview/"), "302 302 302 200 200 200", "post"
+        fixed("/admin/homework/assignment/preview/"), "302 302 302 200 200 200 302", "post"
     ),
     "admin/homework/assignment/<path:object_id>/": Row(
-        admin_object("homework/assignment", "", ALICE_ASSIGNMENT), "302 302 302 302 302 302"
+        admin_object("homework/assignment", "", ALICE_ASSIGNMENT), "302 302 302 302 302 302 302"
     ),
     # -- entries: read-only for staff, never added or deleted here
-    "admin/homework/entry/": Row(fixed("/admin/homework/entry/"), "302 302 302 200 200 200"),
+    "admin/homework/entry/": Row(fixed("/admin/homework/entry/"), "302 302 302 200 200 200 302"),
     "admin/homework/entry/add/": Row(
-        fixed("/admin/homework/entry/add/"), "302 302 302 403 403 403"
+        fixed("/admin/homework/entry/add/"), "302 302 302 403 403 403 302"
     ),
     "admin/homework/entry/<path:object_id>/history/": Row(
-        admin_object("homework/entry", "history/", ALICE_ENTRY), "302 302 302 200 302 200"
+        admin_object("homework/entry", "history/", ALICE_ENTRY), "302 302 302 200 302 200 302"
     ),
     "admin/homework/entry/<path:object_id>/delete/": Row(
-        admin_object("homework/entry", "delete/", ALICE_ENTRY), "302 302 302 403 403 403"
+        admin_object("homework/entry", "delete/", ALICE_ENTRY), "302 302 302 403 403 403 302"
     ),
     "admin/homework/entry/<path:object_id>/change/": Row(
-        admin_object("homework/entry", "change/", ALICE_ENTRY), "302 302 302 200 302 200"
+        admin_object("homework/entry", "change/", ALICE_ENTRY), "302 302 302 200 302 200 302"
     ),
     # An empty comment: tara is told to write something (400); theo cannot find
     # the entry; morgan may read it but only the client's therapist comments.
     "admin/homework/entry/<path:object_id>/comment/": Row(
-        admin_object("homework/entry", "comment/", ALICE_ENTRY), "302 302 302 400 302 302", "post"
+        admin_object("homework/entry", "comment/", ALICE_ENTRY),
+        "302 302 302 400 302 302 302",
+        "post",
     ),
     "admin/homework/entry/<path:object_id>/": Row(
-        admin_object("homework/entry", "", ALICE_ENTRY), "302 302 302 302 302 302"
+        admin_object("homework/entry", "", ALICE_ENTRY), "302 302 302 302 302 302 302"
     ),
 }
 
@@ -320,8 +332,19 @@ def cast_with_session(cast):
     return cast
 
 
+@pytest.fixture
+def archived_client_user(cast):
+    from clients.services import client_archive
+    from tests.factories import AssignmentFactory, ClientFactory
+
+    carol = ClientFactory.create(therapist=cast.tara, display_name="Carol")
+    AssignmentFactory.create(client=carol)
+    client_archive(actor=cast.tara, client=carol)
+    return carol.portal_user
+
+
 @pytest.mark.parametrize("route", sorted(TABLE))
-def test_route_answers_each_role_as_the_table_says(cast_with_session, route):
+def test_route_answers_each_role_as_the_table_says(cast_with_session, archived_client_user, route):
     cast = cast_with_session
     row = TABLE[route]
     people = {
@@ -331,6 +354,7 @@ def test_route_answers_each_role_as_the_table_says(cast_with_session, route):
         "tara": cast.tara,
         "theo": cast.theo,
         "morgan": cast.morgan,
+        "archived": archived_client_user,
     }
     url = row.path(cast)
     got = []

@@ -19,14 +19,21 @@ from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
 
 
-def portal_assignment(*, user: User, assignment_id: int, for_writing: bool = False) -> Assignment:
+def portal_assignment(
+    *, user: User, assignment_id: int, for_writing: bool = False, include_archived: bool = False
+) -> Assignment:
     """An active assignment of the signed-in client; DoesNotExist for anything else.
 
     ``for_writing`` (saving a draft, sending) reaches the client's work the
     therapist has since completed or cancelled too: a page opened before that
     still holds words being typed, and they are kept, not refused.
+    ``include_archived`` reaches it after the therapist archived the client
+    (closed their notebook), for a draft that arrives after: it is kept, to
+    go in their download, rather than lost.
     """
-    assignments = assignments_for_user(user=user).select_related("exercise", "client")
+    assignments = assignments_for_user(user=user, include_archived=include_archived).select_related(
+        "exercise", "client"
+    )
     if not for_writing:
         assignments = assignments.filter(status=Assignment.Status.ACTIVE)
     return assignments.get(pk=assignment_id)
@@ -158,10 +165,11 @@ def entries_for_export(
     *, user: User, assignment_ids: Collection[int] | None = None
 ) -> QuerySet[Entry]:
     """Everything a client wrote, with what was said about it, for their own
-    download: of every exercise, or only of the assignments named."""
+    download: of every exercise, or only of the assignments named. Still
+    theirs once their notebook is closed (the client archived)."""
     if not (user.is_authenticated and user.is_client):
         return Entry.objects.none()
-    entries = entries_for_user(user=user)
+    entries = entries_for_user(user=user, include_archived=True)
     if assignment_ids is not None:
         entries = entries.filter(assignment_id__in=assignment_ids)
     return (
@@ -178,7 +186,7 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
         return Assignment.objects.none()
     sent = Q(entries__status=Entry.Status.SUBMITTED)
     return (
-        assignments_for_user(user=user)
+        assignments_for_user(user=user, include_archived=True)
         .annotate(
             sent_count=Count("entries", filter=sent),
             first_sent_at=Min("entries__submitted_at", filter=sent),

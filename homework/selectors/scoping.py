@@ -21,19 +21,25 @@ def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
     return Exercise.objects.none()
 
 
-def assignments_for_user(*, user: User) -> QuerySet[Assignment]:
+def assignments_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Assignment]:
+    """``include_archived`` reaches a client's own work after their therapist
+    archived them (closed their notebook): for their download, and to keep a
+    draft that arrives after. Staff's scope is the same either way."""
     if user.is_authenticated and user.is_client:
-        return Assignment.objects.filter(
-            client__portal_user=user, client__status=Client.Status.ACTIVE
-        )
+        assignments = Assignment.objects.filter(client__portal_user=user)
+        if not include_archived:
+            assignments = assignments.filter(client__status=Client.Status.ACTIVE)
+        return assignments
     return Assignment.objects.filter(client__in=clients_for_user(user=user))
 
 
-def entries_for_user(*, user: User) -> QuerySet[Entry]:
+def entries_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Entry]:
     """Entries a person may know exist. Staff never see drafts: a draft is
     the client's own workspace until they send it."""
     if user.is_authenticated and user.is_client:
-        return Entry.objects.filter(assignment__in=assignments_for_user(user=user))
+        return Entry.objects.filter(
+            assignment__in=assignments_for_user(user=user, include_archived=include_archived)
+        )
     return Entry.objects.filter(
         assignment__client__in=clients_for_user(user=user), status=Entry.Status.SUBMITTED
     )

@@ -57,9 +57,11 @@ class PageSave:
 
 
 def _load_for_write(
-    *, user: User, assignment_id: int, key: uuid.UUID
+    *, user: User, assignment_id: int, key: uuid.UUID, include_archived: bool = False
 ) -> tuple[Assignment, Entry | None]:
-    assignment = portal_assignment(user=user, assignment_id=assignment_id, for_writing=True)
+    assignment = portal_assignment(
+        user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
+    )
     entry = Entry.objects.select_for_update().filter(key=key).first()
     if entry is not None and entry.assignment_id != assignment.pk:
         # Someone else's key, or another assignment's: it does not exist for you.
@@ -149,8 +151,14 @@ def entry_save_draft(
     words sent on leaving, while its previous save was still on the way),
     there is no one else's text to protect: the later of the page's saves
     is kept, whichever arrives first.
+
+    A draft that arrives after the therapist archived the client (closed
+    their notebook) is kept too: nothing can be sent any more, but the words
+    are theirs, and go in their download.
     """
-    assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
+    assignment, entry = _load_for_write(
+        user=user, assignment_id=assignment_id, key=key, include_archived=True
+    )
     if entry is not None and entry.is_submitted:
         raise EntryConflict(entry)
     kind = get_kind(assignment.exercise.kind)
