@@ -98,8 +98,8 @@ def _notebook_closed(
     else:
         message = _("Your notebook with the practice is closed, so nothing was changed.")
     if answers_script:
-        # What the autosave script shows as "not saved yet", with the words
-        # left on the page (static/js/autosave.js).
-        return JsonResponse({"errors": {"__all__": [message]}}, status=400)
+        # What the autosave script shows as a refusal, with the words left on
+        # the page; "kept" tells it not to say "not saved" (static/js/autosave.js).
+        return JsonResponse({"errors": {"__all__": [message]}, "kept": kept}, status=400)
     messages.info(request, message)
     return redirect("clients:closed")

@@ -256,6 +256,10 @@
           } else if (res.status === 409) {
             dirty = true;
             showConflict(data.conflict);
+          } else if (res.status === 400 && data.kept) {
+            // Refused, yet kept on the server (a draft that reached a notebook
+            // closed meanwhile): the message says so, without "not saved".
+            say(firstError(data.errors), "error");
           } else if (res.status === 400) {
             // Kept on the page, and on no server: saved again once the client
             // changes it; until then the idle timeout must not clear the page.

@@ -68,6 +68,7 @@ def test_words_typed_as_the_notebook_closes_stay_on_the_page_and_are_kept(cast, 
     status = page.locator("#save-status")
     expect(status).to_contain_text("Your notebook with the practice is closed")
     expect(status).to_contain_text("kept as an unsent draft")
+    expect(status).not_to_contain_text("Not saved")  # it was: said before "kept"
     expect(box).to_have_value("Before it closed. And after.")
     draft = wait_for_db(
         lambda: Entry.objects.filter(
