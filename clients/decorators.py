@@ -2,13 +2,16 @@ import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, overload
+from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from clients.models import Client
@@ -53,7 +56,7 @@ def client_required(
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             user = request.user
             if not user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
+                return redirect_to_login(_back_after_sign_in(request))
             if user.is_staff:
                 return redirect("admin:index")
             client = client_for_portal_user(user=user, include_archived=True)
@@ -68,6 +71,22 @@ def client_required(
         return wrapper
 
     return decorate if view is None else decorate(view)
+
+
+def _back_after_sign_in(request: HttpRequest) -> str:
+    """Where signing in again leads: the page asked for or, for a form sent
+    once the session had ended, the page the form was on (the pages send
+    their address to their own site), else home. Not the form's own address:
+    most take only posts, and the visit back would be told "not allowed"."""
+    if request.method in ("GET", "HEAD"):
+        return request.get_full_path()
+    page = request.headers.get("Referer", "")
+    if url_has_allowed_host_and_scheme(
+        page, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        parts = urlsplit(page)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    return reverse("homework:dashboard")
 
 
 def _notebook_closed(

@@ -2,6 +2,7 @@
 
 import re
 import time
+from urllib.parse import urlencode
 
 import pytest
 from django.core import mail
@@ -538,3 +539,33 @@ def test_a_quick_exit_with_the_pages_token_keeps_the_last_words(cast):
     )
     assert response.status_code == 204
     assert Entry.objects.get(key=key).response == {"what_happened": "my last words"}
+
+
+@pytest.mark.parametrize(
+    ("referer", "back_to"),
+    [
+        ("http://testserver/account/", "/account/"),
+        ("https://elsewhere.example/account/", "/"),
+        (None, "/"),
+    ],
+)
+def test_a_form_sent_after_the_session_ended_returns_to_its_page_after_sign_in(
+    db, referer, back_to
+):
+    """Signing in again after a form was sent with an ended session led to the
+    form's post-only address, which answered the returning visit with "not
+    allowed": it now leads back to the page the form was on (or home)."""
+    headers = {"HTTP_REFERER": referer} if referer else {}
+    sent = HttpClient().post(reverse("clients:change_password"), {}, **headers)
+    assert sent.status_code == 302
+    assert (
+        sent["Location"] == f"{reverse('clients:login')}?{urlencode({'next': back_to}, safe='/')}"
+    )
+
+
+def test_a_page_asked_for_after_the_session_ended_returns_to_itself(db):
+    asked = HttpClient().get(reverse("clients:account"))
+    assert (
+        asked["Location"]
+        == f"{reverse('clients:login')}?{urlencode({'next': '/account/'}, safe='/')}"
+    )
