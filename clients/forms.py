@@ -4,22 +4,44 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.contrib.auth.forms import PasswordChangeForm, PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, PasswordResetForm
 from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from homework.kinds.fields import AccessibleBoundField
+from homework.kinds.voice import PortalVoice
 from practice.dates import calendar_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
 
 
-class PortalForm(forms.Form):
-    """Errors tied to their inputs (aria-describedby), as on the exercise forms."""
+class PortalForm(PortalVoice, forms.Form):
+    """Errors tied to their inputs (aria-describedby) and said in the
+    portal's words, as on the exercise forms."""
 
-    bound_field_class = AccessibleBoundField
+
+# The same words wherever a client chooses a new password and types it again.
+PASSWORD_MISMATCH = _("The two passwords are not the same. Try again.")
+
+
+def _ask_for_a_new_password(form: forms.BaseForm, first: str, second: str) -> None:
+    form.fields[first].error_messages["required"] = _("Choose a password.")
+    form.fields[second].error_messages["required"] = _("Type the same password a second time.")
+    form.fields[first].help_text = " ".join(str(text) for text in password_validators_help_texts())
+
+
+class PortalSignInForm(PortalVoice, AuthenticationForm):
+    """Django's sign-in, in the portal's words. A wrong email and a wrong
+    password still get the same answer."""
+
+    error_messages = {
+        "invalid_login": _(
+            "That email and password do not match. Check both and try again; "
+            "capital letters count in the password."
+        ),
+        "inactive": _("This account is closed. Your therapist can tell you more."),
+    }
 
 
 def _password_field(label: Any, autocomplete: str) -> forms.CharField:
@@ -45,15 +67,13 @@ class SetPasswordForm(PortalForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["password1"].help_text = " ".join(
-            str(text) for text in password_validators_help_texts()
-        )
+        _ask_for_a_new_password(self, "password1", "password2")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         one, two = cleaned.get("password1"), cleaned.get("password2")
         if one and two and one != two:
-            self.add_error("password2", _("The two passwords are not the same. Try again."))
+            self.add_error("password2", PASSWORD_MISMATCH)
         return cleaned
 
 
@@ -64,6 +84,10 @@ class CodeForm(PortalForm):
         widget=forms.TextInput(
             attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "spellcheck": "false"}
         ),
+        error_messages={
+            "required": _("Type the 6-digit code your app shows now."),
+            "max_length": _("A code is 6 digits. Type the one your app shows now."),
+        },
     )
 
 
@@ -71,12 +95,10 @@ class PasswordConfirmForm(PortalForm):
     password = _password_field(_("Your password"), "current-password")
 
 
-class NeutralPasswordResetForm(PasswordResetForm):
+class NeutralPasswordResetForm(PortalVoice, PasswordResetForm):
     """Django's reset form, but the email is sent by a background task and says
     nothing clinical. Whether or not an account exists, the page that follows
     is the same, and (with a worker) so is the time it takes."""
-
-    bound_field_class = AccessibleBoundField
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         from clients.tasks import send_password_reset
@@ -96,27 +118,24 @@ else:  # generic only to the type checker
     _SetPasswordBase = DjangoSetPasswordForm
 
 
-class NewPasswordForm(_SetPasswordBase):
+class NewPasswordForm(PortalVoice, _SetPasswordBase):
     """Choosing a new password from a reset link: plain help text, errors tied to fields."""
 
-    bound_field_class = AccessibleBoundField
+    error_messages = {"password_mismatch": PASSWORD_MISMATCH}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["new_password1"].help_text = " ".join(
-            str(text) for text in password_validators_help_texts()
-        )
+        _ask_for_a_new_password(self, "new_password1", "new_password2")
 
 
-class ChangePasswordForm(PasswordChangeForm):
+class ChangePasswordForm(PortalVoice, PasswordChangeForm):
     """Changing the password from Settings, signed in: Django's form (the
     current password, the new one twice, the practice's password rules), in
     the portal's words. It validates; services.user_change_password writes."""
 
-    bound_field_class = AccessibleBoundField
     error_messages = {
         "password_incorrect": _("That password is not right."),
-        "password_mismatch": _("The two passwords are not the same. Try again."),
+        "password_mismatch": PASSWORD_MISMATCH,
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -30,6 +30,7 @@ from clients.forms import (
     NeutralPasswordResetForm,
     NewPasswordForm,
     PasswordConfirmForm,
+    PortalSignInForm,
     SetPasswordForm,
 )
 from clients.middleware import LAST_SEEN, start_portal_session
@@ -68,6 +69,7 @@ class PortalLoginView(auth_views.LoginView):
     """
 
     template_name = "clients/login.html"
+    authentication_form = PortalSignInForm
     redirect_authenticated_user = True
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:

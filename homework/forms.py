@@ -5,13 +5,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from homework.kinds.fields import AccessibleBoundField
-from homework.services import Flags, PageSave
+from homework.kinds.voice import PortalVoice
+from homework.services import NOTE_MAX_CHARS, NOTE_TOO_LONG, Flags, PageSave
 
 RESPONSE_PREFIX = "r-"
 
 
-class EntryEnvelopeForm(forms.Form):
+class EntryEnvelopeForm(PortalVoice, forms.Form):
     """What travels with every save: which entry, which version, the flags."""
 
     key = forms.UUIDField(widget=forms.HiddenInput)
@@ -63,21 +63,22 @@ def response_data(post: Any) -> dict[str, str | list[str]]:
     return data
 
 
-class NoteForm(forms.Form):
+class NoteForm(PortalVoice, forms.Form):
     """A note the client adds to their own sent entry."""
-
-    bound_field_class = AccessibleBoundField
 
     text = forms.CharField(
         label=_("Add a note"),
-        max_length=2000,
+        max_length=NOTE_MAX_CHARS,
         help_text=_("Anything you want to add now. The entry itself stays as it was."),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
-        error_messages={"required": _("Write a few words here first.")},
+        error_messages={
+            "required": _("Write a few words here first."),
+            "max_length": NOTE_TOO_LONG,
+        },
     )
 
 
-class PrivacyForm(forms.Form):
+class PrivacyForm(PortalVoice, forms.Form):
     """Keep a sent entry to yourself ("1") or share it with your therapist ("0")."""
 
     private = forms.TypedChoiceField(

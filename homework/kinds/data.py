@@ -15,10 +15,10 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from homework.kinds.fields import MAX_CHOICES, KindForm
 from homework.kinds.rows import ROW_KEY
+from homework.kinds.voice import NULL_CHARACTER, too_long
 
 
 def as_form_data(
@@ -174,11 +174,7 @@ def _draft_value(field: forms.Field, value: Any) -> tuple[Any, str]:
     limit = getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS
     for text in texts:
         if len(text) > limit:
-            return None, ngettext(
-                "This is longer than %(limit)s character.",
-                "This is longer than %(limit)s characters.",
-                limit,
-            ) % {"limit": limit}
+            return None, too_long(limit=limit, length=len(text))
         if "\x00" in text:
-            return None, _("Null characters are not allowed.")
+            return None, str(NULL_CHARACTER)
     return value, ""

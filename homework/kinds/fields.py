@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.forms import BoundField, Widget
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from homework.kinds.voice import SCALE_NEEDED, PortalVoice
 
 if TYPE_CHECKING:
     # Labels are usually lazy translations.
@@ -25,45 +26,7 @@ LATEST_YEAR = 2100
 MAX_CHOICES = 50
 
 
-class AccessibleBoundField(BoundField):
-    """Ties a field's error message to its input, so a screen reader reads it.
-
-    Django 5.2 already adds the error's id to ``aria-describedby`` (after the
-    help text's); this only moves it first, so the error is read before the
-    help, and never names it twice (a doubled id makes the error read twice).
-    It also adds it where Django leaves ``aria-describedby`` out.
-    """
-
-    def build_widget_attrs(
-        self, attrs: dict[str, Any], widget: Widget | None = None
-    ) -> dict[str, Any]:
-        attrs = super().build_widget_attrs(attrs, widget)
-        if self.errors and self.auto_id:
-            error_id = f"{self.auto_id}_error"
-            others = [i for i in str(attrs.get("aria-describedby", "")).split() if i != error_id]
-            attrs["aria-describedby"] = " ".join(dict.fromkeys([error_id, *others]))
-        return attrs
-
-
-def _warm_required(field: forms.Field) -> "Text":
-    """What to say when a needed answer is missing, by the kind of answer."""
-    if isinstance(field, forms.MultipleChoiceField):
-        return gettext_lazy("Choose at least one of these first.")
-    if isinstance(field, forms.ChoiceField):
-        return gettext_lazy("Choose one of these first.")
-    if isinstance(field, forms.DateTimeField):
-        return gettext_lazy("Add a date and time first. Your best guess is fine.")
-    if isinstance(field, forms.DateField):
-        return gettext_lazy("Add a date first.")
-    if isinstance(field, forms.IntegerField):
-        return SCALE_NEEDED
-    return gettext_lazy("Write a few words here first.")
-
-
-_DJANGO_REQUIRED = str(forms.Field.default_error_messages["required"])
-
-
-class KindForm(forms.Form):
+class KindForm(PortalVoice, forms.Form):
     """Base for every kind's portal form.
 
     Besides its own fields a form may hold repeatable rows (``row_specs``:
@@ -71,7 +34,6 @@ class KindForm(forms.Form):
     returned as a list of objects under ``<key>``.
     """
 
-    bound_field_class = AccessibleBoundField
     row_specs: ClassVar[dict[str, "RowSpec"]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -83,14 +45,7 @@ class KindForm(forms.Form):
         }
 
     def full_clean(self) -> None:
-        # The one place the portal's answers stop saying Django's "This field
-        # is required.": a field that says something of its own keeps it.
-        # Here rather than in __init__, because the worksheet adds its
-        # questions' fields after the form is built.
-        for field in self.fields.values():
-            if str(field.error_messages.get("required", "")) == _DJANGO_REQUIRED:
-                field.error_messages["required"] = _warm_required(field)
-        super().full_clean()
+        super().full_clean()  # in the portal's words (PortalVoice)
         if not self.is_bound or not hasattr(self, "cleaned_data"):
             return
         for name, rows in self.row_sets.items():
@@ -180,11 +135,6 @@ class ScaleWidget(forms.Select):
         return context
 
 
-# Django's "This field is required." is cold for someone writing about a hard
-# day; every kind's form says it in the product's voice instead.
-SCALE_NEEDED = gettext_lazy("Choose a number from 0 to 10 — any number is fine.")
-
-
 def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
     return forms.CharField(
         label=label,
@@ -225,6 +175,7 @@ def scale(
         widget=ScaleWidget(low_label=low, high_label=high),
         error_messages={
             "required": SCALE_NEEDED,
+            "invalid": gettext_lazy("Choose a number from 0 to 10."),
             "min_value": gettext_lazy("Choose a number from 0 to 10."),
             "max_value": gettext_lazy("Choose a number from 0 to 10."),
         },
@@ -247,9 +198,6 @@ def choice(
         initial=initial,
         help_text=help_text,
         widget=forms.RadioSelect,
-        error_messages={
-            "invalid_choice": gettext_lazy("“%(value)s” is not one of the answers here.")
-        },
     )
 
 
@@ -261,9 +209,6 @@ def multiple_choice(
         choices=list(choices),
         required=required,
         widget=forms.CheckboxSelectMultiple,
-        error_messages={
-            "invalid_choice": gettext_lazy("“%(value)s” is not one of the answers here.")
-        },
     )
 
 

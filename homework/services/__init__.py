@@ -14,6 +14,7 @@ from homework.services.assignments import (
 )
 from homework.services.entries import (
     NOTE_MAX_CHARS,
+    NOTE_TOO_LONG,
     EntryConflict,
     EntryLocked,
     Flags,
@@ -39,6 +40,7 @@ __all__ = [
     "ASSIGNMENT_EDITABLE_FIELDS",
     "COMMENT_MAX_CHARS",
     "NOTE_MAX_CHARS",
+    "NOTE_TOO_LONG",
     "EntryConflict",
     "EntryLocked",
     "Flags",

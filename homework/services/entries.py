@@ -15,10 +15,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext_lazy
 
 from homework import schedules
 from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds.voice import NULL_CHARACTER, grouped_count
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
     entries_for_user,
@@ -378,6 +379,17 @@ def _notify_when_shared(entry: Entry) -> None:
 
 
 NOTE_MAX_CHARS = 2000
+# Said by the note form and by this service alike; %(limit)s and %(length)s
+# are the numbers as the language writes them ("2,000").
+NOTE_TOO_LONG = grouped_count(
+    ngettext_lazy(
+        "Notes can be up to %(limit)s character; this one has %(length)s. "
+        "Shorten it a little, or add a second note.",
+        "Notes can be up to %(limit)s characters; this one has %(length)s. "
+        "Shorten it a little, or add a second note.",
+        "limit_value",
+    )
+)
 
 
 @transaction.atomic
@@ -388,20 +400,10 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
     if not text:
         raise ValidationError({"text": [_("Write something first.")]})
     if len(text) > NOTE_MAX_CHARS:
-        raise ValidationError(
-            {
-                "text": [
-                    ngettext(
-                        "A note can be up to %(limit)s character.",
-                        "A note can be up to %(limit)s characters.",
-                        NOTE_MAX_CHARS,
-                    )
-                    % {"limit": NOTE_MAX_CHARS}
-                ]
-            }
-        )
+        too_long = NOTE_TOO_LONG % {"limit_value": NOTE_MAX_CHARS, "show_value": len(text)}
+        raise ValidationError({"text": [too_long]})
     if "\x00" in text:
-        raise ValidationError({"text": [_("Null characters are not allowed.")]})
+        raise ValidationError({"text": [NULL_CHARACTER]})
     last = entry.notes.order_by("-created_at", "-pk").first()
     if (
         last is not None

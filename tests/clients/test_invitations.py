@@ -192,7 +192,7 @@ def test_unknown_link_gets_a_kind_message(db):
         ({"password2": "something else 42"}, "password2", "not the same"),
         ({"password1": "password", "password2": "password"}, "password1", "too common"),
         ({"password1": "short1", "password2": "short1"}, "password1", "too short"),
-        ({"email": "not an email"}, "email", "valid email"),
+        ({"email": "not an email"}, "email", "whole email address"),
         ({"email": "alice@example.test"}, "email", "cannot be used here"),
     ],
 )

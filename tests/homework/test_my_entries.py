@@ -130,7 +130,10 @@ def test_the_same_edit_sent_twice_is_saved_once_without_a_conflict(cast):
     ("overrides", "message"),
     [
         ({"what_happened": ""}, "Write a few words here first."),
-        ({"what_happened": "x" * 1_000_000}, "at most 20000 characters"),
+        (
+            {"what_happened": "x" * 1_000_000},
+            "This can be up to 20,000 characters; it has 1,000,000.",
+        ),
         ({"body_distress": "11"}, "Choose a number from 0 to 10."),
     ],
 )
@@ -217,7 +220,7 @@ def test_privacy_takes_only_private_or_shared(cast):
     [
         ("", "Write a few words here first."),
         ("   ", "Write a few words here first."),
-        ("x" * 2001, "at most 2000"),
+        ("x" * 2001, "Notes can be up to 2,000 characters; this one has 2,001."),
     ],
 )
 def test_bad_note_is_named_and_saves_nothing(cast, text, message):
@@ -647,7 +650,9 @@ def test_a_megabyte_pasted_into_an_autosave_is_refused_by_name(cast):
         {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "x" * 1_000_000},
     )
     assert response.status_code == 400
-    assert "longer than 20000 characters" in response.json()["errors"]["what_happened"][0]
+    assert (
+        "up to 20,000 characters; it has 1,000,000" in response.json()["errors"]["what_happened"][0]
+    )
     assert Entry.objects.count() == 2  # the cast's two
 
 

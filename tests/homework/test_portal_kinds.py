@@ -126,7 +126,7 @@ def test_ticked_boxes_of_one_question_are_all_kept(cast):
     ("slug", "changes", "message"),
     [
         ("urge_log", {"r-intensity": "11"}, "Choose a number from 0 to 10."),
-        ("urge_log", {"r-trigger": "moon"}, "is not one of the answers here."),
+        ("urge_log", {"r-trigger": "moon"}, "Choose one of the answers here."),
         (
             "boundary_steps",
             {"r-steps-0-feeling": "-1"},
@@ -134,13 +134,13 @@ def test_ticked_boxes_of_one_question_are_all_kept(cast):
         ),
         # Step 0 has more in it than the boundary, so it is a row, not an empty one.
         ("boundary_steps", {"r-steps-0-boundary": ""}, "Write a few words here first."),
-        ("support_network", {"r-people-0-name": "x" * 1_000_000}, "at most 40 characters"),
+        ("support_network", {"r-people-0-name": "x" * 1_000_000}, "up to 40 characters"),
         (
             "safety_plan",
             {f"r-{key}": "" for key in RESPONSES["safety_plan"]()},
             "Fill in at least one part.",
         ),
-        ("worksheet", {"r-place": "Mars"}, "is not one of the answers here."),
+        ("worksheet", {"r-place": "Mars"}, "Choose one of the answers here."),
         ("worksheet", {"r-horoscope": "Leo"}, "horoscope: This is not a field of this exercise."),
         (
             "boundary_steps",
