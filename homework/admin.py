@@ -422,7 +422,11 @@ class EntryAdmin(RoleAdmin):
     def excerpt(self, obj: Entry) -> str:
         if not entry_readable_by_staff(obj):
             return str(_("Private: kept by the client for themselves"))
-        return get_kind(obj.assignment.exercise.kind).excerpt(obj)
+        # The client's words in their own direction (Arabic, Hebrew) in a
+        # list that runs left to right.
+        return format_html(
+            '<span dir="auto">{}</span>', get_kind(obj.assignment.exercise.kind).excerpt(obj)
+        )
 
     @admin.display(description=_("read"), ordering="seen_at")
     def read(self, obj: Entry) -> str:

@@ -233,6 +233,9 @@ class EntryCommentForm(forms.Form):
         label=_("A short note for the client"),
         required=False,
         strip=False,
-        widget=forms.Textarea(attrs={"rows": 3, "maxlength": COMMENT_MAX_CHARS, "cols": 60}),
+        # Its own direction: a comment in Arabic or Hebrew reads from the right.
+        widget=forms.Textarea(
+            attrs={"rows": 3, "maxlength": COMMENT_MAX_CHARS, "cols": 60, "dir": "auto"}
+        ),
         help_text=_("They see it beside their entry in the portal."),
     )

@@ -113,7 +113,14 @@ def export_document(*, user: User, assignment_ids: Collection[int] | None = None
                     # portal or briefer. Under the download's h1 and each entry's h2.
                     "display": render_to_string(
                         kind.export_template,
-                        {"entry": entry, "heading_level": 3, **kind.present(entry)},
+                        # printing: the client's words each line in its own
+                        # direction, which the PDF engine cannot find itself.
+                        {
+                            "entry": entry,
+                            "heading_level": 3,
+                            "printing": True,
+                            **kind.present(entry),
+                        },
                     ),
                 },
             )

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from homework.excerpts import shorten
+from homework.excerpts import RIGHT_TO_LEFT, shorten
 
 INK = "#23302e"
 MUTED = "#56635f"
@@ -93,9 +93,14 @@ def _text(
     anchor: str = "start",
     weight: str = "normal",
 ) -> str:
+    # A label in Arabic or Hebrew (a step, a name) runs in its own direction
+    # in a browser, still anchored where it stood: drawn left to right, a
+    # step ending on "WhatsApp." put that word where its reader starts. The
+    # PDF engine ignores this; other labels are drawn exactly as before.
+    own_direction = ' unicode-bidi="plaintext"' if RIGHT_TO_LEFT.search(text) else ""
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
-        f'text-anchor="{anchor}" font-weight="{weight}">{escape(text)}</text>'
+        f'text-anchor="{anchor}" font-weight="{weight}"{own_direction}>{escape(text)}</text>'
     )
 
 

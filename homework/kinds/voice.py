@@ -171,12 +171,18 @@ class AccessibleBoundField(BoundField):
     help text's); this only moves it first, so the error is read before the
     help, and never names it twice (a doubled id makes the error read twice).
     It also adds it where Django leaves ``aria-describedby`` out.
+
+    A box to write in runs in the direction of what is typed in it
+    (``dir="auto"``): a client writing Arabic or Hebrew sees their sentence
+    from the right, its full stop at its end, on a page that runs left to right.
     """
 
     def build_widget_attrs(
         self, attrs: dict[str, Any], widget: Widget | None = None
     ) -> dict[str, Any]:
         attrs = super().build_widget_attrs(attrs, widget)
+        if isinstance(widget or self.field.widget, forms.Textarea | forms.TextInput):
+            attrs.setdefault("dir", "auto")
         if self.errors and self.auto_id:
             error_id = f"{self.auto_id}_error"
             others = [i for i in str(attrs.get("aria-describedby", "")).split() if i != error_id]

@@ -10,7 +10,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from homework.excerpts import shorten
+from homework.excerpts import RIGHT_TO_LEFT, shorten
 from homework.summary.limits import EXCERPT_CHARS
 
 register = template.Library()
@@ -18,12 +18,6 @@ register = template.Library()
 # Characters that may stand as themselves inside a CSS string; everything else
 # is written as a hex escape, so no text can end the string or the <style>.
 _CSS_PLAIN = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.:;!?()-")
-
-# Letters written right to left: Hebrew, Arabic, Syriac, Thaana, N'Ko and
-# their neighbours, the presentation forms, and the historic scripts.
-_RIGHT_TO_LEFT = re.compile(
-    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]"
-)
 
 
 @register.filter
@@ -40,7 +34,7 @@ def own_direction(text: object) -> SafeString:
     paragraph, and a stored PDF's fingerprint stays the same.
     """
     value = "" if text is None else str(text)
-    if not _RIGHT_TO_LEFT.search(value):
+    if not RIGHT_TO_LEFT.search(value):
         return conditional_escape(value)
     # Each line keeps its line break inside it: whitespace between two tags
     # is dropped from the document (render.summary_document).
@@ -53,6 +47,22 @@ def own_direction(text: object) -> SafeString:
             for line in lines
         )
     )
+
+
+@register.simple_tag(takes_context=True)
+def in_own_direction(context: template.Context, text: object) -> SafeString:
+    """Client text in a template shown both on a page and in a PDF (a kind's
+    display: the portal, the admin and the client's download).
+
+    Printed (``printing`` in the context), each line runs in its own
+    direction (``own_direction``). On a page the block around the text says
+    ``dir="auto"`` and the browser finds the direction itself; the spans
+    would hide the text from it (``dir=auto`` skips whatever has a ``dir`` of
+    its own), so there it stays plain.
+    """
+    if context.get("printing"):
+        return own_direction(text)
+    return conditional_escape("" if text is None else str(text))
 
 
 def _first_letter_right_to_left(line: str) -> bool:

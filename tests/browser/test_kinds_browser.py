@@ -135,3 +135,33 @@ def test_progress_page_draws_the_pictures_on_a_phone(db, new_context, artifacts)
     assert page.locator("svg.chart").count() == 3
     assert_accessible(page)
     page.screenshot(path=artifacts / "progress-390.png", full_page=True)
+
+
+def test_an_arabic_answer_reads_from_the_right_on_a_page_that_runs_left_to_right(
+    db, new_context, artifacts
+):
+    # "I called my sister at 22:00 on WhatsApp.": it ends on a Latin word.
+    arabic = "اتصلت بأختي الساعة 22:00 عبر WhatsApp."
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    check_in = assign(client, "worksheet")
+    entry = EntryFactory.create(
+        assignment=check_in, response={**RESPONSES["worksheet"](), "story": arabic}
+    )
+    page = new_context().new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/entries/{entry.key}/")
+    answer = page.locator("dd", has_text="WhatsApp")
+    expect(answer).to_have_attribute("dir", "auto")
+    direction = "el => getComputedStyle(el).direction"
+    assert answer.evaluate(direction) == "rtl"
+    assert page.locator("html").evaluate(direction) == "ltr"
+    # The box the client writes in turns as they type.
+    page.goto(f"/do/{check_in.pk}/")
+    story = page.locator("textarea[name=r-story]")
+    expect(story).to_have_attribute("dir", "auto")
+    story.fill(arabic)
+    assert story.evaluate(direction) == "rtl"
+    assert_accessible(page)
+    page.goto(f"/entries/{entry.key}/")
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "arabic-answer-390.png", full_page=True)

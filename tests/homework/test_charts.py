@@ -241,3 +241,37 @@ def test_a_ring_fuller_than_the_smallest_dots_hold_counts_the_rest_in_the_pictur
     hidden = int(marker.removeprefix("+ ").removesuffix(" more"))
     assert len(drawn_dots(tree)) + hidden == 300
     assert f"and “+ {hidden} more”" in (tree.findtext(f"{SVG}desc") or "")
+
+
+def test_a_right_to_left_label_reads_in_its_own_direction_where_it_stood():
+    """A browser draws an SVG label left to right unless told: an Arabic step
+    ending on "WhatsApp." put that word at the right, where a reader of the
+    sentence starts. ``unicode-bidi: plaintext`` takes the label's direction
+    from its first letter and leaves it where it was anchored (the PDF
+    engine ignores it); labels with no such letter are drawn as before."""
+    arabic = "اتصلت الساعة 22:00 عبر WhatsApp."
+    svg = charts.ladder(
+        rungs=[
+            charts.Rung(text="No calls after 10 pm.", status="held", status_label="It held"),
+            charts.Rung(text=arabic, status="tried", status_label="Tried"),
+        ],
+        title="Ladder",
+        description="Two steps.",
+    )
+    texts = {t.text: t.get("unicode-bidi") for t in parse(svg).iter(f"{SVG}text")}
+    assert texts == {
+        "No calls after 10 pm.": None,
+        "It held": None,
+        arabic: "plaintext",
+        "Tried": None,
+    }
+    names = charts.rings(
+        circles=[
+            charts.Ring(label="Closest", dots=[charts.Dot("سارة", True), charts.Dot("Jo", True)])
+        ],
+        centre_label="Me",
+        title="Map",
+        description="",
+    )
+    labels = {t.text: t.get("unicode-bidi") for t in parse(names).iter(f"{SVG}text")}
+    assert labels["سارة"] == "plaintext" and labels["Jo"] is None

@@ -12,7 +12,16 @@ import subprocess
 import pytest
 from django.urls import reverse
 
+from homework.models import EntryNote
 from tests.conftest import login
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+    urge_log,
+    worksheet,
+)
 
 from .conftest import add, pdf_text
 from .test_render import pdf_for
@@ -105,4 +114,31 @@ def test_right_to_left_words_keep_their_order_beside_latin_ones(cast, full_detai
     placed = latin_word_left_of_hebrew(pdf_for(cast.tara, cast.alice, full_detail=full_detail))
     # The flag on page 1 and the record's line; in full detail each line of a field too.
     assert len(placed) == (4 if full_detail else 2)
+    assert all(placed)
+
+
+def test_the_clients_own_export_keeps_right_to_left_words_in_their_order(cast):
+    """The download runs left to right too; the client's words, the notes they
+    added, and the briefer form of a daily log or check-in each run in their
+    own direction, line by line."""
+    entry = add(
+        cast.alice_assignment, what_happened=HEBREW, what_was_said_or_done=f"{HEBREW}\n{HEBREW}"
+    )
+    EntryNote.objects.create(entry=entry, text=HEBREW)
+    check_in = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+    )
+    EntryFactory.create(assignment=check_in, response=worksheet(story=HEBREW))
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="urge_log")
+        ),
+        response=urge_log(trigger="other", trigger_note=HEBREW, did_instead=HEBREW),
+    )
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    assert response.status_code == 200
+    placed = latin_word_left_of_hebrew(response.content)
+    # The record's three lines, the note, the check-in's answer, the urge's two.
+    assert len(placed) == 7
     assert all(placed)

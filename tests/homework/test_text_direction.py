@@ -1,0 +1,237 @@
+"""Arabic, Hebrew, Farsi or Urdu runs in its own direction wherever a person
+reads or types it, on pages that run left to right.
+
+Browsers honour ``dir="auto"``: a block of a client's words (or a box they
+type in) marked so takes the direction of its first letter, so a right-to-
+left sentence ending on "WhatsApp." reads from the right with its full stop
+at its end, and the page around it stays as it is. The PDFs' engine does not
+(``summary.own_direction`` and tests/homework/summary/test_scripts.py).
+"""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+
+from homework.models import EntryComment, EntryNote
+from tests.conftest import login
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    boundary_steps,
+    options_for,
+    safety_plan,
+    support_network,
+    urge_log,
+    worksheet,
+    written_record,
+)
+
+pytestmark = pytest.mark.django_db
+
+# "I called my sister at 22:00 on WhatsApp." in Arabic: it ends on a Latin word.
+ARABIC = "اتصلت بأختي الساعة 22:00 عبر WhatsApp."
+NAME = "سارة"
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+# Where text is not laid out as a paragraph of the page: a picture (its own
+# test below), a script, the window's title.
+NOT_PARAGRAPHS = {"svg", "script", "style", "title", "template"}
+
+
+class _Directions(HTMLParser):
+    """Each right-to-left text on the page with the ``dir`` of its nearest
+    marked ancestor, and each box a person types in with its own ``dir``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, str | None]] = []
+        self.texts: list[tuple[str, list[str]]] = []
+        self.boxes: list[tuple[str, str | None]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "textarea" or (tag == "input" and values.get("type", "text") == "text"):
+            self.boxes.append((str(values.get("name")), values.get("dir")))
+        if tag not in VOID:
+            self.stack.append((tag, values.get("dir")))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                return
+
+    def handle_data(self, data: str) -> None:
+        if not RIGHT_TO_LEFT.search(data):
+            return
+        if any(tag in NOT_PARAGRAPHS for tag, _dir in self.stack):
+            return
+        self.texts.append((data.strip(), [d for _tag, d in self.stack if d]))
+
+
+def directions(page: str) -> _Directions:
+    parser = _Directions()
+    parser.feed(page)
+    return parser
+
+
+def not_in_own_direction(page: str) -> list[str]:
+    """Right-to-left texts whose nearest ``dir`` is not ``auto``: none at all,
+    or a fixed one inside, which ``dir="auto"`` would skip in finding its
+    direction."""
+    return [text for text, dirs in directions(page).texts if dirs[-1:] != ["auto"]]
+
+
+def boxes_without_direction(page: str) -> list[str]:
+    return [name for name, direction in directions(page).boxes if direction != "auto"]
+
+
+def assign(client, slug):
+    exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
+    return AssignmentFactory.create(client=client, exercise=exercise)
+
+
+# Every kind's answers, each free text in Arabic.
+ANSWERS = {
+    "written_record": lambda: written_record(
+        what_happened=ARABIC,
+        what_was_said_or_done=ARABIC,
+        what_i_told_myself=ARABIC,
+        remember_when_i_miss_them=ARABIC,
+    ),
+    "urge_log": lambda: urge_log(trigger="other", trigger_note=ARABIC, did_instead=ARABIC),
+    "boundary_steps": lambda: boundary_steps(
+        steps=[
+            {
+                "boundary": ARABIC,
+                "planned_on": "2026-01-05",
+                "status": "held",
+                "what_happened": ARABIC,
+                "feeling": 7,
+            }
+        ]
+    ),
+    "support_network": lambda: support_network(
+        people=[{"name": NAME, "circle": "inner", "roles": ["reality_check"], "steadying": True}],
+        places_and_services=[{"name": NAME, "circle": "outer"}],
+    ),
+    "safety_plan": lambda: safety_plan(
+        warning_signs=ARABIC, safe_places=ARABIC, people_to_call=ARABIC, code_word=NAME
+    ),
+    "worksheet": lambda: worksheet(word=NAME, story=ARABIC, place=NAME),
+}
+
+
+@pytest.fixture
+def arabic_entries(cast):
+    """One sent entry of each kind, in Arabic, with a note and a comment."""
+    entries = {}
+    for slug, answers in ANSWERS.items():
+        entry = EntryFactory.create(assignment=assign(cast.alice, slug), response=answers())
+        EntryNote.objects.create(entry=entry, text=ARABIC)
+        EntryComment.objects.create(entry=entry, author=cast.tara, text=ARABIC)
+        entries[slug] = entry
+    return entries
+
+
+@pytest.mark.parametrize("slug", list(ANSWERS))
+def test_a_clients_right_to_left_answers_read_in_their_own_direction_in_the_portal(
+    cast, arabic_entries, slug
+):
+    page = login(cast.alice.portal_user).get(
+        reverse("homework:entry", args=[arabic_entries[slug].key])
+    )
+    assert page.status_code == 200
+    assert directions(page.text).texts, "the answers are on the page"
+    assert not_in_own_direction(page.text) == []
+
+
+@pytest.mark.parametrize("slug", list(ANSWERS))
+def test_a_clients_right_to_left_answers_read_in_their_own_direction_for_the_therapist(
+    cast, arabic_entries, slug
+):
+    http = login(cast.tara)
+    entry = arabic_entries[slug]
+    for url in (
+        reverse("admin:homework_entry_change", args=[entry.pk]),
+        reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]),
+    ):
+        page = http.get(url)
+        assert page.status_code == 200
+        assert directions(page.text).texts, url
+        assert not_in_own_direction(page.text) == [], url
+
+
+def test_comments_and_excerpts_read_in_their_own_direction_in_lists(cast, arabic_entries):
+    portal = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    assert directions(portal).texts and not_in_own_direction(portal) == []
+    changelist = login(cast.tara).get(reverse("admin:homework_entry_changelist")).text
+    assert directions(changelist).texts and not_in_own_direction(changelist) == []
+
+
+def test_a_right_to_left_name_reads_in_its_own_direction_in_the_therapists_lists(cast):
+    cast.alice.display_name = f"{NAME} (2)"
+    cast.alice.save(update_fields=["display_name"])
+    EntryFactory.create(
+        assignment=cast.alice_assignment, response=written_record(), felt_unsafe=True
+    )
+    home = login(cast.tara).get(reverse("admin:index")).text
+    assert directions(home).texts and not_in_own_direction(home) == []
+
+
+@pytest.mark.parametrize("slug", list(ANSWERS))
+def test_every_box_a_client_types_in_takes_the_direction_of_what_they_type(cast, slug):
+    page = login(cast.alice.portal_user).get(
+        reverse("homework:do", args=[assign(cast.alice, slug).pk])
+    )
+    assert page.status_code == 200
+    assert directions(page.text).boxes, "the form has boxes to type in"
+    assert boxes_without_direction(page.text) == []
+
+
+def test_the_note_box_and_the_therapists_comment_box_take_the_direction_of_what_is_typed(
+    cast, arabic_entries
+):
+    entry = arabic_entries["written_record"]
+    portal = login(cast.alice.portal_user).get(reverse("homework:entry", args=[entry.key])).text
+    assert directions(portal).boxes and boxes_without_direction(portal) == []
+    http = login(cast.tara)
+    for url in (
+        reverse("admin:homework_entry_change", args=[entry.pk]),
+        reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]),
+    ):
+        page = http.get(url).text
+        comment_boxes = [d for name, d in directions(page).boxes if name == "text"]
+        assert comment_boxes and set(comment_boxes) == {"auto"}, url
+    # A comment refused is shown again in the form's own page.
+    refused = http.post(
+        reverse("admin:homework_entry_comment", args=[entry.pk]), {"text": "x" * 5000}
+    )
+    assert refused.status_code == 400
+    assert [d for name, d in directions(refused.text).boxes if name == "text"] == ["auto"]
+
+
+def test_left_to_right_text_is_marked_the_same_and_reads_as_before(cast):
+    """``dir="auto"`` on a block of English changes nothing a person sees."""
+    page = (
+        login(cast.alice.portal_user)
+        .get(reverse("homework:entry", args=[cast.alice_entry.key]))
+        .text
+    )
+    assert f'<dd class="pre" dir="auto">{cast.alice_entry.response["what_happened"]}' in page
+
+
+def test_the_clients_progress_page_shows_their_steps_in_their_own_direction(cast, arabic_entries):
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    # A name inside one of our sentences ("you can ask سارة for …") reads
+    # as it is; a step the client wrote is a sentence of its own.
+    steps = [dirs for text, dirs in directions(page).texts if text == ARABIC]
+    assert steps and all(dirs[-1:] == ["auto"] for dirs in steps)
