@@ -167,6 +167,13 @@ class ChangePasswordForm(PortalVoice, PasswordChangeForm):
             str(text) for text in password_validators_help_texts()
         )
 
+    def clean_old_password(self) -> str:
+        # Checked by services.user_change_password alone, under its lock: a
+        # change sent twice finds the password already changed there and is
+        # told the change is done. Django's check here answered the second
+        # post "not right" first, sending the person back to a dead password.
+        return str(self.cleaned_data["old_password"])
+
 
 class ExportChoiceForm(PortalForm):
     """Which of the client's exercises go into their PDF download: all, to
