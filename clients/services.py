@@ -232,7 +232,6 @@ def invitation_token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@transaction.atomic
 def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
     """The end of the link's last day on the client's calendar, the day the
     email and the welcome page name ("until 11 March"): a link that stopped
@@ -243,6 +242,7 @@ def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
     )
 
 
+@transaction.atomic
 def client_invite(*, actor: User, client: Client, send_email: bool = False) -> IssuedInvitation:
     """Make a single-use, expiring link for ``client`` to set their portal password.
 

@@ -103,6 +103,20 @@ def test_resending_invalidates_the_old_link(cast, newcomer):
     assert http.get(reverse("clients:welcome", args=[token_of(second)])).status_code == 302
 
 
+def test_a_new_link_that_cannot_be_made_leaves_the_old_one_working(cast, newcomer, monkeypatch):
+    """Revoking the earlier link and making the new one are one change: if
+    the new one fails, the client's link in their inbox still works."""
+    first = invite(cast, newcomer)
+
+    def fail(**kwargs):
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr(Invitation.objects, "create", fail)
+    with pytest.raises(RuntimeError):
+        invite(cast, newcomer)
+    assert HttpClient().get(reverse("clients:welcome", args=[token_of(first)])).status_code == 302
+
+
 def test_another_therapist_cannot_invite_my_client(cast, newcomer):
     with pytest.raises(PermissionDenied):
         services.client_invite(actor=cast.theo, client=newcomer)
