@@ -251,7 +251,9 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     (discreetly: no clinical words, the practice's neutral sender and subject).
     """
     _require_staff(actor)
-    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+    # Locked: two invitations made at once (two tabs, two people) would each
+    # revoke only the links it saw, and both new links would work.
+    if not clients_for_user(user=actor).select_for_update().filter(pk=client.pk).first():
         raise PermissionDenied(_("This is not one of your clients."))
     if client.status != Client.Status.ACTIVE:
         raise ValidationError(_("Archived clients cannot be invited."))

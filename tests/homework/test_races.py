@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from clients.models import Client
+from clients import services as client_services
+from clients.models import Client, Invitation
 from homework import selectors, services
 from homework.models import Assignment, Entry
 from homework.services import EntryConflict, EntryLocked, Flags, PageSave
@@ -584,3 +585,22 @@ def test_the_same_assignment_sent_twice_at_once_is_made_once(cast):
         assert click.finish().error is None, click.error
     assert clicks[0].result.pk == clicks[1].result.pk
     assert Assignment.objects.filter(client=cast.alice, exercise=exercise).count() == 1
+
+
+def test_two_invitations_made_at_once_leave_one_link_working(cast):
+    """The therapist's two tabs (or two people) inviting one client at the
+    same moment: each revoked the links it saw, neither saw the other's, and
+    two links worked where only the newest may."""
+    cast.bob.portal_user = None
+    cast.bob.save()
+
+    def invite() -> Callable[[], object]:
+        return lambda: client_services.client_invite(actor=cast.morgan, client=cast.bob)
+
+    with row_locked(lambda: list(Client.objects.select_for_update().filter(pk=cast.bob.pk))):
+        tabs = [start(f"tab {number}", invite()) for number in (1, 2)]
+        until_waiting(len(tabs))
+    for tab in tabs:
+        assert tab.finish().error is None, tab.error
+    working = Invitation.objects.filter(client=cast.bob, used_at=None, revoked_at=None)
+    assert working.count() == 1
