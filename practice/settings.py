@@ -128,13 +128,11 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
+# Django's checks, in the portal's words (practice/password_rules.py).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {
-        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-        "OPTIONS": {"min_length": 8},
-    },
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "practice.password_rules.NotLikeTheAccount"},
+    {"NAME": "practice.password_rules.LongEnough", "OPTIONS": {"min_length": 8}},
+    {"NAME": "practice.password_rules.NotCommon"},
     # No composition rules (NIST SP 800-63B): length and the common-password
     # list do the work; "must contain a digit" only makes passwords guessable.
 ]

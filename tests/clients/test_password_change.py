@@ -109,7 +109,11 @@ def test_two_different_new_passwords_change_nothing(cast):
 
 @pytest.mark.parametrize(
     ("weak", "said"),
-    [("short1", "too short"), ("password123", "too common"), ("alice@example.test", "too similar")],
+    [
+        ("short1", "shorter than 8 characters"),
+        ("password123", "Many people use this password"),
+        ("alice@example.test", "too close to your email"),
+    ],
 )
 def test_a_weak_new_password_is_refused_by_the_practices_rules(cast, weak, said):
     response = change(login_alice(cast), new=weak)
