@@ -11,7 +11,12 @@ from django.utils.translation import gettext_lazy as _
 
 from practice import services
 from practice.admin_access import RoleAdmin
-from practice.models import IDLE_TIMEOUT_MINUTES, PracticeSettings, User
+from practice.models import (
+    IDLE_TIMEOUT_MINUTES,
+    PracticeSettings,
+    User,
+    idle_timeout_out_of_range,
+)
 from practice.requests import acting_user
 from practice.selectors import practice_settings
 
@@ -42,6 +47,14 @@ def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore
 
 
 class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A negative number stops at the field's own "greater than or equal
+        # to 0" before the model's range is checked: say the range instead.
+        self.fields["idle_timeout_minutes"].error_messages["min_value"] = (
+            idle_timeout_out_of_range()
+        )
+
     class Meta:
         model = PracticeSettings
         formfield_callback = _https_addresses

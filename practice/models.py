@@ -127,6 +127,16 @@ def is_one_line(text: str) -> bool:
 IDLE_TIMEOUT_MINUTES = (2, 240)
 
 
+def idle_timeout_out_of_range() -> str:
+    """What a manager is told for an idle timeout outside IDLE_TIMEOUT_MINUTES."""
+    low, high = IDLE_TIMEOUT_MINUTES
+    return ngettext(
+        "Choose between %(low)s and %(high)s minute.",
+        "Choose between %(low)s and %(high)s minutes.",
+        high,
+    ) % {"low": low, "high": high}
+
+
 class PracticeSettings(models.Model):
     """The practice's own words and safety choices; one row (pk=1)."""
 
@@ -218,14 +228,7 @@ class PracticeSettings(models.Model):
             <= (self.idle_timeout_minutes or 0)
             <= IDLE_TIMEOUT_MINUTES[1]
         ):
-            errors["idle_timeout_minutes"] = [
-                ngettext(
-                    "Choose between %(low)s and %(high)s minute.",
-                    "Choose between %(low)s and %(high)s minutes.",
-                    IDLE_TIMEOUT_MINUTES[1],
-                )
-                % {"low": IDLE_TIMEOUT_MINUTES[0], "high": IDLE_TIMEOUT_MINUTES[1]}
-            ]
+            errors["idle_timeout_minutes"] = [idle_timeout_out_of_range()]
         if errors:
             raise ValidationError(errors)
 

@@ -75,6 +75,7 @@ def test_manager_changes_settings_and_the_portal_shows_them_at_once(
         ("quick_exit_url", "http://example.com/", "starts with https://"),
         ("idle_timeout_minutes", "1", "between 2 and 240 minutes"),
         ("idle_timeout_minutes", "100000", "between 2 and 240 minutes"),
+        ("idle_timeout_minutes", "-5", "between 2 and 240 minutes"),
     ],
 )
 def test_settings_that_could_harm_are_refused_on_their_field(cast, field, value, message):
