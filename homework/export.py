@@ -16,8 +16,10 @@ worksheet's are made from its questions, like "q_1a2b3c4d5e") and values
 - ``"rows": [...]`` instead, for a list of rows (steps, people, places),
   describing each row's keys in the same way.
 
-A key in ``response`` that ``questions`` does not list answered a question
-the therapist has since removed; the answer is kept all the same.
+``questions`` also lists the questions the therapist has since removed (or
+given another type), as they were last worded. A key it does not list
+answered one removed before their wording was kept; the answer is kept all
+the same.
 """
 
 import datetime as dt

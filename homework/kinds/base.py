@@ -204,14 +204,14 @@ class ExerciseKind:
         (stored value → its words) where the answer is one of a set, and
         ``"rows"`` (the same, per field) for repeatable rows."""
         form = self.form(exercise=exercise)
-        asked = [_asked(name, field) for name, field in form.fields.items()]
+        asked = [asked_as(name, field) for name, field in form.fields.items()]
         for name, rows in form.row_sets.items():
             fields = rows.spec.fields().items()
             asked.append(
                 {
                     "key": name,
                     "text": str(rows.spec.legend),
-                    "rows": [_asked(field_name, field) for field_name, field in fields],
+                    "rows": [asked_as(field_name, field) for field_name, field in fields],
                 }
             )
         return asked
@@ -315,7 +315,7 @@ def _json_ready(value: Any) -> Any:
     return value
 
 
-def _asked(key: str, field: forms.Field) -> JSONDict:
+def asked_as(key: str, field: forms.Field) -> JSONDict:
     asked: JSONDict = {"key": key, "text": str(field.label or key)}
     choices = getattr(field, "choices", None)
     if choices:

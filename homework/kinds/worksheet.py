@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from homework.excerpts import shorten
 from homework.kinds import charts
-from homework.kinds.base import ExerciseKind, JSONDict, ResponseInvalid
+from homework.kinds.base import ExerciseKind, JSONDict, ResponseInvalid, asked_as
 from homework.kinds.fields import (
     KindForm,
     choice,
@@ -129,6 +129,27 @@ class Worksheet(ExerciseKind):
             and q.get("type") in QUESTION_TYPES
         ]
 
+    def earlier_questions(self, exercise: "Exercise") -> dict[str, JSONDict]:
+        """Questions the exercise asked once and no longer does, by key, as last
+        worded (kept by clean_options): answers to them stay on entries."""
+        options = exercise.options if isinstance(exercise.options, dict) else {}
+        earlier = options.get("earlier", {})
+        if not isinstance(earlier, dict):
+            return {}
+        return {
+            key: question
+            for key, question in earlier.items()
+            if isinstance(question, dict) and question.get("type") in QUESTION_TYPES
+        }
+
+    def questions_asked(self, exercise: "Exercise") -> list[JSONDict]:
+        """As every kind's, and the questions asked before: the client's
+        download names what each of their answers answered."""
+        asked = super().questions_asked(exercise)
+        for key, question in self.earlier_questions(exercise).items():
+            asked.append(asked_as(key, _field(question)))
+        return asked
+
     def score_rule(self, exercise: "Exercise") -> JSONDict | None:
         options = exercise.options if isinstance(exercise.options, dict) else {}
         rule = options.get("score")
@@ -198,14 +219,19 @@ class Worksheet(ExerciseKind):
                     "scored": bool(question.get("scored")),
                 }
             )
+        earlier = self.earlier_questions(exercise)
         for key, value in response.items():
             if key not in seen:  # the question was edited away since; the answer stays
+                before = earlier.get(key)
                 shown.append(
                     {
                         "key": key,
-                        "question": _("An earlier question (%(key)s)") % {"key": key},
-                        "answer": _answer_text({"type": ""}, value),
-                        "type": "",
+                        # As the client read it (before this was kept, only its key).
+                        "question": str(before.get("text", ""))
+                        if before
+                        else _("An earlier question (%(key)s)") % {"key": key},
+                        "answer": _answer_text(before or {"type": ""}, value),
+                        "type": before.get("type", "") if before else "",
                         "scored": False,
                     }
                 )

@@ -64,7 +64,8 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
                 ]
             }
         )
-    unknown = sorted(set(options) - {"questions", "score"})
+    # "earlier" is the exercise's own record (see _earlier), sent back as it was shown.
+    unknown = sorted(set(options) - {"questions", "score", "earlier"})
     if unknown:
         problems.append(
             _("“%(name)s” is not a worksheet option. Use “questions” and, for a check-in, “score”.")
@@ -86,11 +87,22 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
         raise ResponseInvalid({"options": problems})
     cleaned = [_clean_question(number, q, problems) for number, q in enumerate(questions, start=1)]
     _refuse_same_wording(cleaned, problems, _saved_as(saved))
+    asked_before = _asked_before(saved)
+    for question in cleaned:
+        before = asked_before.get(str(question.get("key")))
+        if question and before is not None and before.get("type") != question.get("type"):
+            # Another type is another question: a short answer already sent
+            # would read as "twice / 10" under a 0–10 scale. It gets a key of
+            # its own, and the old one keeps its answers (see _earlier).
+            question["key"] = None
     _give_keys(cleaned, problems)
     result: JSONDict = {"questions": cleaned}
     score = _clean_score(options.get("score"), cleaned, problems)
     if score is not None:
         result["score"] = score
+    earlier = _earlier(asked_before, cleaned)
+    if earlier:
+        result["earlier"] = earlier
     if problems:
         raise ResponseInvalid({"options": problems})
     return result
@@ -230,6 +242,48 @@ def _saved_as(saved: Any) -> set[tuple[str, str]]:
         (question["key"], _wording(question))
         for question in questions
         if isinstance(question, dict) and isinstance(question.get("key"), str)
+    }
+
+
+def _asked_before(saved: Any) -> dict[str, JSONDict]:
+    """Every question the exercise has asked under a key, by key: those it
+    asks now, and those it kept as earlier ones (the latest wording wins)."""
+    if not isinstance(saved, dict):
+        return {}
+    found: dict[str, JSONDict] = {}
+    earlier = saved.get("earlier")
+    if isinstance(earlier, dict):
+        found.update(
+            (key, question)
+            for key, question in earlier.items()
+            if isinstance(key, str) and isinstance(question, dict)
+        )
+    questions = saved.get("questions")
+    if isinstance(questions, list):
+        found.update(
+            (question["key"], question)
+            for question in questions
+            if isinstance(question, dict) and isinstance(question.get("key"), str)
+        )
+    return found
+
+
+def _earlier(asked_before: dict[str, JSONDict], questions: list[JSONDict]) -> JSONDict:
+    """The questions no longer asked, as they were last worded, by key.
+
+    A client's answers stay on their entries after the therapist removes a
+    question (or gives it another type, which makes it another question);
+    without its wording, the entry, the summary and the client's own
+    download could only show an answer to "an earlier question (q_5f3a…)".
+    Kept from what was saved, never from what was sent: the therapist edits
+    the questions, not this record. A question put back under its key is
+    asked again and leaves it.
+    """
+    asked = {question.get("key") for question in questions}
+    return {
+        key: {name: question[name] for name in ("type", "text", "choices") if name in question}
+        for key, question in asked_before.items()
+        if key not in asked
     }
 
 

@@ -1,0 +1,119 @@
+"""A worksheet changed after the client answered it: every place their
+answers appear still names the question they answered, as they read it."""
+
+import re
+import uuid
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from homework import export, services
+from homework.kinds import get_kind
+from homework.models import Entry
+from tests.conftest import login, save_change_form
+from tests.factories import AssignmentFactory, ExerciseFactory
+
+WORKSHEET = get_kind("worksheet")
+HELPED = {"type": "long_text", "text": "What helped this week?"}
+SAFE = {"type": "yes_no", "text": "Did you feel safe at home this week?"}
+REACHED = {"type": "short_text", "text": "How often did you reach out to them?"}
+
+
+def answered(cast):
+    """tara's own worksheet, answered once by alice through the portal."""
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
+    exercise.options = {"questions": [HELPED, SAFE, REACHED]}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    keys = [q["key"] for q in exercise.options["questions"]]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    http = login(cast.alice.portal_user)
+    sent = http.post(
+        reverse("homework:do", args=[assignment.pk]),
+        {
+            "key": str(uuid.uuid4()),
+            "version": "0",
+            f"r-{keys[0]}": "my sister's kitchen",
+            f"r-{keys[1]}": "no",
+            f"r-{keys[2]}": "twice, late at night",
+        },
+    )
+    assert sent.status_code == 302, sent.content
+    return exercise, Entry.objects.get(assignment=assignment), http
+
+
+def edit_questions(cast, exercise, questions):
+    page = save_change_form(
+        login(cast.tara),
+        reverse("admin:homework_exercise_change", args=[exercise.pk]),
+        {
+            "kind": "worksheet",
+            "title": exercise.title,
+            "is_active": "on",
+            "instructions": exercise.instructions,
+            "therapist_note": "",
+            "options": __import__("json").dumps({"questions": questions}),
+        },
+    )
+    assert page.status_code == 302, page.context["adminform"].form.errors
+    exercise.refresh_from_db()
+
+
+def flat(html: str) -> str:
+    return re.sub(r"\s+", " ", html).replace("> <", "><")
+
+
+def pages(cast, entry, http):
+    entry.refresh_from_db()
+    return {
+        "portal": flat(http.get(reverse("homework:entry", args=[entry.key])).text),
+        "admin": flat(
+            login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk])).text
+        ),
+        "summary": flat(
+            render_to_string(
+                WORKSHEET.summary_template, WORKSHEET.summary_context([entry], full_detail=True)
+            )
+        ),
+    }
+
+
+def test_a_removed_question_keeps_its_wording_beside_the_answer(cast):
+    exercise, entry, http = answered(cast)
+    current = exercise.options["questions"]
+    edit_questions(cast, exercise, [current[0], current[2]])  # "safe" no longer asked
+
+    for name, page in pages(cast, entry, http).items():
+        assert "Did you feel safe at home this week?" in page, name
+        assert "An earlier question" not in page, name
+    download = export.export_json(user=cast.alice.portal_user)
+    (item,) = [e for e in download["entries"] if e["exercise"] == "Weekly check-in"]
+    texts = {q["key"]: q["text"] for q in item["questions"]}
+    assert texts[current[1]["key"]] == "Did you feel safe at home this week?"
+    assert item["response"][current[1]["key"]] == "no"
+
+
+def test_a_question_given_another_type_is_a_new_question(cast):
+    """The old answer is not read as the new type ("twice, late at night / 10")."""
+    exercise, entry, http = answered(cast)
+    current = exercise.options["questions"]
+    retyped = {**current[2], "type": "scale_0_10", "text": "How strong was the pull to reach out?"}
+    edit_questions(cast, exercise, [current[0], current[1], retyped])
+
+    new_key = exercise.options["questions"][2]["key"]
+    assert new_key != current[2]["key"]
+    for name, page in pages(cast, entry, http).items():
+        assert "twice, late at night / 10" not in page, name
+        assert "How often did you reach out to them?" in page, name
+        assert "twice, late at night" in page, name
+
+
+def test_a_question_removed_and_put_back_is_asked_again_under_its_key(cast):
+    exercise, _entry, _http = answered(cast)
+    current = exercise.options["questions"]
+    edit_questions(cast, exercise, [current[0], current[2]])
+    edit_questions(cast, exercise, [current[0], current[2], {k: current[1][k] for k in SAFE}])
+
+    assert [q["key"] for q in exercise.options["questions"]] == [q["key"] for q in current[::2]] + [
+        current[1]["key"]
+    ]
+    assert current[1]["key"] not in exercise.options.get("earlier", {})
