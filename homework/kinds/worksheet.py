@@ -168,10 +168,31 @@ class Worksheet(ExerciseKind):
         return form
 
     def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:
-        """Answers to questions the therapist has since removed are not in the
-        form any more, but they are still the client's words: an edit keeps them."""
-        asked = {question["key"] for question in self.questions(exercise)}
-        return {**{key: value for key, value in sent.items() if key not in asked}, **edited}
+        """Answers the form can no longer show are still the client's words:
+        an edit keeps them. Those are answers to questions the therapist has
+        since removed, and choices since renamed or taken off a question's
+        list (the form has no box to tick for them, so sending it would
+        otherwise leave the question unanswered). A choice the client makes
+        again replaces the old one; on a multiple choice, the old ones stay
+        beside what is ticked."""
+        questions = self.questions(exercise)
+        asked = {question["key"] for question in questions}
+        merged = {**{key: value for key, value in sent.items() if key not in asked}, **edited}
+        for question in questions:
+            key = question["key"]
+            offered = question.get("choices")
+            if key not in sent or not isinstance(offered, list):
+                continue
+            before = sent[key]
+            now = merged.get(key)
+            if question["type"] == "single_choice":
+                if before not in ("", None) and before not in offered and now in ("", None):
+                    merged[key] = before
+            elif isinstance(before, list):
+                gone = [value for value in before if value not in offered]
+                if gone:
+                    merged[key] = [*(now if isinstance(now, list) else []), *gone]
+        return merged
 
     def validate(self, data: Mapping[str, Any], *, exercise: "Exercise", tz: str) -> JSONDict:
         if not self.questions(exercise):

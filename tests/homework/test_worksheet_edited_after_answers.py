@@ -117,3 +117,67 @@ def test_a_question_removed_and_put_back_is_asked_again_under_its_key(cast):
         current[1]["key"]
     ]
     assert current[1]["key"] not in exercise.options.get("earlier", {})
+
+
+CHOICES = [
+    {"type": "single_choice", "text": "What helped most?", "choices": ["A friend", "Time outside"]},
+    {"type": "multiple_choice", "text": "Who knows the real story?", "choices": ["Sister", "GP"]},
+    {"type": "short_text", "text": "Anything else?"},
+]
+
+
+def test_answers_to_choices_renamed_since_survive_the_clients_edit(cast):
+    """The edit form cannot tick a choice that is no longer offered: sending
+    it (to change another answer) left that question unanswered."""
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
+    exercise.options = {"questions": CHOICES}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    helped, knows, other = [q["key"] for q in exercise.options["questions"]]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    http = login(cast.alice.portal_user)
+    http.post(
+        reverse("homework:do", args=[assignment.pk]),
+        {
+            "key": str(uuid.uuid4()),
+            "version": "0",
+            f"r-{helped}": "A friend",
+            f"r-{knows}": ["Sister", "GP"],
+            f"r-{other}": "a quiet week",
+        },
+    )
+    entry = Entry.objects.get(assignment=assignment)
+    exercise.options["questions"][0]["choices"] = ["A friend or family", "Time outside"]
+    exercise.options["questions"][1]["choices"] = ["Sister", "My doctor"]
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+
+    # What the edit page shows ticked, sent back with one answer changed.
+    sent = http.post(
+        reverse("homework:entry_edit", args=[entry.key]),
+        {
+            "key": str(entry.key),
+            "version": str(entry.version),
+            f"r-{knows}": ["Sister"],
+            f"r-{other}": "a quiet week, mostly",
+        },
+    )
+
+    assert sent.status_code == 302
+    entry.refresh_from_db()
+    assert entry.response == {
+        helped: "A friend",
+        knows: ["Sister", "GP"],
+        other: "a quiet week, mostly",
+    }
+
+
+def test_a_choice_the_client_makes_again_replaces_the_one_no_longer_offered(cast):
+    exercise = ExerciseFactory.create(kind="worksheet", owner=cast.tara)
+    exercise.options = {"questions": CHOICES}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    helped = exercise.options["questions"][0]["key"]
+    exercise.options["questions"][0]["choices"] = ["A friend or family", "Time outside"]
+    kind = get_kind("worksheet")
+
+    merged = kind.merge_edit({helped: "A friend"}, {helped: "Time outside"}, exercise=exercise)
+
+    assert merged == {helped: "Time outside"}
