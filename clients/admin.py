@@ -110,6 +110,11 @@ class ClientChangeList(ChangeList):
 class ClientAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
+    instead_of_deleting = _(
+        "Clients are never deleted: what they wrote may matter to them later. To take "
+        "someone off your lists and close their notebook, open their page and archive "
+        "them. Everything they wrote is kept, and you can restore them at any time."
+    )
     list_display = ("display_name", "next_session", "open_assignments", "last_entry_at")
     search_fields = ("display_name",)
     inlines = (SessionInline,)
@@ -386,6 +391,10 @@ admin.site.unregister(TOTPDevice)
 class SessionAdmin(RoleAdmin):
     therapist_can = frozenset({"view"})
     manager_can = frozenset({"view"})
+    instead_of_deleting = _(
+        "To remove a session, open the client's page and tick “Delete” on its row in "
+        "the sessions table. Nothing the client wrote goes with it."
+    )
     list_display = ("starts_at", "client", "since_last_session", "summary")
     search_fields = ("client__display_name",)
     date_hierarchy = "starts_at"

@@ -45,6 +45,11 @@ from practice.requests import acting_user, parse_id
 class ExerciseAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
+    instead_of_deleting = _(
+        "Exercises are never deleted: work set with them, and what clients wrote for it, "
+        "is read through them. To take one out of the library, open it and untick "
+        "“In the library”. Work already set with it carries on."
+    )
     form = ExerciseForm
     list_display = ("title", "kind", "owner", "is_active")
     list_filter = ("kind", "is_active")
@@ -163,6 +168,11 @@ def _options_help() -> SafeString:
 class AssignmentAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
+    instead_of_deleting = _(
+        "Work you have set is never deleted: what the client wrote for it hangs on it. "
+        "To stop it, open it and set its status to “Cancelled” (under More). It leaves "
+        "the client's to-do list, and what they wrote is kept."
+    )
     form = AssignmentForm
     list_display = ("exercise", "client", "starts_on", "schedule_in_words", "status")
     list_filter = (ScopedClientFilter, PastDueFilter, "status", "schedule", "exercise__kind")
@@ -325,6 +335,11 @@ class SharedFlagFilter(admin.SimpleListFilter):
 @admin.register(Entry)
 class EntryAdmin(RoleAdmin):
     """Clients' words are theirs: staff read entries, and never edit them."""
+
+    instead_of_deleting = _(
+        "A client's entries are never deleted here: they are the client's own words. "
+        "The client decides what you see of them, and can keep any entry private."
+    )
 
     list_display = ("exercise", "client", "submitted_at", "flags", "excerpt", "read", "comments")
     list_filter = (

@@ -26,6 +26,10 @@ class UserAdmin(RoleAdmin):
     # Accounts are created by the invitation flow and the demo seed, not by hand here.
     manager_can = frozenset({"view"})
     therapist_can = frozenset()
+    instead_of_deleting = _(
+        "Accounts are never deleted: the practice's records say who set, read and "
+        "printed what, and clients can see who looked at their records."
+    )
     list_display = ("email", "name", "role", "is_active", "last_login")
     list_filter = ("role", "is_active")
     search_fields = ("email", "name")
@@ -89,6 +93,9 @@ class PracticeSettingsAdmin(RoleAdmin):
     manager_can = frozenset({"view", "change"})
     therapist_can = frozenset()
     form = PracticeSettingsForm
+    instead_of_deleting = _(
+        "The practice's settings are one page, kept for good: change them there."
+    )
     formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
     fieldsets = (
         (_("Your practice"), {"fields": ("name", "paper_size")}),

@@ -17,6 +17,7 @@ from django.db.models import Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
 from django.forms.models import model_to_dict
 from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -63,6 +64,11 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     therapist_can: frozenset[str] = frozenset({"view"})
     manager_can: frozenset[str] = frozenset({"view"})
+    # What to do instead of deleting one of these: said on the page a delete
+    # address opens (see delete_view). No role deletes anything here.
+    instead_of_deleting: Any = gettext_lazy(
+        "Records here are kept: what clients wrote may matter to them later."
+    )
     # Filter counts cost a query per filter and grow with the list: off.
     show_facets = admin.ShowFacets.NEVER
 
@@ -195,6 +201,27 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                 form = type(context["adminform"].form)
                 context["opened_as"] = self.stored_as(request, obj, form)
         return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Nothing is deleted here, and a delete address says so.
+
+        No role has "delete" (a client's words and everything they hang on
+        are kept), so Django refused with the portal's own "not open" page,
+        which tells a therapist to "ask your therapist" and names neither
+        why nor what to do instead. This page does both, in the admin. It is
+        the same for any id, so it tells no one whether the object exists.
+        """
+        if self._can(request, "delete"):
+            return super().delete_view(request, object_id, extra_context)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": _("Nothing is deleted here"),
+            "instead": self.instead_of_deleting,
+        }
+        return TemplateResponse(request, "admin/cannot_delete.html", context, status=403)
 
     def has_module_permission(self, request: HttpRequest) -> bool:
         return self._can(request, "view")
