@@ -5,7 +5,7 @@ import uuid
 import zoneinfo
 from collections.abc import Collection
 
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from clients.models import Client
@@ -132,9 +132,13 @@ def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
     private ones included (they are the client's own). Two queries."""
     if client_for_portal_user(user=user) is None:
         return []
+    sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
     assignments = list(
         assignments_for_user(user=user)
-        .exclude(status=Assignment.Status.CANCELLED)
+        # Cancelled work drops out unless the client sent for it: cancelling
+        # is how a therapist stops work (nothing is deleted), and the curve
+        # or ladder the client drew over weeks is theirs, not the work's.
+        .filter(~Q(status=Assignment.Status.CANCELLED) | Exists(sent))
         .select_related("exercise")
         .order_by("starts_on", "pk")
     )
