@@ -5,6 +5,7 @@ import pytest
 from django.test import Client as HttpClient
 from django.test import RequestFactory
 from django.urls import reverse
+from django.views.defaults import permission_denied
 
 from clients.models import Client
 from practice import views
@@ -74,3 +75,30 @@ def test_the_exit_address_followed_or_typed_leaves_too(cast):
     assert response.status_code == 302
     assert response["Location"] == practice_settings().quick_exit_url
     assert http.get(reverse("homework:dashboard")).status_code == 302  # signed out
+
+
+def test_a_therapist_refused_in_the_admin_is_told_whom_to_ask_not_their_therapist(cast):
+    """The refusal page is the portal's, and told staff to "ask your
+    therapist at your next session"."""
+    page = login(cast.tara).get(reverse("admin:practice_user_changelist"))
+    assert page.status_code == 403
+    assert "ask your therapist" not in page.text
+    assert "practice manager" in page.text
+    assert reverse("admin:index") in page.text
+    assert_safe_shell(page.text)
+
+
+def test_a_client_refused_is_still_told_to_ask_their_therapist(cast):
+    request = RequestFactory().get("/")
+    request.user = cast.alice.portal_user
+    request.session = {}
+    refused = permission_denied(request, PermissionError())
+    assert refused.status_code == 403
+    assert "ask your therapist" in refused.content.decode()
+
+
+def test_the_manager_refused_in_the_admin_is_not_told_to_ask_the_manager(cast):
+    page = login(cast.morgan).get(reverse("admin:homework_entry_add"))
+    assert page.status_code == 403
+    assert "ask your therapist" not in page.text and "ask the practice manager" not in page.text
+    assert reverse("admin:index") in page.text
