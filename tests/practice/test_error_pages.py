@@ -2,6 +2,7 @@
 a neutral title, and no words of alarm."""
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client as HttpClient
 from django.test import RequestFactory
 from django.urls import reverse
@@ -91,7 +92,7 @@ def test_a_therapist_refused_in_the_admin_is_told_whom_to_ask_not_their_therapis
 def test_a_client_refused_is_still_told_to_ask_their_therapist(cast):
     request = RequestFactory().get("/")
     request.user = cast.alice.portal_user
-    request.session = {}
+    request.session = SessionStore()
     refused = permission_denied(request, PermissionError())
     assert refused.status_code == 403
     assert "ask your therapist" in refused.content.decode()
