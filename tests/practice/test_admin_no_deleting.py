@@ -68,3 +68,21 @@ def test_the_page_says_nothing_of_another_therapists_client(cast):
         return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
 
     assert strip(unknown.content.decode()) == strip(page.content.decode())
+
+
+@pytest.mark.parametrize("who", ["tara", "morgan"])
+def test_no_list_offers_deleting_and_a_hand_made_bulk_delete_deletes_nothing(cast, who):
+    http = login(getattr(cast, who))
+    chosen = {
+        "/admin/clients/client/": cast.alice.pk,
+        "/admin/clients/session/": SessionFactory.create(client=cast.alice).pk,
+        "/admin/homework/assignment/": cast.alice_assignment.pk,
+        "/admin/homework/entry/": cast.alice_entry.pk,
+        "/admin/homework/exercise/": cast.alice_assignment.exercise_id,
+    }
+    before = counts()
+    for url, pk in chosen.items():
+        listed = http.get(url)
+        assert "delete_selected" not in listed.content.decode(), url
+        http.post(url, {"action": "delete_selected", "_selected_action": [pk], "post": "yes"})
+    assert counts() == before
