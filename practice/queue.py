@@ -4,9 +4,14 @@ import logging
 from typing import Any
 
 from celery import Task
+from django.core.cache import cache
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
+
+# Longer than Redis's visibility timeout (an hour unless set), after which a
+# message taken but never acknowledged is delivered again.
+DONE_REMEMBERED_FOR = 24 * 60 * 60
 
 
 class PracticeTask(Task):  # type: ignore[type-arg]  # generic only to the type checker
@@ -93,3 +98,31 @@ def _run_here(task: "Task[Any, Any]", args: tuple[Any, ...]) -> None:
             args,
             exc_info=True,
         )
+
+
+def message_done_before(task: "Task[Any, Any]") -> bool:
+    """Whether the message ``task`` is running already did its work.
+
+    Messages are acknowledged when a task ends (acks_late): a worker that
+    dies after sending an email and before that gets the message again.
+    For work with no row of its own to say it is done (a reset email), the
+    message id is remembered instead. A retry keeps its id, so only work
+    that went is remembered (``remember_message_done``). The cache is a
+    convenience: if it cannot answer, the work is done again.
+    """
+    try:
+        return cache.get(_done_key(task)) is not None
+    except Exception:
+        logger.warning("Cache unavailable: cannot tell whether %s ran before.", task.name)
+        return False
+
+
+def remember_message_done(task: "Task[Any, Any]") -> None:
+    try:
+        cache.set(_done_key(task), True, DONE_REMEMBERED_FOR)
+    except Exception:
+        logger.warning("Cache unavailable: %s may run again if redelivered.", task.name)
+
+
+def _done_key(task: "Task[Any, Any]") -> str:
+    return f"task-done:{task.name}:{task.request.id}"

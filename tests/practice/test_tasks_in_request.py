@@ -170,3 +170,48 @@ def test_a_task_run_in_the_request_tries_once_whatever_celery_is_set_to_propagat
     assert ran.failed()
     assert silent_mail_server.connections == 1
     assert entry.pk in selectors.pending_notification_ids()
+
+
+# -- a message run twice (a worker restarted mid-task: acks_late redelivers it) --------
+
+
+def test_a_reset_message_run_twice_emails_once(cast, mailoutbox):
+    """The token is made when the email is sent, so a replay an hour later
+    (Redis's visibility timeout) would mail a fresh, working link the person
+    never asked for, perhaps after they had already reset their password."""
+    task, message_id = reset_task(), str(uuid.uuid4())
+    assert task.apply(args=(cast.alice.portal_user.pk,), task_id=message_id).get()
+    assert task.apply(args=(cast.alice.portal_user.pk,), task_id=message_id).get() is False
+    assert len(mailoutbox) == 1
+    # A new request is a new message: it is sent.
+    assert task.apply(args=(cast.alice.portal_user.pk,)).get()
+    assert len(mailoutbox) == 2
+
+
+def test_a_reset_that_failed_is_still_sent_by_its_retry(cast, mailoutbox, monkeypatch):
+    """A retry keeps the message's id: only a send that went counts as done."""
+    from smtplib import SMTPServerDisconnected
+
+    from django.core.mail import EmailMultiAlternatives
+
+    from clients.services import EmailNotSent
+
+    task, message_id = reset_task(), str(uuid.uuid4())
+    real_send = EmailMultiAlternatives.send
+
+    def refused(self, *args, **kwargs):
+        raise SMTPServerDisconnected("the mail server went away")
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", refused)
+    with pytest.raises(EmailNotSent):
+        task.apply(args=(cast.alice.portal_user.pk,), task_id=message_id, throw=True)
+    monkeypatch.setattr(EmailMultiAlternatives, "send", real_send)
+    assert task.apply(args=(cast.alice.portal_user.pk,), task_id=message_id).get()
+    assert len(mailoutbox) == 1
+
+
+def test_a_notification_message_run_twice_emails_the_therapist_once(cast, mailoutbox):
+    task, message_id = homework_tasks.notify_therapist_of_submission, str(uuid.uuid4())
+    assert task.apply(args=(cast.alice_entry.pk,), task_id=message_id).get()
+    assert task.apply(args=(cast.alice_entry.pk,), task_id=message_id).get() is False
+    assert len(mailoutbox) == 1
