@@ -67,22 +67,24 @@ def enqueue_on_commit(
             return
         try:
             task.delay(*args)
+            return
         except Exception:
-            if run_here_if_broker_down:
+            if not run_here_if_broker_down:
                 logger.error(
-                    "Could not enqueue %s%r (is Redis down?); running it here, once.",
+                    "Could not enqueue %s%r (is Redis down?); the sweep will retry it.",
                     task.name,
                     args,
                     exc_info=True,
                 )
-                _run_here(task, args)
                 return
             logger.error(
-                "Could not enqueue %s%r (is Redis down?); the sweep will retry it.",
+                "Could not enqueue %s%r (is Redis down?); running it here, once.",
                 task.name,
                 args,
                 exc_info=True,
             )
+        # Outside the except: a failure here is its own, not "during handling" of Redis's.
+        _run_here(task, args)
 
     transaction.on_commit(send)
 
