@@ -8,6 +8,7 @@ clicked waits (a client's send: nine tries; a reset: eight)."""
 import logging
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from celery.exceptions import Retry
@@ -215,3 +216,44 @@ def test_a_notification_message_run_twice_emails_the_therapist_once(cast, mailou
     assert task.apply(args=(cast.alice_entry.pk,), task_id=message_id).get()
     assert task.apply(args=(cast.alice_entry.pk,), task_id=message_id).get() is False
     assert len(mailoutbox) == 1
+
+
+# -- the sweep is the retry --------------------------------------------------------
+
+
+def test_the_sweeps_messages_try_once_each_on_a_worker(cast, monkeypatch):
+    """Every five minutes the sweep asks again for each entry whose therapist
+    has not been told. Had each of its messages retried eight times more,
+    a mail server that takes connections and never answers would have kept
+    the worker busy with ten-second waits faster than it could get through
+    them (seven entries waiting were enough on two processes), and the
+    evening's summaries behind them."""
+    proxy: Any = homework_tasks.notify_therapist_of_submission
+    task = proxy._get_current_object()
+    sent: list[tuple[tuple[int, ...], dict[str, object]]] = []
+    monkeypatch.setattr(
+        type(task), "apply_async", lambda self, args=None, kwargs=None, **o: sent.append((args, o))
+    )
+    cast.alice_entry.therapist_notified_at = None
+    cast.alice_entry.save()
+    assert homework_tasks.notify_pending_submissions() >= 1
+    [(args, options)] = [(a, o) for a, o in sent if a == (cast.alice_entry.pk,)]
+
+    def mail_server_down(**kwargs):
+        raise OSError("the mail server went away")
+
+    monkeypatch.setattr(homework_services, "entry_notify_therapist", mail_server_down)
+    # As a worker runs the message: its retries count comes with it.
+    before = len(sent)
+    task.push_request(
+        id=str(uuid.uuid4()),
+        retries=options.get("retries", 0),
+        is_eager=False,
+        called_directly=False,
+    )
+    try:
+        with pytest.raises(OSError, match="went away"):
+            task.run(*args)
+    finally:
+        task.pop_request()
+    assert len(sent) == before  # no retry queued behind it: the next sweep is the retry
