@@ -36,18 +36,6 @@ def silent_mail_server(settings) -> Iterator[SilentMailServer]:
     server.close()
 
 
-@pytest.fixture
-def queue_down(monkeypatch) -> None:
-    """REDIS_URL set and Redis gone: tasks are not eager, and nothing can be sent."""
-
-    def broker_down(*args, **kwargs):
-        raise ConnectionError("Redis is down")
-
-    celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=False)  # put back by tests/conftest.py
-    for task in (homework_tasks.notify_therapist_of_submission, reset_task()):
-        monkeypatch.setattr(task, "delay", broker_down)
-
-
 def reset_task():
     from clients.tasks import send_password_reset
 
