@@ -26,10 +26,21 @@ def notify_therapist_of_submission(entry_id: int) -> bool:
 
 @shared_task
 def notify_pending_submissions() -> int:
-    """Catch up on notifications whose enqueue failed (e.g. Redis was down)."""
+    """Catch up on notifications whose enqueue failed (e.g. Redis was down)
+    or whose retries ran out (the mail server was down for a while).
+
+    This sweep is their retry: it comes back every five minutes. So its
+    messages start at their last retry and try once each. With eight
+    retries apiece, a mail server that takes connections and never answers
+    kept the worker in ten-second waits faster than it could get through
+    them, and the evening's summaries queued behind.
+    """
     ids = selectors.pending_notification_ids()
     for entry_id in ids:
-        notify_therapist_of_submission.delay(entry_id)
+        # The stubs leave out ``retries``; Celery's own retry() sends it so.
+        notify_therapist_of_submission.apply_async(  # type: ignore[call-arg]
+            (entry_id,), retries=notify_therapist_of_submission.max_retries
+        )
     return len(ids)
 
 

@@ -73,6 +73,19 @@ def _eager_tasks_by_default(request: pytest.FixtureRequest):
     celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=previous)
 
 
+@pytest.fixture
+def queue_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """REDIS_URL set and Redis gone: tasks are not run in-process, and the
+    broker takes nothing (``monkeypatch.undo()`` and eager tasks bring it back)."""
+    from practice.queue import PracticeTask
+
+    def broker_down(*args: Any, **kwargs: Any) -> None:
+        raise ConnectionError("Redis is down")
+
+    celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=False)  # put back by _eager_tasks_by_default
+    monkeypatch.setattr(PracticeTask, "apply_async", broker_down)
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     # Argon2 is deliberately slow; tests/practice/test_settings.py checks it is the default.

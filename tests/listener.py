@@ -31,3 +31,36 @@ class Listener:
         self._stop.set()
         self._thread.join(timeout=2)
         self.server.close()
+
+
+class SilentMailServer:
+    """A mail server that takes every connection and never says a word: an
+    overloaded relay, or a firewall that swallows packets. Counts who came."""
+
+    def __init__(self) -> None:
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(16)
+        self.server.settimeout(0.2)
+        self.host, self.port = self.server.getsockname()
+        self.connections = 0
+        self._held: list[socket.socket] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                continue
+            self.connections += 1
+            self._held.append(connection)  # open, and silent
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+        for connection in self._held:
+            connection.close()
+        self.server.close()

@@ -4,4 +4,18 @@
   "use strict";
   var box = document.getElementById("invite-link");
   if (box) box.addEventListener("focus", function () { box.select(); });
+
+  // One link per click, not per press: each request makes a link and stops
+  // the one before, so a double click emailed the client twice, and the
+  // first email's link no longer worked. The server cannot merge the two
+  // (the link is shown once and never stored), so the page sends once.
+  var form = document.getElementById("invite-form");
+  if (!form) return;
+  var sent = false;
+  form.addEventListener("submit", function (event) {
+    if (sent) { event.preventDefault(); return; }
+    sent = true;
+  });
+  // Back to this page from the next one: a new press is a new request.
+  window.addEventListener("pageshow", function () { sent = false; });
 })();

@@ -1,0 +1,48 @@
+"""Inviting a client in a real browser: a double click makes one link."""
+
+import time
+
+from django.core import mail
+from playwright.sync_api import expect
+
+from clients import services
+from clients.models import Invitation
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, ClientFactory, TherapistFactory
+
+
+def test_a_double_click_on_make_the_link_makes_one_link_and_one_email(
+    db, new_context, live_server, monkeypatch
+):
+    """Each click made a link and revoked the one before: the client got two
+    emails, and the first one's link no longer worked. The page is the
+    second request's, so the link it shows is the one that works."""
+    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
+    client = ClientFactory.create(
+        therapist=therapist,
+        display_name="Casey",
+        portal_user=None,
+        contact_email="casey@example.test",
+    )
+    invite = services.client_invite
+
+    def slow_invite(**kwargs):
+        time.sleep(0.5)  # a busy server: long enough for the second click to land
+        return invite(**kwargs)
+
+    monkeypatch.setattr(services, "client_invite", slow_invite)
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "tara@example.test", PASSWORD, admin=True)
+    page.goto(f"/admin/clients/client/{client.pk}/invite/")
+    page.check("input[name=send_email]")
+    box = page.locator("input[type=submit][value='Make the link']").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.mouse.click(x, y, delay=150)  # the same button, a moment later
+    link = page.locator("#invite-link")
+    expect(link).to_be_visible()
+    time.sleep(1.5)  # a second request, had one gone, has finished by now
+    assert Invitation.objects.filter(client=client).count() == 1
+    assert len(mail.outbox) == 1
+    assert link.input_value() in mail.outbox[0].body
