@@ -222,3 +222,40 @@ def test_every_portal_page_fits_320_with_large_text(alex, new_context):  # noqa:
         if sideways > 0:
             too_wide[path] = sideways
     assert not too_wide, f"px sideways: {too_wide}"
+
+
+# What a finger must hit: buttons, ticks and round choices, and links that stand
+# on their own (in a list, a pager). Links inside a sentence are exempt (WCAG 2.5.8).
+TOO_SMALL_TO_TAP = """() => [...document.querySelectorAll(
+        'button, input[type=checkbox], input[type=radio], a[href]')]
+    .filter(el => el.getClientRects().length && !el.closest('.visually-hidden, .skip-link'))
+    .filter(el => !(el.matches('a') && el.closest('p')))
+    .map(el => {
+        const box = el.getBoundingClientRect();
+        return [el.name || el.textContent.trim().slice(0, 30), box.width, box.height];
+    })
+    .filter(([, width, height]) => width < 24 || height < 24)"""
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_every_control_is_big_enough_to_tap(alex, new_context, width):  # noqa: F811
+    page = new_context(width, 667).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
+    assert entry is not None
+    too_small = {}
+    for path in (
+        "/",
+        "/history/",
+        f"/entries/{entry.key}/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
+    ):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        if small := page.evaluate(TOO_SMALL_TO_TAP):
+            too_small[path] = small
+    # The ticks and round choices were 1.3rem: 23.4px, under WCAG 2.2's 24px.
+    assert not too_small, too_small
