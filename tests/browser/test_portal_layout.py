@@ -304,3 +304,46 @@ def test_every_control_is_big_enough_to_tap(alex, new_context, width):  # noqa: 
             too_small[path] = small
     # The ticks and round choices were 1.3rem: 23.4px, under WCAG 2.2's 24px.
     assert not too_small, too_small
+
+
+# Where focus is after a Tab: its ring, and whether the sticky bar covers it.
+FOCUS_STOP = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    const bar = document.getElementById("quick-exit");
+    const under = getComputedStyle(bar).position === "sticky" && !bar.contains(el)
+        && box.bottom <= bar.getBoundingClientRect().bottom;
+    return {
+        name: el.id || el.name || el.textContent.trim().slice(0, 30),
+        ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+        under,
+    };
+}"""
+
+
+def test_every_stop_of_the_keyboard_shows_where_it_is(alex, new_context):  # noqa: F811
+    page = new_context(320, 640).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    unseen: dict[str, list[dict[str, object]]] = {}
+    for path in (
+        "/",
+        "/history/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
+    ):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            stop = page.evaluate(FOCUS_STOP)
+            if stop is None:  # past the end of the page
+                break
+            if not stop["ring"] or stop["under"]:
+                unseen.setdefault(path, []).append(stop)
+    # A date's own parts each take a Tab; on the last, its calendar button,
+    # the field's ring went out, leaving only the browser's faint one on the icon.
+    assert not unseen, unseen
