@@ -347,3 +347,31 @@ def test_every_stop_of_the_keyboard_shows_where_it_is(alex, new_context):  # noq
     # A date's own parts each take a Tab; on the last, its calendar button,
     # the field's ring went out, leaving only the browser's faint one on the icon.
     assert not unseen, unseen
+
+
+@pytest.mark.parametrize("by", ["browser", "page"])
+def test_the_are_you_still_there_box_fits_a_phone_with_large_text(assignment, new_context, by):
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    page = phone(new_context, width=320, height=640, text=200, by=by)
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.wait_for_load_state("load")  # the idle timer is set by a deferred script
+    page.clock.fast_forward(31_000)
+    expect(page.locator("#idle-title")).to_be_focused()
+    box = page.evaluate(
+        """() => {
+            const box = document.getElementById("idle-warning").getBoundingClientRect();
+            const title = document.getElementById("idle-title").getBoundingClientRect();
+            return {top: box.top, bottom: box.bottom, title: title.top, screen: innerHeight};
+        }"""
+    )
+    forget_practice_settings()
+    # Fixed to the bottom and taller than the screen, it began 500px above it:
+    # "Are you still there?" (where focus is) and why could not be scrolled to.
+    assert box["top"] >= 0 and box["bottom"] <= box["screen"], box
+    assert 0 <= box["title"] < box["screen"], box
