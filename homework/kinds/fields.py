@@ -132,6 +132,15 @@ class ScaleWidget(forms.Select):
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"].update(low_label=self.low_label, high_label=self.high_label)
+        # The words at the two ends are shown beside the scale, not in its
+        # label: without them a screen reader hears "6 out of 10" and never
+        # whether 10 is "clear" or "foggy". They become its description, after
+        # the error and the help (scale.js hands it on to the slider).
+        widget_attrs = context["widget"]["attrs"]
+        if widget_attrs.get("id") and (self.low_label or self.high_label):
+            ends = [f"{widget_attrs['id']}_low", f"{widget_attrs['id']}_high"]
+            described = str(widget_attrs.get("aria-describedby", "")).split()
+            widget_attrs["aria-describedby"] = " ".join([*described, *ends])
         return context
 
 

@@ -96,6 +96,24 @@
     presses.push(now);
     if (presses.length >= 3) leave();
   });
+
+  // The bar stays on screen only while it is a thin strip (portal.css asks the
+  // browser's text size). Text enlarged where a media query cannot see it (a
+  // phone's own text-size setting, a reader's style) makes it tall, or wraps
+  // its words: measured, such a bar scrolls away with the page instead of
+  // covering a quarter of it, or hiding what has focus under it.
+  var TALL = 0.15;  // of the window's height
+  function measureBar() {
+    var designed = parseFloat(getComputedStyle(form).minHeight) || 0;
+    var height = form.offsetHeight;
+    document.documentElement.toggleAttribute(
+      "data-exit-bar-tall", height > designed + 1 || height > TALL * window.innerHeight
+    );
+  }
+  measureBar();
+  window.addEventListener("resize", measureBar);
+  if ("ResizeObserver" in window) new ResizeObserver(measureBar).observe(form);
+
   // Tests (and curious readers) can see when the shortcut is live.
   document.documentElement.setAttribute("data-quick-exit", "ready");
 })();

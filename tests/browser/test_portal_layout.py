@@ -47,10 +47,28 @@ def assignment(db):
 _text_size_sessions: list[object] = []
 
 
-def phone(new_context, *, width: int = 375, height: int = 740, text: int = 100):
-    """A page at this screen size, with the browser's text size at ``text`` percent."""
+# Text doubled the other way: on the page's root, as a user style or a phone's
+# own text-size setting does. Media queries do not see this one (their `em` is
+# the browser's size), so the page cannot lean on them alone.
+PAGE_TEXT_DOUBLED = """document.addEventListener("DOMContentLoaded", () => {
+    const root = document.documentElement;
+    root.style.fontSize = 2 * parseFloat(getComputedStyle(root).fontSize) + "px";
+})"""
+
+
+def phone(
+    new_context, *, width: int = 375, height: int = 740, text: int = 100, by: str = "browser"
+):
+    """A page at this screen size, with the text size at ``text`` percent.
+
+    ``by`` says who enlarges it: the browser's own setting, or the page's root
+    (``text`` is then 200).
+    """
     page = new_context(width, height).new_page()
-    if text != 100:
+    if by == "page":
+        assert text == 200
+        page.add_init_script(PAGE_TEXT_DOUBLED)
+    elif text != 100:
         cdp = page.context.new_cdp_session(page)
         size = round(DEFAULT_TEXT_PX * text / 100)
         cdp.send("Page.setFontSizes", {"fontSizes": {"standard": size, "fixed": size}})
@@ -72,11 +90,11 @@ COVERED_BY_THE_BAR = """() => {
 }"""
 
 
-@pytest.mark.parametrize("text", [100, 200])
+@pytest.mark.parametrize(("text", "by"), [(100, "browser"), (200, "browser"), (200, "page")])
 def test_the_sticky_quick_exit_never_covers_the_control_with_focus(
-    assignment, new_context, artifacts, text
+    assignment, new_context, artifacts, text, by
 ):
-    page = phone(new_context, text=text)
+    page = phone(new_context, text=text, by=by)
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto(f"/do/{assignment.pk}/")
@@ -104,7 +122,25 @@ def test_the_sticky_quick_exit_never_covers_the_control_with_focus(
         page.keyboard.press("Shift+Tab")
         covered = page.evaluate(COVERED_BY_THE_BAR)
         assert covered is None, covered
-    page.screenshot(path=artifacts / f"quick-exit-focus-375-text{text}.png")
+    page.screenshot(path=artifacts / f"quick-exit-focus-375-text{text}-{by}.png")
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (375, 667)])
+@pytest.mark.parametrize("by", ["browser", "page"])
+def test_the_quick_exit_stays_whole_with_large_text(assignment, new_context, width, height, by):
+    page = phone(new_context, width=width, height=height, text=200, by=by)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.wait_for_load_state("load")
+    button = page.evaluate(
+        """() => {
+            const button = document.querySelector("#quick-exit button");
+            const box = button.getBoundingClientRect();
+            return {left: box.left, right: box.right, clipped: button.scrollWidth > button.clientWidth};
+        }"""
+    )
+    # Kept on one line, the words ran off the left of the screen: "ave this site now".
+    assert button["left"] >= 0 and button["right"] <= width and not button["clipped"], button
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:
@@ -152,6 +188,10 @@ def test_the_quick_exit_focus_ring_stands_out_from_the_bar(assignment, new_conte
 
 
 SIDEWAYS = "document.documentElement.scrollWidth - window.innerWidth"
+OFF_THE_LEFT = """() => [...document.body.querySelectorAll("*")]
+    .filter(el => el.getClientRects().length && !el.closest(".visually-hidden, .skip-link"))
+    .filter(el => el.getBoundingClientRect().left < -1)
+    .map(el => el.tagName + ": " + el.textContent.trim().slice(0, 30))"""
 
 
 @pytest.mark.parametrize("width", [375, 320])
@@ -198,11 +238,12 @@ def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts
     assert_accessible(page, "progress at 200% text")
 
 
-def test_every_portal_page_fits_320_with_large_text(alex, new_context):  # noqa: F811
+@pytest.mark.parametrize("by", ["browser", "page"])
+def test_every_portal_page_fits_320_with_large_text(alex, new_context, by):  # noqa: F811
     """The demo's own words (long titles, a week of progress) on the smallest phone, text at 200%."""
     entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
     assert entry is not None
-    page = phone(new_context, width=320, height=640, text=200)
+    page = phone(new_context, width=320, height=640, text=200, by=by)
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
     too_wide = {}
@@ -221,4 +262,116 @@ def test_every_portal_page_fits_320_with_large_text(alex, new_context):  # noqa:
         sideways = page.evaluate(SIDEWAYS)
         if sideways > 0:
             too_wide[path] = sideways
+        # What runs off the left edge cannot be scrolled to at all, and is not
+        # counted in the page's width: look for it on its own.
+        if cut := page.evaluate(OFF_THE_LEFT):
+            too_wide[path] = cut
     assert not too_wide, f"px sideways: {too_wide}"
+
+
+# What a finger must hit: buttons, ticks and round choices, and links that stand
+# on their own (in a list, a pager). Links inside a sentence are exempt (WCAG 2.5.8).
+TOO_SMALL_TO_TAP = """() => [...document.querySelectorAll(
+        'button, input[type=checkbox], input[type=radio], a[href]')]
+    .filter(el => el.getClientRects().length && !el.closest('.visually-hidden, .skip-link'))
+    .filter(el => !(el.matches('a') && el.closest('p')))
+    .map(el => {
+        const box = el.getBoundingClientRect();
+        return [el.name || el.textContent.trim().slice(0, 30), box.width, box.height];
+    })
+    .filter(([, width, height]) => width < 24 || height < 24)"""
+
+
+@pytest.mark.parametrize("width", [320, 375])
+def test_every_control_is_big_enough_to_tap(alex, new_context, width):  # noqa: F811
+    page = new_context(width, 667).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
+    assert entry is not None
+    too_small = {}
+    for path in (
+        "/",
+        "/history/",
+        f"/entries/{entry.key}/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
+    ):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        if small := page.evaluate(TOO_SMALL_TO_TAP):
+            too_small[path] = small
+    # The ticks and round choices were 1.3rem: 23.4px, under WCAG 2.2's 24px.
+    assert not too_small, too_small
+
+
+# Where focus is after a Tab: its ring, and whether the sticky bar covers it.
+FOCUS_STOP = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    const bar = document.getElementById("quick-exit");
+    const under = getComputedStyle(bar).position === "sticky" && !bar.contains(el)
+        && box.bottom <= bar.getBoundingClientRect().bottom;
+    return {
+        name: el.id || el.name || el.textContent.trim().slice(0, 30),
+        ring: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+        under,
+    };
+}"""
+
+
+def test_every_stop_of_the_keyboard_shows_where_it_is(alex, new_context):  # noqa: F811
+    page = new_context(320, 640).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    unseen: dict[str, list[dict[str, object]]] = {}
+    for path in (
+        "/",
+        "/history/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
+    ):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        for _ in range(200):
+            page.keyboard.press("Tab")
+            stop = page.evaluate(FOCUS_STOP)
+            if stop is None:  # past the end of the page
+                break
+            if not stop["ring"] or stop["under"]:
+                unseen.setdefault(path, []).append(stop)
+    # A date's own parts each take a Tab; on the last, its calendar button,
+    # the field's ring went out, leaving only the browser's faint one on the icon.
+    assert not unseen, unseen
+
+
+@pytest.mark.parametrize("by", ["browser", "page"])
+def test_the_are_you_still_there_box_fits_a_phone_with_large_text(assignment, new_context, by):
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    page = phone(new_context, width=320, height=640, text=200, by=by)
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.wait_for_load_state("load")  # the idle timer is set by a deferred script
+    page.clock.fast_forward(31_000)
+    expect(page.locator("#idle-title")).to_be_focused()
+    box = page.evaluate(
+        """() => {
+            const box = document.getElementById("idle-warning").getBoundingClientRect();
+            const title = document.getElementById("idle-title").getBoundingClientRect();
+            return {top: box.top, bottom: box.bottom, title: title.top, screen: innerHeight};
+        }"""
+    )
+    forget_practice_settings()
+    # Fixed to the bottom and taller than the screen, it began 500px above it:
+    # "Are you still there?" (where focus is) and why could not be scrolled to.
+    assert box["top"] >= 0 and box["bottom"] <= box["screen"], box
+    assert 0 <= box["title"] < box["screen"], box

@@ -2,6 +2,7 @@
 
 from playwright.sync_api import expect
 
+from homework.kinds import get_kind
 from homework.models import Entry
 from tests.browser.conftest import sign_in
 from tests.browser.test_core_loop import assert_accessible
@@ -133,3 +134,35 @@ def test_without_script_a_number_can_still_be_chosen(db, browser, live_server):
         context.close()
     entry = Entry.objects.get(assignment=assignment)
     assert entry.response["body_distress"] == 3
+
+
+# Each slider's own description, as a screen reader hears it, against the words
+# shown at its two ends.
+UNHEARD_ENDS = """() => [...document.querySelectorAll("input[type=range]")].flatMap(slider => {
+    const ids = (slider.getAttribute("aria-describedby") || "").split(/\\s+/).filter(Boolean);
+    const heard = ids.map(id => document.getElementById(id)?.textContent || "").join(" ");
+    return [...slider.closest(".scale").querySelectorAll(".scale__end")]
+        .map(end => end.textContent.split("·").pop().trim())
+        .filter(words => words && !/^\\d+$/.test(words) && !heard.includes(words))
+        .map(words => slider.id + ": " + words);
+})"""
+
+
+def test_a_screen_reader_hears_what_each_end_of_a_slider_means(db, page):
+    client = alice(db)
+    check_in = ExerciseFactory.create(
+        kind="worksheet", options=get_kind("worksheet").options_example
+    )
+    assignments = [
+        AssignmentFactory.create(client=client, exercise=check_in),
+        *(assign(client, slug) for slug in ("written_record", "urge_log", "boundary_steps")),
+    ]
+    sign_in(page, "alice@example.test", PASSWORD)
+    for assignment in assignments:
+        page.goto(f"/do/{assignment.pk}/")
+        page.wait_for_selector("input[type=range]")
+        if page.locator("[data-row-add]").count():
+            page.locator("[data-row-add]").click()  # a row made in the page, too
+        # The ends were shown but hidden from screen readers: "How clear do you
+        # feel?" said "6 out of 10" and never whether 10 was clear or foggy.
+        assert page.evaluate(UNHEARD_ENDS) == [], assignment.exercise.kind
