@@ -18,7 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from homework.excerpts import RIGHT_TO_LEFT, shorten
+from homework.excerpts import shorten
+from practice.bidi import RIGHT_TO_LEFT
 
 INK = "#23302e"
 MUTED = "#56635f"

@@ -37,6 +37,7 @@ from homework.kinds.worksheet_options import (
     questions_editor_words,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
+from practice.bidi import isolated_text
 from practice.dates import calendar_day, years_named_within
 
 if TYPE_CHECKING:
@@ -329,7 +330,7 @@ class Worksheet(ExerciseKind):
             lines.append(
                 _("%(title)s: %(first)s → %(last)s (%(direction)s; a reflection, not a diagnosis).")
                 % {
-                    "title": assignment.exercise.title,
+                    "title": isolated_text(assignment.exercise.title),
                     "first": f"{scores[0]:g}",
                     "last": f"{scores[-1]:g}",
                     "direction": _("higher is steadier")

@@ -3,15 +3,15 @@
 import base64
 import html
 import re
-import unicodedata
 
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from homework.excerpts import RIGHT_TO_LEFT, shorten
+from homework.excerpts import shorten
 from homework.summary.limits import EXCERPT_CHARS
+from practice.bidi import RIGHT_TO_LEFT, first_letter_right_to_left
 
 register = template.Library()
 
@@ -42,7 +42,7 @@ def own_direction(text: object) -> SafeString:
     return mark_safe(  # noqa: S308 (each line escaped; only our own spans added)
         "".join(
             format_html('<span dir="rtl">{}</span>', line)
-            if _first_letter_right_to_left(line)
+            if first_letter_right_to_left(line)
             else conditional_escape(line)
             for line in lines
         )
@@ -63,18 +63,6 @@ def in_own_direction(context: template.Context, text: object) -> SafeString:
     if context.get("printing"):
         return own_direction(text)
     return conditional_escape("" if text is None else str(text))
-
-
-def _first_letter_right_to_left(line: str) -> bool:
-    """Whether the line's first letter with a direction of its own (not a
-    digit, a space or a mark) is one written right to left."""
-    for char in line:
-        direction = unicodedata.bidirectional(char)
-        if direction in ("R", "AL"):
-            return True
-        if direction == "L":
-            return False
-    return False
 
 
 @register.filter
