@@ -320,3 +320,94 @@ def test_english_names_in_sentences_are_as_before(cast):
     assert "Hello, Tara</h1>" in http.get(reverse("admin:index")).text
     since = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])).text
     assert "<title>Since last session: Alice |" in since
+
+
+# The therapist's own words: an exercise's title and instructions, a
+# worksheet's questions, written in Arabic.
+TITLE = "سجل الأيام الصعبة 2"
+INSTRUCTIONS = "اكتب ما حدث بعد 10 دقائق على WhatsApp."
+QUESTIONS = {
+    **options_for("worksheet"),
+    "questions": [
+        {**question, "text": f"{ARABIC} {number}?"}
+        for number, question in enumerate(options_for("worksheet")["questions"])
+    ],
+    "score": {"method": "mean", "better": "higher", "label": "الثبات"},
+}
+
+
+def assign_in_arabic(client, slug):
+    exercise = ExerciseFactory.create(
+        kind=slug,
+        title=f"{TITLE} {slug}",
+        instructions=INSTRUCTIONS,
+        options=QUESTIONS if slug == "worksheet" else options_for(slug),
+    )
+    return AssignmentFactory.create(client=client, exercise=exercise)
+
+
+@pytest.fixture
+def arabic_exercises(cast):
+    """Each kind assigned under an Arabic title, with Arabic instructions and
+    questions, and sent once, flagged, with a comment."""
+    entries = {}
+    for slug, answers in ANSWERS.items():
+        entry = EntryFactory.create(
+            assignment=assign_in_arabic(cast.alice, slug), response=answers(), felt_unsafe=True
+        )
+        EntryComment.objects.create(entry=entry, author=cast.tara, text="Thank you.")
+        entries[slug] = entry
+    return entries
+
+
+@pytest.mark.parametrize("slug", list(ANSWERS))
+def test_the_therapists_words_read_in_their_own_direction_where_the_client_works(
+    cast, arabic_exercises, slug
+):
+    http = login(cast.alice.portal_user)
+    entry = arabic_exercises[slug]
+    for url in (
+        reverse("homework:do", args=[entry.assignment_id]),
+        reverse("homework:entry", args=[entry.key]),
+    ):
+        page = http.get(url)
+        assert page.status_code == 200
+        assert TITLE in page.text, url
+        assert not_in_own_direction(page.text) == [], url
+
+
+def test_the_therapists_words_read_in_their_own_direction_in_the_clients_lists(
+    cast, arabic_exercises
+):
+    http = login(cast.alice.portal_user)
+    for name in ("homework:dashboard", "homework:history", "homework:progress"):
+        page = http.get(reverse(name)).text
+        assert TITLE in page, name
+        assert not_in_own_direction(page) == [], name
+
+
+def test_the_therapists_words_read_in_their_own_direction_in_the_therapists_pages(
+    cast, arabic_exercises
+):
+    http = login(cast.tara)
+    entry = arabic_exercises["worksheet"]
+    # The entry's own change page is Django's (its breadcrumbs and heading
+    # name the entry as Django writes it); its comments are the same as here.
+    for url in (
+        reverse("admin:index"),
+        reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]),
+    ):
+        page = http.get(url).text
+        assert TITLE in page, url
+        assert not_in_own_direction(page) == [], url
+    # A comment refused is shown again with the entry, on a page of its own.
+    refused = http.post(
+        reverse("admin:homework_entry_comment", args=[entry.pk]), {"text": "x" * 5000}
+    ).text
+    assert TITLE in refused and not_in_own_direction(refused) == []
+    preview = http.post(
+        reverse("admin:homework_assignment_preview"),
+        {"exercise": entry.assignment.exercise_id, "schedule": "once"},
+    ).text
+    assert TITLE in preview and INSTRUCTIONS in preview
+    assert not_in_own_direction(preview) == []

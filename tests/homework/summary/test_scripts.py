@@ -185,7 +185,23 @@ def test_the_summary_keeps_names_and_titles_apart_from_its_sentences(cast):
     cast.alice_assignment.exercise.title = "سجل مكتوب 1"
     cast.alice_assignment.exercise.save(update_fields=["title"])
     add(cast.alice_assignment, felt_unsafe=True)
+    questions = {
+        **options_for("worksheet"),
+        "questions": [
+            {**question, "text": f"سؤال {number}"}
+            for number, question in enumerate(options_for("worksheet")["questions"])
+        ],
+        "score": {"method": "mean", "better": "higher", "label": "الثبات"},
+    }
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="worksheet", options=questions)
+        ),
+        response=worksheet(),
+    )
     page = summary_for(cast.tara, cast.alice).html
+    # A worksheet's question is a line of its own, in its own direction.
+    assert '<p class="summary-label"><span dir="rtl">سؤال 3</span></p>' in page
     assert f'<h1><bdi dir="rtl">{SARA} (2)</bdi></h1>' in page
     assert f'with <bdi dir="rtl">{LAYLA} 3</bdi> ·' in page
     assert '· <bdi dir="rtl">عيادة 12</bdi></p>' in page
@@ -195,4 +211,37 @@ def test_the_summary_keeps_names_and_titles_apart_from_its_sentences(cast):
     # Its flag, the work done, the section.
     assert f"· {title}</p>" in page
     assert f"{title} · 2 records" in page
-    assert f"Done: {title}</p>" in page
+    assert f"Done: {title}" in page
+
+
+def test_the_clients_export_keeps_the_therapists_titles_and_questions_apart(cast):
+    """Two Arabic titles named together, and each entry's title and question
+    beside our words, print in their order (export.export_document)."""
+    from homework.export import export_document
+
+    chosen = []
+    for title in ("يوميات", "خريطة"):
+        assignment = AssignmentFactory.create(
+            client=cast.alice,
+            exercise=ExerciseFactory.create(
+                kind="worksheet",
+                title=title,
+                options={
+                    **options_for("worksheet"),
+                    "questions": [
+                        {**question, "text": f"سؤال {number}"}
+                        for number, question in enumerate(options_for("worksheet")["questions"])
+                    ],
+                },
+            ),
+        )
+        EntryFactory.create(assignment=assignment, response=worksheet())
+        chosen.append(assignment.pk)
+    page = export_document(user=cast.alice.portal_user, assignment_ids=chosen)
+    assert 'What I sent for <bdi dir="rtl">يوميات</bdi>, <bdi dir="rtl">خريطة</bdi>,' in page
+    assert '<p class="meta"><bdi dir="rtl">يوميات</bdi> · written down' in page
+    assert '<strong><bdi dir="rtl">سؤال 2</bdi>:</strong>' in page
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"), {"include": chosen})
+    assert response.status_code == 200
+    [first], [second] = x_of(response.content, "يوميات")[:1], x_of(response.content, "خريطة")[:1]
+    assert first < second
