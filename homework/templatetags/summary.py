@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from homework.excerpts import shorten
+from homework.kinds.charts import in_visual_order
 from homework.summary.limits import EXCERPT_CHARS
 from practice.bidi import RIGHT_TO_LEFT, first_letter_right_to_left
 
@@ -65,6 +66,17 @@ def in_own_direction(context: template.Context, text: object) -> SafeString:
     return conditional_escape("" if text is None else str(text))
 
 
+@register.simple_tag(takes_context=True)
+def chart_in_own_direction(context: template.Context, svg: str) -> SafeString:
+    """One of our charts in a kind's display (the portal, the admin and the
+    client's download). Printed (``printing`` in the context), its Arabic
+    and Hebrew labels are given in the order the PDF engine must draw them
+    (``charts.in_visual_order``); on a page the browser orders them itself."""
+    if context.get("printing"):
+        return in_visual_order(svg)
+    return conditional_escape(svg)
+
+
 @register.filter
 def summary_excerpt(text: object, full_detail: bool = False) -> SafeString:
     """Client text, escaped and in its own direction (``own_direction``):
@@ -93,7 +105,8 @@ def as_image(svg: object) -> SafeString:
     the numbers are in the words beside it, and the tagged PDF names the
     picture for a screen reader.
     """
-    markup = str(svg)
+    # Its Arabic or Hebrew labels in the order the engine must draw them.
+    markup = in_visual_order(str(svg))
     title = _SVG_TITLE.search(markup)
     # The title is our own escaped text: unescaped here, escaped again below.
     alt = html.unescape(title["text"]) if title else ""

@@ -19,6 +19,7 @@ from tests.factories import (
     AssignmentFactory,
     EntryFactory,
     ExerciseFactory,
+    boundary_steps,
     options_for,
     support_network,
     urge_log,
@@ -245,3 +246,23 @@ def test_the_clients_export_keeps_the_therapists_titles_and_questions_apart(cast
     assert response.status_code == 200
     [first], [second] = x_of(response.content, "يوميات")[:1], x_of(response.content, "خريطة")[:1]
     assert first < second
+
+
+def test_the_clients_export_draws_a_right_to_left_step_in_its_order_in_the_ladder(cast):
+    """The PDF engine draws an SVG label letter by letter, left to right, in
+    the order they were typed: a Hebrew step printed backwards in the ladder,
+    its Latin word at the right. Printed, such a label is given in the order
+    it is drawn (charts.in_visual_order); the list under it already was."""
+    step = "בלי הודעות דרך WhatsApp."
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="boundary_steps")
+        ),
+        response=boundary_steps(steps=[{"boundary": step, "status": "held"}]),
+    )
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    assert response.status_code == 200
+    placed = latin_word_left_of_hebrew(response.content)
+    # The ladder's label and the step under it.
+    assert len(placed) == 2
+    assert all(placed)
