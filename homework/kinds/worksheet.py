@@ -225,7 +225,7 @@ class Worksheet(ExerciseKind):
     def excerpt(self, entry: "Entry") -> str:
         scale_info = self.score_scale(entry.assignment.exercise)
         if scale_info and entry.score is not None:
-            return f"{scale_info['label']}: {entry.score:g}"
+            return f"{isolated_text(scale_info['label'])}: {entry.score:g}"
         for answer in self.answers(entry.assignment.exercise, self.response_of(entry)):
             if answer["answer"]:
                 return shorten(answer["answer"])
@@ -256,7 +256,7 @@ class Worksheet(ExerciseKind):
                 points=[(label, float(value)) for label, value in points],
                 y_max=scale_info["max"],
                 title=_("%(label)s over time (%(direction)s)")
-                % {"label": scale_info["label"], "direction": direction},
+                % {"label": isolated_text(scale_info["label"]), "direction": direction},
                 description=description,
                 labelled=labelled,
             ),

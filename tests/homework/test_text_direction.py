@@ -411,3 +411,29 @@ def test_the_therapists_words_read_in_their_own_direction_in_the_therapists_page
     ).text
     assert TITLE in preview and INSTRUCTIONS in preview
     assert not_in_own_direction(preview) == []
+
+
+def test_a_title_is_kept_apart_from_its_count_in_the_download_choices(cast):
+    """'<title> (1 sent, 3 Jan)': the number and the brackets would join an
+    Arabic title's run and change sides."""
+    assignment = assign_in_arabic(cast.alice, "written_record")
+    EntryFactory.create(assignment=assignment, response=written_record())
+    page = login(cast.alice.portal_user).get(reverse("clients:account")).text
+    assert f"{plain_isolated(assignment.exercise.title)} (1 sent," in page
+
+
+def test_a_check_ins_arabic_score_label_is_kept_apart_from_its_number(cast):
+    """'الثبات: 5' in a line or a chart's title: the number would cross to
+    the label's other side."""
+    from homework.kinds import get_kind
+    from homework.kinds.worksheet import Worksheet
+
+    kind = get_kind("worksheet")
+    assert isinstance(kind, Worksheet)
+    entry = EntryFactory.create(
+        assignment=assign_in_arabic(cast.alice, "worksheet"), response=worksheet(), score=5
+    )
+    assert kind.excerpt(entry).startswith(f"{plain_isolated('الثبات')}: ")
+    chart = kind.totals_chart(entry.assignment.exercise, [entry, entry])
+    assert chart is not None
+    assert f"{plain_isolated('الثبات')} over time" in str(chart["svg"])
