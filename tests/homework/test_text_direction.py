@@ -437,3 +437,14 @@ def test_a_check_ins_arabic_score_label_is_kept_apart_from_its_number(cast):
     chart = kind.totals_chart(entry.assignment.exercise, [entry, entry])
     assert chart is not None
     assert f"{plain_isolated('الثبات')} over time" in str(chart["svg"])
+
+
+def test_the_manager_sees_each_therapists_name_in_its_own_direction(cast):
+    cast.tara.name = f"{NAME} 2"
+    cast.tara.save(update_fields=["name"])
+    EntryFactory.create(
+        assignment=cast.alice_assignment, response=written_record(), felt_unsafe=True
+    )
+    home = login(cast.morgan).get(reverse("admin:index")).text
+    assert f"· {isolated(NAME + ' 2')}</span>" in home
+    assert directions(home).texts and not_in_own_direction(home) == []
