@@ -29,6 +29,7 @@ from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
+from practice.bidi import isolated_text
 from practice.models import User
 from practice.requests import acting_user
 
@@ -340,7 +341,9 @@ class ClientAdmin(RoleAdmin):
                 if archived
                 else _("%(client)s is archived. Their records are kept; nothing was deleted.")
             )
-            self.message_user(request, message % {"client": client.display_name}, messages.SUCCESS)
+            self.message_user(
+                request, message % {"client": isolated_text(client.display_name)}, messages.SUCCESS
+            )
             return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))
         context = {
             **self.admin_site.each_context(request),
@@ -349,7 +352,7 @@ class ClientAdmin(RoleAdmin):
             "client": client,
             "archived": archived,
         }
-        context["title"] = context["title"] % {"client": client.display_name}
+        context["title"] = context["title"] % {"client": isolated_text(client.display_name)}
         return TemplateResponse(request, "admin/clients/client/archive.html", context)
 
     @admin.action(description=_("Archive the selected clients (records are kept)"))

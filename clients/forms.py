@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from homework.kinds.voice import PortalVoice
+from practice.bidi import isolated_text
 from practice.dates import calendar_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
@@ -237,7 +238,7 @@ def _choice_label(assignment: "Assignment") -> str:
     return ngettext(
         "%(title)s (%(count)s sent, %(span)s)", "%(title)s (%(count)s sent, %(span)s)", count
     ) % {
-        "title": assignment.exercise.title,
+        "title": isolated_text(assignment.exercise.title),
         "count": count,
         "span": first if first == last else f"{first} – {last}",
     }

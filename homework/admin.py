@@ -38,6 +38,7 @@ from homework.selectors import (
     flags_first,
 )
 from practice.admin_access import RoleAdmin
+from practice.bidi import isolated_text
 from practice.requests import acting_user, parse_id
 
 
@@ -306,8 +307,8 @@ class AssignmentAdmin(RoleAdmin):
             request,
             _("“%(exercise)s” is assigned to %(client)s: %(schedule)s.")
             % {
-                "exercise": obj.exercise.title,
-                "client": obj.client.display_name,
+                "exercise": isolated_text(obj.exercise.title),
+                "client": isolated_text(obj.client.display_name),
                 "schedule": schedule_text(obj),
             },
             messages.SUCCESS,

@@ -27,6 +27,7 @@ from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_sch
 from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
+from practice.bidi import isolated_text
 from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,
-        "title": _("Since last session: %(client)s") % {"client": client.display_name},
+        "title": _("Since last session: %(client)s")
+        % {"client": isolated_text(client.display_name)},
         "client": client,
         "report": report,
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
@@ -127,7 +129,7 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
             messages.success(
                 request,
                 _("Comment saved. %(client)s will see it beside their entry.")
-                % {"client": entry.assignment.client.display_name},
+                % {"client": isolated_text(entry.assignment.client.display_name)},
             )
             return HttpResponseRedirect(back)
     # The page shows the entry again beside the comment: a look like any other.

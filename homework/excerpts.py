@@ -6,15 +6,9 @@ link, or a language written without spaces) is cut inside itself, and then
 never between a letter and the accent or joiner that belongs to it.
 """
 
-import re
 import unicodedata
 
 ELLIPSIS = "…"
-# Letters written right to left: Hebrew, Arabic, Syriac, Thaana, N'Ko and
-# their neighbours, the presentation forms, and the historic scripts.
-RIGHT_TO_LEFT = re.compile(
-    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]"
-)
 # One line a therapist scans: the admin's entry list, a flag on the summary's first page.
 LINE_CHARS = 110
 

@@ -18,6 +18,7 @@ from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
+from practice.bidi import isolated_text
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -181,7 +182,7 @@ class BoundarySteps(ExerciseKind):
             lines.append(
                 _("%(title)s: %(counts)s.")
                 % {
-                    "title": entry.assignment.exercise.title,
+                    "title": isolated_text(entry.assignment.exercise.title),
                     "counts": ", ".join(f"{count} {label}" for label, count in counts),
                 }
             )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, long_text, short_text
 from homework.kinds.summaries import latest_per_assignment
+from practice.bidi import isolated_text
 from practice.dates import calendar_day
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class SafetyPlan(ExerciseKind):
         return [
             _("%(title)s: in place, updated %(date)s.")
             % {
-                "title": entry.assignment.exercise.title,
+                "title": isolated_text(entry.assignment.exercise.title),
                 "date": calendar_day(entry.submitted_at, "j M") if entry.submitted_at else "—",
             }
             for entry, _previous in latest_per_assignment(entries)

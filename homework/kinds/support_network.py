@@ -20,6 +20,7 @@ from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice,
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
 from homework.summary.limits import NAMES_LIST_LIMIT, first_of
+from practice.bidi import isolated_text
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
@@ -204,19 +205,22 @@ class SupportNetwork(ExerciseKind):
         changes = []
         for key, person in after.items():
             if key not in before:
-                changes.append(_("%(name)s added") % {"name": person.get("name", "")})
+                changes.append(
+                    _("%(name)s added") % {"name": isolated_text(person.get("name", ""))}
+                )
             elif person.get("circle") != before[key].get("circle"):
                 closer = order.get(person.get("circle", ""), 0) < order.get(
                     before[key].get("circle", ""), 0
                 )
                 changes.append(
                     (_("%(name)s moved closer") if closer else _("%(name)s moved further out"))
-                    % {"name": person.get("name", "")}
+                    % {"name": isolated_text(person.get("name", ""))}
                 )
         for key, person in before.items():
             if key not in after:
                 changes.append(
-                    _("%(name)s no longer on the map") % {"name": person.get("name", "")}
+                    _("%(name)s no longer on the map")
+                    % {"name": isolated_text(person.get("name", ""))}
                 )
         return changes
 
@@ -260,7 +264,8 @@ class SupportNetwork(ExerciseKind):
                     *first_of(
                         [p.get("name", "") for p in circle["people"]]
                         + [
-                            _("%(name)s (place or service)") % {"name": p.get("name", "")}
+                            _("%(name)s (place or service)")
+                            % {"name": isolated_text(p.get("name", ""))}
                             for p in circle["places"]
                         ],
                         full_detail=full_detail,
@@ -293,7 +298,7 @@ class SupportNetwork(ExerciseKind):
                     len(facts["reality_check"]),
                 )
                 % {
-                    "title": entry.assignment.exercise.title,
+                    "title": isolated_text(entry.assignment.exercise.title),
                     "counts": _circle_counts(self.circles(response)),
                     "n": len(facts["reality_check"]),
                 }
@@ -312,12 +317,12 @@ class SupportNetwork(ExerciseKind):
 def _in_words(circle: JSONDict) -> list[str]:
     """Who and what is in one circle, with what the map shows by fill and shape."""
     return [
-        _("%(name)s (steadying)") % {"name": p.get("name", "")}
+        _("%(name)s (steadying)") % {"name": isolated_text(p.get("name", ""))}
         if p.get("steadying")
-        else _("%(name)s (not always steadying)") % {"name": p.get("name", "")}
+        else _("%(name)s (not always steadying)") % {"name": isolated_text(p.get("name", ""))}
         for p in circle["people"]
     ] + [
-        _("%(name)s (a group, place or service)") % {"name": p.get("name", "")}
+        _("%(name)s (a group, place or service)") % {"name": isolated_text(p.get("name", ""))}
         for p in circle["places"]
     ]
 

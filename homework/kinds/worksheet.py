@@ -37,6 +37,7 @@ from homework.kinds.worksheet_options import (
     questions_editor_words,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
+from practice.bidi import isolated_text
 from practice.dates import calendar_day, years_named_within
 
 if TYPE_CHECKING:
@@ -271,7 +272,7 @@ class Worksheet(ExerciseKind):
     def excerpt(self, entry: "Entry") -> str:
         scale_info = self.score_scale(entry.assignment.exercise)
         if scale_info and entry.score is not None:
-            return f"{scale_info['label']}: {entry.score:g}"
+            return f"{isolated_text(scale_info['label'])}: {entry.score:g}"
         for answer in self.answers(entry.assignment.exercise, self.response_of(entry)):
             if answer["answer"]:
                 return shorten(answer["answer"])
@@ -302,7 +303,7 @@ class Worksheet(ExerciseKind):
                 points=[(label, float(value)) for label, value in points],
                 y_max=scale_info["max"],
                 title=_("%(label)s over time (%(direction)s)")
-                % {"label": scale_info["label"], "direction": direction},
+                % {"label": isolated_text(scale_info["label"]), "direction": direction},
                 description=description,
                 labelled=labelled,
             ),
@@ -376,7 +377,7 @@ class Worksheet(ExerciseKind):
             lines.append(
                 _("%(title)s: %(first)s → %(last)s (%(direction)s; a reflection, not a diagnosis).")
                 % {
-                    "title": assignment.exercise.title,
+                    "title": isolated_text(assignment.exercise.title),
                     "first": f"{scores[0]:g}",
                     "last": f"{scores[-1]:g}",
                     "direction": _("higher is steadier")

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.excerpts import shorten
 from homework.kinds.base import JSONDict, ResponseInvalid
+from practice.bidi import isolated_text
 
 QUESTION_TYPES = [
     "short_text",
@@ -223,7 +224,11 @@ def _refuse_same_wording(
                 "Questions %(first)s and %(n)s both read “%(text)s”: word them differently, "
                 "so that you and the client can tell their answers apart."
             )
-            % {"first": first, "n": number, "text": shorten(questions[first - 1]["text"], 80)}
+            % {
+                "first": first,
+                "n": number,
+                "text": isolated_text(shorten(questions[first - 1]["text"], 80)),
+            }
         )
 
 

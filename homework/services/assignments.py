@@ -16,6 +16,7 @@ from homework.models import Assignment, Exercise
 from homework.selectors import (
     exercises_for_user,
 )
+from practice.bidi import isolated_text
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
 
@@ -47,7 +48,10 @@ def assignment_create(
         raise PermissionDenied(_("You cannot use this exercise."))
     if client.status != Client.Status.ACTIVE:
         raise ValidationError(
-            {"client": _("%(client)s is archived: restore them first.") % {"client": client}}
+            {
+                "client": _("%(client)s is archived: restore them first.")
+                % {"client": isolated_text(client.display_name)}
+            }
         )
     assignment = Assignment(
         client=client,

@@ -27,6 +27,7 @@ from homework.models import Entry
 from homework.summary.completion import Completion
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.selectors import SummaryData
+from practice.bidi import isolated_text
 from practice.dates import TheirClock, as_zone, years_named_within
 from practice.pdf import render_pdf
 
@@ -176,7 +177,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "footer_label": _(
             "Confidential: %(practice)s. Please keep out of sight and shred after use."
         )
-        % {"practice": data.practice.name},
+        % {"practice": isolated_text(data.practice.name)},
     }
 
 

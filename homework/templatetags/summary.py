@@ -3,15 +3,16 @@
 import base64
 import html
 import re
-import unicodedata
 
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from homework.excerpts import RIGHT_TO_LEFT, shorten
+from homework.excerpts import shorten
+from homework.kinds.charts import in_visual_order
 from homework.summary.limits import EXCERPT_CHARS
+from practice.bidi import RIGHT_TO_LEFT, first_letter_right_to_left
 
 register = template.Library()
 
@@ -42,7 +43,7 @@ def own_direction(text: object) -> SafeString:
     return mark_safe(  # noqa: S308 (each line escaped; only our own spans added)
         "".join(
             format_html('<span dir="rtl">{}</span>', line)
-            if _first_letter_right_to_left(line)
+            if first_letter_right_to_left(line)
             else conditional_escape(line)
             for line in lines
         )
@@ -65,16 +66,15 @@ def in_own_direction(context: template.Context, text: object) -> SafeString:
     return conditional_escape("" if text is None else str(text))
 
 
-def _first_letter_right_to_left(line: str) -> bool:
-    """Whether the line's first letter with a direction of its own (not a
-    digit, a space or a mark) is one written right to left."""
-    for char in line:
-        direction = unicodedata.bidirectional(char)
-        if direction in ("R", "AL"):
-            return True
-        if direction == "L":
-            return False
-    return False
+@register.simple_tag(takes_context=True)
+def chart_in_own_direction(context: template.Context, svg: str) -> SafeString:
+    """One of our charts in a kind's display (the portal, the admin and the
+    client's download). Printed (``printing`` in the context), its Arabic
+    and Hebrew labels are given in the order the PDF engine must draw them
+    (``charts.in_visual_order``); on a page the browser orders them itself."""
+    if context.get("printing"):
+        return in_visual_order(svg)
+    return conditional_escape(svg)
 
 
 @register.filter
@@ -105,7 +105,8 @@ def as_image(svg: object) -> SafeString:
     the numbers are in the words beside it, and the tagged PDF names the
     picture for a screen reader.
     """
-    markup = str(svg)
+    # Its Arabic or Hebrew labels in the order the engine must draw them.
+    markup = in_visual_order(str(svg))
     title = _SVG_TITLE.search(markup)
     # The title is our own escaped text: unescaped here, escaped again below.
     alt = html.unescape(title["text"]) if title else ""

@@ -275,3 +275,36 @@ def test_a_right_to_left_label_reads_in_its_own_direction_where_it_stood():
     )
     labels = {t.text: t.get("unicode-bidi") for t in parse(names).iter(f"{SVG}text")}
     assert labels["سارة"] == "plaintext" and labels["Jo"] is None
+
+
+def test_a_printed_right_to_left_label_is_given_in_the_order_it_is_drawn():
+    """The PDF engine draws an SVG label one letter at a time, left to right,
+    each letter on its own: a Hebrew label printed backwards, an Arabic one
+    backwards and with its letters unjoined. Printed, such a label is in the
+    order a reader's eye meets it, Arabic letters in their joined forms
+    (python-bidi, arabic-reshaper); other labels are left exactly as they are."""
+    svg = charts.ladder(
+        rungs=[
+            charts.Rung(text="No calls after 10 pm.", status="held", status_label="It held"),
+            charts.Rung(text="שלום עולם WhatsApp.", status="tried", status_label="Tried"),
+            charts.Rung(text="سارة", status="tried", status_label="Tried"),
+        ],
+        title="Ladder",
+        description="Three steps.",
+    )
+    printed = charts.in_visual_order(svg)
+    texts = [t.text for t in parse(printed).iter(f"{SVG}text")]
+    assert texts == [
+        "No calls after 10 pm.",
+        "It held",
+        ".WhatsApp םלוע םולש",
+        "Tried",
+        "\ufe93\ufead\ufe8e\ufeb3",  # ة ر ا س, joined, from the left
+        "Tried",
+    ]
+    english = charts.ladder(
+        rungs=[charts.Rung(text="No calls & texts.", status="held", status_label="It held")],
+        title="Ladder",
+        description="One step.",
+    )
+    assert charts.in_visual_order(english) == english

@@ -155,6 +155,19 @@ def test_notification_text_body_prints_the_therapists_name_as_written(cast):
     assert message.body.startswith("Hello O'Brien-Jones,")
 
 
+def test_notification_keeps_a_right_to_left_name_apart_from_the_greeting(cast):
+    """An Arabic first name before the comma: isolated, as plain text in the
+    text body (Unicode's isolates) and as HTML in the other (practice.bidi)."""
+    cast.tara.name = "سارة أحمد"
+    cast.tara.save(update_fields=["name"])
+    services.entry_notify_therapist(entry_id=cast.alice_entry.pk)
+    [message] = mail.outbox
+    assert isinstance(message, mail.EmailMultiAlternatives)
+    assert message.body.startswith("Hello \u2068سارة\u2069,")
+    [(html, _type)] = message.alternatives
+    assert str(html).startswith('<p>Hello <bdi dir="rtl">سارة</bdi>,</p>')
+
+
 def test_broker_outage_never_fails_a_save(
     cast, django_capture_on_commit_callbacks, monkeypatch, queue_down, caplog
 ):

@@ -35,6 +35,7 @@ pytestmark = pytest.mark.django_db
 ARABIC = "اتصلت بأختي الساعة 22:00 عبر WhatsApp."
 NAME = "سارة"
 RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+ISOLATED = re.compile("\u2068[^\u2069]*\u2069")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 # Where text is not laid out as a paragraph of the page: a picture (its own
 # test below), a script, the window's title.
@@ -70,11 +71,17 @@ class _Directions(HTMLParser):
                 return
 
     def handle_data(self, data: str) -> None:
-        if not RIGHT_TO_LEFT.search(data):
+        # A name between Unicode's isolates (FSI … PDI) is kept apart from
+        # the plain text around it (practice.bidi.isolated_text).
+        if not RIGHT_TO_LEFT.search(ISOLATED.sub("", data)):
             return
         if any(tag in NOT_PARAGRAPHS for tag, _dir in self.stack):
             return
-        self.texts.append((data.strip(), [d for _tag, d in self.stack if d]))
+        # A <bdi> keeps a name apart from the sentence around it, in the
+        # direction it names (practice.bidi): for the test, its own direction.
+        self.texts.append(
+            (data.strip(), ["auto" if tag == "bdi" else d for tag, d in self.stack if d])
+        )
 
 
 def directions(page: str) -> _Directions:
@@ -235,3 +242,209 @@ def test_the_clients_progress_page_shows_their_steps_in_their_own_direction(cast
     # as it is; a step the client wrote is a sentence of its own.
     steps = [dirs for text, dirs in directions(page).texts if text == ARABIC]
     assert steps and all(dirs[-1:] == ["auto"] for dirs in steps)
+
+
+# Names set inside our sentences (practice.bidi): two Arabic names joined by
+# a comma, or an Arabic name followed by a number, would otherwise run
+# together with the sentence and change places.
+LAYLA = "ليلى"
+
+
+def isolated(text: str) -> str:
+    return f'<bdi dir="rtl">{text}</bdi>'
+
+
+def plain_isolated(text: str) -> str:
+    return f"\u2068{text}\u2069"
+
+
+def test_the_people_a_client_can_ask_are_each_kept_apart_in_the_sentence_naming_them(cast):
+    people = [
+        {"name": name, "circle": "inner", "roles": ["reality_check"], "steadying": True}
+        for name in (NAME, LAYLA)
+    ]
+    EntryFactory.create(
+        assignment=assign(cast.alice, "support_network"),
+        response=support_network(people=people, places_and_services=[]),
+    )
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    assert f"you can ask {isolated(NAME)}, {isolated(LAYLA)} for a reality check." in page
+    assert directions(page).texts and not_in_own_direction(page) == []
+
+
+def test_the_therapists_name_is_kept_apart_in_the_greeting(cast):
+    cast.tara.name = f"{NAME} 2"
+    cast.tara.save(update_fields=["name"])
+    page = login(cast.tara).get(reverse("admin:index")).text
+    assert f"Hello, {isolated(NAME)}</h1>" in page
+
+
+def test_a_clients_name_is_kept_apart_in_the_therapists_pages_and_messages(cast):
+    cast.alice.display_name = f"{NAME} 2"
+    cast.alice.save(update_fields=["display_name"])
+    name = f"{NAME} 2"
+    http = login(cast.tara)
+    since = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])).text
+    # The window's title is plain text: no element can be in it.
+    assert f"<title>Since last session: {plain_isolated(name)} |" in since
+    EntryFactory.create(assignment=cast.alice_assignment, private=True)
+    since = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])).text
+    assert f"{isolated(name)} also kept 1 entry private." in since
+    entry = http.get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk])).text
+    assert f"Since last session: {isolated(name)}</a>" in entry
+    archive_url = reverse("admin:clients_client_archive", args=[cast.alice.pk])
+    archive = http.get(archive_url).text
+    assert f"<title>Archive {plain_isolated(name)}? |" in archive
+    assert f"<p>{isolated(name)} will leave your lists," in archive
+    archived = http.post(archive_url, follow=True).text
+    # A message is plain text, escaped where it is shown.
+    assert f"{plain_isolated(name)} is archived." in archived
+    restore = http.get(archive_url).text
+    assert f"<p>{isolated(name)} will be back in your lists," in restore
+
+
+def test_a_clients_name_is_kept_apart_in_a_saved_comments_message(cast):
+    cast.alice.display_name = NAME
+    cast.alice.save(update_fields=["display_name"])
+    http = login(cast.tara)
+    page = http.post(
+        reverse("admin:homework_entry_comment", args=[cast.alice_entry.pk]),
+        {"text": "Thank you for writing this down."},
+        follow=True,
+    ).text
+    assert f"Comment saved. {plain_isolated(NAME)} will see it beside their entry." in page
+
+
+def test_english_names_in_sentences_are_as_before(cast):
+    http = login(cast.tara)
+    assert "Hello, Tara</h1>" in http.get(reverse("admin:index")).text
+    since = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])).text
+    assert "<title>Since last session: Alice |" in since
+
+
+# The therapist's own words: an exercise's title and instructions, a
+# worksheet's questions, written in Arabic.
+TITLE = "سجل الأيام الصعبة 2"
+INSTRUCTIONS = "اكتب ما حدث بعد 10 دقائق على WhatsApp."
+QUESTIONS = {
+    **options_for("worksheet"),
+    "questions": [
+        {**question, "text": f"{ARABIC} {number}?"}
+        for number, question in enumerate(options_for("worksheet")["questions"])
+    ],
+    "score": {"method": "mean", "better": "higher", "label": "الثبات"},
+}
+
+
+def assign_in_arabic(client, slug):
+    exercise = ExerciseFactory.create(
+        kind=slug,
+        title=f"{TITLE} {slug}",
+        instructions=INSTRUCTIONS,
+        options=QUESTIONS if slug == "worksheet" else options_for(slug),
+    )
+    return AssignmentFactory.create(client=client, exercise=exercise)
+
+
+@pytest.fixture
+def arabic_exercises(cast):
+    """Each kind assigned under an Arabic title, with Arabic instructions and
+    questions, and sent once, flagged, with a comment."""
+    entries = {}
+    for slug, answers in ANSWERS.items():
+        entry = EntryFactory.create(
+            assignment=assign_in_arabic(cast.alice, slug), response=answers(), felt_unsafe=True
+        )
+        EntryComment.objects.create(entry=entry, author=cast.tara, text="Thank you.")
+        entries[slug] = entry
+    return entries
+
+
+@pytest.mark.parametrize("slug", list(ANSWERS))
+def test_the_therapists_words_read_in_their_own_direction_where_the_client_works(
+    cast, arabic_exercises, slug
+):
+    http = login(cast.alice.portal_user)
+    entry = arabic_exercises[slug]
+    for url in (
+        reverse("homework:do", args=[entry.assignment_id]),
+        reverse("homework:entry", args=[entry.key]),
+    ):
+        page = http.get(url)
+        assert page.status_code == 200
+        assert TITLE in page.text, url
+        assert not_in_own_direction(page.text) == [], url
+
+
+def test_the_therapists_words_read_in_their_own_direction_in_the_clients_lists(
+    cast, arabic_exercises
+):
+    http = login(cast.alice.portal_user)
+    for name in ("homework:dashboard", "homework:history", "homework:progress"):
+        page = http.get(reverse(name)).text
+        assert TITLE in page, name
+        assert not_in_own_direction(page) == [], name
+
+
+def test_the_therapists_words_read_in_their_own_direction_in_the_therapists_pages(
+    cast, arabic_exercises
+):
+    http = login(cast.tara)
+    entry = arabic_exercises["worksheet"]
+    # The entry's own change page is Django's (its breadcrumbs and heading
+    # name the entry as Django writes it); its comments are the same as here.
+    for url in (
+        reverse("admin:index"),
+        reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]),
+    ):
+        page = http.get(url).text
+        assert TITLE in page, url
+        assert not_in_own_direction(page) == [], url
+    # A comment refused is shown again with the entry, on a page of its own.
+    refused = http.post(
+        reverse("admin:homework_entry_comment", args=[entry.pk]), {"text": "x" * 5000}
+    ).text
+    assert TITLE in refused and not_in_own_direction(refused) == []
+    preview = http.post(
+        reverse("admin:homework_assignment_preview"),
+        {"exercise": entry.assignment.exercise_id, "schedule": "once"},
+    ).text
+    assert TITLE in preview and INSTRUCTIONS in preview
+    assert not_in_own_direction(preview) == []
+
+
+def test_a_title_is_kept_apart_from_its_count_in_the_download_choices(cast):
+    """'<title> (1 sent, 3 Jan)': the number and the brackets would join an
+    Arabic title's run and change sides."""
+    assignment = assign_in_arabic(cast.alice, "written_record")
+    EntryFactory.create(assignment=assignment, response=written_record())
+    page = login(cast.alice.portal_user).get(reverse("clients:account")).text
+    assert f"{plain_isolated(assignment.exercise.title)} (1 sent," in page
+
+
+def test_a_check_ins_arabic_score_label_is_kept_apart_from_its_number(cast):
+    """'الثبات: 5' in a line or a chart's title: the number would cross to
+    the label's other side."""
+    from homework.kinds import get_kind
+    from homework.kinds.worksheet import Worksheet
+
+    kind = get_kind("worksheet")
+    assert isinstance(kind, Worksheet)
+    entry = EntryFactory.create(
+        assignment=assign_in_arabic(cast.alice, "worksheet"), response=worksheet(), score=5
+    )
+    assert kind.excerpt(entry).startswith(f"{plain_isolated('الثبات')}: ")
+    chart = kind.totals_chart(entry.assignment.exercise, [entry, entry])
+    assert chart is not None
+    assert f"{plain_isolated('الثبات')} over time" in str(chart["svg"])
+
+
+def test_the_manager_sees_each_therapists_name_in_its_own_direction(cast):
+    cast.tara.name = f"{NAME} 2"
+    cast.tara.save(update_fields=["name"])
+    EntryFactory.create(
+        assignment=cast.alice_assignment, response=written_record(), felt_unsafe=True
+    )
+    home = login(cast.morgan).get(reverse("admin:index")).text
+    assert f"· {isolated(NAME + ' 2')}</span>" in home
+    assert directions(home).texts and not_in_own_direction(home) == []

@@ -230,6 +230,20 @@ def test_two_questions_worded_alike_are_refused_naming_both():
     ]
 
 
+def test_an_arabic_question_named_in_the_refusal_keeps_its_place_in_the_sentence():
+    """Quoted inside our sentence, an Arabic question ending on a number
+    would pull it across the closing quote (practice.bidi)."""
+    alike = {
+        "questions": [
+            {"type": "short_text", "text": "كيف كان اليوم 2"},
+            {"type": "short_text", "text": "كيف كان اليوم 2"},
+        ]
+    }
+    assert problems(alike)[0].startswith(
+        "Questions 1 and 2 both read “\u2068كيف كان اليوم 2\u2069”:"
+    )
+
+
 def test_the_admin_names_two_questions_worded_alike_and_saves_nothing(cast):
     options = json.dumps(
         {

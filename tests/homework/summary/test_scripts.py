@@ -13,18 +13,21 @@ import pytest
 from django.urls import reverse
 
 from homework.models import EntryNote
+from practice.models import PracticeSettings
 from tests.conftest import login
 from tests.factories import (
     AssignmentFactory,
     EntryFactory,
     ExerciseFactory,
+    boundary_steps,
     options_for,
+    support_network,
     urge_log,
     worksheet,
 )
 
 from .conftest import add, pdf_text
-from .test_render import pdf_for
+from .test_render import pdf_for, summary_for
 
 pytestmark = pytest.mark.django_db
 
@@ -141,4 +144,125 @@ def test_the_clients_own_export_keeps_right_to_left_words_in_their_order(cast):
     placed = latin_word_left_of_hebrew(response.content)
     # The record's three lines, the note, the check-in's answer, the urge's two.
     assert len(placed) == 7
+    assert all(placed)
+
+
+# Names and titles set inside the summary's own sentences (practice.bidi).
+SARA, LAYLA = "سارة", "ليلى"
+
+
+def x_of(pdf: bytes, word: str) -> list[float]:
+    """Where a word prints (poppler gives a right-to-left word's letters in
+    the order they are drawn, left to right)."""
+    return [x for text, x, _y in words_on_lines(pdf) if text.strip(",.:;") in (word, word[::-1])]
+
+
+def test_two_right_to_left_names_in_a_list_print_in_the_order_they_are_named(cast):
+    """Joined by a comma, two Arabic names were one right-to-left run, the
+    second printed first; each is now laid out on its own."""
+    people = [
+        {"name": name, "circle": "inner", "roles": ["reality_check"], "steadying": True}
+        for name in (SARA, LAYLA)
+    ]
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="support_network")
+        ),
+        response=support_network(people=people, places_and_services=[]),
+    )
+    pdf = pdf_for(cast.tara, cast.alice)
+    sara, layla = x_of(pdf, SARA), x_of(pdf, LAYLA)
+    # The circle, "For a reality check:" and "Steadying:", each left to right.
+    assert len(sara) == len(layla) == 3
+    assert all(first < second for first, second in zip(sara, layla, strict=True))
+
+
+def test_the_summary_keeps_names_and_titles_apart_from_its_sentences(cast):
+    cast.alice.display_name = f"{SARA} (2)"
+    cast.alice.save(update_fields=["display_name"])
+    cast.tara.name = f"{LAYLA} 3"
+    cast.tara.save(update_fields=["name"])
+    PracticeSettings.objects.filter(pk=1).update(name="عيادة 12")
+    cast.alice_assignment.exercise.title = "سجل مكتوب 1"
+    cast.alice_assignment.exercise.save(update_fields=["title"])
+    add(cast.alice_assignment, felt_unsafe=True)
+    questions = {
+        **options_for("worksheet"),
+        "questions": [
+            {**question, "text": f"سؤال {number}"}
+            for number, question in enumerate(options_for("worksheet")["questions"])
+        ],
+        "score": {"method": "mean", "better": "higher", "label": "الثبات"},
+    }
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="worksheet", options=questions)
+        ),
+        response=worksheet(),
+    )
+    page = summary_for(cast.tara, cast.alice).html
+    # A worksheet's question is a line of its own, in its own direction.
+    assert '<p class="summary-label"><span dir="rtl">سؤال 3</span></p>' in page
+    assert f'<h1><bdi dir="rtl">{SARA} (2)</bdi></h1>' in page
+    assert f'with <bdi dir="rtl">{LAYLA} 3</bdi> ·' in page
+    assert '· <bdi dir="rtl">عيادة 12</bdi></p>' in page
+    # The page's margin is a CSS string: plain text, with Unicode's isolates.
+    assert 'content: "Confidential: \\002068' in page
+    title = '<bdi dir="rtl">سجل مكتوب 1</bdi>'
+    # Its flag, the work done, the section.
+    assert f"· {title}</p>" in page
+    assert f"{title} · 2 records" in page
+    assert f"Done: {title}" in page
+
+
+def test_the_clients_export_keeps_the_therapists_titles_and_questions_apart(cast):
+    """Two Arabic titles named together, and each entry's title and question
+    beside our words, print in their order (export.export_document)."""
+    from homework.export import export_document
+
+    chosen = []
+    for title in ("يوميات", "خريطة"):
+        assignment = AssignmentFactory.create(
+            client=cast.alice,
+            exercise=ExerciseFactory.create(
+                kind="worksheet",
+                title=title,
+                options={
+                    **options_for("worksheet"),
+                    "questions": [
+                        {**question, "text": f"سؤال {number}"}
+                        for number, question in enumerate(options_for("worksheet")["questions"])
+                    ],
+                },
+            ),
+        )
+        EntryFactory.create(assignment=assignment, response=worksheet())
+        chosen.append(assignment.pk)
+    page = export_document(user=cast.alice.portal_user, assignment_ids=chosen)
+    assert 'What I sent for <bdi dir="rtl">يوميات</bdi>, <bdi dir="rtl">خريطة</bdi>,' in page
+    assert '<p class="meta"><bdi dir="rtl">يوميات</bdi> · written down' in page
+    assert '<strong><bdi dir="rtl">سؤال 2</bdi>:</strong>' in page
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"), {"include": chosen})
+    assert response.status_code == 200
+    [first], [second] = x_of(response.content, "يوميات")[:1], x_of(response.content, "خريطة")[:1]
+    assert first < second
+
+
+def test_the_clients_export_draws_a_right_to_left_step_in_its_order_in_the_ladder(cast):
+    """The PDF engine draws an SVG label letter by letter, left to right, in
+    the order they were typed: a Hebrew step printed backwards in the ladder,
+    its Latin word at the right. Printed, such a label is given in the order
+    it is drawn (charts.in_visual_order); the list under it already was."""
+    step = "בלי הודעות דרך WhatsApp."
+    EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="boundary_steps")
+        ),
+        response=boundary_steps(steps=[{"boundary": step, "status": "held"}]),
+    )
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    assert response.status_code == 200
+    placed = latin_word_left_of_hebrew(response.content)
+    # The ladder's label and the step under it.
+    assert len(placed) == 2
     assert all(placed)
