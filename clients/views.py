@@ -10,8 +10,15 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, ValidationError
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+    QueryDict,
+    UnreadablePostError,
+)
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
@@ -145,7 +152,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     which the middleware would refuse while the screen had already gone.
     Only a post that carries a valid token may save a last draft on the way.
     """
-    if request.method == "POST" and _carries_a_valid_token(request):
+    if request.method == "POST" and _body_is_readable(request) and _carries_a_valid_token(request):
         _save_draft_on_the_way_out(request)
     logout(request)
     if request.POST.get("beacon"):
@@ -154,6 +161,21 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         response = HttpResponseRedirect(practice_settings().quick_exit_url)
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
     return response
+
+
+def _body_is_readable(request: HttpRequest) -> bool:
+    """Whether the post can be read at all. A last draft over the server's
+    limits (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS) raised
+    here and drew the "could not read" page, and the session went on while the
+    screen had already gone to the neutral site. Such a draft is dropped (the
+    autosave has what came before it); leaving goes ahead. After a refused
+    read, request.POST is empty, so nothing below reads the body again."""
+    try:
+        request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
+    except (RequestDataTooBig, TooManyFieldsSent, UnreadablePostError):
+        logger.warning("A quick exit's last draft could not be read; signing out without it.")
+        return False
+    return True
 
 
 class _TokenCheck(CsrfViewMiddleware):

@@ -569,3 +569,28 @@ def test_a_page_asked_for_after_the_session_ended_returns_to_itself(db):
         asked["Location"]
         == f"{reverse('clients:login')}?{urlencode({'next': '/account/'}, safe='/')}"
     )
+
+
+@pytest.mark.parametrize("too_much", ["too_big", "too_many_fields"])
+def test_a_quick_exit_the_server_cannot_read_still_ends_the_session(cast, settings, too_much):
+    """A last draft too big for the server to read (or with too many fields)
+    answered "could not read what it was sent" and left the client signed
+    in, while the screen had already gone to the neutral site. Leaving is
+    never refused: the draft is dropped, the session still ends."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 20
+    http = login(cast.alice.portal_user)
+    draft = {
+        "too_big": {"draft-r-what_happened": "x" * 2_000},
+        "too_many_fields": {f"draft-r-field{i}": "x" for i in range(30)},
+    }[too_much]
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {"beacon": "1", "draft-assignment": str(cast.alice_assignment.pk), **draft},
+    )
+    # Unread, the post cannot say it came from the script: the answer is the
+    # plain button's redirect, which the script's request meets as a failure
+    # and follows with a sign-out without the draft (static/js/quick-exit.js).
+    assert response.status_code in {204, 302}
+    assert '"cookies"' in response["Clear-Site-Data"]
+    assert http.get(reverse("homework:dashboard")).status_code == 302
