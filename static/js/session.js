@@ -63,6 +63,14 @@
     };
     // And the idle timeout keeps a page whose changes are on no server yet.
     window.portalDraftPending = function () { return unsaved; };
+    // Signing out, in this tab or another, sends the changes first
+    // (quick-exit.js), in a request that outlives the page.
+    window.portalSaveNow = function () {
+      if (!unsaved) return;
+      fetch(saveBeforeIdle.action, {
+        method: "POST", body: new FormData(saveBeforeIdle), credentials: "same-origin", keepalive: true,
+      }).catch(function () { /* signed out without them: the page is going anyway */ });
+    };
   }
 
   function tick() {

@@ -503,6 +503,42 @@ def test_quick_exit_takes_the_other_open_tabs_away_too(alice, context):
     second.wait_for_url("https://www.bbc.co.uk/**")
 
 
+@pytest.mark.parametrize(
+    ("where", "button"),
+    [("/", "Sign out"), ("/account/", "Sign out on every device")],
+)
+def test_signing_out_takes_the_other_open_tabs_to_the_sign_in_page(alice, context, where, button):
+    """A second tab left open on what the client wrote stayed on screen after
+    they signed out in the first, for whoever picks up the device next."""
+    first = signed_in_tab(context)
+    first.goto(where)
+    second = another_tab(context, "/history/")
+    first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    first.get_by_role("button", name=button, exact=True).click()
+    first.wait_for_url("**/login/**")
+    second.wait_for_url("**/login/**")
+    assert "Keep the full picture" not in second.content()
+
+
+def test_signing_out_keeps_the_words_another_tab_had_not_saved_yet(alice, context):
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    first = signed_in_tab(context)
+    second = another_tab(context, f"/entries/{entry.key}/edit/")
+    second.locator("textarea[name=r-what_happened]").fill("Written before signing out.")
+    first.get_by_role("button", name="Sign out", exact=True).click()
+    second.wait_for_url("**/login/**")
+    wait_for_db(entry_says(entry, "Written before signing out."))
+
+
+def test_signing_out_at_once_after_typing_keeps_the_words(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    page.locator("textarea[name=r-what_happened]").fill("Typed just before signing out.")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.wait_for_url("**/login/**")
+    wait_for_db(lambda: draft_text(alice) == "Typed just before signing out.")
+
+
 def test_quick_exit_is_the_first_thing_the_keyboard_reaches(alice, context):
     page = context.new_page()
     neutral_site(page)
@@ -623,8 +659,9 @@ def test_signing_in_again_in_another_tab_lets_an_open_page_carry_on_saving(alice
     box.type("Before. ")
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
     other = context.new_page()
-    other.goto("/")
-    other.locator("form[action='/logout/'] button").first.click()
+    # The sign-out address typed: the button would take this page to the
+    # sign-in page too (test_signing_out_takes_the_other_open_tabs_...).
+    other.goto("/logout/")
     sign_in(other, "alice@example.test", PASSWORD)
     other.wait_for_selector("#todo-title")
     box.type("After signing in again elsewhere.")
