@@ -594,3 +594,19 @@ def test_a_quick_exit_the_server_cannot_read_still_ends_the_session(cast, settin
     assert response.status_code in {204, 302}
     assert '"cookies"' in response["Clear-Site-Data"]
     assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_the_portals_notes_to_the_client_are_not_kept_in_a_cookie(cast):
+    """A note shown after a redirect ("Now shared with your therapist.") rode
+    to the next page in a cookie, where anyone holding the device could read
+    it in the browser's settings: it waits on the server, with the session."""
+    from homework.models import Entry
+
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(status="submitted")
+    http = login(cast.alice.portal_user)
+    response = http.post(
+        reverse("homework:entry_privacy", args=[cast.alice_entry.key]), {"private": "0"}
+    )
+    assert response.status_code == 302
+    assert "messages" not in response.cookies
+    assert "Now shared with your therapist." in http.get(response["Location"]).text
