@@ -49,7 +49,7 @@
   //   would end the session before "Sign out on every device" could use it;
   // - "signed-out", from the sign-in page once it opens: the session is over,
   //   so the sign-in page is what those tabs now find (asked for sooner, it
-  //   would open the notebook again).
+  //   would open the notebook again). Other signed-in tabs go there too.
   var signedOutUrl = form.getAttribute("data-signed-out-url");
   var signedIn = document.body && document.body.hasAttribute("data-idle-seconds");
   // Should the sign-in page never open (the tab that signed out was closed,
@@ -74,9 +74,17 @@
         return;
       }
       if (event.data === "signed-out") {
-        // Only tabs cleared for a sign-out go on: a sign-in page opened for
-        // any other reason leaves an open page (and the words on it) alone.
-        if (awaitingSignOut) toSignIn();
+        // The sign-in page opens only once the session is over, however it
+        // ended (the sign-out button, the idle timer of another tab, the
+        // sign-out address typed): no page of the notebook stays on screen.
+        // Except one holding words not yet on the server: they have no other
+        // copy, and its autosave says how to keep them (as at the idle end).
+        var pending = window.portalDraftPending && window.portalDraftPending();
+        if (awaitingSignOut || (signedIn && !leaving && !pending)) {
+          leaving = true;
+          document.documentElement.style.visibility = "hidden";
+          toSignIn();
+        }
         return;
       }
       leaving = true;

@@ -530,6 +530,21 @@ def test_signing_out_keeps_the_words_another_tab_had_not_saved_yet(alice, contex
     wait_for_db(entry_says(entry, "Written before signing out."))
 
 
+def test_a_session_ended_in_another_tab_clears_the_open_pages_without_unsaved_words(alice, context):
+    """The session ends in one tab without its "Sign out" button (its idle
+    timer runs out and it opens the sign-in page; the sign-out address is
+    typed): the history left open in another tab stayed on screen, a second
+    idle period or more, though the notebook was closed. A page holding words
+    not yet on the server keeps them (test_signing_in_again_in_another_tab_...)."""
+    first = signed_in_tab(context)
+    history = another_tab(context, "/history/")
+    first.goto("/login/?ended=idle")  # as its idle timer does, once the session has ended
+    first.wait_for_url("**/")  # still running: the sign-in page sends it home
+    first.goto("/logout/")
+    first.wait_for_url("**/login/")
+    history.wait_for_url("**/login/**")
+
+
 def test_signing_out_at_once_after_typing_keeps_the_words(alice, context):
     page = context.new_page()
     open_form(page, alice)
@@ -652,17 +667,21 @@ def test_sending_when_the_server_cannot_be_reached_keeps_the_page_and_the_words(
 
 def test_signing_in_again_in_another_tab_lets_an_open_page_carry_on_saving(alice, context):
     """Signing in gives a new form token; the open page fetches it rather than
-    stopping with the words unsaved."""
+    stopping with the words unsaved. (A page whose words are all saved goes
+    to the sign-in page when the session ends: this one holds words the
+    server does not have yet, which keep it.)"""
     page = context.new_page()
     open_form(page, alice)
     box = page.locator("textarea[name=r-what_happened]")
     box.type("Before. ")
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.route("**/save/", lambda route: route.abort())
+    box.type("Not saved yet. ")
+    expect(page.locator("#save-status")).not_to_have_attribute("data-state", "saved")
     other = context.new_page()
-    # The sign-out address typed: the button would take this page to the
-    # sign-in page too (test_signing_out_takes_the_other_open_tabs_...).
     other.goto("/logout/")
     sign_in(other, "alice@example.test", PASSWORD)
+    page.unroute("**/save/")
     other.wait_for_selector("#todo-title")
     box.type("After signing in again elsewhere.")
     wait_for_db(lambda: "After signing in again" in draft_text(alice))
