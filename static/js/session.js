@@ -43,7 +43,7 @@
   }
   document.addEventListener("portal:activity", active);
 
-  // A form with no autosave (changes to a sent entry) is sent as the warning
+  // A form with no autosave (changes to a sent entry, a note added to one) is sent as the warning
   // shows, while the session still runs: its words are on no server yet,
   // and the warning says that what was written is saved.
   var saveBeforeIdle = document.querySelector("form[data-save-before-idle]");

@@ -284,6 +284,32 @@ def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):
     forget_practice_settings()
 
 
+def test_a_note_left_unsent_is_kept_before_the_idle_end(alice, context):
+    """A note added to a sent entry has no autosave either: the page cleared
+    at the idle end with the note on it, and it was gone. It now goes to the
+    server as the warning shows, as changes to a sent entry do."""
+    from homework.models import EntryNote
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=text]").fill("One more thing I remembered.")
+    page.clock.fast_forward(31_000)  # the warning's moment
+    expect(page.get_by_text("Your note is added.")).to_be_visible()
+    assert [note.text for note in EntryNote.objects.filter(entry=entry)] == [
+        "One more thing I remembered."
+    ]
+    forget_practice_settings()
+
+
 def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context, artifacts):
     page = context.new_page()
     open_form(page, alice)
