@@ -203,7 +203,7 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     user = request.user
     if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
         return
-    from homework.views import save_draft_from_post, save_edit_from_post
+    from homework.views import save_draft_from_post, save_edit_from_post, save_note_from_post
 
     draft = request.POST.copy()
     fields = {
@@ -212,6 +212,8 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
         if name.startswith("draft-")
     }
     editing = fields.pop("edit", None) is not None
+    # A note being added to a sent entry (its form has no autosave).
+    noting = fields.pop("note", None) is not None
     assignment_id = 0 if editing else parse_id(fields.pop("assignment", [""])[0])
     if assignment_id is None:
         return
@@ -219,7 +221,9 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     for name, values in fields.items():
         data.setlist(name, values)
     try:
-        if editing:
+        if noting:
+            save_note_from_post(user=user, post=data)
+        elif editing:
             save_edit_from_post(user=user, post=data)
         else:
             save_draft_from_post(user=user, assignment_id=assignment_id, post=data)

@@ -511,6 +511,20 @@ def test_quick_exit_from_changing_a_sent_entry_keeps_the_changes(alice, context)
     wait_for_db(entry_says(entry, "Added just before I had to leave."))
 
 
+def test_quick_exit_keeps_a_note_being_added(alice, context):
+    from homework.models import EntryNote
+
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = signed_in_tab(context)
+    page.goto(f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=text]").fill("Adding this as I had to leave.")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(lambda: EntryNote.objects.filter(entry=entry).exists())
+    assert EntryNote.objects.get(entry=entry).text == "Adding this as I had to leave."
+
+
 def test_quick_exit_keeps_the_changes_left_unsaved_in_another_tab(alice, context):
     entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
     first = signed_in_tab(context)
