@@ -10,8 +10,15 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse, QueryDict
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, ValidationError
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+    JsonResponse,
+    QueryDict,
+    UnreadablePostError,
+)
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
@@ -145,7 +152,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     which the middleware would refuse while the screen had already gone.
     Only a post that carries a valid token may save a last draft on the way.
     """
-    if request.method == "POST" and _carries_a_valid_token(request):
+    if request.method == "POST" and _body_is_readable(request) and _carries_a_valid_token(request):
         _save_draft_on_the_way_out(request)
     logout(request)
     if request.POST.get("beacon"):
@@ -154,6 +161,21 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         response = HttpResponseRedirect(practice_settings().quick_exit_url)
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
     return response
+
+
+def _body_is_readable(request: HttpRequest) -> bool:
+    """Whether the post can be read at all. A last draft over the server's
+    limits (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS) raised
+    here and drew the "could not read" page, and the session went on while the
+    screen had already gone to the neutral site. Such a draft is dropped (the
+    autosave has what came before it); leaving goes ahead. After a refused
+    read, request.POST is empty, so nothing below reads the body again."""
+    try:
+        request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
+    except (RequestDataTooBig, TooManyFieldsSent, UnreadablePostError):
+        logger.warning("A quick exit's last draft could not be read; signing out without it.")
+        return False
+    return True
 
 
 class _TokenCheck(CsrfViewMiddleware):
@@ -181,7 +203,7 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     user = request.user
     if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
         return
-    from homework.views import save_draft_from_post, save_edit_from_post
+    from homework.views import save_draft_from_post, save_edit_from_post, save_note_from_post
 
     draft = request.POST.copy()
     fields = {
@@ -190,6 +212,8 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
         if name.startswith("draft-")
     }
     editing = fields.pop("edit", None) is not None
+    # A note being added to a sent entry (its form has no autosave).
+    noting = fields.pop("note", None) is not None
     assignment_id = 0 if editing else parse_id(fields.pop("assignment", [""])[0])
     if assignment_id is None:
         return
@@ -197,7 +221,9 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     for name, values in fields.items():
         data.setlist(name, values)
     try:
-        if editing:
+        if noting:
+            save_note_from_post(user=user, post=data)
+        elif editing:
             save_edit_from_post(user=user, post=data)
         else:
             save_draft_from_post(user=user, assignment_id=assignment_id, post=data)

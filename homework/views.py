@@ -273,6 +273,16 @@ def save_edit_from_post(*, user: User, post: Any) -> Entry:
     )
 
 
+def save_note_from_post(*, user: User, post: Any) -> None:
+    """Add the note a client was writing on a sent entry, from posted form
+    fields (the quick exit's last words: the note form has no autosave)."""
+    note = NoteForm(post)
+    if not note.is_valid():
+        raise ValidationError(note.errors.as_text())
+    key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
+    services.entry_add_note(user=user, key=key, text=note.cleaned_data["text"])
+
+
 @require_POST
 @client_required(keep_words=_keep_draft_in_closed_notebook)
 def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:

@@ -38,3 +38,16 @@ _CLINICAL = re.compile(
 def clinical_words(text: str) -> list[str]:
     """The clinical words in ``text``, as written there, in order."""
     return [match.group(0) for match in _CLINICAL.finditer(text or "")]
+
+
+# The same stems anywhere in a word: an address or a host name runs its words
+# together ("harbourtherapy.example"), with no word boundary to start from.
+_CLINICAL_ANYWHERE = re.compile(
+    "|".join(r"[\W_]*".join(re.escape(part) for part in stem.split()) for stem in CLINICAL_STEMS),
+    re.IGNORECASE,
+)
+
+
+def clinical_words_in_address(address: str) -> list[str]:
+    """The clinical stems in an email address or host name, as written there."""
+    return [match.group(0) for match in _CLINICAL_ANYWHERE.finditer(address or "")]

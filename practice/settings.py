@@ -257,6 +257,10 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 60 * 60 * 8, minimum=60)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
+# The notes shown after a redirect ("Now shared with your therapist.") wait in
+# the session, on the server. Django's default keeps them in a cookie, in
+# plain words anyone holding the device can read in the browser's settings.
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 CSRF_COOKIE_HTTPONLY = True
 # An expired form gets a calm page with the quick exit, not a warning of hijacking.
 CSRF_FAILURE_VIEW = "practice.views.csrf_failure"

@@ -325,6 +325,8 @@
   }
   var leaving = false;
   window.addEventListener("pagehide", function () { if (!leaving) flush(); });
+  // Signing out in this tab or another saves first (quick-exit.js).
+  window.portalSaveNow = flush;
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden" && !leaving) {
       if (inFlight) flush();

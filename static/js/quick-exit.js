@@ -38,8 +38,55 @@
   // those words arrive while the session still runs.
   var tabs = "BroadcastChannel" in window ? new BroadcastChannel("portal-quick-exit") : null;
   var OTHER_TABS_FIRST_MS = 100;
+  // Signing out (the "Sign out" button, or "Sign out on every device") clears
+  // the other open tabs too: a tab left on what the client wrote would
+  // otherwise stay on screen for whoever picks up the device next. In two
+  // steps, because the session must outlive the first and not the second:
+  // - "signing-out", as the sign-out is sent: every signed-in tab (the
+  //   session script's marker) clears its screen and saves its unsaved words
+  //   the usual way (window.portalSaveNow, from autosave.js or session.js),
+  //   while the session still runs. Not through the exit's request, which
+  //   would end the session before "Sign out on every device" could use it;
+  // - "signed-out", from the sign-in page once it opens: the session is over,
+  //   so the sign-in page is what those tabs now find (asked for sooner, it
+  //   would open the notebook again). Other signed-in tabs go there too.
+  var signedOutUrl = form.getAttribute("data-signed-out-url");
+  var signedIn = document.body && document.body.hasAttribute("data-idle-seconds");
+  // Should the sign-in page never open (the tab that signed out was closed,
+  // or lost its connection), the cleared tabs go there on their own.
+  var SIGNED_OUT_AT_THE_LATEST_MS = 5000;
+  var awaitingSignOut = false;
+  function toSignIn() {
+    if (signedIn) window.location.replace(signedOutUrl);
+  }
+  function saveNow() {
+    try { if (window.portalSaveNow) window.portalSaveNow(); } catch (e) { /* signing out anyway */ }
+  }
   if (tabs) {
-    tabs.onmessage = function () {
+    tabs.onmessage = function (event) {
+      if (event.data === "signing-out") {
+        if (!signedIn || leaving) return;
+        leaving = true;
+        awaitingSignOut = true;
+        document.documentElement.style.visibility = "hidden";
+        saveNow();
+        setTimeout(toSignIn, SIGNED_OUT_AT_THE_LATEST_MS);
+        return;
+      }
+      if (event.data === "signed-out") {
+        // The sign-in page opens only once the session is over, however it
+        // ended (the sign-out button, the idle timer of another tab, the
+        // sign-out address typed): no page of the notebook stays on screen.
+        // Except one holding words not yet on the server: they have no other
+        // copy, and its autosave says how to keep them (as at the idle end).
+        var pending = window.portalDraftPending && window.portalDraftPending();
+        if (awaitingSignOut || (signedIn && !leaving && !pending)) {
+          leaving = true;
+          document.documentElement.style.visibility = "hidden";
+          toSignIn();
+        }
+        return;
+      }
       leaving = true;
       document.documentElement.style.visibility = "hidden";
       var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
@@ -52,6 +99,20 @@
       }
       window.location.replace(exitUrl);
     };
+    // The sign-out itself goes a moment later, so that the unsaved words of
+    // this tab and the others arrive while the session still runs.
+    var signingOut = false;
+    document.addEventListener("submit", function (event) {
+      var signOut = event.target;
+      if (!signOut.hasAttribute("data-sign-out") || event.defaultPrevented) return;
+      event.preventDefault();
+      if (signingOut) return;
+      signingOut = true;
+      tabs.postMessage("signing-out");
+      saveNow();
+      setTimeout(function () { signOut.submit(); }, OTHER_TABS_FIRST_MS);
+    });
+    if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
   }
 
   function leave(event) {

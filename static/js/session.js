@@ -43,7 +43,7 @@
   }
   document.addEventListener("portal:activity", active);
 
-  // A form with no autosave (changes to a sent entry) is sent as the warning
+  // A form with no autosave (changes to a sent entry, a note added to one) is sent as the warning
   // shows, while the session still runs: its words are on no server yet,
   // and the warning says that what was written is saved.
   var saveBeforeIdle = document.querySelector("form[data-save-before-idle]");
@@ -63,6 +63,14 @@
     };
     // And the idle timeout keeps a page whose changes are on no server yet.
     window.portalDraftPending = function () { return unsaved; };
+    // Signing out, in this tab or another, sends the changes first
+    // (quick-exit.js), in a request that outlives the page.
+    window.portalSaveNow = function () {
+      if (!unsaved) return;
+      fetch(saveBeforeIdle.action, {
+        method: "POST", body: new FormData(saveBeforeIdle), credentials: "same-origin", keepalive: true,
+      }).catch(function () { /* signed out without them: the page is going anyway */ });
+    };
   }
 
   function tick() {

@@ -284,6 +284,32 @@ def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):
     forget_practice_settings()
 
 
+def test_a_note_left_unsent_is_kept_before_the_idle_end(alice, context):
+    """A note added to a sent entry has no autosave either: the page cleared
+    at the idle end with the note on it, and it was gone. It now goes to the
+    server as the warning shows, as changes to a sent entry do."""
+    from homework.models import EntryNote
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=text]").fill("One more thing I remembered.")
+    page.clock.fast_forward(31_000)  # the warning's moment
+    expect(page.get_by_text("Your note is added.")).to_be_visible()
+    assert [note.text for note in EntryNote.objects.filter(entry=entry)] == [
+        "One more thing I remembered."
+    ]
+    forget_practice_settings()
+
+
 def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context, artifacts):
     page = context.new_page()
     open_form(page, alice)
@@ -485,6 +511,20 @@ def test_quick_exit_from_changing_a_sent_entry_keeps_the_changes(alice, context)
     wait_for_db(entry_says(entry, "Added just before I had to leave."))
 
 
+def test_quick_exit_keeps_a_note_being_added(alice, context):
+    from homework.models import EntryNote
+
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = signed_in_tab(context)
+    page.goto(f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=text]").fill("Adding this as I had to leave.")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(lambda: EntryNote.objects.filter(entry=entry).exists())
+    assert EntryNote.objects.get(entry=entry).text == "Adding this as I had to leave."
+
+
 def test_quick_exit_keeps_the_changes_left_unsaved_in_another_tab(alice, context):
     entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
     first = signed_in_tab(context)
@@ -501,6 +541,57 @@ def test_quick_exit_takes_the_other_open_tabs_away_too(alice, context):
     leave_with_shift(first)
     first.wait_for_url("https://www.bbc.co.uk/**")
     second.wait_for_url("https://www.bbc.co.uk/**")
+
+
+@pytest.mark.parametrize(
+    ("where", "button"),
+    [("/", "Sign out"), ("/account/", "Sign out on every device")],
+)
+def test_signing_out_takes_the_other_open_tabs_to_the_sign_in_page(alice, context, where, button):
+    """A second tab left open on what the client wrote stayed on screen after
+    they signed out in the first, for whoever picks up the device next."""
+    first = signed_in_tab(context)
+    first.goto(where)
+    second = another_tab(context, "/history/")
+    first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    first.get_by_role("button", name=button, exact=True).click()
+    first.wait_for_url("**/login/**")
+    second.wait_for_url("**/login/**")
+    assert "Keep the full picture" not in second.content()
+
+
+def test_signing_out_keeps_the_words_another_tab_had_not_saved_yet(alice, context):
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    first = signed_in_tab(context)
+    second = another_tab(context, f"/entries/{entry.key}/edit/")
+    second.locator("textarea[name=r-what_happened]").fill("Written before signing out.")
+    first.get_by_role("button", name="Sign out", exact=True).click()
+    second.wait_for_url("**/login/**")
+    wait_for_db(entry_says(entry, "Written before signing out."))
+
+
+def test_a_session_ended_in_another_tab_clears_the_open_pages_without_unsaved_words(alice, context):
+    """The session ends in one tab without its "Sign out" button (its idle
+    timer runs out and it opens the sign-in page; the sign-out address is
+    typed): the history left open in another tab stayed on screen, a second
+    idle period or more, though the notebook was closed. A page holding words
+    not yet on the server keeps them (test_signing_in_again_in_another_tab_...)."""
+    first = signed_in_tab(context)
+    history = another_tab(context, "/history/")
+    first.goto("/login/?ended=idle")  # as its idle timer does, once the session has ended
+    first.wait_for_url("**/")  # still running: the sign-in page sends it home
+    first.goto("/logout/")
+    first.wait_for_url("**/login/")
+    history.wait_for_url("**/login/**")
+
+
+def test_signing_out_at_once_after_typing_keeps_the_words(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    page.locator("textarea[name=r-what_happened]").fill("Typed just before signing out.")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.wait_for_url("**/login/**")
+    wait_for_db(lambda: draft_text(alice) == "Typed just before signing out.")
 
 
 def test_quick_exit_is_the_first_thing_the_keyboard_reaches(alice, context):
@@ -616,16 +707,21 @@ def test_sending_when_the_server_cannot_be_reached_keeps_the_page_and_the_words(
 
 def test_signing_in_again_in_another_tab_lets_an_open_page_carry_on_saving(alice, context):
     """Signing in gives a new form token; the open page fetches it rather than
-    stopping with the words unsaved."""
+    stopping with the words unsaved. (A page whose words are all saved goes
+    to the sign-in page when the session ends: this one holds words the
+    server does not have yet, which keep it.)"""
     page = context.new_page()
     open_form(page, alice)
     box = page.locator("textarea[name=r-what_happened]")
     box.type("Before. ")
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.route("**/save/", lambda route: route.abort())
+    box.type("Not saved yet. ")
+    expect(page.locator("#save-status")).not_to_have_attribute("data-state", "saved")
     other = context.new_page()
-    other.goto("/")
-    other.locator("form[action='/logout/'] button").first.click()
+    other.goto("/logout/")
     sign_in(other, "alice@example.test", PASSWORD)
+    page.unroute("**/save/")
     other.wait_for_selector("#todo-title")
     box.type("After signing in again elsewhere.")
     wait_for_db(lambda: "After signing in again" in draft_text(alice))

@@ -567,3 +567,75 @@ def test_a_page_asked_for_after_the_session_ended_returns_to_itself(db):
         asked["Location"]
         == f"{reverse('clients:login')}?{urlencode({'next': '/account/'}, safe='/')}"
     )
+
+
+@pytest.mark.parametrize("too_much", ["too_big", "too_many_fields"])
+def test_a_quick_exit_the_server_cannot_read_still_ends_the_session(cast, settings, too_much):
+    """A last draft too big for the server to read (or with too many fields)
+    answered "could not read what it was sent" and left the client signed
+    in, while the screen had already gone to the neutral site. Leaving is
+    never refused: the draft is dropped, the session still ends."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 20
+    http = login(cast.alice.portal_user)
+    draft = {
+        "too_big": {"draft-r-what_happened": "x" * 2_000},
+        "too_many_fields": {f"draft-r-field{i}": "x" for i in range(30)},
+    }[too_much]
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {"beacon": "1", "draft-assignment": str(cast.alice_assignment.pk), **draft},
+    )
+    # Unread, the post cannot say it came from the script: the answer is the
+    # plain button's redirect, which the script's request meets as a failure
+    # and follows with a sign-out without the draft (static/js/quick-exit.js).
+    assert response.status_code in {204, 302}
+    assert '"cookies"' in response["Clear-Site-Data"]
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+
+
+def test_the_portals_notes_to_the_client_are_not_kept_in_a_cookie(cast):
+    """A note shown after a redirect ("Now shared with your therapist.") rode
+    to the next page in a cookie, where anyone holding the device could read
+    it in the browser's settings: it waits on the server, with the session."""
+    from homework.models import Entry
+
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(status="submitted")
+    http = login(cast.alice.portal_user)
+    response = http.post(
+        reverse("homework:entry_privacy", args=[cast.alice_entry.key]), {"private": "0"}
+    )
+    assert response.status_code == 302
+    assert "messages" not in response.cookies
+    assert "Now shared with your therapist." in http.get(response["Location"]).text
+
+
+def test_a_quick_exit_keeps_a_note_being_added_to_a_sent_entry(cast):
+    """The note form has no autosave: its words reach the server only with
+    the exit (static/js/session.js gives them to static/js/quick-exit.js)."""
+    from django.utils import timezone
+
+    from homework.models import Entry, EntryNote
+
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(
+        status="submitted", submitted_at=timezone.now()
+    )
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    token = form_token(http.get(reverse("homework:entry", args=[cast.alice_entry.key])).text)
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "csrfmiddlewaretoken": token,
+            "beacon": "1",
+            "draft-edit": "1",
+            "draft-note": "1",
+            "draft-key": str(cast.alice_entry.key),
+            "draft-text": "What I was adding when I had to go",
+        },
+    )
+    assert response.status_code == 204
+    assert [note.text for note in EntryNote.objects.filter(entry=cast.alice_entry)] == [
+        "What I was adding when I had to go"
+    ]
+    assert http.get(reverse("homework:dashboard")).status_code == 302

@@ -40,6 +40,27 @@ def test_deploy_check_passes_with_production_settings():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "shown"),
+    [
+        ("DEFAULT_FROM_EMAIL", "Harbour <hello@harbourtherapy.example.org>", "harbourtherapy"),
+        ("DEFAULT_FROM_EMAIL", "appointments@counselling-rooms.example.org", "counselling"),
+        ("SITE_URL", "https://notebook.abuse-support.example.org", "abuse"),
+    ],
+)
+def test_the_deploy_check_warns_of_an_email_address_or_link_that_says_what_it_is(
+    name, value, shown
+):
+    """The practice's sender name and subject are kept neutral, but every email
+    also shows the address it came from, and its link shows the site's: a
+    partner reading the client's inbox reads those too."""
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", **{**PRODUCTION_ENV, name: value}
+    )
+    assert result.returncode != 0
+    assert name in result.stderr and shown in result.stderr
+
+
 def test_production_refuses_to_start_without_a_secret_key():
     result = manage("check", **{**PRODUCTION_ENV, "SECRET_KEY": ""})
     assert result.returncode != 0
