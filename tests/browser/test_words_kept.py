@@ -1,12 +1,114 @@
 """A client's words in a real browser when the page and the session part ways:
 a sign-in or sign-out in another tab, and text longer than a field takes."""
 
+import datetime as dt
+
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from homework.models import Entry
+from tests.browser.conftest import sign_in
 from tests.browser.test_portal import (
+    changing_a_sent_entry,
+    choose_distress,
     draft_text,
     open_form,
 )
+from tests.factories import PASSWORD
+
+
+def sign_out_elsewhere(context):
+    """Another tab of the same browser signs out (which clears the site's cookies)."""
+    other = context.new_page()
+    other.goto("/")
+    other.locator("form[action='/logout/'] button").first.click()
+    other.wait_for_selector("input[name=username]")
+    return other
+
+
+def sign_in_again_elsewhere(context):
+    """Another tab signs out and in again: Django gives the session a new form token."""
+    other = sign_out_elsewhere(context)
+    sign_in(other, "alice@example.test", PASSWORD)
+    other.wait_for_selector("#todo-title")
+    return other
+
+
+def ready_to_send(page) -> None:
+    choose_distress(page)
+    page.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+
+
+def test_sending_a_saved_page_after_signing_in_again_elsewhere_sends_it(alice, context):
+    """Everything was saved, then the client signed in again in another tab:
+    Send went out with the page's old token and met "This page had expired"."""
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    page.locator("textarea[name=r-what_happened]").fill("Saved before the other tab.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    sign_in_again_elsewhere(context)
+    page.bring_to_front()
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    sent = Entry.objects.get(assignment=alice, status="submitted")
+    assert sent.response["what_happened"] == "Saved before the other tab."
+
+
+def test_sending_a_saved_page_after_signing_out_elsewhere_keeps_the_page(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Saved, then signed out in another tab.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    sign_out_elsewhere(context)
+    page.bring_to_front()
+    page.click("text=Send to my therapist")
+    failed = page.locator("#send-failed")
+    expect(failed).to_contain_text("You have been signed out")
+    expect(failed).to_be_focused()
+    assert page.url.endswith(f"/do/{alice.pk}/")
+    expect(box).to_have_value("Saved, then signed out in another tab.")
+
+
+def test_changing_a_sent_entry_after_signing_in_again_elsewhere_saves_the_changes(alice, context):
+    """The edit page has no autosave: its changes exist only on the page, and
+    "This page had expired… reload the page" would have thrown them away."""
+    page, entry = changing_a_sent_entry(alice, context)
+    sign_in_again_elsewhere(context)
+    page.bring_to_front()
+    page.locator("textarea[name=r-what_happened]").fill("Changed after a sign-in elsewhere.")
+    page.click("text=Save my changes")
+    page.wait_for_selector("text=Your changes are saved")
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Changed after a sign-in elsewhere."
+
+
+def test_changing_a_sent_entry_after_signing_out_elsewhere_keeps_the_changes(alice, context):
+    page, entry = changing_a_sent_entry(alice, context)
+    sign_out_elsewhere(context)
+    page.bring_to_front()
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Changed after signing out elsewhere.")
+    page.click("text=Save my changes")
+    failed = page.locator("#send-failed")
+    expect(failed).to_contain_text("You have been signed out")
+    expect(failed).to_be_focused()
+    expect(box).to_have_value("Changed after signing out elsewhere.")
+    # The idle timeout keeps the page: the changes are on no server yet.
+    assert page.evaluate("window.portalDraftPending()") is True
+    # Signed in again in another tab, the same click saves them, nothing retyped.
+    sign_in(context.pages[-1], "alice@example.test", PASSWORD)
+    context.pages[-1].wait_for_selector("#todo-title")
+    page.bring_to_front()
+    page.click("text=Save my changes")
+    page.wait_for_selector("text=Your changes are saved")
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Changed after signing out elsewhere."
 
 
 def test_text_pasted_past_a_fields_limit_is_kept_whole_and_the_client_is_told(alice, context):
