@@ -270,6 +270,16 @@
 
   function changed() {
     dirty = true;
+    if (sending && blocked && conflictEl.hidden) {
+      // Typing on a page that was sent: the send never left (stopped in the
+      // browser, or the page is shown again by Back from the page's memory).
+      // These words are on no server: save them as before, and Send sends
+      // again. (A send that was only slow and lands after all still takes
+      // the page with it, as it always did.)
+      sending = false;
+      blocked = false;
+      if (submitButton) submitButton.removeAttribute("aria-disabled");
+    }
     if (blocked || stopped) return;
     if (statusEl.getAttribute("data-state") !== "offline") say(T.status_pending, "pending");
     schedule(DEBOUNCE_MS);

@@ -13,6 +13,7 @@ from tests.browser.test_portal import (
     choose_distress,
     draft_text,
     open_form,
+    wait_for_db,
 )
 from tests.factories import PASSWORD
 
@@ -128,3 +129,32 @@ def test_text_pasted_past_a_fields_limit_is_kept_whole_and_the_client_is_told(al
     box.fill(words[:19_000])
     expect(status).to_have_attribute("data-state", "saved")
     assert draft_text(alice) == words[:19_000]
+
+
+def test_words_typed_after_a_send_that_was_stopped_are_saved_and_sent(alice, context):
+    """A slow send, stopped (the browser's stop button, Escape) or come back to
+    (Back restoring the page as it was): the page stayed, and stayed blocked,
+    so what the client typed next was never saved and Send did nothing."""
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Before the slow send.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    sends = []
+    page.route(f"**/do/{alice.pk}/", lambda route: sends.append(route))  # a server that hangs
+    page.click("text=Send to my therapist")
+    for _ in range(50):
+        if sends:
+            break
+        page.wait_for_timeout(100)
+    sends[0].abort("aborted")  # what the stop button does to a navigation
+    page.unroute(f"**/do/{alice.pk}/")
+    box.press("End")
+    box.type(" And after it.")
+    wait_for_db(lambda: draft_text(alice) == "Before the slow send. And after it.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    sent = Entry.objects.get(assignment=alice, status="submitted")
+    assert sent.response["what_happened"] == "Before the slow send. And after it."
