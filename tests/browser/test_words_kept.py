@@ -143,7 +143,10 @@ def test_words_typed_after_a_send_that_was_stopped_are_saved_and_sent(alice, con
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
     sends = []
     page.route(f"**/do/{alice.pk}/", lambda route: sends.append(route))  # a server that hangs
-    page.click("text=Send to my therapist")
+    # Clicked from the page: Playwright's own click would wait for the held send to arrive.
+    page.evaluate(
+        "setTimeout(() => document.querySelector('form.entry-form [type=submit]').click())"
+    )
     for _ in range(50):
         if sends:
             break
@@ -158,3 +161,34 @@ def test_words_typed_after_a_send_that_was_stopped_are_saved_and_sent(alice, con
     page.wait_for_selector("text=Sent. Thank you")
     sent = Entry.objects.get(assignment=alice, status="submitted")
     assert sent.response["what_happened"] == "Before the slow send. And after it."
+
+
+def test_closing_the_tab_right_after_signing_in_again_elsewhere_keeps_the_last_words(
+    alice, context
+):
+    """Back from the tab where they signed in again, the client types a few
+    words and closes the page before the pause that saves them: the save
+    sent as the page goes carried the old token and was refused."""
+    page = context.new_page()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Saved earlier.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.evaluate(HIDDEN)
+    sign_in_again_elsewhere(context)
+    page.evaluate(VISIBLE)  # back to this tab
+    page.wait_for_timeout(500)  # (a look at the server, as any tab shown again may take)
+    box.press("End")
+    box.type(" Last words.", delay=5)
+    page.close(run_before_unload=True)
+    wait_for_db(lambda: draft_text(alice) == "Saved earlier. Last words.")
+
+
+HIDDEN = """() => {
+    Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+VISIBLE = """() => {
+    Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
