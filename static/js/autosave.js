@@ -324,12 +324,6 @@
     if (document.visibilityState === "hidden" && !leaving) {
       if (inFlight) flush();
       else save(true);
-    } else if (document.visibilityState === "visible" && !stopped) {
-      // Back from another tab, where the client may have signed in again
-      // (a new token): the save sent as this page closes cannot stop to
-      // ask for one, so the page asks now, while it can. Signed out, the
-      // next save finds out and says so.
-      window.portalFreshToken(form);
     }
   });
 

@@ -89,6 +89,13 @@
     });
   });
   window.addEventListener("pageshow", function () { sending = false; });
+  // Back from another tab, where the client may have signed in again (a new
+  // token): what goes out as this page closes, or with the quick exit,
+  // cannot stop to ask for one, so the page asks now, while it can. Signed
+  // out, the next save or send finds out and says so.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") window.portalFreshToken(form);
+  });
   window.addEventListener("online", function () {
     // Hiding the note drops the focus on it to <body>: move it to the button
     // the note asked for ("send it again once the connection is back").

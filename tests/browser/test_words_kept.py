@@ -12,6 +12,8 @@ from tests.browser.test_portal import (
     changing_a_sent_entry,
     choose_distress,
     draft_text,
+    entry_says,
+    leave_with_shift,
     open_form,
     wait_for_db,
 )
@@ -182,6 +184,20 @@ def test_closing_the_tab_right_after_signing_in_again_elsewhere_keeps_the_last_w
     box.type(" Last words.", delay=5)
     page.close(run_before_unload=True)
     wait_for_db(lambda: draft_text(alice) == "Saved earlier. Last words.")
+
+
+def test_quick_exit_from_changes_after_signing_in_again_elsewhere_keeps_them(alice, context):
+    """The quick exit saves a page's last changes only with the session's
+    current token; a page come back to after a sign-in elsewhere had the old one."""
+    page, entry = changing_a_sent_entry(alice, context)
+    page.evaluate(HIDDEN)
+    sign_in_again_elsewhere(context)
+    page.evaluate(VISIBLE)  # back to this tab
+    page.wait_for_timeout(500)
+    page.locator("textarea[name=r-what_happened]").fill("Changed, then I had to leave.")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(entry_says(entry, "Changed, then I had to leave."))
 
 
 HIDDEN = """() => {
