@@ -200,6 +200,20 @@ def test_quick_exit_from_changes_after_signing_in_again_elsewhere_keeps_them(ali
     wait_for_db(entry_says(entry, "Changed, then I had to leave."))
 
 
+def test_a_note_pasted_past_its_limit_is_kept_whole_and_the_client_is_told(alice, context):
+    page, entry = changing_a_sent_entry(alice, context)
+    page.goto(f"/entries/{entry.key}/")
+    box = page.locator("textarea[name=text]")
+    words = "note " * 420  # 2,100 characters; a note takes 2,000
+    box.focus()
+    page.keyboard.insert_text(words)
+    expect(box).to_have_value(words)
+    page.click("text=Add the note")
+    expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
+    expect(page.locator("textarea[name=text]")).to_have_value(words)
+    assert not entry.notes.exists()
+
+
 HIDDEN = """() => {
     Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
     document.dispatchEvent(new Event("visibilitychange"));
