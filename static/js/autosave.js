@@ -386,6 +386,9 @@
         // (in another tab too) has replaced the page's, and the send would
         // meet "This page had expired" (send-guard.js).
         return window.portalFreshToken(form).then(function (state) {
+          // Typed while we asked (changed() unblocked the page): those words
+          // are on no server yet. They save as usual; Send sends them.
+          if (!blocked) return;
           if (state === "fresh") {
             form.submit();
             return;

@@ -165,6 +165,32 @@ def test_words_typed_after_a_send_that_was_stopped_are_saved_and_sent(alice, con
     assert sent.response["what_happened"] == "Before the slow send. And after it."
 
 
+def test_words_typed_while_send_asks_for_a_fresh_token_go_with_it(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Before Send.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    asks = []
+    page.route("**/account/token/", lambda route: asks.append(route), times=1)  # a slow answer
+    page.evaluate(
+        "setTimeout(() => document.querySelector('form.entry-form [type=submit]').click())"
+    )
+    for _ in range(50):
+        if asks:
+            break
+        page.wait_for_timeout(100)
+    box.press("End")
+    box.type(" Typed as it went.")
+    asks[0].continue_()
+    wait_for_db(lambda: draft_text(alice) == "Before Send. Typed as it went.")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    sent = Entry.objects.get(assignment=alice, status="submitted")
+    assert sent.response["what_happened"] == "Before Send. Typed as it went."
+
+
 def test_closing_the_tab_right_after_signing_in_again_elsewhere_keeps_the_last_words(
     alice, context
 ):
