@@ -42,6 +42,16 @@ def autosave_messages() -> dict[str, str]:
             "Not sent yet: we could not reach the server. Your words are still here, and we "
             "keep trying to save them. Send again in a moment."
         ),
+        # Sending changes to a sent entry (no autosave there: the page is their only copy).
+        "send_signed_out": _(
+            "You have been signed out, so this is not saved yet. Your words are still on this "
+            "page. Sign in again in another tab, then come back here and save again. Keep this "
+            "page open until then."
+        ),
+        "send_unreachable": _(
+            "Not saved yet: we could not reach the server. Your words are still here on this "
+            "page. Try again in a moment, and keep this page open until then."
+        ),
         "status_gone": _(
             "This can no longer be saved here. Your words are still on this page: copy them "
             "somewhere safe before you leave it."

@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from homework.kinds.fields import TextField
 from homework.kinds.voice import PortalVoice
 from homework.services import NOTE_MAX_CHARS, NOTE_TOO_LONG, Flags, PageSave
 
@@ -66,7 +67,8 @@ def response_data(post: Any) -> dict[str, str | list[str]]:
 class NoteForm(PortalVoice, forms.Form):
     """A note the client adds to their own sent entry."""
 
-    text = forms.CharField(
+    # Held to its length by the server, not cut by the browser (TextField).
+    text = TextField(
         label=_("Add a note"),
         max_length=NOTE_MAX_CHARS,
         help_text=_("Anything you want to add now. The entry itself stays as it was."),

@@ -144,8 +144,23 @@ class ScaleWidget(forms.Select):
         return context
 
 
+class TextField(forms.CharField):
+    """A text answer whose limit the server holds, not the browser.
+
+    Django gives the box a ``maxlength``, and a browser then cuts a paste
+    that runs past it without a word: the client's last lines vanish and
+    the page says "Saved". Without it, everything pasted stays in the box
+    and the save's answer says how long it is and how long it may be.
+    """
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        attrs = super().widget_attrs(widget)
+        attrs.pop("maxlength", None)
+        return attrs
+
+
 def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") -> forms.CharField:
-    return forms.CharField(
+    return TextField(
         label=label,
         required=required,
         max_length=settings.LONG_TEXT_MAX_CHARS,
@@ -157,7 +172,7 @@ def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") 
 def short_text(
     label: "Text", *, required: bool = False, help_text: "Text" = "", max_length: int | None = None
 ) -> forms.CharField:
-    return forms.CharField(
+    return TextField(
         label=label,
         required=required,
         max_length=max_length or settings.SHORT_TEXT_MAX_CHARS,

@@ -29,7 +29,6 @@
   var stopped = false;    // signed out: nothing more can be saved from here
   var refused = false;    // the server refused this text (400): it is on no server
   var renewedToken = false;  // a fresh form token was tried since the last save
-  var tokenUrl = form.getAttribute("data-token-url");
   var sendFailed = document.getElementById("send-failed");
 
   // Every save names this page and counts: when the page leaves with a save
@@ -182,21 +181,7 @@
   // on; if not, they are signed out, and we look again now and then, so
   // that signing in in another tab brings this page back to saving.
   function renewToken() {
-    if (!tokenUrl) return Promise.resolve(false);
-    return fetch(tokenUrl, {
-      credentials: "same-origin",
-      redirect: "manual",
-      headers: { "Accept": "application/json" },
-    })
-      .then(function (res) { return res.ok ? res.json() : null; })
-      .then(function (data) {
-        if (!data || !data.token) return false;
-        document.querySelectorAll("input[name=csrfmiddlewaretoken]").forEach(function (input) {
-          input.value = data.token;
-        });
-        return true;
-      })
-      .catch(function () { return false; });
+    return window.portalFreshToken(form).then(function (state) { return state === "fresh"; });
   }
 
   var SIGN_IN_CHECK_MS = 15000;
@@ -285,6 +270,16 @@
 
   function changed() {
     dirty = true;
+    if (sending && blocked && conflictEl.hidden) {
+      // Typing on a page that was sent: the send never left (stopped in the
+      // browser, or the page is shown again by Back from the page's memory).
+      // These words are on no server: save them as before, and Send sends
+      // again. (A send that was only slow and lands after all still takes
+      // the page with it, as it always did.)
+      sending = false;
+      blocked = false;
+      if (submitButton) submitButton.removeAttribute("aria-disabled");
+    }
     if (blocked || stopped) return;
     if (statusEl.getAttribute("data-state") !== "offline") say(T.status_pending, "pending");
     schedule(DEBOUNCE_MS);
@@ -385,15 +380,29 @@
     }
     sending = true;
     if (submitButton) submitButton.setAttribute("aria-disabled", "true");
-    if (!dirty && !inFlight && !flushing && !refused) {
-      blocked = true;  // the server has these words: send them as they are
-      return;
-    }
     event.preventDefault();
     serverHoldsThis(2).then(function (held) {
       if (held) {
-        blocked = true;
-        form.submit();
+        blocked = true;  // the server has these words: send them as they are
+        // With the session's current token: a sign-in since the last save
+        // (in another tab too) has replaced the page's, and the send would
+        // meet "This page had expired" (send-guard.js).
+        return window.portalFreshToken(form).then(function (state) {
+          // Typed while we asked (changed() unblocked the page): those words
+          // are on no server yet. They save as usual; Send sends them.
+          if (!blocked) return;
+          if (state === "fresh") {
+            form.submit();
+            return;
+          }
+          blocked = false;
+          if (state === "signed_out") {
+            signedOut();
+            notSent(statusEl.textContent);
+          } else {
+            notSent(T.send_not_yet);
+          }
+        });
       } else if (refused || stopped) {  // the status says why, and what to change
         notSent(statusEl.textContent);
       } else if (!blocked) {  // a conflict shows both versions itself

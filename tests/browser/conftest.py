@@ -101,6 +101,23 @@ def page(context):
 
 
 @pytest.fixture
+def alice(db):
+    """Alice's assignment: a written record from Tara, Alice signed up and ready."""
+    from django.utils import timezone
+
+    from practice.models import User
+    from tests.factories import AssignmentFactory, ClientFactory, TherapistFactory
+
+    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
+    client = ClientFactory.create(
+        therapist=therapist, display_name="Alice", portal_user__email="alice@example.test"
+    )
+    # The quick-exit note has been read; tests that need it bring it back.
+    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
+    return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+
+
+@pytest.fixture
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS

@@ -204,6 +204,8 @@ def test_a_link_in_the_summary_shows_the_question_and_its_message_not_only_the_b
     page.goto(f"/do/{assignment.pk}/")
     page.wait_for_load_state("load")
     page.click("text=Send to my therapist")  # nothing written, no distress chosen
+    # (The page asks for a fresh form token before it leaves: wait for the answer page.)
+    page.wait_for_selector("#error-summary a")
     links = page.locator("#error-summary a")
     assert links.count() == 2
     for index in range(2):

@@ -96,18 +96,6 @@ def entry_says(entry, text: str):
     return check
 
 
-@pytest.fixture
-def alice(db):
-    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
-    client = ClientFactory.create(
-        therapist=therapist, display_name="Alice", portal_user__email="alice@example.test"
-    )
-    # The quick-exit note has been read; tests that need it bring it back.
-    User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
-    assignment = AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
-    return assignment
-
-
 def choose_distress(page) -> None:
     """Move the distress slider: an untouched one is not an answer (and it is needed).
 

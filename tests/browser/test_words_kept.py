@@ -1,0 +1,250 @@
+"""A client's words in a real browser when the page and the session part ways:
+a sign-in or sign-out in another tab, and text longer than a field takes."""
+
+import datetime as dt
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.browser.test_portal import (
+    changing_a_sent_entry,
+    choose_distress,
+    draft_text,
+    entry_says,
+    leave_with_shift,
+    open_form,
+    wait_for_db,
+)
+from tests.factories import PASSWORD
+
+
+def sign_out_elsewhere(context):
+    """Another tab of the same browser signs out (which clears the site's cookies)."""
+    other = context.new_page()
+    other.goto("/")
+    other.locator("form[action='/logout/'] button").first.click()
+    other.wait_for_selector("input[name=username]")
+    return other
+
+
+def sign_in_again_elsewhere(context):
+    """Another tab signs out and in again: Django gives the session a new form token."""
+    other = sign_out_elsewhere(context)
+    sign_in(other, "alice@example.test", PASSWORD)
+    other.wait_for_selector("#todo-title")
+    return other
+
+
+def ready_to_send(page) -> None:
+    choose_distress(page)
+    page.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+
+
+def test_sending_a_saved_page_after_signing_in_again_elsewhere_sends_it(alice, context):
+    """Everything was saved, then the client signed in again in another tab:
+    Send went out with the page's old token and met "This page had expired"."""
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    page.locator("textarea[name=r-what_happened]").fill("Saved before the other tab.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    sign_in_again_elsewhere(context)
+    page.bring_to_front()
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    sent = Entry.objects.get(assignment=alice, status="submitted")
+    assert sent.response["what_happened"] == "Saved before the other tab."
+
+
+def test_sending_a_saved_page_after_signing_out_elsewhere_keeps_the_page(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Saved, then signed out in another tab.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    sign_out_elsewhere(context)
+    page.bring_to_front()
+    page.click("text=Send to my therapist")
+    failed = page.locator("#send-failed")
+    expect(failed).to_contain_text("You have been signed out")
+    expect(failed).to_be_focused()
+    assert page.url.endswith(f"/do/{alice.pk}/")
+    expect(box).to_have_value("Saved, then signed out in another tab.")
+
+
+def test_changing_a_sent_entry_after_signing_in_again_elsewhere_saves_the_changes(alice, context):
+    """The edit page has no autosave: its changes exist only on the page, and
+    "This page had expired… reload the page" would have thrown them away."""
+    page, entry = changing_a_sent_entry(alice, context)
+    sign_in_again_elsewhere(context)
+    page.bring_to_front()
+    page.locator("textarea[name=r-what_happened]").fill("Changed after a sign-in elsewhere.")
+    page.click("text=Save my changes")
+    page.wait_for_selector("text=Your changes are saved")
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Changed after a sign-in elsewhere."
+
+
+def test_changing_a_sent_entry_after_signing_out_elsewhere_keeps_the_changes(alice, context):
+    page, entry = changing_a_sent_entry(alice, context)
+    sign_out_elsewhere(context)
+    page.bring_to_front()
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Changed after signing out elsewhere.")
+    page.click("text=Save my changes")
+    failed = page.locator("#send-failed")
+    expect(failed).to_contain_text("You have been signed out")
+    expect(failed).to_be_focused()
+    expect(box).to_have_value("Changed after signing out elsewhere.")
+    # The idle timeout keeps the page: the changes are on no server yet.
+    assert page.evaluate("window.portalDraftPending()") is True
+    # Signed in again in another tab, the same click saves them, nothing retyped.
+    sign_in(context.pages[-1], "alice@example.test", PASSWORD)
+    context.pages[-1].wait_for_selector("#todo-title")
+    page.bring_to_front()
+    page.click("text=Save my changes")
+    page.wait_for_selector("text=Your changes are saved")
+    entry.refresh_from_db()
+    assert entry.response["what_happened"] == "Changed after signing out elsewhere."
+
+
+def test_text_pasted_past_a_fields_limit_is_kept_whole_and_the_client_is_told(alice, context):
+    """The browser used to cut a paste at the field's limit without a word,
+    and the page then said "Saved"."""
+    page = context.new_page()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    words = "word " * 4100  # 20,500 characters; the limit is 20,000
+    box.focus()
+    page.keyboard.insert_text(words)
+    expect(box).to_have_value(words)
+    status = page.locator("#save-status")
+    expect(status).to_have_attribute("data-state", "error")
+    expect(status).to_contain_text("20,000")
+    # Shortened, it saves.
+    box.fill(words[:19_000])
+    expect(status).to_have_attribute("data-state", "saved")
+    assert draft_text(alice) == words[:19_000]
+
+
+def test_words_typed_after_a_send_that_was_stopped_are_saved_and_sent(alice, context):
+    """A slow send, stopped (the browser's stop button, Escape) or come back to
+    (Back restoring the page as it was): the page stayed, and stayed blocked,
+    so what the client typed next was never saved and Send did nothing."""
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Before the slow send.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    sends = []
+    page.route(f"**/do/{alice.pk}/", lambda route: sends.append(route))  # a server that hangs
+    # Clicked from the page: Playwright's own click would wait for the held send to arrive.
+    page.evaluate(
+        "setTimeout(() => document.querySelector('form.entry-form [type=submit]').click())"
+    )
+    for _ in range(50):
+        if sends:
+            break
+        page.wait_for_timeout(100)
+    sends[0].abort("aborted")  # what the stop button does to a navigation
+    page.unroute(f"**/do/{alice.pk}/")
+    box.press("End")
+    box.type(" And after it.")
+    wait_for_db(lambda: draft_text(alice) == "Before the slow send. And after it.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    sent = Entry.objects.get(assignment=alice, status="submitted")
+    assert sent.response["what_happened"] == "Before the slow send. And after it."
+
+
+def test_words_typed_while_send_asks_for_a_fresh_token_go_with_it(alice, context):
+    page = context.new_page()
+    open_form(page, alice)
+    ready_to_send(page)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Before Send.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    asks = []
+    page.route("**/account/token/", lambda route: asks.append(route), times=1)  # a slow answer
+    page.evaluate(
+        "setTimeout(() => document.querySelector('form.entry-form [type=submit]').click())"
+    )
+    for _ in range(50):
+        if asks:
+            break
+        page.wait_for_timeout(100)
+    box.press("End")
+    box.type(" Typed as it went.")
+    asks[0].continue_()
+    wait_for_db(lambda: draft_text(alice) == "Before Send. Typed as it went.")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+    sent = Entry.objects.get(assignment=alice, status="submitted")
+    assert sent.response["what_happened"] == "Before Send. Typed as it went."
+
+
+def test_closing_the_tab_right_after_signing_in_again_elsewhere_keeps_the_last_words(
+    alice, context
+):
+    """Back from the tab where they signed in again, the client types a few
+    words and closes the page before the pause that saves them: the save
+    sent as the page goes carried the old token and was refused."""
+    page = context.new_page()
+    open_form(page, alice)
+    box = page.locator("textarea[name=r-what_happened]")
+    box.fill("Saved earlier.")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.evaluate(HIDDEN)
+    sign_in_again_elsewhere(context)
+    page.evaluate(VISIBLE)  # back to this tab
+    page.wait_for_timeout(500)  # (a look at the server, as any tab shown again may take)
+    box.press("End")
+    box.type(" Last words.", delay=5)
+    page.close(run_before_unload=True)
+    wait_for_db(lambda: draft_text(alice) == "Saved earlier. Last words.")
+
+
+def test_quick_exit_from_changes_after_signing_in_again_elsewhere_keeps_them(alice, context):
+    """The quick exit saves a page's last changes only with the session's
+    current token; a page come back to after a sign-in elsewhere had the old one."""
+    page, entry = changing_a_sent_entry(alice, context)
+    page.evaluate(HIDDEN)
+    sign_in_again_elsewhere(context)
+    page.evaluate(VISIBLE)  # back to this tab
+    page.wait_for_timeout(500)
+    page.locator("textarea[name=r-what_happened]").fill("Changed, then I had to leave.")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(entry_says(entry, "Changed, then I had to leave."))
+
+
+def test_a_note_pasted_past_its_limit_is_kept_whole_and_the_client_is_told(alice, context):
+    page, entry = changing_a_sent_entry(alice, context)
+    page.goto(f"/entries/{entry.key}/")
+    box = page.locator("textarea[name=text]")
+    words = "note " * 420  # 2,100 characters; a note takes 2,000
+    box.focus()
+    page.keyboard.insert_text(words)
+    expect(box).to_have_value(words)
+    page.click("text=Add the note")
+    expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
+    expect(page.locator("textarea[name=text]")).to_have_value(words)
+    assert not entry.notes.exists()
+
+
+HIDDEN = """() => {
+    Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
+VISIBLE = """() => {
+    Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+    document.dispatchEvent(new Event("visibilitychange"));
+}"""
