@@ -130,7 +130,11 @@ class ExerciseKind:
         exercise: "Exercise",
         data: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
+        asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
+        """``asked`` is what the entry being reopened kept of the wording it
+        answered (Entry.asked): a kind whose questions can be reworded says
+        so beside an answer given to other words."""
         return self.form_class(data=data, initial=dict(initial or {}), prefix="r")
 
     # -- validation

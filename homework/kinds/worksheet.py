@@ -194,10 +194,27 @@ class Worksheet(ExerciseKind):
         exercise: "Exercise",
         data: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
+        asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
         form = KindForm(data=data, initial=dict(initial or {}), prefix="r")
         for question in self.questions(exercise):
-            form.fields[question["key"]] = _field(question)
+            field = form.fields[question["key"]] = _field(question)
+            as_answered = _as_answered((asked or {}).get(question["key"]), question)
+            if not same_wording(as_answered, question):
+                # The answer kept is ticked under today's words: the client
+                # is told what it answered, so sending it again is their choice.
+                field.help_text = " ".join(
+                    part
+                    for part in (
+                        _(
+                            "When you answered, this read: “%(text)s”. It has been reworded "
+                            "since: check your answer still says what you mean."
+                        )
+                        % {"text": isolated_text(as_answered.get("text", ""))},
+                        str(field.help_text),
+                    )
+                    if part
+                )
         return form
 
     def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:

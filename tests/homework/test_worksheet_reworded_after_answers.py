@@ -12,6 +12,7 @@ from django.urls import reverse
 from homework import export, services
 from homework.models import Entry
 from homework.services import Flags
+from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
 from tests.homework.test_worksheet_edited_after_answers import (
     WORKSHEET,
@@ -183,3 +184,38 @@ def test_kinds_the_therapist_cannot_reword_keep_no_wording(cast):
         flags=Flags(),
     )
     assert entry.asked == {}
+
+
+def test_the_client_reopening_their_answer_is_told_the_question_reads_differently(cast):
+    """The edit form asks today's wording with the old answer ticked: the
+    client is told what they answered, so sending it again is their choice."""
+    exercise, entry, http = answered(cast)
+    reword_safe(cast, exercise)
+
+    page = flat(http.get(reverse("homework:entry_edit", args=[entry.key])).text)
+
+    assert UNSAFE in page
+    assert "When you answered, this read: “" + SAFE in page
+
+
+def test_a_draft_reopened_after_a_rewording_says_what_it_answered(cast):
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
+    exercise.options = {"questions": [{"type": "yes_no", "text": SAFE}]}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    key = exercise.options["questions"][0]["key"]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data={key: "no"},
+        flags=Flags(),
+    )
+    edit_questions(cast, exercise, [{**exercise.options["questions"][0], "text": UNSAFE}])
+
+    page = flat(
+        login(cast.alice.portal_user).get(reverse("homework:do", args=[assignment.pk])).text
+    )
+
+    assert "When you answered, this read: “" + SAFE in page
