@@ -469,32 +469,37 @@ class Worksheet(ExerciseKind):
         for question in self.questions(exercise):
             if not question.get("scored"):
                 continue
-            answered = [
-                (timezone.localdate(entry.submitted_at), value)
-                for entry in entries
-                if entry.submitted_at is not None
-                for value in [self.response_of(entry).get(question["key"])]
-                if isinstance(value, int) and not isinstance(value, bool)
-            ]
-            if not answered:
-                continue
-            # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
-            days = [day for day, _value in answered]
-            with years_named_within(min(days), max(days)):
-                points = [(calendar_day(day, "j M"), value) for day, value in answered]
-            text = str(question.get("text", ""))
-            questions.append(
-                {
-                    "text": text,
-                    "points": points,
-                    "svg": charts.values_over_time(
-                        points=[(label, float(value)) for label, value in points],
-                        y_max=10,
-                        title=text,
-                        description=", ".join(f"{label}: {value}" for label, value in points),
-                    ),
-                }
-            )
+            # One picture per wording answered: an answer to "How strong was
+            # the pull?" is not drawn under what the question asks since.
+            by_wording: dict[str, tuple[str, list[tuple[dt.date, int]]]] = {}
+            for entry in entries:
+                value = self.response_of(entry).get(question["key"])
+                if entry.submitted_at is None or not isinstance(value, int):
+                    continue
+                if isinstance(value, bool):
+                    continue
+                kept = entry.asked.get(question["key"]) if isinstance(entry.asked, dict) else None
+                text = str(_as_answered(kept, question).get("text", ""))
+                by_wording.setdefault(" ".join(text.split()).casefold(), (text, []))[1].append(
+                    (timezone.localdate(entry.submitted_at), value)
+                )
+            for text, answered in by_wording.values():
+                # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
+                days = [day for day, _value in answered]
+                with years_named_within(min(days), max(days)):
+                    points = [(calendar_day(day, "j M"), value) for day, value in answered]
+                questions.append(
+                    {
+                        "text": text,
+                        "points": points,
+                        "svg": charts.values_over_time(
+                            points=[(label, float(value)) for label, value in points],
+                            y_max=10,
+                            title=text,
+                            description=", ".join(f"{label}: {value}" for label, value in points),
+                        ),
+                    }
+                )
         return {"questions": questions} if questions else None
 
 

@@ -219,3 +219,30 @@ def test_a_draft_reopened_after_a_rewording_says_what_it_answered(cast):
     )
 
     assert "When you answered, this read: “" + SAFE in page
+
+
+def test_the_clients_progress_charts_each_wording_apart(cast):
+    """A 0–10 answer to "How strong was the pull?" is not drawn on a chart
+    headed with what the question asks since."""
+    exercise = ExerciseFactory.create(kind="worksheet", owner=cast.tara)
+    exercise.options = {
+        "questions": [{"type": "scale_0_10", "text": "How calm did you feel?", "scored": True}],
+        "score": {"method": "mean", "better": "higher"},
+    }
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    key = exercise.options["questions"][0]["key"]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    before = {"type": "scale_0_10", "text": "How strong was the pull?"}
+    now = {"type": "scale_0_10", "text": "How calm did you feel?"}
+    entries = [
+        EntryFactory.create(assignment=assignment, response={key: 8}, asked={key: before}),
+        EntryFactory.create(assignment=assignment, response={key: 3}, asked={key: now}),
+    ]
+
+    progress = WORKSHEET.progress_context(assignment=assignment, entries=entries)
+    assert progress is not None
+
+    charted = {
+        chart["text"]: [value for _day, value in chart["points"]] for chart in progress["questions"]
+    }
+    assert charted == {"How strong was the pull?": [8], "How calm did you feel?": [3]}
