@@ -7,7 +7,9 @@ The JSON ("notebook-export/1") holds ``format``, ``exported_at`` and
 ``entries``. Each entry's ``response`` is the answers as stored: keys (a
 worksheet's are made from its questions, like "q_1a2b3c4d5e") and values
 (a choice is kept as a short value, like "message" or "held"). Beside it,
-``questions`` says what those mean, as the form asks them now:
+``questions`` says what those mean, as the client was asked them when they
+last saved the entry (a therapist may reword a question later), or as the
+form asks them now for an entry saved before that was kept:
 
 - ``{"key": ..., "text": ...}`` for each key ``response`` may hold, in the
   form's order; ``text`` is the question or label the client saw;
@@ -65,7 +67,7 @@ def _entry_json(entry: Entry, questions: dict[int, list[dict[str, Any]]]) -> dic
         "felt_unsafe": entry.felt_unsafe,
         "read_by_therapist_at": _iso(entry.seen_at),
         "response": kind.upgrade(entry.response, entry.schema_version),
-        "questions": questions[exercise.pk],
+        "questions": kind.questions_answered(entry, questions[exercise.pk]),
         "my_notes": [
             {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
         ],

@@ -316,6 +316,14 @@ class Entry(models.Model):
     occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
     schema_version = models.PositiveSmallIntegerField(_("schema version"))
     response = models.JSONField(_("response"), default=dict)
+    # What the response answers, as the client was asked it when they last
+    # saved it (set by the kind: a worksheet's questions, by key). The
+    # therapist may reword a question after it was answered, and it keeps its
+    # key so a typo fix keeps its answers; without this, "No" to "Did you
+    # feel safe?" would be shown under "Did you feel unsafe?". Empty for
+    # kinds whose words do not change under an entry, and for entries saved
+    # before it was kept (they are shown as the form asks now).
+    asked = models.JSONField(_("questions as asked"), default=dict, blank=True, editable=False)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
     )

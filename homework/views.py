@@ -100,7 +100,9 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     else:
         previous = selectors.last_sent_entry(user=request.user, assignment=assignment)
         initial = kind.initial(exercise=assignment.exercise, previous=previous)
-    form = kind.form(exercise=assignment.exercise, initial=initial)
+    form = kind.form(
+        exercise=assignment.exercise, initial=initial, asked=draft.asked if draft else None
+    )
     return _render_do(request, assignment, envelope, form, draft=draft)
 
 
@@ -212,7 +214,11 @@ def _render_invalid(
     editing: Entry | None = None,
 ) -> HttpResponse:
     kind = get_kind(assignment.exercise.kind)
-    form = kind.form(exercise=assignment.exercise, data=request.POST)
+    form = kind.form(
+        exercise=assignment.exercise,
+        data=request.POST,
+        asked=editing.asked if editing is not None else None,
+    )
     with timezone.override(assignment.client.timezone):
         form.is_valid()  # the same rules, shown beside each field
     for key, messages_for_key in invalid.errors.items():
@@ -383,14 +389,14 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             }
         )
         initial = kind.upgrade(entry.response, entry.schema_version)
-        form = kind.form(exercise=assignment.exercise, initial=initial)
+        form = kind.form(exercise=assignment.exercise, initial=initial, asked=entry.asked)
         return _render_do(request, assignment, envelope, form, editing=entry)
     envelope = EntryEnvelopeForm(request.POST)
     data = response_data(request.POST)
     if envelope.is_valid() and envelope.cleaned_data["key"] != entry.key:
         envelope.add_error(None, _("This form belongs to another entry."))
     if not envelope.is_valid():
-        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        form = kind.form(exercise=assignment.exercise, data=request.POST, asked=entry.asked)
         return _render_do(request, assignment, envelope, form, status=400, editing=entry)
     try:
         services.entry_edit(

@@ -130,7 +130,11 @@ class ExerciseKind:
         exercise: "Exercise",
         data: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
+        asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
+        """``asked`` is what the entry being reopened kept of the wording it
+        answered (Entry.asked): a kind whose questions can be reworded says
+        so beside an answer given to other words."""
         return self.form_class(data=data, initial=dict(initial or {}), prefix="r")
 
     # -- validation
@@ -215,6 +219,21 @@ class ExerciseKind:
                 }
             )
         return asked
+
+    def asked(self, exercise: "Exercise", response: JSONDict, *, before: JSONDict) -> JSONDict:
+        """What ``response`` answers, as the form words it now, to be kept
+        with the entry each time the client saves or sends it (Entry.asked):
+        the wording they answered, whatever the exercise says later.
+        ``before`` is what the entry kept last time. Empty by default: a
+        kind's own labels do not change under an entry; a kind whose
+        questions the therapist writes (and may reword) keeps them."""
+        return {}
+
+    def questions_answered(self, entry: "Entry", asked_now: list[JSONDict]) -> list[JSONDict]:
+        """``questions_asked`` (built once per exercise) for one entry: each
+        worded as the entry's answers answered it, where the entry kept that
+        (``asked``). By default, as the form asks now."""
+        return asked_now
 
     def present(self, entry: "Entry") -> JSONDict:
         """Template context for an entry's display (admin, portal history, export)."""

@@ -35,6 +35,8 @@ from homework.kinds.worksheet_options import (
     YES_NO,
     clean_worksheet_options,
     questions_editor_words,
+    same_wording,
+    worded,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
@@ -151,6 +153,36 @@ class Worksheet(ExerciseKind):
             asked.append(asked_as(key, _field(question)))
         return asked
 
+    def asked(self, exercise: "Exercise", response: JSONDict, *, before: JSONDict) -> JSONDict:
+        """Each answered question as the client read it when saving: from the
+        form as it asks now or, for an answer the form no longer shows (its
+        question removed since, the answer kept by merge_edit), as the entry
+        kept it before. Unanswered questions are left out: there is no answer
+        to misread, and a daily check-in need not carry its whole form."""
+        current = {question["key"]: question for question in self.questions(exercise)}
+        before = before if isinstance(before, dict) else {}
+        kept: JSONDict = {}
+        for key, value in response.items():
+            if value is None or value == "" or value == []:
+                continue
+            if key in current:
+                kept[key] = worded(current[key])
+            elif isinstance(before.get(key), dict):
+                kept[key] = before[key]
+        return kept
+
+    def questions_answered(self, entry: "Entry", asked_now: list[JSONDict]) -> list[JSONDict]:
+        kept = entry.asked if isinstance(entry.asked, dict) else {}
+        if not kept:
+            return asked_now
+        listed = []
+        for question in asked_now:
+            as_answered = _as_answered(kept.get(question["key"]), None)
+            listed.append(
+                asked_as(question["key"], _field(as_answered)) if as_answered else question
+            )
+        return listed
+
     def score_rule(self, exercise: "Exercise") -> JSONDict | None:
         options = exercise.options if isinstance(exercise.options, dict) else {}
         rule = options.get("score")
@@ -162,10 +194,27 @@ class Worksheet(ExerciseKind):
         exercise: "Exercise",
         data: Mapping[str, Any] | None = None,
         initial: Mapping[str, Any] | None = None,
+        asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
         form = KindForm(data=data, initial=dict(initial or {}), prefix="r")
         for question in self.questions(exercise):
-            form.fields[question["key"]] = _field(question)
+            field = form.fields[question["key"]] = _field(question)
+            as_answered = _as_answered((asked or {}).get(question["key"]), question)
+            if not same_wording(as_answered, question):
+                # The answer kept is ticked under today's words: the client
+                # is told what it answered, so sending it again is their choice.
+                field.help_text = " ".join(
+                    part
+                    for part in (
+                        _(
+                            "When you answered, this read: “%(text)s”. It has been reworded "
+                            "since: check your answer still says what you mean."
+                        )
+                        % {"text": isolated_text(as_answered.get("text", ""))},
+                        str(field.help_text),
+                    )
+                    if part
+                )
         return form
 
     def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:
@@ -227,24 +276,35 @@ class Worksheet(ExerciseKind):
         }
 
     # -- showing answers
-    def answers(self, exercise: "Exercise", response: JSONDict) -> list[JSONDict]:
+    def answers(
+        self, exercise: "Exercise", response: JSONDict, asked: JSONDict | None = None
+    ) -> list[JSONDict]:
+        """Each answer under the question as the client was asked it
+        (``asked``, kept with the entry), in the worksheet's order. ``now``
+        holds the question's wording today where it reads differently, for a
+        quiet note to the therapist; the client is shown what they answered."""
+        kept = asked if isinstance(asked, dict) else {}
         shown, seen = [], set()
         for question in self.questions(exercise):
             key = question["key"]
             seen.add(key)
+            as_answered = _as_answered(kept.get(key), question)
             shown.append(
                 {
                     "key": key,
-                    "question": str(question.get("text", "")),
-                    "answer": _answer_text(question, response.get(key)),
+                    "question": str(as_answered.get("text", "")),
+                    "answer": _answer_text(as_answered, response.get(key)),
                     "type": question.get("type", ""),
                     "scored": bool(question.get("scored")),
+                    "now": ""
+                    if same_wording(as_answered, question)
+                    else str(question.get("text", "")),
                 }
             )
         earlier = self.earlier_questions(exercise)
         for key, value in response.items():
             if key not in seen:  # the question was edited away since; the answer stays
-                before = earlier.get(key)
+                before = _as_answered(kept.get(key), earlier.get(key))
                 shown.append(
                     {
                         "key": key,
@@ -255,6 +315,7 @@ class Worksheet(ExerciseKind):
                         "answer": _answer_text(before or {"type": ""}, value),
                         "type": before.get("type", "") if before else "",
                         "scored": False,
+                        "now": "",
                     }
                 )
         return shown
@@ -264,7 +325,7 @@ class Worksheet(ExerciseKind):
         response = self.response_of(entry)
         return {
             "response": response,
-            "answers": self.answers(exercise, response),
+            "answers": self.answers(exercise, response, entry.asked),
             "score": entry.score,
             "scale": self.score_scale(exercise),
         }
@@ -273,7 +334,7 @@ class Worksheet(ExerciseKind):
         scale_info = self.score_scale(entry.assignment.exercise)
         if scale_info and entry.score is not None:
             return f"{isolated_text(scale_info['label'])}: {entry.score:g}"
-        for answer in self.answers(entry.assignment.exercise, self.response_of(entry)):
+        for answer in self.answers(entry.assignment.exercise, self.response_of(entry), entry.asked):
             if answer["answer"]:
                 return shorten(answer["answer"])
         return ""
@@ -350,16 +411,22 @@ class Worksheet(ExerciseKind):
         total, unless in full detail; unanswered questions are left out.
 
         Gathered by the question's key, not its wording: two questions worded
-        alike (saved before that was refused) keep their answers apart."""
-        questions: dict[str, JSONDict] = {}
+        alike (saved before that was refused) keep their answers apart. And
+        under one key, by the wording answered: answers given before and
+        after the therapist reworded a question ("Did you feel safe?", then
+        "…unsafe?") are listed apart, each under what it answered, side by
+        side."""
+        questions: dict[str, dict[str, JSONDict]] = {}
         for entry in entries:
-            for answer in self.answers(exercise, self.response_of(entry)):
+            for answer in self.answers(exercise, self.response_of(entry), entry.asked):
                 if answer["answer"] and (full_detail or not answer["scored"]):
-                    question = questions.setdefault(
-                        answer["key"], {"text": answer["question"], "answers": []}
+                    wordings = questions.setdefault(answer["key"], {})
+                    question = wordings.setdefault(
+                        " ".join(answer["question"].split()).casefold(),
+                        {"text": answer["question"], "now": answer["now"], "answers": []},
                     )
                     question["answers"].append({"on": entry.submitted_at, "text": answer["answer"]})
-        return list(questions.values())
+        return [question for wordings in questions.values() for question in wordings.values()]
 
     def at_a_glance(
         self,
@@ -402,33 +469,54 @@ class Worksheet(ExerciseKind):
         for question in self.questions(exercise):
             if not question.get("scored"):
                 continue
-            answered = [
-                (timezone.localdate(entry.submitted_at), value)
-                for entry in entries
-                if entry.submitted_at is not None
-                for value in [self.response_of(entry).get(question["key"])]
-                if isinstance(value, int) and not isinstance(value, bool)
-            ]
-            if not answered:
-                continue
-            # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
-            days = [day for day, _value in answered]
-            with years_named_within(min(days), max(days)):
-                points = [(calendar_day(day, "j M"), value) for day, value in answered]
-            text = str(question.get("text", ""))
-            questions.append(
-                {
-                    "text": text,
-                    "points": points,
-                    "svg": charts.values_over_time(
-                        points=[(label, float(value)) for label, value in points],
-                        y_max=10,
-                        title=text,
-                        description=", ".join(f"{label}: {value}" for label, value in points),
-                    ),
-                }
-            )
+            # One picture per wording answered: an answer to "How strong was
+            # the pull?" is not drawn under what the question asks since.
+            by_wording: dict[str, tuple[str, list[tuple[dt.date, int]]]] = {}
+            for entry in entries:
+                value = self.response_of(entry).get(question["key"])
+                if entry.submitted_at is None or not isinstance(value, int):
+                    continue
+                if isinstance(value, bool):
+                    continue
+                kept = entry.asked.get(question["key"]) if isinstance(entry.asked, dict) else None
+                text = str(_as_answered(kept, question).get("text", ""))
+                by_wording.setdefault(" ".join(text.split()).casefold(), (text, []))[1].append(
+                    (timezone.localdate(entry.submitted_at), value)
+                )
+            for text, answered in by_wording.values():
+                # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
+                days = [day for day, _value in answered]
+                with years_named_within(min(days), max(days)):
+                    points = [(calendar_day(day, "j M"), value) for day, value in answered]
+                questions.append(
+                    {
+                        "text": text,
+                        "points": points,
+                        "svg": charts.values_over_time(
+                            points=[(label, float(value)) for label, value in points],
+                            y_max=10,
+                            title=text,
+                            description=", ".join(f"{label}: {value}" for label, value in points),
+                        ),
+                    }
+                )
         return {"questions": questions} if questions else None
+
+
+def _as_answered(kept: Any, question: JSONDict | None) -> JSONDict:
+    """The question as the entry kept it, if it kept it readably, else
+    ``question`` (as the exercise words it now, or as it was last worded
+    before being removed): entries saved before the wording was kept read as
+    they always did. A question's type never changes under its key (another
+    type is another question), so a kept one of another type is not trusted."""
+    if (
+        isinstance(kept, dict)
+        and isinstance(kept.get("text"), str)
+        and kept.get("type") in QUESTION_TYPES
+        and (question is None or kept.get("type") == question.get("type"))
+    ):
+        return kept
+    return question or {}
 
 
 def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDict | None:

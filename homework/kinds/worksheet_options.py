@@ -285,11 +285,19 @@ def _earlier(asked_before: dict[str, JSONDict], questions: list[JSONDict]) -> JS
     asked again and leaves it.
     """
     asked = {question.get("key") for question in questions}
-    return {
-        key: {name: question[name] for name in ("type", "text", "choices") if name in question}
-        for key, question in asked_before.items()
-        if key not in asked
-    }
+    return {key: worded(question) for key, question in asked_before.items() if key not in asked}
+
+
+def worded(question: JSONDict) -> JSONDict:
+    """What an answer needs of its question to be read: its type, its
+    wording and its choices. Kept of questions no longer asked (``_earlier``),
+    and with each entry as the client was asked (``Worksheet.asked``)."""
+    return {name: question[name] for name in ("type", "text", "choices") if name in question}
+
+
+def same_wording(one: JSONDict, other: JSONDict) -> bool:
+    """Whether two versions of a question read alike (case and spacing aside)."""
+    return _wording(one) == _wording(other)
 
 
 def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:

@@ -90,6 +90,10 @@ def _write(
     values: dict[str, Any] = {
         "response": dict(response),
         "schema_version": kind.schema_version,
+        # The wording the client answered, as this form put it to them.
+        "asked": kind.asked(
+            assignment.exercise, dict(response), before=entry.asked if entry is not None else {}
+        ),
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
         "private": flags.private,
@@ -299,6 +303,8 @@ def entry_edit(
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
     entry.response = kind.merge_edit(kind.response_of(entry), edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
+    # Sent again from the form as it reads now: that is the wording answered.
+    entry.asked = kind.asked(assignment.exercise, entry.response, before=entry.asked)
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
@@ -310,6 +316,7 @@ def entry_edit(
         update_fields=[
             "response",
             "schema_version",
+            "asked",
             "score",
             "discuss_in_session",
             "felt_unsafe",

@@ -229,6 +229,7 @@ def test_a_worksheet_answer_whose_question_was_edited_away_is_still_shown(cast):
         "answer": "A long week.",
         "type": "",
         "scored": False,
+        "now": "",
     } in answers
 
 

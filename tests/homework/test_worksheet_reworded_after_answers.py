@@ -1,0 +1,248 @@
+"""A question reworded after the client answered it keeps its key (so a typo
+fix keeps its answers), but every place the answer is shown names the
+wording the client answered: "Did you feel safe?" → "No" must never read
+as "Did you feel unsafe?" → "No" in a clinical record."""
+
+import re
+import uuid
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from homework import export, services
+from homework.models import Entry
+from homework.services import Flags
+from tests.conftest import login
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
+from tests.homework.test_worksheet_edited_after_answers import (
+    WORKSHEET,
+    answered,
+    edit_questions,
+    flat,
+    pages,
+)
+
+SAFE = "Did you feel safe at home this week?"
+UNSAFE = "Did you feel unsafe at home this week?"
+
+
+def reword_safe(cast, exercise):
+    questions = [dict(q) for q in exercise.options["questions"]]
+    questions[1]["text"] = UNSAFE  # same key: the answers stay attached
+    edit_questions(cast, exercise, questions)
+    assert exercise.options["questions"][1]["key"] == questions[1]["key"]
+    return questions[1]["key"]
+
+
+def shown_with(page: str, question: str, answer: str) -> bool:
+    """Whether ``answer`` follows ``question`` before any other question
+    (the therapist's note of how a question reads now aside)."""
+    page = re.sub(r"\(reworded since: “[^”]*”\)", "", page)
+    return (
+        re.search(re.escape(question) + r"[^?]*?\b" + re.escape(answer) + r"\b", page) is not None
+    )
+
+
+def test_every_page_shows_the_answer_under_the_wording_answered(cast):
+    exercise, entry, http = answered(cast)
+    reword_safe(cast, exercise)
+
+    for name, page in pages(cast, entry, http).items():
+        assert shown_with(page, SAFE, "No"), name
+        assert not shown_with(page, UNSAFE, "No"), name
+    # The client reads only what they answered; the therapist is told, quietly,
+    # that the question reads differently now.
+    shown = pages(cast, entry, http)
+    assert "unsafe" not in shown["portal"]
+    assert UNSAFE in shown["admin"]
+    assert UNSAFE in shown["summary"]
+
+
+def test_the_clients_download_names_the_wording_they_answered(cast):
+    exercise, _entry, _http = answered(cast)
+    key = reword_safe(cast, exercise)
+
+    download = export.export_json(user=cast.alice.portal_user)
+    (item,) = [e for e in download["entries"] if e["exercise"] == "Weekly check-in"]
+    texts = {q["key"]: q["text"] for q in item["questions"]}
+    assert item["response"][key] == "no"
+    assert texts[key] == SAFE
+    document = flat(export.export_document(user=cast.alice.portal_user))
+    assert shown_with(document, SAFE, "No")
+    assert "unsafe" not in document
+
+
+def test_an_edit_after_the_rewording_answers_the_new_wording(cast):
+    exercise, entry, http = answered(cast)
+    key = reword_safe(cast, exercise)
+    others = [q["key"] for q in exercise.options["questions"] if q["key"] != key]
+
+    sent = http.post(
+        reverse("homework:entry_edit", args=[entry.key]),
+        {
+            "key": str(entry.key),
+            "version": str(entry.version),
+            f"r-{others[0]}": "my sister's kitchen",
+            f"r-{key}": "yes",
+            f"r-{others[1]}": "twice, late at night",
+        },
+    )
+
+    assert sent.status_code == 302
+    for name, page in pages(cast, entry, http).items():
+        assert shown_with(page, UNSAFE, "Yes"), name
+        assert SAFE not in page, name
+
+
+def test_a_draft_typed_before_the_rewording_and_sent_after_answers_the_new_wording(cast):
+    """The client sees the current wording while they type: what they send
+    answers the form as it stands when they send it."""
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
+    exercise.options = {"questions": [{"type": "yes_no", "text": SAFE}]}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    key = exercise.options["questions"][0]["key"]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    user, entry_key = cast.alice.portal_user, uuid.uuid4()
+    draft = services.entry_save_draft(
+        user=user,
+        assignment_id=assignment.pk,
+        key=entry_key,
+        base_version=0,
+        data={key: "no"},
+        flags=Flags(),
+    )
+    assert WORKSHEET.present(draft)["answers"][0]["question"] == SAFE
+
+    reword_safe_only = [{**exercise.options["questions"][0], "text": UNSAFE}]
+    edit_questions(cast, exercise, reword_safe_only)
+    sent = services.entry_submit(
+        user=user,
+        assignment_id=assignment.pk,
+        key=entry_key,
+        base_version=draft.version,
+        data={key: "yes"},
+        flags=Flags(),
+    )
+
+    (answer,) = WORKSHEET.present(Entry.objects.get(pk=sent.pk))["answers"]
+    assert (answer["question"], answer["answer"]) == (UNSAFE, "Yes")
+
+
+def test_the_summary_keeps_answers_to_each_wording_apart(cast):
+    """A weekly check-in answered before and after a rewording: the answers
+    are not gathered under one wording."""
+    exercise, first, http = answered(cast)
+    key = reword_safe(cast, exercise)
+    assignment = first.assignment
+    others = [q["key"] for q in exercise.options["questions"] if q["key"] != key]
+    http.post(
+        reverse("homework:do", args=[assignment.pk]),
+        {
+            "key": str(uuid.uuid4()),
+            "version": "0",
+            f"r-{others[0]}": "a walk",
+            f"r-{key}": "yes",
+            f"r-{others[1]}": "once",
+        },
+    )
+    entries = list(Entry.objects.filter(assignment=assignment).order_by("submitted_at"))
+    assert len(entries) == 2
+
+    context = WORKSHEET.summary_context(entries, full_detail=True)
+    (group,) = context["groups"]
+    by_text = {question["text"]: question["answers"] for question in group["questions"]}
+    assert [answer["text"] for answer in by_text[SAFE]] == ["No"]
+    assert [answer["text"] for answer in by_text[UNSAFE]] == ["Yes"]
+    summary = flat(render_to_string(WORKSHEET.summary_template, context))
+    assert shown_with(summary, SAFE, "No")
+    assert not shown_with(summary, UNSAFE, "No")
+
+
+def test_an_entry_saved_before_wording_was_kept_reads_as_the_form_asks_now(cast):
+    """Nothing to go by: shown under today's wording, as before."""
+    exercise = ExerciseFactory.create(kind="worksheet", owner=cast.tara)
+    exercise.options = {"questions": [{"type": "yes_no", "text": UNSAFE}]}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    key = exercise.options["questions"][0]["key"]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    entry = EntryFactory.create(assignment=assignment, response={key: "no"})
+    assert entry.asked == {}
+
+    (answer,) = WORKSHEET.present(entry)["answers"]
+    assert (answer["question"], answer["answer"], answer["now"]) == (UNSAFE, "No", "")
+
+
+def test_kinds_the_therapist_cannot_reword_keep_no_wording(cast):
+    """Only a kind whose questions change under an entry keeps them with it."""
+    assignment = AssignmentFactory.create(client=cast.alice)
+    entry = services.entry_submit(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data=written_record(),
+        flags=Flags(),
+    )
+    assert entry.asked == {}
+
+
+def test_the_client_reopening_their_answer_is_told_the_question_reads_differently(cast):
+    """The edit form asks today's wording with the old answer ticked: the
+    client is told what they answered, so sending it again is their choice."""
+    exercise, entry, http = answered(cast)
+    reword_safe(cast, exercise)
+
+    page = flat(http.get(reverse("homework:entry_edit", args=[entry.key])).text)
+
+    assert UNSAFE in page
+    assert "When you answered, this read: “" + SAFE in page
+
+
+def test_a_draft_reopened_after_a_rewording_says_what_it_answered(cast):
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
+    exercise.options = {"questions": [{"type": "yes_no", "text": SAFE}]}
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    key = exercise.options["questions"][0]["key"]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data={key: "no"},
+        flags=Flags(),
+    )
+    edit_questions(cast, exercise, [{**exercise.options["questions"][0], "text": UNSAFE}])
+
+    page = flat(
+        login(cast.alice.portal_user).get(reverse("homework:do", args=[assignment.pk])).text
+    )
+
+    assert "When you answered, this read: “" + SAFE in page
+
+
+def test_the_clients_progress_charts_each_wording_apart(cast):
+    """A 0–10 answer to "How strong was the pull?" is not drawn on a chart
+    headed with what the question asks since."""
+    exercise = ExerciseFactory.create(kind="worksheet", owner=cast.tara)
+    exercise.options = {
+        "questions": [{"type": "scale_0_10", "text": "How calm did you feel?", "scored": True}],
+        "score": {"method": "mean", "better": "higher"},
+    }
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    key = exercise.options["questions"][0]["key"]
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    before = {"type": "scale_0_10", "text": "How strong was the pull?"}
+    now = {"type": "scale_0_10", "text": "How calm did you feel?"}
+    entries = [
+        EntryFactory.create(assignment=assignment, response={key: 8}, asked={key: before}),
+        EntryFactory.create(assignment=assignment, response={key: 3}, asked={key: now}),
+    ]
+
+    progress = WORKSHEET.progress_context(assignment=assignment, entries=entries)
+    assert progress is not None
+
+    charted = {
+        chart["text"]: [value for _day, value in chart["points"]] for chart in progress["questions"]
+    }
+    assert charted == {"How strong was the pull?": [8], "How calm did you feel?": [3]}
