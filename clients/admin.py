@@ -30,6 +30,7 @@ from homework.models import Entry
 from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
+from practice.dates import TheirClock
 from practice.models import User
 from practice.requests import acting_user
 
@@ -289,6 +290,9 @@ class ClientAdmin(RoleAdmin):
             "title": _("Invite to the portal"),
             "issued": issued,
             "error": error,
+            # The link's last day is the one the client is told (the end of
+            # it on their calendar): shown so, marked where it differs from ours.
+            "their_clock": TheirClock(zone=client.timezone),
             "latest": invitations_for_client(
                 user=acting_user(request), client_id=client.pk
             ).first(),
