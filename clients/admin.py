@@ -123,14 +123,15 @@ class ClientAdmin(RoleAdmin):
     actions = ("assign_exercise", "archive_selected", "restore_selected")
     change_form_template = "admin/clients/client/change_form.html"
     fieldsets = (
-        (None, {"fields": ("display_name", "therapist", "status")}),
+        # The time zone is with the client, not under reminders: their days
+        # run on it (practice.dates), whether they have reminders or not.
+        (None, {"fields": ("display_name", "therapist", "status", "timezone")}),
         (
             _("Reminders"),
             {
                 "classes": ("collapse",),
                 "fields": (
                     "contact_email",
-                    "timezone",
                     "reminder_channel",
                     ("quiet_hours_start", "quiet_hours_end"),
                 ),
@@ -209,7 +210,7 @@ class ClientAdmin(RoleAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
         if obj is None:  # a new client is active; the status line would only be noise
-            main = {"fields": ("display_name", "therapist")}
+            main = {"fields": ("display_name", "therapist", "timezone")}
             return ((None, main), *self.fieldsets[1:])
         return self.fieldsets
 
