@@ -1,3 +1,4 @@
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -30,7 +31,7 @@ from homework.models import Entry
 from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
-from practice.dates import TheirClock
+from practice.dates import TheirClock, wall_time
 from practice.models import User
 from practice.requests import acting_user
 
@@ -48,6 +49,38 @@ class SessionStartsWidget(AdminSplitDateTime):
         self.widgets[1].attrs["aria-label"] = _("Session time")
 
 
+class SessionStartsField(forms.SplitDateTimeField):
+    """When a session starts, on the practice's clock. Django refuses a time
+    on the nights the clocks change with words for developers ("couldn't be
+    interpreted ... may be ambiguous"): a time the clock shows twice is taken
+    as the first of the two, and one it skips is refused saying why."""
+
+    default_error_messages = {
+        # Read whole by SplitDateTimeField itself (its date and time parts).
+        **forms.SplitDateTimeField.default_error_messages,
+        "skipped": _(
+            "The clocks go forward that night, so %(time)s does not happen. "
+            "Please choose a time before or after it."
+        ),
+    }
+
+    def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
+        try:
+            return super().compress(data_list)
+        except ValidationError as error:
+            if getattr(error, "code", None) != "ambiguous_timezone":
+                raise
+            typed: dt.datetime = error.params["datetime"]  # type: ignore[index]
+        read = wall_time(typed, timezone.get_current_timezone())
+        if read is None:
+            raise ValidationError(
+                self.error_messages["skipped"],
+                code="skipped",
+                params={"time": typed.strftime("%H:%M")},
+            )
+        return read
+
+
 class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
     def add_fields(self, form: forms.Form, index: int | None) -> None:
         super().add_fields(form, index)
@@ -61,7 +94,9 @@ class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
 
     model = Session
     formset = SessionInlineFormSet
-    formfield_overrides = {models.DateTimeField: {"widget": SessionStartsWidget}}
+    formfield_overrides = {
+        models.DateTimeField: {"form_class": SessionStartsField, "widget": SessionStartsWidget}
+    }
     extra = 1
     fields = ("starts_at", "when")
     readonly_fields = ("when",)
