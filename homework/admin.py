@@ -39,6 +39,7 @@ from homework.selectors import (
 )
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
+from practice.dates import as_zone
 from practice.requests import acting_user, parse_id
 
 
@@ -228,11 +229,14 @@ class AssignmentAdmin(RoleAdmin):
                 clients_for_user(user=acting_user(request))
                 .filter(pk=client_id, sessions__starts_at__gt=timezone.now())
                 .order_by("sessions__starts_at")
-                .values_list("sessions__starts_at", flat=True)
+                .values_list("sessions__starts_at", "timezone")
                 .first()
             )
             if upcoming:
-                due = timezone.localdate(upcoming)
+                # The session's day on the client's calendar, which due dates
+                # are read on: 07:00 in London is the evening before in LA.
+                starts_at, zone = upcoming
+                due = timezone.localdate(starts_at, as_zone(zone))
         initial.setdefault("due_on", due)
         return initial
 
