@@ -120,6 +120,19 @@ def test_due_by_the_next_session_is_the_sessions_day_on_the_clients_calendar(cas
     assert page.context["adminform"].form.initial["due_on"] == dt.date(2026, 12, 2)
 
 
+def test_new_work_starts_on_the_clients_today(cast, monkeypatch):
+    """At 20:00 in London it is already 09:00 tomorrow in Auckland: daily
+    work starting on the practice's today would begin with a day gone by
+    before it was set, counted as expected and never done."""
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save(update_fields=["timezone"])
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 20, tzinfo=dt.UTC))
+    page = login(cast.tara).get(f"{reverse(ADD)}?client={cast.alice.pk}")
+    initial = page.context["adminform"].form.initial
+    assert initial["starts_on"] == dt.date(2026, 12, 1)
+    assert initial["due_on"] == dt.date(2026, 12, 8)
+
+
 def test_the_library_picker_offers_only_your_library_with_each_kind(cast):
     ExerciseFactory.create(title="Harbour, shared")
     ExerciseFactory.create(title="Harbour, Tara's", owner=cast.tara)
