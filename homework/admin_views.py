@@ -28,7 +28,7 @@ from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, clocks_differ
+from practice.dates import where_clocks_differ
 from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
@@ -103,9 +103,9 @@ def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
     """When ``session`` starts on the client's clock, where that is not the
     practice's: an appointment they keep at their own time of day, perhaps
     on another date ("" where the clocks agree, or with no session)."""
-    if session is None or not clocks_differ(session.starts_at, client.timezone):
+    if session is None:
         return ""
-    return TheirClock(zone=client.timezone, noted=True).show(session.starts_at, "l j F, H:i")
+    return where_clocks_differ(session.starts_at, client.timezone, "l j F, H:i", marked=False)
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:

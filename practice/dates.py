@@ -150,3 +150,15 @@ class TheirClock:
         return on_their_clock(
             moment, self.zone, with_year(date_format, their_day), marked=not self.noted
         )
+
+
+def where_clocks_differ(
+    moment: dt.datetime, zone: str | dt.tzinfo, date_format: str, *, marked: bool = True
+) -> str:
+    """A shared time (a session) as the client's clock shows it, only where
+    that differs from the reader's: "" where the two agree, so a page adds
+    it only where it tells something. Named as ``TheirClock`` names dates."""
+    if not clocks_differ(moment, zone):
+        return ""
+    zone_name = zone if isinstance(zone, str) else str(zone)
+    return TheirClock(zone=zone_name, noted=not marked).show(moment, date_format)
