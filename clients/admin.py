@@ -1,3 +1,4 @@
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -30,6 +31,7 @@ from homework.models import Entry
 from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
+from practice.dates import TheirClock, wall_time
 from practice.models import User
 from practice.requests import acting_user
 
@@ -47,6 +49,38 @@ class SessionStartsWidget(AdminSplitDateTime):
         self.widgets[1].attrs["aria-label"] = _("Session time")
 
 
+class SessionStartsField(forms.SplitDateTimeField):
+    """When a session starts, on the practice's clock. Django refuses a time
+    on the nights the clocks change with words for developers ("couldn't be
+    interpreted ... may be ambiguous"): a time the clock shows twice is taken
+    as the first of the two, and one it skips is refused saying why."""
+
+    default_error_messages = {
+        # Read whole by SplitDateTimeField itself (its date and time parts).
+        **forms.SplitDateTimeField.default_error_messages,
+        "skipped": _(
+            "The clocks go forward that night, so %(time)s does not happen. "
+            "Please choose a time before or after it."
+        ),
+    }
+
+    def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
+        try:
+            return super().compress(data_list)
+        except ValidationError as error:
+            if getattr(error, "code", None) != "ambiguous_timezone":
+                raise
+            typed: dt.datetime = error.params["datetime"]  # type: ignore[index]
+        read = wall_time(typed, timezone.get_current_timezone())
+        if read is None:
+            raise ValidationError(
+                self.error_messages["skipped"],
+                code="skipped",
+                params={"time": typed.strftime("%H:%M")},
+            )
+        return read
+
+
 class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
     def add_fields(self, form: forms.Form, index: int | None) -> None:
         super().add_fields(form, index)
@@ -60,7 +94,9 @@ class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
 
     model = Session
     formset = SessionInlineFormSet
-    formfield_overrides = {models.DateTimeField: {"widget": SessionStartsWidget}}
+    formfield_overrides = {
+        models.DateTimeField: {"form_class": SessionStartsField, "widget": SessionStartsWidget}
+    }
     extra = 1
     fields = ("starts_at", "when")
     readonly_fields = ("when",)
@@ -122,14 +158,15 @@ class ClientAdmin(RoleAdmin):
     actions = ("assign_exercise", "archive_selected", "restore_selected")
     change_form_template = "admin/clients/client/change_form.html"
     fieldsets = (
-        (None, {"fields": ("display_name", "therapist", "status")}),
+        # The time zone is with the client, not under reminders: their days
+        # run on it (practice.dates), whether they have reminders or not.
+        (None, {"fields": ("display_name", "therapist", "status", "timezone")}),
         (
             _("Reminders"),
             {
                 "classes": ("collapse",),
                 "fields": (
                     "contact_email",
-                    "timezone",
                     "reminder_channel",
                     ("quiet_hours_start", "quiet_hours_end"),
                 ),
@@ -208,7 +245,7 @@ class ClientAdmin(RoleAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
         if obj is None:  # a new client is active; the status line would only be noise
-            main = {"fields": ("display_name", "therapist")}
+            main = {"fields": ("display_name", "therapist", "timezone")}
             return ((None, main), *self.fieldsets[1:])
         return self.fieldsets
 
@@ -289,6 +326,9 @@ class ClientAdmin(RoleAdmin):
             "title": _("Invite to the portal"),
             "issued": issued,
             "error": error,
+            # The link's last day is the one the client is told (the end of
+            # it on their calendar): shown so, marked where it differs from ours.
+            "their_clock": TheirClock(zone=client.timezone),
             "latest": invitations_for_client(
                 user=acting_user(request), client_id=client.pk
             ).first(),

@@ -17,6 +17,12 @@ def validate_timezone(value: str) -> None:
         raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
 
 
+def practice_time_zone() -> str:
+    """A new client's clock until told otherwise: the practice's own
+    (settings.TIME_ZONE), which a deployment sets, not a fixed city."""
+    return str(settings.TIME_ZONE)
+
+
 class Client(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -40,7 +46,14 @@ class Client(models.Model):
     )
     contact_email = models.EmailField(_("contact email"), blank=True)
     timezone = models.CharField(
-        _("time zone"), max_length=64, default="Europe/London", validators=[validate_timezone]
+        _("time zone"),
+        max_length=64,
+        default=practice_time_zone,
+        validators=[validate_timezone],
+        help_text=_(
+            "Where the client lives, such as Europe/London: their days and times run on "
+            "it (today's exercise, due dates, when something happened)."
+        ),
     )
     reminder_channel = models.CharField(
         _("reminders"),

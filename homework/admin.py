@@ -39,6 +39,7 @@ from homework.selectors import (
 )
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
+from practice.dates import as_zone
 from practice.requests import acting_user, parse_id
 
 
@@ -217,22 +218,33 @@ class AssignmentAdmin(RoleAdmin):
         return ("client",) if obj is not None else ()
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
-        """Today, and due by the client's next session (or in a week)."""
+        """Today, and due by the client's next session (or in a week): on the
+        client's calendar, which the schedule and the due date are read on."""
         initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
-        today = timezone.localdate()
+        client_id = parse_id(initial.get("client"))
+        client = (
+            clients_for_user(user=acting_user(request)).filter(pk=client_id).first()
+            if client_id is not None
+            else None
+        )
+        # Daily work set on the practice's evening starts on a far-east
+        # client's tomorrow; started on the practice's today, its first day
+        # would be gone for them before it was set.
+        zone = as_zone(client.timezone) if client else timezone.get_default_timezone()
+        today = timezone.localdate(timezone=zone)
         initial.setdefault("starts_on", today)
         due = today + dt.timedelta(days=7)
-        client_id = parse_id(initial.get("client"))
-        if client_id is not None:
+        if client is not None:
             upcoming = (
-                clients_for_user(user=acting_user(request))
-                .filter(pk=client_id, sessions__starts_at__gt=timezone.now())
-                .order_by("sessions__starts_at")
-                .values_list("sessions__starts_at", flat=True)
+                client.sessions.filter(starts_at__gt=timezone.now())
+                .order_by("starts_at")
+                .values_list("starts_at", flat=True)
                 .first()
             )
             if upcoming:
-                due = timezone.localdate(upcoming)
+                # The session's day for the client: 07:00 in London is the
+                # evening before in Los Angeles.
+                due = timezone.localdate(upcoming, zone)
         initial.setdefault("due_on", due)
         return initial
 

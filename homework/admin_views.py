@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 
-from clients.models import Client
+from clients.models import Client, Session
 from clients.selectors import NO_EARLIER_SESSION_WEEKS, session_window
 from homework import selectors, services
 from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_schedule
@@ -28,6 +28,7 @@ from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from practice.bidi import isolated_text
+from practice.dates import where_clocks_differ
 from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "client": client,
         "report": report,
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
+        "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
         "rows": rows,
         "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
         "assignments": [(a, c, schedule_text(a)) for a, c in report.assignments],
@@ -95,6 +97,15 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "here": request.get_full_path(),
     }
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
+
+
+def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
+    """When ``session`` starts on the client's clock, where that is not the
+    practice's: an appointment they keep at their own time of day, perhaps
+    on another date ("" where the clocks agree, or with no session)."""
+    if session is None:
+        return ""
+    return where_clocks_differ(session.starts_at, client.timezone, "l j F, H:i", marked=False)
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:

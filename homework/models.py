@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from clients.models import Client
 from homework import schedules
 from homework.kinds import get_kind, kind_choices
+from practice.dates import as_zone
 
 if TYPE_CHECKING:
     from homework.schedules import Occurrence
@@ -282,10 +283,27 @@ class Assignment(models.Model):
             errors["no_contact_since"] = gettext(
                 "Only a no-contact tracker counts days from this date: leave it empty."
             )
-        elif day > timezone.localdate():
-            errors["no_contact_since"] = gettext(
-                "This is the day contact stopped: choose today or earlier."
+        else:
+            # A day that has happened where the client lives: their days are
+            # the ones it counts (the urge curve, "days without contact"), and
+            # theirs may be a day ahead of the practice's, or behind it.
+            practice_today = timezone.localdate()
+            their_today = (
+                timezone.localdate(timezone=as_zone(self.client.timezone))
+                if self.client_id is not None
+                else practice_today
             )
+            if day <= their_today:
+                return
+            if their_today == practice_today:
+                errors["no_contact_since"] = gettext(
+                    "This is the day contact stopped: choose today or earlier."
+                )
+            else:
+                errors["no_contact_since"] = gettext(
+                    "This is the day contact stopped: choose %(date)s or earlier. "
+                    "It is still %(date)s where the client is."
+                ) % {"date": formats.date_format(their_today, "j F")}
 
     @property
     def client_instructions(self) -> str:

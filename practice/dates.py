@@ -89,6 +89,19 @@ def end_of_day(day: dt.date, zone: str | dt.tzinfo) -> dt.datetime:
     return dt.datetime.combine(day, dt.time.max, tzinfo=as_zone(zone))
 
 
+def wall_time(typed: dt.datetime, zone: str | dt.tzinfo) -> dt.datetime | None:
+    """A naive time as a clock in ``zone`` showed it, made aware: on the
+    nights the clocks change, a time the clock showed twice (01:30 as they go
+    back) is the first of the two, which reads back as typed; a time the
+    clocks skipped (01:30 as they go forward) never happened, and gives None
+    for the caller to say so."""
+    tz = as_zone(zone)
+    first = typed.replace(tzinfo=tz, fold=0)
+    if first.astimezone(dt.UTC).astimezone(tz).replace(tzinfo=None) != typed:
+        return None
+    return first
+
+
 def clocks_differ(moment: dt.datetime, zone: str | dt.tzinfo) -> bool:
     """Whether ``zone``'s clock and the reader's (the current time zone) show
     different times at ``moment``: by their UTC offsets then, so two zones
@@ -137,3 +150,15 @@ class TheirClock:
         return on_their_clock(
             moment, self.zone, with_year(date_format, their_day), marked=not self.noted
         )
+
+
+def where_clocks_differ(
+    moment: dt.datetime, zone: str | dt.tzinfo, date_format: str, *, marked: bool = True
+) -> str:
+    """A shared time (a session) as the client's clock shows it, only where
+    that differs from the reader's: "" where the two agree, so a page adds
+    it only where it tells something. Named as ``TheirClock`` names dates."""
+    if not clocks_differ(moment, zone):
+        return ""
+    zone_name = zone if isinstance(zone, str) else str(zone)
+    return TheirClock(zone=zone_name, noted=not marked).show(moment, date_format)

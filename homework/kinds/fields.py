@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from homework.kinds.voice import SCALE_NEEDED, PortalVoice
+from practice.dates import wall_time
 
 if TYPE_CHECKING:
     # Labels are usually lazy translations.
@@ -316,15 +317,14 @@ class PastDateTimeField(forms.DateTimeField):
             if getattr(error, "code", None) != "ambiguous_timezone":
                 raise
             typed: dt.datetime = error.params["datetime"]  # type: ignore[index]
-        zone = timezone.get_current_timezone()
-        first = typed.replace(tzinfo=zone, fold=0)
-        if first.astimezone(dt.UTC).astimezone(zone).replace(tzinfo=None) != typed:
+        read = wall_time(typed, timezone.get_current_timezone())
+        if read is None:
             raise ValidationError(
                 self.error_messages["skipped"],
                 code="skipped",
                 params={"time": typed.strftime("%H:%M")},
             )
-        return first
+        return read
 
     def prepare_value(self, value: Any) -> Any:
         # A sent response keeps its time as ISO 8601 text with an offset, which

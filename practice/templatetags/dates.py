@@ -1,6 +1,7 @@
 """``{% load dates %}``: ``{{ day|calendar_day:"j M" }}`` names the year when it does
 not go without saying (practice.dates.with_year);
-``{% their_time moment "D j M, H:i" %}`` shows a time in the client's life on their own clock;
+``{% their_time moment "D j M, H:i" %}`` shows a time in the client's life on their own clock,
+``{% their_time_where_it_differs moment zone "D H:i" %}`` a shared one (a session) only where theirs differs;
 ``{% password_reset_lifetime %}`` says how long a reset link works ("2 hours")."""
 
 import datetime as dt
@@ -35,6 +36,17 @@ def their_time(context: template.Context, moment: Any, date_format: str) -> str:
     if clock is None:
         return formats.date_format(timezone.localtime(moment), date_format)
     return str(clock.show(moment, date_format))
+
+
+@register.simple_tag
+def their_time_where_it_differs(moment: Any, zone: str, date_format: str) -> str:
+    """``moment`` on the clock of ``zone`` (a client's), marked "(their
+    time)", where that clock shows a different time from the reader's; ""
+    where they agree, so a page adds it only where it tells something (a
+    session at 16:00 in London is at 08:00 for a client in Los Angeles)."""
+    if not isinstance(moment, dt.datetime) or timezone.is_naive(moment):
+        return ""
+    return dates.where_clocks_differ(moment, zone, date_format)
 
 
 @register.simple_tag

@@ -394,3 +394,19 @@ def test_an_address_taken_in_another_form_is_refused_as_taken(cast, newcomer):
     assert "This email cannot be used here" in response.text
     newcomer.refresh_from_db()
     assert newcomer.portal_user is None
+
+
+def test_the_admin_names_the_same_last_day_as_the_client_is_told(cast, newcomer, monkeypatch):
+    """The therapist passes the link on, often by word of mouth: the admin
+    must name the day the client reads ("until 11 March"), not the practice's
+    date of that moment (8 a.m. on 12 March in London), marked as theirs."""
+    newcomer.timezone = "America/Los_Angeles"
+    newcomer.save()
+    monkeypatch.setattr(timezone, "now", lambda: LATE_NIGHT_IN_LONDON)
+    http = login(cast.tara)
+    invite_url = reverse("admin:clients_client_invite", args=[newcomer.pk])
+    made = http.post(invite_url).text
+    assert "until 11 March 2030, 23:59 (their time)" in made
+    assert "12 March" not in made
+    again = http.get(invite_url).text
+    assert "works until 11 March (their time)" in again

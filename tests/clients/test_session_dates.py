@@ -96,3 +96,31 @@ def test_an_old_session_does_not_stop_the_client_page_saving(cast):
         cast, old.starts_at, id=str(old.pk), starts_at_1=local.strftime("%H:%M:%S")
     )
     assert response.status_code == 302, _session_errors(response)
+
+
+# -- the nights the clocks change (Europe/London, 2026: forward 29 March, back 25 October)
+
+
+def test_a_session_at_a_time_the_clocks_skip_gets_a_plain_message(cast, monkeypatch):
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 3, 20, 12, tzinfo=dt.UTC))
+    response = _post_session(
+        cast, dt.datetime(2026, 3, 29, 12, tzinfo=dt.UTC), starts_at_1="01:30:00"
+    )
+    assert response.status_code == 200
+    [message] = _session_errors(response)[0]["starts_at"]
+    assert message == (
+        "The clocks go forward that night, so 01:30 does not happen. "
+        "Please choose a time before or after it."
+    )
+    assert not Session.objects.filter(client=cast.alice).exists()
+
+
+def test_a_session_at_a_time_the_clock_shows_twice_is_the_first_of_the_two(cast, monkeypatch):
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 10, 20, 12, tzinfo=dt.UTC))
+    response = _post_session(
+        cast, dt.datetime(2026, 10, 25, 12, tzinfo=dt.UTC), starts_at_1="01:30:00"
+    )
+    assert response.status_code == 302
+    session = Session.objects.get(client=cast.alice)
+    # 01:30 in summer time, which reads back as 01:30.
+    assert session.starts_at == dt.datetime(2026, 10, 25, 0, 30, tzinfo=dt.UTC)

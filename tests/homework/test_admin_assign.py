@@ -107,6 +107,32 @@ def test_the_form_starts_today_and_is_due_by_the_next_session(cast):
     assert initial["due_on"] == timezone.localdate(next_session)
 
 
+def test_due_by_the_next_session_is_the_sessions_day_on_the_clients_calendar(cast, monkeypatch):
+    """A due date is read on the client's calendar (past due once their day
+    is over): a session at 07:00 on 3 December in London is on the evening of
+    2 December in Los Angeles, so work due "by the session" is due then,
+    not the day after it."""
+    cast.alice.timezone = "America/Los_Angeles"
+    cast.alice.save(update_fields=["timezone"])
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC))
+    SessionFactory.create(client=cast.alice, starts_at=dt.datetime(2026, 12, 3, 7, tzinfo=dt.UTC))
+    page = login(cast.tara).get(f"{reverse(ADD)}?client={cast.alice.pk}")
+    assert page.context["adminform"].form.initial["due_on"] == dt.date(2026, 12, 2)
+
+
+def test_new_work_starts_on_the_clients_today(cast, monkeypatch):
+    """At 20:00 in London it is already 09:00 tomorrow in Auckland: daily
+    work starting on the practice's today would begin with a day gone by
+    before it was set, counted as expected and never done."""
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save(update_fields=["timezone"])
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 20, tzinfo=dt.UTC))
+    page = login(cast.tara).get(f"{reverse(ADD)}?client={cast.alice.pk}")
+    initial = page.context["adminform"].form.initial
+    assert initial["starts_on"] == dt.date(2026, 12, 1)
+    assert initial["due_on"] == dt.date(2026, 12, 8)
+
+
 def test_the_library_picker_offers_only_your_library_with_each_kind(cast):
     ExerciseFactory.create(title="Harbour, shared")
     ExerciseFactory.create(title="Harbour, Tara's", owner=cast.tara)

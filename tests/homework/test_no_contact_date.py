@@ -82,3 +82,34 @@ def test_a_stored_date_does_not_stop_old_work_being_cancelled(cast):
     services.assignment_update(actor=cast.tara, assignment=old, status=Assignment.Status.CANCELLED)
     old.refresh_from_db()
     assert old.status == Assignment.Status.CANCELLED
+
+
+# 20:00 on 30 November in London: already 09:00 on 1 December in Auckland,
+# and still noon on 30 November in Los Angeles.
+LONDON_EVENING = dt.datetime(2026, 11, 30, 20, 0, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize("kind", TRACKERS)
+def test_the_clients_today_counts_where_their_day_is_ahead(cast, kind, monkeypatch):
+    """A client in Auckland says in the morning that they stopped contact
+    today: it is 1 December for them, and the therapist writes that down."""
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save()
+    monkeypatch.setattr(timezone, "now", lambda: LONDON_EVENING)
+    response, saved = _add(cast, kind, "2026-12-01")
+    assert response.status_code == 302
+    assert saved.no_contact_since == dt.date(2026, 12, 1)
+
+
+@pytest.mark.parametrize("kind", TRACKERS)
+def test_a_day_not_yet_begun_for_the_client_is_refused_saying_why(cast, kind, monkeypatch):
+    """In Los Angeles 1 December has not begun: counting from it would read
+    "No contact for 0 days (since 1 Dec)", the slip this check is for."""
+    cast.alice.timezone = "America/Los_Angeles"
+    cast.alice.save()
+    late = LONDON_EVENING + dt.timedelta(hours=5)  # 01:00 on 1 December in London
+    monkeypatch.setattr(timezone, "now", lambda: late)
+    response, saved = _add(cast, kind, "2026-12-01")
+    assert saved is None
+    error = response.context["adminform"].form.errors["no_contact_since"][0]
+    assert "30 November" in error and "where the client is" in error

@@ -88,3 +88,29 @@ def test_the_client_never_sees_the_marker_on_their_own_pages(cast, alice_in_los_
     assert page.status_code == 200
     assert ", 21:00" in page.text
     assert MARKER not in page.text
+
+
+def test_the_next_session_is_also_given_on_the_clients_clock_where_it_differs(
+    cast, alice_in_los_angeles, monkeypatch
+):
+    """A session at 07:00 in London is 23:00 the evening before for a client
+    in Los Angeles: the therapist confirming it needs to say their time."""
+    from tests.factories import SessionFactory
+
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC))
+    SessionFactory.create(client=cast.alice, starts_at=dt.datetime(2026, 12, 3, 7, tzinfo=dt.UTC))
+    url = reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    page = login(cast.tara).get(url).text
+    assert "Next session: Thursday 3 December, 07:00." in page
+    assert "For them: Wednesday 2 December, 23:00." in page
+
+
+def test_the_next_session_is_given_once_when_the_clocks_agree(cast, monkeypatch):
+    from tests.factories import SessionFactory
+
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC))
+    SessionFactory.create(client=cast.alice, starts_at=dt.datetime(2026, 12, 3, 7, tzinfo=dt.UTC))
+    url = reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    page = login(cast.tara).get(url).text
+    assert "Next session: Thursday 3 December, 07:00." in page
+    assert "For them" not in page

@@ -178,3 +178,17 @@ def test_a_hand_made_filter_value_shows_an_empty_list(cast, url, query):
     page = login(cast.morgan).get(reverse(url) + "?" + query)
     assert page.status_code == 200
     assert page.context["cl"].result_count == 0
+
+
+def test_a_session_shows_the_clients_own_time_where_their_clock_differs(cast, monkeypatch):
+    """16:00 in London is 08:00 in Los Angeles: the therapist checking the
+    day's sessions sees what time it is for the client, and only where it
+    differs (Bob, in London, keeps the one time)."""
+    cast.alice.timezone = "America/Los_Angeles"
+    cast.alice.save(update_fields=["timezone"])
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 12, tzinfo=dt.UTC))
+    SessionFactory.create(client=cast.alice, starts_at=dt.datetime(2026, 11, 30, 16, tzinfo=dt.UTC))
+    SessionFactory.create(client=cast.bob, starts_at=dt.datetime(2026, 11, 30, 17, tzinfo=dt.UTC))
+    text = login(cast.morgan).get(reverse("admin:index")).text
+    assert "Mon 08:00 (their time)" in text
+    assert text.count("(their time)") == 1
