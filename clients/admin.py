@@ -25,6 +25,7 @@ from clients import services
 from clients.admin_filters import ClientStatusFilter
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, invitations_for_client, sessions_for_user
+from clients.time_zones import TimeZoneField, TimeZoneInput
 from homework import admin_views as workspace
 from homework import selectors as homework_selectors
 from homework.models import Entry
@@ -248,6 +249,12 @@ class ClientAdmin(RoleAdmin):
             main = {"fields": ("display_name", "therapist", "timezone")}
             return ((None, main), *self.fieldsets[1:])
         return self.fieldsets
+
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "timezone":  # "London" is read as Europe/London (clients.time_zones)
+            widget = TimeZoneInput(attrs={"class": "vTextField"})
+            return db_field.formfield(form_class=TimeZoneField, widget=widget)
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "therapist":

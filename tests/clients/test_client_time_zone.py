@@ -6,6 +6,7 @@ that is: a practice in New York whose clients started on London's would see
 each client's day end at 7 p.m.
 """
 
+import pytest
 from django.test import override_settings
 from django.urls import reverse
 
@@ -31,3 +32,102 @@ def test_the_time_zone_is_asked_with_the_client_not_tucked_under_reminders(cast)
     page = login(cast.tara).get(reverse("admin:clients_client_add"))
     _name, first = page.context["adminform"].fieldsets[0]
     assert "timezone" in first["fields"]
+
+
+# -- typing a time zone: a city is enough ---------------------------------------------
+
+
+def save_alice_with_time_zone(cast, typed):
+    from clients.models import Client
+    from tests.conftest import save_change_form
+
+    response = save_change_form(
+        login(cast.tara),
+        reverse("admin:clients_client_change", args=[cast.alice.pk]),
+        {
+            "display_name": "Alice",
+            "contact_email": "",
+            "timezone": typed,
+            "reminder_channel": "none",
+            "sessions-TOTAL_FORMS": "0",
+            "sessions-INITIAL_FORMS": "0",
+            "sessions-MIN_NUM_FORMS": "0",
+            "sessions-MAX_NUM_FORMS": "1000",
+        },
+    )
+    return response, Client.objects.get(pk=cast.alice.pk).timezone
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [
+        ("London", "Europe/London"),
+        ("  new york ", "America/New_York"),
+        ("New_York", "America/New_York"),
+        ("europe/paris", "Europe/Paris"),
+        ("America/Los Angeles", "America/Los_Angeles"),
+        ("Buenos Aires", "America/Argentina/Buenos_Aires"),
+        ("utc", "UTC"),
+        ("Asia/Tokyo", "Asia/Tokyo"),
+    ],
+)
+def test_a_therapist_can_type_a_city_and_the_iana_name_is_stored(cast, typed, stored):
+    response, timezone = save_alice_with_time_zone(cast, typed)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert timezone == stored
+
+
+def form_error(response):
+    return " ".join(response.context["adminform"].form.errors["timezone"])
+
+
+@pytest.mark.parametrize("typed", ["Mars/Olympus", "../../etc", "12345", "-5", "Europe/"])
+def test_an_unknown_time_zone_is_refused_and_nothing_changes(cast, typed):
+    response, timezone = save_alice_with_time_zone(cast, typed)
+    assert response.status_code == 200
+    assert "not a time zone we know" in form_error(response)
+    assert timezone == cast.alice.timezone
+
+
+def test_a_near_miss_names_the_close_matches(cast):
+    response, _stored = save_alice_with_time_zone(cast, "Londn")
+    assert "Europe/London" in form_error(response)
+
+
+def test_a_city_in_two_zones_names_both_and_stores_neither(cast):
+    response, timezone = save_alice_with_time_zone(cast, "Nicosia")
+    assert response.status_code == 200
+    error = form_error(response)
+    assert "Asia/Nicosia" in error and "Europe/Nicosia" in error
+    assert timezone == cast.alice.timezone
+
+
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_time_zone_is_asked_for(cast, typed):
+    response, timezone = save_alice_with_time_zone(cast, typed)
+    assert response.status_code == 200
+    assert form_error(response)
+    assert timezone == cast.alice.timezone
+
+
+def test_a_huge_time_zone_is_refused_without_echoing_it(cast):
+    typed = "London" * 20_000
+    response, timezone = save_alice_with_time_zone(cast, typed)
+    assert response.status_code == 200
+    assert "too long" in form_error(response)
+    assert typed[:200] not in form_error(response)
+    assert timezone == cast.alice.timezone
+
+
+def test_the_time_zone_input_offers_every_zone_as_a_suggestion(cast):
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    html = page.content.decode()
+    assert 'list="id_timezone_zones"' in html
+    assert '<datalist id="id_timezone_zones">' in html
+    assert '<option value="Europe/London">' in html
+    assert '<option value="America/New_York">' in html
+
+
+def test_the_time_zone_help_says_a_city_is_enough(cast):
+    page = login(cast.tara).get(reverse("admin:clients_client_add"))
+    assert "type their city" in page.content.decode()

@@ -1,0 +1,152 @@
+"""Reading a time zone as a therapist types it.
+
+What is stored is always an IANA name (clients.models.validate_timezone);
+this is the one place that reads the forms people actually type — "London",
+"new york", "europe/paris" — into that name, or says which ones were meant.
+"""
+
+import difflib
+import functools
+import zoneinfo
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
+
+# The model's max_length: nothing longer is a zone, and a longer string is
+# not worth comparing against 600 names.
+LONGEST = 64
+# Regions whose names end in a real place. "US/Eastern" or "Canada/Pacific"
+# still match when typed in full; they are not guessed from "eastern".
+PLACES = frozenset(
+    {
+        "Africa",
+        "America",
+        "Antarctica",
+        "Arctic",
+        "Asia",
+        "Atlantic",
+        "Australia",
+        "Europe",
+        "Indian",
+        "Pacific",
+    }
+)
+
+
+@functools.cache
+def zone_names() -> tuple[str, ...]:
+    """Every zone this machine knows, sorted; read once (it lists files)."""
+    return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def _key(typed: str) -> str:
+    return "_".join(typed.split()).casefold()
+
+
+@functools.cache
+def _by_key() -> dict[str, str]:
+    return {_key(name): name for name in zone_names()}
+
+
+@functools.cache
+def _by_city() -> dict[str, tuple[str, ...]]:
+    cities: dict[str, list[str]] = {}
+    for name in zone_names():
+        if name.split("/", 1)[0] in PLACES and "/" in name:
+            cities.setdefault(_key(name.rsplit("/", 1)[1]), []).append(name)
+    return {city: _prefer_current(names) for city, names in cities.items()}
+
+
+def _prefer_current(names: list[str]) -> tuple[str, ...]:
+    # "America/Buenos_Aires" is an old alias of "America/Argentina/Buenos_Aires"
+    # (likewise Indianapolis, Louisville, Cordoba...): the longer name is the
+    # one tzdata keeps, so a city typed alone goes there rather than asking.
+    deepest = [name for name in names if name.count("/") == 2]
+    return (deepest[0],) if len(deepest) == 1 else tuple(names)
+
+
+def _close_to(key: str) -> list[str]:
+    found: list[str] = []
+    for match in difflib.get_close_matches(key, [*_by_key(), *_by_city()], n=5, cutoff=0.75):
+        for name in _by_city().get(match) or (_by_key()[match],):
+            if name not in found:
+                found.append(name)
+    return found[:3]
+
+
+def resolve_time_zone(typed: str) -> str:
+    """The IANA name meant by what was typed, or a ValidationError that
+    says what to try. Case and spaces for underscores don't matter."""
+    typed = typed.strip()
+    if len(typed) > LONGEST:
+        raise ValidationError(
+            _("That is too long to be a time zone. Try the city, such as London."),
+            code="too_long",
+        )
+    key = _key(typed)
+    if key in _by_key():
+        return _by_key()[key]
+    found = _by_city().get(key, ())
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ValidationError(
+            _("“%(typed)s” could be more than one time zone: %(names)s. Choose one."),
+            code="ambiguous",
+            params={"typed": typed, "names": ", ".join(found)},
+        )
+    close = _close_to(key)
+    if close:
+        raise ValidationError(
+            _("“%(typed)s” is not a time zone we know. Did you mean %(names)s?"),
+            code="unknown",
+            params={"typed": typed, "names": ", ".join(close)},
+        )
+    raise ValidationError(
+        _(
+            "“%(typed)s” is not a time zone we know. Try the city, such as London "
+            "or New York, or choose from the list."
+        ),
+        code="unknown",
+        params={"typed": typed},
+    )
+
+
+@functools.cache
+def _options() -> SafeString:
+    return format_html_join("", '<option value="{}">', ((name,) for name in zone_names()))
+
+
+class TimeZoneInput(forms.TextInput):
+    """A plain text box with the browser's own suggestions (a <datalist>):
+    type "Lon" and Europe/London is offered. No script needed."""
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        list_id = f"{(attrs or {}).get('id') or 'id_' + name}_zones"
+        attrs = {**(attrs or {}), "list": list_id, "autocomplete": "off", "spellcheck": "false"}
+        box = super().render(name, value, attrs, renderer)
+        return format_html('{}<datalist id="{}">{}</datalist>', box, list_id, _options())
+
+
+class TimeZoneField(forms.CharField):
+    """Wherever a client's time zone is typed: reads it into an IANA name
+    before the model's validator (which stays strict) sees it."""
+
+    widget = TimeZoneInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["help_text"] = _(
+            "Where the client lives: type their city, such as London or New York. Their "
+            "days and times run on it (today's exercise, due dates, when something happened)."
+        )
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> str:
+        typed = super().to_python(value)
+        if not typed:  # "required" says it; nothing to read
+            return ""
+        return resolve_time_zone(typed)
