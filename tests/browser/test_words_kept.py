@@ -294,3 +294,18 @@ def test_adding_a_note_after_signing_out_elsewhere_keeps_the_note(alice, context
     expect(failed).to_be_focused()
     expect(box).to_have_value("Written, then signed out in another tab.")
     assert not entry.notes.exists()
+
+
+def test_quick_exit_from_a_note_after_signing_in_again_elsewhere_keeps_it(alice, context):
+    """The exit adds a note only with the session's current token: the note
+    page, come back to after a sign-in elsewhere, had the old one."""
+    page, entry = changing_a_sent_entry(alice, context)
+    page.goto(f"/entries/{entry.key}/")
+    page.evaluate(HIDDEN)
+    sign_in_again_elsewhere(context)
+    page.evaluate(VISIBLE)  # back to this tab
+    page.wait_for_timeout(500)
+    page.locator("textarea[name=text]").fill("A note, then I had to leave.")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(lambda: entry.notes.filter(text="A note, then I had to leave.").exists())
