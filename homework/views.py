@@ -356,6 +356,8 @@ def _render_entry(
                 request=request,
             ),
             "note_form": note_form,
+            # The note form's words when a send cannot go (send-guard.js).
+            "autosave_messages": autosave_messages(),
         },
         status=status,
     )

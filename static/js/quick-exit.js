@@ -17,10 +17,12 @@
   function exitData(withDraft) {
     var data = new FormData(form);
     data.append("beacon", "1");
-    // Words typed a moment ago and not saved yet travel with the exit (autosave.js).
+    // Words typed a moment ago and not saved yet travel with the exit
+    // (autosave.js for new work; session.js for changes to a sent entry or a note).
     var pending = withDraft && window.portalPendingDraft ? window.portalPendingDraft() : null;
     if (pending) {
-      // A draft of new work names its assignment; changes to a sent entry say so.
+      // A draft of new work names its assignment; changes to a sent entry say
+      // so, and a note says so with its own field (clients.views.quick_exit).
       if (pending.edit) data.append("draft-edit", "1");
       else data.append("draft-assignment", pending.assignment);
       pending.data.forEach(function (value, name) {

@@ -1,7 +1,7 @@
 // Sending with no connection: a form posted offline leaves the page for the
 // browser's error page, and takes with it whatever the server does not have
-// yet (a changed entry is never autosaved; a new one may have words typed
-// since its last save). Offline, the page stays, says so, and the client
+// yet (a changed entry and a note are never autosaved; a new one may have
+// words typed since its last save). Offline, the page stays, says so, and the client
 // sends again once the connection is back. Loaded before autosave.js, so an
 // aborted send never reaches autosave's own submit handler.
 //
@@ -10,7 +10,7 @@
 // again, here or in another tab, posts an old one and meets "This page had
 // expired"; after a sign-out there is no session to post to at all. Either
 // way the page was gone, and with it any words the server did not hold (all
-// of them, on the page that changes a sent entry). So the page asks for the
+// of them, on the page that changes a sent entry or adds a note). So the page asks for the
 // current token just before it is sent (window.portalFreshToken, which
 // autosave.js uses too), and stays, saying why, when the client is signed out.
 (function () {
@@ -42,7 +42,9 @@
       .catch(function () { return "unreachable"; });
   };
 
-  var form = document.querySelector("form.entry-form");
+  // The entry form (do.html), or the note added to a sent entry (entry.html):
+  // each says where to ask for a token.
+  var form = document.querySelector("form[data-token-url]");
   var note = document.getElementById("send-offline");
   if (!form || !note) return;
   var failed = document.getElementById("send-failed");

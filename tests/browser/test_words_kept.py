@@ -264,3 +264,48 @@ VISIBLE = """() => {
     Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
     document.dispatchEvent(new Event("visibilitychange"));
 }"""
+
+
+def test_adding_a_note_after_signing_in_again_elsewhere_adds_it(alice, context):
+    """The note form has no autosave: its words are only on the page, which
+    stays open through a sign-out elsewhere (quick-exit.js keeps a page with
+    words the server has not). Sent with the page's old token, the note met
+    "This page had expired" and was gone."""
+    page, entry = changing_a_sent_entry(alice, context)
+    page.goto(f"/entries/{entry.key}/")
+    page.locator("textarea[name=text]").fill("Written before the other tab.")
+    sign_in_again_elsewhere(context)
+    page.bring_to_front()
+    page.click("text=Add the note")
+    expect(page.locator(".plain-list")).to_contain_text("Written before the other tab.")
+    assert [note.text for note in entry.notes.all()] == ["Written before the other tab."]
+
+
+def test_adding_a_note_after_signing_out_elsewhere_keeps_the_note(alice, context):
+    page, entry = changing_a_sent_entry(alice, context)
+    page.goto(f"/entries/{entry.key}/")
+    box = page.locator("textarea[name=text]")
+    box.fill("Written, then signed out in another tab.")
+    sign_out_elsewhere(context)
+    page.bring_to_front()
+    page.click("text=Add the note")
+    failed = page.locator("#send-failed")
+    expect(failed).to_contain_text("You have been signed out")
+    expect(failed).to_be_focused()
+    expect(box).to_have_value("Written, then signed out in another tab.")
+    assert not entry.notes.exists()
+
+
+def test_quick_exit_from_a_note_after_signing_in_again_elsewhere_keeps_it(alice, context):
+    """The exit adds a note only with the session's current token: the note
+    page, come back to after a sign-in elsewhere, had the old one."""
+    page, entry = changing_a_sent_entry(alice, context)
+    page.goto(f"/entries/{entry.key}/")
+    page.evaluate(HIDDEN)
+    sign_in_again_elsewhere(context)
+    page.evaluate(VISIBLE)  # back to this tab
+    page.wait_for_timeout(500)
+    page.locator("textarea[name=text]").fill("A note, then I had to leave.")
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(lambda: entry.notes.filter(text="A note, then I had to leave.").exists())
