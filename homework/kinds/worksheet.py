@@ -37,6 +37,7 @@ from homework.kinds.worksheet_options import (
     questions_editor_words,
     same_wording,
     worded,
+    wording_of,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
@@ -422,7 +423,7 @@ class Worksheet(ExerciseKind):
                 if answer["answer"] and (full_detail or not answer["scored"]):
                     wordings = questions.setdefault(answer["key"], {})
                     question = wordings.setdefault(
-                        " ".join(answer["question"].split()).casefold(),
+                        wording_of(answer["question"]),
                         {"text": answer["question"], "now": answer["now"], "answers": []},
                     )
                     question["answers"].append({"on": entry.submitted_at, "text": answer["answer"]})
@@ -480,7 +481,7 @@ class Worksheet(ExerciseKind):
                     continue
                 kept = entry.asked.get(question["key"]) if isinstance(entry.asked, dict) else None
                 text = str(_as_answered(kept, question).get("text", ""))
-                by_wording.setdefault(" ".join(text.split()).casefold(), (text, []))[1].append(
+                by_wording.setdefault(wording_of(text), (text, []))[1].append(
                     (timezone.localdate(entry.submitted_at), value)
                 )
             for text, answered in by_wording.values():

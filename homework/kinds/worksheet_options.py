@@ -232,10 +232,15 @@ def _refuse_same_wording(
         )
 
 
+def wording_of(text: str) -> str:
+    """Words as a reader tells them apart: case and spacing aside. The one
+    rule for when two wordings of a question are the same question."""
+    return " ".join(text.split()).casefold()
+
+
 def _wording(question: Any) -> str:
-    """A question's wording as a reader tells it apart: case and spacing aside."""
     text = question.get("text") if isinstance(question, dict) else None
-    return " ".join(text.split()).casefold() if isinstance(text, str) else ""
+    return wording_of(text) if isinstance(text, str) else ""
 
 
 def _saved_as(saved: Any) -> set[tuple[str, str]]:
