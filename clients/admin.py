@@ -32,7 +32,7 @@ from homework.models import Entry
 from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, wall_time
+from practice.dates import TheirClock, read_on_clock_change
 from practice.models import User
 from practice.requests import acting_user
 
@@ -68,18 +68,8 @@ class SessionStartsField(forms.SplitDateTimeField):
     def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
         try:
             return super().compress(data_list)
-        except ValidationError as error:
-            if getattr(error, "code", None) != "ambiguous_timezone":
-                raise
-            typed: dt.datetime = error.params["datetime"]  # type: ignore[index]
-        read = wall_time(typed, timezone.get_current_timezone())
-        if read is None:
-            raise ValidationError(
-                self.error_messages["skipped"],
-                code="skipped",
-                params={"time": typed.strftime("%H:%M")},
-            )
-        return read
+        except ValidationError as refusal:
+            return read_on_clock_change(refusal, self.error_messages["skipped"])
 
 
 class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]

@@ -18,9 +18,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from django.core.exceptions import ValidationError
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
 
 # The year a date may leave out, where one is set (``years_named_within``):
 # a year, or _NO_YEAR when every date names its own. Unset: this year.
@@ -100,6 +105,27 @@ def wall_time(typed: dt.datetime, zone: str | dt.tzinfo) -> dt.datetime | None:
     if first.astimezone(dt.UTC).astimezone(tz).replace(tzinfo=None) != typed:
         return None
     return first
+
+
+def read_on_clock_change(
+    refusal: ValidationError, skipped_message: "str | _StrPromise"
+) -> dt.datetime:
+    """A form field's refusal of a typed time, read again where it is Django's
+    refusal of a clock-change night: Django turns away both the repeated and
+    the skipped time alike, in words meant for developers, which would keep
+    a real moment (even the form's own "now", in that hour) from being
+    written down. The repeated time is read by ``wall_time``; the skipped one
+    is refused with ``skipped_message`` (given the time as ``%(time)s``); any
+    other refusal stands."""
+    if getattr(refusal, "code", None) != "ambiguous_timezone":
+        raise refusal
+    typed: dt.datetime = refusal.params["datetime"]  # type: ignore[index]
+    read = wall_time(typed, timezone.get_current_timezone())
+    if read is None:
+        raise ValidationError(
+            skipped_message, code="skipped", params={"time": typed.strftime("%H:%M")}
+        )
+    return read
 
 
 def clocks_differ(moment: dt.datetime, zone: str | dt.tzinfo) -> bool:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from homework.kinds.voice import SCALE_NEEDED, PortalVoice
-from practice.dates import wall_time
+from practice.dates import read_on_clock_change
 
 if TYPE_CHECKING:
     # Labels are usually lazy translations.
@@ -308,23 +308,10 @@ class PastDateTimeField(forms.DateTimeField):
     }
 
     def to_python(self, value: Any) -> dt.datetime | None:
-        # Django refuses both cases alike, with words meant for developers:
-        # the first would keep a real moment from being written down at all
-        # (even the form's own "now", during that hour).
         try:
             return super().to_python(value)
-        except ValidationError as error:
-            if getattr(error, "code", None) != "ambiguous_timezone":
-                raise
-            typed: dt.datetime = error.params["datetime"]  # type: ignore[index]
-        read = wall_time(typed, timezone.get_current_timezone())
-        if read is None:
-            raise ValidationError(
-                self.error_messages["skipped"],
-                code="skipped",
-                params={"time": typed.strftime("%H:%M")},
-            )
-        return read
+        except ValidationError as refusal:
+            return read_on_clock_change(refusal, self.error_messages["skipped"])
 
     def prepare_value(self, value: Any) -> Any:
         # A sent response keeps its time as ISO 8601 text with an offset, which
