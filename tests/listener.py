@@ -6,11 +6,14 @@ import threading
 
 
 class Listener:
+    backlog = 8
+
     def __init__(self) -> None:
         self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.server.bind(("127.0.0.1", 0))
-        self.server.listen(8)
+        self.server.listen(self.backlog)
         self.server.settimeout(0.2)
+        self.host: str = "127.0.0.1"
         self.port: int = self.server.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.hits = 0
@@ -25,7 +28,10 @@ class Listener:
             except OSError:
                 continue
             self.hits += 1
-            connection.close()
+            self._took(connection)
+
+    def _took(self, connection: socket.socket) -> None:
+        connection.close()
 
     def close(self) -> None:
         self._stop.set()
@@ -33,34 +39,24 @@ class Listener:
         self.server.close()
 
 
-class SilentMailServer:
+class SilentMailServer(Listener):
     """A mail server that takes every connection and never says a word: an
     overloaded relay, or a firewall that swallows packets. Counts who came."""
 
-    def __init__(self) -> None:
-        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.server.bind(("127.0.0.1", 0))
-        self.server.listen(16)
-        self.server.settimeout(0.2)
-        self.host, self.port = self.server.getsockname()
-        self.connections = 0
-        self._held: list[socket.socket] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, daemon=True)
-        self._thread.start()
+    backlog = 16
 
-    def _serve(self) -> None:
-        while not self._stop.is_set():
-            try:
-                connection, _ = self.server.accept()
-            except OSError:
-                continue
-            self.connections += 1
-            self._held.append(connection)  # open, and silent
+    def __init__(self) -> None:
+        self._held: list[socket.socket] = []  # before the listening thread starts
+        super().__init__()
+
+    @property
+    def connections(self) -> int:
+        return self.hits
+
+    def _took(self, connection: socket.socket) -> None:
+        self._held.append(connection)  # open, and silent
 
     def close(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
+        super().close()
         for connection in self._held:
             connection.close()
-        self.server.close()
