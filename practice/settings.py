@@ -221,6 +221,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
 
 LANGUAGE_CODE = "en-gb"
+# Our few changes to Django's formats for that language (practice/formats/).
+FORMAT_MODULE_PATH = ["practice.formats"]
 TIME_ZONE = env_time_zone("TIME_ZONE", "Europe/London")
 # Beat's crontabs (the evening summaries) run on the practice's clock.
 CELERY_TIMEZONE = TIME_ZONE

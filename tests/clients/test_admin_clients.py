@@ -1,6 +1,7 @@
 """The client's page: sessions, archiving (never deleting), and lists that show only yours."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -127,6 +128,42 @@ def test_the_next_session_is_recorded_on_the_client_page(cast):
     assert response.status_code == 302, response.context["inline_admin_formsets"][0].formset.errors
     session = Session.objects.get(client=cast.alice)
     assert timezone.localtime(session.starts_at).strftime("%d %H:%M") == when.strftime("%d 10:30")
+
+
+def test_a_session_time_reads_in_hours_and_minutes(cast):
+    """A therapist books 10:30, not 10:30:00: the seconds were noise on every
+    row, and the admin's "Now" shortcut wrote them too (it reads the same
+    first time format through the JavaScript catalog)."""
+    SessionFactory.create(
+        client=cast.alice,
+        starts_at=timezone.make_aware(
+            dt.datetime.combine(timezone.localdate() + dt.timedelta(days=2), dt.time(10, 30))
+        ),
+    )
+    client = login(cast.tara)
+    page = client.get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    assert 'value="10:30"' in page.content.decode()
+    catalog = client.get(reverse("admin:jsi18n")).content.decode()
+    assert re.search(r'"TIME_INPUT_FORMATS": \[\s*"%H:%M",', catalog)
+
+
+def test_a_session_time_typed_with_seconds_is_still_read(cast):
+    when = timezone.localtime() + dt.timedelta(days=3)
+    save_change_form(
+        login(cast.tara),
+        reverse("admin:clients_client_change", args=[cast.alice.pk]),
+        session_data(
+            [
+                {
+                    "starts_at_0": when.strftime("%d/%m/%Y"),
+                    "starts_at_1": "09:15:00",
+                    "client": str(cast.alice.pk),
+                }
+            ]
+        ),
+    )
+    session = Session.objects.get(client=cast.alice)
+    assert timezone.localtime(session.starts_at).strftime("%H:%M") == "09:15"
 
 
 def test_two_sessions_at_the_same_time_are_explained(cast):
