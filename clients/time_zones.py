@@ -86,6 +86,22 @@ def place_names() -> tuple[str, ...]:
     return tuple(sorted((listed | {UTC}) & known))
 
 
+def zone_in_words(zone: str) -> str:
+    """The zone as a person names it: its place ("Europe/London" is
+    "London", "America/Argentina/Buenos_Aires" "Buenos Aires"), or the
+    name itself where it names no place ("UTC", "US/Pacific")."""
+    return place_of(zone) or zone
+
+
+def place_of(zone: str) -> str | None:
+    """The city or island a zone is named after, in words; None for a zone
+    that names no place (``PLACES``)."""
+    region, _slash, rest = zone.partition("/")
+    if region not in PLACES or not rest:
+        return None
+    return rest.rsplit("/", 1)[-1].replace("_", " ")
+
+
 def _key(typed: str) -> str:
     return "_".join(typed.split()).casefold()
 

@@ -181,3 +181,38 @@ def test_a_stored_zone_that_is_not_offered_is_still_accepted(cast, stored):
 def test_a_near_miss_suggests_places_not_tzdata_internals(cast):
     response, _stored = save_alice_with_time_zone(cast, "Factori")
     assert "Factory" not in form_error(response)
+
+
+# -- the portal says which clock it keeps -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("zone", "words"),
+    [
+        ("Europe/London", "London"),
+        ("America/New_York", "New York"),
+        ("America/Argentina/Buenos_Aires", "Buenos Aires"),
+        ("UTC", "UTC"),
+        ("US/Pacific", "US/Pacific"),  # no place to name: the zone as stored
+    ],
+)
+def test_a_zone_in_plain_words_is_its_place(zone, words):
+    from clients.time_zones import zone_in_words
+
+    assert zone_in_words(zone) == words
+
+
+@pytest.mark.parametrize("page", ["clients:account", "homework:dashboard"])
+def test_the_portal_says_its_times_are_the_clients_own_clock(cast, page):
+    cast.alice.timezone = "America/New_York"
+    cast.alice.save(update_fields=["timezone"])
+    text = " ".join(login(cast.alice.portal_user).get(reverse(page)).text.split())
+    assert "Times and dates here are New York time." in text
+    assert "America/New_York" not in text
+
+
+def test_a_clock_that_is_no_place_is_named_as_it_is(cast):
+    cast.alice.timezone = "UTC"
+    cast.alice.save(update_fields=["timezone"])
+    text = " ".join(login(cast.alice.portal_user).get(reverse("clients:account")).text.split())
+    assert "Times and dates here are in UTC." in text
