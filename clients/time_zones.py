@@ -2,12 +2,15 @@
 
 What is stored is always an IANA name (clients.models.validate_timezone);
 this is the one place that reads the forms people actually type — "London",
-"new york", "europe/paris" — into that name, or says which ones were meant.
+"new york", "europe/paris" — into that name, or says which ones were meant,
+and the one place that says which zones are places worth offering.
 """
 
 import difflib
 import functools
 import zoneinfo
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from django import forms
@@ -37,10 +40,66 @@ PLACES = frozenset(
 )
 
 
+# tzdata's own lists of places: each country's zones (zone.tab), and the
+# zones that differ since 1970 (zone1970.tab). Everything else it knows is
+# an old spelling kept for old systems ("US/Pacific", "Asia/Calcutta") or
+# machinery ("Factory", "Etc/GMT+3", "posixrules"), not a place to live.
+_PLACE_TABLES = ("zone.tab", "zone1970.tab")
+# Not a place, but a clock people do choose.
+UTC = "UTC"
+
+
 @functools.cache
 def zone_names() -> tuple[str, ...]:
     """Every zone this machine knows, sorted; read once (it lists files)."""
     return tuple(sorted(zoneinfo.available_timezones()))
+
+
+def _table_texts() -> list[str]:
+    """The place tables, where zoneinfo reads its zones: the system's files,
+    else the tzdata package's."""
+    for directory in zoneinfo.TZPATH:
+        found = [Path(directory, name) for name in _PLACE_TABLES]
+        if all(path.is_file() for path in found):
+            return [path.read_text(encoding="utf-8") for path in found]
+    try:
+        package = resources.files("tzdata").joinpath("zoneinfo")
+        return [package.joinpath(name).read_text(encoding="utf-8") for name in _PLACE_TABLES]
+    except (ModuleNotFoundError, OSError):
+        return []
+
+
+@functools.cache
+def place_names() -> tuple[str, ...]:
+    """The zones the picker offers: real places (tzdata's place tables), and
+    UTC. Any other zone is still read when typed in full, so a value stored
+    before stays valid; it is just not offered."""
+    known = set(zone_names())
+    listed = {
+        line.split("\t")[2]
+        for text in _table_texts()
+        for line in text.splitlines()
+        if line and not line.startswith("#") and line.count("\t") >= 2
+    }
+    if not listed:  # no tables here: the regions that name places will do
+        listed = {name for name in known if name.split("/", 1)[0] in PLACES and "/" in name}
+    return tuple(sorted((listed | {UTC}) & known))
+
+
+def zone_in_words(zone: str) -> str:
+    """The zone as a person names it: its place ("Europe/London" is
+    "London", "America/Argentina/Buenos_Aires" "Buenos Aires"), or the
+    name itself where it names no place ("UTC", "US/Pacific")."""
+    return place_of(zone) or zone
+
+
+def place_of(zone: str) -> str | None:
+    """The city or island a zone is named after, in words; None for a zone
+    that names no place (``PLACES``)."""
+    region, _slash, rest = zone.partition("/")
+    if region not in PLACES or not rest:
+        return None
+    return rest.rsplit("/", 1)[-1].replace("_", " ")
 
 
 def _key(typed: str) -> str:
@@ -69,9 +128,15 @@ def _prefer_current(names: list[str]) -> tuple[str, ...]:
     return (deepest[0],) if len(deepest) == 1 else tuple(names)
 
 
+@functools.cache
+def _place_keys() -> tuple[str, ...]:
+    return tuple(_key(name) for name in place_names())
+
+
 def _close_to(key: str) -> list[str]:
+    """Places (and UTC) close to what was typed: never "Factory" for "Factori"."""
     found: list[str] = []
-    for match in difflib.get_close_matches(key, [*_by_key(), *_by_city()], n=5, cutoff=0.75):
+    for match in difflib.get_close_matches(key, [*_place_keys(), *_by_city()], n=5, cutoff=0.75):
         for name in _by_city().get(match) or (_by_key()[match],):
             if name not in found:
                 found.append(name)
@@ -118,12 +183,13 @@ def resolve_time_zone(typed: str) -> str:
 
 @functools.cache
 def _options() -> SafeString:
-    return format_html_join("", '<option value="{}">', ((name,) for name in zone_names()))
+    return format_html_join("", '<option value="{}">', ((name,) for name in place_names()))
 
 
 class TimeZoneInput(forms.TextInput):
-    """A plain text box with the browser's own suggestions (a <datalist>):
-    type "Lon" and Europe/London is offered. No script needed."""
+    """A plain text box with the browser's own suggestions (a <datalist> of
+    places, ``place_names``): type "Lon" and Europe/London is offered. No
+    script needed."""
 
     def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
         list_id = f"{(attrs or {}).get('id') or 'id_' + name}_zones"

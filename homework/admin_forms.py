@@ -138,6 +138,15 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
         exercise_field: forms.ModelChoiceField[Exercise] = self.fields["exercise"]  # type: ignore[assignment]
         exercise_field.queryset = exercises
         exercise_field.error_messages["invalid_choice"] = _("Choose an exercise from your library.")
+        # One date for everyone would be the practice's today, which is a day
+        # gone (or still to come) for a client far away: empty, each starts on
+        # their own today (services.assignment_create_many).
+        starts_on = self.fields["starts_on"]
+        starts_on.required = False
+        starts_on.help_text = _(
+            "Leave empty to start on each client’s own today, in their time zone "
+            "(for someone far away that may already be tomorrow)."
+        )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

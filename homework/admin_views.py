@@ -212,7 +212,7 @@ def assign_to_clients(
     form = BulkAssignForm(
         request.POST if "apply" in request.POST else None,
         exercises=exercises,
-        initial={"starts_on": timezone.localdate(), "schedule": Assignment.Schedule.ONCE},
+        initial={"schedule": Assignment.Schedule.ONCE},
     )
     if "apply" in request.POST and form.is_valid():
         details = {name: form.cleaned_data[name] for name in form.Meta.fields}

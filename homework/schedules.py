@@ -156,6 +156,17 @@ def tally(item: Scheduled, *, start: dt.date, end: dt.date, days_sent: int) -> T
     return Tally(done=min(days_sent, expected), expected=expected, unit=unit(item))
 
 
+def tally_so_far(
+    item: Scheduled, *, start: dt.date, today: dt.date, days_sent: int, sent_today: bool
+) -> Tally:
+    """``tally`` up to the client's ``today``, where today's slot is not due
+    yet: until their day is over it is open, not missed, so it is expected
+    only once something was sent for it (``sent_today``). Otherwise a daily
+    exercise would read as missed every morning."""
+    last = today if sent_today else today - dt.timedelta(days=1)
+    return tally(item, start=start, end=last, days_sent=days_sent)
+
+
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     """The slot ``day`` falls in: the latest slot on or before it.
 

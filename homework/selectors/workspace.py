@@ -64,8 +64,10 @@ class Progress(models.TextChoices):
 @dataclass(frozen=True)
 class Completion:
     """Where one assignment stands. For a recurring one, ``done`` counts days
-    with something sent, ``due_so_far`` the scheduled days up to today, and
-    ``scheduled`` all of them; for a one-off, ``done`` counts entries sent."""
+    with something sent, ``due_so_far`` the scheduled days up to today (today
+    only once something was sent for it: until the client's day is over it is
+    open, not missed), and ``scheduled`` all of them; for a one-off, ``done``
+    counts entries sent."""
 
     state: Progress
     done: int
@@ -86,7 +88,8 @@ class Completion:
 
 
 def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs: entries sent, and days with one.
+    """Annotate what ``completion`` needs: entries sent, days with one, and
+    the latest of those days.
 
     Private entries count: the therapist may know they exist. A day is the
     entry's occurrence, or the local day it was sent; days after ``today``
@@ -97,13 +100,15 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     by_today = Q(entries__occurrence_on__lte=today) | Q(
         entries__occurrence_on__isnull=True, entries__submitted_at__lt=tomorrow
     )
+    day_of_entry = Coalesce("entries__occurrence_on", TruncDate("entries__submitted_at"))
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
-        days_done=Count(
-            Coalesce("entries__occurrence_on", TruncDate("entries__submitted_at")),
-            filter=sent & by_today,
-            distinct=True,
-        ),
+        days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
+        # Whether the client's today has something sent (``completion``): the
+        # latest day is enough, as entries are filed under a slot no later
+        # than the client's today (only work sent before the first slot is
+        # filed ahead, and then today is no slot).
+        last_day_done=Max(day_of_entry, filter=sent & by_today),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
 
@@ -189,11 +194,12 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
         return Completion(state, sent)
     ends_on = assignment.ends_on or assignment.starts_on
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
-    so_far = schedules.tally(
+    so_far = schedules.tally_so_far(
         assignment,
         start=assignment.starts_on,
-        end=min(today, ends_on),
+        today=today,
         days_sent=getattr(assignment, "days_done", 0),
+        sent_today=getattr(assignment, "last_day_done", None) == today,
     )
     done = so_far.done
     if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):

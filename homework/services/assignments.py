@@ -14,6 +14,7 @@ from clients.selectors import clients_for_user
 from homework.kinds import get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import (
+    client_today,
     exercises_for_user,
 )
 from practice.bidi import isolated_text
@@ -161,12 +162,28 @@ def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
 
 @transaction.atomic
 def assignment_create_many(
-    *, actor: User, clients: Sequence[Client], exercise: Exercise, **details: Any
+    *,
+    actor: User,
+    clients: Sequence[Client],
+    exercise: Exercise,
+    starts_on: dt.date | None = None,
+    **details: Any,
 ) -> list[Assignment]:
-    """Give several clients the same exercise: all of them, or (on any refusal) none."""
+    """Give several clients the same exercise: all of them, or (on any refusal) none.
+
+    Without ``starts_on``, each starts on their own today (``client_today``):
+    the practice's today is already yesterday for a client in Auckland, whose
+    daily work would begin with a day gone before it was set.
+    """
     if not clients:
         raise ValidationError(_("Choose at least one client."))
     return [
-        assignment_create(actor=actor, client=client, exercise=exercise, **details)
+        assignment_create(
+            actor=actor,
+            client=client,
+            exercise=exercise,
+            starts_on=starts_on or client_today(client),
+            **details,
+        )
         for client in clients
     ]

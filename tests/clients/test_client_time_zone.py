@@ -131,3 +131,88 @@ def test_the_time_zone_input_offers_every_zone_as_a_suggestion(cast):
 def test_the_time_zone_help_says_a_city_is_enough(cast):
     page = login(cast.tara).get(reverse("admin:clients_client_add"))
     assert "type their city" in page.content.decode()
+
+
+# -- the picker offers places ---------------------------------------------------------
+
+
+def test_the_time_zone_picker_offers_real_places_and_utc_only(cast):
+    """Not tzdata's internals and old spellings: "Factory", "Etc/GMT+3" (whose
+    sign is the reverse of what it reads), "US/Pacific-New", "Zulu"..."""
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    html = page.content.decode()
+    for offered in ("Europe/London", "America/Argentina/Buenos_Aires", "Pacific/Auckland", "UTC"):
+        assert f'<option value="{offered}">' in html
+    for odd in (
+        "Factory",
+        "Etc/GMT+3",
+        "Etc/UTC",
+        "GMT+0",
+        "GMT0",
+        "UCT",
+        "Universal",
+        "Zulu",
+        "posixrules",
+        "US/Pacific",
+        "US/Pacific-New",
+        "GB",
+        "EST5EDT",
+        "Asia/Calcutta",  # the old spelling of Asia/Kolkata
+    ):
+        assert f'<option value="{odd}">' not in html
+
+
+def test_every_place_offered_is_a_zone_this_machine_knows():
+    from clients.time_zones import place_names, zone_names
+
+    assert set(place_names()) <= set(zone_names())
+    assert len(place_names()) > 300  # every country's zones
+
+
+@pytest.mark.parametrize("stored", ["US/Pacific", "Etc/GMT-3", "UTC"])
+def test_a_stored_zone_that_is_not_offered_is_still_accepted(cast, stored):
+    cast.alice.timezone = stored
+    cast.alice.save(update_fields=["timezone"])
+    response, timezone = save_alice_with_time_zone(cast, stored)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    assert timezone == stored
+
+
+def test_a_near_miss_suggests_places_not_tzdata_internals(cast):
+    response, _stored = save_alice_with_time_zone(cast, "Factori")
+    assert "Factory" not in form_error(response)
+
+
+# -- the portal says which clock it keeps -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("zone", "words"),
+    [
+        ("Europe/London", "London"),
+        ("America/New_York", "New York"),
+        ("America/Argentina/Buenos_Aires", "Buenos Aires"),
+        ("UTC", "UTC"),
+        ("US/Pacific", "US/Pacific"),  # no place to name: the zone as stored
+    ],
+)
+def test_a_zone_in_plain_words_is_its_place(zone, words):
+    from clients.time_zones import zone_in_words
+
+    assert zone_in_words(zone) == words
+
+
+@pytest.mark.parametrize("page", ["clients:account", "homework:dashboard"])
+def test_the_portal_says_its_times_are_the_clients_own_clock(cast, page):
+    cast.alice.timezone = "America/New_York"
+    cast.alice.save(update_fields=["timezone"])
+    text = " ".join(login(cast.alice.portal_user).get(reverse(page)).text.split())
+    assert "Times and dates here are New York time." in text
+    assert "America/New_York" not in text
+
+
+def test_a_clock_that_is_no_place_is_named_as_it_is(cast):
+    cast.alice.timezone = "UTC"
+    cast.alice.save(update_fields=["timezone"])
+    text = " ".join(login(cast.alice.portal_user).get(reverse("clients:account")).text.split())
+    assert "Times and dates here are in UTC." in text

@@ -364,3 +364,46 @@ def test_work_set_with_a_retired_exercise_keeps_it_on_offer_while_edited(cast):
     ]
     # Someone else's assignment, named by hand, offers nothing more.
     assert _picker(login(cast.theo), "quayside", referer=editing) == []
+
+
+def test_several_clients_each_start_on_their_own_today(cast, monkeypatch):
+    """At 20:00 in London it is already 09:00 tomorrow in Auckland: left to
+    the default, each client's work starts on their own today, not the
+    practice's (a day already gone for the client in Auckland)."""
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save(update_fields=["timezone"])
+    casey = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 20, tzinfo=dt.UTC))
+    exercise = ExerciseFactory.create(title="Urge log")
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_changelist")
+    page = http.post(url, action_post([cast.alice, casey]))
+    assert not page.context["form"]["starts_on"].value()
+    assert "each client’s own today" in page.text
+    http.post(
+        url,
+        action_post(
+            [cast.alice, casey],
+            exercise,
+            schedule="daily",
+            starts_on="",
+            due_on="",
+            ends_on="2026-12-30",
+        ),
+    )
+    starts = dict(Assignment.objects.filter(exercise=exercise).values_list("client", "starts_on"))
+    assert starts == {cast.alice.pk: dt.date(2026, 12, 1), casey.pk: dt.date(2026, 11, 30)}
+
+
+def test_several_clients_given_a_start_date_all_start_on_it(cast):
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save(update_fields=["timezone"])
+    casey = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    exercise = ExerciseFactory.create()
+    chosen = timezone.localdate() + dt.timedelta(days=3)
+    login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        action_post([cast.alice, casey], exercise, starts_on=chosen.isoformat(), due_on=""),
+    )
+    starts = set(Assignment.objects.filter(exercise=exercise).values_list("starts_on", flat=True))
+    assert starts == {chosen}

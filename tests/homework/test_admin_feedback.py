@@ -101,9 +101,10 @@ def test_since_last_session_counts_each_schedule_in_its_own_unit(cast):
             ends_on=today + dt.timedelta(days=13),
         )
     text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
-    assert "0 of 14 days so far (27 in all)" in text
-    assert "0 of 2 weeks so far (3 in all)" in text
-    assert "0 of 4 check-ins so far (7 in all)" in text
+    # Today's is not due until the client's day is over.
+    assert "0 of 13 days so far (27 in all)" in text
+    assert "0 of 1 week so far (3 in all)" in text
+    assert "0 of 3 check-ins so far (7 in all)" in text
 
 
 def test_opening_an_entry_marks_it_read_and_offers_a_comment(cast):

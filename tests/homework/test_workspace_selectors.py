@@ -76,9 +76,64 @@ def test_daily_counts_days_done_of_days_so_far(cast):
     assert (progress.state, progress.done, progress.due_so_far, progress.scheduled) == (
         Progress.OPEN,
         2,
-        5,
+        4,  # today is not due yet: the client's day is not over
         10,
     )
+
+
+def test_todays_occurrence_is_open_until_the_clients_day_is_over(cast):
+    """In the morning, a daily exercise not done yet today is not missed:
+    today counts once something is sent for it, or once the day is over."""
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=TODAY - dt.timedelta(days=2),
+        due_on=None,
+        ends_on=TODAY + dt.timedelta(days=5),
+    )
+    sent_on(assignment, TODAY - dt.timedelta(days=2))
+    sent_on(assignment, TODAY - dt.timedelta(days=1))
+    morning = progress_of(assignment, today=TODAY)
+    assert (morning.state, morning.done, morning.due_so_far) == (Progress.OPEN, 2, 2)
+    assert morning.count_in_words == "2 of 2 days"
+    sent_on(assignment, TODAY)
+    evening = progress_of(assignment, today=TODAY)
+    assert (evening.done, evening.due_so_far) == (3, 3)
+    tomorrow = progress_of(assignment, today=TODAY + dt.timedelta(days=1))
+    assert (tomorrow.done, tomorrow.due_so_far) == (3, 3)
+
+
+def test_the_last_day_of_a_schedule_is_open_not_ended_until_it_is_over(cast):
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        starts_on=TODAY - dt.timedelta(days=1),
+        due_on=None,
+        ends_on=TODAY,
+    )
+    sent_on(assignment, TODAY - dt.timedelta(days=1))
+    morning = progress_of(assignment, today=TODAY)
+    assert (morning.state, morning.done, morning.due_so_far, morning.scheduled) == (
+        Progress.OPEN,
+        1,
+        1,
+        2,
+    )
+    sent_on(assignment, TODAY)
+    assert progress_of(assignment, today=TODAY).state == Progress.DONE
+
+
+def test_a_weekly_slot_on_the_clients_today_is_not_due_yet(cast):
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="weekly",
+        weekdays=[TODAY.weekday()],
+        starts_on=TODAY - dt.timedelta(days=7),
+        due_on=None,
+        ends_on=TODAY + dt.timedelta(days=7),
+    )
+    progress = progress_of(assignment, today=TODAY)
+    assert (progress.done, progress.due_so_far) == (0, 1)
 
 
 def test_weekly_counts_only_the_chosen_weekdays_and_ends(cast):
@@ -139,7 +194,7 @@ def test_a_day_still_to_come_here_is_not_counted_done_yet(cast):
     )
     sent_on(assignment, today + dt.timedelta(days=1))
     progress = progress_of(assignment, today=today)
-    assert (progress.done, progress.due_so_far) == (0, 2)
+    assert (progress.done, progress.due_so_far) == (0, 1)  # yesterday; today is not over
 
 
 @given(
