@@ -220,13 +220,23 @@ class ExerciseKind:
             )
         return asked
 
-    def asked(self, exercise: "Exercise", response: JSONDict, *, before: JSONDict) -> JSONDict:
-        """What ``response`` answers, as the form words it now, to be kept
+    def asked(
+        self,
+        exercise: "Exercise",
+        response: JSONDict,
+        *,
+        before: JSONDict,
+        answered_before: JSONDict,
+    ) -> JSONDict:
+        """What ``response`` answers, as the client was asked it, to be kept
         with the entry each time the client saves or sends it (Entry.asked):
         the wording they answered, whatever the exercise says later.
-        ``before`` is what the entry kept last time. Empty by default: a
-        kind's own labels do not change under an entry; a kind whose
-        questions the therapist writes (and may reword) keeps them."""
+        ``before`` is what the entry kept last time, ``answered_before`` the
+        response it held then (empty for a new entry): an answer the client
+        did not change still answers what they read when they gave it.
+        Empty by default: a kind's own labels do not change under an entry;
+        a kind whose questions the therapist writes (and may reword) keeps
+        them."""
         return {}
 
     def questions_answered(self, entry: "Entry", asked_now: list[JSONDict]) -> list[JSONDict]:

@@ -35,8 +35,9 @@ from homework.kinds.worksheet_options import (
     YES_NO,
     clean_worksheet_options,
     questions_editor_words,
+    same_answer,
     same_wording,
-    worded,
+    wording_answered,
     wording_of,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
@@ -154,22 +155,32 @@ class Worksheet(ExerciseKind):
             asked.append(asked_as(key, _field(question)))
         return asked
 
-    def asked(self, exercise: "Exercise", response: JSONDict, *, before: JSONDict) -> JSONDict:
-        """Each answered question as the client read it when saving: from the
-        form as it asks now or, for an answer the form no longer shows (its
-        question removed since, the answer kept by merge_edit), as the entry
-        kept it before. Unanswered questions are left out: there is no answer
-        to misread, and a daily check-in need not carry its whole form."""
+    def asked(
+        self,
+        exercise: "Exercise",
+        response: JSONDict,
+        *,
+        before: JSONDict,
+        answered_before: JSONDict,
+    ) -> JSONDict:
+        """Each answered question as the client read it when they last
+        changed that answer (the rule: ``wording_answered``). Unanswered
+        questions are left out: there is no answer to misread, and a daily
+        check-in need not carry its whole form."""
         current = {question["key"]: question for question in self.questions(exercise)}
         before = before if isinstance(before, dict) else {}
+        answered_before = answered_before if isinstance(answered_before, dict) else {}
         kept: JSONDict = {}
         for key, value in response.items():
             if value is None or value == "" or value == []:
                 continue
-            if key in current:
-                kept[key] = worded(current[key])
-            elif isinstance(before.get(key), dict):
-                kept[key] = before[key]
+            wording = wording_answered(
+                now=current.get(key),
+                kept=before.get(key),
+                changed=key not in answered_before or not same_answer(answered_before[key], value),
+            )
+            if wording is not None:
+                kept[key] = wording
         return kept
 
     def questions_answered(self, entry: "Entry", asked_now: list[JSONDict]) -> list[JSONDict]:

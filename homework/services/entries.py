@@ -90,9 +90,13 @@ def _write(
     values: dict[str, Any] = {
         "response": dict(response),
         "schema_version": kind.schema_version,
-        # The wording the client answered, as this form put it to them.
+        # The wording the client answered: for each answer changed now, as
+        # this form put it to them; for the others, as the entry kept it.
         "asked": kind.asked(
-            assignment.exercise, dict(response), before=entry.asked if entry is not None else {}
+            assignment.exercise,
+            dict(response),
+            before=entry.asked if entry is not None else {},
+            answered_before=kind.response_of(entry) if entry is not None else {},
         ),
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
@@ -301,10 +305,14 @@ def entry_edit(
             return entry
         raise EntryConflict(entry)
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
-    entry.response = kind.merge_edit(kind.response_of(entry), edited, exercise=assignment.exercise)
+    answered_before = kind.response_of(entry)
+    entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
-    # Sent again from the form as it reads now: that is the wording answered.
-    entry.asked = kind.asked(assignment.exercise, entry.response, before=entry.asked)
+    # The answers changed now answer the form as it reads now; the others
+    # still answer what the client read when they gave them.
+    entry.asked = kind.asked(
+        assignment.exercise, entry.response, before=entry.asked, answered_before=answered_before
+    )
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe

@@ -6,6 +6,7 @@ as "Did you feel unsafe?" → "No" in a clinical record."""
 import re
 import uuid
 
+import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -95,8 +96,8 @@ def test_an_edit_after_the_rewording_answers_the_new_wording(cast):
 
 
 def test_a_draft_typed_before_the_rewording_and_sent_after_answers_the_new_wording(cast):
-    """The client sees the current wording while they type: what they send
-    answers the form as it stands when they send it."""
+    """The client sees the current wording while they type: an answer they
+    change before sending answers the form as it stands when they send it."""
     exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
     exercise.options = {"questions": [{"type": "yes_no", "text": SAFE}]}
     services.exercise_save(actor=cast.tara, exercise=exercise)
@@ -246,3 +247,178 @@ def test_the_clients_progress_charts_each_wording_apart(cast):
         chart["text"]: [value for _day, value in chart["points"]] for chart in progress["questions"]
     }
     assert charted == {"How strong was the pull?": [8], "How calm did you feel?": [3]}
+
+
+# -- saved again after a rewording: each answer keeps the words it answered ---------------
+#
+# The client's first save after the therapist rewords questions (an autosave, a
+# send, an edit) sends every answer on the page. Only the answers they change
+# answer the words on screen now; the others still answer what they read when
+# they gave them, and the therapist must not read them under words the client
+# never saw.
+
+PULL = "How strong was the pull back this week?"
+PULL_NOW = "How strong has the pull back been since we last met?"
+HELPED_TEXT = "What helped this week?"
+
+
+def _check_in(cast):
+    """tara's check-in (a 0–10 scale, a yes/no, a longer answer) and alice's assignment."""
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
+    exercise.options = {
+        "questions": [
+            {"type": "scale_0_10", "text": PULL},
+            {"type": "yes_no", "text": SAFE},
+            {"type": "long_text", "text": HELPED_TEXT},
+        ]
+    }
+    services.exercise_save(actor=cast.tara, exercise=exercise)
+    keys = [q["key"] for q in exercise.options["questions"]]
+    return exercise, AssignmentFactory.create(client=cast.alice, exercise=exercise), keys
+
+
+def _posted(keys, *, safe: str) -> dict[str, str]:
+    """The whole form as the portal posts it: every answer, as typed."""
+    pull, safe_key, helped = keys
+    return {f"r-{pull}": "7", f"r-{safe_key}": safe, f"r-{helped}": "a walk with my sister"}
+
+
+def _drafted(cast):
+    """alice's draft of the check-in, autosaved from the portal, all three answered."""
+    exercise, assignment, keys = _check_in(cast)
+    http = login(cast.alice.portal_user)
+    key = str(uuid.uuid4())
+    saved = http.post(
+        reverse("homework:autosave", args=[assignment.pk]),
+        {"key": key, "version": "0", **_posted(keys, safe="no")},
+    )
+    assert saved.status_code == 200, saved.content
+    return exercise, Entry.objects.get(key=key), keys, http
+
+
+def _reword_pull_and_safe(cast, exercise):
+    questions = [dict(q) for q in exercise.options["questions"]]
+    questions[0]["text"] = PULL_NOW
+    questions[1]["text"] = UNSAFE
+    edit_questions(cast, exercise, questions)
+
+
+def _wordings(entry: Entry) -> dict[str, str]:
+    entry.refresh_from_db()
+    return {key: question["text"] for key, question in entry.asked.items()}
+
+
+def test_an_autosave_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(
+    cast,
+):
+    exercise, draft, keys, http = _drafted(cast)
+    _reword_pull_and_safe(cast, exercise)
+
+    saved = http.post(
+        reverse("homework:autosave", args=[draft.assignment_id]),
+        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="yes")},
+    )
+
+    assert saved.status_code == 200, saved.content
+    pull, safe, helped = keys
+    assert _wordings(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    # Reopened, the draft still asks the client to check the answer they left
+    # as it was; the one they changed answers what they read.
+    page = flat(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
+    assert "When you answered, this read: “" + PULL in page
+    assert "When you answered, this read: “" + SAFE not in page
+
+
+def test_sending_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(cast):
+    exercise, draft, keys, http = _drafted(cast)
+    _reword_pull_and_safe(cast, exercise)
+
+    sent = http.post(
+        reverse("homework:do", args=[draft.assignment_id]),
+        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="yes")},
+    )
+
+    assert sent.status_code == 302, sent.content
+    entry = Entry.objects.get(pk=draft.pk)
+    assert entry.is_submitted
+    pull, safe, helped = keys
+    # "7" typed in the draft is 7 once sent: the same answer, not a new one.
+    assert entry.response[pull] == 7
+    assert _wordings(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    shown = pages(cast, entry, http)
+    for name, page in shown.items():
+        assert shown_with(page, PULL, "7"), name
+        assert not shown_with(page, PULL_NOW, "7"), name
+        assert shown_with(page, UNSAFE, "Yes"), name
+        assert SAFE not in page, name
+    # The therapist is told, quietly, how the first question reads now; the
+    # client reads only what they answered.
+    assert PULL_NOW in shown["admin"]
+    assert PULL_NOW in shown["summary"]
+    assert PULL_NOW not in shown["portal"]
+
+
+def test_an_edit_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(cast):
+    exercise, draft, keys, http = _drafted(cast)
+    sent = http.post(
+        reverse("homework:do", args=[draft.assignment_id]),
+        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="no")},
+    )
+    assert sent.status_code == 302, sent.content
+    entry = Entry.objects.get(pk=draft.pk)
+    _reword_pull_and_safe(cast, exercise)
+
+    edited = http.post(
+        reverse("homework:entry_edit", args=[entry.key]),
+        {"key": str(entry.key), "version": str(entry.version), **_posted(keys, safe="yes")},
+    )
+
+    assert edited.status_code == 302, edited.content
+    pull, safe, helped = keys
+    assert _wordings(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+
+
+def test_an_answer_changed_and_changed_back_answers_the_words_on_screen(cast):
+    """Once the client has touched an answer after the rewording, it was
+    given to the words on screen, even if it ends as it began."""
+    exercise, draft, keys, http = _drafted(cast)
+    _reword_pull_and_safe(cast, exercise)
+    url = reverse("homework:autosave", args=[draft.assignment_id])
+    http.post(url, {"key": str(draft.key), "version": "1", **_posted(keys, safe="yes")})
+    http.post(url, {"key": str(draft.key), "version": "2", **_posted(keys, safe="no")})
+
+    pull, safe, helped = keys
+    assert _wordings(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+
+
+@pytest.mark.parametrize("save", ["draft", "send"])
+def test_an_older_entry_claims_no_wording_for_answers_left_untouched(cast, save):
+    """An entry saved before wordings were kept (``asked`` empty): what its
+    untouched answers were given to is not known, so none is written down for
+    them (they read as the form asks now, as they always did); the answer the
+    client changes answers the words on screen."""
+    exercise, assignment, keys = _check_in(cast)
+    pull, safe, helped = keys
+    older = EntryFactory.create(
+        assignment=assignment,
+        status=Entry.Status.DRAFT,
+        submitted_at=None,
+        response={pull: 7, safe: "no", helped: "a walk with my sister"},
+        asked={},
+    )
+    _reword_pull_and_safe(cast, exercise)
+    write = services.entry_save_draft if save == "draft" else services.entry_submit
+
+    write(
+        user=cast.alice.portal_user,
+        assignment_id=assignment.pk,
+        key=older.key,
+        base_version=older.version,
+        data={pull: "7", safe: "yes", helped: "a walk with my sister"},
+        flags=Flags(),
+    )
+
+    assert _wordings(older) == {safe: UNSAFE}
+    answers = {a["key"]: (a["question"], a["answer"]) for a in WORKSHEET.present(older)["answers"]}
+    assert answers[pull] == (PULL_NOW, "7 / 10")
+    assert answers[safe] == (UNSAFE, "Yes")
