@@ -22,6 +22,11 @@ form asks them now for an entry saved before that was kept:
 given another type), as they were last worded. A key it does not list
 answered one removed before their wording was kept; the answer is kept all
 the same.
+
+``my_notes`` are the notes the client added to a sent entry;
+``my_note_not_sent_yet`` is a note they began on it and have not sent (too
+long to send, or on its way as they left), or null. The therapist has never
+seen it. The PDF holds sent entries and sent notes only.
 """
 
 import datetime as dt
@@ -71,6 +76,9 @@ def _entry_json(entry: Entry, questions: dict[int, list[dict[str, Any]]]) -> dic
         "my_notes": [
             {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
         ],
+        # Everything the client wrote is theirs to take, a note they could not
+        # send too (Entry.note_draft), apart from the sent ones and said so.
+        "my_note_not_sent_yet": entry.note_draft or None,
         "comments_from_my_therapist": [
             {"text": comment.text, "added_at": _iso(comment.created_at)}
             for comment in entry.comments.all()

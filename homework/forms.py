@@ -4,10 +4,11 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from homework.kinds.fields import TextField
-from homework.kinds.voice import PortalVoice
-from homework.services import NOTE_MAX_CHARS, NOTE_TOO_LONG, Flags, PageSave
+from homework.kinds.voice import PortalVoice, grouped_count
+from homework.services import NOTE_MAX_CHARS, NOTE_TOO_LONG, Flags, PageSave, note_is_too_long
 
 RESPONSE_PREFIX = "r-"
 
@@ -78,6 +79,37 @@ class NoteForm(PortalVoice, forms.Form):
             "max_length": NOTE_TOO_LONG,
         },
     )
+
+    def __init__(self, *args: Any, kept: str = "", **kwargs: Any) -> None:
+        """``kept``: a note the client began on this entry and could not send
+        (Entry.note_draft). The box opens with it, and says why it waits."""
+        if kept:
+            kwargs.setdefault("initial", {"text": kept})
+        super().__init__(*args, **kwargs)
+        if kept:
+            self.fields["text"].help_text = (
+                KEPT_NOTE_TOO_LONG
+                % {"limit_value": NOTE_MAX_CHARS, "show_value": len(kept.strip())}
+                if note_is_too_long(kept)
+                else KEPT_NOTE
+            )
+
+
+KEPT_NOTE = _(
+    "You started this note earlier and it has not been sent yet. Send it when you are ready."
+)
+# %(limit)s and %(length)s are the numbers as the language writes them ("2,000").
+KEPT_NOTE_TOO_LONG = grouped_count(
+    ngettext_lazy(
+        "You started this note earlier and it has not been sent yet. It has %(length)s "
+        "characters, and a note can have up to %(limit)s character. Shorten it and send "
+        "it, or send part of it now and the rest as a second note.",
+        "You started this note earlier and it has not been sent yet. It has %(length)s "
+        "characters, and a note can have up to %(limit)s characters. Shorten it and send "
+        "it, or send part of it now and the rest as a second note.",
+        "limit_value",
+    )
+)
 
 
 class PrivacyForm(PortalVoice, forms.Form):

@@ -382,6 +382,14 @@ class Entry(models.Model):
     # they arrive (homework.services.entries.entry_save_draft).
     saved_by_page = models.CharField(max_length=32, blank=True, default="", editable=False)
     page_save_number = models.PositiveIntegerField(default=0, editable=False)
+    # A note the client began on this sent entry and could not send: longer
+    # than a note may be, or on its way as they left (the quick exit, the
+    # idle end, "Sign out"), which cannot stop to ask them to shorten it. The
+    # note form has no autosave, so without this their words were lost. The
+    # client's alone: shown back in their note box, in their own download
+    # (labelled as not sent), never to the practice (editable=False keeps it
+    # out of admin forms; the admin and summary show only sent notes).
+    note_draft = models.TextField(_("note not sent yet"), blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-submitted_at", "-updated_at"]

@@ -281,12 +281,19 @@ def save_edit_from_post(*, user: User, post: Any) -> Entry:
 
 def save_note_from_post(*, user: User, post: Any) -> None:
     """Add the note a client was writing on a sent entry, from posted form
-    fields (the quick exit's last words: the note form has no autosave)."""
-    note = NoteForm(post)
-    if not note.is_valid():
-        raise ValidationError(note.errors.as_text())
+    fields (the quick exit's last words: the note form has no autosave).
+    A note that cannot be sent (longer than a note may be) is kept unsent
+    on the entry instead, for the client to shorten next time."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
-    services.entry_add_note(user=user, key=key, text=note.cleaned_data["text"])
+    note = NoteForm(post)
+    if note.is_valid():
+        try:
+            services.entry_add_note(user=user, key=key, text=note.cleaned_data["text"])
+        except ValidationError:
+            pass
+        else:
+            return
+    services.entry_keep_note_draft(user=user, key=key, text=str(post.get("text", "")))
 
 
 @require_POST
@@ -336,7 +343,7 @@ def entry_detail(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     entry = _own_entry_or_404(request, key)
     if not entry.is_submitted:
         return redirect("homework:do", assignment_id=entry.assignment_id)
-    return _render_entry(request, entry, NoteForm())
+    return _render_entry(request, entry, NoteForm(kept=entry.note_draft))
 
 
 def _render_entry(
@@ -518,7 +525,24 @@ def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         else:
             messages.success(request, _("Your note is added."))
             return redirect("homework:entry", key=entry.key)
+    _keep_refused_note(request, entry, form)
     return _render_entry(request, entry, form, status=400)
+
+
+def _keep_refused_note(request: AuthedRequest, entry: Entry, form: NoteForm) -> None:
+    """A refused note's words stay in its box, and on the server too: this
+    post may be the page's last (the idle warning sends the note, "Sign out"
+    sends it as it goes), and the page they are on is about to clear."""
+    try:
+        services.entry_keep_note_draft(
+            user=request.user, key=entry.key, text=str(request.POST.get("text", ""))
+        )
+    except ValidationError:
+        # Past even what an unsent note keeps: the note's own message (shorten
+        # it) already says what to do; a second limit beside it would confuse.
+        pass
+    except ObjectDoesNotExist:
+        raise Http404 from None
 
 
 @require_GET

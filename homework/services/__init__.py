@@ -21,10 +21,12 @@ from homework.services.entries import (
     PageSave,
     entry_add_note,
     entry_edit,
+    entry_keep_note_draft,
     entry_notify_therapist,
     entry_save_draft,
     entry_set_private,
     entry_submit,
+    note_is_too_long,
     validation_messages,
 )
 from homework.services.feedback import (
@@ -52,6 +54,7 @@ __all__ = [
     "entry_add_note",
     "entry_comment_add",
     "entry_edit",
+    "entry_keep_note_draft",
     "entry_list_record_view",
     "entry_mark_seen",
     "entry_notify_therapist",
@@ -59,6 +62,7 @@ __all__ = [
     "entry_set_private",
     "entry_submit",
     "exercise_save",
+    "note_is_too_long",
     "summary_record_read",
     "validation_messages",
 ]

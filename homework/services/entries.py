@@ -19,7 +19,7 @@ from django.utils.translation import ngettext_lazy
 
 from homework import schedules
 from homework.kinds import ResponseInvalid, get_kind
-from homework.kinds.voice import NULL_CHARACTER, grouped_count
+from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
     entries_for_user,
@@ -407,18 +407,35 @@ NOTE_TOO_LONG = grouped_count(
 )
 
 
+# A note that could not be sent is kept whole up to the longest answer the
+# portal takes anywhere: generous, and bounded for storage.
+NOTE_DRAFT_MAX_CHARS = settings.LONG_TEXT_MAX_CHARS
+
+
+def note_is_too_long(text: str) -> bool:
+    """The note's length rule, for the form, this service and the kept note alike."""
+    return len(text.strip()) > NOTE_MAX_CHARS
+
+
 @transaction.atomic
 def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
-    """Add a few lines to a sent entry (the way to say more once it has been read)."""
+    """Add a few lines to a sent entry (the way to say more once it has been read).
+
+    The note the client had kept unsent on this entry (entry_keep_note_draft)
+    is the one they have now sent, shortened or not: it is cleared.
+    """
     entry = _own_sent_entry_for_update(user=user, key=key)
     text = text.strip()
     if not text:
         raise ValidationError({"text": [_("Write something first.")]})
-    if len(text) > NOTE_MAX_CHARS:
+    if note_is_too_long(text):
         too_long = NOTE_TOO_LONG % {"limit_value": NOTE_MAX_CHARS, "show_value": len(text)}
         raise ValidationError({"text": [too_long]})
     if "\x00" in text:
         raise ValidationError({"text": [NULL_CHARACTER]})
+    if entry.note_draft:
+        entry.note_draft = ""
+        entry.save(update_fields=["note_draft"])
     last = entry.notes.order_by("-created_at", "-pk").first()
     if (
         last is not None
@@ -427,6 +444,32 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
     ):
         return last  # the same note sent twice (a double click, a replay): added once
     return EntryNote.objects.create(entry=entry, text=text)
+
+
+@transaction.atomic
+def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
+    """Keep the words of a note that could not be sent, on the server, as the
+    note not sent yet on this entry: the note box opens with them next time.
+
+    A note has no autosave, and the ways out of the portal (the quick exit,
+    the idle end, "Sign out") send what was in its box as they go; a note
+    longer than a note may be was refused then, and the words were gone. The
+    box as the client left it is what is kept: an emptied box clears it.
+    Only the entry's unsent note changes (not its version: an edit open in
+    another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
+    past that, a ValidationError naming the field and nothing kept.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    # Not something anyone types, and PostgreSQL's text cannot hold it.
+    text = text.replace("\x00", "")
+    if not text.strip():
+        text = ""
+    if len(text) > NOTE_DRAFT_MAX_CHARS:
+        raise ValidationError({"text": [too_long(limit=NOTE_DRAFT_MAX_CHARS, length=len(text))]})
+    if entry.note_draft != text:
+        entry.note_draft = text
+        entry.save(update_fields=["note_draft"])
+    return entry
 
 
 @transaction.atomic

@@ -1,0 +1,100 @@
+"""A note longer than a note may be, written on a sent entry, when the client
+leaves (quick exit, "Sign out", the idle end): kept on the server, and back
+in the note box when they next open the entry."""
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.browser.test_portal import (
+    TEXT_STORED_IN_BROWSER,
+    leave_with_shift,
+    signed_in_tab,
+    wait_for_db,
+)
+from tests.factories import PASSWORD, EntryFactory
+
+WORDS = ("Everything I did not say in the session. " * 52).rstrip()  # 2,131 characters
+
+
+def writing_a_long_note(alice, context):
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = signed_in_tab(context)
+    page.goto(f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    box = page.locator("textarea[name=text]")
+    box.focus()
+    page.keyboard.insert_text(WORDS)
+    expect(box).to_have_value(WORDS)
+    return page, entry
+
+
+def note_kept(entry: Entry):
+    def check() -> bool:
+        entry.refresh_from_db()
+        return entry.note_draft == WORDS
+
+    return check
+
+
+def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/")
+    expect(page.locator("textarea[name=text]")).to_have_value(WORDS)
+    expect(page.locator("main")).to_contain_text(
+        "It has 2,131 characters, and a note can have up to 2,000 characters."
+    )
+    assert page.evaluate(TEXT_STORED_IN_BROWSER, "did not say") == []
+    # Shortened, it goes as a note, and nothing is left waiting.
+    page.locator("textarea[name=text]").fill(WORDS[:1500])
+    page.click("text=Add the note")
+    expect(page.get_by_text("Your note is added.")).to_be_visible()
+    entry.refresh_from_db()
+    assert entry.note_draft == ""
+    assert [note.text for note in entry.notes.all()] == [WORDS[:1500].strip()]
+
+
+def test_quick_exit_keeps_an_over_long_note_for_next_time(alice, context):
+    page, entry = writing_a_long_note(alice, context)
+    leave_with_shift(page)
+    page.wait_for_url("https://www.bbc.co.uk/**")
+    wait_for_db(note_kept(entry))
+    assert not entry.notes.exists()
+    finds_the_words_after_signing_in_again(context, entry)
+
+
+def test_signing_out_keeps_an_over_long_note_for_next_time(alice, context):
+    page, entry = writing_a_long_note(alice, context)
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.wait_for_url("**/login/**")
+    wait_for_db(note_kept(entry))
+    finds_the_words_after_signing_in_again(context, entry)
+
+
+def test_the_idle_end_keeps_an_over_long_note_for_next_time(alice, context):
+    """The note goes to the server as the idle warning shows (session.js):
+    refused there for its length, it was on the page alone, and the page
+    clears at the idle end."""
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    page.locator("textarea[name=text]").fill(WORDS)
+    page.clock.fast_forward(31_000)  # the warning's moment
+    expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
+    wait_for_db(note_kept(entry))
+    forget_practice_settings()
+    page.close()
+    context.clear_cookies()  # the session over, as the idle end leaves it
+    finds_the_words_after_signing_in_again(context, entry)
