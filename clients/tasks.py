@@ -37,9 +37,10 @@ def send_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> bool:
 
 
 @shared_task
-def email_pending_invitations(limit: int = delivery.SWEEP_LIMIT) -> int:
+def email_pending_invitations(limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False) -> int:
     """Every five minutes: invitation emails that have not gone yet, each tried
     once (the sweep is their retry), fewer-tried first (practice.delivery)."""
     return delivery.ask_once_each(
-        send_invitation_email, selectors.invitations_awaiting_email(limit=limit)
+        send_invitation_email,
+        selectors.invitations_awaiting_email(limit=limit, tried_before=tried_before),
     )

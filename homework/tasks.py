@@ -26,7 +26,9 @@ def notify_therapist_of_submission(entry_id: int) -> bool:
 
 
 @shared_task
-def notify_pending_submissions(limit: int = delivery.SWEEP_LIMIT) -> int:
+def notify_pending_submissions(
+    limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
+) -> int:
     """Catch up on notifications whose enqueue failed (e.g. Redis was down)
     or whose retries ran out (the mail server was down for a while).
 
@@ -38,7 +40,8 @@ def notify_pending_submissions(limit: int = delivery.SWEEP_LIMIT) -> int:
     number of times (practice.delivery), fewer-tried first.
     """
     return delivery.ask_once_each(
-        notify_therapist_of_submission, selectors.pending_notification_ids(limit=limit)
+        notify_therapist_of_submission,
+        selectors.pending_notification_ids(limit=limit, tried_before=tried_before),
     )
 
 

@@ -34,9 +34,11 @@ SWEEP_EVERY = dt.timedelta(minutes=5)  # settings.CELERY_BEAT_SCHEDULE runs the 
 
 # Without a worker (no REDIS_URL: ``make run``, a first install) no beat runs
 # the sweeps. A request whose own email just went (so the mail server is up)
-# also tries this many waiting ones, at most once per SWEEP_EVERY per process:
-# a few more seconds for one person now and then, rather than an email
-# waiting forever.
+# also tries this many of each kind waiting, at most once per SWEEP_EVERY per
+# process: a few more seconds for one person now and then, rather than an
+# email waiting forever. Only ones that failed before: without a worker each
+# email is tried in the request that asked, so one never tried is most likely
+# another request's, still on its way.
 CATCH_UP_IN_REQUEST = 3
 SWEEPS = (
     "homework.tasks.notify_pending_submissions",
@@ -96,6 +98,8 @@ def catch_up_in_request(task: "Task[Any, Any]") -> None:
         return  # no cache to keep it to once in a while: leave it
     for name in SWEEPS:
         try:
-            task.app.tasks[name].apply(kwargs={"limit": CATCH_UP_IN_REQUEST}, throw=True)
+            task.app.tasks[name].apply(
+                kwargs={"limit": CATCH_UP_IN_REQUEST, "tried_before": True}, throw=True
+            )
         except Exception:
             logger.warning("Catching up on %s in the request failed.", name, exc_info=True)
