@@ -257,6 +257,14 @@ class ClientAdmin(RoleAdmin):
         they sign in with, which the portal promises to show no one here."""
         account = obj.portal_user
         if account is None:
+            latest = obj.invitations.first()
+            if latest is not None and latest.email_state == "given-up" and not latest.revoked_at:
+                return str(
+                    _(
+                        "Not set up yet. The invitation email could not be delivered: check "
+                        "the contact email, then make a new link from “Invite to portal”."
+                    )
+                )
             return str(_("Not set up yet: invite them to the portal."))
         if not account.is_active:
             return str(_("Closed."))
@@ -314,6 +322,8 @@ class ClientAdmin(RoleAdmin):
                     client=client,
                     send_email=bool(request.POST.get("send_email")),
                 )
+                # Its email went (or failed) once the invitation was saved: read how it stands.
+                issued.invitation.refresh_from_db()
             except ValidationError as refused:
                 error = " ".join(refused.messages)
         context = {

@@ -179,6 +179,17 @@ class Invitation(models.Model):
     # Sign-in addresses refused as already taken: capped, so that a link in
     # the wrong hands cannot test who else has an account here.
     taken_emails_tried = models.PositiveSmallIntegerField(default=0)
+    # The link is derived from this and SECRET_KEY (clients.services), so the
+    # email can be sent after the invitation is saved, and tried again by the
+    # sweep, without the link itself ever being stored: a copy of the database
+    # alone still opens no one's invitation.
+    link_seed = models.CharField(max_length=32, blank=True, default="", editable=False)
+    # Set when the therapist asked for the link to be emailed too.
+    email_asked_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+    email_attempts = models.PositiveSmallIntegerField(default=0)
+    # No more tries (practice.delivery): refused for good, or too many, too late.
+    email_given_up_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -187,6 +198,18 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.client} · {self.created_at:%Y-%m-%d}"
+
+    @property
+    def email_state(self) -> str:
+        """Where the emailed link stands: "sent", "waiting" (not tried yet),
+        "retrying", "given-up", or empty when no email was asked for."""
+        if self.email_asked_at is None:
+            return ""
+        if self.emailed_at is not None:
+            return "sent"
+        if self.email_given_up_at is not None:
+            return "given-up"
+        return "retrying" if self.email_attempts else "waiting"
 
 
 class AccessEvent(models.Model):

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import Client, Invitation, Session
+from practice import delivery
 from practice.models import User
 
 
@@ -49,6 +50,30 @@ def has_two_step(*, user: User) -> bool:
 def invitations_for_client(*, user: User, client_id: int) -> QuerySet[Invitation]:
     """A client's invitations, for staff who may see the client."""
     return Invitation.objects.filter(client__in=clients_for_user(user=user), client_id=client_id)
+
+
+def invitations_awaiting_email(
+    *, limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
+) -> list[int]:
+    """Invitations whose email has not gone, and is still worth trying (system use).
+
+    Fewer-tried first, then oldest: every new one gets its first try before
+    an old failing one gets another, however many are waiting. ``tried_before``:
+    only those that failed at least once (practice.delivery.catch_up_in_request).
+    """
+    return list(
+        Invitation.objects.filter(
+            email_asked_at__isnull=False,
+            email_attempts__gte=1 if tried_before else 0,
+            emailed_at=None,
+            email_given_up_at=None,
+            used_at=None,
+            revoked_at=None,
+            expires_at__gt=timezone.now(),
+        )
+        .order_by("email_attempts", "email_asked_at", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )
 
 
 def unconfirmed_totp_device(*, user: User) -> TOTPDevice | None:

@@ -4,6 +4,7 @@ import datetime as dt
 import hashlib
 import logging
 import secrets
+from base64 import urlsafe_b64encode
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.utils import formataddr, parseaddr
@@ -20,6 +21,7 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
@@ -27,8 +29,10 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import AccessEvent, Client, Invitation, Session
 from clients.selectors import clients_for_user
+from practice import delivery
 from practice.dates import as_zone, end_of_day
 from practice.models import User, new_session_salt
+from practice.queue import enqueue_on_commit
 from practice.requests import SENT_TWICE_WINDOW
 from practice.selectors import practice_settings
 
@@ -224,12 +228,23 @@ class InvitationRefused(Exception):
 @dataclass(frozen=True)
 class IssuedInvitation:
     invitation: Invitation
-    url: str  # the only copy of the link: shown once, never stored
-    emailed: bool
+    url: str  # shown once, never stored (see Invitation.link_seed)
 
 
 def invitation_token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _invitation_token(seed: str) -> str:
+    """The link's secret, made from the row's seed and SECRET_KEY (as Django
+    makes password-reset links): the email can be sent, and sent again, after
+    the invitation is saved, and the database alone holds no working link."""
+    digest = salted_hmac("clients.invitation.link", seed, algorithm="sha256").digest()
+    return urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def _invitation_url(token: str) -> str:
+    return settings.SITE_URL + reverse("clients:welcome", args=[token])
 
 
 def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
@@ -249,6 +264,10 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     Any earlier link stops working. Only the token's hash is stored: the
     link is returned once, for the therapist to copy, and emailed if asked
     (discreetly: no clinical words, the practice's neutral sender and subject).
+
+    The email goes once this has committed (a link from an invitation that
+    was undone would not work), never holding it open on a slow mail server;
+    whatever happens to it, the invitation stands and the sweep retries it.
     """
     _require_staff(actor)
     # Locked: two invitations made at once (two tabs, two people) would each
@@ -268,33 +287,124 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
         raise ValidationError(_("Add a contact email first, or copy the link instead."))
     now = timezone.now()
     Invitation.objects.filter(client=client, used_at=None, revoked_at=None).update(revoked_at=now)
-    token = secrets.token_urlsafe(32)
+    seed = secrets.token_hex(16)
+    token = _invitation_token(seed)
     invitation = Invitation.objects.create(
         client=client,
         token_hash=invitation_token_hash(token),
+        link_seed=seed,
         created_by=actor,
         expires_at=_invitation_ends(now, client),
+        email_asked_at=now if send_email else None,
     )
-    url = settings.SITE_URL + reverse("clients:welcome", args=[token])
-    emailed = False
     if send_email:
+        from clients.tasks import send_invitation_email
+
+        # Tried here, once, if the queue is down: the therapist is on the
+        # page that says whether it went, and can pass the link on otherwise.
+        enqueue_on_commit(send_invitation_email, invitation.pk, run_here_if_broker_down=True)
+    return IssuedInvitation(invitation=invitation, url=_invitation_url(token))
+
+
+def invitation_send_email(*, invitation_id: int) -> bool:
+    """Email an invitation's link, if it is still wanted and still works.
+
+    Safe to run twice: the row lock and ``emailed_at`` send it once (were the
+    record of it lost, a second email carries the same link). A failure is
+    counted; one that cannot get better, or one too many (practice.delivery),
+    is given up, and the therapist sees so. Raises EmailNotSent, once the
+    count has committed, while it is worth trying again.
+    """
+    outcome = _invitation_try_email(invitation_id)
+    if outcome == "failed":
+        raise EmailNotSent(invitation_id)
+    return outcome == "sent"
+
+
+@transaction.atomic
+def _invitation_try_email(invitation_id: int) -> str:
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("client")
+        .filter(pk=invitation_id)
+        .first()
+    )
+    if invitation is None or not _email_still_wanted(invitation):
+        return "skipped"
+    client = invitation.client
+    token = _invitation_token(invitation.link_seed)
+    now = timezone.now()
+    invitation.email_attempts += 1
+    try:
+        if invitation_token_hash(token) != invitation.token_hash:
+            # SECRET_KEY changed since: the link made now would not open. Cannot get better.
+            raise BadHeaderError("the link can no longer be made from its seed")
         # "Until 12 March" is read where the client lives: on the practice's
         # calendar it can be a day after the link stops working for them.
         with timezone.override(client.timezone):
-            emailed = send_discreet_email(
+            _send_discreet_email(
                 to=client.contact_email,
                 template="clients/email/invitation",
-                context={"url": url, "expires_at": invitation.expires_at},
+                context={"url": _invitation_url(token), "expires_at": invitation.expires_at},
             )
-    return IssuedInvitation(invitation=invitation, url=url, emailed=emailed)
+    except (OSError, SMTPException, BadHeaderError) as failure:
+        given_up = delivery.gives_up(
+            failure, attempts=invitation.email_attempts, asked_at=invitation.email_asked_at, now=now
+        )
+        if given_up:
+            invitation.email_given_up_at = now
+        invitation.save(update_fields=["email_attempts", "email_given_up_at"])
+        logger.warning(
+            "Could not email invitation %s (try %s)%s.",
+            invitation.pk,
+            invitation.email_attempts,
+            "; not trying again" if given_up else "",
+            exc_info=not isinstance(failure, BadHeaderError),
+        )
+        return "given-up" if given_up else "failed"
+    invitation.emailed_at = now
+    invitation.save(update_fields=["email_attempts", "emailed_at"])
+    return "sent"
+
+
+def _email_still_wanted(invitation: Invitation) -> bool:
+    """Asked for, not sent or given up, and its link would still open (a link
+    replaced, used or out of date, or a client archived, gets no late email),
+    and someone to send it to: a therapist who cleared the address (someone
+    else reads that inbox) has stopped it."""
+    client = invitation.client
+    return (
+        invitation.email_asked_at is not None
+        and invitation.emailed_at is None
+        and invitation.email_given_up_at is None
+        and invitation.used_at is None
+        and invitation.revoked_at is None
+        and invitation.expires_at > timezone.now()
+        and bool(invitation.link_seed)
+        and client.status == Client.Status.ACTIVE
+        and client.portal_user_id is None
+        and bool(client.contact_email)
+    )
 
 
 def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> bool:
     """Send an email that names nothing clinical, from the practice's neutral sender.
 
     Returns whether it went; a mail server being down must not undo the
-    action that asked (the caller shows the link or says to try again).
+    action that asked (the caller says to try again, or its task retries).
     """
+    try:
+        _send_discreet_email(to=to, template=template, context=context)
+    except BadHeaderError:
+        return False  # logged where it was found
+    except (OSError, SMTPException):
+        logger.warning("Could not send a %s email.", template, exc_info=True)
+        return False
+    return True
+
+
+def _send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> None:
+    """As send_discreet_email, raising what the mail server said (practice.delivery reads it)."""
     practice = practice_settings()
     sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
     message = EmailMultiAlternatives(
@@ -315,11 +425,7 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
             "into an email header. Correct them in the practice settings.",
             template,
         )
-        return False
-    except (OSError, SMTPException):
-        logger.warning("Could not send a %s email.", template, exc_info=True)
-        return False
-    return True
+        raise
 
 
 def _usable_invitation(token: str, *, lock: bool = False) -> Invitation:

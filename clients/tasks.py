@@ -4,7 +4,8 @@ from typing import Any
 
 from celery import Task, shared_task
 
-from clients import services
+from clients import selectors, services
+from practice import delivery
 from practice.queue import message_done_before, remember_message_done
 
 
@@ -23,3 +24,23 @@ def send_password_reset(self: "Task[Any, Any]", user_id: int) -> bool:
         raise self.retry(exc=failure) from failure
     remember_message_done(self)
     return sent
+
+
+@shared_task(bind=True, max_retries=8, default_retry_delay=30)
+def send_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> bool:
+    """Safe to run twice: the invitation row says whether it went."""
+    try:
+        return services.invitation_send_email(invitation_id=invitation_id)
+    except services.EmailNotSent as failure:
+        # Quick retries first, as for a therapist's notification; then the sweep.
+        raise self.retry(exc=failure, countdown=min(30 * 2**self.request.retries, 600)) from failure
+
+
+@shared_task
+def email_pending_invitations(limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False) -> int:
+    """Every five minutes: invitation emails that have not gone yet, each tried
+    once (the sweep is their retry), fewer-tried first (practice.delivery)."""
+    return delivery.ask_once_each(
+        send_invitation_email,
+        selectors.invitations_awaiting_email(limit=limit, tried_before=tried_before),
+    )

@@ -373,6 +373,10 @@ class Entry(models.Model):
         help_text=_("For scored worksheets: the total, kept so it can be charted over time."),
     )
     therapist_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # Tries at emailing the therapist, and when they stopped (practice.delivery);
+    # the entry itself is on the therapist's admin home either way.
+    notify_attempts = models.PositiveSmallIntegerField(default=0, editable=False)
+    notify_given_up_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Which open portal page last saved this draft, and how many saves that
     # page had sent by then. A page leaving (the quick exit, a closed tab)
     # sends its last words while an earlier save of its own may still be on

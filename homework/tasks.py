@@ -12,10 +12,11 @@ from homework import selectors, services
 # start-up, rather than on its first summary of the evening.
 from homework.summary import selectors as summary_selectors
 from homework.summary import services as summary_services
+from practice import delivery
 
 
 @shared_task(
-    autoretry_for=(SMTPException, OSError),
+    autoretry_for=(services.NotificationNotSent, SMTPException, OSError),
     retry_backoff=True,
     retry_backoff_max=600,
     max_retries=8,
@@ -25,7 +26,9 @@ def notify_therapist_of_submission(entry_id: int) -> bool:
 
 
 @shared_task
-def notify_pending_submissions() -> int:
+def notify_pending_submissions(
+    limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
+) -> int:
     """Catch up on notifications whose enqueue failed (e.g. Redis was down)
     or whose retries ran out (the mail server was down for a while).
 
@@ -33,15 +36,13 @@ def notify_pending_submissions() -> int:
     messages start at their last retry and try once each. With eight
     retries apiece, a mail server that takes connections and never answers
     kept the worker in ten-second waits faster than it could get through
-    them, and the evening's summaries queued behind.
+    them, and the evening's summaries queued behind. Each is tried a bounded
+    number of times (practice.delivery), fewer-tried first.
     """
-    ids = selectors.pending_notification_ids()
-    for entry_id in ids:
-        # The stubs leave out ``retries``; Celery's own retry() sends it so.
-        notify_therapist_of_submission.apply_async(  # type: ignore[call-arg]
-            (entry_id,), retries=notify_therapist_of_submission.max_retries
-        )
-    return len(ids)
+    return delivery.ask_once_each(
+        notify_therapist_of_submission,
+        selectors.pending_notification_ids(limit=limit, tried_before=tried_before),
+    )
 
 
 @shared_task(soft_time_limit=60, time_limit=90)

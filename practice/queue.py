@@ -7,6 +7,8 @@ from celery import Task
 from django.core.cache import cache
 from django.db import transaction
 
+from practice import delivery
+
 logger = logging.getLogger(__name__)
 
 # Longer than Redis's visibility timeout (an hour unless set), after which a
@@ -53,12 +55,15 @@ def enqueue_on_commit(
 
     If the broker is down, the work waits for the periodic sweep that looks
     for unfinished work (an entry whose therapist has not been told). Work
-    no sweep looks for (a password-reset email, asked for once) asks to be
-    run here instead, once. Without a broker at all (no REDIS_URL) the task
+    no sweep looks for (a password-reset email, asked for once), or that a
+    person is on the page to hear about (an invitation), asks to be run
+    here instead, once. Without a broker at all (no REDIS_URL) the task
     runs here, once, as it would have on a worker; what it could not do is
     logged as not retried, and stays undone in the database for whatever
     looks for it (the sweep, when a worker and beat run; or the person,
-    whose reset page says to ask again if nothing arrives).
+    whose reset page says to ask again if nothing arrives). With no worker
+    and so no sweep, a later send that goes here also tries a few of the
+    waiting ones (practice.delivery.catch_up_in_request).
     """
 
     def send() -> None:
@@ -100,6 +105,10 @@ def _run_here(task: "Task[Any, Any]", args: tuple[Any, ...]) -> None:
             args,
             exc_info=True,
         )
+        return
+    # It went, so the mail server answers: with no worker, this is the only
+    # time anything sent earlier and still waiting gets another try.
+    delivery.catch_up_in_request(task)
 
 
 def message_done_before(task: "Task[Any, Any]") -> bool:

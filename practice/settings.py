@@ -171,8 +171,13 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout"
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
+    # The sweeps: emails that did not go yet (practice.delivery.SWEEP_EVERY).
     "notify-pending-submissions": {
         "task": "homework.tasks.notify_pending_submissions",
+        "schedule": 300.0,
+    },
+    "email-pending-invitations": {
+        "task": "clients.tasks.email_pending_invitations",
         "schedule": 300.0,
     },
     # Tomorrow's session summaries are ready before the first session of the day.

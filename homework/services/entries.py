@@ -1,15 +1,17 @@
 """The client's writes: drafts, sending, editing, privacy and notes, and the
 discreet email to the therapist that follows a shared entry."""
 
+import logging
 import uuid
 import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass
+from smtplib import SMTPException
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -25,9 +27,12 @@ from homework.selectors import (
     entries_for_user,
     portal_assignment,
 )
+from practice import delivery
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.requests import SENT_TWICE_WINDOW
+
+logger = logging.getLogger(__name__)
 
 
 class EntryLocked(Exception):
@@ -472,21 +477,42 @@ def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
     return entry
 
 
-@transaction.atomic
+class NotificationNotSent(Exception):
+    """The mail server could not take a therapist's notification (the task retries)."""
+
+
 def entry_notify_therapist(*, entry_id: int) -> bool:
     """Tell the therapist, discreetly, that something new has arrived.
 
     Safe to run twice: the row lock and ``therapist_notified_at`` make sure
     one email goes out per entry. The email names no client and no exercise:
     inboxes are read on shared screens too.
+
+    A failure is counted; one that cannot get better, or one too many
+    (practice.delivery), is given up: the entry is on the therapist's admin
+    home either way. Otherwise NotificationNotSent, raised once the count has
+    committed, asks for the retry.
     """
+    outcome = _entry_try_notify(entry_id)
+    if outcome == "failed":
+        raise NotificationNotSent(entry_id)
+    return outcome == "sent"
+
+
+@transaction.atomic
+def _entry_try_notify(entry_id: int) -> str:
     entry = (
         Entry.objects.select_for_update(of=("self",))
         .select_related("assignment__client__therapist")
         .get(pk=entry_id)
     )
-    if entry.therapist_notified_at or not entry.is_submitted or entry.private:
-        return False
+    if (
+        entry.therapist_notified_at
+        or entry.notify_given_up_at
+        or not entry.is_submitted
+        or entry.private
+    ):
+        return "skipped"
     therapist = entry.assignment.client.therapist
     context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
     message = EmailMultiAlternatives(
@@ -497,10 +523,28 @@ def entry_notify_therapist(*, entry_id: int) -> bool:
     message.attach_alternative(
         render_to_string("homework/email/new-entry-body.html", context), "text/html"
     )
-    message.send()
-    entry.therapist_notified_at = timezone.now()
-    entry.save(update_fields=["therapist_notified_at"])
-    return True
+    now = timezone.now()
+    entry.notify_attempts += 1
+    try:
+        message.send()
+    except (OSError, SMTPException, BadHeaderError) as failure:
+        given_up = delivery.gives_up(
+            failure, attempts=entry.notify_attempts, asked_at=entry.submitted_at, now=now
+        )
+        if given_up:
+            entry.notify_given_up_at = now
+        entry.save(update_fields=["notify_attempts", "notify_given_up_at"])
+        logger.warning(
+            "Could not tell the therapist about entry %s (try %s)%s.",
+            entry.pk,
+            entry.notify_attempts,
+            "; not trying again" if given_up else "",
+            exc_info=True,
+        )
+        return "given-up" if given_up else "failed"
+    entry.therapist_notified_at = now
+    entry.save(update_fields=["therapist_notified_at", "notify_attempts"])
+    return "sent"
 
 
 def validation_messages(error: ValidationError) -> dict[str, list[str]]:

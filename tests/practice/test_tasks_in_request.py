@@ -245,3 +245,78 @@ def test_the_sweeps_messages_try_once_each_on_a_worker(cast, monkeypatch):
     finally:
         task.pop_request()
     assert len(sent) == before  # no retry queued behind it: the next sweep is the retry
+
+
+# -- no worker at all (no REDIS_URL): no beat runs the sweeps ---------------------------
+
+
+def waiting_notifications(cast, count: int) -> list[int]:
+    """Entries whose email failed once earlier, in a request, and wait."""
+    from django.utils import timezone
+
+    from tests.factories import EntryFactory
+
+    Entry.objects.update(therapist_notified_at=timezone.now())
+    return [
+        EntryFactory.create(
+            assignment=cast.alice_assignment, therapist_notified_at=None, notify_attempts=1
+        ).pk
+        for _ in range(count)
+    ]
+
+
+def test_without_a_worker_a_send_that_goes_also_sends_a_few_waiting_ones(
+    cast, django_capture_on_commit_callbacks, mailoutbox
+):
+    from practice import delivery
+    from tests.factories import EntryFactory
+
+    waiting = waiting_notifications(cast, delivery.CATCH_UP_IN_REQUEST + 1)
+    # Never tried: another request's, on its way; left to it.
+    in_flight = EntryFactory.create(assignment=cast.alice_assignment, therapist_notified_at=None)
+    sent, entry = send_a_record(cast, django_capture_on_commit_callbacks)
+    assert sent.status_code == 302
+    entry.refresh_from_db()
+    assert entry.therapist_notified_at is not None
+    # Its own, and a few of those waiting: bounded, so the person is not held long.
+    assert len(mailoutbox) == 1 + delivery.CATCH_UP_IN_REQUEST
+    assert selectors.pending_notification_ids() == [in_flight.pk, *waiting[-1:]]
+    # Once in a while, not on every request: the next send is just its own.
+    send_a_record(cast, django_capture_on_commit_callbacks)
+    assert len(mailoutbox) == 2 + delivery.CATCH_UP_IN_REQUEST
+    assert selectors.pending_notification_ids() == [in_flight.pk, *waiting[-1:]]
+
+
+def test_without_a_worker_an_invitation_waiting_is_sent_by_a_later_send(
+    cast, django_capture_on_commit_callbacks, mailoutbox, monkeypatch
+):
+    from clients import selectors as client_selectors
+    from clients import services as client_services
+    from tests.factories import ClientFactory
+
+    waiting_notifications(cast, 0)
+    newcomer = ClientFactory.create(
+        therapist=cast.tara, portal_user=None, contact_email="casey@example.test"
+    )
+    real_send = client_services._send_discreet_email
+
+    def down(**kwargs):
+        raise OSError("the mail server went away")
+
+    monkeypatch.setattr(client_services, "_send_discreet_email", down)
+    with django_capture_on_commit_callbacks(execute=True):
+        client_services.client_invite(actor=cast.tara, client=newcomer, send_email=True)
+    assert len(client_selectors.invitations_awaiting_email()) == 1
+    monkeypatch.setattr(client_services, "_send_discreet_email", real_send)
+    send_a_record(cast, django_capture_on_commit_callbacks)
+    assert client_selectors.invitations_awaiting_email() == []
+    assert ["casey@example.test"] in [message.to for message in mailoutbox]
+
+
+def test_without_a_worker_a_send_that_failed_catches_up_on_nothing(
+    cast, silent_mail_server, django_capture_on_commit_callbacks
+):
+    waiting_notifications(cast, 3)
+    sent, _entry = send_a_record(cast, django_capture_on_commit_callbacks)
+    assert sent.status_code == 302
+    assert silent_mail_server.connections == 1  # its own try only: the server is not answering
