@@ -244,6 +244,18 @@ def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
     assert "How strong was the pull?" in full
 
 
+def test_a_scale_answer_sent_before_scoring_began_is_shown_itself(cast):
+    """A check-in sent before the therapist made its scales count towards a
+    total has none: its scale answers are shown themselves rather than left
+    to a total that is not there."""
+    kind = get_kind("worksheet")
+    entries = entries_of(cast, "worksheet", [RESPONSES["worksheet"](pull=9)])
+    entries[0].score = None  # as sent before the questions were scored
+    entries[0].save()
+    brief = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "How strong was the pull?" in brief and "9 / 10" in brief
+
+
 def test_a_repeated_worksheet_reads_question_by_question_newest_answer_first(cast):
     kind = get_kind("worksheet")
     entries = entries_of(
