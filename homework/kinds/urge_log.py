@@ -245,6 +245,7 @@ class UrgeLog(ExerciseKind):
                     # The summary says the scale and the contacts in words.
                     "chart": self.chart(curve, for_client=False, labelled=False),
                     "trend_sentence": _trend_sentence(curve["trend"], for_client=False),
+                    "key": _contact_key(curve["contacts"]),
                     "entries": [(entry, self.present(entry)) for entry in own]
                     if full_detail
                     else [],
@@ -331,6 +332,17 @@ class UrgeLog(ExerciseKind):
             "chart": self.chart(curve, for_client=True) if entries else "",
             "trend_sentence": _trend_sentence(curve["trend"], for_client=True),
         }
+
+
+def _contact_key(contacts: Sequence[JSONDict]) -> list[str]:
+    """The marks the chart has, as charts.urge_curve draws them: a hollow
+    triangle when the other person reached out, a dot when the client did."""
+    key = []
+    if any(not contact["by_me"] for contact in contacts):
+        key.append(_("△ the other person reached out"))
+    if any(contact["by_me"] for contact in contacts):
+        key.append(_("● the client reached out"))
+    return key
 
 
 def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) -> JSONDict:

@@ -132,13 +132,29 @@ def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
     assert chart.startswith("<svg") and "<polyline" in chart
     assert "<text" not in chart  # the scale and the contacts are said in words beside it
     assert "Contact:" in html and "(the client reached out)" in html
-    assert "● the client did" in html
+    assert "● the client reached out" in html
     assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
     full = render_to_string(
         kind.summary_template,
         {**kind.summary_context(entries, full_detail=True), "full_detail": True},
     )
     assert "Strongest pull by day" in full
+
+
+def test_urge_summary_key_names_the_marks_drawn_as_they_are_drawn(cast):
+    """Only the other person reached out: the key names the hollow triangle
+    the chart draws for that, and no mark the chart does not have."""
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=9)
+    kind = get_kind("urge_log")
+    responses = urges(start, 10, lambda d: 5, contact_on=3)
+    responses[3]["contact_initiated_by"] = "them"
+    entries = entries_of(cast, "urge_log", responses, no_contact_since=start)
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    [chart] = charts_in(html)
+    assert 'fill="#fff"' in chart and "<polygon" in chart  # drawn hollow
+    assert "△ the other person reached out" in html
+    assert "▲" not in html and "the client did" not in html
 
 
 def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
