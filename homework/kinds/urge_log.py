@@ -30,6 +30,7 @@ from homework.kinds.fields import (
     when,
 )
 from homework.kinds.summaries import by_assignment
+from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
@@ -238,6 +239,12 @@ class UrgeLog(ExerciseKind):
         for assignment, own, curve in self._summary_curves(entries, earlier, as_of):
             if full_detail:
                 printed.extend(own)
+            # The newest contacts by day, newest first as the records are, the
+            # earlier ones counted: contact most days ran to a paragraph (the
+            # chart marks them all).
+            newest, earlier_contacts = first_of(
+                curve["contacts"][::-1], full_detail=full_detail, limit=OLDER_LIST_LIMIT
+            )
             sections.append(
                 {
                     "assignment": assignment,
@@ -246,6 +253,8 @@ class UrgeLog(ExerciseKind):
                     "chart": self.chart(curve, for_client=False, labelled=False),
                     "trend_sentence": _trend_sentence(curve["trend"], for_client=False),
                     "key": _contact_key(curve["contacts"]),
+                    "contacts_listed": newest,
+                    "contacts_more": earlier_contacts,
                     "entries": [(entry, self.present(entry)) for entry in own]
                     if full_detail
                     else [],

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from homework.kinds import all_kinds, get_kind
+from homework.summary.limits import OLDER_LIST_LIMIT
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
 
 
@@ -155,6 +156,26 @@ def test_urge_summary_key_names_the_marks_drawn_as_they_are_drawn(cast):
     assert 'fill="#fff"' in chart and "<polygon" in chart  # drawn hollow
     assert "△ the other person reached out" in html
     assert "▲" not in html and "the client did" not in html
+
+
+def test_urge_summary_names_the_latest_contacts_and_counts_the_rest(cast):
+    """Contact most days for a month: the newest few are named by day, the
+    rest counted, so the line stays a line (the chart marks them all)."""
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=29)
+    kind = get_kind("urge_log")
+    responses = urges(start, 30, lambda d: 5)
+    for response in responses:
+        response.update(contact_happened=True, contact_initiated_by="them")
+    entries = entries_of(cast, "urge_log", responses, no_contact_since=start)
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    contact_line = html[html.index("Contacts, newest first:") :]
+    contact_line = contact_line[: contact_line.index("</p>")]
+    assert contact_line.count("(the other person reached out)") == OLDER_LIST_LIMIT
+    assert date_format(today, "j M") in contact_line  # the newest is named
+    assert f"and {30 - OLDER_LIST_LIMIT} earlier, in the portal" in contact_line
+    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    assert full.count("(the other person reached out)") >= 30
 
 
 def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
