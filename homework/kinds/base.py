@@ -65,6 +65,9 @@ class ExerciseKind:
     # in the period), rather than only the latest one per assignment: for a
     # section that draws the work since it began, such as the urge curve.
     earlier_every: ClassVar[bool] = False
+    # Whether ``excerpt`` quotes what the client wrote: a flagged entry's line
+    # in the summary then counts as read (``summary_context``'s ``printed``).
+    excerpt_quotes_client: ClassVar[bool] = True
     form_class: ClassVar[type[KindForm]]
 
     # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html

@@ -47,6 +47,7 @@ class FlagItem:
     # When it happened, on the client's clock, as the kind's section dates it:
     # a hard evening written down next morning is one day, not two.
     when: str = ""
+    quotes_client: bool = True  # the excerpt is the client's words (ExerciseKind)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ def _flags(
                 # A kind's line, cut to one line whatever the kind made of it.
                 excerpt=shorten(kind.excerpt(entry)),
                 when=their_clock.show(at, "D j M"),
+                quotes_client=kind.excerpt_quotes_client,
             )
         )
     return items, more
@@ -152,7 +154,9 @@ def _context(data: SummaryData) -> dict[str, Any]:
             glance.append({"label": kind.label, "lines": lines})
     unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full, their_clock=their_clock)
     discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full, their_clock=their_clock)
-    printed.update(item.entry.pk for item in (*unsafe, *discuss))
+    # A flag's line is the client's words read, unless its kind's line says
+    # only how much there is (a safety plan's "6 of 6 parts filled in").
+    printed.update(item.entry.pk for item in (*unsafe, *discuss) if item.quotes_client)
     # Work still open, past due or recurring gets a line each; finished
     # one-off work is named on one line, since it needs nothing more.
     finished = [item.title for item in data.completion.items if item.state == Completion.DONE]

@@ -118,6 +118,26 @@ def test_printing_reads_only_the_entries_whose_words_are_on_the_page(cast):
         entry_set_private(user=cast.alice.portal_user, key=records[0].key, private=True)
 
 
+def test_a_flagged_safety_plan_is_not_read_by_printing_its_flag(cast):
+    """Flagged, the plan is listed first as "6 of 6 parts filled in": none of
+    its lines are on the page, so the client may still take it back."""
+    from homework.services import entry_set_private
+    from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory
+
+    plan = EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="safety_plan")
+        ),
+        response=RESPONSES["safety_plan"](),
+        felt_unsafe=True,
+    )
+    response = login(cast.tara).get(url(cast.alice.pk))
+    assert "parts filled in" in pdf_text(response.content)
+    plan.refresh_from_db()
+    assert plan.seen_at is None
+    entry_set_private(user=cast.alice.portal_user, key=plan.key, private=True)  # still theirs
+
+
 def test_a_managers_print_is_logged_but_is_not_the_therapists_read(cast):
     assert login(cast.morgan).get(url(cast.alice.pk)).status_code == 200
     cast.alice_entry.refresh_from_db()
