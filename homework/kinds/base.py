@@ -60,6 +60,14 @@ class ExerciseKind:
     # Whether the assignment's "no contact since" date means anything here
     # (days without contact are counted from it); other kinds refuse it.
     uses_no_contact_since: ClassVar[bool] = False
+    # Whether the summary hands over, in ``earlier``, every entry from before
+    # the period that ``earlier_wanted`` picks (of the assignments with entries
+    # in the period), rather than only the latest one per assignment: for a
+    # section that draws the work since it began, such as the urge curve.
+    earlier_every: ClassVar[bool] = False
+    # Whether ``excerpt`` quotes what the client wrote: a flagged entry's line
+    # in the summary then counts as read (``summary_context``'s ``printed``).
+    excerpt_quotes_client: ClassVar[bool] = True
     form_class: ClassVar[type[KindForm]]
 
     # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html
@@ -273,7 +281,8 @@ class ExerciseKind:
         ``full_detail`` asks for whole texts instead of excerpts (and, for the
         most sensitive kinds, their content at all). ``earlier`` holds, per
         assignment, the latest shared entry from before the period that
-        ``earlier_wanted`` picks (none unless the kind asks), and ``as_of`` is
+        ``earlier_wanted`` picks (none unless the kind asks; every one such
+        entry when the kind sets ``earlier_every``), and ``as_of`` is
         the last day the summary covers (today when that is still to come),
         on the client's calendar, as days in the client's life are.
 
@@ -287,7 +296,8 @@ class ExerciseKind:
         """Which entry from before the period this kind's section also needs,
         as a condition on entries: the latest one per assignment that meets it
         is read (in the summary's one query for all kinds) and handed over as
-        ``earlier``. For instance the last contact, or the map before."""
+        ``earlier``. For instance the map before; or, with ``earlier_every``,
+        every urge logged since no contact began."""
         return None
 
     def at_a_glance(

@@ -69,6 +69,8 @@ class SafetyPlan(ExerciseKind):
     label = gettext_lazy("Safety plan")
     schema_version = 1
     form_class = SafetyPlanForm
+    # Its line in a list says how much is filled in, never a line of the plan.
+    excerpt_quotes_client = False
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
         return dict(self.response_of(previous)) if previous is not None else {}

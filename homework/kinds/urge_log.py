@@ -30,6 +30,7 @@ from homework.kinds.fields import (
     when,
 )
 from homework.kinds.summaries import by_assignment
+from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
@@ -108,6 +109,10 @@ class UrgeLog(ExerciseKind):
     schema_version = 1
     is_log = True
     uses_no_contact_since = True  # the summary counts days without contact from it
+    # The curve runs from the day no contact began, not from the last session:
+    # a week's urges alone leave the chart's earlier days blank, as if not
+    # logged, and are too few days to say whether the pull is easing.
+    earlier_every = True
     brief_in_download = True  # two lines an urge
     form_class = UrgeLogForm
 
@@ -142,15 +147,13 @@ class UrgeLog(ExerciseKind):
         *,
         assignment: "Assignment | None",
         entries: Sequence["Entry"],
-        earlier_contact: "Entry | None" = None,
         today: dt.date | None = None,
         zone: dt.tzinfo | None = None,
     ) -> JSONDict:
         """Days since no-contact began, the strongest pull each day, contact events.
 
-        ``earlier_contact`` is the last contact logged before ``entries``
-        begin (a summary reads only its period): days without contact count
-        from it when nothing later says otherwise. ``today`` is the last day
+        ``entries`` are all the urges the curve draws (a summary's include
+        those logged before its period). ``today`` is the last day
         counted (a summary of past dates stops at its end). ``zone`` is the
         client's clock, whose days the urges fall on (by default the current
         zone, which on the client's own pages is theirs): an urge at 21:00
@@ -186,17 +189,9 @@ class UrgeLog(ExerciseKind):
             }
             for day, values in sorted(by_day.items())
         ]
-        # The later of the two: an old contact shared late is in the period's
-        # entries, but a later one logged before the period still counts.
-        known = [
-            c
-            for c in (
-                contacts[-1] if contacts else None,
-                self._before(earlier_contact, start, zone),
-            )
-            if c
-        ]
-        last_contact = max(known, key=lambda contact: contact["on"]) if known else None
+        # The latest by its day: an old contact shared late is logged at its
+        # own time, and a later one still counts.
+        last_contact = max(contacts, key=lambda contact: contact["on"]) if contacts else None
         since = max(start, last_contact["on"]) if last_contact else start
         return {
             "start": start,
@@ -209,17 +204,8 @@ class UrgeLog(ExerciseKind):
             "trend": _trend(by_day),
         }
 
-    def _before(self, entry: "Entry | None", start: dt.date, zone: dt.tzinfo) -> JSONDict | None:
-        """A contact logged before the curve's entries, off its picture."""
-        response = self.response_of(entry) if entry is not None else {}
-        at = _at(response)
-        if at is None or not response.get("contact_happened"):
-            return None
-        on = timezone.localdate(at, zone)
-        return _contact(at, response, day=(on - start).days, zone=zone)
-
     def earlier_wanted(self) -> Q:
-        return Q(response__contact_happened=True)  # the last contact before the period
+        return Q()  # every urge before the period (earlier_every), contacts among them
 
     def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
         trend = curve["trend"]
@@ -253,6 +239,12 @@ class UrgeLog(ExerciseKind):
         for assignment, own, curve in self._summary_curves(entries, earlier, as_of):
             if full_detail:
                 printed.extend(own)
+            # The newest contacts by day, newest first as the records are, the
+            # earlier ones counted: contact most days ran to a paragraph (the
+            # chart marks them all).
+            newest, earlier_contacts = first_of(
+                curve["contacts"][::-1], full_detail=full_detail, limit=OLDER_LIST_LIMIT
+            )
             sections.append(
                 {
                     "assignment": assignment,
@@ -260,6 +252,9 @@ class UrgeLog(ExerciseKind):
                     # The summary says the scale and the contacts in words.
                     "chart": self.chart(curve, for_client=False, labelled=False),
                     "trend_sentence": _trend_sentence(curve["trend"], for_client=False),
+                    "key": _contact_key(curve["contacts"]),
+                    "contacts_listed": newest,
+                    "contacts_more": earlier_contacts,
                     "entries": [(entry, self.present(entry)) for entry in own]
                     if full_detail
                     else [],
@@ -314,17 +309,19 @@ class UrgeLog(ExerciseKind):
     def _summary_curves(
         self, entries: Sequence["Entry"], earlier: Sequence["Entry"], as_of: dt.date | None
     ) -> list[tuple["Assignment", list["Entry"], JSONDict]]:
-        """Each assignment's curve in a summary, counting from the last
-        contact before the period when the period has none of its own."""
-        last_before = {entry.assignment_id: entry for entry in earlier}
+        """Each assignment's urges in the period, and its curve since no
+        contact began: the urges logged before the period drawn too, and days
+        without contact counted from the last contact, whenever it was."""
+        before: dict[int, list[Entry]] = defaultdict(list)
+        for entry in earlier:
+            before[entry.assignment_id].append(entry)
         return [
             (
                 assignment,
                 own,
                 self.curve(
                     assignment=assignment,
-                    entries=own,
-                    earlier_contact=last_before.get(assignment.pk),
+                    entries=[*before[assignment.pk], *own],
                     today=as_of,
                     # The summary's entries hold their client (summary.selectors).
                     zone=as_zone(assignment.client.timezone),
@@ -344,6 +341,17 @@ class UrgeLog(ExerciseKind):
             "chart": self.chart(curve, for_client=True) if entries else "",
             "trend_sentence": _trend_sentence(curve["trend"], for_client=True),
         }
+
+
+def _contact_key(contacts: Sequence[JSONDict]) -> list[str]:
+    """The marks the chart has, as charts.urge_curve draws them: a hollow
+    triangle when the other person reached out, a dot when the client did."""
+    key = []
+    if any(not contact["by_me"] for contact in contacts):
+        key.append(_("△ the other person reached out"))
+    if any(contact["by_me"] for contact in contacts):
+        key.append(_("● the client reached out"))
+    return key
 
 
 def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) -> JSONDict:

@@ -420,7 +420,8 @@ class Worksheet(ExerciseKind):
         """Each question once, in the worksheet's order, with its answers in
         the entries' order: a weekly check-in reads as how each answer moved,
         not as the same form three times. Scored answers are left to the
-        total, unless in full detail; unanswered questions are left out.
+        total (when the entry has one), unless in full detail; unanswered
+        questions are left out.
 
         Gathered by the question's key, not its wording: two questions worded
         alike (saved before that was refused) keep their answers apart. And
@@ -429,9 +430,13 @@ class Worksheet(ExerciseKind):
         "…unsafe?") are listed apart, each under what it answered, side by
         side."""
         questions: dict[str, dict[str, JSONDict]] = {}
+        totalled = self.score_scale(exercise) is not None
         for entry in entries:
+            # Left to the total only when there is one to show it: an entry
+            # sent before its scales were scored has none.
+            in_total = totalled and entry.score is not None
             for answer in self.answers(exercise, self.response_of(entry), entry.asked):
-                if answer["answer"] and (full_detail or not answer["scored"]):
+                if answer["answer"] and (full_detail or not (answer["scored"] and in_total)):
                     wordings = questions.setdefault(answer["key"], {})
                     question = wordings.setdefault(
                         wording_of(answer["question"]),

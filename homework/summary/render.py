@@ -44,6 +44,10 @@ class FlagItem:
     entry: Entry
     title: str
     excerpt: str
+    # When it happened, on the client's clock, as the kind's section dates it:
+    # a hard evening written down next morning is one day, not two.
+    when: str = ""
+    quotes_client: bool = True  # the excerpt is the client's words (ExerciseKind)
 
 
 @dataclass(frozen=True)
@@ -69,17 +73,30 @@ class SummaryDocument:
         return self.html.replace(_GENERATED_AT, escape(label), 1)
 
 
-def _flags(entries: list[Entry], *, full_detail: bool) -> tuple[list[FlagItem], int]:
-    shown, more = first_of(entries, full_detail=full_detail, limit=FLAG_LIST_LIMIT)
-    return [
-        FlagItem(
-            entry=entry,
-            title=entry.assignment.exercise.title,
-            # A kind's line, cut to one line whatever the kind made of it.
-            excerpt=shorten(get_kind(entry.assignment.exercise.kind).excerpt(entry)),
+def _flags(
+    entries: list[Entry], *, full_detail: bool, their_clock: TheirClock
+) -> tuple[list[FlagItem], int]:
+    # Newest first by when it happened, the order the dates beside them read in.
+    happened = sorted(
+        ((get_kind(entry.assignment.exercise.kind).happened_at(entry), entry) for entry in entries),
+        key=lambda pair: pair[0],
+        reverse=True,
+    )
+    shown, more = first_of(happened, full_detail=full_detail, limit=FLAG_LIST_LIMIT)
+    items = []
+    for at, entry in shown:
+        kind = get_kind(entry.assignment.exercise.kind)
+        items.append(
+            FlagItem(
+                entry=entry,
+                title=entry.assignment.exercise.title,
+                # A kind's line, cut to one line whatever the kind made of it.
+                excerpt=shorten(kind.excerpt(entry)),
+                when=their_clock.show(at, "D j M"),
+                quotes_client=kind.excerpt_quotes_client,
+            )
         )
-        for entry in shown
-    ], more
+    return items, more
 
 
 def summary_filename(data: SummaryData) -> str:
@@ -135,9 +152,11 @@ def _context(data: SummaryData) -> dict[str, Any]:
         lines = kind.at_a_glance(section.entries, earlier=section.earlier, as_of=as_of)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
-    unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full)
-    discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full)
-    printed.update(item.entry.pk for item in (*unsafe, *discuss))
+    unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full, their_clock=their_clock)
+    discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full, their_clock=their_clock)
+    # A flag's line is the client's words read, unless its kind's line says
+    # only how much there is (a safety plan's "6 of 6 parts filled in").
+    printed.update(item.entry.pk for item in (*unsafe, *discuss) if item.quotes_client)
     # Work still open, past due or recurring gets a line each; finished
     # one-off work is named on one line, since it needs nothing more.
     finished = [item.title for item in data.completion.items if item.state == Completion.DONE]

@@ -148,7 +148,7 @@ def summary_data(
     by_kind: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         by_kind[entry.assignment.exercise.kind].append(entry)
-    earlier = _earlier(user=user, client=client, period=period)
+    earlier = _earlier(user=user, client=client, period=period, by_kind_now=by_kind)
     sections = []
     for kind in all_kinds():  # the registry's order, so every summary reads alike
         kind_entries = by_kind.pop(kind.slug, [])
@@ -176,21 +176,35 @@ def summary_data(
     )
 
 
-def _earlier(*, user: User, client: Client, period: Period) -> dict[str, list[Entry]]:
+def _earlier(
+    *, user: User, client: Client, period: Period, by_kind_now: dict[str, list[Entry]]
+) -> dict[str, list[Entry]]:
     """What kinds need from before the period (``ExerciseKind.earlier_wanted``):
     for each assignment, its latest shared entry from before the period that
-    meets its kind's condition. One query for all kinds, however many entries."""
+    meets its kind's condition, or every such entry of the assignments with
+    entries in the period for a kind that asks (``earlier_every``). One query
+    for all kinds, however many entries."""
     wanted = Q()
+    every = Q()
     asked = False
     for kind in all_kinds():
         condition = kind.earlier_wanted()
-        if condition is not None:
-            wanted |= Q(assignment__exercise__kind=kind.slug) & condition
-            asked = True
+        if condition is None:
+            continue
+        this_kind = Q(assignment__exercise__kind=kind.slug) & condition
+        wanted |= this_kind
+        asked = True
+        if kind.earlier_every:
+            in_period = {entry.assignment_id for entry in by_kind_now.get(kind.slug, [])}
+            every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:
         return {}
     before = entries_for_user(user=user).filter(
-        wanted, assignment__client=client, private=False, shared_at__lt=period.start
+        wanted,
+        assignment__client=client,
+        status=Entry.Status.SUBMITTED,
+        private=False,
+        shared_at__lt=period.start,
     )
     latest = (
         before.filter(assignment=OuterRef("assignment"))
@@ -198,7 +212,8 @@ def _earlier(*, user: User, client: Client, period: Period) -> dict[str, list[En
         .values("pk")[:1]
     )
     by_kind: dict[str, list[Entry]] = defaultdict(list)
-    for entry in before.filter(pk=Subquery(latest)).select_related("assignment__exercise"):
+    rows = before.filter(Q(pk=Subquery(latest)) | every).select_related("assignment__exercise")
+    for entry in rows:
         if entry_readable_by_staff(entry):
             by_kind[entry.assignment.exercise.kind].append(entry)
             _attach_their_client([entry], client)

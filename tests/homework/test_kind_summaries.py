@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from homework.kinds import all_kinds, get_kind
+from homework.summary.limits import OLDER_LIST_LIMIT
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
 
 
@@ -132,13 +133,49 @@ def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
     assert chart.startswith("<svg") and "<polyline" in chart
     assert "<text" not in chart  # the scale and the contacts are said in words beside it
     assert "Contact:" in html and "(the client reached out)" in html
-    assert "● the client did" in html
+    assert "● the client reached out" in html
     assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
     full = render_to_string(
         kind.summary_template,
         {**kind.summary_context(entries, full_detail=True), "full_detail": True},
     )
     assert "Strongest pull by day" in full
+
+
+def test_urge_summary_key_names_the_marks_drawn_as_they_are_drawn(cast):
+    """Only the other person reached out: the key names the hollow triangle
+    the chart draws for that, and no mark the chart does not have."""
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=9)
+    kind = get_kind("urge_log")
+    responses = urges(start, 10, lambda d: 5, contact_on=3)
+    responses[3]["contact_initiated_by"] = "them"
+    entries = entries_of(cast, "urge_log", responses, no_contact_since=start)
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    [chart] = charts_in(html)
+    assert 'fill="#fff"' in chart and "<polygon" in chart  # drawn hollow
+    assert "△ the other person reached out" in html
+    assert "▲" not in html and "the client did" not in html
+
+
+def test_urge_summary_names_the_latest_contacts_and_counts_the_rest(cast):
+    """Contact most days for a month: the newest few are named by day, the
+    rest counted, so the line stays a line (the chart marks them all)."""
+    today = timezone.localdate()
+    start = today - dt.timedelta(days=29)
+    kind = get_kind("urge_log")
+    responses = urges(start, 30, lambda d: 5)
+    for response in responses:
+        response.update(contact_happened=True, contact_initiated_by="them")
+    entries = entries_of(cast, "urge_log", responses, no_contact_since=start)
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    contact_line = html[html.index("Contacts, newest first:") :]
+    contact_line = contact_line[: contact_line.index("</p>")]
+    assert contact_line.count("(the other person reached out)") == OLDER_LIST_LIMIT
+    assert date_format(today, "j M") in contact_line  # the newest is named
+    assert f"and {30 - OLDER_LIST_LIMIT} earlier, in the portal" in contact_line
+    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    assert full.count("(the other person reached out)") >= 30
 
 
 def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
@@ -242,6 +279,18 @@ def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
     assert "One word for the week" in brief  # unscored answers are shown
     full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
     assert "How strong was the pull?" in full
+
+
+def test_a_scale_answer_sent_before_scoring_began_is_shown_itself(cast):
+    """A check-in sent before the therapist made its scales count towards a
+    total has none: its scale answers are shown themselves rather than left
+    to a total that is not there."""
+    kind = get_kind("worksheet")
+    entries = entries_of(cast, "worksheet", [RESPONSES["worksheet"](pull=9)])
+    entries[0].score = None  # as sent before the questions were scored
+    entries[0].save()
+    brief = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "How strong was the pull?" in brief and "9 / 10" in brief
 
 
 def test_a_repeated_worksheet_reads_question_by_question_newest_answer_first(cast):

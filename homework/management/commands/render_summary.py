@@ -30,8 +30,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("client", help="The client's id, portal email or contact email.")
         parser.add_argument("--out", required=True, help="Where to write the PDF.")
-        parser.add_argument("--since", help="First day, YYYY-MM-DD (default: the last session).")
-        parser.add_argument("--until", help="Last day, YYYY-MM-DD (default: the next session).")
+        # One date alone is read as homework.summary.period.parse_period_query reads it.
+        parser.add_argument(
+            "--since",
+            help="First day, YYYY-MM-DD (default: the last session; given alone: up to today).",
+        )
+        parser.add_argument(
+            "--until",
+            help="Last day, YYYY-MM-DD (default: the next session; "
+            "given alone: the four weeks up to it).",
+        )
         parser.add_argument(
             "--full-detail", action="store_true", help="Whole texts; the safety plan in full."
         )

@@ -118,6 +118,26 @@ def test_printing_reads_only_the_entries_whose_words_are_on_the_page(cast):
         entry_set_private(user=cast.alice.portal_user, key=records[0].key, private=True)
 
 
+def test_a_flagged_safety_plan_is_not_read_by_printing_its_flag(cast):
+    """Flagged, the plan is listed first as "6 of 6 parts filled in": none of
+    its lines are on the page, so the client may still take it back."""
+    from homework.services import entry_set_private
+    from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory
+
+    plan = EntryFactory.create(
+        assignment=AssignmentFactory.create(
+            client=cast.alice, exercise=ExerciseFactory.create(kind="safety_plan")
+        ),
+        response=RESPONSES["safety_plan"](),
+        felt_unsafe=True,
+    )
+    response = login(cast.tara).get(url(cast.alice.pk))
+    assert "parts filled in" in pdf_text(response.content)
+    plan.refresh_from_db()
+    assert plan.seen_at is None
+    entry_set_private(user=cast.alice.portal_user, key=plan.key, private=True)  # still theirs
+
+
 def test_a_managers_print_is_logged_but_is_not_the_therapists_read(cast):
     assert login(cast.morgan).get(url(cast.alice.pk)).status_code == 200
     cast.alice_entry.refresh_from_db()
@@ -169,3 +189,30 @@ def test_another_clients_or_therapists_session_is_refused_by_name(cast):
         )
         assert "Session:" in response.text
     assert not AccessEvent.objects.exists()
+
+
+def test_the_client_pages_offer_full_detail_and_chosen_dates(cast):
+    """The safety plan prints "its contents print only with full detail", and
+    the period may be chosen dates: both are a click away, not a URL to edit."""
+    http = login(cast.tara)
+    for page in ("admin:clients_client_change", "admin:clients_client_since_last_session"):
+        text = http.get(reverse(page, args=[cast.alice.pk])).text
+        assert f'href="{url(cast.alice.pk)}?full_detail=1"' in text
+    text = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])).text
+    form = text[text.index(f'action="{url(cast.alice.pk)}"') :]
+    form = form[: form.index("</form>")]
+    for name in ('name="since"', 'name="until"', 'name="full_detail"'):
+        assert name in form
+
+
+def test_the_dates_form_as_a_browser_sends_it_prints_those_dates(cast):
+    today = timezone.localdate()
+    since = today - dt.timedelta(days=10)
+    response = login(cast.tara).get(
+        url(cast.alice.pk), {"since": since.isoformat(), "until": today.isoformat()}
+    )
+    assert response.status_code == 200
+    assert "dates chosen" in pdf_text(response.content)
+    # An empty date field is sent as "": the period is then since the last session.
+    response = login(cast.tara).get(url(cast.alice.pk), {"since": "", "until": ""})
+    assert response.status_code == 200

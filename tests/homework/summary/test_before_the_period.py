@@ -13,6 +13,7 @@ from tests.factories import (
     EntryFactory,
     ExerciseFactory,
     SessionFactory,
+    daily_urge_log,
     support_network,
     urge_log,
 )
@@ -146,3 +147,50 @@ def test_what_changed_compares_with_the_map_sent_just_before_not_one_shared_late
     latest["people"].append({"name": "Sam", "circle": "inner", "roles": [], "steadying": True})
     EntryFactory.create(assignment=corner, submitted_at=now - dt.timedelta(days=2), response=latest)
     assert "Since the map before: Sam moved closer" in summary_html(cast)
+
+
+def test_the_urge_curve_runs_since_no_contact_began_not_only_since_the_last_session(cast):
+    """A daily log begun three weeks ago, a session every week: the chart is
+    drawn from the day no contact began, so its days before the last session
+    are the client's logged days, not gaps ("a day not logged"), and three
+    weeks are enough to say whether the pull is easing."""
+    now = timezone.now()
+    today = timezone.localdate()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    daily_urge_log(
+        cast.alice, start=today - dt.timedelta(days=20), days=21, intensity=lambda day: 9 - day // 3
+    )
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    (section,) = [s for s in data.sections if s.kind.slug == "urge_log"]
+    context = section.kind.summary_context(
+        section.entries, earlier=section.earlier, as_of=period.as_of(now)
+    )
+    (shown,) = context["sections"]
+    assert len(shown["curve"]["days"]) == 21  # every day logged, before the period too
+    assert shown["count"] == len(section.entries)
+    html = render.summary_document(data).html
+    assert f"{len(section.entries)} urges logged in this period" in html
+    assert "Urges easing: mean 8.3 in the first week logged, 3.7 in the last." in html
+
+
+def test_the_urge_curve_before_the_period_leaves_out_private_urges(cast, log):
+    """Urges kept private before the period stay out of the curve."""
+    for days_ago in (20, 19, 18, 17, 16, 15, 14):
+        logged(log, days_ago, private=True)
+    logged(log, 2)
+    now = timezone.now()
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    (section,) = [s for s in data.sections if s.kind.slug == "urge_log"]
+    context = section.kind.summary_context(section.entries, earlier=section.earlier)
+    assert len(context["sections"][0]["curve"]["days"]) == 1

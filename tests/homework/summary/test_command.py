@@ -134,3 +134,13 @@ def test_a_client_id_that_is_not_one_is_explained(cast, tmp_path, given):
     with pytest.raises(CommandError, match="No client"):
         call_command("render_summary", given, "--out", str(out))
     assert not out.exists()
+
+
+def test_the_help_says_what_one_date_alone_means():
+    """--since alone runs to today, not to the next session; --until alone
+    starts four weeks before it, not at the last session."""
+    from homework.management.commands.render_summary import Command
+
+    text = " ".join(Command().create_parser("manage.py", "render_summary").format_help().split())
+    assert "given alone: up to today" in text
+    assert "given alone: the four weeks up to it" in text

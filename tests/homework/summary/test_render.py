@@ -590,3 +590,35 @@ def test_a_year_of_daily_check_ins_lists_the_first_and_latest_values(cast):
     assert "354 more in the portal" in pdf_text(pdf)
     full = pdf_text(pdf_for(cast.tara, cast.alice, since_days=370, full_detail=True))
     assert "more in the portal" not in full
+
+
+def test_a_flag_is_dated_when_it_happened_as_its_record_below_is(cast):
+    """A hard evening written down the next morning: the flag at the top and
+    the record in its section give the same day, not two days for one event."""
+    evening = timezone.localtime() - dt.timedelta(days=3)
+    add(
+        cast.alice_assignment,
+        days_ago=2,
+        occurred_at=evening.isoformat(),
+        what_happened="They took my bank card to keep it safe.",
+        felt_unsafe=True,
+    )
+    html = summary_for(cast.tara, cast.alice).html
+    flag = html[html.index('class="flag-meta"') :]
+    flag = flag[: flag.index("</p>")]
+    assert date_format(evening, "D j M") in flag
+
+
+def test_flags_are_listed_newest_first_by_when_it_happened(cast):
+    """A record of last week written today comes after yesterday's, so the
+    dates down the list read in order."""
+    add(cast.alice_assignment, days_ago=1, what_happened="Yesterday's evening.", felt_unsafe=True)
+    add(
+        cast.alice_assignment,
+        days_ago=0.1,
+        occurred_at=(timezone.localtime() - dt.timedelta(days=6)).isoformat(),
+        what_happened="Last week, written down today.",
+        felt_unsafe=True,
+    )
+    html = summary_for(cast.tara, cast.alice).html
+    assert html.index("Yesterday&#x27;s evening.") < html.index("Last week, written down today.")
