@@ -128,7 +128,8 @@ def completion_for_period(
     # One-off work is judged as of the period's end, or now if that is still
     # to come; a due date, on the client's calendar too: work due on a day not
     # yet over for them is not past due (homework.selectors.one_off_state).
-    due_as_of = min(period.as_of(now), client_today(client, now))
+    client_day = client_today(client, now)
+    due_as_of = min(period.as_of(now), client_day)
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
@@ -139,7 +140,23 @@ def completion_for_period(
             first = max(assignment.starts_on, first_day)
             last = min(assignment.ends_on, as_of)
             sent_by_then = {day for day in days_sent[assignment.pk] if first <= day <= last}
-            tally = schedules.tally(assignment, start=first, end=last, days_sent=len(sent_by_then))
+            if last == client_day and period.session is None:
+                # A period running to now: their day is not over, so today's
+                # slot is open, not missed, as the admin counts it
+                # (schedules.tally_so_far). A period ending at a session counts
+                # through the eve of it, as the evening batch prints it
+                # (Period.as_of), so that stored file is the one served.
+                tally = schedules.tally_so_far(
+                    assignment,
+                    start=first,
+                    today=client_day,
+                    days_sent=len(sent_by_then),
+                    sent_today=client_day in sent_by_then,
+                )
+            else:
+                tally = schedules.tally(
+                    assignment, start=first, end=last, days_sent=len(sent_by_then)
+                )
             items.append(
                 WorkItem(
                     assignment.pk,

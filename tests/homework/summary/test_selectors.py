@@ -174,8 +174,33 @@ def test_recurring_work_counts_days_with_something_sent(cast):
         i for i in data_for(cast.tara, cast.alice).completion.items if i.assignment_id == daily.pk
     ]
     assert item.recurring
-    assert item.expected == 10  # nine days ago up to today
+    assert item.expected == 9  # nine days ago up to yesterday: today is not over yet
     assert item.done in (3, 4)  # 2 and 2.1 days ago may straddle midnight
+
+
+def test_todays_work_counts_once_sent_and_is_not_missed_before(cast):
+    """A summary printed mid-morning does not count today as missed: the
+    client's day is not over (the admin's "so far" reads the same)."""
+    today = timezone.localdate()
+    daily = AssignmentFactory.create(
+        client=cast.alice,
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=2),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=20),
+    )
+
+    def item() -> tuple[int, int]:
+        (found,) = [
+            i
+            for i in data_for(cast.tara, cast.alice).completion.items
+            if i.assignment_id == daily.pk
+        ]
+        return found.done, found.expected
+
+    assert item() == (0, 2)
+    add(daily, days_ago=0)
+    assert item() == (1, 3)
 
 
 def test_weekly_work_expects_only_its_weekdays(cast):
@@ -191,7 +216,7 @@ def test_weekly_work_expects_only_its_weekdays(cast):
     (item,) = [
         i for i in data_for(cast.tara, cast.alice).completion.items if i.assignment_id == weekly.pk
     ]
-    assert (item.expected, item.done) == (4, 0)
+    assert (item.expected, item.done) == (3, 0)  # today's comes round, but is not over
     assert item.unit == "weeks"  # one day a week: counted in weeks, not days
 
 
