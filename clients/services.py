@@ -348,20 +348,15 @@ def _invitation_try_email(invitation_id: int) -> str:
                 context={"url": _invitation_url(token), "expires_at": invitation.expires_at},
             )
     except (OSError, SMTPException, BadHeaderError) as failure:
-        given_up = delivery.gives_up(
-            failure, attempts=invitation.email_attempts, asked_at=invitation.email_asked_at, now=now
+        return delivery.count_failure(
+            invitation,
+            failure,
+            attempts="email_attempts",
+            given_up="email_given_up_at",
+            asked_at=invitation.email_asked_at,
+            now=now,
+            what=f"invitation {invitation.pk}",
         )
-        if given_up:
-            invitation.email_given_up_at = now
-        invitation.save(update_fields=["email_attempts", "email_given_up_at"])
-        logger.warning(
-            "Could not email invitation %s (try %s)%s.",
-            invitation.pk,
-            invitation.email_attempts,
-            "; not trying again" if given_up else "",
-            exc_info=not isinstance(failure, BadHeaderError),
-        )
-        return "given-up" if given_up else "failed"
     invitation.emailed_at = now
     invitation.save(update_fields=["email_attempts", "emailed_at"])
     return "sent"

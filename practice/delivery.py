@@ -8,11 +8,14 @@ import datetime as dt
 import logging
 from collections.abc import Sequence
 from smtplib import SMTPRecipientsRefused, SMTPResponseException
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from celery import Task
 from django.core.cache import cache
 from django.core.mail import BadHeaderError
+
+if TYPE_CHECKING:
+    from django.db.models import Model
 
 logger = logging.getLogger(__name__)
 
@@ -67,6 +70,36 @@ def gives_up(
     if refused_for_good(failure) or attempts >= GIVE_UP_AFTER_ATTEMPTS:
         return True
     return asked_at is not None and now - asked_at >= GIVE_UP_AFTER
+
+
+def count_failure(
+    row: "Model",
+    failure: BaseException,
+    *,
+    attempts: str,
+    given_up: str,
+    asked_at: dt.datetime | None,
+    now: dt.datetime,
+    what: str,
+) -> str:
+    """Record on ``row`` a try that failed with ``failure``: its count of tries
+    (the field named ``attempts``, this try already counted) is saved, and so
+    is ``given_up`` (set to ``now``) once ``gives_up`` says so. Logged, naming
+    ``what`` was not sent. Returns "given-up", or "failed" while worth retrying."""
+    tries: int = getattr(row, attempts)
+    stop = gives_up(failure, attempts=tries, asked_at=asked_at, now=now)
+    if stop:
+        setattr(row, given_up, now)
+    row.save(update_fields=[attempts, given_up])
+    logger.warning(
+        "Could not send %s (try %s)%s.",
+        what,
+        tries,
+        "; not trying again" if stop else "",
+        # A header that cannot be written was logged where it was found.
+        exc_info=not isinstance(failure, BadHeaderError),
+    )
+    return "given-up" if stop else "failed"
 
 
 def ask_once_each(task: "Task[Any, Any]", ids: Sequence[int]) -> int:

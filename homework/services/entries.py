@@ -528,20 +528,15 @@ def _entry_try_notify(entry_id: int) -> str:
     try:
         message.send()
     except (OSError, SMTPException, BadHeaderError) as failure:
-        given_up = delivery.gives_up(
-            failure, attempts=entry.notify_attempts, asked_at=entry.submitted_at, now=now
+        return delivery.count_failure(
+            entry,
+            failure,
+            attempts="notify_attempts",
+            given_up="notify_given_up_at",
+            asked_at=entry.submitted_at,
+            now=now,
+            what=f"the therapist's notice of entry {entry.pk}",
         )
-        if given_up:
-            entry.notify_given_up_at = now
-        entry.save(update_fields=["notify_attempts", "notify_given_up_at"])
-        logger.warning(
-            "Could not tell the therapist about entry %s (try %s)%s.",
-            entry.pk,
-            entry.notify_attempts,
-            "; not trying again" if given_up else "",
-            exc_info=True,
-        )
-        return "given-up" if given_up else "failed"
     entry.therapist_notified_at = now
     entry.save(update_fields=["therapist_notified_at", "notify_attempts"])
     return "sent"
