@@ -4,7 +4,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.views.main import ChangeList
-from django.contrib.admin.widgets import AdminSplitDateTime
+from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
 from django.db.models import OuterRef, QuerySet, Subquery
@@ -37,6 +37,18 @@ from practice.models import User
 from practice.requests import acting_user
 
 
+class SessionTimeInput(AdminTimeWidget):
+    """The time as booked, 10:30 (the practice's formats read it so). A time
+    that has seconds (set by "Now" before it wrote none) shows them: shown
+    without, every save of the client's page would see the row as changed
+    and check it again, and an old session would be refused as too old."""
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, dt.time) and (value.second or value.microsecond):
+            return value.strftime("%H:%M:%S")
+        return super().format_value(value)
+
+
 class SessionStartsWidget(AdminSplitDateTime):
     """The date and the time, each with its own name.
 
@@ -45,9 +57,15 @@ class SessionStartsWidget(AdminSplitDateTime):
     """
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        super().__init__(attrs)
-        self.widgets[0].attrs["aria-label"] = _("Session date")
-        self.widgets[1].attrs["aria-label"] = _("Session time")
+        # AdminSplitDateTime's own __init__, with our time box.
+        forms.MultiWidget.__init__(
+            self,
+            [
+                AdminDateWidget(attrs={"aria-label": _("Session date")}),
+                SessionTimeInput(attrs={"aria-label": _("Session time")}),
+            ],
+            attrs,
+        )
 
 
 class SessionStartsField(forms.SplitDateTimeField):

@@ -147,6 +147,17 @@ def test_a_session_time_reads_in_hours_and_minutes(cast):
     assert re.search(r'"TIME_INPUT_FORMATS": \[\s*"%H:%M",', catalog)
 
 
+def test_a_session_with_seconds_shows_them_and_saves_unchanged(cast):
+    """Set by "Now" before it wrote none: shown without its seconds, the row
+    would read as changed on every save of the page, and be checked again."""
+    starts = timezone.make_aware(
+        dt.datetime.combine(timezone.localdate() + dt.timedelta(days=2), dt.time(10, 30, 17))
+    )
+    SessionFactory.create(client=cast.alice, starts_at=starts)
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    assert 'value="10:30:17"' in page.content.decode()
+
+
 def test_a_session_time_typed_with_seconds_is_still_read(cast):
     when = timezone.localtime() + dt.timedelta(days=3)
     save_change_form(
