@@ -7,6 +7,8 @@ ORM would otherwise refuse to share.
 
 import os
 import shutil
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,8 +57,58 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+class ServerRequests:
+    """Counts the requests the live server is still handling.
+
+    A page saves as it closes (autosave's keepalive save on pagehide), and a
+    test may end while a save it started is still running. The database is
+    emptied after each test, and emptying it under a request that is still
+    writing can deadlock on PostgreSQL and fail the next test; so teardown
+    waits for the server to go quiet first.
+    """
+
+    QUIET_FOR = 0.15  # long enough for a save sent as the page closed to arrive
+    GIVE_UP_AFTER = 10.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running = 0
+        self._last_seen = 0.0
+
+    def started(self, **kwargs) -> None:
+        with self._lock:
+            self._running += 1
+            self._last_seen = time.monotonic()
+
+    def finished(self, **kwargs) -> None:
+        with self._lock:
+            self._running -= 1
+            self._last_seen = time.monotonic()
+
+    def wait_until_quiet(self) -> None:
+        deadline = time.monotonic() + self.GIVE_UP_AFTER
+        while time.monotonic() < deadline:
+            with self._lock:
+                quiet = self._running <= 0 and time.monotonic() - self._last_seen >= self.QUIET_FOR
+            if quiet:
+                return
+            time.sleep(0.02)
+
+
+@pytest.fixture(scope="session")
+def server_requests() -> Iterator[ServerRequests]:
+    from django.core.signals import request_finished, request_started
+
+    requests = ServerRequests()
+    request_started.connect(requests.started, weak=False)
+    request_finished.connect(requests.finished, weak=False)
+    yield requests
+    request_started.disconnect(requests.started)
+    request_finished.disconnect(requests.finished)
+
+
 @pytest.fixture
-def new_context(browser, live_server):
+def new_context(browser, live_server, server_requests):
     """Each person gets their own browser context: their own cookies, as on their own device.
 
     Every test is also a check of the pages' Content-Security-Policy: anything
@@ -87,6 +139,7 @@ def new_context(browser, live_server):
     yield make
     for context in opened:
         context.close()
+    server_requests.wait_until_quiet()
     assert not refused, "The pages' policy blocked something:\n" + "\n".join(refused)
 
 
