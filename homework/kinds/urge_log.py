@@ -255,7 +255,12 @@ class UrgeLog(ExerciseKind):
                     "key": _contact_key(curve["contacts"]),
                     "contacts_listed": newest,
                     "contacts_more": earlier_contacts,
-                    "entries": [(entry, self.present(entry)) for entry in own]
+                    # Newest first by when the urge came, as the written
+                    # records are: the latest is what a session starts from.
+                    "entries": [
+                        (entry, self.present(entry))
+                        for entry in sorted(own, key=self.happened_at, reverse=True)
+                    ]
                     if full_detail
                     else [],
                     "count": len(own),

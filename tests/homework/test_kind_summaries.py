@@ -334,3 +334,36 @@ def test_written_records_of_one_distress_say_it_once(cast):
     assert kind.at_a_glance(entries_of(cast, "written_record", apart))[0].endswith(
         "distress 3 to 8 out of 10, on average 5.5"
     )
+
+
+def test_urge_log_in_full_detail_lists_the_urges_newest_first(cast):
+    """As the written records and the contacts are: a therapist reading before
+    a session starts from the latest. By when the urge came, not when it was
+    sent: one logged the next morning still reads in its place."""
+    kind = get_kind("urge_log")
+    now = timezone.localtime()
+    came = {
+        "Oldest urge.": now - dt.timedelta(days=3),
+        "Middle urge.": now - dt.timedelta(days=2),
+        "Newest urge.": now - dt.timedelta(days=1),
+    }
+    # Sent in this order: the oldest one last, the morning after the newest.
+    sent_in_order = ["Middle urge.", "Newest urge.", "Oldest urge."]
+    entries = entries_of(
+        cast,
+        "urge_log",
+        [
+            RESPONSES["urge_log"](at=came[note].strftime("%Y-%m-%dT%H:%M"), trigger_note=note)
+            for note in sent_in_order
+        ],
+    )
+    full = render_to_string(
+        kind.summary_template,
+        {**kind.summary_context(entries, full_detail=True), "full_detail": True},
+    )
+    assert "Each urge, newest first" in full
+    assert full.index("Newest urge.") < full.index("Middle urge.") < full.index("Oldest urge.")
+    # The figures by day stay in the chart's order, first day first.
+    days = [date_format(came[note], "j M") for note in ("Oldest urge.", "Newest urge.")]
+    by_day = full[full.index("Strongest pull by day") :]
+    assert by_day.index(f"{days[0]}: 7") < by_day.index(f"{days[1]}: 7")
