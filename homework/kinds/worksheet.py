@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from homework.excerpts import shorten
+from homework.excerpts import ELLIPSIS, LINE_CHARS, shorten
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind, JSONDict, ResponseInvalid, asked_as
 from homework.kinds.fields import (
@@ -46,6 +46,13 @@ from practice.dates import calendar_day, years_named_within
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
+
+# Questions answered in the client's own words.
+WRITTEN = ("short_text", "long_text")
+# What a question's wording may end on before its answer follows it with a
+# space alone ("…feel? 8 / 10"); otherwise a colon goes between. Arabic's
+# and the full-width question marks included.
+ENDS_A_QUESTION = f"?!:.\u061f\uff1f{ELLIPSIS}"
 
 
 def _field(question: JSONDict) -> forms.Field:
@@ -343,13 +350,30 @@ class Worksheet(ExerciseKind):
         }
 
     def excerpt(self, entry: "Entry") -> str:
+        """One line for a flag on the summary's first page, or the admin's list.
+
+        The total, when the check-in has one, then the client's first answer
+        in their own words: what a flagged entry is most likely about. With
+        neither, the first answer, after the question it answers: a bare
+        "8 / 10" or "Yes" tells a reader nothing.
+        """
+        parts = []
         scale_info = self.score_scale(entry.assignment.exercise)
         if scale_info and entry.score is not None:
-            return f"{isolated_text(scale_info['label'])}: {entry.score:g}"
-        for answer in self.answers(entry.assignment.exercise, self.response_of(entry), entry.asked):
-            if answer["answer"]:
-                return shorten(answer["answer"])
-        return ""
+            parts.append(f"{isolated_text(scale_info['label'])}: {entry.score:g}")
+        answered = [
+            answer
+            for answer in self.answers(
+                entry.assignment.exercise, self.response_of(entry), entry.asked
+            )
+            if answer["answer"]
+        ]
+        written = next((answer for answer in answered if answer["type"] in WRITTEN), None)
+        if written is not None:
+            parts.append(written["answer"])
+        elif answered and not parts:
+            parts.append(_after_its_question(answered[0]["question"], answered[0]["answer"]))
+        return shorten(" · ".join(parts))
 
     def totals_chart(
         self, exercise: "Exercise", entries: Sequence["Entry"], *, labelled: bool = True
@@ -552,6 +576,21 @@ def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDi
         "unlisted": len(points) - len(latest) - 1,
         "listed": latest,
     }
+
+
+def _after_its_question(question: str, answer: str) -> str:
+    """An answer on one line after the question it answers, as the client
+    read it ("How heavy did the week feel? 8 / 10"): a long question is cut,
+    not the answer it is there to explain (unless the answer alone fills
+    half the line)."""
+    question = " ".join(question.split())
+    if not question:
+        return answer
+    room = max(LINE_CHARS - len(answer) - len(": "), LINE_CHARS // 2)
+    question = shorten(question, room)
+    # A question mark (or a cut) already leads into the answer.
+    joiner = " " if question[-1] in ENDS_A_QUESTION else ": "
+    return f"{isolated_text(question)}{joiner}{answer}"
 
 
 def _answer_text(question: JSONDict, value: Any) -> str:

@@ -367,3 +367,47 @@ def test_urge_log_in_full_detail_lists_the_urges_newest_first(cast):
     days = [date_format(came[note], "j M") for note in ("Oldest urge.", "Newest urge.")]
     by_day = full[full.index("Strongest pull by day") :]
     assert by_day.index(f"{days[0]}: 7") < by_day.index(f"{days[1]}: 7")
+
+
+HEAVY = {"key": "heavy", "type": "scale_0_10", "text": "How heavy did the week feel?"}
+TOLD = {"key": "told", "type": "long_text", "text": "Anything you want me to know?"}
+
+
+def worksheet_entry(cast, questions, response, *, score=None):
+    exercise = ExerciseFactory.create(
+        kind="worksheet", title="Weekly check-in", options={"questions": questions}
+    )
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    return EntryFactory.create(assignment=assignment, response=response, score=score)
+
+
+def test_a_worksheets_excerpt_says_what_a_scale_answer_answers(cast):
+    """A bare "8 / 10" on the first page tells the therapist nothing."""
+    kind = get_kind("worksheet")
+    entry = worksheet_entry(cast, [HEAVY, TOLD], {"heavy": 8})
+    assert kind.excerpt(entry) == "How heavy did the week feel? 8 / 10"
+
+
+def test_a_worksheets_excerpt_prefers_the_clients_own_words(cast):
+    kind = get_kind("worksheet")
+    entry = worksheet_entry(
+        cast, [HEAVY, TOLD], {"heavy": 8, "told": "I nearly called them on Sunday."}
+    )
+    assert kind.excerpt(entry) == "I nearly called them on Sunday."
+
+
+def test_a_check_ins_excerpt_gives_its_total_and_then_the_clients_words(cast):
+    kind = get_kind("worksheet")
+    [entry] = entries_of(cast, "worksheet", [RESPONSES["worksheet"](pull=9, clarity=2)])
+    assert kind.excerpt(entry) == "Steadiness: 1.5 · tired"
+
+
+def test_a_long_question_is_cut_so_its_answer_still_shows_on_the_line(cast):
+    from homework.excerpts import LINE_CHARS
+
+    kind = get_kind("worksheet")
+    long_question = {**HEAVY, "text": "Thinking back over all of the days since we last met, " * 4}
+    entry = worksheet_entry(cast, [long_question], {"heavy": 8})
+    excerpt = kind.excerpt(entry)
+    assert excerpt.startswith("Thinking back over") and excerpt.endswith("… 8 / 10")
+    assert len(excerpt) <= LINE_CHARS

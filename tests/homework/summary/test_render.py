@@ -623,3 +623,20 @@ def test_flags_are_listed_newest_first_by_when_it_happened(cast):
     )
     html = summary_for(cast.tara, cast.alice).html
     assert html.index("Yesterday&#x27;s evening.") < html.index("Last week, written down today.")
+
+
+def test_a_flagged_scale_answer_says_what_it_answers_on_the_first_page(cast):
+    exercise = ExerciseFactory.create(
+        kind="worksheet",
+        title="Weekly check-in",
+        options={
+            "questions": [
+                {"key": "heavy", "type": "scale_0_10", "text": "How heavy did the week feel?"}
+            ]
+        },
+    )
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    EntryFactory.create(assignment=assignment, response={"heavy": 8}, discuss_in_session=True)
+    html = summary_for(cast.tara, cast.alice).html
+    flag = html[html.index('class="flag-text"') :]
+    assert flag[: flag.index("</p>")].endswith(">How heavy did the week feel? 8 / 10")
