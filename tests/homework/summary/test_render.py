@@ -640,3 +640,21 @@ def test_a_flagged_scale_answer_says_what_it_answers_on_the_first_page(cast):
     html = summary_for(cast.tara, cast.alice).html
     flag = html[html.index('class="flag-text"') :]
     assert flag[: flag.index("</p>")].endswith(">How heavy did the week feel? 8 / 10")
+
+
+@pytest.mark.parametrize("where", ["boundary", "what_happened"])
+def test_a_boundary_steps_long_text_is_excerpted_unless_full_detail(cast, where):
+    """Three thousand characters in one step ran over pages; the rest is in the portal."""
+    ladder = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="boundary_steps")
+    )
+    long_text = "I said it calmly and they kept talking over me. " * 64 + "THEVERYEND"
+    assert len(long_text) > 3000
+    step = {"boundary": "No calls after 10 pm.", "status": "tried", "feeling": 4}
+    EntryFactory.create(assignment=ladder, response={"steps": [{**step, where: long_text}]})
+    short = pdf_for(cast.tara, cast.alice)
+    assert "(continued in the portal)" in pdf_text(short)
+    assert "THEVERYEND" not in pdf_text(short)
+    assert page_count(short) == 1
+    full = pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True))
+    assert "THEVERYEND" in full
