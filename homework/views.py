@@ -21,6 +21,7 @@ from homework import schedules, selectors, services
 from homework.autosave_text import autosave_messages, saved_time
 from homework.forms import EntryEnvelopeForm, NoteForm, PrivacyForm, response_data
 from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds.base import Shown
 from homework.models import Assignment, Entry
 from practice.models import User
 from practice.requests import AuthedRequest
@@ -185,6 +186,7 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
             base_version=envelope.cleaned_data["version"],
             data=data,
             flags=envelope.flags(),
+            shown=Shown.from_post(request.POST),
         )
     except ResponseInvalid as invalid:
         return _render_invalid(request, assignment, envelope, invalid)
@@ -260,6 +262,7 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         base_version=envelope.cleaned_data["version"],
         data=response_data(post),
         flags=envelope.flags(),
+        shown=Shown.from_post(post),
         page_save=envelope.page_save(),
     )
 
@@ -276,6 +279,7 @@ def save_edit_from_post(*, user: User, post: Any) -> Entry:
         base_version=envelope.cleaned_data["version"],
         data=response_data(post),
         flags=envelope.flags(),
+        shown=Shown.from_post(post),
     )
 
 
@@ -313,6 +317,7 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
             base_version=envelope.cleaned_data["version"],
             data=data,
             flags=envelope.flags(),
+            shown=Shown.from_post(request.POST),
             page_save=envelope.page_save(),
         )
     except ResponseInvalid as invalid:
@@ -414,6 +419,7 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             base_version=envelope.cleaned_data["version"],
             data=data,
             flags=envelope.flags(),
+            shown=Shown.from_post(request.POST),
         )
     except ResponseInvalid as invalid:
         return _render_invalid(request, assignment, envelope, invalid, editing=entry)

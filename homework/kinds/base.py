@@ -10,6 +10,7 @@ branches on a kind's name.
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
@@ -28,7 +29,47 @@ if TYPE_CHECKING:
 JSONDict = dict[str, Any]
 Upgrade = Callable[[JSONDict], JSONDict]
 
-__all__ = ["ExerciseKind", "JSONDict", "ResponseInvalid"]
+__all__ = ["ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
+
+# A page posts a mark for each question it shows; more than any form has is not a page's.
+MAX_MARKS = 100
+WORDED_PREFIX = "worded-"
+STILL_PREFIX = "still-"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the client's page put to them, as it says with each save: per
+    question key, a mark of the wording on screen (``worded``), and the
+    questions reworded since an answer was given whose answer the client
+    said still fits the new words (``still``, the mark of the words they
+    saw). Marks only: what they name is looked up in what the exercise
+    knows, never taken from the page."""
+
+    worded: Mapping[str, str] = dataclass_field(default_factory=dict)
+    still: Mapping[str, str] = dataclass_field(default_factory=dict)
+
+    @classmethod
+    def from_post(cls, post: Any) -> "Shown":
+        """Read from posted fields (``worded-<key>``, ``still-<key>``).
+        Anything that is not a mark is left out: a page that sends none, or
+        nonsense, is read as one that said nothing."""
+        found: dict[str, dict[str, str]] = {WORDED_PREFIX: {}, STILL_PREFIX: {}}
+        for name in list(post)[: 4 * MAX_MARKS]:
+            if not isinstance(name, str):
+                continue
+            for prefix, marks in found.items():
+                key = name.removeprefix(prefix)
+                if key == name or not key or len(key) > 60 or len(marks) >= MAX_MARKS:
+                    continue
+                value = post.get(name)
+                if isinstance(value, str) and len(value) == 12 and _is_hex(value):
+                    marks[key] = value
+        return cls(worded=found[WORDED_PREFIX], still=found[STILL_PREFIX])
+
+
+def _is_hex(value: str) -> bool:
+    return all(c in "0123456789abcdef" for c in value)
 
 
 class ResponseInvalid(Exception):
@@ -235,6 +276,7 @@ class ExerciseKind:
         *,
         before: JSONDict,
         answered_before: JSONDict,
+        shown: Shown | None = None,
     ) -> JSONDict:
         """What ``response`` answers, as the client was asked it, to be kept
         with the entry each time the client saves or sends it (Entry.asked):
@@ -242,7 +284,9 @@ class ExerciseKind:
         ``before`` is what the entry kept last time, ``answered_before`` the
         response it held then (empty for a new entry): an answer the client
         did not change still answers what they read when they gave it.
-        Empty by default: a kind's own labels do not change under an entry;
+        ``shown`` is what the page said it showed (None when it said
+        nothing, e.g. the API): an answer answers the words on the client's
+        screen, not the ones the exercise has since. Empty by default: a kind's own labels do not change under an entry;
         a kind whose questions the therapist writes (and may reword) keeps
         them."""
         return {}

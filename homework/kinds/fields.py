@@ -41,6 +41,9 @@ class KindForm(PortalVoice, forms.Form):
         from homework.kinds.rows import RowSet  # rows builds KindForms: import late
 
         super().__init__(*args, **kwargs)
+        # A kind whose questions can be reworded lists here, per question,
+        # what its page says it shows (homework.kinds.base.Shown).
+        self.wordings_shown: list[dict[str, Any]] = []
         self.row_sets: dict[str, RowSet] = {
             name: RowSet(name=name, spec=spec, parent=self) for name, spec in self.row_specs.items()
         }

@@ -19,7 +19,15 @@ from django.utils.translation import gettext_lazy
 
 from homework.excerpts import ELLIPSIS, LINE_CHARS, shorten
 from homework.kinds import charts
-from homework.kinds.base import ExerciseKind, JSONDict, ResponseInvalid, asked_as
+from homework.kinds.base import (
+    STILL_PREFIX,
+    WORDED_PREFIX,
+    ExerciseKind,
+    JSONDict,
+    ResponseInvalid,
+    Shown,
+    asked_as,
+)
 from homework.kinds.fields import (
     KindForm,
     choice,
@@ -37,7 +45,9 @@ from homework.kinds.worksheet_options import (
     questions_editor_words,
     same_answer,
     same_wording,
+    worded,
     wording_answered,
+    wording_mark,
     wording_of,
 )
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
@@ -169,26 +179,75 @@ class Worksheet(ExerciseKind):
         *,
         before: JSONDict,
         answered_before: JSONDict,
+        shown: Shown | None = None,
     ) -> JSONDict:
         """Each answered question as the client read it when they last
-        changed that answer (the rule: ``wording_answered``). Unanswered
+        changed that answer (the rule: ``wording_answered``), or as it reads
+        now where they said their answer still fits the new words. Unanswered
         questions are left out: there is no answer to misread, and a daily
-        check-in need not carry its whole form."""
+        check-in need not carry its whole form.
+
+        "As the client read it" is what their page showed (``shown``): a tab
+        opened before the therapist reworded a question still shows the old
+        words, and an answer given there answers those. A mark naming no
+        wording the exercise (or this entry) knows is not trusted and reads
+        as no mark: the answer answers the words the form has now."""
         current = {question["key"]: question for question in self.questions(exercise)}
         before = before if isinstance(before, dict) else {}
         answered_before = answered_before if isinstance(answered_before, dict) else {}
+        shown = shown or Shown()
         kept: JSONDict = {}
         for key, value in response.items():
             if value is None or value == "" or value == []:
                 continue
+            now = current.get(key)
+            changed = key not in answered_before or not same_answer(answered_before[key], value)
+            if (
+                not changed
+                and now is not None
+                and shown.still.get(key) == wording_mark(now)
+                and shown.worded.get(key) in (None, wording_mark(now))
+            ):
+                # Reworded since it was given, and the client, shown the new
+                # words, said their answer still fits them.
+                kept[key] = worded(now)
+                continue
+            on_screen = self._wording_known(exercise, key, shown.worded.get(key), before.get(key))
             wording = wording_answered(
-                now=current.get(key),
+                now=on_screen if on_screen is not None else now,
                 kept=before.get(key),
-                changed=key not in answered_before or not same_answer(answered_before[key], value),
+                changed=changed,
             )
             if wording is not None:
                 kept[key] = wording
         return kept
+
+    def _wording_known(
+        self, exercise: "Exercise", key: str, mark: str | None, kept: Any
+    ) -> JSONDict | None:
+        """The wording of question ``key`` that ``mark`` names, among those the
+        exercise has asked it in (now, before a rewording, before it was
+        removed) and the one this entry kept; None for any other mark."""
+        if mark is None:
+            return None
+        current = next((q for q in self.questions(exercise) if q["key"] == key), None)
+        options = exercise.options if isinstance(exercise.options, dict) else {}
+        older = options.get("worded_before", {})
+        older = older.get(key, []) if isinstance(older, dict) else []
+        known = [
+            current,
+            _as_answered(kept, current) if kept is not None else None,
+            self.earlier_questions(exercise).get(key),
+            *(older if isinstance(older, list) else []),
+        ]
+        for question in known:
+            if not isinstance(question, dict) or question.get("type") not in QUESTION_TYPES:
+                continue
+            if current is not None and question.get("type") != current.get("type"):
+                continue  # another type under this key is another question
+            if isinstance(question.get("text"), str) and wording_mark(question) == mark:
+                return question
+        return None
 
     def questions_answered(self, entry: "Entry", asked_now: list[JSONDict]) -> list[JSONDict]:
         kept = entry.asked if isinstance(entry.asked, dict) else {}
@@ -216,24 +275,44 @@ class Worksheet(ExerciseKind):
         asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
         form = KindForm(data=data, initial=dict(initial or {}), prefix="r")
+        # What the page shows, said with each save (Shown): the mark of each
+        # question's words, and a box to say an answer still fits new words.
         for question in self.questions(exercise):
-            field = form.fields[question["key"]] = _field(question)
-            as_answered = _as_answered((asked or {}).get(question["key"]), question)
-            if not same_wording(as_answered, question):
+            key = question["key"]
+            field = form.fields[key] = _field(question)
+            as_answered = _as_answered((asked or {}).get(key), question)
+            mark = wording_mark(question)
+            reworded = not same_wording(as_answered, question)
+            form.wordings_shown.append(
+                {
+                    "key": key,
+                    "worded_name": f"{WORDED_PREFIX}{key}",
+                    "mark": mark,
+                    "still_name": f"{STILL_PREFIX}{key}" if reworded else "",
+                    "still_id": f"id_{STILL_PREFIX}{key}",
+                    "still": reworded and data is not None and data.get(STILL_PREFIX + key) == mark,
+                }
+            )
+            if reworded:
                 # The answer kept is ticked under today's words: the client
-                # is told what it answered, so sending it again is their choice.
+                # is told what it answered, and either changes it or says it
+                # still fits (the box under it), so the therapist can read it
+                # under the new words.
                 field.help_text = " ".join(
                     part
                     for part in (
                         _(
                             "When you answered, this read: “%(text)s”. It has been reworded "
-                            "since: check your answer still says what you mean."
+                            "since. If your answer still says what you mean, tick the box "
+                            "under it; if not, you can change it."
                         )
                         % {"text": isolated_text(as_answered.get("text", ""))},
                         str(field.help_text),
                     )
                     if part
                 )
+        for row in form.wordings_shown:  # bound once each field's help is final
+            row["field"] = form[row["key"]]
         return form
 
     def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:

@@ -52,6 +52,9 @@ KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_QUESTIONS = 40
 MAX_CHOICES = 20
 MAX_TEXT = 300
+# Older wordings kept per question (``_worded_before``): enough for every
+# rewording a question meets in practice, bounded so options stay small.
+MAX_WORDINGS_KEPT = 20
 
 
 def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
@@ -65,8 +68,9 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
                 ]
             }
         )
-    # "earlier" is the exercise's own record (see _earlier), sent back as it was shown.
-    unknown = sorted(set(options) - {"questions", "score", "earlier"})
+    # "earlier" and "worded_before" are the exercise's own record (see
+    # _earlier, _worded_before), sent back as they were shown.
+    unknown = sorted(set(options) - {"questions", "score", "earlier", "worded_before"})
     if unknown:
         problems.append(
             _("“%(name)s” is not a worksheet option. Use “questions” and, for a check-in, “score”.")
@@ -104,6 +108,9 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
     earlier = _earlier(asked_before, cleaned)
     if earlier:
         result["earlier"] = earlier
+    worded_before = _worded_before(saved, cleaned)
+    if worded_before:
+        result["worded_before"] = worded_before
     if problems:
         raise ResponseInvalid({"options": problems})
     return result
@@ -291,6 +298,49 @@ def _earlier(asked_before: dict[str, JSONDict], questions: list[JSONDict]) -> JS
     """
     asked = {question.get("key") for question in questions}
     return {key: worded(question) for key, question in asked_before.items() if key not in asked}
+
+
+def _worded_before(saved: Any, questions: list[JSONDict]) -> JSONDict:
+    """Every other wording each question has had, by key, oldest first.
+
+    A client's page may still show a question as it read when the page was
+    loaded (a tab left open while the therapist reworded it); an answer
+    given there answers those words, and the entry keeps them
+    (``Worksheet.asked``) only if the exercise still knows them. Kept, like
+    ``_earlier``, from what was saved, never from what was sent.
+    """
+    if not isinstance(saved, dict):
+        return {}
+    kept: dict[str, list[JSONDict]] = {}
+    before = saved.get("worded_before")
+    if isinstance(before, dict):
+        for key, wordings in before.items():
+            if isinstance(key, str) and isinstance(wordings, list):
+                kept[key] = [w for w in wordings if isinstance(w, dict)]
+    now = {question.get("key"): question for question in questions}
+    for key, question in _asked_before(saved).items():
+        same_question = key in now and now[key].get("type") == question.get("type")
+        if same_question and not same_wording(now[key], question):
+            kept.setdefault(key, []).append(worded(question))
+    result: JSONDict = {}
+    for key, wordings in kept.items():
+        unique: dict[str, JSONDict] = {}
+        for wording in wordings:
+            unique.pop(wording_mark(wording), None)  # the latest time it was used wins
+            unique[wording_mark(wording)] = wording
+        if unique:
+            result[key] = list(unique.values())[-MAX_WORDINGS_KEPT:]
+    return result
+
+
+def wording_mark(question: Any) -> str:
+    """A short mark of how a question reads (type and words, case and
+    spacing aside): the portal page carries it for each question it shows,
+    so a save says which wording was on screen without sending words the
+    server would have to trust."""
+    kind = question.get("type") if isinstance(question, dict) else None
+    made = f"{kind}|{_wording(question)}"
+    return hashlib.sha256(made.encode()).hexdigest()[:12]
 
 
 def worded(question: JSONDict) -> JSONDict:

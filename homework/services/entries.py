@@ -21,6 +21,7 @@ from django.utils.translation import ngettext_lazy
 
 from homework import schedules
 from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds.base import Shown
 from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
@@ -85,6 +86,7 @@ def _write(
     flags: Flags,
     submit: bool,
     page_save: PageSave | None = None,
+    shown: Shown | None = None,
 ) -> Entry:
     if entry is not None and entry.version != base_version:
         raise EntryConflict(entry)
@@ -102,6 +104,7 @@ def _write(
             dict(response),
             before=entry.asked if entry is not None else {},
             answered_before=kind.response_of(entry) if entry is not None else {},
+            shown=shown,
         ),
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
@@ -152,6 +155,7 @@ def entry_save_draft(
     data: Mapping[str, Any],
     flags: Flags,
     page_save: PageSave | None = None,
+    shown: Shown | None = None,
 ) -> Entry:
     """Keep what the client has typed so far, on the server.
 
@@ -203,6 +207,7 @@ def entry_save_draft(
         flags=flags,
         submit=False,
         page_save=page_save,
+        shown=shown,
     )
 
 
@@ -215,8 +220,12 @@ def entry_submit(
     base_version: int,
     data: Mapping[str, Any],
     flags: Flags,
+    shown: Shown | None = None,
 ) -> Entry:
     """Validate and send an entry to the therapist.
+
+    ``shown`` (for every write here) is what the client's page says it
+    showed them: the answers answer those words (Worksheet.asked).
 
     Idempotent: the key is chosen when the form opens, so a double click or a
     replayed request finds the entry already sent and changes nothing. Other
@@ -248,6 +257,7 @@ def entry_submit(
         response=response,
         flags=flags,
         submit=True,
+        shown=shown,
     )
     if not entry.private:
         _notify_when_shared(entry)
@@ -292,6 +302,7 @@ def entry_edit(
     base_version: int,
     data: Mapping[str, Any],
     flags: Flags,
+    shown: Shown | None = None,
 ) -> Entry:
     """Change a sent entry, which the client may do until the therapist has read it.
 
@@ -313,10 +324,14 @@ def entry_edit(
     answered_before = kind.response_of(entry)
     entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
-    # The answers changed now answer the form as it reads now; the others
-    # still answer what the client read when they gave them.
+    # The answers changed now answer the form as the page showed it; the
+    # others still answer what the client read when they gave them.
     entry.asked = kind.asked(
-        assignment.exercise, entry.response, before=entry.asked, answered_before=answered_before
+        assignment.exercise,
+        entry.response,
+        before=entry.asked,
+        answered_before=answered_before,
+        shown=shown,
     )
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
     entry.discuss_in_session = flags.discuss_in_session
