@@ -222,8 +222,17 @@ def assign_to_clients(
             messages.error(request, _("%(reason)s Nothing was assigned.") % {"reason": refused})
             return None
         except ValidationError as refused:
-            for message in refused.messages:
-                form.add_error(None, message)
+            # On the field to change where the form has it (a due date
+            # before some client's start), the rest above the form. The
+            # service assigns to all or to none, and the page says which.
+            if hasattr(refused, "error_dict"):
+                for name, field_messages in refused.message_dict.items():
+                    form.add_error(
+                        name if name in form.fields else None, ValidationError(field_messages)
+                    )
+            else:
+                form.add_error(None, ValidationError(refused.messages))
+            form.add_error(None, _("Nothing was assigned."))
         else:
             messages.success(
                 request,

@@ -4,7 +4,9 @@ An assignment is one-off (a due date) or recurring: every day, or weekly on
 chosen weekdays (0 = Monday), from ``starts_on`` until ``ends_on``. Each
 date it comes round is a *slot*; an entry belongs to the slot it was
 started in (Entry.occurrence_on). A weekly slot lasts until the next one,
-so a Monday check-in done on Wednesday still counts for Monday.
+so a Monday check-in done on Wednesday still counts for Monday; and while
+it lasts it is open, not missed: the admin's "so far" and the summary count
+it due only once its time is over (``open_slot``, ``tally_so_far``).
 
 Everything here is a pure function of the schedule and a date: no
 database, no clock. Callers pass "today" in the client's time zone.
@@ -157,13 +159,29 @@ def tally(item: Scheduled, *, start: dt.date, end: dt.date, days_sent: int) -> T
 
 
 def tally_so_far(
-    item: Scheduled, *, start: dt.date, today: dt.date, days_sent: int, sent_today: bool
+    item: Scheduled,
+    *,
+    start: dt.date,
+    today: dt.date,
+    days_sent: int,
+    latest_sent: dt.date | None,
 ) -> Tally:
-    """``tally`` up to the client's ``today``, where today's slot is not due
-    yet: until their day is over it is open, not missed, so it is expected
-    only once something was sent for it (``sent_today``). Otherwise a daily
-    exercise would read as missed every morning."""
-    last = today if sent_today else today - dt.timedelta(days=1)
+    """``tally`` up to the client's ``today``, by the one rule for when a
+    slot is due: once its time is over (``open_slot``), or once something
+    was sent for it. Until then it is open, not missed: a daily exercise
+    would read as missed every morning, and Monday's weekly one from
+    Tuesday, while the portal still offers it and files work under it.
+
+    ``latest_sent`` is the latest slot, up to ``today``, with something
+    sent: whether the slot still open has been done.
+    """
+    still_open = open_slot(item, today)
+    if still_open is None:
+        last = today - dt.timedelta(days=1)  # before the first slot, or after the last is over
+    elif latest_sent == still_open:
+        last = still_open
+    else:
+        last = still_open - dt.timedelta(days=1)
     return tally(item, start=start, end=last, days_sent=days_sent)
 
 
@@ -184,6 +202,23 @@ def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
         if _comes_round(item, candidate):
             return candidate
     return None
+
+
+def open_slot(item: Scheduled, day: dt.date) -> dt.date | None:
+    """The slot whose time is not over on ``day``: the one ``day`` falls in
+    (``slot_for``, the slot the portal offers and files work under) until
+    the schedule would come round again, past its end too, so the last
+    weekly slot is over a week after it, as the others are. None before
+    the first slot and once the last is over."""
+    slot = slot_for(item, day)
+    if slot is None:
+        return None
+    comes_round_again = next(
+        slot + dt.timedelta(days=n)
+        for n in range(1, 8)
+        if _comes_round(item, slot + dt.timedelta(days=n))
+    )
+    return slot if day < comes_round_again else None
 
 
 def first_slot(item: Scheduled) -> dt.date | None:

@@ -76,11 +76,11 @@ class Progress(models.TextChoices):
 
 @dataclass(frozen=True)
 class Completion:
-    """Where one assignment stands. For a recurring one, ``done`` counts days
-    with something sent, ``due_so_far`` the scheduled days up to today (today
-    only once something was sent for it: until the client's day is over it is
-    open, not missed), and ``scheduled`` all of them; for a one-off, ``done``
-    counts entries sent."""
+    """Where one assignment stands. For a recurring one, ``done`` counts slots
+    with something sent, ``due_so_far`` the slots due by today (the one still
+    open, today's or this week's, only once something was sent for it: until
+    its time is over it is open, not missed; schedules.tally_so_far), and
+    ``scheduled`` all of them; for a one-off, ``done`` counts entries sent."""
 
     state: Progress
     done: int
@@ -117,10 +117,10 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
-        # Whether the client's today has something sent (``completion``): the
-        # latest day is enough, as entries are filed under a slot no later
-        # than the client's today (only work sent before the first slot is
-        # filed ahead, and then today is no slot).
+        # Whether the slot still open has something sent (``completion``,
+        # schedules.tally_so_far): the latest day is enough, as entries are
+        # filed under a slot no later than the client's today (only work
+        # sent before the first slot is filed ahead, and then none is open).
         last_day_done=Max(day_of_entry, filter=sent & by_today),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
@@ -212,7 +212,7 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
         start=assignment.starts_on,
         today=today,
         days_sent=getattr(assignment, "days_done", 0),
-        sent_today=getattr(assignment, "last_day_done", None) == today,
+        latest_sent=getattr(assignment, "last_day_done", None),
     )
     done = so_far.done
     if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):

@@ -6,8 +6,10 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clients.models import Client
 from clients.selectors import clients_for_user
@@ -173,17 +175,55 @@ def assignment_create_many(
 
     Without ``starts_on``, each starts on their own today (``client_today``):
     the practice's today is already yesterday for a client in Auckland, whose
-    daily work would begin with a day gone before it was set.
+    daily work would begin with a day gone before it was set. A due date or
+    last day before some client's start is refused naming each of them
+    (``_refuse_ends_before_starts``): one client's error, as a single
+    assignment words it, would not say which of ten it is.
     """
     if not clients:
         raise ValidationError(_("Choose at least one client."))
+    starts = [(client, starts_on or client_today(client)) for client in clients]
+    _refuse_ends_before_starts(starts, due_on=details.get("due_on"), ends_on=details.get("ends_on"))
     return [
-        assignment_create(
-            actor=actor,
-            client=client,
-            exercise=exercise,
-            starts_on=starts_on or client_today(client),
-            **details,
-        )
-        for client in clients
+        assignment_create(actor=actor, client=client, exercise=exercise, starts_on=start, **details)
+        for client, start in starts
     ]
+
+
+def _refuse_ends_before_starts(
+    starts: Sequence[tuple[Client, dt.date]], *, due_on: dt.date | None, ends_on: dt.date | None
+) -> None:
+    """Refuse, on its field, a due date or last day that comes before the
+    start of any client's work, naming every client it does, and the first
+    date that would do for all of them."""
+    for field, last in (("due_on", due_on), ("ends_on", ends_on)):
+        if last is None:
+            continue
+        late = [(client, start) for client, start in starts if start > last]
+        if not late:
+            continue
+        values = {
+            "clients": get_text_list([isolated_text(c.display_name) for c, _day in late], _("and")),
+            "date": formats.date_format(max(start for _c, start in late), "l j F"),
+        }
+        if field == "due_on":
+            message = ngettext(
+                "This due date is before the work starts for %(clients)s (on their own "
+                "today, in their time zone). Choose a due date on or after %(date)s, or "
+                "leave them out.",
+                "This due date is before the work starts for %(clients)s (on their own "
+                "today, in their time zones). Choose a due date on or after %(date)s, or "
+                "leave them out.",
+                len(late),
+            )
+        else:
+            message = ngettext(
+                "This last day is before the work starts for %(clients)s (on their own "
+                "today, in their time zone). Choose a last day on or after %(date)s, or "
+                "leave them out.",
+                "This last day is before the work starts for %(clients)s (on their own "
+                "today, in their time zones). Choose a last day on or after %(date)s, or "
+                "leave them out.",
+                len(late),
+            )
+        raise ValidationError({field: message % values})

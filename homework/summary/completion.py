@@ -73,6 +73,10 @@ class Completion:
         return [item for item in self.items if item.recurring]
 
 
+# The longest a slot stays open: a weekly one, until the next week's.
+_LONGEST_SLOT = dt.timedelta(days=6)
+
+
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
 ) -> Completion:
@@ -91,12 +95,15 @@ def completion_for_period(
     # period's news (Entry.shared_at), as in the summary's sections.
     in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
     once = Q(schedule=Assignment.Schedule.ONCE)
+    # A weekly slot from the days before the period can still be open as it
+    # begins: it is this period's to count (see the loop below).
+    carried_from = first_day - _LONGEST_SLOT
     assignments = list(
         assignments_for_user(user=user)
         .filter(client=client)
         .filter(
             (once & Q(starts_on__lte=period.until))
-            | (~once & Q(starts_on__lte=last_day, ends_on__gte=first_day))
+            | (~once & Q(starts_on__lte=last_day, ends_on__gte=carried_from))
         )
         .exclude(status=Assignment.Status.CANCELLED)
         .select_related("exercise")
@@ -107,56 +114,68 @@ def completion_for_period(
         .order_by("starts_on", "pk")
     )
     recurring_ids = [a.pk for a in assignments if a.schedule != Assignment.Schedule.ONCE]
-    days_sent: dict[int, set[dt.date]] = defaultdict(set)
+    # Each slot with something sent, and when it first was.
+    first_sent: dict[int, dict[dt.date, dt.datetime]] = defaultdict(dict)
     if recurring_ids:
         rows = Entry.objects.filter(
             # Whole days, as the days expected are counted: the first day's
             # work counts even when it was done before the session that day.
-            Q(occurrence_on__gte=first_day)
-            | Q(occurrence_on__isnull=True, submitted_at__gte=midnight_on(first_day, zone)),
+            Q(occurrence_on__gte=carried_from)
+            | Q(occurrence_on__isnull=True, submitted_at__gte=midnight_on(carried_from, zone)),
             assignment_id__in=recurring_ids,
             status=Entry.Status.SUBMITTED,
             private=False,
             submitted_at__lt=period.end,
         ).values_list("assignment_id", "occurrence_on", "submitted_at")
         for assignment_id, occurrence_on, submitted_at in rows:
-            if occurrence_on is not None:
-                days_sent[assignment_id].add(occurrence_on)
-            elif submitted_at is not None:
-                days_sent[assignment_id].add(timezone.localdate(submitted_at, zone))
+            if submitted_at is None:
+                continue
+            slot = occurrence_on or timezone.localdate(submitted_at, zone)
+            sent = first_sent[assignment_id]
+            sent[slot] = min(sent.get(slot, submitted_at), submitted_at)
 
     # One-off work is judged as of the period's end, or now if that is still
     # to come; a due date, on the client's calendar too: work due on a day not
     # yet over for them is not past due (homework.selectors.one_off_state).
     client_day = client_today(client, now)
     due_as_of = min(period.as_of(now), client_day)
+    # Recurring work: the slots due by the start of this day, by the rule the
+    # admin's "so far" follows (schedules.tally_so_far). A period running to
+    # now: the client's today, not over, so today's slot is open, not missed.
+    # A period ending at a session counts through the eve of it, as the
+    # evening batch prints it (Period.as_of), so that stored file is the one
+    # served: the session's day is the first not counted.
+    running = as_of == client_day and period.session is None
+    counted_until = client_day if running else as_of + dt.timedelta(days=1)
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
         sent_before: int = assignment.sent_before
         title = assignment.exercise.title
         if assignment.schedule != Assignment.Schedule.ONCE:
-            assert assignment.ends_on is not None  # a check constraint guarantees it
+            sent = first_sent[assignment.pk]
             first = max(assignment.starts_on, first_day)
-            last = min(assignment.ends_on, as_of)
-            sent_by_then = {day for day in days_sent[assignment.pk] if first <= day <= last}
-            if last == client_day and period.session is None:
-                # A period running to now: their day is not over, so today's
-                # slot is open, not missed, as the admin counts it
-                # (schedules.tally_so_far). A period ending at a session counts
-                # through the eve of it, as the evening batch prints it
-                # (Period.as_of), so that stored file is the one served.
-                tally = schedules.tally_so_far(
-                    assignment,
-                    start=first,
-                    today=client_day,
-                    days_sent=len(sent_by_then),
-                    sent_today=client_day in sent_by_then,
-                )
-            else:
-                tally = schedules.tally(
-                    assignment, start=first, end=last, days_sent=len(sent_by_then)
-                )
+            # A slot still open as the period began (last Monday's, for a
+            # session on Wednesday) was not due in the period before: it is
+            # this one's, unless something was sent for it then, which that
+            # period counted as done.
+            carried = schedules.open_slot(assignment, first_day)
+            if carried is not None and not (carried in sent and sent[carried] < period.start):
+                first = min(first, carried)
+            sent_by_then = {on for on in sent if first <= on <= as_of}
+            tally = schedules.tally_so_far(
+                assignment,
+                start=first,
+                today=counted_until,
+                days_sent=len(sent_by_then),
+                latest_sent=max(sent_by_then, default=None),
+            )
+            if (
+                assignment.ends_on is not None
+                and assignment.ends_on < first_day
+                and not tally.expected
+            ):
+                continue  # ended before the period, its last slot settled in the one before
             items.append(
                 WorkItem(
                     assignment.pk,

@@ -407,3 +407,54 @@ def test_several_clients_given_a_start_date_all_start_on_it(cast):
     )
     starts = set(Assignment.objects.filter(exercise=exercise).values_list("starts_on", flat=True))
     assert starts == {chosen}
+
+
+def test_a_due_date_before_one_clients_own_today_names_them_and_assigns_nobody(cast, monkeypatch):
+    """At 20:00 in London it is already tomorrow in Auckland: work due today,
+    starting on each client's own today, would be due before it starts for
+    the client there. The therapist is told who, and what to change; the
+    others, listed before them, are not given it either (all or nothing)."""
+    casey = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    wren = ClientFactory.create(
+        therapist=cast.tara, display_name="Wren", timezone="Pacific/Auckland"
+    )
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 20, tzinfo=dt.UTC))
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        action_post([cast.alice, casey, wren], exercise, starts_on="", due_on="2026-11-30"),
+    )
+    assert response.status_code == 200
+    errors = " ".join(response.context["form"].errors["due_on"])
+    assert "Wren" in errors and "Alice" not in errors and "Casey" not in errors
+    assert "on or after Tuesday 1 December" in errors
+    assert "Nothing was assigned" in response.text
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_a_last_day_before_their_own_today_names_every_client_it_is_for(cast, monkeypatch):
+    """Each name kept apart from the sentence (practice.bidi), so an Arabic
+    name beside another does not swap their order."""
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save(update_fields=["timezone"])
+    layla = ClientFactory.create(
+        therapist=cast.tara, display_name="ليلى", timezone="Pacific/Auckland"
+    )
+    casey = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    monkeypatch.setattr(timezone, "now", lambda: dt.datetime(2026, 11, 30, 20, tzinfo=dt.UTC))
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        action_post(
+            [cast.alice, casey, layla],
+            exercise,
+            schedule="daily",
+            starts_on="",
+            due_on="",
+            ends_on="2026-11-30",
+        ),
+    )
+    errors = " ".join(response.context["form"].errors["ends_on"])
+    assert "Alice and \u2068ليلى\u2069" in errors
+    assert "Casey" not in errors
+    assert not Assignment.objects.filter(exercise=exercise).exists()

@@ -315,3 +315,40 @@ def test_a_tally_never_holds_more_done_than_expected():
     assert schedules.tally(plan, start=MONDAY, end=MONDAY, days_sent=1) == schedules.Tally(
         done=0, expected=0, unit="weeks"
     )
+
+
+@given(
+    offset=st.integers(min_value=-10, max_value=40),
+    length=st.integers(min_value=0, max_value=30),
+    weekdays=st.sets(st.integers(min_value=0, max_value=6), min_size=1),
+)
+def test_the_slot_still_open_is_the_one_the_portal_offers_until_its_time_is_over(
+    offset, length, weekdays
+):
+    """open_slot (what counting waits for) is slot_for (what the portal offers
+    and files work under) while the schedule runs; after it, only until the
+    schedule would have come round again."""
+    ends_on = MONDAY + dt.timedelta(days=length)
+    plan = Plan("weekly", MONDAY, ends_on, sorted(weekdays))
+    day = MONDAY + dt.timedelta(days=offset)
+    still_open = schedules.open_slot(plan, day)
+    if day <= ends_on:
+        assert still_open == schedules.slot_for(plan, day)
+    elif still_open is not None:
+        assert still_open == schedules.slot_for(plan, day)
+        assert all(
+            (still_open + dt.timedelta(days=n)).weekday() not in weekdays
+            for n in range(1, (day - still_open).days + 1)
+        )
+
+
+@given(today=st.integers(min_value=-3, max_value=40), sent=st.booleans())
+def test_daily_work_is_due_at_the_end_of_its_day(today, sent):
+    ends_on = MONDAY + dt.timedelta(days=30)
+    plan = Plan("daily", MONDAY, ends_on)
+    day = MONDAY + dt.timedelta(days=today)
+    so_far = schedules.tally_so_far(
+        plan, start=MONDAY, today=day, days_sent=0, latest_sent=day if sent else None
+    )
+    through = day if sent and MONDAY <= day <= ends_on else day - dt.timedelta(days=1)
+    assert so_far.expected == schedules.count_slots(plan, start=MONDAY, end=through)
