@@ -291,17 +291,20 @@ def save_note_from_post(*, user: User, post: Any) -> None:
     """Add the note a client was writing on a sent entry, from posted form
     fields (the quick exit's last words: the note form has no autosave).
     A note that cannot be sent (longer than a note may be) is kept unsent
-    on the entry instead, for the client to shorten next time."""
+    on the entry instead, for the client to shorten next time, as is one
+    that arrives after the notebook closed (then, nothing can be sent)."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     if note.is_valid():
         try:
             services.entry_add_note(user=user, key=key, text=note.cleaned_data["text"])
-        except ValidationError:
-            pass
+        except (ValidationError, Entry.DoesNotExist):
+            pass  # kept below, if the entry is the client's own
         else:
             return
-    services.entry_keep_note_draft(user=user, key=key, text=str(post.get("text", "")))
+    services.entry_keep_note_draft(
+        user=user, key=key, text=str(post.get("text", "")), include_archived=True
+    )
 
 
 @require_POST
@@ -512,8 +515,18 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     return redirect("homework:entry", key=entry.key)
 
 
+def _keep_note_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> bool:
+    """A note sent after the therapist archived the client: it cannot be
+    added, but its words are kept as the entry's unsent note, in the client's
+    download, rather than lost."""
+    entry = services.entry_keep_note_draft(
+        user=request.user, key=key, text=str(request.POST.get("text", "")), include_archived=True
+    )
+    return bool(entry.note_draft)
+
+
 @require_POST
-@client_required
+@client_required(keep_words=_keep_note_in_closed_notebook)
 def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     entry = _own_entry_or_404(request, key)
     form = NoteForm(request.POST)

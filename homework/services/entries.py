@@ -461,7 +461,9 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 
 
 @transaction.atomic
-def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
+def entry_keep_note_draft(
+    *, user: User, key: uuid.UUID, text: str, include_archived: bool = False
+) -> Entry:
     """Keep the words of a note that could not be sent, on the server, as the
     note not sent yet on this entry: the note box opens with them next time.
 
@@ -472,8 +474,10 @@ def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
     Only the entry's unsent note changes (not its version: an edit open in
     another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
     past that, a ValidationError naming the field and nothing kept.
+    ``include_archived``: the client's own entry after the notebook closed
+    (no note can be sent then; the words go in their download).
     """
-    entry = _own_sent_entry_for_update(user=user, key=key)
+    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, text)
     return entry
 

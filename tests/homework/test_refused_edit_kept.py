@@ -16,7 +16,7 @@ from clients.services import client_archive
 from homework.models import Assignment, Entry, EntryNote
 from tests.clients.test_sign_in import form_token
 from tests.conftest import login
-from tests.factories import written_record
+from tests.factories import EntryFactory, written_record
 
 TYPED = "Now I remember more: the door was locked."
 
@@ -223,3 +223,26 @@ def test_refused_changes_keep_nothing_on_another_clients_entry(cast):
     quick_exit_from_edit_page(cast.alice.portal_user, edit_form(bob_entry, version=7))
     bob_entry.refresh_from_db()
     assert bob_entry.note_draft == ""
+
+
+def test_a_note_sent_after_the_notebook_closed_is_kept_unsent_for_the_download(cast):
+    """The page a refused change turns to offers a note; sent (or carried by
+    the quick exit) after the therapist archived the client, it was refused
+    and gone."""
+    entry = cast.alice_entry
+    http = login(cast.alice.portal_user)
+    client_archive(actor=cast.tara, client=cast.alice)
+    response = http.post(reverse("homework:entry_add_note", args=[entry.key]), {"text": TYPED})
+    assert (response.status_code, response["Location"]) == (302, "/account/closed/")
+    entry.refresh_from_db()
+    assert entry.note_draft == TYPED and not EntryNote.objects.exists()
+    assert "kept as an unsent draft" in http.get("/account/closed/").text
+
+    other = EntryFactory.create(assignment=cast.alice_assignment)
+    quick = HttpClient(enforce_csrf_checks=True)
+    quick.force_login(cast.alice.portal_user)
+    token = form_token(quick.get("/account/closed/").text)
+    note = {"draft-edit": "1", "draft-note": "1", "draft-key": str(other.key), "draft-text": TYPED}
+    quick.post(reverse("clients:quick_exit"), {"csrfmiddlewaretoken": token, "beacon": "1", **note})
+    other.refresh_from_db()
+    assert other.note_draft == TYPED and not other.notes.exists()
