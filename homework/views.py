@@ -1,6 +1,5 @@
 """The portal pages for doing homework. Thin: validate, call a service, render."""
 
-import datetime as dt
 import uuid
 from collections.abc import Mapping
 from typing import Any
@@ -269,35 +268,47 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
 
 def save_edit_from_post(*, user: User, post: Any) -> Entry:
     """Save changes to a sent entry from posted form fields (the quick exit's
-    last words on the edit page). Raises like ``services.entry_edit``."""
+    last words on the edit page). Changes that cannot be saved (read by the
+    therapist, changed elsewhere, an answer to look at again, the notebook
+    closed) are kept as the entry's unsent note instead. Raises ValidationError
+    or DoesNotExist when there is nothing of the client's to keep them on."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
-    return services.entry_edit(
-        user=user,
-        key=envelope.cleaned_data["key"],
-        base_version=envelope.cleaned_data["version"],
-        data=response_data(post),
-        flags=envelope.flags(),
-        shown=Shown.from_post(post),
-    )
+    key, data = envelope.cleaned_data["key"], response_data(post)
+    try:
+        return services.entry_edit(
+            user=user,
+            key=key,
+            base_version=envelope.cleaned_data["version"],
+            data=data,
+            flags=envelope.flags(),
+            shown=Shown.from_post(post),
+        )
+    except (services.EntryLocked, services.EntryConflict, ResponseInvalid, Entry.DoesNotExist):
+        return services.entry_keep_refused_edit(
+            user=user, key=key, data=data, include_archived=True
+        )
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
     """Add the note a client was writing on a sent entry, from posted form
     fields (the quick exit's last words: the note form has no autosave).
     A note that cannot be sent (longer than a note may be) is kept unsent
-    on the entry instead, for the client to shorten next time."""
+    on the entry instead, for the client to shorten next time, as is one
+    that arrives after the notebook closed (then, nothing can be sent)."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     if note.is_valid():
         try:
             services.entry_add_note(user=user, key=key, text=note.cleaned_data["text"])
-        except ValidationError:
-            pass
+        except (ValidationError, Entry.DoesNotExist):
+            pass  # kept below, if the entry is the client's own
         else:
             return
-    services.entry_keep_note_draft(user=user, key=key, text=str(post.get("text", "")))
+    services.entry_keep_note_draft(
+        user=user, key=key, text=str(post.get("text", "")), include_archived=True
+    )
 
 
 @require_POST
@@ -375,8 +386,19 @@ def _render_entry(
     )
 
 
+def _keep_edit_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> bool:
+    """Changes that arrive after the therapist archived the client: nothing
+    can change, but their words are kept as the entry's unsent note, in the
+    client's download, rather than lost."""
+    data = response_data(request.POST)
+    entry = services.entry_keep_refused_edit(
+        user=request.user, key=key, data=data, include_archived=True
+    )
+    return bool(entry.note_draft)
+
+
 @require_http_methods(["GET", "POST"])
-@client_required
+@client_required(keep_words=_keep_edit_in_closed_notebook)
 def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     """Change a sent entry until the therapist has read it."""
     entry = _own_entry_or_404(request, key)
@@ -422,11 +444,14 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             shown=Shown.from_post(request.POST),
         )
     except ResponseInvalid as invalid:
+        _keep_refused_edit(request.user, entry, data)
         return _render_invalid(request, assignment, envelope, invalid, editing=entry)
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
         context = _conflict_context(conflict.entry, data)
         context["submitted"] = False  # still editable: sending again replaces it
+        _keep_refused_edit(request.user, conflict.entry, data)
+        context["kept_as_note"] = bool(services.edit_words(conflict.entry, data))
         return _render_do(
             request,
             assignment,
@@ -447,46 +472,28 @@ def _edit_arrived_after_reading(
 ) -> HttpResponse:
     """The therapist read the entry before the changes arrived: it stays as
     it was, and the new words wait in the note form, so none are lost."""
+    note = NoteForm(initial={"text": _keep_refused_edit(request.user, entry, data)})
     messages.info(
         request,
         _(
             "Your therapist has read this, so it stays as it was. What you changed is in "
-            "the note below: send it as a note, or change it first."
+            "the note below, kept here for you: your therapist sees it only once you send "
+            "it. Send it as it is, or change it first."
         ),
     )
-    note = NoteForm(initial={"text": _changed_words(entry, data)})
     return _render_entry(request, entry, note, status=409)
 
 
-def _changed_words(entry: Entry, data: Mapping[str, Any]) -> str:
-    """The client's words in a refused edit that were not in what was sent,
-    a paragraph each, for a note. Any kind: every piece of text the form
-    posted is compared with every piece of text the entry holds (numbers and
-    dates are left out: a note is for words)."""
-
-    def texts(value: Any) -> list[str]:
-        if isinstance(value, str):
-            return [value.strip()] if _is_words(value.strip()) else []
-        if isinstance(value, Mapping):
-            value = list(value.values())
-        if isinstance(value, list):
-            return [text for item in value for text in texts(item)]
-        return []
-
-    sent = set(texts(get_kind(entry.assignment.exercise.kind).response_of(entry)))
-    return "\n\n".join(text for text in texts(dict(data)) if text not in sent)
-
-
-def _is_words(text: str) -> bool:
-    if not text:
-        return False
-    for parse in (float, dt.datetime.fromisoformat):
-        try:
-            parse(text)
-        except ValueError:
-            continue
-        return False
-    return True
+def _keep_refused_edit(user: User, entry: Entry, data: Mapping[str, Any]) -> str:
+    """Keep a refused change's words as the entry's unsent note, at once: the
+    page that shows them may be the last (the idle warning and "Sign out" send
+    the changes as the page goes), and leaving sends nothing typed before the
+    page opened. Returns the note box's words."""
+    try:
+        return services.entry_keep_refused_edit(user=user, key=entry.key, data=data).note_draft
+    except ValidationError:
+        # Longer than even an unsent note keeps: on this page alone, as before.
+        return services.note_with_edit_words(entry, data)
 
 
 @require_POST
@@ -514,8 +521,18 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     return redirect("homework:entry", key=entry.key)
 
 
+def _keep_note_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> bool:
+    """A note sent after the therapist archived the client: it cannot be
+    added, but its words are kept as the entry's unsent note, in the client's
+    download, rather than lost."""
+    entry = services.entry_keep_note_draft(
+        user=request.user, key=key, text=str(request.POST.get("text", "")), include_archived=True
+    )
+    return bool(entry.note_draft)
+
+
 @require_POST
-@client_required
+@client_required(keep_words=_keep_note_in_closed_notebook)
 def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     entry = _own_entry_or_404(request, key)
     form = NoteForm(request.POST)

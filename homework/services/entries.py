@@ -1,6 +1,7 @@
 """The client's writes: drafts, sending, editing, privacy and notes, and the
 discreet email to the therapist that follows a shared entry."""
 
+import datetime as dt
 import logging
 import uuid
 import zoneinfo
@@ -282,9 +283,13 @@ def _lock_assignment(assignment: Assignment) -> None:
     Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
 
 
-def _own_sent_entry_for_update(*, user: User, key: uuid.UUID) -> Entry:
+def _own_sent_entry_for_update(
+    *, user: User, key: uuid.UUID, include_archived: bool = False
+) -> Entry:
     """The client's own sent entry, locked; DoesNotExist for anyone else's."""
-    visible = entries_for_user(user=user).filter(key=key, status=Entry.Status.SUBMITTED)
+    visible = entries_for_user(user=user, include_archived=include_archived).filter(
+        key=key, status=Entry.Status.SUBMITTED
+    )
     if not (user.is_authenticated and user.is_client) or not visible.exists():
         raise Entry.DoesNotExist
     return (
@@ -334,6 +339,9 @@ def entry_edit(
         shown=shown,
     )
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
+    # Words of an earlier try at this change, kept unsent when it was refused
+    # (entry_keep_refused_edit), are in the entry now: they need not wait twice.
+    entry.note_draft = _without_paragraphs(entry.note_draft, _texts(entry.response))
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
     was_private, entry.private = entry.private, flags.private
@@ -346,6 +354,7 @@ def entry_edit(
             "schema_version",
             "asked",
             "score",
+            "note_draft",
             "discuss_in_session",
             "felt_unsafe",
             "private",
@@ -467,7 +476,9 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 
 
 @transaction.atomic
-def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
+def entry_keep_note_draft(
+    *, user: User, key: uuid.UUID, text: str, include_archived: bool = False
+) -> Entry:
     """Keep the words of a note that could not be sent, on the server, as the
     note not sent yet on this entry: the note box opens with them next time.
 
@@ -478,8 +489,37 @@ def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
     Only the entry's unsent note changes (not its version: an edit open in
     another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
     past that, a ValidationError naming the field and nothing kept.
+    ``include_archived``: the client's own entry after the notebook closed
+    (no note can be sent then; the words go in their download).
     """
-    entry = _own_sent_entry_for_update(user=user, key=key)
+    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
+    _keep_note_draft(entry, text)
+    return entry
+
+
+@transaction.atomic
+def entry_keep_refused_edit(
+    *, user: User, key: uuid.UUID, data: Mapping[str, Any], include_archived: bool = False
+) -> Entry:
+    """Keep the words of a change to a sent entry that could not be saved (the
+    therapist read it first, another tab changed it, an answer needs another
+    look, the notebook closed) as the entry's unsent note, added to one
+    already waiting (note_with_edit_words).
+
+    Such words are on the client's page alone, and the ways out of the portal
+    send only what was typed since that page opened: leaving, they were gone.
+    Kept here, the note box opens with them next time, they are in the
+    client's download, and the therapist sees them only if the client sends
+    the note. The entry itself, and its version, stay as they are.
+    ``include_archived``: the client's own entry after the notebook closed.
+    Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
+    _keep_note_draft(entry, note_with_edit_words(entry, data))
+    return entry
+
+
+def _keep_note_draft(entry: Entry, text: str) -> None:
     # Not something anyone types, and PostgreSQL's text cannot hold it.
     text = text.replace("\x00", "")
     if not text.strip():
@@ -489,7 +529,62 @@ def entry_keep_note_draft(*, user: User, key: uuid.UUID, text: str) -> Entry:
     if entry.note_draft != text:
         entry.note_draft = text
         entry.save(update_fields=["note_draft"])
-    return entry
+
+
+PARAGRAPH = "\n\n"
+
+
+def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
+    """The words of a change to the entry that it does not hold. Any kind:
+    every piece of text the form posted is compared with every piece of text
+    the entry holds (numbers and dates are left out: a note is for words)."""
+    sent = set(_texts(get_kind(entry.assignment.exercise.kind).response_of(entry)))
+    return [text for text in _texts(dict(data)) if text not in sent]
+
+
+def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:
+    """The entry's unsent note with the words of a change to it that could
+    not be saved (edit_words) that the note does not hold yet, a paragraph each."""
+    note = entry.note_draft
+    for text in edit_words(entry, data):
+        if _has_paragraph(note, text):
+            continue  # e.g. the same refused change sent again (the idle warning, then "Sign out")
+        note = f"{note}{PARAGRAPH}{text}" if note else text
+    return note
+
+
+def _has_paragraph(note: str, text: str) -> bool:
+    framed = f"{PARAGRAPH}{note}{PARAGRAPH}"
+    return f"{PARAGRAPH}{text}{PARAGRAPH}" in framed
+
+
+def _without_paragraphs(note: str, texts: list[str]) -> str:
+    if not note:
+        return note
+    held = set(texts)
+    return PARAGRAPH.join(p for p in note.split(PARAGRAPH) if p.strip() not in held)
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value.strip()] if _is_words(value.strip()) else []
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [text for item in value for text in _texts(item)]
+    return []
+
+
+def _is_words(text: str) -> bool:
+    if not text:
+        return False
+    for parse in (float, dt.datetime.fromisoformat):
+        try:
+            parse(text)
+        except ValueError:
+            continue
+        return False
+    return True
 
 
 class NotificationNotSent(Exception):
