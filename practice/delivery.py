@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from celery import Task
 from django.core.cache import cache
 from django.core.mail import BadHeaderError
+from django.utils.module_loading import import_string
 
 if TYPE_CHECKING:
     from django.db.models import Model
@@ -131,7 +132,9 @@ def catch_up_in_request(task: "Task[Any, Any]") -> None:
         return  # no cache to keep it to once in a while: leave it
     for name in SWEEPS:
         try:
-            task.app.tasks[name].apply(
+            # By its module, not Celery's registry: a command that sends
+            # (seed_demo, say) has not imported every app's tasks.
+            import_string(name).apply(
                 kwargs={"limit": CATCH_UP_IN_REQUEST, "tried_before": True}, throw=True
             )
         except Exception:

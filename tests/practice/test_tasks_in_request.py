@@ -320,3 +320,24 @@ def test_without_a_worker_a_send_that_failed_catches_up_on_nothing(
     sent, _entry = send_a_record(cast, django_capture_on_commit_callbacks)
     assert sent.status_code == 302
     assert silent_mail_server.connections == 1  # its own try only: the server is not answering
+
+
+def test_without_a_worker_the_catch_up_finds_a_sweep_not_imported_yet(
+    cast, django_capture_on_commit_callbacks, mailoutbox, monkeypatch, caplog
+):
+    """A command (seed_demo, under `make run`) sends before Celery has imported
+    every app's tasks: the sweep is found by its module, not the registry."""
+    import sys
+
+    from practice import delivery
+    from practice.celery import app
+
+    waiting = waiting_notifications(cast, 1)
+    for name in delivery.SWEEPS:
+        monkeypatch.delitem(app.tasks, name, raising=False)
+        monkeypatch.delitem(sys.modules, name.rpartition(".")[0], raising=False)
+    send_a_record(cast, django_capture_on_commit_callbacks)
+    assert "failed" not in caplog.text
+    assert selectors.pending_notification_ids() == []
+    assert len(mailoutbox) == 2
+    assert waiting
