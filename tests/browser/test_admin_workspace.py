@@ -149,3 +149,26 @@ def test_an_old_tab_cannot_save_over_a_newer_save(db, new_context):
     assert_accessible(tab_b)
     work.refresh_from_db()
     assert work.instructions == "Saved in the first tab."
+
+
+def test_assigning_to_several_clients_can_leave_one_out(db, new_context, artifacts):
+    """Each chosen client is a ticked box on the page: unticking one (say, a
+    client whose own today a due date is before) assigns to the others."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    for name in ("Alex", "Sam"):
+        page.get_by_role("row", name=re.compile(name)).get_by_role("checkbox").check()
+    page.select_option("select[name=action]", "assign_exercise")
+    page.get_by_role("button", name="Go").click()
+    expect(page.get_by_role("group", name=re.compile("For 2 clients"))).to_be_visible()
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-assign-several-1280.png", full_page=True)
+    page.get_by_role("checkbox", name="Sam").uncheck()
+    page.select_option("select[name=exercise]", label="Keep the full picture")
+    page.get_by_role("button", name="Assign").click()
+    expect(page.get_by_text("was assigned to 1 client")).to_be_visible()
+    latest = Assignment.objects.latest("pk")
+    assert latest.client.display_name == "Alex"
+    assert latest.exercise.title == "Keep the full picture"

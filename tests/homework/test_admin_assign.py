@@ -1,6 +1,7 @@
 """Assigning from the admin: the form, its preview, and several clients at once."""
 
 import datetime as dt
+import re
 
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
@@ -458,3 +459,25 @@ def test_a_last_day_before_their_own_today_names_every_client_it_is_for(cast, mo
     assert "Alice and \u2068ليلى\u2069" in errors
     assert "Casey" not in errors
     assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_the_page_lets_the_therapist_leave_a_client_out(cast):
+    """A refusal may say "or leave them out": each chosen client is a ticked
+    box, named by its label, and unticking one assigns to the others only."""
+    casey = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_changelist")
+    page = http.post(url, action_post([cast.alice, casey]))
+    for client in (cast.alice, casey):
+        box = re.search(
+            rf'<input type="checkbox" name="{ACTION_CHECKBOX_NAME}" value="{client.pk}"'
+            rf' id="(?P<id>[\w-]+)" checked>',
+            page.text,
+        )
+        assert box, f"no ticked box for {client.display_name}"
+        assert f'<label for="{box["id"]}">{client.display_name}</label>' in page.text
+    exercise = ExerciseFactory.create()
+    http.post(url, action_post([casey], exercise))
+    assert list(Assignment.objects.filter(exercise=exercise).values_list("client", flat=True)) == [
+        casey.pk
+    ]
