@@ -2,7 +2,7 @@
 
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
@@ -450,8 +450,8 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
         context = _conflict_context(conflict.entry, data)
         context["submitted"] = False  # still editable: sending again replaces it
-        _keep_refused_edit(request.user, conflict.entry, data)
-        context["kept_as_note"] = bool(services.edit_words(conflict.entry, data))
+        refused = _keep_refused_edit(request.user, conflict.entry, data)
+        context["kept_as_note"] = refused.kept and bool(services.edit_words(conflict.entry, data))
         return _render_do(
             request,
             assignment,
@@ -472,28 +472,40 @@ def _edit_arrived_after_reading(
 ) -> HttpResponse:
     """The therapist read the entry before the changes arrived: it stays as
     it was, and the new words wait in the note form, so none are lost."""
-    note = NoteForm(initial={"text": _keep_refused_edit(request.user, entry, data)})
-    messages.info(
-        request,
-        _(
+    refused = _keep_refused_edit(request.user, entry, data)
+    note = NoteForm(initial={"text": refused.words})
+    if refused.kept:
+        said = _(
             "Your therapist has read this, so it stays as it was. What you changed is in "
             "the note below, kept here for you: your therapist sees it only once you send "
             "it. Send it as it is, or change it first."
-        ),
-    )
+        )
+    else:
+        said = _(
+            "Your therapist has read this, so it stays as it was. What you changed is in "
+            "the note below, only on this page: it is too long to keep for you. Shorten "
+            "it and send it, or send it as two notes."
+        )
+    messages.info(request, said)
     return _render_entry(request, entry, note, status=409)
 
 
-def _keep_refused_edit(user: User, entry: Entry, data: Mapping[str, Any]) -> str:
+class RefusedEdit(NamedTuple):
+    words: str  # the note box's words
+    kept: bool  # on the server, as the entry's unsent note
+
+
+def _keep_refused_edit(user: User, entry: Entry, data: Mapping[str, Any]) -> RefusedEdit:
     """Keep a refused change's words as the entry's unsent note, at once: the
     page that shows them may be the last (the idle warning and "Sign out" send
     the changes as the page goes), and leaving sends nothing typed before the
-    page opened. Returns the note box's words."""
+    page opened. Says what the note box holds and whether it is kept."""
     try:
-        return services.entry_keep_refused_edit(user=user, key=entry.key, data=data).note_draft
+        kept = services.entry_keep_refused_edit(user=user, key=entry.key, data=data)
     except ValidationError:
         # Longer than even an unsent note keeps: on this page alone, as before.
-        return services.note_with_edit_words(entry, data)
+        return RefusedEdit(services.note_with_edit_words(entry, data), kept=False)
+    return RefusedEdit(kept.note_draft, kept=bool(kept.note_draft))
 
 
 @require_POST

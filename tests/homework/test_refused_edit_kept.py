@@ -246,3 +246,36 @@ def test_a_note_sent_after_the_notebook_closed_is_kept_unsent_for_the_download(c
     quick.post(reverse("clients:quick_exit"), {"csrfmiddlewaretoken": token, "beacon": "1", **note})
     other.refresh_from_db()
     assert other.note_draft == TYPED and not other.notes.exists()
+
+
+def test_changes_too_long_to_keep_are_not_said_to_be_kept(cast, monkeypatch):
+    """Past what an unsent note keeps, the words are on the page alone: the
+    page says so, and what to do, rather than that they are kept."""
+    from homework.services import entries
+
+    monkeypatch.setattr(entries, "NOTE_DRAFT_MAX_CHARS", len(TYPED) - 1)
+    entry = cast.alice_entry
+    http = login(cast.alice.portal_user)
+    read_by_therapist(entry)
+    refused = http.post(edit_url(entry), edit_form(entry, what_happened=TYPED))
+    assert refused.status_code == 409
+    assert refused.context["note_form"]["text"].value() == TYPED
+    assert "kept here for you" not in refused.text
+    assert "only on this page" in refused.text
+    entry.refresh_from_db()
+    assert entry.note_draft == ""
+
+
+def test_changes_elsewhere_too_long_to_keep_are_not_said_to_wait(cast, monkeypatch):
+    from homework.services import entries
+
+    monkeypatch.setattr(entries, "NOTE_DRAFT_MAX_CHARS", len(TYPED) - 1)
+    entry = cast.alice_entry
+    http = login(cast.alice.portal_user)
+    refused = http.post(
+        edit_url(entry), edit_form(entry, version=entry.version - 1, what_happened=TYPED)
+    )
+    assert refused.status_code == 409
+    assert "waits, unsent, in the note box" not in refused.text
+    entry.refresh_from_db()
+    assert entry.note_draft == ""
