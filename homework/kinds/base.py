@@ -286,7 +286,8 @@ class ExerciseKind:
         did not change still answers what they read when they gave it.
         ``shown`` is what the page said it showed (None when it said
         nothing, e.g. the API): an answer answers the words on the client's
-        screen, not the ones the exercise has since. Empty by default: a kind's own labels do not change under an entry;
+        screen, not the ones the exercise has since.
+        Empty by default: a kind's own labels do not change under an entry;
         a kind whose questions the therapist writes (and may reword) keeps
         them."""
         return {}
