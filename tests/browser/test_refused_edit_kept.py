@@ -9,11 +9,12 @@ from playwright.sync_api import expect
 from homework.models import Entry
 from tests.browser.conftest import sign_in
 from tests.browser.test_portal import (
-    TEXT_STORED_IN_BROWSER,
     changing_a_sent_entry,
     leave_with_shift,
     wait_for_db,
 )
+from tests.browser.test_unsent_note import note_box_after_signing_in_again
+from tests.browser.test_unsent_note import note_kept as unsent_note_holds
 from tests.factories import PASSWORD
 
 TYPED = "Now I remember more: the door was locked."
@@ -36,21 +37,13 @@ def refused_as_read(alice, context):
 
 
 def note_kept(entry: Entry):
-    def check() -> bool:
-        entry.refresh_from_db()
-        return entry.note_draft == TYPED
-
-    return check
+    return unsent_note_holds(entry, TYPED)
 
 
 def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
-    page = context.new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/")
-    expect(page.locator("textarea[name=text]")).to_have_value(TYPED)
-    expect(page.locator("main")).to_contain_text("it has not been sent yet")
-    assert page.evaluate(TEXT_STORED_IN_BROWSER, "door was locked") == []
+    note_box_after_signing_in_again(
+        context, entry, TYPED, "it has not been sent yet", "door was locked"
+    )
     assert not entry.notes.exists()  # the therapist has nothing of it until it is sent
 
 

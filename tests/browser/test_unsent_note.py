@@ -30,24 +30,37 @@ def writing_a_long_note(alice, context):
     return page, entry
 
 
-def note_kept(entry: Entry):
+def note_kept(entry: Entry, words: str = WORDS):
+    """For wait_for_db: the entry's unsent note holds ``words``."""
+
     def check() -> bool:
         entry.refresh_from_db()
-        return entry.note_draft == WORDS
+        return entry.note_draft == words
 
     return check
 
 
-def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
+def note_box_after_signing_in_again(context, entry: Entry, words: str, says: str, probe: str):
+    """Signed in again, the entry's note box holds ``words`` and the page
+    ``says`` why; and none of it was kept in the browser."""
     page = context.new_page()
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto(f"/entries/{entry.key}/")
-    expect(page.locator("textarea[name=text]")).to_have_value(WORDS)
-    expect(page.locator("main")).to_contain_text(
-        "It has 2,131 characters, and a note can have up to 2,000 characters."
+    expect(page.locator("textarea[name=text]")).to_have_value(words)
+    expect(page.locator("main")).to_contain_text(says)
+    assert page.evaluate(TEXT_STORED_IN_BROWSER, probe) == []
+    return page
+
+
+def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
+    page = note_box_after_signing_in_again(
+        context,
+        entry,
+        WORDS,
+        "It has 2,131 characters, and a note can have up to 2,000 characters.",
+        "did not say",
     )
-    assert page.evaluate(TEXT_STORED_IN_BROWSER, "did not say") == []
     # Shortened, it goes as a note, and nothing is left waiting.
     page.locator("textarea[name=text]").fill(WORDS[:1500])
     page.click("text=Add the note")
