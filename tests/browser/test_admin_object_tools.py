@@ -1,0 +1,55 @@
+"""The row of buttons at the top of a client's page, in a real browser.
+
+Django floats the object tools up beside the page's title. A client's page
+has eight of them: at 1280 pixels they wrapped, and the second row sat on
+top of the client's name, the one word that says whose page this is.
+"""
+
+import io
+
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from clients.models import Client
+from tests.browser.conftest import sign_in
+
+DEMO_PASSWORD = "demo-pass-2026"
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    for width, height in ((1280, 900), (1024, 768), (390, 844)):
+        page = new_context(width, height).new_page()
+        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        page.goto(f"/admin/clients/client/{alex.pk}/change/")
+        name = page.locator("#content > h2", has_text="Alex")
+        expect(name).to_be_visible()
+        # The name's own letters, not the heading's full-width block.
+        name_box = name.evaluate(
+            """h => { const range = document.createRange(); range.selectNodeContents(h);
+                const r = range.getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width, height: r.height}; }"""
+        )
+        tools = page.locator(".object-tools li")
+        expect(tools.first).to_be_visible()
+        boxes = [tools.nth(i).bounding_box() for i in range(tools.count())]
+        page.screenshot(path=artifacts / f"admin-client-page-{width}.png")
+        for box in boxes:
+            assert box is not None
+            assert not _overlap(box, name_box), (width, box, name_box)
+        # Wrapped rows do not sit on each other either.
+        for i, first in enumerate(boxes):
+            for second in boxes[i + 1 :]:
+                assert first is not None and second is not None
+                assert not _overlap(first, second), (width, first, second)
+        page.context.close()
