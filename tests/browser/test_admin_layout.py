@@ -1,8 +1,10 @@
-"""The row of buttons at the top of a client's page, in a real browser.
+"""The therapist's pages keep their shape, desktop to phone, in a real browser.
 
 Django floats the object tools up beside the page's title. A client's page
 has eight of them: at 1280 pixels they wrapped, and the second row sat on
-top of the client's name, the one word that says whose page this is.
+top of the client's name, the one word that says whose page this is. On a
+phone, the client's pictures on "Since last session" kept their drawn width
+and pushed the page sideways.
 """
 
 import io
@@ -53,3 +55,17 @@ def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context
                 assert first is not None and second is not None
                 assert not _overlap(first, second), (width, first, second)
         page.context.close()
+
+
+def test_since_last_session_fits_a_phone_with_the_clients_pictures(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    page = new_context(390, 844).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
+    expect(page.locator("svg.chart").first).to_be_visible()
+    page.screenshot(path=artifacts / "admin-since-last-session-390.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for chart in page.locator("svg.chart").all():
+        box = chart.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390, box
