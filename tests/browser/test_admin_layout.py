@@ -69,3 +69,29 @@ def test_since_last_session_fits_a_phone_with_the_clients_pictures(db, new_conte
     for chart in page.locator("svg.chart").all():
         box = chart.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 390, box
+
+
+def test_assigning_to_several_clients_has_its_two_buttons_level(db, new_context, artifacts):
+    # "Cancel" was a box as tall as "Assign" with its word stuck at the top.
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    page.locator("#action-toggle").check()
+    page.select_option("select[name=action]", "assign_exercise")
+    page.locator("button[name=index]").click()
+    expect(
+        page.get_by_role("heading", name="Assign an exercise to several clients")
+    ).to_be_visible()
+    page.screenshot(path=artifacts / "admin-assign-several-1280.png")
+    words = """e => { const range = document.createRange(); range.selectNodeContents(e);
+        const r = range.getBoundingClientRect(); return r.y + r.height / 2; }"""
+    assign = page.locator(".submit-row input[type=submit]")
+    cancel = page.locator(".submit-row a.cancel-link")
+    assign_box, cancel_box = assign.bounding_box(), cancel.bounding_box()
+    assert assign_box is not None and cancel_box is not None
+    assert abs(assign_box["height"] - cancel_box["height"]) <= 2, (assign_box, cancel_box)
+    assert abs(assign_box["y"] - cancel_box["y"]) <= 2, (assign_box, cancel_box)
+    # The word sits in the middle of its box, as on "Assign".
+    middle = cancel_box["y"] + cancel_box["height"] / 2
+    assert abs(cancel.evaluate(words) - middle) <= 2
