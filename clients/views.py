@@ -26,7 +26,12 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from clients import selectors, services
 from clients.decorators import client_required
@@ -318,7 +323,7 @@ class PortalPasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 # -- the account page ---------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @client_required
 def account(request: AuthedRequest) -> HttpResponse:
     return _account_page(request)

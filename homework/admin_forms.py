@@ -4,7 +4,7 @@ import json
 from typing import Any
 
 from django import forms
-from django.contrib.admin.widgets import AutocompleteSelect
+from django.contrib.admin.widgets import AdminDateWidget, AutocompleteSelect
 from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
@@ -130,8 +130,23 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Assignment
         fields = BULK_FIELDS
-        widgets = _SCHEDULE_WIDGETS
-        help_texts = _SCHEDULE_HELP
+        # The admin's own date pickers, as on the form for one client: plain
+        # boxes left the therapist to guess the format. This page has no
+        # preview, so its help does not promise one.
+        widgets = {
+            **_SCHEDULE_WIDGETS,
+            "starts_on": AdminDateWidget(),
+            "due_on": AdminDateWidget(),
+            "ends_on": AdminDateWidget(),
+        }
+        help_texts = {
+            **_SCHEDULE_HELP,
+            "instructions": _(
+                "What each client reads first. Start from the library's words and make "
+                "them theirs; each client gets the same words, which you can change later "
+                "on their own assignment."
+            ),
+        }
 
     def __init__(self, *args: Any, exercises: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -110,7 +110,7 @@ LIBRARY: list[LibraryExercise] = [
             "Notice, too, whether time with them leaves you steadier. Some people love us and still "
             "leave us more anxious, and that's worth knowing.\n\n"
             "Add groups, places and services as well: a class, a helpline, a library, a support "
-            "group. A first name or a nickname is all you need."
+            "group."
         ),
         "therapist_note": (
             "Isolation strengthens the bond. Use early and repeat every few weeks: the summary "
@@ -123,9 +123,7 @@ LIBRARY: list[LibraryExercise] = [
         "title": "My safety plan",
         "instructions": (
             "This is a plan for a moment you hope never comes. We'll fill it in together in a "
-            "session, and you can add to it whenever you like.\n\n"
-            "If someone else might look at this device, keep your answers short, use words only "
-            "you understand, or tick “Keep this private”."
+            "session, and you can add to it whenever you like."
         ),
         "therapist_note": (
             "Complete together in session. The summary says only that a plan exists and when it "

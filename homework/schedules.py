@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 
 class Scheduled(Protocol):
@@ -114,6 +114,10 @@ def unit(item: Scheduled) -> str:
 
 def count_in_words(*, done: int, expected: int, unit: str) -> str:
     """ "3 of 9 check-ins": the words the admin and the summary both use."""
+    if not expected:
+        # Work whose first slot is still open: "0 of 0 weeks" reads like a
+        # fault in the count, not like work that is simply not due yet.
+        return gettext("none due yet")
     values = {"done": done, "expected": expected}
     if unit == WEEKS:
         return (

@@ -13,7 +13,12 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from clients.decorators import client_required
 from homework import schedules, selectors, services
@@ -37,7 +42,9 @@ def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -
     return True
 
 
-@require_GET
+# Pages that only read answer HEAD too (require_safe): `curl -I` or a health
+# check met 405. Pages whose GET writes (an access log, a token) keep require_GET.
+@require_safe
 @client_required
 def dashboard(request: AuthedRequest) -> HttpResponse:
     drafts = selectors.drafts_for_client(user=request.user)
@@ -580,7 +587,7 @@ def _keep_refused_note(request: AuthedRequest, entry: Entry, form: NoteForm) -> 
         raise Http404 from None
 
 
-@require_GET
+@require_safe
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
     # A page at a time, every entry reachable: a month of daily logs is
@@ -592,7 +599,7 @@ def history(request: AuthedRequest) -> HttpResponse:
     return render(request, "homework/history.html", {"entries": page.object_list, "page": page})
 
 
-@require_GET
+@require_safe
 @client_required
 def progress(request: AuthedRequest) -> HttpResponse:
     """The client's own pictures: urge curve, ladder, map, check-in totals."""

@@ -321,6 +321,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
+        # Django's defaults give its loggers a console handler of their own;
+        # they also reach the root one, so under runserver every django.*
+        # line printed twice. One path out: the root's handler.
+        "django": {"handlers": []},
         # Tasks run in-process without Redis: a line per task (dozens while the
         # demo loads) would bury the server's own output. A worker keeps them.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},

@@ -3,19 +3,19 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template import loader
 from django.templatetags.static import static
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from practice.models import PracticeSettings
 from practice.selectors import practice_settings
 
 
-@require_GET
+@require_safe
 def crisis(request: HttpRequest) -> HttpResponse:
     """Crisis resources: public, so they are there even when signed out."""
     return render(request, "practice/crisis.html")
 
 
-@require_GET
+@require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers ask for /favicon.ico; the neutral icon lives with the static files."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))

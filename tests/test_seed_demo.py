@@ -51,3 +51,27 @@ def test_seed_demo_on_an_emptied_library_brings_it_back(db):
     Exercise.objects.all().delete()
     call_command("seed_demo")
     assert Exercise.objects.filter(title="30 days of no contact").exists()
+
+
+def test_seed_demo_entries_were_begun_and_last_saved_by_the_time_they_were_sent(db):
+    # Each demo entry is dated to its day, but its start and last save kept
+    # the moment the command ran: "download my data" showed an entry begun
+    # on 1 December and sent on 12 November.
+    from django.db.models import F
+
+    call_command("seed_demo")
+    sent = Entry.objects.filter(status="submitted")
+    assert sent.exists()
+    assert not sent.filter(created_at__gt=F("submitted_at")).exists()
+    assert not sent.filter(updated_at__gt=F("submitted_at")).exists()
+
+
+def test_seed_demo_prints_each_login_with_the_address_to_open(db, capsys, settings):
+    # "at /admin/" left a newcomer to work out the server's address; make run
+    # knows it (SITE_URL, from PORT), so the lines can be opened as they are.
+    settings.SITE_URL = "http://127.0.0.1:8011"
+    call_command("seed_demo")
+    out = capsys.readouterr().out
+    assert "therapist@demo.test" in out
+    assert "http://127.0.0.1:8011/admin/" in out
+    assert "http://127.0.0.1:8011/\n" in out

@@ -57,6 +57,21 @@ def test_settings_offers_the_change_with_the_browser_told_what_each_box_is(cast)
     assert "autofocus" not in text  # the form is halfway down the page
 
 
+def test_the_change_names_whose_password_it_is_for_the_browser(cast):
+    # Without an account name in the form, Chrome logged "Password forms
+    # should have (optionally hidden) username fields" on Settings, and a
+    # password manager could not tell which saved login the new one replaces.
+    page = HttpClient()
+    sign_in(page, "alice@example.test")
+    text = page.get(reverse("clients:account")).text
+    start = text.index(reverse("clients:change_password"))
+    form_html = text[start : text.index("</form>", start)]
+    account = re.search(r'<input[^>]*autocomplete="username"[^>]*>', form_html)
+    assert account is not None, form_html
+    assert 'value="alice@example.test"' in account.group(0)
+    assert "name=" not in account.group(0)  # shown to the browser, never posted
+
+
 def test_a_change_signs_out_every_other_device_and_keeps_this_one(cast):
     phone, laptop = HttpClient(), HttpClient()
     sign_in(phone, "alice@example.test")

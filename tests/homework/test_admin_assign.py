@@ -236,6 +236,20 @@ def test_assign_to_several_clients_through_an_intermediate_page(cast):
     assert {a.client for a in Assignment.objects.filter(exercise=exercise)} == {cast.alice, other}
 
 
+def test_the_page_for_several_clients_picks_dates_and_promises_no_preview(cast):
+    # The page had plain text boxes for its dates (no calendar, no "Today",
+    # no hint of the format the single form shows) and told the therapist
+    # "the preview shows the result" on a page with no preview.
+    page = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"), action_post([cast.alice])
+    )
+    assert page.status_code == 200
+    for name in ("starts_on", "due_on", "ends_on"):
+        field = re.search(rf'<input[^>]*name="{name}"[^>]*>', page.text)
+        assert field is not None and "vDateField" in field.group(0), name
+    assert "preview" not in page.text.lower()
+
+
 def test_assign_sent_twice_makes_one_assignment_and_both_say_assigned(cast):
     """A double click on Save, or the form sent again: the client would see
     the same exercise twice in their "To do"."""

@@ -1,5 +1,8 @@
 """The ready-made library: present after migrating, valid, and never overwritten."""
 
+import importlib
+from pathlib import Path
+
 import pytest
 from django.utils.text import slugify
 
@@ -40,3 +43,46 @@ def test_installing_again_adds_nothing_and_keeps_the_practices_edits(db):
     assert install(Exercise) == 1  # only the one that was removed comes back
     assert install(Exercise) == 0
     assert Exercise.objects.get(title="One small boundary").instructions == "Our own words."
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "homework" / "kinds"
+
+
+def _library(kind: str) -> str:
+    return next(item["instructions"] for item in LIBRARY if item["kind"] == kind)
+
+
+def _kind_help(kind: str) -> str:
+    return (TEMPLATES / kind / "form.html").read_text()
+
+
+def test_the_library_does_not_repeat_what_the_kinds_own_page_says():
+    # The portal shows an exercise's instructions and, under them, its kind's
+    # own help. Said in both, the client read the same advice twice in a row
+    # (the shared device on the safety plan, "a first name or a nickname"
+    # three times on the map, "no calls after 10 pm" twice on the ladder).
+    # The kind keeps it where it holds for exercises a therapist writes too.
+    assert "device" not in _library("safety_plan")
+    assert "device" in _kind_help("safety_plan")
+    assert "nickname" not in _library("support_network")
+    assert "10 pm" in _library("boundary_steps")
+    assert "10 pm" not in _kind_help("boundary_steps")
+
+
+def test_unedited_library_words_are_brought_up_to_date_and_edited_ones_kept(db):
+    from django.apps import apps
+
+    migration = importlib.import_module("homework.migrations.0011_library_words_said_once")
+    Exercise.objects.filter(owner__isnull=True, kind="safety_plan").update(
+        instructions=migration.BEFORE["My safety plan"]
+    )
+    edited = Exercise.objects.get(owner__isnull=True, kind="support_network")
+    edited.instructions = "Our own words for the map. A first name or a nickname is all you need."
+    edited.save()
+
+    migration.say_it_once(apps, None)
+
+    plan = Exercise.objects.get(owner__isnull=True, kind="safety_plan")
+    assert plan.instructions == _library("safety_plan")
+    edited.refresh_from_db()
+    assert edited.instructions.startswith("Our own words")

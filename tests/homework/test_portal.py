@@ -305,3 +305,17 @@ def test_a_redis_outage_never_fails_a_save_or_a_send(cast):
         sent = http.post(do_url(cast.alice_assignment), posted(key, version=1))
     assert sent.status_code == 302
     assert Entry.objects.get(key=key).is_submitted
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["homework:dashboard", "homework:history", "homework:progress", "clients:account", "crisis"],
+)
+def test_a_page_answers_head_as_it_answers_get(cast, name):
+    # `curl -I` on the portal, or a load balancer's health check, met
+    # "405 Method Not Allowed" and a warning in the server's log: HTTP asks
+    # every page that answers GET to answer HEAD the same way, without a body.
+    http = login(cast.alice.portal_user)
+    got, head = http.get(reverse(name)), http.head(reverse(name))
+    assert head.status_code == got.status_code == 200
+    assert head.content == b""

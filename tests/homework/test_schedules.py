@@ -310,6 +310,16 @@ def test_a_tally_is_counted_in_the_schedules_own_unit(schedule, weekdays, words)
     assert str(tally) == words
 
 
+@pytest.mark.parametrize(
+    ("schedule", "weekdays"), [("daily", []), ("weekly", [6]), ("weekly", [0, 3])]
+)
+def test_a_tally_with_nothing_due_yet_says_so_rather_than_0_of_0(schedule, weekdays):
+    # A weekly check-in whose first slot in the period is still open printed
+    # "Weekly check-in — 0 of 0 weeks" in the summary.
+    plan = Plan(schedule, MONDAY, MONDAY + dt.timedelta(days=60), weekdays)
+    assert str(schedules.Tally(done=0, expected=0, unit=schedules.unit(plan))) == "none due yet"
+
+
 def test_a_tally_never_holds_more_done_than_expected():
     plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [6])  # first slot: Sunday
     assert schedules.tally(plan, start=MONDAY, end=MONDAY, days_sent=1) == schedules.Tally(

@@ -5,7 +5,7 @@ import zoneinfo
 
 import pytest
 from django.template import Context, Template
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 
 from homework.display import schedule_text
 from homework.models import Assignment
@@ -135,3 +135,21 @@ def test_a_time_in_their_life_names_the_year_before_the_hour():
         assert clock.show(TUESDAY_NIGHT, "l j F Y, H:i") == "Tuesday 24 November 2026, 21:00"
     with years_named_within(dt.date(2026, 11, 1), dt.date(2026, 11, 30)):
         assert clock.show(TUESDAY_NIGHT, "D j M, H:i") == "Tue 24 Nov, 21:00"
+
+
+@pytest.mark.parametrize(
+    ("format_name", "value", "expected"),
+    [
+        ("DATETIME_FORMAT", dt.datetime(2026, 11, 20, 2, 48), "20 Nov 2026, 02:48"),
+        ("SHORT_DATETIME_FORMAT", dt.datetime(2026, 11, 20, 14, 5), "20/11/2026 14:05"),
+        ("TIME_FORMAT", dt.time(10, 0), "10:00"),
+    ],
+)
+def test_the_admin_lists_read_times_on_the_clock_the_rest_of_the_product_uses(
+    format_name, value, expected
+):
+    # Django's en-GB formats read "2:48 a.m." and "10 a.m." in the admin's
+    # lists (entries sent, next session) beside "Fri 20 Nov, 02:48" on the
+    # admin home, the portal and the summary.
+    with translation.override("en-gb"):
+        assert formats.date_format(value, format_name) == expected

@@ -162,3 +162,16 @@ def test_a_misspelt_service_or_place_stops_the_app_and_names_the_variable(name, 
     result = manage("check", **{name: value})
     assert result.returncode != 0
     assert f"{name} " in result.stderr.splitlines()[-1], result.stderr[-600:]
+
+
+def test_a_django_warning_is_printed_once_in_development():
+    # Django's own console handler and the project's root one both printed
+    # every django.* line under runserver ("Not Found: /x" twice, "Watching
+    # for file changes" twice): a log a newcomer learns to skim.
+    result = manage(
+        "shell",
+        "-c",
+        "import logging; logging.getLogger('django.request').warning('Not Found: /a-page')",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("Not Found: /a-page") == 1, result.stderr

@@ -4,6 +4,7 @@ import datetime as dt
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
@@ -110,7 +111,7 @@ class Command(BaseCommand):
             ("alex@demo.test", "/"),
             ("sam@demo.test", "/"),
         ):
-            self.stdout.write(f"  {who:<22} {password}   at {where}")
+            self.stdout.write(f"  {who:<22} {password}   at {settings.SITE_URL}{where}")
 
     def _staff(self, email: str, name: str, role: str, password: str) -> User:
         user = User.objects.filter(email=email).first()
@@ -162,7 +163,14 @@ class Command(BaseCommand):
             flags=flags or Flags(),
         )
         # Spread the demo over the past weeks, as if each was sent on its day.
-        changes: dict[str, Any] = {"submitted_at": sent_at, "therapist_notified_at": sent_at}
+        # Begun and last saved then too: an export listing an entry begun
+        # today and sent weeks ago would read as a fault.
+        changes: dict[str, Any] = {
+            "submitted_at": sent_at,
+            "therapist_notified_at": sent_at,
+            "created_at": sent_at,
+            "updated_at": sent_at,
+        }
         if entry.shared_at is not None:
             changes["shared_at"] = sent_at
         if occurrence_on is not None:

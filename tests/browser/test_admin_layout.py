@@ -1,0 +1,97 @@
+"""The therapist's pages keep their shape, desktop to phone, in a real browser.
+
+Django floats the object tools up beside the page's title. A client's page
+has eight of them: at 1280 pixels they wrapped, and the second row sat on
+top of the client's name, the one word that says whose page this is. On a
+phone, the client's pictures on "Since last session" kept their drawn width
+and pushed the page sideways.
+"""
+
+import io
+
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from clients.models import Client
+from tests.browser.conftest import sign_in
+
+DEMO_PASSWORD = "demo-pass-2026"
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    for width, height in ((1280, 900), (1024, 768), (390, 844)):
+        page = new_context(width, height).new_page()
+        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        page.goto(f"/admin/clients/client/{alex.pk}/change/")
+        name = page.locator("#content > h2", has_text="Alex")
+        expect(name).to_be_visible()
+        # The name's own letters, not the heading's full-width block.
+        name_box = name.evaluate(
+            """h => { const range = document.createRange(); range.selectNodeContents(h);
+                const r = range.getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width, height: r.height}; }"""
+        )
+        tools = page.locator(".object-tools li")
+        expect(tools.first).to_be_visible()
+        boxes = [tools.nth(i).bounding_box() for i in range(tools.count())]
+        page.screenshot(path=artifacts / f"admin-client-page-{width}.png")
+        for box in boxes:
+            assert box is not None
+            assert not _overlap(box, name_box), (width, box, name_box)
+        # Wrapped rows do not sit on each other either.
+        for i, first in enumerate(boxes):
+            for second in boxes[i + 1 :]:
+                assert first is not None and second is not None
+                assert not _overlap(first, second), (width, first, second)
+        page.context.close()
+
+
+def test_since_last_session_fits_a_phone_with_the_clients_pictures(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    page = new_context(390, 844).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
+    expect(page.locator("svg.chart").first).to_be_visible()
+    page.screenshot(path=artifacts / "admin-since-last-session-390.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for chart in page.locator("svg.chart").all():
+        box = chart.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390, box
+
+
+def test_assigning_to_several_clients_has_its_two_buttons_level(db, new_context, artifacts):
+    # "Cancel" was a box as tall as "Assign" with its word stuck at the top.
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    page.locator("#action-toggle").check()
+    page.select_option("select[name=action]", "assign_exercise")
+    page.locator("button[name=index]").click()
+    expect(
+        page.get_by_role("heading", name="Assign an exercise to several clients")
+    ).to_be_visible()
+    page.screenshot(path=artifacts / "admin-assign-several-1280.png")
+    words = """e => { const range = document.createRange(); range.selectNodeContents(e);
+        const r = range.getBoundingClientRect(); return r.y + r.height / 2; }"""
+    assign = page.locator(".submit-row input[type=submit]")
+    cancel = page.locator(".submit-row a.cancel-link")
+    assign_box, cancel_box = assign.bounding_box(), cancel.bounding_box()
+    assert assign_box is not None and cancel_box is not None
+    assert abs(assign_box["height"] - cancel_box["height"]) <= 2, (assign_box, cancel_box)
+    assert abs(assign_box["y"] - cancel_box["y"]) <= 2, (assign_box, cancel_box)
+    # The word sits in the middle of its box, as on "Assign".
+    middle = cancel_box["y"] + cancel_box["height"] / 2
+    assert abs(cancel.evaluate(words) - middle) <= 2
