@@ -246,9 +246,9 @@ def test_changes_saved_offline_stay_on_the_page_until_the_connection_is_back(ali
     )
 
 
-def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):
-    """Changing a sent entry has no autosave: the changes go to the server as
-    the idle warning shows, while the session still runs."""
+def a_sent_entry_open_with_a_short_idle_timeout(alice, context, *, to_change: bool):
+    """A sent entry open, to change it or to add a note, with a two-minute
+    idle timeout and the page's clock in the test's hands."""
     from practice.models import PracticeSettings
     from practice.selectors import forget_practice_settings
 
@@ -259,8 +259,17 @@ def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):
     page.clock.install()
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/edit/")
+    page.goto(f"/entries/{entry.key}/edit/" if to_change else f"/entries/{entry.key}/")
     page.wait_for_load_state("load")
+    return page, entry
+
+
+def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):
+    """Changing a sent entry has no autosave: the changes go to the server as
+    the idle warning shows, while the session still runs."""
+    from practice.selectors import forget_practice_settings
+
+    page, entry = a_sent_entry_open_with_a_short_idle_timeout(alice, context, to_change=True)
     page.locator("textarea[name=r-what_happened]").fill(
         "Started to change this, then stepped away."
     )

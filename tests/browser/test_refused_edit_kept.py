@@ -7,15 +7,14 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.conftest import sign_in
 from tests.browser.test_portal import (
+    a_sent_entry_open_with_a_short_idle_timeout,
     changing_a_sent_entry,
     leave_with_shift,
     wait_for_db,
 )
 from tests.browser.test_unsent_note import note_box_after_signing_in_again
 from tests.browser.test_unsent_note import note_kept as unsent_note_holds
-from tests.factories import PASSWORD
 
 TYPED = "Now I remember more: the door was locked."
 
@@ -102,19 +101,9 @@ def test_quick_exit_after_a_change_refused_as_changed_elsewhere_keeps_both(alice
 def test_the_idle_end_after_a_change_read_meanwhile_keeps_the_words(alice, context):
     """The changes go to the server as the idle warning shows (session.js),
     are refused there, and the page that shows them clears at the idle end."""
-    from practice.models import PracticeSettings
     from practice.selectors import forget_practice_settings
-    from tests.factories import EntryFactory
 
-    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
-    forget_practice_settings()
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    page.clock.install()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/edit/")
-    page.wait_for_load_state("load")
+    page, entry = a_sent_entry_open_with_a_short_idle_timeout(alice, context, to_change=True)
     page.locator("textarea[name=r-what_happened]").fill(TYPED)
     Entry.objects.filter(pk=entry.pk).update(seen_at=timezone.now())
     page.clock.fast_forward(31_000)  # the warning's moment

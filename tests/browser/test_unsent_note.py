@@ -9,6 +9,7 @@ from homework.models import Entry
 from tests.browser.conftest import sign_in
 from tests.browser.test_portal import (
     TEXT_STORED_IN_BROWSER,
+    a_sent_entry_open_with_a_short_idle_timeout,
     leave_with_shift,
     signed_in_tab,
     wait_for_db,
@@ -91,18 +92,9 @@ def test_the_idle_end_keeps_an_over_long_note_for_next_time(alice, context):
     """The note goes to the server as the idle warning shows (session.js):
     refused there for its length, it was on the page alone, and the page
     clears at the idle end."""
-    from practice.models import PracticeSettings
     from practice.selectors import forget_practice_settings
 
-    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
-    forget_practice_settings()
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    page.clock.install()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/")
-    page.wait_for_load_state("load")
+    page, entry = a_sent_entry_open_with_a_short_idle_timeout(alice, context, to_change=False)
     page.locator("textarea[name=text]").fill(WORDS)
     page.clock.fast_forward(31_000)  # the warning's moment
     expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
