@@ -359,6 +359,27 @@ def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast):
     )
 
 
+def test_export_pdf_starts_a_long_record_where_the_last_one_ended(cast):
+    # A record too long for what was left of the page moved whole to the
+    # next, leaving half a page blank; now only its heading keeps with it.
+    EntryFactory.create(
+        assignment=cast.alice_assignment,
+        response={
+            **written_record(
+                what_happened="\n".join(f"Line {n} of a long night." for n in range(1, 41))
+            ),
+            "occurred_at": timezone.localtime().isoformat(),
+        },
+    )
+    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+    (ARTIFACTS / "export-long-record.pdf").write_bytes(response.content)
+    earlier = cast.alice_entry.response["what_happened"]
+    assert earlier in pages[0] and "Line 1 of a long night." not in pages[0].split(earlier)[0]
+    assert "Line 1 of a long night." in pages[0]
+    assert "Line 40 of a long night." in pages[1] and len(pages) == 2
+
+
 def test_export_pdf_keeps_a_daily_urge_log_brief_with_every_word(cast):
     # Urges are logged daily for up to two years; a page each made a
     # 734-page download that took 40 s and 900 MB to make.
