@@ -47,6 +47,13 @@ class Occurrence:
     next_on: dt.date | None  # the slot after it, if the schedule goes on
     is_log: bool = False  # a log takes any number of entries: never "done"
 
+    @property
+    def is_last(self) -> bool:
+        """The slot offered is the schedule's last: none comes after it. Once
+        the schedule has ended it is still offered, so late work has a home
+        (``slot_for``), and the portal says it is the last one."""
+        return self.on is not None and self.next_on is None
+
 
 def is_recurring(item: Scheduled) -> bool:
     return item.schedule != ONCE

@@ -1,5 +1,9 @@
 """What the portal's "To do" lists, and where work goes once it is done.
 
+Recurring work offers the slot that is open (homework.schedules.slot_for);
+after the schedule ends its last slot stays open for late work, and says it
+is the last one.
+
 The one rule (homework.schedules.one_off_done): a one-off is done once
 something was sent for it, if it is a kind done once (a worksheet, a plan);
 a log (written records, urges) takes any number of entries, so it stays to
@@ -17,6 +21,7 @@ from django.urls import reverse
 from homework import schedules
 from homework.models import Entry
 from homework.selectors import client_today
+from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
 
@@ -145,3 +150,56 @@ def test_a_log_without_a_due_date_stays_open_and_a_worksheet_is_done_once_sent()
     today = dt.date(2026, 3, 20)
     assert schedules.one_off_done(due_on=None, today=today, sent=3, is_log=True) is False
     assert schedules.one_off_done(due_on=None, today=today, sent=1, is_log=False) is True
+
+
+# -- recurring work whose schedule has ended
+
+
+def mondays_until(cast, *, last_monday: dt.date, slug: str = "worksheet"):
+    exercise = ExerciseFactory.create(kind=slug, title=f"Mondays {slug}", options=options_for(slug))
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=exercise,
+        schedule="weekly",
+        weekdays=[0],
+        starts_on=last_monday - dt.timedelta(days=21),
+        due_on=None,
+        ends_on=last_monday + dt.timedelta(days=1),
+    )
+
+
+def last_monday_before(day: dt.date) -> dt.date:
+    return day - dt.timedelta(days=day.weekday() or 7)
+
+
+def test_after_a_schedule_ends_its_last_slot_is_offered_as_the_last_one(cast):
+    last_monday = last_monday_before(client_today(cast.alice) - dt.timedelta(days=2))
+    assignment = mondays_until(cast, last_monday=last_monday)
+    todo = section(home(cast), "todo-title")
+    assert assignment.exercise.title in todo
+    day = calendar_day(last_monday, "l j F")  # with its year, early in January
+    assert f"For {day}, the last one" in " ".join(todo.split())
+
+
+def test_the_last_slot_once_done_is_thanked_without_a_next_one(cast):
+    last_monday = last_monday_before(client_today(cast.alice) - dt.timedelta(days=2))
+    assignment = mondays_until(cast, last_monday=last_monday)
+    send(assignment, occurrence_on=last_monday)
+    todo = " ".join(section(home(cast), "todo-title").split())
+    assert "Done — thank you. That was the last one." in todo
+    assert "Done for now" not in todo and "Next on" not in todo
+
+
+def test_a_slot_with_more_to_come_is_not_called_the_last(cast):
+    today = client_today(cast.alice)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=3),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=3),
+    )
+    todo = section(home(cast), "todo-title")
+    assert assignment.exercise.title in todo
+    assert "For today" in todo and "the last one" not in todo
