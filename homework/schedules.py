@@ -1,6 +1,6 @@
 """When a recurring assignment comes round: derived, never pre-generated.
 
-An assignment is one-off (a due date) or recurring: every day, or weekly on
+An assignment is one-off (a due date, maybe none) or recurring: every day, or weekly on
 chosen weekdays (0 = Monday), from ``starts_on`` until ``ends_on``. Each
 date it comes round is a *slot*; an entry belongs to the slot it was
 started in (Entry.occurrence_on). A weekly slot lasts until the next one,
@@ -46,6 +46,13 @@ class Occurrence:
     done: bool  # something was sent for that slot
     next_on: dt.date | None  # the slot after it, if the schedule goes on
     is_log: bool = False  # a log takes any number of entries: never "done"
+
+    @property
+    def is_last(self) -> bool:
+        """The slot offered is the schedule's last: none comes after it. Once
+        the schedule has ended it is still offered, so late work has a home
+        (``slot_for``), and the portal says it is the last one."""
+        return self.on is not None and self.next_on is None
 
 
 def is_recurring(item: Scheduled) -> bool:
@@ -251,3 +258,20 @@ def occurrence(
     return Occurrence(
         on=on, done=on in done_slots, next_on=next_slot_after(item, today), is_log=is_log
     )
+
+
+def one_off_done(*, due_on: dt.date | None, today: dt.date, sent: int, is_log: bool) -> bool:
+    """Whether a one-off is done for the client, so it leaves their "To do"
+    (what they sent stays in "Done recently" and their history).
+
+    Kinds other than logs are done once something is sent, as a recurring
+    one is for its slot (``Occurrence.done``). A log takes any number of
+    entries: it stays to add another until its due date has passed (the
+    due day itself is not over yet), and without a due date it stays open.
+    Nothing sent is never done: past its due date it is still to do.
+    """
+    if not sent:
+        return False
+    if not is_log:
+        return True
+    return due_on is not None and due_on < today

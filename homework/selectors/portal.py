@@ -58,11 +58,14 @@ def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
 
 
 def todo_for_client(*, user: User) -> list[Assignment]:
-    """Active assignments, due soonest first, with how much has been sent.
+    """Active assignments still to do, due soonest first, with how much has been sent.
 
     A recurring assignment also carries ``occurrence``: today's slot on the
     client's own calendar and whether something was sent for it (one more
-    query for all of them, however many there are).
+    query for all of them, however many there are). A one-off that is done
+    (``schedules.one_off_done``, on the client's calendar) is left out: what
+    was sent is in "Done recently" and the history. Unless a draft of it
+    waits: "Carry on" is never out of reach.
     """
     client = client_for_portal_user(user=user)
     if client is None:
@@ -74,6 +77,9 @@ def todo_for_client(*, user: User) -> list[Assignment]:
         .annotate(
             submitted_count=Count("entries", filter=Q(entries__status=Entry.Status.SUBMITTED)),
             last_submitted_at=Max("entries__submitted_at"),
+            has_draft=Exists(
+                Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.DRAFT)
+            ),
         )
         .order_by("due_on", "ends_on", "created_at")
     )
@@ -91,14 +97,25 @@ def todo_for_client(*, user: User) -> list[Assignment]:
             )
             .values_list("assignment_id", "occurrence_on")
         )
+    still_to_do: list[Assignment] = []
     for assignment in assignments:
+        is_log = get_kind(assignment.exercise.kind).is_log
+        done_once = not assignment.is_recurring and schedules.one_off_done(
+            due_on=assignment.due_on,
+            today=today,
+            sent=getattr(assignment, "submitted_count", 0),
+            is_log=is_log,
+        )
+        if done_once and not getattr(assignment, "has_draft", False):
+            continue
         assignment.occurrence = schedules.occurrence(
             assignment,
             today=today,
             done_slots={on for pk, on in done if pk == assignment.pk and on is not None},
-            is_log=get_kind(assignment.exercise.kind).is_log,
+            is_log=is_log,
         )
-    return assignments
+        still_to_do.append(assignment)
+    return still_to_do
 
 
 def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:

@@ -76,6 +76,23 @@ def test_occurrence_says_whether_todays_slot_is_done():
     assert schedules.occurrence(plan, today=tuesday, done_slots={tuesday}).done  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize(
+    ("today", "last"),
+    [
+        (MONDAY - dt.timedelta(days=3), False),  # not started: no slot yet
+        (MONDAY, False),
+        (MONDAY + dt.timedelta(days=9), False),  # Wednesday: the next Monday is the last
+        (MONDAY + dt.timedelta(days=14), True),  # the last Monday itself
+        (MONDAY + dt.timedelta(days=16), True),  # its Wednesday, before the schedule ends
+        (MONDAY + dt.timedelta(days=40), True),  # weeks after the end: still offered
+    ],
+)
+def test_occurrence_says_when_the_slot_offered_is_the_last_one(today, last):
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=20), weekdays=[0])
+    found = schedules.occurrence(plan, today=today, done_slots=set())
+    assert found is not None and found.is_last is last
+
+
 @given(
     schedule=st.sampled_from(["daily", "weekly", "once"]),
     start=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2030, 1, 1)),
