@@ -18,6 +18,7 @@ from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
+from homework.kinds.voice import SCALE_NEEDED
 from practice.bidi import isolated_text
 
 if TYPE_CHECKING:
@@ -62,10 +63,9 @@ class StepForm(KindForm):
             # slider was moved before the status was set back to "planned".
             cleaned["feeling"] = None
         elif "feeling" in cleaned and cleaned["feeling"] is None:
-            self.add_error(
-                "feeling",
-                _("How did it feel? Choose a number from 0 to 10 — any number is fine."),
-            )
+            # The scales' one message: it is shown after the question's own
+            # words, so asking "How did it feel?" again said it twice.
+            self.add_error("feeling", SCALE_NEEDED)
         return cleaned
 
 

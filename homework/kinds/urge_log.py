@@ -31,6 +31,7 @@ from homework.kinds.fields import (
 )
 from homework.kinds.summaries import by_assignment
 from homework.summary.limits import OLDER_LIST_LIMIT, first_of
+from practice.bidi import isolated_text
 from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
@@ -281,17 +282,21 @@ class UrgeLog(ExerciseKind):
         as_of: dt.date | None = None,
     ) -> list[str]:
         lines = []
-        for _assignment, _own, curve in self._summary_curves(entries, earlier, as_of):
+        for assignment, _own, curve in self._summary_curves(entries, earlier, as_of):
+            # Named, as the other kinds' lines are: two trackers at once
+            # printed their counts side by side with nothing to tell them apart.
+            title = isolated_text(assignment.exercise.title)
             contact = curve["last_contact"]
             days = curve["days_without_contact"]
             if contact:
                 lines.append(
                     ngettext(
-                        "No contact for %(days)s day; last contact %(date)s (%(who)s).",
-                        "No contact for %(days)s days; last contact %(date)s (%(who)s).",
+                        "%(title)s: no contact for %(days)s day; last contact %(date)s (%(who)s).",
+                        "%(title)s: no contact for %(days)s days; last contact %(date)s (%(who)s).",
                         days,
                     )
                     % {
+                        "title": title,
                         "days": days,
                         "date": calendar_day(contact["on"], "j M"),
                         "who": contact["by_for_therapist"],
@@ -300,11 +305,11 @@ class UrgeLog(ExerciseKind):
             else:
                 lines.append(
                     ngettext(
-                        "No contact for %(days)s day (since %(date)s).",
-                        "No contact for %(days)s days (since %(date)s).",
+                        "%(title)s: no contact for %(days)s day (since %(date)s).",
+                        "%(title)s: no contact for %(days)s days (since %(date)s).",
                         days,
                     )
-                    % {"days": days, "date": calendar_day(curve["since"], "j M")}
+                    % {"title": title, "days": days, "date": calendar_day(curve["since"], "j M")}
                 )
             sentence = _trend_sentence(curve["trend"], for_client=False)
             if sentence:

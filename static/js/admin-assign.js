@@ -19,6 +19,14 @@
       ends_on: form.querySelector(".field-ends_on"),
     };
 
+    // Shown only for the schedules that need them, so while they show they are
+    // needed: labelled as the admin labels a required field. Left plain, they
+    // read as optional until Save refused the form for an empty "Repeats until".
+    [rows.weekdays, rows.ends_on].forEach(function (row) {
+      var label = row && row.querySelector(".flex-container > label");
+      if (label) label.classList.add("required");
+    });
+
     function schedule() {
       var checked = form.querySelector("input[name=schedule]:checked");
       return checked ? checked.value : "once";

@@ -83,6 +83,27 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     assert (assignment.schedule, assignment.weekdays) == ("weekly", [0, 3])
 
 
+def test_a_repeating_schedules_own_fields_are_labelled_as_needed(db, new_context):
+    """A weekly schedule's "On these days" and "Repeats until" show only for
+    the schedules that need them, yet were labelled as optional fields are:
+    the therapist learned the end date was needed only when Save refused the form."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/homework/assignment/add/")
+    page.check("input[name=schedule][value=weekly]")
+    weight = "el => getComputedStyle(el).fontWeight"
+    needed = page.locator(".field-starts_on .flex-container > label").evaluate(weight)
+    for field in ("weekdays", "ends_on"):
+        label = page.locator(f".field-{field} .flex-container > label")
+        expect(label).to_be_visible()
+        expect(label).to_have_class("required")
+        assert label.evaluate(weight) == needed, field
+    # The one-off's own date stays optional, as it is.
+    page.check("input[name=schedule][value=once]")
+    expect(page.locator(".field-due_on .flex-container > label")).not_to_have_class("required")
+
+
 def test_the_library_picker_has_a_name_before_anything_is_chosen(db, new_context):
     """The exercise picker is select2's combobox, named by what it shows: until
     an exercise is chosen that is nothing, and a screen reader said only "combobox"."""

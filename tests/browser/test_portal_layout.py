@@ -375,3 +375,38 @@ def test_the_are_you_still_there_box_fits_a_phone_with_large_text(assignment, ne
     # "Are you still there?" (where focus is) and why could not be scrolled to.
     assert box["top"] >= 0 and box["bottom"] <= box["screen"], box
     assert 0 <= box["title"] < box["screen"], box
+
+
+# How far a card's heading sits below the card's own padding. A heading's
+# usual space above (1.5rem) belongs between sections, not inside a box.
+HEADING_GAPS = """() => [...document.querySelectorAll('.card > h2:first-child')]
+    .filter(h => h.getClientRects().length && !h.closest('.visually-hidden'))
+    .map(h => {
+        const card = h.parentElement;
+        const style = getComputedStyle(card);
+        const inside = card.getBoundingClientRect().top
+            + parseFloat(style.borderTopWidth) + parseFloat(style.paddingTop);
+        return [h.textContent.trim(), Math.round(h.getBoundingClientRect().top - inside)];
+    })"""
+
+
+def test_a_cards_heading_starts_at_the_top_of_its_card(alex, new_context):  # noqa: F811
+    """The settings' boxes (take your records, password, two-step, sign out
+    everywhere) opened on a blank band above their heading, nearly three
+    times the space at their sides."""
+    page = new_context(390, 844).new_page()
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
+    assert entry is not None
+    gaps = {}
+    seen = 0
+    for path in ("/account/", f"/entries/{entry.key}/", "/progress/"):
+        page.goto(path)
+        page.wait_for_load_state("load")
+        headings = page.evaluate(HEADING_GAPS)
+        seen += len(headings)
+        if loose := [(words, gap) for words, gap in headings if gap > 1]:
+            gaps[path] = loose
+    assert seen >= 4  # the settings' four boxes at least
+    assert not gaps, gaps

@@ -93,7 +93,7 @@ def test_urge_log_at_a_glance_counts_days_without_contact_and_sees_urges_easing(
         cast, "urge_log", urges(start, 21, lambda d: 9 - d // 3), no_contact_since=start
     )
     assert get_kind("urge_log").at_a_glance(entries) == [
-        f"No contact for 20 days (since {start:%-d %b}).",
+        f"The urge_log one: no contact for 20 days (since {start:%-d %b}).",
         "Urges easing: mean 8.3 in the first week logged, 3.7 in the last.",
     ]
 
@@ -106,7 +106,10 @@ def test_urge_log_after_contact_counts_from_the_contact_and_says_who_reached_out
     )
     lines = get_kind("urge_log").at_a_glance(entries)
     contact_day = start + dt.timedelta(days=15)
-    expected = f"No contact for 5 days; last contact {contact_day:%-d %b} (the client reached out)."
+    expected = (
+        f"The urge_log one: no contact for 5 days; last contact {contact_day:%-d %b} "
+        "(the client reached out)."
+    )
     assert lines[0] == expected
     assert lines[1].startswith("Urges about the same")
 
@@ -115,7 +118,28 @@ def test_urge_log_too_early_for_a_trend_says_nothing_about_one(cast):
     today = timezone.localdate()
     entries = entries_of(cast, "urge_log", urges(today - dt.timedelta(days=4), 5, lambda d: 8 - d))
     lines = get_kind("urge_log").at_a_glance(entries)
-    assert len(lines) == 1 and lines[0].startswith("No contact for")
+    assert len(lines) == 1 and lines[0].startswith("The urge_log one: no contact for")
+
+
+def test_urge_log_at_a_glance_names_each_tracker_so_two_are_told_apart(cast):
+    """Two trackers at once (one just begun, one a month old) printed their
+    counts side by side with nothing to say which was which; the other
+    kinds' lines start with their exercise's title, and so do these."""
+    today = timezone.localdate()
+    month = today - dt.timedelta(days=29)
+    older = entries_of(cast, "urge_log", urges(month, 5, lambda d: 6), no_contact_since=month)
+    newer_exercise = ExerciseFactory.create(
+        kind="urge_log", title="Notice the pull", options=options_for("urge_log")
+    )
+    newer = AssignmentFactory.create(client=cast.alice, exercise=newer_exercise)
+    kind = get_kind("urge_log")
+    clean = kind.validate(
+        urges(today, 1, lambda d: 9)[0], exercise=newer_exercise, tz="Europe/London"
+    )
+    just_begun = EntryFactory.create(assignment=newer, response=clean, submitted_at=timezone.now())
+    lines = kind.at_a_glance([*older, just_begun])
+    assert f"The urge_log one: no contact for 29 days (since {month:%-d %b})." in lines
+    assert f"Notice the pull: no contact for 0 days (since {today:%-d %b})." in lines
 
 
 def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):

@@ -125,6 +125,9 @@ def test_a_tried_step_without_a_feeling_is_asked_for_warmly(cast):
     page, entry = send(login(cast.alice.portal_user), assignment, response)
     assert entry is None
     assert WARM_SCALE_MESSAGE in page.text
+    # The message follows the question's own words, under the slider and in the
+    # list at the top ("Step 1: How did it feel? (…): …"): it does not ask again.
+    assert "How did it feel? Choose" not in page.text
 
 
 def test_changing_a_sent_entry_shows_the_stored_number(cast):

@@ -69,7 +69,7 @@ def test_days_without_contact_count_from_a_contact_logged_before_the_period(cast
         logged(log, days_ago)
     contact_day = timezone.localdate() - dt.timedelta(days=10)
     assert (
-        f"No contact for 10 days; last contact {contact_day:%-d %b} "
+        f"no contact for 10 days; last contact {contact_day:%-d %b} "
         "(the other person reached out)." in summary_html(cast)
     )
 
@@ -78,7 +78,7 @@ def test_a_private_contact_before_the_period_is_not_counted(cast, log):
     logged(log, 10, contact=True, private=True)
     logged(log, 2)
     since = timezone.localdate() - dt.timedelta(days=30)
-    assert f"No contact for 30 days (since {since:%-d %b})." in summary_html(cast)
+    assert f"no contact for 30 days (since {since:%-d %b})." in summary_html(cast)
 
 
 def test_a_summary_of_past_dates_counts_no_contact_to_its_own_last_day(cast, log):
@@ -90,7 +90,7 @@ def test_a_summary_of_past_dates_counts_no_contact_to_its_own_last_day(cast, log
         cast,
         PeriodQuery(since=today - dt.timedelta(days=20), until=today - dt.timedelta(days=5)),
     )
-    assert "No contact for 20 days; last contact" in html
+    assert "no contact for 20 days; last contact" in html
 
 
 def test_the_support_map_says_what_changed_since_the_map_before_the_period(cast):
@@ -119,7 +119,7 @@ def test_an_old_contact_shared_late_does_not_hide_a_later_one(cast, log):
     old = logged(log, 20, contact=True, private=True)
     services.entry_set_private(user=cast.alice.portal_user, key=old.key, private=False)
     contact_day = timezone.localdate() - dt.timedelta(days=10)
-    assert f"No contact for 10 days; last contact {contact_day:%-d %b}" in summary_html(cast)
+    assert f"no contact for 10 days; last contact {contact_day:%-d %b}" in summary_html(cast)
 
 
 def test_what_changed_compares_with_the_map_sent_just_before_not_one_shared_late(cast):

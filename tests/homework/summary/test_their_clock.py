@@ -158,7 +158,7 @@ def test_days_without_contact_count_to_the_clients_today(cast, zone, now, contac
     on = f"{contact.day} Mar"
     unit = "day" if days == 1 else "days"
     assert (
-        f"No contact for {days} {unit}; last contact {on} (the other person reached out)." in html
+        f"no contact for {days} {unit}; last contact {on} (the other person reached out)." in html
     )
     assert f"{days} {unit} without contact, since {on} 2026." in html
 
