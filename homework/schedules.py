@@ -264,14 +264,15 @@ def one_off_done(*, due_on: dt.date | None, today: dt.date, sent: int, is_log: b
     """Whether a one-off is done for the client, so it leaves their "To do"
     (what they sent stays in "Done recently" and their history).
 
-    Kinds other than logs are done once something is sent, as a recurring
-    one is for its slot (``Occurrence.done``). A log takes any number of
-    entries: it stays to add another until its due date has passed (the
-    due day itself is not over yet), and without a due date it stays open.
-    Nothing sent is never done: past its due date it is still to do.
+    Sent for, it stays to add another until its due date has passed (the due
+    day itself is not over yet): a log takes any number of entries, and a
+    plan or a map may be sent again as it changes. Without a due date, a log
+    stays open and other kinds are done once sent, as a recurring one is for
+    its slot (``Occurrence.done``). Nothing sent is never done: past its due
+    date it is still to do.
     """
     if not sent:
         return False
-    if not is_log:
-        return True
-    return due_on is not None and due_on < today
+    if due_on is None:
+        return not is_log
+    return due_on < today
