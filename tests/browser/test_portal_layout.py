@@ -410,3 +410,38 @@ def test_a_cards_heading_starts_at_the_top_of_its_card(alex, new_context):  # no
             gaps[path] = loose
     assert seen >= 4  # the settings' four boxes at least
     assert not gaps, gaps
+
+
+RING_BELOW_THE_SCREEN = """() => {
+    const el = document.activeElement;
+    if (el === document.body) return null;
+    // The focus ring (3px, 2px off) and a little beyond count as part of what
+    // must be seen: a control flush with the screen's edge shows half its ring.
+    // A box for writing in scrolls to where the words go (its first lines), as
+    // the browser does for any text box: those must be clear, not its bottom.
+    const box = el.getBoundingClientRect();
+    const bottom = (el.tagName === "TEXTAREA" ? Math.min(box.bottom, box.top + 48) : box.bottom) + 5;
+    return bottom > window.innerHeight - 16
+        ? {bottom: bottom, screen: window.innerHeight, name: el.name || el.textContent.trim()}
+        : null;
+}"""
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_tabbing_down_a_form_keeps_the_focused_control_clear_of_the_screen_edge(
+    alex,  # noqa: F811
+    new_context,
+    kind,
+):
+    page = phone(new_context)
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment_of(alex, kind).pk}/")
+    page.wait_for_selector("form.entry-form")
+    page.locator("main h1").first.click()  # start from the top of the form
+    for _ in range(25):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.closest('footer') !== null"):
+            break
+        below = page.evaluate(RING_BELOW_THE_SCREEN)
+        assert below is None, str(below)
