@@ -8,7 +8,7 @@ from django.contrib import admin, messages
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, URLPattern, path, resolve, reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +26,7 @@ from homework.admin_forms import (
     ExerciseForm,
     IdAutocompleteSelect,
 )
-from homework.display import entry_html, schedule_text
+from homework.display import changed_mark, entry_html, schedule_text
 from homework.kinds import all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import (
@@ -354,7 +354,7 @@ class EntryAdmin(RoleAdmin):
         "The client decides what you see of them, and can keep any entry private."
     )
 
-    list_display = ("exercise", "client", "submitted_at", "flags", "excerpt", "read", "comments")
+    list_display = ("exercise", "client", "sent", "flags", "excerpt", "read", "comments")
     list_filter = (
         EntryClientFilter,
         NewEntriesFilter,
@@ -363,7 +363,7 @@ class EntryAdmin(RoleAdmin):
     )
     search_fields = ("assignment__client__display_name", "assignment__exercise__title")
     date_hierarchy = "submitted_at"
-    fields = ("exercise", "client", "submitted_at", "flags", "seen_at", "content")
+    fields = ("exercise", "client", "sent", "flags", "seen_at", "content")
     readonly_fields = fields
     change_form_template = "admin/homework/entry/change_form.html"
 
@@ -434,6 +434,15 @@ class EntryAdmin(RoleAdmin):
     @admin.display(description=_("client"), ordering="assignment__client__display_name")
     def client(self, obj: Entry) -> str:
         return obj.assignment.client.display_name
+
+    @admin.display(
+        description=Entry._meta.get_field("submitted_at").verbose_name, ordering="submitted_at"
+    )
+    def sent(self, obj: Entry) -> str:
+        # As the admin shows any time, then, if the client changed the entry
+        # after sending it, when: what was read before may read differently now.
+        sent = formats.localize(timezone.localtime(obj.submitted_at)) if obj.submitted_at else "—"
+        return " · ".join([sent, *changed_mark(obj)])
 
     @admin.display(description=_("flags"))
     def flags(self, obj: Entry) -> str:

@@ -43,6 +43,15 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     )
 
 
+def changed_mark(entry: Entry) -> list[str]:
+    """["changed 5 Nov"] when the client changed the entry after sending it
+    (never said of a private entry); [] otherwise. Put after when it was sent."""
+    changed = entry.changed_since_sent
+    if changed is None:
+        return []
+    return [_("changed %(date)s") % {"date": calendar_day(changed, "j M")}]
+
+
 def schedule_text(assignment: Assignment) -> str:
     """The schedule in words: "Once, by Friday 6 March", "Every Monday and Thursday until …"."""
 

@@ -360,6 +360,15 @@ class Entry(models.Model):
     # privately and shared later is news then, not lost in a window that
     # had already closed (homework.selectors.scoping.with_known_at).
     shared_at = models.DateTimeField(_("shared"), null=True, blank=True, editable=False)
+    # When the client last changed the entry after the therapist could read
+    # it: its words or flags edited while it was shared (entry_edit). Not
+    # updated_at, which also moves when a draft is saved, the entry is made
+    # private or shared, or a note is kept; and not an edit made while it was
+    # private, which the therapist never had in front of them. Shown to staff
+    # beside the date it was sent, only while the entry is shared.
+    changed_at = models.DateTimeField(
+        _("changed after sending"), null=True, blank=True, editable=False
+    )
     seen_at = models.DateTimeField(
         _("first read by the therapist"),
         null=True,
@@ -419,6 +428,13 @@ class Entry(models.Model):
     @property
     def is_submitted(self) -> bool:
         return self.status == self.Status.SUBMITTED
+
+    @property
+    def changed_since_sent(self) -> dt.datetime | None:
+        """When the client last changed what they had shared, for staff pages:
+        None for a private entry, whose changes are the client's alone (as
+        homework.selectors.entry_readable_by_staff decides for its words)."""
+        return self.changed_at if self.is_submitted and not self.private else None
 
     @property
     def client_can_edit(self) -> bool:

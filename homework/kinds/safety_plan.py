@@ -108,7 +108,8 @@ class SafetyPlan(ExerciseKind):
     ) -> JSONDict:
         plans = []
         for entry, _previous in latest_per_assignment(entries):
-            plan: JSONDict = {"entry": entry, "updated_on": entry.submitted_at}
+            # Changed after it was sent, it was last updated then.
+            plan: JSONDict = {"entry": entry, "updated_on": entry.changed_at or entry.submitted_at}
             if full_detail:
                 plan.update(self.present(entry))
             plans.append(plan)

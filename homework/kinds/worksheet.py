@@ -508,6 +508,8 @@ class Worksheet(ExerciseKind):
                     "questions": self.answers_by_question(exercise, shown, full_detail=full_detail),
                     # One form sent: its date goes once, above the answers.
                     "sent_once": shown[0].submitted_at if len(shown) == 1 else None,
+                    # And when the client changed it after sending, if they did.
+                    "changed_once": shown[0].changed_at if len(shown) == 1 else None,
                     "more": more,
                     # The summary lists the values beside the picture.
                     "totals": _with_values_listed(
@@ -545,7 +547,13 @@ class Worksheet(ExerciseKind):
                         wording_of(answer["question"]),
                         {"text": answer["question"], "now": answer["now"], "answers": []},
                     )
-                    question["answers"].append({"on": entry.submitted_at, "text": answer["answer"]})
+                    question["answers"].append(
+                        {
+                            "on": entry.submitted_at,
+                            "changed": entry.changed_at,
+                            "text": answer["answer"],
+                        }
+                    )
         return [question for wordings in questions.values() for question in wordings.values()]
 
     def at_a_glance(

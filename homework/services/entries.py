@@ -327,6 +327,7 @@ def entry_edit(
         raise EntryConflict(entry)
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
     answered_before = kind.response_of(entry)
+    said_before = (entry.response, entry.discuss_in_session, entry.felt_unsafe)
     entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
     # The answers changed now answer the form as the page showed it; the
@@ -347,6 +348,12 @@ def entry_edit(
     was_private, entry.private = entry.private, flags.private
     if was_private and not entry.private:
         entry.shared_at = timezone.now()
+    if not was_private and (entry.response, flags.discuss_in_session, flags.felt_unsafe) != (
+        said_before
+    ):
+        # What the therapist could already read has changed: they see when
+        # (Entry.changed_at). "Save" with nothing changed is not a change.
+        entry.changed_at = timezone.now()
     entry.version += 1
     entry.save(
         update_fields=[
@@ -359,6 +366,7 @@ def entry_edit(
             "felt_unsafe",
             "private",
             "shared_at",
+            "changed_at",
             "version",
             "updated_at",
         ]
