@@ -122,6 +122,18 @@ def test_the_portal_edit_page_records_the_change(cast):
     assert entry.changed_at is not None
 
 
+@pytest.mark.parametrize("private", [False, True])
+def test_the_edit_page_tells_the_client_their_therapist_will_see_the_date(cast, private):
+    """Open with them: a change to what was shared shows, so the page says so
+    (and says nothing of it for a private entry, whose changes show nowhere)."""
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(private=private)
+    page = login(cast.alice.portal_user).get(
+        reverse("homework:entry_edit", args=[cast.alice_entry.key])
+    )
+    assert page.status_code == 200
+    assert ("They will see the date you changed it." in page.text) is not private
+
+
 # -- the admin --------------------------------------------------------------------
 
 
