@@ -46,6 +46,7 @@ class Occurrence:
     done: bool  # something was sent for that slot
     next_on: dt.date | None  # the slot after it, if the schedule goes on
     is_log: bool = False  # a log takes any number of entries: never "done"
+    ended: bool = False  # the schedule's end date has passed
 
     @property
     def is_last(self) -> bool:
@@ -256,8 +257,30 @@ def occurrence(
         return None
     on = slot_for(item, today)
     return Occurrence(
-        on=on, done=on in done_slots, next_on=next_slot_after(item, today), is_log=is_log
+        on=on,
+        done=on in done_slots,
+        next_on=next_slot_after(item, today),
+        is_log=is_log,
+        ended=item.ends_on is not None and item.ends_on < today,
     )
+
+
+def recurring_done(occurrence: Occurrence, *, sent: int) -> bool:
+    """Whether recurring work is done for the client, so it leaves their
+    "To do" as done one-off work does (``one_off_done``): what they sent
+    stays in "Done recently" and their history, and the therapist still
+    closes the work as before.
+
+    Work done slot by slot is done once its last slot has something sent:
+    a slot sent for takes no more, and none comes after it. A log takes any
+    number of entries, so, like a one-off log past its due date, it is done
+    once its end date has passed with something sent (``sent``, in any
+    slot). Nothing sent for the last slot is never done: it stays open for
+    late work.
+    """
+    if occurrence.is_log:
+        return bool(sent) and occurrence.ended
+    return occurrence.is_last and occurrence.done
 
 
 def one_off_done(*, due_on: dt.date | None, today: dt.date, sent: int, is_log: bool) -> bool:

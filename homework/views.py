@@ -49,13 +49,13 @@ def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -
 def dashboard(request: AuthedRequest) -> HttpResponse:
     drafts = selectors.drafts_for_client(user=request.user)
     todo = selectors.todo_for_client(user=request.user)
-    open_ids = {assignment.pk for assignment in todo}
+    open_ids = {assignment.pk for assignment in todo.assignments}
     return render(
         request,
         "homework/dashboard.html",
         {
-            "today": timezone.localdate(),
-            "todo": [(assignment, drafts.get(assignment.pk)) for assignment in todo],
+            "today": todo.today,  # the client's own, as To do was read for
+            "todo": [(assignment, drafts.get(assignment.pk)) for assignment in todo.assignments],
             # Begun before the therapist closed the work: still theirs to send.
             "unfinished": [draft for pk, draft in drafts.items() if pk not in open_ids],
             "recent": selectors.recent_entries_for_client(user=request.user, limit=5),
@@ -596,7 +596,17 @@ def history(request: AuthedRequest) -> HttpResponse:
     page = Paginator(selectors.history_for_client(user=request.user), HISTORY_PAGE_SIZE).get_page(
         request.GET.get("page")
     )
-    return render(request, "homework/history.html", {"entries": page.object_list, "page": page})
+    entries = list(page.object_list)
+    return render(
+        request,
+        "homework/history.html",
+        {
+            "entries": entries,
+            "page": page,
+            # Said once above the list rather than on every line it applies to.
+            "any_changeable": any(entry.client_can_edit for entry in entries),
+        },
+    )
 
 
 @require_safe

@@ -7,6 +7,7 @@ audience: ``scoping`` (the querysets every read starts from), ``portal``
 """
 
 from homework.selectors.portal import (
+    Todo,
     assignments_for_export,
     client_today,
     drafts_for_client,
@@ -66,6 +67,7 @@ __all__ = [
     "Progress",
     "SinceLastSession",
     "StaffHome",
+    "Todo",
     "assignments_for_export",
     "assignments_for_user",
     "client_today",

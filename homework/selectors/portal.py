@@ -4,6 +4,7 @@ import datetime as dt
 import uuid
 import zoneinfo
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -57,19 +58,28 @@ def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
     )
 
 
-def todo_for_client(*, user: User) -> list[Assignment]:
+@dataclass(frozen=True)
+class Todo:
+    """The client's "To do", and the day it was read for: their own today,
+    which the page uses too (past due, "For today"), so the two agree."""
+
+    today: dt.date
+    assignments: list[Assignment]
+
+
+def todo_for_client(*, user: User) -> Todo:
     """Active assignments still to do, due soonest first, with how much has been sent.
 
     A recurring assignment also carries ``occurrence``: today's slot on the
     client's own calendar and whether something was sent for it (one more
-    query for all of them, however many there are). A one-off that is done
-    (``schedules.one_off_done``, on the client's calendar) is left out: what
-    was sent is in "Done recently" and the history. Unless a draft of it
-    waits: "Carry on" is never out of reach.
+    query for all of them, however many there are). Work that is done for
+    the client (``schedules.one_off_done``, ``schedules.recurring_done``, on
+    their calendar) is left out: what was sent is in "Done recently" and the
+    history. Unless a draft of it waits: "Carry on" is never out of reach.
     """
     client = client_for_portal_user(user=user)
     if client is None:
-        return []
+        return Todo(today=timezone.localdate(), assignments=[])
     assignments: list[Assignment] = list(
         assignments_for_user(user=user)
         .filter(status=Assignment.Status.ACTIVE)
@@ -100,22 +110,24 @@ def todo_for_client(*, user: User) -> list[Assignment]:
     still_to_do: list[Assignment] = []
     for assignment in assignments:
         is_log = get_kind(assignment.exercise.kind).is_log
-        done_once = not assignment.is_recurring and schedules.one_off_done(
-            due_on=assignment.due_on,
-            today=today,
-            sent=getattr(assignment, "submitted_count", 0),
-            is_log=is_log,
-        )
-        if done_once and not getattr(assignment, "has_draft", False):
-            continue
-        assignment.occurrence = schedules.occurrence(
+        sent = getattr(assignment, "submitted_count", 0)
+        occurrence = schedules.occurrence(
             assignment,
             today=today,
             done_slots={on for pk, on in done if pk == assignment.pk and on is not None},
             is_log=is_log,
         )
+        if occurrence is None:
+            finished = schedules.one_off_done(
+                due_on=assignment.due_on, today=today, sent=sent, is_log=is_log
+            )
+        else:
+            finished = schedules.recurring_done(occurrence, sent=sent)
+        if finished and not getattr(assignment, "has_draft", False):
+            continue
+        assignment.occurrence = occurrence
         still_to_do.append(assignment)
-    return still_to_do
+    return Todo(today=today, assignments=still_to_do)
 
 
 def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:

@@ -843,3 +843,17 @@ def test_changing_a_worksheet_keeps_answers_to_questions_since_removed(cast):
         flags=Flags(),
     )
     assert edited.response[removed] == kept_words
+
+
+def test_history_says_once_that_unread_entries_can_still_be_changed(cast):
+    """Said once above the list, not on every line; not at all once
+    everything listed has been read."""
+    assignment = AssignmentFactory.create(client=cast.alice, exercise__kind="written_record")
+    EntryFactory.create_batch(3, assignment=assignment)
+    http = login(cast.alice.portal_user)
+    page = " ".join(http.get(reverse("homework:history")).text.split())
+    assert page.count("until your therapist has read it") == 1
+    assert "you can still change it" not in page
+    Entry.objects.filter(assignment__client=cast.alice).update(seen_at=timezone.now())
+    page = " ".join(http.get(reverse("homework:history")).text.split())
+    assert "until your therapist has read it" not in page

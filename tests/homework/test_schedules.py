@@ -93,6 +93,39 @@ def test_occurrence_says_when_the_slot_offered_is_the_last_one(today, last):
     assert found is not None and found.is_last is last
 
 
+def test_occurrence_says_when_the_schedule_has_ended():
+    last = MONDAY + dt.timedelta(days=6)
+    plan = Plan("daily", MONDAY, last)
+    on_its_last_day = schedules.occurrence(plan, today=last, done_slots=set())
+    the_day_after = schedules.occurrence(plan, today=last + dt.timedelta(days=1), done_slots=set())
+    assert on_its_last_day is not None and not on_its_last_day.ended
+    assert the_day_after is not None and the_day_after.ended
+
+
+LAST = MONDAY + dt.timedelta(days=6)  # a Sunday: daily work's last day
+LATER = LAST + dt.timedelta(days=9)
+
+
+@pytest.mark.parametrize(
+    ("today", "done_slots", "sent", "is_log", "done"),
+    [
+        (MONDAY, {MONDAY}, 1, False, False),  # more to come
+        (LAST, set(), 3, False, False),  # the last slot is open, nothing sent for it
+        (LAST, {LAST}, 4, False, True),  # the last slot sent for: nothing left to offer
+        (LATER, {LAST}, 4, False, True),
+        (LATER, {MONDAY}, 1, False, False),  # the last still open for late work
+        (LAST, {LAST}, 4, True, False),  # a log: more may come until its end date has passed
+        (LATER, set(), 2, True, True),  # as a one-off log past its due date
+        (LATER, set(), 0, True, False),  # nothing sent is never done
+    ],
+)
+def test_the_one_rule_for_when_recurring_work_is_done(today, done_slots, sent, is_log, done):
+    plan = Plan("daily", MONDAY, LAST)
+    found = schedules.occurrence(plan, today=today, done_slots=done_slots, is_log=is_log)
+    assert found is not None
+    assert schedules.recurring_done(found, sent=sent) is done
+
+
 @given(
     schedule=st.sampled_from(["daily", "weekly", "once"]),
     start=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2030, 1, 1)),

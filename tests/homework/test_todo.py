@@ -18,10 +18,11 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from homework import schedules
-from homework.models import Entry
-from homework.selectors import client_today
+from homework.models import Assignment, Entry
+from homework.selectors import Progress, client_today, completion, todo_for_client, with_progress
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
@@ -174,13 +175,119 @@ def test_after_a_schedule_ends_its_last_slot_is_offered_as_the_last_one(cast):
     assert f"For {day}, the last one" in " ".join(todo.split())
 
 
-def test_the_last_slot_once_done_is_thanked_without_a_next_one(cast):
+def test_recurring_work_leaves_to_do_once_its_last_slot_is_sent(cast):
+    """As done one-off work does: nothing is left to offer (a slot sent for
+    takes no more), and what was sent is read where sent work is."""
     last_monday = last_monday_before(client_today(cast.alice) - dt.timedelta(days=2))
     assignment = mondays_until(cast, last_monday=last_monday)
     send(assignment, occurrence_on=last_monday)
+    page = home(cast)
+    title = assignment.exercise.title
+    assert title not in section(page, "todo-title")
+    assert title in section(page, "done-title")
+    history = login(cast.alice.portal_user).get(reverse("homework:history")).text
+    assert title in history
+    # The therapist's side is unchanged: the work is still theirs to close,
+    # and reads as ended with one of its four Mondays sent.
+    assignment.refresh_from_db()
+    assert assignment.status == Assignment.Status.ACTIVE
+    today = client_today(cast.alice)
+    annotated = with_progress(Assignment.objects.filter(pk=assignment.pk), today=today).get()
+    progress = completion(annotated, today=today)
+    assert (progress.state, progress.done, progress.scheduled) == (Progress.ENDED, 1, 4)
+
+
+def test_daily_work_leaves_to_do_once_its_last_day_is_sent_on_the_day(cast):
+    today = client_today(cast.alice)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=3),
+        due_on=None,
+        ends_on=today,
+    )
+    send(assignment, occurrence_on=today - dt.timedelta(days=1))
+    assert assignment.exercise.title in section(home(cast), "todo-title")  # today's is open
+    send(assignment, occurrence_on=today)
+    assert assignment.exercise.title not in section(home(cast), "todo-title")
+
+
+def test_recurring_work_with_more_to_come_stays_once_todays_is_sent(cast):
+    today = client_today(cast.alice)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=3),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=3),
+    )
+    send(assignment, occurrence_on=today)
     todo = " ".join(section(home(cast), "todo-title").split())
-    assert "Done — thank you. That was the last one." in todo
-    assert "Done for now" not in todo and "Next on" not in todo
+    assert assignment.exercise.title in todo and "Done for now — thank you." in todo
+
+
+def test_a_draft_of_recurring_work_whose_last_slot_is_sent_keeps_its_carry_on(cast):
+    last_monday = last_monday_before(client_today(cast.alice) - dt.timedelta(days=2))
+    assignment = mondays_until(cast, last_monday=last_monday)
+    send(assignment, occurrence_on=last_monday)
+    send(assignment, occurrence_on=last_monday, status=Entry.Status.DRAFT, submitted_at=None)
+    todo = section(home(cast), "todo-title")
+    assert assignment.exercise.title in todo and "Carry on" in todo
+
+
+# -- a recurring log ("whenever it comes") whose schedule has ended
+
+
+def daily_log(cast, *, ends_in_days: int):
+    today = client_today(cast.alice)
+    exercise = ExerciseFactory.create(
+        kind="urge_log", title="Daily log", options=options_for("urge_log")
+    )
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=exercise,
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=20),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=ends_in_days),
+    )
+
+
+def card(todo: str, title: str) -> str:
+    """One card of "To do", by its exercise's title, in plain words."""
+    found = re.search(rf"<li class=\"card\">.*?{re.escape(title)}.*?</li>", todo, flags=re.DOTALL)
+    assert found is not None, title
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split())
+
+
+def test_a_log_still_running_says_until_when(cast):
+    assignment = daily_log(cast, ends_in_days=3)
+    day = calendar_day(assignment.ends_on, "l j F")
+    assert f"Whenever it comes, until {day}" in card(section(home(cast), "todo-title"), "Daily log")
+
+
+def test_an_ended_log_never_sent_for_reads_as_ended_not_until_a_past_date(cast):
+    assignment = daily_log(cast, ends_in_days=-3)
+    text = card(section(home(cast), "todo-title"), "Daily log")
+    assert f"Ended on {calendar_day(assignment.ends_on, 'l j F')}" in text
+    assert "until" not in text.lower()
+
+
+def test_an_ended_log_with_something_sent_leaves_to_do(cast):
+    """As a one-off log does once its due date has passed."""
+    assignment = daily_log(cast, ends_in_days=-3)
+    send(assignment, occurrence_on=assignment.ends_on - dt.timedelta(days=5))
+    page = home(cast)
+    assert "Daily log" not in section(page, "todo-title")
+    assert "Daily log" in section(page, "done-title")
+
+
+def test_a_log_sent_for_stays_open_while_its_schedule_runs(cast):
+    assignment = daily_log(cast, ends_in_days=0)  # its last day is not over yet
+    send(assignment, occurrence_on=assignment.ends_on)
+    assert "Add another" in card(section(home(cast), "todo-title"), "Daily log")
 
 
 def test_a_slot_with_more_to_come_is_not_called_the_last(cast):
@@ -196,3 +303,49 @@ def test_a_slot_with_more_to_come_is_not_called_the_last(cast):
     todo = section(home(cast), "todo-title")
     assert assignment.exercise.title in todo
     assert "For today" in todo and "the last one" not in todo
+
+
+# -- whose day: the client's own, one for the whole page
+
+
+def test_to_do_is_read_on_the_clients_own_day_far_from_the_practice(cast, monkeypatch):
+    """23:30 on Tuesday 10 March in London is 12:30 on Wednesday 11 in
+    Auckland: work due on the 10th is past due there, and today's slot is
+    Wednesday's."""
+    cast.alice.timezone = "Pacific/Auckland"
+    cast.alice.save()
+    now = dt.datetime(2026, 3, 10, 23, 30, tzinfo=dt.UTC)
+    monkeypatch.setattr(timezone, "now", lambda: now)
+    wednesday = dt.date(2026, 3, 11)
+    never_sent = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", title="Due on Tuesday"),
+        starts_on=dt.date(2026, 3, 1),
+        due_on=dt.date(2026, 3, 10),
+    )
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(kind="worksheet", title="Every day"),
+        schedule="daily",
+        starts_on=dt.date(2026, 3, 1),
+        due_on=None,
+        ends_on=dt.date(2026, 3, 31),
+    )
+    todo = todo_for_client(user=cast.alice.portal_user)
+    assert todo.today == wednesday
+    assert [a.occurrence.on for a in todo.assignments if a.occurrence] == [wednesday]
+    page = section(home(cast), "todo-title")
+    assert "Not done yet" in card(page, never_sent.exercise.title)
+    assert "For today" in card(page, "Every day")
+
+
+def test_the_buttons_name_the_work_in_a_sentence_that_reads_naturally(cast):
+    """A screen reader reads the button with its hidden words: "Add another
+    Session notes" reads as if the title were part of the sentence."""
+    assignment = one_off(cast, "worksheet", due_in_days=2)
+    assignment.exercise.title = "Session notes"
+    assignment.exercise.save()
+    send(assignment)
+    text = card(section(home(cast), "todo-title"), "Session notes")
+    assert "Add another Session notes" not in text
+    assert "Add another for “Session notes”" in text
