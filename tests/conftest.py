@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.test import Client as HttpClient
+from hypothesis import settings as hypothesis_settings
 
 from clients.models import Client
 from homework.models import Assignment, Entry
@@ -20,6 +21,11 @@ from practice.models import PracticeSettings, User
 from tests import factories
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+# Tests pin what happens, never how long it takes: Hypothesis's default
+# 200 ms deadline per example failed a property test once on a busy machine.
+hypothesis_settings.register_profile("practice", deadline=None)
+hypothesis_settings.load_profile("practice")
 
 
 def services_missing() -> str | None:
