@@ -6,6 +6,7 @@ morgan manages the practice. An anonymous visitor is simply no login.
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,8 @@ from practice.models import PracticeSettings, User
 from tests import factories
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+# What tests leave to look at (PDFs, page images, screenshots); git-ignored.
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
 # Tests pin what happens, never how long it takes: Hypothesis's default
 # 200 ms deadline per example failed a property test once on a busy machine.
@@ -163,3 +166,10 @@ def save_change_form(http: HttpClient, url: str, data: dict[str, Any]) -> Any:
     carries the fingerprint of what it was opened on (a stale one is refused)."""
     opened_as = http.get(url).context["opened_as"]
     return http.post(url, {**data, OPENED_AS: opened_as})
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """The folder for what a test leaves to look at, made if it is not there yet."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

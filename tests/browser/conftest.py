@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -168,12 +167,6 @@ def alice(db):
     # The quick-exit note has been read; tests that need it bring it back.
     User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
     return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
-
-
-@pytest.fixture
-def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS
 
 
 def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:

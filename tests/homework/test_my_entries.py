@@ -16,7 +16,6 @@ from pypdf import PdfReader
 from homework import export, services
 from homework.models import Assignment, Entry, EntryComment, EntryNote
 from homework.services import EntryLocked, Flags
-from tests.browser.conftest import ARTIFACTS
 from tests.conftest import login
 from tests.factories import (
     AssignmentFactory,
@@ -328,7 +327,7 @@ def test_export_json_holds_everything_i_wrote_and_nothing_of_anyone_else(cast):
     assert sent["my_notes"][0]["text"] == "added later"
 
 
-def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast):
+def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast, artifacts):
     def record(days_ago: int, text: str) -> None:
         when = timezone.localtime() - dt.timedelta(days=days_ago)
         EntryFactory.create(
@@ -347,7 +346,7 @@ def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast):
     response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    (ARTIFACTS / "export.pdf").write_bytes(response.content)
+    (artifacts / "export.pdf").write_bytes(response.content)
     assert (
         text.index("Nine days ago")
         < text.index("Earlier this week")
@@ -359,7 +358,7 @@ def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast):
     )
 
 
-def test_export_pdf_starts_a_long_record_where_the_last_one_ended(cast):
+def test_export_pdf_starts_a_long_record_where_the_last_one_ended(cast, artifacts):
     # A record too long for what was left of the page moved whole to the
     # next, leaving half a page blank; now only its heading keeps with it.
     EntryFactory.create(
@@ -373,7 +372,7 @@ def test_export_pdf_starts_a_long_record_where_the_last_one_ended(cast):
     )
     response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
-    (ARTIFACTS / "export-long-record.pdf").write_bytes(response.content)
+    (artifacts / "export-long-record.pdf").write_bytes(response.content)
     earlier = cast.alice_entry.response["what_happened"]
     assert earlier in pages[0] and "Line 1 of a long night." not in pages[0].split(earlier)[0]
     assert "Line 1 of a long night." in pages[0]

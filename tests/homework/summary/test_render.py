@@ -6,7 +6,6 @@ import logging
 import subprocess
 import time
 import uuid
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -32,7 +31,6 @@ from tests.listener import Listener
 from .conftest import add, page_count, pdf_text, record
 
 pytestmark = pytest.mark.django_db
-ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts"
 
 
 def summary_for(user, client, *, since_days=21, full_detail=False):
@@ -214,7 +212,7 @@ def test_a_due_date_in_another_year_names_its_year(cast):
     assert "Long ago — due 5 Jan 2020, not done" in html
 
 
-def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
+def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast, artifacts):
     today = timezone.localdate()
     log = AssignmentFactory.create(
         client=cast.alice,
@@ -237,8 +235,7 @@ def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast):
         ]
     )
     pdf = pdf_for(cast.tara, cast.alice, since_days=370)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "summary-a-year-of-records.pdf").write_bytes(pdf)
+    (artifacts / "summary-a-year-of-records.pdf").write_bytes(pdf)
     assert page_count(pdf) <= 3
     text = pdf_text(pdf)
     assert "Day 0:" in text  # the newest record is there
@@ -383,7 +380,7 @@ def test_hostile_client_text_fetches_nothing_and_attaches_nothing(cast, listener
     assert "@import" in text
 
 
-def test_first_page_as_an_image_for_people_to_look_at(cast):
+def test_first_page_as_an_image_for_people_to_look_at(cast, artifacts):
     now = timezone.localtime()
     SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=14))
     SessionFactory.create(
@@ -428,8 +425,7 @@ def test_first_page_as_an_image_for_people_to_look_at(cast):
         user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
     )
     pdf = render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "summary.pdf").write_bytes(pdf)
+    (artifacts / "summary.pdf").write_bytes(pdf)
     subprocess.run(
         [
             "pdftoppm",
@@ -442,15 +438,15 @@ def test_first_page_as_an_image_for_people_to_look_at(cast):
             "1",
             "-singlefile",
             "-",
-            str(ARTIFACTS / "summary-page-1"),
+            str(artifacts / "summary-page-1"),
         ],
         input=pdf,
         check=True,
     )
-    assert (ARTIFACTS / "summary-page-1.png").stat().st_size > 10_000
+    assert (artifacts / "summary-page-1.png").stat().st_size > 10_000
 
 
-def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_queries(cast):
+def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_queries(cast, artifacts):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -493,8 +489,7 @@ def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_qu
     Entry.objects.bulk_create([urge(n) for n in range(366)])
     assert summary_queries() == few
     pdf = pdf_for(cast.tara, cast.alice, since_days=370)
-    ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "summary-a-year-of-urges.pdf").write_bytes(pdf)
+    (artifacts / "summary-a-year-of-urges.pdf").write_bytes(pdf)
     assert page_count(pdf) <= 3
     text = " ".join(pdf_text(pdf).split())
     assert "A year without contact" in text
