@@ -220,12 +220,22 @@ def urge_curve(
     if not labelled:
         return _svg(width, height, title, description, body)
     axis_y = top + plot_h + 30
-    body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
-    body.append(
-        _text(
-            left + plot_w, axis_y, _("Day %(n)s") % {"n": days}, size=11, fill=MUTED, anchor="end"
+    if days == 1:
+        # The first day alone, under its dot: "Day 1 … Day 1" read as if
+        # nothing had moved.
+        body.append(_text(x(0), axis_y, _("Day 1"), size=11, fill=MUTED, anchor="middle"))
+    else:
+        body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
+        body.append(
+            _text(
+                left + plot_w,
+                axis_y,
+                _("Day %(n)s") % {"n": days},
+                size=11,
+                fill=MUTED,
+                anchor="end",
+            )
         )
-    )
     legend_x, legend_y = left, height - 6
     for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
         if any(mark.by_me == by_me for mark in contacts):

@@ -308,3 +308,27 @@ def test_a_printed_right_to_left_label_is_given_in_the_order_it_is_drawn():
         description="One step.",
     )
     assert charts.in_visual_order(english) == english
+
+
+def day_labels(svg: str) -> list[tuple[str, str | None]]:
+    return [
+        (t.text or "", t.get("text-anchor"))
+        for t in parse(svg).iter(f"{SVG}text")
+        if (t.text or "").startswith("Day")
+    ]
+
+
+def test_a_curve_of_one_day_names_that_day_once_under_its_dot():
+    """A tracker begun today read "Day 1 … Day 1" along its axis."""
+    svg = charts.urge_curve(
+        points=[charts.DayValue(0, 6)], contacts=[], days=1, title="The pull", description=""
+    )
+    assert day_labels(svg) == [("Day 1", "middle")]
+
+
+def test_a_curve_of_two_days_or_more_runs_from_day_1_to_its_last_day():
+    for days in (2, 9):
+        svg = charts.urge_curve(
+            points=[charts.DayValue(0, 6)], contacts=[], days=days, title="t", description=""
+        )
+        assert day_labels(svg) == [("Day 1", "start"), (f"Day {days}", "end")]
