@@ -12,6 +12,7 @@ import hashlib
 import html
 import math
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from homework.excerpts import shorten
+from homework.excerpts import ELLIPSIS, shorten
 from practice.bidi import RIGHT_TO_LEFT
 
 INK = "#23302e"
@@ -34,6 +35,12 @@ CONTACT = "#5b2a86"
 FONT = "DejaVu Sans, system-ui, sans-serif"
 # The room a value's number ("10", "6.5") takes over its dot, at size 11.
 VALUE_LABEL_WIDTH = 26
+# How wide letters are, in ems, as DejaVu Sans (the first face above, and
+# among the widest) draws them, rounded up: narrow ones, wide ones, capitals,
+# and the rest (about 0.63). A name counted at 7 units a letter ran past the
+# picture's edge: a "W" is 12 units at size 12, and the ellipsis a whole 12.
+NARROW_LETTERS = frozenset("'ijlIJ ,./:;\\|f-()[]t!r’ł")
+WIDE_LETTERS = frozenset("mwMW@%…—æœÆŒ&#+<=>^~")
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,53 @@ def in_visual_order(svg: str) -> SafeString:
     return mark_safe(_OWN_DIRECTION_LABEL.sub(drawn, svg))  # noqa: S308
 
 
+def _label_width(text: str, size: float) -> float:
+    """About how wide ``text`` is drawn at ``size``, never much less."""
+    ems = 0.0
+    for char in text:
+        if unicodedata.combining(char):
+            continue  # drawn over the letter before it
+        if char in NARROW_LETTERS:
+            ems += 0.42
+        elif char in WIDE_LETTERS or unicodedata.east_asian_width(char) in ("W", "F"):
+            ems += 1.0
+        elif char.isupper():
+            ems += 0.8
+        else:
+            ems += 0.64
+    return ems * size
+
+
+def _fitted(text: str, room: float, size: float) -> str:
+    """``text`` on one line, cut short (between words where it can, see
+    ``shorten``) to fit ``room`` units at ``size``; three letters at least."""
+    fitted = shorten(text, len(text) + 1)
+    limit = len(fitted)
+    while limit > 3 and _label_width(fitted, size) > room:
+        limit -= 1
+        fitted = shorten(text, limit)
+    return fitted
+
+
+def _wrapped(text: str, room: float, size: float, lines: int = 2) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``room`` units, broken between
+    words; a word too wide for a line alone, or words left over, cut short
+    with an ellipsis (``_fitted``)."""
+    words = text.split()
+    wrapped: list[str] = []
+    taken = 0
+    while taken < len(words) and len(wrapped) < lines:
+        line = words[taken]
+        taken += 1
+        while taken < len(words) and _label_width(f"{line} {words[taken]}", size) <= room:
+            line = f"{line} {words[taken]}"
+            taken += 1
+        wrapped.append(_fitted(line, room, size))
+    if taken < len(words) and not wrapped[-1].endswith(ELLIPSIS):
+        wrapped[-1] = _fitted(" ".join([wrapped[-1], *words[taken:]]), room, size)
+    return wrapped
+
+
 def _rules(x1: float, x2: float, ys: Iterable[float]) -> str:
     """Horizontal lines across the plot, as one path: a PDF engine draws each
     element on its own, and three lines cost as much as three shapes."""
@@ -220,12 +274,22 @@ def urge_curve(
     if not labelled:
         return _svg(width, height, title, description, body)
     axis_y = top + plot_h + 30
-    body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
-    body.append(
-        _text(
-            left + plot_w, axis_y, _("Day %(n)s") % {"n": days}, size=11, fill=MUTED, anchor="end"
+    if days == 1:
+        # The first day alone, under its dot: "Day 1 … Day 1" read as if
+        # nothing had moved.
+        body.append(_text(x(0), axis_y, _("Day 1"), size=11, fill=MUTED, anchor="middle"))
+    else:
+        body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
+        body.append(
+            _text(
+                left + plot_w,
+                axis_y,
+                _("Day %(n)s") % {"n": days},
+                size=11,
+                fill=MUTED,
+                anchor="end",
+            )
         )
-    )
     legend_x, legend_y = left, height - 6
     for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
         if any(mark.by_me == by_me for mark in contacts):
@@ -369,6 +433,7 @@ def rings(
     name_chars = [8, 11, 12]
     body = []
     left_out = []
+    cut_short: list[str] = []
     for radius in reversed(radii):
         fill = SOFT if radius == radii[0] else "#fff"
         body.append(
@@ -415,24 +480,30 @@ def rings(
                 for angle in [-math.pi / 2 + (2 * math.pi) * (slot + 0.5) / slots]
             ]
         # A name fits between its neighbours: no wider than the straight
-        # line between two dots of the ring (about 7 units a letter), so a
-        # full ring of long names does not run them into each other.
+        # line between two dots of the ring, so a full ring of long names
+        # does not run them into each other. Inner rings are shorter: their
+        # names are cut shorter.
         between = 2 * band * math.sin(math.pi / max(len(positions), 2))
-        fits = max(3, min(name_chars[index], int(between // 7)))
+        room = NAME_LETTER_WIDTH * max(3, min(name_chars[index], int(between // NAME_LETTER_WIDTH)))
         for dot, (dx, dy) in zip(shown, positions, strict=False):
             body.append(_ring_dot(dx, dy, dot, dot_radius))
             if not labelled:
                 continue
-            # Inner rings are shorter: their names are cut shorter so that
-            # neighbours do not run into each other.
-            name = shorten(dot.name, fits)
-            # Keep names near the edge inside the picture (about 7 units a letter).
-            half = len(name) * 3.5
-            body.append(
-                _text(
-                    min(max(dx, half + 2), size - half - 2), dy + 18, name, size=12, anchor="middle"
+            lines = _wrapped(dot.name, room, 12)
+            if " ".join(lines) != " ".join(dot.name.split()):
+                cut_short.append(dot.name)
+            for line_number, line in enumerate(lines):
+                # Keep names near the edge inside the picture, by their width.
+                half = _label_width(line, 12) / 2
+                body.append(
+                    _text(
+                        min(max(dx, half + 2), size - half - 2),
+                        dy + 18 + NAME_LINE_HEIGHT * line_number,
+                        line,
+                        size=12,
+                        anchor="middle",
+                    )
                 )
-            )
         if hidden:
             more = ngettext("+ %(n)s more", "+ %(n)s more", hidden) % {"n": hidden}
             dx, dy = positions[len(shown)]
@@ -447,11 +518,21 @@ def rings(
                 )
                 % {"ring": ring.label, "shown": len(shown), "total": len(ring.dots), "more": more}
             )
+    # A name cut short in the picture is said in full in its text
+    # alternative, unless the description names it already (the map's does).
+    unsaid = [name for name in cut_short if name not in description]
+    if unsaid:
+        left_out.append(_("In full: %(names)s.") % {"names": ", ".join(dict.fromkeys(unsaid))})
     if left_out:
         description = " ".join([description, *left_out]).strip()
     return _svg(size, size, title, description, body)
 
 
+# The room for a name on the map is counted in letters of about this width
+# (at size 12); a name is then cut to the width it is drawn (_fitted).
+NAME_LETTER_WIDTH = 7.5
+# A long name takes a second line under the first, this far below it.
+NAME_LINE_HEIGHT = 13
 # The "me" in the middle of the map: the closest ring's dots stay clear of it.
 CENTRE_RADIUS = 20
 # Dot sizes a crowded ring may take, largest first; below the last one a

@@ -194,12 +194,18 @@ class UrgeLog(ExerciseKind):
         # own time, and a later one still counts.
         last_contact = max(contacts, key=lambda contact: contact["on"]) if contacts else None
         since = max(start, last_contact["on"]) if last_contact else start
+        days_without_contact = max((today - since).days, 0)
+        # The day the count starts is its first day, not its "0 days": said
+        # so on the day someone begins, or begins again after contact.
+        contact_that_day = last_contact is not None and last_contact["on"] >= since
         return {
             "start": start,
             "days": days,
             "contacts": contacts,
             "span_days": last_day + 1,
-            "days_without_contact": max((today - since).days, 0),
+            "days_without_contact": days_without_contact,
+            "just_begun": days_without_contact == 0 and not contact_that_day,
+            "contact_on_last_day": days_without_contact == 0 and contact_that_day,
             "since": since,
             "last_contact": last_contact,
             "trend": _trend(by_day),
@@ -288,7 +294,23 @@ class UrgeLog(ExerciseKind):
             title = isolated_text(assignment.exercise.title)
             contact = curve["last_contact"]
             days = curve["days_without_contact"]
-            if contact:
+            if curve["just_begun"]:
+                lines.append(
+                    _("%(title)s: just begun, no contact since %(date)s (day 1).")
+                    % {"title": title, "date": calendar_day(curve["since"], "j M")}
+                )
+            elif curve["contact_on_last_day"]:
+                lines.append(
+                    _(
+                        "%(title)s: last contact %(date)s (%(who)s), the last day this summary covers."
+                    )
+                    % {
+                        "title": title,
+                        "date": calendar_day(contact["on"], "j M"),
+                        "who": contact["by_for_therapist"],
+                    }
+                )
+            elif contact:
                 lines.append(
                     ngettext(
                         "%(title)s: no contact for %(days)s day; last contact %(date)s (%(who)s).",

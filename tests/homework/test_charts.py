@@ -2,6 +2,9 @@
 
 import itertools
 import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
 
 from homework.kinds import charts
 
@@ -10,6 +13,31 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def parse(svg: str) -> ET.Element:
     return ET.fromstring(svg)  # noqa: S314 (our own output, parsed to prove it is well formed)
+
+
+DEJAVU_SANS = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+# Forty letters, as long as a person's name on the map may be: a long word,
+# capitals and wide letters, and words that could be cut between.
+LONG_NAMES = [
+    "Wolfeschlegelsteinhausenbergerdorff Anne",
+    "WWWWWWWWWW MMMMMMMMM WWWWWWWWWW MMMMMMMM",
+    "Mary-Margaret from the Wednesday meeting",
+    "Maximilian Wolfgang Montgomery-Worthingt",
+]
+
+
+def dejavu_sans():
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    if not DEJAVU_SANS.exists():
+        pytest.skip("DejaVu Sans is not installed")
+    return ttlib.TTFont(DEJAVU_SANS)
+
+
+def drawn_width(font, text: str, size: float) -> float:
+    """The text's width as DejaVu Sans (the charts' first face) draws it."""
+    cmap, metrics = font.getBestCmap(), font["hmtx"]
+    units = sum(metrics[cmap.get(ord(char), ".notdef")][0] for char in text)
+    return float(units * size / font["head"].unitsPerEm)
 
 
 def test_urge_curve_leaves_gaps_for_days_not_logged_and_marks_contact():
@@ -142,8 +170,9 @@ def test_a_few_values_keep_their_numbers_over_the_dots():
 
 def test_a_full_ring_of_long_names_does_not_run_them_into_each_other():
     # Each ring at its most names, every name as long as a person may be
-    # called on the map (40 letters): neighbours' names, about 7 units a
-    # letter, must not overlap.
+    # called on the map (40 letters): neighbours' names, as wide as DejaVu
+    # Sans draws them, must not overlap.
+    font = dejavu_sans()
     long_names = [f"Wolfeschlegelsteinhausenbergerdorff {n:02d}"[:40] for n in range(30)]
     for ring in range(3):
         circles = [charts.Ring(label, []) for label in ("Closest", "Close", "Around me")]
@@ -152,10 +181,13 @@ def test_a_full_ring_of_long_names_does_not_run_them_into_each_other():
         names = [
             t
             for t in parse(svg).iter(f"{SVG}text")
-            if t.text and t.text.startswith("Wolf") and t.get("font-size") == "12"
+            if t.text and t.text.startswith("Wo") and t.get("font-size") == "12"
         ]
         assert len(names) > 1
-        boxes = [(float(t.get("x", 0)), float(t.get("y", 0)), len(t.text or "") * 7) for t in names]
+        boxes = [
+            (float(t.get("x", 0)), float(t.get("y", 0)), drawn_width(font, t.text or "", 12))
+            for t in names
+        ]
         for (x1, y1, w1), (x2, y2, w2) in itertools.combinations(boxes, 2):
             if abs(y1 - y2) < 12:  # on the same line: centred, apart by half of each
                 assert abs(x1 - x2) >= (w1 + w2) / 2, (ring, x1, x2, w1, w2)
@@ -308,3 +340,71 @@ def test_a_printed_right_to_left_label_is_given_in_the_order_it_is_drawn():
         description="One step.",
     )
     assert charts.in_visual_order(english) == english
+
+
+def day_labels(svg: str) -> list[tuple[str, str | None]]:
+    return [
+        (t.text or "", t.get("text-anchor"))
+        for t in parse(svg).iter(f"{SVG}text")
+        if (t.text or "").startswith("Day")
+    ]
+
+
+def test_a_curve_of_one_day_names_that_day_once_under_its_dot():
+    """A tracker begun today read "Day 1 … Day 1" along its axis."""
+    svg = charts.urge_curve(
+        points=[charts.DayValue(0, 6)], contacts=[], days=1, title="The pull", description=""
+    )
+    assert day_labels(svg) == [("Day 1", "middle")]
+
+
+def test_a_curve_of_two_days_or_more_runs_from_day_1_to_its_last_day():
+    for days in (2, 9):
+        svg = charts.urge_curve(
+            points=[charts.DayValue(0, 6)], contacts=[], days=days, title="t", description=""
+        )
+        assert day_labels(svg) == [("Day 1", "start"), (f"Day {days}", "end")]
+
+
+def test_a_long_name_on_the_map_stays_inside_the_picture_and_is_said_in_full():
+    """A 40-letter name by the edge of the outer ring ran past the picture
+    and was cut off: each letter was counted 7 units wide, a "W" is 12 and
+    the ellipsis a whole 12. Names are measured by their letters now; the
+    text alternative keeps every name in full."""
+    font = dejavu_sans()
+    assert all(len(name) == 40 for name in LONG_NAMES)
+    for name, ring, count in itertools.product(LONG_NAMES, range(3), range(1, 13)):
+        circles = [charts.Ring(label, []) for label in ("Closest", "Close", "Around me")]
+        people = [
+            charts.Dot(name if i == 0 else f"{name[:37]} {i:02d}", True) for i in range(count)
+        ]
+        circles[ring] = charts.Ring("Ring", people)
+        tree = parse(charts.rings(circles=circles, centre_label="Me", title="Map", description=""))
+        width = float(tree.get("viewBox", "").split()[2])
+        for text in tree.iter(f"{SVG}text"):
+            size, x = float(text.get("font-size", 0)), float(text.get("x", 0))
+            drawn = drawn_width(font, text.text or "", size)
+            left = {"start": x, "middle": x - drawn / 2, "end": x - drawn}[
+                text.get("text-anchor", "")
+            ]
+            assert left >= 0 and left + drawn <= width, (name, ring, count, text.text)
+        desc = tree.findtext(f"{SVG}desc") or ""
+        # A name's lines are drawn one after the other.
+        drawn_text = " ".join(t.text or "" for t in tree.iter(f"{SVG}text"))
+        for person in people[: [5, 8, 12][ring]]:
+            assert person.name in drawn_text or person.name in desc, person.name
+
+
+def test_the_map_names_a_cut_name_in_full_once_in_its_text_alternative():
+    from homework.kinds.support_network import KIND as kind
+
+    name = LONG_NAMES[2]
+    response = {
+        "people": [{"name": name, "circle": "inner", "roles": [], "steadying": True}],
+        "places_and_services": [],
+    }
+    tree = parse(kind.chart(kind.circles(response)))
+    drawn = [t.text or "" for t in tree.iter(f"{SVG}text")]
+    assert name not in drawn and any(t.endswith("…") and name.startswith(t[:-1]) for t in drawn)
+    # The kind's description lists everyone already: not said twice.
+    assert (tree.findtext(f"{SVG}desc") or "").count(name) == 1

@@ -139,7 +139,59 @@ def test_urge_log_at_a_glance_names_each_tracker_so_two_are_told_apart(cast):
     just_begun = EntryFactory.create(assignment=newer, response=clean, submitted_at=timezone.now())
     lines = kind.at_a_glance([*older, just_begun])
     assert f"The urge_log one: no contact for 29 days (since {month:%-d %b})." in lines
-    assert f"Notice the pull: no contact for 0 days (since {today:%-d %b})." in lines
+    assert f"Notice the pull: just begun, no contact since {today:%-d %b} (day 1)." in lines
+
+
+def first_days(cast, days_in: int, *, contact_today: bool = False):
+    """An urge log begun ``days_in`` days ago, an urge logged on each day to today."""
+    start = timezone.localdate() - dt.timedelta(days=days_in)
+    return entries_of(
+        cast,
+        "urge_log",
+        urges(start, days_in + 1, lambda d: 7, contact_on=days_in if contact_today else None),
+        no_contact_since=start,
+    )
+
+
+def test_urge_log_begun_today_reads_as_day_1_not_as_0_days(cast):
+    """ "No contact for 0 days" reads like failing on the day someone begins."""
+    today = timezone.localdate()
+    kind = get_kind("urge_log")
+    entries = first_days(cast, 0)
+    assert kind.at_a_glance(entries) == [
+        f"The urge_log one: just begun, no contact since {today:%-d %b} (day 1)."
+    ]
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "0 days" not in html
+    assert f"Just begun: no contact since {date_format(today, 'j M Y')} (day 1)." in html
+
+
+def test_urge_log_with_contact_on_its_last_day_says_when_not_0_days(cast):
+    today = timezone.localdate()
+    kind = get_kind("urge_log")
+    entries = first_days(cast, 3, contact_today=True)
+    assert kind.at_a_glance(entries) == [
+        f"The urge_log one: last contact {today:%-d %b} (the client reached out), "
+        "the last day this summary covers."
+    ]
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert "0 days" not in html
+    assert (
+        f"Last contact on {date_format(today, 'j M Y')}, the last day this summary covers." in html
+    )
+
+
+@pytest.mark.parametrize(("days_in", "counted"), [(1, "1 day"), (6, "6 days")])
+def test_urge_log_a_day_or_more_in_counts_the_days_without_contact(cast, days_in, counted):
+    start = timezone.localdate() - dt.timedelta(days=days_in)
+    kind = get_kind("urge_log")
+    entries = first_days(cast, days_in)
+    assert kind.at_a_glance(entries) == [
+        f"The urge_log one: no contact for {counted} (since {start:%-d %b})."
+    ]
+    html = render_to_string(kind.summary_template, kind.summary_context(entries))
+    assert f"{counted} without contact, since {date_format(start, 'j M Y')}." in html
+    assert "Just begun" not in html
 
 
 def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):

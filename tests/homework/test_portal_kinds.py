@@ -323,6 +323,52 @@ def test_progress_names_the_year_of_urge_days_from_another_year(cast):
     assert f"Contact: 30 December {last_year} (" in page
 
 
+def progress_of(cast) -> str:
+    page = login(cast.alice.portal_user).get(reverse("homework:progress"))
+    assert page.status_code == 200
+    return page.text
+
+
+def test_progress_of_a_tracker_begun_today_reads_as_day_1(cast):
+    """ "0 days without contact" on the first day reads like failing already."""
+    daily_urge_log(cast.alice, start=timezone.localdate(), days=0, intensity=int)
+    page = progress_of(cast)
+    assert "Day 1: starting today" in page
+    assert "0 days" not in page
+    assert "When you log an urge, your curve will start here." in page
+
+
+def test_progress_with_a_first_urge_today_draws_day_1_once(cast):
+    assignment = daily_urge_log(cast.alice, start=timezone.localdate(), days=0, intensity=int)
+    urge_entry(assignment, timezone.localdate(), 6)
+    page = progress_of(cast)
+    assert "Day 1: starting today" in page and "0 days" not in page
+    assert "<svg" in page
+    assert page.count(">Day 1</text>") == 1
+
+
+def test_progress_after_contact_today_counts_from_today_without_0_days(cast):
+    today = timezone.localdate()
+    assignment = daily_urge_log(
+        cast.alice, start=today - dt.timedelta(days=3), days=0, intensity=int
+    )
+    urge_entry(assignment, today, 8, contact_happened=True, contact_initiated_by="them")
+    page = progress_of(cast)
+    assert "Day 1: counting from today" in page
+    assert "0 days" not in page
+
+
+@pytest.mark.parametrize(("days_in", "counted"), [(1, "1 day"), (6, "6 days")])
+def test_progress_a_day_or_more_in_counts_the_days_without_contact(cast, days_in, counted):
+    start = timezone.localdate() - dt.timedelta(days=days_in)
+    assignment = daily_urge_log(cast.alice, start=start, days=0, intensity=int)
+    urge_entry(assignment, start, 7)
+    page = progress_of(cast)
+    assert f"{counted} without contact" in page
+    assert "Day 1: " not in page
+    assert ">Day 1</text>" in page and f">Day {days_in + 1}</text>" in page
+
+
 def test_progress_shows_the_urge_curve_easing_with_contact_marked(cast):
     today = timezone.localdate()
     start = today - dt.timedelta(days=20)

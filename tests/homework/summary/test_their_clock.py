@@ -156,11 +156,16 @@ def test_days_without_contact_count_to_the_clients_today(cast, zone, now, contac
     contact_at(cast, contact)
     html = html_as_of(cast, now)
     on = f"{contact.day} Mar"
-    unit = "day" if days == 1 else "days"
-    assert (
-        f"no contact for {days} {unit}; last contact {on} (the other person reached out)." in html
-    )
-    assert f"{days} {unit} without contact, since {on} 2026." in html
+    if days == 0:  # the contact's own day: said as that, not as "0 days"
+        assert (
+            f"last contact {on} (the other person reached out), the last day this summary covers."
+            in html
+        )
+        assert f"Last contact on {on} 2026, the last day this summary covers." in html
+        assert "0 days" not in html
+        return
+    assert f"no contact for 1 day; last contact {on} (the other person reached out)." in html
+    assert f"1 day without contact, since {on} 2026." in html
 
 
 @pytest.mark.parametrize(
