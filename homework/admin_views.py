@@ -30,6 +30,7 @@ from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
+from practice.refusals import form_refused
 from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
@@ -158,7 +159,10 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
         "comment_form": form,
         "next": back,
     }
-    return TemplateResponse(request, "admin/homework/entry/comment.html", context, status=400)
+    return form_refused(
+        request,
+        TemplateResponse(request, "admin/homework/entry/comment.html", context, status=400),
+    )
 
 
 @xframe_options_sameorigin
