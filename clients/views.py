@@ -50,6 +50,7 @@ from clients.two_step import qr_svg, setup_uri
 from homework import export
 from homework import selectors as homework_selectors
 from practice.models import User
+from practice.refusals import form_refused
 from practice.requests import AuthedRequest, parse_id
 from practice.selectors import practice_settings
 
@@ -123,8 +124,11 @@ def login_code(request: HttpRequest) -> HttpResponse:
         form.add_error(
             "token", _("That code did not match. Codes change every 30 seconds: try the newest.")
         )
-    return render(
-        request, "clients/login_code.html", {"form": form}, status=400 if form.errors else 200
+    return form_refused(
+        request,
+        render(
+            request, "clients/login_code.html", {"form": form}, status=400 if form.errors else 200
+        ),
     )
 
 
@@ -289,11 +293,14 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
             return redirect("homework:dashboard")
     # The last day the link works, on the client's own calendar (as the email says it).
     with timezone.override(invitation.client.timezone):
-        return render(
+        return form_refused(
             request,
-            "clients/welcome.html",
-            {"form": form, "expires_at": invitation.expires_at},
-            status=400 if form.errors else 200,
+            render(
+                request,
+                "clients/welcome.html",
+                {"form": form, "expires_at": invitation.expires_at},
+                status=400 if form.errors else 200,
+            ),
         )
 
 
@@ -405,11 +412,14 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
     if device is None:
         return redirect("clients:account")
     uri = setup_uri(device)
-    return render(
+    return form_refused(
         request,
-        "clients/two_step_setup.html",
-        {"form": form, "qr": qr_svg(uri), "secret": device_secret(device), "device": device},
-        status=400 if form.errors else 200,
+        render(
+            request,
+            "clients/two_step_setup.html",
+            {"form": form, "qr": qr_svg(uri), "secret": device_secret(device), "device": device},
+            status=400 if form.errors else 200,
+        ),
     )
 
 
@@ -432,7 +442,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
         else:
             messages.success(request, _("Two-step sign-in is off."))
             return redirect("clients:account")
-    return _account_page(request, remove_form=form, status=400)
+    return form_refused(request, _account_page(request, remove_form=form, status=400))
 
 
 @require_POST
@@ -464,7 +474,7 @@ def change_password(request: AuthedRequest) -> HttpResponse:
                 ),
             )
             return redirect("clients:account")
-    return _account_page(request, password_form=form, status=400)
+    return form_refused(request, _account_page(request, password_form=form, status=400))
 
 
 @require_POST
@@ -535,7 +545,7 @@ def export_pdf(request: AuthedRequest) -> HttpResponse:
         assignments = homework_selectors.assignments_for_export(user=request.user)
         form = ExportChoiceForm(request.GET, assignments=assignments)
         if not form.is_valid():
-            return _account_page(request, export_form=form, status=400)
+            return form_refused(request, _account_page(request, export_form=form, status=400))
         chosen = form.chosen_ids()
     return _download(
         export.export_pdf(user=request.user, assignment_ids=chosen),

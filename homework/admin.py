@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, URLPattern, path, resolve, reverse
 from django.utils import formats, timezone
@@ -293,6 +293,21 @@ class AssignmentAdmin(RoleAdmin):
             **(extra_context or {}),
         }
         return super().changeform_view(request, object_id, form_url, extra)
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Model | None = None,
+    ) -> Any:
+        # Drawn for a post only when the save was refused: the form comes
+        # back as the therapist left it, and so does the preview beside it.
+        if request.method == "POST":
+            context["preview_html"] = workspace.assignment_preview_html(request)
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.display(description=_("schedule"), ordering="schedule")
     def schedule_in_words(self, obj: Assignment) -> str:

@@ -12,6 +12,7 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
@@ -29,10 +30,14 @@ from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
+from practice.refusals import form_refused
 from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
+    from django.http import QueryDict
     from django.utils.safestring import SafeString
+
+    from practice.models import User
 
 if TYPE_CHECKING:
     AdminOf = admin.ModelAdmin[Any]
@@ -154,7 +159,10 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
         "comment_form": form,
         "next": back,
     }
-    return TemplateResponse(request, "admin/homework/entry/comment.html", context, status=400)
+    return form_refused(
+        request,
+        TemplateResponse(request, "admin/homework/entry/comment.html", context, status=400),
+    )
 
 
 @xframe_options_sameorigin
@@ -163,8 +171,20 @@ def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpRespon
     stands (posted into the preview frame beside the form; nothing is saved)."""
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
-    user = acting_user(request)
-    exercise_id = parse_id(request.POST.get("exercise"))
+    context = _preview_context(user=acting_user(request), data=request.POST)
+    return TemplateResponse(request, "admin/homework/assignment/preview.html", context)
+
+
+def assignment_preview_html(request: HttpRequest) -> str:
+    """The same preview, drawn into the assignment form the admin shows again
+    after refusing a save: the frame shows the kept input straight away
+    instead of waiting for the next change to ask for it."""
+    context = _preview_context(user=acting_user(request), data=request.POST)
+    return render_to_string("admin/homework/assignment/preview.html", context, request=request)
+
+
+def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
+    exercise_id = parse_id(data.get("exercise"))
     exercise = (
         selectors.exercises_for_user(user=user).filter(pk=exercise_id).first()
         if exercise_id is not None
@@ -172,13 +192,13 @@ def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpRespon
     )
     context: dict[str, Any] = {"exercise": exercise}
     if exercise is not None:
-        form = BulkAssignForm(request.POST, exercises=selectors.exercises_for_user(user=user))
+        form = BulkAssignForm(data, exercises=selectors.exercises_for_user(user=user))
         form.is_valid()  # a half-filled form still previews; errors show in the form itself
         cleaned = dict(form.cleaned_data)
         normalise_schedule(cleaned)
         sample = Assignment(
             exercise=exercise,
-            instructions=(request.POST.get("instructions") or "").strip(),
+            instructions=(data.get("instructions") or "").strip(),
             schedule=cleaned.get("schedule") or Assignment.Schedule.ONCE,
             weekdays=cleaned.get("weekdays") or [],
             due_on=cleaned.get("due_on"),
@@ -191,7 +211,7 @@ def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpRespon
             kind=kind,
             form=kind.form(exercise=exercise, initial=kind.initial(exercise=exercise)),
         )
-    return TemplateResponse(request, "admin/homework/assignment/preview.html", context)
+    return context
 
 
 def assign_to_clients(

@@ -28,6 +28,7 @@ from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
 from homework.models import Assignment, Entry
 from practice.models import User
+from practice.refusals import form_refused
 from practice.requests import AuthedRequest
 
 # Entries on one page of "What I've written".
@@ -232,7 +233,9 @@ def _render_invalid(
     for key, messages_for_key in invalid.errors.items():
         if not form.owns_key(key):  # e.g. a field this exercise does not have
             form.add_error(None, f"{key}: {' '.join(messages_for_key)}")
-    return _render_do(request, assignment, envelope, form, status=400, editing=editing)
+    return form_refused(
+        request, _render_do(request, assignment, envelope, form, status=400, editing=editing)
+    )
 
 
 def _conflict_context(entry: Entry, mine: dict[str, Any]) -> dict[str, Any]:
@@ -339,7 +342,7 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
             page_save=envelope.page_save(),
         )
     except ResponseInvalid as invalid:
-        return JsonResponse({"errors": invalid.errors}, status=400)
+        return form_refused(request, JsonResponse({"errors": invalid.errors}, status=400))
     except services.EntryConflict as conflict:
         return JsonResponse({"conflict": _conflict_context(conflict.entry, data)}, status=409)
     except ObjectDoesNotExist:
@@ -568,7 +571,7 @@ def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             messages.success(request, _("Your note is added."))
             return redirect("homework:entry", key=entry.key)
     _keep_refused_note(request, entry, form)
-    return _render_entry(request, entry, form, status=400)
+    return form_refused(request, _render_entry(request, entry, form, status=400))
 
 
 def _keep_refused_note(request: AuthedRequest, entry: Entry, form: NoteForm) -> None:

@@ -319,8 +319,12 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refused_forms": {"()": "practice.refusals.RefusedFormFilter"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
+        # A form sent back with its errors answers 400 on purpose; Django
+        # logged each as "Bad Request", burying the requests that were bad.
+        "django.request": {"filters": ["refused_forms"]},
         # Django's defaults give its loggers a console handler of their own;
         # they also reach the root one, so under runserver every django.*
         # line printed twice. One path out: the root's handler.

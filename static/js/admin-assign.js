@@ -44,7 +44,10 @@
     if (data) library = JSON.parse(data.textContent);
     var instructions = form.querySelector("textarea[name=instructions]");
     var exercise = form.querySelector("[name=exercise]");
-    var offered = instructions ? instructions.value : "";
+    // The words offered last: the library's for the exercise already chosen,
+    // if the box holds exactly those. A box the page came back with holding
+    // the therapist's own words (a refused save, their saved work) is theirs.
+    var offered = exercise ? library[exercise.value] || "" : "";
 
     function offerLibraryWords() {
       // Fill the box with the library's words only while it holds nothing of
@@ -100,9 +103,11 @@
       });
     }
     showScheduleFields();
+    var frame = document.getElementById("assign-preview");
     if (exercise && exercise.value) {
       offerLibraryWords();
-      refreshPreview();
+      // A page drawn again after a refused save brings its preview with it.
+      if (!(frame && frame.hasAttribute("data-shown"))) refreshPreview();
     }
   });
 })();

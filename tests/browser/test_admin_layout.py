@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
 
 DEMO_PASSWORD = "demo-pass-2026"
 
@@ -95,3 +96,47 @@ def test_assigning_to_several_clients_has_its_two_buttons_level(db, new_context,
     # The word sits in the middle of its box, as on "Assign".
     middle = cancel_box["y"] + cancel_box["height"] / 2
     assert abs(cancel.evaluate(words) - middle) <= 2
+
+
+# Anything on the page wider than the screen, or scrolled sideways in a box of its own
+# (Django's changelist puts its table in one, so the page itself never looked too wide).
+SIDEWAYS = """() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll("#content *")]
+        .filter(e => e.getBoundingClientRect().right > width + 1
+                     || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible")
+        .map(e => `${e.tagName}.${e.className}`);
+}"""
+
+
+def test_the_entries_list_fits_a_phone_without_scrolling_sideways(db, new_context, artifacts):
+    """At 390 pixels the list of entries (all of them, or one client's, as the
+    client's page opens it) ran past the screen's edge: the excerpt, whether
+    it was read and its comments sat out of sight in a box scrolled sideways.
+    Each entry now stacks its columns, each named."""
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    page = new_context(390, 844).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto(f"/admin/clients/client/{alex.pk}/change/")
+    page.get_by_role("link", name="All entries").click()
+    for url in (page.url, "/admin/homework/entry/"):
+        page.goto(url)
+        rows = page.locator("#result_list tbody tr")
+        expect(rows.first).to_be_visible()
+        page.screenshot(path=artifacts / "admin-entries-390.png", full_page=True)
+        assert page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
+        assert page.evaluate(SIDEWAYS) == [], url
+        # Readable: each value keeps the name of its column beside it.
+        first = rows.first
+        shown = first.locator("td").evaluate_all(
+            "cells => cells.map(c => getComputedStyle(c, '::before').content)"
+        )
+        for column in ("Client", "Submitted", "Excerpt", "Read", "Comments"):
+            assert f'"{column}"' in shown, shown
+        for cell in first.locator("td, th").all():
+            box = cell.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert_accessible(page)

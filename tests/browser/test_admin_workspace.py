@@ -14,6 +14,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from clients.models import Client
 from homework.models import Assignment
 from tests.browser.conftest import sign_in
 from tests.browser.test_core_loop import assert_accessible
@@ -193,3 +194,47 @@ def test_assigning_to_several_clients_can_leave_one_out(db, new_context, artifac
     latest = Assignment.objects.latest("pk")
     assert latest.client.display_name == "Alex"
     assert latest.exercise.title == "Keep the full picture"
+
+
+def test_a_refused_save_comes_back_with_the_therapists_words_and_their_preview(db, new_context):
+    """Save refused over a date that is no date: the page came back with the
+    preview empty until something changed, and on opening it put the library's
+    words back over the therapist's own."""
+    call_command("seed_demo", stdout=io.StringIO())
+    sam = Client.objects.get(display_name="Sam")
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto(f"/admin/homework/assignment/add/?client={sam.pk}")
+    page.click("#id_exercise + .select2 .select2-selection")
+    page.fill(".select2-search__field", "full picture")
+    page.click(".select2-results__option >> text=Keep the full picture")
+    page.fill("textarea[name=instructions]", "Just the one from Friday's call, Sam.")
+    page.fill("input[name=due_on]", "next Friday")
+    # From here the preview may not be asked for again: what shows is the page's own.
+    page.route("**/admin/homework/assignment/preview/", lambda route: route.abort())
+    page.click("input[name=_save]")
+    expect(page.locator(".errornote")).to_be_visible()
+    expect(page.locator("textarea[name=instructions]")).to_have_value(
+        "Just the one from Friday's call, Sam."
+    )
+    preview = page.frame_locator("iframe[name=assign-preview]")
+    expect(preview.get_by_text("Just the one from Friday's call, Sam.")).to_be_visible()
+    expect(preview.get_by_role("heading", name="Keep the full picture", level=1)).to_be_visible()
+    assert_accessible(page)
+    assert not Assignment.objects.filter(client=sam).exists()
+
+
+def test_opening_work_with_personal_words_keeps_them_in_the_box(db, new_context):
+    """The page offered the library's words over whatever the box held when
+    it opened: work set with the therapist's own words showed the library's,
+    and saving it (to change a date) would have replaced theirs."""
+    call_command("seed_demo", stdout=io.StringIO())
+    work = Assignment.objects.filter(client__display_name="Alex").first()
+    assert work is not None
+    Assignment.objects.filter(pk=work.pk).update(instructions="Only the evenings, Alex.")
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto(f"/admin/homework/assignment/{work.pk}/change/")
+    preview = page.frame_locator("iframe[name=assign-preview]")
+    expect(preview.get_by_text("Only the evenings, Alex.")).to_be_visible()
+    expect(page.locator("textarea[name=instructions]")).to_have_value("Only the evenings, Alex.")

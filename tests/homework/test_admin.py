@@ -1,6 +1,7 @@
 """The therapist's side of the slice, through the real admin views."""
 
 import datetime as dt
+import re
 
 from django.urls import reverse
 from django.utils import timezone
@@ -74,6 +75,24 @@ def test_therapist_reads_their_clients_entry(cast):
     assert "Alice" in listing.text and "Bob" not in listing.text
     detail = http.get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
     assert cast.alice_entry.response["what_happened"] in detail.text
+
+
+def test_each_value_in_the_list_of_entries_carries_its_columns_name(cast):
+    """On a phone the columns stack and the headings are out of sight: each
+    cell names its column (css/admin.css shows it beside the value)."""
+    listing = login(cast.tara).get(reverse("admin:homework_entry_changelist"))
+    row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", listing.text, re.S)
+    assert row is not None
+    labels = re.findall(r'<t[dh] data-label="([^"]*)"', row.group(1))
+    assert labels == ["Exercise", "Client", "Submitted", "Flags", "Excerpt", "Read", "Comments"]
+
+
+def test_a_column_name_is_escaped_where_it_names_a_cell():
+    from homework.templatetags.admin_lists import labelled_cells
+
+    cell = '<td class="field-x">1</td>'
+    drawn = labelled_cells([cell], [{"text": 'say "<b>hi</b>" & go'}])
+    assert drawn == '<td data-label="Say &quot;hi&quot; &amp; go" class="field-x">1</td>'
 
 
 def test_therapist_cannot_see_another_therapists_client_or_entry(cast):

@@ -1,6 +1,7 @@
 """Assigning from the admin: the form, its preview, and several clients at once."""
 
 import datetime as dt
+import html
 import re
 
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
@@ -191,6 +192,37 @@ def test_preview_shows_the_personal_words_the_schedule_and_the_form(cast):
     assert "Every Friday until" in text
     assert 'name="r-what_happened"' in text and "<fieldset disabled" in text
     assert 'id="quick-exit"' not in text  # a picture of the portal, not a way out of the admin
+
+
+def test_a_refused_form_comes_back_with_its_preview_already_shown(cast):
+    """Save refused (a date that is no date): the page came back with the
+    therapist's words kept but the preview empty until something changed.
+    It now shows, straight away, what the kept input would give the client."""
+    exercise = ExerciseFactory.create(title="Keep the full picture")
+    response = login(cast.tara).post(
+        reverse(ADD),
+        assignment_form(
+            cast, cast.alice, exercise, instructions="Just one, after Friday's call.", due_on="soon"
+        ),
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["due_on"]
+    frame = re.search(r'name="assign-preview"[^<]*?srcdoc="([^"]*)"', response.text)
+    assert frame is not None
+    shown = html.unescape(frame.group(1))
+    assert "Just one, after Friday&#x27;s call." in shown
+    assert 'name="r-what_happened"' in shown and "<fieldset disabled" in shown
+    assert "Choose an exercise" not in shown
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_a_refused_form_previews_only_an_exercise_from_the_therapists_library(cast):
+    theirs = ExerciseFactory.create(title="Theo's private exercise", owner=cast.theo)
+    response = login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, theirs, due_on="soon")
+    )
+    assert response.status_code == 200
+    assert "Theo&#x27;s private exercise" not in html.unescape(response.text)
 
 
 def test_preview_of_someone_elses_exercise_shows_nothing(cast):
