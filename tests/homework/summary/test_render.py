@@ -446,7 +446,9 @@ def test_first_page_as_an_image_for_people_to_look_at(cast, artifacts):
     assert (artifacts / "summary-page-1.png").stat().st_size > 10_000
 
 
-def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_queries(cast, artifacts):
+def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_queries(
+    cast, artifacts
+):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
