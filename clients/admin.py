@@ -162,6 +162,7 @@ class ClientAdmin(RoleAdmin):
         "them. Everything they wrote is kept, and you can restore them at any time."
     )
     list_display = ("display_name", "next_session", "open_assignments", "last_entry_at")
+    stacks_on_a_phone = True
     search_fields = ("display_name",)
     inlines = (SessionInline,)
     actions = ("assign_exercise", "archive_selected", "restore_selected")

@@ -177,6 +177,7 @@ class AssignmentAdmin(RoleAdmin):
     )
     form = AssignmentForm
     list_display = ("exercise", "client", "starts_on", "schedule_in_words", "status")
+    stacks_on_a_phone = True
     list_filter = (ScopedClientFilter, PastDueFilter, "status", "schedule", "exercise__kind")
     search_fields = ("exercise__title", "client__display_name")
     autocomplete_fields = ("exercise",)
@@ -370,6 +371,7 @@ class EntryAdmin(RoleAdmin):
     )
 
     list_display = ("exercise", "client", "sent", "flags", "excerpt", "read", "comments")
+    stacks_on_a_phone = True
     list_filter = (
         EntryClientFilter,
         NewEntriesFilter,

@@ -69,6 +69,10 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     instead_of_deleting: Any = gettext_lazy(
         "Records here are kept: what clients wrote may matter to them later."
     )
+    # On a narrow screen each row stacks its columns, each value beside its
+    # column's name (templates/admin/change_list_results.html, css/admin.css):
+    # for lists whose columns a phone cannot hold side by side.
+    stacks_on_a_phone: bool = False
     # Filter counts cost a query per filter and grow with the list: off.
     show_facets = admin.ShowFacets.NEVER
 

@@ -1,5 +1,6 @@
-"""The admin's list of entries on a narrow screen: each row stacks its columns,
-so each value carries its column's name (the headings are out of sight there)."""
+"""The admin's lists on a narrow screen (those whose ModelAdmin sets
+``stacks_on_a_phone``): each row stacks its columns, so each value carries its
+column's name (the headings are out of sight there)."""
 
 import re
 from collections.abc import Iterable

@@ -109,34 +109,95 @@ SIDEWAYS = """() => {
 }"""
 
 
-def test_the_entries_list_fits_a_phone_without_scrolling_sideways(db, new_context, artifacts):
-    """At 390 pixels the list of entries (all of them, or one client's, as the
-    client's page opens it) ran past the screen's edge: the excerpt, whether
-    it was read and its comments sat out of sight in a box scrolled sideways.
-    Each entry now stacks its columns, each named."""
+# The therapist's three lists, each with columns a phone cannot hold side by side,
+# and a column each list must keep naming there.
+THREE_LISTS = (
+    ("/admin/clients/client/", ("Next session", "Open work", "Last entry")),
+    ("/admin/homework/assignment/", ("Client", "Starts on", "Schedule", "Status")),
+    ("/admin/homework/entry/", ("Client", "Submitted", "Excerpt", "Read", "Comments")),
+)
+
+
+def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_context, artifacts):
+    """At 390 pixels the lists of clients, assignments and entries (all of them, or
+    one client's, as the client's page opens it) ran past the screen's edge: the
+    columns past the first two sat out of sight in a box scrolled sideways. Each
+    row now stacks its columns, each named."""
     call_command("seed_demo", stdout=io.StringIO())
     alex = Client.objects.get(display_name="Alex")
     page = new_context(390, 844).new_page()
     sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
     page.goto(f"/admin/clients/client/{alex.pk}/change/")
     page.get_by_role("link", name="All entries").click()
-    for url in (page.url, "/admin/homework/entry/"):
+    alexs_entries = page.url
+    for url, columns in (*THREE_LISTS, (alexs_entries, THREE_LISTS[2][1])):
         page.goto(url)
         rows = page.locator("#result_list tbody tr")
         expect(rows.first).to_be_visible()
-        page.screenshot(path=artifacts / "admin-entries-390.png", full_page=True)
+        name = url.strip("/").split("/")[-1].split("?")[0]
+        page.screenshot(path=artifacts / f"admin-list-{name}-390.png", full_page=True)
         assert page.evaluate(
             "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-        )
+        ), url
         assert page.evaluate(SIDEWAYS) == [], url
         # Readable: each value keeps the name of its column beside it.
         first = rows.first
         shown = first.locator("td").evaluate_all(
             "cells => cells.map(c => getComputedStyle(c, '::before').content)"
         )
-        for column in ("Client", "Submitted", "Excerpt", "Read", "Comments"):
-            assert f'"{column}"' in shown, shown
+        for column in columns:
+            assert f'"{column}"' in shown, (url, shown)
         for cell in first.locator("td, th").all():
             box = cell.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        # The row's link, and its tick box where the list has actions, are reached
+        # by keyboard in reading order: the box, then the link.
+        link = first.locator("th a")
+        expect(link).to_be_visible()
+        tick = first.locator("input.action-select")
+        if tick.count():
+            expect(tick).to_be_visible()
+            tick.focus()
+            page.keyboard.press("Tab")
+        else:
+            link.focus()
+        expect(link).to_be_focused()
+        assert_accessible(page)
+
+    # Still a working list there: searched, filtered, and ticked for an action.
+    page.goto("/admin/homework/assignment/")
+    page.fill("#searchbar", "safety")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result_list tbody tr")).to_have_count(1)
+    page.get_by_role("link", name="Active", exact=True).click()
+    expect(page.locator("#result_list tbody th a")).to_have_text("My safety plan")
+    page.goto("/admin/clients/client/")
+    page.get_by_role("checkbox", name="Alex").check()
+    page.select_option("select[name=action]", "assign_exercise")
+    page.locator("button[name=index]").click()
+    expect(
+        page.get_by_role("heading", name="Assign an exercise to several clients")
+    ).to_be_visible()
+
+
+def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
+    """Only a narrow screen stacks the rows: at 1280 pixels each list is still a
+    table, its headings showing, its values side by side on one line."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    for url, columns in THREE_LISTS:
+        page.goto(url)
+        table = page.locator("#result_list")
+        expect(table).to_be_visible()
+        assert table.evaluate("t => getComputedStyle(t).display") == "table", url
+        for column in columns:
+            expect(table.locator("thead th", has_text=column).first).to_be_visible()
+        cells = table.locator("tbody tr").first.locator("td, th")
+        tops = {round(box["y"]) for box in (c.bounding_box() for c in cells.all()) if box}
+        assert len(tops) == 1, (url, tops)
+        labels = cells.evaluate_all(
+            "cells => cells.map(c => getComputedStyle(c, '::before').content)"
+        )
+        assert set(labels) <= {"none", "normal"}, (url, labels)
     assert_accessible(page)

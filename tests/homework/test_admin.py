@@ -87,6 +87,47 @@ def test_each_value_in_the_list_of_entries_carries_its_columns_name(cast):
     assert labels == ["Exercise", "Client", "Submitted", "Flags", "Excerpt", "Read", "Comments"]
 
 
+def _first_rows_labels(text: str) -> list[str]:
+    row = re.search(r"<tbody>\s*<tr>(.*?)</tr>", text, re.S)
+    assert row is not None
+    return re.findall(r'<t[dh] data-label="([^"]*)"', row.group(1))
+
+
+def test_each_value_in_the_lists_of_clients_and_assignments_carries_its_columns_name(cast):
+    """The lists of clients and assignments stack on a phone as the entries do."""
+    http = login(cast.tara)
+    clients = http.get(reverse("admin:clients_client_changelist"))
+    # The tick box for the actions names nothing: it is a box, not a value.
+    assert _first_rows_labels(clients.text) == [
+        "",
+        "Display name",
+        "Next session",
+        "Open work",
+        "Last entry",
+    ]
+    assignments = http.get(reverse("admin:homework_assignment_changelist"))
+    assert _first_rows_labels(assignments.text) == [
+        "Exercise",
+        "Client",
+        "Starts on",
+        "Schedule",
+        "Status",
+    ]
+    for listing in (clients, assignments):
+        assert '<table id="result_list" class="ws-stacked">' in listing.text
+
+
+def test_a_list_that_does_not_stack_is_drawn_as_django_draws_it(cast):
+    """Only the lists that ask for it stack on a phone; the others (here the
+    exercises) keep Django's table at every width, with nothing added."""
+    ExerciseFactory.create(title="Keep the full picture")
+    listing = login(cast.tara).get(reverse("admin:homework_exercise_changelist"))
+    assert '<table id="result_list">' in listing.text
+    assert "Keep the full picture" in listing.text
+    assert "data-label" not in listing.text
+    assert "ws-stacked" not in listing.text
+
+
 def test_a_column_name_is_escaped_where_it_names_a_cell():
     from homework.templatetags.admin_lists import labelled_cells
 
