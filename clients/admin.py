@@ -465,6 +465,7 @@ class SessionAdmin(RoleAdmin):
         "the sessions table. Nothing the client wrote goes with it."
     )
     list_display = ("starts_at", "client", "since_last_session", "summary")
+    stacks_on_a_phone = True  # like the therapist's other lists, each value named
     search_fields = ("client__display_name",)
     date_hierarchy = "starts_at"
 

@@ -109,18 +109,20 @@ SIDEWAYS = """() => {
 }"""
 
 
-# The therapist's three lists, each with columns a phone cannot hold side by side,
+# The therapist's lists, each with columns a phone cannot hold side by side,
 # and a column each list must keep naming there.
-THREE_LISTS = (
+THE_LISTS = (
     ("/admin/clients/client/", ("Next session", "Open work", "Last entry")),
     ("/admin/homework/assignment/", ("Client", "Starts on", "Schedule", "Status")),
     ("/admin/homework/entry/", ("Client", "Submitted", "Excerpt", "Read", "Comments")),
+    # The admin home's "Print session summary" is a link on each row here.
+    ("/admin/clients/session/", ("Client", "Prepare", "Summary")),
 )
 
 
 def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_context, artifacts):
-    """At 390 pixels the lists of clients, assignments and entries (all of them, or
-    one client's, as the client's page opens it) ran past the screen's edge: the
+    """At 390 pixels the lists of clients, assignments, entries (all of them, or
+    one client's, as the client's page opens it) and sessions ran past the screen's edge: the
     columns past the first two sat out of sight in a box scrolled sideways. Each
     row now stacks its columns, each named."""
     call_command("seed_demo", stdout=io.StringIO())
@@ -130,7 +132,7 @@ def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_con
     page.goto(f"/admin/clients/client/{alex.pk}/change/")
     page.get_by_role("link", name="All entries").click()
     alexs_entries = page.url
-    for url, columns in (*THREE_LISTS, (alexs_entries, THREE_LISTS[2][1])):
+    for url, columns in (*THE_LISTS, (alexs_entries, THE_LISTS[2][1])):
         page.goto(url)
         rows = page.locator("#result_list tbody tr")
         expect(rows.first).to_be_visible()
@@ -186,7 +188,7 @@ def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
     sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
-    for url, columns in THREE_LISTS:
+    for url, columns in THE_LISTS:
         page.goto(url)
         table = page.locator("#result_list")
         expect(table).to_be_visible()
