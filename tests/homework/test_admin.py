@@ -129,7 +129,7 @@ def test_a_list_that_does_not_stack_is_drawn_as_django_draws_it(cast):
 
 
 def test_a_column_name_is_escaped_where_it_names_a_cell():
-    from homework.templatetags.admin_lists import labelled_cells
+    from practice.templatetags.admin_lists import labelled_cells
 
     cell = '<td class="field-x">1</td>'
     drawn = labelled_cells([cell], [{"text": 'say "<b>hi</b>" & go'}])
