@@ -162,6 +162,28 @@ def mondays_until(cast, *, last_monday: dt.date, slug: str = "worksheet"):
     )
 
 
+def daily_work(
+    cast,
+    *,
+    ends_in_days: int,
+    slug: str = "worksheet",
+    title: str | None = None,  # the factory's own, one of a kind
+    began_days_ago: int = 3,
+):
+    """Alice's daily work of ``slug``, begun some days ago, its last day ``ends_in_days`` away."""
+    today = client_today(cast.alice)
+    named = {"title": title} if title else {}
+    exercise = ExerciseFactory.create(kind=slug, options=options_for(slug), **named)
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=exercise,
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=began_days_ago),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=ends_in_days),
+    )
+
+
 def last_monday_before(day: dt.date) -> dt.date:
     return day - dt.timedelta(days=day.weekday() or 7)
 
@@ -199,14 +221,7 @@ def test_recurring_work_leaves_to_do_once_its_last_slot_is_sent(cast):
 
 def test_daily_work_leaves_to_do_once_its_last_day_is_sent_on_the_day(cast):
     today = client_today(cast.alice)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=3),
-        due_on=None,
-        ends_on=today,
-    )
+    assignment = daily_work(cast, ends_in_days=0)
     send(assignment, occurrence_on=today - dt.timedelta(days=1))
     assert assignment.exercise.title in section(home(cast), "todo-title")  # today's is open
     send(assignment, occurrence_on=today)
@@ -215,14 +230,7 @@ def test_daily_work_leaves_to_do_once_its_last_day_is_sent_on_the_day(cast):
 
 def test_recurring_work_with_more_to_come_stays_once_todays_is_sent(cast):
     today = client_today(cast.alice)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=3),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=3),
-    )
+    assignment = daily_work(cast, ends_in_days=3)
     send(assignment, occurrence_on=today)
     todo = " ".join(section(home(cast), "todo-title").split())
     assert assignment.exercise.title in todo and "Done for now — thank you." in todo
@@ -241,17 +249,8 @@ def test_a_draft_of_recurring_work_whose_last_slot_is_sent_keeps_its_carry_on(ca
 
 
 def daily_log(cast, *, ends_in_days: int):
-    today = client_today(cast.alice)
-    exercise = ExerciseFactory.create(
-        kind="urge_log", title="Daily log", options=options_for("urge_log")
-    )
-    return AssignmentFactory.create(
-        client=cast.alice,
-        exercise=exercise,
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=20),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=ends_in_days),
+    return daily_work(
+        cast, ends_in_days=ends_in_days, slug="urge_log", title="Daily log", began_days_ago=20
     )
 
 
@@ -291,15 +290,7 @@ def test_a_log_sent_for_stays_open_while_its_schedule_runs(cast):
 
 
 def test_a_slot_with_more_to_come_is_not_called_the_last(cast):
-    today = client_today(cast.alice)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        exercise=ExerciseFactory.create(kind="worksheet", options=options_for("worksheet")),
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=3),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=3),
-    )
+    assignment = daily_work(cast, ends_in_days=3)
     todo = section(home(cast), "todo-title")
     assert assignment.exercise.title in todo
     assert "For today" in todo and "the last one" not in todo
