@@ -26,7 +26,7 @@ from homework.admin_forms import (
     ExerciseForm,
     IdAutocompleteSelect,
 )
-from homework.display import changed_mark, entry_html, schedule_text
+from homework.display import changed_note, entry_html, schedule_text
 from homework.kinds import all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import (
@@ -459,7 +459,7 @@ class EntryAdmin(RoleAdmin):
         # As the admin shows any time, then, if the client changed the entry
         # after sending it, when: what was read before may read differently now.
         sent = formats.localize(timezone.localtime(obj.submitted_at)) if obj.submitted_at else "—"
-        return " · ".join([sent, *changed_mark(obj)])
+        return " · ".join(filter(None, [sent, changed_note(obj)]))
 
     @admin.display(description=_("flags"))
     def flags(self, obj: Entry) -> str:

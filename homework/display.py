@@ -43,13 +43,14 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     )
 
 
-def changed_mark(entry: Entry) -> list[str]:
-    """["changed 5 Nov"] when the client changed the entry after sending it
-    (never said of a private entry); [] otherwise. Put after when it was sent."""
-    changed = entry.changed_since_sent
+def changed_note(entry: Entry | None) -> str:
+    """ "changed 5 Nov" when the client changed the entry after sending it
+    (never said of a private entry), "" otherwise: said after when it was
+    sent, wherever staff read the entry (the admin, the summary PDF)."""
+    changed = entry.changed_since_sent if entry is not None else None
     if changed is None:
-        return []
-    return [_("changed %(date)s") % {"date": calendar_day(changed, "j M")}]
+        return ""
+    return _("changed %(date)s") % {"date": calendar_day(changed, "j M")}
 
 
 def schedule_text(assignment: Assignment) -> str:

@@ -508,8 +508,8 @@ class Worksheet(ExerciseKind):
                     "questions": self.answers_by_question(exercise, shown, full_detail=full_detail),
                     # One form sent: its date goes once, above the answers.
                     "sent_once": shown[0].submitted_at if len(shown) == 1 else None,
-                    # And when the client changed it after sending, if they did.
-                    "changed_once": shown[0].changed_at if len(shown) == 1 else None,
+                    # And that form, to say if the client changed it after sending it.
+                    "entry_once": shown[0] if len(shown) == 1 else None,
                     "more": more,
                     # The summary lists the values beside the picture.
                     "totals": _with_values_listed(
@@ -550,7 +550,7 @@ class Worksheet(ExerciseKind):
                     question["answers"].append(
                         {
                             "on": entry.submitted_at,
-                            "changed": entry.changed_at,
+                            "entry": entry,
                             "text": answer["answer"],
                         }
                     )
