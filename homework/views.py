@@ -91,7 +91,7 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     if draft is None and assignment.status != Assignment.Status.ACTIVE:
         raise Http404
     if draft is None and not kind.is_log:
-        done = _sent_for_todays_slot(request, assignment)
+        done = _already_done(request, assignment)
         if done is not None:
             return done
     envelope = EntryEnvelopeForm(
@@ -114,16 +114,27 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     return _render_do(request, assignment, envelope, form, draft=draft)
 
 
-def _sent_for_todays_slot(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
-    """A recurring exercise is done once per slot: if today's is sent, show it."""
-    if not assignment.is_recurring:
-        return None
+def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
+    """Work that is done for now, opened again by its address (a bookmark, the
+    back button): show what was sent rather than a blank copy, which would
+    read as though it were lost. Done as "To do" counts it: a recurring
+    exercise once its open slot is sent, a one-off once
+    ``schedules.one_off_done`` says so."""
     today = selectors.client_today(assignment.client)
-    slot = schedules.slot_for(assignment, today)
-    sent = slot and selectors.sent_for_slot(user=request.user, assignment=assignment, on=slot)
+    if assignment.is_recurring:
+        slot = schedules.slot_for(assignment, today)
+        sent = slot and selectors.sent_for_slot(user=request.user, assignment=assignment, on=slot)
+        next_on = schedules.next_slot_after(assignment, today)
+    else:
+        sent = selectors.last_sent_entry(user=request.user, assignment=assignment)
+        # Something was sent (``sent=1``); is it done, or still open to add another?
+        if sent and not schedules.one_off_done(
+            due_on=assignment.due_on, today=today, sent=1, is_log=False
+        ):
+            return None
+        next_on = None
     if not sent:
         return None
-    next_on = schedules.next_slot_after(assignment, today)
     if next_on:
         messages.info(
             request,

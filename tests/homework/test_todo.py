@@ -86,6 +86,43 @@ def test_sent_work_stays_to_add_another_until_its_due_date_has_passed(cast, slug
     assert "1 sent" in todo and "Add another" in todo
 
 
+def do_page(http, assignment):
+    return http.get(reverse("homework:do", args=[assignment.pk]))
+
+
+@pytest.mark.parametrize(("slug", "due_in_days"), [("worksheet", -1), ("safety_plan", -2)])
+def test_done_work_opened_again_by_its_address_shows_what_was_sent(cast, slug, due_in_days):
+    """A bookmark or the back button must not offer a blank copy of work
+    that is done: it reads as though what they sent was lost."""
+    assignment = one_off(cast, slug, due_in_days=due_in_days)
+    send(assignment, submitted_at=timezone.now() - dt.timedelta(days=3))
+    newest = send(assignment)
+    http = login(cast.alice.portal_user)
+    again = do_page(http, assignment)
+    assert again.status_code == 302
+    assert again["Location"] == reverse("homework:entry", args=[newest.key])
+    shown = http.get(again["Location"]).text
+    assert "You have already done this one. Here is what you sent." in shown
+
+
+def test_done_work_without_a_due_date_opened_again_shows_what_was_sent(cast):
+    assignment = one_off(cast, "worksheet", due_in_days=0)
+    Assignment.objects.filter(pk=assignment.pk).update(due_on=None)
+    entry = send(assignment)
+    again = do_page(login(cast.alice.portal_user), assignment)
+    assert again.status_code == 302
+    assert again["Location"] == reverse("homework:entry", args=[entry.key])
+
+
+@pytest.mark.parametrize(("slug", "due_in_days"), [("worksheet", 0), ("urge_log", -1)])
+def test_work_still_open_or_a_log_opened_by_its_address_gives_the_form(cast, slug, due_in_days):
+    """Still open: they may add another. A log past its date still takes a
+    late entry: an urge written down is never turned away."""
+    assignment = one_off(cast, slug, due_in_days=due_in_days)
+    send(assignment)
+    assert do_page(login(cast.alice.portal_user), assignment).status_code == 200
+
+
 def test_a_private_entry_counts_as_done_too(cast):
     """Private is about who reads it, not whether it was done."""
     assignment = one_off(cast, "worksheet", due_in_days=-1)
