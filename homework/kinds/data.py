@@ -65,6 +65,26 @@ def as_form_data(
     return form_data, errors
 
 
+def typed_values(data: Mapping[str, Any], form: KindForm) -> list[Any]:
+    """What ``data`` holds for ``form``'s free-text fields, in either shape:
+    the words a person wrote, not the codes of the choices they picked."""
+    values: list[Any] = []
+    for key, value in data.items():
+        if key in form.row_sets and isinstance(value, list):
+            fields = form.row_sets[key].spec.fields()
+            rows = [row for row in value if isinstance(row, Mapping)]
+            values += [v for row in rows for name, v in row.items() if _typed(fields.get(name))]
+        elif key in form.fields:
+            values += [value] if _typed(form.fields[key]) else []
+        elif (match := ROW_KEY.match(key)) and (rows_of := form.row_sets.get(match["set"])):
+            values += [value] if _typed(rows_of.spec.fields().get(match["field"])) else []
+    return values
+
+
+def _typed(field: forms.Field | None) -> bool:
+    return isinstance(field, forms.CharField)
+
+
 def _put_rows(key: str, value: Any, form: KindForm, put: Any, errors: dict[str, list[str]]) -> None:
     rows = form.row_sets[key]
     if value is None:

@@ -23,6 +23,7 @@ from django.utils.translation import ngettext_lazy
 from homework import schedules
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
+from homework.kinds.data import typed_values
 from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
@@ -544,10 +545,13 @@ PARAGRAPH = "\n\n"
 
 def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
     """The words of a change to the entry that it does not hold. Any kind:
-    every piece of text the form posted is compared with every piece of text
-    the entry holds (numbers and dates are left out: a note is for words)."""
-    sent = set(_texts(get_kind(entry.assignment.exercise.kind).response_of(entry)))
-    return [text for text in _texts(dict(data)) if text not in sent]
+    every piece of text typed into the form's text boxes is compared with
+    every piece of text the entry holds. A note is for words: numbers, dates
+    and the codes of picked choices ("them", "not_yet") are left out."""
+    kind = get_kind(entry.assignment.exercise.kind)
+    sent = set(_texts(kind.response_of(entry)))
+    typed = typed_values(data, kind.form(exercise=entry.assignment.exercise))
+    return [text for text in _texts(typed) if text not in sent]
 
 
 def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:

@@ -8,15 +8,26 @@ until the client sends them."""
 
 import json
 
+import pytest
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
 
 from clients.services import client_archive
+from homework import services
 from homework.models import Assignment, Entry, EntryNote
 from tests.clients.test_sign_in import form_token
 from tests.conftest import login
-from tests.factories import EntryFactory, written_record
+from tests.factories import (
+    RESPONSES,
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    options_for,
+    posted_form,
+    urge_log,
+    written_record,
+)
 
 TYPED = "Now I remember more: the door was locked."
 
@@ -279,3 +290,59 @@ def test_changes_elsewhere_too_long_to_keep_are_not_said_to_wait(cast, monkeypat
     assert "waits, unsent, in the note box" not in refused.text
     entry.refresh_from_db()
     assert entry.note_draft == ""
+
+
+# -- only typed words: a changed choice is not words the client wrote ---------------
+
+
+def kind_entry(cast, slug: str) -> Entry:
+    exercise = ExerciseFactory.create(kind=slug, options=options_for(slug))
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    return EntryFactory.create(assignment=assignment, response=RESPONSES[slug]())
+
+
+@pytest.mark.parametrize(
+    ("slug", "changed", "typed"),
+    [
+        (
+            "urge_log",
+            {"trigger": "memory", "contact_initiated_by": "them", "did_instead": "Went out."},
+            ["Went out."],
+        ),
+        (
+            "boundary_steps",
+            {
+                "steps": [
+                    {"boundary": "No calls after 9 pm.", "status": "not_yet"},
+                    {"boundary": "Sunday lunch with my sister.", "status": "tried"},
+                ]
+            },
+            ["No calls after 9 pm."],
+        ),
+        (
+            "support_network",
+            {"people": [{"name": "Jo", "circle": "outer", "roles": ["warmth", "practical_help"]}]},
+            [],
+        ),
+    ],
+)
+def test_a_changed_choice_never_lands_in_the_note_as_a_code(cast, slug, changed, typed):
+    """ "them", "not_yet" or "practical_help" in a note would read as
+    gibberish to the client, and to the therapist if they send it."""
+    entry = kind_entry(cast, slug)
+    posted = {
+        key.removeprefix("r-"): value
+        for key, value in posted_form(RESPONSES[slug](**changed)).items()
+    }
+    assert services.edit_words(entry, posted) == typed
+
+
+def test_a_refused_change_of_a_choice_and_some_words_keeps_only_the_words(cast):
+    entry = kind_entry(cast, "urge_log")
+    http = login(cast.alice.portal_user)
+    read_by_therapist(entry)
+    changed = urge_log(contact_initiated_by="them", did_instead=TYPED)
+    form = {"key": str(entry.key), "version": str(entry.version), **posted_form(changed)}
+    assert http.post(edit_url(entry), form).status_code == 409
+    entry.refresh_from_db()
+    assert entry.note_draft == TYPED
