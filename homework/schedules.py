@@ -9,7 +9,9 @@ it lasts it is open, not missed: the admin's "so far" and the summary count
 it due only once its time is over (``open_slot``, ``tally_so_far``).
 
 Everything here is a pure function of the schedule and a date: no
-database, no clock. Callers pass "today" in the client's time zone.
+database, no clock. Callers pass "today" in the client's time zone. (Only
+the words name a date with its year when that is not this year, as every
+date shown does: practice.dates.calendar_day.)
 """
 
 import datetime as dt
@@ -18,6 +20,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from django.utils.translation import gettext, ngettext
+
+from practice.dates import calendar_day
 
 
 class Scheduled(Protocol):
@@ -120,12 +124,37 @@ def unit(item: Scheduled) -> str:
     return DAYS
 
 
-def count_in_words(*, done: int, expected: int, unit: str) -> str:
-    """ "3 of 9 check-ins": the words the admin and the summary both use."""
+@dataclass(frozen=True)
+class Coming:
+    """While no slot counted is due yet: the one that will be first, still
+    open or still to come, and whether something was sent for it already."""
+
+    on: dt.date
+    first: bool  # the schedule's first slot; else the next, in a period begun mid-schedule
+    sent: bool
+    early: bool  # sent before its day came round
+
+
+def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
+    """ "3 of 9 check-ins": the words the admin and the summary both use.
+
+    With none due yet, what is true and of use instead: "0 of 0 weeks" reads
+    like a fault in the count, and "none due yet" hid a first check-in the
+    client has sent (the portal says "For today · sent") or when it is due.
+    """
     if not expected:
-        # Work whose first slot is still open: "0 of 0 weeks" reads like a
-        # fault in the count, not like work that is simply not due yet.
-        return gettext("none due yet")
+        if coming is None:
+            return gettext("none due yet")  # no slot left to come in the count
+        if coming.sent and coming.early:
+            return (
+                gettext("first one sent early") if coming.first else gettext("next one sent early")
+            )
+        if coming.sent:
+            return gettext("first one sent") if coming.first else gettext("next one sent")
+        day = {"day": calendar_day(coming.on, "D j M")}
+        if coming.first:
+            return gettext("first one due %(day)s") % day
+        return gettext("next one due %(day)s") % day
     values = {"done": done, "expected": expected}
     if unit == WEEKS:
         return (
@@ -151,9 +180,12 @@ class Tally:
     done: int
     expected: int
     unit: str
+    coming: Coming | None = None  # with none expected: the one that will be (``tally_so_far``)
 
     def __str__(self) -> str:
-        return count_in_words(done=self.done, expected=self.expected, unit=self.unit)
+        return count_in_words(
+            done=self.done, expected=self.expected, unit=self.unit, coming=self.coming
+        )
 
 
 def tally(item: Scheduled, *, start: dt.date, end: dt.date, days_sent: int) -> Tally:
@@ -177,6 +209,7 @@ def tally_so_far(
     today: dt.date,
     days_sent: int,
     latest_sent: dt.date | None,
+    latest_filed: dt.date | None,
 ) -> Tally:
     """``tally`` up to the client's ``today``, by the one rule for when a
     slot is due: once its time is over (``open_slot``), or once something
@@ -185,7 +218,11 @@ def tally_so_far(
     Tuesday, while the portal still offers it and files work under it.
 
     ``latest_sent`` is the latest slot, up to ``today``, with something
-    sent: whether the slot still open has been done.
+    sent: whether the slot still open has been done. ``latest_filed`` is the
+    latest with something sent whatever its day: work sent early is filed
+    under a slot still to come (``slot_for_new_entry``), and a summary for a
+    session stops counting the eve before, though the client may have sent
+    that day's already. Not counted, it is said while none is due yet.
     """
     still_open = open_slot(item, today)
     if still_open is None:
@@ -194,7 +231,16 @@ def tally_so_far(
         last = still_open
     else:
         last = still_open - dt.timedelta(days=1)
-    return tally(item, start=start, end=last, days_sent=days_sent)
+    counted = tally(item, start=start, end=last, days_sent=days_sent)
+    if counted.expected:
+        return counted
+    # None due yet: the first slot from ``start`` is the one that will be.
+    on = next(slots(item, start=start), None)
+    if on is None:
+        return counted
+    sent = latest_filed is not None and latest_filed >= on
+    coming = Coming(on=on, first=on == first_slot(item), sent=sent, early=sent and on > today)
+    return Tally(done=0, expected=0, unit=counted.unit, coming=coming)
 
 
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:

@@ -87,12 +87,13 @@ class Completion:
     due_so_far: int | None = None
     scheduled: int | None = None
     unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
+    coming: schedules.Coming | None = None  # with none due so far: the first one (Tally.coming)
 
     @property
     def count_in_words(self) -> str:
         """ "3 of 9 check-ins" so far, in the words the summary uses too."""
         return schedules.count_in_words(
-            done=self.done, expected=self.due_so_far or 0, unit=self.unit
+            done=self.done, expected=self.due_so_far or 0, unit=self.unit, coming=self.coming
         )
 
     @property
@@ -101,8 +102,8 @@ class Completion:
 
 
 def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs: entries sent, days with one, and
-    the latest of those days.
+    """Annotate what ``completion`` needs: entries sent, days with one, the
+    latest of those days, and the latest day anything is filed under.
 
     Private entries count: the therapist may know they exist. A day is the
     entry's occurrence, or the local day it was sent; days after ``today``
@@ -122,6 +123,9 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
         # filed under a slot no later than the client's today (only work
         # sent before the first slot is filed ahead, and then none is open).
         last_day_done=Max(day_of_entry, filter=sent & by_today),
+        # Work sent early, filed under the first slot still to come: not
+        # counted yet, but the therapist is told it was sent (schedules.Coming).
+        last_day_filed=Max(day_of_entry, filter=sent),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
 
@@ -213,6 +217,7 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
         today=today,
         days_sent=getattr(assignment, "days_done", 0),
         latest_sent=getattr(assignment, "last_day_done", None),
+        latest_filed=getattr(assignment, "last_day_filed", None),
     )
     done = so_far.done
     if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
@@ -222,7 +227,12 @@ def completion(assignment: Assignment, *, today: dt.date) -> Completion:
     else:
         state = Progress.OPEN
     return Completion(
-        state, done, due_so_far=so_far.expected, scheduled=scheduled, unit=so_far.unit
+        state,
+        done,
+        due_so_far=so_far.expected,
+        scheduled=scheduled,
+        unit=so_far.unit,
+        coming=so_far.coming,
     )
 
 

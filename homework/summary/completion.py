@@ -35,11 +35,14 @@ class WorkItem:
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
     expected: int = 0  # recurring: scheduled days so far in the period
     unit: str = schedules.DAYS  # recurring: what is counted (schedules.unit)
+    coming: schedules.Coming | None = None  # recurring, none due yet: the first one (Tally.coming)
 
     @property
     def count_in_words(self) -> str:
         """ "3 of 9 check-ins", in the words the admin uses too."""
-        return schedules.count_in_words(done=self.done, expected=self.expected, unit=self.unit)
+        return schedules.count_in_words(
+            done=self.done, expected=self.expected, unit=self.unit, coming=self.coming
+        )
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,9 @@ def completion_for_period(
                 today=counted_until,
                 days_sent=len(sent_by_then),
                 latest_sent=max(sent_by_then, default=None),
+                # Sent in the period for a slot after the count stops: early,
+                # or on the session's own day before it began.
+                latest_filed=max((on for on in sent if on >= first), default=None),
             )
             if (
                 assignment.ends_on is not None
@@ -185,6 +191,7 @@ def completion_for_period(
                     done=tally.done,
                     expected=tally.expected,
                     unit=tally.unit,
+                    coming=tally.coming,
                 )
             )
             continue

@@ -107,6 +107,32 @@ def test_since_last_session_counts_each_schedule_in_its_own_unit(cast):
     assert "0 of 3 check-ins so far (7 in all)" in text
 
 
+def test_since_last_session_says_when_the_first_one_is_due_or_that_it_was_sent_early(cast):
+    """Before any slot is due the card said "none due yet", even with the
+    first one already sent (filed under its slot, still to come)."""
+    today = timezone.localdate()
+    first = today + dt.timedelta(days=2)
+    work = {
+        title: AssignmentFactory.create(
+            client=cast.alice,
+            exercise=ExerciseFactory.create(title=title),
+            schedule="weekly",
+            weekdays=[first.weekday()],
+            starts_on=today,
+            due_on=None,
+            ends_on=first + dt.timedelta(days=13),
+        )
+        for title in ("Sent early", "Not yet")
+    }
+    EntryFactory.create(
+        assignment=work["Sent early"], occurrence_on=first, submitted_at=timezone.now()
+    )
+    text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
+    assert "first one sent early (2 in all)" in text
+    assert f"first one due {calendar_day(first, 'D j M')} (2 in all)" in text
+    assert "none due yet" not in text
+
+
 def test_opening_an_entry_marks_it_read_and_offers_a_comment(cast):
     page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
     assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is not None

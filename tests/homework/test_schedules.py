@@ -360,14 +360,92 @@ def test_a_tally_is_counted_in_the_schedules_own_unit(schedule, weekdays, words)
     assert str(tally) == words
 
 
+# -- while none is due yet: when the first one is, or that it was sent
+
+
+def so_far_words(plan, *, today, start=MONDAY, latest_filed=None) -> str:
+    """The words for ``plan`` as of ``today``, with nothing sent up to today
+    and something filed under ``latest_filed`` (a slot after today's count)."""
+    return str(
+        schedules.tally_so_far(
+            plan,
+            start=start,
+            today=today,
+            days_sent=0,
+            latest_sent=None,
+            latest_filed=latest_filed,
+        )
+    )
+
+
 @pytest.mark.parametrize(
-    ("schedule", "weekdays"), [("daily", []), ("weekly", [6]), ("weekly", [0, 3])]
+    ("schedule", "weekdays", "first"),
+    [("daily", [], "Mon 2 Mar"), ("weekly", [6], "Sun 8 Mar"), ("weekly", [0, 3], "Mon 2 Mar")],
 )
-def test_a_tally_with_nothing_due_yet_says_so_rather_than_0_of_0(schedule, weekdays):
+def test_a_tally_with_nothing_due_yet_says_when_the_first_is_rather_than_0_of_0(
+    schedule, weekdays, first
+):
     # A weekly check-in whose first slot in the period is still open printed
-    # "Weekly check-in — 0 of 0 weeks" in the summary.
+    # "Weekly check-in — 0 of 0 weeks" in the summary, then "none due yet",
+    # which told the therapist nothing of when it would be.
     plan = Plan(schedule, MONDAY, MONDAY + dt.timedelta(days=60), weekdays)
-    assert str(schedules.Tally(done=0, expected=0, unit=schedules.unit(plan))) == "none due yet"
+    words = so_far_words(plan, today=MONDAY)
+    assert words.startswith(f"first one due {first}")  # the year too, in another year
+    assert "0 of 0" not in words
+
+
+def test_before_the_first_slot_the_words_name_its_day():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [3])  # Thursdays
+    assert so_far_words(plan, today=MONDAY).startswith("first one due Thu 5 Mar")
+
+
+def test_work_sent_early_for_the_first_slot_says_so_not_none_due():
+    """The portal files it under Thursday's slot (slot_for_new_entry): not
+    counted until Thursday's time is over, but not nothing either."""
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [3])
+    thursday = dt.date(2026, 3, 5)
+    assert so_far_words(plan, today=MONDAY, latest_filed=thursday) == "first one sent early"
+
+
+def test_a_first_slot_sent_for_after_the_count_stops_is_sent_not_early():
+    """A summary for a session on the first slot's day counts through the eve
+    (Period.as_of): what the client sent that morning is sent, on its day."""
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [0])
+    assert so_far_words(plan, today=MONDAY, latest_filed=MONDAY) == "first one sent"
+
+
+def test_an_open_first_slot_with_nothing_sent_names_its_day():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [0])
+    wednesday = MONDAY + dt.timedelta(days=2)
+    assert so_far_words(plan, today=wednesday).startswith("first one due Mon 2 Mar")
+
+
+def test_a_period_begun_mid_schedule_names_the_next_one_not_the_first():
+    # Mondays; a summary from Tuesday 3 March, Monday 2's settled before it.
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [0])
+    tuesday = MONDAY + dt.timedelta(days=1)
+    wednesday = MONDAY + dt.timedelta(days=2)
+    assert so_far_words(plan, today=wednesday, start=tuesday).startswith("next one due Mon 9 Mar")
+
+
+def test_with_no_slot_left_to_come_nothing_is_due():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=5), [0])  # one Monday
+    tuesday = MONDAY + dt.timedelta(days=1)
+    assert so_far_words(plan, today=tuesday, start=tuesday) == "none due yet"
+
+
+def test_once_a_slot_is_due_the_count_reads_as_before_whatever_was_sent_early():
+    plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [0])
+    after_two = MONDAY + dt.timedelta(days=14)  # Mondays 2 and 9 over, 16 open
+    tally = schedules.tally_so_far(
+        plan,
+        start=MONDAY,
+        today=after_two,
+        days_sent=1,
+        latest_sent=MONDAY,
+        latest_filed=MONDAY + dt.timedelta(days=21),
+    )
+    assert str(tally) == "1 of 2 weeks"
 
 
 def test_a_tally_never_holds_more_done_than_expected():
@@ -408,7 +486,12 @@ def test_daily_work_is_due_at_the_end_of_its_day(today, sent):
     plan = Plan("daily", MONDAY, ends_on)
     day = MONDAY + dt.timedelta(days=today)
     so_far = schedules.tally_so_far(
-        plan, start=MONDAY, today=day, days_sent=0, latest_sent=day if sent else None
+        plan,
+        start=MONDAY,
+        today=day,
+        days_sent=0,
+        latest_sent=day if sent else None,
+        latest_filed=day if sent else None,
     )
     through = day if sent and MONDAY <= day <= ends_on else day - dt.timedelta(days=1)
     assert so_far.expected == schedules.count_slots(plan, start=MONDAY, end=through)

@@ -18,7 +18,9 @@ from homework.models import Assignment
 from homework.selectors import Progress, completion, todo_for_client, with_progress
 from homework.summary.completion import completion_for_period
 from homework.summary.period import period_between_sessions, period_for_dates
-from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
+from homework.summary.render import summary_document
+from homework.summary.selectors import summary_data
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -169,3 +171,43 @@ def test_a_slot_done_before_the_session_counts_there_and_not_again(cast):
     sent(assignment, slot=day(2), on=day(3))
     assert for_session(cast, assignment, first, None) == (1, 1)
     assert for_session(cast, assignment, second, first) == (0, 0)
+
+
+def test_the_summary_for_the_first_slots_day_says_it_was_sent_or_when_it_is_due(cast):
+    """Wednesdays from the session's day, 11 March, sent that morning: the
+    summary counts through the eve (Period.as_of), yet "none due yet" hid
+    what the client's To do says ("For today · sent"). Thursdays from
+    Monday 9: the therapist reads when the first one is due."""
+    Assignment.objects.filter(pk=cast.alice_assignment.pk).update(status="completed")
+    first, second, _ = sessions(cast)
+    wednesdays = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="Wednesday check-in"),
+        schedule="weekly",
+        weekdays=[2],
+        starts_on=day(11),
+        due_on=None,
+        ends_on=SUN_29_MARCH,
+    )
+    AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="Thursday check-in"),
+        schedule="weekly",
+        weekdays=[3],
+        starts_on=day(9),
+        due_on=None,
+        ends_on=SUN_29_MARCH,
+    )
+    morning = timezone.make_aware(dt.datetime.combine(day(11), dt.time(8)))
+    EntryFactory.create(
+        assignment=wednesdays, occurrence_on=day(11), submitted_at=morning, shared_at=morning
+    )
+    now = morning + dt.timedelta(minutes=30)
+    period = period_between_sessions(target=second, previous=first, now=now)
+    data = summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    html = " ".join(summary_document(data).html.split())
+    assert "Wednesday check-in — first one sent</p>" in html
+    assert "Thursday check-in — first one due Thu 12 Mar</p>" in html
+    assert "none due yet" not in html
