@@ -133,6 +133,7 @@ class Coming:
     first: bool  # the schedule's first slot; else the next, in a period begun mid-schedule
     sent: bool
     early: bool  # sent before its day came round
+    opened: bool = False  # its day has passed, nothing sent: open, not missed, until the next
 
 
 def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
@@ -152,6 +153,11 @@ def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None
         if coming.sent:
             return gettext("first one sent") if coming.first else gettext("next one sent")
         day = {"day": calendar_day(coming.on, "D j M")}
+        if coming.opened:
+            # "Due" a day gone by would read as late; it is not, while it is open.
+            if coming.first:
+                return gettext("first one open since %(day)s") % day
+            return gettext("next one open since %(day)s") % day
         if coming.first:
             return gettext("first one due %(day)s") % day
         return gettext("next one due %(day)s") % day
@@ -239,7 +245,13 @@ def tally_so_far(
     if on is None:
         return counted
     sent = latest_filed is not None and latest_filed >= on
-    coming = Coming(on=on, first=on == first_slot(item), sent=sent, early=sent and on > today)
+    coming = Coming(
+        on=on,
+        first=on == first_slot(item),
+        sent=sent,
+        early=sent and on > today,
+        opened=not sent and on < today,
+    )
     return Tally(done=0, expected=0, unit=counted.unit, coming=coming)
 
 

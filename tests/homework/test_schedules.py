@@ -414,10 +414,13 @@ def test_a_first_slot_sent_for_after_the_count_stops_is_sent_not_early():
     assert so_far_words(plan, today=MONDAY, latest_filed=MONDAY) == "first one sent"
 
 
-def test_an_open_first_slot_with_nothing_sent_names_its_day():
+def test_an_open_first_slot_with_nothing_sent_says_since_when_not_due_a_day_gone_by():
+    """Monday's check-in is open until next Monday: "due Mon 2 Mar" read on
+    the Wednesday would look late, and it is not."""
     plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=60), [0])
     wednesday = MONDAY + dt.timedelta(days=2)
-    assert so_far_words(plan, today=wednesday).startswith("first one due Mon 2 Mar")
+    assert so_far_words(plan, today=wednesday).startswith("first one open since Mon 2 Mar")
+    assert so_far_words(plan, today=MONDAY).startswith("first one due Mon 2 Mar")
 
 
 def test_a_period_begun_mid_schedule_names_the_next_one_not_the_first():
