@@ -1,6 +1,7 @@
 """The admin's lists on a narrow screen (those whose ModelAdmin sets
 ``stacks_on_a_phone``): each row stacks its columns, so each value carries its
-column's name (the headings are out of sight there)."""
+column's name, and the list offers its sorting above the rows (the headings,
+which Django sorts by, are out of sight there)."""
 
 import re
 from collections.abc import Iterable
@@ -27,3 +28,10 @@ def labelled_cells(cells: Iterable[str], headers: Iterable[dict[str, Any]]) -> S
         # Django built the cell with format_html: safe, and it starts with its tag.
         drawn.append(_CELL_START.sub(rf'<\1 data-label="{label}"', str(cell), count=1))
     return mark_safe("".join(drawn))  # noqa: S308  (escaped above, cells already safe)
+
+
+@register.filter
+def sortable_columns(headers: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The headings Django would let one sort the list by, with the links it
+    made for each (``url_primary``, ``url_toggle``) and its current order."""
+    return [header for header in headers if header.get("sortable")]

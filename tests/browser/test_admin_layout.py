@@ -182,9 +182,50 @@ def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_con
     ).to_be_visible()
 
 
+def test_the_therapist_sorts_a_list_on_a_phone_by_keyboard(db, new_context, artifacts):
+    """On a phone the headings are out of sight, and Django sorts by its
+    headings: a stacked list offers the same sorting above its rows, reached
+    by keyboard, saying which order is current."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(390, 844).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto("/admin/clients/client/")
+    names = page.locator("#result_list tbody th a")
+    expect(names).to_have_text(["Alex", "Sam"])
+    sort = page.get_by_role("navigation", name="Sort by")
+    expect(sort).to_be_visible()
+    expect(sort).to_contain_text("Display name (sorted ascending)")
+    page.screenshot(path=artifacts / "admin-list-sort-390.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(SIDEWAYS) == []
+    assert_accessible(page)
+
+    # From the top of the page, Tab reaches the control; Enter turns the order round.
+    turn = sort.get_by_role("link", name="Sort descending")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if turn.evaluate("a => a === document.activeElement"):
+            break
+    expect(turn).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(names).to_have_text(["Sam", "Alex"])
+    expect(sort).to_contain_text("Display name (sorted descending)")
+    expect(sort.get_by_role("link", name="Sort ascending")).to_be_visible()
+
+    # Another column, chosen the same way, becomes the order.
+    by_last_entry = sort.get_by_role("link", name="Last entry")
+    by_last_entry.focus()
+    page.keyboard.press("Enter")
+    expect(sort).to_contain_text("Last entry (sorted ascending)")
+    expect(sort.get_by_role("link", name="Display name")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(SIDEWAYS) == []
+    assert_accessible(page)
+
+
 def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
     """Only a narrow screen stacks the rows: at 1280 pixels each list is still a
-    table, its headings showing, its values side by side on one line."""
+    table, its headings showing (and sorting), its values side by side on one line."""
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
     sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
@@ -192,6 +233,9 @@ def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
         page.goto(url)
         table = page.locator("#result_list")
         expect(table).to_be_visible()
+        # The headings sort here: the phone's sorting control is drawn, and kept out of sight.
+        expect(page.locator("nav.ws-sort")).to_have_count(1)
+        expect(page.locator("nav.ws-sort")).to_be_hidden()
         assert table.evaluate("t => getComputedStyle(t).display") == "table", url
         for column in columns:
             expect(table.locator("thead th", has_text=column).first).to_be_visible()

@@ -128,6 +128,38 @@ def test_a_list_that_does_not_stack_is_drawn_as_django_draws_it(cast):
     assert "ws-stacked" not in listing.text
 
 
+def _sort_control(text: str) -> str:
+    control = re.search(r'<nav class="ws-sort".*?</nav>', text, re.S)
+    assert control is not None, "no sort control"
+    return re.sub(r"\s+", " ", control.group(0))
+
+
+def test_a_stacked_list_offers_its_sorting_above_the_rows(cast):
+    """On a phone the headings, and Django's sorting with them, are out of
+    sight: the list offers the same sorting above its rows, from the links
+    Django gives each heading (the current order said in words)."""
+    http = login(cast.tara)
+    control = _sort_control(http.get(reverse("admin:clients_client_changelist")).text)
+    # Named by its visible title; the sortable columns only (not "Open work").
+    assert 'aria-labelledby="ws-sort-title"' in control
+    assert '<h2 id="ws-sort-title">Sort by</h2>' in control
+    assert "Open work" not in control
+    # By name, A to Z (the model's ordering): said, and a link to turn it round.
+    assert "<strong>Display name</strong> <span>(sorted ascending)</span>" in control
+    assert '<a href="?o=-1">Sort descending</a>' in control
+    # Any other column first.
+    assert '<a href="?o=2.1">Next session</a>' in control
+    assert '<a href="?o=4.1">Last entry</a>' in control
+    # Sorted the other way round, the words and the link follow.
+    turned = _sort_control(http.get(reverse("admin:clients_client_changelist") + "?o=-1").text)
+    assert "<strong>Display name</strong> <span>(sorted descending)</span>" in turned
+    assert '<a href="?o=1">Sort ascending</a>' in turned
+    # A list that does not stack keeps its headings at every width: nothing added.
+    ExerciseFactory.create(title="Keep the full picture")
+    exercises = http.get(reverse("admin:homework_exercise_changelist")).text
+    assert "ws-sort" not in exercises and "Sort by" not in exercises
+
+
 def test_a_column_name_is_escaped_where_it_names_a_cell():
     from practice.templatetags.admin_lists import labelled_cells
 
