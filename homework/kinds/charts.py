@@ -41,6 +41,9 @@ VALUE_LABEL_WIDTH = 26
 # picture's edge: a "W" is 12 units at size 12, and the ellipsis a whole 12.
 NARROW_LETTERS = frozenset("'ijlIJ ,./:;\\|f-()[]t!r’ł")
 WIDE_LETTERS = frozenset("mwMW@%…—æœÆŒ&#+<=>^~")
+# Arabic letters are drawn wider than Latin ones (up to 1.05 em), and the
+# seen and sad families wider still (1.27); Hebrew ones as wide as capitals.
+WIDEST_ARABIC = ("SEEN", "SHEEN", "SAD", "DAD")
 
 
 @dataclass(frozen=True)
@@ -153,11 +156,14 @@ def _label_width(text: str, size: float) -> float:
     for char in text:
         if unicodedata.combining(char):
             continue  # drawn over the letter before it
-        if char in NARROW_LETTERS:
+        letter = unicodedata.name(char, "").split()
+        if letter[:2] == ["ARABIC", "LETTER"]:
+            ems += 1.3 if letter[2] in WIDEST_ARABIC else 1.05
+        elif char in NARROW_LETTERS:
             ems += 0.42
         elif char in WIDE_LETTERS or unicodedata.east_asian_width(char) in ("W", "F"):
             ems += 1.0
-        elif char.isupper():
+        elif char.isupper() or letter[:2] == ["HEBREW", "LETTER"]:
             ems += 0.8
         else:
             ems += 0.64
@@ -419,6 +425,9 @@ def rings(
 
     Filled dots: people who steady me; hollow: not always; squares: places
     and services. Very full rings show the first names and "+ n more".
+    Each name goes where it is clear of every other, of the dots and of the
+    edge: under its dot, else over or beside it, cut narrower where the
+    dots around leave little room (see ``_beside``).
     ``labelled=False`` draws the dots alone, for a page that names the
     people in words beside the picture (see ``urge_curve``): a ring too
     full for one row of dots takes smaller dots in several rows, so every
@@ -440,6 +449,10 @@ def rings(
             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
         )
     body.append(f'<circle cx="{centre}" cy="{centre}" r="{CENTRE_RADIUS}" fill="{ACCENT}"/>')
+    # What a name must keep clear of besides the middle: each ring's name,
+    # every dot and "+ n more"; then each name placed beside its dot.
+    taken: list[Box] = []
+    names: list[tuple[float, float, str, float]] = []
     if labelled:
         body.append(
             _text(
@@ -456,11 +469,9 @@ def rings(
         inner = radii[index - 1] if index else 18
         band = (inner + radius) / 2
         if labelled:
-            body.append(
-                _text(
-                    centre, centre - radius + 14, ring.label, size=12, fill=MUTED, anchor="middle"
-                )
-            )
+            label_y = centre - radius + 14
+            body.append(_text(centre, label_y, ring.label, size=12, fill=MUTED, anchor="middle"))
+            taken.append(_text_box(centre, label_y, _label_width(ring.label, 12), 12))
         if not labelled and len(ring.dots) > per_ring[index]:
             places, dot_radius = _packed(len(ring.dots), max(inner, CENTRE_RADIUS), radius)
             positions = [(centre + x, centre + y) for x, y in places]
@@ -487,27 +498,15 @@ def rings(
         room = NAME_LETTER_WIDTH * max(3, min(name_chars[index], int(between // NAME_LETTER_WIDTH)))
         for dot, (dx, dy) in zip(shown, positions, strict=False):
             body.append(_ring_dot(dx, dy, dot, dot_radius))
-            if not labelled:
-                continue
-            lines = _wrapped(dot.name, room, 12)
-            if " ".join(lines) != " ".join(dot.name.split()):
-                cut_short.append(dot.name)
-            for line_number, line in enumerate(lines):
-                # Keep names near the edge inside the picture, by their width.
-                half = _label_width(line, 12) / 2
-                body.append(
-                    _text(
-                        min(max(dx, half + 2), size - half - 2),
-                        dy + 18 + NAME_LINE_HEIGHT * line_number,
-                        line,
-                        size=12,
-                        anchor="middle",
-                    )
-                )
+            reach = dot_radius + 1  # with its outline
+            taken.append((dx - reach, dy - reach, dx + reach, dy + reach))
+            if labelled:
+                names.append((dx, dy, dot.name, room))
         if hidden:
             more = ngettext("+ %(n)s more", "+ %(n)s more", hidden) % {"n": hidden}
             dx, dy = positions[len(shown)]
             body.append(_text(dx, dy + 4, more, size=11, fill=MUTED, anchor="middle"))
+            taken.append(_text_box(dx, dy + 4, _label_width(more, 11), 11))
             # Inside a picture with role="img" only the title and the
             # description are read out: the marker is said there too.
             left_out.append(
@@ -517,6 +516,35 @@ def rings(
                     len(ring.dots),
                 )
                 % {"ring": ring.label, "shown": len(shown), "total": len(ring.dots), "more": more}
+            )
+    for dx, dy, name, room in names:
+        # Where a dot's neighbours leave too little room, the name is cut
+        # narrower, then to one line (and said in full in words).
+        for lines in (
+            _wrapped(name, room, 12),
+            _wrapped(name, room * 0.75, 12),
+            _wrapped(name, room / 2, 12),
+            _wrapped(name, room / 2, 12, lines=1),
+        ):
+            width = max(_label_width(line, 12) for line in lines)
+            height = (TEXT_ASCENT + TEXT_DESCENT) * 12 + NAME_LINE_HEIGHT * (len(lines) - 1)
+            box = _beside(dx, dy, width, height, size, taken)
+            if box is not None:
+                break
+        if box is None or " ".join(lines) != " ".join(name.split()):
+            cut_short.append(name)
+        if box is None:
+            continue  # no room left beside its dot: the name is said in words only
+        taken.append(box)
+        for line_number, line in enumerate(lines):
+            body.append(
+                _text(
+                    (box[0] + box[2]) / 2,
+                    box[1] + TEXT_ASCENT * 12 + NAME_LINE_HEIGHT * line_number,
+                    line,
+                    size=12,
+                    anchor="middle",
+                )
             )
     # A name cut short in the picture is said in full in its text
     # alternative, unless the description names it already (the map's does).
@@ -533,11 +561,94 @@ def rings(
 NAME_LETTER_WIDTH = 7.5
 # A long name takes a second line under the first, this far below it.
 NAME_LINE_HEIGHT = 13
+# A line of text takes an em: DejaVu Sans's typographic ascender, this
+# much of the size over its baseline, and its descender under it.
+TEXT_ASCENT = 0.76
+TEXT_DESCENT = 0.24
+# The room kept between a name and anything else drawn on the map.
+LABEL_GAP = 2
+# How far a named dot (6) and its outline reach from its centre.
+NAMED_DOT_REACH = 7
+# A name's box sits this far from its dot's centre, the gap past the dot (a
+# first line's baseline about 18 under the dot, where it always was).
+NAME_REACH = NAMED_DOT_REACH + LABEL_GAP
 # The "me" in the middle of the map: the closest ring's dots stay clear of it.
 CENTRE_RADIUS = 20
 # Dot sizes a crowded ring may take, largest first; below the last one a
 # filled dot and an outline can no longer be told apart.
 PACKED_DOT_RADII = (5, 4, 3.5, 3, 2.5)
+
+
+# Left, top, right, bottom.
+Box = tuple[float, float, float, float]
+
+
+def _text_box(x: float, baseline: float, width: float, size: float) -> Box:
+    """Where a line centred on ``x`` is drawn."""
+    return (
+        x - width / 2,
+        baseline - TEXT_ASCENT * size,
+        x + width / 2,
+        baseline + TEXT_DESCENT * size,
+    )
+
+
+def _apart(one: Box, other: Box) -> bool:
+    return (
+        one[2] + LABEL_GAP <= other[0]
+        or other[2] + LABEL_GAP <= one[0]
+        or one[3] + LABEL_GAP <= other[1]
+        or other[3] + LABEL_GAP <= one[1]
+    )
+
+
+def _beside(
+    dx: float, dy: float, width: float, height: float, size: float, taken: Sequence[Box]
+) -> Box | None:
+    """The box for a name ``width`` by ``height`` by its dot at ``dx, dy``:
+    under it, over it, then beside it (away from the middle first), centred
+    on the dot and then to one side of it; the first of those inside the
+    picture and clear of the middle and of everything ``taken``. None when
+    there is no such place."""
+    middle = size / 2
+    outward = 1 if dx >= middle else -1
+    under, over = dy + NAME_REACH, dy - NAME_REACH - height
+    out = dx + NAME_REACH if outward > 0 else dx - NAME_REACH - width
+    inside = dx - NAME_REACH - width if outward > 0 else dx + NAME_REACH
+    # A box's edge in line with the dot's: the name runs on out, or in, from it.
+    centred = dx - width / 2
+    edge = NAMED_DOT_REACH
+    out_from = dx - edge if outward > 0 else dx + edge - width
+    in_from = dx + edge - width if outward > 0 else dx - edge
+    level, lower, higher = dy - height / 2, dy - edge, dy + edge - height
+    for left, top in (
+        (centred, under),
+        (centred, over),
+        (out, level),
+        (inside, level),
+        (out_from, under),
+        (out_from, over),
+        (out, lower),
+        (out, higher),
+        (in_from, under),
+        (in_from, over),
+        (inside, lower),
+        (inside, higher),
+    ):
+        # Kept inside the picture by its width, as a name by the edge always was.
+        left = min(max(left, 2), size - 2 - width)
+        box = (left, top, left + width, top + height)
+        # How near the box comes to the middle: "me" is a circle.
+        near_x = min(max(middle, box[0]), box[2]) - middle
+        near_y = min(max(middle, box[1]), box[3]) - middle
+        if (
+            top >= 0
+            and top + height <= size
+            and math.hypot(near_x, near_y) >= CENTRE_RADIUS + LABEL_GAP
+            and all(_apart(box, other) for other in taken)
+        ):
+            return box
+    return None
 
 
 def _packed(count: int, inner: float, outer: float) -> tuple[list[tuple[float, float]], float]:

@@ -1,10 +1,13 @@
 """The chart module: data in, escaped SVG out, with a text alternative."""
 
+import functools
 import itertools
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homework.kinds import charts
 
@@ -26,11 +29,23 @@ LONG_NAMES = [
 ]
 
 
+# Names as the map's form takes them: any letters, narrow and wide, capitals,
+# right-to-left ones, up to 40 letters for a person and 80 for a place.
+LETTERS = st.sampled_from(list("aeinorstlmwWMIJ ABCÉ-'’&@.éåسارةשלום"))
+NAMES = st.text(LETTERS, min_size=1, max_size=40).filter(str.strip)
+PLACE_NAMES = st.text(LETTERS, min_size=1, max_size=80).filter(str.strip)
+
+
 def dejavu_sans():
     ttlib = pytest.importorskip("fontTools.ttLib")
     if not DEJAVU_SANS.exists():
         pytest.skip("DejaVu Sans is not installed")
     return ttlib.TTFont(DEJAVU_SANS)
+
+
+@functools.cache
+def cached_dejavu_sans():
+    return dejavu_sans()
 
 
 def drawn_width(font, text: str, size: float) -> float:
@@ -408,3 +423,126 @@ def test_the_map_names_a_cut_name_in_full_once_in_its_text_alternative():
     assert name not in drawn and any(t.endswith("…") and name.startswith(t[:-1]) for t in drawn)
     # The kind's description lists everyone already: not said twice.
     assert (tree.findtext(f"{SVG}desc") or "").count(name) == 1
+
+
+# A line of text takes an em, from DejaVu Sans's typographic ascender (0.76
+# of the size) over its baseline to its descender (0.24) under it.
+TEXT_ASCENT, TEXT_DESCENT = 0.76, 0.24
+
+
+def text_boxes(tree: ET.Element) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each label of a picture and the box it is drawn in (left, top, right,
+    bottom), as wide as the chart counts it or DejaVu Sans draws it."""
+    font = cached_dejavu_sans() if DEJAVU_SANS.exists() else None
+    boxes = []
+    for text in tree.iter(f"{SVG}text"):
+        words = text.text or ""
+        size, x, y = (float(text.get(a, 0)) for a in ("font-size", "x", "y"))
+        width = charts._label_width(words, size)
+        if font is not None:
+            width = max(width, drawn_width(font, words, size))
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[text.get("text-anchor", "")]
+        boxes.append((words, (left, y - TEXT_ASCENT * size, left + width, y + TEXT_DESCENT * size)))
+    return boxes
+
+
+def dot_boxes(tree: ET.Element) -> list[tuple[float, float, float, float]]:
+    boxes = []
+    for dot in drawn_dots(tree):
+        if dot.tag == f"{SVG}rect":
+            x, y = float(dot.get("x", 0)), float(dot.get("y", 0))
+            side = float(dot.get("width", 0))
+            boxes.append((x - 1, y - 1, x + side + 1, y + side + 1))  # with its outline
+        else:
+            x, y, r = (float(dot.get(a, 0)) for a in ("cx", "cy", "r"))
+            boxes.append((x - r - 1, y - r - 1, x + r + 1, y + r + 1))
+    return boxes
+
+
+def meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def assert_every_label_clear(svg: str) -> None:
+    """No label of the map on another, none on a dot, all inside the picture."""
+    tree = parse(svg)
+    size = float(tree.get("viewBox", "").split()[2])
+    labels = text_boxes(tree)
+    for words, box in labels:
+        assert min(box[0], box[1]) >= 0 and max(box[2], box[3]) <= size, words
+        for dot in dot_boxes(tree):
+            assert not meet(box, dot), (words, box, dot)
+    for (first, a), (second, b) in itertools.combinations(labels, 2):
+        assert not meet(a, b), (first, a, second, b)
+
+
+def named_dots(svg: str) -> tuple[int, int]:
+    """How many dots a map draws, and how many names: a name's second line
+    is drawn straight under its first."""
+    tree = parse(svg)
+    names = [t for t in tree.iter(f"{SVG}text") if t.get("fill") == charts.INK]
+    first_lines = [
+        line
+        for before, line in zip([None, *names], names, strict=False)
+        if before is None
+        or before.get("x") != line.get("x")
+        or round(float(line.get("y", 0)) - float(before.get("y", 0)), 1) != charts.NAME_LINE_HEIGHT
+    ]
+    return len(drawn_dots(tree)), len(first_lines)
+
+
+def map_of(people: list[tuple[str, str]], places: list[tuple[str, str]] = []) -> str:  # noqa: B006
+    """The support-network kind's map of (name, circle) people and places."""
+    from homework.kinds.support_network import KIND as kind
+
+    response = {
+        "people": [
+            {"name": name, "circle": circle, "roles": [], "steadying": n % 2 == 0}
+            for n, (name, circle) in enumerate(people)
+        ],
+        "places_and_services": [{"name": name, "circle": circle} for name, circle in places],
+    }
+    return kind.chart(kind.circles(response))
+
+
+def test_names_on_neighbouring_rings_in_a_line_do_not_run_into_each_other():
+    """Two on each ring sit side by side across the middle, one ring's dot
+    just outside the next one's: each name used to be drawn under its dot,
+    into its neighbours' names."""
+    svg = map_of(
+        [
+            ("Wolfeschlegel Anne", "inner"),
+            ("Bo", "inner"),
+            ("Mary-Margaret Jones", "middle"),
+            ("Christopher Long", "middle"),
+        ],
+        [("The Wednesday group", "outer"), ("Library", "outer")],
+    )
+    assert_every_label_clear(svg)
+    dots, names = named_dots(svg)
+    assert dots == names == 6
+
+
+def test_the_fullest_map_of_long_names_keeps_every_name_clear():
+    from homework.kinds.support_network import MAX_PEOPLE, MAX_PLACES
+
+    circles = ["inner", "middle", "outer"]
+    people = [(f"{LONG_NAMES[n % 4][:37]} {n:02d}", circles[n % 3]) for n in range(MAX_PEOPLE)]
+    places = [(f"{LONG_NAMES[n % 4]}", circles[n % 3]) for n in range(MAX_PLACES)]
+    for count in range(1, 14):  # every number of dots a ring draws, with every other ring full
+        for ring in circles:
+            few = [p for p in people if p[1] != ring] + [p for p in people if p[1] == ring][:count]
+            svg = map_of(few, places if count > 12 else [])
+            assert_every_label_clear(svg)
+            dots, names = named_dots(svg)
+            assert dots == names, (ring, count)  # each dot keeps its name beside it
+
+
+@given(
+    st.lists(
+        st.tuples(NAMES, st.sampled_from(["inner", "middle", "outer"])), min_size=1, max_size=50
+    ),
+    st.lists(st.tuples(PLACE_NAMES, st.sampled_from(["inner", "middle", "outer"])), max_size=30),
+)
+def test_no_map_the_form_allows_draws_a_name_on_another(people, places):
+    assert_every_label_clear(map_of(people, places))
