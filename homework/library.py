@@ -277,8 +277,8 @@ LIBRARY: list[LibraryExercise] = [
             "Once a week, take two minutes to check in with yourself. There are no right answers, "
             "and this isn't a test or a diagnosis. It's a way for you and your therapist to notice, "
             "over the weeks, how things are moving.\n\n"
-            "For the pull back, a lower number means an easier week; the total takes care of that, "
-            "so just answer honestly."
+            "For the pull back, a lower number means an easier week. Answer each one as the "
+            "week really was."
         ),
         "therapist_note": (
             "Our own reflective check-in, not a validated measure. The total (mean of the five, "

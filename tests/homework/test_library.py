@@ -86,3 +86,28 @@ def test_unedited_library_words_are_brought_up_to_date_and_edited_ones_kept(db):
     assert plan.instructions == _library("safety_plan")
     edited.refresh_from_db()
     assert edited.instructions.startswith("Our own words")
+
+
+def test_no_library_words_tell_the_client_their_answers_make_a_total(db):
+    """A check-in may chart a score for the therapist, but the client's page
+    never sounds like a grade ("never a score that grades the client")."""
+    for item in LIBRARY:
+        assert "total" not in item["instructions"].lower(), item["title"]
+
+
+def test_the_check_in_words_already_installed_are_brought_up_to_date(db):
+    from django.apps import apps
+
+    migration = importlib.import_module("homework.migrations.0013_check_in_words_without_a_total")
+    assert _library_titled(migration.TITLE) == migration.AFTER
+    Exercise.objects.filter(owner__isnull=True, title=migration.TITLE).update(
+        instructions=migration.BEFORE
+    )
+    migration.without_a_total(apps, None)
+    assert Exercise.objects.get(owner__isnull=True, title=migration.TITLE).instructions == (
+        migration.AFTER
+    )
+
+
+def _library_titled(title: str) -> str:
+    return next(str(item["instructions"]) for item in LIBRARY if item["title"] == title)
