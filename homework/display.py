@@ -46,7 +46,8 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
 def changed_note(entry: Entry | None) -> str:
     """ "changed 5 Nov" when the client changed the entry after sending it
     (never said of a private entry), "" otherwise: said after when it was
-    sent, wherever staff read the entry (the admin, the summary PDF)."""
+    sent, wherever the entry is read (the admin, the summary PDF, and the
+    client's own page and download: the edit page tells them it shows)."""
     changed = entry.changed_since_sent if entry is not None else None
     if changed is None:
         return ""

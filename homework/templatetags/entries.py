@@ -1,4 +1,4 @@
-"""Template helpers for what staff read of an entry."""
+"""Template helpers for how an entry is dated, for staff and for its client."""
 
 from django import template
 

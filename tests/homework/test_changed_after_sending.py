@@ -8,11 +8,13 @@ a private entry shows nothing of it.
 """
 
 import datetime as dt
+import io
 
 import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from pypdf import PdfReader
 
 from homework import services
 from homework.kinds import all_kinds, get_kind
@@ -132,6 +134,27 @@ def test_the_edit_page_tells_the_client_their_therapist_will_see_the_date(cast, 
     )
     assert page.status_code == 200
     assert ("They will see the date you changed it." in page.text) is not private
+
+
+# -- the client's own pages -------------------------------------------------------
+
+
+def test_the_client_sees_when_they_changed_a_sent_entry_as_their_therapist_does(cast):
+    """The edit page says "They will see the date you changed it": the
+    client's own page, and their download, show that same date."""
+    changed = changed_earlier(cast.alice_entry)
+    http = login(cast.alice.portal_user)
+    page = http.get(reverse("homework:entry", args=[changed.key]))
+    assert page.status_code == 200 and changed_mark(changed) in page.text
+    download = http.get(reverse("clients:export_pdf"))
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(download.content)).pages)
+    assert changed_mark(changed) in text
+
+
+def test_the_client_sees_no_change_mark_on_an_entry_never_changed(cast):
+    page = login(cast.alice.portal_user).get(reverse("homework:entry", args=[cast.alice_entry.key]))
+    sent_line = page.text.split('<p class="muted">', 1)[1].split("</p>", 1)[0]
+    assert "Sent " in sent_line and "changed" not in sent_line
 
 
 # -- the admin --------------------------------------------------------------------
