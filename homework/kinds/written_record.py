@@ -2,6 +2,7 @@
 so the full picture is there when memory starts to soften it."""
 
 import datetime as dt
+import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -121,7 +122,8 @@ class WrittenRecord(ExerciseKind):
             line += " · " + _("distress %(low)s to %(high)s out of 10, on average %(mean)s") % {
                 "low": min(values),
                 "high": max(values),
-                "mean": formats.number_format(sum(values) / len(values), 1),
+                # Rounded first: number_format alone cuts digits off (6.67 → "6.6").
+                "mean": formats.number_format(round(statistics.fmean(values), 1), 1),
             }
         return [line]
 

@@ -412,6 +412,15 @@ def test_written_records_of_one_distress_say_it_once(cast):
     )
 
 
+def test_the_average_distress_is_rounded_not_cut_short(cast):
+    """5, 8 and 7 average 6.67: "6.7", as the urge log's averages read, not "6.6"."""
+    kind = get_kind("written_record")
+    records = [RESPONSES["written_record"](body_distress=value) for value in (5, 8, 7)]
+    assert kind.at_a_glance(entries_of(cast, "written_record", records))[0].endswith(
+        "distress 5 to 8 out of 10, on average 6.7"
+    )
+
+
 def test_urge_log_in_full_detail_lists_the_urges_newest_first(cast):
     """As the written records and the contacts are: a therapist reading before
     a session starts from the latest. By when the urge came, not when it was
