@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db.models import Count, Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.urls import Resolver404, URLPattern, path, resolve, reverse
 from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
@@ -462,15 +463,13 @@ class EntryAdmin(RoleAdmin):
         return " · ".join(filter(None, [sent, changed_note(obj)]))
 
     @admin.display(description=_("flags"))
-    def flags(self, obj: Entry) -> str:
+    def flags(self, obj: Entry) -> SafeString | str:
         if not entry_readable_by_staff(obj):
             return "—"  # a private entry's flags are the client's too
-        flags = []
-        if obj.felt_unsafe:
-            flags.append(str(_("felt unsafe")))
-        if obj.discuss_in_session:
-            flags.append(str(_("talk in session")))
-        return ", ".join(flags) or "—"
+        if not (obj.felt_unsafe or obj.discuss_in_session):
+            return "—"
+        # Marked as on the admin home, so "felt unsafe" stands out here too.
+        return render_to_string("admin/homework/partials/flag_badges.html", {"entry": obj})
 
     @admin.display(description=_("excerpt"))
     def excerpt(self, obj: Entry) -> str:

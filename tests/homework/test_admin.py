@@ -6,7 +6,7 @@ import re
 from django.urls import reverse
 from django.utils import timezone
 
-from homework.models import Assignment
+from homework.models import Assignment, Entry
 from tests.conftest import login, save_change_form
 from tests.factories import ExerciseFactory
 
@@ -266,3 +266,19 @@ def test_a_weekly_schedule_with_no_chosen_day_in_its_dates_is_explained(cast):
     )
     assert response.status_code == 200
     assert "None of these days falls between the start and the end date." in response.text
+
+
+def test_felt_unsafe_stands_out_on_the_entry_page_and_list_as_on_the_home_page(cast):
+    """The admin home marks it in the flag colour; the entry itself said it
+    in plain text, like any other row."""
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(felt_unsafe=True, discuss_in_session=True)
+    http = login(cast.tara)
+    unsafe = '<span class="ws-badge ws-badge--unsafe">felt unsafe</span>'
+    talk = '<span class="ws-badge">wants to talk about this</span>'
+    for url in (
+        reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]),
+        reverse("admin:homework_entry_changelist"),
+        reverse("admin:index"),
+    ):
+        page = http.get(url).text
+        assert unsafe in page and talk in page, url
