@@ -186,7 +186,15 @@ def test_a_too_long_comment_comes_back_with_its_text_and_nothing_is_saved(cast):
 def test_an_empty_comment_is_explained(cast):
     response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": "  "})
     assert response.status_code == 400 and "Write a few words first." in response.text
+    # Nothing was written, so nothing is said to be kept "below".
+    assert "Nothing you wrote is lost" not in response.text
     assert not EntryComment.objects.exists()
+
+
+def test_a_refused_comment_page_has_the_apps_place_in_the_breadcrumbs(cast):
+    response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": ""})
+    crumbs = response.text.split('class="breadcrumbs"', 1)[1].split("</div>", 1)[0]
+    assert f'href="{reverse("admin:app_list", args=["homework"])}"' in crumbs
 
 
 def test_a_comment_on_someone_elses_entry_changes_nothing(cast):
