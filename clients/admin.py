@@ -24,7 +24,12 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from clients import services
 from clients.admin_filters import ClientStatusFilter
 from clients.models import Client, Session
-from clients.selectors import clients_for_user, invitations_for_client, sessions_for_user
+from clients.selectors import (
+    clients_for_user,
+    invitations_for_client,
+    sessions_for_user,
+    with_prepared_for,
+)
 from clients.time_zones import TimeZoneField, TimeZoneInput
 from homework import admin_views as workspace
 from homework import selectors as homework_selectors
@@ -470,10 +475,15 @@ class SessionAdmin(RoleAdmin):
     date_hierarchy = "starts_at"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
-        return sessions_for_user(user=acting_user(request)).select_related("client")
+        sessions = sessions_for_user(user=acting_user(request)).select_related("client")
+        return with_prepared_for(sessions, now=timezone.now())
 
     @admin.display(description=_("prepare"))
     def since_last_session(self, obj: Session) -> str:
+        # That page reads from the last session to now: it prepares the next
+        # one only, and beside a past session would read as that session's.
+        if not getattr(obj, "is_prepared_for", False):
+            return "—"
         url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])
         return format_html('<a href="{}">{}</a>', url, _("Since last session"))
 

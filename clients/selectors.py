@@ -3,7 +3,8 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.db.models.lookups import Exact
 from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -111,6 +112,12 @@ class SessionWindow:
     upcoming: Session | None  # the session it prepares for (under way or next)
 
 
+def _upcoming(sessions: QuerySet[Session], now: dt.datetime) -> QuerySet[Session]:
+    """Sessions still to come or under way, soonest first: the first of a
+    client's is the one "since last session" prepares for."""
+    return sessions.filter(starts_at__gt=now - SESSION_IN_PROGRESS).order_by("starts_at")
+
+
 def session_window(*, client: Client, now: dt.datetime) -> SessionWindow:
     """From the client's previous session up to ``now``.
 
@@ -118,7 +125,7 @@ def session_window(*, client: Client, now: dt.datetime) -> SessionWindow:
     """
     cutoff = now - SESSION_IN_PROGRESS
     previous = client.sessions.filter(starts_at__lte=cutoff).order_by("-starts_at").first()
-    upcoming = client.sessions.filter(starts_at__gt=cutoff).order_by("starts_at").first()
+    upcoming = _upcoming(client.sessions.all(), now).first()
     start = previous.starts_at if previous else start_without_earlier_session(now)
     return SessionWindow(start=start, end=now, previous=previous, upcoming=upcoming)
 
@@ -132,4 +139,14 @@ def sessions_on_days(*, user: User, first_day: dt.date, days: int) -> list[Sessi
         .filter(starts_at__gte=start, starts_at__lt=end, client__status=Client.Status.ACTIVE)
         .select_related("client__therapist")
         .order_by("starts_at")
+    )
+
+
+def with_prepared_for(sessions: QuerySet[Session], *, now: dt.datetime) -> QuerySet[Session]:
+    """Annotate ``is_prepared_for``: the session is the one its client's
+    "since last session" page prepares for (``SessionWindow.upcoming``), in
+    the same query, however many rows."""
+    first_upcoming = _upcoming(Session.objects.filter(client=OuterRef("client")), now)
+    return sessions.annotate(
+        is_prepared_for=Exact(F("pk"), Subquery(first_upcoming.values("pk")[:1]))
     )

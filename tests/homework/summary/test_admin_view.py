@@ -216,3 +216,16 @@ def test_the_dates_form_as_a_browser_sends_it_prints_those_dates(cast):
     # An empty date field is sent as "": the period is then since the last session.
     response = login(cast.tara).get(url(cast.alice.pk), {"since": "", "until": ""})
     assert response.status_code == 200
+
+
+def test_the_sessions_list_offers_since_last_session_only_for_the_session_it_prepares(cast):
+    """That page reads from the last session to now: for the session coming
+    next. Beside a past session it read as that session's, and was not."""
+    now = timezone.now()
+    SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=6))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=1))
+    SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=8))
+    sessions = login(cast.tara).get(reverse("admin:clients_session_changelist")).text
+    since = reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    assert sessions.count(f'href="{since}"') == 1
+    assert sessions.count("Print session summary") == 3
