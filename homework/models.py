@@ -23,6 +23,8 @@ from homework.kinds import get_kind, kind_choices
 from practice.dates import as_zone
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from homework.schedules import Occurrence
 
 
@@ -154,9 +156,12 @@ class Assignment(models.Model):
             ),
         ]
 
-    # Not a column: where a recurring assignment stands today, set by
-    # selectors.todo_for_client for the portal's "To do".
+    # Not columns: set by selectors.todo_for_client for the portal's "To do".
+    # Where a recurring assignment stands today; the key of what was sent
+    # for a slot that takes no more; the kind's words for sending once more.
     occurrence: "Occurrence | None" = None
+    sent_for_slot: uuid.UUID | None = None
+    again_label: "StrOrPromise" = ""
 
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"

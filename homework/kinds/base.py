@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm
@@ -98,6 +99,11 @@ class ExerciseKind:
     upgrades: ClassVar[Mapping[int, Upgrade]] = {}
     # Logs take any number of entries; other kinds one per occurrence.
     is_log: ClassVar[bool] = False
+    # What "To do" offers once something was sent. A kind kept up to date
+    # over time, whose ``initial`` starts the next entry from the last one
+    # sent (a plan, a map, a ladder), says it updates it: "Add another"
+    # would promise a second, blank one.
+    again_label: ClassVar["StrOrPromise"] = gettext_lazy("Add another")
     # Whether the assignment's "no contact since" date means anything here
     # (days without contact are counted from it); other kinds refuse it.
     uses_no_contact_since: ClassVar[bool] = False

@@ -69,6 +69,7 @@ class SafetyPlan(ExerciseKind):
     label = gettext_lazy("Safety plan")
     schema_version = 1
     form_class = SafetyPlanForm
+    again_label = gettext_lazy("Update my plan")
     # Its line in a list says how much is filled in, never a line of the plan.
     excerpt_quotes_client = False
 

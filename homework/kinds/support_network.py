@@ -103,6 +103,7 @@ class SupportNetwork(ExerciseKind):
     label = gettext_lazy("Support-network map")
     schema_version = 1
     form_class = SupportNetworkForm
+    again_label = gettext_lazy("Update my map")
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
         if previous is None:

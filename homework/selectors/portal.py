@@ -72,7 +72,10 @@ def todo_for_client(*, user: User) -> Todo:
 
     A recurring assignment also carries ``occurrence``: today's slot on the
     client's own calendar and whether something was sent for it (one more
-    query for all of them, however many there are). Work that is done for
+    query for all of them, however many there are); and ``sent_for_slot``,
+    the key of what was sent for a slot that takes no more (None for a log,
+    which always takes another), so the card can open it. Each carries
+    ``again_label``, its kind's words for sending once more. Work that is done for
     the client (``schedules.one_off_done``, ``schedules.recurring_done``, on
     their calendar) is left out: what was sent is in "Done recently" and the
     history. Unless a draft of it waits: "Carry on" is never out of reach.
@@ -96,20 +99,25 @@ def todo_for_client(*, user: User) -> Todo:
     today = client_today(client)
     slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
     open_slots = [slot for slot in slots.values() if slot is not None]
-    done: set[tuple[int, dt.date | None]] = set()
+    # (assignment, slot) → what was sent for it; the newest, as the do page
+    # shows it (``sent_for_slot``), since they come oldest first.
+    done: dict[tuple[int, dt.date | None], uuid.UUID] = {}
     if open_slots:
-        done = set(
-            entries_for_user(user=user)
+        done = {
+            (pk, on): key
+            for pk, on, key in entries_for_user(user=user)
             .filter(
                 assignment_id__in=list(slots),
                 status=Entry.Status.SUBMITTED,
                 occurrence_on__gte=min(open_slots),
             )
-            .values_list("assignment_id", "occurrence_on")
-        )
+            .order_by("submitted_at", "pk")
+            .values_list("assignment_id", "occurrence_on", "key")
+        }
     still_to_do: list[Assignment] = []
     for assignment in assignments:
-        is_log = get_kind(assignment.exercise.kind).is_log
+        kind = get_kind(assignment.exercise.kind)
+        is_log = kind.is_log
         sent = getattr(assignment, "submitted_count", 0)
         occurrence = schedules.occurrence(
             assignment,
@@ -126,6 +134,12 @@ def todo_for_client(*, user: User) -> Todo:
         if finished and not getattr(assignment, "has_draft", False):
             continue
         assignment.occurrence = occurrence
+        assignment.sent_for_slot = (
+            done.get((assignment.pk, occurrence.on))
+            if occurrence is not None and occurrence.done and not is_log
+            else None
+        )
+        assignment.again_label = kind.again_label
         still_to_do.append(assignment)
     return Todo(today=today, assignments=still_to_do)
 

@@ -17,10 +17,13 @@ import datetime as dt
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from homework import schedules
+from homework.kinds import all_kinds
 from homework.models import Assignment, Entry
 from homework.selectors import Progress, client_today, completion, todo_for_client, with_progress
 from practice.dates import calendar_day
@@ -76,14 +79,22 @@ def test_done_one_off_work_leaves_to_do_once_its_due_date_has_passed(cast, slug)
     assert title in history
 
 
-@pytest.mark.parametrize("slug", ["written_record", "urge_log", "worksheet", "safety_plan"])
-def test_sent_work_stays_to_add_another_until_its_due_date_has_passed(cast, slug):
+@pytest.mark.parametrize(
+    ("slug", "button"),
+    [
+        ("written_record", "Add another"),
+        ("urge_log", "Add another"),
+        ("worksheet", "Add another"),
+        ("safety_plan", "Update my plan"),
+    ],
+)
+def test_sent_work_stays_to_add_another_until_its_due_date_has_passed(cast, slug, button):
     """Due today: the day is not over, so more may still come."""
     assignment = one_off(cast, slug, due_in_days=0)
     send(assignment)
     todo = section(home(cast), "todo-title")
     assert assignment.exercise.title in todo
-    assert "1 sent" in todo and "Add another" in todo
+    assert "1 sent" in todo and button in todo
 
 
 def do_page(http, assignment):
@@ -377,3 +388,106 @@ def test_the_buttons_name_the_work_in_a_sentence_that_reads_naturally(cast):
     text = card(section(home(cast), "todo-title"), "Session notes")
     assert "Add another Session notes" not in text
     assert "Add another for “Session notes”" in text
+
+
+# -- what the button says once something was sent
+
+
+@pytest.mark.parametrize(
+    ("slug", "button"),
+    [
+        ("safety_plan", "Update my plan"),
+        ("support_network", "Update my map"),
+        ("boundary_steps", "Update my steps"),
+    ],
+)
+def test_sent_work_kept_up_to_date_offers_to_update_it_not_to_add_another(cast, slug, button):
+    """The form opens the plan, map or ladder last sent, filled in:
+    "Add another" would promise a second, blank one."""
+    assignment = one_off(cast, slug, due_in_days=2)
+    send(assignment)
+    title = assignment.exercise.title
+    text = card(section(home(cast), "todo-title"), title)
+    assert f"{button} for “{title}”" in text
+    assert "Add another" not in text
+
+
+@pytest.mark.parametrize("slug", ["urge_log", "written_record", "worksheet"])
+def test_sent_logs_and_worksheets_still_offer_to_add_another(cast, slug):
+    assignment = one_off(cast, slug, due_in_days=2)
+    send(assignment)
+    title = assignment.exercise.title
+    text = card(section(home(cast), "todo-title"), title)
+    assert f"Add another for “{title}”" in text
+    assert "Update" not in text
+
+
+def weekly_today(cast):
+    """Alice's weekly check-in, on her today's weekday, with weeks to come."""
+    today = client_today(cast.alice)
+    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in")
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=exercise,
+        schedule="weekly",
+        weekdays=[today.weekday()],
+        starts_on=today - dt.timedelta(days=21),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=21),
+    )
+
+
+def test_a_slot_done_for_now_offers_what_was_sent_not_another(cast):
+    """A slot sent for takes no more ("Add another" only led back to what
+    was sent): the button says where it goes, and goes there."""
+    assignment = weekly_today(cast)
+    today = client_today(cast.alice)
+    send(assignment, occurrence_on=today - dt.timedelta(days=7))
+    sent = send(assignment, occurrence_on=today)
+    todo = section(home(cast), "todo-title")
+    text = card(todo, "Weekly check-in")
+    assert "Add another" not in text
+    assert "See what I sent for “Weekly check-in”" in text
+    assert f'href="{reverse("homework:entry", args=[sent.key])}"' in todo
+    next_on = calendar_day(today + dt.timedelta(days=7), "l j F")
+    assert f"Done for now — thank you. Next on {next_on}." in text
+    assert "2 sent" in text
+    assert ". ·" not in text and not re.search(r"\.\s*·", text)
+
+
+def test_a_slot_done_for_now_reads_its_entry_without_a_query_per_card(
+    cast, django_assert_num_queries
+):
+    """The entry to link to comes with the query that finds the slots done."""
+    today = client_today(cast.alice)
+    send(weekly_today(cast), occurrence_on=today)
+    with CaptureQueriesContext(connection) as one:
+        todo_for_client(user=cast.alice.portal_user)
+    for _ in range(3):
+        send(weekly_today(cast), occurrence_on=today)
+    with django_assert_num_queries(len(one)):
+        todo = todo_for_client(user=cast.alice.portal_user)
+    assert len([a for a in todo.assignments if a.sent_for_slot]) == 4
+
+
+def test_a_logs_slot_sent_for_still_offers_to_add_another(cast):
+    """A log takes any number of entries: its slot is never done for now."""
+    assignment = daily_log(cast, ends_in_days=3)
+    send(assignment, occurrence_on=client_today(cast.alice))
+    text = card(section(home(cast), "todo-title"), "Daily log")
+    assert "Add another for “Daily log”" in text and "See what I sent" not in text
+
+
+def test_the_kinds_updated_in_place_are_the_ones_that_start_from_the_last_sent(monkeypatch):
+    """One rule, in the registry: a kind whose form starts from the entry
+    last sent (``initial``) is updated, and its button says so; one that
+    starts afresh takes another."""
+    now = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: now)  # a form's "now" is the same twice
+    for kind in all_kinds():
+        exercise = ExerciseFactory.build(kind=kind.slug, options=options_for(kind.slug))
+        previous = Entry(response=RESPONSES[kind.slug](), schema_version=kind.schema_version)
+        continues = kind.initial(exercise=exercise, previous=previous) != kind.initial(
+            exercise=exercise
+        )
+        assert (str(kind.again_label) != "Add another") is continues, kind.slug
