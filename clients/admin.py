@@ -260,7 +260,10 @@ class ClientAdmin(RoleAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
         if obj is None:  # a new client is active; the status line would only be noise
-            main = {"fields": ("display_name", "therapist", "timezone")}
+            # A therapist's new client is their own: shown read-only and empty
+            # ("Therapist: -") the line said nothing. A manager chooses.
+            whose = ("therapist",) if acting_user(request).is_manager else ()
+            main = {"fields": ("display_name", *whose, "timezone")}
             return ((None, main), *self.fieldsets[1:])
         return self.fieldsets
 
@@ -268,6 +271,12 @@ class ClientAdmin(RoleAdmin):
         if db_field.name == "timezone":  # "London" is read as Europe/London (clients.time_zones)
             widget = TimeZoneInput(attrs={"class": "vTextField"})
             return db_field.formfield(form_class=TimeZoneField, widget=widget)
+        if db_field.name in ("quiet_hours_start", "quiet_hours_end"):
+            # A time of day to keep, not a moment: the admin's "Now" and clock
+            # shortcuts made no sense here; the browser's time field does.
+            return db_field.formfield(
+                widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+            )
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:

@@ -329,3 +329,36 @@ def test_the_client_page_leads_to_their_work_and_only_theirs(cast):
     listed = http.get(work)
     assert listed.status_code == 200
     assert list(listed.context["cl"].result_list) == [cast.alice_assignment]
+
+
+def test_a_therapist_adding_a_client_is_not_shown_an_empty_therapist_line(cast):
+    """The client will be theirs: a read-only "Therapist: -" said nothing.
+    A manager chooses whose client it is."""
+    url = reverse("admin:clients_client_add")
+    _name, first = login(cast.tara).get(url).context["adminform"].fieldsets[0]
+    assert "therapist" not in first["fields"]
+    _name, first = login(cast.morgan).get(url).context["adminform"].fieldsets[0]
+    assert "therapist" in first["fields"]
+
+
+def test_a_therapist_adds_a_client_of_their_own(cast):
+    page = login(cast.tara).post(
+        reverse("admin:clients_client_add"),
+        {
+            "display_name": "Jordan",
+            "timezone": "Europe/London",
+            "reminder_channel": "none",
+            "sessions-TOTAL_FORMS": "0",
+            "sessions-INITIAL_FORMS": "0",
+        },
+    )
+    assert page.status_code == 302, page.context and page.context["adminform"].form.errors
+    assert Client.objects.get(display_name="Jordan").therapist == cast.tara
+
+
+def test_quiet_hours_are_plain_times_of_day_without_a_now_shortcut(cast):
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    form = page.context["adminform"].form
+    for name in ("quiet_hours_start", "quiet_hours_end"):
+        html = str(form[name])
+        assert 'type="time"' in html and "vTimeField" not in html, html
