@@ -12,6 +12,11 @@ ELLIPSIS = "…"
 # One line a therapist scans: the admin's entry list, a flag on the summary's first page.
 LINE_CHARS = 110
 
+# What a question's wording may end on before what follows it comes after a
+# space alone ("…feel? 8 / 10"); otherwise a colon goes between. Arabic's
+# and the full-width question marks included, and a cut's ellipsis.
+ENDS_A_QUESTION = f"?!:.\u061f\uff1f{ELLIPSIS}"
+
 # A cut may drop the last word when at least this share of the room is kept;
 # otherwise the word is too long to drop and is cut inside.
 _KEEP_AT_LEAST = 0.5
@@ -42,3 +47,11 @@ def _belongs_to_previous(char: str) -> bool:
         or char == "\u200d"
         or "\ufe00" <= char <= "\ufe0f"
     )
+
+
+def joiner_after(label: str) -> str:
+    """What goes between a question (or a label) and what follows it on the
+    same line: a space after its own "?" or ":" ("What set it off? Choose…"),
+    else ": " ("Step 1: The boundary, in your own words: Write…")."""
+    label = label.rstrip()
+    return " " if label and label[-1] in ENDS_A_QUESTION else ": "

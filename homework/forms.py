@@ -69,8 +69,11 @@ class NoteForm(PortalVoice, forms.Form):
     """A note the client adds to their own sent entry."""
 
     # Held to its length by the server, not cut by the browser (TextField).
+    # Not marked "(needed)": beside the page's only box it reads as if a
+    # note were expected of the client; an empty one is refused in words.
     text = TextField(
         label=_("Add a note"),
+        marked_needed=False,
         max_length=NOTE_MAX_CHARS,
         help_text=_("Anything you want to add now. The entry itself stays as it was."),
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),

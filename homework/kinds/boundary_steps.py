@@ -18,7 +18,6 @@ from homework.kinds.base import ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
-from homework.kinds.voice import SCALE_NEEDED
 from practice.bidi import isolated_text
 
 if TYPE_CHECKING:
@@ -44,16 +43,20 @@ class StepForm(KindForm):
     boundary = short_text(
         gettext_lazy("The boundary, in your own words"),
         required=True,
+        wraps=True,
     )
     planned_on = date(gettext_lazy("When do you plan to try it?"))
     status = choice(gettext_lazy("How is it going?"), STATUSES, initial="planned")
     what_happened = long_text(gettext_lazy("What happened when you tried it?"))
+    # Asked, not demanded: marking a step "Tried it" is worth keeping even
+    # before the client wants to say how it felt (or ever does).
     feeling = scale(
-        gettext_lazy("How did it feel? (0 = very hard, 10 = good)"),
+        gettext_lazy("How did it feel?"),
+        legend=gettext_lazy("(0 = very hard, 10 = good)"),
         low=gettext_lazy("very hard"),
         high=gettext_lazy("good"),
         required=False,
-        help_text=gettext_lazy("Only counted once you have tried it."),
+        help_text=gettext_lazy("Once you have tried it, you can choose how it felt."),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -62,10 +65,6 @@ class StepForm(KindForm):
             # Not tried yet, so there is no feeling to record, even if the
             # slider was moved before the status was set back to "planned".
             cleaned["feeling"] = None
-        elif "feeling" in cleaned and cleaned["feeling"] is None:
-            # The scales' one message: it is shown after the question's own
-            # words, so asking "How did it feel?" again said it twice.
-            self.add_error("feeling", SCALE_NEEDED)
         return cleaned
 
 

@@ -9,6 +9,7 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils import timezone
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -155,7 +156,15 @@ class TextField(forms.CharField):
     that runs past it without a word: the client's last lines vanish and
     the page says "Saved". Without it, everything pasted stays in the box
     and the save's answer says how long it is and how long it may be.
+
+    ``marked_needed=False``: a required box whose label does not say
+    "(needed)" (homework.templatetags.form_fields), for a form that is that
+    one box: its purpose says it, and sending it empty says the rest.
     """
+
+    def __init__(self, *, marked_needed: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.marked_needed = marked_needed
 
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         attrs = super().widget_attrs(widget)
@@ -174,28 +183,51 @@ def long_text(label: "Text", *, required: bool = False, help_text: "Text" = "") 
 
 
 def short_text(
-    label: "Text", *, required: bool = False, help_text: "Text" = "", max_length: int | None = None
+    label: "Text",
+    *,
+    required: bool = False,
+    help_text: "Text" = "",
+    max_length: int | None = None,
+    wraps: bool = False,
 ) -> forms.CharField:
+    """A short answer. ``wraps``: a sentence rather than a word or a name,
+    in a box of two lines that wraps and grows with it (portal.css), where
+    a one-line box would cut it off at the edge of a phone's screen."""
     return TextField(
         label=label,
         required=required,
         max_length=max_length or settings.SHORT_TEXT_MAX_CHARS,
         help_text=help_text,
+        widget=forms.Textarea(attrs={"rows": 2, "class": "wraps"}) if wraps else None,
     )
+
+
+class ScaleField(forms.IntegerField):
+    """A 0–10 answer. ``short_label`` is its question without the legend
+    that says what 0 and 10 mean: the field shows the legend; a line that
+    names the field (the error summary) reads better without it."""
+
+    def __init__(self, *, short_label: "Text", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.short_label = short_label
 
 
 def scale(
     label: "Text",
     *,
+    legend: "Text" = "",
     low: "Text" = "",
     high: "Text" = "",
     required: bool = True,
     help_text: "Text" = "",
-) -> forms.IntegerField:
+) -> ScaleField:
+    """``label``: the question alone; ``legend``: what 0 and 10 mean, said
+    after it on the field ("(0 = calm, 10 = the most distress)")."""
     # No `initial`: an untouched scale is unanswered, so an untouched row of
     # sliders counts as empty (see rows.RowSet) and nothing is stored for it.
-    return forms.IntegerField(
-        label=label,
+    return ScaleField(
+        label=format_lazy("{} {}", label, legend) if legend else label,
+        short_label=label,
         required=required,
         min_value=0,
         max_value=10,

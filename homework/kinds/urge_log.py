@@ -64,7 +64,8 @@ TREND_THRESHOLD = 1.0
 class UrgeLogForm(KindForm):
     at = when(gettext_lazy("When was this?"))
     intensity = scale(
-        gettext_lazy("How strong was the pull? (0 = barely there, 10 = overwhelming)"),
+        gettext_lazy("How strong was the pull?"),
+        legend=gettext_lazy("(0 = barely there, 10 = overwhelming)"),
         low=gettext_lazy("barely there"),
         high=gettext_lazy("overwhelming"),
     )

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from homework.excerpts import ELLIPSIS, LINE_CHARS, shorten
+from homework.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds import charts
 from homework.kinds.base import (
     STILL_PREFIX,
@@ -59,10 +59,6 @@ if TYPE_CHECKING:
 
 # Questions answered in the client's own words.
 WRITTEN = ("short_text", "long_text")
-# What a question's wording may end on before its answer follows it with a
-# space alone ("…feel? 8 / 10"); otherwise a colon goes between. Arabic's
-# and the full-width question marks included.
-ENDS_A_QUESTION = f"?!:.\u061f\uff1f{ELLIPSIS}"
 
 
 def _field(question: JSONDict) -> forms.Field:
@@ -675,9 +671,7 @@ def _after_its_question(question: str, answer: str) -> str:
         return answer
     room = max(LINE_CHARS - len(answer) - len(": "), LINE_CHARS // 2)
     question = shorten(question, room)
-    # A question mark (or a cut) already leads into the answer.
-    joiner = " " if question[-1] in ENDS_A_QUESTION else ": "
-    return f"{isolated_text(question)}{joiner}{answer}"
+    return f"{isolated_text(question)}{joiner_after(question)}{answer}"
 
 
 def _answer_text(question: JSONDict, value: Any) -> str:

@@ -31,7 +31,8 @@ class WrittenRecordForm(KindForm):
     what_happened = long_text(_("What happened?"), required=True)
     what_was_said_or_done = long_text(_("What was said or done?"))
     body_distress = scale(
-        _("How did it feel in your body? (0 = calm, 10 = the most distress)"),
+        _("How did it feel in your body?"),
+        legend=_("(0 = calm, 10 = the most distress)"),
         low=_("calm"),
         high=_("most distress"),
     )

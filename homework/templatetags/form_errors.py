@@ -8,6 +8,8 @@ from django import forms, template
 from django.forms import BoundField
 from django.utils.translation import gettext as _
 
+from homework.excerpts import joiner_after
+
 register = template.Library()
 
 
@@ -17,6 +19,11 @@ class ErrorLink:
     label: str
     message: str
 
+    @property
+    def joiner(self) -> str:
+        """ "What set it off? Choose…", not "What set it off?: Choose…"."""
+        return joiner_after(self.label)
+
 
 def _link(field: BoundField, prefix: str = "") -> ErrorLink | None:
     # A group of radios or tick boxes has no single id for its label (Django
@@ -24,9 +31,12 @@ def _link(field: BoundField, prefix: str = "") -> ErrorLink | None:
     target = field.id_for_label or (f"{field.auto_id}_0" if field.auto_id else "")
     if not target:
         return None
+    # A scale is named by its question alone: what 0 and 10 mean is said
+    # on the field, where the link leads (homework.kinds.fields.ScaleField).
+    name = getattr(field.field, "short_label", None) or field.label
     return ErrorLink(
         target=target,
-        label=f"{prefix}{field.label}",
+        label=f"{prefix}{name}",
         message=" ".join(str(m) for m in field.errors),
     )
 

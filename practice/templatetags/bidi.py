@@ -6,7 +6,10 @@ email's text body) it is plain text between Unicode's isolates."""
 from collections.abc import Iterable
 
 from django import template
-from django.utils.safestring import SafeString
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import get_text_list
+from django.utils.translation import gettext
 
 from practice.bidi import isolated_html, isolated_text
 
@@ -23,3 +26,16 @@ def each_isolated(texts: Iterable[object], autoescape: bool = True) -> list[Safe
     """Each of several names, isolated, for ``|join:", "``: joined first,
     two Arabic names would be one run again."""
     return [isolated(text, autoescape) for text in texts]
+
+
+@register.filter(needs_autoescape=True)
+def and_list(texts: Iterable[object], autoescape: bool = True) -> SafeString | str:
+    """Names in a sentence, each isolated and joined as the sentence would
+    say them: "Jo", "Jo and Priya", "Jo, Priya and Sam" (Django's
+    get_text_list, its comma and "and" translated)."""
+    names = each_isolated(texts, autoescape)
+    if not autoescape:
+        return get_text_list(names, gettext("and"))
+    return mark_safe(  # noqa: S308 (each name escaped by isolated(); the comma and "and" are ours)
+        get_text_list(names, conditional_escape(gettext("and")))
+    )

@@ -25,6 +25,25 @@ def assign(client, slug, **details):
     return AssignmentFactory.create(client=client, exercise=exercise, **details)
 
 
+def test_a_long_boundary_is_shown_whole_on_a_phone(db, page):
+    """A one-line box showed "I won't reply to messages after 10 p" and hid
+    the rest past its edge: the box wraps, and grows with what is typed."""
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    assignment = assign(client, "boundary_steps")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    box = page.locator("textarea[name=r-steps-0-boundary]")
+    box.fill(
+        "I won't reply to messages after 10 pm, even if they say it is urgent. "
+        "If it really is, they can call my sister, who knows the whole story and "
+        "will let me know in the morning if there is anything I need to do."
+    )
+    hidden = box.evaluate(
+        "el => [el.scrollWidth - el.clientWidth, el.scrollHeight - el.clientHeight]"
+    )
+    assert hidden == [0, 0]
+
+
 def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_back(
     db, new_context, artifacts
 ):
@@ -34,12 +53,12 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
     sign_in(page, "alice@example.test", PASSWORD)
     page.goto(f"/do/{assignment.pk}/")
 
-    page.fill("input[name=r-steps-0-boundary]", "No calls after 10 pm.")
+    page.fill("textarea[name=r-steps-0-boundary]", "No calls after 10 pm.")
     page.click("text=Add a step")
-    expect(page.locator("input[name=r-steps-1-boundary]")).to_be_focused()
+    expect(page.locator("textarea[name=r-steps-1-boundary]")).to_be_focused()
     page.keyboard.type("Sunday lunch with my sister.")
     page.click("text=Add a step")
-    page.fill("input[name=r-steps-2-boundary]", "A step I change my mind about.")
+    page.fill("textarea[name=r-steps-2-boundary]", "A step I change my mind about.")
     # Tried, and how it felt: the slider moves by keyboard and shows its number.
     page.check("input[name=r-steps-0-status][value=tried]")
     slider = page.locator("#id_r-steps-0-feeling")
@@ -52,12 +71,12 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
     third = page.locator("[data-row]").nth(2)
     third.locator("[data-row-remove]").click()
     third.locator("[data-row-undo]").click()
-    expect(page.locator("input[name=r-steps-2-boundary]")).to_have_value(
+    expect(page.locator("textarea[name=r-steps-2-boundary]")).to_have_value(
         "A step I change my mind about."
     )
     third.locator("[data-row-remove]").click()
-    expect(page.locator("input[name=r-steps-0-boundary]")).to_have_value("No calls after 10 pm.")
-    expect(page.locator("input[name=r-steps-1-boundary]")).to_have_value(
+    expect(page.locator("textarea[name=r-steps-0-boundary]")).to_have_value("No calls after 10 pm.")
+    expect(page.locator("textarea[name=r-steps-1-boundary]")).to_have_value(
         "Sunday lunch with my sister."
     )
     page.wait_for_selector("#save-status[data-state=saved]")
@@ -73,8 +92,8 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
 
     # Reopened (another day, another tab): the typed rows are there.
     page.goto(f"/do/{assignment.pk}/")
-    expect(page.locator("input[name=r-steps-0-boundary]")).to_have_value("No calls after 10 pm.")
-    expect(page.locator("input[name=r-steps-1-boundary]")).to_have_value(
+    expect(page.locator("textarea[name=r-steps-0-boundary]")).to_have_value("No calls after 10 pm.")
+    expect(page.locator("textarea[name=r-steps-1-boundary]")).to_have_value(
         "Sunday lunch with my sister."
     )
     expect(page.locator("#id_r-steps-0-feeling + output")).to_have_text("8")

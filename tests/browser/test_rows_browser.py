@@ -19,7 +19,7 @@ def test_a_removed_step_keeps_its_name_and_says_which_one_it_was(db, page):
     assignment = AssignmentFactory.create(client=client, exercise=exercise)
     sign_in(page, "alice@example.test", PASSWORD)
     page.goto(f"/do/{assignment.pk}/")
-    page.fill("input[name=r-steps-0-boundary]", "No calls after 10 pm.")
+    page.fill("textarea[name=r-steps-0-boundary]", "No calls after 10 pm.")
     page.click("text=Add a step")
     page.keyboard.type("Sunday lunch with my sister.")
     page.click("text=Add a step")

@@ -83,7 +83,7 @@ def test_a_step_added_in_the_page_has_an_unanswered_slider_too(db, page):
     assignment = assign(alice(db), "boundary_steps")
     sign_in(page, "alice@example.test", PASSWORD)
     page.goto(f"/do/{assignment.pk}/")
-    page.fill("input[name=r-steps-0-boundary]", "No calls after 10 pm.")
+    page.fill("textarea[name=r-steps-0-boundary]", "No calls after 10 pm.")
     page.click("text=Add a step")
     page.keyboard.type("Sunday lunch with my sister.")
     added = page.locator("#id_r-steps-1-feeling")

@@ -90,3 +90,45 @@ def test_the_private_flag_is_described_by_its_help_text(cast):
         for ref in described_by(page.text, "private"):
             assert f'id="{ref}"' in page.text, (url, ref)
         assert described_by(page.text, "private")
+
+
+def error_summary(page_text: str) -> list[str]:
+    """The error summary's lines, as read (tags and isolates left out)."""
+    found = re.search(r'<ul class="error-summary__list">(.*?)</ul>', page_text, re.S)
+    assert found, "no error summary"
+    items = re.findall(r"<li>(.*?)</li>", found[1], re.S)
+    return [re.sub(r"<[^>]+>|[\u2066-\u2069]", "", item) for item in items]
+
+
+def test_the_error_summary_reads_as_a_sentence_without_the_scales_legend(cast):
+    """A question ends on its own question mark ("What set it off? Choose…",
+    not "…off?: Choose…"), and a scale is named by its question: the words
+    at its two ends are on the field itself, not repeated in the summary."""
+    exercise = ExerciseFactory.create(kind="urge_log")
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    response = RESPONSES["urge_log"](intensity=None, trigger=None)
+    page = login(cast.alice.portal_user).post(
+        reverse("homework:do", args=[assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", **posted_form(response)},
+    )
+    assert page.status_code == 400
+    assert error_summary(page.text) == [
+        "How strong was the pull? Choose a number from 0 to 10 — any number is fine.",
+        "What set it off? Choose one of these first.",
+    ]
+    # The field itself still says what 0 and 10 mean.
+    assert "How strong was the pull? (0 = barely there, 10 = overwhelming)" in page.text
+
+
+def test_a_row_fields_summary_line_keeps_its_colon_after_a_label_without_one(cast):
+    exercise = ExerciseFactory.create(kind="boundary_steps")
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    response = RESPONSES["boundary_steps"]()
+    response["steps"][0]["boundary"] = ""
+    page = login(cast.alice.portal_user).post(
+        reverse("homework:do", args=[assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", **posted_form(response)},
+    )
+    assert error_summary(page.text) == [
+        "Step 1: The boundary, in your own words: Write a few words here first."
+    ]

@@ -92,7 +92,6 @@ BAD = [
     ("boundary_steps", steps(feeling=11), "steps-0-feeling"),
     ("boundary_steps", steps(feeling=-1), "steps-0-feeling"),
     ("boundary_steps", steps(feeling="fine"), "steps-0-feeling"),
-    ("boundary_steps", steps(status="tried", feeling=None), "steps-0-feeling"),
     ("boundary_steps", steps(shoe_size=9), "steps-0-shoe_size"),
     (
         "boundary_steps",
@@ -202,6 +201,19 @@ def test_a_planned_step_keeps_no_feeling_and_a_tried_one_keeps_its_number():
         tz="UTC",
     )
     assert [step["feeling"] for step in response["steps"]] == [None, 2]
+
+
+@pytest.mark.parametrize("status", ["tried", "held", "not_yet"])
+def test_a_step_tried_or_not_may_leave_how_it_felt_unanswered(status):
+    """How it felt is the client's to add when they want: a step marked
+    "Tried it" is kept without a number rather than refused."""
+    response = get_kind("boundary_steps").validate(
+        {"steps": [{"boundary": "a", "status": status}]},
+        exercise=exercise("boundary_steps"),
+        tz="UTC",
+    )
+    assert response["steps"][0]["status"] == status
+    assert response["steps"][0].get("feeling") is None
 
 
 def test_an_untouched_row_from_the_page_is_not_an_answer():

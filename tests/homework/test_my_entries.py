@@ -856,3 +856,17 @@ def test_history_says_once_that_unread_entries_can_still_be_changed(cast):
     Entry.objects.filter(assignment__client=cast.alice).update(seen_at=timezone.now())
     page = " ".join(http.get(reverse("homework:history")).text.split())
     assert "until your therapist has read it" not in page
+
+
+def test_the_note_box_is_not_marked_needed(cast):
+    """The note is the form's only box: "(needed)" beside it reads as if a
+    note were expected. Sending it empty is refused with its own words."""
+    page = login(cast.alice.portal_user).get(reverse("homework:entry", args=[cast.alice_entry.key]))
+    label = re.search(r'<label for="id_text">(.*?)</label>', page.text, re.S)
+    assert label and "Add a note" in label[1]
+    assert "needed" not in label[1]
+    # The entry's own questions keep their mark where they are asked.
+    edit = login(cast.alice.portal_user).get(
+        reverse("homework:entry_edit", args=[cast.alice_entry.key])
+    )
+    assert re.search(r"What happened\?.*?\(needed\)</span></label>", edit.text)

@@ -194,8 +194,21 @@ def test_the_next_ladder_starts_from_the_last_one_sent(cast):
     http = login(cast.alice.portal_user)
     http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES["boundary_steps"]())})
     again = http.get(do_url(assignment)).text
-    assert 'value="No calls after 10 pm."' in again
-    assert 'value="Sunday lunch with my sister."' in again
+    assert re.search(r'name="r-steps-0-boundary"[^>]*>\s*No calls after 10 pm.</textarea>', again)
+    assert re.search(
+        r'name="r-steps-1-boundary"[^>]*>\s*Sunday lunch with my sister.</textarea>', again
+    )
+
+
+def test_a_long_boundary_is_shown_whole_in_a_box_that_wraps(cast):
+    """On a phone a one-line box cut "I won't reply to messages after 10 p"
+    off at its edge: the boundary is a short box of two lines that wraps
+    (and grows where the browser can), held to its length by the server."""
+    page = login(cast.alice.portal_user).get(do_url(assign(cast.alice, "boundary_steps"))).text
+    box = re.search(r'<textarea[^>]*name="r-steps-0-boundary"[^>]*>', page)
+    assert box, "the boundary is not a box that wraps"
+    assert 'rows="2"' in box[0] and "maxlength" not in box[0]
+    assert not re.search(r'<input[^>]*name="r-steps-0-boundary"', page)
 
 
 def test_a_new_urge_starts_at_now_in_the_clients_time_zone(cast):
@@ -403,6 +416,27 @@ def test_progress_draws_the_ladder_the_map_and_the_check_ins(cast):
     assert "1 held · 1 planned" in page
     assert "you can ask Jo for a reality check" in page
     assert "How clear do you feel?" in page and "not a test" in page
+
+
+@pytest.mark.parametrize(
+    ("names", "sentence"),
+    [
+        (["Jo"], "you can ask Jo for a reality check."),
+        (["Jo", "Priya"], "you can ask Jo and Priya for a reality check."),
+        (["Jo", "Priya", "Sam"], "you can ask Jo, Priya and Sam for a reality check."),
+    ],
+)
+def test_the_people_to_ask_for_a_reality_check_are_named_as_a_sentence_would(cast, names, sentence):
+    people = [
+        {"name": name, "circle": "inner", "roles": ["reality_check"], "steadying": True}
+        for name in names
+    ]
+    EntryFactory.create(
+        assignment=assign(cast.alice, "support_network"),
+        response=RESPONSES["support_network"](people=people),
+    )
+    page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
+    assert sentence in page
 
 
 def test_the_network_map_says_in_words_who_is_steadying_and_what_is_a_place(cast):

@@ -118,16 +118,20 @@ def test_a_row_whose_slider_was_never_touched_counts_as_empty(cast):
     assert len(Entry.objects.get(key=key).response["steps"]) == 2
 
 
-def test_a_tried_step_without_a_feeling_is_asked_for_warmly(cast):
+def test_a_tried_step_sent_with_its_slider_untouched_is_kept(cast):
+    """Moving a step to "Tried it" is progress worth keeping as it is: how it
+    felt is asked for, not demanded, and the hint says when it is asked."""
     assignment = assign(cast.alice, "boundary_steps")
+    http = login(cast.alice.portal_user)
+    page = http.get(reverse("homework:do", args=[assignment.pk]))
+    assert "Once you have tried it, you can choose how it felt." in page.text
+    assert "counted" not in page.text
     response = RESPONSES["boundary_steps"]()
-    del response["steps"][0]["feeling"]
-    page, entry = send(login(cast.alice.portal_user), assignment, response)
-    assert entry is None
-    assert WARM_SCALE_MESSAGE in page.text
-    # The message follows the question's own words, under the slider and in the
-    # list at the top ("Step 1: How did it feel? (…): …"): it does not ask again.
-    assert "How did it feel? Choose" not in page.text
+    response["steps"][0].update(status="tried", feeling=None)
+    page, entry = send(http, assignment, response)
+    assert entry is not None, page.text[:2000]
+    assert entry.response["steps"][0]["status"] == "tried"
+    assert entry.response["steps"][0].get("feeling") is None
 
 
 def test_changing_a_sent_entry_shows_the_stored_number(cast):

@@ -268,7 +268,7 @@ def test_the_people_a_client_can_ask_are_each_kept_apart_in_the_sentence_naming_
         response=support_network(people=people, places_and_services=[]),
     )
     page = login(cast.alice.portal_user).get(reverse("homework:progress")).text
-    assert f"you can ask {isolated(NAME)}, {isolated(LAYLA)} for a reality check." in page
+    assert f"you can ask {isolated(NAME)} and {isolated(LAYLA)} for a reality check." in page
     assert directions(page).texts and not_in_own_direction(page) == []
 
 
@@ -448,3 +448,13 @@ def test_the_manager_sees_each_therapists_name_in_its_own_direction(cast):
     home = login(cast.morgan).get(reverse("admin:index")).text
     assert f"· {isolated(NAME + ' 2')}</span>" in home
     assert directions(home).texts and not_in_own_direction(home) == []
+
+
+def test_names_joined_in_a_sentence_are_each_escaped_and_kept_apart():
+    from django.template import Context, Template
+
+    names = ["Jo", "<b>Sam</b>", LAYLA]
+    html = Template("{% load bidi %}{{ names|and_list }}").render(Context({"names": names}))
+    assert html == f"Jo, &lt;b&gt;Sam&lt;/b&gt; and {isolated(LAYLA)}"
+    text = Template("{% load bidi %}{% autoescape off %}{{ names|and_list }}{% endautoescape %}")
+    assert text.render(Context({"names": names})) == f"Jo, <b>Sam</b> and {plain_isolated(LAYLA)}"
