@@ -54,7 +54,7 @@ class ExerciseAdmin(RoleAdmin):
         "“In the library”. Work already set with it carries on."
     )
     form = ExerciseForm
-    list_display = ("title", "kind", "owner", "is_active")
+    list_display = ("title", "kind", "whose", "is_active")
     list_filter = ("kind", "is_active")
     search_fields = ("title", "instructions")
     list_select_related = ("owner",)
@@ -67,12 +67,31 @@ class ExerciseAdmin(RoleAdmin):
         return exercises_for_user(user=acting_user(request)).select_related("owner")
 
     def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
+        if obj is not None and not self.has_change_permission(request, obj):
+            # Read only: what the client is asked, in words, rather than the
+            # JSON it is kept in and the hints for editing that.
+            options = (_("What the client is asked"), {"fields": ("asked_of_the_client",)})
+        else:
+            options = (_("Kind options"), {"fields": ("options",), "description": _options_help()})
         return (
             (None, {"fields": ("kind", "title", "is_active")}),
             (_("For the client"), {"fields": ("instructions",)}),
             (_("For therapists"), {"fields": ("therapist_note",)}),
-            (_("Kind options"), {"fields": ("options",), "description": _options_help()}),
+            options,
         )
+
+    @admin.display(description=_("questions"))
+    def asked_of_the_client(self, obj: Exercise) -> SafeString:
+        asked = get_kind(obj.kind).questions_asked(obj)
+        return format_html(
+            "<ol>{}</ol>",
+            format_html_join("", '<li dir="auto">{}</li>', ((q["text"],) for q in asked)),
+        )
+
+    @admin.display(description=_("whose"), ordering="owner__name")
+    def whose(self, obj: Exercise) -> str:
+        # No owner: the practice's shared library (a bare "-" said nothing).
+        return str(obj.owner) if obj.owner is not None else str(_("The practice"))
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str

@@ -134,3 +134,27 @@ def test_a_new_exercise_starts_from_empty_options_and_names_the_kinds_with_an_ed
 def test_the_question_editor_has_words_for_every_question_type():
     words = get_kind("worksheet").options_editor()["words"]  # type: ignore[index]
     assert set(words["types"]) == set(QUESTION_TYPES)
+
+
+def test_a_library_exercise_read_only_lists_its_questions_in_words_not_json(cast):
+    """A therapist reads the practice's shared exercises without changing
+    them: the questions as the client is asked them, not the JSON they are
+    kept in, nor the hints for editing it."""
+    check_in = Exercise.objects.get(title="Weekly check-in: pull and clarity", owner=None)
+    page = login(cast.tara).get(reverse("admin:homework_exercise_change", args=[check_in.pk]))
+    assert page.status_code == 200
+    assert "How clear do you feel about what you want?" in page.text
+    assert "&quot;questions&quot;" not in page.text and "leave it as" not in page.text
+
+
+def test_the_library_list_says_whose_each_exercise_is(cast):
+    mine = Exercise.objects.create(
+        kind="written_record", title="Mine", instructions="x", owner=cast.tara
+    )
+    page = login(cast.tara).get(reverse("admin:homework_exercise_changelist") + "?q=Mine")
+    assert str(cast.tara) in page.text
+    page = login(cast.tara).get(
+        reverse("admin:homework_exercise_changelist") + "?q=Weekly+check-in"
+    )
+    assert "The practice" in page.text
+    assert mine.pk
