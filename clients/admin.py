@@ -3,6 +3,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import IS_POPUP_VAR
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -37,9 +38,13 @@ from homework.models import Entry
 from homework.summary.views import client_summary
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, read_on_clock_change
+from practice.dates import TheirClock, calendar_day, read_on_clock_change
 from practice.models import User
 from practice.requests import acting_user
+
+# In the therapist's session: for each client, the invitation whose link the
+# invite page is still to show (once).
+INVITATIONS_TO_SHOW = "clients.invitations_to_show"
 
 
 class SessionTimeInput(AdminTimeWidget):
@@ -290,21 +295,49 @@ class ClientAdmin(RoleAdmin):
         they sign in with, which the portal promises to show no one here."""
         account = obj.portal_user
         if account is None:
-            latest = obj.invitations.first()
-            if latest is not None and latest.email_state == "given-up" and not latest.revoked_at:
-                return str(
-                    _(
-                        "Not set up yet. The invitation email could not be delivered: check "
-                        "the contact email, then make a new link from “Invite to portal”."
-                    )
-                )
-            return str(_("Not set up yet: invite them to the portal."))
+            return self._invitation_status(obj)
         if not account.is_active:
             return str(_("Closed."))
         return str(
             _("Set up on %(day)s.")
             % {"day": date_format(timezone.localtime(account.date_joined), "j F Y")}
         )
+
+    def _invitation_status(self, obj: Client) -> str:
+        """Where the latest invitation stands, with the way to a new link: an
+        invitation in progress must not read as "not set up yet", or the
+        therapist invites again and the link already passed on stops working."""
+        latest = obj.invitations.first()
+        new_link = _("Make a new link")
+        if latest is None or latest.used_at or latest.revoked_at:
+            said, new_link = _("Not set up yet: invite them to the portal."), _("Invite to portal")
+        elif latest.email_state == "given-up":
+            said = _(
+                "Not set up yet. The invitation email could not be delivered: check "
+                "the contact email, then make a new link."
+            )
+        elif latest.expires_at <= timezone.now():
+            said = _(
+                "Not set up yet. The last link, made on %(made)s, stopped working on %(until)s."
+            )
+        elif latest.email_state == "sent":
+            said = _("Invited on %(made)s and emailed; the link works until %(until)s.")
+        elif latest.email_state:  # waiting or retrying
+            said = _(
+                "Invited on %(made)s; the link works until %(until)s. Its email has not "
+                "gone yet: it is being tried again."
+            )
+        else:
+            said = _("Invited on %(made)s (the link was not emailed); it works until %(until)s.")
+        days = {}
+        if latest is not None:
+            # The last day as the client is told it (their calendar), marked where it differs.
+            days = {
+                "made": calendar_day(latest.created_at, "j F"),
+                "until": TheirClock(zone=obj.timezone).show(latest.expires_at, "j F"),
+            }
+        url = reverse("admin:clients_client_invite", args=[obj.pk])
+        return format_html('{} <a href="{}">{}</a>', str(said) % days, url, new_link)
 
     @admin.display(description=_("next session"), ordering="upcoming")
     def next_session(self, obj: Client) -> Any:
@@ -340,25 +373,59 @@ class ClientAdmin(RoleAdmin):
             )
         obj.pk = saved.pk
 
+    def response_add(
+        self, request: HttpRequest, obj: Client, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        """After "Save", the new client's page (not the list), with the next
+        step named: a new client cannot use the portal until invited."""
+        if any(name in request.POST for name in (IS_POPUP_VAR, "_continue", "_addanother")):
+            return super().response_add(request, obj, post_url_continue)
+        invite = format_html(
+            '<a href="{}">{}</a>',
+            reverse("admin:clients_client_invite", args=[obj.pk]),
+            _("Invite them to the portal"),
+        )
+        added = _("%(client)s was added.") % {"client": isolated_text(obj.display_name)}
+        self.message_user(request, format_html("{} {}", added, invite), messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.pk]))
+
     def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """ "Invite to portal": make a single-use link, show it once, optionally email it."""
+        """ "Invite to portal": make a single-use link, show it once, optionally email it.
+
+        Post, then redirect to this page, which shows the link: reloading it
+        must not post again (a new link, the one just copied dead, and a
+        second email to an inbox someone else may read). Until the page has
+        shown it, the therapist's session holds the invitation's id, never
+        the link, and the address never holds either.
+        """
         client = self.get_object(request, object_id)
         if client is None or not self.has_change_permission(request, client):
             # As the admin does for any object that is not yours: as if it did not exist.
             return redirect("admin:index")
-        issued = None
+        user = acting_user(request)
         error = ""
         if request.method == "POST":
             try:
-                issued = services.client_invite(
-                    actor=acting_user(request),
-                    client=client,
-                    send_email=bool(request.POST.get("send_email")),
+                made = services.client_invite(
+                    actor=user, client=client, send_email=bool(request.POST.get("send_email"))
                 )
-                # Its email went (or failed) once the invitation was saved: read how it stands.
-                issued.invitation.refresh_from_db()
             except ValidationError as refused:
                 error = " ".join(refused.messages)
+            else:
+                to_show = request.session.get(INVITATIONS_TO_SHOW, {})
+                request.session[INVITATIONS_TO_SHOW] = {
+                    **to_show,
+                    str(client.pk): made.invitation.pk,
+                }
+                return HttpResponseRedirect(request.path)
+        issued = None
+        to_show = request.session.get(INVITATIONS_TO_SHOW, {})
+        if str(client.pk) in to_show:
+            invitation_id = to_show.pop(str(client.pk))
+            request.session[INVITATIONS_TO_SHOW] = to_show  # shown once: gone from here on
+            issued = services.invitation_issued(
+                user=user, client_id=client.pk, invitation_id=invitation_id
+            )
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
@@ -369,9 +436,7 @@ class ClientAdmin(RoleAdmin):
             # The link's last day is the one the client is told (the end of
             # it on their calendar): shown so, marked where it differs from ours.
             "their_clock": TheirClock(zone=client.timezone),
-            "latest": invitations_for_client(
-                user=acting_user(request), client_id=client.pk
-            ).first(),
+            "latest": invitations_for_client(user=user, client_id=client.pk).first(),
         }
         response = TemplateResponse(request, "admin/clients/client/invite.html", context)
         # The link is on this page once: never from a cache.

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import AccessEvent, Client, Invitation, Session
-from clients.selectors import clients_for_user
+from clients.selectors import clients_for_user, invitations_for_client
 from practice import delivery
 from practice.dates import as_zone, end_of_day
 from practice.models import User, new_session_salt
@@ -50,6 +50,12 @@ CLIENT_EDITABLE_FIELDS = (
 ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
 # Taken sign-in addresses one invitation link may try before it stops working.
 INVITATION_TAKEN_EMAIL_TRIES = 5
+# "Make the link" sent again within this long is the first press twice (a
+# double click, a form sent again after a slow reply): the same link, one
+# email. Shorter than SENT_TWICE_WINDOW: a therapist who sees the email went
+# to a wrong address, corrects it and asks again means a new link to the new
+# address, and that takes longer than this.
+INVITATION_SENT_TWICE_WINDOW = dt.timedelta(seconds=15)
 
 
 def _require_staff(actor: User) -> None:
@@ -247,6 +253,30 @@ def _invitation_url(token: str) -> str:
     return settings.SITE_URL + reverse("clients:welcome", args=[token])
 
 
+def _issued(invitation: Invitation) -> IssuedInvitation:
+    return IssuedInvitation(
+        invitation=invitation, url=_invitation_url(_invitation_token(invitation.link_seed))
+    )
+
+
+def invitation_issued(*, user: User, client_id: int, invitation_id: int) -> IssuedInvitation | None:
+    """The link of the client's invitation ``invitation_id`` while it still
+    works, for the page that shows it to the therapist once, after they made
+    it; None if it no longer works or is not theirs to see.
+
+    Here rather than in selectors: the link is made from the row's seed
+    only in this module. The admin holds the invitation's id until the
+    page shows it, never the link (clients.admin).
+    """
+    invitation = (
+        invitations_for_client(user=user, client_id=client_id)
+        .filter(pk=invitation_id, used_at=None, revoked_at=None, expires_at__gt=timezone.now())
+        .exclude(link_seed="")
+        .first()
+    )
+    return _issued(invitation) if invitation is not None else None
+
+
 def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
     """The end of the link's last day on the client's calendar, the day the
     email and the welcome page name ("until 11 March"): a link that stopped
@@ -268,6 +298,11 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     The email goes once this has committed (a link from an invitation that
     was undone would not work), never holding it open on a slow mail server;
     whatever happens to it, the invitation stands and the sweep retries it.
+
+    The same request by the same person within INVITATION_SENT_TWICE_WINDOW
+    returns the invitation it made, with the same link, and emails nothing
+    more: made again, the link just copied would stop working and the
+    client would get a second email.
     """
     _require_staff(actor)
     # Locked: two invitations made at once (two tabs, two people) would each
@@ -286,6 +321,9 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     if send_email and not client.contact_email:
         raise ValidationError(_("Add a contact email first, or copy the link instead."))
     now = timezone.now()
+    repeat = _just_invited(actor=actor, client=client, send_email=send_email, now=now)
+    if repeat is not None:
+        return _issued(repeat)
     Invitation.objects.filter(client=client, used_at=None, revoked_at=None).update(revoked_at=now)
     seed = secrets.token_hex(16)
     token = _invitation_token(seed)
@@ -304,6 +342,27 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
         # page that says whether it went, and can pass the link on otherwise.
         enqueue_on_commit(send_invitation_email, invitation.pk, run_here_if_broker_down=True)
     return IssuedInvitation(invitation=invitation, url=_invitation_url(token))
+
+
+def _just_invited(
+    *, actor: User, client: Client, send_email: bool, now: dt.datetime
+) -> Invitation | None:
+    """The working invitation ``actor`` made for ``client`` moments ago with
+    the same choice about email, if there is one. An email given up is not
+    repeated: asking again is asking for a new try."""
+    return (
+        Invitation.objects.filter(
+            client=client,
+            created_by=actor,
+            created_at__gte=now - INVITATION_SENT_TWICE_WINDOW,
+            used_at=None,
+            revoked_at=None,
+            email_given_up_at=None,
+            email_asked_at__isnull=not send_email,
+        )
+        .exclude(link_seed="")
+        .first()
+    )
 
 
 def invitation_send_email(*, invitation_id: int) -> bool:

@@ -7,8 +7,9 @@
 
   // One link per click, not per press: each request makes a link and stops
   // the one before, so a double click emailed the client twice, and the
-  // first email's link no longer worked. The server cannot merge the two
-  // (the link is shown once and never stored), so the page sends once.
+  // first email's link no longer worked. The server also takes the same
+  // request again within seconds as the first (clients.services); the page
+  // sends once all the same.
   var form = document.getElementById("invite-form");
   if (!form) return;
   var sent = false;

@@ -362,3 +362,25 @@ def test_quiet_hours_are_plain_times_of_day_without_a_now_shortcut(cast):
     for name in ("quiet_hours_start", "quiet_hours_end"):
         html = str(form[name])
         assert 'type="time"' in html and "vTimeField" not in html, html
+
+
+def test_after_adding_a_client_the_therapist_is_offered_the_invitation(cast):
+    http = login(cast.tara)
+    added = http.post(
+        reverse("admin:clients_client_add"),
+        {
+            "display_name": "Jordan",
+            "contact_email": "",
+            "timezone": "Europe/London",
+            "reminder_channel": "none",
+            "sessions-TOTAL_FORMS": "0",
+            "sessions-INITIAL_FORMS": "0",
+        },
+    )
+    jordan = Client.objects.get(display_name="Jordan")
+    assert added.status_code == 302
+    assert added["Location"] == reverse("admin:clients_client_change", args=[jordan.pk])
+    page = http.get(added["Location"]).text
+    assert "Jordan was added" in page
+    assert f'href="{reverse("admin:clients_client_invite", args=[jordan.pk])}"' in page
+    assert "Invite them to the portal" in page

@@ -156,7 +156,7 @@ def test_a_link_replaced_before_its_email_went_is_not_emailed(cast, newcomer, ma
 def test_the_invite_page_says_when_the_email_is_still_waiting(cast, newcomer, mail_server_down):
     http = login(cast.tara)
     url = reverse("admin:clients_client_invite", args=[newcomer.pk])
-    made = http.post(url, {"send_email": "1"})
+    made = http.post(url, {"send_email": "1"}, follow=True)
     assert "could not be sent just now" in made.text
     assert "tried again" in made.text
     assert "not been delivered yet" in http.get(url).text

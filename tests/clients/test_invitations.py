@@ -39,6 +39,13 @@ def token_of(issued: services.IssuedInvitation) -> str:
     return issued.url.rstrip("/").rsplit("/", 1)[1]
 
 
+def a_while_later(monkeypatch) -> None:
+    """Past the window in which the same invitation asked for again is the
+    first request sent twice: asking again now means a new link."""
+    later = timezone.now() + services.INVITATION_SENT_TWICE_WINDOW + dt.timedelta(seconds=1)
+    monkeypatch.setattr(timezone, "now", lambda: later)
+
+
 def accept(http: HttpClient, token: str, **form):
     http.get(reverse("clients:welcome", args=[token]))
     data = {
@@ -54,7 +61,7 @@ def test_therapist_invites_from_the_client_page_and_sees_the_link_once(cast, new
     page = http.get(reverse("admin:clients_client_change", args=[newcomer.pk]))
     invite_url = reverse("admin:clients_client_invite", args=[newcomer.pk])
     assert invite_url in page.text
-    made = http.post(invite_url)
+    made = http.post(invite_url, follow=True)
     assert made.status_code == 200
     assert "no-store" in made["Cache-Control"]
     invitation = Invitation.objects.get(client=newcomer)
@@ -97,8 +104,9 @@ def test_failed_email_still_gives_the_link(
     assert issued.url and issued.invitation.email_state == "retrying"
 
 
-def test_resending_invalidates_the_old_link(cast, newcomer):
+def test_resending_invalidates_the_old_link(cast, newcomer, monkeypatch):
     first = invite(cast, newcomer)
+    a_while_later(monkeypatch)
     second = invite(cast, newcomer)
     http = HttpClient()
     refused = http.get(reverse("clients:welcome", args=[token_of(first)]))
@@ -111,6 +119,7 @@ def test_a_new_link_that_cannot_be_made_leaves_the_old_one_working(cast, newcome
     """Revoking the earlier link and making the new one are one change: if
     the new one fails, the client's link in their inbox still works."""
     first = invite(cast, newcomer)
+    a_while_later(monkeypatch)
 
     def fail(**kwargs):
         raise RuntimeError("the database went away")
@@ -410,8 +419,119 @@ def test_the_admin_names_the_same_last_day_as_the_client_is_told(cast, newcomer,
     monkeypatch.setattr(timezone, "now", lambda: LATE_NIGHT_IN_LONDON)
     http = login(cast.tara)
     invite_url = reverse("admin:clients_client_invite", args=[newcomer.pk])
-    made = http.post(invite_url).text
+    made = http.post(invite_url, follow=True).text
     assert "until 11 March 2030, 23:59 (their time)" in made
     assert "12 March" not in made
     again = http.get(invite_url).text
     assert "works until 11 March (their time)" in again
+
+
+# -- the link is shown once, and a page reloaded makes nothing --------------------------
+
+
+def link_on(page_text: str) -> str | None:
+    found = re.search(r'value="(http[^"]+/welcome/[^"]+)"', page_text)
+    return found.group(1) if found else None
+
+
+def test_making_the_link_leads_to_a_page_that_shows_it_once(
+    cast, newcomer, django_capture_on_commit_callbacks
+):
+    """Post, then redirect: reloading the page that shows the link must not
+    post again (a second link, the copied one dead, a second email to an
+    inbox someone else may read)."""
+    http = login(cast.tara)
+    invite_url = reverse("admin:clients_client_invite", args=[newcomer.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        made = http.post(invite_url, {"send_email": "1"})
+    assert made.status_code == 302
+    assert made["Location"] == invite_url  # the token is never in an address
+    shown = http.get(invite_url)
+    assert "no-store" in shown["Cache-Control"]
+    link = link_on(shown.text)
+    assert link is not None
+    assert "It is shown only now" in shown.text
+    assert f"It was also emailed to {newcomer.contact_email}" in shown.text
+    [invitation] = Invitation.objects.filter(client=newcomer)
+    assert invitation.token_hash == services.invitation_token_hash(
+        link.rstrip("/").rsplit("/", 1)[1]
+    )
+    # Reloaded: the link is not shown again, the page says why and how to get
+    # one, and nothing new was made or sent.
+    again = http.get(invite_url)
+    assert link_on(again.text) is None
+    assert link.rsplit("/", 2)[1] not in again.text
+    assert "was shown once, when it was made" in again.text
+    assert "Make the link" in again.text
+    assert Invitation.objects.filter(client=newcomer).count() == 1
+    assert len(mail.outbox) == 1
+
+
+def test_the_form_sent_twice_makes_one_link_and_one_email(
+    cast, newcomer, django_capture_on_commit_callbacks
+):
+    """A double click or a form sent again after a slow reply is the first
+    request twice: the link the therapist sees is the one the email carries."""
+    http = login(cast.tara)
+    invite_url = reverse("admin:clients_client_invite", args=[newcomer.pk])
+    with django_capture_on_commit_callbacks(execute=True):
+        http.post(invite_url, {"send_email": "1"})
+        http.post(invite_url, {"send_email": "1"})
+    assert Invitation.objects.filter(client=newcomer).count() == 1
+    [message] = mail.outbox
+    link = link_on(http.get(invite_url).text)
+    assert link is not None and link in message.body
+
+
+def test_a_new_link_asked_for_after_the_window_is_a_new_link(cast, newcomer, monkeypatch):
+    first = invite(cast, newcomer, send_email=True)
+    a_while_later(monkeypatch)
+    second = invite(cast, newcomer, send_email=True)
+    assert second.url != first.url
+    assert Invitation.objects.filter(client=newcomer, revoked_at=None).get() == second.invitation
+
+
+def test_a_link_then_the_same_link_emailed_is_a_new_request(cast, newcomer):
+    """Copied first, then asked to be emailed too: not the same form sent twice."""
+    first = invite(cast, newcomer)
+    second = invite(cast, newcomer, send_email=True)
+    assert second.url != first.url
+    assert second.invitation.email_asked_at is not None
+
+
+def test_the_link_is_not_shown_to_another_therapist_or_for_another_client(cast, newcomer):
+    other = ClientFactory.create(therapist=cast.tara, portal_user=None, display_name="Dana")
+    http = login(cast.tara)
+    http.post(reverse("admin:clients_client_invite", args=[newcomer.pk]))
+    assert link_on(http.get(reverse("admin:clients_client_invite", args=[other.pk])).text) is None
+    # Still there for its own client's page, once.
+    assert link_on(http.get(reverse("admin:clients_client_invite", args=[newcomer.pk])).text)
+
+
+def test_the_client_page_shows_an_invitation_in_progress(
+    cast, newcomer, django_capture_on_commit_callbacks
+):
+    page_url = reverse("admin:clients_client_change", args=[newcomer.pk])
+    http = login(cast.tara)
+    assert "Not set up yet: invite them to the portal" in http.get(page_url).text
+    with django_capture_on_commit_callbacks(execute=True):
+        issued = invite(cast, newcomer, send_email=True)
+    made = issued.invitation.created_at.astimezone(timezone.get_current_timezone())
+    page = http.get(page_url).text
+    assert "Not set up yet: invite them" not in page
+    assert f"Invited on {made.day} {made:%B}" in page
+    assert "and emailed" in page
+    assert "the link works until" in page
+    assert reverse("admin:clients_client_invite", args=[newcomer.pk]) in page  # a new link
+
+
+def test_the_client_page_says_when_the_link_was_not_emailed_or_has_run_out(cast, newcomer):
+    issued = invite(cast, newcomer)
+    http = login(cast.tara)
+    page_url = reverse("admin:clients_client_change", args=[newcomer.pk])
+    page = http.get(page_url).text
+    assert "Invited on" in page and "not emailed" in page
+    Invitation.objects.filter(pk=issued.invitation.pk).update(
+        expires_at=timezone.now() - dt.timedelta(days=1)
+    )
+    assert "stopped working on" in http.get(page_url).text

@@ -33,7 +33,9 @@ from practice.models import User
 reset = Client().post(reverse("clients:password_reset"), {{"email": "alice@example.test"}})
 staff = Client()
 staff.force_login(User.objects.get(pk={therapist}))
-invite = staff.post(reverse("admin:clients_client_invite", args=[{client}]), {{"send_email": "1"}})
+invite = staff.post(
+    reverse("admin:clients_client_invite", args=[{client}]), {{"send_email": "1"}}, follow=True
+)
 print(json.dumps({{
     "statuses": [reset.status_code, invite.status_code],
     "sent": sorted(to for message in getattr(mail, "outbox", []) for to in message.to),

@@ -80,7 +80,7 @@ def test_a_stored_line_break_does_not_stop_the_invitation(
 @pytest.mark.django_db(transaction=True)  # the page is made after the invitation commits
 def test_the_therapist_is_told_the_invitation_email_was_not_sent(cast, newcomer, stored_line_break):
     response = login(cast.tara).post(
-        reverse("admin:clients_client_invite", args=[newcomer.pk]), {"send_email": "1"}
+        reverse("admin:clients_client_invite", args=[newcomer.pk]), {"send_email": "1"}, follow=True
     )
     assert response.status_code == 200
     assert "The email could not be sent" in response.text
