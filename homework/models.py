@@ -157,6 +157,9 @@ class Assignment(models.Model):
     # Not a column: where a recurring assignment stands today, set by
     # selectors.todo_for_client for the portal's "To do".
     occurrence: "Occurrence | None" = None
+    # Not a column: the work this one carries on from, when new days ended it
+    # (services.assignment_update), for the admin to say so.
+    rescheduled_from: "Assignment | None" = None
 
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"
