@@ -32,6 +32,7 @@ from homework.kinds import all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import (
     assignments_for_user,
+    client_today,
     entries_for_user,
     entry_commentable_by,
     entry_readable_by_staff,
@@ -67,6 +68,7 @@ class ExerciseAdmin(RoleAdmin):
         return exercises_for_user(user=acting_user(request)).select_related("owner")
 
     def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
+        options: tuple[Any, dict[str, Any]]
         if obj is not None and not self.has_change_permission(request, obj):
             # Read only: what the client is asked, in words, rather than the
             # JSON it is kept in and the hints for editing that.
@@ -340,10 +342,29 @@ class AssignmentAdmin(RoleAdmin):
         }
         if change:
             saved = services.assignment_update(actor=acting_user(request), assignment=obj, **data)
+            # New days may have gone to new work (services.assignment_update):
+            # the form's object stands for it from here, to say so and go there.
+            obj.rescheduled_from, obj.starts_on = saved.rescheduled_from, saved.starts_on
         else:
             data.pop("status", None)
             saved = services.assignment_create(actor=acting_user(request), **data)
         obj.pk = saved.pk
+
+    def response_change(self, request: HttpRequest, obj: Assignment) -> HttpResponse:
+        """After new days, to the new work they went to, saying what happened
+        to the days before (services.assignment_update)."""
+        if obj.rescheduled_from is None:
+            return super().response_change(request, obj)
+        if obj.starts_on == client_today(obj.client):
+            message = str(
+                _("The new days count from today; what came before stays as it was asked.")
+            )
+        else:
+            message = _(
+                "The new days count from %(date)s; what came before stays as it was asked."
+            ) % {"date": formats.date_format(obj.starts_on, "l j F")}
+        self.message_user(request, message, messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:homework_assignment_change", args=[obj.pk]))
 
     def response_add(
         self, request: HttpRequest, obj: Assignment, post_url_continue: str | None = None

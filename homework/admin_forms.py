@@ -5,13 +5,14 @@ from typing import Any
 
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget, AutocompleteSelect
+from django.core.exceptions import ValidationError
 from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import Assignment, Exercise
-from homework.services import COMMENT_MAX_CHARS
+from homework.services import COMMENT_MAX_CHARS, assignment_check_update
 from practice.requests import parse_id
 
 ASSIGNMENT_FIELDS = (
@@ -120,6 +121,17 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         return cleaned
+
+    def _post_clean(self) -> None:
+        # Django's step that sets the changes on the instance and runs the
+        # model's checks (not in the type stubs); after it, the service's.
+        super()._post_clean()  # type: ignore[misc]
+        if self.instance.pk is not None and not self.errors:
+            # New days that would rewrite what was asked: said beside their fields.
+            try:
+                assignment_check_update(assignment=self.instance)
+            except ValidationError as refused:
+                self.add_error(None, refused)
 
 
 class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]

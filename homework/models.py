@@ -162,6 +162,9 @@ class Assignment(models.Model):
     occurrence: "Occurrence | None" = None
     sent_for_slot: uuid.UUID | None = None
     again_label: "StrOrPromise" = ""
+    # Not a column: the work this one carries on from, when new days ended it
+    # (services.assignment_update), for the admin to say so.
+    rescheduled_from: "Assignment | None" = None
 
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"

@@ -7,6 +7,7 @@ client writes, and the discreet email that follows).
 
 from homework.services.assignments import (
     ASSIGNMENT_EDITABLE_FIELDS,
+    assignment_check_update,
     assignment_create,
     assignment_create_many,
     assignment_update,
@@ -52,6 +53,7 @@ __all__ = [
     "Flags",
     "NotificationNotSent",
     "PageSave",
+    "assignment_check_update",
     "assignment_create",
     "assignment_create_many",
     "assignment_update",

@@ -2,6 +2,7 @@
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,6 +14,7 @@ from django.utils.translation import ngettext
 
 from clients.models import Client
 from clients.selectors import clients_for_user
+from homework import schedules
 from homework.kinds import get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import (
@@ -114,7 +116,13 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 
 @transaction.atomic
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
-    """Change an assignment's details. Its client never changes: entries hang on it."""
+    """Change an assignment's details. Its client never changes: entries hang on it.
+
+    Returns the assignment that holds the changes: ``assignment``, or, when
+    they change days the client was already asked (``_rescheduled``), new
+    work that carries on from the day the change counts from, its
+    ``rescheduled_from`` the assignment now ended.
+    """
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
         raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
@@ -134,8 +142,122 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
     for name, value in changes.items():
         setattr(assignment, name, value)
     assignment.full_clean()
-    assignment.save(update_fields=list(changes))
-    return assignment
+    # Whether today's slot has anything yet is read under the lock that
+    # entries are begun under (services.entries).
+    Assignment.objects.select_for_update().filter(pk=assignment.pk).values_list("pk").get()
+    rescheduled = _rescheduled(assignment)
+    if rescheduled is None:
+        assignment.save(update_fields=list(changes))
+        return assignment
+    ended, carried_on = rescheduled.ended, rescheduled.carried_on
+    # Closed, not left to end by its date: its last slot would stay open in
+    # the client's To do for late work, beside the new days' card.
+    ended.ends_on = rescheduled.last_day
+    ended.status = Assignment.Status.COMPLETED
+    ended.full_clean()
+    ended.save(update_fields=["ends_on", "status"])
+    carried_on.created_by = actor
+    carried_on.save()
+    carried_on.rescheduled_from = ended
+    return carried_on
+
+
+def assignment_check_update(*, assignment: Assignment) -> None:
+    """Refuse, by field, changes (set on ``assignment``, not yet saved) that
+    ``assignment_update`` would refuse on top of the model's own rules: so a
+    form shows them beside the fields rather than fail on saving."""
+    _rescheduled(assignment)
+
+
+@dataclass(frozen=True)
+class _Days:
+    """Which days a schedule asks for (a schedules.Scheduled)."""
+
+    schedule: str
+    starts_on: dt.date
+    ends_on: dt.date | None
+    weekdays: Sequence[int]
+
+
+@dataclass(frozen=True)
+class _Rescheduled:
+    ended: Assignment  # as stored: its days end on ``last_day``
+    last_day: dt.date
+    carried_on: Assignment  # not saved yet: the changes, from the day after ``last_day``
+
+
+def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
+    """How recurring work whose changes (set on ``assignment``) would change
+    days the client was already asked is split in two; None for a plain edit.
+
+    Counted on the new days from the start, work the client was never asked
+    for would count as missed, in the admin and in summaries already given.
+    So the days asked until yesterday on the client's calendar stay with the
+    assignment, ended there with its entries and its counts, and new work
+    takes the changes from today. Today stays with the days it was asked on
+    once something was begun or sent for it: it is not asked for again. No
+    entry moves: a draft stays with the slot it was begun for, where "Carry
+    on" reaches it (closed work takes what the client was writing).
+
+    Only the days asked so far decide: a new end date, new words, or new
+    days before any came round are a plain edit. A schedule history would
+    say the same with every count made of parts; two assignments are what
+    the admin, the summary and the portal already count.
+    """
+    if assignment.pk is None:
+        return None
+    stored = Assignment.objects.select_related("client").get(pk=assignment.pk)
+    if not stored.is_recurring or stored.ends_on is None:
+        return None
+    if stored.status != Assignment.Status.ACTIVE or assignment.status != stored.status:
+        return None  # closed, or closed with the change: nothing is asked from here on
+    today = client_today(stored.client)
+    begun_today = stored.entries.filter(occurrence_on__gte=today).exists()
+    first_day = today + dt.timedelta(days=1) if begun_today else today
+    last_day = first_day - dt.timedelta(days=1)
+    as_asked = list(schedules.slots(stored, end=last_day))
+    as_changed = _Days(
+        schedule=assignment.schedule,
+        starts_on=assignment.starts_on,
+        ends_on=stored.ends_on,
+        weekdays=assignment.weekdays,
+    )
+    if not as_asked or as_asked == list(schedules.slots(as_changed, end=last_day)):
+        return None
+    values = {"date": formats.date_format(first_day, "l j F")}
+    errors: dict[str, str] = {}
+    if assignment.starts_on != stored.starts_on and assignment.starts_on < first_day:
+        errors["starts_on"] = (
+            _(
+                "The client was already asked on the days before %(date)s, and they stay "
+                "as they were. Keep the start date, or choose one from %(date)s on."
+            )
+            % values
+        )
+    last = assignment.ends_on or assignment.due_on
+    if last is not None and last < first_day:
+        errors["ends_on" if assignment.ends_on else "due_on"] = (
+            _(
+                "The new days count from %(date)s: what the client was asked before "
+                "stays as it was. Choose a date from %(date)s on."
+            )
+            % values
+        )
+    if errors:
+        raise ValidationError(errors)
+    carried_on = Assignment(
+        client=stored.client,
+        exercise=assignment.exercise,
+        instructions=assignment.instructions,
+        starts_on=max(assignment.starts_on, first_day),
+        due_on=assignment.due_on,
+        schedule=assignment.schedule,
+        weekdays=list(assignment.weekdays),
+        ends_on=assignment.ends_on,
+        no_contact_since=assignment.no_contact_since,
+    )
+    carried_on.full_clean(exclude=["created_by"])  # set by assignment_update
+    return _Rescheduled(ended=stored, last_day=min(stored.ends_on, last_day), carried_on=carried_on)
 
 
 @transaction.atomic

@@ -176,12 +176,12 @@ def completion_for_period(
                 # or on the session's own day before it began.
                 latest_filed=max((on for on in sent if on >= first), default=None),
             )
-            if (
-                assignment.ends_on is not None
-                and assignment.ends_on < first_day
-                and not tally.expected
-            ):
-                continue  # ended before the period, its last slot settled in the one before
+            ended_before = assignment.ends_on is not None and assignment.ends_on < first_day
+            if not tally.expected and (ended_before or tally.coming is None):
+                # Ended before the period, its last slot settled in the one
+                # before; or no day of it falls in the period, as for days
+                # that ended when new ones were set (services.assignment_update).
+                continue
             items.append(
                 WorkItem(
                     assignment.pk,
