@@ -61,6 +61,16 @@
   function toSignIn() {
     if (signedIn) window.location.replace(signedOutUrl);
   }
+  // This tab leaves on purpose, its unsaved words carried or sent on the
+  // way: the page must go at once, without the browser asking first
+  // (session.js asks only for a page left any other way).
+  function ending() {
+    document.dispatchEvent(new CustomEvent("portal:ending"));
+  }
+  function clearScreen() {
+    ending();
+    document.documentElement.style.visibility = "hidden";
+  }
   function saveNow() {
     try { if (window.portalSaveNow) window.portalSaveNow(); } catch (e) { /* signing out anyway */ }
   }
@@ -70,7 +80,7 @@
         if (!signedIn || leaving) return;
         leaving = true;
         awaitingSignOut = true;
-        document.documentElement.style.visibility = "hidden";
+        clearScreen();
         saveNow();
         setTimeout(toSignIn, SIGNED_OUT_AT_THE_LATEST_MS);
         return;
@@ -84,13 +94,13 @@
         var pending = window.portalDraftPending && window.portalDraftPending();
         if (awaitingSignOut || (signedIn && !leaving && !pending)) {
           leaving = true;
-          document.documentElement.style.visibility = "hidden";
+          clearScreen();
           toSignIn();
         }
         return;
       }
       leaving = true;
-      document.documentElement.style.visibility = "hidden";
+      clearScreen();
       var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
       if (pending) {
         try {
@@ -111,6 +121,7 @@
       if (signingOut) return;
       signingOut = true;
       tabs.postMessage("signing-out");
+      ending();
       saveNow();
       setTimeout(function () { signOut.submit(); }, OTHER_TABS_FIRST_MS);
     });
@@ -121,7 +132,7 @@
     if (event) event.preventDefault();
     if (leaving) return;
     leaving = true;
-    document.documentElement.style.visibility = "hidden";
+    clearScreen();
     var gone = false;
     function go() {
       if (gone) return;

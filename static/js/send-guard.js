@@ -82,6 +82,8 @@
     if (failed) failed.hidden = true;
     window.portalFreshToken(form).then(function (state) {
       if (state === "fresh") {
+        // The page leaves with the changes: session.js does not ask first.
+        form.dispatchEvent(new CustomEvent("portal:sending"));
         form.submit();
       } else if (state === "signed_out") {
         notSent(T.send_signed_out);

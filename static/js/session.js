@@ -57,6 +57,21 @@
     document.addEventListener("submit", function (event) {
       if (event.target === saveBeforeIdle && !event.defaultPrevented) unsaved = false;
     });
+    // Leaving any other way (a link, Back, a reload, closing the tab) would
+    // lose them without a word: the browser asks first, with its own prompt.
+    // Not when the page leaves on purpose and the changes go with it: sent,
+    // by their button or as the idle warning shows (send-guard.js says so
+    // with "portal:sending": it leaves with form.submit() once the token is
+    // checked, which fires no submit event), or the quick exit and signing
+    // out, in this tab or another (quick-exit.js says so with "portal:ending").
+    var leavingOnPurpose = false;
+    saveBeforeIdle.addEventListener("portal:sending", function () { leavingOnPurpose = true; });
+    document.addEventListener("portal:ending", function () { leavingOnPurpose = true; });
+    window.addEventListener("beforeunload", function (event) {
+      if (!unsaved || leavingOnPurpose) return;
+      event.preventDefault();
+      event.returnValue = true;  // browsers from before preventDefault() was enough
+    });
     // The quick exit carries these changes too (quick-exit.js), saved before it signs out.
     window.portalPendingDraft = function () {
       return unsaved ? { edit: true, data: new FormData(saveBeforeIdle) } : null;
