@@ -67,6 +67,11 @@
     var leavingOnPurpose = false;
     saveBeforeIdle.addEventListener("portal:sending", function () { leavingOnPurpose = true; });
     document.addEventListener("portal:ending", function () { leavingOnPurpose = true; });
+    // "Leave it as it was" throws the changes away, as it says: it is the
+    // client's answer already, not a way out to ask about.
+    document.querySelectorAll("a[data-discards-changes]").forEach(function (link) {
+      link.addEventListener("click", function () { leavingOnPurpose = true; });
+    });
     window.addEventListener("beforeunload", function (event) {
       if (!unsaved || leavingOnPurpose) return;
       event.preventDefault();

@@ -91,6 +91,18 @@ def test_nothing_typed_leaves_without_asking(alice, context, which):
     assert dialogs == []
 
 
+def test_leave_it_as_it_was_discards_the_changes_without_asking_again(alice, context):
+    """The link that says it throws the changes away is the client's answer
+    already: the browser's prompt after it would ask the same thing twice."""
+    page, entry, box = open_on(alice, context, "changes")
+    type_into(page, box, CHANGED)
+    dialogs = record_dialogs(page)
+    page.get_by_role("link", name="Leave it as it was").click()
+    page.wait_for_url(f"**/entries/{entry.key}/")
+    assert dialogs == []
+    assert not entry_says(entry, CHANGED)()
+
+
 @pytest.mark.parametrize("which", ["changes", "note"])
 def test_sending_leaves_without_asking_and_nothing_is_asked_after(alice, context, which):
     page, entry, box = open_on(alice, context, which)
