@@ -217,7 +217,7 @@ class ClientAdmin(RoleAdmin):
             ),
             path(
                 "<path:object_id>/summary/",
-                wrap(client_summary),
+                wrap(self.summary_view),
                 name="clients_client_summary",
             ),
             *super().get_urls(),
@@ -225,6 +225,9 @@ class ClientAdmin(RoleAdmin):
 
     def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return workspace.since_last_session(self, request, object_id)
+
+    def summary_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return client_summary(self, request, object_id)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Client]:
         now = timezone.now()

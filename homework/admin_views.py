@@ -28,6 +28,8 @@ from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_sch
 from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
+from homework.summary.period import latest_day, practice_date
+from homework.summary.views import DatesForm
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
 from practice.refusals import form_refused
@@ -80,6 +82,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         actor=user, client=client, after=window.start, until=window.end
     )
     report = selectors.since_last_session(user=user, client=client, window=window)
+    upcoming = window.upcoming.starts_at if window.upcoming is not None else None
     # Each entry is a card under an h3 (its title), itself under the page's h2.
     rows = [
         EntryRow(entry, entry_html(entry, heading_level=4), entry.pk in newly_seen)
@@ -100,6 +103,10 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "can_comment": user.is_therapist and client.therapist_id == user.pk,
         "comment_form": EntryCommentForm(),
         "here": request.get_full_path(),
+        # The pickers' last day, from the session this page already names as next.
+        "dates_form": DatesForm(
+            latest=latest_day(today=practice_date(now), next_session_at=upcoming)
+        ),
     }
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
 

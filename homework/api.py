@@ -105,7 +105,7 @@ class ClientSummaryPdf(APIView):
         except Client.DoesNotExist:
             raise NotFound from None
         try:
-            query = period_query_from(request.query_params)
+            query = period_query_from(request.query_params, user=user, client=client)
             return serve_summary(
                 user=user, client=client, query=query, action=AccessEvent.Action.EXPORTED
             )

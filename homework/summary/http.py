@@ -1,22 +1,34 @@
 """What the admin view and the API share: reading the period from a request,
 and sending a summary back as a PDF, its reading recorded."""
 
+import datetime as dt
+
 from django.http import HttpResponse, QueryDict
 from django.utils import timezone
 
 from clients.models import Client
 from homework.services import summary_record_read
-from homework.summary.period import PeriodQuery, parse_period_query, practice_date
+from homework.summary.period import PeriodQuery, latest_day, parse_period_query, practice_date
+from homework.summary.selectors import next_session_at
 from homework.summary.services import SummaryPdf, summary_pdf
 from practice.models import User
 
 PARAMETERS = ("since", "until", "full_detail", "session")
 
 
-def period_query_from(params: QueryDict) -> PeriodQuery:
+def latest_day_for(*, user: User, client: Client, now: dt.datetime) -> dt.date:
+    """The last day ``client``'s chosen dates may run to (``latest_day``)."""
+    upcoming = next_session_at(user=user, client=client, now=now)
+    return latest_day(today=practice_date(now), next_session_at=upcoming)
+
+
+def period_query_from(params: QueryDict, *, user: User, client: Client) -> PeriodQuery:
     """PeriodInvalid, naming the parameter, for anything malformed."""
+    now = timezone.now()
     return parse_period_query(
-        {name: params.get(name) for name in PARAMETERS}, today=practice_date(timezone.now())
+        {name: params.get(name) for name in PARAMETERS},
+        today=practice_date(now),
+        latest=latest_day_for(user=user, client=client, now=now),
     )
 
 

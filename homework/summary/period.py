@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -138,8 +138,30 @@ def practice_date(moment: dt.datetime) -> dt.date:
     return timezone.localtime(moment, timezone.get_default_timezone()).date()
 
 
+def latest_day(*, today: dt.date, next_session_at: dt.datetime | None) -> dt.date:
+    """The last day chosen dates may run to: today, or the next session's day
+    when that is later, since the regular summary runs up to it (a session
+    booked days ahead makes a period that ends in the future). The form's
+    date pickers and every reader of a period ask this, so they agree."""
+    if next_session_at is None:
+        return today
+    return max(today, practice_date(next_session_at))
+
+
+def kept_date(raw: str | None) -> str:
+    """What a refused form may show again in its date field: a date as the
+    field sends it, or nothing (never a long or strange string echoed back)."""
+    value = (raw or "").strip()
+    return value if _ISO_DATE.fullmatch(value) else ""
+
+
 def _parse_date(
-    name: str, raw: str | None, errors: dict[str, list[str]], *, today: dt.date
+    name: str,
+    raw: str | None,
+    errors: dict[str, list[str]],
+    *,
+    today: dt.date,
+    latest: dt.date,
 ) -> dt.date | None:
     if raw is None or raw.strip() == "":
         return None
@@ -152,8 +174,14 @@ def _parse_date(
     except ValueError:
         errors[name] = [_("That date does not exist. Please check the day and month.")]
         return None
-    if day > today:
-        errors[name] = [_("This is in the future. Choose today or earlier.")]
+    if day > latest:
+        if latest == today:
+            errors[name] = [_("This is in the future. Choose today or earlier.")]
+        else:
+            errors[name] = [
+                _("This is after the next session. Choose %(day)s or earlier.")
+                % {"day": formats.date_format(latest, "j F Y")}
+            ]
         return None
     if day < EARLIEST_DATE:
         errors[name] = [_("This is too long ago. Choose a date from the year 2000 on.")]
@@ -161,17 +189,22 @@ def _parse_date(
     return day
 
 
-def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> PeriodQuery:
+def parse_period_query(
+    data: Mapping[str, str | None], *, today: dt.date, latest: dt.date | None = None
+) -> PeriodQuery:
     """Read ``since``, ``until``, ``full_detail`` and ``session`` as a request or
     command gives them.
 
-    Messages name the parameter and never repeat what was sent (it may be long,
+    Errors are keyed by the parameter; their words speak of the start and end
+    dates, as the form does, and never repeat what was sent (it may be long,
     or not ours to echo). One date alone is fine: ``until`` defaults to today,
-    ``since`` to four weeks before ``until``.
+    ``since`` to four weeks before ``until``. No date may be after ``latest``
+    (``latest_day``; today when not given).
     """
+    latest = latest or today
     errors: dict[str, list[str]] = {}
-    since = _parse_date("since", data.get("since"), errors, today=today)
-    until = _parse_date("until", data.get("until"), errors, today=today)
+    since = _parse_date("since", data.get("since"), errors, today=today, latest=latest)
+    until = _parse_date("until", data.get("until"), errors, today=today, latest=latest)
     raw_full = (data.get("full_detail") or "").strip().lower()
     if raw_full not in _TRUE | _FALSE:
         errors["full_detail"] = [_("Use true or false.")]
@@ -186,14 +219,16 @@ def parse_period_query(data: Mapping[str, str | None], *, today: dt.date) -> Per
         until = until or today
         since = since or until - dt.timedelta(days=DEFAULT_LOOKBACK_DAYS - 1)
         if until < since:
-            raise PeriodInvalid({"until": [_("This is before since. Choose a later date.")]})
+            raise PeriodInvalid(
+                {"until": [_("The end date is before the start date. Choose a later end date.")]}
+            )
         if (until - since).days + 1 > MAX_PERIOD_DAYS:
             raise PeriodInvalid(
                 {
                     "until": [
                         ngettext(
-                            "The period can be at most %(days)s day long. Move since or until closer.",
-                            "The period can be at most %(days)s days long. Move since or until closer.",
+                            "The period can be at most %(days)s day long. Move the start and end dates closer together.",
+                            "The period can be at most %(days)s days long. Move the start and end dates closer together.",
                             MAX_PERIOD_DAYS,
                         )
                         % {"days": MAX_PERIOD_DAYS}

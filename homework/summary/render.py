@@ -100,7 +100,13 @@ def _flags(
 
 
 def summary_filename(data: SummaryData) -> str:
-    """Neutral on purpose: a file name shows in downloads lists and print queues."""
+    """Neutral on purpose: a file name shows in downloads lists and print queues.
+
+    Chosen dates are named by them, not by the session after them: saved
+    beside that session's own summary, one would overwrite the other."""
+    period = data.period
+    if period.chosen_dates:
+        return f"summary-{period.since:%Y-%m-%d}-to-{period.until:%Y-%m-%d}.pdf"
     day = data.period.session.starts_at if data.period.session else None
     date = timezone.localtime(day).date() if day else data.period.until
     return f"session-summary-{date:%Y-%m-%d}.pdf"

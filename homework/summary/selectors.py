@@ -40,6 +40,7 @@ __all__ = [
     "SummaryData",
     "client_for_summary",
     "completion_for_period",
+    "next_session_at",
     "resolve_period",
     "session_ids_on",
     "summary_data",
@@ -112,6 +113,18 @@ def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.da
     target = next((s for s in found if s.starts_at >= cutoff), None)
     previous = next((s for s in found if s.starts_at < cutoff), None)
     return period_between_sessions(target=target, previous=previous, now=now)
+
+
+def next_session_at(*, user: User, client: Client, now: dt.datetime) -> dt.datetime | None:
+    """When the session the regular summary is for starts (as ``resolve_period``
+    finds it: one under way counts), or None with none booked."""
+    return (
+        _sessions(user, client)
+        .filter(starts_at__gte=now - SESSION_GRACE)
+        .order_by("starts_at")
+        .values_list("starts_at", flat=True)
+        .first()
+    )
 
 
 def period_for_session(

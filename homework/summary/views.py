@@ -6,31 +6,89 @@ Optional query: ``since``, ``until`` (YYYY-MM-DD) and ``full_detail``, or
 ``session`` (one session's id, as its row in the admin links it).
 """
 
-from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect
-from django.views.decorators.http import require_GET
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clients.models import AccessEvent, Client
-from homework.summary.http import period_query_from, serve_summary
-from homework.summary.period import PeriodInvalid
+from homework.summary.http import latest_day_for, period_query_from, serve_summary
+from homework.summary.period import EARLIEST_DATE, PeriodInvalid, kept_date
 from homework.summary.selectors import client_for_summary
+from practice.bidi import isolated_text
+from practice.refusals import form_refused
 from practice.requests import acting_user
 
+if TYPE_CHECKING:
+    from django.contrib import admin
 
-@require_GET
-def client_summary(request: HttpRequest, object_id: str) -> HttpResponse:
+    AdminOf = admin.ModelAdmin[Any]
+else:
+    AdminOf = object
+
+DATE_FIELDS = ("since", "until")
+
+
+@dataclass(frozen=True)
+class DatesForm:
+    """The "Print for other dates" form (admin/clients/partials/print_dates.html):
+    the days its pickers offer, and when refused, what was chosen and why."""
+
+    latest: dt.date  # homework.summary.period.latest_day: the pickers' max
+    since: str = ""
+    until: str = ""
+    full_detail: bool = False
+    errors: Mapping[str, list[str]] = field(default_factory=dict)
+    earliest: dt.date = EARLIEST_DATE
+
+    @property
+    def other_errors(self) -> list[str]:
+        """Refusals about neither date (a session link, a hand-made query)."""
+        return [
+            message
+            for name, messages in self.errors.items()
+            if name not in DATE_FIELDS
+            for message in messages
+        ]
+
+
+def client_summary(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
     user = acting_user(request)
     try:
         client = client_for_summary(user=user, client_id=int(object_id))
     except (ValueError, Client.DoesNotExist):
         raise Http404 from None
     try:
-        query = period_query_from(request.GET)
+        query = period_query_from(request.GET, user=user, client=client)
         return serve_summary(
             user=user, client=client, query=query, action=AccessEvent.Action.PRINTED
         )
     except PeriodInvalid as invalid:  # malformed, or a session not this client's
-        for name, problems in invalid.errors.items():
-            messages.error(request, f"{name}: {' '.join(problems)}")
-        return redirect("admin:clients_client_change", client.pk)
+        # The form opened this tab: it shows here again, the dates kept, with
+        # why beside them, rather than a client page with the dates gone.
+        form = DatesForm(
+            latest=latest_day_for(user=user, client=client, now=timezone.now()),
+            since=kept_date(request.GET.get("since")),
+            until=kept_date(request.GET.get("until")),
+            full_detail=bool(request.GET.get("full_detail")),
+            errors=invalid.errors,
+        )
+        context = {
+            **model_admin.admin_site.each_context(request),
+            "opts": model_admin.opts,
+            "title": _("Print for other dates: %(client)s")
+            % {"client": isolated_text(client.display_name)},
+            "client": client,
+            "dates_form": form,
+        }
+        response = TemplateResponse(
+            request, "admin/clients/client/print_dates.html", context, status=400
+        )
+        return form_refused(request, response)

@@ -1,10 +1,12 @@
 """Template helpers for the session summary PDF and the kinds' summary sections."""
 
 import base64
+import datetime as dt
 import html
 import re
 
 from django import template
+from django.utils.formats import date_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -15,6 +17,15 @@ from homework.summary.limits import EXCERPT_CHARS
 from practice.bidi import RIGHT_TO_LEFT, first_letter_right_to_left
 
 register = template.Library()
+
+
+@register.filter
+def day_range(first: dt.date, last: dt.date) -> str:
+    """Two days as a span, the year said once when they share it:
+    "10 Nov – 30 Nov 2026", "20 Dec 2025 – 5 Jan 2026"."""
+    start = date_format(first, "j M" if first.year == last.year else "j M Y")
+    return f"{start} – {date_format(last, 'j M Y')}"
+
 
 # Characters that may stand as themselves inside a CSS string; everything else
 # is written as a hex escape, so no text can end the string or the <style>.

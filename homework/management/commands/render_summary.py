@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from clients.models import AccessEvent, Client
 from homework.services import summary_record_read
+from homework.summary.http import latest_day_for
 from homework.summary.period import PeriodInvalid, parse_period_query, practice_date
 from homework.summary.selectors import client_for_summary
 from homework.summary.services import summary_pdf
@@ -50,16 +51,18 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         client = self._client(options["client"])
         actor = self._actor(options["actor"], client)
+        now = timezone.now()
         try:
+            client = client_for_summary(user=actor, client_id=client.pk)
             query = parse_period_query(
                 {
                     "since": options["since"],
                     "until": options["until"],
                     "full_detail": "1" if options["full_detail"] else "",
                 },
-                today=practice_date(timezone.now()),
+                today=practice_date(now),
+                latest=latest_day_for(user=actor, client=client, now=now),
             )
-            client = client_for_summary(user=actor, client_id=client.pk)
         except PeriodInvalid as invalid:
             problems = (f"--{name}: {' '.join(msgs)}" for name, msgs in invalid.errors.items())
             raise CommandError(" ".join(problems)) from None

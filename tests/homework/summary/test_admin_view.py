@@ -45,21 +45,68 @@ def test_another_therapists_client_is_not_found(cast):
 
 
 @pytest.mark.parametrize(
-    ("query", "message"),
+    ("query", "field", "message"),
     [
-        ("since=31/02/2026", "Since: Enter a date as YYYY-MM-DD"),
-        ("until=9999-12-31", "Until: This is in the future"),
-        ("until=0001-01-01", "Until: This is too long ago"),
+        ("since=31/02/2026", "since", "Enter a date as YYYY-MM-DD"),
+        ("until=9999-12-31", "until", "This is in the future. Choose today or earlier."),
+        ("until=0001-01-01", "until", "This is too long ago"),
+        ("since=2026-03-10&until=2026-03-01", "until", "The end date is before the start date."),
+        (
+            "since=2024-01-01&until=2026-03-01",
+            "until",
+            "The period can be at most 400 days long. Move the start and end dates closer",
+        ),
     ],
 )
-def test_bad_dates_go_back_to_the_client_page_with_the_parameter_named(cast, query, message):
-    http = login(cast.tara)
-    response = http.get(url(cast.alice.pk) + "?" + query, follow=True)
-    assert response.redirect_chain[-1][0] == reverse(
-        "admin:clients_client_change", args=[cast.alice.pk]
-    )
-    assert message in response.text
+def test_a_refused_choice_shows_the_form_again_with_the_dates_kept(cast, query, field, message):
+    """The form opened a new tab on the client page, the dates gone and the
+    message naming "since" or "until": now the tab holds the form, the dates
+    as chosen, and why, in plain words beside the date it is about."""
+    response = login(cast.tara).get(url(cast.alice.pk) + "?" + query)
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/html")
+    text = response.content.decode()
+    form = text[text.index(f'action="{url(cast.alice.pk)}"') :]
+    form = form[: form.index("</form>")]
+    for name, value in (part.split("=") for part in query.split("&")):
+        if len(value) == 10 and value[4] == "-":  # a date as the date field sends it
+            assert f'name="{name}" value="{value}"' in form
+    assert message in form
+    assert f'id="print-{field}-error"' in form  # beside its field, which points to it
+    assert f'aria-describedby="print-{field}-error"' in form
+    assert "Since:" not in text
+    assert "Until:" not in text
     assert not AccessEvent.objects.exists()
+
+
+def test_the_next_sessions_day_may_end_the_chosen_dates(cast):
+    """The regular summary runs to the next session's day: choosing that day
+    as the end was refused as "in the future"."""
+    starts = timezone.localtime() + dt.timedelta(days=3)
+    SessionFactory.create(client=cast.alice, starts_at=starts)
+    since = timezone.localdate() - dt.timedelta(days=7)
+    http = login(cast.tara)
+    response = http.get(
+        url(cast.alice.pk), {"since": since.isoformat(), "until": f"{starts:%Y-%m-%d}"}
+    )
+    assert response.status_code == 200
+    after = starts.date() + dt.timedelta(days=1)
+    response = http.get(
+        url(cast.alice.pk), {"since": since.isoformat(), "until": after.isoformat()}
+    )
+    assert response.status_code == 400
+    assert "after the next session" in response.content.decode()
+    # The form offers the same days: nothing later than the session's, nothing before 2000.
+    page = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]))
+    assert f'name="until" value="" min="2000-01-01" max="{starts:%Y-%m-%d}"' in page.text
+
+
+def test_the_form_offers_up_to_today_with_no_session_booked(cast):
+    page = login(cast.tara).get(
+        reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    )
+    today = timezone.localdate()
+    assert f'name="since" value="" min="2000-01-01" max="{today:%Y-%m-%d}"' in page.text
 
 
 def queries_for(http, client_id: int) -> int:
@@ -183,11 +230,9 @@ def test_another_clients_or_therapists_session_is_refused_by_name(cast):
     bobs = SessionFactory.create(client=cast.bob, starts_at=timezone.now() + dt.timedelta(days=1))
     http = login(cast.tara)
     for session_id in (bobs.pk, 999_999):
-        response = http.get(f"{url(cast.alice.pk)}?session={session_id}", follow=True)
-        assert response.redirect_chain[-1][0] == reverse(
-            "admin:clients_client_change", args=[cast.alice.pk]
-        )
-        assert "Session:" in response.text
+        response = http.get(f"{url(cast.alice.pk)}?session={session_id}")
+        assert response.status_code == 400
+        assert "This client has no such session." in response.content.decode()
     assert not AccessEvent.objects.exists()
 
 
@@ -213,6 +258,10 @@ def test_the_dates_form_as_a_browser_sends_it_prints_those_dates(cast):
     )
     assert response.status_code == 200
     assert "dates chosen" in pdf_text(response.content)
+    # Its own name: saving it does not overwrite the regular summary's file.
+    assert response["Content-Disposition"] == (
+        f'inline; filename="summary-{since:%Y-%m-%d}-to-{today:%Y-%m-%d}.pdf"'
+    )
     # An empty date field is sent as "": the period is then since the last session.
     response = login(cast.tara).get(url(cast.alice.pk), {"since": "", "until": ""})
     assert response.status_code == 200

@@ -44,7 +44,7 @@ def test_takes_dates_and_an_actor(cast, tmp_path):
         "--actor",
         cast.morgan.email,
     )
-    assert "1 Jan 2026 – 31 Jan 2026" in pdf_text(out.read_bytes())
+    assert "1 Jan – 31 Jan 2026" in pdf_text(out.read_bytes())
     assert AccessEvent.objects.get().actor == cast.morgan
 
 

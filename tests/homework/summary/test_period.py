@@ -6,6 +6,7 @@ from homework.summary.period import (
     MAX_PERIOD_DAYS,
     PeriodInvalid,
     PeriodQuery,
+    latest_day,
     parse_period_query,
     period_for_dates,
 )
@@ -70,6 +71,35 @@ def test_bad_parameters_are_named(params, name):
     errors = problems(**params)
     assert list(errors) == [name]
     assert all(errors[name])
+
+
+def test_the_period_may_end_on_the_next_sessions_day_and_no_later():
+    """The regular summary runs to the next session's day, so chosen dates may too."""
+    session_day = TODAY + dt.timedelta(days=3)
+    latest = latest_day(today=TODAY, next_session_at=dt.datetime(2026, 3, 15, 10, tzinfo=dt.UTC))
+    assert latest == session_day
+    query = parse_period_query({"until": session_day.isoformat()}, today=TODAY, latest=latest)
+    assert query.until == session_day
+    after = (session_day + dt.timedelta(days=1)).isoformat()
+    refused = parse_period_query
+    with pytest.raises(PeriodInvalid) as caught:
+        refused({"since": "2026-03-01", "until": after}, today=TODAY, latest=latest)
+    assert caught.value.errors == {
+        "until": ["This is after the next session. Choose 15 March 2026 or earlier."]
+    }
+    # A session already past leaves today the last day.
+    assert latest_day(today=TODAY, next_session_at=None) == TODAY
+    assert latest_day(today=TODAY, next_session_at=dt.datetime(2026, 3, 1, tzinfo=dt.UTC)) == TODAY
+
+
+def test_messages_speak_of_start_and_end_dates_not_parameters():
+    assert problems(since="2026-03-10", until="2026-03-01") == {
+        "until": ["The end date is before the start date. Choose a later end date."]
+    }
+    too_long = problems(since="2020-01-01", until="2026-03-01")["until"]
+    assert too_long == [
+        "The period can be at most 400 days long. Move the start and end dates closer together."
+    ]
 
 
 def test_messages_do_not_echo_what_was_sent():

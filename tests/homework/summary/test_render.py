@@ -131,15 +131,40 @@ def test_with_no_earlier_session_the_header_says_so(cast):
 def test_the_session_it_is_for_is_named(cast):
     starts = timezone.localtime() + dt.timedelta(days=1)
     session = SessionFactory.create(client=cast.alice, starts_at=starts.replace(hour=10, minute=0))
-    today = timezone.localdate()
-    period = period_for_dates(since=today - dt.timedelta(days=7), until=today, session=session)
+    document, text = document_for(
+        cast,
+        selectors.period_for_session(
+            user=cast.tara, client=cast.alice, target=session, now=timezone.now()
+        ),
+    )
+    assert f"the session on {starts:%A} {starts.day} {starts:%B %Y}, 10:00" in text
+    assert document.filename == f"session-summary-{starts:%Y-%m-%d}.pdf"
+
+
+def test_chosen_dates_are_named_not_the_session_after_them(cast):
+    """Chosen dates said "for the session on ..." of the session after them,
+    and took that session's file name: saving one overwrote the other."""
+    starts = timezone.localtime() + dt.timedelta(days=1)
+    session = SessionFactory.create(client=cast.alice, starts_at=starts.replace(hour=10, minute=0))
+    since = dt.date(2025, 11, 10)
+    until = dt.date(2025, 11, 30)
+    document, text = document_for(cast, period_for_dates(since=since, until=until, session=session))
+    assert "dates chosen: 10 Nov – 30 Nov 2025" in text
+    assert "the session on" not in text
+    assert "no session booked" not in text
+    assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"
+    _, across = document_for(
+        cast, period_for_dates(since=dt.date(2025, 12, 20), until=dt.date(2026, 1, 5), session=None)
+    )
+    assert "dates chosen: 20 Dec 2025 – 5 Jan 2026" in across
+
+
+def document_for(cast, period):
     data = selectors.summary_data(
         user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
     )
     document = render.summary_document(data)
-    text = pdf_text(render.render_summary_pdf(document, generated_at=timezone.now()))
-    assert f"the session on {starts:%A} {starts.day} {starts:%B %Y}, 10:00" in text
-    assert document.filename == f"session-summary-{starts:%Y-%m-%d}.pdf"
+    return document, pdf_text(render.render_summary_pdf(document, generated_at=timezone.now()))
 
 
 def test_long_text_is_excerpted_unless_full_detail(cast):

@@ -1,0 +1,62 @@
+"""Print for other dates, on the since-last-session page: a choice the server
+would refuse stops on the page, before a new tab opens; one refused all the
+same comes back in that tab as the form, the dates kept and why beside them."""
+
+import datetime as dt
+import io
+
+from django.core.management import call_command
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from clients.models import Client
+from tests.browser.conftest import sign_in
+from tests.browser.test_core_loop import assert_accessible
+
+DEMO_PASSWORD = "demo-pass-2026"
+
+
+def test_an_end_before_the_start_stops_on_the_page(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    context = new_context(1280, 900)
+    page = context.new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
+    today = timezone.localdate()
+    form = page.locator("form.ws-print-dates")
+    form.get_by_label("Print for other dates: from").fill(today.isoformat())
+    until = form.get_by_label("to", exact=True)
+    until.fill((today - dt.timedelta(days=3)).isoformat())
+    form.get_by_role("button", name="Print").click()
+    page.wait_for_timeout(500)
+    assert len(context.pages) == 1  # no tab opened
+    assert until.evaluate("input => input.validationMessage") == (
+        "The end date is before the start date. Choose a later end date."
+    )
+    # A day after the last the pickers offer is stopped the same way.
+    assert until.get_attribute("max") is not None
+    later = dt.date.fromisoformat(until.get_attribute("max")) + dt.timedelta(days=1)
+    until.fill(later.isoformat())
+    assert until.evaluate("input => input.validity.rangeOverflow")
+
+
+def test_a_refusal_from_the_server_keeps_the_dates_beside_the_form(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    alex = Client.objects.get(display_name="Alex")
+    page = new_context(1280, 900).new_page()
+    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    response = page.goto(
+        f"/admin/clients/client/{alex.pk}/summary/?since=2024-01-01&until=2026-03-01"
+    )
+    assert response is not None and response.status == 400
+    form = page.locator("form.ws-print-dates")
+    expect(form.get_by_label("Print for other dates: from")).to_have_value("2024-01-01")
+    until = form.get_by_label("to", exact=True)
+    expect(until).to_have_value("2026-03-01")
+    expect(until).to_have_accessible_description(
+        "The period can be at most 400 days long. Move the start and end dates closer together."
+    )
+    assert form.get_attribute("target") is None  # already in its own tab
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-print-dates-refused-1280.png", full_page=True)
