@@ -98,6 +98,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
         "rows": rows,
+        "newly_read": len(newly_seen),
         "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
         "assignments": [(a, c, schedule_text(a)) for a, c in report.assignments],
         "can_comment": user.is_therapist and client.therapist_id == user.pk,

@@ -37,8 +37,11 @@ def test_since_last_session_shows_flags_first_and_marks_what_it_shows_as_read(ca
     assert "In 1 entry the client felt unsafe" in text
     assert [row.is_new for row in page.context["rows"]] == [True, True]
     assert Entry.objects.filter(pk__in=[unsafe.pk, cast.alice_entry.pk], seen_at=None).count() == 0
+    # Said, since a glance locks the client's edits (Entry.client_can_edit).
+    assert "Opening this page counted 2 new entries as read: Alice can no longer change" in text
     again = login(cast.tara).get(since_url(cast.alice))
     assert [row.is_new for row in again.context["rows"]] == [False, False]
+    assert "Opening this page counted" not in again.text
 
 
 def test_since_last_session_never_shows_private_words(cast):
