@@ -59,6 +59,13 @@ def record_dialogs(page) -> list[str]:
     return seen
 
 
+def kept(entry, which: str):
+    """Whether the server holds the words: saved into the entry, or added as its note."""
+    if which == "changes":
+        return entry_says(entry, CHANGED)
+    return lambda: EntryNote.objects.filter(entry=entry, text=CHANGED).exists()
+
+
 def go_home(page) -> None:
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Home").click()
 
@@ -115,10 +122,8 @@ def test_sending_leaves_without_asking_and_nothing_is_asked_after(alice, context
     go_home(page)
     page.wait_for_selector("#todo-title")
     assert dialogs == []
-    if which == "changes":
-        assert entry_says(entry, CHANGED)()
-    else:
-        assert [note.text for note in EntryNote.objects.filter(entry=entry)] == [CHANGED]
+    assert kept(entry, which)()
+    assert EntryNote.objects.filter(entry=entry).count() == (which == "note")  # sent once
 
 
 @pytest.mark.parametrize("which", ["changes", "note"])
@@ -129,10 +134,7 @@ def test_the_quick_exit_leaves_at_once_and_keeps_the_words(alice, context, which
     leave_with_shift(page)
     page.wait_for_url("https://www.bbc.co.uk/**", timeout=3_000)
     assert dialogs == []
-    if which == "changes":
-        wait_for_db(entry_says(entry, CHANGED))
-    else:
-        wait_for_db(lambda: EntryNote.objects.filter(entry=entry, text=CHANGED).exists())
+    wait_for_db(kept(entry, which))
 
 
 @pytest.mark.parametrize("which", ["changes", "note"])
@@ -143,10 +145,7 @@ def test_signing_out_sends_the_words_without_asking(alice, context, which):
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.wait_for_url("**/login/**")
     assert dialogs == []
-    if which == "changes":
-        wait_for_db(entry_says(entry, CHANGED))
-    else:
-        wait_for_db(lambda: EntryNote.objects.filter(entry=entry, text=CHANGED).exists())
+    wait_for_db(kept(entry, which))
 
 
 @pytest.mark.parametrize("which", ["changes", "note"])
