@@ -28,7 +28,9 @@ from homework.admin_forms import BulkAssignForm, EntryCommentForm, normalise_sch
 from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from homework.summary.period import latest_day, practice_date
+from homework.schedules import Tally
+from homework.summary.completion import recurring_in_period
+from homework.summary.period import latest_day, period_for_window, practice_date
 from homework.summary.views import DatesForm
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
@@ -56,6 +58,31 @@ def not_found(model_admin: AdminOf, request: HttpRequest, object_id: str) -> Htt
         % {"name": model_admin.opts.verbose_name, "key": object_id},
     )
     return HttpResponseRedirect(reverse("admin:index", current_app=model_admin.admin_site.name))
+
+
+@dataclass(frozen=True)
+class GlanceRow:
+    """One assignment in "Homework at a glance"."""
+
+    assignment: Assignment
+    progress: selectors.Completion  # over its whole schedule so far
+    schedule: str
+    # Recurring work: the window's count, the session summary's for the same
+    # period; None with no slot of it in the window.
+    in_window: Tally | None
+    began_before: bool  # begun before the window
+
+    @property
+    def counts_window(self) -> bool:
+        """The window's count is said once the work began before the window;
+        begun in it, once a day is due (until then "first one due" says it)."""
+        return self.in_window is not None and (self.began_before or bool(self.in_window.expected))
+
+    @property
+    def counts_whole(self) -> bool:
+        """The whole schedule's count is said too where it covers more than
+        the window's, or there is none for the window."""
+        return self.progress.is_recurring and (self.began_before or not self.counts_window)
 
 
 @dataclass(frozen=True)
@@ -88,6 +115,20 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         EntryRow(entry, entry_html(entry, heading_level=4), entry.pk in newly_seen)
         for entry in report.entries
     ]
+    # Each recurring assignment counted over the window as the session summary
+    # counts a period (one query): under this page's title a count reads as
+    # the period's, and it is set beside the printed one.
+    first_day = selectors.client_today(client, window.start)
+    in_window = recurring_in_period(
+        [a for a, progress in report.assignments if progress.is_recurring],
+        client=client,
+        period=period_for_window(window),
+        now=now,
+    )
+    glance = [
+        GlanceRow(a, c, schedule_text(a), in_window.get(a.pk), a.starts_on < first_day)
+        for a, c in report.assignments
+    ]
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,
@@ -100,7 +141,8 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "rows": rows,
         "newly_read": len(newly_seen),
         "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
-        "assignments": [(a, c, schedule_text(a)) for a, c in report.assignments],
+        "assignments": glance,
+        "counts_window": any(row.counts_window for row in glance),
         "can_comment": user.is_therapist and client.therapist_id == user.pk,
         "comment_form": EntryCommentForm(),
         "here": request.get_full_path(),

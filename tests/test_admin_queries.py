@@ -55,6 +55,19 @@ def a_session(cast: Cast) -> None:
     )
 
 
+def daily_work_with_an_entry(cast: Cast) -> None:
+    # Counted over the window as the session summary counts it: one query for all.
+    today = timezone.localdate()
+    work = AssignmentFactory.create(
+        client=cast.alice,
+        schedule="daily",
+        due_on=None,
+        starts_on=today - dt.timedelta(days=40),
+        ends_on=today + dt.timedelta(days=10),
+    )
+    EntryFactory.create(assignment=work, submitted_at=timezone.now() - dt.timedelta(days=1))
+
+
 def an_entry(cast: Cast) -> None:
     entry = EntryFactory.create(assignment=cast.alice_assignment, discuss_in_session=True)
     EntryComment.objects.create(entry=entry, author=cast.tara, text="Noted.")
@@ -143,6 +156,11 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:clients_client_since_last_session", args=[c.alice.pk]),
         an_entry,
     ),
+    "since last session, daily work": (
+        "tara",
+        lambda c: reverse("admin:clients_client_since_last_session", args=[c.alice.pk]),
+        daily_work_with_an_entry,
+    ),
     "entry page": (
         "tara",
         lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk]),
@@ -169,15 +187,17 @@ def test_queries_do_not_grow_with_rows(cast, case):
 # The page for a client with a thousand entries. The queries, in order: the
 # session and user; the client; the previous and next session; marking the
 # window read (two scope checks, the access log's check and line, the ids, the
-# update, in savepoints); then the entries, their comments and the assignments.
-SINCE_LAST_SESSION_QUERIES = 19  # + the clients' own notes, prefetched
+# update, in savepoints); then the entries, their comments and the assignments;
+# then, with recurring work, the window's days done as the summary counts them.
+SINCE_LAST_SESSION_QUERIES = 20  # + the clients' own notes, prefetched
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):
     now = timezone.now()
     SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=400))
+    daily_work_with_an_entry(cast)
     EntryFactory.create_batch(
-        999,
+        998,
         assignment=cast.alice_assignment,
         submitted_at=now - dt.timedelta(hours=1),
     )

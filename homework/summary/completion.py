@@ -9,6 +9,7 @@ a number.
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
@@ -80,6 +81,122 @@ class Completion:
 _LONGEST_SLOT = dt.timedelta(days=6)
 
 
+@dataclass(frozen=True)
+class _Days:
+    """Where a period's count of recurring work runs, on the client's calendar."""
+
+    zone: dt.tzinfo
+    first: dt.date  # the period's first day
+    last: dt.date  # and its last
+    as_of: dt.date  # the last whole day counted (Period.as_of)
+    counted_until: dt.date  # the ``today`` given to schedules.tally_so_far
+    # A weekly slot from the days before the period can still be open as it
+    # begins: it is this period's to count (``_tally``).
+    carried_from: dt.date
+
+
+def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
+    zone = as_zone(client.timezone)
+    first_day, last_day = period.days_on(zone)
+    as_of = period.as_of(now, zone=zone)
+    client_day = client_today(client, now)
+    # Recurring work: the slots due by the start of this day, by the rule the
+    # admin's "so far" follows (schedules.tally_so_far). A period running to
+    # now: the client's today, not over, so today's slot is open, not missed.
+    # A period ending at a session counts through the eve of it, as the
+    # evening batch prints it (Period.as_of), so that stored file is the one
+    # served: the session's day is the first not counted.
+    running = as_of == client_day and period.session is None
+    return _Days(
+        zone=zone,
+        first=first_day,
+        last=last_day,
+        as_of=as_of,
+        counted_until=client_day if running else as_of + dt.timedelta(days=1),
+        carried_from=first_day - _LONGEST_SLOT,
+    )
+
+
+def _first_sent(
+    assignment_ids: list[int], *, period: Period, days: _Days
+) -> dict[int, dict[dt.date, dt.datetime]]:
+    """Each slot of these recurring assignments with something shared, and
+    when it first was: one query (none without assignments)."""
+    first_sent: dict[int, dict[dt.date, dt.datetime]] = defaultdict(dict)
+    if not assignment_ids:
+        return first_sent
+    rows = Entry.objects.filter(
+        # Whole days, as the days expected are counted: the first day's
+        # work counts even when it was done before the session that day.
+        Q(occurrence_on__gte=days.carried_from)
+        | Q(
+            occurrence_on__isnull=True, submitted_at__gte=midnight_on(days.carried_from, days.zone)
+        ),
+        assignment_id__in=assignment_ids,
+        status=Entry.Status.SUBMITTED,
+        private=False,
+        submitted_at__lt=period.end,
+    ).values_list("assignment_id", "occurrence_on", "submitted_at")
+    for assignment_id, occurrence_on, submitted_at in rows:
+        if submitted_at is None:
+            continue
+        slot = occurrence_on or timezone.localdate(submitted_at, days.zone)
+        sent = first_sent[assignment_id]
+        sent[slot] = min(sent.get(slot, submitted_at), submitted_at)
+    return first_sent
+
+
+def _tally(
+    assignment: Assignment, *, sent: dict[dt.date, dt.datetime], period: Period, days: _Days
+) -> schedules.Tally | None:
+    """One recurring assignment's count in the period, or None when it has
+    no part in it."""
+    first = max(assignment.starts_on, days.first)
+    # A slot still open as the period began (last Monday's, for a session on
+    # Wednesday) was not due in the period before: it is this one's, unless
+    # something was sent for it then, which that period counted as done.
+    carried = schedules.open_slot(assignment, days.first)
+    if carried is not None and not (carried in sent and sent[carried] < period.start):
+        first = min(first, carried)
+    sent_by_then = {on for on in sent if first <= on <= days.as_of}
+    tally = schedules.tally_so_far(
+        assignment,
+        start=first,
+        today=days.counted_until,
+        days_sent=len(sent_by_then),
+        latest_sent=max(sent_by_then, default=None),
+        # Sent in the period for a slot after the count stops: early, or on
+        # the session's own day before it began.
+        latest_filed=max((on for on in sent if on >= first), default=None),
+    )
+    ended_before = assignment.ends_on is not None and assignment.ends_on < days.first
+    if not tally.expected and (ended_before or tally.coming is None):
+        # Ended before the period, its last slot settled in the one before;
+        # or no day of it falls in the period, as for days that ended when
+        # new ones were set (services.assignment_update).
+        return None
+    return tally
+
+
+def recurring_in_period(
+    assignments: Sequence[Assignment], *, client: Client, period: Period, now: dt.datetime
+) -> dict[int, schedules.Tally]:
+    """The period's count of each of ``assignments`` that is recurring and
+    has a part in it, by assignment id: the summary's own count, for a page
+    that lists the client's work its own way (the since-last-session page).
+    One query, none without recurring work; ``assignments`` are the caller's,
+    already scoped to what the user may see."""
+    days = _days(client=client, period=period, now=now)
+    recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
+    first_sent = _first_sent([a.pk for a in recurring], period=period, days=days)
+    counts = {}
+    for assignment in recurring:
+        tally = _tally(assignment, sent=first_sent[assignment.pk], period=period, days=days)
+        if tally is not None:
+            counts[assignment.pk] = tally
+    return counts
+
+
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
 ) -> Completion:
@@ -90,23 +207,18 @@ def completion_for_period(
     their today, not the practice's, which for a client far away is a day
     ahead or behind for hours on end.
     """
-    zone = as_zone(client.timezone)
-    first_day, last_day = period.days_on(zone)
-    as_of = period.as_of(now, zone=zone)
+    days = _days(client=client, period=period, now=now)
     shared = Q(entries__status=Entry.Status.SUBMITTED, entries__private=False)
     # Learned in the period: an entry kept private and shared later is this
     # period's news (Entry.shared_at), as in the summary's sections.
     in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
     once = Q(schedule=Assignment.Schedule.ONCE)
-    # A weekly slot from the days before the period can still be open as it
-    # begins: it is this period's to count (see the loop below).
-    carried_from = first_day - _LONGEST_SLOT
     assignments = list(
         assignments_for_user(user=user)
         .filter(client=client)
         .filter(
             (once & Q(starts_on__lte=period.until))
-            | (~once & Q(starts_on__lte=last_day, ends_on__gte=carried_from))
+            | (~once & Q(starts_on__lte=days.last, ends_on__gte=days.carried_from))
         )
         .exclude(status=Assignment.Status.CANCELLED)
         .select_related("exercise")
@@ -116,84 +228,32 @@ def completion_for_period(
         )
         .order_by("starts_on", "pk")
     )
-    recurring_ids = [a.pk for a in assignments if a.schedule != Assignment.Schedule.ONCE]
-    # Each slot with something sent, and when it first was.
-    first_sent: dict[int, dict[dt.date, dt.datetime]] = defaultdict(dict)
-    if recurring_ids:
-        rows = Entry.objects.filter(
-            # Whole days, as the days expected are counted: the first day's
-            # work counts even when it was done before the session that day.
-            Q(occurrence_on__gte=carried_from)
-            | Q(occurrence_on__isnull=True, submitted_at__gte=midnight_on(carried_from, zone)),
-            assignment_id__in=recurring_ids,
-            status=Entry.Status.SUBMITTED,
-            private=False,
-            submitted_at__lt=period.end,
-        ).values_list("assignment_id", "occurrence_on", "submitted_at")
-        for assignment_id, occurrence_on, submitted_at in rows:
-            if submitted_at is None:
-                continue
-            slot = occurrence_on or timezone.localdate(submitted_at, zone)
-            sent = first_sent[assignment_id]
-            sent[slot] = min(sent.get(slot, submitted_at), submitted_at)
+    counts = recurring_in_period(assignments, client=client, period=period, now=now)
 
     # One-off work is judged as of the period's end, or now if that is still
     # to come; a due date, on the client's calendar too: work due on a day not
     # yet over for them is not past due (homework.selectors.one_off_state).
-    client_day = client_today(client, now)
-    due_as_of = min(period.as_of(now), client_day)
-    # Recurring work: the slots due by the start of this day, by the rule the
-    # admin's "so far" follows (schedules.tally_so_far). A period running to
-    # now: the client's today, not over, so today's slot is open, not missed.
-    # A period ending at a session counts through the eve of it, as the
-    # evening batch prints it (Period.as_of), so that stored file is the one
-    # served: the session's day is the first not counted.
-    running = as_of == client_day and period.session is None
-    counted_until = client_day if running else as_of + dt.timedelta(days=1)
+    due_as_of = min(period.as_of(now), client_today(client, now))
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
         sent_before: int = assignment.sent_before
         title = assignment.exercise.title
         if assignment.schedule != Assignment.Schedule.ONCE:
-            sent = first_sent[assignment.pk]
-            first = max(assignment.starts_on, first_day)
-            # A slot still open as the period began (last Monday's, for a
-            # session on Wednesday) was not due in the period before: it is
-            # this one's, unless something was sent for it then, which that
-            # period counted as done.
-            carried = schedules.open_slot(assignment, first_day)
-            if carried is not None and not (carried in sent and sent[carried] < period.start):
-                first = min(first, carried)
-            sent_by_then = {on for on in sent if first <= on <= as_of}
-            tally = schedules.tally_so_far(
-                assignment,
-                start=first,
-                today=counted_until,
-                days_sent=len(sent_by_then),
-                latest_sent=max(sent_by_then, default=None),
-                # Sent in the period for a slot after the count stops: early,
-                # or on the session's own day before it began.
-                latest_filed=max((on for on in sent if on >= first), default=None),
-            )
-            ended_before = assignment.ends_on is not None and assignment.ends_on < first_day
-            if not tally.expected and (ended_before or tally.coming is None):
-                # Ended before the period, its last slot settled in the one
-                # before; or no day of it falls in the period, as for days
-                # that ended when new ones were set (services.assignment_update).
-                continue
-            items.append(
-                WorkItem(
-                    assignment.pk,
-                    title,
-                    recurring=True,
-                    state=Completion.RECURRING,
-                    done=tally.done,
-                    expected=tally.expected,
-                    unit=tally.unit,
-                    coming=tally.coming,
+            tally = counts.get(assignment.pk)
+            if tally is not None:
+                items.append(
+                    WorkItem(
+                        assignment.pk,
+                        title,
+                        recurring=True,
+                        state=Completion.RECURRING,
+                        done=tally.done,
+                        expected=tally.expected,
+                        unit=tally.unit,
+                        coming=tally.coming,
+                    )
                 )
-            )
             continue
         if sent_before and not sent_in_period:
             continue  # finished before this period: not this session's business

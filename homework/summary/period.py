@@ -14,7 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clients.models import Session
-from clients.selectors import NO_EARLIER_SESSION_WEEKS, start_without_earlier_session
+from clients.selectors import (
+    NO_EARLIER_SESSION_WEEKS,
+    SessionWindow,
+    start_without_earlier_session,
+)
 
 # A year and a little: long enough for "the last twelve months", short enough
 # that nobody renders a decade of someone's life by accident.
@@ -257,6 +261,22 @@ def period_between_sessions(
         session=target,
         chosen_dates=False,
         previous=previous,
+    )
+
+
+def period_for_window(window: SessionWindow) -> Period:
+    """The stretch the since-last-session page shows, as a summary period:
+    from the previous session up to now, counted as a summary with no
+    session booked counts (up to the client's today, its slot open until
+    the day is over)."""
+    return Period(
+        start=window.start,
+        end=window.end,
+        since=practice_date(window.start),
+        until=practice_date(window.end),
+        session=None,
+        chosen_dates=False,
+        previous=window.previous,
     )
 
 

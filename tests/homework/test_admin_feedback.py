@@ -1,11 +1,15 @@
 """What came back: the since-last-session page, reading an entry, and comments."""
 
 import datetime as dt
+import re
 
 from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Entry, EntryComment
+from homework.summary import render
+from homework.summary import selectors as summary_selectors
+from homework.summary.period import PeriodQuery
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
@@ -104,10 +108,12 @@ def test_since_last_session_counts_each_schedule_in_its_own_unit(cast):
             ends_on=today + dt.timedelta(days=13),
         )
     text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
-    # Today's is not due until the client's day is over.
-    assert "0 of 13 days so far (27 in all)" in text
-    assert "0 of 1 week so far (3 in all)" in text
-    assert "0 of 3 check-ins so far (7 in all)" in text
+    # Today's is not due until the client's day is over. All began within
+    # the window (no earlier session: the last four weeks), so one count each.
+    assert "Last 4 weeks: 0 of 13 days (27 in all)" in text
+    assert "Last 4 weeks: 0 of 1 week (3 in all)" in text
+    assert "Last 4 weeks: 0 of 3 check-ins (7 in all)" in text
+    assert "Whole schedule" not in text
 
 
 def test_since_last_session_says_when_the_first_one_is_due_or_that_it_was_sent_early(cast):
@@ -265,3 +271,51 @@ def test_a_refused_comment_shows_the_entry_again_and_logs_the_look(cast):
     response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": "  "})
     assert response.status_code == 400
     assert AccessEvent.objects.filter(client=cast.alice, actor=cast.tara).exists()
+
+
+def test_the_glance_counts_the_period_as_the_summary_does_and_says_so(cast):
+    """Daily work running longer than the window: the card counted it over
+    its whole life ("21 of 21 days so far") under a title that reads as the
+    period's, while the summary for the same period counted the period."""
+    today = timezone.localdate()
+    now = timezone.now()
+    SessionFactory.create(
+        client=cast.alice,
+        starts_at=timezone.make_aware(
+            dt.datetime.combine(today - dt.timedelta(days=7), dt.time(10))
+        ),
+    )
+    work = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="30 days of no contact"),
+        schedule="daily",
+        starts_on=today - dt.timedelta(days=20),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=9),
+    )
+    missed = {3, 10}  # days ago: one in the period, one before it
+    for ago in range(1, 21):
+        if ago not in missed:
+            day = today - dt.timedelta(days=ago)
+            EntryFactory.create(
+                assignment=work,
+                submitted_at=timezone.make_aware(dt.datetime.combine(day, dt.time(12))),
+                # Kept private: the summary never counts it, the admin's whole count does.
+                private=ago == 2,
+            )
+
+    period = summary_selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = summary_selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+    )
+    html = " ".join(render.summary_document(data).html.split())
+    printed = re.search(r"30 days of no contact\W* — ([^<]*)</p>", html)
+    assert printed is not None and printed.group(1) == "5 of 7 days"
+
+    text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
+    assert "Since the last session: 5 of 7 days" in text
+    # The whole schedule is still there, named as such, and the difference said.
+    assert "Whole schedule: 18 of 20 days so far (30 in all)" in text
+    assert "The counts since the last session leave it out, as the session summary does." in text
