@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds
 from homework.models import Assignment, Entry, Exercise
+from homework.selectors import todo_for_client
 from tests.browser.conftest import sign_in
 from tests.browser.test_portal import assert_accessible
 from tests.factories import AssignmentFactory
@@ -49,10 +50,14 @@ def alex(db) -> Client:
 
 
 def assignment_of(client: Client, slug: str) -> Assignment:
-    assignment = Assignment.objects.filter(
-        client=client, exercise__kind=slug, status="active"
-    ).first()
-    assert assignment is not None
+    """Work of kind ``slug`` the client can open a form for: one in their To
+    do (done work opens what was sent instead). Chosen by the portal's own
+    rule, not by the model's ordering, which puts work with no due date
+    first on SQLite and last on PostgreSQL."""
+    assert client.portal_user is not None
+    todo = todo_for_client(user=client.portal_user).assignments
+    assignment = next((a for a in todo if a.exercise.kind == slug), None)
+    assert assignment is not None, slug
     return assignment
 
 

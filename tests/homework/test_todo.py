@@ -304,7 +304,11 @@ def daily_log(cast, *, ends_in_days: int):
 
 def card(todo: str, title: str) -> str:
     """One card of "To do", by its exercise's title, in plain words."""
-    found = re.search(rf"<li class=\"card\">.*?{re.escape(title)}.*?</li>", todo, flags=re.DOTALL)
+    # Never across cards: their order differs between databases (due dates
+    # left empty sort first on SQLite, last on PostgreSQL).
+    start = '<li class="card">'
+    within = rf"(?:(?!{re.escape(start)}).)*?"
+    found = re.search(rf"{start}{within}{re.escape(title)}.*?</li>", todo, flags=re.DOTALL)
     assert found is not None, title
     return " ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split())
 
