@@ -350,6 +350,21 @@ class AssignmentAdmin(RoleAdmin):
             saved = services.assignment_create(actor=acting_user(request), **data)
         obj.pk = saved.pk
 
+    def log_change(self, request: HttpRequest, obj: Assignment, message: Any) -> Any:
+        """New days that went to new work (services.assignment_update) are
+        logged on both, so each one's history says where the days went: the
+        ended work that it ended, the new work that it was added."""
+        ended = obj.rescheduled_from
+        if ended is None:
+            return super().log_change(request, obj, message)
+        values = {"date": formats.date_format(ended.ends_on, "l j F")}
+        super().log_change(
+            request, ended, _("Ended on %(date)s: the new days carry on as new work.") % values
+        )
+        return self.log_addition(
+            request, obj, _("Added: carries on from the work ended on %(date)s.") % values
+        )
+
     def response_change(self, request: HttpRequest, obj: Assignment) -> HttpResponse:
         """After new days, to the new work they went to, saying what happened
         to the days before (services.assignment_update)."""

@@ -281,3 +281,37 @@ def test_new_days_that_would_end_before_today_are_refused_on_the_form(cast, chec
     assert response.status_code == 200
     assert "ends_on" in response.context["adminform"].form.errors
     assert Assignment.objects.filter(exercise=check_ins.exercise).count() == 1
+
+
+def test_a_plain_edit_of_carried_on_work_says_nothing_about_new_days(cast, check_ins):
+    http = login(cast.tara)
+    url = reverse("admin:homework_assignment_change", args=[check_ins.pk])
+    http.post(
+        url, {**form_on(http.get(url), "assignment"), "weekdays": [str(TUESDAY), str(FRIDAY)]}
+    )
+    carried_on = Assignment.objects.exclude(pk=check_ins.pk).get(exercise=check_ins.exercise)
+
+    url = reverse("admin:homework_assignment_change", args=[carried_on.pk])
+    form = form_on(http.get(url), "assignment")
+    response = http.post(url, {**form, "instructions": "Two lines is plenty."}, follow=True)
+
+    assert "The new days count" not in response.text
+    assert Assignment.objects.get(pk=carried_on.pk).instructions == "Two lines is plenty."
+
+
+def test_the_history_of_both_says_where_the_days_went(cast, check_ins):
+    http = login(cast.tara)
+    url = reverse("admin:homework_assignment_change", args=[check_ins.pk])
+    http.post(
+        url, {**form_on(http.get(url), "assignment"), "weekdays": [str(TUESDAY), str(FRIDAY)]}
+    )
+    carried_on = Assignment.objects.exclude(pk=check_ins.pk).get(exercise=check_ins.exercise)
+
+    def history(assignment: Assignment) -> str:
+        page = http.get(reverse("admin:homework_assignment_history", args=[assignment.pk]))
+        return " ".join(page.text.split())
+
+    ended_history, new_history = history(check_ins), history(carried_on)
+    assert "Ended on Monday 30 November: the new days carry on as new work" in ended_history
+    assert "Added: carries on from the work ended on Monday 30 November" in new_history
+    assert "Changed" not in new_history
