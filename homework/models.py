@@ -158,7 +158,8 @@ class Assignment(models.Model):
 
     # Not columns: set by selectors.todo_for_client for the portal's "To do".
     # Where a recurring assignment stands today; the key of what was sent
-    # for a slot that takes no more; the kind's words for sending once more.
+    # for a slot that takes no more; the kind's words for sending once more
+    # ("" for a new slot of recurring work, opened as the first one was).
     occurrence: "Occurrence | None" = None
     sent_for_slot: uuid.UUID | None = None
     again_label: "StrOrPromise" = ""

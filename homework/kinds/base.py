@@ -104,6 +104,10 @@ class ExerciseKind:
     # sent (a plan, a map, a ladder), says it updates it: "Add another"
     # would promise a second, blank one.
     again_label: ClassVar["StrOrPromise"] = gettext_lazy("Add another")
+    # Whether that next entry starts from the last one sent (``initial``):
+    # true of the kinds that say they update. A new slot of recurring work
+    # says so too; a kind that starts afresh opens it as it did the first.
+    continues_last_sent: ClassVar[bool] = False
     # Whether the assignment's "no contact since" date means anything here
     # (days without contact are counted from it); other kinds refuse it.
     uses_no_contact_since: ClassVar[bool] = False

@@ -93,6 +93,7 @@ class BoundarySteps(ExerciseKind):
     schema_version = 1
     form_class = BoundaryStepsForm
     again_label = gettext_lazy("Update my steps")
+    continues_last_sent = True
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
         if previous is None:

@@ -70,6 +70,7 @@ class SafetyPlan(ExerciseKind):
     schema_version = 1
     form_class = SafetyPlanForm
     again_label = gettext_lazy("Update my plan")
+    continues_last_sent = True
     # Its line in a list says how much is filled in, never a line of the plan.
     excerpt_quotes_client = False
 

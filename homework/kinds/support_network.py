@@ -104,6 +104,7 @@ class SupportNetwork(ExerciseKind):
     schema_version = 1
     form_class = SupportNetworkForm
     again_label = gettext_lazy("Update my map")
+    continues_last_sent = True
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
         if previous is None:

@@ -5,6 +5,7 @@ import uuid
 import zoneinfo
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -14,10 +15,13 @@ from clients.selectors import (
     client_for_portal_user,
 )
 from homework import schedules
-from homework.kinds import get_kind
+from homework.kinds import ExerciseKind, get_kind
 from homework.models import Assignment, Entry, EntryComment
 from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def portal_assignment(
@@ -75,7 +79,8 @@ def todo_for_client(*, user: User) -> Todo:
     query for all of them, however many there are); and ``sent_for_slot``,
     the key of what was sent for a slot that takes no more (None for a log,
     which always takes another), so the card can open it. Each carries
-    ``again_label``, its kind's words for sending once more. Work that is done for
+    ``again_label``, its kind's words for sending once more ("" where a new
+    slot opens afresh, as the first did: ``_again_label``). Work that is done for
     the client (``schedules.one_off_done``, ``schedules.recurring_done``, on
     their calendar) is left out: what was sent is in "Done recently" and the
     history. Unless a draft of it waits: "Carry on" is never out of reach.
@@ -139,9 +144,20 @@ def todo_for_client(*, user: User) -> Todo:
             if occurrence is not None and occurrence.done and not is_log
             else None
         )
-        assignment.again_label = kind.again_label
+        assignment.again_label = _again_label(kind, occurrence)
         still_to_do.append(assignment)
     return Todo(today=today, assignments=still_to_do)
+
+
+def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) -> "StrOrPromise":
+    """The kind's words for sending once more; none ("") for a new slot of
+    recurring work that starts afresh. This week's check-in is filled in as
+    the first one was, so its card says "Open" as it did then: "Add another"
+    would read as a second copy of the same. A log always takes another, and
+    a plan, map or ladder opens the last one sent, to update."""
+    if occurrence is not None and not kind.is_log and not kind.continues_last_sent:
+        return ""
+    return kind.again_label
 
 
 def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:

@@ -459,6 +459,38 @@ def test_a_slot_done_for_now_offers_what_was_sent_not_another(cast):
     assert ". ·" not in text and not re.search(r"\.\s*·", text)
 
 
+def test_a_new_slot_of_recurring_work_opens_as_the_first_one_did(cast):
+    """This week's check-in is this week's, filled in as last week's was, not
+    a second copy of something: the card says "Open", as it did the first
+    time, beside "For today" and how many were sent."""
+    assignment = weekly_today(cast)
+    send(assignment, occurrence_on=client_today(cast.alice) - dt.timedelta(days=7))
+    text = card(section(home(cast), "todo-title"), "Weekly check-in")
+    assert "Open “Weekly check-in”" in text
+    assert "Add another" not in text and "See what I sent" not in text
+    assert "For today" in text and "1 sent" in text
+
+
+def test_a_new_slot_of_a_recurring_map_still_offers_to_update_it(cast):
+    """A map opens as the last one sent, filled in: each week updates it."""
+    today = client_today(cast.alice)
+    assignment = AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(
+            kind="support_network", title="Weekly map", options=options_for("support_network")
+        ),
+        schedule="weekly",
+        weekdays=[today.weekday()],
+        starts_on=today - dt.timedelta(days=21),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=21),
+    )
+    send(assignment, occurrence_on=today - dt.timedelta(days=7))
+    text = card(section(home(cast), "todo-title"), "Weekly map")
+    assert "Update my map for “Weekly map”" in text
+    assert "Add another" not in text
+
+
 def test_a_slot_done_for_now_reads_its_entry_without_a_query_per_card(
     cast, django_assert_num_queries
 ):
@@ -484,8 +516,9 @@ def test_a_logs_slot_sent_for_still_offers_to_add_another(cast):
 
 def test_the_kinds_updated_in_place_are_the_ones_that_start_from_the_last_sent(monkeypatch):
     """One rule, in the registry: a kind whose form starts from the entry
-    last sent (``initial``) is updated, and its button says so; one that
-    starts afresh takes another."""
+    last sent (``initial``) is updated, and its button says so (and says it
+    declares so, for a new slot of recurring work); one that starts afresh
+    takes another."""
     now = timezone.now()
     monkeypatch.setattr(timezone, "now", lambda: now)  # a form's "now" is the same twice
     for kind in all_kinds():
@@ -495,3 +528,4 @@ def test_the_kinds_updated_in_place_are_the_ones_that_start_from_the_last_sent(m
             exercise=exercise
         )
         assert (str(kind.again_label) != "Add another") is continues, kind.slug
+        assert kind.continues_last_sent is continues, kind.slug
