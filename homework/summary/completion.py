@@ -88,7 +88,7 @@ class _Days:
     zone: dt.tzinfo
     first: dt.date  # the period's first day
     last: dt.date  # and its last
-    as_of: dt.date  # the last whole day counted (Period.as_of)
+    as_of: dt.date  # the last day counted (Period.as_of)
     counted_until: dt.date  # the ``today`` given to schedules.tally_so_far
     # A weekly slot from the days before the period can still be open as it
     # begins: it is this period's to count (``_tally``).
@@ -101,12 +101,17 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
     as_of = period.as_of(now, zone=zone)
     client_day = client_today(client, now)
     # Recurring work: the slots due by the start of this day, by the rule the
-    # admin's "so far" follows (schedules.tally_so_far). A period running to
-    # now: the client's today, not over, so today's slot is open, not missed.
-    # A period ending at a session counts through the eve of it, as the
-    # evening batch prints it (Period.as_of), so that stored file is the one
-    # served: the session's day is the first not counted.
-    running = as_of == client_day and period.session is None
+    # admin's "so far" follows (schedules.tally_so_far). While the client's
+    # today is the last day counted, it is not over: its slot is open, not
+    # missed, whether a session is booked or not (a summary printed on Monday
+    # for Wednesday's session, before Monday's check-in, is not "6 of 7").
+    # Once their day is over it counts. So the evening batch, run on the eve
+    # of a session, leaves a slot still open then (the eve's own, for daily
+    # work) open if it is not yet done; by the morning the eve is over, the
+    # slot counts as due, the summary reads differently and the download
+    # renders it again rather than serve the stored file
+    # (homework.summary.services). Done by the batch, the two read the same.
+    running = as_of == client_day
     return _Days(
         zone=zone,
         first=first_day,

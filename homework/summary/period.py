@@ -80,14 +80,18 @@ class Period:
     previous: Session | None = None
 
     def as_of(self, now: dt.datetime, *, zone: dt.tzinfo | None = None) -> dt.date:
-        """The last whole day the summary counts (work expected so far, days
-        without contact): its own last day, or today while it is still running.
+        """The last day the summary counts (work expected so far, days
+        without contact): its own last day, or today while that is still to
+        come. Today is not over: its slot of recurring work is open, not
+        missed, until it is (homework.summary.completion).
 
         A period that ends at a session counts through the day before it: the
-        session's own day has only begun. So the summary the evening batch
-        prepares reads the same the next morning, and its stored file is the
-        one served (homework.summary.services), rather than rendered again
-        because a day ticked over.
+        session's own day has only begun. So the evening batch, on the eve,
+        and the next morning's print count to the same day, and its stored
+        file is the one served (homework.summary.services), unless recurring
+        work had a slot open and not done when the batch ran (the eve's own,
+        for daily work): the eve over by morning, that slot counts as due,
+        the summary reads differently and is rendered again.
 
         On the practice's calendar, or on ``zone``'s (a client's): what the
         client did is dated on their days (an urge, a contact, a day's work),
@@ -266,9 +270,9 @@ def period_between_sessions(
 
 def period_for_window(window: SessionWindow) -> Period:
     """The stretch the since-last-session page shows, as a summary period:
-    from the previous session up to now, counted as a summary with no
-    session booked counts (up to the client's today, its slot open until
-    the day is over)."""
+    from the previous session up to now, counted as every summary counts
+    (up to the client's today, its slot open until the day is over), so
+    the page and the summary printed for the next session agree."""
     return Period(
         start=window.start,
         end=window.end,

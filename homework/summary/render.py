@@ -178,6 +178,9 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "therapist": data.therapist,
         "practice": data.practice,
         "period": data.period,
+        # In the title (viewers' tabs, recent files) and atop the masthead:
+        # chosen dates are not a session, even with one the day after them.
+        "document_title": _("Summary") if data.period.chosen_dates else _("Session summary"),
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "session": data.period.session,
         "full_detail": full,

@@ -3,6 +3,7 @@
 import datetime as dt
 import re
 
+import pytest
 from django.urls import reverse
 from django.utils import timezone
 
@@ -273,18 +274,23 @@ def test_a_refused_comment_shows_the_entry_again_and_logs_the_look(cast):
     assert AccessEvent.objects.filter(client=cast.alice, actor=cast.tara).exists()
 
 
-def test_the_glance_counts_the_period_as_the_summary_does_and_says_so(cast):
+@pytest.mark.parametrize("next_session_in_days", [None, 2])
+def test_the_glance_counts_the_period_as_the_summary_does_and_says_so(cast, next_session_in_days):
     """Daily work running longer than the window: the card counted it over
     its whole life ("21 of 21 days so far") under a title that reads as the
-    period's, while the summary for the same period counted the period."""
+    period's, while the summary for the same period counted the period.
+    With the next session booked days ahead the summary, too, leaves today
+    open until the client's day is over: both say "5 of 7", not one "5 of 8"."""
     today = timezone.localdate()
     now = timezone.now()
-    SessionFactory.create(
-        client=cast.alice,
-        starts_at=timezone.make_aware(
-            dt.datetime.combine(today - dt.timedelta(days=7), dt.time(10))
-        ),
-    )
+    for days_ahead in (-7, next_session_in_days):
+        if days_ahead is not None:
+            SessionFactory.create(
+                client=cast.alice,
+                starts_at=timezone.make_aware(
+                    dt.datetime.combine(today + dt.timedelta(days=days_ahead), dt.time(10))
+                ),
+            )
     work = AssignmentFactory.create(
         client=cast.alice,
         exercise=ExerciseFactory.create(title="30 days of no contact"),

@@ -63,9 +63,9 @@ def test_pdf_shows_header_flags_work_and_each_section(cast):
     )
     text = pdf_text(pdf_for(cast.tara, cast.alice))
     assert "Alice" in text and "Tara" in text
-    assert "SESSION SUMMARY" in text.upper()
-    assert "At a glance" in text
     upper = text.upper()  # small headings are set in capitals
+    assert upper.startswith("SUMMARY · ")  # for chosen dates (pdf_for), not a session
+    assert "At a glance" in text
     assert upper.index("FELT UNSAFE") < upper.index("WANTS TO TALK ABOUT THIS IN SESSION")
     assert "They took my bank card to keep it safe." in text
     assert "ASSIGNED WORK" in upper and "1 done" in text
@@ -346,10 +346,46 @@ def test_paper_size_follows_the_practice_setting(cast, paper, width_mm):
 
 
 def test_pdf_metadata_is_neutral(cast):
-    reader = PdfReader(io.BytesIO(pdf_for(cast.tara, cast.alice)))
+    period = selectors.period_for_session(
+        user=cast.tara, client=cast.alice, target=None, now=timezone.now()
+    )
+    document, _ = document_for(cast, period)
+    reader = PdfReader(io.BytesIO(render.render_summary_pdf(document, generated_at=timezone.now())))
     assert reader.metadata is not None
     assert reader.metadata.title == "Session summary"
     assert "Alice" not in str(dict(reader.metadata))
+    assert reader.pages[0].extract_text().startswith("SESSION SUMMARY · ")
+
+
+@pytest.mark.parametrize("full_detail", [False, True])
+def test_a_summary_for_chosen_dates_is_not_called_a_session_summary(cast, full_detail):
+    """Chosen dates are not a session, even with one the day after them: the
+    title (shown in viewers' tabs) and the masthead say "Summary", and the
+    line below names the dates."""
+    starts = timezone.localtime() + dt.timedelta(days=1)
+    session = SessionFactory.create(client=cast.alice, starts_at=starts.replace(hour=10, minute=0))
+    period = period_for_dates(
+        since=dt.date(2025, 11, 10), until=dt.date(2025, 11, 30), session=session
+    )
+    data = selectors.summary_data(
+        user=cast.tara,
+        client=cast.alice,
+        period=period,
+        full_detail=full_detail,
+        now=timezone.now(),
+    )
+    document = render.summary_document(data)
+    pdf = render.render_summary_pdf(document, generated_at=timezone.now())
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.metadata is not None
+    assert reader.metadata.title == "Summary"
+    first_page = " ".join(reader.pages[0].extract_text().split())
+    # The masthead's top line is set in capitals (summary.css).
+    detail = " · full detail" if full_detail else ""
+    assert first_page.startswith(f"Summary{detail} · {data.practice.name}".upper())
+    assert "SESSION SUMMARY" not in first_page.upper()
+    assert "dates chosen: 10 Nov – 30 Nov 2025" in first_page
+    assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"  # as before
 
 
 def test_rendering_reads_and_writes_nothing_in_the_database(cast, django_assert_num_queries):

@@ -9,8 +9,8 @@ from clients.models import Client
 from homework.models import Assignment, Entry
 from homework.summary import selectors
 from homework.summary.completion import Completion
-from homework.summary.period import PeriodQuery, period_for_dates
-from tests.factories import AssignmentFactory, SessionFactory
+from homework.summary.period import PeriodQuery, period_for_dates, practice_midnight
+from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
 
 from .conftest import add, record
 
@@ -201,6 +201,49 @@ def test_todays_work_counts_once_sent_and_is_not_missed_before(cast):
     assert item() == (0, 2)
     add(daily, days_ago=0)
     assert item() == (1, 3)
+
+
+def test_a_summary_printed_days_before_its_session_leaves_todays_work_open(cast):
+    """Printed on Monday morning for Wednesday's session, before Monday's
+    check-in: Monday is not over, so its slot is open, not missed. On the
+    eve, Monday counts; the eve's own slot once that day is over."""
+    today = timezone.localdate()
+    session = SessionFactory.create(
+        client=cast.alice,
+        starts_at=practice_midnight(today + dt.timedelta(days=2)) + dt.timedelta(hours=10),
+    )
+    daily = AssignmentFactory.create(
+        client=cast.alice,
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=2),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=20),
+    )
+    for days_before in (2, 1):
+        day = today - dt.timedelta(days=days_before)
+        sent = practice_midnight(day) + dt.timedelta(hours=20)
+        EntryFactory.create(assignment=daily, occurrence_on=day, submitted_at=sent, shared_at=sent)
+
+    def counted(now: dt.datetime) -> tuple[int, int]:
+        period = selectors.resolve_period(
+            user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+        )
+        assert period.session == session
+        data = selectors.summary_data(
+            user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
+        )
+        (found,) = [i for i in data.completion.items if i.assignment_id == daily.pk]
+        return found.done, found.expected
+
+    def at(days_ahead: int, hour: int) -> dt.datetime:
+        return practice_midnight(today + dt.timedelta(days=days_ahead)) + dt.timedelta(hours=hour)
+
+    # Today, before its check-in: open, not missed ("2 of 2 days", not "2 of 3").
+    assert counted(at(0, 9)) == (2, 2)
+    # The eve, in the evening batch: today is over; the eve's own is open.
+    assert counted(at(1, 19)) == (2, 3)
+    # The session's morning: the eve is over too, and counts.
+    assert counted(at(2, 8)) == (2, 4)
 
 
 def test_weekly_work_expects_only_its_weekdays(cast):

@@ -130,26 +130,46 @@ def test_purge_with_nothing_stored_is_fine(db, summaries_storage):
     assert services.summary_purge_stale() == 0
 
 
+def evening_and_session_tomorrow(cast):
+    """19:00 today, and Alice's session at 10:00 tomorrow: today is its eve."""
+    from homework.summary.period import practice_midnight
+
+    evening = practice_midnight(timezone.localdate()) + dt.timedelta(hours=19)
+    session = SessionFactory.create(client=cast.alice, starts_at=evening + dt.timedelta(hours=15))
+    return evening, session
+
+
+def every_evening(cast):
+    """Daily work for Alice from three days ago: its fourth slot is today's."""
+    from homework.models import Assignment
+    from tests.factories import AssignmentFactory, ExerciseFactory
+
+    today = timezone.localdate()
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title="Every evening"),
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=3),
+        ends_on=today + dt.timedelta(days=10),
+        due_on=None,
+    )
+
+
 @pytest.mark.parametrize("daily_work", [False, True])
 def test_the_evening_batch_is_what_the_morning_print_serves(cast, renders, daily_work):
     """Prepared at 19:00 for a session at 10:00 tomorrow, printed at 08:00: the
-    same summary, from storage. Daily work counts through the day before the
-    session, so the night's change of date changes nothing."""
-    from homework.models import Assignment
-    from homework.summary.period import practice_midnight
-    from tests.factories import AssignmentFactory
+    same summary, from storage. Both count through the eve, and the eve's
+    daily work, done before the batch, reads the same once the day is over."""
+    from tests.factories import EntryFactory
 
-    today = timezone.localdate()
-    evening = practice_midnight(today) + dt.timedelta(hours=19)
-    session = SessionFactory.create(client=cast.alice, starts_at=evening + dt.timedelta(hours=15))
+    evening, session = evening_and_session_tomorrow(cast)
     if daily_work:
-        AssignmentFactory.create(
-            client=cast.alice,
-            exercise=cast.alice_assignment.exercise,
-            schedule=Assignment.Schedule.DAILY,
-            starts_on=today - dt.timedelta(days=3),
-            ends_on=today + dt.timedelta(days=10),
-            due_on=None,
+        done = evening - dt.timedelta(hours=1)
+        EntryFactory.create(
+            assignment=every_evening(cast),
+            occurrence_on=timezone.localdate(),
+            submitted_at=done,
+            shared_at=done,
         )
     services.summary_prepare_for_session(session_id=session.pk, now=evening)
     morning = services.summary_pdf(
@@ -157,6 +177,25 @@ def test_the_evening_batch_is_what_the_morning_print_serves(cast, renders, daily
     )
     assert morning.from_storage
     assert len(renders) == 1
+
+
+def test_the_eves_daily_work_still_open_at_the_batch_counts_by_morning(cast, renders):
+    """At 19:00 the eve is not over: its check-in, not done yet, is open, not
+    missed. By 08:00 the day is over and it counts: the summary reads
+    differently, so the morning's print renders it again (the accepted cost
+    of never counting the client's today as missed)."""
+    evening, session = evening_and_session_tomorrow(cast)
+    every_evening(cast)
+    name = services.summary_prepare_for_session(session_id=session.pk, now=evening)
+    assert name is not None
+    with services.summary_storage().open(name, "rb") as stored:
+        assert "Every evening — 0 of 3 days" in pdf_text(stored.read())
+    morning = services.summary_pdf(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=evening + dt.timedelta(hours=13)
+    )
+    assert not morning.from_storage
+    assert len(renders) == 2
+    assert "Every evening — 0 of 4 days" in pdf_text(morning.content)
 
 
 def test_the_purge_keeps_a_summary_prepared_for_a_session_to_come(cast, summaries_storage):
