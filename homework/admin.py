@@ -357,6 +357,7 @@ class AssignmentAdmin(RoleAdmin):
         ended = obj.rescheduled_from
         if ended is None:
             return super().log_change(request, obj, message)
+        assert ended.ends_on is not None  # set on it by the split, to its last day
         values = {"date": formats.date_format(ended.ends_on, "l j F")}
         super().log_change(
             request, ended, _("Ended on %(date)s: the new days carry on as new work.") % values

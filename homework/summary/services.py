@@ -45,7 +45,9 @@ class SummaryPdf:
         """For the access log: what was printed, without the client's words."""
         period = self.data.period
         detail = " (full detail)" if self.data.full_detail else ""
-        return f"Session summary {period.since:%Y-%m-%d} to {period.until:%Y-%m-%d}{detail}"
+        # As the document titles itself (render._context): chosen dates are not a session.
+        kind = "Summary for chosen dates" if period.chosen_dates else "Session summary"
+        return f"{kind} {period.since:%Y-%m-%d} to {period.until:%Y-%m-%d}{detail}"
 
 
 def summary_storage() -> Storage:
