@@ -97,6 +97,11 @@ class NoteForm(PortalVoice, forms.Form):
                 else KEPT_NOTE
             )
 
+    def holds_words(self) -> bool:
+        """Whether the note as posted has words in it: one refused for being
+        empty has nothing to lose."""
+        return self.is_bound and bool(str(self.data.get("text", "")).strip())
+
 
 KEPT_NOTE = _(
     "You started this note earlier and it has not been sent yet. Send it when you are ready."

@@ -156,7 +156,10 @@ def _render_do(
     status: int = 200,
     conflict: dict[str, Any] | None = None,
     editing: Entry | None = None,
+    refused_words: bool = False,
 ) -> HttpResponse:
+    """``refused_words``: changes to a sent entry sent back refused, with
+    words the client typed in them (session.js treats them as not sent)."""
     kind = get_kind(assignment.exercise.kind)
     return render(
         request,
@@ -170,6 +173,7 @@ def _render_do(
             "draft_saved_time": saved_time(draft.updated_at) if draft else "",
             "conflict": conflict,
             "editing": editing,
+            "refused_words": refused_words,
             "autosave_messages": autosave_messages(),
         },
         status=status,
@@ -232,6 +236,7 @@ def _render_invalid(
     invalid: ResponseInvalid,
     *,
     editing: Entry | None = None,
+    refused_words: bool = False,
 ) -> HttpResponse:
     kind = get_kind(assignment.exercise.kind)
     form = kind.form(
@@ -245,7 +250,16 @@ def _render_invalid(
         if not form.owns_key(key):  # e.g. a field this exercise does not have
             form.add_error(None, f"{key}: {' '.join(messages_for_key)}")
     return form_refused(
-        request, _render_do(request, assignment, envelope, form, status=400, editing=editing)
+        request,
+        _render_do(
+            request,
+            assignment,
+            envelope,
+            form,
+            status=400,
+            editing=editing,
+            refused_words=refused_words,
+        ),
     )
 
 
@@ -384,8 +398,15 @@ def entry_detail(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
 
 
 def _render_entry(
-    request: AuthedRequest, entry: Entry, note_form: NoteForm, *, status: int = 200
+    request: AuthedRequest,
+    entry: Entry,
+    note_form: NoteForm,
+    *,
+    status: int = 200,
+    refused_words: bool = False,
 ) -> HttpResponse:
+    """``refused_words``: the note form sent back refused, with words the
+    client typed in it (session.js treats them as not sent)."""
     kind = get_kind(entry.assignment.exercise.kind)
     return render(
         request,
@@ -400,6 +421,7 @@ def _render_entry(
                 request=request,
             ),
             "note_form": note_form,
+            "refused_words": refused_words,
             # The note form's words when a send cannot go (send-guard.js).
             "autosave_messages": autosave_messages(),
         },
@@ -454,7 +476,15 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         envelope.add_error(None, _("This form belongs to another entry."))
     if not envelope.is_valid():
         form = kind.form(exercise=assignment.exercise, data=request.POST, asked=entry.asked)
-        return _render_do(request, assignment, envelope, form, status=400, editing=entry)
+        return _render_do(
+            request,
+            assignment,
+            envelope,
+            form,
+            status=400,
+            editing=entry,
+            refused_words=_holds_words_of_a_change(entry, data),
+        )
     try:
         services.entry_edit(
             user=request.user,
@@ -466,7 +496,14 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         )
     except ResponseInvalid as invalid:
         _keep_refused_edit(request.user, entry, data)
-        return _render_invalid(request, assignment, envelope, invalid, editing=entry)
+        return _render_invalid(
+            request,
+            assignment,
+            envelope,
+            invalid,
+            editing=entry,
+            refused_words=_holds_words_of_a_change(entry, data),
+        )
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
         context = _conflict_context(conflict.entry, data)
@@ -509,6 +546,14 @@ def _edit_arrived_after_reading(
         )
     messages.info(request, said)
     return _render_entry(request, entry, note, status=409)
+
+
+def _holds_words_of_a_change(entry: Entry, data: Mapping[str, Any]) -> bool:
+    """Whether a change sent back refused holds words the client typed that
+    the entry does not: what leaving would lose. Words, as the entry's unsent
+    note keeps them (services.edit_words): a box emptied, or a choice or a
+    number changed alone, takes a moment to do again; words may not come back."""
+    return bool(services.edit_words(entry, data))
 
 
 class RefusedEdit(NamedTuple):
@@ -582,7 +627,10 @@ def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             messages.success(request, _("Your note is added."))
             return redirect("homework:entry", key=entry.key)
     _keep_refused_note(request, entry, form)
-    return form_refused(request, _render_entry(request, entry, form, status=400))
+    return form_refused(
+        request,
+        _render_entry(request, entry, form, status=400, refused_words=form.holds_words()),
+    )
 
 
 def _keep_refused_note(request: AuthedRequest, entry: Entry, form: NoteForm) -> None:

@@ -65,6 +65,10 @@
   // way: the page must go at once, without the browser asking first
   // (session.js asks only for a page left any other way).
   function ending() {
+    // Also left as a mark, for session.js should it start only now: Shift
+    // pressed three times as the page opens is handled between the page's
+    // scripts, and a page sent back refused is unsaved from its start.
+    window.portalEnding = true;
     document.dispatchEvent(new CustomEvent("portal:ending"));
   }
   function clearScreen() {

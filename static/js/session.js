@@ -47,10 +47,28 @@
   // shows, while the session still runs: its words are on no server yet,
   // and the warning says that what was written is saved.
   var saveBeforeIdle = document.querySelector("form[data-save-before-idle]");
-  var unsaved = false;
-  var triedSending = false;  // once per warning: a send stopped offline is not retried in a loop
+  // A form the server sent back refused, holding words the client typed for
+  // them to correct (data-refused-words, homework.views): they are not sent,
+  // so the page starts as unsaved, as though typed here: leaving asks first,
+  // and the quick exit and "Sign out" carry them.
+  var refusedWords = !!saveBeforeIdle && saveBeforeIdle.hasAttribute("data-refused-words");
+  var unsaved = refusedWords;
+  // Once per warning: a send stopped offline is not retried in a loop. Words
+  // just sent back refused count as tried: sent again unchanged they would be
+  // refused again, and a send at every warning would keep the session alive
+  // for ever, the words on screen. Changed by the client, they go once more.
+  var triedSending = refusedWords;
+  // Typed since this page opened, and so on no server yet: such a page stays
+  // at the idle end (below). Words sent back refused were kept on the server
+  // as the refusal came (the entry's unsent note, in the note box next time:
+  // homework.views), so their page clears at the idle end as any other.
+  var typedHere = false;
   if (saveBeforeIdle) {
-    saveBeforeIdle.addEventListener("input", function () { unsaved = true; triedSending = false; });
+    saveBeforeIdle.addEventListener("input", function () {
+      unsaved = true;
+      typedHere = true;
+      triedSending = false;
+    });
     // Only a send that really goes out counts: listened for on the document,
     // after the form's own listeners, so one that send-guard.js stopped
     // (offline) leaves the changes marked as not saved.
@@ -64,7 +82,7 @@
     // with "portal:sending": it leaves with form.submit() once the token is
     // checked, which fires no submit event), or the quick exit and signing
     // out, in this tab or another (quick-exit.js says so with "portal:ending").
-    var leavingOnPurpose = false;
+    var leavingOnPurpose = window.portalEnding === true;  // begun before this script ran
     saveBeforeIdle.addEventListener("portal:sending", function () { leavingOnPurpose = true; });
     document.addEventListener("portal:ending", function () { leavingOnPurpose = true; });
     // "Leave it as it was" throws the changes away, as it says: it is the
@@ -82,7 +100,7 @@
       return unsaved ? { edit: true, data: new FormData(saveBeforeIdle) } : null;
     };
     // And the idle timeout keeps a page whose changes are on no server yet.
-    window.portalDraftPending = function () { return unsaved; };
+    window.portalDraftPending = function () { return unsaved && typedHere; };
     // Signing out, in this tab or another, sends the changes first
     // (quick-exit.js), in a request that outlives the page.
     window.portalSaveNow = function () {
