@@ -340,6 +340,10 @@ class Entry(models.Model):
     assignment = models.ForeignKey(
         Assignment, on_delete=models.PROTECT, related_name="entries", verbose_name=_("assignment")
     )
+    # The slot of recurring work the entry counts for (homework.schedules):
+    # the one it was begun in, or, for a log once sent, that of the day what
+    # it records happened (homework.services.entries._slot_when_sent). Not
+    # unique: a log takes any number of entries a day.
     occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
     schema_version = models.PositiveSmallIntegerField(_("schema version"))
     response = models.JSONField(_("response"), default=dict)

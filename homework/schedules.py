@@ -3,10 +3,12 @@
 An assignment is one-off (a due date, maybe none) or recurring: every day, or weekly on
 chosen weekdays (0 = Monday), from ``starts_on`` until ``ends_on``. Each
 date it comes round is a *slot*; an entry belongs to the slot it was
-started in (Entry.occurrence_on). A weekly slot lasts until the next one,
-so a Monday check-in done on Wednesday still counts for Monday; and while
-it lasts it is open, not missed: the admin's "so far" and the summary count
-it due only once its time is over (``open_slot``, ``tally_so_far``).
+started in (Entry.occurrence_on), or, once a log's entry is sent, to the
+slot of the day what it records happened (``slot_for_happened``). A weekly
+slot lasts until the next one, so a Monday check-in done on Wednesday
+still counts for Monday; and while it lasts it is open, not missed: the
+admin's "so far" and the summary count it due only once its time is over
+(``open_slot``, ``tally_so_far``).
 
 Everything here is a pure function of the schedule and a date: no
 database, no clock. Callers pass "today" in the client's time zone. (Only
@@ -305,6 +307,22 @@ def slot_for_new_entry(item: Scheduled, day: dt.date) -> dt.date | None:
     if not is_recurring(item):
         return None
     return slot_for(item, day) or first_slot(item)
+
+
+def slot_for_happened(item: Scheduled, *, happened_on: dt.date, today: dt.date) -> dt.date | None:
+    """The slot a log's sent entry counts for: that of the day what it
+    records happened, on the client's calendar. An urge log is often filled
+    in later, four urges of four days on one evening: filed where it was
+    begun, that is one day done, beside a chart that draws four.
+
+    None when that day is not one of the schedule's up to ``today``: before
+    its start (before the first slot of a weekly one), after its end, or
+    still to come. The entry then keeps the slot it was begun in, where
+    anything sent early or late is filed (``slot_for_new_entry``).
+    """
+    if item.ends_on is None or not item.starts_on <= happened_on <= min(item.ends_on, today):
+        return None
+    return slot_for(item, happened_on)
 
 
 def occurrence(

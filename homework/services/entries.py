@@ -22,15 +22,17 @@ from django.utils.translation import ngettext_lazy
 
 from homework import schedules
 from homework.kinds import ResponseInvalid, get_kind
-from homework.kinds.base import Shown
+from homework.kinds.base import ExerciseKind, Shown
 from homework.kinds.data import typed_values
 from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
+    client_today,
     entries_for_user,
     portal_assignment,
 )
 from practice import delivery
+from practice.dates import as_zone
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.requests import SENT_TWICE_WINDOW
@@ -125,26 +127,62 @@ def _write(
         )
     if entry is None:
         # A recurring assignment's entry belongs to the slot it was started
-        # in, on the client's calendar (homework.schedules).
+        # in, on the client's calendar (homework.schedules)...
         today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo(assignment.client.timezone))
-        occurrence_on = schedules.slot_for_new_entry(assignment, today)
+        new = Entry(
+            key=key,
+            assignment=assignment,
+            version=1,
+            occurrence_on=schedules.slot_for_new_entry(assignment, today),
+            **values,
+        )
+        if submit:
+            # ...until it is sent: a log's counts for the day it records.
+            new.occurrence_on = _slot_when_sent(new, kind, begun=new.occurrence_on)
         try:
             with transaction.atomic():
-                return Entry.objects.create(
-                    key=key,
-                    assignment=assignment,
-                    version=1,
-                    occurrence_on=occurrence_on,
-                    **values,
-                )
+                new.save(force_insert=True)
         except IntegrityError:
             # The same key was created a moment ago by a parallel request.
             raise EntryConflict(Entry.objects.get(key=key, assignment=assignment)) from None
+        return new
     for name, value in values.items():
         setattr(entry, name, value)
+    changed = [*values, "version", "updated_at"]
+    if submit:
+        entry.occurrence_on = _slot_when_sent(entry, kind, begun=entry.occurrence_on)
+        changed.append("occurrence_on")
     entry.version += 1
-    entry.save(update_fields=[*values, "version", "updated_at"])
+    entry.save(update_fields=changed)
     return entry
+
+
+def _slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
+    """The slot a sent entry counts for (Entry.occurrence_on), where
+    ``begun`` is the one it was begun in.
+
+    A log's counts for the day what it records happened, on the client's
+    calendar (schedules.slot_for_happened): urges of four days logged on one
+    evening are four days done, as the urge chart draws them, in the
+    summary, on "Since last session" and in the admin's "so far" alike, and
+    today is still open in "To do" after logging yesterday's. When that day
+    is not one of the schedule's (before it began, after it ended), or for
+    any other kind, it stays in ``begun``; a draft stays there until sent.
+    """
+    if not kind.is_log:
+        return begun
+    assignment = entry.assignment
+    happened_on = timezone.localdate(kind.happened_at(entry), as_zone(assignment.client.timezone))
+    today = client_today(assignment.client)
+    return schedules.slot_for_happened(assignment, happened_on=happened_on, today=today) or begun
+
+
+def _slot_begun_in(entry: Entry) -> dt.date | None:
+    """The slot a sent entry was begun in, as ``_write`` filed it then: a
+    log's may have moved to the day it records since (``_slot_when_sent``)."""
+    assignment = entry.assignment
+    begun_on = timezone.localdate(entry.created_at, as_zone(assignment.client.timezone))
+    return schedules.slot_for_new_entry(assignment, begun_on)
 
 
 @transaction.atomic
@@ -314,6 +352,8 @@ def entry_edit(
 
     The same version check as drafts: an edit begun before another tab's
     change is refused (EntryConflict) rather than silently overwriting it.
+    A log's entry counts for the day it now says it happened
+    (``_slot_when_sent``).
     """
     entry = _own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
@@ -341,6 +381,9 @@ def entry_edit(
         shown=shown,
     )
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
+    if kind.is_log:
+        # The client may have put right when it happened: it counts for that day.
+        entry.occurrence_on = _slot_when_sent(entry, kind, begun=_slot_begun_in(entry))
     # Words of an earlier try at this change, kept unsent when it was refused
     # (entry_keep_refused_edit), are in the entry now: they need not wait twice.
     entry.note_draft = _without_paragraphs(entry.note_draft, _texts(entry.response))
@@ -362,6 +405,7 @@ def entry_edit(
             "schema_version",
             "asked",
             "score",
+            "occurrence_on",
             "note_draft",
             "discuss_in_session",
             "felt_unsafe",

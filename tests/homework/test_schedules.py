@@ -44,6 +44,33 @@ def test_weekly_comes_round_on_the_chosen_weekdays_only():
     ]
 
 
+@pytest.mark.parametrize(
+    ("schedule", "weekdays", "happened", "slot"),
+    [
+        ("daily", [], 3, 3),  # the day it happened
+        ("daily", [], 0, 0),  # the first day
+        ("daily", [], -1, None),  # before the schedule began
+        ("daily", [], 8, 8),  # today
+        ("daily", [], 9, None),  # still to come for the client
+        ("daily", [], 15, None),  # after the schedule ended
+        ("weekly", [0], 5, 0),  # its week's slot, the Monday
+        ("weekly", [3], 1, None),  # before the first Thursday
+        ("weekly", [3], 7, 3),  # the week from the first Thursday
+    ],
+)
+def test_a_logs_entry_counts_for_the_slot_of_the_day_it_happened(
+    schedule, weekdays, happened, slot
+):
+    """Today is Tuesday 10 March; the schedule runs from Monday 2 to Friday 13."""
+    plan = Plan(schedule, MONDAY, MONDAY + dt.timedelta(days=11), weekdays=weekdays)
+    found = schedules.slot_for_happened(
+        plan,
+        happened_on=MONDAY + dt.timedelta(days=happened),
+        today=MONDAY + dt.timedelta(days=8),
+    )
+    assert found == (None if slot is None else MONDAY + dt.timedelta(days=slot))
+
+
 def test_a_weekly_slot_lasts_until_the_next_one():
     plan = Plan("weekly", MONDAY, MONDAY + dt.timedelta(days=27), weekdays=[0])
     wednesday = MONDAY + dt.timedelta(days=2)
