@@ -527,3 +527,47 @@ def test_the_page_lets_the_therapist_leave_a_client_out(cast):
     assert list(Assignment.objects.filter(exercise=exercise).values_list("client", flat=True)) == [
         casey.pk
     ]
+
+
+# -- how long instructions may be ------------------------------------------------------
+
+
+def test_instructions_pages_long_are_refused_beside_the_box_and_nothing_saved(cast):
+    """200,000 characters of instructions were saved without a word: no
+    client reads that, and every page and summary that shows them carries it."""
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise, instructions="x" * 200_000)
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["instructions"] == [
+        "Keep it under 5000 characters (this one has 200000)."
+    ]
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_instructions_of_the_longest_allowed_length_are_saved(cast):
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise, instructions="x" * 5000)
+    )
+    assert response.status_code == 302
+    assert len(Assignment.objects.get(exercise=exercise).instructions) == 5000
+
+
+def test_a_saved_assignment_cannot_be_given_pages_long_instructions(cast):
+    assignment = AssignmentFactory.create(client=cast.alice, instructions="Just one.")
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_change", args=[assignment.pk]),
+        assignment_form(
+            cast,
+            cast.alice,
+            assignment.exercise,
+            instructions="x" * 5001,
+            starts_on=assignment.starts_on.isoformat(),
+            due_on=str(assignment.due_on),
+        ),
+    )
+    assert response.status_code == 200
+    assert "Keep it under 5000 characters" in response.text
+    assert Assignment.objects.get(pk=assignment.pk).instructions == "Just one."
