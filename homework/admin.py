@@ -328,8 +328,11 @@ class AssignmentAdmin(RoleAdmin):
     ) -> Any:
         # Drawn for a post only when the save was refused: the form comes
         # back as the therapist left it, and so does the preview beside it.
+        # Saved work opens with its own: its exercise is already chosen.
         if request.method == "POST":
             context["preview_html"] = workspace.assignment_preview_html(request)
+        elif isinstance(obj, Assignment):
+            context["preview_html"] = workspace.saved_assignment_preview_html(request, obj)
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.display(description=_("schedule"), ordering="schedule")

@@ -216,6 +216,33 @@ def test_a_refused_form_comes_back_with_its_preview_already_shown(cast):
     assert not Assignment.objects.filter(exercise=exercise).exists()
 
 
+def shown_preview(page_text):
+    """What the preview frame beside the form shows as the page loads."""
+    frame = re.search(r'name="assign-preview"[^<]*?srcdoc="([^"]*)"', page_text)
+    assert frame is not None
+    return html.unescape(frame.group(1))
+
+
+def test_a_saved_assignment_opens_with_its_preview_shown(cast):
+    """Its exercise is chosen: the frame said "Choose an exercise" until something changed."""
+    exercise = ExerciseFactory.create(title="Keep the full picture")
+    assignment = AssignmentFactory.create(
+        client=cast.alice, exercise=exercise, instructions="Just one, after Friday's call."
+    )
+    page = login(cast.tara).get(reverse("admin:homework_assignment_change", args=[assignment.pk]))
+    assert page.status_code == 200
+    shown = shown_preview(page.text)
+    assert "Choose an exercise" not in shown
+    assert "Keep the full picture" in shown
+    assert "Just one, after Friday&#x27;s call." in shown
+    assert 'name="r-what_happened"' in shown and "<fieldset disabled" in shown
+
+
+def test_a_new_assignment_with_nothing_chosen_asks_for_an_exercise(cast):
+    page = login(cast.tara).get(reverse(ADD))
+    assert "Choose an exercise" in shown_preview(page.text)
+
+
 def test_a_refused_form_previews_only_an_exercise_from_the_therapists_library(cast):
     theirs = ExerciseFactory.create(title="Theo's private exercise", owner=cast.theo)
     response = login(cast.tara).post(
