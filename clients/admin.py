@@ -91,7 +91,19 @@ class SessionStartsField(forms.SplitDateTimeField):
             "The clocks go forward that night, so %(time)s does not happen. "
             "Please choose a time before or after it."
         ),
+        # Half filled in: Django says only "This field is required.", under
+        # a date that is plainly there.
+        "time_missing": _("Enter a time as well as a date."),
+        "date_missing": _("Enter a date as well as a time."),
     }
+
+    def clean(self, value: Any) -> Any:
+        if isinstance(value, (list, tuple)) and len(value) == 2:
+            no_date, no_time = (part in self.empty_values for part in value)
+            if no_date != no_time:
+                missing = "date_missing" if no_date else "time_missing"
+                raise ValidationError(self.error_messages[missing], code=missing)
+        return super().clean(value)
 
     def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
         try:

@@ -328,8 +328,11 @@ class AssignmentAdmin(RoleAdmin):
     ) -> Any:
         # Drawn for a post only when the save was refused: the form comes
         # back as the therapist left it, and so does the preview beside it.
+        # Saved work opens with its own: its exercise is already chosen.
         if request.method == "POST":
             context["preview_html"] = workspace.assignment_preview_html(request)
+        elif isinstance(obj, Assignment):
+            context["preview_html"] = workspace.saved_assignment_preview_html(request, obj)
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     @admin.display(description=_("schedule"), ordering="schedule")
@@ -437,7 +440,7 @@ class EntryAdmin(RoleAdmin):
     )
     search_fields = ("assignment__client__display_name", "assignment__exercise__title")
     date_hierarchy = "submitted_at"
-    fields = ("exercise", "client", "sent", "flags", "seen_at", "content")
+    fields = ("exercise", "client", "sent", "flags", "first_read", "content")
     readonly_fields = fields
     change_form_template = "admin/homework/entry/change_form.html"
 
@@ -543,6 +546,22 @@ class EntryAdmin(RoleAdmin):
         if not entry_readable_by_staff(obj):
             return "—"
         return str(_("read")) if obj.seen_at else str(_("new"))
+
+    @admin.display(description=Entry._meta.get_field("seen_at").verbose_name)
+    def first_read(self, obj: Entry) -> str:
+        # Said here rather than as the field's help text, which promised the
+        # client could still edit beside the very date that ended it.
+        if obj.seen_at is None:
+            return str(
+                _("Not yet. Until their therapist reads it, the client may still change it.")
+            )
+        return str(
+            _(
+                "%(date)s. The client can no longer change what they sent; "
+                "they can still add a note to it."
+            )
+            % {"date": formats.localize(timezone.localtime(obj.seen_at))}
+        )
 
     @admin.display(description=_("comments"), ordering="comment_count")
     def comments(self, obj: Entry) -> int:

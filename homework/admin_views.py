@@ -233,6 +233,13 @@ def assignment_preview_html(request: HttpRequest) -> str:
     return render_to_string("admin/homework/assignment/preview.html", context, request=request)
 
 
+def saved_assignment_preview_html(request: HttpRequest, assignment: Assignment) -> str:
+    """The preview of work as saved, drawn into its change page as it opens:
+    its exercise is chosen, so the frame need not ask for one."""
+    context = _preview_of(assignment)
+    return render_to_string("admin/homework/assignment/preview.html", context, request=request)
+
+
 def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
     exercise_id = parse_id(data.get("exercise"))
     exercise = (
@@ -240,28 +247,34 @@ def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
         if exercise_id is not None
         else None
     )
-    context: dict[str, Any] = {"exercise": exercise}
-    if exercise is not None:
-        form = BulkAssignForm(data, exercises=selectors.exercises_for_user(user=user))
-        form.is_valid()  # a half-filled form still previews; errors show in the form itself
-        cleaned = dict(form.cleaned_data)
-        normalise_schedule(cleaned)
-        sample = Assignment(
-            exercise=exercise,
-            instructions=(data.get("instructions") or "").strip(),
-            schedule=cleaned.get("schedule") or Assignment.Schedule.ONCE,
-            weekdays=cleaned.get("weekdays") or [],
-            due_on=cleaned.get("due_on"),
-            ends_on=cleaned.get("ends_on"),
-        )
-        kind = get_kind(exercise.kind)
-        context.update(
-            assignment=sample,
-            schedule=schedule_text(sample),
-            kind=kind,
-            form=kind.form(exercise=exercise, initial=kind.initial(exercise=exercise)),
-        )
-    return context
+    if exercise is None:
+        return {"exercise": None}
+    form = BulkAssignForm(data, exercises=selectors.exercises_for_user(user=user))
+    form.is_valid()  # a half-filled form still previews; errors show in the form itself
+    cleaned = dict(form.cleaned_data)
+    normalise_schedule(cleaned)
+    sample = Assignment(
+        exercise=exercise,
+        instructions=(data.get("instructions") or "").strip(),
+        schedule=cleaned.get("schedule") or Assignment.Schedule.ONCE,
+        weekdays=cleaned.get("weekdays") or [],
+        due_on=cleaned.get("due_on"),
+        ends_on=cleaned.get("ends_on"),
+    )
+    return _preview_of(sample)
+
+
+def _preview_of(assignment: Assignment) -> dict[str, Any]:
+    """What the preview template draws: ``assignment`` (saved or not) as its client sees it."""
+    exercise = assignment.exercise
+    kind = get_kind(exercise.kind)
+    return {
+        "exercise": exercise,
+        "assignment": assignment,
+        "schedule": schedule_text(assignment),
+        "kind": kind,
+        "form": kind.form(exercise=exercise, initial=kind.initial(exercise=exercise)),
+    }
 
 
 def assign_to_clients(

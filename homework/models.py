@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from clients.models import Client
 from homework import schedules
 from homework.kinds import get_kind, kind_choices
+from homework.text_limits import INSTRUCTIONS_MAX_CHARS, too_long
 from practice.dates import as_zone
 
 if TYPE_CHECKING:
@@ -74,19 +75,22 @@ class Exercise(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        errors: dict[str, StrOrPromise] = {
+            name: message
+            for name in ("instructions", "therapist_note")
+            if (message := too_long(getattr(self, name), limit=INSTRUCTIONS_MAX_CHARS))
+        }
         # Entries are read by their exercise's kind: once there are any,
         # another kind could not read them.
         if self.pk is not None and self.assignments.exists():
             stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
             if stored is not None and stored != self.kind:
-                raise ValidationError(
-                    {
-                        "kind": _(
-                            "This exercise has been assigned, so its kind stays as it is. "
-                            "To use another kind, add a new exercise."
-                        )
-                    }
+                errors["kind"] = _(
+                    "This exercise has been assigned, so its kind stays as it is. "
+                    "To use another kind, add a new exercise."
                 )
+        if errors:
+            raise ValidationError(errors)
 
 
 class Assignment(models.Model):
@@ -175,6 +179,8 @@ class Assignment(models.Model):
         are the database's backstop; these are the messages people read).
         Admin, portal and any API share them through full_clean."""
         errors: dict[str, str] = {}
+        if message := too_long(self.instructions, limit=INSTRUCTIONS_MAX_CHARS):
+            errors["instructions"] = message
         once = self.schedule == self.Schedule.ONCE
         if self.due_on and self.starts_on and self.due_on < self.starts_on:
             errors["due_on"] = gettext("The due date cannot be before the start date.")

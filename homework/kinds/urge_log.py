@@ -140,7 +140,11 @@ class UrgeLog(ExerciseKind):
             str(shown["trigger_label"]),
         ]
         if shown["response"].get("contact_happened"):
-            parts.append(_("contact: %(who)s") % {"who": str(shown["initiated_label"]).lower()})
+            # Staff read excerpts (the admin's list, the summary's flags): the
+            # client's "I reached out" would name the reader, and lower-cased
+            # it read "i reached out". Said as the summary says it.
+            who = INITIATED_FOR_THERAPIST.get(shown["response"].get("contact_initiated_by", ""))
+            parts.append(_("contact: %(who)s") % {"who": who} if who else _("contact"))
         return " · ".join(part for part in parts if part)
 
     # -- the curve, shared by the summary and the progress page

@@ -35,13 +35,13 @@ from homework.services.entries import (
     validation_messages,
 )
 from homework.services.feedback import (
-    COMMENT_MAX_CHARS,
     entries_mark_seen,
     entry_comment_add,
     entry_list_record_view,
     entry_mark_seen,
     summary_record_read,
 )
+from homework.text_limits import COMMENT_MAX_CHARS
 
 __all__ = [
     "ASSIGNMENT_EDITABLE_FIELDS",

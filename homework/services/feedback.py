@@ -9,7 +9,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
@@ -20,10 +19,9 @@ from homework.selectors import (
     entry_commentable_by,
     entry_readable_by_staff,
 )
+from homework.text_limits import COMMENT_MAX_CHARS, too_long
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
-
-COMMENT_MAX_CHARS = 2000
 
 
 def _readable_entry(actor: User, entry: Entry) -> None:
@@ -138,19 +136,9 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
     text = (text or "").strip()
     if not text:
         raise ValidationError({"text": [_("Write a few words first.")]})
-    if len(text) > COMMENT_MAX_CHARS:
-        raise ValidationError(
-            {
-                "text": [
-                    ngettext(
-                        "Keep it under %(limit)s character (this one has %(count)s).",
-                        "Keep it under %(limit)s characters (this one has %(count)s).",
-                        COMMENT_MAX_CHARS,
-                    )
-                    % {"limit": COMMENT_MAX_CHARS, "count": len(text)}
-                ]
-            }
-        )
+    too_long_message = too_long(text, limit=COMMENT_MAX_CHARS)
+    if too_long_message:
+        raise ValidationError({"text": [too_long_message]})
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
     # The entry is locked: the same note sent twice at once is decided in turn.

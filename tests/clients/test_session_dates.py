@@ -124,3 +124,21 @@ def test_a_session_at_a_time_the_clock_shows_twice_is_the_first_of_the_two(cast,
     session = Session.objects.get(client=cast.alice)
     # 01:30 in summer time, which reads back as 01:30.
     assert session.starts_at == dt.datetime(2026, 10, 25, 0, 30, tzinfo=dt.UTC)
+
+
+# -- half a date and time
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ({"starts_at_1": ""}, "Enter a time as well as a date."),
+        ({"starts_at_0": ""}, "Enter a date as well as a time."),
+    ],
+)
+def test_a_session_with_half_its_date_and_time_says_which_half_is_missing(cast, row, message):
+    """A date with no time said only "This field is required.", under a date that was there."""
+    response = _post_session(cast, timezone.now() + dt.timedelta(days=7), **row)
+    assert response.status_code == 200
+    assert _session_errors(response)[0]["starts_at"] == [message]
+    assert not Session.objects.filter(client=cast.alice).exists()

@@ -216,6 +216,33 @@ def test_a_refused_form_comes_back_with_its_preview_already_shown(cast):
     assert not Assignment.objects.filter(exercise=exercise).exists()
 
 
+def shown_preview(page_text):
+    """What the preview frame beside the form shows as the page loads."""
+    frame = re.search(r'name="assign-preview"[^<]*?srcdoc="([^"]*)"', page_text)
+    assert frame is not None
+    return html.unescape(frame.group(1))
+
+
+def test_a_saved_assignment_opens_with_its_preview_shown(cast):
+    """Its exercise is chosen: the frame said "Choose an exercise" until something changed."""
+    exercise = ExerciseFactory.create(title="Keep the full picture")
+    assignment = AssignmentFactory.create(
+        client=cast.alice, exercise=exercise, instructions="Just one, after Friday's call."
+    )
+    page = login(cast.tara).get(reverse("admin:homework_assignment_change", args=[assignment.pk]))
+    assert page.status_code == 200
+    shown = shown_preview(page.text)
+    assert "Choose an exercise" not in shown
+    assert "Keep the full picture" in shown
+    assert "Just one, after Friday&#x27;s call." in shown
+    assert 'name="r-what_happened"' in shown and "<fieldset disabled" in shown
+
+
+def test_a_new_assignment_with_nothing_chosen_asks_for_an_exercise(cast):
+    page = login(cast.tara).get(reverse(ADD))
+    assert "Choose an exercise" in shown_preview(page.text)
+
+
 def test_a_refused_form_previews_only_an_exercise_from_the_therapists_library(cast):
     theirs = ExerciseFactory.create(title="Theo's private exercise", owner=cast.theo)
     response = login(cast.tara).post(
@@ -527,3 +554,47 @@ def test_the_page_lets_the_therapist_leave_a_client_out(cast):
     assert list(Assignment.objects.filter(exercise=exercise).values_list("client", flat=True)) == [
         casey.pk
     ]
+
+
+# -- how long instructions may be ------------------------------------------------------
+
+
+def test_instructions_pages_long_are_refused_beside_the_box_and_nothing_saved(cast):
+    """200,000 characters of instructions were saved without a word: no
+    client reads that, and every page and summary that shows them carries it."""
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise, instructions="x" * 200_000)
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["instructions"] == [
+        "Keep it under 5000 characters (this one has 200000)."
+    ]
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
+def test_instructions_of_the_longest_allowed_length_are_saved(cast):
+    exercise = ExerciseFactory.create()
+    response = login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise, instructions="x" * 5000)
+    )
+    assert response.status_code == 302
+    assert len(Assignment.objects.get(exercise=exercise).instructions) == 5000
+
+
+def test_a_saved_assignment_cannot_be_given_pages_long_instructions(cast):
+    assignment = AssignmentFactory.create(client=cast.alice, instructions="Just one.")
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_change", args=[assignment.pk]),
+        assignment_form(
+            cast,
+            cast.alice,
+            assignment.exercise,
+            instructions="x" * 5001,
+            starts_on=assignment.starts_on.isoformat(),
+            due_on=str(assignment.due_on),
+        ),
+    )
+    assert response.status_code == 200
+    assert "Keep it under 5000 characters" in response.text
+    assert Assignment.objects.get(pk=assignment.pk).instructions == "Just one."

@@ -158,3 +158,15 @@ def test_the_library_list_says_whose_each_exercise_is(cast):
     )
     assert "The practice" in page.text
     assert mine.pk
+
+
+def test_pages_long_instructions_are_refused_beside_the_box(cast):
+    response = login(cast.tara).post(
+        reverse(ADD),
+        exercise_form(kind="written_record", options="{}", instructions="x" * 200_000),
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["instructions"] == [
+        "Keep it under 5000 characters (this one has 200000)."
+    ]
+    assert not Exercise.objects.filter(title="Check-in").exists()

@@ -161,6 +161,24 @@ def test_a_manager_reads_without_fixing_the_entry_and_cannot_comment(cast):
     assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
 
 
+def test_a_read_entry_does_not_say_the_client_may_still_change_it(cast):
+    """Beside "First read by the therapist: <date>" the page went on: "Until
+    then the client may still edit what they sent." Once read, it is fixed."""
+    page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
+    text = " ".join(page.text.split())
+    assert "may still" not in text
+    assert "The client can no longer change what they sent" in text
+
+
+def test_an_unread_entry_says_the_client_may_still_change_it(cast):
+    page = login(cast.morgan).get(
+        reverse("admin:homework_entry_change", args=[cast.alice_entry.pk])
+    )
+    text = " ".join(page.text.split())
+    assert "Not yet. Until their therapist reads it, the client may still change it." in text
+    assert "can no longer change" not in text
+
+
 def test_therapist_comments_from_since_last_session_and_returns_there(cast):
     back = since_url(cast.alice) + f"#entry-{cast.alice_entry.pk}"
     response = login(cast.tara).post(

@@ -76,6 +76,23 @@ def test_the_entry_list_shows_a_line_for_each_kind_but_never_the_safety_plan_its
     assert "pineapple" not in listing and "Jo&#x27;s flat" not in listing
 
 
+@pytest.mark.parametrize(
+    ("by", "line"),
+    [
+        ("me", "pull 7/10 · A message or call from them · contact: the client reached out"),
+        ("them", "pull 7/10 · A message or call from them · contact: the other person reached out"),
+    ],
+)
+def test_an_urges_contact_is_said_in_the_therapists_words(cast, by, line):
+    """The list read "contact: i reached out": the client's own label, lower-cased.
+    In the therapist's list "I" would be the therapist: it says who, as the summary does."""
+    entry = sent(cast, "urge_log", contact_happened=True, contact_initiated_by=by)
+    assert get_kind("urge_log").excerpt(entry) == line
+    listing = login(cast.tara).get(reverse("admin:homework_entry_changelist")).text
+    assert line in listing
+    assert "i reached out" not in listing
+
+
 def test_the_safety_plan_is_shown_when_the_therapist_opens_it(cast):
     entry = sent(cast, "safety_plan")
     page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk])).text

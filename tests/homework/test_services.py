@@ -413,3 +413,47 @@ def test_a_save_from_no_page_in_between_is_still_a_conflict(cast):
     with pytest.raises(EntryConflict):
         draft(cast, key=key, version=1, text="this page, later", page_save=PageSave(PAGE, 2))
     assert Entry.objects.get(key=key).response["what_happened"] == "from a page with no script"
+
+
+def test_pages_long_instructions_are_refused_by_the_service_too(cast):
+    """The API and any other caller meet the admin form's rule."""
+    exercise = ExerciseFactory.create()
+    with pytest.raises(ValidationError) as refused:
+        services.assignment_create(
+            actor=cast.tara,
+            client=cast.alice,
+            exercise=exercise,
+            starts_on=cast.alice_assignment.starts_on,
+            instructions="x" * 200_000,
+        )
+    assert refused.value.message_dict["instructions"] == [
+        "Keep it under 5000 characters (this one has 200000)."
+    ]
+    assert not AssignmentFactory._meta.model.objects.filter(exercise=exercise).exists()
+    with pytest.raises(ValidationError) as refused:
+        services.assignment_update(
+            actor=cast.tara, assignment=cast.alice_assignment, instructions="x" * 5001
+        )
+    assert "instructions" in refused.value.message_dict
+    stored = AssignmentFactory._meta.model.objects.get(pk=cast.alice_assignment.pk)
+    assert len(stored.instructions) < 5001
+
+
+@pytest.mark.parametrize("field", ["instructions", "therapist_note"])
+def test_an_exercises_pages_long_words_are_refused(cast, field):
+    exercise = ExerciseFactory.build(**{field: "x" * 5001})
+    with pytest.raises(ValidationError) as refused:
+        services.exercise_save(actor=cast.tara, exercise=exercise)
+    assert refused.value.message_dict[field] == [
+        "Keep it under 5000 characters (this one has 5001)."
+    ]
+    assert exercise.pk is None
+
+
+def test_the_librarys_own_words_fit_the_limit():
+    from homework.library import LIBRARY
+    from homework.text_limits import INSTRUCTIONS_MAX_CHARS
+
+    for exercise in LIBRARY:
+        assert len(exercise["instructions"]) <= INSTRUCTIONS_MAX_CHARS
+        assert len(exercise["therapist_note"]) <= INSTRUCTIONS_MAX_CHARS
