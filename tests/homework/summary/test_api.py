@@ -129,7 +129,9 @@ def test_another_clients_session_is_a_400_naming_it(cast):
 
 def test_a_summary_for_chosen_dates_is_logged_as_one(cast):
     since, until = dt.date(2026, 11, 2), dt.date(2026, 11, 20)
-    response = login(cast.tara).get(url(cast.alice.pk), {"since": since.isoformat(), "until": until.isoformat()})
+    response = login(cast.tara).get(
+        url(cast.alice.pk), {"since": since.isoformat(), "until": until.isoformat()}
+    )
     assert response.status_code == 200
     what = AccessEvent.objects.get().what
     assert what == "Summary for chosen dates 2026-11-02 to 2026-11-20"
