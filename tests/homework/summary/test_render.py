@@ -226,6 +226,52 @@ def test_work_on_several_days_a_week_is_counted_in_check_ins_not_weeks(cast):
     assert "8 weeks" not in html
 
 
+def work_tally(cast) -> str:
+    text = pdf_text(pdf_for(cast.tara, cast.alice))
+    return text[text.upper().index("ASSIGNED WORK") :]
+
+
+def daily_work(cast, title="Every evening"):
+    today = timezone.localdate()
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title=title),
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=6),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=20),
+    )
+
+
+def test_the_work_tally_counts_one_off_work_and_names_recurring_work_apart(cast):
+    """Three lines of work read "1 done · 1 open · 0 past due date": the
+    recurring one, counted on its own line, was in no clause of the tally."""
+    daily_work(cast)
+    AssignmentFactory.create(client=cast.alice, due_on=timezone.localdate() + dt.timedelta(days=3))
+    tally = work_tally(cast)
+    assert (
+        "One-off work: 1 done · 1 open · 0 past due date. Recurring work: 1, counted on its line."
+        in tally
+    )
+    assert "Every evening — 0 of 6 days" in tally
+
+
+def test_with_only_recurring_work_the_tally_counts_no_one_off_work(cast):
+    cast.alice_entry.delete()
+    cast.alice_assignment.delete()
+    daily_work(cast)
+    daily_work(cast, title="Every morning")
+    tally = work_tally(cast)
+    assert "Recurring work: 2, each counted on its line." in tally
+    assert "One-off work" not in tally and "done ·" not in tally
+
+
+def test_with_only_one_off_work_the_tally_says_so(cast):
+    tally = work_tally(cast)
+    assert "One-off work: 1 done · 0 open · 0 past due date" in tally
+    assert "Recurring" not in tally
+
+
 def test_a_due_date_in_another_year_names_its_year(cast):
     AssignmentFactory.create(
         client=cast.alice,
