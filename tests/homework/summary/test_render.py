@@ -149,14 +149,30 @@ def test_chosen_dates_are_named_not_the_session_after_them(cast):
     since = dt.date(2025, 11, 10)
     until = dt.date(2025, 11, 30)
     document, text = document_for(cast, period_for_dates(since=since, until=until, session=session))
-    assert "dates chosen: 10 Nov – 30 Nov 2025" in text
+    assert "dates chosen: entries shared 10 Nov – 30 Nov 2025" in text
     assert "the session on" not in text
     assert "no session booked" not in text
     assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"
     _, across = document_for(
         cast, period_for_dates(since=dt.date(2025, 12, 20), until=dt.date(2026, 1, 5), session=None)
     )
-    assert "dates chosen: 20 Dec 2025 – 5 Jan 2026" in across
+    assert "dates chosen: entries shared 20 Dec 2025 – 5 Jan 2026" in across
+
+
+def test_chosen_dates_say_entries_are_chosen_by_the_day_they_were_shared(cast):
+    """A hard evening on 30 November, written down and sent on 1 December,
+    is not in a summary for 30 November: the masthead says which day counts."""
+    evening = timezone.make_aware(dt.datetime(2026, 11, 30, 21, 0))
+    add(
+        cast.alice_assignment,
+        days_ago=(timezone.now() - evening).total_seconds() / 86400 - 0.5,
+        occurred_at=evening.isoformat(),
+        what_happened="A hard evening.",
+    )
+    day = dt.date(2026, 11, 30)
+    _, text = document_for(cast, period_for_dates(since=day, until=day, session=None))
+    assert "dates chosen: entries shared 30 Nov 2026" in text
+    assert "Nothing was shared in this period." in text
 
 
 def document_for(cast, period):
@@ -430,7 +446,7 @@ def test_a_summary_for_chosen_dates_is_not_called_a_session_summary(cast, full_d
     detail = " · full detail" if full_detail else ""
     assert first_page.startswith(f"Summary{detail} · {data.practice.name}".upper())
     assert "SESSION SUMMARY" not in first_page.upper()
-    assert "dates chosen: 10 Nov – 30 Nov 2025" in first_page
+    assert "dates chosen: entries shared 10 Nov – 30 Nov 2025" in first_page
     assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"  # as before
 
 
