@@ -59,6 +59,14 @@ def pending_notification_ids(
 UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)
 
 
+def felt_unsafe_lately(*, as_of: dt.datetime) -> Q:
+    """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``:
+    the admin home's banner, and what the session summary carries forward
+    from before its period while unread (homework.summary.selectors), so
+    the two never disagree on how far back a flag still needs reading."""
+    return Q(felt_unsafe=True, shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
+
+
 # Without a previous sign-in to go by, "new" means this recent.
 NEW_WITHOUT_PREVIOUS_VISIT = dt.timedelta(days=7)
 
@@ -348,6 +356,11 @@ class StaffHome:
     overdue_count: int
     unsafe: list[Entry]
 
+    @property
+    def unsafe_flag_days(self) -> int:
+        """How far back ``unsafe`` looks, for the banner's heading."""
+        return UNSAFE_FLAG_WINDOW.days
+
 
 def new_since_for(previous_visit: dt.datetime | None, *, now: dt.datetime) -> dt.datetime:
     """Where "new" starts: the previous sign-in, or a week back without one."""
@@ -375,7 +388,7 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), now=now
     )
     flagged = (
-        active_entries.filter(felt_unsafe=True, shared_at__gte=now - UNSAFE_FLAG_WINDOW)
+        active_entries.filter(felt_unsafe_lately(as_of=now))
         .select_related("assignment__exercise", "assignment__client__therapist")
         .order_by("-submitted_at")
     )

@@ -76,6 +76,12 @@ class Completion:
     def recurring(self) -> list[WorkItem]:
         return [item for item in self.items if item.recurring]
 
+    @property
+    def one_off(self) -> int:
+        """How much one-off work there is: what ``done``, ``open`` and
+        ``overdue`` share out. Recurring work has no such state."""
+        return sum(1 for item in self.items if not item.recurring)
+
 
 # The longest a slot stays open: a weekly one, until the next week's.
 _LONGEST_SLOT = dt.timedelta(days=6)

@@ -10,6 +10,7 @@ the page only through Django's autoescaping.
 import datetime as dt
 import hashlib
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,7 @@ from homework.kinds import get_kind
 from homework.models import Entry
 from homework.summary.completion import Completion
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
+from homework.summary.period import Period
 from homework.summary.selectors import SummaryData
 from practice.bidi import isolated_text
 from practice.dates import TheirClock, as_zone, years_named_within
@@ -48,6 +50,8 @@ class FlagItem:
     # a hard evening written down next morning is one day, not two.
     when: str = ""
     quotes_client: bool = True  # the excerpt is the client's words (ExerciseKind)
+    # Beside the date, for a flag from before the period (SummaryData.unsafe_before).
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,11 @@ class SummaryDocument:
 
 
 def _flags(
-    entries: list[Entry], *, full_detail: bool, their_clock: TheirClock
+    entries: list[Entry],
+    *,
+    full_detail: bool,
+    their_clock: TheirClock,
+    notes: Mapping[int, str] | None = None,
 ) -> tuple[list[FlagItem], int]:
     # Newest first by when it happened, the order the dates beside them read in.
     happened = sorted(
@@ -94,9 +102,19 @@ def _flags(
                 excerpt=shorten(kind.excerpt(entry)),
                 when=their_clock.show(at, "D j M"),
                 quotes_client=kind.excerpt_quotes_client,
+                note=(notes or {}).get(entry.pk, ""),
             )
         )
     return items, more
+
+
+def _sent_before(period: Period) -> str:
+    """Why a flag from before the period is listed: true however often the
+    summary is printed, so a second copy reads as the first (the period's
+    start is when it was still unread: summary.selectors._unread_unsafe_before)."""
+    if period.previous is not None:
+        return _("sent before the last session, not read by then")
+    return _("sent before this period, not read by its start")
 
 
 def summary_filename(data: SummaryData) -> str:
@@ -158,7 +176,13 @@ def _context(data: SummaryData) -> dict[str, Any]:
         lines = kind.at_a_glance(section.entries, earlier=section.earlier, as_of=as_of)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
-    unsafe, unsafe_more = _flags(data.flagged_unsafe, full_detail=full, their_clock=their_clock)
+    # Unread from before the period, listed with the period's own among them.
+    unsafe, unsafe_more = _flags(
+        [*data.flagged_unsafe, *data.unsafe_before],
+        full_detail=full,
+        their_clock=their_clock,
+        notes=dict.fromkeys((entry.pk for entry in data.unsafe_before), _sent_before(data.period)),
+    )
     discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full, their_clock=their_clock)
     # A flag's line is the client's words read, unless its kind's line says
     # only how much there is (a safety plan's "6 of 6 parts filled in").

@@ -16,7 +16,7 @@ from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Entry
-from homework.selectors import entries_for_user, entry_readable_by_staff
+from homework.selectors import entries_for_user, entry_readable_by_staff, felt_unsafe_lately
 from homework.summary.completion import Completion, completion_for_period
 from homework.summary.period import (
     Period,
@@ -72,6 +72,9 @@ class SummaryData:
     now: dt.datetime
     flagged_unsafe: list[Entry] = field(default_factory=list)
     flagged_discuss: list[Entry] = field(default_factory=list)
+    # Felt unsafe, shared before the period and unread when it began: listed
+    # with the flags, never in the sections or the tally (``_unread_unsafe_before``).
+    unsafe_before: list[Entry] = field(default_factory=list)
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
@@ -138,25 +141,26 @@ def period_for_session(
 def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
-    """Read the period's shared entries, what kinds need from before it, and
-    the work's progress: four queries (five when the practice settings are not
+    """Read the period's shared entries (and the unread felt-unsafe ones from
+    before it, in the same query), what kinds need from before it, and the
+    work's progress: four queries (five when the practice settings are not
     cached), however many entries."""
+    # Shared in the period: an entry written privately before it and shared
+    # during it is this session's news (Entry.shared_at).
+    wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
+    unsafe_before = _unread_unsafe_before(period, now=now)
+    if unsafe_before is not None:
+        wanted |= unsafe_before
     rows = (
         entries_for_user(user=user)
-        .filter(
-            assignment__client=client,
-            status=Entry.Status.SUBMITTED,
-            private=False,
-            # Shared in the period: an entry written privately before it and
-            # shared during it is this session's news (Entry.shared_at).
-            shared_at__gte=period.start,
-            shared_at__lt=period.end,
-        )
+        .filter(wanted, assignment__client=client, status=Entry.Status.SUBMITTED, private=False)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")
     )
-    entries = [entry for entry in rows if entry_readable_by_staff(entry)]
-    _attach_their_client(entries, client)
+    readable = [entry for entry in rows if entry_readable_by_staff(entry)]
+    _attach_their_client(readable, client)
+    entries = [entry for entry in readable if _shared_in(entry, period)]
+    earlier_unsafe = [entry for entry in readable if not _shared_in(entry, period)]
 
     by_kind: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
@@ -186,7 +190,33 @@ def summary_data(
         now=now,
         flagged_unsafe=unsafe,
         flagged_discuss=discuss,
+        unsafe_before=earlier_unsafe,
     )
+
+
+def _unread_unsafe_before(period: Period, *, now: dt.datetime) -> Q | None:
+    """Felt unsafe, shared before the period, within the admin home's
+    look-back (``felt_unsafe_lately``, up to the period's end or now), and not
+    read when the period began. The banner said "not read yet" while the
+    summary, which starts at the last session, left it out: the last session
+    went by without it, so the next one's summary lists it with the flags.
+
+    Read since (printing this summary reads it) it stays on this summary, so
+    a second copy reads as the first and a stored file stays current; the
+    next session's summary, starting later, leaves it. None for chosen
+    dates: those hold what was shared on the days chosen, as the form says.
+    """
+    if period.chosen_dates:
+        return None
+    return (
+        felt_unsafe_lately(as_of=min(period.end, now))
+        & Q(shared_at__lt=period.start)
+        & (Q(seen_at__isnull=True) | Q(seen_at__gte=period.start))
+    )
+
+
+def _shared_in(entry: Entry, period: Period) -> bool:
+    return entry.shared_at is not None and entry.shared_at >= period.start
 
 
 def _earlier(

@@ -22,7 +22,10 @@ register = template.Library()
 @register.filter
 def day_range(first: dt.date, last: dt.date) -> str:
     """Two days as a span, the year said once when they share it:
-    "10 Nov – 30 Nov 2026", "20 Dec 2025 – 5 Jan 2026"."""
+    "10 Nov – 30 Nov 2026", "20 Dec 2025 – 5 Jan 2026"; one day alone,
+    "30 Nov 2026"."""
+    if first == last:
+        return date_format(last, "j M Y")
     start = date_format(first, "j M" if first.year == last.year else "j M Y")
     return f"{start} – {date_format(last, 'j M Y')}"
 

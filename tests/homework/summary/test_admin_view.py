@@ -250,6 +250,20 @@ def test_the_client_pages_offer_full_detail_and_chosen_dates(cast):
         assert name in form
 
 
+HINT = "Entries are included by the day they were shared with you."
+
+
+def test_the_dates_form_says_entries_are_chosen_by_the_day_they_were_shared(cast):
+    """A therapist chose 30 November for a hard evening on the 30th, sent on
+    1 December, and got "Nothing was shared": the form says which day counts."""
+    http = login(cast.tara)
+    page = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]))
+    refused = http.get(url(cast.alice.pk), {"since": "31/02/2026"})
+    for text in (page.text, refused.content.decode()):
+        form = text[text.index(f'action="{url(cast.alice.pk)}"') :]
+        assert HINT in form[: form.index("</form>")]
+
+
 def test_the_dates_form_as_a_browser_sends_it_prints_those_dates(cast):
     today = timezone.localdate()
     since = today - dt.timedelta(days=10)

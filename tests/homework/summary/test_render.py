@@ -149,14 +149,30 @@ def test_chosen_dates_are_named_not_the_session_after_them(cast):
     since = dt.date(2025, 11, 10)
     until = dt.date(2025, 11, 30)
     document, text = document_for(cast, period_for_dates(since=since, until=until, session=session))
-    assert "dates chosen: 10 Nov – 30 Nov 2025" in text
+    assert "dates chosen: entries shared 10 Nov – 30 Nov 2025" in text
     assert "the session on" not in text
     assert "no session booked" not in text
     assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"
     _, across = document_for(
         cast, period_for_dates(since=dt.date(2025, 12, 20), until=dt.date(2026, 1, 5), session=None)
     )
-    assert "dates chosen: 20 Dec 2025 – 5 Jan 2026" in across
+    assert "dates chosen: entries shared 20 Dec 2025 – 5 Jan 2026" in across
+
+
+def test_chosen_dates_say_entries_are_chosen_by_the_day_they_were_shared(cast):
+    """A hard evening on 30 November, written down and sent on 1 December,
+    is not in a summary for 30 November: the masthead says which day counts."""
+    evening = timezone.make_aware(dt.datetime(2026, 11, 30, 21, 0))
+    add(
+        cast.alice_assignment,
+        days_ago=(timezone.now() - evening).total_seconds() / 86400 - 0.5,
+        occurred_at=evening.isoformat(),
+        what_happened="A hard evening.",
+    )
+    day = dt.date(2026, 11, 30)
+    _, text = document_for(cast, period_for_dates(since=day, until=day, session=None))
+    assert "dates chosen: entries shared 30 Nov 2026" in text
+    assert "Nothing was shared in this period." in text
 
 
 def document_for(cast, period):
@@ -224,6 +240,52 @@ def test_work_on_several_days_a_week_is_counted_in_check_ins_not_weeks(cast):
     html = render.summary_document(data).html
     assert "One small boundary — 0 of 8 check-ins" in html
     assert "8 weeks" not in html
+
+
+def work_tally(cast) -> str:
+    text = pdf_text(pdf_for(cast.tara, cast.alice))
+    return text[text.upper().index("ASSIGNED WORK") :]
+
+
+def daily_work(cast, title="Every evening"):
+    today = timezone.localdate()
+    return AssignmentFactory.create(
+        client=cast.alice,
+        exercise=ExerciseFactory.create(title=title),
+        schedule=Assignment.Schedule.DAILY,
+        starts_on=today - dt.timedelta(days=6),
+        due_on=None,
+        ends_on=today + dt.timedelta(days=20),
+    )
+
+
+def test_the_work_tally_counts_one_off_work_and_names_recurring_work_apart(cast):
+    """Three lines of work read "1 done · 1 open · 0 past due date": the
+    recurring one, counted on its own line, was in no clause of the tally."""
+    daily_work(cast)
+    AssignmentFactory.create(client=cast.alice, due_on=timezone.localdate() + dt.timedelta(days=3))
+    tally = work_tally(cast)
+    assert (
+        "One-off work: 1 done · 1 open · 0 past due date. Recurring work: 1, counted on its line."
+        in tally
+    )
+    assert "Every evening — 0 of 6 days" in tally
+
+
+def test_with_only_recurring_work_the_tally_counts_no_one_off_work(cast):
+    cast.alice_entry.delete()
+    cast.alice_assignment.delete()
+    daily_work(cast)
+    daily_work(cast, title="Every morning")
+    tally = work_tally(cast)
+    assert "Recurring work: 2, each counted on its line." in tally
+    assert "One-off work" not in tally and "done ·" not in tally
+
+
+def test_with_only_one_off_work_the_tally_says_so(cast):
+    tally = work_tally(cast)
+    assert "One-off work: 1 done · 0 open · 0 past due date" in tally
+    assert "Recurring" not in tally
 
 
 def test_a_due_date_in_another_year_names_its_year(cast):
@@ -384,7 +446,7 @@ def test_a_summary_for_chosen_dates_is_not_called_a_session_summary(cast, full_d
     detail = " · full detail" if full_detail else ""
     assert first_page.startswith(f"Summary{detail} · {data.practice.name}".upper())
     assert "SESSION SUMMARY" not in first_page.upper()
-    assert "dates chosen: 10 Nov – 30 Nov 2025" in first_page
+    assert "dates chosen: entries shared 10 Nov – 30 Nov 2025" in first_page
     assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"  # as before
 
 

@@ -1,5 +1,13 @@
+import datetime as dt
+
 from homework.summary.limits import EXCERPT_CHARS
-from homework.templatetags.summary import css_string, own_direction, summary_excerpt
+from homework.templatetags.summary import css_string, day_range, own_direction, summary_excerpt
+
+
+def test_a_range_of_one_day_names_it_once():
+    day = dt.date(2026, 11, 30)
+    assert day_range(day, day) == "30 Nov 2026"
+    assert day_range(day, dt.date(2026, 12, 2)) == "30 Nov – 2 Dec 2026"
 
 
 def test_excerpt_escapes_client_text():
