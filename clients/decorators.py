@@ -4,8 +4,8 @@ from functools import wraps
 from typing import Any, overload
 from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -20,6 +20,11 @@ from clients.selectors import client_for_portal_user
 logger = logging.getLogger(__name__)
 
 View = Callable[..., HttpResponse]
+# Where signing in leads: kept in the session, not in the sign-in page's
+# address ("/login/?next=/history/"). After the quick exit or signing out,
+# Back opens the page the client was on and is sent to sign in: that address
+# would tell whoever holds the device what they had just been reading.
+PAGE_AFTER_SIGN_IN = "page_after_sign_in"
 # Keeps what a refused post carried, if it can (a draft's words); says whether it did.
 KeepWords = Callable[..., bool]
 
@@ -56,7 +61,7 @@ def client_required(
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             user = request.user
             if not user.is_authenticated:
-                return redirect_to_login(_back_after_sign_in(request))
+                return _to_sign_in(request)
             if user.is_staff:
                 return redirect("admin:index")
             client = client_for_portal_user(user=user, include_archived=True)
@@ -71,6 +76,21 @@ def client_required(
         return wrapper
 
     return decorate if view is None else decorate(view)
+
+
+def _to_sign_in(request: HttpRequest) -> HttpResponse:
+    request.session[PAGE_AFTER_SIGN_IN] = _back_after_sign_in(request)
+    return redirect(settings.LOGIN_URL)
+
+
+def page_after_sign_in(request: HttpRequest) -> str | None:
+    """The page a visit while signed out asked for, once: the sign-in takes it."""
+    page = request.session.pop(PAGE_AFTER_SIGN_IN, None)
+    if page and url_has_allowed_host_and_scheme(
+        page, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return str(page)
+    return None
 
 
 def _back_after_sign_in(request: HttpRequest) -> str:

@@ -34,7 +34,7 @@ from django.views.decorators.http import (
 )
 
 from clients import selectors, services
-from clients.decorators import client_required
+from clients.decorators import client_required, page_after_sign_in
 from clients.forms import (
     ChangePasswordForm,
     CodeForm,
@@ -84,6 +84,10 @@ class PortalLoginView(auth_views.LoginView):
     template_name = "clients/login.html"
     authentication_form = PortalSignInForm
     redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        # A "next" in the address still wins; the portal itself sends none.
+        return page_after_sign_in(self.request) or super().get_default_redirect_url()
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         context = super().get_context_data(**kwargs)

@@ -2,8 +2,9 @@
 // "not answered yet" (so the page works without script). Here each becomes
 // a slider, and the list stays in the form, hidden, as the answer it sends.
 // A slider always sits somewhere, so its position is not an answer until the
-// client moves it (pointer or arrow keys) or clicks it where it stands: until
-// then it says "Not answered yet", shows "–" and sends nothing.
+// client moves it (pointer or arrow keys) or chooses it where it stands (a
+// click, Space or Enter): until then it says "Not answered yet", shows "–"
+// and sends nothing.
 // Rows added later (boundary steps) get their sliders too, hence the observer.
 (function () {
   "use strict";
@@ -52,12 +53,23 @@
       show();
     }
     range.addEventListener("input", answer);
-    // A click on the thumb where it already stands changes nothing, so no
-    // "input" comes: it is still a choice (5 is a real answer).
-    range.addEventListener("click", function () {
-      if (select.value !== "") return;
+    // Choosing the number the thumb already stands on changes nothing, so no
+    // "input" comes: it is still a choice (5 is a real answer). With a mouse
+    // that is a click; with a keyboard, Space or Enter (else answering 5
+    // takes an arrow press and one back). The new aria-valuetext is heard as
+    // an arrow press's is.
+    function answerWhereItRests() {
+      if (select.value !== "") return false;
       answer();
       range.dispatchEvent(new Event("input", { bubbles: true }));  // autosave listens
+      return true;
+    }
+    range.addEventListener("click", answerWhereItRests);
+    range.addEventListener("keydown", function (event) {
+      if (event.key !== " " && event.key !== "Enter") return;
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      // Not the page scrolling (Space) nor the form sent (Enter) instead.
+      if (answerWhereItRests()) event.preventDefault();
     });
     show();
   }

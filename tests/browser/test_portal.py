@@ -10,6 +10,7 @@ from playwright.sync_api import APIResponse, Route, expect
 
 from homework.models import Entry
 from practice.models import User
+from practice.selectors import practice_settings
 from tests.browser.conftest import sign_in
 from tests.factories import (
     PASSWORD,
@@ -453,6 +454,43 @@ def test_quick_exit_leaves_nothing_behind(alice, context, how):
     assert "/login/" in again.url
     # The words typed just before leaving reached the server first.
     wait_for_db(lambda: draft_text(alice) == "Something private")
+
+
+@pytest.mark.parametrize("how", ["quick-exit", "sign-out"])
+def test_back_after_leaving_shows_no_helpline_by_name_until_asked(alice, context, how):
+    """Back, after leaving, finds the sign-in page. Its footer listed the
+    practice's crisis lines by name ("National Domestic Abuse Helpline…"),
+    which says what the site is for to whoever picks up the device, and its
+    address named the page just left (?next=/history/). The lines are one
+    press away under "Urgent help"; the address names nothing."""
+    lines = practice_settings().crisis_lines
+    page = signed_in_tab(context)
+    page.goto("/history/")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    expect(page.get_by_text(lines[1])).to_be_visible()  # signed in: open, as before
+    if how == "quick-exit":
+        leave_with_shift(page)
+        page.wait_for_url("https://www.bbc.co.uk/**")
+    else:
+        page.get_by_role("button", name="Sign out", exact=True).click()
+        page.wait_for_url("**/login/")
+        page.goto("/help-now/")  # somewhere else, so that Back is Back
+    page.go_back()
+    page.wait_for_selector("[data-signed-out-page]")
+    assert page.url.endswith("/login/"), page.url
+    for line in lines:
+        expect(page.get_by_text(line)).to_be_hidden()
+    expect(page.get_by_text("If you need someone now")).to_have_count(0)
+    assert_accessible(page, "the sign-in page, help folded")
+
+    # Reached with the keyboard, and heard as something that opens.
+    urgent = page.locator("summary", has_text="Urgent help")
+    urgent.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("details.urgent-help")).to_have_attribute("open", "")
+    for line in lines:
+        expect(page.get_by_text(line)).to_be_visible()
+    assert_accessible(page, "the sign-in page, help open")
 
 
 def first_save_on_the_way(page, words: str) -> None:

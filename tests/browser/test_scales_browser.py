@@ -1,5 +1,6 @@
 """The 0–10 sliders in a real browser: unanswered until the client chooses."""
 
+import pytest
 from playwright.sync_api import expect
 
 from homework.kinds import get_kind
@@ -64,6 +65,37 @@ def test_clicking_the_slider_where_it_rests_answers_five(db, page):
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(slider).to_have_attribute("aria-valuetext", "5 out of 10")
     expect(page.locator("#id_r-intensity_number")).to_have_value("5")
+
+
+@pytest.mark.parametrize("key", ["Space", "Enter"])
+def test_space_or_enter_on_an_untouched_slider_answers_where_it_rests(db, page, key):
+    """With only a keyboard, answering 5 took an arrow press and one back:
+    Space or Enter on an unanswered slider answers the number it rests on,
+    heard as an arrow press is, and saved as one is."""
+    assignment = assign(alice(db), "written_record")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    slider = page.locator("#id_r-body_distress")
+    expect(slider).to_have_attribute("aria-valuetext", "Not answered yet")
+    page.locator("textarea[name=r-what_was_said_or_done]").focus()
+    page.keyboard.press("Tab")
+    expect(slider).to_be_focused()
+
+    page.keyboard.press(key)
+    expect(slider).to_have_attribute("aria-valuetext", "5 out of 10")
+    expect(page.locator("#id_r-body_distress + output")).to_have_text("5")
+    expect(page.locator("#id_r-body_distress_number")).to_have_value("5")
+    expect(slider).to_be_focused()  # Enter did not send the form
+    assert_accessible(page)
+    page.fill("textarea[name=r-what_happened]", "Answered with the keyboard.")
+    page.wait_for_selector("#save-status[data-state=saved]")
+    assert Entry.objects.get(assignment=assignment).response["body_distress"] == "5"
+
+    # Once answered, the keys move nothing: only the arrows change a number.
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press(key)
+    expect(slider).to_have_attribute("aria-valuetext", "6 out of 10")
 
 
 def test_a_weekly_check_in_sent_untouched_stores_no_fives(db, page):

@@ -2,7 +2,6 @@
 
 import re
 import time
-from urllib.parse import urlencode
 
 import pytest
 from django.core import mail
@@ -548,25 +547,61 @@ def test_a_quick_exit_with_the_pages_token_keeps_the_last_words(cast):
     ],
 )
 def test_a_form_sent_after_the_session_ended_returns_to_its_page_after_sign_in(
-    db, referer, back_to
+    cast, referer, back_to
 ):
     """Signing in again after a form was sent with an ended session led to the
     form's post-only address, which answered the returning visit with "not
     allowed": it now leads back to the page the form was on (or home)."""
+    http = HttpClient()
     headers = {"HTTP_REFERER": referer} if referer else {}
-    sent = HttpClient().post(reverse("clients:change_password"), {}, **headers)
-    assert sent.status_code == 302
+    sent = http.post(reverse("clients:change_password"), {}, **headers)
+    assert sent.status_code == 302 and sent["Location"] == reverse("clients:login")
+    assert sign_in(http, "alice@example.test")["Location"] == back_to
+
+
+def test_a_page_asked_for_after_the_session_ended_returns_to_itself(cast):
+    http = HttpClient()
+    asked = http.get(reverse("clients:account"))
+    assert asked["Location"] == reverse("clients:login")
+    # A mistyped password first loses nothing.
+    assert sign_in(http, "alice@example.test", "wrong password").status_code == 200
+    assert sign_in(http, "alice@example.test")["Location"] == reverse("clients:account")
+
+
+def test_the_sign_in_address_never_names_the_page_asked_for(cast):
+    """After the quick exit or signing out, Back opens the page the client was
+    on; signed out, it leads to the sign-in page, whose address said
+    "?next=/history/": what they had just been reading, for whoever holds the
+    device. The page to return to waits on the server, with the session."""
+    http = HttpClient()
+    asked = http.get(reverse("homework:history"), {"page": "2"})
+    assert asked["Location"] == reverse("clients:login")
+    page = http.get(asked["Location"])
+    assert "/history/" not in page.text
     assert (
-        sent["Location"] == f"{reverse('clients:login')}?{urlencode({'next': back_to}, safe='/')}"
+        sign_in(http, "alice@example.test")["Location"] == f"{reverse('homework:history')}?page=2"
     )
 
 
-def test_a_page_asked_for_after_the_session_ended_returns_to_itself(db):
-    asked = HttpClient().get(reverse("clients:account"))
-    assert (
-        asked["Location"]
-        == f"{reverse('clients:login')}?{urlencode({'next': '/account/'}, safe='/')}"
+def test_the_page_asked_for_waits_through_the_two_step_code(cast):
+    device = turn_on_two_step(cast.alice.portal_user)
+    http = HttpClient()
+    http.get(reverse("homework:history"))
+    assert sign_in(http, "alice@example.test")["Location"] == reverse("clients:login_code")
+    # The code that turned two-step on is spent: start the device afresh.
+    TOTPDevice.objects.filter(pk=device.pk).update(last_t=-1)
+    device.refresh_from_db()
+    right = http.post(reverse("clients:login_code"), {"token": current_code(device)})
+    assert right["Location"] == reverse("homework:history")
+
+
+def test_a_next_given_in_the_address_is_still_followed(cast):
+    http = HttpClient()
+    signed_in = http.post(
+        f"{reverse('clients:login')}?next={reverse('clients:account')}",
+        {"username": "alice@example.test", "password": PASSWORD},
     )
+    assert signed_in["Location"] == reverse("clients:account")
 
 
 @pytest.mark.parametrize("too_much", ["too_big", "too_many_fields"])
