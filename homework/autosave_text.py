@@ -57,6 +57,24 @@ def autosave_messages() -> dict[str, str]:
             "somewhere safe before you leave it."
         ),
         "status_conflict": _("Not saved: this changed somewhere else. Choose what to keep below."),
+        # Said aloud, after the status, to someone typing when a conflict opens:
+        # their cursor stays where it is (autosave.js).
+        "conflict_where": _(
+            "Both versions are shown below, just before the Send button. "
+            "What you type stays on this page, not saved, until you choose."
+        ),
+        # A page opened with nothing saved meets a draft begun since: perhaps
+        # its own last words, sent as it was reloaded (homework.views).
+        "status_conflict_begun": _(
+            "Not saved yet: there is another version of this. Choose what to keep below."
+        ),
+        "conflict_begun_title": _("There is another version of this"),
+        "conflict_begun_text": _(
+            "Other words were saved here after this page opened: perhaps by this page just "
+            "before it was reloaded, or in another tab. Here are both versions, so nothing "
+            "is lost."
+        ),
+        "theirs_begun": _("The other version"),
         "conflict_title": _("This changed somewhere else"),
         "conflict_text": _(
             "It was saved from another tab or device since you opened this page. "

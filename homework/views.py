@@ -214,7 +214,9 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
         return _render_invalid(request, assignment, envelope, invalid)
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = _conflict_context(conflict.entry, data)
+        context = _conflict_context(
+            conflict.entry, data, base_version=envelope.cleaned_data["version"]
+        )
         return _render_do(
             request,
             assignment,
@@ -263,13 +265,22 @@ def _render_invalid(
     )
 
 
-def _conflict_context(entry: Entry, mine: dict[str, Any]) -> dict[str, Any]:
-    """Both versions side by side, answer by answer (rows too), so nothing is lost."""
+def _conflict_context(entry: Entry, mine: dict[str, Any], *, base_version: int) -> dict[str, Any]:
+    """Both versions side by side, answer by answer (rows too), so nothing is lost.
+
+    ``begun_since_opened``: the page opened with nothing saved (version 0),
+    and a draft was begun after it. Perhaps in another tab; but perhaps by
+    this very page before it was reloaded: its last words go as it leaves,
+    and can arrive after the reloaded page was built, blank. The page says
+    so rather than "another tab or device". Neither is chosen for the
+    client: which words belong together is theirs to say.
+    """
     kind = get_kind(entry.assignment.exercise.kind)
     return {
         "key": str(entry.key),
         "version": entry.version,
         "submitted": entry.is_submitted,
+        "begun_since_opened": base_version == 0 and not entry.is_submitted,
         "fresh_key": str(uuid.uuid4()),
         "sent_url": reverse("homework:entry", args=[entry.key]),
         "rows": kind.compare(
@@ -369,7 +380,10 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
     except ResponseInvalid as invalid:
         return form_refused(request, JsonResponse({"errors": invalid.errors}, status=400))
     except services.EntryConflict as conflict:
-        return JsonResponse({"conflict": _conflict_context(conflict.entry, data)}, status=409)
+        context = _conflict_context(
+            conflict.entry, data, base_version=envelope.cleaned_data["version"]
+        )
+        return JsonResponse({"conflict": context}, status=409)
     except ObjectDoesNotExist:
         raise Http404 from None
     return JsonResponse(
@@ -506,7 +520,9 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         )
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = _conflict_context(conflict.entry, data)
+        context = _conflict_context(
+            conflict.entry, data, base_version=envelope.cleaned_data["version"]
+        )
         context["submitted"] = False  # still editable: sending again replaces it
         refused = _keep_refused_edit(request.user, conflict.entry, data)
         context["kept_as_note"] = refused.kept and bool(services.edit_words(conflict.entry, data))

@@ -42,6 +42,7 @@
   })();
   var pageSaves = 0;
   var flushing = null;  // a save sent as the page was hidden, if it is still on the way
+  var inFlightOutlivesPage = false;  // the save on its way was sent to finish without the page
 
   // The version a save made, from its answer. The page's saves can answer
   // out of order (it sends again while one is on the way, when hidden): the
@@ -72,12 +73,13 @@
   var SPOKEN = { saved: true, offline: true, error: true, conflict: true };
   var lastSpoken = statusEl.getAttribute("data-state") === "saved" ? T.announce_saved : "";
 
-  function say(text, state) {
+  // spokenText: what to say aloud, when it is more than the status line shows.
+  function say(text, state, spokenText) {
     // Only real changes touch the page: rewriting the same words is still a change to it.
     if (statusEl.textContent !== text) statusEl.textContent = text;
     if (statusEl.getAttribute("data-state") !== state) statusEl.setAttribute("data-state", state);
     if (!SPOKEN[state]) return;
-    var spoken = state === "saved" ? T.announce_saved : text;
+    var spoken = spokenText || (state === "saved" ? T.announce_saved : text);
     if (spoken !== lastSpoken && announceEl) {
       lastSpoken = spoken;
       announceEl.textContent = spoken;
@@ -111,21 +113,53 @@
     return node;
   }
 
+  // Where the client's keys go into an answer: typed, or a slider or list
+  // moved with the arrows. Focus taken from there, the next keys go nowhere.
+  var NOT_TYPED_INTO = {
+    checkbox: true, radio: true, button: true, submit: true, reset: true, file: true, image: true, hidden: true,
+  };
+  function typingIn(node) {
+    if (!node || !form.contains(node)) return false;
+    if (node.isContentEditable) return true;
+    if (node.tagName === "TEXTAREA" || node.tagName === "SELECT") return true;
+    return node.tagName === "INPUT" && !NOT_TYPED_INTO[node.type];
+  }
+
+  // The words a conflict is shown in. A page opened with nothing saved that
+  // meets a draft begun since (conflict.begun_since_opened) may be meeting
+  // its own last words, sent as it was reloaded: not "another tab or device".
+  function conflictWords(conflict) {
+    if (conflict.submitted) {
+      return { title: T.conflict_sent_title, text: T.conflict_sent_text, status: T.status_conflict, theirs: T.theirs };
+    }
+    if (conflict.begun_since_opened) {
+      return {
+        title: T.conflict_begun_title, text: T.conflict_begun_text,
+        status: T.status_conflict_begun, theirs: T.theirs_begun,
+      };
+    }
+    return { title: T.conflict_title, text: T.conflict_text, status: T.status_conflict, theirs: T.theirs };
+  }
+
   function showConflict(conflict) {
     blocked = true;
     clearTimeout(timer);
+    var words = conflictWords(conflict);
+    // Read before the box opens: what has focus now is where the client is.
+    var typing = typingIn(document.activeElement);
     conflictEl.hidden = false;
     conflictEl.replaceChildren();
-    var h = el("h2", conflict.submitted ? T.conflict_sent_title : T.conflict_title);
+    var h = el("h2", words.title);
+    h.id = "autosave-conflict-title";
     h.setAttribute("tabindex", "-1");
     conflictEl.appendChild(h);
-    conflictEl.appendChild(el("p", conflict.submitted ? T.conflict_sent_text : T.conflict_text));
+    conflictEl.appendChild(el("p", words.text));
     if (!conflict.rows.length) conflictEl.appendChild(el("p", T.conflict_same));
     conflict.rows.forEach(function (row) {
       var box = el("div", "", "conflict__row");
       box.appendChild(el("h3", row.label));
       var pair = el("div", "", "conflict__pair");
-      [[T.mine, row.mine], [T.theirs, row.theirs]].forEach(function (side) {
+      [[T.mine, row.mine], [words.theirs, row.theirs]].forEach(function (side) {
         var half = el("div");
         half.appendChild(el("h4", side[0]));
         half.appendChild(el("p", side[1] || T.empty, "pre"));
@@ -160,10 +194,22 @@
     actions.appendChild(keep);
     var theirs = el("a", conflict.submitted ? T.open_sent : T.use_theirs, "button button--quiet");
     theirs.href = conflict.submitted ? conflict.sent_url : window.location.pathname;
+    // "Use the other version" lets this page's words go, as it says: the
+    // client's answer already, not a way out to ask about (beforeunload).
+    if (!conflict.submitted) theirs.addEventListener("click", function () { leavingOnPurpose = true; });
     actions.appendChild(theirs);
     conflictEl.appendChild(actions);
-    say(T.status_conflict, "conflict");
-    h.focus();
+    if (typing) {
+      // Someone typing on would lose every key pressed after focus moved to
+      // the box (the words went nowhere). So the cursor stays; what happened
+      // is said aloud, with where the choice is (next in the tab order after
+      // the form's answers), and what is typed meanwhile stays on the page,
+      // marked as not saved, until the client chooses.
+      say(words.status, "conflict", words.status + " " + T.conflict_where);
+    } else {
+      say(words.status, "conflict");
+      h.focus();  // nothing being typed: take the keyboard to the choice, where it is read out
+    }
   }
 
   // Saving cannot work again from this page (signed out, or the form's work
@@ -207,6 +253,7 @@
     dirty = false;
     say(T.status_saving, "saving");
     var key = keyInput.value;
+    inFlightOutlivesPage = outlivePage === true;
     inFlight = fetch(url, {
       method: "POST",
       body: saveData(),
@@ -299,6 +346,11 @@
   // with the page before it arrives.
   function flush() {
     if (!(dirty || inFlight) || blocked || stopped) return;
+    // The save on its way already carries these words, and finishes without
+    // the page. Sent again, it would only make a new version of the same
+    // words, which a page reloaded meanwhile (holding the one before) would
+    // then meet as a change made elsewhere.
+    if (!dirty && inFlight && inFlightOutlivesPage) return;
     clearTimeout(timer);
     var key = keyInput.value;
     try {
@@ -339,6 +391,33 @@
 
   // The idle timeout must not clear a page whose words are not on the server yet.
   window.portalDraftPending = function () { return dirty || refused || !!inFlight; };
+
+  // Words on no server: waiting for the pause in typing, on their way,
+  // refused, unsaveable from here, or held while a choice between two
+  // versions is open (typing goes on meanwhile).
+  function holdsUnsentWords() {
+    return dirty || refused || stopped || !!inFlight || !conflictEl.hidden;
+  }
+
+  // Leaving any other way than on purpose (a link, Back, a reload, closing
+  // the tab) with such words asks first, with the browser's own prompt, as
+  // session.js does for the forms with no autosave. Reloaded at once after
+  // typing, the words used to go only as the page left, after the reloaded
+  // page was built without them: so they go now, while the client reads
+  // the question, and the page that opens next has them. Not asked when the
+  // page leaves on purpose, its words carried or sent on the way: the quick
+  // exit, signing out here or in another tab, the idle end (all say
+  // "portal:ending", quick-exit.js and session.js), or the choice to use
+  // the other version.
+  var leavingOnPurpose = window.portalEnding === true;  // begun before this script ran
+  document.addEventListener("portal:ending", function () { leavingOnPurpose = true; });
+  window.addEventListener("beforeunload", function (event) {
+    if (leaving || leavingOnPurpose) return;
+    if (dirty && !blocked && !stopped) save(true);
+    if (!holdsUnsentWords()) return;
+    event.preventDefault();
+    event.returnValue = true;  // browsers from before preventDefault() was enough
+  });
 
   // Sending leaves the page: whatever the server does not have yet would go
   // with it if the send then failed on the way (a dropped connection, a

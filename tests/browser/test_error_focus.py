@@ -148,7 +148,9 @@ def test_keeping_this_pages_version_after_a_conflict_keeps_the_keyboards_place(d
     laptop.wait_for_load_state("load")
     laptop.fill("textarea[name=r-what_happened]", "Carried on at the laptop.")
     expect(laptop.locator("#save-status")).to_have_attribute("data-state", "saved")
-    phone.fill("textarea[name=r-what_happened]", "Phone, an older tab, typing on.")
+    # A tick in a box, not typing, when the refusal comes: the box takes the
+    # keyboard (typing on, the cursor stays put: test_autosave_races).
+    phone.get_by_label("I want to talk about this in session").check()
     expect(phone.locator("#conflict-title, #autosave-conflict h2").first).to_be_focused()
 
     phone.keyboard.press("Tab")

@@ -119,6 +119,34 @@ def test_stale_autosave_gets_both_texts(cast):
     assert (row["mine"], row["theirs"]) == ("phone again", "from the laptop")
 
 
+def test_a_stale_save_is_told_another_tab_or_device_changed_it(cast):
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    key = str(uuid.uuid4())
+    http.post(url, {"key": key, "version": "0", "r-what_happened": "from the phone"})
+    http.post(url, {"key": key, "version": "1", "r-what_happened": "from the laptop"})
+    stale = http.post(url, {"key": key, "version": "1", "r-what_happened": "phone again"})
+    assert stale.json()["conflict"]["begun_since_opened"] is False
+
+
+def test_a_first_save_meeting_a_draft_begun_since_the_page_opened_does_not_blame_another_tab(
+    cast,
+):
+    """Reloaded just after typing, a page sends its last words as it goes,
+    and they may arrive after the reloaded page was built, blank, with a new
+    key: its first save meets them as another draft. They may be this page's
+    own, so the choice does not say "another tab or device" made them."""
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    http.post(url, {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "before"})
+    first = http.post(url, {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "after"})
+    assert first.status_code == 409
+    conflict = first.json()["conflict"]
+    assert conflict["begun_since_opened"] is True
+    [row] = conflict["rows"]
+    assert (row["mine"], row["theirs"]) == ("after", "before")
+
+
 def test_replayed_submit_creates_one_entry(cast):
     http = login(cast.alice.portal_user)
     key = uuid.uuid4()
