@@ -16,6 +16,8 @@
   var conflictEl = document.getElementById("autosave-conflict");
   var versionInput = form.querySelector("input[name=version]");
   var keyInput = form.querySelector("input[name=key]");
+  // Work that continues the last entry sent: how many were sent when the page opened.
+  var sentBeforeInput = form.querySelector("input[name=sent_before]");
   var submitButton = form.querySelector("button[type=submit]");
   var T = JSON.parse(document.getElementById("autosave-messages").textContent);
   var DEBOUNCE_MS = 800;
@@ -116,16 +118,21 @@
     clearTimeout(timer);
     conflictEl.hidden = false;
     conflictEl.replaceChildren();
-    var h = el("h2", conflict.submitted ? T.conflict_sent_title : T.conflict_title);
+    // updated_since: a newer version was sent since this page opened on the
+    // one before it; keeping this page's words keeps its own draft.
+    var newer = conflict.updated_since;
+    var h = el("h2", newer ? T.conflict_newer_title
+      : conflict.submitted ? T.conflict_sent_title : T.conflict_title);
     h.setAttribute("tabindex", "-1");
     conflictEl.appendChild(h);
-    conflictEl.appendChild(el("p", conflict.submitted ? T.conflict_sent_text : T.conflict_text));
+    conflictEl.appendChild(el("p", newer ? T.conflict_newer_text
+      : conflict.submitted ? T.conflict_sent_text : T.conflict_text));
     if (!conflict.rows.length) conflictEl.appendChild(el("p", T.conflict_same));
     conflict.rows.forEach(function (row) {
       var box = el("div", "", "conflict__row");
       box.appendChild(el("h3", row.label));
       var pair = el("div", "", "conflict__pair");
-      [[T.mine, row.mine], [T.theirs, row.theirs]].forEach(function (side) {
+      [[T.mine, row.mine], [newer ? T.theirs_newer : T.theirs, row.theirs]].forEach(function (side) {
         var half = el("div");
         half.appendChild(el("h4", side[0]));
         half.appendChild(el("p", side[1] || T.empty, "pre"));
@@ -143,9 +150,15 @@
         keyInput.value = conflict.fresh_key;
         versionInput.value = "0";
       } else {
-        // Replace the other draft (it may be another key's: a second tab's first save).
+        // Replace the other draft (it may be another key's: a second tab's
+        // first save), or, after a newer version was sent, keep this page's own.
         keyInput.value = conflict.key;
         versionInput.value = conflict.version;
+      }
+      // The client has seen the newest sent beside their words: keeping them
+      // is checked against what is sent from now on.
+      if (sentBeforeInput && conflict.sent_before !== null) {
+        sentBeforeInput.value = conflict.sent_before;
       }
       blocked = false;
       conflictEl.hidden = true;
@@ -158,8 +171,10 @@
       save();
     });
     actions.appendChild(keep);
-    var theirs = el("a", conflict.submitted ? T.open_sent : T.use_theirs, "button button--quiet");
-    theirs.href = conflict.submitted ? conflict.sent_url : window.location.pathname;
+    var theirs = el("a", newer ? T.use_newer : conflict.submitted ? T.open_sent : T.use_theirs,
+      "button button--quiet");
+    theirs.href = newer ? conflict.newer_url
+      : conflict.submitted ? conflict.sent_url : window.location.pathname;
     actions.appendChild(theirs);
     conflictEl.appendChild(actions);
     say(T.status_conflict, "conflict");
