@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from homework import services
 from homework.models import Entry
-from homework.services import EntryConflict, Flags
+from homework.services import EntryConflict, EntrySentSince, Flags
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
 
@@ -230,3 +230,35 @@ def test_work_that_does_not_continue_the_last_entry_is_not_checked(cast):
     http = login(cast.alice.portal_user)
     page = http.get(do_url(cast.alice_assignment)).context["envelope"].initial
     assert page.get("sent_before") is None
+
+
+@pytest.mark.services
+@pytest.mark.django_db(transaction=True)
+def test_two_tabs_sending_the_same_plan_at_once_send_one_and_show_the_other_both(cast, plan):
+    """On PostgreSQL, both queued on the assignment's lock: whichever goes
+    first is sent, and the other meets it as newer (tests/homework/test_races.py)."""
+    from tests.homework.test_races import lock_assignment, row_locked, start, until_waiting
+
+    def send(name: str, **changes: str):
+        return start(
+            name,
+            lambda: services.entry_submit(
+                user=cast.alice.portal_user,
+                assignment_id=plan.pk,
+                key=uuid.uuid4(),
+                base_version=0,
+                data=safety_plan(**changes),
+                flags=Flags(),
+                sent_before=1,
+            ),
+        )
+
+    with row_locked(lock_assignment(plan)):
+        tabs = [
+            send("tab A", people_to_call="Jo, my cousin Lina."),
+            send("tab B", code_word="mango"),
+        ]
+        until_waiting(2)
+    refused = [tab.error for tab in (tab.finish() for tab in tabs) if tab.error is not None]
+    assert len(refused) == 1 and isinstance(refused[0], EntrySentSince), refused
+    assert Entry.objects.filter(assignment=plan, status=Entry.Status.SUBMITTED).count() == 2
