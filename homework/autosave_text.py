@@ -85,6 +85,17 @@ def autosave_messages() -> dict[str, str]:
             "What was sent stays as it is. What you typed here is below, and you can keep it "
             "as a separate entry."
         ),
+        # A newer version of work that continues the last one sent (a plan,
+        # a map, a ladder) was sent since the page opened on the one before.
+        "conflict_newer_title": _("A newer version was sent since you opened this page"),
+        "conflict_newer_text": _(
+            "It was sent from another tab or device, while this page still showed the version "
+            "before it. Nothing has been lost: here are both, side by side. To keep what is on "
+            "this page, add anything you want from the newer version first; it then becomes "
+            "your newest version when you send it."
+        ),
+        "theirs_newer": _("The newer version"),
+        "use_newer": _("Use the newer version"),
         "conflict_same": _("The words are the same in both; only the choices below them differ."),
         "mine": _("On this page"),
         "theirs": _("Saved elsewhere"),

@@ -18,6 +18,11 @@ class EntryEnvelopeForm(PortalVoice, forms.Form):
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
+    # Work that continues the last entry sent: how many were sent when the
+    # page opened on the newest (services.entries._refuse_if_sent_since).
+    sent_before = forms.IntegerField(
+        min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
+    )
     discuss_in_session = forms.BooleanField(
         required=False, label=_("I want to talk about this in session")
     )

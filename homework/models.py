@@ -414,6 +414,15 @@ class Entry(models.Model):
     # they arrive (homework.services.entries.entry_save_draft).
     saved_by_page = models.CharField(max_length=32, blank=True, default="", editable=False)
     page_save_number = models.PositiveIntegerField(default=0, editable=False)
+    # For work that continues the last entry sent (a plan, a map, a ladder:
+    # ExerciseKind.continues_last_sent): how many entries of the assignment
+    # had been sent when the page this draft was written on opened, filled
+    # from the newest of them. More sent since means a newer version arrived
+    # from another tab or device, which this draft would quietly replace
+    # (homework.services.entries.EntrySentSince). Kept on the draft so a
+    # draft carried on later still knows. Null: not that kind of work, or
+    # saved before this was kept.
+    sent_when_opened = models.PositiveIntegerField(null=True, blank=True, editable=False)
     # A note the client began on this sent entry and could not send: longer
     # than a note may be, or on its way as they left (the quick exit, the
     # idle end, "Sign out"), which cannot stop to ask them to shorten it. The

@@ -76,6 +76,11 @@ def _assignment_or_404(
         raise Http404 from None
 
 
+# The address's ``start`` that opens work continuing the last entry sent on
+# the newest one, over a draft begun from an older one.
+START_FROM_NEWEST = "newest"
+
+
 @require_http_methods(["GET", "POST"])
 @client_required(keep_words=_keep_draft_in_closed_notebook)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
@@ -94,24 +99,43 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
         done = _already_done(request, assignment)
         if done is not None:
             return done
+    # "Use the newer version", chosen when a newer one was sent since this
+    # page's draft began: the page starts from it, and its first save
+    # replaces the draft, which the client saw beside it.
+    from_newest = kind.continues_last_sent and request.GET.get("start") == START_FROM_NEWEST
+    resumed = draft if draft is not None and not from_newest else None
     envelope = EntryEnvelopeForm(
         initial={
             "key": draft.key if draft else uuid.uuid4(),
             "version": draft.version if draft else 0,
+            "sent_before": _sent_before(request, assignment, resumed=resumed),
             "discuss_in_session": draft.discuss_in_session if draft else False,
             "felt_unsafe": draft.felt_unsafe if draft else False,
             "private": draft.private if draft else False,
         }
     )
-    if draft is not None:
-        initial = kind.upgrade(draft.response, draft.schema_version)
+    if resumed is not None:
+        initial = kind.upgrade(resumed.response, resumed.schema_version)
     else:
         previous = selectors.last_sent_entry(user=request.user, assignment=assignment)
         initial = kind.initial(exercise=assignment.exercise, previous=previous)
     form = kind.form(
-        exercise=assignment.exercise, initial=initial, asked=draft.asked if draft else None
+        exercise=assignment.exercise, initial=initial, asked=resumed.asked if resumed else None
     )
-    return _render_do(request, assignment, envelope, form, draft=draft)
+    return _render_do(request, assignment, envelope, form, draft=resumed)
+
+
+def _sent_before(
+    request: AuthedRequest, assignment: Assignment, *, resumed: Entry | None
+) -> int | None:
+    """What the page says it opened on (EntryEnvelopeForm.sent_before): a
+    draft carried on, what its own page opened on; a page filled from the
+    last entry sent, how many are sent now; other work, nothing."""
+    if not get_kind(assignment.exercise.kind).continues_last_sent:
+        return None
+    if resumed is not None:
+        return resumed.sent_when_opened
+    return selectors.sent_count(user=request.user, assignment=assignment)
 
 
 def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
@@ -184,6 +208,8 @@ def _envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelo
     """The form shown with a conflict: sending it again keeps this page's text,
     replacing the other draft, or (if that one was sent) as a separate entry."""
     data = post.copy()
+    if conflict["sent_before"] is not None:
+        data["sent_before"] = str(conflict["sent_before"])
     if conflict["submitted"]:
         data["key"], data["version"] = conflict["fresh_key"], "0"
     else:  # the other draft may be another key's (a second tab's first save)
@@ -209,14 +235,13 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
             data=data,
             flags=envelope.flags(),
             shown=Shown.from_post(request.POST),
+            sent_before=envelope.cleaned_data["sent_before"],
         )
     except ResponseInvalid as invalid:
         return _render_invalid(request, assignment, envelope, invalid)
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = _conflict_context(
-            conflict.entry, data, base_version=envelope.cleaned_data["version"]
-        )
+        context = _conflict_context(conflict, data, envelope=envelope, user=request.user)
         return _render_do(
             request,
             assignment,
@@ -265,9 +290,21 @@ def _render_invalid(
     )
 
 
-def _conflict_context(entry: Entry, mine: dict[str, Any], *, base_version: int) -> dict[str, Any]:
+def _conflict_context(
+    conflict: "services.EntryConflict",
+    mine: dict[str, Any],
+    *,
+    envelope: EntryEnvelopeForm,
+    user: User,
+) -> dict[str, Any]:
     """Both versions side by side, answer by answer (rows too), so nothing is lost.
 
+    ``sent_before``: for a page that continues the last entry sent, how many
+    are sent now: the client has seen the newest beside their own words, so
+    keeping theirs is checked against what is sent from now on.
+    ``updated_since``: a newer entry was sent since the page opened
+    (EntrySentSince): keeping the page's words keeps its own entry, and
+    sends them as the newest version.
     ``begun_since_opened``: the page opened with nothing saved (version 0),
     and a draft was begun after it. Perhaps in another tab; but perhaps by
     this very page before it was reloaded: its last words go as it leaves,
@@ -275,16 +312,26 @@ def _conflict_context(entry: Entry, mine: dict[str, Any], *, base_version: int) 
     so rather than "another tab or device". Neither is chosen for the
     client: which words belong together is theirs to say.
     """
-    kind = get_kind(entry.assignment.exercise.kind)
+    entry = conflict.entry
+    assignment = entry.assignment
+    kind = get_kind(assignment.exercise.kind)
+    updated_since = isinstance(conflict, services.EntrySentSince)
+    sent_before = None
+    if envelope.cleaned_data["sent_before"] is not None:
+        sent_before = selectors.sent_count(user=user, assignment=assignment)
+    own_key, own_version = envelope.cleaned_data["key"], envelope.cleaned_data["version"]
     return {
-        "key": str(entry.key),
-        "version": entry.version,
-        "submitted": entry.is_submitted,
-        "begun_since_opened": base_version == 0 and not entry.is_submitted,
+        "key": str(own_key if updated_since else entry.key),
+        "version": own_version if updated_since else entry.version,
+        "submitted": entry.is_submitted and not updated_since,
+        "updated_since": updated_since,
+        "begun_since_opened": own_version == 0 and not entry.is_submitted and not updated_since,
+        "sent_before": sent_before,
         "fresh_key": str(uuid.uuid4()),
         "sent_url": reverse("homework:entry", args=[entry.key]),
+        "newer_url": reverse("homework:do", args=[assignment.pk]) + f"?start={START_FROM_NEWEST}",
         "rows": kind.compare(
-            exercise=entry.assignment.exercise,
+            exercise=assignment.exercise,
             mine=mine,
             theirs=kind.upgrade(entry.response, entry.schema_version),
         ),
@@ -309,6 +356,10 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         flags=envelope.flags(),
         shown=Shown.from_post(post),
         page_save=envelope.page_save(),
+        # The page is going, and cannot show a choice: its words are kept,
+        # with what it opened on, for the choice when they are carried on.
+        sent_before=envelope.cleaned_data["sent_before"],
+        last_words=True,
     )
 
 
@@ -376,13 +427,12 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
             flags=envelope.flags(),
             shown=Shown.from_post(request.POST),
             page_save=envelope.page_save(),
+            sent_before=envelope.cleaned_data["sent_before"],
         )
     except ResponseInvalid as invalid:
         return form_refused(request, JsonResponse({"errors": invalid.errors}, status=400))
     except services.EntryConflict as conflict:
-        context = _conflict_context(
-            conflict.entry, data, base_version=envelope.cleaned_data["version"]
-        )
+        context = _conflict_context(conflict, data, envelope=envelope, user=request.user)
         return JsonResponse({"conflict": context}, status=409)
     except ObjectDoesNotExist:
         raise Http404 from None
@@ -520,9 +570,7 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         )
     except services.EntryConflict as conflict:
         form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = _conflict_context(
-            conflict.entry, data, base_version=envelope.cleaned_data["version"]
-        )
+        context = _conflict_context(conflict, data, envelope=envelope, user=request.user)
         context["submitted"] = False  # still editable: sending again replaces it
         refused = _keep_refused_edit(request.user, conflict.entry, data)
         context["kept_as_note"] = refused.kept and bool(services.edit_words(conflict.entry, data))

@@ -21,6 +21,7 @@ from homework.selectors.portal import (
     progress_for_client,
     recent_comments_for_client,
     recent_entries_for_client,
+    sent_count,
     sent_for_slot,
     todo_for_client,
 )
@@ -100,6 +101,7 @@ __all__ = [
     "progress_for_client",
     "recent_comments_for_client",
     "recent_entries_for_client",
+    "sent_count",
     "sent_for_slot",
     "since_last_session",
     "staff_client",

@@ -52,6 +52,13 @@ class EntryConflict(Exception):
         self.entry = entry
 
 
+class EntrySentSince(EntryConflict):
+    """Work that continues the last entry sent (a plan, a map, a ladder),
+    from a page opened before a newer one was sent from another tab or
+    device. Its words started from the older one: saving or sending them
+    would quietly undo the newer one's changes. ``entry`` is the newest sent."""
+
+
 @dataclass(frozen=True)
 class Flags:
     discuss_in_session: bool = False
@@ -68,11 +75,20 @@ class PageSave:
 
 
 def _load_for_write(
-    *, user: User, assignment_id: int, key: uuid.UUID, include_archived: bool = False
+    *,
+    user: User,
+    assignment_id: int,
+    key: uuid.UUID,
+    include_archived: bool = False,
+    lock_assignment: bool = False,
 ) -> tuple[Assignment, Entry | None]:
+    """``lock_assignment``: before the entry, as every path that locks both
+    does (two requests taking them in opposite orders could deadlock)."""
     assignment = portal_assignment(
         user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
     )
+    if lock_assignment:
+        _lock_assignment(assignment)
     entry = Entry.objects.select_for_update().filter(key=key).first()
     if entry is not None and entry.assignment_id != assignment.pk:
         # Someone else's key, or another assignment's: it does not exist for you.
@@ -91,6 +107,7 @@ def _write(
     submit: bool,
     page_save: PageSave | None = None,
     shown: Shown | None = None,
+    sent_before: int | None = None,
 ) -> Entry:
     if entry is not None and entry.version != base_version:
         raise EntryConflict(entry)
@@ -117,6 +134,7 @@ def _write(
         # page's claim: its next save is checked by version again.
         "saved_by_page": page_save.page if page_save else "",
         "page_save_number": page_save.number if page_save else 0,
+        "sent_when_opened": sent_before,
     }
     if submit:
         values.update(
@@ -196,6 +214,8 @@ def entry_save_draft(
     flags: Flags,
     page_save: PageSave | None = None,
     shown: Shown | None = None,
+    sent_before: int | None = None,
+    last_words: bool = False,
 ) -> Entry:
     """Keep what the client has typed so far, on the server.
 
@@ -213,12 +233,26 @@ def entry_save_draft(
     A draft that arrives after the therapist archived the client (closed
     their notebook) is kept too: nothing can be sent any more, but the words
     are theirs, and go in their download.
+
+    ``sent_before``: for work that continues the last entry sent, how many
+    had been sent when the page opened (see _refuse_if_sent_since). It is
+    kept on the draft, so a draft carried on later is checked the same way.
+    ``last_words``: the page is leaving (the quick exit) and cannot show a
+    choice: its words are kept even from a page opened before a newer entry
+    was sent; the draft remembers that, and the choice comes when it is
+    carried on.
     """
     assignment, entry = _load_for_write(
-        user=user, assignment_id=assignment_id, key=key, include_archived=True
+        user=user,
+        assignment_id=assignment_id,
+        key=key,
+        include_archived=True,
+        lock_assignment=sent_before is not None,
     )
     if entry is not None and entry.is_submitted:
         raise EntryConflict(entry)
+    if not last_words:
+        _refuse_if_sent_since(assignment, key=key, sent_before=sent_before)
     kind = get_kind(assignment.exercise.kind)
     draft = kind.validate_draft(data, exercise=assignment.exercise, tz=assignment.client.timezone)
     if entry is None and base_version == 0:
@@ -248,6 +282,7 @@ def entry_save_draft(
         submit=False,
         page_save=page_save,
         shown=shown,
+        sent_before=sent_before,
     )
 
 
@@ -261,6 +296,7 @@ def entry_submit(
     data: Mapping[str, Any],
     flags: Flags,
     shown: Shown | None = None,
+    sent_before: int | None = None,
 ) -> Entry:
     """Validate and send an entry to the therapist.
 
@@ -271,8 +307,12 @@ def entry_submit(
     replayed request finds the entry already sent and changes nothing. Other
     words sent under the same key (a second tab holding the same draft) are a
     conflict, shown with both versions, never dropped behind a "Sent".
+    So is sending, from a page opened before it, what would replace a newer
+    entry sent since (``sent_before``, _refuse_if_sent_since).
     """
-    assignment, entry = _load_for_write(user=user, assignment_id=assignment_id, key=key)
+    assignment, entry = _load_for_write(
+        user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_before is not None
+    )
     if entry is None:
         # The same send twice at once (a double click without the page's
         # script, a replayed request): the later one waits for the earlier to
@@ -289,6 +329,7 @@ def entry_submit(
         if _holds(entry, response, flags):
             return entry
         raise EntryConflict(entry)
+    _refuse_if_sent_since(assignment, key=key, sent_before=sent_before)
     entry = _write(
         assignment=assignment,
         entry=entry,
@@ -298,6 +339,7 @@ def entry_submit(
         flags=flags,
         submit=True,
         shown=shown,
+        sent_before=sent_before,
     )
     if not entry.private:
         _notify_when_shared(entry)
@@ -308,6 +350,28 @@ def _holds(entry: Entry, response: Mapping[str, Any], flags: Flags) -> bool:
     """Whether the entry already says exactly this (a request sent twice)."""
     held = (entry.response, entry.discuss_in_session, entry.felt_unsafe, entry.private)
     return held == (response, flags.discuss_in_session, flags.felt_unsafe, flags.private)
+
+
+def _refuse_if_sent_since(
+    assignment: Assignment, *, key: uuid.UUID, sent_before: int | None
+) -> None:
+    """Refuse (EntrySentSince) words from a page that opened on the newest of
+    ``sent_before`` sent entries when more have been sent since: a plan
+    updated in one tab, then sent again from another still showing the old
+    one, lost the first tab's change without a word. Entries are never
+    deleted, so a count tells. The caller holds the assignment's lock, as
+    every write checked here does, so two sends cannot both pass.
+    ``sent_before`` None: work that does not continue the last entry sent
+    (a log, a record), or a page from before this was asked.
+    """
+    if sent_before is None:
+        return
+    sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(
+        key=key  # this one, sent a moment ago (a replayed send) is no newer entry
+    )
+    newest = sent.order_by("-submitted_at", "-pk").first()
+    if newest is not None and sent.count() > sent_before:
+        raise EntrySentSince(newest)
 
 
 def _open_draft_locked(assignment: Assignment) -> Entry | None:

@@ -16,6 +16,8 @@
   var conflictEl = document.getElementById("autosave-conflict");
   var versionInput = form.querySelector("input[name=version]");
   var keyInput = form.querySelector("input[name=key]");
+  // Work that continues the last entry sent: how many were sent when the page opened.
+  var sentBeforeInput = form.querySelector("input[name=sent_before]");
   var submitButton = form.querySelector("button[type=submit]");
   var T = JSON.parse(document.getElementById("autosave-messages").textContent);
   var DEBOUNCE_MS = 800;
@@ -129,6 +131,14 @@
   // meets a draft begun since (conflict.begun_since_opened) may be meeting
   // its own last words, sent as it was reloaded: not "another tab or device".
   function conflictWords(conflict) {
+    // updated_since: a newer version was sent since this page opened on the
+    // one before it; keeping this page's words keeps its own draft.
+    if (conflict.updated_since) {
+      return {
+        title: T.conflict_newer_title, text: T.conflict_newer_text,
+        status: T.status_conflict, theirs: T.theirs_newer,
+      };
+    }
     if (conflict.submitted) {
       return { title: T.conflict_sent_title, text: T.conflict_sent_text, status: T.status_conflict, theirs: T.theirs };
     }
@@ -145,6 +155,7 @@
     blocked = true;
     clearTimeout(timer);
     var words = conflictWords(conflict);
+    var newer = conflict.updated_since;
     // Read before the box opens: what has focus now is where the client is.
     var typing = typingIn(document.activeElement);
     conflictEl.hidden = false;
@@ -177,9 +188,15 @@
         keyInput.value = conflict.fresh_key;
         versionInput.value = "0";
       } else {
-        // Replace the other draft (it may be another key's: a second tab's first save).
+        // Replace the other draft (it may be another key's: a second tab's
+        // first save), or, after a newer version was sent, keep this page's own.
         keyInput.value = conflict.key;
         versionInput.value = conflict.version;
+      }
+      // The client has seen the newest sent beside their words: keeping them
+      // is checked against what is sent from now on.
+      if (sentBeforeInput && conflict.sent_before !== null) {
+        sentBeforeInput.value = conflict.sent_before;
       }
       blocked = false;
       conflictEl.hidden = true;
@@ -192,10 +209,12 @@
       save();
     });
     actions.appendChild(keep);
-    var theirs = el("a", conflict.submitted ? T.open_sent : T.use_theirs, "button button--quiet");
-    theirs.href = conflict.submitted ? conflict.sent_url : window.location.pathname;
-    // "Use the other version" lets this page's words go, as it says: the
-    // client's answer already, not a way out to ask about (beforeunload).
+    var theirs = el("a", newer ? T.use_newer : conflict.submitted ? T.open_sent : T.use_theirs,
+      "button button--quiet");
+    theirs.href = newer ? conflict.newer_url
+      : conflict.submitted ? conflict.sent_url : window.location.pathname;
+    // "Use the other (or the newer) version" lets this page's words go, as
+    // it says: the client's answer already, not a way out to ask about (beforeunload).
     if (!conflict.submitted) theirs.addEventListener("click", function () { leavingOnPurpose = true; });
     actions.appendChild(theirs);
     conflictEl.appendChild(actions);

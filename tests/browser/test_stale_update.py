@@ -1,0 +1,92 @@
+"""Two tabs on a plan that continues the last one sent: the older tab is told,
+sees both versions, and chooses; no change is undone without a word."""
+
+import pytest
+from playwright.sync_api import expect
+
+from homework.models import Entry
+from tests.browser.conftest import sign_in
+from tests.browser.test_portal import assert_accessible
+from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
+
+
+@pytest.fixture
+def plan(alice):
+    """Alice's safety plan, sent once: each page opens on a copy of it."""
+    assignment = AssignmentFactory.create(
+        client=alice.client, exercise=ExerciseFactory.create(kind="safety_plan")
+    )
+    EntryFactory.create(
+        assignment=assignment, response=safety_plan(people_to_call="Jo, then my sister.")
+    )
+    return assignment
+
+
+def open_plan(page, assignment) -> None:
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_selector("textarea[name=r-people_to_call]")
+    page.wait_for_load_state("load")  # the deferred scripts hear the typing
+
+
+def current_plan(assignment) -> dict[str, object]:
+    """The newest plan sent: the one the next page opens on."""
+    newest = (
+        Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED)
+        .order_by("-submitted_at")
+        .first()
+    )
+    assert newest is not None
+    return dict(newest.response)
+
+
+def two_tabs_then_the_first_sends(context, assignment):
+    first = context.new_page()
+    sign_in(first, "alice@example.test", PASSWORD)
+    first.wait_for_selector("#todo-title")
+    open_plan(first, assignment)
+    second = context.new_page()
+    open_plan(second, assignment)
+    first.fill("textarea[name=r-people_to_call]", "Jo, my cousin Lina.")
+    expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
+    first.click("text=Send to my therapist")
+    first.wait_for_selector("text=Sent. Thank you")
+    return second
+
+
+def test_an_older_tab_is_told_a_newer_plan_was_sent_and_keeps_its_words_merged(
+    plan, context, artifacts
+):
+    second = two_tabs_then_the_first_sends(context, plan)
+    second.fill("input[name=r-code_word]", "mango")
+    conflict = second.locator("#autosave-conflict")
+    expect(conflict).to_be_visible()
+    expect(conflict).to_contain_text("A newer version was sent since you opened this page")
+    expect(conflict).to_contain_text("Jo, my cousin Lina.")
+    expect(conflict).to_contain_text("Jo, then my sister.")
+    expect(second.locator("#save-status")).to_have_attribute("data-state", "conflict")
+    assert_accessible(second, "a newer version sent")
+    second.screenshot(path=artifacts / "stale-update-conflict.png", full_page=True)
+    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."
+
+    # Merged by hand: the newer words brought in, then this page kept.
+    second.fill("textarea[name=r-people_to_call]", "Jo, my cousin Lina.")
+    second.get_by_role("button", name="Keep what is on this page").click()
+    expect(second.locator("#save-status")).to_have_attribute("data-state", "saved")
+    second.click("text=Send to my therapist")
+    second.wait_for_selector("text=Sent. Thank you")
+    latest = current_plan(plan)
+    assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "mango")
+
+
+def test_an_older_tab_can_take_the_newer_plan_instead(plan, context):
+    second = two_tabs_then_the_first_sends(context, plan)
+    second.fill("input[name=r-code_word]", "mango")
+    expect(second.locator("#autosave-conflict")).to_be_visible()
+    second.get_by_role("link", name="Use the newer version").click()
+    expect(second.locator("textarea[name=r-people_to_call]")).to_have_value("Jo, my cousin Lina.")
+    second.fill("input[name=r-code_word]", "kiwi")
+    expect(second.locator("#save-status")).to_have_attribute("data-state", "saved")
+    second.click("text=Send to my therapist")
+    second.wait_for_selector("text=Sent. Thank you")
+    latest = current_plan(plan)
+    assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "kiwi")
