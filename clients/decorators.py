@@ -79,7 +79,11 @@ def client_required(
 
 
 def _to_sign_in(request: HttpRequest) -> HttpResponse:
-    request.session[PAGE_AFTER_SIGN_IN] = _back_after_sign_in(request)
+    # Only where the browser itself is going: a script's request while signed
+    # out (send-guard.js checking the session, an autosave) is not a page the
+    # client was headed for, and a sign-in in another tab would land there.
+    if request.headers.get("Sec-Fetch-Mode", "navigate") == "navigate":
+        request.session[PAGE_AFTER_SIGN_IN] = _back_after_sign_in(request)
     return redirect(settings.LOGIN_URL)
 
 

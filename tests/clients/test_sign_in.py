@@ -583,6 +583,16 @@ def test_the_sign_in_address_never_names_the_page_asked_for(cast):
     )
 
 
+def test_a_scripts_request_while_signed_out_is_not_where_signing_in_leads(cast):
+    """send-guard.js checks the session before a change is sent; signed out,
+    that check is not a page the client was going to, and signing in again
+    in another tab must land at home, not on the page that asked."""
+    http = HttpClient()
+    checked = http.get(reverse("clients:account"), HTTP_SEC_FETCH_MODE="cors")
+    assert checked["Location"] == reverse("clients:login")
+    assert sign_in(http, "alice@example.test")["Location"] == reverse("homework:dashboard")
+
+
 def test_the_page_asked_for_waits_through_the_two_step_code(cast):
     device = turn_on_two_step(cast.alice.portal_user)
     http = HttpClient()
