@@ -44,6 +44,11 @@ class EntryEnvelopeForm(PortalVoice, forms.Form):
         min_value=1, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
 
+    # Set by autosave.js on the save it sends as the page leaves on purpose
+    # ("Sign out") while a conflict waits for the client's choice: the words
+    # are kept without one (services.entries.entry_save_draft, last_words).
+    leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
     def flags(self) -> Flags:
         return Flags(
             discuss_in_session=self.cleaned_data["discuss_in_session"],

@@ -428,6 +428,7 @@ def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
             shown=Shown.from_post(request.POST),
             page_save=envelope.page_save(),
             sent_before=envelope.cleaned_data["sent_before"],
+            last_words=envelope.cleaned_data["leaving"],
         )
     except ResponseInvalid as invalid:
         return form_refused(request, JsonResponse({"errors": invalid.errors}, status=400))

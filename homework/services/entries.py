@@ -237,10 +237,14 @@ def entry_save_draft(
     ``sent_before``: for work that continues the last entry sent, how many
     had been sent when the page opened (see _refuse_if_sent_since). It is
     kept on the draft, so a draft carried on later is checked the same way.
-    ``last_words``: the page is leaving (the quick exit) and cannot show a
-    choice: its words are kept even from a page opened before a newer entry
-    was sent; the draft remembers that, and the choice comes when it is
-    carried on.
+    ``last_words``: the page is leaving (the quick exit, "Sign out") and
+    cannot show a choice: its words are kept even from a page opened before
+    a newer entry was sent; the draft remembers that, and the choice comes
+    when it is carried on. A page whose words met another tab's draft
+    (its conflict box still open) sends them under a new key: they become a
+    draft of their own beside the other, which nobody chose against and
+    which stays as it was. Nothing is overwritten, and "Carry on" reaches
+    the newer, then, once it is sent, the other.
     """
     assignment, entry = _load_for_write(
         user=user,
@@ -262,7 +266,7 @@ def entry_save_draft(
         if other is not None and other.key == key:
             # Made by a request that overtook this one while it waited for the lock.
             entry = Entry.objects.select_for_update().get(pk=other.pk)
-        elif other is not None:
+        elif other is not None and not last_words:
             raise EntryConflict(other)
     if entry is not None:
         if page_save is not None and entry.saved_by_page == page_save.page:

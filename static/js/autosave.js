@@ -27,7 +27,8 @@
   var inFlight = null;    // the save on its way, if any
   var timer = null;
   var retryMs = FIRST_RETRY_MS;
-  var blocked = false;    // a conflict waits for the client's choice
+  var blocked = false;    // a conflict waits for the client's choice (or the page is being sent)
+  var openConflict = null;  // the conflict the box shows, while it waits for that choice
   var stopped = false;    // signed out: nothing more can be saved from here
   var refused = false;    // the server refused this text (400): it is on no server
   var renewedToken = false;  // a fresh form token was tried since the last save
@@ -153,6 +154,7 @@
 
   function showConflict(conflict) {
     blocked = true;
+    openConflict = conflict;
     clearTimeout(timer);
     var words = conflictWords(conflict);
     var newer = conflict.updated_since;
@@ -199,6 +201,7 @@
         sentBeforeInput.value = conflict.sent_before;
       }
       blocked = false;
+      openConflict = null;
       conflictEl.hidden = true;
       // Hiding the box drops the focus that was on this button to <body>: a
       // screen reader goes quiet and Tab starts again from the top. The status
@@ -359,11 +362,36 @@
   window.addEventListener("online", function () { if (dirty) { retryMs = FIRST_RETRY_MS; save(); } });
   window.addEventListener("offline", function () { if (dirty) say(T.status_offline, "offline"); });
 
+  // Leaving on purpose in a hurry (the quick exit, "Sign out", here or in
+  // another tab) while the box waits for the client's choice: there is no
+  // time to make it, and the words typed here are on no server. Nothing is
+  // chosen for the client: the other version stays as it is, and these
+  // words are kept as a draft of their own, under the new key the server
+  // offered with the conflict (entry_save_draft, last_words), so "Carry on"
+  // reaches both. After a newer version was sent, they stay this page's
+  // own draft, which remembers the plan it began from.
+  function lastWordsData() {
+    var data = saveData();
+    if (!openConflict) return data;
+    if (!openConflict.updated_since) {
+      data.set("key", openConflict.fresh_key);
+      data.set("version", "0");
+    }
+    data.set("leaving", "1");
+    return data;
+  }
+
   // Leaving before the debounce fires (closing the tab, switching app, the
   // quick exit): send what is pending anyway, in a request that outlives the
   // page. Also while a save is on the way: it may hold older words, or die
-  // with the page before it arrives.
-  function flush() {
+  // with the page before it arrives. ``onPurpose``: signing out, which keeps
+  // words held by an open conflict too (lastWordsData); other ways out ask
+  // first (beforeunload), and leave them if the client says so.
+  function flush(onPurpose) {
+    if (onPurpose === true && openConflict && !stopped) {
+      sendLastWords();
+      return;
+    }
     if (!(dirty || inFlight) || blocked || stopped) return;
     // The save on its way already carries these words, and finishes without
     // the page. Sent again, it would only make a new version of the same
@@ -389,10 +417,24 @@
       flushing = sent;
     } catch (e) { /* the page is going away; nothing else to do */ }
   }
+  // Sent to finish without the page; its answer is not waited for (the
+  // page is going, and the key it was sent under is not the page's).
+  function sendLastWords() {
+    clearTimeout(timer);
+    try {
+      fetch(url, {
+        method: "POST",
+        body: lastWordsData(),
+        credentials: "same-origin",
+        keepalive: true,
+        headers: { "Accept": "application/json" },
+      }).catch(function () { /* leaving anyway */ });
+    } catch (e) { /* the page is going away; nothing else to do */ }
+  }
   var leaving = false;
   window.addEventListener("pagehide", function () { if (!leaving) flush(); });
   // Signing out in this tab or another saves first (quick-exit.js).
-  window.portalSaveNow = flush;
+  window.portalSaveNow = function () { flush(true); };
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden" && !leaving) {
       if (inFlight) flush();
@@ -403,9 +445,9 @@
   // The quick exit carries the unsaved words in its own request, so the
   // server saves them before it ends the session (two requests could race).
   window.portalPendingDraft = function () {
-    if (!(dirty || inFlight) || blocked || stopped) return null;
+    if (stopped || !(openConflict || ((dirty || inFlight) && !blocked))) return null;
     leaving = true;
-    return { assignment: form.getAttribute("data-assignment"), data: saveData() };
+    return { assignment: form.getAttribute("data-assignment"), data: lastWordsData() };
   };
 
   // The idle timeout must not clear a page whose words are not on the server yet.

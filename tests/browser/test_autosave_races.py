@@ -11,12 +11,19 @@
 
 import uuid
 
+import pytest
 from playwright.sync_api import Dialog, expect
 
 from homework.models import Entry
 from homework.services import Flags, PageSave, entry_save_draft
 from tests.browser.test_leaving_unsent import dialogs_on_going_home
-from tests.browser.test_portal import another_tab, draft_text, open_form, wait_for_db
+from tests.browser.test_portal import (
+    another_tab,
+    draft_text,
+    leave_with_shift,
+    open_form,
+    wait_for_db,
+)
 
 BOX = "textarea[name=r-what_happened]"
 
@@ -66,6 +73,33 @@ def test_typing_on_as_the_conflict_box_opens_keeps_the_cursor_and_every_word(ali
     saved(second)
     assert draft_text(alice) == "Started. FIRST-PART SECOND-PART"
     assert Entry.objects.filter(assignment=alice).count() == 1
+
+
+def drafts_of(assignment) -> list[tuple[str, int]]:
+    return sorted(
+        (entry.response.get("what_happened", ""), entry.version)
+        for entry in Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT)
+    )
+
+
+@pytest.mark.parametrize("how", ["quick-exit", "sign-out"])
+def test_leaving_in_a_hurry_while_the_conflict_box_is_open_keeps_both_versions(alice, context, how):
+    """The box waits for a choice, and the client leaves at once: this page's
+    words are kept as a draft of their own, the other tab's stays as it was,
+    and nothing is sent."""
+    _first, second = two_tabs_on_one_draft(alice, context)
+    type_at_the_end(second, " FIRST-PART")
+    expect(second.locator("#autosave-conflict")).to_be_visible()
+    second.keyboard.type(" SECOND-PART")
+    if how == "quick-exit":
+        leave_with_shift(second)
+        second.wait_for_url("https://www.bbc.co.uk/**")
+    else:
+        second.get_by_role("button", name="Sign out", exact=True).click()
+        second.wait_for_url("**/login/**")
+    both = [("Started. FIRST-PART SECOND-PART", 1), ("Started. Then the first tab went on.", 2)]
+    wait_for_db(lambda: drafts_of(alice) == both)
+    assert not Entry.objects.filter(assignment=alice, status=Entry.Status.SUBMITTED).exists()
 
 
 def test_the_conflict_box_takes_focus_when_the_client_was_not_typing(alice, context):

@@ -6,7 +6,12 @@ from playwright.sync_api import expect
 
 from homework.models import Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import assert_accessible
+from tests.browser.test_portal import (
+    assert_accessible,
+    leave_with_shift,
+    neutral_site,
+    wait_for_db,
+)
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
 
 
@@ -90,3 +95,21 @@ def test_an_older_tab_can_take_the_newer_plan_instead(plan, context):
     second.wait_for_selector("text=Sent. Thank you")
     latest = current_plan(plan)
     assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "kiwi")
+
+
+def test_the_quick_exit_from_an_older_tab_keeps_its_words_and_the_newer_plan(plan, context):
+    second = two_tabs_then_the_first_sends(context, plan)
+    second.fill("input[name=r-code_word]", "mango")
+    expect(second.locator("#autosave-conflict")).to_be_visible()
+    neutral_site(second)
+    leave_with_shift(second)
+    second.wait_for_url("https://www.bbc.co.uk/**")
+
+    def kept_draft():
+        return Entry.objects.filter(
+            assignment=plan, status=Entry.Status.DRAFT, response__code_word="mango"
+        ).first()
+
+    kept = wait_for_db(kept_draft)
+    assert kept.response["people_to_call"] == "Jo, then my sister."
+    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."

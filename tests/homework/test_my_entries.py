@@ -730,6 +730,43 @@ def test_quick_exit_keeps_the_last_words_while_the_pages_save_is_still_on_the_wa
     assert Entry.objects.get(key=key).response == {"what_happened": "typed, and then the rest"}
 
 
+def test_quick_exit_from_a_page_in_a_conflict_keeps_its_words_beside_the_other_draft(cast):
+    """autosave.js sends them under the conflict's fresh key, version 0."""
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    http.post(url, {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "A"})
+    fresh_key = str(uuid.uuid4())
+    response = http.post(
+        reverse("clients:quick_exit"),
+        {
+            "beacon": "1",
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": fresh_key,
+            "draft-version": "0",
+            "draft-r-what_happened": "B, typed on while the box was open",
+        },
+    )
+    assert response.status_code == 204
+    kept = Entry.objects.get(key=fresh_key)
+    assert kept.response == {"what_happened": "B, typed on while the box was open"}
+    drafts = Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT)
+    other = drafts.exclude(key=fresh_key).get()
+    assert (other.response, other.version) == ({"what_happened": "A"}, 1)  # as it was
+
+
+def test_an_autosave_leaving_in_a_conflict_keeps_its_words_beside_the_other_draft(cast):
+    """Signing out saves through the autosave (the session must outlive it),
+    saying the page is leaving: its words are kept as a draft of their own."""
+    http = login(cast.alice.portal_user)
+    url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
+    http.post(url, {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "A"})
+    fresh = {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "B"}
+    assert http.post(url, fresh).status_code == 409  # an ordinary save is asked about
+    assert http.post(url, {**fresh, "leaving": "1"}).status_code == 200
+    drafts = Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT)
+    assert sorted(d.response["what_happened"] for d in drafts) == ["A", "B"]
+
+
 @pytest.mark.parametrize(
     "page", [{"page": "short"}, {"page": "<script>x</script>"}, {"save_number": "-1"}]
 )

@@ -333,6 +333,37 @@ def test_a_second_tabs_first_save_meets_the_first_tabs_draft_not_a_hidden_second
     assert kept.response["what_happened"] == "tab B"
 
 
+def test_a_second_tabs_last_words_are_kept_beside_the_first_tabs_draft_not_over_it(cast):
+    """A page leaving in a hurry (the quick exit, "Sign out") while its
+    conflict box waits for a choice cannot ask: its words become a draft of
+    their own, and the other tab's, which nobody chose against, stays."""
+    first = draft(cast, key=uuid.uuid4(), version=0, text="tab A")
+    last = services.entry_save_draft(
+        user=cast.alice.portal_user,
+        assignment_id=cast.alice_assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data={"what_happened": "tab B, typed on"},
+        flags=Flags(),
+        last_words=True,
+    )
+    drafts = Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT)
+    assert sorted(d.response["what_happened"] for d in drafts) == ["tab A", "tab B, typed on"]
+    assert Entry.objects.get(pk=first.pk).version == first.version
+    assert last.status == Entry.Status.DRAFT
+    with pytest.raises(EntryConflict):  # over the other tab's draft, still a conflict
+        services.entry_save_draft(
+            user=cast.alice.portal_user,
+            assignment_id=cast.alice_assignment.pk,
+            key=first.key,
+            base_version=0,
+            data={"what_happened": "over it"},
+            flags=Flags(),
+            last_words=True,
+        )
+    assert Entry.objects.get(pk=first.pk).response["what_happened"] == "tab A"
+
+
 def test_a_draft_keeps_answers_to_questions_removed_while_it_was_open(cast):
     from tests.factories import options_for
 
