@@ -283,13 +283,18 @@ def test_new_days_that_would_end_before_today_are_refused_on_the_form(cast, chec
     assert Assignment.objects.filter(exercise=check_ins.exercise).count() == 1
 
 
-def test_a_plain_edit_of_carried_on_work_says_nothing_about_new_days(cast, check_ins):
-    http = login(cast.tara)
+def friday_ticked_in_the_admin(http, check_ins: Assignment) -> Assignment:
+    """The therapist ticks Friday too on the check-ins' page; the new work it made."""
     url = reverse("admin:homework_assignment_change", args=[check_ins.pk])
     http.post(
         url, {**form_on(http.get(url), "assignment"), "weekdays": [str(TUESDAY), str(FRIDAY)]}
     )
-    carried_on = Assignment.objects.exclude(pk=check_ins.pk).get(exercise=check_ins.exercise)
+    return Assignment.objects.exclude(pk=check_ins.pk).get(exercise=check_ins.exercise)
+
+
+def test_a_plain_edit_of_carried_on_work_says_nothing_about_new_days(cast, check_ins):
+    http = login(cast.tara)
+    carried_on = friday_ticked_in_the_admin(http, check_ins)
 
     url = reverse("admin:homework_assignment_change", args=[carried_on.pk])
     form = form_on(http.get(url), "assignment")
@@ -301,11 +306,7 @@ def test_a_plain_edit_of_carried_on_work_says_nothing_about_new_days(cast, check
 
 def test_the_history_of_both_says_where_the_days_went(cast, check_ins):
     http = login(cast.tara)
-    url = reverse("admin:homework_assignment_change", args=[check_ins.pk])
-    http.post(
-        url, {**form_on(http.get(url), "assignment"), "weekdays": [str(TUESDAY), str(FRIDAY)]}
-    )
-    carried_on = Assignment.objects.exclude(pk=check_ins.pk).get(exercise=check_ins.exercise)
+    carried_on = friday_ticked_in_the_admin(http, check_ins)
 
     def history(assignment: Assignment) -> str:
         page = http.get(reverse("admin:homework_assignment_history", args=[assignment.pk]))

@@ -46,6 +46,15 @@ def answers(**changes) -> dict[str, str]:
     return {f"r-{name}": value for name, value in {**FIRST_PLAN, **changes}.items()}
 
 
+def two_tabs_and_the_first_sends(http, plan) -> dict[str, str]:
+    """The plan open in two tabs; the first sends cousin Lina. The second tab's
+    hidden fields, as it was opened before that."""
+    tab_a, tab_b = opened(http, plan), opened(http, plan)
+    sent = http.post(do_url(plan), {**tab_a, **answers(people_to_call="Jo, my cousin Lina.")})
+    assert sent.status_code == 302
+    return tab_b
+
+
 def current_plan(assignment) -> dict[str, object]:
     """The newest plan sent: the one the next page opens on."""
     newest = (
@@ -59,9 +68,7 @@ def current_plan(assignment) -> dict[str, object]:
 
 def test_a_page_opened_before_a_newer_plan_was_sent_cannot_quietly_replace_it(cast, plan):
     http = login(cast.alice.portal_user)
-    tab_a, tab_b = opened(http, plan), opened(http, plan)
-    sent = http.post(do_url(plan), {**tab_a, **answers(people_to_call="Jo, my cousin Lina.")})
-    assert sent.status_code == 302
+    tab_b = two_tabs_and_the_first_sends(http, plan)
 
     saved = http.post(autosave_url(plan), {**tab_b, **answers(code_word="mango")})
     assert saved.status_code == 409
@@ -81,8 +88,7 @@ def test_a_page_opened_before_a_newer_plan_was_sent_cannot_quietly_replace_it(ca
 def test_keeping_my_version_after_seeing_both_sends_it(cast, plan):
     """Merged by hand: the client copies the newer words into their page."""
     http = login(cast.alice.portal_user)
-    tab_a, tab_b = opened(http, plan), opened(http, plan)
-    http.post(do_url(plan), {**tab_a, **answers(people_to_call="Jo, my cousin Lina.")})
+    tab_b = two_tabs_and_the_first_sends(http, plan)
     merged = answers(people_to_call="Jo, my cousin Lina.", code_word="mango")
     refused = http.post(do_url(plan), {**tab_b, **merged})
     assert refused.status_code == 409
@@ -95,8 +101,7 @@ def test_keeping_my_version_after_seeing_both_sends_it(cast, plan):
 
 def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, plan):
     http = login(cast.alice.portal_user)
-    tab_a, tab_b = opened(http, plan), opened(http, plan)
-    http.post(do_url(plan), {**tab_a, **answers(people_to_call="Jo, my cousin Lina.")})
+    tab_b = two_tabs_and_the_first_sends(http, plan)
     conflict = http.post(autosave_url(plan), {**tab_b, **answers(code_word="mango")}).json()[
         "conflict"
     ]
@@ -117,8 +122,7 @@ def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, 
 
 def test_taking_the_newer_version_opens_the_page_on_it(cast, plan):
     http = login(cast.alice.portal_user)
-    tab_a, tab_b = opened(http, plan), opened(http, plan)
-    http.post(do_url(plan), {**tab_a, **answers(people_to_call="Jo, my cousin Lina.")})
+    tab_b = two_tabs_and_the_first_sends(http, plan)
     conflict = http.post(autosave_url(plan), {**tab_b, **answers(code_word="mango")}).json()[
         "conflict"
     ]
@@ -167,8 +171,7 @@ def test_a_draft_carried_on_later_still_knows_the_plan_it_started_from(cast, pla
 
 def test_the_quick_exit_keeps_a_stale_pages_words_and_the_plan_it_started_from(cast, plan):
     http = login(cast.alice.portal_user)
-    tab_a, tab_b = opened(http, plan), opened(http, plan)
-    http.post(do_url(plan), {**tab_a, **answers(people_to_call="Jo, my cousin Lina.")})
+    tab_b = two_tabs_and_the_first_sends(http, plan)
     left = http.post(
         reverse("clients:quick_exit"),
         {
