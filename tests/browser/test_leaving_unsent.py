@@ -113,10 +113,8 @@ def test_leave_it_as_it_was_discards_the_changes_without_asking_again(alice, con
     assert not entry_says(entry, CHANGED)()
 
 
-@pytest.mark.parametrize("which", ["changes", "note"])
-def test_sending_leaves_without_asking_and_nothing_is_asked_after(alice, context, which):
-    page, entry, box = open_on(alice, context, which)
-    type_into(page, box, CHANGED)
+def sent_and_left_without_a_question(page, entry, which: str) -> None:
+    """Sent by its own button, then Home: no "Leave site?" at either, and the words kept."""
     dialogs = record_dialogs(page)
     page.get_by_role("button", name=FORMS[which][2]).click()
     expect(
@@ -126,6 +124,13 @@ def test_sending_leaves_without_asking_and_nothing_is_asked_after(alice, context
     page.wait_for_selector("#todo-title")
     assert dialogs == []
     assert kept(entry, which)()
+
+
+@pytest.mark.parametrize("which", ["changes", "note"])
+def test_sending_leaves_without_asking_and_nothing_is_asked_after(alice, context, which):
+    page, entry, box = open_on(alice, context, which)
+    type_into(page, box, CHANGED)
+    sent_and_left_without_a_question(page, entry, which)
     assert EntryNote.objects.filter(entry=entry).count() == (which == "note")  # sent once
 
 
@@ -262,15 +267,7 @@ def test_words_corrected_after_a_refusal_and_sent_leave_without_asking(alice, co
         )
     else:
         type_into(page, box, CHANGED)
-    dialogs = record_dialogs(page)
-    page.get_by_role("button", name=FORMS[which][2]).click()
-    expect(
-        page.get_by_text("Your changes are saved." if which == "changes" else "Your note is added.")
-    ).to_be_visible()
-    go_home(page)
-    page.wait_for_selector("#todo-title")
-    assert dialogs == []
-    assert kept(entry, which)()
+    sent_and_left_without_a_question(page, entry, which)
 
 
 def test_the_quick_exit_carries_words_sent_back_refused(alice, context):

@@ -3,6 +3,7 @@ before a newer one was sent (another tab, another device) must not quietly
 replace it with the older words plus its own change."""
 
 import uuid
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -55,6 +56,15 @@ def two_tabs_and_the_first_sends(http, plan) -> dict[str, str]:
     return tab_b
 
 
+def the_second_tab_meets_the_newer_plan(http, plan) -> tuple[dict[str, str], dict[str, Any]]:
+    """Two tabs; the first sends; the second's autosave meets it. Its hidden
+    fields and the conflict it was told of."""
+    tab_b = two_tabs_and_the_first_sends(http, plan)
+    saved = http.post(autosave_url(plan), {**tab_b, **answers(code_word="mango")})
+    assert saved.status_code == 409
+    return tab_b, saved.json()["conflict"]
+
+
 def current_plan(assignment) -> dict[str, object]:
     """The newest plan sent: the one the next page opens on."""
     newest = (
@@ -101,10 +111,7 @@ def test_keeping_my_version_after_seeing_both_sends_it(cast, plan):
 
 def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, plan):
     http = login(cast.alice.portal_user)
-    tab_b = two_tabs_and_the_first_sends(http, plan)
-    conflict = http.post(autosave_url(plan), {**tab_b, **answers(code_word="mango")}).json()[
-        "conflict"
-    ]
+    tab_b, conflict = the_second_tab_meets_the_newer_plan(http, plan)
     # What autosave.js does on "Keep what is on this page".
     chosen = {
         **tab_b,
@@ -122,10 +129,7 @@ def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, 
 
 def test_taking_the_newer_version_opens_the_page_on_it(cast, plan):
     http = login(cast.alice.portal_user)
-    tab_b = two_tabs_and_the_first_sends(http, plan)
-    conflict = http.post(autosave_url(plan), {**tab_b, **answers(code_word="mango")}).json()[
-        "conflict"
-    ]
+    _tab_b, conflict = the_second_tab_meets_the_newer_plan(http, plan)
     fresh = http.get(conflict["newer_url"])
     assert "Jo, my cousin Lina." in fresh.text
     envelope = fresh.context["envelope"].initial
