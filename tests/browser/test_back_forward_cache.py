@@ -47,6 +47,9 @@ def page(browser_with_back_cache, live_server, db):
     )
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
+    # Left before its "load" (a loaded machine), the page is also kept out
+    # as still loading, Chromium's "navigating", whatever its headers say.
+    page.wait_for_load_state("load")
     yield page
     context.close()
 
