@@ -11,6 +11,7 @@ once at start-up rather than on every render.
 import contextlib
 import functools
 import gc
+import hashlib
 import logging
 import mimetypes
 import os
@@ -78,13 +79,36 @@ def _parsed_stylesheet(path: str, modified: float) -> weasyprint.CSS:
     return weasyprint.CSS(filename=path, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
 
 
-def static_stylesheet(name: str) -> weasyprint.CSS:
-    """One of our static stylesheets, parsed once per process (and again if it
-    changes on disk). Parsing is a good part of a small document's render time."""
+@functools.cache
+def _digest(paths: tuple[str, ...], modified: tuple[float, ...]) -> str:
+    digest = hashlib.sha256(weasyprint.__version__.encode())
+    for path in paths:
+        with open(path, "rb") as handle:
+            digest.update(handle.read())
+    return digest.hexdigest()
+
+
+def _found(name: str) -> str:
     path = finders.find(name)
     if not isinstance(path, str):
         raise FileNotFoundError(name)
+    return path
+
+
+def static_stylesheet(name: str) -> weasyprint.CSS:
+    """One of our static stylesheets, parsed once per process (and again if it
+    changes on disk). Parsing is a good part of a small document's render time."""
+    path = _found(name)
     return _parsed_stylesheet(path, os.path.getmtime(path))
+
+
+def rendering_digest(stylesheets: Sequence[str] = ()) -> str:
+    """What, besides a document's HTML, decides the PDF ``render_pdf`` makes
+    of it: these stylesheets as they are on disk, and the engine's version.
+    A PDF kept for its HTML alone would outlive a release that changed
+    either (read once per process, and again if a sheet changes on disk)."""
+    paths = tuple(_found(name) for name in stylesheets)
+    return _digest(paths, tuple(os.path.getmtime(path) for path in paths))
 
 
 _local = threading.local()

@@ -31,7 +31,7 @@ from homework.summary.period import Period
 from homework.summary.selectors import SummaryData
 from practice.bidi import isolated_text
 from practice.dates import TheirClock, as_zone, years_named_within
-from practice.pdf import render_pdf
+from practice.pdf import render_pdf, rendering_digest
 
 TEMPLATE = "homework/summary/document.html"
 STYLESHEET = "css/summary.css"
@@ -59,8 +59,9 @@ class SummaryDocument:
     """The summary's HTML, less the time it was made, and a fingerprint of it.
 
     The fingerprint changes whenever anything the document shows changes
-    (an entry edited or added, a flag, the period, a template), which is
-    what decides whether a stored PDF is still current.
+    (an entry edited or added, a flag, the period, a template), and with
+    how it is printed (the style sheet, the engine): it is what decides
+    whether a stored PDF is still current.
     """
 
     html: str
@@ -246,7 +247,7 @@ def summary_document(data: SummaryData) -> SummaryDocument:
         # parses it: dropping it saves a few per cent of a render.
         context = _context(data)
         html = strip_spaces_between_tags(render_to_string(TEMPLATE, context))
-    fingerprint = hashlib.sha256(html.encode()).hexdigest()[:32]
+    fingerprint = hashlib.sha256((html + rendering_digest([STYLESHEET])).encode()).hexdigest()[:32]
     return SummaryDocument(
         html=html,
         fingerprint=fingerprint,

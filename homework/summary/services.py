@@ -1,9 +1,10 @@
 """Producing summary PDFs, and keeping them so a later download is instant.
 
 A PDF is stored under its client, its period and the fingerprint of its HTML
-(see ``render.SummaryDocument``). Asking again reads the same few rows,
-renders the HTML (milliseconds), and serves the stored file if nothing it
-shows has changed; otherwise it renders the PDF again and replaces the file.
+and of how that is printed (see ``render.SummaryDocument``). Asking again
+reads the same few rows, renders the HTML (milliseconds), and serves the
+stored file if nothing it shows, nor its style sheet, has changed;
+otherwise it renders the PDF again and replaces the file.
 No database writes happen here: the caller records who printed what
 (``clients.services.access_event_record``).
 

@@ -3,8 +3,10 @@
 import datetime as dt
 import os
 import stat
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.utils import timezone
 
 from homework.models import Entry
@@ -56,6 +58,24 @@ def test_a_changed_entry_renders_again_and_replaces_the_stored_file(
     assert len(renders) == 2
     assert len(stored_files(summaries_storage)) == 1
     assert "FELT UNSAFE" in pdf_text(again.content).upper()
+
+
+def test_a_changed_style_sheet_renders_again_and_replaces_the_stored_file(
+    cast, renders, summaries_storage, tmp_path, monkeypatch
+):
+    """A release that changes how the summary prints (its style sheet) is
+    not hidden behind PDFs stored for the same HTML."""
+    sheet = tmp_path / "summary.css"
+    sheet.write_text(Path(str(finders.find(render.STYLESHEET))).read_text())
+    monkeypatch.setattr(finders, "find", lambda name: str(sheet))
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    sheet.write_text(sheet.read_text() + "\nh1 { font-size: 30pt; }\n")
+    os.utime(sheet, (sheet.stat().st_atime, sheet.stat().st_mtime + 1))
+    again = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    assert not again.from_storage
+    assert len(renders) == 2 and renders[0] != renders[1]
+    assert len(stored_files(summaries_storage)) == 1
+    assert services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery()).from_storage
 
 
 def test_a_new_entry_renders_again(cast, renders):
