@@ -76,3 +76,33 @@ def test_a_boundary_step_goes_over_a_page_break_with_what_happened(cast):
             broke_inside |= after[1].split(". ", 1)[0].isdigit()
     # Some page opened inside the ladder, on a step.
     assert broke_inside
+
+
+def test_a_section_of_one_line_ends_a_page_rather_than_going_over_with_the_next(cast):
+    """A safety plan in brief is its heading and one line. With room for
+    those at the foot of a page, but not for the support map after them, the
+    plan stays on the page: its line keeps with what follows in its own
+    section, never with the next section's heading."""
+    ladder = AssignmentFactory.create(
+        client=cast.alice, exercise=ExerciseFactory.create(kind="boundary_steps")
+    )
+    steps = [{"boundary": f"Boundary {n}.", "status": "held"} for n in range(1, 21)]
+    entry = EntryFactory.create(assignment=ladder, response={"steps": steps})
+    for kind in ("safety_plan", "support_network"):
+        EntryFactory.create(
+            assignment=AssignmentFactory.create(
+                client=cast.alice, exercise=ExerciseFactory.create(kind=kind)
+            ),
+            response=RESPONSES[kind](),
+        )
+    plan_ended_a_page = False
+    for noted in range(0, 21):
+        for number, step in enumerate(steps, start=1):
+            step["what_happened"] = f"Note {number}." if number <= noted else ""
+        entry.response = {"steps": steps}
+        entry.save(update_fields=["response"])
+        pages = pages_of(pdf_for(cast.tara, cast.alice))
+        ends = [page[-2] for page in pages[:-1]]  # page[-1] is the footer
+        assert "Safety plan" not in ends, f"with {noted} notes, a page ends on the heading"
+        plan_ended_a_page |= any("print only with full detail" in end for end in ends)
+    assert plan_ended_a_page
