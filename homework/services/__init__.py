@@ -1,8 +1,10 @@
 """Every write to homework goes through here: keyword-only, atomic, typed.
 
-One module per actor: ``assignments`` (the therapist sets work),
-``feedback`` (the therapist reads and answers) and ``entries`` (the
-client writes, and the discreet email that follows).
+One module per thing a person does. The therapist: ``assignments`` (sets
+work), ``feedback`` (reads and answers). The client: ``drafts``,
+``sending``, ``edits``, ``notes``, and ``kept_words`` (what becomes of words
+a save refused); ``entry_writes`` holds what those share, and ``notify`` the
+discreet email to the therapist that follows a shared entry.
 """
 
 from homework.services.assignments import (
@@ -13,26 +15,14 @@ from homework.services.assignments import (
     assignment_update,
     exercise_save,
 )
-from homework.services.entries import (
-    NOTE_MAX_CHARS,
-    NOTE_TOO_LONG,
+from homework.services.drafts import entry_save_draft
+from homework.services.edits import entry_edit, entry_set_private
+from homework.services.entry_writes import (
     EntryConflict,
     EntryLocked,
     EntrySentSince,
     Flags,
-    NotificationNotSent,
     PageSave,
-    edit_words,
-    entry_add_note,
-    entry_edit,
-    entry_keep_note_draft,
-    entry_keep_refused_edit,
-    entry_notify_therapist,
-    entry_save_draft,
-    entry_set_private,
-    entry_submit,
-    note_is_too_long,
-    note_with_edit_words,
     validation_messages,
 )
 from homework.services.feedback import (
@@ -42,6 +32,18 @@ from homework.services.feedback import (
     entry_mark_seen,
     summary_record_read,
 )
+from homework.services.notes import (
+    NOTE_MAX_CHARS,
+    NOTE_TOO_LONG,
+    edit_words,
+    entry_add_note,
+    entry_keep_note_draft,
+    entry_keep_refused_edit,
+    note_is_too_long,
+    note_with_edit_words,
+)
+from homework.services.notify import NotificationNotSent, entry_notify_therapist
+from homework.services.sending import entry_submit
 from homework.text_limits import COMMENT_MAX_CHARS
 
 __all__ = [

@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ from clients.models import Client, Invitation
 from homework import selectors, services
 from homework.models import Assignment, Entry
 from homework.services import EntryConflict, EntryLocked, Flags, PageSave
-from homework.services import entries as entry_services
+from homework.services import drafts, sending
 from tests.factories import written_record
 from tests.homework.test_tasks_worker import database_url
 
@@ -69,12 +70,17 @@ def start(name: str, call: Callable[[], Any]) -> Request:
 
 @contextmanager
 def held_at(
-    monkeypatch: pytest.MonkeyPatch, name: str, *, thread: str, after: bool = False
+    monkeypatch: pytest.MonkeyPatch,
+    module: ModuleType,
+    name: str,
+    *,
+    thread: str,
+    after: bool = False,
 ) -> Iterator[threading.Event]:
     """Stop the request running in ``thread`` just before (or ``after``) it
-    calls ``homework.services.entries.<name>``; yields the event that says it
-    is there. Leaving the block lets it go on."""
-    real = getattr(entry_services, name)
+    calls ``<name>`` as ``module`` (a module of homework.services) looks it
+    up; yields the event that says it is there. Leaving the block lets it go on."""
+    real = getattr(module, name)
     there, go = threading.Event(), threading.Event()
 
     def hold(*args: Any, **kwargs: Any) -> Any:
@@ -85,7 +91,7 @@ def held_at(
             assert go.wait(WAIT)
         return result if after else real(*args, **kwargs)
 
-    monkeypatch.setattr(entry_services, name, hold)
+    monkeypatch.setattr(module, name, hold)
     try:
         yield there
     finally:
@@ -183,7 +189,7 @@ def test_a_pages_two_first_saves_overtaking_each_other_keep_the_later_words(
         ),
     }
     other = "save 2" if overtaken == "save 1" else "save 1"
-    with held_at(monkeypatch, "_open_draft_locked", thread=overtaken) as there:
+    with held_at(monkeypatch, drafts, "_open_draft_locked", thread=overtaken) as there:
         waiting = start(overtaken, saves[overtaken])
         assert there.wait(WAIT)
         first = start(other, saves[other]).finish()
@@ -301,7 +307,9 @@ def test_a_new_entry_sent_twice_at_once_is_sent_once_and_both_say_sent(cast, mon
     """A double click with the page's script absent, or a replay: the second
     request found no entry, then met the first one's as it made it."""
     key = uuid.uuid4()
-    with held_at(monkeypatch, "_load_for_write", after=True, thread="second click") as there:
+    with held_at(
+        monkeypatch, sending, "_load_for_write", after=True, thread="second click"
+    ) as there:
         second = start("second click", send(cast, key=key, version=0))
         assert there.wait(WAIT)
         first = start("first click", send(cast, key=key, version=0)).finish()

@@ -262,9 +262,9 @@ def test_a_note_sent_after_the_notebook_closed_is_kept_unsent_for_the_download(c
 def test_changes_too_long_to_keep_are_not_said_to_be_kept(cast, monkeypatch):
     """Past what an unsent note keeps, the words are on the page alone: the
     page says so, and what to do, rather than that they are kept."""
-    from homework.services import entries
+    from homework.services import notes
 
-    monkeypatch.setattr(entries, "NOTE_DRAFT_MAX_CHARS", len(TYPED) - 1)
+    monkeypatch.setattr(notes, "NOTE_DRAFT_MAX_CHARS", len(TYPED) - 1)
     entry = cast.alice_entry
     http = login(cast.alice.portal_user)
     read_by_therapist(entry)
@@ -278,9 +278,9 @@ def test_changes_too_long_to_keep_are_not_said_to_be_kept(cast, monkeypatch):
 
 
 def test_changes_elsewhere_too_long_to_keep_are_not_said_to_wait(cast, monkeypatch):
-    from homework.services import entries
+    from homework.services import notes
 
-    monkeypatch.setattr(entries, "NOTE_DRAFT_MAX_CHARS", len(TYPED) - 1)
+    monkeypatch.setattr(notes, "NOTE_DRAFT_MAX_CHARS", len(TYPED) - 1)
     entry = cast.alice_entry
     http = login(cast.alice.portal_user)
     refused = http.post(

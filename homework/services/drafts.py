@@ -1,0 +1,116 @@
+"""The client's drafts: what they have typed so far, kept on the server."""
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from homework.kinds import get_kind
+from homework.kinds.base import Shown
+from homework.models import Assignment, Entry
+from homework.services.entry_writes import (
+    EntryConflict,
+    Flags,
+    PageSave,
+    _load_for_write,
+    _lock_assignment,
+    _refuse_if_sent_since,
+    _write,
+    says_already,
+)
+from practice.models import User
+
+
+@transaction.atomic
+def entry_save_draft(
+    *,
+    user: User,
+    assignment_id: int,
+    key: uuid.UUID,
+    base_version: int,
+    data: Mapping[str, Any],
+    flags: Flags,
+    page_save: PageSave | None = None,
+    shown: Shown | None = None,
+    sent_before: int | None = None,
+    last_words: bool = False,
+) -> Entry:
+    """Keep what the client has typed so far, on the server.
+
+    ``base_version`` is the version the page last saw (0 for a new entry); a
+    different current version means another tab saved in between, and we
+    refuse rather than overwrite (EntryConflict). A sent entry is no longer
+    a draft: saving over it is a conflict too.
+
+    ``page_save`` says which open page sent this, and which of its saves it
+    is. When that same page made every version since its base (its last
+    words sent on leaving, while its previous save was still on the way),
+    there is no one else's text to protect: the later of the page's saves
+    is kept, whichever arrives first.
+
+    A draft that arrives after the therapist archived the client (closed
+    their notebook) is kept too: nothing can be sent any more, but the words
+    are theirs, and go in their download.
+
+    ``sent_before``: for work that continues the last entry sent, how many
+    had been sent when the page opened (see _refuse_if_sent_since). It is
+    kept on the draft, so a draft carried on later is checked the same way.
+    ``last_words``: the page is leaving (the quick exit, "Sign out") and
+    cannot show a choice: its words are kept even from a page opened before
+    a newer entry was sent; the draft remembers that, and the choice comes
+    when it is carried on. A page whose words met another tab's draft
+    (its conflict box still open) sends them under a new key: they become a
+    draft of their own beside the other, which nobody chose against and
+    which stays as it was. Nothing is overwritten, and "Carry on" reaches
+    the newer, then, once it is sent, the other.
+    """
+    assignment, entry = _load_for_write(
+        user=user,
+        assignment_id=assignment_id,
+        key=key,
+        include_archived=True,
+        lock_assignment=sent_before is not None,
+    )
+    if entry is not None and entry.is_submitted:
+        raise EntryConflict(entry)
+    if not last_words:
+        _refuse_if_sent_since(assignment, key=key, sent_before=sent_before)
+    kind = get_kind(assignment.exercise.kind)
+    draft = kind.validate_draft(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    if entry is None and base_version == 0:
+        # One draft per assignment, the one the page reopens: a second tab
+        # opened before the first one saved must not start another, hidden.
+        other = _open_draft_locked(assignment)
+        if other is not None and other.key == key:
+            # Made by a request that overtook this one while it waited for the lock.
+            entry = Entry.objects.select_for_update().get(pk=other.pk)
+        elif other is not None and not last_words:
+            raise EntryConflict(other)
+    if entry is not None:
+        if page_save is not None and entry.saved_by_page == page_save.page:
+            if page_save.number <= entry.page_save_number:
+                return entry  # an earlier save of this page, overtaken by a later one
+            base_version = entry.version
+        draft = kind.merge_edit(kind.response_of(entry), draft, exercise=assignment.exercise)
+        if entry.version == base_version + 1 and says_already(entry, draft, flags):
+            return entry  # the save just made, sent again: its reply was lost on the way
+    return _write(
+        assignment=assignment,
+        entry=entry,
+        key=key,
+        base_version=base_version,
+        response=draft,
+        flags=flags,
+        submit=False,
+        page_save=page_save,
+        shown=shown,
+        sent_before=sent_before,
+    )
+
+
+def _open_draft_locked(assignment: Assignment) -> Entry | None:
+    """The assignment's draft, if it has one, decided under a lock on the
+    assignment so that two first saves at once cannot both start one."""
+    _lock_assignment(assignment)
+    return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()

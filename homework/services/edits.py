@@ -1,0 +1,147 @@
+"""Changing a sent entry, and keeping it private or sharing it."""
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds.base import Shown
+from homework.models import Entry
+from homework.services.entry_writes import (
+    EntryConflict,
+    EntryLocked,
+    Flags,
+    _forget_stored_summaries,
+    _own_sent_entry_for_update,
+    _slot_begun_in,
+    _slot_when_sent,
+    says_already,
+)
+from homework.services.notes import _texts, _without_paragraphs
+from homework.services.notify import _notify_when_shared
+from practice.models import User
+
+
+@transaction.atomic
+def entry_edit(
+    *,
+    user: User,
+    key: uuid.UUID,
+    base_version: int,
+    data: Mapping[str, Any],
+    flags: Flags,
+    shown: Shown | None = None,
+) -> Entry:
+    """Change a sent entry, which the client may do until the therapist has read it.
+
+    The same version check as drafts: an edit begun before another tab's
+    change is refused (EntryConflict) rather than silently overwriting it.
+    A log's entry counts for the day it now says it happened
+    (``_slot_when_sent``).
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    if not entry.client_can_edit:
+        raise EntryLocked
+    assignment = entry.assignment
+    kind = get_kind(assignment.exercise.kind)
+    if entry.version != base_version:
+        if entry.version == base_version + 1 and _edit_says_already(entry, data, flags):
+            # The edit just saved, sent again ("Save" clicked twice; the edit
+            # page has no script to stop it): not a change made elsewhere.
+            return entry
+        raise EntryConflict(entry)
+    edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    answered_before = kind.response_of(entry)
+    said_before = (entry.response, entry.discuss_in_session, entry.felt_unsafe)
+    entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
+    entry.schema_version = kind.schema_version
+    # The answers changed now answer the form as the page showed it; the
+    # others still answer what the client read when they gave them.
+    entry.asked = kind.asked(
+        assignment.exercise,
+        entry.response,
+        before=entry.asked,
+        answered_before=answered_before,
+        shown=shown,
+    )
+    entry.score = kind.score(entry.response, exercise=assignment.exercise)
+    if kind.is_log:
+        # The client may have put right when it happened: it counts for that day.
+        entry.occurrence_on = _slot_when_sent(entry, kind, begun=_slot_begun_in(entry))
+    # Words of an earlier try at this change, kept unsent when it was refused
+    # (entry_keep_refused_edit), are in the entry now: they need not wait twice.
+    entry.note_draft = _without_paragraphs(entry.note_draft, _texts(entry.response))
+    entry.discuss_in_session = flags.discuss_in_session
+    entry.felt_unsafe = flags.felt_unsafe
+    was_private, entry.private = entry.private, flags.private
+    if was_private and not entry.private:
+        entry.shared_at = timezone.now()
+    if not was_private and (entry.response, flags.discuss_in_session, flags.felt_unsafe) != (
+        said_before
+    ):
+        # What the therapist could already read has changed: they see when
+        # (Entry.changed_at). "Save" with nothing changed is not a change.
+        entry.changed_at = timezone.now()
+    entry.version += 1
+    entry.save(
+        update_fields=[
+            "response",
+            "schema_version",
+            "asked",
+            "score",
+            "occurrence_on",
+            "note_draft",
+            "discuss_in_session",
+            "felt_unsafe",
+            "private",
+            "shared_at",
+            "changed_at",
+            "version",
+            "updated_at",
+        ]
+    )
+    if not was_private:
+        _forget_stored_summaries(entry)  # the words it shared before have changed
+    if was_private and not entry.private:
+        _notify_when_shared(entry)
+    return entry
+
+
+def _edit_says_already(entry: Entry, data: Mapping[str, Any], flags: Flags) -> bool:
+    """Whether these posted answers, as an edit would save them, are what the entry says."""
+    exercise = entry.assignment.exercise
+    kind = get_kind(exercise.kind)
+    try:
+        edited = kind.validate(data, exercise=exercise, tz=entry.assignment.client.timezone)
+    except ResponseInvalid:
+        return False
+    return says_already(
+        entry, kind.merge_edit(kind.response_of(entry), edited, exercise=exercise), flags
+    )
+
+
+@transaction.atomic
+def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
+    """Keep a sent entry to yourself, or share it.
+
+    Sharing is always possible. Taking back a shared entry is possible only
+    until the therapist has read it: after that, they know what it says.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    if entry.private == private:
+        return entry
+    if private and entry.seen_at is not None:
+        raise EntryLocked
+    entry.private = private
+    if not private:
+        entry.shared_at = timezone.now()  # news from now on, whenever it was written
+    entry.version += 1
+    entry.save(update_fields=["private", "shared_at", "version", "updated_at"])
+    if private:
+        _forget_stored_summaries(entry)
+    else:
+        _notify_when_shared(entry)
+    return entry

@@ -1,0 +1,247 @@
+"""What every write to an entry shares: the refusals, the flags, loading
+under lock, the version check and the row write itself."""
+
+import datetime as dt
+import uuid
+import zoneinfo
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from homework import schedules
+from homework.kinds import get_kind
+from homework.kinds.base import ExerciseKind, Shown
+from homework.models import Assignment, Entry
+from homework.selectors import client_today, entries_for_user, portal_assignment
+from practice.dates import as_zone
+from practice.models import User
+
+
+class EntryLocked(Exception):
+    """The therapist has read this entry, so it stays as it was (a note can be added)."""
+
+
+class EntryConflict(Exception):
+    """The entry changed since the form was loaded (another tab or device)."""
+
+    def __init__(self, entry: Entry) -> None:
+        super().__init__(entry.key)
+        self.entry = entry
+
+
+class EntrySentSince(EntryConflict):
+    """Work that continues the last entry sent (a plan, a map, a ladder),
+    from a page opened before a newer one was sent from another tab or
+    device. Its words started from the older one: saving or sending them
+    would quietly undo the newer one's changes. ``entry`` is the newest sent."""
+
+
+@dataclass(frozen=True)
+class Flags:
+    discuss_in_session: bool = False
+    felt_unsafe: bool = False
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class PageSave:
+    """Which open portal page sent a save, and the how-manieth of its saves it is."""
+
+    page: str
+    number: int
+
+
+def _load_for_write(
+    *,
+    user: User,
+    assignment_id: int,
+    key: uuid.UUID,
+    include_archived: bool = False,
+    lock_assignment: bool = False,
+) -> tuple[Assignment, Entry | None]:
+    """``lock_assignment``: before the entry, as every path that locks both
+    does (two requests taking them in opposite orders could deadlock)."""
+    assignment = portal_assignment(
+        user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
+    )
+    if lock_assignment:
+        _lock_assignment(assignment)
+    entry = Entry.objects.select_for_update().filter(key=key).first()
+    if entry is not None and entry.assignment_id != assignment.pk:
+        # Someone else's key, or another assignment's: it does not exist for you.
+        raise Entry.DoesNotExist
+    return assignment, entry
+
+
+def _write(
+    *,
+    assignment: Assignment,
+    entry: Entry | None,
+    key: uuid.UUID,
+    base_version: int,
+    response: Mapping[str, Any],
+    flags: Flags,
+    submit: bool,
+    page_save: PageSave | None = None,
+    shown: Shown | None = None,
+    sent_before: int | None = None,
+) -> Entry:
+    if entry is not None and entry.version != base_version:
+        raise EntryConflict(entry)
+    if entry is None and base_version != 0:
+        raise Entry.DoesNotExist
+    now = timezone.now()
+    kind = get_kind(assignment.exercise.kind)
+    values: dict[str, Any] = {
+        "response": dict(response),
+        "schema_version": kind.schema_version,
+        # The wording the client answered: for each answer changed now, as
+        # this form put it to them; for the others, as the entry kept it.
+        "asked": kind.asked(
+            assignment.exercise,
+            dict(response),
+            before=entry.asked if entry is not None else {},
+            answered_before=kind.response_of(entry) if entry is not None else {},
+            shown=shown,
+        ),
+        "discuss_in_session": flags.discuss_in_session,
+        "felt_unsafe": flags.felt_unsafe,
+        "private": flags.private,
+        # Any other write (a send, a page without its script) ends the
+        # page's claim: its next save is checked by version again.
+        "saved_by_page": page_save.page if page_save else "",
+        "page_save_number": page_save.number if page_save else 0,
+        "sent_when_opened": sent_before,
+    }
+    if submit:
+        values.update(
+            status=Entry.Status.SUBMITTED,
+            submitted_at=now,
+            shared_at=None if flags.private else now,
+            score=kind.score(dict(response), exercise=assignment.exercise),
+        )
+    if entry is None:
+        # A recurring assignment's entry belongs to the slot it was started
+        # in, on the client's calendar (homework.schedules)...
+        today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo(assignment.client.timezone))
+        new = Entry(
+            key=key,
+            assignment=assignment,
+            version=1,
+            occurrence_on=schedules.slot_for_new_entry(assignment, today),
+            **values,
+        )
+        if submit:
+            # ...until it is sent: a log's counts for the day it records.
+            new.occurrence_on = _slot_when_sent(new, kind, begun=new.occurrence_on)
+        try:
+            with transaction.atomic():
+                new.save(force_insert=True)
+        except IntegrityError:
+            # The same key was created a moment ago by a parallel request.
+            raise EntryConflict(Entry.objects.get(key=key, assignment=assignment)) from None
+        return new
+    for name, value in values.items():
+        setattr(entry, name, value)
+    changed = [*values, "version", "updated_at"]
+    if submit:
+        entry.occurrence_on = _slot_when_sent(entry, kind, begun=entry.occurrence_on)
+        changed.append("occurrence_on")
+    entry.version += 1
+    entry.save(update_fields=changed)
+    return entry
+
+
+def _slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
+    """The slot a sent entry counts for (Entry.occurrence_on), where
+    ``begun`` is the one it was begun in.
+
+    A log's counts for the day what it records happened, on the client's
+    calendar (schedules.slot_for_happened): urges of four days logged on one
+    evening are four days done, as the urge chart draws them, in the
+    summary, on "Since last session" and in the admin's "so far" alike, and
+    today is still open in "To do" after logging yesterday's. When that day
+    is not one of the schedule's (before it began, after it ended), or for
+    any other kind, it stays in ``begun``; a draft stays there until sent.
+    """
+    if not kind.is_log:
+        return begun
+    assignment = entry.assignment
+    happened_on = timezone.localdate(kind.happened_at(entry), as_zone(assignment.client.timezone))
+    today = client_today(assignment.client)
+    return schedules.slot_for_happened(assignment, happened_on=happened_on, today=today) or begun
+
+
+def _slot_begun_in(entry: Entry) -> dt.date | None:
+    """The slot a sent entry was begun in, as ``_write`` filed it then: a
+    log's may have moved to the day it records since (``_slot_when_sent``)."""
+    assignment = entry.assignment
+    begun_on = timezone.localdate(entry.created_at, as_zone(assignment.client.timezone))
+    return schedules.slot_for_new_entry(assignment, begun_on)
+
+
+def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> bool:
+    """Whether the entry already says exactly this (a request sent twice)."""
+    held = (entry.response, entry.discuss_in_session, entry.felt_unsafe, entry.private)
+    return held == (response, flags.discuss_in_session, flags.felt_unsafe, flags.private)
+
+
+def _refuse_if_sent_since(
+    assignment: Assignment, *, key: uuid.UUID, sent_before: int | None
+) -> None:
+    """Refuse (EntrySentSince) words from a page that opened on the newest of
+    ``sent_before`` sent entries when more have been sent since: a plan
+    updated in one tab, then sent again from another still showing the old
+    one, lost the first tab's change without a word. Entries are never
+    deleted, so a count tells. The caller holds the assignment's lock, as
+    every write checked here does, so two sends cannot both pass.
+    ``sent_before`` None: work that does not continue the last entry sent
+    (a log, a record), or a page from before this was asked.
+    """
+    if sent_before is None:
+        return
+    sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(
+        key=key  # this one, sent a moment ago (a replayed send) is no newer entry
+    )
+    newest = sent.order_by("-submitted_at", "-pk").first()
+    if newest is not None and sent.count() > sent_before:
+        raise EntrySentSince(newest)
+
+
+def _lock_assignment(assignment: Assignment) -> None:
+    """Entries of this assignment are made one at a time from here to commit."""
+    Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
+
+
+def _own_sent_entry_for_update(
+    *, user: User, key: uuid.UUID, include_archived: bool = False
+) -> Entry:
+    """The client's own sent entry, locked; DoesNotExist for anyone else's."""
+    visible = entries_for_user(user=user, include_archived=include_archived).filter(
+        key=key, status=Entry.Status.SUBMITTED
+    )
+    if not (user.is_authenticated and user.is_client) or not visible.exists():
+        raise Entry.DoesNotExist
+    return (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("assignment__exercise", "assignment__client")
+        .get(key=key)
+    )
+
+
+def _forget_stored_summaries(entry: Entry) -> None:
+    """Words taken back or changed leave no copy in a summary stored ahead of
+    a session (the evening batch's): once the change is committed, and never
+    failing the client's save if the storage does."""
+    from homework.summary.services import summary_forget
+
+    client_id = entry.assignment.client_id
+    transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
+
+
+def validation_messages(error: ValidationError) -> dict[str, list[str]]:
+    return error.message_dict if hasattr(error, "error_dict") else {"__all__": error.messages}

@@ -1,0 +1,189 @@
+"""Notes on a sent entry: sent, or kept unsent on the entry (a note too
+long to send, the words of a change that could not be saved)."""
+
+import datetime as dt
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext_lazy
+
+from homework.kinds import get_kind
+from homework.kinds.data import typed_values
+from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
+from homework.models import Entry, EntryNote
+from homework.services.entry_writes import _own_sent_entry_for_update
+from practice.models import User
+from practice.requests import SENT_TWICE_WINDOW
+
+NOTE_MAX_CHARS = 2000
+# Said by the note form and by this service alike; %(limit)s and %(length)s
+# are the numbers as the language writes them ("2,000").
+NOTE_TOO_LONG = grouped_count(
+    ngettext_lazy(
+        "Notes can be up to %(limit)s character; this one has %(length)s. "
+        "Shorten it a little, or add a second note.",
+        "Notes can be up to %(limit)s characters; this one has %(length)s. "
+        "Shorten it a little, or add a second note.",
+        "limit_value",
+    )
+)
+
+
+# A note that could not be sent is kept whole up to the longest answer the
+# portal takes anywhere: generous, and bounded for storage.
+NOTE_DRAFT_MAX_CHARS = settings.LONG_TEXT_MAX_CHARS
+
+
+def note_is_too_long(text: str) -> bool:
+    """The note's length rule, for the form, this service and the kept note alike."""
+    return len(text.strip()) > NOTE_MAX_CHARS
+
+
+@transaction.atomic
+def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
+    """Add a few lines to a sent entry (the way to say more once it has been read).
+
+    The note the client had kept unsent on this entry (entry_keep_note_draft)
+    is the one they have now sent, shortened or not: it is cleared.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key)
+    text = text.strip()
+    if not text:
+        raise ValidationError({"text": [_("Write something first.")]})
+    if note_is_too_long(text):
+        too_long = NOTE_TOO_LONG % {"limit_value": NOTE_MAX_CHARS, "show_value": len(text)}
+        raise ValidationError({"text": [too_long]})
+    if "\x00" in text:
+        raise ValidationError({"text": [NULL_CHARACTER]})
+    if entry.note_draft:
+        entry.note_draft = ""
+        entry.save(update_fields=["note_draft"])
+    last = entry.notes.order_by("-created_at", "-pk").first()
+    if (
+        last is not None
+        and last.text == text
+        and last.created_at >= timezone.now() - SENT_TWICE_WINDOW
+    ):
+        return last  # the same note sent twice (a double click, a replay): added once
+    return EntryNote.objects.create(entry=entry, text=text)
+
+
+@transaction.atomic
+def entry_keep_note_draft(
+    *, user: User, key: uuid.UUID, text: str, include_archived: bool = False
+) -> Entry:
+    """Keep the words of a note that could not be sent, on the server, as the
+    note not sent yet on this entry: the note box opens with them next time.
+
+    A note has no autosave, and the ways out of the portal (the quick exit,
+    the idle end, "Sign out") send what was in its box as they go; a note
+    longer than a note may be was refused then, and the words were gone. The
+    box as the client left it is what is kept: an emptied box clears it.
+    Only the entry's unsent note changes (not its version: an edit open in
+    another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
+    past that, a ValidationError naming the field and nothing kept.
+    ``include_archived``: the client's own entry after the notebook closed
+    (no note can be sent then; the words go in their download).
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
+    _keep_note_draft(entry, text)
+    return entry
+
+
+@transaction.atomic
+def entry_keep_refused_edit(
+    *, user: User, key: uuid.UUID, data: Mapping[str, Any], include_archived: bool = False
+) -> Entry:
+    """Keep the words of a change to a sent entry that could not be saved (the
+    therapist read it first, another tab changed it, an answer needs another
+    look, the notebook closed) as the entry's unsent note, added to one
+    already waiting (note_with_edit_words).
+
+    Such words are on the client's page alone, and the ways out of the portal
+    send only what was typed since that page opened: leaving, they were gone.
+    Kept here, the note box opens with them next time, they are in the
+    client's download, and the therapist sees them only if the client sends
+    the note. The entry itself, and its version, stay as they are.
+    ``include_archived``: the client's own entry after the notebook closed.
+    Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept.
+    """
+    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
+    _keep_note_draft(entry, note_with_edit_words(entry, data))
+    return entry
+
+
+def _keep_note_draft(entry: Entry, text: str) -> None:
+    # Not something anyone types, and PostgreSQL's text cannot hold it.
+    text = text.replace("\x00", "")
+    if not text.strip():
+        text = ""
+    if len(text) > NOTE_DRAFT_MAX_CHARS:
+        raise ValidationError({"text": [too_long(limit=NOTE_DRAFT_MAX_CHARS, length=len(text))]})
+    if entry.note_draft != text:
+        entry.note_draft = text
+        entry.save(update_fields=["note_draft"])
+
+
+PARAGRAPH = "\n\n"
+
+
+def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
+    """The words of a change to the entry that it does not hold. Any kind:
+    every piece of text typed into the form's text boxes is compared with
+    every piece of text the entry holds. A note is for words: numbers, dates
+    and the codes of picked choices ("them", "not_yet") are left out."""
+    kind = get_kind(entry.assignment.exercise.kind)
+    sent = set(_texts(kind.response_of(entry)))
+    typed = typed_values(data, kind.form(exercise=entry.assignment.exercise))
+    return [text for text in _texts(typed) if text not in sent]
+
+
+def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:
+    """The entry's unsent note with the words of a change to it that could
+    not be saved (edit_words) that the note does not hold yet, a paragraph each."""
+    note = entry.note_draft
+    for text in edit_words(entry, data):
+        if _has_paragraph(note, text):
+            continue  # e.g. the same refused change sent again (the idle warning, then "Sign out")
+        note = f"{note}{PARAGRAPH}{text}" if note else text
+    return note
+
+
+def _has_paragraph(note: str, text: str) -> bool:
+    framed = f"{PARAGRAPH}{note}{PARAGRAPH}"
+    return f"{PARAGRAPH}{text}{PARAGRAPH}" in framed
+
+
+def _without_paragraphs(note: str, texts: list[str]) -> str:
+    if not note:
+        return note
+    held = set(texts)
+    return PARAGRAPH.join(p for p in note.split(PARAGRAPH) if p.strip() not in held)
+
+
+def _texts(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value.strip()] if _is_words(value.strip()) else []
+    if isinstance(value, Mapping):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [text for item in value for text in _texts(item)]
+    return []
+
+
+def _is_words(text: str) -> bool:
+    if not text:
+        return False
+    for parse in (float, dt.datetime.fromisoformat):
+        try:
+            parse(text)
+        except ValueError:
+            continue
+        return False
+    return True

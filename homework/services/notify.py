@@ -1,0 +1,86 @@
+"""The discreet email to the therapist that follows a shared entry."""
+
+from smtplib import SMTPException
+
+from django.conf import settings
+from django.core.mail import BadHeaderError, EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from homework.models import Entry
+from practice import delivery
+from practice.queue import enqueue_on_commit
+
+
+def _notify_when_shared(entry: Entry) -> None:
+    if entry.therapist_notified_at is None:
+        from homework.tasks import notify_therapist_of_submission
+
+        enqueue_on_commit(notify_therapist_of_submission, entry.pk)
+
+
+class NotificationNotSent(Exception):
+    """The mail server could not take a therapist's notification (the task retries)."""
+
+
+def entry_notify_therapist(*, entry_id: int) -> bool:
+    """Tell the therapist, discreetly, that something new has arrived.
+
+    Safe to run twice: the row lock and ``therapist_notified_at`` make sure
+    one email goes out per entry. The email names no client and no exercise:
+    inboxes are read on shared screens too.
+
+    A failure is counted; one that cannot get better, or one too many
+    (practice.delivery), is given up: the entry is on the therapist's admin
+    home either way. Otherwise NotificationNotSent, raised once the count has
+    committed, asks for the retry.
+    """
+    outcome = _entry_try_notify(entry_id)
+    if outcome == "failed":
+        raise NotificationNotSent(entry_id)
+    return outcome == "sent"
+
+
+@transaction.atomic
+def _entry_try_notify(entry_id: int) -> str:
+    entry = (
+        Entry.objects.select_for_update(of=("self",))
+        .select_related("assignment__client__therapist")
+        .get(pk=entry_id)
+    )
+    if (
+        entry.therapist_notified_at
+        or entry.notify_given_up_at
+        or not entry.is_submitted
+        or entry.private
+    ):
+        return "skipped"
+    therapist = entry.assignment.client.therapist
+    context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
+    message = EmailMultiAlternatives(
+        subject=render_to_string("homework/email/new-entry-subject.txt", context).strip(),
+        body=render_to_string("homework/email/new-entry-body.txt", context),
+        to=[therapist.email],
+    )
+    message.attach_alternative(
+        render_to_string("homework/email/new-entry-body.html", context), "text/html"
+    )
+    now = timezone.now()
+    entry.notify_attempts += 1
+    try:
+        message.send()
+    except (OSError, SMTPException, BadHeaderError) as failure:
+        return delivery.count_failure(
+            entry,
+            failure,
+            attempts="notify_attempts",
+            given_up="notify_given_up_at",
+            asked_at=entry.submitted_at,
+            now=now,
+            what=f"the therapist's notice of entry {entry.pk}",
+        )
+    entry.therapist_notified_at = now
+    entry.save(update_fields=["therapist_notified_at", "notify_attempts"])
+    return "sent"

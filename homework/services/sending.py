@@ -1,0 +1,82 @@
+"""Sending an entry to the therapist."""
+
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from homework.kinds import get_kind
+from homework.kinds.base import Shown
+from homework.models import Entry
+from homework.services.entry_writes import (
+    EntryConflict,
+    Flags,
+    _load_for_write,
+    _lock_assignment,
+    _refuse_if_sent_since,
+    _write,
+    says_already,
+)
+from homework.services.notify import _notify_when_shared
+from practice.models import User
+
+
+@transaction.atomic
+def entry_submit(
+    *,
+    user: User,
+    assignment_id: int,
+    key: uuid.UUID,
+    base_version: int,
+    data: Mapping[str, Any],
+    flags: Flags,
+    shown: Shown | None = None,
+    sent_before: int | None = None,
+) -> Entry:
+    """Validate and send an entry to the therapist.
+
+    ``shown`` (for every write here) is what the client's page says it
+    showed them: the answers answer those words (Worksheet.asked).
+
+    Idempotent: the key is chosen when the form opens, so a double click or a
+    replayed request finds the entry already sent and changes nothing. Other
+    words sent under the same key (a second tab holding the same draft) are a
+    conflict, shown with both versions, never dropped behind a "Sent".
+    So is sending, from a page opened before it, what would replace a newer
+    entry sent since (``sent_before``, _refuse_if_sent_since).
+    """
+    assignment, entry = _load_for_write(
+        user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_before is not None
+    )
+    if entry is None:
+        # The same send twice at once (a double click without the page's
+        # script, a replayed request): the later one waits for the earlier to
+        # finish making the entry, then finds it sent, rather than meeting it
+        # as "already sent from another tab" and being offered a duplicate.
+        _lock_assignment(assignment)
+        entry = Entry.objects.select_for_update().filter(key=key, assignment=assignment).first()
+    kind = get_kind(assignment.exercise.kind)
+    response = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    if entry is not None:
+        # Answers kept in the draft to questions since removed go with it.
+        response = kind.merge_edit(kind.response_of(entry), response, exercise=assignment.exercise)
+    if entry is not None and entry.is_submitted:
+        if says_already(entry, response, flags):
+            return entry
+        raise EntryConflict(entry)
+    _refuse_if_sent_since(assignment, key=key, sent_before=sent_before)
+    entry = _write(
+        assignment=assignment,
+        entry=entry,
+        key=key,
+        base_version=base_version,
+        response=response,
+        flags=flags,
+        submit=True,
+        shown=shown,
+        sent_before=sent_before,
+    )
+    if not entry.private:
+        _notify_when_shared(entry)
+    return entry
