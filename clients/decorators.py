@@ -1,4 +1,3 @@
-import logging
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, overload
@@ -17,16 +16,14 @@ from django.utils.translation import gettext as _
 from clients.models import Client
 from clients.selectors import client_for_portal_user
 
-logger = logging.getLogger(__name__)
-
 View = Callable[..., HttpResponse]
 # Where signing in leads: kept in the session, not in the sign-in page's
 # address ("/login/?next=/history/"). After the quick exit or signing out,
 # Back opens the page the client was on and is sent to sign in: that address
 # would tell whoever holds the device what they had just been reading.
 PAGE_AFTER_SIGN_IN = "page_after_sign_in"
-# Keeps what a refused post carried, if it can (a draft's words); says whether it did.
-KeepWords = Callable[..., bool]
+# Set on a request from a closed notebook that ``takes_closed_notebook_posts`` lets through.
+NOTEBOOK_CLOSED = "notebook_closed"
 
 
 @overload
@@ -35,7 +32,7 @@ def client_required(view: View) -> View: ...
 
 @overload
 def client_required(
-    *, allow_archived: bool = False, keep_words: KeepWords | None = None
+    *, allow_archived: bool = False, takes_closed_notebook_posts: bool = False
 ) -> Callable[[View], View]: ...
 
 
@@ -43,7 +40,7 @@ def client_required(
     view: View | None = None,
     *,
     allow_archived: bool = False,
-    keep_words: KeepWords | None = None,
+    takes_closed_notebook_posts: bool = False,
 ) -> View | Callable[[View], View]:
     """The portal is for clients; staff go to the admin.
 
@@ -51,9 +48,11 @@ def client_required(
     marked ``allow_archived`` stay open to them (its closed page, their
     download, their password, signing out). Any other page sends them there,
     and any other post changes nothing and says why: a bare "forbidden" would
-    be an alarming dead end for someone whose therapy has ended. Before
-    refusing, ``keep_words`` (for the views that take a draft) keeps what the
-    post carried, so words typed as the notebook closed are not lost.
+    be an alarming dead end for someone whose therapy has ended. This only
+    refuses; it writes nothing. A view that takes a client's words marks
+    itself ``takes_closed_notebook_posts``: such a post reaches it with
+    ``notebook_is_closed`` true, and the view keeps the words through a
+    service, then answers with ``notebook_closed``.
     """
 
     def decorate(view: View) -> View:
@@ -67,8 +66,10 @@ def client_required(
             client = client_for_portal_user(user=user, include_archived=True)
             if client is None:
                 raise PermissionDenied
-            if client.status == Client.Status.ARCHIVED and not allow_archived:
-                return _notebook_closed(request, keep_words, args, kwargs)
+            closed = client.status == Client.Status.ARCHIVED and not allow_archived
+            if closed and (request.method in ("GET", "HEAD") or not takes_closed_notebook_posts):
+                return notebook_closed(request, kept=False)
+            setattr(request, NOTEBOOK_CLOSED, closed)
             # Dates on the portal are the client's own local dates and times.
             with timezone.override(client.timezone):
                 return view(request, *args, **kwargs)
@@ -113,20 +114,17 @@ def _back_after_sign_in(request: HttpRequest) -> str:
     return reverse("homework:dashboard")
 
 
-def _notebook_closed(
-    request: HttpRequest,
-    keep_words: KeepWords | None,
-    args: tuple[Any, ...],
-    kwargs: dict[str, Any],
-) -> HttpResponse:
+def notebook_is_closed(request: HttpRequest) -> bool:
+    """Whether this post, let through by ``takes_closed_notebook_posts``, is
+    from a client whose notebook is closed: it changes nothing but the words kept."""
+    return bool(getattr(request, NOTEBOOK_CLOSED, False))
+
+
+def notebook_closed(request: HttpRequest, *, kept: bool) -> HttpResponse:
+    """The answer to a client whose notebook is closed: a visit goes to its
+    closed page; a post is refused, saying whether its words were ``kept``."""
     if request.method in ("GET", "HEAD"):
         return redirect("clients:closed")
-    kept = False
-    if keep_words is not None:
-        try:
-            kept = keep_words(request, *args, **kwargs)
-        except Exception:
-            logger.warning("Could not keep a draft sent to a closed notebook.", exc_info=True)
     answers_script = request.headers.get("Accept", "").startswith("application/json")
     if kept:
         message = _(

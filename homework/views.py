@@ -1,8 +1,9 @@
 """The portal pages for doing homework. Thin: validate, call a service, render."""
 
+import logging
 import uuid
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
@@ -20,7 +21,7 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from clients.decorators import client_required
+from clients.decorators import client_required, notebook_closed, notebook_is_closed
 from homework import schedules, selectors, services
 from homework.autosave_text import autosave_messages, saved_time
 from homework.forms import EntryEnvelopeForm, NoteForm, PrivacyForm, response_data
@@ -31,16 +32,33 @@ from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest
 
+logger = logging.getLogger(__name__)
+
 # Entries on one page of "What I've written".
 HISTORY_PAGE_SIZE = 50
 
 
-def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -> bool:
-    """Words that arrive (saved or sent) after the therapist archived the
-    client: nothing can be sent, but they are kept as a draft, in the
-    client's download, rather than lost (client_required refuses the rest)."""
-    save_draft_from_post(user=request.user, assignment_id=assignment_id, post=request.POST)
-    return True
+def _refused_in_closed_notebook(request: AuthedRequest, keep: Callable[[], bool]) -> HttpResponse:
+    """Refuse a post from a closed notebook, keeping its words first (``keep``
+    calls the one service that keeps them and says whether it did): nothing
+    can be sent any more, but the words are the client's, and go in their
+    download. Keeping is best effort: the refusal is said either way."""
+    try:
+        kept = keep()
+    except Exception:
+        logger.warning("Could not keep a draft sent to a closed notebook.", exc_info=True)
+        kept = False
+    return notebook_closed(request, kept=kept)
+
+
+def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -> HttpResponse:
+    """Words saved or sent after the therapist archived the client are kept as a draft."""
+
+    def keep() -> bool:
+        save_draft_from_post(user=request.user, assignment_id=assignment_id, post=request.POST)
+        return True
+
+    return _refused_in_closed_notebook(request, keep)
 
 
 # Pages that only read answer HEAD too (require_safe): `curl -I` or a health
@@ -82,10 +100,12 @@ START_FROM_NEWEST = "newest"
 
 
 @require_http_methods(["GET", "POST"])
-@client_required(keep_words=_keep_draft_in_closed_notebook)
+@client_required(takes_closed_notebook_posts=True)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take
     the finished entry."""
+    if notebook_is_closed(request):
+        return _keep_draft_in_closed_notebook(request, assignment_id)
     # Work the therapist has since closed still takes what the client was
     # writing: sent, or opened again while a draft of it waits.
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)
@@ -363,55 +383,48 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
     )
 
 
-def save_edit_from_post(*, user: User, post: Any) -> Entry:
+def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
     """Save changes to a sent entry from posted form fields (the quick exit's
-    last words on the edit page). Changes that cannot be saved (read by the
-    therapist, changed elsewhere, an answer to look at again, the notebook
-    closed) are kept as the entry's unsent note instead. Raises ValidationError
-    or DoesNotExist when there is nothing of the client's to keep them on."""
+    last words on the edit page); changes that cannot be saved are kept as
+    the entry's unsent note (services.entry_edit_or_keep_words). Raises
+    ValidationError or DoesNotExist when there is nothing of the client's to
+    keep them on."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
-    key, data = envelope.cleaned_data["key"], response_data(post)
-    try:
-        return services.entry_edit(
-            user=user,
-            key=key,
-            base_version=envelope.cleaned_data["version"],
-            data=data,
-            flags=envelope.flags(),
-            shown=Shown.from_post(post),
-        )
-    except (services.EntryLocked, services.EntryConflict, ResponseInvalid, Entry.DoesNotExist):
-        return services.entry_keep_refused_edit(
-            user=user, key=key, data=data, include_archived=True
-        )
+    return services.entry_edit_or_keep_words(
+        user=user,
+        key=envelope.cleaned_data["key"],
+        base_version=envelope.cleaned_data["version"],
+        data=response_data(post),
+        flags=envelope.flags(),
+        shown=Shown.from_post(post),
+        leaving=True,
+    )
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
     """Add the note a client was writing on a sent entry, from posted form
-    fields (the quick exit's last words: the note form has no autosave).
-    A note that cannot be sent (longer than a note may be) is kept unsent
-    on the entry instead, for the client to shorten next time, as is one
-    that arrives after the notebook closed (then, nothing can be sent)."""
+    fields (the quick exit's last words: the note form has no autosave); one
+    that cannot be added is kept unsent on the entry instead
+    (services.entry_add_note_or_keep_words)."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
-    if note.is_valid():
-        try:
-            services.entry_add_note(user=user, key=key, text=note.cleaned_data["text"])
-        except (ValidationError, Entry.DoesNotExist):
-            pass  # kept below, if the entry is the client's own
-        else:
-            return
-    services.entry_keep_note_draft(
-        user=user, key=key, text=str(post.get("text", "")), include_archived=True
+    services.entry_add_note_or_keep_words(
+        user=user,
+        key=key,
+        text=note.cleaned_data["text"] if note.is_valid() else None,
+        typed=str(post.get("text", "")),
+        leaving=True,
     )
 
 
 @require_POST
-@client_required(keep_words=_keep_draft_in_closed_notebook)
-def autosave(request: AuthedRequest, assignment_id: int) -> JsonResponse:
+@client_required(takes_closed_notebook_posts=True)
+def autosave(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Save a draft while the client types. Answers in JSON for the page's script."""
+    if notebook_is_closed(request):
+        return _keep_draft_in_closed_notebook(request, assignment_id)
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     envelope = EntryEnvelopeForm(request.POST)
     if not envelope.is_valid():
@@ -494,27 +507,33 @@ def _render_entry(
     )
 
 
-def _keep_edit_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> bool:
-    """Changes that arrive after the therapist archived the client: nothing
-    can change, but their words are kept as the entry's unsent note, in the
-    client's download, rather than lost."""
-    data = response_data(request.POST)
-    entry = services.entry_keep_refused_edit(
-        user=request.user, key=key, data=data, include_archived=True
-    )
-    return bool(entry.note_draft)
+def _keep_edit_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+    """Changes sent after the therapist archived the client are kept as the entry's unsent note."""
+
+    def keep() -> bool:
+        entry = services.entry_keep_refused_edit(
+            user=request.user, key=key, data=response_data(request.POST), include_archived=True
+        )
+        return bool(entry.note_draft)
+
+    return _refused_in_closed_notebook(request, keep)
 
 
 @require_http_methods(["GET", "POST"])
-@client_required(keep_words=_keep_edit_in_closed_notebook)
+@client_required(takes_closed_notebook_posts=True)
 def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     """Change a sent entry until the therapist has read it."""
+    if notebook_is_closed(request):
+        return _keep_edit_in_closed_notebook(request, key)
     entry = _own_entry_or_404(request, key)
     if not entry.is_submitted:
         return redirect("homework:do", assignment_id=entry.assignment_id)
     if not entry.client_can_edit:
         if request.method == "POST":
-            return _edit_arrived_after_reading(request, entry, response_data(request.POST))
+            words = services.entry_edit_keep_words(
+                user=request.user, key=entry.key, data=response_data(request.POST), entry=entry
+            )
+            return _edit_arrived_after_reading(request, entry, words)
         messages.info(
             request,
             _("Your therapist has read this, so it stays as it is. You can add a note below."),
@@ -548,33 +567,35 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             form,
             status=400,
             editing=entry,
-            refused_words=_holds_words_of_a_change(entry, data),
+            refused_words=services.has_new_words(entry, data),
         )
-    try:
-        services.entry_edit(
-            user=request.user,
-            key=entry.key,
-            base_version=envelope.cleaned_data["version"],
-            data=data,
-            flags=envelope.flags(),
-            shown=Shown.from_post(request.POST),
-        )
-    except ResponseInvalid as invalid:
-        _keep_refused_edit(request.user, entry, data)
+    tried = services.entry_edit_or_keep_words(
+        user=request.user,
+        key=entry.key,
+        base_version=envelope.cleaned_data["version"],
+        data=data,
+        flags=envelope.flags(),
+        shown=Shown.from_post(request.POST),
+    )
+    refused, words = tried.refused, tried.words
+    if refused is None:
+        messages.success(request, _("Your changes are saved."))
+        return redirect("homework:entry", key=entry.key)
+    assert words is not None  # a refused change's words are always accounted for
+    if isinstance(refused, ResponseInvalid):
         return _render_invalid(
             request,
             assignment,
             envelope,
-            invalid,
+            refused,
             editing=entry,
-            refused_words=_holds_words_of_a_change(entry, data),
+            refused_words=words.new_words,
         )
-    except services.EntryConflict as conflict:
+    if isinstance(refused, services.EntryConflict):
         form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = _conflict_context(conflict, data, envelope=envelope, user=request.user)
+        context = _conflict_context(refused, data, envelope=envelope, user=request.user)
         context["submitted"] = False  # still editable: sending again replaces it
-        refused = _keep_refused_edit(request.user, conflict.entry, data)
-        context["kept_as_note"] = refused.kept and bool(services.edit_words(conflict.entry, data))
+        context["kept_as_note"] = words.kept and words.new_words
         return _render_do(
             request,
             assignment,
@@ -584,20 +605,17 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             conflict=context,
             editing=entry,
         )
-    except services.EntryLocked:
-        return _edit_arrived_after_reading(request, _own_entry_or_404(request, key), data)
-    messages.success(request, _("Your changes are saved."))
-    return redirect("homework:entry", key=entry.key)
+    # EntryLocked: the therapist read it between this page's load and its post.
+    return _edit_arrived_after_reading(request, _own_entry_or_404(request, key), words)
 
 
 def _edit_arrived_after_reading(
-    request: AuthedRequest, entry: Entry, data: Mapping[str, Any]
+    request: AuthedRequest, entry: Entry, words: "services.KeptWords"
 ) -> HttpResponse:
     """The therapist read the entry before the changes arrived: it stays as
     it was, and the new words wait in the note form, so none are lost."""
-    refused = _keep_refused_edit(request.user, entry, data)
-    note = NoteForm(initial={"text": refused.words})
-    if refused.kept:
+    note = NoteForm(initial={"text": words.note})
+    if words.kept:
         said = _(
             "Your therapist has read this, so it stays as it was. What you changed is in "
             "the note below, kept here for you: your therapist sees it only once you send "
@@ -611,32 +629,6 @@ def _edit_arrived_after_reading(
         )
     messages.info(request, said)
     return _render_entry(request, entry, note, status=409)
-
-
-def _holds_words_of_a_change(entry: Entry, data: Mapping[str, Any]) -> bool:
-    """Whether a change sent back refused holds words the client typed that
-    the entry does not: what leaving would lose. Words, as the entry's unsent
-    note keeps them (services.edit_words): a box emptied, or a choice or a
-    number changed alone, takes a moment to do again; words may not come back."""
-    return bool(services.edit_words(entry, data))
-
-
-class RefusedEdit(NamedTuple):
-    words: str  # the note box's words
-    kept: bool  # on the server, as the entry's unsent note
-
-
-def _keep_refused_edit(user: User, entry: Entry, data: Mapping[str, Any]) -> RefusedEdit:
-    """Keep a refused change's words as the entry's unsent note, at once: the
-    page that shows them may be the last (the idle warning and "Sign out" send
-    the changes as the page goes), and leaving sends nothing typed before the
-    page opened. Says what the note box holds and whether it is kept."""
-    try:
-        kept = services.entry_keep_refused_edit(user=user, key=entry.key, data=data)
-    except ValidationError:
-        # Longer than even an unsent note keeps: on this page alone, as before.
-        return RefusedEdit(services.note_with_edit_words(entry, data), kept=False)
-    return RefusedEdit(kept.note_draft, kept=bool(kept.note_draft))
 
 
 @require_POST
@@ -664,54 +656,46 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     return redirect("homework:entry", key=entry.key)
 
 
-def _keep_note_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> bool:
-    """A note sent after the therapist archived the client: it cannot be
-    added, but its words are kept as the entry's unsent note, in the client's
-    download, rather than lost."""
-    entry = services.entry_keep_note_draft(
-        user=request.user, key=key, text=str(request.POST.get("text", "")), include_archived=True
-    )
-    return bool(entry.note_draft)
+def _keep_note_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+    """A note sent after the therapist archived the client is kept as the entry's unsent note."""
+
+    def keep() -> bool:
+        entry = services.entry_keep_note_draft(
+            user=request.user,
+            key=key,
+            text=str(request.POST.get("text", "")),
+            include_archived=True,
+        )
+        return bool(entry.note_draft)
+
+    return _refused_in_closed_notebook(request, keep)
 
 
 @require_POST
-@client_required(keep_words=_keep_note_in_closed_notebook)
+@client_required(takes_closed_notebook_posts=True)
 def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+    if notebook_is_closed(request):
+        return _keep_note_in_closed_notebook(request, key)
     entry = _own_entry_or_404(request, key)
     form = NoteForm(request.POST)
-    if form.is_valid():
-        try:
-            services.entry_add_note(
-                user=request.user, key=entry.key, text=form.cleaned_data["text"]
-            )
-        except ValidationError as error:
-            form.add_error(None, error)
-        except ObjectDoesNotExist:
-            raise Http404 from None
-        else:
-            messages.success(request, _("Your note is added."))
-            return redirect("homework:entry", key=entry.key)
-    _keep_refused_note(request, entry, form)
+    try:
+        tried = services.entry_add_note_or_keep_words(
+            user=request.user,
+            key=entry.key,
+            text=form.cleaned_data["text"] if form.is_valid() else None,
+            typed=str(request.POST.get("text", "")),
+        )
+    except ObjectDoesNotExist:
+        raise Http404 from None
+    if tried.note is not None:
+        messages.success(request, _("Your note is added."))
+        return redirect("homework:entry", key=entry.key)
+    if tried.refused is not None:
+        form.add_error(None, tried.refused)
     return form_refused(
         request,
         _render_entry(request, entry, form, status=400, refused_words=form.holds_words()),
     )
-
-
-def _keep_refused_note(request: AuthedRequest, entry: Entry, form: NoteForm) -> None:
-    """A refused note's words stay in its box, and on the server too: this
-    post may be the page's last (the idle warning sends the note, "Sign out"
-    sends it as it goes), and the page they are on is about to clear."""
-    try:
-        services.entry_keep_note_draft(
-            user=request.user, key=entry.key, text=str(request.POST.get("text", ""))
-        )
-    except ValidationError:
-        # Past even what an unsent note keeps: the note's own message (shorten
-        # it) already says what to do; a second limit beside it would confuse.
-        pass
-    except ObjectDoesNotExist:
-        raise Http404 from None
 
 
 @require_safe

@@ -28,8 +28,8 @@ from clients import services as client_services
 from clients.models import Client, Invitation
 from homework import selectors, services
 from homework.models import Assignment, Entry
-from homework.services import EntryConflict, EntryLocked, Flags, PageSave
-from homework.services import drafts, sending
+from homework.services import EntryConflict, EntryLocked, Flags, PageSave, kept_words, sending
+from homework.services import drafts as draft_services
 from tests.factories import written_record
 from tests.homework.test_tasks_worker import database_url
 
@@ -189,7 +189,7 @@ def test_a_pages_two_first_saves_overtaking_each_other_keep_the_later_words(
         ),
     }
     other = "save 2" if overtaken == "save 1" else "save 1"
-    with held_at(monkeypatch, drafts, "_open_draft_locked", thread=overtaken) as there:
+    with held_at(monkeypatch, draft_services, "_open_draft_locked", thread=overtaken) as there:
         waiting = start(overtaken, saves[overtaken])
         assert there.wait(WAIT)
         first = start(other, saves[other]).finish()
@@ -423,7 +423,7 @@ def test_an_edit_arriving_as_the_therapist_reads_it_waits_in_the_note_form(cast,
         assert reading.finish().error is None, reading.error
         return real_edit(**kwargs)
 
-    monkeypatch.setattr(services, "entry_edit", read_first)
+    monkeypatch.setattr(kept_words, "entry_edit", read_first)
     http = HttpClient()
     http.force_login(cast.alice.portal_user)
     words = "Changed: it was louder than I said."
