@@ -1,0 +1,85 @@
+"""Every write to clients goes through here: keyword-only, atomic, typed.
+
+One module per sub-domain: ``clients`` (adding, changing, archiving),
+``sessions``, ``access_log``, ``invitations``, ``discreet_email``,
+``accounts`` (password, sessions on every device) and ``two_step``.
+"""
+
+from clients.services.access_log import (
+    ACCESS_EVENT_REPEAT,
+    access_event_record,
+    access_events_record,
+)
+from clients.services.accounts import (
+    user_change_password,
+    user_dismiss_exit_note,
+    user_log_out_everywhere,
+    user_send_password_reset,
+)
+from clients.services.clients import (
+    CLIENT_EDITABLE_FIELDS,
+    client_archive,
+    client_attach_portal_account,
+    client_create,
+    client_restore,
+    client_update,
+)
+from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from clients.services.invitations import (
+    INVITATION_SENT_TWICE_WINDOW,
+    INVITATION_TAKEN_EMAIL_TRIES,
+    InvitationRefused,
+    IssuedInvitation,
+    client_invite,
+    invitation_accept,
+    invitation_accepted_just_now,
+    invitation_check,
+    invitation_issued,
+    invitation_send_email,
+    invitation_token_hash,
+)
+from clients.services.sessions import session_cancel, session_reschedule, session_schedule
+from clients.services.two_step import (
+    TwoStepAlreadyOn,
+    totp_device_confirm,
+    totp_device_remove,
+    totp_device_start,
+    totp_verify,
+)
+
+__all__ = [
+    "ACCESS_EVENT_REPEAT",
+    "CLIENT_EDITABLE_FIELDS",
+    "INVITATION_SENT_TWICE_WINDOW",
+    "INVITATION_TAKEN_EMAIL_TRIES",
+    "EmailNotSent",
+    "InvitationRefused",
+    "IssuedInvitation",
+    "TwoStepAlreadyOn",
+    "access_event_record",
+    "access_events_record",
+    "client_archive",
+    "client_attach_portal_account",
+    "client_create",
+    "client_invite",
+    "client_restore",
+    "client_update",
+    "invitation_accept",
+    "invitation_accepted_just_now",
+    "invitation_check",
+    "invitation_issued",
+    "invitation_send_email",
+    "invitation_token_hash",
+    "send_discreet_email",
+    "session_cancel",
+    "session_reschedule",
+    "session_schedule",
+    "totp_device_confirm",
+    "totp_device_remove",
+    "totp_device_start",
+    "totp_verify",
+    "user_change_password",
+    "user_dismiss_exit_note",
+    "user_log_out_everywhere",
+    "user_send_password_reset",
+]

@@ -1,0 +1,94 @@
+"""A signed-in person's account: password, sessions on every device, the exit note."""
+
+from django.conf import settings
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
+
+from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from practice.models import User, new_session_salt
+
+
+@transaction.atomic
+def user_log_out_everywhere(*, user: User) -> User:
+    """End every session of ``user`` on every device (their auth hash changes)."""
+    user.session_salt = new_session_salt()
+    user.save(update_fields=["session_salt"])
+    return user
+
+
+@transaction.atomic
+def user_change_password(*, user: User, old_password: str, new_password: str) -> User:
+    """Change a signed-in person's password, asking for the current one.
+
+    Every session of ``user`` ends, on every device: the session auth hash
+    covers the password (User._get_session_auth_hash). A reset link already
+    emailed stops working too (its token covers the password). The caller
+    keeps its own session with ``update_session_auth_hash``.
+
+    The row is locked, so two changes sent at once (a double click) are
+    taken one after the other: the second finds the password changed and is
+    refused, as a replay with the old password always is. Its page is the
+    one the browser shows, so it says the change is done rather than "not
+    right", which would send the person back to a password that no longer
+    works. Checked here even when a form has checked it: this is the one
+    way a password changes.
+    """
+    user = User.objects.select_for_update().get(pk=user.pk)
+    if not user.check_password(old_password):
+        if user.check_password(new_password):
+            raise ValidationError(
+                {
+                    "old_password": [
+                        _(
+                            "That is already your password: the change is done. "
+                            "Use your new password from now on."
+                        )
+                    ]
+                }
+            )
+        raise ValidationError({"old_password": [_("That password is not right.")]})
+    try:
+        validate_password(new_password, user=user)
+    except ValidationError as error:
+        raise ValidationError({"new_password2": error.error_list}) from error
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    return user
+
+
+@transaction.atomic
+def user_dismiss_exit_note(*, user: User) -> User:
+    if user.exit_note_dismissed_at is None:
+        user.exit_note_dismissed_at = timezone.now()
+        user.save(update_fields=["exit_note_dismissed_at"])
+    return user
+
+
+def user_send_password_reset(*, user_id: int) -> bool:
+    """Email a password-reset link, discreetly. The token is made here, at send
+    time, so it never waits in the task queue. False when there is no one to
+    send it to; EmailNotSent when the mail server failed."""
+    user = User.objects.filter(pk=user_id, is_active=True).first()
+    if user is None or not user.has_usable_password():
+        return False
+    path = reverse(
+        "clients:password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    if not send_discreet_email(
+        to=user.email,
+        template="clients/email/password-reset",
+        context={"url": settings.SITE_URL + path},
+    ):
+        raise EmailNotSent(user_id)
+    return True

@@ -1,0 +1,98 @@
+"""Clients: adding, changing, archiving and restoring them, and their portal login."""
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clients.models import Client
+from clients.selectors import clients_for_user
+from practice.models import User
+
+CLIENT_EDITABLE_FIELDS = (
+    "display_name",
+    "contact_email",
+    "timezone",
+    "reminder_channel",
+    "quiet_hours_start",
+    "quiet_hours_end",
+)
+
+
+def _require_staff(actor: User) -> None:
+    if not (actor.is_therapist or actor.is_manager):
+        raise PermissionDenied(_("Only therapists and practice managers manage clients."))
+
+
+@transaction.atomic
+def client_create(*, actor: User, therapist: User | None = None, **fields: Any) -> Client:
+    """Add a client. A therapist adds to their own caseload; a manager to anyone's."""
+    _require_staff(actor)
+    therapist = therapist or actor
+    if actor.is_therapist and therapist != actor:
+        raise PermissionDenied(_("Therapists add clients to their own caseload."))
+    if not therapist.is_therapist:
+        raise PermissionDenied(_("A client's therapist must be a therapist."))
+    unknown = set(fields) - set(CLIENT_EDITABLE_FIELDS)
+    if unknown:
+        raise TypeError(f"Unknown client fields: {sorted(unknown)}")
+    client = Client(therapist=therapist, **fields)
+    client.full_clean()
+    client.save()
+    return client
+
+
+@transaction.atomic
+def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
+    _require_staff(actor)
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied(_("This is not one of your clients."))
+    unknown = set(changes) - {*CLIENT_EDITABLE_FIELDS, "therapist"}
+    if unknown:
+        raise TypeError(f"Unknown client fields: {sorted(unknown)}")
+    if "therapist" in changes and not actor.is_manager and changes["therapist"] != client.therapist:
+        raise PermissionDenied(_("Only a practice manager moves a client to another therapist."))
+    for name, value in changes.items():
+        setattr(client, name, value)
+    client.full_clean()
+    client.save(update_fields=list(changes))
+    return client
+
+
+def _own_client(actor: User, client: Client) -> None:
+    _require_staff(actor)
+    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+        raise PermissionDenied(_("This is not one of your clients."))
+
+
+@transaction.atomic
+def client_archive(*, actor: User, client: Client) -> Client:
+    """Take a client out of the lists and the portal, keeping every record.
+
+    Clients with records are never deleted: what they wrote may matter later
+    (a protection order, a complaint). Restoring undoes this.
+    """
+    _own_client(actor, client)
+    if client.status != Client.Status.ARCHIVED:
+        client.status = Client.Status.ARCHIVED
+        client.save(update_fields=["status"])
+    return client
+
+
+@transaction.atomic
+def client_restore(*, actor: User, client: Client) -> Client:
+    _own_client(actor, client)
+    if client.status != Client.Status.ACTIVE:
+        client.status = Client.Status.ACTIVE
+        client.save(update_fields=["status"])
+    return client
+
+
+@transaction.atomic
+def client_attach_portal_account(*, client: Client, email: str, password: str) -> User:
+    """Give a client a portal login (the invitation flow will call this)."""
+    user = User.objects.create_user(email=email, password=password, role=User.Role.CLIENT)
+    client.portal_user = user
+    client.save(update_fields=["portal_user"])
+    return user

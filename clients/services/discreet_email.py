@@ -1,0 +1,59 @@
+"""Email that names nothing clinical, from the practice's neutral sender."""
+
+import logging
+from email.utils import formataddr, parseaddr
+from smtplib import SMTPException
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import BadHeaderError, EmailMultiAlternatives
+from django.template.loader import render_to_string
+
+from practice.selectors import practice_settings
+
+logger = logging.getLogger(__name__)
+
+
+class EmailNotSent(Exception):
+    """The mail server could not take an email that must go (the task retries)."""
+
+
+def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> bool:
+    """Send an email that names nothing clinical, from the practice's neutral sender.
+
+    Returns whether it went; a mail server being down must not undo the
+    action that asked (the caller says to try again, or its task retries).
+    """
+    try:
+        _send_discreet_email(to=to, template=template, context=context)
+    except BadHeaderError:
+        return False  # logged where it was found
+    except (OSError, SMTPException):
+        logger.warning("Could not send a %s email.", template, exc_info=True)
+        return False
+    return True
+
+
+def _send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> None:
+    """As send_discreet_email, raising what the mail server said (practice.delivery reads it)."""
+    practice = practice_settings()
+    sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
+    message = EmailMultiAlternatives(
+        subject=practice.reminder_subject,
+        body=render_to_string(f"{template}-body.txt", context),
+        from_email=formataddr((practice.reminder_sender_name, sender_address)),
+        to=[to],
+    )
+    message.attach_alternative(render_to_string(f"{template}-body.html", context), "text/html")
+    try:
+        message.send()
+    except BadHeaderError:
+        # A stored sender name or subject with a line break (PracticeSettings
+        # refuses them now; an older row may still hold one). Retrying will
+        # not help: a manager has to correct the practice settings.
+        logger.error(
+            "Could not send a %s email: the practice's sender name or subject cannot go "
+            "into an email header. Correct them in the practice settings.",
+            template,
+        )
+        raise

@@ -1,0 +1,345 @@
+"""Invitations: the single-use link that lets a client set their portal password."""
+
+import datetime as dt
+import hashlib
+import secrets
+from base64 import urlsafe_b64encode
+from dataclasses import dataclass
+from smtplib import SMTPException
+
+from django.conf import settings
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import BadHeaderError
+from django.db import transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from clients.models import Client, Invitation
+from clients.selectors import clients_for_user, invitations_for_client
+from clients.services.clients import _require_staff, client_attach_portal_account
+from clients.services.discreet_email import EmailNotSent, _send_discreet_email
+from practice import delivery
+from practice.dates import as_zone, end_of_day
+from practice.models import User
+from practice.queue import enqueue_on_commit
+from practice.requests import SENT_TWICE_WINDOW
+
+# Taken sign-in addresses one invitation link may try before it stops working.
+INVITATION_TAKEN_EMAIL_TRIES = 5
+# "Make the link" sent again within this long is the first press twice (a
+# double click, a form sent again after a slow reply): the same link, one
+# email. Shorter than SENT_TWICE_WINDOW: a therapist who sees the email went
+# to a wrong address, corrects it and asks again means a new link to the new
+# address, and that takes longer than this.
+INVITATION_SENT_TWICE_WINDOW = dt.timedelta(seconds=15)
+
+
+class InvitationRefused(Exception):
+    """An invitation link that cannot be used. ``reason`` says why, for a kind message."""
+
+    UNKNOWN = "unknown"
+    USED = "used"
+    EXPIRED = "expired"
+    REVOKED = "revoked"
+    TOO_MANY_TRIES = "too-many-tries"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class IssuedInvitation:
+    invitation: Invitation
+    url: str  # shown once, never stored (see Invitation.link_seed)
+
+
+def invitation_token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _invitation_token(seed: str) -> str:
+    """The link's secret, made from the row's seed and SECRET_KEY (as Django
+    makes password-reset links): the email can be sent, and sent again, after
+    the invitation is saved, and the database alone holds no working link."""
+    digest = salted_hmac("clients.invitation.link", seed, algorithm="sha256").digest()
+    return urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def _invitation_url(token: str) -> str:
+    return settings.SITE_URL + reverse("clients:welcome", args=[token])
+
+
+def _issued(invitation: Invitation) -> IssuedInvitation:
+    return IssuedInvitation(
+        invitation=invitation, url=_invitation_url(_invitation_token(invitation.link_seed))
+    )
+
+
+def invitation_issued(*, user: User, client_id: int, invitation_id: int) -> IssuedInvitation | None:
+    """The link of the client's invitation ``invitation_id`` while it still
+    works, for the page that shows it to the therapist once, after they made
+    it; None if it no longer works or is not theirs to see.
+
+    Here rather than in selectors: the link is made from the row's seed
+    only in this module. The admin holds the invitation's id until the
+    page shows it, never the link (clients.admin).
+    """
+    invitation = (
+        invitations_for_client(user=user, client_id=client_id)
+        .filter(pk=invitation_id, used_at=None, revoked_at=None, expires_at__gt=timezone.now())
+        .exclude(link_seed="")
+        .first()
+    )
+    return _issued(invitation) if invitation is not None else None
+
+
+def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
+    """The end of the link's last day on the client's calendar, the day the
+    email and the welcome page name ("until 11 March"): a link that stopped
+    at the time of day it was made would be dead on the evening it names."""
+    made_on = now.astimezone(as_zone(client.timezone)).date()
+    return end_of_day(
+        made_on + dt.timedelta(days=settings.INVITATION_MAX_AGE_DAYS), client.timezone
+    )
+
+
+@transaction.atomic
+def client_invite(*, actor: User, client: Client, send_email: bool = False) -> IssuedInvitation:
+    """Make a single-use, expiring link for ``client`` to set their portal password.
+
+    Any earlier link stops working. Only the token's hash is stored: the
+    link is returned once, for the therapist to copy, and emailed if asked
+    (discreetly: no clinical words, the practice's neutral sender and subject).
+
+    The email goes once this has committed (a link from an invitation that
+    was undone would not work), never holding it open on a slow mail server;
+    whatever happens to it, the invitation stands and the sweep retries it.
+
+    The same request by the same person within INVITATION_SENT_TWICE_WINDOW
+    returns the invitation it made, with the same link, and emails nothing
+    more: made again, the link just copied would stop working and the
+    client would get a second email.
+    """
+    _require_staff(actor)
+    # Locked: two invitations made at once (two tabs, two people) would each
+    # revoke only the links it saw, and both new links would work.
+    if not clients_for_user(user=actor).select_for_update().filter(pk=client.pk).first():
+        raise PermissionDenied(_("This is not one of your clients."))
+    if client.status != Client.Status.ACTIVE:
+        raise ValidationError(_("Archived clients cannot be invited."))
+    if client.portal_user_id is not None:
+        raise ValidationError(
+            _(
+                "This client already has a portal account. If they have lost their password, "
+                "they can use “Forgotten your password?” on the sign-in page."
+            )
+        )
+    if send_email and not client.contact_email:
+        raise ValidationError(_("Add a contact email first, or copy the link instead."))
+    now = timezone.now()
+    repeat = _just_invited(actor=actor, client=client, send_email=send_email, now=now)
+    if repeat is not None:
+        return _issued(repeat)
+    Invitation.objects.filter(client=client, used_at=None, revoked_at=None).update(revoked_at=now)
+    seed = secrets.token_hex(16)
+    token = _invitation_token(seed)
+    invitation = Invitation.objects.create(
+        client=client,
+        token_hash=invitation_token_hash(token),
+        link_seed=seed,
+        created_by=actor,
+        expires_at=_invitation_ends(now, client),
+        email_asked_at=now if send_email else None,
+    )
+    if send_email:
+        from clients.tasks import send_invitation_email
+
+        # Tried here, once, if the queue is down: the therapist is on the
+        # page that says whether it went, and can pass the link on otherwise.
+        enqueue_on_commit(send_invitation_email, invitation.pk, run_here_if_broker_down=True)
+    return IssuedInvitation(invitation=invitation, url=_invitation_url(token))
+
+
+def _just_invited(
+    *, actor: User, client: Client, send_email: bool, now: dt.datetime
+) -> Invitation | None:
+    """The working invitation ``actor`` made for ``client`` moments ago with
+    the same choice about email, if there is one. An email given up is not
+    repeated: asking again is asking for a new try."""
+    return (
+        Invitation.objects.filter(
+            client=client,
+            created_by=actor,
+            created_at__gte=now - INVITATION_SENT_TWICE_WINDOW,
+            used_at=None,
+            revoked_at=None,
+            email_given_up_at=None,
+            email_asked_at__isnull=not send_email,
+        )
+        .exclude(link_seed="")
+        .first()
+    )
+
+
+def invitation_send_email(*, invitation_id: int) -> bool:
+    """Email an invitation's link, if it is still wanted and still works.
+
+    Safe to run twice: the row lock and ``emailed_at`` send it once (were the
+    record of it lost, a second email carries the same link). A failure is
+    counted; one that cannot get better, or one too many (practice.delivery),
+    is given up, and the therapist sees so. Raises EmailNotSent, once the
+    count has committed, while it is worth trying again.
+    """
+    outcome = _invitation_try_email(invitation_id)
+    if outcome == "failed":
+        raise EmailNotSent(invitation_id)
+    return outcome == "sent"
+
+
+@transaction.atomic
+def _invitation_try_email(invitation_id: int) -> str:
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("client")
+        .filter(pk=invitation_id)
+        .first()
+    )
+    if invitation is None or not _email_still_wanted(invitation):
+        return "skipped"
+    client = invitation.client
+    token = _invitation_token(invitation.link_seed)
+    now = timezone.now()
+    invitation.email_attempts += 1
+    try:
+        if invitation_token_hash(token) != invitation.token_hash:
+            # SECRET_KEY changed since: the link made now would not open. Cannot get better.
+            raise BadHeaderError("the link can no longer be made from its seed")
+        # "Until 12 March" is read where the client lives: on the practice's
+        # calendar it can be a day after the link stops working for them.
+        with timezone.override(client.timezone):
+            _send_discreet_email(
+                to=client.contact_email,
+                template="clients/email/invitation",
+                context={"url": _invitation_url(token), "expires_at": invitation.expires_at},
+            )
+    except (OSError, SMTPException, BadHeaderError) as failure:
+        return delivery.count_failure(
+            invitation,
+            failure,
+            attempts="email_attempts",
+            given_up="email_given_up_at",
+            asked_at=invitation.email_asked_at,
+            now=now,
+            what=f"invitation {invitation.pk}",
+        )
+    invitation.emailed_at = now
+    invitation.save(update_fields=["email_attempts", "emailed_at"])
+    return "sent"
+
+
+def _email_still_wanted(invitation: Invitation) -> bool:
+    """Asked for, not sent or given up, and its link would still open (a link
+    replaced, used or out of date, or a client archived, gets no late email),
+    and someone to send it to: a therapist who cleared the address (someone
+    else reads that inbox) has stopped it."""
+    client = invitation.client
+    return (
+        invitation.email_asked_at is not None
+        and invitation.emailed_at is None
+        and invitation.email_given_up_at is None
+        and invitation.used_at is None
+        and invitation.revoked_at is None
+        and invitation.expires_at > timezone.now()
+        and bool(invitation.link_seed)
+        and client.status == Client.Status.ACTIVE
+        and client.portal_user_id is None
+        and bool(client.contact_email)
+    )
+
+
+def _usable_invitation(token: str, *, lock: bool = False) -> Invitation:
+    queryset = Invitation.objects.select_related("client")
+    if lock:
+        queryset = queryset.select_for_update(of=("self",))
+    invitation = queryset.filter(token_hash=invitation_token_hash(token)).first()
+    if invitation is None:
+        raise InvitationRefused(InvitationRefused.UNKNOWN)
+    if invitation.used_at is not None or invitation.client.portal_user_id is not None:
+        raise InvitationRefused(InvitationRefused.USED)
+    if invitation.revoked_at is not None or invitation.client.status != Client.Status.ACTIVE:
+        raise InvitationRefused(InvitationRefused.REVOKED)
+    if invitation.expires_at <= timezone.now():
+        raise InvitationRefused(InvitationRefused.EXPIRED)
+    if invitation.taken_emails_tried >= INVITATION_TAKEN_EMAIL_TRIES:
+        raise InvitationRefused(InvitationRefused.TOO_MANY_TRIES)
+    return invitation
+
+
+def invitation_check(*, token: str) -> Invitation:
+    """The invitation behind a link, if it can still be used (InvitationRefused if not)."""
+    return _usable_invitation(token)
+
+
+def invitation_accept(*, token: str, email: str, password: str) -> User:
+    """Create the client's portal login from an invitation; the link is then spent.
+
+    The row lock makes a double submit (or two tabs) create one account. An
+    address already taken is refused, and counted (kept when the refusal is
+    raised): after INVITATION_TAKEN_EMAIL_TRIES the link stops working.
+    """
+    with transaction.atomic():
+        invitation = _usable_invitation(token, lock=True)
+        # As the account will keep it (User.normalize_username), so that the
+        # same address written another way is found taken, not made twice.
+        email = User.normalize_username(email)
+        taken = User.objects.filter(email__iexact=email).exists()
+        if taken:
+            Invitation.objects.filter(pk=invitation.pk).update(
+                taken_emails_tried=F("taken_emails_tried") + 1
+            )
+        else:
+            validate_password(password, user=User(email=email, role=User.Role.CLIENT))
+            user = client_attach_portal_account(
+                client=invitation.client, email=email, password=password
+            )
+            invitation.used_at = timezone.now()
+            invitation.save(update_fields=["used_at"])
+            return user
+    raise ValidationError({"email": [_("This email cannot be used here. Try another one.")]})
+
+
+def invitation_accepted_just_now(*, token: str, email: str, password: str) -> User | None:
+    """The account this invitation made moments ago, if ``email`` and
+    ``password`` are its own; None otherwise.
+
+    The welcome form sent twice (a double click) arrives as two posts at
+    once: the first makes the account, the second finds the link used. The
+    second is the same person with the same words, and the browser shows its
+    answer, so it signs in as the first did. Only within
+    SENT_TWICE_WINDOW and never past two-step sign-in: this is not
+    another way in.
+    """
+    invitation = (
+        Invitation.objects.select_related("client__portal_user")
+        .filter(
+            token_hash=invitation_token_hash(token),
+            used_at__gte=timezone.now() - SENT_TWICE_WINDOW,
+        )
+        .first()
+    )
+    user = invitation.client.portal_user if invitation else None
+    if (
+        user is None
+        or not user.is_active
+        or user.email.casefold() != User.normalize_username(email).casefold()
+        or not user.check_password(password)
+        or TOTPDevice.objects.filter(user=user, confirmed=True).exists()
+    ):
+        return None
+    return user
