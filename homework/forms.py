@@ -19,8 +19,8 @@ class EntryEnvelopeForm(PortalVoice, forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
     # Work that continues the last entry sent: how many were sent when the
-    # page opened on the newest (services.entries._refuse_if_sent_since).
-    sent_before = forms.IntegerField(
+    # page opened on the newest (services.entry_writes._refuse_if_sent_since).
+    sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
     discuss_in_session = forms.BooleanField(
@@ -46,7 +46,7 @@ class EntryEnvelopeForm(PortalVoice, forms.Form):
 
     # Set by autosave.js on the save it sends as the page leaves on purpose
     # ("Sign out") while a conflict waits for the client's choice: the words
-    # are kept without one (services.entries.entry_save_draft, last_words).
+    # are kept without one (services.drafts.entry_save_draft, leaving).
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def flags(self) -> Flags:

@@ -61,8 +61,8 @@ def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -
     return _refused_in_closed_notebook(request, keep)
 
 
-# Pages that only read answer HEAD too (require_safe): `curl -I` or a health
-# check met 405. Pages whose GET writes (an access log, a token) keep require_GET.
+# Pages that only read answer HEAD too (require_safe), as `curl -I` and health
+# checks expect; pages whose GET writes (an access log, a token) keep require_GET.
 @require_safe
 @client_required
 def dashboard(request: AuthedRequest) -> HttpResponse:
@@ -128,7 +128,7 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
         initial={
             "key": draft.key if draft else uuid.uuid4(),
             "version": draft.version if draft else 0,
-            "sent_before": _sent_before(request, assignment, resumed=resumed),
+            "sent_count_seen": _sent_count_seen(request, assignment, resumed=resumed),
             "discuss_in_session": draft.discuss_in_session if draft else False,
             "felt_unsafe": draft.felt_unsafe if draft else False,
             "private": draft.private if draft else False,
@@ -145,10 +145,10 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     return _render_do(request, assignment, envelope, form, draft=resumed)
 
 
-def _sent_before(
+def _sent_count_seen(
     request: AuthedRequest, assignment: Assignment, *, resumed: Entry | None
 ) -> int | None:
-    """What the page says it opened on (EntryEnvelopeForm.sent_before): a
+    """What the page says it opened on (EntryEnvelopeForm.sent_count_seen): a
     draft carried on, what its own page opened on; a page filled from the
     last entry sent, how many are sent now; other work, nothing."""
     if not get_kind(assignment.exercise.kind).continues_last_sent:
@@ -228,8 +228,8 @@ def _envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelo
     """The form shown with a conflict: sending it again keeps this page's text,
     replacing the other draft, or (if that one was sent) as a separate entry."""
     data = post.copy()
-    if conflict["sent_before"] is not None:
-        data["sent_before"] = str(conflict["sent_before"])
+    if conflict["sent_count_seen"] is not None:
+        data["sent_count_seen"] = str(conflict["sent_count_seen"])
     if conflict["submitted"]:
         data["key"], data["version"] = conflict["fresh_key"], "0"
     else:  # the other draft may be another key's (a second tab's first save)
@@ -255,7 +255,7 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
             data=data,
             flags=envelope.flags(),
             shown=Shown.from_post(request.POST),
-            sent_before=envelope.cleaned_data["sent_before"],
+            sent_count_seen=envelope.cleaned_data["sent_count_seen"],
         )
     except ResponseInvalid as invalid:
         return _render_invalid(request, assignment, envelope, invalid)
@@ -319,7 +319,7 @@ def _conflict_context(
 ) -> dict[str, Any]:
     """Both versions side by side, answer by answer (rows too), so nothing is lost.
 
-    ``sent_before``: for a page that continues the last entry sent, how many
+    ``sent_count_seen``: for a page that continues the last entry sent, how many
     are sent now: the client has seen the newest beside their own words, so
     keeping theirs is checked against what is sent from now on.
     ``updated_since``: a newer entry was sent since the page opened
@@ -336,9 +336,9 @@ def _conflict_context(
     assignment = entry.assignment
     kind = get_kind(assignment.exercise.kind)
     updated_since = isinstance(conflict, services.EntrySentSince)
-    sent_before = None
-    if envelope.cleaned_data["sent_before"] is not None:
-        sent_before = selectors.sent_count(user=user, assignment=assignment)
+    sent_count_seen = None
+    if envelope.cleaned_data["sent_count_seen"] is not None:
+        sent_count_seen = selectors.sent_count(user=user, assignment=assignment)
     own_key, own_version = envelope.cleaned_data["key"], envelope.cleaned_data["version"]
     return {
         "key": str(own_key if updated_since else entry.key),
@@ -346,7 +346,7 @@ def _conflict_context(
         "submitted": entry.is_submitted and not updated_since,
         "updated_since": updated_since,
         "begun_since_opened": own_version == 0 and not entry.is_submitted and not updated_since,
-        "sent_before": sent_before,
+        "sent_count_seen": sent_count_seen,
         "fresh_key": str(uuid.uuid4()),
         "sent_url": reverse("homework:entry", args=[entry.key]),
         "newer_url": reverse("homework:do", args=[assignment.pk]) + f"?start={START_FROM_NEWEST}",
@@ -378,8 +378,8 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         page_save=envelope.page_save(),
         # The page is going, and cannot show a choice: its words are kept,
         # with what it opened on, for the choice when they are carried on.
-        sent_before=envelope.cleaned_data["sent_before"],
-        last_words=True,
+        sent_count_seen=envelope.cleaned_data["sent_count_seen"],
+        leaving=True,
     )
 
 
@@ -440,8 +440,8 @@ def autosave(request: AuthedRequest, assignment_id: int) -> HttpResponse:
             flags=envelope.flags(),
             shown=Shown.from_post(request.POST),
             page_save=envelope.page_save(),
-            sent_before=envelope.cleaned_data["sent_before"],
-            last_words=envelope.cleaned_data["leaving"],
+            sent_count_seen=envelope.cleaned_data["sent_count_seen"],
+            leaving=envelope.cleaned_data["leaving"],
         )
     except ResponseInvalid as invalid:
         return form_refused(request, JsonResponse({"errors": invalid.errors}, status=400))

@@ -143,7 +143,7 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         setattr(assignment, name, value)
     assignment.full_clean()
     # Whether today's slot has anything yet is read under the lock that
-    # entries are begun under (services.entries).
+    # entries are begun under (services.entry_writes._lock_assignment).
     Assignment.objects.select_for_update().filter(pk=assignment.pk).values_list("pk").get()
     rescheduled = _rescheduled(assignment)
     if rescheduled is None:

@@ -33,8 +33,8 @@ def entry_save_draft(
     flags: Flags,
     page_save: PageSave | None = None,
     shown: Shown | None = None,
-    sent_before: int | None = None,
-    last_words: bool = False,
+    sent_count_seen: int | None = None,
+    leaving: bool = False,
 ) -> Entry:
     """Keep what the client has typed so far, on the server.
 
@@ -53,10 +53,10 @@ def entry_save_draft(
     their notebook) is kept too: nothing can be sent any more, but the words
     are theirs, and go in their download.
 
-    ``sent_before``: for work that continues the last entry sent, how many
+    ``sent_count_seen``: for work that continues the last entry sent, how many
     had been sent when the page opened (see _refuse_if_sent_since). It is
     kept on the draft, so a draft carried on later is checked the same way.
-    ``last_words``: the page is leaving (the quick exit, "Sign out") and
+    ``leaving``: the page is leaving (the quick exit, "Sign out") and
     cannot show a choice: its words are kept even from a page opened before
     a newer entry was sent; the draft remembers that, and the choice comes
     when it is carried on. A page whose words met another tab's draft
@@ -70,12 +70,12 @@ def entry_save_draft(
         assignment_id=assignment_id,
         key=key,
         include_archived=True,
-        lock_assignment=sent_before is not None,
+        lock_assignment=sent_count_seen is not None,
     )
     if entry is not None and entry.is_submitted:
         raise EntryConflict(entry)
-    if not last_words:
-        _refuse_if_sent_since(assignment, key=key, sent_before=sent_before)
+    if not leaving:
+        _refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
     kind = get_kind(assignment.exercise.kind)
     draft = kind.validate_draft(data, exercise=assignment.exercise, tz=assignment.client.timezone)
     if entry is None and base_version == 0:
@@ -85,7 +85,7 @@ def entry_save_draft(
         if other is not None and other.key == key:
             # Made by a request that overtook this one while it waited for the lock.
             entry = Entry.objects.select_for_update().get(pk=other.pk)
-        elif other is not None and not last_words:
+        elif other is not None and not leaving:
             raise EntryConflict(other)
     if entry is not None:
         if page_save is not None and entry.saved_by_page == page_save.page:
@@ -105,7 +105,7 @@ def entry_save_draft(
         submit=False,
         page_save=page_save,
         shown=shown,
-        sent_before=sent_before,
+        sent_count_seen=sent_count_seen,
     )
 
 

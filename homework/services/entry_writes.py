@@ -88,7 +88,7 @@ def _write(
     submit: bool,
     page_save: PageSave | None = None,
     shown: Shown | None = None,
-    sent_before: int | None = None,
+    sent_count_seen: int | None = None,
 ) -> Entry:
     if entry is not None and entry.version != base_version:
         raise EntryConflict(entry)
@@ -115,7 +115,7 @@ def _write(
         # page's claim: its next save is checked by version again.
         "saved_by_page": page_save.page if page_save else "",
         "page_save_number": page_save.number if page_save else 0,
-        "sent_when_opened": sent_before,
+        "sent_when_opened": sent_count_seen,
     }
     if submit:
         values.update(
@@ -191,24 +191,23 @@ def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> boo
 
 
 def _refuse_if_sent_since(
-    assignment: Assignment, *, key: uuid.UUID, sent_before: int | None
+    assignment: Assignment, *, key: uuid.UUID, sent_count_seen: int | None
 ) -> None:
     """Refuse (EntrySentSince) words from a page that opened on the newest of
-    ``sent_before`` sent entries when more have been sent since: a plan
-    updated in one tab, then sent again from another still showing the old
-    one, lost the first tab's change without a word. Entries are never
-    deleted, so a count tells. The caller holds the assignment's lock, as
+    ``sent_count_seen`` sent entries when more have been sent since: a page
+    still showing an older entry must never quietly undo a newer one sent
+    from another tab. Entries are never deleted, so a count tells. The caller holds the assignment's lock, as
     every write checked here does, so two sends cannot both pass.
-    ``sent_before`` None: work that does not continue the last entry sent
+    ``sent_count_seen`` None: work that does not continue the last entry sent
     (a log, a record), or a page from before this was asked.
     """
-    if sent_before is None:
+    if sent_count_seen is None:
         return
     sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(
         key=key  # this one, sent a moment ago (a replayed send) is no newer entry
     )
     newest = sent.order_by("-submitted_at", "-pk").first()
-    if newest is not None and sent.count() > sent_before:
+    if newest is not None and sent.count() > sent_count_seen:
         raise EntrySentSince(newest)
 
 

@@ -82,9 +82,9 @@ def entry_keep_note_draft(
     note not sent yet on this entry: the note box opens with them next time.
 
     A note has no autosave, and the ways out of the portal (the quick exit,
-    the idle end, "Sign out") send what was in its box as they go; a note
-    longer than a note may be was refused then, and the words were gone. The
-    box as the client left it is what is kept: an emptied box clears it.
+    the idle end, "Sign out") send what is in its box as they go: a note
+    refused then (longer than a note may be) must still be kept. The box as
+    the client left it is what is kept: an emptied box clears it.
     Only the entry's unsent note changes (not its version: an edit open in
     another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
     past that, a ValidationError naming the field and nothing kept.
@@ -105,11 +105,10 @@ def entry_keep_refused_edit(
     look, the notebook closed) as the entry's unsent note, added to one
     already waiting (note_with_edit_words).
 
-    Such words are on the client's page alone, and the ways out of the portal
-    send only what was typed since that page opened: leaving, they were gone.
-    Kept here, the note box opens with them next time, they are in the
-    client's download, and the therapist sees them only if the client sends
-    the note. The entry itself, and its version, stay as they are.
+    Such words are on the client's page alone, and the ways out of the
+    portal send only what was typed since that page opened, so they are kept
+    here: the note box opens with them next time, they are in the client's
+    download, and the therapist sees them only if the client sends the note. The entry itself, and its version, stay as they are.
     ``include_archived``: the client's own entry after the notebook closed.
     Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept.
     """

@@ -32,7 +32,7 @@ def entry_submit(
     data: Mapping[str, Any],
     flags: Flags,
     shown: Shown | None = None,
-    sent_before: int | None = None,
+    sent_count_seen: int | None = None,
 ) -> Entry:
     """Validate and send an entry to the therapist.
 
@@ -44,10 +44,10 @@ def entry_submit(
     words sent under the same key (a second tab holding the same draft) are a
     conflict, shown with both versions, never dropped behind a "Sent".
     So is sending, from a page opened before it, what would replace a newer
-    entry sent since (``sent_before``, _refuse_if_sent_since).
+    entry sent since (``sent_count_seen``, _refuse_if_sent_since).
     """
     assignment, entry = _load_for_write(
-        user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_before is not None
+        user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_count_seen is not None
     )
     if entry is None:
         # The same send twice at once (a double click without the page's
@@ -65,7 +65,7 @@ def entry_submit(
         if says_already(entry, response, flags):
             return entry
         raise EntryConflict(entry)
-    _refuse_if_sent_since(assignment, key=key, sent_before=sent_before)
+    _refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
     entry = _write(
         assignment=assignment,
         entry=entry,
@@ -75,7 +75,7 @@ def entry_submit(
         flags=flags,
         submit=True,
         shown=shown,
-        sent_before=sent_before,
+        sent_count_seen=sent_count_seen,
     )
     if not entry.private:
         _notify_when_shared(entry)

@@ -17,7 +17,7 @@
   var versionInput = form.querySelector("input[name=version]");
   var keyInput = form.querySelector("input[name=key]");
   // Work that continues the last entry sent: how many were sent when the page opened.
-  var sentBeforeInput = form.querySelector("input[name=sent_before]");
+  var sentCountSeenInput = form.querySelector("input[name=sent_count_seen]");
   var submitButton = form.querySelector("button[type=submit]");
   var T = JSON.parse(document.getElementById("autosave-messages").textContent);
   var DEBOUNCE_MS = 800;
@@ -197,8 +197,8 @@
       }
       // The client has seen the newest sent beside their words: keeping them
       // is checked against what is sent from now on.
-      if (sentBeforeInput && conflict.sent_before !== null) {
-        sentBeforeInput.value = conflict.sent_before;
+      if (sentCountSeenInput && conflict.sent_count_seen !== null) {
+        sentCountSeenInput.value = conflict.sent_count_seen;
       }
       blocked = false;
       openConflict = null;
@@ -367,7 +367,7 @@
   // time to make it, and the words typed here are on no server. Nothing is
   // chosen for the client: the other version stays as it is, and these
   // words are kept as a draft of their own, under the new key the server
-  // offered with the conflict (entry_save_draft, last_words), so "Carry on"
+  // offered with the conflict (entry_save_draft, leaving), so "Carry on"
   // reaches both. After a newer version was sent, they stay this page's
   // own draft, which remembers the plan it began from.
   function lastWordsData() {
@@ -462,10 +462,9 @@
 
   // Leaving any other way than on purpose (a link, Back, a reload, closing
   // the tab) with such words asks first, with the browser's own prompt, as
-  // session.js does for the forms with no autosave. Reloaded at once after
-  // typing, the words used to go only as the page left, after the reloaded
-  // page was built without them: so they go now, while the client reads
-  // the question, and the page that opens next has them. Not asked when the
+  // session.js does for the forms with no autosave. The words go now, while
+  // the client reads the question, so that the page that opens next (a
+  // reload) is built with them. Not asked when the
   // page leaves on purpose, its words carried or sent on the way: the quick
   // exit, signing out here or in another tab, the idle end (all say
   // "portal:ending", quick-exit.js and session.js), or the choice to use

@@ -345,7 +345,7 @@ def test_a_second_tabs_last_words_are_kept_beside_the_first_tabs_draft_not_over_
         base_version=0,
         data={"what_happened": "tab B, typed on"},
         flags=Flags(),
-        last_words=True,
+        leaving=True,
     )
     drafts = Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT)
     assert sorted(d.response["what_happened"] for d in drafts) == ["tab A", "tab B, typed on"]
@@ -359,7 +359,7 @@ def test_a_second_tabs_last_words_are_kept_beside_the_first_tabs_draft_not_over_
             base_version=0,
             data={"what_happened": "over it"},
             flags=Flags(),
-            last_words=True,
+            leaving=True,
         )
     assert Entry.objects.get(pk=first.pk).response["what_happened"] == "tab A"
 

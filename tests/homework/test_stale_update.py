@@ -39,7 +39,9 @@ def opened(http, assignment) -> dict[str, str]:
     """The hidden part of the form as a freshly opened page posts it."""
     initial = http.get(do_url(assignment)).context["envelope"].initial
     return {
-        name: str(initial[name]) for name in ("key", "version", "sent_before") if name in initial
+        name: str(initial[name])
+        for name in ("key", "version", "sent_count_seen")
+        if name in initial
     }
 
 
@@ -117,7 +119,7 @@ def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, 
         **tab_b,
         "key": conflict["key"],
         "version": str(conflict["version"]),
-        "sent_before": str(conflict["sent_before"]),
+        "sent_count_seen": str(conflict["sent_count_seen"]),
     }
     assert (
         http.post(autosave_url(plan), {**chosen, **answers(code_word="mango")}).status_code == 200
@@ -138,7 +140,7 @@ def test_taking_the_newer_version_opens_the_page_on_it(cast, plan):
         {
             "key": str(envelope["key"]),
             "version": str(envelope["version"]),
-            "sent_before": str(envelope["sent_before"]),
+            "sent_count_seen": str(envelope["sent_count_seen"]),
             **answers(people_to_call="Jo, my cousin Lina.", code_word="kiwi"),
         },
     )
@@ -169,7 +171,7 @@ def test_a_draft_carried_on_later_still_knows_the_plan_it_started_from(cast, pla
     assert saved.status_code == 200
     carried_on = opened(http, plan)
     assert carried_on["key"] == tab_b["key"]
-    assert carried_on["sent_before"] == tab_b["sent_before"]
+    assert carried_on["sent_count_seen"] == tab_b["sent_count_seen"]
     assert http.post(do_url(plan), {**carried_on, **answers(code_word="mango")}).status_code == 302
 
 
@@ -207,7 +209,7 @@ def test_the_service_refuses_a_send_from_before_a_newer_plan(cast, plan):
         base_version=0,
         data=safety_plan(people_to_call="Jo, my cousin Lina."),
         flags=Flags(),
-        sent_before=1,
+        sent_count_seen=1,
     )
     with pytest.raises(EntryConflict) as caught:
         services.entry_submit(
@@ -217,7 +219,7 @@ def test_the_service_refuses_a_send_from_before_a_newer_plan(cast, plan):
             base_version=0,
             data=safety_plan(code_word="mango"),
             flags=Flags(),
-            sent_before=1,
+            sent_count_seen=1,
         )
     assert caught.value.entry.response["people_to_call"] == "Jo, my cousin Lina."
     with pytest.raises(EntryConflict):
@@ -228,7 +230,7 @@ def test_the_service_refuses_a_send_from_before_a_newer_plan(cast, plan):
             base_version=0,
             data=safety_plan(code_word="mango"),
             flags=Flags(),
-            sent_before=1,
+            sent_count_seen=1,
         )
 
 
@@ -236,7 +238,7 @@ def test_work_that_does_not_continue_the_last_entry_is_not_checked(cast):
     """A written record starts blank: another sent meanwhile is simply another."""
     http = login(cast.alice.portal_user)
     page = http.get(do_url(cast.alice_assignment)).context["envelope"].initial
-    assert page.get("sent_before") is None
+    assert page.get("sent_count_seen") is None
 
 
 @pytest.mark.services
@@ -256,7 +258,7 @@ def test_two_tabs_sending_the_same_plan_at_once_send_one_and_show_the_other_both
                 base_version=0,
                 data=safety_plan(**changes),
                 flags=Flags(),
-                sent_before=1,
+                sent_count_seen=1,
             ),
         )
 
