@@ -577,11 +577,11 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
         flags=envelope.flags(),
         shown=Shown.from_post(request.POST),
     )
-    refused, words = tried.refused, tried.words
+    refused, kept = tried.refused, tried.words
     if refused is None:
         messages.success(request, _("Your changes are saved."))
         return redirect("homework:entry", key=entry.key)
-    assert words is not None  # a refused change's words are always accounted for
+    assert kept is not None  # a refused change's words are always accounted for
     if isinstance(refused, ResponseInvalid):
         return _render_invalid(
             request,
@@ -589,13 +589,13 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             envelope,
             refused,
             editing=entry,
-            refused_words=words.new_words,
+            refused_words=kept.new_words,
         )
     if isinstance(refused, services.EntryConflict):
         form = kind.form(exercise=assignment.exercise, data=request.POST)
         context = _conflict_context(refused, data, envelope=envelope, user=request.user)
         context["submitted"] = False  # still editable: sending again replaces it
-        context["kept_as_note"] = words.kept and words.new_words
+        context["kept_as_note"] = kept.kept and kept.new_words
         return _render_do(
             request,
             assignment,
@@ -606,7 +606,7 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             editing=entry,
         )
     # EntryLocked: the therapist read it between this page's load and its post.
-    return _edit_arrived_after_reading(request, _own_entry_or_404(request, key), words)
+    return _edit_arrived_after_reading(request, _own_entry_or_404(request, key), kept)
 
 
 def _edit_arrived_after_reading(

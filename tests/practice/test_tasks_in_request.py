@@ -292,14 +292,14 @@ def test_without_a_worker_an_invitation_waiting_is_sent_by_a_later_send(
 ):
     from clients import selectors as client_selectors
     from clients import services as client_services
-    from clients.services import invitations
+    from clients.services import discreet_email, invitations
     from tests.factories import ClientFactory
 
     waiting_notifications(cast, 0)
     newcomer = ClientFactory.create(
         therapist=cast.tara, portal_user=None, contact_email="casey@example.test"
     )
-    real_send = invitations._send_discreet_email
+    real_send = discreet_email._send_discreet_email
 
     def down(**kwargs):
         raise OSError("the mail server went away")
