@@ -20,6 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from clients.models import Client
 from homework import schedules
 from homework.kinds import get_kind, kind_choices
+
+# Re-exported: the app's models are found here; the outbox keeps a module of
+# its own because it is delivery, not clinical data.
+from homework.outbox_models import OutboxMessage as OutboxMessage
 from homework.text_limits import INSTRUCTIONS_MAX_CHARS, too_long
 from practice.dates import as_zone
 
@@ -400,11 +404,6 @@ class Entry(models.Model):
         blank=True,
         help_text=_("For scored worksheets: the total, kept so it can be charted over time."),
     )
-    therapist_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # Tries at emailing the therapist, and when they stopped (practice.delivery);
-    # the entry itself is on the therapist's admin home either way.
-    notify_attempts = models.PositiveSmallIntegerField(default=0, editable=False)
-    notify_given_up_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Which open portal page last saved this draft, and how many saves that
     # page had sent by then. A page leaving (the quick exit, a closed tab)
     # sends its last words while an earlier save of its own may still be on

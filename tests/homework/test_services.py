@@ -9,6 +9,7 @@ from homework.kinds import ResponseInvalid
 from homework.models import Entry
 from homework.services import EntryConflict, Flags, PageSave
 from tests.factories import AssignmentFactory, ExerciseFactory, written_record
+from tests.notices import therapist_told
 
 
 def draft(cast, *, key, version, text="so far", user=None, assignment=None, page_save=None):
@@ -177,13 +178,13 @@ def test_broker_outage_never_fails_a_save(
     with django_capture_on_commit_callbacks(execute=True):
         entry = submit(cast, key=uuid.uuid4(), version=0)
     assert Entry.objects.get(pk=entry.pk).is_submitted
-    assert Entry.objects.get(pk=entry.pk).therapist_notified_at is None
+    assert not therapist_told(entry)
     assert "the sweep will retry" in caplog.text
     # Redis back: the sweep finds it and sends it.
     monkeypatch.undo()
     celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=True)
     assert tasks.notify_pending_submissions() >= 1
-    assert Entry.objects.get(pk=entry.pk).therapist_notified_at is not None
+    assert therapist_told(entry)
 
 
 def test_therapist_cannot_assign_to_another_therapists_client(cast):
