@@ -114,7 +114,7 @@ def short_error(failure: BaseException) -> str:
     and the server's code, never the message (it may quote an address)."""
     code = getattr(failure, "smtp_code", None)
     if isinstance(failure, SMTPRecipientsRefused):
-        code = ",".join(sorted({str(code) for code, _message in failure.recipients.values()}))
+        code = ",".join(sorted({str(status) for status, _message in failure.recipients.values()}))
     return f"{type(failure).__name__} {code}".strip() if code else type(failure).__name__
 
 

@@ -111,7 +111,7 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
         else entry.submitted_at
     )
 
-    @factory.post_generation
+    @factory.post_generation  # type: ignore[misc]  # factory_boy is untyped
     def therapist_notice(entry: Entry, create: bool, extracted: Any, **fields: Any) -> None:
         """A shared entry's notice waits in the outbox, as the services write it;
         ``therapist_notice__state=...`` (or ``__attempts``) says how it went."""

@@ -725,13 +725,14 @@ def entry_notify_therapist(*, entry_id: int) -> bool:
     """Tell the therapist, discreetly, that something new has arrived.
 
     Safe to run twice: the entry's row lock and its notice in the outbox
-    (homework.services.outbox) make sure one email goes out per entry. The email names no client and no exercise:
-    inboxes are read on shared screens too.
+    (homework.services.outbox) make sure one email goes out per entry. The
+    email names no client and no exercise: inboxes are read on shared
+    screens too.
 
     A failure is counted on the notice; one that cannot get better, or one
     too many (practice.delivery), is given up: the entry is on the
-    therapist's admin home either way. Otherwise NotificationNotSent, raised once the count has
-    committed, asks for the retry.
+    therapist's admin home either way. Otherwise NotificationNotSent, raised
+    once the count has committed, asks for the retry.
     """
     outcome = _entry_try_notify(entry_id)
     if outcome == "failed":
