@@ -20,6 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from clients.models import Client
 from homework import schedules
 from homework.kinds import get_kind, kind_choices
+
+# Re-exported: the app's models are found here; the outbox keeps a module of
+# its own because it is delivery, not clinical data.
+from homework.outbox_models import OutboxMessage as OutboxMessage
 from homework.text_limits import INSTRUCTIONS_MAX_CHARS, too_long
 from practice.dates import as_zone
 
@@ -348,7 +352,7 @@ class Entry(models.Model):
     )
     # The slot of recurring work the entry counts for (homework.schedules):
     # the one it was begun in, or, for a log once sent, that of the day what
-    # it records happened (homework.services.entries._slot_when_sent). Not
+    # it records happened (homework.services.entry_writes._slot_when_sent). Not
     # unique: a log takes any number of entries a day.
     occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
     schema_version = models.PositiveSmallIntegerField(_("schema version"))
@@ -400,18 +404,13 @@ class Entry(models.Model):
         blank=True,
         help_text=_("For scored worksheets: the total, kept so it can be charted over time."),
     )
-    therapist_notified_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # Tries at emailing the therapist, and when they stopped (practice.delivery);
-    # the entry itself is on the therapist's admin home either way.
-    notify_attempts = models.PositiveSmallIntegerField(default=0, editable=False)
-    notify_given_up_at = models.DateTimeField(null=True, blank=True, editable=False)
     # Which open portal page last saved this draft, and how many saves that
     # page had sent by then. A page leaving (the quick exit, a closed tab)
     # sends its last words while an earlier save of its own may still be on
     # the way; both carry the version the page last saw, so one of them
     # would meet the other as a conflict from "elsewhere" and be dropped.
     # Knowing the page, the later of its own saves wins, in whatever order
-    # they arrive (homework.services.entries.entry_save_draft).
+    # they arrive (homework.services.drafts.entry_save_draft).
     saved_by_page = models.CharField(max_length=32, blank=True, default="", editable=False)
     page_save_number = models.PositiveIntegerField(default=0, editable=False)
     # For work that continues the last entry sent (a plan, a map, a ladder:
@@ -419,7 +418,7 @@ class Entry(models.Model):
     # had been sent when the page this draft was written on opened, filled
     # from the newest of them. More sent since means a newer version arrived
     # from another tab or device, which this draft would quietly replace
-    # (homework.services.entries.EntrySentSince). Kept on the draft so a
+    # (homework.services.entry_writes.EntrySentSince). Kept on the draft so a
     # draft carried on later still knows. Null: not that kind of work, or
     # saved before this was kept.
     sent_when_opened = models.PositiveIntegerField(null=True, blank=True, editable=False)

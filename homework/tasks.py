@@ -29,8 +29,9 @@ def notify_therapist_of_submission(entry_id: int) -> bool:
 def notify_pending_submissions(
     limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
 ) -> int:
-    """Catch up on notifications whose enqueue failed (e.g. Redis was down)
-    or whose retries ran out (the mail server was down for a while).
+    """Catch up on the therapists' notices waiting in the outbox: those whose
+    enqueue failed (e.g. Redis was down) or whose retries ran out (the mail
+    server was down for a while).
 
     This sweep is their retry: it comes back every five minutes. So its
     messages start at their last retry and try once each. With eight

@@ -92,6 +92,12 @@ def count_failure(
     if stop:
         setattr(row, given_up, now)
     row.save(update_fields=[attempts, given_up])
+    return log_failure(failure, what=what, tries=tries, stop=stop)
+
+
+def log_failure(failure: BaseException, *, what: str, tries: int, stop: bool) -> str:
+    """Log a try that failed, naming ``what`` was not sent. Returns
+    "given-up" when ``stop``, or "failed" while worth retrying."""
     logger.warning(
         "Could not send %s (try %s)%s.",
         what,
@@ -101,6 +107,15 @@ def count_failure(
         exc_info=not isinstance(failure, BadHeaderError),
     )
     return "given-up" if stop else "failed"
+
+
+def short_error(failure: BaseException) -> str:
+    """What went wrong, short enough to keep on a row: the kind of failure
+    and the server's code, never the message (it may quote an address)."""
+    code = getattr(failure, "smtp_code", None)
+    if isinstance(failure, SMTPRecipientsRefused):
+        code = ",".join(sorted({str(status) for status, _message in failure.recipients.values()}))
+    return f"{type(failure).__name__} {code}".strip() if code else type(failure).__name__
 
 
 def ask_once_each(task: "Task[Any, Any]", ids: Sequence[int]) -> int:

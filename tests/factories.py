@@ -7,7 +7,8 @@ import factory
 from django.utils import timezone
 
 from clients.models import Client, Session
-from homework.models import Assignment, Entry, Exercise
+from homework.models import Assignment, Entry, Exercise, OutboxMessage
+from homework.services import outbox
 from practice.models import User
 
 PASSWORD = "a-long-test-password"
@@ -88,6 +89,7 @@ def written_record(**overrides: object) -> dict[str, object]:
 class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     class Meta:
         model = Entry
+        skip_postgeneration_save = True  # the hook below writes its own row
 
     key = factory.LazyFunction(uuid.uuid4)
     assignment = factory.SubFactory(AssignmentFactory)
@@ -108,6 +110,15 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
         if entry.private or entry.status != Entry.Status.SUBMITTED
         else entry.submitted_at
     )
+
+    @factory.post_generation  # type: ignore[misc]  # factory_boy is untyped
+    def therapist_notice(entry: Entry, create: bool, extracted: Any, **fields: Any) -> None:
+        """A shared entry's notice waits in the outbox, as the services write it;
+        ``therapist_notice__state=...`` (or ``__attempts``) says how it went."""
+        if create and entry.is_submitted and not entry.private:
+            outbox.entry_notice_write(entry=entry)
+            if fields:
+                OutboxMessage.objects.filter(entry=entry).update(**fields)
 
 
 # -- valid responses for every kind, as the API would send them (rows as lists)

@@ -3,9 +3,11 @@
 Staff see through ``clients_for_user``; a client sees only their own
 records. Nothing here fetches clinical data by id alone. One module per
 audience: ``scoping`` (the querysets every read starts from), ``portal``
-(a client's own homework) and ``workspace`` (the therapist's admin).
+(a client's own homework), ``workspace`` (the therapist's admin) and
+``outbox`` (messages waiting to be sent, for the workers).
 """
 
+from homework.selectors.outbox import pending_notification_ids
 from homework.selectors.portal import (
     Todo,
     assignments_for_export,
@@ -52,7 +54,6 @@ from homework.selectors.workspace import (
     open_work,
     overdue,
     overdue_exactly,
-    pending_notification_ids,
     since_last_session,
     staff_client,
     staff_entry,

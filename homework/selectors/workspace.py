@@ -1,6 +1,5 @@
 """What the therapist reads in the admin: where each assignment stands,
-what came back since the last session, the home page, and the entries
-still owed a discreet email."""
+what came back since the last session, and the home page."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -28,32 +27,7 @@ from homework.selectors.scoping import (
     known_after,
     known_by,
 )
-from practice import delivery
 from practice.models import User
-
-
-def pending_notification_ids(
-    *, limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
-) -> list[int]:
-    """Submitted, shared entries whose therapist has not been told yet, and
-    is still worth trying (system use).
-
-    Fewer-tried first, then oldest: every new one gets its first try before
-    an old failing one gets another, however many are waiting. ``tried_before``:
-    only those that failed at least once (practice.delivery.catch_up_in_request).
-    """
-    return list(
-        Entry.objects.filter(
-            status=Entry.Status.SUBMITTED,
-            therapist_notified_at__isnull=True,
-            notify_given_up_at__isnull=True,
-            notify_attempts__gte=1 if tried_before else 0,
-            private=False,
-        )
-        .order_by("notify_attempts", "submitted_at", "pk")
-        .values_list("pk", flat=True)[:limit]
-    )
-
 
 # The admin home lists felt-unsafe flags from this far back, whatever else was read.
 UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)

@@ -9,13 +9,19 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from homework.models import Entry
-from practice import delivery
+from homework.models import Entry, OutboxMessage
+from homework.services.outbox import (
+    entry_notice_for_update,
+    entry_notice_write,
+    message_count_failure,
+    message_mark_sent,
+)
 from practice.queue import enqueue_on_commit
 
 
 def _notify_when_shared(entry: Entry) -> None:
-    if entry.therapist_notified_at is None:
+    """Write the therapist's notice in this transaction; send it once it commits."""
+    if entry_notice_write(entry=entry).state == OutboxMessage.State.PENDING:
         from homework.tasks import notify_therapist_of_submission
 
         enqueue_on_commit(notify_therapist_of_submission, entry.pk)
@@ -28,14 +34,15 @@ class NotificationNotSent(Exception):
 def entry_notify_therapist(*, entry_id: int) -> bool:
     """Tell the therapist, discreetly, that something new has arrived.
 
-    Safe to run twice: the row lock and ``therapist_notified_at`` make sure
-    one email goes out per entry. The email names no client and no exercise:
-    inboxes are read on shared screens too.
+    Safe to run twice: the entry's row lock and its notice in the outbox
+    (homework.services.outbox) make sure one email goes out per entry. The
+    email names no client and no exercise: inboxes are read on shared
+    screens too.
 
-    A failure is counted; one that cannot get better, or one too many
-    (practice.delivery), is given up: the entry is on the therapist's admin
-    home either way. Otherwise NotificationNotSent, raised once the count has
-    committed, asks for the retry.
+    A failure is counted on the notice; one that cannot get better, or one
+    too many (practice.delivery), is given up: the entry is on the
+    therapist's admin home either way. Otherwise NotificationNotSent, raised
+    once the count has committed, asks for the retry.
     """
     outcome = _entry_try_notify(entry_id)
     if outcome == "failed":
@@ -50,14 +57,16 @@ def _entry_try_notify(entry_id: int) -> str:
         .select_related("assignment__client__therapist")
         .get(pk=entry_id)
     )
+    notice = entry_notice_for_update(entry_id=entry.pk)
     if (
-        entry.therapist_notified_at
-        or entry.notify_given_up_at
+        notice is None
+        or notice.state != OutboxMessage.State.PENDING
         or not entry.is_submitted
         or entry.private
     ):
         return "skipped"
     therapist = entry.assignment.client.therapist
+    notice.recipient = therapist  # the client's therapist when it goes, should they have moved
     context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
     message = EmailMultiAlternatives(
         subject=render_to_string("homework/email/new-entry-subject.txt", context).strip(),
@@ -68,19 +77,16 @@ def _entry_try_notify(entry_id: int) -> str:
         render_to_string("homework/email/new-entry-body.html", context), "text/html"
     )
     now = timezone.now()
-    entry.notify_attempts += 1
+    notice.attempts += 1
     try:
         message.send()
     except (OSError, SMTPException, BadHeaderError) as failure:
-        return delivery.count_failure(
-            entry,
-            failure,
-            attempts="notify_attempts",
-            given_up="notify_given_up_at",
+        return message_count_failure(
+            message=notice,
+            failure=failure,
             asked_at=entry.submitted_at,
             now=now,
             what=f"the therapist's notice of entry {entry.pk}",
         )
-    entry.therapist_notified_at = now
-    entry.save(update_fields=["therapist_notified_at", "notify_attempts"])
+    message_mark_sent(message=notice, now=now)
     return "sent"

@@ -27,11 +27,12 @@ from django.db import connection, transaction
 from clients import services as client_services
 from clients.models import Client, Invitation
 from homework import selectors, services
-from homework.models import Assignment, Entry
+from homework.models import Assignment, Entry, OutboxMessage
 from homework.services import EntryConflict, EntryLocked, Flags, PageSave, kept_words, sending
 from homework.services import drafts as draft_services
 from tests.factories import written_record
 from tests.homework.test_tasks_worker import database_url
+from tests.notices import notice_of, therapist_told
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -377,8 +378,8 @@ def test_a_mail_server_that_never_answers_holds_the_therapists_comment_for_secon
     assert isinstance(notifying.error, services.NotificationNotSent), notifying.error
     assert commenting.error is None, commenting.error
     assert time.monotonic() - began <= settings.EMAIL_TIMEOUT + 5
-    entry.refresh_from_db()
-    assert entry.therapist_notified_at is None and entry.notify_attempts == 1
+    notice = notice_of(entry)
+    assert notice.state == OutboxMessage.State.PENDING and notice.attempts == 1
     assert entry.pk in selectors.pending_notification_ids()
     assert entry.comments.get().text == "Thank you."
 
@@ -547,7 +548,7 @@ def the_words_stand_and_the_therapist_is_told_later(outcome: dict[str, Any], mai
     entry = Entry.objects.get(key=outcome["key"])
     assert entry.is_submitted and entry.response["what_happened"] == "Typed while Redis was down."
     assert entry.comments.get().text == "Thank you for sending this."
-    assert entry.therapist_notified_at is None
+    assert not therapist_told(entry)
     # Redis back: the sweep finds it, and the therapist is told once.
     assert entry.pk in selectors.pending_notification_ids()
     assert services.entry_notify_therapist(entry_id=entry.pk)

@@ -6,9 +6,10 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, Validat
 
 from homework import services
 from homework.kinds import ResponseInvalid
-from homework.models import Entry
+from homework.models import Entry, OutboxMessage
 from homework.services import EntryConflict, Flags, PageSave
-from tests.factories import AssignmentFactory, ExerciseFactory, written_record
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
+from tests.notices import notice_of, therapist_told
 
 
 def draft(cast, *, key, version, text="so far", user=None, assignment=None, page_save=None):
@@ -119,7 +120,7 @@ def test_sent_entry_is_not_a_draft_any_more(cast):
 
 def test_private_entry_does_not_notify_the_therapist(cast, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        services.entry_submit(
+        entry = services.entry_submit(
             user=cast.alice.portal_user,
             assignment_id=cast.alice_assignment.pk,
             key=uuid.uuid4(),
@@ -128,6 +129,22 @@ def test_private_entry_does_not_notify_the_therapist(cast, django_capture_on_com
             flags=Flags(private=True),
         )
     assert mail.outbox == []
+    assert not entry.outbox_messages.exists()  # nothing waits to be sent either
+
+
+def test_sharing_a_private_entry_writes_its_notice_once_and_sends_it(
+    cast, django_capture_on_commit_callbacks
+):
+    entry = EntryFactory.create(assignment=cast.alice_assignment, private=True)
+    user = cast.alice.portal_user
+    with django_capture_on_commit_callbacks(execute=True):
+        services.entry_set_private(user=user, key=entry.key, private=False)
+    assert notice_of(entry).state == OutboxMessage.State.SENT
+    assert [message.to for message in mail.outbox] == [[cast.tara.email]]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.entry_set_private(user=user, key=entry.key, private=True)
+        services.entry_set_private(user=user, key=entry.key, private=False)
+    assert entry.outbox_messages.count() == 1 and len(mail.outbox) == 1
 
 
 def test_notification_is_discreet_and_sent_once(cast):
@@ -177,13 +194,13 @@ def test_broker_outage_never_fails_a_save(
     with django_capture_on_commit_callbacks(execute=True):
         entry = submit(cast, key=uuid.uuid4(), version=0)
     assert Entry.objects.get(pk=entry.pk).is_submitted
-    assert Entry.objects.get(pk=entry.pk).therapist_notified_at is None
+    assert not therapist_told(entry)
     assert "the sweep will retry" in caplog.text
     # Redis back: the sweep finds it and sends it.
     monkeypatch.undo()
     celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=True)
     assert tasks.notify_pending_submissions() >= 1
-    assert Entry.objects.get(pk=entry.pk).therapist_notified_at is not None
+    assert therapist_told(entry)
 
 
 def test_therapist_cannot_assign_to_another_therapists_client(cast):

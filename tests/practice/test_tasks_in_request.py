@@ -23,6 +23,7 @@ from practice.celery import app as celery_app
 from tests.conftest import login
 from tests.factories import written_record
 from tests.listener import SilentMailServer
+from tests.notices import mark_every_notice_sent, therapist_told
 
 
 @pytest.fixture
@@ -64,7 +65,7 @@ def test_a_send_waits_for_one_try_at_the_mail_server_when_tasks_run_in_the_reque
         sent, entry = send_a_record(cast, django_capture_on_commit_callbacks)
     assert sent.status_code == 302  # sent, and told so
     assert silent_mail_server.connections == 1
-    assert entry.is_submitted and entry.therapist_notified_at is None
+    assert entry.is_submitted and not therapist_told(entry)
     # Not lost: still waiting for the sweep, which tells the therapist once.
     assert entry.pk in selectors.pending_notification_ids()
     [failure] = [r for r in caplog.records if r.levelno >= logging.ERROR]
@@ -222,8 +223,6 @@ def test_the_sweeps_messages_try_once_each_on_a_worker(cast, monkeypatch):
     monkeypatch.setattr(
         type(task), "apply_async", lambda self, args=None, kwargs=None, **o: sent.append((args, o))
     )
-    cast.alice_entry.therapist_notified_at = None
-    cast.alice_entry.save()
     assert homework_tasks.notify_pending_submissions() >= 1
     [(args, options)] = [(a, o) for a, o in sent if a == (cast.alice_entry.pk,)]
 
@@ -252,15 +251,11 @@ def test_the_sweeps_messages_try_once_each_on_a_worker(cast, monkeypatch):
 
 def waiting_notifications(cast, count: int) -> list[int]:
     """Entries whose email failed once earlier, in a request, and wait."""
-    from django.utils import timezone
-
     from tests.factories import EntryFactory
 
-    Entry.objects.update(therapist_notified_at=timezone.now())
+    mark_every_notice_sent()
     return [
-        EntryFactory.create(
-            assignment=cast.alice_assignment, therapist_notified_at=None, notify_attempts=1
-        ).pk
+        EntryFactory.create(assignment=cast.alice_assignment, therapist_notice__attempts=1).pk
         for _ in range(count)
     ]
 
@@ -273,11 +268,10 @@ def test_without_a_worker_a_send_that_goes_also_sends_a_few_waiting_ones(
 
     waiting = waiting_notifications(cast, delivery.CATCH_UP_IN_REQUEST + 1)
     # Never tried: another request's, on its way; left to it.
-    in_flight = EntryFactory.create(assignment=cast.alice_assignment, therapist_notified_at=None)
+    in_flight = EntryFactory.create(assignment=cast.alice_assignment)
     sent, entry = send_a_record(cast, django_capture_on_commit_callbacks)
     assert sent.status_code == 302
-    entry.refresh_from_db()
-    assert entry.therapist_notified_at is not None
+    assert therapist_told(entry)
     # Its own, and a few of those waiting: bounded, so the person is not held long.
     assert len(mailoutbox) == 1 + delivery.CATCH_UP_IN_REQUEST
     assert selectors.pending_notification_ids() == [in_flight.pk, *waiting[-1:]]

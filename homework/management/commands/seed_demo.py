@@ -13,7 +13,7 @@ from clients.models import Client
 from clients.services import client_attach_portal_account, client_create, session_schedule
 from homework.library import install as install_library
 from homework.management.commands import _demo_kinds as demo_kinds
-from homework.models import Assignment, Entry, Exercise
+from homework.models import Assignment, Entry, Exercise, OutboxMessage
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
 
@@ -167,7 +167,6 @@ class Command(BaseCommand):
         # today and sent weeks ago would read as a fault.
         changes: dict[str, Any] = {
             "submitted_at": sent_at,
-            "therapist_notified_at": sent_at,
             "created_at": sent_at,
             "updated_at": sent_at,
         }
@@ -176,3 +175,10 @@ class Command(BaseCommand):
         if occurrence_on is not None:
             changes["occurrence_on"] = occurrence_on
         Entry.objects.filter(pk=entry.pk).update(**changes)
+        # The therapist heard of each shared one when it was sent, weeks ago.
+        OutboxMessage.objects.filter(entry=entry).update(
+            state=OutboxMessage.State.SENT,
+            created_at=sent_at,
+            last_tried_at=sent_at,
+            sent_at=sent_at,
+        )

@@ -1,0 +1,29 @@
+"""The outbox's waiting messages, for the workers and sweeps that send them
+(system use: no person reads these)."""
+
+from homework.models import Entry, OutboxMessage
+from practice import delivery
+
+
+def pending_notification_ids(
+    *, limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
+) -> list[int]:
+    """The entries whose therapist's notice is waiting and still worth
+    trying: the entry is still sent and shared.
+
+    Fewer-tried first, then oldest: every new one gets its first try before
+    an old failing one gets another, however many are waiting. ``tried_before``:
+    only those that failed at least once (practice.delivery.catch_up_in_request).
+    """
+    ids = (
+        OutboxMessage.objects.filter(
+            kind=OutboxMessage.Kind.ENTRY_NOTICE,
+            state=OutboxMessage.State.PENDING,
+            attempts__gte=1 if tried_before else 0,
+            entry__status=Entry.Status.SUBMITTED,
+            entry__private=False,
+        )
+        .order_by("attempts", "entry__submitted_at", "entry_id")
+        .values_list("entry_id", flat=True)[:limit]
+    )
+    return [pk for pk in ids if pk is not None]
