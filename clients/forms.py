@@ -10,11 +10,11 @@ from django.contrib.auth.password_validation import password_validators_help_tex
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from homework.kinds.voice import PortalVoice
 from practice.bidi import isolated_text
 from practice.dates import calendar_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
+from practice.voice import PortalVoice
 
 
 class PortalForm(PortalVoice, forms.Form):

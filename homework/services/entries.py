@@ -24,7 +24,6 @@ from homework import schedules
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import ExerciseKind, Shown
 from homework.kinds.data import typed_values
-from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
 from homework.models import Assignment, Entry, EntryNote
 from homework.selectors import (
     client_today,
@@ -36,6 +35,7 @@ from practice.dates import as_zone
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.requests import SENT_TWICE_WINDOW
+from practice.voice import NULL_CHARACTER, grouped_count, too_long
 
 logger = logging.getLogger(__name__)
 
