@@ -36,6 +36,15 @@ def _names_upper(name: str) -> bool:
     return name == UPPER or name.startswith(UPPER + ".")
 
 
+def _dotted_upper(value: object) -> bool:
+    """A dotted path that something will import: "homework.tasks.x", "homework.Entry"."""
+    return (
+        isinstance(value, str)
+        and value.startswith(UPPER + ".")
+        and value.replace(".", "").isidentifier()
+    )
+
+
 def _module_file(root: Path, module: str) -> Path | None:
     base = root.joinpath(*module.split("."))
     for candidate in (base.with_suffix(".py"), base / "__init__.py"):
@@ -83,10 +92,8 @@ def _references(root: Path, path: Path) -> Iterator[tuple[int, str, bool]]:
                 yield node.lineno, first.value, True
             elif called in {"get_model", "get_app_config"} and first.value == UPPER:
                 yield node.lineno, UPPER, False
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and not configuration:
-            # A dotted path that something will import: "homework.tasks.x", "homework.Entry".
-            if node.value.startswith(UPPER + ".") and node.value.replace(".", "").isidentifier():
-                yield node.lineno, node.value, False
+        elif isinstance(node, ast.Constant) and _dotted_upper(node.value) and not configuration:
+            yield node.lineno, node.value, False
 
 
 def _own(module: str) -> bool:
