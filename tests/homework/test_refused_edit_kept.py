@@ -254,7 +254,9 @@ def test_a_note_sent_after_the_notebook_closed_is_kept_unsent_for_the_download(c
     quick.force_login(cast.alice.portal_user)
     token = form_token(quick.get("/account/closed/").text)
     note = {"draft-edit": "1", "draft-note": "1", "draft-key": str(other.key), "draft-text": TYPED}
-    quick.post(reverse("homework:quick_exit"), {"csrfmiddlewaretoken": token, "beacon": "1", **note})
+    quick.post(
+        reverse("homework:quick_exit"), {"csrfmiddlewaretoken": token, "beacon": "1", **note}
+    )
     other.refresh_from_db()
     assert other.note_draft == TYPED and not other.notes.exists()
 

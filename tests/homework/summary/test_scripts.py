@@ -242,7 +242,9 @@ def test_the_clients_export_keeps_the_therapists_titles_and_questions_apart(cast
     assert 'What I sent for <bdi dir="rtl">يوميات</bdi>, <bdi dir="rtl">خريطة</bdi>,' in page
     assert '<p class="meta"><bdi dir="rtl">يوميات</bdi> · written down' in page
     assert '<strong><bdi dir="rtl">سؤال 2</bdi>:</strong>' in page
-    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"), {"include": chosen})
+    response = login(cast.alice.portal_user).get(
+        reverse("homework:export_pdf"), {"include": chosen}
+    )
     assert response.status_code == 200
     [first], [second] = x_of(response.content, "يوميات")[:1], x_of(response.content, "خريطة")[:1]
     assert first < second
