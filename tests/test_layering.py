@@ -17,6 +17,7 @@ import ast
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeGuard
 
 ROOT = Path(__file__).resolve().parents[1]
 UPPER = "homework"
@@ -36,7 +37,7 @@ def _names_upper(name: str) -> bool:
     return name == UPPER or name.startswith(UPPER + ".")
 
 
-def _dotted_upper(value: object) -> bool:
+def _dotted_upper(value: object) -> TypeGuard[str]:
     """A dotted path that something will import: "homework.tasks.x", "homework.Entry"."""
     return (
         isinstance(value, str)
