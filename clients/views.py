@@ -1,5 +1,6 @@
-"""Account pages of the portal: getting in (invitation, sign-in, reset, two-step),
-signing out (everywhere, idle, quick exit), and taking your records with you."""
+"""Account pages of the portal: getting in (invitation, sign-in, reset, two-step)
+and signing out (everywhere, idle). The quick exit and taking your records
+with you need the homework, and live with it (homework.portal)."""
 
 import logging
 import time

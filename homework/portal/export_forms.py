@@ -36,7 +36,7 @@ class ExportChoiceForm(PortalForm):
         },
     )
 
-    # Sent with the choice (templates/clients/account.html) even when every
+    # Sent with the choice (templates/clients/partials/export.html) even when every
     # box is unticked, which sends no "include" at all.
     MARKER = "chosen"
     # From about this many entries the PDF takes seconds to make (make bench:
