@@ -4,7 +4,6 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
-from django.contrib.admin.views.main import ChangeList
 from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models
@@ -29,14 +28,9 @@ from clients.selectors import (
     clients_for_user,
     invitations_for_client,
     sessions_for_user,
-    with_prepared_for,
 )
 from clients.time_zones import TimeZoneField, TimeZoneInput
-from homework import admin_views as workspace
-from homework import selectors as homework_selectors
-from homework.models import Entry
-from homework.summary.views import client_summary
-from practice.admin_access import RoleAdmin
+from practice.admin_access import RoleAdmin, not_found
 from practice.bidi import isolated_text
 from practice.dates import TheirClock, calendar_day, read_on_clock_change
 from practice.models import User
@@ -163,19 +157,11 @@ class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
         return str(_("%(time)s ago") % {"time": timesince(obj.starts_at, now, depth=1)})
 
 
-class ClientChangeList(ChangeList):
-    """The client list, each row with what its "open work" column counts:
-    read for the listed clients only, in one more query for any number."""
-
-    def get_queryset(
-        self, request: HttpRequest, exclude_parameters: Any = None
-    ) -> QuerySet[Client]:
-        queryset = super().get_queryset(request, exclude_parameters)
-        return homework_selectors.with_open_work(queryset, now=timezone.now())
-
-
-@admin.register(Client)
 class ClientAdmin(RoleAdmin):
+    """The client's own record: who they are, their sessions, their portal
+    invitation, archiving. Registered with the therapist's workspace on it
+    (homework.workspace.client_admin), which is where their homework shows."""
+
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
     instead_of_deleting = _(
@@ -183,12 +169,11 @@ class ClientAdmin(RoleAdmin):
         "someone off your lists and close their notebook, open their page and archive "
         "them. Everything they wrote is kept, and you can restore them at any time."
     )
-    list_display = ("display_name", "next_session", "open_assignments", "last_entry_at")
+    list_display: tuple[str, ...] = ("display_name", "next_session")
     stacks_on_a_phone = True
     search_fields = ("display_name",)
     inlines = (SessionInline,)
-    actions = ("assign_exercise", "archive_selected", "restore_selected")
-    change_form_template = "admin/clients/client/change_form.html"
+    actions: tuple[str, ...] = ("archive_selected", "restore_selected")
     fieldsets = (
         # The time zone is with the client, not under reminders: their days
         # run on it (practice.dates), whether they have reminders or not.
@@ -213,11 +198,6 @@ class ClientAdmin(RoleAdmin):
 
         return [
             path(
-                "<path:object_id>/since-last-session/",
-                wrap(self.since_last_session_view),
-                name="clients_client_since_last_session",
-            ),
-            path(
                 "<path:object_id>/archive/",
                 wrap(self.archive_view),
                 name="clients_client_archive",
@@ -227,19 +207,8 @@ class ClientAdmin(RoleAdmin):
                 wrap(self.invite_view),
                 name="clients_client_invite",
             ),
-            path(
-                "<path:object_id>/summary/",
-                wrap(self.summary_view),
-                name="clients_client_summary",
-            ),
             *super().get_urls(),
         ]
-
-    def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        return workspace.since_last_session(self, request, object_id)
-
-    def summary_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        return client_summary(self, request, object_id)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Client]:
         now = timezone.now()
@@ -247,13 +216,6 @@ class ClientAdmin(RoleAdmin):
             clients_for_user(user=acting_user(request))
             .select_related("therapist", "portal_user")
             .annotate(
-                last_entry=Subquery(
-                    Entry.objects.filter(
-                        assignment__client=OuterRef("pk"), status=Entry.Status.SUBMITTED
-                    )
-                    .order_by("-submitted_at")
-                    .values("submitted_at")[:1]
-                ),
                 upcoming=Subquery(
                     Session.objects.filter(client=OuterRef("pk"), starts_at__gte=now)
                     .order_by("starts_at")
@@ -357,19 +319,6 @@ class ClientAdmin(RoleAdmin):
     @admin.display(description=_("next session"), ordering="upcoming")
     def next_session(self, obj: Client) -> Any:
         return obj.upcoming or "—"  # type: ignore[attr-defined]
-
-    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
-        return ClientChangeList
-
-    # Not sortable: the count is completion's rule, read in Python (SQL cannot
-    # tell work done on every day from work still open without it).
-    @admin.display(description=_("open work"))
-    def open_assignments(self, obj: Client) -> int:
-        return homework_selectors.open_work(obj, now=timezone.now())
-
-    @admin.display(description=_("last entry"), ordering="last_entry")
-    def last_entry_at(self, obj: Client) -> Any:
-        return obj.last_entry or "—"  # type: ignore[attr-defined]
 
     def save_model(
         self, request: HttpRequest, obj: Client, form: "forms.ModelForm[Client]", change: bool
@@ -489,7 +438,7 @@ class ClientAdmin(RoleAdmin):
         """Confirm, then archive (or restore) one client through the service."""
         client = self.get_object(request, object_id)
         if client is None:
-            return workspace.not_found(self, request, object_id)
+            return not_found(self, request, object_id)
         if not self.has_change_permission(request, client):
             raise PermissionDenied
         archived = client.status == Client.Status.ARCHIVED
@@ -539,50 +488,25 @@ class ClientAdmin(RoleAdmin):
             messages.SUCCESS,
         )
 
-    @admin.action(description=_("Assign an exercise to the selected clients"))
-    def assign_exercise(
-        self, request: HttpRequest, queryset: QuerySet[Client]
-    ) -> HttpResponse | None:
-        return workspace.assign_to_clients(self, request, queryset)
-
 
 # The authenticator secrets of clients are nobody's to read, not even the manager's.
 admin.site.unregister(TOTPDevice)
 
 
-@admin.register(Session)
 class SessionAdmin(RoleAdmin):
+    """Sessions listed; registered with the links to prepare for them
+    (homework.workspace.client_admin)."""
+
     therapist_can = frozenset({"view"})
     manager_can = frozenset({"view"})
     instead_of_deleting = _(
         "To remove a session, open the client's page and tick “Delete” on its row in "
         "the sessions table. Nothing the client wrote goes with it."
     )
-    list_display = ("starts_at", "client", "since_last_session", "summary")
+    list_display: tuple[str, ...] = ("starts_at", "client")
     stacks_on_a_phone = True  # like the therapist's other lists, each value named
     search_fields = ("client__display_name",)
     date_hierarchy = "starts_at"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
-        sessions = sessions_for_user(user=acting_user(request)).select_related("client")
-        return with_prepared_for(sessions, now=timezone.now())
-
-    @admin.display(description=_("prepare"))
-    def since_last_session(self, obj: Session) -> str:
-        # That page reads from the last session to now: it prepares the next
-        # one only, and beside a past session would read as that session's.
-        if not getattr(obj, "is_prepared_for", False):
-            return "—"
-        url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])
-        return format_html('<a href="{}">{}</a>', url, _("Since last session"))
-
-    @admin.display(description=_("summary"))
-    def summary(self, obj: Session) -> str:
-        """This session's own summary (from the one before it), past or to come."""
-        url = reverse("admin:clients_client_summary", args=[obj.client_id])
-        return format_html(
-            '<a href="{}?session={}" target="_blank" rel="noopener">{}</a>',
-            url,
-            obj.pk,
-            _("Print session summary"),
-        )
+        return sessions_for_user(user=acting_user(request)).select_related("client")

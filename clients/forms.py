@@ -1,6 +1,5 @@
 """Forms for the client's account pages. They validate; services write."""
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -8,13 +7,10 @@ from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, Pa
 from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
-from homework.kinds.voice import PortalVoice
-from practice.bidi import isolated_text
-from practice.dates import calendar_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
+from practice.voice import PortalVoice
 
 
 class PortalForm(PortalVoice, forms.Form):
@@ -110,10 +106,6 @@ class NeutralPasswordResetForm(PortalVoice, PasswordResetForm):
 
 
 if TYPE_CHECKING:
-    from django.http import QueryDict
-
-    from homework.models import Assignment
-
     _SetPasswordBase = DjangoSetPasswordForm[User]
 else:  # generic only to the type checker
     _SetPasswordBase = DjangoSetPasswordForm
@@ -174,71 +166,3 @@ class ChangePasswordForm(PortalVoice, PasswordChangeForm):
         # told the change is done. Django's check here answered the second
         # post "not right" first, sending the person back to a dead password.
         return str(self.cleaned_data["old_password"])
-
-
-class ExportChoiceForm(PortalForm):
-    """Which of the client's exercises go into their PDF download: all, to
-    start with. The choices are the client's own assignments with anything
-    sent, so any other number (someone else's, or made up) is refused."""
-
-    include = forms.TypedMultipleChoiceField(
-        label=_("What to put in the PDF"),
-        help_text=_(
-            "Untick any you would rather leave out, for instance before you give it to someone."
-        ),
-        coerce=int,
-        widget=forms.CheckboxSelectMultiple,
-        error_messages={
-            "required": _("Choose at least one exercise to put in the PDF."),
-            "invalid_choice": _(
-                "One of the chosen exercises is not in your notebook. Choose again from the list."
-            ),
-        },
-    )
-
-    # Sent with the choice (templates/clients/account.html) even when every
-    # box is unticked, which sends no "include" at all.
-    MARKER = "chosen"
-    # From about this many entries the PDF takes seconds to make (make bench:
-    # a year of daily written records, about 6 s here), and the page says so,
-    # so that a wait is not read as a click that did nothing.
-    LONG_NOTEBOOK = 200
-
-    def __init__(self, *args: Any, assignments: "Iterable[Assignment]", **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        assignments = list(assignments)
-        field = self.fields["include"]
-        assert isinstance(field, forms.TypedMultipleChoiceField)  # for the type checker
-        field.choices = [(assignment.pk, _choice_label(assignment)) for assignment in assignments]
-        field.initial = [assignment.pk for assignment in assignments]
-        self.offered = {assignment.pk for assignment in assignments}
-        sent = sum(assignment.sent_count for assignment in assignments)  # type: ignore[attr-defined]
-        self.takes_a_while = sent >= self.LONG_NOTEBOOK
-
-    @classmethod
-    def is_submitted(cls, data: "QueryDict") -> bool:
-        return cls.MARKER in data or "include" in data
-
-    def chosen_ids(self) -> list[int] | None:
-        """The assignments ticked; None when that is every one offered, so
-        the download says it holds everything (as it does) rather than
-        listing every exercise by name."""
-        chosen: list[int] = self.cleaned_data["include"]
-        return None if self.offered <= set(chosen) else chosen
-
-
-def _choice_label(assignment: "Assignment") -> str:
-    # Counted by selectors.assignments_for_export. Days on the client's own
-    # calendar: the portal's views run in their time zone (client_required).
-    first, last = (
-        calendar_day(moment, "j M")
-        for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]
-    )
-    count: int = assignment.sent_count  # type: ignore[attr-defined]
-    return ngettext(
-        "%(title)s (%(count)s sent, %(span)s)", "%(title)s (%(count)s sent, %(span)s)", count
-    ) % {
-        "title": isolated_text(assignment.exercise.title),
-        "count": count,
-        "span": first if first == last else f"{first} – {last}",
-    }

@@ -8,7 +8,6 @@ urlpatterns = [
     path("login/", views.PortalLoginView.as_view(), name="login"),
     path("login/code/", views.login_code, name="login_code"),
     path("logout/", views.logout_view, name="logout"),
-    path("exit/", views.quick_exit, name="quick_exit"),
     path("welcome/<str:token>/", views.welcome, name="welcome"),
     path("welcome/", views.welcome_password, name="welcome_password"),
     path("password/reset/", views.PortalPasswordResetView.as_view(), name="password_reset"),
@@ -36,6 +35,4 @@ urlpatterns = [
     path("account/still-here/", views.stay_signed_in, name="stay_signed_in"),
     path("account/token/", views.form_token, name="form_token"),
     path("account/exit-note/", views.dismiss_exit_note, name="dismiss_exit_note"),
-    path("account/export.json", views.export_json, name="export_json"),
-    path("account/export.pdf", views.export_pdf, name="export_pdf"),
 ]

@@ -1,7 +1,7 @@
-"""Account pages of the portal: getting in (invitation, sign-in, reset, two-step),
-signing out (everywhere, idle, quick exit), and taking your records with you."""
+"""Account pages of the portal: getting in (invitation, sign-in, reset, two-step)
+and signing out (everywhere, idle). The quick exit and taking your records
+with you need the homework, and live with it (homework.portal)."""
 
-import json
 import logging
 import time
 from typing import Any
@@ -10,16 +10,14 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth import views as auth_views
-from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import (
     HttpRequest,
     HttpResponse,
     HttpResponseRedirect,
     JsonResponse,
-    QueryDict,
-    UnreadablePostError,
 )
-from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import timezone
@@ -38,7 +36,6 @@ from clients.decorators import client_required, page_after_sign_in
 from clients.forms import (
     ChangePasswordForm,
     CodeForm,
-    ExportChoiceForm,
     NeutralPasswordResetForm,
     NewPasswordForm,
     PasswordConfirmForm,
@@ -47,12 +44,9 @@ from clients.forms import (
 )
 from clients.middleware import LAST_SEEN, start_portal_session
 from clients.two_step import qr_svg, setup_uri
-from homework import export
-from homework import selectors as homework_selectors
 from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest, parse_id
-from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
@@ -152,98 +146,6 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@csrf_exempt
-@require_http_methods(["GET", "POST"])
-def quick_exit(request: HttpRequest) -> HttpResponse:
-    """End the session and leave for the practice's neutral site.
-
-    The page's script calls this with a beacon (``beacon=1``) while it
-    replaces itself with the neutral site; without script, the button is a
-    plain form post and we redirect there ourselves. The address typed or
-    followed (a GET) leaves too: leaving is never refused, not even for a
-    stale security token (a page open from before a sign-in in another tab),
-    which the middleware would refuse while the screen had already gone.
-    Only a post that carries a valid token may save a last draft on the way.
-    """
-    if request.method == "POST" and _body_is_readable(request) and _carries_a_valid_token(request):
-        _save_draft_on_the_way_out(request)
-    logout(request)
-    if request.POST.get("beacon"):
-        response = HttpResponse(status=204)
-    else:
-        response = HttpResponseRedirect(practice_settings().quick_exit_url)
-    response["Clear-Site-Data"] = CLEAR_SITE_DATA
-    return response
-
-
-def _body_is_readable(request: HttpRequest) -> bool:
-    """Whether the post can be read at all. A last draft over the server's
-    limits (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS) raised
-    here and drew the "could not read" page, and the session went on while the
-    screen had already gone to the neutral site. Such a draft is dropped (the
-    autosave has what came before it); leaving goes ahead. After a refused
-    read, request.POST is empty, so nothing below reads the body again."""
-    try:
-        request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
-    except (RequestDataTooBig, TooManyFieldsSent, UnreadablePostError):
-        logger.warning("A quick exit's last draft could not be read; signing out without it.")
-        return False
-    return True
-
-
-class _TokenCheck(CsrfViewMiddleware):
-    """Django's own security-token check, answering only yes or no: a stale
-    token here is refused nothing, so it must not draw the refusal page (whose
-    form sets a fresh token cookie on the way out) nor log "Forbidden" in the
-    security log. Django REST framework's CSRFCheck does the same."""
-
-    def _reject(self, request: HttpRequest, reason: str) -> HttpResponse:
-        return HttpResponse(status=403)
-
-
-def _carries_a_valid_token(request: HttpRequest) -> bool:
-    """Asked here because the view is exempt from the middleware's check: it
-    refuses nothing, it only decides about the draft."""
-    check = _TokenCheck(lambda request: HttpResponse())
-    return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
-
-
-def _save_draft_on_the_way_out(request: HttpRequest) -> None:
-    """Keep what the client typed in the last moment before the quick exit.
-
-    Best effort and silent: leaving must never be slowed or stopped by it.
-    """
-    user = request.user
-    if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
-        return
-    from homework.views import save_draft_from_post, save_edit_from_post, save_note_from_post
-
-    draft = request.POST.copy()
-    fields = {
-        name.removeprefix("draft-"): draft.getlist(name)
-        for name in draft
-        if name.startswith("draft-")
-    }
-    editing = fields.pop("edit", None) is not None
-    # A note being added to a sent entry (its form has no autosave).
-    noting = fields.pop("note", None) is not None
-    assignment_id = 0 if editing else parse_id(fields.pop("assignment", [""])[0])
-    if assignment_id is None:
-        return
-    data = QueryDict(mutable=True)
-    for name, values in fields.items():
-        data.setlist(name, values)
-    try:
-        if noting:
-            save_note_from_post(user=user, post=data)
-        elif editing:
-            save_edit_from_post(user=user, post=data)
-        else:
-            save_draft_from_post(user=user, assignment_id=assignment_id, post=data)
-    except Exception:
-        logger.warning("Could not keep a draft on quick exit.", exc_info=True)
-
-
 # -- invitations -------------------------------------------------------------------
 
 
@@ -337,7 +239,7 @@ class PortalPasswordResetCompleteView(auth_views.PasswordResetCompleteView):
 @require_safe
 @client_required
 def account(request: AuthedRequest) -> HttpResponse:
-    return _account_page(request)
+    return account_page(request)
 
 
 @require_GET
@@ -347,23 +249,24 @@ def notebook_closed(request: AuthedRequest) -> HttpResponse:
     what they wrote is kept, and theirs to download."""
     if selectors.client_for_portal_user(user=request.user) is not None:
         return redirect("homework:dashboard")  # restored: the whole portal is open again
-    return _account_page(request)
+    return account_page(request)
 
 
-def _account_page(
+def account_page(
     request: AuthedRequest,
     *,
     remove_form: PasswordConfirmForm | None = None,
-    export_form: ExportChoiceForm | None = None,
     password_form: ChangePasswordForm | None = None,
+    extra_context: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The account page, with whichever of its forms was refused; for a
     client their therapist archived, the closed notebook's page instead
-    (the download, the password and signing out are all it keeps)."""
-    if export_form is None:
-        assignments = homework_selectors.assignments_for_export(user=request.user)
-        export_form = ExportChoiceForm(assignments=assignments)
+    (the download, the password and signing out are all it keeps).
+
+    The download's part of the page is drawn by homework, which knows what
+    there is to download (homework.templatetags.portal_export); a choice it
+    refused comes back through ``extra_context``."""
     closed = selectors.client_for_portal_user(user=request.user) is None
     return render(
         request,
@@ -371,8 +274,8 @@ def _account_page(
         {
             "two_step": selectors.has_two_step(user=request.user),
             "remove_form": remove_form or PasswordConfirmForm(),
-            "export_form": export_form,
             "password_form": password_form or ChangePasswordForm(request.user),
+            **(extra_context or {}),
         },
         status=status,
     )
@@ -446,7 +349,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
         else:
             messages.success(request, _("Two-step sign-in is off."))
             return redirect("clients:account")
-    return form_refused(request, _account_page(request, remove_form=form, status=400))
+    return form_refused(request, account_page(request, remove_form=form, status=400))
 
 
 @require_POST
@@ -478,7 +381,7 @@ def change_password(request: AuthedRequest) -> HttpResponse:
                 ),
             )
             return redirect("clients:account")
-    return form_refused(request, _account_page(request, password_form=form, status=400))
+    return form_refused(request, account_page(request, password_form=form, status=400))
 
 
 @require_POST
@@ -515,44 +418,3 @@ def dismiss_exit_note(request: AuthedRequest) -> HttpResponse:
     if request.headers.get("Accept", "").startswith("application/json"):
         return HttpResponse(status=204)
     return redirect("homework:dashboard")
-
-
-# -- taking your records with you -----------------------------------------------------
-
-
-def _download(body: bytes, *, content_type: str, extension: str) -> HttpResponse:
-    # A neutral file name: downloads folders are seen by others too.
-    name = f"notebook-{timezone.localdate():%Y-%m-%d}.{extension}"
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
-
-
-@require_GET
-@client_required(allow_archived=True)
-def export_json(request: AuthedRequest) -> HttpResponse:
-    body = json.dumps(export.export_json(user=request.user), ensure_ascii=False, indent=2)
-    return _download(body.encode(), content_type="application/json", extension="json")
-
-
-@require_GET
-@client_required(allow_archived=True)
-def export_pdf(request: AuthedRequest) -> HttpResponse:
-    """Everything sent, or (from the account page's choice) some exercises.
-    A refused choice shows the account page again with what to change.
-
-    Only the choice's own fields make it a choice: any other query string
-    (a bookmark, a link with tracking added) downloads everything, as the
-    plain link always did, rather than being refused as a choice of nothing."""
-    chosen = None
-    if ExportChoiceForm.is_submitted(request.GET):
-        assignments = homework_selectors.assignments_for_export(user=request.user)
-        form = ExportChoiceForm(request.GET, assignments=assignments)
-        if not form.is_valid():
-            return form_refused(request, _account_page(request, export_form=form, status=400))
-        chosen = form.chosen_ids()
-    return _download(
-        export.export_pdf(user=request.user, assignment_ids=chosen),
-        content_type="application/pdf",
-        extension="pdf",
-    )

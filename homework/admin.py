@@ -39,6 +39,7 @@ from homework.selectors import (
     exercises_for_user,
     flags_first,
 )
+from homework.workspace import client_admin  # noqa: F401 (registers the client's page)
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
 from practice.dates import as_zone

@@ -32,6 +32,7 @@ from homework.schedules import Tally
 from homework.summary.completion import recurring_in_period
 from homework.summary.period import latest_day, period_for_window, practice_date
 from homework.summary.views import DatesForm
+from practice.admin_access import not_found
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
 from practice.refusals import form_refused
@@ -47,17 +48,6 @@ if TYPE_CHECKING:
     AdminOf = admin.ModelAdmin[Any]
 else:
     AdminOf = admin.ModelAdmin
-
-
-def not_found(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    """The admin's own answer to an object that is not there, or not yours:
-    the same words and the same redirect, so the two cannot be told apart."""
-    messages.warning(
-        request,
-        _("%(name)s with ID “%(key)s” doesn’t exist. Perhaps it was deleted?")
-        % {"name": model_admin.opts.verbose_name, "key": object_id},
-    )
-    return HttpResponseRedirect(reverse("admin:index", current_app=model_admin.admin_site.name))
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from homework.kinds.fields import TextField
-from homework.kinds.voice import PortalVoice, grouped_count
 from homework.services import NOTE_MAX_CHARS, NOTE_TOO_LONG, Flags, PageSave, note_is_too_long
+from practice.voice import PortalVoice, grouped_count
 
 RESPONSE_PREFIX = "r-"
 

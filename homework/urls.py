@@ -1,6 +1,7 @@
 from django.urls import path
 
 from homework import views
+from homework.portal import export_views, quick_exit
 
 app_name = "homework"
 
@@ -14,4 +15,8 @@ urlpatterns = [
     path("entries/<uuid:key>/notes/", views.entry_add_note, name="entry_add_note"),
     path("history/", views.history, name="history"),
     path("progress/", views.progress, name="progress"),
+    # Among the account's addresses: the portal's own, which need the homework.
+    path("exit/", quick_exit.quick_exit, name="quick_exit"),
+    path("account/export.json", export_views.export_json, name="export_json"),
+    path("account/export.pdf", export_views.export_pdf, name="export_pdf"),
 ]

@@ -16,8 +16,9 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Model, QuerySet
 from django.db.models.constants import LOOKUP_SEP
 from django.forms.models import model_to_dict
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -32,6 +33,19 @@ def is_staff_member(request: HttpRequest) -> bool:
 
 def is_manager(request: HttpRequest) -> bool:
     return is_staff_member(request) and acting_user(request).is_manager
+
+
+def not_found(
+    model_admin: "admin.ModelAdmin[Any]", request: HttpRequest, object_id: str
+) -> HttpResponse:
+    """The admin's own answer to an object that is not there, or not yours:
+    the same words and the same redirect, so the two cannot be told apart."""
+    messages.warning(
+        request,
+        _("%(name)s with ID “%(key)s” doesn’t exist. Perhaps it was deleted?")
+        % {"name": model_admin.opts.verbose_name, "key": object_id},
+    )
+    return HttpResponseRedirect(reverse("admin:index", current_app=model_admin.admin_site.name))
 
 
 # The change form's hidden field: the object as stored when the form was drawn.

@@ -1,9 +1,8 @@
-"""The practice's admin site: Django's, with a home page for the therapist.
+"""The practice's admin site: Django's, with the previous sign-in noted for
+"new since your last visit", and autocomplete results worded by each admin.
 
-The home shows what needs attention first (felt-unsafe flags, today's and
-tomorrow's sessions, what is new since the last sign-in, what is overdue),
-all through the scoped selectors: a therapist sees their own clients, a
-manager the practice.
+Its home page, what needs attention first, is the therapist's workspace's
+(homework.workspace.site): the site used is that one (practice.apps).
 """
 
 import datetime as dt
@@ -14,12 +13,8 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.db.models import Model
 from django.http import HttpRequest
-from django.template.response import TemplateResponse
-from django.utils import timezone
 
-from homework.selectors import staff_home
 from practice.models import User
-from practice.requests import acting_user
 
 # The session remembers when this person signed in before this time (see
 # StaffLoginForm): "new since your last visit" is measured from there.
@@ -61,14 +56,6 @@ class PracticeAdminSite(admin.AdminSite):
     # "View site" would lead staff to the clients' portal, which is not theirs.
     site_url = None
     login_form = StaffLoginForm
-
-    def index(
-        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
-    ) -> TemplateResponse:
-        home = staff_home(
-            user=acting_user(request), previous_visit=previous_sign_in(request), now=timezone.now()
-        )
-        return super().index(request, {"home": home, **(extra_context or {})})
 
     def autocomplete_view(self, request: HttpRequest) -> Any:
         return LabelledAutocompleteView.as_view(admin_site=self)(request)

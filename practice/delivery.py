@@ -11,6 +11,7 @@ from smtplib import SMTPRecipientsRefused, SMTPResponseException
 from typing import TYPE_CHECKING, Any
 
 from celery import Task
+from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import BadHeaderError
 from django.utils.module_loading import import_string
@@ -44,10 +45,6 @@ SWEEP_EVERY = dt.timedelta(minutes=5)  # settings.CELERY_BEAT_SCHEDULE runs the 
 # email is tried in the request that asked, so one never tried is most likely
 # another request's, still on its way.
 CATCH_UP_IN_REQUEST = 3
-SWEEPS = (
-    "homework.tasks.notify_pending_submissions",
-    "clients.tasks.email_pending_invitations",
-)
 
 
 def refused_for_good(failure: BaseException) -> bool:
@@ -145,7 +142,7 @@ def catch_up_in_request(task: "Task[Any, Any]") -> None:
             return
     except Exception:
         return  # no cache to keep it to once in a while: leave it
-    for name in SWEEPS:
+    for name in settings.DELIVERY_SWEEPS:
         try:
             # By its module, not Celery's registry: a command that sends
             # (seed_demo, say) has not imported every app's tasks.

@@ -170,6 +170,12 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# The sweeps by their modules: practice.delivery runs them in a request when
+# no worker does. Named here, so that practice's base names no app above it.
+DELIVERY_SWEEPS = (
+    "homework.tasks.notify_pending_submissions",
+    "clients.tasks.email_pending_invitations",
+)
 CELERY_BEAT_SCHEDULE = {
     # The sweeps: emails that did not go yet (practice.delivery.SWEEP_EVERY).
     "notify-pending-submissions": {

@@ -272,7 +272,7 @@ def _change_password(cast, how: str) -> list[str]:
 def _export_choice(cast, how: str) -> list[str]:
     http = login(cast.alice.portal_user)
     include = {"empty": "", "too_long": "9" * TOO_LONG, "malformed": "abc", "out_of_range": "-1"}
-    page = http.get(reverse("clients:export_pdf"), {"chosen": "1", "include": include[how]})
+    page = http.get(reverse("homework:export_pdf"), {"chosen": "1", "include": include[how]})
     return [page.content.decode(errors="replace")]
 
 

@@ -13,8 +13,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from homework.kinds.voice import SCALE_NEEDED, PortalVoice
 from practice.dates import read_on_clock_change
+from practice.voice import SCALE_NEEDED, PortalVoice
 
 if TYPE_CHECKING:
     # Labels are usually lazy translations.

@@ -15,11 +15,11 @@ from django.utils.translation import ngettext_lazy
 
 from homework.kinds import get_kind
 from homework.kinds.data import typed_values
-from homework.kinds.voice import NULL_CHARACTER, grouped_count, too_long
 from homework.models import Entry, EntryNote
 from homework.services.entry_writes import _own_sent_entry_for_update
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
+from practice.voice import NULL_CHARACTER, grouped_count, too_long
 
 NOTE_MAX_CHARS = 2000
 # Said by the note form and by this service alike; %(limit)s and %(length)s

@@ -22,7 +22,7 @@
     var pending = withDraft && window.portalPendingDraft ? window.portalPendingDraft() : null;
     if (pending) {
       // A draft of new work names its assignment; changes to a sent entry say
-      // so, and a note says so with its own field (clients.views.quick_exit).
+      // so, and a note says so with its own field (homework.portal.quick_exit).
       if (pending.edit) data.append("draft-edit", "1");
       else data.append("draft-assignment", pending.assignment);
       pending.data.forEach(function (value, name) {

@@ -393,7 +393,7 @@ def test_the_sign_out_address_followed_or_typed_signs_out_too(cast):
 
 
 @pytest.mark.parametrize(
-    "name", ["clients:account", "homework:dashboard", "homework:history", "clients:export_json"]
+    "name", ["clients:account", "homework:dashboard", "homework:history", "homework:export_json"]
 )
 def test_signed_in_pages_are_never_cached(cast, name):
     assert "no-store" in login(cast.alice.portal_user).get(reverse(name))["Cache-Control"]
@@ -460,7 +460,7 @@ def test_the_quick_exit_ends_the_session_even_from_a_page_with_a_stale_token(sta
     """Leaving is never refused: a 403 here left the client signed in on a
     shared device while the screen had already gone to the neutral site."""
     http, stale = stale_page
-    response = http.post(reverse("clients:quick_exit"), {"csrfmiddlewaretoken": stale, **sent})
+    response = http.post(reverse("homework:quick_exit"), {"csrfmiddlewaretoken": stale, **sent})
     assert response.status_code in {204, 302}
     assert '"cookies"' in response["Clear-Site-Data"]
     assert http.get(reverse("homework:dashboard")).status_code == 302
@@ -474,7 +474,7 @@ def test_a_quick_exit_with_a_stale_token_is_not_logged_as_refused(stale_page, ca
 
     http, stale = stale_page
     caplog.set_level(logging.WARNING, logger="django.security.csrf")
-    response = http.post(reverse("clients:quick_exit"), {"csrfmiddlewaretoken": stale})
+    response = http.post(reverse("homework:quick_exit"), {"csrfmiddlewaretoken": stale})
     assert response.status_code == 302
     assert [record.getMessage() for record in caplog.records] == []
     assert "csrftoken" not in response.cookies
@@ -498,7 +498,7 @@ def test_a_quick_exit_without_the_pages_token_keeps_no_draft(cast):
     http.force_login(cast.alice.portal_user)
     key = str(uuid.uuid4())
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "beacon": "1",
             "draft-assignment": str(cast.alice_assignment.pk),
@@ -524,7 +524,7 @@ def test_a_quick_exit_with_the_pages_token_keeps_the_last_words(cast):
     token = form_token(http.get(reverse("homework:dashboard")).text)
     key = str(uuid.uuid4())
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "csrfmiddlewaretoken": token,
             "beacon": "1",
@@ -628,7 +628,7 @@ def test_a_quick_exit_the_server_cannot_read_still_ends_the_session(cast, settin
         "too_many_fields": {f"draft-r-field{i}": "x" for i in range(30)},
     }[too_much]
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {"beacon": "1", "draft-assignment": str(cast.alice_assignment.pk), **draft},
     )
     # Unread, the post cannot say it came from the script: the answer is the
@@ -669,7 +669,7 @@ def test_a_quick_exit_keeps_a_note_being_added_to_a_sent_entry(cast):
     http.force_login(cast.alice.portal_user)
     token = form_token(http.get(reverse("homework:entry", args=[cast.alice_entry.key])).text)
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "csrfmiddlewaretoken": token,
             "beacon": "1",

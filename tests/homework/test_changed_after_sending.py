@@ -146,7 +146,7 @@ def test_the_client_sees_when_they_changed_a_sent_entry_as_their_therapist_does(
     http = login(cast.alice.portal_user)
     page = http.get(reverse("homework:entry", args=[changed.key]))
     assert page.status_code == 200 and changed_mark(changed) in page.text
-    download = http.get(reverse("clients:export_pdf"))
+    download = http.get(reverse("homework:export_pdf"))
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(download.content)).pages)
     assert changed_mark(changed) in text
 

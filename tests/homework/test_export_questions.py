@@ -61,7 +61,7 @@ def test_rows_describe_their_own_answers(cast):
 
 
 def test_the_download_reads_as_json_with_its_questions(cast):
-    response = login(cast.alice.portal_user).get(reverse("clients:export_json"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_json"))
     entry = json.loads(response.content)["entries"][0]
     keys = {question["key"] for question in entry["questions"]}
     assert set(entry["response"]) <= keys

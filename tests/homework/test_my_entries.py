@@ -316,7 +316,7 @@ def test_export_json_holds_everything_i_wrote_and_nothing_of_anyone_else(cast):
         flags=Flags(),
     )
     EntryNote.objects.create(entry=cast.alice_entry, text="added later")
-    response = login(cast.alice.portal_user).get(reverse("clients:export_json"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_json"))
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith('attachment; filename="notebook-')
     data = json.loads(response.content)
@@ -343,7 +343,7 @@ def test_export_pdf_lists_sent_records_in_the_order_they_happened(cast, artifact
 
     record(2, "Earlier this week <b>bold</b>")
     record(9, "Nine days ago")
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     (artifacts / "export.pdf").write_bytes(response.content)
@@ -370,7 +370,7 @@ def test_export_pdf_starts_a_long_record_where_the_last_one_ended(cast, artifact
             "occurred_at": timezone.localtime().isoformat(),
         },
     )
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
     (artifacts / "export-long-record.pdf").write_bytes(response.content)
     earlier = cast.alice_entry.response["what_happened"]
@@ -399,7 +399,7 @@ def test_export_pdf_keeps_a_daily_urge_log_brief_with_every_word(cast):
             contact_initiated_by="me",
         ),
     )
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     pages = PdfReader(io.BytesIO(response.content)).pages
     text = " ".join(" ".join(page.extract_text() for page in pages).split())
     assert len(pages) <= 7  # 31 urges and the cast's record; a page each before
@@ -419,7 +419,7 @@ def test_export_pdf_keeps_a_daily_check_in_brief_with_every_answer(cast):
             response=worksheet(word=f"word{day}"),
             submitted_at=timezone.now() - dt.timedelta(days=30 - day),
         )
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     pages = PdfReader(io.BytesIO(response.content)).pages
     # Without spaces: pypdf drops the one between a bold question and its answer.
     text = "".join(" ".join(page.extract_text() for page in pages).split())
@@ -455,7 +455,7 @@ def test_account_page_offers_my_exercises_with_something_sent_all_ticked(cast):
 
 
 def test_account_page_says_a_long_notebooks_pdf_takes_a_while(cast, monkeypatch):
-    from clients.forms import ExportChoiceForm
+    from homework.portal.export_forms import ExportChoiceForm
 
     http = login(cast.alice.portal_user)
     monkeypatch.setattr(ExportChoiceForm, "LONG_NOTEBOOK", 3)
@@ -467,7 +467,7 @@ def test_account_page_says_a_long_notebooks_pdf_takes_a_while(cast, monkeypatch)
 def test_export_pdf_holds_only_the_exercises_i_chose(cast):
     urges_beside_the_record(cast)
     response = login(cast.alice.portal_user).get(
-        reverse("clients:export_pdf"), {"chosen": "yes", "include": cast.alice_assignment.pk}
+        reverse("homework:export_pdf"), {"chosen": "yes", "include": cast.alice_assignment.pk}
     )
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
@@ -492,7 +492,7 @@ def test_export_pdf_refuses_a_choice_of_nothing_or_not_mine(cast, include, messa
     query = {"chosen": "yes"}
     if include is not None:
         query["include"] = str(cast.bob_assignment.pk) if include == "bob's" else include
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"), query)
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"), query)
     assert response.status_code == 400
     assert "Content-Disposition" not in response
     assert message in response.text and 'id="error-summary"' in response.text
@@ -504,7 +504,7 @@ def test_a_refused_choice_is_shown_even_with_one_exercise_to_choose_from(cast):
     choice; a choice refused all the same (an address kept from when there
     were more) said nothing at all on its 400 page."""
     response = login(cast.alice.portal_user).get(
-        reverse("clients:export_pdf"), {"chosen": "yes", "include": "999999"}
+        reverse("homework:export_pdf"), {"chosen": "yes", "include": "999999"}
     )
     assert response.status_code == 400
     assert "One of the chosen exercises is not in your notebook." in response.text
@@ -516,7 +516,7 @@ def test_export_pdf_with_some_other_query_string_downloads_everything(cast):
     something added to it was refused as "choose at least one exercise"."""
     urges_beside_the_record(cast)
     response = login(cast.alice.portal_user).get(
-        reverse("clients:export_pdf"), {"utm_source": "newsletter"}
+        reverse("homework:export_pdf"), {"utm_source": "newsletter"}
     )
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
@@ -533,7 +533,7 @@ def test_export_pdf_with_every_exercise_ticked_says_it_holds_everything(cast):
     )
     assert "What I sent for" in document  # asked by name, the document names them
     response = login(cast.alice.portal_user).get(
-        reverse("clients:export_pdf"),
+        reverse("homework:export_pdf"),
         {"chosen": "yes", "include": [urges.pk, cast.alice_assignment.pk]},
     )
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
@@ -594,10 +594,10 @@ def test_export_pdf_takes_the_same_queries_at_1_and_50_exercises(cast, monkeypat
 
     def url() -> str:
         if not chosen:
-            return reverse("clients:export_pdf")
+            return reverse("homework:export_pdf")
         mine = Assignment.objects.filter(client=cast.alice).values_list("pk", flat=True)
         ticked = "&".join(f"include={pk}" for pk in sorted(mine)[1:] or mine)
-        return f"{reverse('clients:export_pdf')}?chosen=yes&{ticked}"
+        return f"{reverse('homework:export_pdf')}?chosen=yes&{ticked}"
 
     http.get(url())
     one = count_queries(http, url())
@@ -693,7 +693,7 @@ def test_quick_exit_keeps_the_last_words_then_ends_the_session(cast):
     http = login(cast.alice.portal_user)
     key = str(uuid.uuid4())
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "beacon": "1",
             "draft-assignment": str(cast.alice_assignment.pk),
@@ -719,7 +719,7 @@ def test_quick_exit_keeps_the_last_words_while_the_pages_save_is_still_on_the_wa
     # The page left before that save's reply came: its exit still says version 0.
     last_words = {**page, "save_number": "2", "r-what_happened": "typed, and then the rest"}
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "beacon": "1",
             "draft-assignment": str(cast.alice_assignment.pk),
@@ -737,7 +737,7 @@ def test_quick_exit_from_a_page_in_a_conflict_keeps_its_words_beside_the_other_d
     http.post(url, {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "A"})
     fresh_key = str(uuid.uuid4())
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "beacon": "1",
             "draft-assignment": str(cast.alice_assignment.pk),
@@ -796,7 +796,7 @@ def test_quick_exit_never_fails_on_a_bad_draft(cast):
         },
     ):
         http = login(cast.alice.portal_user)
-        response = http.post(reverse("clients:quick_exit"), {"beacon": "1", **draft})
+        response = http.post(reverse("homework:quick_exit"), {"beacon": "1", **draft})
         assert response.status_code == 204
     assert Entry.objects.count() == 2
     assert Entry.objects.get(pk=cast.bob_entry.pk).response == cast.bob_entry.response

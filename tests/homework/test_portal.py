@@ -241,7 +241,7 @@ def test_client_text_is_shown_as_text_never_as_html(cast):
 
 def test_quick_exit_ends_the_session(cast):
     http = login(cast.alice.portal_user)
-    beacon = http.post(reverse("clients:quick_exit"), {"beacon": "1"})
+    beacon = http.post(reverse("homework:quick_exit"), {"beacon": "1"})
     assert beacon.status_code == 204
     assert "cache" in beacon["Clear-Site-Data"]
     assert http.get(reverse("homework:dashboard")).status_code == 302
@@ -249,7 +249,7 @@ def test_quick_exit_ends_the_session(cast):
 
 def test_quick_exit_without_script_redirects_to_the_neutral_site(cast):
     http = login(cast.alice.portal_user)
-    response = http.post(reverse("clients:quick_exit"))
+    response = http.post(reverse("homework:quick_exit"))
     assert response.status_code == 302
     assert response["Location"].startswith("https://")
 

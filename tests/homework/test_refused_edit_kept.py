@@ -57,7 +57,7 @@ def quick_exit_from_edit_page(user, form: dict[str, str]) -> None:
     token = form_token(http.get(reverse("homework:dashboard")).text)
     data = {"csrfmiddlewaretoken": token, "beacon": "1", "draft-edit": "1"}
     data |= {f"draft-{name}": value for name, value in form.items()}
-    assert http.post(reverse("clients:quick_exit"), data).status_code == 204
+    assert http.post(reverse("homework:quick_exit"), data).status_code == 204
 
 
 def box_next_time(http: HttpClient, entry: Entry) -> str:
@@ -222,7 +222,7 @@ def test_changes_sent_after_the_notebook_closed_are_kept_for_the_download(cast):
     assert (entry.version, entry.response) == before
     assert entry.note_draft == TYPED and not EntryNote.objects.exists()
     assert "kept as an unsent draft" in http.get("/account/closed/").text
-    download = json.loads(http.get(reverse("clients:export_json")).content)
+    download = json.loads(http.get(reverse("homework:export_json")).content)
     (mine,) = [item for item in download["entries"] if item["id"] == str(entry.key)]
     assert mine["my_note_not_sent_yet"] == TYPED
 
@@ -254,7 +254,9 @@ def test_a_note_sent_after_the_notebook_closed_is_kept_unsent_for_the_download(c
     quick.force_login(cast.alice.portal_user)
     token = form_token(quick.get("/account/closed/").text)
     note = {"draft-edit": "1", "draft-note": "1", "draft-key": str(other.key), "draft-text": TYPED}
-    quick.post(reverse("clients:quick_exit"), {"csrfmiddlewaretoken": token, "beacon": "1", **note})
+    quick.post(
+        reverse("homework:quick_exit"), {"csrfmiddlewaretoken": token, "beacon": "1", **note}
+    )
     other.refresh_from_db()
     assert other.note_draft == TYPED and not other.notes.exists()
 

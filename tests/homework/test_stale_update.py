@@ -179,7 +179,7 @@ def test_the_quick_exit_keeps_a_stale_pages_words_and_the_plan_it_started_from(c
     http = login(cast.alice.portal_user)
     tab_b = two_tabs_and_the_first_sends(http, plan)
     left = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "beacon": "1",
             "draft-assignment": str(plan.pk),

@@ -38,7 +38,7 @@ def quick_exit_with_note(cast, text: str) -> HttpClient:
     http.force_login(cast.alice.portal_user)
     token = form_token(http.get(reverse("homework:entry", args=[cast.alice_entry.key])).text)
     response = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "csrfmiddlewaretoken": token,
             "beacon": "1",
@@ -190,7 +190,7 @@ def test_another_clients_entry_takes_no_unsent_note(cast):
     quick_exit.force_login(cast.alice.portal_user)
     token = form_token(quick_exit.get(reverse("homework:dashboard")).text)
     quick_exit.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "csrfmiddlewaretoken": token,
             "beacon": "1",
@@ -240,7 +240,7 @@ def test_the_clients_download_holds_the_unsent_note_labelled_as_not_sent(cast):
     entry = sent(cast.alice_entry)
     EntryNote.objects.create(entry=entry, text="A note I sent.")
     services.entry_keep_note_draft(user=cast.alice.portal_user, key=entry.key, text=OVER_LONG)
-    response = login(cast.alice.portal_user).get(reverse("clients:export_json"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_json"))
     exported = json.loads(response.content)
     (mine,) = [item for item in exported["entries"] if item["id"] == str(entry.key)]
     assert [note["text"] for note in mine["my_notes"]] == ["A note I sent."]

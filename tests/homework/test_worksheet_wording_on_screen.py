@@ -383,7 +383,7 @@ def test_the_quick_exits_last_words_answer_the_words_on_screen(cast):
     posted = {**_posted(keys, safe="no"), **shown}
 
     left = http.post(
-        reverse("clients:quick_exit"),
+        reverse("homework:quick_exit"),
         {
             "beacon": "1",
             "draft-assignment": str(assignment.pk),

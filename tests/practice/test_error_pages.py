@@ -72,7 +72,7 @@ def test_a_server_fault_still_offers_the_exit_and_crisis_lines(cast, monkeypatch
 
 def test_the_exit_address_followed_or_typed_leaves_too(cast):
     http = login(cast.alice.portal_user)
-    response = http.get(reverse("clients:quick_exit"))
+    response = http.get(reverse("homework:quick_exit"))
     assert response.status_code == 302
     assert response["Location"] == practice_settings().quick_exit_url
     assert http.get(reverse("homework:dashboard")).status_code == 302  # signed out

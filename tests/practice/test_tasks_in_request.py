@@ -324,11 +324,12 @@ def test_without_a_worker_the_catch_up_finds_a_sweep_not_imported_yet(
     every app's tasks: the sweep is found by its module, not the registry."""
     import sys
 
-    from practice import delivery
+    from django.conf import settings
+
     from practice.celery import app
 
     waiting = waiting_notifications(cast, 1)
-    for name in delivery.SWEEPS:
+    for name in settings.DELIVERY_SWEEPS:
         monkeypatch.delitem(app.tasks, name, raising=False)
         monkeypatch.delitem(sys.modules, name.rpartition(".")[0], raising=False)
     send_a_record(cast, django_capture_on_commit_callbacks)

@@ -64,7 +64,7 @@ def test_the_summary_prints_a_clients_words_in_any_script(cast):
 
 def test_the_clients_own_export_prints_their_words_in_any_script(cast):
     add(cast.alice_assignment, what_happened=WORDS)
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     assert response.status_code == 200
     assert missing_from(pdf_text(response.content)) == []
 
@@ -139,7 +139,7 @@ def test_the_clients_own_export_keeps_right_to_left_words_in_their_order(cast):
         ),
         response=urge_log(trigger="other", trigger_note=HEBREW, did_instead=HEBREW),
     )
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     assert response.status_code == 200
     placed = latin_word_left_of_hebrew(response.content)
     # The record's three lines, the note, the check-in's answer, the urge's two.
@@ -242,7 +242,9 @@ def test_the_clients_export_keeps_the_therapists_titles_and_questions_apart(cast
     assert 'What I sent for <bdi dir="rtl">يوميات</bdi>, <bdi dir="rtl">خريطة</bdi>,' in page
     assert '<p class="meta"><bdi dir="rtl">يوميات</bdi> · written down' in page
     assert '<strong><bdi dir="rtl">سؤال 2</bdi>:</strong>' in page
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"), {"include": chosen})
+    response = login(cast.alice.portal_user).get(
+        reverse("homework:export_pdf"), {"include": chosen}
+    )
     assert response.status_code == 200
     [first], [second] = x_of(response.content, "يوميات")[:1], x_of(response.content, "خريطة")[:1]
     assert first < second
@@ -260,7 +262,7 @@ def test_the_clients_export_draws_a_right_to_left_step_in_its_order_in_the_ladde
         ),
         response=boundary_steps(steps=[{"boundary": step, "status": "held"}]),
     )
-    response = login(cast.alice.portal_user).get(reverse("clients:export_pdf"))
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
     assert response.status_code == 200
     placed = latin_word_left_of_hebrew(response.content)
     # The ladder's label and the step under it.

@@ -1,0 +1,54 @@
+"""Taking your records with you: the client's download, as JSON or as a PDF."""
+
+import json
+
+from django.http import HttpResponse
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from clients.decorators import client_required
+from clients.views import account_page
+from homework import export
+from homework import selectors as homework_selectors
+from homework.portal.export_forms import ExportChoiceForm
+from practice.refusals import form_refused
+from practice.requests import AuthedRequest
+
+
+def _download(body: bytes, *, content_type: str, extension: str) -> HttpResponse:
+    # A neutral file name: downloads folders are seen by others too.
+    name = f"notebook-{timezone.localdate():%Y-%m-%d}.{extension}"
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_GET
+@client_required(allow_archived=True)
+def export_json(request: AuthedRequest) -> HttpResponse:
+    body = json.dumps(export.export_json(user=request.user), ensure_ascii=False, indent=2)
+    return _download(body.encode(), content_type="application/json", extension="json")
+
+
+@require_GET
+@client_required(allow_archived=True)
+def export_pdf(request: AuthedRequest) -> HttpResponse:
+    """Everything sent, or (from the account page's choice) some exercises.
+    A refused choice shows the account page again with what to change.
+
+    Only the choice's own fields make it a choice: any other query string
+    (a bookmark, a link with tracking added) downloads everything, as the
+    plain link always did, rather than being refused as a choice of nothing."""
+    chosen = None
+    if ExportChoiceForm.is_submitted(request.GET):
+        assignments = homework_selectors.assignments_for_export(user=request.user)
+        form = ExportChoiceForm(request.GET, assignments=assignments)
+        if not form.is_valid():
+            page = account_page(request, extra_context={"export_form": form}, status=400)
+            return form_refused(request, page)
+        chosen = form.chosen_ids()
+    return _download(
+        export.export_pdf(user=request.user, assignment_ids=chosen),
+        content_type="application/pdf",
+        extension="pdf",
+    )

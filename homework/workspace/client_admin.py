@@ -1,0 +1,126 @@
+"""The client's page and the sessions list, as the therapist works from them:
+their open work and last entry, "Since last session", the print buttons and
+"Assign exercise", on top of clients' own admin for the client's record."""
+
+from typing import Any
+
+from django.contrib import admin
+from django.contrib.admin.views.main import ChangeList
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from clients.admin import ClientAdmin, SessionAdmin
+from clients.models import Client, Session
+from clients.selectors import with_prepared_for
+from homework import admin_views as workspace
+from homework import selectors as homework_selectors
+from homework.models import Entry
+from homework.summary.views import client_summary
+
+
+class ClientChangeList(ChangeList):
+    """The client list, each row with what its "open work" column counts:
+    read for the listed clients only, in one more query for any number."""
+
+    def get_queryset(
+        self, request: HttpRequest, exclude_parameters: Any = None
+    ) -> QuerySet[Client]:
+        queryset = super().get_queryset(request, exclude_parameters)
+        return homework_selectors.with_open_work(queryset, now=timezone.now())
+
+
+@admin.register(Client)
+class ClientWorkspaceAdmin(ClientAdmin):
+    list_display = (*ClientAdmin.list_display, "open_assignments", "last_entry_at")
+    actions = ("assign_exercise", *ClientAdmin.actions)
+    change_form_template = "admin/clients/client/change_form.html"
+
+    def get_urls(self) -> list[URLPattern]:
+        def wrap(view: Any) -> Any:
+            return self.admin_site.admin_view(view)
+
+        return [
+            path(
+                "<path:object_id>/since-last-session/",
+                wrap(self.since_last_session_view),
+                name="clients_client_since_last_session",
+            ),
+            path(
+                "<path:object_id>/summary/",
+                wrap(self.summary_view),
+                name="clients_client_summary",
+            ),
+            *super().get_urls(),
+        ]
+
+    def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return workspace.since_last_session(self, request, object_id)
+
+    def summary_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return client_summary(self, request, object_id)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Client]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                last_entry=Subquery(
+                    Entry.objects.filter(
+                        assignment__client=OuterRef("pk"), status=Entry.Status.SUBMITTED
+                    )
+                    .order_by("-submitted_at")
+                    .values("submitted_at")[:1]
+                ),
+            )
+        )
+
+    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
+        return ClientChangeList
+
+    # Not sortable: the count is completion's rule, read in Python (SQL cannot
+    # tell work done on every day from work still open without it).
+    @admin.display(description=_("open work"))
+    def open_assignments(self, obj: Client) -> int:
+        return homework_selectors.open_work(obj, now=timezone.now())
+
+    @admin.display(description=_("last entry"), ordering="last_entry")
+    def last_entry_at(self, obj: Client) -> Any:
+        return obj.last_entry or "—"  # type: ignore[attr-defined]
+
+    @admin.action(description=_("Assign an exercise to the selected clients"))
+    def assign_exercise(
+        self, request: HttpRequest, queryset: QuerySet[Client]
+    ) -> HttpResponse | None:
+        return workspace.assign_to_clients(self, request, queryset)
+
+
+@admin.register(Session)
+class SessionWorkspaceAdmin(SessionAdmin):
+    list_display = (*SessionAdmin.list_display, "since_last_session", "summary")
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
+        return with_prepared_for(super().get_queryset(request), now=timezone.now())
+
+    @admin.display(description=_("prepare"))
+    def since_last_session(self, obj: Session) -> str:
+        # That page reads from the last session to now: it prepares the next
+        # one only, and beside a past session would read as that session's.
+        if not getattr(obj, "is_prepared_for", False):
+            return "—"
+        url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])
+        return format_html('<a href="{}">{}</a>', url, _("Since last session"))
+
+    @admin.display(description=_("summary"))
+    def summary(self, obj: Session) -> str:
+        """This session's own summary (from the one before it), past or to come."""
+        url = reverse("admin:clients_client_summary", args=[obj.client_id])
+        return format_html(
+            '<a href="{}?session={}" target="_blank" rel="noopener">{}</a>',
+            url,
+            obj.pk,
+            _("Print session summary"),
+        )

@@ -1,0 +1,24 @@
+"""The admin site with the therapist's home page: what needs attention first
+(felt-unsafe flags, today's and tomorrow's sessions, what is new since the
+last sign-in, what is overdue), all through the scoped selectors: a
+therapist sees their own clients, a manager the practice."""
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils import timezone
+
+from homework.selectors import staff_home
+from practice.admin_site import PracticeAdminSite, previous_sign_in
+from practice.requests import acting_user
+
+
+class WorkspaceAdminSite(PracticeAdminSite):
+    def index(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> TemplateResponse:
+        home = staff_home(
+            user=acting_user(request), previous_visit=previous_sign_in(request), now=timezone.now()
+        )
+        return super().index(request, {"home": home, **(extra_context or {})})
