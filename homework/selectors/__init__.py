@@ -3,7 +3,8 @@
 Staff see through ``clients_for_user``; a client sees only their own
 records. Nothing here fetches clinical data by id alone. One module per
 audience: ``scoping`` (the querysets every read starts from), ``portal``
-(a client's own homework) and ``workspace`` (the therapist's admin).
+(a client's own homework), ``workspace`` (the therapist's admin) and
+``progress`` (where each assignment stands, for the admin and the summary).
 """
 
 from homework.selectors.portal import (
@@ -25,6 +26,17 @@ from homework.selectors.portal import (
     sent_for_slot,
     todo_for_client,
 )
+from homework.selectors.progress import (
+    AssignmentProgress,
+    Progress,
+    completion,
+    is_overdue,
+    open_work,
+    overdue,
+    overdue_exactly,
+    with_open_work,
+    with_progress,
+)
 from homework.selectors.scoping import (
     assignments_for_user,
     entries_for_user,
@@ -38,34 +50,24 @@ from homework.selectors.workspace import (
     HOME_LIST_LIMIT,
     NEW_WITHOUT_PREVIOUS_VISIT,
     UNSAFE_FLAG_WINDOW,
-    Completion,
-    Progress,
     SinceLastSession,
     StaffHome,
-    completion,
     entry_commentable_by,
     felt_unsafe_lately,
-    is_overdue,
     new_entries,
     new_since_for,
-    one_off_state,
-    open_work,
-    overdue,
-    overdue_exactly,
     pending_notification_ids,
     since_last_session,
     staff_client,
     staff_entry,
     staff_home,
-    with_open_work,
-    with_progress,
 )
 
 __all__ = [
     "HOME_LIST_LIMIT",
     "NEW_WITHOUT_PREVIOUS_VISIT",
     "UNSAFE_FLAG_WINDOW",
-    "Completion",
+    "AssignmentProgress",
     "Progress",
     "SinceLastSession",
     "StaffHome",
@@ -89,7 +91,6 @@ __all__ = [
     "last_sent_entry",
     "new_entries",
     "new_since_for",
-    "one_off_state",
     "open_draft",
     "open_work",
     "overdue",

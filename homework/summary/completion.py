@@ -18,7 +18,8 @@ from django.utils import timezone
 from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
-from homework.selectors import Progress, assignments_for_user, client_today, one_off_state
+from homework.schedules import Progress
+from homework.selectors import assignments_for_user, client_today
 from homework.summary.period import Period, midnight_on
 from practice.dates import as_zone
 from practice.models import User
@@ -31,7 +32,7 @@ class WorkItem:
     assignment_id: int
     title: str
     recurring: bool
-    state: str  # one of Completion.DONE / OPEN / OVERDUE (one-off work) or RECURRING
+    state: str  # one of WorkInPeriod.DONE / OPEN / OVERDUE (one-off work) or RECURRING
     due_on: dt.date | None = None
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
     expected: int = 0  # recurring: scheduled days so far in the period
@@ -47,9 +48,13 @@ class WorkItem:
 
 
 @dataclass(frozen=True)
-class Completion:
-    # One-off work is done, open or overdue by homework.selectors.one_off_state,
-    # the rule the admin uses too; recurring work is counted in days.
+class WorkInPeriod:
+    """The assigned work a session summary reports on, each assignment's
+    share of the period (where one stands over its whole schedule is
+    homework.selectors.AssignmentProgress)."""
+
+    # One-off work is done, open or overdue by schedules.one_off_standing,
+    # the rule the admin and the portal call too; recurring work is counted in days.
     DONE = Progress.DONE
     OPEN = Progress.OPEN
     OVERDUE = Progress.OVERDUE
@@ -210,7 +215,7 @@ def recurring_in_period(
 
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
-) -> Completion:
+) -> WorkInPeriod:
     """Two queries, whatever the number of assignments or entries.
 
     Recurring work is counted in the client's days, on their calendar: the
@@ -235,7 +240,9 @@ def completion_for_period(
         .select_related("exercise")
         .annotate(
             sent_in_period=Count("entries", filter=shared & in_period),
-            sent_before=Count("entries", filter=shared & Q(entries__shared_at__lt=period.start)),
+            shared_before_period=Count(
+                "entries", filter=shared & Q(entries__shared_at__lt=period.start)
+            ),
         )
         .order_by("starts_on", "pk")
     )
@@ -243,12 +250,12 @@ def completion_for_period(
 
     # One-off work is judged as of the period's end, or now if that is still
     # to come; a due date, on the client's calendar too: work due on a day not
-    # yet over for them is not past due (homework.selectors.one_off_state).
+    # yet over for them is not past due (schedules.one_off_standing).
     due_as_of = min(period.as_of(now), client_today(client, now))
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
-        sent_before: int = assignment.sent_before
+        shared_before_period: int = assignment.shared_before_period
         title = assignment.exercise.title
         if assignment.schedule != Assignment.Schedule.ONCE:
             tally = counts.get(assignment.pk)
@@ -258,7 +265,7 @@ def completion_for_period(
                         assignment.pk,
                         title,
                         recurring=True,
-                        state=Completion.RECURRING,
+                        state=WorkInPeriod.RECURRING,
                         done=tally.done,
                         expected=tally.expected,
                         unit=tally.unit,
@@ -266,21 +273,22 @@ def completion_for_period(
                     )
                 )
             continue
-        if sent_before and not sent_in_period:
+        if shared_before_period and not sent_in_period:
             continue  # finished before this period: not this session's business
         items.append(
             WorkItem(
                 assignment.pk,
                 title,
                 recurring=False,
-                state=one_off_state(
+                state=schedules.one_off_standing(
                     sent=sent_in_period,
-                    status=assignment.status,
                     due_on=assignment.due_on,
                     today=due_as_of,
-                ),
+                    is_log=False,  # only the client's side of the rule depends on it
+                    completed=assignment.status == Assignment.Status.COMPLETED,
+                ).progress,
                 due_on=assignment.due_on,
                 done=sent_in_period,
             )
         )
-    return Completion(items=items)
+    return WorkInPeriod(items=items)
