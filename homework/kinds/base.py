@@ -34,28 +34,30 @@ __all__ = ["ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
 
 # A page posts a mark for each question it shows; more than any form has is not a page's.
 MAX_MARKS = 100
-WORDED_PREFIX = "worded-"
-STILL_PREFIX = "still-"
+# The posted names keep their first spelling: pages open when a release
+# ships still post them.
+WORDING_ON_SCREEN_PREFIX = "worded-"
+STILL_FITS_PREFIX = "still-"
 
 
 @dataclass(frozen=True)
 class Shown:
     """What the client's page put to them, as it says with each save: per
-    question key, a mark of the wording on screen (``worded``), and the
-    questions reworded since an answer was given whose answer the client
-    said still fits the new words (``still``, the mark of the words they
-    saw). Marks only: what they name is looked up in what the exercise
-    knows, never taken from the page."""
+    question key, a mark of the wording on screen (``wording_on_screen``),
+    and the questions reworded since an answer was given whose answer the
+    client said still fits the new words (``answer_still_fits``, the mark of
+    the words they saw). Marks only: what they name is looked up in what
+    the exercise knows, never taken from the page."""
 
-    worded: Mapping[str, str] = dataclass_field(default_factory=dict)
-    still: Mapping[str, str] = dataclass_field(default_factory=dict)
+    wording_on_screen: Mapping[str, str] = dataclass_field(default_factory=dict)
+    answer_still_fits: Mapping[str, str] = dataclass_field(default_factory=dict)
 
     @classmethod
     def from_post(cls, post: Any) -> "Shown":
         """Read from posted fields (``worded-<key>``, ``still-<key>``).
         Anything that is not a mark is left out: a page that sends none, or
         nonsense, is read as one that said nothing."""
-        found: dict[str, dict[str, str]] = {WORDED_PREFIX: {}, STILL_PREFIX: {}}
+        found: dict[str, dict[str, str]] = {WORDING_ON_SCREEN_PREFIX: {}, STILL_FITS_PREFIX: {}}
         for name in list(post)[: 4 * MAX_MARKS]:
             if not isinstance(name, str):
                 continue
@@ -66,7 +68,10 @@ class Shown:
                 value = post.get(name)
                 if isinstance(value, str) and len(value) == 12 and _is_hex(value):
                     marks[key] = value
-        return cls(worded=found[WORDED_PREFIX], still=found[STILL_PREFIX])
+        return cls(
+            wording_on_screen=found[WORDING_ON_SCREEN_PREFIX],
+            answer_still_fits=found[STILL_FITS_PREFIX],
+        )
 
 
 def _is_hex(value: str) -> bool:
