@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 JSONDict = dict[str, Any]
 Upgrade = Callable[[JSONDict], JSONDict]
 
-__all__ = ["ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
+__all__ = ["EarlierWanted", "ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
 
 # A page posts a mark for each question it shows; more than any form has is not a page's.
 MAX_MARKS = 100
@@ -87,6 +87,18 @@ class ResponseInvalid(Exception):
 
 
 @dataclass(frozen=True)
+class EarlierWanted:
+    """What a kind's summary section needs from before the period: the
+    latest shared entry per assignment that meets ``condition``; with
+    ``every``, each one that does (of the assignments with entries in the
+    period), for a section that draws the work since it began, such as the
+    urge curve."""
+
+    condition: "Q"
+    every: bool = False
+
+
+@dataclass(frozen=True)
 class Field:
     """One scalar response field: its key (kept stable: the API exposes it) and label."""
 
@@ -116,11 +128,6 @@ class ExerciseKind:
     # Whether the assignment's "no contact since" date means anything here
     # (days without contact are counted from it); other kinds refuse it.
     uses_no_contact_since: ClassVar[bool] = False
-    # Whether the summary hands over, in ``earlier``, every entry from before
-    # the period that ``earlier_wanted`` picks (of the assignments with entries
-    # in the period), rather than only the latest one per assignment: for a
-    # section that draws the work since it began, such as the urge curve.
-    earlier_every: ClassVar[bool] = False
     # Whether ``excerpt`` quotes what the client wrote: a flagged entry's line
     # in the summary then counts as read (``summary_context``'s ``printed``).
     excerpt_quotes_client: ClassVar[bool] = True
@@ -342,7 +349,7 @@ class ExerciseKind:
         most sensitive kinds, their content at all). ``earlier`` holds, per
         assignment, the latest shared entry from before the period that
         ``earlier_wanted`` picks (none unless the kind asks; every one such
-        entry when the kind sets ``earlier_every``), and ``as_of`` is
+        entry when it asks for ``every``), and ``as_of`` is
         the last day the summary covers (today when that is still to come),
         on the client's calendar, as days in the client's life are.
 
@@ -352,12 +359,11 @@ class ExerciseKind:
         """
         return {"entries": [(entry, self.present(entry)) for entry in entries], "printed": entries}
 
-    def earlier_wanted(self) -> "Q | None":
-        """Which entry from before the period this kind's section also needs,
-        as a condition on entries: the latest one per assignment that meets it
-        is read (in the summary's one query for all kinds) and handed over as
-        ``earlier``. For instance the map before; or, with ``earlier_every``,
-        every urge logged since no contact began."""
+    def earlier_wanted(self) -> EarlierWanted | None:
+        """Which entries from before the period this kind's section also
+        needs (read in the summary's one query for all kinds) and handed over
+        as ``earlier``: for instance the map before; or every urge logged
+        since no contact began. None: nothing from before."""
         return None
 
     def at_a_glance(

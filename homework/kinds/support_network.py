@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
-from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.base import EarlierWanted, ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
@@ -279,8 +279,8 @@ class SupportNetwork(ExerciseKind):
             maps.append({"entry": entry, **shown})
         return {"maps": maps, "full_detail": full_detail, "printed": [m["entry"] for m in maps]}
 
-    def earlier_wanted(self) -> Q:
-        return Q()  # the map before the period, for what changed since
+    def earlier_wanted(self) -> EarlierWanted:
+        return EarlierWanted(Q())  # the map before the period, for what changed since
 
     def at_a_glance(
         self,

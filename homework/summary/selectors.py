@@ -225,19 +225,19 @@ def _earlier(
     """What kinds need from before the period (``ExerciseKind.earlier_wanted``):
     for each assignment, its latest shared entry from before the period that
     meets its kind's condition, or every such entry of the assignments with
-    entries in the period for a kind that asks (``earlier_every``). One query
+    entries in the period for a kind that asks for ``every``. One query
     for all kinds, however many entries."""
     wanted = Q()
     every = Q()
     asked = False
     for kind in all_kinds():
-        condition = kind.earlier_wanted()
-        if condition is None:
+        earlier = kind.earlier_wanted()
+        if earlier is None:
             continue
-        this_kind = Q(assignment__exercise__kind=kind.slug) & condition
+        this_kind = Q(assignment__exercise__kind=kind.slug) & earlier.condition
         wanted |= this_kind
         asked = True
-        if kind.earlier_every:
+        if earlier.every:
             in_period = {entry.assignment_id for entry in by_kind_now.get(kind.slug, [])}
             every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:
