@@ -98,14 +98,6 @@ class EarlierWanted:
     every: bool = False
 
 
-@dataclass(frozen=True)
-class Field:
-    """One scalar response field: its key (kept stable: the API exposes it) and label."""
-
-    key: str
-    label: str
-
-
 class ExerciseKind:
     slug: ClassVar[str]
     label: ClassVar["StrOrPromise"]

@@ -90,8 +90,8 @@ class UrgeLogForm(KindForm):
         cleaned = super().clean() or {}
         by = cleaned.get("contact_initiated_by")
         # The portal asks once ("There was no contact / I / they reached
-        # out") and sends no tick: contact is then whatever the answer says.
-        # The API may send both, and they must agree.
+        # out") and sends no tick: contact is then whatever the answer says;
+        # a post that sends both must agree.
         if self.add_prefix("contact_happened") not in self.data:
             cleaned["contact_happened"] = by in {"me", "them"}
         happened = cleaned.get("contact_happened")

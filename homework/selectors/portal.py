@@ -44,14 +44,6 @@ def portal_assignment(
     return assignments.get(pk=assignment_id)
 
 
-def portal_entry(*, user: User, key: uuid.UUID) -> Entry:
-    return (
-        entries_for_user(user=user)
-        .select_related("assignment__exercise", "assignment__client")
-        .get(key=key)
-    )
-
-
 def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
     """The draft the client was last working on for this assignment, if any."""
     return (
