@@ -143,9 +143,9 @@ class Coming:
 def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
     """ "3 of 9 check-ins": the words the admin and the summary both use.
 
-    With none due yet, what is true and of use instead: "0 of 0 weeks" reads
-    like a fault in the count, and "none due yet" hid a first check-in the
-    client has sent (the portal says "For today · sent") or when it is due.
+    With none due yet, what is true and of use instead ("0 of 0 weeks" reads
+    like a fault in the count): whether the first one was sent (as the
+    portal says "For today · sent"), or when it is due.
     """
     if not expected:
         if coming is None:

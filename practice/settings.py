@@ -112,12 +112,10 @@ try:
 except ValueError as exc:  # its own message names neither the variable nor a fix
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL we can use: {exc}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The embedded default serves requests in threads, and SQLite has one
-    # writer at a time. A transaction that reads before it writes (SQLite's
-    # "deferred" default) fails at once with "database is locked" if another
-    # request began writing meanwhile, rather than waiting its turn: a quick
-    # exit's last words, saved while another tab signed out, were lost so.
-    # IMMEDIATE takes the write lock at BEGIN and waits for it instead.
+    # A write waits its turn rather than fail: SQLite has one writer at a
+    # time, and its "deferred" transactions fail at once with "database is
+    # locked" when another request is writing; IMMEDIATE takes the lock at
+    # BEGIN and waits for it.
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -113,15 +113,9 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
     client_day = client_today(client, now)
     # Recurring work: the slots due by the start of this day, by the rule the
     # admin's "so far" follows (schedules.tally_so_far). While the client's
-    # today is the last day counted, it is not over: its slot is open, not
-    # missed, whether a session is booked or not (a summary printed on Monday
-    # for Wednesday's session, before Monday's check-in, is not "6 of 7").
-    # Once their day is over it counts. So the evening batch, run on the eve
-    # of a session, leaves a slot still open then (the eve's own, for daily
-    # work) open if it is not yet done; by the morning the eve is over, the
-    # slot counts as due, the summary reads differently and the download
-    # renders it again rather than serve the stored file
-    # (homework.summary.services). Done by the batch, the two read the same.
+    # today is the last day counted, its slot is open, not missed, whether a
+    # session is booked or not; once their day is over it counts, and a
+    # summary stored before then renders again (homework.summary.services).
     running = as_of == client_day
     return _Days(
         zone=zone,
