@@ -7,6 +7,7 @@ audience: ``scoping`` (the querysets every read starts from), ``portal``
 ``progress`` (where each assignment stands, for the admin and the summary).
 """
 
+from homework.schedules import Progress
 from homework.selectors.portal import (
     Todo,
     assignments_for_export,
@@ -27,7 +28,6 @@ from homework.selectors.portal import (
 )
 from homework.selectors.progress import (
     AssignmentProgress,
-    Progress,
     completion,
     is_overdue,
     open_work,
