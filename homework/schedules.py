@@ -10,6 +10,9 @@ still counts for Monday; and while it lasts it is open, not missed: the
 admin's "so far" and the summary count it due only once its time is over
 (``open_slot``, ``tally_so_far``).
 
+Where one-off work stands (done, open, overdue: ``one_off_standing``) is
+decided here too, for the portal, the admin and the summary alike.
+
 Everything here is a pure function of the schedule and a date: no
 database, no clock. Callers pass "today" in the client's time zone. (Only
 the words name a date with its year when that is not this year, as every
