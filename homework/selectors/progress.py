@@ -132,6 +132,18 @@ def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
     return completion(assignment, today=today).state == Progress.OVERDUE
 
 
+def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Progress:
+    """schedules.one_off_standing, the therapist's side, for a one-off
+    assignment: the admin's progress and the summary's counts both ask here."""
+    return schedules.one_off_standing(
+        sent=sent,
+        due_on=assignment.due_on,
+        today=today,
+        is_log=False,  # only the client's side of the rule depends on it
+        completed=assignment.status == Assignment.Status.COMPLETED,
+    ).progress
+
+
 def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     """Done / open / overdue for one assignment annotated by ``with_progress``:
     one-off work by schedules.one_off_standing, recurring work by its slots
@@ -140,14 +152,7 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     if assignment.status == Assignment.Status.CANCELLED:
         return AssignmentProgress(Progress.CANCELLED, sent)
     if assignment.schedule == Assignment.Schedule.ONCE:
-        standing = schedules.one_off_standing(
-            sent=sent,
-            due_on=assignment.due_on,
-            today=today,
-            is_log=False,  # only the client's side of the rule depends on it
-            completed=assignment.status == Assignment.Status.COMPLETED,
-        )
-        return AssignmentProgress(standing.progress, sent)
+        return AssignmentProgress(one_off_progress(assignment, sent=sent, today=today), sent)
     ends_on = assignment.ends_on or assignment.starts_on
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
     so_far = schedules.tally_so_far(

@@ -19,7 +19,7 @@ from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
 from homework.schedules import Progress
-from homework.selectors import assignments_for_user, client_today
+from homework.selectors import assignments_for_user, client_today, one_off_progress
 from homework.summary.period import Period, midnight_on
 from practice.dates import as_zone
 from practice.models import User
@@ -274,13 +274,7 @@ def completion_for_period(
                 assignment.pk,
                 title,
                 recurring=False,
-                state=schedules.one_off_standing(
-                    sent=sent_in_period,
-                    due_on=assignment.due_on,
-                    today=due_as_of,
-                    is_log=False,  # only the client's side of the rule depends on it
-                    completed=assignment.status == Assignment.Status.COMPLETED,
-                ).progress,
+                state=one_off_progress(assignment, sent=sent_in_period, today=due_as_of),
                 due_on=assignment.due_on,
                 done=sent_in_period,
             )
