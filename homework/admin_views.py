@@ -55,7 +55,7 @@ class GlanceRow:
     """One assignment in "Homework at a glance"."""
 
     assignment: Assignment
-    progress: selectors.Completion  # over its whole schedule so far
+    progress: selectors.AssignmentProgress  # over its whole schedule so far
     schedule: str
     # Recurring work: the window's count, the session summary's for the same
     # period; None with no slot of it in the window.

@@ -4,11 +4,10 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
 
 from homework.kinds.fields import TextField
-from homework.services import NOTE_MAX_CHARS, NOTE_TOO_LONG, Flags, PageSave, note_is_too_long
-from practice.voice import PortalVoice, grouped_count
+from homework.services import NOTE_MAX_CHARS, Flags, PageSave, note_is_too_long
+from practice.voice import TOO_LONG, PortalVoice, too_long
 
 RESPONSE_PREFIX = "r-"
 
@@ -89,7 +88,7 @@ class NoteForm(PortalVoice, forms.Form):
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
         error_messages={
             "required": _("Write a few words here first."),
-            "max_length": NOTE_TOO_LONG,
+            "max_length": TOO_LONG,
         },
     )
 
@@ -101,8 +100,7 @@ class NoteForm(PortalVoice, forms.Form):
         super().__init__(*args, **kwargs)
         if kept:
             self.fields["text"].help_text = (
-                KEPT_NOTE_TOO_LONG
-                % {"limit_value": NOTE_MAX_CHARS, "show_value": len(kept.strip())}
+                f"{KEPT_NOTE} {too_long(limit=NOTE_MAX_CHARS, length=len(kept.strip()))}"
                 if note_is_too_long(kept)
                 else KEPT_NOTE
             )
@@ -115,18 +113,6 @@ class NoteForm(PortalVoice, forms.Form):
 
 KEPT_NOTE = _(
     "You started this note earlier and it has not been sent yet. Send it when you are ready."
-)
-# %(limit)s and %(length)s are the numbers as the language writes them ("2,000").
-KEPT_NOTE_TOO_LONG = grouped_count(
-    ngettext_lazy(
-        "You started this note earlier and it has not been sent yet. It has %(length)s "
-        "characters, and a note can have up to %(limit)s character. Shorten it and send "
-        "it, or send part of it now and the rest as a second note.",
-        "You started this note earlier and it has not been sent yet. It has %(length)s "
-        "characters, and a note can have up to %(limit)s characters. Shorten it and send "
-        "it, or send part of it now and the rest as a second note.",
-        "limit_value",
-    )
 )
 
 

@@ -10,6 +10,9 @@ still counts for Monday; and while it lasts it is open, not missed: the
 admin's "so far" and the summary count it due only once its time is over
 (``open_slot``, ``tally_so_far``).
 
+Where one-off work stands (done, open, overdue: ``one_off_standing``) is
+decided here too, for the portal, the admin and the summary alike.
+
 Everything here is a pure function of the schedule and a date: no
 database, no clock. Callers pass "today" in the client's time zone. (Only
 the words name a date with its year when that is not this year, as every
@@ -21,7 +24,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from django.db import models
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from practice.dates import calendar_day
 
@@ -141,9 +146,9 @@ class Coming:
 def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
     """ "3 of 9 check-ins": the words the admin and the summary both use.
 
-    With none due yet, what is true and of use instead: "0 of 0 weeks" reads
-    like a fault in the count, and "none due yet" hid a first check-in the
-    client has sent (the portal says "For today · sent") or when it is due.
+    With none due yet, what is true and of use instead ("0 of 0 weeks" reads
+    like a fault in the count): whether the first one was sent (as the
+    portal says "For today · sent"), or when it is due.
     """
     if not expected:
         if coming is None:
@@ -343,9 +348,10 @@ def occurrence(
 
 def recurring_done(occurrence: Occurrence, *, sent: int) -> bool:
     """Whether recurring work is done for the client, so it leaves their
-    "To do" as done one-off work does (``one_off_done``): what they sent
+    "To do" as done one-off work does (``one_off_standing``): what they sent
     stays in "Done recently" and their history, and the therapist still
-    closes the work as before.
+    closes the work as before. (Recurring work is never overdue: the
+    therapist's view counts its slots, ``tally_so_far``.)
 
     Work done slot by slot is done once its last slot has something sent:
     a slot sent for takes no more, and none comes after it. A log takes any
@@ -359,19 +365,55 @@ def recurring_done(occurrence: Occurrence, *, sent: int) -> bool:
     return occurrence.is_last and occurrence.done
 
 
-def one_off_done(*, due_on: dt.date | None, today: dt.date, sent: int, is_log: bool) -> bool:
-    """Whether a one-off is done for the client, so it leaves their "To do"
-    (what they sent stays in "Done recently" and their history).
+class Progress(models.TextChoices):
+    """Where one assignment stands for the therapist: the admin's progress
+    column and the summary's counts."""
 
-    Sent for, it stays to add another until its due date has passed (the due
-    day itself is not over yet): a log takes any number of entries, and a
-    plan or a map may be sent again as it changes. Without a due date, a log
-    stays open and other kinds are done once sent, as a recurring one is for
-    its slot (``Occurrence.done``). Nothing sent is never done: past its due
-    date it is still to do.
+    DONE = "done", _("Done")
+    OPEN = "open", _("Open")
+    OVERDUE = "overdue", _("Overdue")
+    ENDED = "ended", _("Ended")
+    CANCELLED = "cancelled", _("Cancelled")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where one-off work stands: ``progress`` as the therapist counts it,
+    and ``done_for_client``, whether it leaves the client's "To do"."""
+
+    progress: Progress
+    done_for_client: bool
+
+
+def one_off_standing(
+    *, sent: int, due_on: dt.date | None, today: dt.date, is_log: bool, completed: bool = False
+) -> Standing:
+    """Done, open or overdue: the one rule for one-off work, which the
+    portal's "To do", the admin's progress and the session summary all call.
+
+    For the therapist it is done once anything is sent (or they completed
+    it), overdue once its due date has passed with nothing sent (the due
+    day itself is not over yet), open otherwise. Which entries count as
+    ``sent`` is the caller's to say: the admin counts private ones (the
+    therapist may know they exist), the summary does not (it never reflects
+    them, not even as a number).
+
+    For the client, sent work stays in "To do" to add another until its
+    due date has passed: a log takes any number of entries, and a plan or a
+    map may be sent again as it changes. Without a due date, a log stays
+    open and other kinds are done once sent, as a recurring one is for its
+    slot (``Occurrence.done``). Nothing sent is never done for the client.
     """
+    if sent or completed:
+        progress = Progress.DONE
+    elif due_on is not None and due_on < today:
+        progress = Progress.OVERDUE
+    else:
+        progress = Progress.OPEN
     if not sent:
-        return False
-    if due_on is None:
-        return not is_log
-    return due_on < today
+        done_for_client = False
+    elif due_on is None:
+        done_for_client = not is_log
+    else:
+        done_for_client = due_on < today
+    return Standing(progress=progress, done_for_client=done_for_client)

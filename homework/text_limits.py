@@ -2,10 +2,11 @@
 exercise's or an assignment's instructions. One rule, said one way.
 
 Held by the models' and services' checks, so the admin's forms and any
-other caller (the API) meet the same limit in the same words.
+other caller (the API) meet the same limit in the same words, the portal's
+too (practice.text_limits).
 """
 
-from django.utils.translation import ngettext
+from practice import text_limits
 
 COMMENT_MAX_CHARS = 2000
 # Instructions a client reads before starting: a few paragraphs at most.
@@ -18,8 +19,4 @@ def too_long(text: str, *, limit: int) -> str | None:
     length = len(text.strip())
     if length <= limit:
         return None
-    return ngettext(
-        "Keep it under %(limit)s character (this one has %(count)s).",
-        "Keep it under %(limit)s characters (this one has %(count)s).",
-        limit,
-    ) % {"limit": limit, "count": length}
+    return text_limits.too_long(limit=limit, length=length)

@@ -163,7 +163,7 @@ def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpRespons
     back button): show what was sent rather than a blank copy, which would
     read as though it were lost. Done as "To do" counts it: a recurring
     exercise once its open slot is sent, a one-off once
-    ``schedules.one_off_done`` says so."""
+    ``schedules.one_off_standing`` says so."""
     today = selectors.client_today(assignment.client)
     if assignment.is_recurring:
         slot = schedules.slot_for(assignment, today)
@@ -172,8 +172,11 @@ def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpRespons
     else:
         sent = selectors.last_sent_entry(user=request.user, assignment=assignment)
         # Something was sent (``sent=1``); is it done, or still open to add another?
-        if sent and not schedules.one_off_done(
-            due_on=assignment.due_on, today=today, sent=1, is_log=False
+        if (
+            sent
+            and not schedules.one_off_standing(
+                sent=1, due_on=assignment.due_on, today=today, is_log=False
+            ).done_for_client
         ):
             return None
         next_on = None

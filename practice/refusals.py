@@ -1,10 +1,9 @@
 """A form sent back with what to fix is an answer, not a fault.
 
 The portal and the workspace answer a refused form with 400, on purpose:
-the autosave script reads it, and so do the tests. Django logs every 4xx
-as a "Bad Request" warning, so each mistyped date or empty comment was a
-warning, and the requests that really were bad (hidden fields no page of
-ours sends, a choice no button makes) were lost among them.
+the autosave script reads it, and so do the tests. Only a request that is
+really bad (hidden fields no page of ours sends, a choice no button makes)
+warns in the log; Django would log every 4xx as a "Bad Request" warning.
 
 A view marks the answer it sends back with the form's errors
 (``form_refused``); the logging filter below drops Django's warning for that

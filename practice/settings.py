@@ -112,12 +112,10 @@ try:
 except ValueError as exc:  # its own message names neither the variable nor a fix
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL we can use: {exc}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The embedded default serves requests in threads, and SQLite has one
-    # writer at a time. A transaction that reads before it writes (SQLite's
-    # "deferred" default) fails at once with "database is locked" if another
-    # request began writing meanwhile, rather than waiting its turn: a quick
-    # exit's last words, saved while another tab signed out, were lost so.
-    # IMMEDIATE takes the write lock at BEGIN and waits for it instead.
+    # A write waits its turn rather than fail: SQLite has one writer at a
+    # time, and its "deferred" transactions fail at once with "database is
+    # locked" when another request is writing; IMMEDIATE takes the lock at
+    # BEGIN and waits for it.
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -224,11 +222,9 @@ EMAIL_HOST_PASSWORD = _email.password
 EMAIL_USE_SSL = _email.use_ssl
 EMAIL_USE_TLS = _email.use_tls
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications@localhost>")
-# Seconds a mail server may take over each step of a send. Django's default
-# is to wait forever: a server that takes the connection and never answers
-# held the invitation page, a reset asked for while Redis was down, and the
-# entry row lock the therapist's notification is sent under (so the
-# therapist's comment and the client's edits behind it) for good.
+# Seconds a mail server may take over each step of a send: a send never
+# holds a page, or the entry row lock a therapist's notification is sent
+# under, for longer (Django's default waits forever).
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
 
 LANGUAGE_CODE = "en-gb"
@@ -328,12 +324,11 @@ LOGGING = {
     "filters": {"refused_forms": {"()": "practice.refusals.RefusedFormFilter"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
-        # A form sent back with its errors answers 400 on purpose; Django
-        # logged each as "Bad Request", burying the requests that were bad.
+        # A form sent back with its errors answers 400 on purpose and is not
+        # logged as "Bad Request": only requests that are bad warn.
         "django.request": {"filters": ["refused_forms"]},
-        # Django's defaults give its loggers a console handler of their own;
-        # they also reach the root one, so under runserver every django.*
-        # line printed twice. One path out: the root's handler.
+        # One path out, the root's handler, so no django.* line prints twice
+        # (Django's defaults give its loggers a console handler of their own).
         "django": {"handlers": []},
         # Tasks run in-process without Redis: a line per task (dozens while the
         # demo loads) would bury the server's own output. A worker keeps them.

@@ -9,16 +9,13 @@ words from here, through ``PortalVoice``; a field that says something of
 its own keeps it. The admin keeps Django's words: staff know them.
 """
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from django import forms
 from django.forms import BoundField, Widget
-from django.utils import formats
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+from practice.text_limits import TOO_LONG, grouped_count, too_long
 
 # Django's "This field is required." is cold for someone writing about a hard
 # day; every kind's form says it in the product's voice instead.
@@ -32,51 +29,19 @@ CHOOSE_FROM_THESE = gettext_lazy("Choose one of the answers here.")
 # Hidden fields the page fills in itself: only an old or altered page fails them.
 RELOAD = gettext_lazy("This page is out of date. Please reload it and try again.")
 
-
-class GroupedCount(Promise):
-    """A counted message whose numbers read as the language writes them
-    ("2,000", not "2000").
-
-    Django fills a length message with ``limit_value`` and ``show_value``;
-    the message itself prints ``%(limit)s`` and ``%(length)s``, the same
-    numbers grouped, while the count still picks the plural form.
-    """
-
-    def __init__(self, message: Any) -> None:
-        self.message = message
-
-    def __mod__(self, params: dict[str, Any]) -> str:
-        return str(self.message % {**params, **grouped(params)})
-
-    def __str__(self) -> str:  # only if Django ever renders it without numbers
-        return str(self.message)
-
-
-def grouped_count(message: Any) -> "StrOrPromise":
-    """A GroupedCount, typed as the lazy text it stands in for (a field's
-    error_messages takes one)."""
-    return cast("StrOrPromise", GroupedCount(message))
-
-
-def grouped(params: dict[str, Any]) -> dict[str, str]:
-    def group(number: Any) -> str:
-        return formats.number_format(number, force_grouping=True)
-
-    return {"limit": group(params["limit_value"]), "length": group(params["show_value"])}
-
-
-TOO_LONG = grouped_count(
-    ngettext_lazy(
-        "This can be up to %(limit)s character; it has %(length)s. Please shorten it.",
-        "This can be up to %(limit)s characters; it has %(length)s. Please shorten it.",
-        "limit_value",
-    )
-)
-
-
-def too_long(*, limit: int, length: int) -> str:
-    """The length rule's words where no form field is at hand (a draft)."""
-    return TOO_LONG % {"limit_value": limit, "show_value": length}
+# The length rule's words are the base's (practice.text_limits), re-exported for the portal's forms.
+__all__ = [
+    "CHOOSE_FROM_THESE",
+    "NULL_CHARACTER",
+    "RELOAD",
+    "SCALE_NEEDED",
+    "TOO_LONG",
+    "AccessibleBoundField",
+    "PortalVoice",
+    "grouped_count",
+    "in_portal_voice",
+    "too_long",
+]
 
 
 def _required(field: forms.Field) -> Any:

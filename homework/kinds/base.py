@@ -30,32 +30,34 @@ if TYPE_CHECKING:
 JSONDict = dict[str, Any]
 Upgrade = Callable[[JSONDict], JSONDict]
 
-__all__ = ["ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
+__all__ = ["EarlierWanted", "ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
 
 # A page posts a mark for each question it shows; more than any form has is not a page's.
 MAX_MARKS = 100
-WORDED_PREFIX = "worded-"
-STILL_PREFIX = "still-"
+# The posted names keep their first spelling: pages open when a release
+# ships still post them.
+WORDING_ON_SCREEN_PREFIX = "worded-"
+STILL_FITS_PREFIX = "still-"
 
 
 @dataclass(frozen=True)
 class Shown:
     """What the client's page put to them, as it says with each save: per
-    question key, a mark of the wording on screen (``worded``), and the
-    questions reworded since an answer was given whose answer the client
-    said still fits the new words (``still``, the mark of the words they
-    saw). Marks only: what they name is looked up in what the exercise
-    knows, never taken from the page."""
+    question key, a mark of the wording on screen (``wording_on_screen``),
+    and the questions reworded since an answer was given whose answer the
+    client said still fits the new words (``answer_still_fits``, the mark of
+    the words they saw). Marks only: what they name is looked up in what
+    the exercise knows, never taken from the page."""
 
-    worded: Mapping[str, str] = dataclass_field(default_factory=dict)
-    still: Mapping[str, str] = dataclass_field(default_factory=dict)
+    wording_on_screen: Mapping[str, str] = dataclass_field(default_factory=dict)
+    answer_still_fits: Mapping[str, str] = dataclass_field(default_factory=dict)
 
     @classmethod
     def from_post(cls, post: Any) -> "Shown":
         """Read from posted fields (``worded-<key>``, ``still-<key>``).
         Anything that is not a mark is left out: a page that sends none, or
         nonsense, is read as one that said nothing."""
-        found: dict[str, dict[str, str]] = {WORDED_PREFIX: {}, STILL_PREFIX: {}}
+        found: dict[str, dict[str, str]] = {WORDING_ON_SCREEN_PREFIX: {}, STILL_FITS_PREFIX: {}}
         for name in list(post)[: 4 * MAX_MARKS]:
             if not isinstance(name, str):
                 continue
@@ -66,7 +68,10 @@ class Shown:
                 value = post.get(name)
                 if isinstance(value, str) and len(value) == 12 and _is_hex(value):
                     marks[key] = value
-        return cls(worded=found[WORDED_PREFIX], still=found[STILL_PREFIX])
+        return cls(
+            wording_on_screen=found[WORDING_ON_SCREEN_PREFIX],
+            answer_still_fits=found[STILL_FITS_PREFIX],
+        )
 
 
 def _is_hex(value: str) -> bool:
@@ -82,11 +87,15 @@ class ResponseInvalid(Exception):
 
 
 @dataclass(frozen=True)
-class Field:
-    """One scalar response field: its key (kept stable: the API exposes it) and label."""
+class EarlierWanted:
+    """What a kind's summary section needs from before the period: the
+    latest shared entry per assignment that meets ``condition``; with
+    ``every``, each one that does (of the assignments with entries in the
+    period), for a section that draws the work since it began, such as the
+    urge curve."""
 
-    key: str
-    label: str
+    condition: "Q"
+    every: bool = False
 
 
 class ExerciseKind:
@@ -111,11 +120,6 @@ class ExerciseKind:
     # Whether the assignment's "no contact since" date means anything here
     # (days without contact are counted from it); other kinds refuse it.
     uses_no_contact_since: ClassVar[bool] = False
-    # Whether the summary hands over, in ``earlier``, every entry from before
-    # the period that ``earlier_wanted`` picks (of the assignments with entries
-    # in the period), rather than only the latest one per assignment: for a
-    # section that draws the work since it began, such as the urge curve.
-    earlier_every: ClassVar[bool] = False
     # Whether ``excerpt`` quotes what the client wrote: a flagged entry's line
     # in the summary then counts as read (``summary_context``'s ``printed``).
     excerpt_quotes_client: ClassVar[bool] = True
@@ -337,7 +341,7 @@ class ExerciseKind:
         most sensitive kinds, their content at all). ``earlier`` holds, per
         assignment, the latest shared entry from before the period that
         ``earlier_wanted`` picks (none unless the kind asks; every one such
-        entry when the kind sets ``earlier_every``), and ``as_of`` is
+        entry when it asks for ``every``), and ``as_of`` is
         the last day the summary covers (today when that is still to come),
         on the client's calendar, as days in the client's life are.
 
@@ -347,12 +351,11 @@ class ExerciseKind:
         """
         return {"entries": [(entry, self.present(entry)) for entry in entries], "printed": entries}
 
-    def earlier_wanted(self) -> "Q | None":
-        """Which entry from before the period this kind's section also needs,
-        as a condition on entries: the latest one per assignment that meets it
-        is read (in the summary's one query for all kinds) and handed over as
-        ``earlier``. For instance the map before; or, with ``earlier_every``,
-        every urge logged since no contact began."""
+    def earlier_wanted(self) -> EarlierWanted | None:
+        """Which entries from before the period this kind's section also
+        needs (read in the summary's one query for all kinds) and handed over
+        as ``earlier``: for instance the map before; or every urge logged
+        since no contact began. None: nothing from before."""
         return None
 
     def at_a_glance(

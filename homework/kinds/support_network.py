@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
-from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.base import EarlierWanted, ExerciseKind, JSONDict
 from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
@@ -239,13 +239,13 @@ class SupportNetwork(ExerciseKind):
         for entry, previous_in_period in latest_per_assignment(entries):
             # "What changed" compares with the map sent just before this one,
             # in the period or not (a map shared late may be older than both).
-            sent_before = [
+            earlier_maps = [
                 m
                 for m in (previous_in_period, map_before.get(entry.assignment_id))
                 if m is not None
                 and (m.submitted_at or m.created_at) < (entry.submitted_at or entry.created_at)
             ]
-            previous = max(sent_before, key=lambda m: m.submitted_at or m.created_at, default=None)
+            previous = max(earlier_maps, key=lambda m: m.submitted_at or m.created_at, default=None)
             # The summary names the people in words beside the map (the
             # picture has no names): the first dozen of each list, every one
             # in full detail, so a full map still prints in part of a page.
@@ -279,8 +279,8 @@ class SupportNetwork(ExerciseKind):
             maps.append({"entry": entry, **shown})
         return {"maps": maps, "full_detail": full_detail, "printed": [m["entry"] for m in maps]}
 
-    def earlier_wanted(self) -> Q:
-        return Q()  # the map before the period, for what changed since
+    def earlier_wanted(self) -> EarlierWanted:
+        return EarlierWanted(Q())  # the map before the period, for what changed since
 
     def at_a_glance(
         self,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds import charts
-from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.base import EarlierWanted, ExerciseKind, JSONDict
 from homework.kinds.fields import (
     KindForm,
     choice,
@@ -90,8 +90,8 @@ class UrgeLogForm(KindForm):
         cleaned = super().clean() or {}
         by = cleaned.get("contact_initiated_by")
         # The portal asks once ("There was no contact / I / they reached
-        # out") and sends no tick: contact is then whatever the answer says.
-        # The API may send both, and they must agree.
+        # out") and sends no tick: contact is then whatever the answer says;
+        # a post that sends both must agree.
         if self.add_prefix("contact_happened") not in self.data:
             cleaned["contact_happened"] = by in {"me", "them"}
         happened = cleaned.get("contact_happened")
@@ -111,10 +111,6 @@ class UrgeLog(ExerciseKind):
     schema_version = 1
     is_log = True
     uses_no_contact_since = True  # the summary counts days without contact from it
-    # The curve runs from the day no contact began, not from the last session:
-    # a week's urges alone leave the chart's earlier days blank, as if not
-    # logged, and are too few days to say whether the pull is easing.
-    earlier_every = True
     brief_in_download = True  # two lines an urge
     form_class = UrgeLogForm
 
@@ -216,8 +212,10 @@ class UrgeLog(ExerciseKind):
             "trend": _trend(by_day),
         }
 
-    def earlier_wanted(self) -> Q:
-        return Q()  # every urge before the period (earlier_every), contacts among them
+    def earlier_wanted(self) -> EarlierWanted:
+        # The curve runs from the day no contact began, not from the last
+        # session: every urge before the period, contacts among them.
+        return EarlierWanted(Q(), every=True)
 
     def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
         trend = curve["trend"]

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_lazy
 from homework.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds import charts
 from homework.kinds.base import (
-    STILL_PREFIX,
-    WORDED_PREFIX,
+    STILL_FITS_PREFIX,
+    WORDING_ON_SCREEN_PREFIX,
     ExerciseKind,
     JSONDict,
     ResponseInvalid,
@@ -201,14 +201,16 @@ class Worksheet(ExerciseKind):
             if (
                 not changed
                 and now is not None
-                and shown.still.get(key) == wording_mark(now)
-                and shown.worded.get(key) in (None, wording_mark(now))
+                and shown.answer_still_fits.get(key) == wording_mark(now)
+                and shown.wording_on_screen.get(key) in (None, wording_mark(now))
             ):
                 # Reworded since it was given, and the client, shown the new
                 # words, said their answer still fits them.
                 kept[key] = worded(now)
                 continue
-            on_screen = self._wording_known(exercise, key, shown.worded.get(key), before.get(key))
+            on_screen = self._wording_known(
+                exercise, key, shown.wording_on_screen.get(key), before.get(key)
+            )
             wording = wording_answered(
                 now=on_screen if on_screen is not None else now,
                 kept=before.get(key),
@@ -282,11 +284,13 @@ class Worksheet(ExerciseKind):
             form.wordings_shown.append(
                 {
                     "key": key,
-                    "worded_name": f"{WORDED_PREFIX}{key}",
+                    "wording_mark_name": f"{WORDING_ON_SCREEN_PREFIX}{key}",
                     "mark": mark,
-                    "still_name": f"{STILL_PREFIX}{key}" if reworded else "",
-                    "still_id": f"id_{STILL_PREFIX}{key}",
-                    "still": reworded and data is not None and data.get(STILL_PREFIX + key) == mark,
+                    "still_fits_name": f"{STILL_FITS_PREFIX}{key}" if reworded else "",
+                    "still_fits_id": f"id_{STILL_FITS_PREFIX}{key}",
+                    "still_fits_ticked": reworded
+                    and data is not None
+                    and data.get(STILL_FITS_PREFIX + key) == mark,
                 }
             )
             if reworded:

@@ -4,9 +4,11 @@ Staff see through ``clients_for_user``; a client sees only their own
 records. Nothing here fetches clinical data by id alone. One module per
 audience: ``scoping`` (the querysets every read starts from), ``portal``
 (a client's own homework), ``workspace`` (the therapist's admin) and
-``outbox`` (messages waiting to be sent, for the workers).
+``progress`` (where each assignment stands, for the admin and the summary)
+and ``outbox`` (messages waiting to be sent, for the workers).
 """
 
+from homework.schedules import Progress
 from homework.selectors.outbox import pending_notification_ids
 from homework.selectors.portal import (
     Todo,
@@ -18,7 +20,6 @@ from homework.selectors.portal import (
     last_sent_entry,
     open_draft,
     portal_assignment,
-    portal_entry,
     portal_entry_with_notes,
     progress_for_client,
     recent_comments_for_client,
@@ -26,6 +27,17 @@ from homework.selectors.portal import (
     sent_count,
     sent_for_slot,
     todo_for_client,
+)
+from homework.selectors.progress import (
+    AssignmentProgress,
+    completion,
+    is_overdue,
+    one_off_progress,
+    open_work,
+    overdue,
+    overdue_exactly,
+    with_open_work,
+    with_progress,
 )
 from homework.selectors.scoping import (
     assignments_for_user,
@@ -40,33 +52,23 @@ from homework.selectors.workspace import (
     HOME_LIST_LIMIT,
     NEW_WITHOUT_PREVIOUS_VISIT,
     UNSAFE_FLAG_WINDOW,
-    Completion,
-    Progress,
     SinceLastSession,
     StaffHome,
-    completion,
     entry_commentable_by,
     felt_unsafe_lately,
-    is_overdue,
     new_entries,
     new_since_for,
-    one_off_state,
-    open_work,
-    overdue,
-    overdue_exactly,
     since_last_session,
     staff_client,
     staff_entry,
     staff_home,
-    with_open_work,
-    with_progress,
 )
 
 __all__ = [
     "HOME_LIST_LIMIT",
     "NEW_WITHOUT_PREVIOUS_VISIT",
     "UNSAFE_FLAG_WINDOW",
-    "Completion",
+    "AssignmentProgress",
     "Progress",
     "SinceLastSession",
     "StaffHome",
@@ -90,14 +92,13 @@ __all__ = [
     "last_sent_entry",
     "new_entries",
     "new_since_for",
-    "one_off_state",
+    "one_off_progress",
     "open_draft",
     "open_work",
     "overdue",
     "overdue_exactly",
     "pending_notification_ids",
     "portal_assignment",
-    "portal_entry",
     "portal_entry_with_notes",
     "progress_for_client",
     "recent_comments_for_client",

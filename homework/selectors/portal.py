@@ -44,14 +44,6 @@ def portal_assignment(
     return assignments.get(pk=assignment_id)
 
 
-def portal_entry(*, user: User, key: uuid.UUID) -> Entry:
-    return (
-        entries_for_user(user=user)
-        .select_related("assignment__exercise", "assignment__client")
-        .get(key=key)
-    )
-
-
 def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
     """The draft the client was last working on for this assignment, if any."""
     return (
@@ -81,7 +73,7 @@ def todo_for_client(*, user: User) -> Todo:
     which always takes another), so the card can open it. Each carries
     ``again_label``, its kind's words for sending once more ("" where a new
     slot opens afresh, as the first did: ``_again_label``). Work that is done for
-    the client (``schedules.one_off_done``, ``schedules.recurring_done``, on
+    the client (``schedules.one_off_standing``, ``schedules.recurring_done``, on
     their calendar) is left out: what was sent is in "Done recently" and the
     history. Unless a draft of it waits: "Carry on" is never out of reach.
     """
@@ -131,9 +123,9 @@ def todo_for_client(*, user: User) -> Todo:
             is_log=is_log,
         )
         if occurrence is None:
-            finished = schedules.one_off_done(
-                due_on=assignment.due_on, today=today, sent=sent, is_log=is_log
-            )
+            finished = schedules.one_off_standing(
+                sent=sent, due_on=assignment.due_on, today=today, is_log=is_log
+            ).done_for_client
         else:
             finished = schedules.recurring_done(occurrence, sent=sent)
         if finished and not getattr(assignment, "has_draft", False):

@@ -1,14 +1,12 @@
-"""What the therapist reads in the admin: where each assignment stands,
-what came back since the last session, and the home page."""
+"""What the therapist reads in the admin: what came back since the last
+session (where each assignment stands is homework.selectors.progress) and
+the home page."""
 
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db import models
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
-from django.db.models.functions import Coalesce, TruncDate
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client, Session
 from clients.selectors import (
@@ -16,9 +14,14 @@ from clients.selectors import (
     clients_for_user,
     sessions_on_days,
 )
-from homework import schedules
 from homework.models import Assignment, Entry, EntryComment
 from homework.selectors.portal import client_today
+from homework.selectors.progress import (
+    AssignmentProgress,
+    completion,
+    overdue_exactly,
+    with_progress,
+)
 from homework.selectors.scoping import (
     assignments_for_user,
     entries_for_user,
@@ -48,208 +51,13 @@ NEW_WITHOUT_PREVIOUS_VISIT = dt.timedelta(days=7)
 HOME_LIST_LIMIT = 20
 
 
-class Progress(models.TextChoices):
-    DONE = "done", _("Done")
-    OPEN = "open", _("Open")
-    OVERDUE = "overdue", _("Overdue")
-    ENDED = "ended", _("Ended")
-    CANCELLED = "cancelled", _("Cancelled")
-
-
-@dataclass(frozen=True)
-class Completion:
-    """Where one assignment stands. For a recurring one, ``done`` counts slots
-    with something sent, ``due_so_far`` the slots due by today (the one still
-    open, today's or this week's, only once something was sent for it: until
-    its time is over it is open, not missed; schedules.tally_so_far), and
-    ``scheduled`` all of them; for a one-off, ``done`` counts entries sent."""
-
-    state: Progress
-    done: int
-    due_so_far: int | None = None
-    scheduled: int | None = None
-    unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
-    coming: schedules.Coming | None = None  # with none due so far: the first one (Tally.coming)
-
-    @property
-    def count_in_words(self) -> str:
-        """ "3 of 9 check-ins" so far, in the words the summary uses too."""
-        return schedules.count_in_words(
-            done=self.done, expected=self.due_so_far or 0, unit=self.unit, coming=self.coming
-        )
-
-    @property
-    def is_recurring(self) -> bool:
-        return self.scheduled is not None
-
-
-def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs: entries sent, days with one, the
-    latest of those days, and the latest day anything is filed under.
-
-    Private entries count: the therapist may know they exist. A day is the
-    entry's occurrence, or the local day it was sent; days after ``today``
-    (the ``today`` given to ``completion``) are not counted yet.
-    """
-    sent = Q(entries__status=Entry.Status.SUBMITTED)
-    tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
-    by_today = Q(entries__occurrence_on__lte=today) | Q(
-        entries__occurrence_on__isnull=True, entries__submitted_at__lt=tomorrow
-    )
-    day_of_entry = Coalesce("entries__occurrence_on", TruncDate("entries__submitted_at"))
-    return assignments.annotate(
-        sent_count=Count("entries", filter=sent),
-        days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
-        # Whether the slot still open has something sent (``completion``,
-        # schedules.tally_so_far): the latest day is enough, as entries are
-        # filed under a slot no later than the client's today (only work
-        # sent before the first slot is filed ahead, and then none is open).
-        last_day_done=Max(day_of_entry, filter=sent & by_today),
-        # Work sent early, filed under the first slot still to come: not
-        # counted yet, but the therapist is told it was sent (schedules.Coming).
-        last_day_filed=Max(day_of_entry, filter=sent),
-        last_sent_at=Max("entries__submitted_at", filter=sent),
-    )
-
-
-# Every calendar on earth lies between UTC-12 and UTC+14: at any moment, the
-# day a client is living is at most a day either side of the UTC date.
-_EARLIEST_CALENDAR = dt.timedelta(hours=-12)
-_LATEST_CALENDAR = dt.timedelta(hours=14)
-
-
-def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
-    """The earliest and the latest date it is somewhere at ``now``."""
-    utc = now.astimezone(dt.UTC)
-    return (utc + _EARLIEST_CALENDAR).date(), (utc + _LATEST_CALENDAR).date()
-
-
-def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """One-off assignments with nothing sent whose due date may be past for
-    their client: a conservative SQL bound (the latest date anywhere), since
-    SQL cannot read each client's calendar portably. ``is_overdue`` decides
-    each row, as ``completion`` does (tests hold the two together)."""
-    _, latest = _days_anywhere(now)
-    return (
-        with_progress(assignments, today=latest)
-        .filter(
-            status=Assignment.Status.ACTIVE,
-            schedule=Assignment.Schedule.ONCE,
-            due_on__lt=latest,
-        )
-        .filter(Q(sent_count=0))
-    )
-
-
-def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """``overdue`` made exact for a list page: the rows due on the day or two
-    the clients' calendars disagree about are judged one by one (one query,
-    a couple of days' worth of rows), the rest stay in SQL."""
-    candidates = overdue(assignments, now=now)
-    earliest, _ = _days_anywhere(now)
-    borderline = [
-        assignment.pk
-        for assignment in candidates.filter(due_on__gte=earliest).select_related("client")
-        if is_overdue(assignment, now=now)
-    ]
-    return candidates.filter(Q(due_on__lt=earliest) | Q(pk__in=borderline))
-
-
-def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
-    """Past its due date on the client's own calendar (``assignment.client``
-    is read: select it with the row)."""
-    today = client_today(assignment.client, now)
-    return completion(assignment, today=today).state == Progress.OVERDUE
-
-
-def one_off_state(*, sent: int, status: str, due_on: dt.date | None, today: dt.date) -> Progress:
-    """Done, overdue or open: the one rule for one-off work, in the admin and
-    in the session summary alike.
-
-    Which entries count as ``sent`` is the caller's to say: the admin counts
-    private ones (the therapist may know they exist), the summary does not
-    (it never reflects them, not even as a number).
-    """
-    if sent or status == Assignment.Status.COMPLETED:
-        return Progress.DONE
-    if due_on is not None and due_on < today:
-        return Progress.OVERDUE
-    return Progress.OPEN
-
-
-def completion(assignment: Assignment, *, today: dt.date) -> Completion:
-    """Done / open / overdue for one assignment annotated by ``with_progress``.
-
-    A simple count for now: the kinds' derived occurrences may refine what
-    "a day done" means, and this is the one place to change.
-    """
-    sent: int = getattr(assignment, "sent_count", 0)
-    if assignment.status == Assignment.Status.CANCELLED:
-        return Completion(Progress.CANCELLED, sent)
-    if assignment.schedule == Assignment.Schedule.ONCE:
-        state = one_off_state(
-            sent=sent, status=assignment.status, due_on=assignment.due_on, today=today
-        )
-        return Completion(state, sent)
-    ends_on = assignment.ends_on or assignment.starts_on
-    scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
-    so_far = schedules.tally_so_far(
-        assignment,
-        start=assignment.starts_on,
-        today=today,
-        days_sent=getattr(assignment, "days_done", 0),
-        latest_sent=getattr(assignment, "last_day_done", None),
-        latest_filed=getattr(assignment, "last_day_filed", None),
-    )
-    done = so_far.done
-    if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
-        state = Progress.DONE
-    elif ends_on < today:
-        state = Progress.ENDED
-    else:
-        state = Progress.OPEN
-    return Completion(
-        state,
-        done,
-        due_so_far=so_far.expected,
-        scheduled=scheduled,
-        unit=so_far.unit,
-        coming=so_far.coming,
-    )
-
-
-# Where each assignment stands, as the since-last-session page's progress
-# column says it; "open work" in the client list is the count of these.
-OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
-
-
-def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
-    """Read what ``open_work`` needs for every client listed: their active
-    assignments with their progress, in one query however many clients."""
-    _, latest = _days_anywhere(now)  # no client's today is later (completion clamps)
-    active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
-    return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
-
-
-def open_work(client: Client, *, now: dt.datetime) -> int:
-    """How many of the client's assignments are open or past due, by
-    ``completion`` on the client's calendar: the progress column's own rule.
-    Nothing for an archived client, whose portal is closed. ``client`` comes
-    from ``with_open_work``."""
-    if client.status != Client.Status.ACTIVE:
-        return 0
-    today = client_today(client, now)
-    active: list[Assignment] = getattr(client, "active_work", [])
-    return sum(1 for a in active if completion(a, today=today).state in OPEN_WORK)
-
-
 @dataclass(frozen=True)
 class SinceLastSession:
     client: Client
     window: SessionWindow
     entries: list[Entry]  # shared entries: felt unsafe first, then to discuss, newest first
     private_sent_at: list[dt.datetime]  # private entries: only when they were sent
-    assignments: list[tuple[Assignment, Completion]]
+    assignments: list[tuple[Assignment, AssignmentProgress]]
 
 
 def staff_client(*, user: User, client_id: int | str) -> Client:

@@ -43,7 +43,6 @@ from homework.services.kept_words import (
 )
 from homework.services.notes import (
     NOTE_MAX_CHARS,
-    NOTE_TOO_LONG,
     edit_words,
     entry_add_note,
     entry_keep_note_draft,
@@ -59,7 +58,6 @@ __all__ = [
     "ASSIGNMENT_EDITABLE_FIELDS",
     "COMMENT_MAX_CHARS",
     "NOTE_MAX_CHARS",
-    "NOTE_TOO_LONG",
     "EditTried",
     "EntryConflict",
     "EntryLocked",

@@ -11,7 +11,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext_lazy
 
 from homework.kinds import get_kind
 from homework.kinds.data import typed_values
@@ -19,21 +18,9 @@ from homework.models import Entry, EntryNote
 from homework.services.entry_writes import _own_sent_entry_for_update
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
-from practice.voice import NULL_CHARACTER, grouped_count, too_long
+from practice.voice import NULL_CHARACTER, too_long
 
 NOTE_MAX_CHARS = 2000
-# Said by the note form and by this service alike; %(limit)s and %(length)s
-# are the numbers as the language writes them ("2,000").
-NOTE_TOO_LONG = grouped_count(
-    ngettext_lazy(
-        "Notes can be up to %(limit)s character; this one has %(length)s. "
-        "Shorten it a little, or add a second note.",
-        "Notes can be up to %(limit)s characters; this one has %(length)s. "
-        "Shorten it a little, or add a second note.",
-        "limit_value",
-    )
-)
-
 
 # A note that could not be sent is kept whole up to the longest answer the
 # portal takes anywhere: generous, and bounded for storage.
@@ -57,8 +44,7 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
     if not text:
         raise ValidationError({"text": [_("Write something first.")]})
     if note_is_too_long(text):
-        too_long = NOTE_TOO_LONG % {"limit_value": NOTE_MAX_CHARS, "show_value": len(text)}
-        raise ValidationError({"text": [too_long]})
+        raise ValidationError({"text": [too_long(limit=NOTE_MAX_CHARS, length=len(text))]})
     if "\x00" in text:
         raise ValidationError({"text": [NULL_CHARACTER]})
     if entry.note_draft:

@@ -18,7 +18,8 @@ from django.utils import timezone
 from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
-from homework.selectors import Progress, assignments_for_user, client_today, one_off_state
+from homework.schedules import Progress
+from homework.selectors import assignments_for_user, client_today, one_off_progress
 from homework.summary.period import Period, midnight_on
 from practice.dates import as_zone
 from practice.models import User
@@ -31,7 +32,7 @@ class WorkItem:
     assignment_id: int
     title: str
     recurring: bool
-    state: str  # one of Completion.DONE / OPEN / OVERDUE (one-off work) or RECURRING
+    state: str  # one of WorkInPeriod.DONE / OPEN / OVERDUE (one-off work) or RECURRING
     due_on: dt.date | None = None
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
     expected: int = 0  # recurring: scheduled days so far in the period
@@ -47,9 +48,13 @@ class WorkItem:
 
 
 @dataclass(frozen=True)
-class Completion:
-    # One-off work is done, open or overdue by homework.selectors.one_off_state,
-    # the rule the admin uses too; recurring work is counted in days.
+class WorkInPeriod:
+    """The assigned work a session summary reports on, each assignment's
+    share of the period (where one stands over its whole schedule is
+    homework.selectors.AssignmentProgress)."""
+
+    # One-off work is done, open or overdue by schedules.one_off_standing,
+    # the rule the admin and the portal call too; recurring work is counted in days.
     DONE = Progress.DONE
     OPEN = Progress.OPEN
     OVERDUE = Progress.OVERDUE
@@ -108,15 +113,9 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
     client_day = client_today(client, now)
     # Recurring work: the slots due by the start of this day, by the rule the
     # admin's "so far" follows (schedules.tally_so_far). While the client's
-    # today is the last day counted, it is not over: its slot is open, not
-    # missed, whether a session is booked or not (a summary printed on Monday
-    # for Wednesday's session, before Monday's check-in, is not "6 of 7").
-    # Once their day is over it counts. So the evening batch, run on the eve
-    # of a session, leaves a slot still open then (the eve's own, for daily
-    # work) open if it is not yet done; by the morning the eve is over, the
-    # slot counts as due, the summary reads differently and the download
-    # renders it again rather than serve the stored file
-    # (homework.summary.services). Done by the batch, the two read the same.
+    # today is the last day counted, its slot is open, not missed, whether a
+    # session is booked or not; once their day is over it counts, and a
+    # summary stored before then renders again (homework.summary.services).
     running = as_of == client_day
     return _Days(
         zone=zone,
@@ -210,7 +209,7 @@ def recurring_in_period(
 
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
-) -> Completion:
+) -> WorkInPeriod:
     """Two queries, whatever the number of assignments or entries.
 
     Recurring work is counted in the client's days, on their calendar: the
@@ -235,7 +234,9 @@ def completion_for_period(
         .select_related("exercise")
         .annotate(
             sent_in_period=Count("entries", filter=shared & in_period),
-            sent_before=Count("entries", filter=shared & Q(entries__shared_at__lt=period.start)),
+            shared_before_period=Count(
+                "entries", filter=shared & Q(entries__shared_at__lt=period.start)
+            ),
         )
         .order_by("starts_on", "pk")
     )
@@ -243,12 +244,12 @@ def completion_for_period(
 
     # One-off work is judged as of the period's end, or now if that is still
     # to come; a due date, on the client's calendar too: work due on a day not
-    # yet over for them is not past due (homework.selectors.one_off_state).
+    # yet over for them is not past due (schedules.one_off_standing).
     due_as_of = min(period.as_of(now), client_today(client, now))
     items: list[WorkItem] = []
     for assignment in assignments:
         sent_in_period: int = assignment.sent_in_period
-        sent_before: int = assignment.sent_before
+        shared_before_period: int = assignment.shared_before_period
         title = assignment.exercise.title
         if assignment.schedule != Assignment.Schedule.ONCE:
             tally = counts.get(assignment.pk)
@@ -258,7 +259,7 @@ def completion_for_period(
                         assignment.pk,
                         title,
                         recurring=True,
-                        state=Completion.RECURRING,
+                        state=WorkInPeriod.RECURRING,
                         done=tally.done,
                         expected=tally.expected,
                         unit=tally.unit,
@@ -266,21 +267,16 @@ def completion_for_period(
                     )
                 )
             continue
-        if sent_before and not sent_in_period:
+        if shared_before_period and not sent_in_period:
             continue  # finished before this period: not this session's business
         items.append(
             WorkItem(
                 assignment.pk,
                 title,
                 recurring=False,
-                state=one_off_state(
-                    sent=sent_in_period,
-                    status=assignment.status,
-                    due_on=assignment.due_on,
-                    today=due_as_of,
-                ),
+                state=one_off_progress(assignment, sent=sent_in_period, today=due_as_of),
                 due_on=assignment.due_on,
                 done=sent_in_period,
             )
         )
-    return Completion(items=items)
+    return WorkInPeriod(items=items)

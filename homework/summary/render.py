@@ -25,7 +25,7 @@ from clients.selectors import NO_EARLIER_SESSION_WEEKS
 from homework.excerpts import shorten
 from homework.kinds import get_kind
 from homework.models import Entry
-from homework.summary.completion import Completion
+from homework.summary.completion import WorkInPeriod
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.period import Period
 from homework.summary.selectors import SummaryData
@@ -109,7 +109,7 @@ def _flags(
     return items, more
 
 
-def _sent_before(period: Period) -> str:
+def _unread_from_before_note(period: Period) -> str:
     """Why a flag from before the period is listed: true however often the
     summary is printed, so a second copy reads as the first (the period's
     start is when it was still unread: summary.selectors._unread_unsafe_before)."""
@@ -182,7 +182,9 @@ def _context(data: SummaryData) -> dict[str, Any]:
         [*data.flagged_unsafe, *data.unsafe_before],
         full_detail=full,
         their_clock=their_clock,
-        notes=dict.fromkeys((entry.pk for entry in data.unsafe_before), _sent_before(data.period)),
+        notes=dict.fromkeys(
+            (entry.pk for entry in data.unsafe_before), _unread_from_before_note(data.period)
+        ),
     )
     discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full, their_clock=their_clock)
     # A flag's line is the client's words read, unless its kind's line says
@@ -190,10 +192,10 @@ def _context(data: SummaryData) -> dict[str, Any]:
     printed.update(item.entry.pk for item in (*unsafe, *discuss) if item.quotes_client)
     # Work still open, past due or recurring gets a line each; finished
     # one-off work is named on one line, since it needs nothing more.
-    finished = [item.title for item in data.completion.items if item.state == Completion.DONE]
+    finished = [item.title for item in data.completion.items if item.state == WorkInPeriod.DONE]
     finished, finished_more = first_of(finished, full_detail=full, limit=WORK_LIST_LIMIT)
     work, work_more = first_of(
-        [item for item in data.completion.items if item.state != Completion.DONE],
+        [item for item in data.completion.items if item.state != WorkInPeriod.DONE],
         full_detail=full,
         limit=WORK_LIST_LIMIT,
     )

@@ -17,7 +17,7 @@ from clients.selectors import clients_for_user, sessions_for_user
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Entry
 from homework.selectors import entries_for_user, entry_readable_by_staff, felt_unsafe_lately
-from homework.summary.completion import Completion, completion_for_period
+from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import (
     Period,
     PeriodInvalid,
@@ -35,9 +35,9 @@ SESSION_GRACE = dt.timedelta(hours=3)
 SESSION_LOOKAHEAD = dt.timedelta(days=14)
 
 __all__ = [
-    "Completion",
     "KindSection",
     "SummaryData",
+    "WorkInPeriod",
     "client_for_summary",
     "completion_for_period",
     "next_session_at",
@@ -68,7 +68,7 @@ class SummaryData:
     full_detail: bool
     entries: list[Entry]  # shared, submitted, in the period, newest first
     sections: list[KindSection]
-    completion: Completion
+    completion: WorkInPeriod
     now: dt.datetime
     flagged_unsafe: list[Entry] = field(default_factory=list)
     flagged_discuss: list[Entry] = field(default_factory=list)
@@ -225,19 +225,19 @@ def _earlier(
     """What kinds need from before the period (``ExerciseKind.earlier_wanted``):
     for each assignment, its latest shared entry from before the period that
     meets its kind's condition, or every such entry of the assignments with
-    entries in the period for a kind that asks (``earlier_every``). One query
+    entries in the period for a kind that asks for ``every``. One query
     for all kinds, however many entries."""
     wanted = Q()
     every = Q()
     asked = False
     for kind in all_kinds():
-        condition = kind.earlier_wanted()
-        if condition is None:
+        earlier = kind.earlier_wanted()
+        if earlier is None:
             continue
-        this_kind = Q(assignment__exercise__kind=kind.slug) & condition
+        this_kind = Q(assignment__exercise__kind=kind.slug) & earlier.condition
         wanted |= this_kind
         asked = True
-        if kind.earlier_every:
+        if earlier.every:
             in_period = {entry.assignment_id for entry in by_kind_now.get(kind.slug, [])}
             every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:

@@ -5,11 +5,10 @@
   var box = document.getElementById("invite-link");
   if (box) box.addEventListener("focus", function () { box.select(); });
 
-  // One link per click, not per press: each request makes a link and stops
-  // the one before, so a double click emailed the client twice, and the
-  // first email's link no longer worked. The server also takes the same
-  // request again within seconds as the first (clients.services); the page
-  // sends once all the same.
+  // One invitation per click: each request makes a link and stops the one
+  // before, so a second press must not email a second link. The server also
+  // takes the same request again within seconds as the first
+  // (clients.services); the page sends once all the same.
   var form = document.getElementById("invite-form");
   if (!form) return;
   var sent = false;

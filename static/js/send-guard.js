@@ -8,11 +8,10 @@
 // Sending with a stale page: every sign-in gives the session a new security
 // token (Django's rule), so a page open from before the client signed in
 // again, here or in another tab, posts an old one and meets "This page had
-// expired"; after a sign-out there is no session to post to at all. Either
-// way the page was gone, and with it any words the server did not hold (all
-// of them, on the page that changes a sent entry or adds a note). So the page asks for the
-// current token just before it is sent (window.portalFreshToken, which
-// autosave.js uses too), and stays, saying why, when the client is signed out.
+// expired"; after a sign-out there is no session to post to at all. A page
+// never leaves with words the server does not hold: it asks for the current
+// token just before it is sent (window.portalFreshToken, which autosave.js
+// uses too), and stays, saying why, when the client is signed out.
 (function () {
   "use strict";
 

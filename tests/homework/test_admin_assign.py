@@ -568,7 +568,7 @@ def test_instructions_pages_long_are_refused_beside_the_box_and_nothing_saved(ca
     )
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["instructions"] == [
-        "Keep it under 5000 characters (this one has 200000)."
+        "This can be up to 5,000 characters; it has 200,000. Please shorten it."
     ]
     assert not Assignment.objects.filter(exercise=exercise).exists()
 
@@ -596,5 +596,5 @@ def test_a_saved_assignment_cannot_be_given_pages_long_instructions(cast):
         ),
     )
     assert response.status_code == 200
-    assert "Keep it under 5000 characters" in response.text
+    assert "up to 5,000 characters" in response.text
     assert Assignment.objects.get(pk=assignment.pk).instructions == "Just one."

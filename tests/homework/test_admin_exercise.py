@@ -167,6 +167,6 @@ def test_pages_long_instructions_are_refused_beside_the_box(cast):
     )
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["instructions"] == [
-        "Keep it under 5000 characters (this one has 200000)."
+        "This can be up to 5,000 characters; it has 200,000. Please shorten it."
     ]
     assert not Exercise.objects.filter(title="Check-in").exists()

@@ -206,7 +206,7 @@ def test_a_too_long_comment_comes_back_with_its_text_and_nothing_is_saved(cast):
     text = "word " * 500
     response = login(cast.tara).post(comment_url(cast.alice_entry), {"text": text})
     assert response.status_code == 400
-    assert "Keep it under 2000 characters" in response.text
+    assert "up to 2,000 characters" in response.text
     assert text.strip()[:100] in response.text
     assert not EntryComment.objects.exists()
 

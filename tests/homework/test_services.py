@@ -475,7 +475,7 @@ def test_pages_long_instructions_are_refused_by_the_service_too(cast):
             instructions="x" * 200_000,
         )
     assert refused.value.message_dict["instructions"] == [
-        "Keep it under 5000 characters (this one has 200000)."
+        "This can be up to 5,000 characters; it has 200,000. Please shorten it."
     ]
     assert not AssignmentFactory._meta.model.objects.filter(exercise=exercise).exists()
     with pytest.raises(ValidationError) as refused:
@@ -493,7 +493,7 @@ def test_an_exercises_pages_long_words_are_refused(cast, field):
     with pytest.raises(ValidationError) as refused:
         services.exercise_save(actor=cast.tara, exercise=exercise)
     assert refused.value.message_dict[field] == [
-        "Keep it under 5000 characters (this one has 5001)."
+        "This can be up to 5,000 characters; it has 5,001. Please shorten it."
     ]
     assert exercise.pk is None
 

@@ -4,7 +4,7 @@ Recurring work offers the slot that is open (homework.schedules.slot_for);
 after the schedule ends its last slot stays open for late work, and says it
 is the last one.
 
-The one rule (homework.schedules.one_off_done): a one-off something was
+The one rule (homework.schedules.one_off_standing): a one-off something was
 sent for stays to add another until its due date has passed (a log takes
 any number of entries; a plan or a map may be sent again as it changes).
 Without a due date a log stays open and other kinds are done once sent.
@@ -190,13 +190,17 @@ DUE = dt.date(2026, 3, 20)
     ],
 )
 def test_the_one_rule_for_when_one_off_work_is_done(sent, is_log, today, done):
-    assert schedules.one_off_done(due_on=DUE, today=today, sent=sent, is_log=is_log) is done
+    standing = schedules.one_off_standing(due_on=DUE, today=today, sent=sent, is_log=is_log)
+    assert standing.done_for_client is done
+    # The therapist's side of the same rule: done once sent, past due with nothing sent.
+    assert standing.progress == (Progress.DONE if sent else Progress.OVERDUE)
 
 
 def test_a_log_without_a_due_date_stays_open_and_a_worksheet_is_done_once_sent():
     today = dt.date(2026, 3, 20)
-    assert schedules.one_off_done(due_on=None, today=today, sent=3, is_log=True) is False
-    assert schedules.one_off_done(due_on=None, today=today, sent=1, is_log=False) is True
+    log = schedules.one_off_standing(due_on=None, today=today, sent=3, is_log=True)
+    worksheet = schedules.one_off_standing(due_on=None, today=today, sent=1, is_log=False)
+    assert (log.done_for_client, worksheet.done_for_client) == (False, True)
 
 
 # -- recurring work whose schedule has ended

@@ -192,7 +192,7 @@ def test_a_mark_naming_no_wording_the_exercise_knows_is_read_as_none(cast, bad):
 def test_many_marks_are_read_no_further_than_a_page_could_send():
     post = {f"worded-q{i}": "0123456789ab" for i in range(5000)}
     shown = Shown.from_post(post)
-    assert len(shown.worded) == 100
+    assert len(shown.wording_on_screen) == 100
     assert Shown.from_post({"worded-": "0123456789ab", "still-": "x"}) == Shown()
 
 
@@ -247,21 +247,25 @@ def test_the_kind_keeps_the_wording_the_page_showed_and_only_a_known_one(cast):
             shown=shown,
         )["safe"]["text"]
 
-    assert asked({"safe": "no"}, Shown(worded={"safe": old})) == SAFE
-    assert asked({"safe": "no"}, Shown(worded={"safe": new})) == UNSAFE
-    assert asked({"safe": "no"}, Shown(worded={"safe": "0123456789ab"})) == UNSAFE
+    assert asked({"safe": "no"}, Shown(wording_on_screen={"safe": old})) == SAFE
+    assert asked({"safe": "no"}, Shown(wording_on_screen={"safe": new})) == UNSAFE
+    assert asked({"safe": "no"}, Shown(wording_on_screen={"safe": "0123456789ab"})) == UNSAFE
     assert asked({"safe": "no"}, None) == UNSAFE
     # Unchanged: the words it answered, until the client says it still fits the new ones.
     unchanged = {"before": kept, "answered_before": {"safe": "no"}}
-    assert asked({"safe": "no"}, Shown(worded={"safe": new}), **unchanged) == SAFE
-    assert asked({"safe": "no"}, Shown(worded={"safe": new}, still={"safe": new}), **unchanged) == (
-        UNSAFE
-    )
+    assert asked({"safe": "no"}, Shown(wording_on_screen={"safe": new}), **unchanged) == SAFE
+    assert asked(
+        {"safe": "no"},
+        Shown(wording_on_screen={"safe": new}, answer_still_fits={"safe": new}),
+        **unchanged,
+    ) == (UNSAFE)
     # A box ticked under other words (a page older than this rewording) confirms nothing.
-    assert asked({"safe": "no"}, Shown(still={"safe": old}), **unchanged) == SAFE
-    assert asked({"safe": "no"}, Shown(worded={"safe": old}, still={"safe": new}), **unchanged) == (
-        SAFE
-    )
+    assert asked({"safe": "no"}, Shown(answer_still_fits={"safe": old}), **unchanged) == SAFE
+    assert asked(
+        {"safe": "no"},
+        Shown(wording_on_screen={"safe": old}, answer_still_fits={"safe": new}),
+        **unchanged,
+    ) == (SAFE)
 
 
 # -- 2. "reworded, check your answer": the client can say it still fits

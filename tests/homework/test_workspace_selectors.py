@@ -18,7 +18,7 @@ from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, Sess
 TODAY = dt.date(2026, 3, 11)  # a Wednesday
 
 
-def progress_of(assignment: Assignment, *, today: dt.date) -> selectors.Completion:
+def progress_of(assignment: Assignment, *, today: dt.date) -> selectors.AssignmentProgress:
     """``completion`` as the pages call it: annotated and judged as of one day."""
     annotated = with_progress(Assignment.objects.filter(pk=assignment.pk), today=today).get()
     return completion(annotated, today=today)

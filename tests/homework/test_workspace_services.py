@@ -89,7 +89,7 @@ def test_therapist_leaves_a_comment_and_has_thereby_read_the_entry(cast):
     [
         ("", "Write a few words first."),
         ("   \n ", "Write a few words first."),
-        ("x" * 2001, "Keep it under 2000 characters"),
+        ("x" * 2001, "up to 2,000 characters"),
         ("a\x00b", "cannot be saved"),
     ],
 )

@@ -8,7 +8,7 @@ from django.utils import timezone
 from clients.models import Client
 from homework.models import Assignment, Entry
 from homework.summary import selectors
-from homework.summary.completion import Completion
+from homework.summary.completion import WorkInPeriod
 from homework.summary.period import PeriodQuery, period_for_dates, practice_midnight
 from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
 
@@ -141,9 +141,9 @@ def test_one_off_work_is_done_open_or_past_its_due_date(cast):
     completion = data_for(cast.tara, cast.alice, since_days=20).completion
     states = {item.assignment_id: item.state for item in completion.items}
     assert states == {
-        done.pk: Completion.DONE,
-        open_.pk: Completion.OPEN,
-        late.pk: Completion.OVERDUE,
+        done.pk: WorkInPeriod.DONE,
+        open_.pk: WorkInPeriod.OPEN,
+        late.pk: WorkInPeriod.OVERDUE,
     }
     assert (completion.done, completion.open, completion.overdue) == (1, 1, 1)
 
@@ -156,7 +156,7 @@ def test_private_entries_do_not_count_as_done(cast):
         for i in data_for(cast.tara, cast.alice).completion.items
         if i.assignment_id == assignment.pk
     ]
-    assert item.state == Completion.OPEN
+    assert item.state == WorkInPeriod.OPEN
 
 
 def test_recurring_work_counts_days_with_something_sent(cast):
@@ -389,7 +389,7 @@ def test_one_off_work_sent_privately_then_shared_in_the_period_counts_as_done_in
     data = data_for_next_session(cast, now)
     assert entry in data.entries
     [item] = [i for i in data.completion.items if i.assignment_id == work.pk]
-    assert item.state == Completion.DONE
+    assert item.state == WorkInPeriod.DONE
 
 
 def test_one_off_work_is_past_due_only_once_the_day_is_over_for_the_client(cast):
@@ -411,5 +411,5 @@ def test_one_off_work_is_past_due_only_once_the_day_is_over_for_the_client(cast)
         return item.state
 
     london_past_midnight = dt.datetime(2026, 12, 1, 0, 30, tzinfo=dt.UTC)
-    assert state_at(london_past_midnight) == Completion.OPEN
-    assert state_at(london_past_midnight + dt.timedelta(hours=10)) == Completion.OVERDUE
+    assert state_at(london_past_midnight) == WorkInPeriod.OPEN
+    assert state_at(london_past_midnight + dt.timedelta(hours=10)) == WorkInPeriod.OVERDUE
