@@ -2,7 +2,7 @@
 
 A message is written by the service whose change causes it, inside that
 change's transaction; a worker sends it later, holding the row's lock so
-it goes once (homework.outbox_models).
+it goes once (homework.models.outbox).
 """
 
 import datetime as dt

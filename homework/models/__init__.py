@@ -1,0 +1,30 @@
+"""The homework app's models, one module per sub-domain.
+
+``exercises`` (the library), ``assignments`` (work given to a client),
+``entries`` (the client's entries, their notes and the therapist's
+comments) and ``outbox`` (messages to send: delivery, not clinical data).
+Everything is imported here, so Django finds every model and
+``from homework.models import X`` reads the same wherever it is used.
+"""
+
+from homework.models.assignments import (
+    MAX_SCHEDULE_DAYS,
+    START_AHEAD_DAYS,
+    START_BEHIND_DAYS,
+    Assignment,
+)
+from homework.models.entries import Entry, EntryComment, EntryNote
+from homework.models.exercises import Exercise
+from homework.models.outbox import OutboxMessage
+
+__all__ = [
+    "MAX_SCHEDULE_DAYS",
+    "START_AHEAD_DAYS",
+    "START_BEHIND_DAYS",
+    "Assignment",
+    "Entry",
+    "EntryComment",
+    "EntryNote",
+    "Exercise",
+    "OutboxMessage",
+]

@@ -1,0 +1,71 @@
+"""The exercise library: what a therapist can assign.
+
+What a response *contains* is decided by the exercise's kind (homework.kinds).
+"""
+
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from homework.kinds import kind_choices
+from homework.text_limits import INSTRUCTIONS_MAX_CHARS, too_long
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+class Exercise(models.Model):
+    """A library item: one kind, the practice's own title and instructions."""
+
+    kind = models.CharField(_("kind"), max_length=32, choices=kind_choices)
+    title = models.CharField(_("title"), max_length=120)
+    instructions = models.TextField(
+        _("instructions for the client"),
+        help_text=_("Plain, warm, second person. The client reads this first."),
+    )
+    therapist_note = models.TextField(
+        _("note for therapists"), blank=True, help_text=_("When this exercise helps.")
+    )
+    options = models.JSONField(
+        _("kind options"), default=dict, blank=True, help_text=_("E.g. a worksheet's questions.")
+    )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="exercises",
+        help_text=_("Empty: shared with the whole practice."),
+    )
+    is_active = models.BooleanField(_("in the library"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["title"]
+        verbose_name = _("exercise")
+        verbose_name_plural = _("exercises")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def clean(self) -> None:
+        super().clean()
+        errors: dict[str, StrOrPromise] = {
+            name: message
+            for name in ("instructions", "therapist_note")
+            if (message := too_long(getattr(self, name), limit=INSTRUCTIONS_MAX_CHARS))
+        }
+        # Entries are read by their exercise's kind: once there are any,
+        # another kind could not read them.
+        if self.pk is not None and self.assignments.exists():
+            stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
+            if stored is not None and stored != self.kind:
+                errors["kind"] = _(
+                    "This exercise has been assigned, so its kind stays as it is. "
+                    "To use another kind, add a new exercise."
+                )
+        if errors:
+            raise ValidationError(errors)
