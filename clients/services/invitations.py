@@ -88,7 +88,7 @@ def invitation_issued(*, user: User, client_id: int, invitation_id: int) -> Issu
 
     Here rather than in selectors: the link is made from the row's seed
     only in this module. The admin holds the invitation's id until the
-    page shows it, never the link (clients.admin).
+    page shows it, never the link (clients.admin.clients).
     """
     invitation = (
         invitations_for_client(user=user, client_id=client_id)

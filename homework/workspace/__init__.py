@@ -1,3 +1,6 @@
 """The therapist's workspace in the admin: the client's page with their
-homework on it, the sessions with the ways to prepare for them, and the
-admin's home page. Built on clients' own admin, which knows no homework."""
+homework on it and the sessions with the ways to prepare for them
+(client_admin), the exercise library (exercise_admin), work set for a client
+(assignment_admin), clients' entries (entry_admin), the pages behind them
+(views), their forms and list filters, and the admin's home page (site).
+Built on clients' own admin, which knows no homework."""

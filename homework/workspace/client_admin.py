@@ -13,13 +13,14 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from clients.admin import ClientAdmin, SessionAdmin
+from clients.admin.clients import ClientAdmin
+from clients.admin.sessions import SessionAdmin
 from clients.models import Client, Session
 from clients.selectors import with_prepared_for
-from homework import admin_views as workspace
 from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
+from homework.workspace import views
 
 
 class ClientChangeList(ChangeList):
@@ -58,7 +59,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
         ]
 
     def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        return workspace.since_last_session(self, request, object_id)
+        return views.since_last_session(self, request, object_id)
 
     def summary_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return client_summary(self, request, object_id)
@@ -95,7 +96,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
     def assign_exercise(
         self, request: HttpRequest, queryset: QuerySet[Client]
     ) -> HttpResponse | None:
-        return workspace.assign_to_clients(self, request, queryset)
+        return views.assign_to_clients(self, request, queryset)
 
 
 @admin.register(Session)

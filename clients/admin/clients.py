@@ -1,12 +1,12 @@
-import datetime as dt
+"""The client's record in the admin: who they are, their sessions, their
+portal invitation (made, shown once, emailed), archiving and restoring."""
+
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
-from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import models
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
@@ -16,145 +16,24 @@ from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.formats import date_format
 from django.utils.html import format_html
-from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import services
-from clients.admin_filters import ClientStatusFilter
+from clients.admin.filters import ClientStatusFilter
+from clients.admin.sessions import SessionInline
 from clients.models import Client, Session
-from clients.selectors import (
-    clients_for_user,
-    invitations_for_client,
-    sessions_for_user,
-)
+from clients.selectors import clients_for_user, invitations_for_client
 from clients.time_zones import TimeZoneField, TimeZoneInput
 from practice.admin_access import RoleAdmin, not_found
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, calendar_day, read_on_clock_change
+from practice.dates import TheirClock, calendar_day
 from practice.models import User
 from practice.requests import acting_user
 
 # In the therapist's session: for each client, the invitation whose link the
 # invite page is still to show (once).
 INVITATIONS_TO_SHOW = "clients.invitations_to_show"
-
-
-class SessionTimeInput(AdminTimeWidget):
-    """The time as booked, 10:30 (the practice's formats read it so). A time
-    that has seconds (set by "Now" before it wrote none) shows them: shown
-    without, every save of the client's page would see the row as changed
-    and check it again, and an old session would be refused as too old."""
-
-    def format_value(self, value: Any) -> str | None:
-        if isinstance(value, dt.time) and (value.second or value.microsecond):
-            return value.strftime("%H:%M:%S")
-        return super().format_value(value)
-
-
-class SessionStartsWidget(AdminSplitDateTime):
-    """The date and the time, each with its own name.
-
-    In a tabular inline the field's label is a column heading, which names
-    nothing for a screen reader: each box was just "edit text".
-    """
-
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        # AdminSplitDateTime's own __init__, with our time box.
-        forms.MultiWidget.__init__(
-            self,
-            [
-                AdminDateWidget(attrs={"aria-label": _("Session date")}),
-                SessionTimeInput(attrs={"aria-label": _("Session time")}),
-            ],
-            attrs,
-        )
-
-
-class SessionStartsField(forms.SplitDateTimeField):
-    """When a session starts, on the practice's clock. Django refuses a time
-    on the nights the clocks change with words for developers ("couldn't be
-    interpreted ... may be ambiguous"): a time the clock shows twice is taken
-    as the first of the two, and one it skips is refused saying why."""
-
-    default_error_messages = {
-        # Read whole by SplitDateTimeField itself (its date and time parts).
-        **forms.SplitDateTimeField.default_error_messages,
-        "skipped": _(
-            "The clocks go forward that night, so %(time)s does not happen. "
-            "Please choose a time before or after it."
-        ),
-        # Half filled in: Django says only "This field is required.", under
-        # a date that is plainly there.
-        "time_missing": _("Enter a time as well as a date."),
-        "date_missing": _("Enter a date as well as a time."),
-    }
-
-    def clean(self, value: Any) -> Any:
-        if isinstance(value, (list, tuple)) and len(value) == 2:
-            no_date, no_time = (part in self.empty_values for part in value)
-            if no_date != no_time:
-                missing = "date_missing" if no_date else "time_missing"
-                raise ValidationError(self.error_messages[missing], code=missing)
-        return super().clean(value)
-
-    def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
-        try:
-            return super().compress(data_list)
-        except ValidationError as refusal:
-            return read_on_clock_change(refusal, self.error_messages["skipped"])
-
-
-class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
-    def add_fields(self, form: forms.Form, index: int | None) -> None:
-        super().add_fields(form, index)
-        # The delete box too sits under a column heading only.
-        if "DELETE" in form.fields:
-            form.fields["DELETE"].widget.attrs["aria-label"] = _("Delete this session")
-
-
-class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
-    """Sessions are recorded on the client's page; "since last session" starts from them."""
-
-    model = Session
-    formset = SessionInlineFormSet
-    formfield_overrides = {
-        models.DateTimeField: {"form_class": SessionStartsField, "widget": SessionStartsWidget}
-    }
-    extra = 1
-    fields = ("starts_at", "when")
-    readonly_fields = ("when",)
-    ordering = ("-starts_at",)
-    verbose_name = _("session")
-    verbose_name_plural = _("Sessions: add the next one in the empty row")
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
-        # Each row is labelled with str(session), which names the client.
-        return super().get_queryset(request).select_related("client")
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    @admin.display(description=_("when"))
-    def when(self, obj: Session) -> str:
-        if obj.pk is None:
-            return ""
-        now = timezone.now()
-        if timezone.localdate(obj.starts_at) == timezone.localdate(now):
-            return str(_("today"))
-        if obj.starts_at > now:
-            return str(_("in %(time)s") % {"time": timeuntil(obj.starts_at, now, depth=1)})
-        return str(_("%(time)s ago") % {"time": timesince(obj.starts_at, now, depth=1)})
 
 
 class ClientAdmin(RoleAdmin):
@@ -487,26 +366,3 @@ class ClientAdmin(RoleAdmin):
             % {"count": len(done)},
             messages.SUCCESS,
         )
-
-
-# The authenticator secrets of clients are nobody's to read, not even the manager's.
-admin.site.unregister(TOTPDevice)
-
-
-class SessionAdmin(RoleAdmin):
-    """Sessions listed; registered with the links to prepare for them
-    (homework.workspace.client_admin)."""
-
-    therapist_can = frozenset({"view"})
-    manager_can = frozenset({"view"})
-    instead_of_deleting = _(
-        "To remove a session, open the client's page and tick “Delete” on its row in "
-        "the sessions table. Nothing the client wrote goes with it."
-    )
-    list_display: tuple[str, ...] = ("starts_at", "client")
-    stacks_on_a_phone = True  # like the therapist's other lists, each value named
-    search_fields = ("client__display_name",)
-    date_hierarchy = "starts_at"
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
-        return sessions_for_user(user=acting_user(request)).select_related("client")

@@ -68,3 +68,20 @@ class NewEntriesFilter(admin.SimpleListFilter):
             # A private entry is never read by staff: it is not "waiting to be read".
             return queryset.filter(private=False, seen_at__isnull=True)
         return queryset.none()
+
+
+class SharedFlagFilter(admin.SimpleListFilter):
+    """The client's flags, on shared entries only: a private entry's flags are private too."""
+
+    title = _("flags")
+    parameter_name = "flag"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("unsafe", _("Felt unsafe")), ("discuss", _("To talk about in session"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        if self.value() == "unsafe":
+            return queryset.filter(private=False, felt_unsafe=True)
+        if self.value() == "discuss":
+            return queryset.filter(private=False, discuss_in_session=True)
+        return queryset

@@ -1,0 +1,10 @@
+"""Clients' own admin, which knows no homework: the client's record
+(clients.admin.clients), their sessions (clients.admin.sessions) and the
+scoped list filters (clients.admin.filters). The ModelAdmins are registered
+with the therapist's workspace on them (homework.workspace.client_admin)."""
+
+from django.contrib import admin
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+# The authenticator secrets of clients are nobody's to read, not even the manager's.
+admin.site.unregister(TOTPDevice)

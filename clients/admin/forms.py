@@ -1,0 +1,85 @@
+"""The session row's form pieces on the client's page: the date and time
+boxes, named for a screen reader, read on the practice's clock."""
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from practice.dates import read_on_clock_change
+
+
+class SessionTimeInput(AdminTimeWidget):
+    """The time as booked, 10:30 (the practice's formats read it so). A time
+    that has seconds (set by "Now" before it wrote none) shows them: shown
+    without, every save of the client's page would see the row as changed
+    and check it again, and an old session would be refused as too old."""
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, dt.time) and (value.second or value.microsecond):
+            return value.strftime("%H:%M:%S")
+        return super().format_value(value)
+
+
+class SessionStartsWidget(AdminSplitDateTime):
+    """The date and the time, each with its own name.
+
+    In a tabular inline the field's label is a column heading, which names
+    nothing for a screen reader: each box was just "edit text".
+    """
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        # AdminSplitDateTime's own __init__, with our time box.
+        forms.MultiWidget.__init__(
+            self,
+            [
+                AdminDateWidget(attrs={"aria-label": _("Session date")}),
+                SessionTimeInput(attrs={"aria-label": _("Session time")}),
+            ],
+            attrs,
+        )
+
+
+class SessionStartsField(forms.SplitDateTimeField):
+    """When a session starts, on the practice's clock. Django refuses a time
+    on the nights the clocks change with words for developers ("couldn't be
+    interpreted ... may be ambiguous"): a time the clock shows twice is taken
+    as the first of the two, and one it skips is refused saying why."""
+
+    default_error_messages = {
+        # Read whole by SplitDateTimeField itself (its date and time parts).
+        **forms.SplitDateTimeField.default_error_messages,
+        "skipped": _(
+            "The clocks go forward that night, so %(time)s does not happen. "
+            "Please choose a time before or after it."
+        ),
+        # Half filled in: Django says only "This field is required.", under
+        # a date that is plainly there.
+        "time_missing": _("Enter a time as well as a date."),
+        "date_missing": _("Enter a date as well as a time."),
+    }
+
+    def clean(self, value: Any) -> Any:
+        if isinstance(value, (list, tuple)) and len(value) == 2:
+            no_date, no_time = (part in self.empty_values for part in value)
+            if no_date != no_time:
+                missing = "date_missing" if no_date else "time_missing"
+                raise ValidationError(self.error_messages[missing], code=missing)
+        return super().clean(value)
+
+    def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
+        try:
+            return super().compress(data_list)
+        except ValidationError as refusal:
+            return read_on_clock_change(refusal, self.error_messages["skipped"])
+
+
+class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        # The delete box too sits under a column heading only.
+        if "DELETE" in form.fields:
+            form.fields["DELETE"].widget.attrs["aria-label"] = _("Delete this session")

@@ -1,0 +1,244 @@
+"""Work set for a client in the admin: assigning it from the library,
+previewing it as the client will see it, and changing its days."""
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import URLPattern, path, reverse
+from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy as _
+
+from clients.admin.filters import ScopedClientFilter
+from clients.models import Client
+from clients.selectors import clients_for_user
+from homework import services
+from homework.display import schedule_text
+from homework.models import Assignment, Exercise
+from homework.selectors import assignments_for_user, client_today, exercises_for_user
+from homework.workspace import views
+from homework.workspace.filters import PastDueFilter
+from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, IdAutocompleteSelect
+from practice.admin_access import RoleAdmin
+from practice.bidi import isolated_text
+from practice.dates import as_zone
+from practice.requests import acting_user, parse_id
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(RoleAdmin):
+    therapist_can = frozenset({"view", "add", "change"})
+    manager_can = frozenset({"view", "add", "change"})
+    instead_of_deleting = _(
+        "Work you have set is never deleted: what the client wrote for it hangs on it. "
+        "To stop it, open it and set its status to “Cancelled” (under More). It leaves "
+        "the client's to-do list, and what they wrote is kept."
+    )
+    form = AssignmentForm
+    list_display = ("exercise", "client", "starts_on", "schedule_in_words", "status")
+    stacks_on_a_phone = True
+    list_filter = (ScopedClientFilter, PastDueFilter, "status", "schedule", "exercise__kind")
+    search_fields = ("exercise__title", "client__display_name")
+    autocomplete_fields = ("exercise",)
+    list_select_related = ("exercise", "client")
+    change_form_template = "admin/homework/assignment/change_form.html"
+
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "preview/",
+                self.admin_site.admin_view(self.preview_view),
+                name="homework_assignment_preview",
+            ),
+            *super().get_urls(),
+        ]
+
+    def preview_view(self, request: HttpRequest) -> HttpResponse:
+        return views.assignment_preview(self, request)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Assignment]:
+        return assignments_for_user(user=acting_user(request)).select_related("exercise", "client")
+
+    def get_fieldsets(self, request: HttpRequest, obj: Assignment | None = None) -> Any:
+        more = ("no_contact_since", "status") if obj else ("no_contact_since",)
+        return (
+            (None, {"fields": ("client", "exercise")}),
+            (_("What the client reads"), {"fields": ("instructions",)}),
+            (
+                _("When"),
+                {"fields": ("schedule", "starts_on", "due_on", "weekdays", "ends_on")},
+            ),
+            (_("More"), {"fields": more, "classes": ("collapse",)}),
+        )
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Assignment | None = None
+    ) -> tuple[str, ...]:
+        # An assignment stays with its client (its entries hang on it), archived or not.
+        return ("client",) if obj is not None else ()
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """Today, and due by the client's next session (or in a week): on the
+        client's calendar, which the schedule and the due date are read on."""
+        initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
+        client_id = parse_id(initial.get("client"))
+        client = (
+            clients_for_user(user=acting_user(request)).filter(pk=client_id).first()
+            if client_id is not None
+            else None
+        )
+        # Daily work set on the practice's evening starts on a far-east
+        # client's tomorrow; started on the practice's today, its first day
+        # would be gone for them before it was set.
+        zone = as_zone(client.timezone) if client else timezone.get_default_timezone()
+        today = timezone.localdate(timezone=zone)
+        initial.setdefault("starts_on", today)
+        due = today + dt.timedelta(days=7)
+        if client is not None:
+            upcoming = (
+                client.sessions.filter(starts_at__gt=timezone.now())
+                .order_by("starts_at")
+                .values_list("starts_at", flat=True)
+                .first()
+            )
+            if upcoming:
+                # The session's day for the client: 07:00 in London is the
+                # evening before in Los Angeles.
+                due = timezone.localdate(upcoming, zone)
+        initial.setdefault("due_on", due)
+        return initial
+
+    def get_form(
+        self,
+        request: HttpRequest,
+        obj: Assignment | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        if obj is not None and "exercise" in form.base_fields:
+            # Work set with an exercise since retired (or a former therapist's
+            # own) keeps it on offer: otherwise it could not be saved, not even
+            # to cancel it.
+            field: forms.ModelChoiceField[Exercise] = form.base_fields["exercise"]  # type: ignore[assignment]
+            offered = field.queryset if field.queryset is not None else Exercise.objects.none()
+            field.queryset = offered | Exercise.objects.filter(pk=obj.exercise_id)
+        return form
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "client":
+            kwargs["queryset"] = clients_for_user(user=acting_user(request)).filter(
+                status=Client.Status.ACTIVE
+            )
+        elif db_field.name == "exercise":
+            kwargs["queryset"] = exercises_for_user(user=acting_user(request)).filter(
+                is_active=True
+            )
+            kwargs["widget"] = IdAutocompleteSelect(
+                db_field, self.admin_site, using=kwargs.get("using")
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> Any:
+        # The library's own words, so the page can offer them to personalise.
+        library = exercises_for_user(user=acting_user(request)).filter(is_active=True)
+        extra = {
+            "library_instructions": {e.pk: e.instructions for e in library},
+            **(extra_context or {}),
+        }
+        return super().changeform_view(request, object_id, form_url, extra)
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Model | None = None,
+    ) -> Any:
+        # Drawn for a post only when the save was refused: the form comes
+        # back as the therapist left it, and so does the preview beside it.
+        # Saved work opens with its own: its exercise is already chosen.
+        if request.method == "POST":
+            context["preview_html"] = views.assignment_preview_html(request)
+        elif isinstance(obj, Assignment):
+            context["preview_html"] = views.saved_assignment_preview_html(request, obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
+    @admin.display(description=_("schedule"), ordering="schedule")
+    def schedule_in_words(self, obj: Assignment) -> str:
+        return schedule_text(obj)
+
+    def save_model(self, request: HttpRequest, obj: Assignment, form: Any, change: bool) -> None:
+        data = {
+            name: form.cleaned_data[name] for name in ASSIGNMENT_FIELDS if name in form.cleaned_data
+        }
+        if change:
+            saved = services.assignment_update(actor=acting_user(request), assignment=obj, **data)
+            # New days may have gone to new work (services.assignment_update):
+            # the form's object stands for it from here, to say so and go there.
+            obj.rescheduled_from, obj.starts_on = saved.rescheduled_from, saved.starts_on
+        else:
+            data.pop("status", None)
+            saved = services.assignment_create(actor=acting_user(request), **data)
+        obj.pk = saved.pk
+
+    def log_change(self, request: HttpRequest, obj: Assignment, message: Any) -> Any:
+        """New days that went to new work (services.assignment_update) are
+        logged on both, so each one's history says where the days went: the
+        ended work that it ended, the new work that it was added."""
+        ended = obj.rescheduled_from
+        if ended is None:
+            return super().log_change(request, obj, message)
+        assert ended.ends_on is not None  # set on it by the split, to its last day
+        values = {"date": formats.date_format(ended.ends_on, "l j F")}
+        super().log_change(
+            request, ended, _("Ended on %(date)s: the new days carry on as new work.") % values
+        )
+        return self.log_addition(
+            request, obj, _("Added: carries on from the work ended on %(date)s.") % values
+        )
+
+    def response_change(self, request: HttpRequest, obj: Assignment) -> HttpResponse:
+        """After new days, to the new work they went to, saying what happened
+        to the days before (services.assignment_update)."""
+        if obj.rescheduled_from is None:
+            return super().response_change(request, obj)
+        if obj.starts_on == client_today(obj.client):
+            message = str(
+                _("The new days count from today; what came before stays as it was asked.")
+            )
+        else:
+            message = _(
+                "The new days count from %(date)s; what came before stays as it was asked."
+            ) % {"date": formats.date_format(obj.starts_on, "l j F")}
+        self.message_user(request, message, messages.SUCCESS)
+        return HttpResponseRedirect(reverse("admin:homework_assignment_change", args=[obj.pk]))
+
+    def response_add(
+        self, request: HttpRequest, obj: Assignment, post_url_continue: str | None = None
+    ) -> HttpResponse:
+        """Back to the client's page: that is where the therapist came from."""
+        if "_addanother" in request.POST or "_continue" in request.POST or "_popup" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        self.message_user(
+            request,
+            _("“%(exercise)s” is assigned to %(client)s: %(schedule)s.")
+            % {
+                "exercise": isolated_text(obj.exercise.title),
+                "client": isolated_text(obj.client.display_name),
+                "schedule": schedule_text(obj),
+            },
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.client_id]))
