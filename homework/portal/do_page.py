@@ -107,6 +107,36 @@ def render_invalid(
     )
 
 
+def render_conflict(
+    request: AuthedRequest,
+    assignment: Assignment,
+    conflict: "services.EntryConflict",
+    mine: dict[str, Any],
+    *,
+    envelope: EntryEnvelopeForm,
+    editing: Entry | None = None,
+    kept_as_note: bool = False,
+) -> HttpResponse:
+    """The page again with both versions (409). ``editing``: changes to a sent
+    entry, which stays editable, so sending again replaces it; ``kept_as_note``
+    says their words were kept as its unsent note meanwhile."""
+    kind = get_kind(assignment.exercise.kind)
+    form = kind.form(exercise=assignment.exercise, data=request.POST)
+    context = conflict_context(conflict, mine, envelope=envelope, user=request.user)
+    if editing is not None:
+        context["submitted"] = False
+        context["kept_as_note"] = kept_as_note
+    return render_do(
+        request,
+        assignment,
+        envelope_after_conflict(request.POST, context),
+        form,
+        status=409,
+        conflict=context,
+        editing=editing,
+    )
+
+
 def conflict_context(
     conflict: "services.EntryConflict",
     mine: dict[str, Any],

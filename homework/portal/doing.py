@@ -22,7 +22,7 @@ from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
     START_FROM_NEWEST,
     conflict_context,
-    envelope_after_conflict,
+    render_conflict,
     render_do,
     render_invalid,
 )
@@ -165,16 +165,7 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
     except ResponseInvalid as invalid:
         return render_invalid(request, assignment, envelope, invalid)
     except services.EntryConflict as conflict:
-        form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = conflict_context(conflict, data, envelope=envelope, user=request.user)
-        return render_do(
-            request,
-            assignment,
-            envelope_after_conflict(request.POST, context),
-            form,
-            status=409,
-            conflict=context,
-        )
+        return render_conflict(request, assignment, conflict, data, envelope=envelope)
     except ObjectDoesNotExist:
         raise Http404 from None
     messages.success(request, _("Sent. Thank you for taking the time."))

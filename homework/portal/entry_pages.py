@@ -19,8 +19,7 @@ from homework.kinds.base import Shown
 from homework.models import Entry
 from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
-    conflict_context,
-    envelope_after_conflict,
+    render_conflict,
     render_do,
     render_invalid,
 )
@@ -162,18 +161,14 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             refused_words=kept.new_words,
         )
     if isinstance(refused, services.EntryConflict):
-        form = kind.form(exercise=assignment.exercise, data=request.POST)
-        context = conflict_context(refused, data, envelope=envelope, user=request.user)
-        context["submitted"] = False  # still editable: sending again replaces it
-        context["kept_as_note"] = kept.kept and kept.new_words
-        return render_do(
+        return render_conflict(
             request,
             assignment,
-            envelope_after_conflict(request.POST, context),
-            form,
-            status=409,
-            conflict=context,
+            refused,
+            data,
+            envelope=envelope,
             editing=entry,
+            kept_as_note=kept.kept and kept.new_words,
         )
     # EntryLocked: the therapist read it between this page's load and its post.
     return _edit_arrived_after_reading(request, _own_entry_or_404(request, key), kept)
