@@ -64,7 +64,7 @@ def autosave_messages() -> dict[str, str]:
             "What you type stays on this page, not saved, until you choose."
         ),
         # A page opened with nothing saved meets a draft begun since: perhaps
-        # its own last words, sent as it was reloaded (homework.views).
+        # its own last words, sent as it was reloaded (homework.portal.do_page).
         "status_conflict_begun": _(
             "Not saved yet: there is another version of this. Choose what to keep below."
         ),

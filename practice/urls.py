@@ -16,7 +16,7 @@ urlpatterns = [
     path("help-now/", views.crisis, name="crisis"),
     path("favicon.ico", views.favicon),
     path("", include("clients.urls")),
-    path("", include("homework.urls")),
+    path("", include("homework.portal.urls")),
 ]
 
 # Error pages keep the quick exit and the crisis lines (templates/4xx.html render

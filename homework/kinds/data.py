@@ -3,7 +3,7 @@
 Two shapes arrive for the same response. The API sends JSON, where a row
 set is a list of objects: ``{"steps": [{"boundary": "…"}]}``. The portal
 posts one field per input, rows flattened: ``steps-0-boundary`` (the
-``r-`` prefix already removed by homework.forms.response_data). Both become
+``r-`` prefix already removed by homework.portal.forms.response_data). Both become
 the flat, prefixed data a Django form reads, and anything that is not one
 of the kind's fields, or is the wrong type for its field, is refused here
 with a message, rather than left to crash deep inside a field.

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from clients.decorators import client_required
-from clients.views import account_page
+from clients.views.account import account_page
 from homework import export
 from homework import selectors as homework_selectors
 from homework.portal.export_forms import ExportChoiceForm

@@ -15,7 +15,8 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from clients.views import CLEAR_SITE_DATA
+from clients.views.sign_in import CLEAR_SITE_DATA
+from homework.portal.doing import save_draft_from_post, save_edit_from_post, save_note_from_post
 from practice.models import User
 from practice.requests import parse_id
 from practice.selectors import practice_settings
@@ -87,8 +88,6 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     user = request.user
     if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
         return
-    from homework.views import save_draft_from_post, save_edit_from_post, save_note_from_post
-
     draft = request.POST.copy()
     fields = {
         name.removeprefix("draft-"): draft.getlist(name)

@@ -48,7 +48,7 @@
   // and the warning says that what was written is saved.
   var saveBeforeIdle = document.querySelector("form[data-save-before-idle]");
   // A form the server sent back refused, holding words the client typed for
-  // them to correct (data-refused-words, homework.views): they are not sent,
+  // them to correct (data-refused-words, homework.portal): they are not sent,
   // so the page starts as unsaved, as though typed here: leaving asks first,
   // and the quick exit and "Sign out" carry them.
   var refusedWords = !!saveBeforeIdle && saveBeforeIdle.hasAttribute("data-refused-words");
@@ -61,7 +61,7 @@
   // Typed since this page opened, and so on no server yet: such a page stays
   // at the idle end (below). Words sent back refused were kept on the server
   // as the refusal came (the entry's unsent note, in the note box next time:
-  // homework.views), so their page clears at the idle end as any other.
+  // homework.portal.entry_pages), so their page clears at the idle end as any other.
   var typedHere = false;
   if (saveBeforeIdle) {
     saveBeforeIdle.addEventListener("input", function () {

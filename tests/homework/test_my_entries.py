@@ -826,7 +826,7 @@ def test_submit_conflict_page_lets_the_client_keep_their_text(cast):
 
 def test_every_sent_entry_is_reachable_a_page_at_a_time(cast):
     """A month of daily logs is hundreds of entries, and the oldest may matter most."""
-    from homework.views import HISTORY_PAGE_SIZE
+    from homework.portal.looking_back import HISTORY_PAGE_SIZE
 
     now = timezone.now()
     oldest = EntryFactory.create(

@@ -54,7 +54,7 @@ def test_a_server_fault_page_has_the_policy_too(cast, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("homework.views.render", broken)
+    monkeypatch.setattr("homework.portal.todo.render", broken)
     http = HttpClient(raise_request_exception=False)
     http.force_login(cast.alice.portal_user)
     response = http.get("/")

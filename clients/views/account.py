@@ -1,0 +1,214 @@
+"""The client's account page and what it holds: the password, two-step
+sign-in, signing out everywhere, and the few calls the portal's pages make to
+keep a session going (still here, a fresh token, the exit note dismissed).
+The download's part of the page is homework's (homework.portal.export_views)."""
+
+import time
+from base64 import b32encode
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import logout, update_session_auth_hash
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from clients import selectors, services
+from clients.decorators import client_required
+from clients.forms import ChangePasswordForm, CodeForm, PasswordConfirmForm
+from clients.middleware import LAST_SEEN
+from clients.two_step import qr_svg, setup_uri
+from clients.views.sign_in import CLEAR_SITE_DATA
+from practice.refusals import form_refused
+from practice.requests import AuthedRequest, parse_id
+
+
+@require_safe
+@client_required
+def account(request: AuthedRequest) -> HttpResponse:
+    return account_page(request)
+
+
+@require_GET
+@client_required(allow_archived=True)
+def notebook_closed(request: AuthedRequest) -> HttpResponse:
+    """The one page of the portal left to a client their therapist archived:
+    what they wrote is kept, and theirs to download."""
+    if selectors.client_for_portal_user(user=request.user) is not None:
+        return redirect("homework:dashboard")  # restored: the whole portal is open again
+    return account_page(request)
+
+
+def account_page(
+    request: AuthedRequest,
+    *,
+    remove_form: PasswordConfirmForm | None = None,
+    password_form: ChangePasswordForm | None = None,
+    extra_context: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The account page, with whichever of its forms was refused; for a
+    client their therapist archived, the closed notebook's page instead
+    (the download, the password and signing out are all it keeps).
+
+    The download's part of the page is drawn by homework, which knows what
+    there is to download (homework.templatetags.portal_export); a choice it
+    refused comes back through ``extra_context``."""
+    closed = selectors.client_for_portal_user(user=request.user) is None
+    return render(
+        request,
+        "clients/closed.html" if closed else "clients/account.html",
+        {
+            "two_step": selectors.has_two_step(user=request.user),
+            "remove_form": remove_form or PasswordConfirmForm(),
+            "password_form": password_form or ChangePasswordForm(request.user),
+            **(extra_context or {}),
+        },
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@client_required
+def two_step_setup(request: AuthedRequest) -> HttpResponse:
+    """Show the picture to scan (POST from the account page starts it) and take
+    the first code, which turns two-step sign-in on."""
+    device = selectors.unconfirmed_totp_device(user=request.user)
+    form = CodeForm()
+    if request.method == "POST" and "start" in request.POST:
+        try:
+            device = services.totp_device_start(user=request.user)
+        except services.TwoStepAlreadyOn:
+            messages.info(
+                request,
+                _(
+                    "Two-step sign-in is already on. To use another app, turn it off first "
+                    "(that asks for your password), then set it up again."
+                ),
+            )
+            return redirect("clients:account")
+    elif request.method == "POST":
+        form = CodeForm(request.POST)
+        if form.is_valid():
+            try:
+                services.totp_device_confirm(
+                    user=request.user,
+                    token=form.cleaned_data["token"],
+                    device_id=parse_id(request.POST.get("device")),
+                )
+            except ValidationError as error:
+                form.add_error(None, error)
+            else:
+                messages.success(
+                    request, _("Two-step sign-in is on. You will be asked for a code each time.")
+                )
+                return redirect("clients:account")
+    if device is None:
+        return redirect("clients:account")
+    uri = setup_uri(device)
+    return form_refused(
+        request,
+        render(
+            request,
+            "clients/two_step_setup.html",
+            {"form": form, "qr": qr_svg(uri), "secret": device_secret(device), "device": device},
+            status=400 if form.errors else 200,
+        ),
+    )
+
+
+def device_secret(device: Any) -> str:
+    raw = b32encode(device.bin_key).decode()
+    return " ".join(raw[i : i + 4] for i in range(0, len(raw), 4))
+
+
+@require_POST
+@client_required
+def two_step_remove(request: AuthedRequest) -> HttpResponse:
+    form = PasswordConfirmForm(request.POST)
+    if form.is_valid():
+        try:
+            services.totp_device_remove(user=request.user, password=form.cleaned_data["password"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Two-step sign-in is off."))
+            return redirect("clients:account")
+    return form_refused(request, account_page(request, remove_form=form, status=400))
+
+
+@require_POST
+@client_required(allow_archived=True)
+def change_password(request: AuthedRequest) -> HttpResponse:
+    """A new password from inside, at once: no email needed (it may be read by
+    someone else). Every other session ends; this one carries on.
+
+    Only the current password is asked, two-step sign-in or not, as for
+    turning two-step off: the person is already signed in past it.
+    Wrong guesses are not throttled here, as sign-in's are not either."""
+    form = ChangePasswordForm(request.user, request.POST)
+    if form.is_valid():
+        try:
+            user = services.user_change_password(
+                user=request.user,
+                old_password=form.cleaned_data["old_password"],
+                new_password=form.cleaned_data["new_password1"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            update_session_auth_hash(request, user)
+            messages.success(
+                request,
+                _(
+                    "Your password is changed. Anyone signed in with your old password, "
+                    "on any device, has been signed out."
+                ),
+            )
+            return redirect("clients:account")
+    return form_refused(request, account_page(request, password_form=form, status=400))
+
+
+@require_POST
+@client_required(allow_archived=True)
+def log_out_everywhere(request: AuthedRequest) -> HttpResponse:
+    services.user_log_out_everywhere(user=request.user)
+    logout(request)
+    response = redirect(f"{reverse('clients:login')}?ended=everywhere")
+    response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    return response
+
+
+@require_POST
+@client_required(allow_archived=True)
+def stay_signed_in(request: AuthedRequest) -> HttpResponse:
+    """The idle warning's "Stay signed in": any request counts; this one says so."""
+    request.session[LAST_SEEN] = time.time()
+    return HttpResponse(status=204)
+
+
+@require_GET
+@client_required(allow_archived=True)
+def form_token(request: AuthedRequest) -> JsonResponse:
+    """A fresh security token for a page still open from before a sign-in
+    (here, or in another tab, which changes the token): autosave fetches it
+    and carries on, instead of failing with the client's words unsaved."""
+    return JsonResponse({"token": get_token(request)})
+
+
+@require_POST
+@client_required(allow_archived=True)
+def dismiss_exit_note(request: AuthedRequest) -> HttpResponse:
+    services.user_dismiss_exit_note(user=request.user)
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return HttpResponse(status=204)
+    return redirect("homework:dashboard")

@@ -1,0 +1,138 @@
+"""Getting in and out of the portal: sign-in (with its second step, if the
+client chose one), signing out, and a forgotten password's reset."""
+
+import time
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse, reverse_lazy
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from clients import selectors, services
+from clients.decorators import page_after_sign_in
+from clients.forms import CodeForm, NeutralPasswordResetForm, NewPasswordForm, PortalSignInForm
+from clients.middleware import start_portal_session
+from practice.models import User
+from practice.refusals import form_refused
+
+# Ask the browser to forget everything of ours it may hold: cached pages,
+# cookies, storage. Shared devices are the norm, not the exception.
+CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+# Sign-in waiting for its second step: who, since when, where to go next.
+PENDING_SIGN_IN = "pending_sign_in"
+PENDING_MAX_SECONDS = 300
+
+
+def sign_in_user(request: HttpRequest, user: User) -> None:
+    login(request, user, backend=MODEL_BACKEND)
+    if user.is_client:
+        start_portal_session(request)
+
+
+class PortalLoginView(auth_views.LoginView):
+    """Email and password, then (only if the client chose it) a code from their app.
+
+    A wrong email and a wrong password get the same answer.
+    """
+
+    template_name = "clients/login.html"
+    authentication_form = PortalSignInForm
+    redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        # A "next" in the address still wins; the portal itself sends none.
+        return page_after_sign_in(self.request) or super().get_default_redirect_url()
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["ended"] = self.request.GET.get("ended", "")
+        return context
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        user = form.get_user()
+        if selectors.has_two_step(user=user):
+            self.request.session[PENDING_SIGN_IN] = {
+                "user": user.pk,
+                "at": time.time(),
+                "next": self.get_success_url(),
+            }
+            return redirect("clients:login_code")
+        sign_in_user(self.request, user)
+        return HttpResponseRedirect(self.get_success_url())
+
+
+@require_http_methods(["GET", "POST"])
+def login_code(request: HttpRequest) -> HttpResponse:
+    pending = request.session.get(PENDING_SIGN_IN)
+    if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
+        request.session.pop(PENDING_SIGN_IN, None)
+        return redirect("clients:login")
+    user = User.objects.filter(pk=pending["user"], is_active=True).first()
+    if user is None:
+        return redirect("clients:login")
+    form = CodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if services.totp_verify(user=user, token=form.cleaned_data["token"]):
+            del request.session[PENDING_SIGN_IN]
+            sign_in_user(request, user)
+            next_url = pending["next"]
+            if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+                next_url = reverse(settings.LOGIN_REDIRECT_URL)
+            return HttpResponseRedirect(next_url)
+        form.add_error(
+            "token", _("That code did not match. Codes change every 30 seconds: try the newest.")
+        )
+    return form_refused(
+        request,
+        render(
+            request, "clients/login_code.html", {"form": form}, status=400 if form.errors else 200
+        ),
+    )
+
+
+@csrf_exempt
+@require_http_methods(["GET", "POST"])
+def logout_view(request: HttpRequest) -> HttpResponse:
+    """Sign out. The address followed or typed (a GET) signs out too, as the
+    quick exit's does: refusing would leave the client signed in on a shared
+    device. A forged GET can only sign someone out, which is harmless.
+
+    No security-token check either: a page open from before a sign-in in
+    another tab holds a stale token, and a refused sign-out leaves the
+    session running. A forged post can do no more than the GET."""
+    logout(request)
+    response = redirect("clients:login")
+    response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    return response
+
+
+# -- password reset: Django's views, neutral pages and a discreet email ---------------
+
+
+class PortalPasswordResetView(auth_views.PasswordResetView):
+    form_class = NeutralPasswordResetForm
+    template_name = "clients/password_reset.html"
+    success_url = reverse_lazy("clients:password_reset_sent")
+
+
+class PortalPasswordResetSentView(auth_views.PasswordResetDoneView):
+    template_name = "clients/password_reset_sent.html"
+
+
+class PortalPasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "clients/password_reset_confirm.html"
+    form_class = NewPasswordForm
+    success_url = reverse_lazy("clients:password_reset_complete")
+
+
+class PortalPasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "clients/password_reset_complete.html"

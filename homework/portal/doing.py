@@ -1,0 +1,276 @@
+"""Doing an exercise: its page, the finished entry sent from it, the autosave
+while the client types, and the same saves from a page that is leaving."""
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clients.decorators import client_required, notebook_is_closed
+from homework import schedules, selectors, services
+from homework.autosave_text import saved_time
+from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds.base import Shown
+from homework.models import Assignment, Entry
+from homework.portal.closed_notebook import refused_in_closed_notebook
+from homework.portal.do_page import (
+    START_FROM_NEWEST,
+    conflict_context,
+    render_conflict,
+    render_do,
+    render_invalid,
+)
+from homework.portal.forms import EntryEnvelopeForm, NoteForm, response_data
+from practice.models import User
+from practice.refusals import form_refused
+from practice.requests import AuthedRequest
+
+
+def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -> HttpResponse:
+    """Words saved or sent after the therapist archived the client are kept as a draft."""
+
+    def keep() -> bool:
+        save_draft_from_post(user=request.user, assignment_id=assignment_id, post=request.POST)
+        return True
+
+    return refused_in_closed_notebook(request, keep)
+
+
+def _assignment_or_404(
+    request: AuthedRequest, assignment_id: int, *, for_writing: bool = False
+) -> Assignment:
+    try:
+        return selectors.portal_assignment(
+            user=request.user, assignment_id=assignment_id, for_writing=for_writing
+        )
+    except Assignment.DoesNotExist:
+        raise Http404 from None
+
+
+@require_http_methods(["GET", "POST"])
+@client_required(takes_closed_notebook_posts=True)
+def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
+    """Show the exercise's form (continuing a draft if there is one) and take
+    the finished entry."""
+    if notebook_is_closed(request):
+        return _keep_draft_in_closed_notebook(request, assignment_id)
+    # Work the therapist has since closed still takes what the client was
+    # writing: sent, or opened again while a draft of it waits.
+    assignment = _assignment_or_404(request, assignment_id, for_writing=True)
+    kind = get_kind(assignment.exercise.kind)
+    if request.method == "POST":
+        return _submit(request, assignment)
+    draft = selectors.open_draft(user=request.user, assignment=assignment)
+    if draft is None and assignment.status != Assignment.Status.ACTIVE:
+        raise Http404
+    if draft is None and not kind.is_log:
+        done = _already_done(request, assignment)
+        if done is not None:
+            return done
+    # "Use the newer version", chosen when a newer one was sent since this
+    # page's draft began: the page starts from it, and its first save
+    # replaces the draft, which the client saw beside it.
+    from_newest = kind.continues_last_sent and request.GET.get("start") == START_FROM_NEWEST
+    resumed = draft if draft is not None and not from_newest else None
+    envelope = EntryEnvelopeForm(
+        initial={
+            "key": draft.key if draft else uuid.uuid4(),
+            "version": draft.version if draft else 0,
+            "sent_count_seen": _sent_count_seen(request, assignment, resumed=resumed),
+            "discuss_in_session": draft.discuss_in_session if draft else False,
+            "felt_unsafe": draft.felt_unsafe if draft else False,
+            "private": draft.private if draft else False,
+        }
+    )
+    if resumed is not None:
+        initial = kind.upgrade(resumed.response, resumed.schema_version)
+    else:
+        previous = selectors.last_sent_entry(user=request.user, assignment=assignment)
+        initial = kind.initial(exercise=assignment.exercise, previous=previous)
+    form = kind.form(
+        exercise=assignment.exercise, initial=initial, asked=resumed.asked if resumed else None
+    )
+    return render_do(request, assignment, envelope, form, draft=resumed)
+
+
+def _sent_count_seen(
+    request: AuthedRequest, assignment: Assignment, *, resumed: Entry | None
+) -> int | None:
+    """What the page says it opened on (EntryEnvelopeForm.sent_count_seen): a
+    draft carried on, what its own page opened on; a page filled from the
+    last entry sent, how many are sent now; other work, nothing."""
+    if not get_kind(assignment.exercise.kind).continues_last_sent:
+        return None
+    if resumed is not None:
+        return resumed.sent_when_opened
+    return selectors.sent_count(user=request.user, assignment=assignment)
+
+
+def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
+    """Work that is done for now, opened again by its address (a bookmark, the
+    back button): show what was sent rather than a blank copy, which would
+    read as though it were lost. Done as "To do" counts it: a recurring
+    exercise once its open slot is sent, a one-off once
+    ``schedules.one_off_standing`` says so."""
+    today = selectors.client_today(assignment.client)
+    if assignment.is_recurring:
+        slot = schedules.slot_for(assignment, today)
+        sent = slot and selectors.sent_for_slot(user=request.user, assignment=assignment, on=slot)
+        next_on = schedules.next_slot_after(assignment, today)
+    else:
+        sent = selectors.last_sent_entry(user=request.user, assignment=assignment)
+        # Something was sent (``sent=1``); is it done, or still open to add another?
+        if (
+            sent
+            and not schedules.one_off_standing(
+                sent=1, due_on=assignment.due_on, today=today, is_log=False
+            ).done_for_client
+        ):
+            return None
+        next_on = None
+    if not sent:
+        return None
+    if next_on:
+        messages.info(
+            request,
+            _("You have already done this one. The next one opens on %(date)s.")
+            % {"date": formats.date_format(next_on, "l j F")},
+        )
+    else:
+        messages.info(request, _("You have already done this one. Here is what you sent."))
+    return redirect("homework:entry", key=sent.key)
+
+
+def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
+    kind = get_kind(assignment.exercise.kind)
+    envelope = EntryEnvelopeForm(request.POST)
+    data = response_data(request.POST)
+    if not envelope.is_valid():
+        form = kind.form(exercise=assignment.exercise, data=request.POST)
+        return render_do(request, assignment, envelope, form, status=400)
+    try:
+        entry = services.entry_submit(
+            user=request.user,
+            assignment_id=assignment.pk,
+            key=envelope.cleaned_data["key"],
+            base_version=envelope.cleaned_data["version"],
+            data=data,
+            flags=envelope.flags(),
+            shown=Shown.from_post(request.POST),
+            sent_count_seen=envelope.cleaned_data["sent_count_seen"],
+        )
+    except ResponseInvalid as invalid:
+        return render_invalid(request, assignment, envelope, invalid)
+    except services.EntryConflict as conflict:
+        return render_conflict(request, assignment, conflict, data, envelope=envelope)
+    except ObjectDoesNotExist:
+        raise Http404 from None
+    messages.success(request, _("Sent. Thank you for taking the time."))
+    return redirect("homework:entry", key=entry.key)
+
+
+def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
+    """Save a draft from posted form fields (the quick exit's last words).
+
+    Raises ValidationError, ResponseInvalid, EntryConflict or DoesNotExist
+    like the autosave does; the caller decides what to tell whom.
+    """
+    envelope = EntryEnvelopeForm(post)
+    if not envelope.is_valid():
+        raise ValidationError(envelope.errors.as_text())
+    return services.entry_save_draft(
+        user=user,
+        assignment_id=assignment_id,
+        key=envelope.cleaned_data["key"],
+        base_version=envelope.cleaned_data["version"],
+        data=response_data(post),
+        flags=envelope.flags(),
+        shown=Shown.from_post(post),
+        page_save=envelope.page_save(),
+        # The page is going, and cannot show a choice: its words are kept,
+        # with what it opened on, for the choice when they are carried on.
+        sent_count_seen=envelope.cleaned_data["sent_count_seen"],
+        leaving=True,
+    )
+
+
+def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
+    """Save changes to a sent entry from posted form fields (the quick exit's
+    last words on the edit page); changes that cannot be saved are kept as
+    the entry's unsent note (services.entry_edit_or_keep_words). Raises
+    ValidationError or DoesNotExist when there is nothing of the client's to
+    keep them on."""
+    envelope = EntryEnvelopeForm(post)
+    if not envelope.is_valid():
+        raise ValidationError(envelope.errors.as_text())
+    return services.entry_edit_or_keep_words(
+        user=user,
+        key=envelope.cleaned_data["key"],
+        base_version=envelope.cleaned_data["version"],
+        data=response_data(post),
+        flags=envelope.flags(),
+        shown=Shown.from_post(post),
+        leaving=True,
+    )
+
+
+def save_note_from_post(*, user: User, post: Any) -> None:
+    """Add the note a client was writing on a sent entry, from posted form
+    fields (the quick exit's last words: the note form has no autosave); one
+    that cannot be added is kept unsent on the entry instead
+    (services.entry_add_note_or_keep_words)."""
+    key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
+    note = NoteForm(post)
+    services.entry_add_note_or_keep_words(
+        user=user,
+        key=key,
+        text=note.cleaned_data["text"] if note.is_valid() else None,
+        typed=str(post.get("text", "")),
+        leaving=True,
+    )
+
+
+@require_POST
+@client_required(takes_closed_notebook_posts=True)
+def autosave(request: AuthedRequest, assignment_id: int) -> HttpResponse:
+    """Save a draft while the client types. Answers in JSON for the page's script."""
+    if notebook_is_closed(request):
+        return _keep_draft_in_closed_notebook(request, assignment_id)
+    assignment = _assignment_or_404(request, assignment_id, for_writing=True)
+    envelope = EntryEnvelopeForm(request.POST)
+    if not envelope.is_valid():
+        return JsonResponse({"errors": envelope.errors}, status=400)
+    data = response_data(request.POST)
+    try:
+        entry = services.entry_save_draft(
+            user=request.user,
+            assignment_id=assignment.pk,
+            key=envelope.cleaned_data["key"],
+            base_version=envelope.cleaned_data["version"],
+            data=data,
+            flags=envelope.flags(),
+            shown=Shown.from_post(request.POST),
+            page_save=envelope.page_save(),
+            sent_count_seen=envelope.cleaned_data["sent_count_seen"],
+            leaving=envelope.cleaned_data["leaving"],
+        )
+    except ResponseInvalid as invalid:
+        return form_refused(request, JsonResponse({"errors": invalid.errors}, status=400))
+    except services.EntryConflict as conflict:
+        context = conflict_context(conflict, data, envelope=envelope, user=request.user)
+        return JsonResponse({"conflict": context}, status=409)
+    except ObjectDoesNotExist:
+        raise Http404 from None
+    return JsonResponse(
+        {
+            "version": entry.version,
+            "saved_at": entry.updated_at.isoformat(),
+            "saved_time": saved_time(entry.updated_at),
+        }
+    )

@@ -1,0 +1,29 @@
+"""The portal's home: what there is to do, what was begun, what came back."""
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from clients.decorators import client_required
+from homework import selectors
+from practice.requests import AuthedRequest
+
+
+@require_safe
+@client_required
+def dashboard(request: AuthedRequest) -> HttpResponse:
+    drafts = selectors.drafts_for_client(user=request.user)
+    todo = selectors.todo_for_client(user=request.user)
+    open_ids = {assignment.pk for assignment in todo.assignments}
+    return render(
+        request,
+        "homework/dashboard.html",
+        {
+            "today": todo.today,  # the client's own, as To do was read for
+            "todo": [(assignment, drafts.get(assignment.pk)) for assignment in todo.assignments],
+            # Begun before the therapist closed the work: still theirs to send.
+            "unfinished": [draft for pk, draft in drafts.items() if pk not in open_ids],
+            "recent": selectors.recent_entries_for_client(user=request.user, limit=5),
+            "comments": selectors.recent_comments_for_client(user=request.user),
+        },
+    )
