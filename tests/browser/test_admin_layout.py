@@ -14,9 +14,7 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
-
-DEMO_PASSWORD = "demo-pass-2026"
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:

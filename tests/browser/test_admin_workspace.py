@@ -17,9 +17,7 @@ from playwright.sync_api import expect
 from clients.models import Client
 from homework.models import Assignment
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
-
-DEMO_PASSWORD = "demo-pass-2026"
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible
 
 
 def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, artifacts):

@@ -2,21 +2,13 @@
 
 import datetime as dt
 
-from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
 from tests.browser.conftest import sign_in
+from tests.browser.helpers import assert_accessible
 from tests.factories import PASSWORD, ClientFactory, ExerciseFactory, TherapistFactory
-
-SERIOUS = {"serious", "critical"}
-
-
-def assert_accessible(page) -> None:
-    results = Axe().run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious]
 
 
 def test_assign_write_send_and_read_back(db, new_context, artifacts):

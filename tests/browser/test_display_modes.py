@@ -18,8 +18,7 @@ from clients.models import Client
 from homework.models import Entry
 from practice.models import User
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import assert_accessible
-from tests.browser.test_portal_layout import contrast, rgb
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, contrast, rgb
 from tests.factories import (
     PASSWORD,
     RESPONSES,
@@ -33,7 +32,6 @@ PALETTES = {
     "light": {"forced_colors": "active"},
     "dark": {"forced_colors": "active", "color_scheme": "dark"},
 }
-DEMO_PASSWORD = "demo-pass-2026"
 
 
 @pytest.fixture

@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 from clients import services as client_services
 from homework.models import Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
-from tests.browser.test_portal import another_tab_sends, choose_distress
+from tests.browser.helpers import another_tab_sends, assert_accessible, choose_distress
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,

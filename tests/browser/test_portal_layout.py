@@ -16,11 +16,13 @@ from homework.kinds import all_kinds
 from homework.models import Entry
 from practice.models import User
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import assert_accessible
-from tests.browser.test_portal_pages import (  # noqa: F401 (a fixture)
+from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
     DEMO_PASSWORD,
     alex,
+    assert_accessible,
     assignment_of,
+    contrast,
+    rgb,
 )
 from tests.factories import (
     PASSWORD,
@@ -141,25 +143,6 @@ def test_the_quick_exit_stays_whole_with_large_text(assignment, new_context, wid
     )
     # Kept on one line, the words ran off the left of the screen: "ave this site now".
     assert button["left"] >= 0 and button["right"] <= width and not button["clipped"], button
-
-
-def luminance(rgb: tuple[int, int, int]) -> float:
-    def channel(c: int) -> float:
-        c2 = c / 255
-        return c2 / 12.92 if c2 <= 0.03928 else ((c2 + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-def rgb(css: str) -> tuple[int, int, int]:
-    r, g, b = (int(float(part)) for part in css[css.index("(") + 1 : -1].split(",")[:3])
-    return r, g, b
 
 
 def test_the_quick_exit_focus_ring_stands_out_from_the_bar(assignment, new_context):

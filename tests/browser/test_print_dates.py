@@ -11,9 +11,7 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
-
-DEMO_PASSWORD = "demo-pass-2026"
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible
 
 
 def test_an_end_before_the_start_stops_on_the_page(db, new_context, artifacts):
