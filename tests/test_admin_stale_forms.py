@@ -18,7 +18,7 @@ from homework.models import Assignment, Exercise
 from practice.admin_access import OPENED_AS
 from tests.conftest import Cast, login
 from tests.factories import ExerciseFactory, SessionFactory
-from tests.homework.test_races import lock_assignment, row_locked, start, until_waiting
+from tests.helpers_workers import lock_assignment, row_locked, start, until_waiting
 
 CHANGED_ELSEWHERE = (
     "This was changed elsewhere (another tab or person) since you opened it. "
