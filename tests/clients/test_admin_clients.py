@@ -14,6 +14,7 @@ from clients.models import Client, Session
 from homework.models import Entry
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, SessionFactory
+from tests.helpers import session_data
 
 CHANGELIST = "admin:clients_client_changelist"
 
@@ -93,21 +94,6 @@ def test_status_cannot_be_changed_by_a_crafted_form(cast):
 
 
 # -- sessions on the client's page ---------------------------------------------------
-
-
-def session_data(rows, initial=0):
-    data = {
-        "display_name": "Alice",
-        "contact_email": "",
-        "timezone": "Europe/London",
-        "reminder_channel": "none",
-        "sessions-TOTAL_FORMS": str(len(rows)),
-        "sessions-INITIAL_FORMS": str(initial),
-    }
-    for index, row in enumerate(rows):
-        for key, value in row.items():
-            data[f"sessions-{index}-{key}"] = value
-    return data
 
 
 def test_the_next_session_is_recorded_on_the_client_page(cast):

@@ -13,6 +13,7 @@ from homework.models import Entry
 from homework.services import EntryConflict, EntrySentSince, Flags
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
+from tests.helpers import do_url
 
 FIRST_PLAN = safety_plan(people_to_call="Jo, then my sister.", code_word="pineapple")
 
@@ -25,10 +26,6 @@ def plan(cast):
     )
     EntryFactory.create(assignment=assignment, response=FIRST_PLAN)
     return assignment
-
-
-def do_url(assignment) -> str:
-    return reverse("homework:do", args=[assignment.pk])
 
 
 def autosave_url(assignment) -> str:
