@@ -45,6 +45,8 @@ def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context
         expect(tools.first).to_be_visible()
         boxes = [tools.nth(i).bounding_box() for i in range(tools.count())]
         page.screenshot(path=artifacts / f"admin-client-page-{width}.png")
+        if width == 1280:  # the client page's accessibility, checked once
+            assert_accessible(page, "the client page")
         for box in boxes:
             assert box is not None
             assert not _overlap(box, name_box), (width, box, name_box)

@@ -370,3 +370,17 @@ def test_after_adding_a_client_the_therapist_is_offered_the_invitation(cast):
     assert "Jordan was added" in page
     assert f'href="{reverse("admin:clients_client_invite", args=[jordan.pk])}"' in page
     assert "Invite them to the portal" in page
+
+
+def test_the_session_rows_on_a_clients_page_have_labelled_fields(cast):
+    """A tabular inline shows its labels as column headings, which do not name
+    the fields: a screen reader heard "edit text" for each session's date and time."""
+    SessionFactory.create(client=cast.alice)
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    inputs = re.findall(r'<input[^>]*name="sessions-\d+-starts_at_\d"[^>]*>', page.text)
+    assert len(inputs) == 4  # the session's date and time, and the new row's
+    for tag in inputs:
+        part = re.search(r'starts_at_(\d)"', tag)
+        assert part is not None
+        label = {"0": "Session date", "1": "Session time"}[part.group(1)]
+        assert f'aria-label="{label}"' in tag, tag
