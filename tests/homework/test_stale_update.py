@@ -243,7 +243,7 @@ def test_work_that_does_not_continue_the_last_entry_is_not_checked(cast):
 def test_two_tabs_sending_the_same_plan_at_once_send_one_and_show_the_other_both(cast, plan):
     """On PostgreSQL, both queued on the assignment's lock: whichever goes
     first is sent, and the other meets it as newer (tests/homework/test_races.py)."""
-    from tests.homework.test_races import lock_assignment, row_locked, start, until_waiting
+    from tests.helpers_workers import lock_assignment, row_locked, start, until_waiting
 
     def send(name: str, **changes: str):
         return start(
