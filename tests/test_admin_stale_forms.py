@@ -6,7 +6,6 @@ Each tab here is the data its Save button sends, read from the page as drawn.
 
 import datetime as dt
 from collections.abc import Callable
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -18,73 +17,13 @@ from homework.models import Assignment, Exercise
 from practice.admin_access import OPENED_AS
 from tests.conftest import Cast, login
 from tests.factories import ExerciseFactory, SessionFactory
-from tests.homework.test_races import lock_assignment, row_locked, start, until_waiting
+from tests.helpers import form_on
+from tests.helpers_workers import lock_assignment, row_locked, start, until_waiting
 
 CHANGED_ELSEWHERE = (
     "This was changed elsewhere (another tab or person) since you opened it. "
     "Nothing was saved: reload to see the latest, then make your change again."
 )
-
-
-class _FormData(HTMLParser):
-    """The fields a browser sends for the form with this id, as drawn."""
-
-    def __init__(self, form_id: str) -> None:
-        super().__init__()
-        self.form_id = form_id
-        self.inside = False
-        self.sent: list[tuple[str, str]] = []
-        self.select: tuple[str, list[str], list[str]] | None = None  # name, options, chosen
-        self.textarea: tuple[str, list[str]] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = {key: value or "" for key, value in attrs}
-        if tag == "form":
-            self.inside = found.get("id") == self.form_id
-        name = found.get("name")
-        if not self.inside:
-            return
-        if tag == "input" and name:
-            kind = found.get("type", "text")
-            unticked = kind in ("checkbox", "radio") and "checked" not in found
-            if kind not in ("submit", "button", "file") and not unticked:
-                ticked = "on" if kind in ("checkbox", "radio") else ""
-                self.sent.append((name, found.get("value", ticked)))
-        elif tag == "select" and name:
-            self.select = (name, [], [])
-        elif tag == "option" and self.select is not None:
-            self.select[1].append(found.get("value", ""))
-            if "selected" in found:
-                self.select[2].append(found.get("value", ""))
-        elif tag == "textarea" and name:
-            self.textarea = (name, [])
-
-    def handle_data(self, data: str) -> None:
-        if self.textarea is not None:
-            self.textarea[1].append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.inside = False
-        elif tag == "select" and self.select is not None:
-            name, options, chosen = self.select
-            self.sent.extend((name, value) for value in chosen or options[:1])
-            self.select = None
-        elif tag == "textarea" and self.textarea is not None:
-            name, text = self.textarea
-            self.sent.append((name, "".join(text).removeprefix("\n")))
-            self.textarea = None
-
-
-def form_on(page: Any, model_name: str) -> dict[str, Any]:
-    """What pressing Save on this page would send."""
-    assert page.status_code == 200
-    parser = _FormData(f"{model_name}_form")
-    parser.feed(page.text)
-    sent: dict[str, list[str]] = {}
-    for name, value in parser.sent:
-        sent.setdefault(name, []).append(value)
-    return {name: values if len(values) > 1 else values[0] for name, values in sent.items()}
 
 
 Case = tuple[str, str, str, Callable[[], str]]  # url, model name, a field, its stored value

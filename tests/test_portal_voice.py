@@ -27,7 +27,6 @@ from django.utils.functional import Promise
 from clients import services as client_services
 from homework.kinds import all_kinds
 from homework.kinds.fields import MAX_CHOICES
-from tests.clients.test_sign_in import request_reset, sign_in, turn_on_two_step
 from tests.conftest import login
 from tests.factories import (
     RESPONSES,
@@ -37,6 +36,7 @@ from tests.factories import (
     options_for,
     posted_form,
 )
+from tests.helpers import request_reset, sign_in, turn_on_two_step
 
 # -- Django's own words, read from Django ----------------------------------------------
 

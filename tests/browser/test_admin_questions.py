@@ -4,7 +4,7 @@ from playwright.sync_api import Page, expect
 
 from homework.models import Exercise
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
+from tests.browser.helpers import assert_accessible
 from tests.factories import PASSWORD, TherapistFactory
 
 

@@ -16,9 +16,9 @@ from playwright.sync_api import Dialog, expect
 
 from homework.models import Entry
 from homework.services import Flags, PageSave, entry_save_draft
-from tests.browser.test_leaving_unsent import dialogs_on_going_home
-from tests.browser.test_portal import (
+from tests.browser.helpers import (
     another_tab,
+    dialogs_on_going_home,
     draft_text,
     leave_with_shift,
     open_form,

@@ -2,21 +2,13 @@
 
 import datetime as dt
 
-from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
 from tests.browser.conftest import sign_in
+from tests.browser.helpers import assert_accessible
 from tests.factories import PASSWORD, ClientFactory, ExerciseFactory, TherapistFactory
-
-SERIOUS = {"serious", "critical"}
-
-
-def assert_accessible(page) -> None:
-    results = Axe().run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious]
 
 
 def test_assign_write_send_and_read_back(db, new_context, artifacts):
@@ -70,29 +62,3 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
     admin.click("text=Keep the full picture")
     admin.screenshot(path=artifacts / "admin-entry-1280.png", full_page=True)
     expect(admin.get_by_text("They read my messages and went quiet all evening.")).to_be_visible()
-
-
-def test_quick_exit_by_keyboard_ends_the_session(db, context):
-    client = ClientFactory.create(portal_user__email="alice@example.test")
-    page = context.new_page()
-    exit_hits: list[str] = []
-
-    def neutral_site(route):
-        exit_hits.append(route.request.url)
-        route.fulfill(body="weather")
-
-    page.route("https://www.bbc.co.uk/**", neutral_site)
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("text=To do")
-    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    page.keyboard.press("Shift")
-    page.keyboard.press("Shift")
-    page.keyboard.press("Shift")
-    page.wait_for_url("https://www.bbc.co.uk/**")
-    assert exit_hits
-    page.go_back()
-    assert "To do" not in page.content()
-    again = context.new_page()
-    again.goto("/")
-    assert "/login/" in again.url
-    assert client.portal_user is not None

@@ -9,6 +9,7 @@ often black. Playwright emulates both the light and the dark palette
 """
 
 import io
+from collections.abc import Iterator
 
 import pytest
 from django.core.management import call_command
@@ -18,8 +19,7 @@ from clients.models import Client
 from homework.models import Entry
 from practice.models import User
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import assert_accessible
-from tests.browser.test_portal_layout import contrast, rgb
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, contrast, rgb
 from tests.factories import (
     PASSWORD,
     RESPONSES,
@@ -30,28 +30,27 @@ from tests.factories import (
 )
 
 PALETTES = {
-    "light": {"forced_colors": "active"},
+    "light": {"forced_colors": "active", "color_scheme": "light"},
     "dark": {"forced_colors": "active", "color_scheme": "dark"},
 }
-DEMO_PASSWORD = "demo-pass-2026"
 
 
 @pytest.fixture
 def forced(browser, live_server):
-    """A phone-sized page with the system's forced colours, in the given palette."""
-    opened = []
+    """A phone-sized page with the system's forced colours (the light palette first)."""
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 390, "height": 844}, **PALETTES["light"]
+    )
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
 
-    def make(palette: str):
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 390, "height": 844}, **PALETTES[palette]
-        )
-        context.set_default_timeout(10_000)
-        opened.append(context)
-        return context.new_page()
 
-    yield make
-    for context in opened:
-        context.close()
+def in_each_palette(page) -> Iterator[str]:
+    """Show the page as it is in each forced-colours palette in turn, by name."""
+    for name, media in PALETTES.items():
+        page.emulate_media(**media)
+        yield name
 
 
 @pytest.fixture
@@ -61,11 +60,15 @@ def alice(db):
     return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
 
 
-@pytest.mark.parametrize("palette", PALETTES)
-def test_the_quick_exit_still_looks_like_a_button_in_forced_colours(alice, forced, palette):
-    page = forced(palette)
+def test_the_quick_exit_still_looks_like_a_button_in_forced_colours(alice, forced):
+    page = forced
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
+    for palette in in_each_palette(page):
+        assert_quick_exit_drawn(page, palette)
+
+
+def assert_quick_exit_drawn(page, palette: str) -> None:
     drawn = page.evaluate(
         """() => {
             const bar = getComputedStyle(document.getElementById('quick-exit'));
@@ -78,9 +81,9 @@ def test_the_quick_exit_still_looks_like_a_button_in_forced_colours(alice, force
     )
     # The purple bar and the white pill are backgrounds, which forced colours
     # drop: without a border the one safety control reads as a line of text.
-    assert drawn["button"][0] != "none" and drawn["button"][1] >= 1, drawn
+    assert drawn["button"][0] != "none" and drawn["button"][1] >= 1, (palette, drawn)
     # And the bar, which stays on top as the page scrolls, keeps an edge.
-    assert drawn["bar"][0] != "none" and drawn["bar"][1] >= 1, drawn
+    assert drawn["bar"][0] != "none" and drawn["bar"][1] >= 1, (palette, drawn)
 
 
 # Each chart's labels against what is painted behind the chart: the first
@@ -102,24 +105,24 @@ CHART_LABELS_ON_THEIR_GROUND = """() => {
 }"""
 
 
-@pytest.mark.parametrize("palette", PALETTES)
 @pytest.mark.parametrize("slug", ["boundary_steps", "support_network"])
-def test_the_pictures_labels_stay_readable_in_forced_colours(alice, forced, palette, slug):
+def test_the_pictures_labels_stay_readable_in_forced_colours(alice, forced, slug):
     assignment = AssignmentFactory.create(
         client=alice.client, exercise=ExerciseFactory.create(kind=slug)
     )
     EntryFactory.create(assignment=assignment, response=RESPONSES[slug]())
-    page = forced(palette)
+    page = forced
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto("/progress/")
-    charts = page.evaluate(CHART_LABELS_ON_THEIR_GROUND)
-    assert charts
-    # SVG paint keeps its colours in forced colours, but the page behind it turns
-    # to the system's ground: dark labels on a dark theme's black could not be read.
-    for chart in charts:
-        for fill in chart["fills"]:
-            assert contrast(rgb(fill), rgb(chart["ground"])) >= 4.5, chart
+    for palette in in_each_palette(page):
+        charts = page.evaluate(CHART_LABELS_ON_THEIR_GROUND)
+        assert charts
+        # SVG paint keeps its colours in forced colours, but the page behind it turns
+        # to the system's ground: dark labels on a dark theme's black could not be read.
+        for chart in charts:
+            for fill in chart["fills"]:
+                assert contrast(rgb(fill), rgb(chart["ground"])) >= 4.5, (palette, chart)
 
 
 @pytest.fixture
@@ -169,14 +172,18 @@ def test_the_clients_pictures_read_well_in_the_therapists_dark_pages(therapist_i
     assert pictures
 
 
-@pytest.mark.parametrize("palette", PALETTES)
-def test_the_two_step_code_can_still_be_scanned_in_forced_colours(alice, forced, palette):
-    page = forced(palette)
+def test_the_two_step_code_can_still_be_scanned_in_forced_colours(alice, forced):
+    page = forced
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto("/account/")
     page.click("text=Set up two-step sign-in")
     page.wait_for_selector("svg.qr")
+    for palette in in_each_palette(page):
+        assert_scannable(page, palette)
+
+
+def assert_scannable(page, palette: str) -> None:
     code = page.evaluate(
         """() => {
             const svg = document.querySelector('svg.qr');
@@ -190,8 +197,8 @@ def test_the_two_step_code_can_still_be_scanned_in_forced_colours(alice, forced,
     )
     # The code's dark squares keep their colour; the light box behind them is a
     # background, which a dark theme turns black: a black square, nothing to scan.
-    assert code["ground"], code
-    assert contrast(rgb(code["ink"]), rgb(code["ground"])) >= 7, code
+    assert code["ground"], (palette, code)
+    assert contrast(rgb(code["ink"]), rgb(code["ground"])) >= 7, (palette, code)
 
 
 EDGES = """(selector) => [...document.querySelectorAll(selector)].map(el => {
@@ -201,16 +208,17 @@ EDGES = """(selector) => [...document.querySelectorAll(selector)].map(el => {
 
 
 def assert_outlined(page, selector: str) -> None:
-    shapes = page.evaluate(EDGES, selector)
-    assert shapes, selector
-    for text, style, width in shapes:
-        assert style != "none" and width >= 1, (selector, text, style, width)
+    """In each forced-colours palette, every ``selector`` on the page has an edge."""
+    for palette in in_each_palette(page):
+        shapes = page.evaluate(EDGES, selector)
+        assert shapes, selector
+        for text, style, width in shapes:
+            assert style != "none" and width >= 1, (palette, selector, text, style, width)
 
 
-@pytest.mark.parametrize("palette", PALETTES)
-def test_flags_and_the_error_summary_keep_their_shape_in_forced_colours(alice, forced, palette):
+def test_flags_and_the_error_summary_keep_their_shape_in_forced_colours(alice, forced):
     entry = EntryFactory.create(assignment=alice, felt_unsafe=True, discuss_in_session=True)
-    page = forced(palette)
+    page = forced
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto(f"/entries/{entry.key}/")
@@ -222,14 +230,11 @@ def test_flags_and_the_error_summary_keep_their_shape_in_forced_colours(alice, f
     assert_outlined(page, ".form-error")
 
 
-@pytest.mark.parametrize("palette", PALETTES)
-def test_the_therapists_badges_keep_their_shape_in_forced_colours(
-    db, browser, live_server, palette
-):
+def test_the_therapists_badges_keep_their_shape_in_forced_colours(db, browser, live_server):
     call_command("seed_demo", stdout=io.StringIO())
     alex = Client.objects.get(portal_user__email="alex@demo.test")
     context = browser.new_context(
-        base_url=live_server.url, viewport={"width": 1280, "height": 900}, **PALETTES[palette]
+        base_url=live_server.url, viewport={"width": 1280, "height": 900}, **PALETTES["light"]
     )
     try:
         page = context.new_page()

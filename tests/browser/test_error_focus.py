@@ -11,8 +11,7 @@ from playwright.sync_api import expect
 from clients import services as client_services
 from homework.models import Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
-from tests.browser.test_portal import another_tab_sends, choose_distress
+from tests.browser.helpers import another_tab_sends, assert_accessible, choose_distress
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,
@@ -119,20 +118,6 @@ def test_a_send_from_a_stale_tab_opens_on_the_conflict(db, context):
     expect(first.locator("#conflict-title")).to_be_focused()
     assert Entry.objects.filter(assignment=assignment).count() == 1
     assert_accessible(first)
-
-
-def test_without_script_the_summary_is_still_there(db, browser, live_server):
-    assignment = alice_with_a_record(db)
-    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        sign_in(page, "alice@example.test", PASSWORD)
-        page.goto(f"/do/{assignment.pk}/")
-        page.click("text=Send to my therapist")
-        expect(page.locator("#error-summary a[href='#id_r-what_happened']")).to_be_visible()
-        assert focused_id(page) == "BODY"
-    finally:
-        context.close()
 
 
 def test_keeping_this_pages_version_after_a_conflict_keeps_the_keyboards_place(db, context):

@@ -10,14 +10,17 @@ import time
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Dialog, expect
+from playwright.sync_api import expect
 
 from homework.models import EntryNote
-from tests.browser.test_portal import (
+from tests.browser.helpers import (
     a_sent_entry_open_with_a_short_idle_timeout,
     another_tab,
+    dialogs_on_going_home,
     entry_says,
+    go_home,
     leave_with_shift,
+    record_dialogs,
     signed_in_tab,
     wait_for_db,
 )
@@ -50,27 +53,11 @@ def type_into(page, box, words: str) -> None:
     page.keyboard.type(words)
 
 
-def record_dialogs(page) -> list[str]:
-    """Every dialog the page opens, by type; each is dismissed (the page stays)."""
-    seen: list[str] = []
-
-    def dismiss(dialog: Dialog) -> None:
-        seen.append(dialog.type)
-        dialog.dismiss()
-
-    page.on("dialog", dismiss)
-    return seen
-
-
 def kept(entry, which: str):
     """Whether the server holds the words: saved into the entry, or added as its note."""
     if which == "changes":
         return entry_says(entry, CHANGED)
     return lambda: EntryNote.objects.filter(entry=entry, text=CHANGED).exists()
-
-
-def go_home(page) -> None:
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Home").click()
 
 
 @pytest.mark.parametrize("which", ["changes", "note"])
@@ -222,16 +209,6 @@ def send_refused(page, box, which: str) -> str:
     page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
     expect(box).to_have_value(words)
     return words
-
-
-def dialogs_on_going_home(page) -> list[str]:
-    dialogs = record_dialogs(page)
-    go_home(page)
-    for _ in range(50):
-        if dialogs:
-            break
-        page.wait_for_timeout(100)
-    return dialogs
 
 
 @pytest.mark.parametrize("which", ["changes", "note"])

@@ -4,7 +4,6 @@ import datetime as dt
 import time
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
 from playwright.sync_api import APIResponse, Route, expect
 
@@ -12,6 +11,22 @@ from homework.models import Entry
 from practice.models import User
 from practice.selectors import practice_settings
 from tests.browser.conftest import sign_in
+from tests.browser.helpers import (
+    TEXT_STORED_IN_BROWSER,
+    a_sent_entry_open_with_a_short_idle_timeout,
+    another_tab,
+    another_tab_sends,
+    assert_accessible,
+    changing_a_sent_entry,
+    choose_distress,
+    draft_text,
+    entry_says,
+    leave_with_shift,
+    neutral_site,
+    open_form,
+    signed_in_tab,
+    wait_for_db,
+)
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,
@@ -19,131 +34,6 @@ from tests.factories import (
     EntryFactory,
     TherapistFactory,
 )
-
-SERIOUS = {"serious", "critical"}
-TEXT_STORED_IN_BROWSER = """async (needle) => {
-    const found = [];
-    for (const store of [localStorage, sessionStorage]) {
-        for (let i = 0; i < store.length; i++) {
-            const key = store.key(i);
-            if ((key + store.getItem(key)).includes(needle)) found.push("storage:" + key);
-        }
-    }
-    if (document.cookie.includes(needle)) found.push("cookie");
-    const dbs = indexedDB.databases ? await indexedDB.databases() : [];
-    for (const db of dbs) found.push("indexeddb:" + db.name);
-    return found;
-}"""
-
-
-def assert_accessible(page, where: str = "") -> None:
-    results = Axe().run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
-    assert not serious, (
-        where,
-        [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious],
-    )
-
-
-def wait_for_db(predicate, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("the server never got it")
-
-
-def neutral_site(page, hits: list[str] | None = None) -> None:
-    def fulfil(route):
-        if hits is not None:
-            hits.append(route.request.url)
-        route.fulfill(body="<title>Weather</title><p>Sunny spells.</p>", content_type="text/html")
-
-    page.route("https://www.bbc.co.uk/**", fulfil)
-
-
-def signed_in_tab(context):
-    """A page signed in as Alice, on her home page, with the neutral site stubbed."""
-    page = context.new_page()
-    neutral_site(page)
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    return page
-
-
-def another_tab(context, path: str):
-    """A second page in the same browser session, opened on ``path``."""
-    page = context.new_page()
-    neutral_site(page)
-    page.goto(path)
-    page.wait_for_load_state("load")
-    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    return page
-
-
-def leave_with_shift(page) -> None:
-    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    for _ in range(3):
-        page.keyboard.press("Shift")
-
-
-def entry_says(entry, text: str):
-    def check() -> bool:
-        entry.refresh_from_db()
-        return bool(entry.response["what_happened"] == text)
-
-    return check
-
-
-def choose_distress(page) -> None:
-    """Move the distress slider: an untouched one is not an answer (and it is needed).
-
-    The slider is made by the page's deferred scripts: after a click that
-    opened the page they may not have run yet, so wait for it."""
-    page.wait_for_selector("input[type=range]#id_r-body_distress")
-    page.locator("#id_r-body_distress").focus()
-    page.keyboard.press("ArrowRight")
-
-
-def open_form(page, assignment) -> None:
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/do/{assignment.pk}/")
-    page.wait_for_selector("textarea[name=r-what_happened]")
-    # The page's scripts are deferred: typing before they run goes unheard.
-    page.wait_for_load_state("load")
-
-
-def changing_a_sent_entry(assignment, context):
-    """A page signed in as Alice, on the form that changes a new sent entry."""
-    entry = EntryFactory.create(assignment=assignment, submitted_at=timezone.now())
-    page = signed_in_tab(context)
-    page.goto(f"/entries/{entry.key}/edit/")
-    page.wait_for_load_state("load")
-    return page, entry
-
-
-def another_tab_sends(context, assignment):
-    """A second tab opens the same work (the first tab's saved draft) and sends it."""
-    second = context.new_page()
-    second.goto(f"/do/{assignment.pk}/")
-    second.fill(
-        "input[name=r-occurred_at]",
-        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-    )
-    second.click("text=Send to my therapist")
-    second.wait_for_selector("text=Sent. Thank you")
-    return second
-
-
-def draft_text(assignment) -> str:
-    entry = (
-        Entry.objects.filter(assignment=assignment, status="draft").order_by("-updated_at").first()
-    )
-    return entry.response.get("what_happened", "") if entry else ""
-
 
 # -- getting in ----------------------------------------------------------------------
 
@@ -245,24 +135,6 @@ def test_changes_saved_offline_stay_on_the_page_until_the_connection_is_back(ali
     assert (
         entry.response["what_happened"] == "Changed on the train, where the signal comes and goes."
     )
-
-
-def a_sent_entry_open_with_a_short_idle_timeout(alice, context, *, to_change: bool):
-    """A sent entry open, to change it or to add a note, with a two-minute
-    idle timeout and the page's clock in the test's hands."""
-    from practice.models import PracticeSettings
-    from practice.selectors import forget_practice_settings
-
-    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
-    forget_practice_settings()
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    page.clock.install()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/edit/" if to_change else f"/entries/{entry.key}/")
-    page.wait_for_load_state("load")
-    return page, entry
 
 
 def test_changes_left_unsaved_are_saved_before_the_idle_end(alice, context):

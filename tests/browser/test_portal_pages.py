@@ -4,61 +4,21 @@ The kinds are read from the registry, so a kind added later is covered here
 without touching this file.
 """
 
-import io
-
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from clients.models import Client
-from homework.kinds import ResponseInvalid, all_kinds
-from homework.models import Assignment, Entry, Exercise
-from homework.selectors import todo_for_client
+from homework.kinds import all_kinds
+from homework.models import Assignment, Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import assert_accessible
-from tests.factories import AssignmentFactory
+from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
+    DEMO_PASSWORD,
+    alex,
+    assert_accessible,
+    assignment_of,
+)
 
-DEMO_PASSWORD = "demo-pass-2026"
 KINDS = [kind.slug for kind in all_kinds()]
-
-
-@pytest.fixture
-def alex(db) -> Client:
-    """The demo practice, as `make run` loads it; alex has one exercise of every kind."""
-    call_command("seed_demo", stdout=io.StringIO())
-    client = Client.objects.get(portal_user__email="alex@demo.test")
-    for kind in all_kinds():
-        if Assignment.objects.filter(
-            client=client, exercise__kind=kind.slug, status="active"
-        ).exists():
-            continue
-        exercise = Exercise.objects.filter(kind=kind.slug).first()
-        if exercise is None:
-            try:
-                options = kind.clean_options({})
-            except ResponseInvalid:
-                pytest.fail(f"{kind.slug} needs options: give seed_demo an exercise of this kind")
-            exercise = Exercise.objects.create(
-                kind=kind.slug,
-                title=str(kind.label),
-                instructions="Take your time.",
-                options=options,
-            )
-        AssignmentFactory.create(client=client, exercise=exercise, created_by=client.therapist)
-    return client
-
-
-def assignment_of(client: Client, slug: str) -> Assignment:
-    """Work of kind ``slug`` the client can open a form for: one in their To
-    do (done work opens what was sent instead). Chosen by the portal's own
-    rule, not by the model's ordering, which puts work with no due date
-    first on SQLite and last on PostgreSQL."""
-    assert client.portal_user is not None
-    todo = todo_for_client(user=client.portal_user).assignments
-    assignment = next((a for a in todo if a.exercise.kind == slug), None)
-    assert assignment is not None, slug
-    return assignment
 
 
 def assert_fits(page, width: int) -> None:
@@ -66,33 +26,33 @@ def assert_fits(page, width: int) -> None:
     assert overflow <= 0, f"the page is {overflow}px wider than a {width}px screen"
 
 
-@pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("slug", KINDS)
-def test_each_kinds_form_reads_well_on_a_phone_and_a_laptop(
-    alex, new_context, artifacts, slug, width
-):
-    page = new_context(width, 800).new_page()
+def test_each_kinds_form_reads_well_on_a_phone_and_a_laptop(alex, new_context, artifacts, slug):  # noqa: F811
+    page = new_context(360, 800).new_page()
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto(f"/do/{assignment_of(alex, slug).pk}/")
     page.wait_for_selector("form.entry-form")
     assert page.title() == "Writing · Notebook"
-    assert_fits(page, width)
-    assert_accessible(page, f"{slug} form")
-    page.screenshot(path=artifacts / f"form-{slug}-{width}.png", full_page=True)
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert_fits(page, width)
+        assert_accessible(page, f"{slug} form at {width}px")
+        page.screenshot(path=artifacts / f"form-{slug}-{width}.png", full_page=True)
 
 
-@pytest.mark.parametrize("width", [360, 1280])
-def test_dashboard_reads_well_on_a_phone_and_a_laptop(alex, new_context, artifacts, width):
-    page = new_context(width, 800).new_page()
+def test_dashboard_reads_well_on_a_phone_and_a_laptop(alex, new_context, artifacts):  # noqa: F811
+    page = new_context(360, 800).new_page()
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
-    assert_fits(page, width)
-    assert_accessible(page, "dashboard")
-    page.screenshot(path=artifacts / f"dashboard-{width}.png", full_page=True)
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert_fits(page, width)
+        assert_accessible(page, f"dashboard at {width}px")
+        page.screenshot(path=artifacts / f"dashboard-{width}.png", full_page=True)
 
 
-def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_context, artifacts):
+def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_context, artifacts):  # noqa: F811
     signed_out = new_context(360, 800).new_page()
     for path in (
         "/login/",
@@ -149,7 +109,7 @@ def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_contex
     page.screenshot(path=artifacts / "history-360.png", full_page=True)
 
 
-def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context):
+def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context):  # noqa: F811
     page = new_context(360, 800).new_page()
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
@@ -168,7 +128,7 @@ def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context
     assert Entry.objects.filter(response__what_happened="Written with the keyboard only.").exists()
 
 
-def test_a_client_downloads_only_the_exercises_they_tick(alex, new_context, artifacts):
+def test_a_client_downloads_only_the_exercises_they_tick(alex, new_context, artifacts):  # noqa: F811
     page = new_context(360, 800).new_page()
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")

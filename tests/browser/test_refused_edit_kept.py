@@ -7,14 +7,14 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.test_portal import (
+from tests.browser.helpers import (
     a_sent_entry_open_with_a_short_idle_timeout,
     changing_a_sent_entry,
     leave_with_shift,
+    note_box_after_signing_in_again,
+    note_draft_holds,
     wait_for_db,
 )
-from tests.browser.test_unsent_note import note_box_after_signing_in_again
-from tests.browser.test_unsent_note import note_kept as unsent_note_holds
 
 TYPED = "Now I remember more: the door was locked."
 
@@ -36,7 +36,7 @@ def refused_as_read(alice, context):
 
 
 def note_kept(entry: Entry):
-    return unsent_note_holds(entry, TYPED)
+    return note_draft_holds(entry, TYPED)
 
 
 def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:

@@ -3,7 +3,7 @@
 from playwright.sync_api import expect
 
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
+from tests.browser.helpers import assert_accessible
 from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, ExerciseFactory
 
 

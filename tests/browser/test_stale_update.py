@@ -6,12 +6,7 @@ from playwright.sync_api import expect
 
 from homework.models import Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import (
-    assert_accessible,
-    leave_with_shift,
-    neutral_site,
-    wait_for_db,
-)
+from tests.browser.helpers import assert_accessible, leave_with_shift, neutral_site, wait_for_db
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
 
 

@@ -6,15 +6,15 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.test_portal import (
-    TEXT_STORED_IN_BROWSER,
+from tests.browser.helpers import (
     a_sent_entry_open_with_a_short_idle_timeout,
     leave_with_shift,
+    note_box_after_signing_in_again,
+    note_draft_holds,
     signed_in_tab,
     wait_for_db,
 )
-from tests.factories import PASSWORD, EntryFactory
+from tests.factories import EntryFactory
 
 WORDS = ("Everything I did not say in the session. " * 52).rstrip()  # 2,131 characters
 
@@ -29,29 +29,6 @@ def writing_a_long_note(alice, context):
     page.keyboard.insert_text(WORDS)
     expect(box).to_have_value(WORDS)
     return page, entry
-
-
-def note_kept(entry: Entry, words: str = WORDS):
-    """For wait_for_db: the entry's unsent note holds ``words``."""
-
-    def check() -> bool:
-        entry.refresh_from_db()
-        return entry.note_draft == words
-
-    return check
-
-
-def note_box_after_signing_in_again(context, entry: Entry, words: str, says: str, probe: str):
-    """Signed in again, the entry's note box holds ``words`` and the page
-    ``says`` why; and none of it was kept in the browser."""
-    page = context.new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/")
-    expect(page.locator("textarea[name=text]")).to_have_value(words)
-    expect(page.locator("main")).to_contain_text(says)
-    assert page.evaluate(TEXT_STORED_IN_BROWSER, probe) == []
-    return page
 
 
 def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
@@ -75,7 +52,7 @@ def test_quick_exit_keeps_an_over_long_note_for_next_time(alice, context):
     page, entry = writing_a_long_note(alice, context)
     leave_with_shift(page)
     page.wait_for_url("https://www.bbc.co.uk/**")
-    wait_for_db(note_kept(entry))
+    wait_for_db(note_draft_holds(entry, WORDS))
     assert not entry.notes.exists()
     finds_the_words_after_signing_in_again(context, entry)
 
@@ -84,7 +61,7 @@ def test_signing_out_keeps_an_over_long_note_for_next_time(alice, context):
     page, entry = writing_a_long_note(alice, context)
     page.get_by_role("button", name="Sign out", exact=True).click()
     page.wait_for_url("**/login/**")
-    wait_for_db(note_kept(entry))
+    wait_for_db(note_draft_holds(entry, WORDS))
     finds_the_words_after_signing_in_again(context, entry)
 
 
@@ -98,7 +75,7 @@ def test_the_idle_end_keeps_an_over_long_note_for_next_time(alice, context):
     page.locator("textarea[name=text]").fill(WORDS)
     page.clock.fast_forward(31_000)  # the warning's moment
     expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
-    wait_for_db(note_kept(entry))
+    wait_for_db(note_draft_holds(entry, WORDS))
     forget_practice_settings()
     page.close()
     context.clear_cookies()  # the session over, as the idle end leaves it

@@ -10,7 +10,7 @@ from homework import services
 from homework.kinds.worksheet_options import clean_worksheet_options
 from homework.models import Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_core_loop import assert_accessible
+from tests.browser.helpers import assert_accessible
 from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, ExerciseFactory
 
 SAFE = "Did you feel safe at home this week?"

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from homework.models import Entry
 from tests.browser.conftest import sign_in
-from tests.browser.test_portal import (
+from tests.browser.helpers import (
     changing_a_sent_entry,
     choose_distress,
     draft_text,

@@ -14,6 +14,7 @@ from clients.models import Client, Session
 from homework.models import Entry
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, SessionFactory
+from tests.helpers import session_data
 
 CHANGELIST = "admin:clients_client_changelist"
 
@@ -93,21 +94,6 @@ def test_status_cannot_be_changed_by_a_crafted_form(cast):
 
 
 # -- sessions on the client's page ---------------------------------------------------
-
-
-def session_data(rows, initial=0):
-    data = {
-        "display_name": "Alice",
-        "contact_email": "",
-        "timezone": "Europe/London",
-        "reminder_channel": "none",
-        "sessions-TOTAL_FORMS": str(len(rows)),
-        "sessions-INITIAL_FORMS": str(initial),
-    }
-    for index, row in enumerate(rows):
-        for key, value in row.items():
-            data[f"sessions-{index}-{key}"] = value
-    return data
 
 
 def test_the_next_session_is_recorded_on_the_client_page(cast):
@@ -384,3 +370,17 @@ def test_after_adding_a_client_the_therapist_is_offered_the_invitation(cast):
     assert "Jordan was added" in page
     assert f'href="{reverse("admin:clients_client_invite", args=[jordan.pk])}"' in page
     assert "Invite them to the portal" in page
+
+
+def test_the_session_rows_on_a_clients_page_have_labelled_fields(cast):
+    """A tabular inline shows its labels as column headings, which do not name
+    the fields: a screen reader heard "edit text" for each session's date and time."""
+    SessionFactory.create(client=cast.alice)
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    inputs = re.findall(r'<input[^>]*name="sessions-\d+-starts_at_\d"[^>]*>', page.text)
+    assert len(inputs) == 4  # the session's date and time, and the new row's
+    for tag in inputs:
+        part = re.search(r'starts_at_(\d)"', tag)
+        assert part is not None
+        label = {"0": "Session date", "1": "Session time"}[part.group(1)]
+        assert f'aria-label="{label}"' in tag, tag

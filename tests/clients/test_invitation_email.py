@@ -6,7 +6,6 @@ from smtplib import SMTPRecipientsRefused, SMTPServerDisconnected
 
 import pytest
 from django.core import mail
-from django.db import transaction
 from django.test import Client as HttpClient
 from django.urls import reverse
 
@@ -15,6 +14,7 @@ from clients.models import Client, Invitation
 from practice import delivery
 from tests.conftest import login
 from tests.factories import ClientFactory
+from tests.helpers import invite_then_fail
 
 
 @pytest.fixture
@@ -62,12 +62,6 @@ def test_the_invitation_is_emailed_only_once_it_is_saved(
     )
     issued.invitation.refresh_from_db()
     assert issued.invitation.emailed_at is not None
-
-
-@transaction.atomic
-def invite_then_fail(cast, client: Client) -> None:
-    services.client_invite(actor=cast.tara, client=client, send_email=True)
-    raise RuntimeError("the save that followed failed")
 
 
 def test_an_invitation_undone_by_its_transaction_is_never_emailed(

@@ -7,9 +7,9 @@ from django.db import transaction
 
 from clients import services
 from clients.models import Invitation
-from tests.clients.test_invitation_email import invite_then_fail
 from tests.factories import ClientFactory
-from tests.homework.test_tasks_worker import worker_queue  # noqa: F401  (the fixture)
+from tests.helpers import invite_then_fail
+from tests.helpers_workers import worker_queue  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 

@@ -16,6 +16,7 @@ from clients.models import Client, Invitation
 from practice.models import User
 from tests.conftest import login
 from tests.factories import ClientFactory
+from tests.helpers import accept, token_of
 
 CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
 
@@ -35,25 +36,11 @@ def invite(cast, client, **kwargs) -> services.IssuedInvitation:
     return services.client_invite(actor=cast.tara, client=client, **kwargs)
 
 
-def token_of(issued: services.IssuedInvitation) -> str:
-    return issued.url.rstrip("/").rsplit("/", 1)[1]
-
-
 def a_while_later(monkeypatch) -> None:
     """Past the window in which the same invitation asked for again is the
     first request sent twice: asking again now means a new link."""
     later = timezone.now() + services.INVITATION_SENT_TWICE_WINDOW + dt.timedelta(seconds=1)
     monkeypatch.setattr(timezone, "now", lambda: later)
-
-
-def accept(http: HttpClient, token: str, **form):
-    http.get(reverse("clients:welcome", args=[token]))
-    data = {
-        "email": "casey@example.test",
-        "password1": "quiet harbour 42",
-        "password2": "quiet harbour 42",
-    }
-    return http.post(reverse("clients:welcome_password"), {**data, **form})
 
 
 def test_therapist_invites_from_the_client_page_and_sees_the_link_once(cast, newcomer):

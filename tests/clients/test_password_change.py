@@ -15,8 +15,8 @@ from django.urls import reverse
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import services
-from tests.clients.test_sign_in import request_reset, sign_in, turn_on_two_step
 from tests.factories import PASSWORD
+from tests.helpers import request_reset, sign_in, turn_on_two_step
 
 NEW = "a quiet river morning"
 SIGNED_OUT = "Anyone signed in with your old password, on any device, has been signed out."

@@ -15,7 +15,7 @@ from django.db import connection
 
 from clients.models import Invitation
 from tests.factories import ClientFactory
-from tests.homework.test_tasks_worker import database_url
+from tests.helpers_workers import database_url
 from tests.listener import SilentMailServer
 
 ROOT = Path(__file__).resolve().parents[2]

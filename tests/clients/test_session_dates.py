@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from clients import services
 from clients.models import SESSION_AHEAD_DAYS, SESSION_BEHIND_DAYS, Session
-from tests.clients.test_admin_clients import session_data
 from tests.conftest import login, save_change_form
 from tests.factories import SessionFactory
+from tests.helpers import session_data
 
 
 def _post_session(cast, when: dt.datetime, **row):

@@ -8,19 +8,14 @@ from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client as HttpClient
 from django.urls import reverse
-from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients import services
 from clients.middleware import LAST_SEEN, STARTED_AT
 from tests.conftest import login
 from tests.factories import PASSWORD
+from tests.helpers import current_code, form_token, request_reset, sign_in, turn_on_two_step
 
 CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
-
-
-def sign_in(http: HttpClient, email: str, password: str = PASSWORD):
-    return http.post(reverse("clients:login"), {"username": email, "password": password})
 
 
 def visible_text(html: str) -> str:
@@ -60,11 +55,6 @@ def test_addresses_are_kept_in_lower_case(cast):
     assert User.objects.create_user("Sam@Example.TEST").email == "sam@example.test"
     with pytest.raises(IntegrityError), transaction.atomic():
         User.objects.filter(pk=cast.tara.pk).update(email="Tara@example.test")
-
-
-def request_reset(email: str, capture) -> None:
-    with capture(execute=True):
-        HttpClient().post(reverse("clients:password_reset"), {"email": email})
 
 
 def test_password_reset_answers_the_same_and_emails_only_real_accounts(
@@ -181,16 +171,6 @@ def test_reset_with_mismatched_passwords_names_the_field(cast, django_capture_on
 
 
 # -- two-step sign-in ----------------------------------------------------------------
-
-
-def current_code(device: TOTPDevice) -> str:
-    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
-    return str(totp.token()).zfill(device.digits)
-
-
-def turn_on_two_step(user) -> TOTPDevice:
-    device = services.totp_device_start(user=user)
-    return services.totp_device_confirm(user=user, token=current_code(device))
 
 
 def test_client_turns_on_two_step_with_a_qr_code(cast):
@@ -426,12 +406,6 @@ def test_exit_note_shows_until_dismissed_and_is_remembered_on_the_server(cast):
         'id="exit-note"'
         not in login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
     )
-
-
-def form_token(html: str) -> str:
-    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
-    assert found is not None
-    return found.group(1)
 
 
 @pytest.fixture

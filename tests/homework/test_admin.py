@@ -9,23 +9,7 @@ from django.utils import timezone
 from homework.models import Assignment, Entry
 from tests.conftest import login, save_change_form
 from tests.factories import ExerciseFactory
-
-
-def assignment_form(cast, client, exercise, **overrides):
-    today = timezone.localdate()
-    return {
-        "client": str(client.pk),
-        "exercise": str(exercise.pk),
-        "instructions": "Write one down this week, if something happens.",
-        "starts_on": today.isoformat(),
-        "due_on": (today + dt.timedelta(days=7)).isoformat(),
-        "schedule": "once",
-        "weekdays": [],  # check boxes: none ticked
-        "ends_on": "",
-        "no_contact_since": "",
-        "status": "active",
-        **overrides,
-    }
+from tests.helpers import assignment_form
 
 
 def test_therapist_assigns_from_the_client_page(cast):

@@ -11,7 +11,7 @@ from django.utils import timezone
 from homework.models import Assignment
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory, SessionFactory
-from tests.homework.test_admin import assignment_form
+from tests.helpers import assignment_form
 
 ADD = "admin:homework_assignment_add"
 PREVIEW = "admin:homework_assignment_preview"

@@ -43,7 +43,8 @@ def test_since_last_session_shows_flags_first_and_marks_what_it_shows_as_read(ca
     assert [row.is_new for row in page.context["rows"]] == [True, True]
     assert Entry.objects.filter(pk__in=[unsafe.pk, cast.alice_entry.pk], seen_at=None).count() == 0
     # Said, since a glance locks the client's edits (Entry.client_can_edit).
-    assert "Opening this page counted 2 new entries as read: Alice can no longer change" in text
+    said = text[text.index("Opening this page counted") :][:200]
+    assert "2 new entries" in said and "can no longer change" in said, said
     again = login(cast.tara).get(since_url(cast.alice))
     assert [row.is_new for row in again.context["rows"]] == [False, False]
     assert "Opening this page counted" not in again.text
@@ -175,7 +176,7 @@ def test_an_unread_entry_says_the_client_may_still_change_it(cast):
         reverse("admin:homework_entry_change", args=[cast.alice_entry.pk])
     )
     text = " ".join(page.text.split())
-    assert "Not yet. Until their therapist reads it, the client may still change it." in text
+    assert "may still change" in text
     assert "can no longer change" not in text
 
 

@@ -13,7 +13,7 @@ from homework.kinds import all_kinds, get_kind
 from homework.models import Assignment
 from tests.conftest import login
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
-from tests.homework.test_admin import assignment_form
+from tests.helpers import assignment_form
 
 TODAY = timezone.localdate()
 SCHEDULES: dict[str, dict[str, Any]] = {

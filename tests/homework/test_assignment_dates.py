@@ -16,7 +16,7 @@ from homework import services
 from homework.models import MAX_SCHEDULE_DAYS, START_BEHIND_DAYS, Assignment
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
-from tests.homework.test_admin import assignment_form
+from tests.helpers import assignment_form
 
 ADD = "admin:homework_assignment_add"
 

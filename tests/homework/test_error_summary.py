@@ -36,6 +36,8 @@ def test_the_summary_links_to_each_field_that_needs_another_look(cast):
     assert page.status_code == 400
     box = summary(page.text)
     assert "data-focus-on-load" in box
+    # Without script focus stays where the browser puts it: nothing in the page takes it.
+    assert "autofocus" not in page.text
     assert 'href="#id_r-what_happened"' in box
     assert "Write a few words here first." in box
     assert "marked below" in box

@@ -11,7 +11,7 @@ from django.utils import timezone
 from homework import export
 from homework.models import Entry
 from tests.factories import AssignmentFactory, EntryFactory, boundary_steps, written_record
-from tests.homework.test_export_page_breaks import pages_of
+from tests.helpers_pdf import pages_of
 
 pytestmark = pytest.mark.django_db
 

@@ -3,16 +3,14 @@ never ends a page whose words open the next, and an entry's "When" goes
 over with what happened."""
 
 import datetime as dt
-import io
-import re
 
 import pytest
 from django.utils import timezone
-from pypdf import PdfReader
 
 from homework import export
 from homework.models import Entry, EntryNote
 from tests.factories import EntryFactory, written_record
+from tests.helpers_pdf import pages_of
 
 pytestmark = pytest.mark.django_db
 
@@ -26,17 +24,6 @@ LABELS = {
     "To remember when I miss them",
     "Notes I added later",
 }
-FOOTER = re.compile(r"\d+ / \d+")
-
-
-def pages_of(pdf: bytes) -> list[list[str]]:
-    """Each page's lines of text as pypdf reads them, the footer ("1 / 3") left off."""
-    pages = []
-    for page in PdfReader(io.BytesIO(pdf)).pages:
-        lines = [line.strip() for line in page.extract_text().splitlines() if line.strip()]
-        assert FOOTER.fullmatch(lines[-1]), lines[-1:]
-        pages.append(lines[:-1])
-    return pages
 
 
 def long_records(cast, *, lines: int) -> Entry:

@@ -6,9 +6,9 @@ import pytest
 from django.utils import timezone
 
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
-from homework.kinds.written_record import WrittenRecord
 from homework.models import Exercise
 from tests.factories import RESPONSES, flat, options_for
+from tests.helpers import WrittenRecordV2
 
 MEGABYTE = "x" * 1_000_000
 TOMORROW = (timezone.localtime() + dt.timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
@@ -333,20 +333,6 @@ def test_conflict_rows_compare_answers_inside_rows():
 
 
 # -- schema versions
-
-
-def rename_distress(response: dict[str, object]) -> dict[str, object]:
-    """v1 → v2 of the pretend schema below: "distress" became "body_distress"."""
-    upgraded = {k: v for k, v in response.items() if k != "distress"}
-    upgraded["body_distress"] = response.get("distress")
-    return upgraded
-
-
-class WrittenRecordV2(WrittenRecord):
-    """The written record as if its first version had called distress "distress"."""
-
-    schema_version = 2
-    upgrades = {1: rename_distress}
 
 
 def test_an_entry_written_under_an_old_schema_is_upgraded_when_read():

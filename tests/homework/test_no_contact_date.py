@@ -18,7 +18,7 @@ from homework.kinds import all_kinds
 from homework.models import Assignment
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
-from tests.homework.test_admin import assignment_form
+from tests.helpers import assignment_form
 
 TRACKERS = [kind.slug for kind in all_kinds() if kind.uses_no_contact_since]
 OTHERS = [kind.slug for kind in all_kinds() if not kind.uses_no_contact_since]

@@ -11,18 +11,7 @@ from django.urls import reverse
 from homework.models import Entry
 from tests.conftest import login
 from tests.factories import written_record
-
-
-def do_url(assignment) -> str:
-    return reverse("homework:do", args=[assignment.pk])
-
-
-def posted(key, version=0, **overrides):
-    return {
-        "key": str(key),
-        "version": str(version),
-        **{f"r-{name}": value for name, value in written_record(**overrides).items()},
-    }
+from tests.helpers import do_url, posted
 
 
 def test_dashboard_lists_only_my_work(cast):

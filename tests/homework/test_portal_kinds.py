@@ -25,7 +25,7 @@ from tests.factories import (
     options_for,
     posted_form,
 )
-from tests.homework.test_kind_validation import WrittenRecordV2
+from tests.helpers import WrittenRecordV2, do_url
 
 SLUGS = [kind.slug for kind in all_kinds()]
 # A phrase from each example response that the pages must show back.
@@ -42,10 +42,6 @@ SHOWN = {
 def assign(client, slug, **details):
     exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
     return AssignmentFactory.create(client=client, exercise=exercise, **details)
-
-
-def do_url(assignment) -> str:
-    return reverse("homework:do", args=[assignment.pk])
 
 
 def save_url(assignment) -> str:

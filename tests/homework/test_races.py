@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 
 from clients import services as client_services
 from clients.models import Client, Invitation
@@ -31,42 +31,19 @@ from homework.models import Assignment, Entry, OutboxMessage
 from homework.services import EntryConflict, EntryLocked, Flags, PageSave, kept_words, sending
 from homework.services import drafts as draft_services
 from tests.factories import written_record
-from tests.homework.test_tasks_worker import database_url
+from tests.helpers_workers import (
+    WAIT,
+    database_url,
+    lock_assignment,
+    row_locked,
+    start,
+    until_waiting,
+)
 from tests.notices import notice_of, therapist_told
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-WAIT = 30  # seconds; only ever reached when something is wrong
 PAGE = "a1b2c3d4e5f6"
-
-
-class Request(threading.Thread):
-    """One request on its own connection: what it returned, or what it raised."""
-
-    def __init__(self, name: str, call: Callable[[], Any]) -> None:
-        super().__init__(name=name, daemon=True)
-        self.call = call
-        self.result: Any = None
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            self.result = self.call()
-        except BaseException as error:  # the test looks at it
-            self.error = error
-        finally:
-            connection.close()
-
-    def finish(self) -> "Request":
-        self.join(WAIT)
-        assert not self.is_alive(), f"{self.name} never finished"
-        return self
-
-
-def start(name: str, call: Callable[[], Any]) -> Request:
-    request = Request(name, call)
-    request.start()
-    return request
 
 
 @contextmanager
@@ -97,49 +74,6 @@ def held_at(
         yield there
     finally:
         go.set()
-
-
-def waiting_for_locks() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        )
-        return int(cursor.fetchone()[0])
-
-
-def until_waiting(count: int) -> None:
-    """Return once ``count`` connections wait for a lock (PostgreSQL says so)."""
-    deadline = time.monotonic() + WAIT
-    while waiting_for_locks() < count:
-        assert time.monotonic() < deadline, "the requests never queued on the lock"
-        time.sleep(0.01)
-
-
-@contextmanager
-def row_locked(lock: Callable[[], Any]) -> Iterator[None]:
-    """Hold a row lock (``lock`` runs select_for_update) on another connection
-    for the length of the block: requests started inside it queue behind it."""
-    held, done = threading.Event(), threading.Event()
-
-    def holder() -> None:
-        with transaction.atomic():
-            lock()
-            held.set()
-            assert done.wait(WAIT)
-
-    thread = start("lock holder", holder)
-    assert held.wait(WAIT)
-    try:
-        yield
-    finally:
-        done.set()
-        thread.finish()
-        assert thread.error is None, thread.error
-
-
-def lock_assignment(assignment: Assignment) -> Callable[[], Any]:
-    return lambda: list(Assignment.objects.select_for_update().filter(pk=assignment.pk))
 
 
 def lock_entry(entry: Entry) -> Callable[[], Any]:

@@ -11,12 +11,10 @@ import json
 import pytest
 from django.test import Client as HttpClient
 from django.urls import reverse
-from django.utils import timezone
 
 from clients.services import client_archive
 from homework import services
 from homework.models import Assignment, Entry, EntryNote
-from tests.clients.test_sign_in import form_token
 from tests.conftest import login
 from tests.factories import (
     RESPONSES,
@@ -26,27 +24,9 @@ from tests.factories import (
     options_for,
     posted_form,
     urge_log,
-    written_record,
 )
-
-TYPED = "Now I remember more: the door was locked."
-
-
-def edit_form(entry: Entry, version: int | None = None, **overrides: str) -> dict[str, str]:
-    return {
-        "key": str(entry.key),
-        "version": str(entry.version if version is None else version),
-        **{f"r-{k}": str(v) for k, v in written_record(**overrides).items()},
-    }
-
-
-def edit_url(entry: Entry) -> str:
-    return reverse("homework:entry_edit", args=[entry.key])
-
-
-def read_by_therapist(entry: Entry) -> None:
-    Entry.objects.filter(pk=entry.pk).update(seen_at=timezone.now())
-    entry.refresh_from_db()
+from tests.helpers import form_token
+from tests.helpers_entries import TYPED, edit_form, edit_url, read_by_therapist
 
 
 def quick_exit_from_edit_page(user, form: dict[str, str]) -> None:

@@ -11,8 +11,7 @@ from django.urls import reverse
 
 from homework.models import Entry
 from tests.conftest import login
-from tests.homework.test_refused_edit_kept import TYPED, edit_form, edit_url, read_by_therapist
-from tests.homework.test_unsent_note import OVER_LONG, note_url
+from tests.helpers_entries import OVER_LONG, TYPED, edit_form, edit_url, note_url, read_by_therapist
 
 FORM_TAG = re.compile(r"<form\b[^>]*\bdata-save-before-idle\b[^>]*>")
 

@@ -24,7 +24,7 @@ from homework.summary.completion import completion_for_period
 from homework.summary.period import period_between_sessions
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
-from tests.test_admin_stale_forms import form_on
+from tests.helpers import form_on
 
 pytestmark = pytest.mark.django_db
 

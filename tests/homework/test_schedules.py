@@ -304,7 +304,7 @@ def test_weekdays_are_kept_in_order(cast):
 
 def test_admin_explains_a_weekly_schedule_without_weekdays(cast):
     from tests.conftest import login
-    from tests.homework.test_admin import assignment_form
+    from tests.helpers import assignment_form
 
     exercise = ExerciseFactory.create()
     today = timezone.localdate()

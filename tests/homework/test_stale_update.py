@@ -13,6 +13,7 @@ from homework.models import Entry
 from homework.services import EntryConflict, EntrySentSince, Flags
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
+from tests.helpers import do_url
 
 FIRST_PLAN = safety_plan(people_to_call="Jo, then my sister.", code_word="pineapple")
 
@@ -25,10 +26,6 @@ def plan(cast):
     )
     EntryFactory.create(assignment=assignment, response=FIRST_PLAN)
     return assignment
-
-
-def do_url(assignment) -> str:
-    return reverse("homework:do", args=[assignment.pk])
 
 
 def autosave_url(assignment) -> str:
@@ -246,7 +243,7 @@ def test_work_that_does_not_continue_the_last_entry_is_not_checked(cast):
 def test_two_tabs_sending_the_same_plan_at_once_send_one_and_show_the_other_both(cast, plan):
     """On PostgreSQL, both queued on the assignment's lock: whichever goes
     first is sent, and the other meets it as newer (tests/homework/test_races.py)."""
-    from tests.homework.test_races import lock_assignment, row_locked, start, until_waiting
+    from tests.helpers_workers import lock_assignment, row_locked, start, until_waiting
 
     def send(name: str, **changes: str):
         return start(

@@ -18,17 +18,12 @@ from tests.factories import (
     urge_log,
     written_record,
 )
+from tests.helpers import last_night_at_nine
 
 pytestmark = pytest.mark.django_db
 
 LOS_ANGELES = zoneinfo.ZoneInfo("America/Los_Angeles")
 MARKER = "(their time)"
-
-
-def last_night_at_nine(zone: zoneinfo.ZoneInfo) -> dt.datetime:
-    """21:00 yesterday on the client's clock: the small hours of today in London."""
-    yesterday = timezone.localdate(timezone=zone) - dt.timedelta(days=1)
-    return dt.datetime.combine(yesterday, dt.time(21, 0), tzinfo=zone)
 
 
 def record_at(assignment, moment: dt.datetime):

@@ -16,20 +16,15 @@ from homework.models import Entry, EntryNote
 from homework.summary import render
 from homework.summary import selectors as summary_selectors
 from homework.summary.period import period_for_dates
-from tests.clients.test_sign_in import form_token
 from tests.conftest import login
 from tests.factories import EntryFactory
-
-OVER_LONG = "I could not stop writing." + " And more." * 216  # 2,185 characters; a note takes 2,000
+from tests.helpers import form_token
+from tests.helpers_entries import OVER_LONG, note_url
 
 
 def sent(entry: Entry) -> Entry:
     assert entry.is_submitted  # the cast's entries are sent ones
     return entry
-
-
-def note_url(entry: Entry) -> str:
-    return reverse("homework:entry_add_note", args=[entry.key])
 
 
 def quick_exit_with_note(cast, text: str) -> HttpClient:

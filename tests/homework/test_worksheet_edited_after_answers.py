@@ -1,80 +1,17 @@
 """A worksheet changed after the client answered it: every place their
 answers appear still names the question they answered, as they read it."""
 
-import re
 import uuid
 
-from django.template.loader import render_to_string
 from django.urls import reverse
 
 from homework import export, services
 from homework.kinds import get_kind
 from homework.models import Entry
-from tests.conftest import login, save_change_form
+from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
-
-WORKSHEET = get_kind("worksheet")
-HELPED = {"type": "long_text", "text": "What helped this week?"}
-SAFE = {"type": "yes_no", "text": "Did you feel safe at home this week?"}
-REACHED = {"type": "short_text", "text": "How often did you reach out to them?"}
-
-
-def answered(cast):
-    """tara's own worksheet, answered once by alice through the portal."""
-    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
-    exercise.options = {"questions": [HELPED, SAFE, REACHED]}
-    services.exercise_save(actor=cast.tara, exercise=exercise)
-    keys = [q["key"] for q in exercise.options["questions"]]
-    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
-    http = login(cast.alice.portal_user)
-    sent = http.post(
-        reverse("homework:do", args=[assignment.pk]),
-        {
-            "key": str(uuid.uuid4()),
-            "version": "0",
-            f"r-{keys[0]}": "my sister's kitchen",
-            f"r-{keys[1]}": "no",
-            f"r-{keys[2]}": "twice, late at night",
-        },
-    )
-    assert sent.status_code == 302, sent.content
-    return exercise, Entry.objects.get(assignment=assignment), http
-
-
-def edit_questions(cast, exercise, questions):
-    page = save_change_form(
-        login(cast.tara),
-        reverse("admin:homework_exercise_change", args=[exercise.pk]),
-        {
-            "kind": "worksheet",
-            "title": exercise.title,
-            "is_active": "on",
-            "instructions": exercise.instructions,
-            "therapist_note": "",
-            "options": __import__("json").dumps({"questions": questions}),
-        },
-    )
-    assert page.status_code == 302, page.context["adminform"].form.errors
-    exercise.refresh_from_db()
-
-
-def flat(html: str) -> str:
-    return re.sub(r"\s+", " ", html).replace("> <", "><")
-
-
-def pages(cast, entry, http):
-    entry.refresh_from_db()
-    return {
-        "portal": flat(http.get(reverse("homework:entry", args=[entry.key])).text),
-        "admin": flat(
-            login(cast.tara).get(reverse("admin:homework_entry_change", args=[entry.pk])).text
-        ),
-        "summary": flat(
-            render_to_string(
-                WORKSHEET.summary_template, WORKSHEET.summary_context([entry], full_detail=True)
-            )
-        ),
-    }
+from tests.helpers_worksheets import SAFE_QUESTION as SAFE
+from tests.helpers_worksheets import answered, edit_questions, pages
 
 
 def test_a_removed_question_keeps_its_wording_beside_the_answer(cast):

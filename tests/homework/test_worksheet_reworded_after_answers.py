@@ -3,7 +3,6 @@ fix keeps its answers), but every place the answer is shown names the
 wording the client answered: "Did you feel safe?" → "No" must never read
 as "Did you feel unsafe?" → "No" in a clinical record."""
 
-import re
 import uuid
 
 import pytest
@@ -15,16 +14,24 @@ from homework.models import Entry
 from homework.services import Flags
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
-from tests.homework.test_worksheet_edited_after_answers import (
+from tests.helpers_worksheets import (
+    HELPED_TEXT,
+    PULL,
+    PULL_NOW,
+    SAFE,
+    UNSAFE,
     WORKSHEET,
     answered,
+    check_in_form,
+    drafted_check_in,
     edit_questions,
     flat,
     pages,
+    reword_pull_and_safe,
+    shown_with,
+    weekly_check_in,
+    wordings_of,
 )
-
-SAFE = "Did you feel safe at home this week?"
-UNSAFE = "Did you feel unsafe at home this week?"
 
 
 def reword_safe(cast, exercise):
@@ -33,15 +40,6 @@ def reword_safe(cast, exercise):
     edit_questions(cast, exercise, questions)
     assert exercise.options["questions"][1]["key"] == questions[1]["key"]
     return questions[1]["key"]
-
-
-def shown_with(page: str, question: str, answer: str) -> bool:
-    """Whether ``answer`` follows ``question`` before any other question
-    (the therapist's note of how a question reads now aside)."""
-    page = re.sub(r"\(reworded since: “[^”]*”\)", "", page)
-    return (
-        re.search(re.escape(question) + r"[^?]*?\b" + re.escape(answer) + r"\b", page) is not None
-    )
 
 
 def test_every_page_shows_the_answer_under_the_wording_answered(cast):
@@ -257,71 +255,21 @@ def test_the_clients_progress_charts_each_wording_apart(cast):
 # they gave them, and the therapist must not read them under words the client
 # never saw.
 
-PULL = "How strong was the pull back this week?"
-PULL_NOW = "How strong has the pull back been since we last met?"
-HELPED_TEXT = "What helped this week?"
-
-
-def _check_in(cast):
-    """tara's check-in (a 0–10 scale, a yes/no, a longer answer) and alice's assignment."""
-    exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in", owner=cast.tara)
-    exercise.options = {
-        "questions": [
-            {"type": "scale_0_10", "text": PULL},
-            {"type": "yes_no", "text": SAFE},
-            {"type": "long_text", "text": HELPED_TEXT},
-        ]
-    }
-    services.exercise_save(actor=cast.tara, exercise=exercise)
-    keys = [q["key"] for q in exercise.options["questions"]]
-    return exercise, AssignmentFactory.create(client=cast.alice, exercise=exercise), keys
-
-
-def _posted(keys, *, safe: str) -> dict[str, str]:
-    """The whole form as the portal posts it: every answer, as typed."""
-    pull, safe_key, helped = keys
-    return {f"r-{pull}": "7", f"r-{safe_key}": safe, f"r-{helped}": "a walk with my sister"}
-
-
-def _drafted(cast):
-    """alice's draft of the check-in, autosaved from the portal, all three answered."""
-    exercise, assignment, keys = _check_in(cast)
-    http = login(cast.alice.portal_user)
-    key = str(uuid.uuid4())
-    saved = http.post(
-        reverse("homework:autosave", args=[assignment.pk]),
-        {"key": key, "version": "0", **_posted(keys, safe="no")},
-    )
-    assert saved.status_code == 200, saved.content
-    return exercise, Entry.objects.get(key=key), keys, http
-
-
-def _reword_pull_and_safe(cast, exercise):
-    questions = [dict(q) for q in exercise.options["questions"]]
-    questions[0]["text"] = PULL_NOW
-    questions[1]["text"] = UNSAFE
-    edit_questions(cast, exercise, questions)
-
-
-def _wordings(entry: Entry) -> dict[str, str]:
-    entry.refresh_from_db()
-    return {key: question["text"] for key, question in entry.asked.items()}
-
 
 def test_an_autosave_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(
     cast,
 ):
-    exercise, draft, keys, http = _drafted(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, draft, keys, http = drafted_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
 
     saved = http.post(
         reverse("homework:autosave", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="yes")},
+        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="yes")},
     )
 
     assert saved.status_code == 200, saved.content
     pull, safe, helped = keys
-    assert _wordings(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
     # Reopened, the draft still asks the client to check the answer they left
     # as it was; the one they changed answers what they read.
     page = flat(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
@@ -330,12 +278,12 @@ def test_an_autosave_after_a_rewording_keeps_untouched_answers_under_the_words_t
 
 
 def test_sending_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(cast):
-    exercise, draft, keys, http = _drafted(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, draft, keys, http = drafted_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
 
     sent = http.post(
         reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="yes")},
+        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="yes")},
     )
 
     assert sent.status_code == 302, sent.content
@@ -344,7 +292,7 @@ def test_sending_after_a_rewording_keeps_untouched_answers_under_the_words_they_
     pull, safe, helped = keys
     # "7" typed in the draft is 7 once sent: the same answer, not a new one.
     assert entry.response[pull] == 7
-    assert _wordings(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
     shown = pages(cast, entry, http)
     for name, page in shown.items():
         assert shown_with(page, PULL, "7"), name
@@ -359,36 +307,36 @@ def test_sending_after_a_rewording_keeps_untouched_answers_under_the_words_they_
 
 
 def test_an_edit_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(cast):
-    exercise, draft, keys, http = _drafted(cast)
+    exercise, draft, keys, http = drafted_check_in(cast)
     sent = http.post(
         reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="no")},
+        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="no")},
     )
     assert sent.status_code == 302, sent.content
     entry = Entry.objects.get(pk=draft.pk)
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
 
     edited = http.post(
         reverse("homework:entry_edit", args=[entry.key]),
-        {"key": str(entry.key), "version": str(entry.version), **_posted(keys, safe="yes")},
+        {"key": str(entry.key), "version": str(entry.version), **check_in_form(keys, safe="yes")},
     )
 
     assert edited.status_code == 302, edited.content
     pull, safe, helped = keys
-    assert _wordings(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
 
 
 def test_an_answer_changed_and_changed_back_answers_the_words_on_screen(cast):
     """Once the client has touched an answer after the rewording, it was
     given to the words on screen, even if it ends as it began."""
-    exercise, draft, keys, http = _drafted(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, draft, keys, http = drafted_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
     url = reverse("homework:autosave", args=[draft.assignment_id])
-    http.post(url, {"key": str(draft.key), "version": "1", **_posted(keys, safe="yes")})
-    http.post(url, {"key": str(draft.key), "version": "2", **_posted(keys, safe="no")})
+    http.post(url, {"key": str(draft.key), "version": "1", **check_in_form(keys, safe="yes")})
+    http.post(url, {"key": str(draft.key), "version": "2", **check_in_form(keys, safe="no")})
 
     pull, safe, helped = keys
-    assert _wordings(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
 
 
 @pytest.mark.parametrize("save", ["draft", "send"])
@@ -397,7 +345,7 @@ def test_an_older_entry_claims_no_wording_for_answers_left_untouched(cast, save)
     untouched answers were given to is not known, so none is written down for
     them (they read as the form asks now, as they always did); the answer the
     client changes answers the words on screen."""
-    exercise, assignment, keys = _check_in(cast)
+    exercise, assignment, keys = weekly_check_in(cast)
     pull, safe, helped = keys
     older = EntryFactory.create(
         assignment=assignment,
@@ -406,7 +354,7 @@ def test_an_older_entry_claims_no_wording_for_answers_left_untouched(cast, save)
         response={pull: 7, safe: "no", helped: "a walk with my sister"},
         asked={},
     )
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
     write = services.entry_save_draft if save == "draft" else services.entry_submit
 
     write(
@@ -418,7 +366,7 @@ def test_an_older_entry_claims_no_wording_for_answers_left_untouched(cast, save)
         flags=Flags(),
     )
 
-    assert _wordings(older) == {safe: UNSAFE}
+    assert wordings_of(older) == {safe: UNSAFE}
     answers = {a["key"]: (a["question"], a["answer"]) for a in WORKSHEET.present(older)["answers"]}
     assert answers[pull] == (PULL_NOW, "7 / 10")
     assert answers[safe] == (UNSAFE, "Yes")

@@ -21,24 +21,22 @@ from homework.kinds.worksheet_options import clean_worksheet_options, wording_ma
 from homework.models import Entry, Exercise
 from homework.services import Flags
 from tests.conftest import login
-from tests.homework.test_worksheet_edited_after_answers import (
-    WORKSHEET,
-    edit_questions,
-    flat,
-    pages,
-)
-from tests.homework.test_worksheet_reworded_after_answers import (
+from tests.helpers_worksheets import (
     HELPED_TEXT,
     PULL,
     PULL_NOW,
     SAFE,
     UNSAFE,
-    _check_in,
-    _drafted,
-    _posted,
-    _reword_pull_and_safe,
-    _wordings,
+    WORKSHEET,
+    check_in_form,
+    drafted_check_in,
+    edit_questions,
+    flat,
+    pages,
+    reword_pull_and_safe,
     shown_with,
+    weekly_check_in,
+    wordings_of,
 )
 
 STILL_LABEL = "My answer still fits the question as it reads now."
@@ -68,16 +66,16 @@ def _autosave(http, entry_or_key, assignment_id, version, fields):
 
 @pytest.mark.parametrize("save", ["autosave", "send"])
 def test_an_answer_given_in_a_tab_opened_before_the_rewording_answers_the_old_words(cast, save):
-    exercise, assignment, keys = _check_in(cast)
+    exercise, assignment, keys = weekly_check_in(cast)
     pull, safe, helped = keys
     http = login(cast.alice.portal_user)
     page = http.get(reverse("homework:do", args=[assignment.pk])).text  # the tab opens
     shown = marks_on(page)
     assert set(shown) == {f"worded-{key}" for key in keys}
-    _reword_pull_and_safe(cast, exercise)  # the therapist rewords, the tab stays as it was
+    reword_pull_and_safe(cast, exercise)  # the therapist rewords, the tab stays as it was
 
     key = str(uuid.uuid4())
-    fields = {**_posted(keys, safe="no"), **shown}
+    fields = {**check_in_form(keys, safe="no"), **shown}
     if save == "autosave":
         reply = _autosave(http, key, assignment.pk, 0, fields)
         assert reply.status_code == 200, reply.content
@@ -88,7 +86,7 @@ def test_an_answer_given_in_a_tab_opened_before_the_rewording_answers_the_old_wo
         assert reply.status_code == 302, reply.content
 
     entry = Entry.objects.get(key=key)
-    assert _wordings(entry) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
     if save == "send":
         for name, text in pages(cast, entry, http).items():
             assert shown_with(text, SAFE, "No"), name
@@ -97,65 +95,69 @@ def test_an_answer_given_in_a_tab_opened_before_the_rewording_answers_the_old_wo
 
 def test_a_change_made_in_a_stale_tab_answers_the_words_that_tab_showed(cast):
     """The entry kept the old words; the old tab changes the answer: still those words."""
-    exercise, draft, keys, http = _drafted(cast)
+    exercise, draft, keys, http = drafted_check_in(cast)
     shown = marks_on(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
 
     reply = _autosave(
-        http, draft, draft.assignment_id, draft.version, {**_posted(keys, safe="yes"), **shown}
+        http,
+        draft,
+        draft.assignment_id,
+        draft.version,
+        {**check_in_form(keys, safe="yes"), **shown},
     )
 
     assert reply.status_code == 200, reply.content
     pull, safe, helped = keys
-    assert _wordings(draft) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
     # Opened afresh, the page shows the new words and says what the answer answered.
     page = flat(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
     assert "When you answered, this read: “" + SAFE in page
 
 
 def test_an_edit_in_a_stale_tab_answers_the_words_that_tab_showed(cast):
-    exercise, draft, keys, http = _drafted(cast)
+    exercise, draft, keys, http = drafted_check_in(cast)
     sent = http.post(
         reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="no")},
+        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="no")},
     )
     assert sent.status_code == 302, sent.content
     entry = Entry.objects.get(pk=draft.pk)
     shown = marks_on(http.get(reverse("homework:entry_edit", args=[entry.key])).text)
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
 
     edited = http.post(
         reverse("homework:entry_edit", args=[entry.key]),
         {
             "key": str(entry.key),
             "version": str(entry.version),
-            **_posted(keys, safe="yes"),
+            **check_in_form(keys, safe="yes"),
             **shown,
         },
     )
 
     assert edited.status_code == 302, edited.content
     pull, safe, helped = keys
-    assert _wordings(entry) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
 
 
 def test_a_tab_older_than_two_rewordings_answers_the_first_words(cast):
     """Every wording a question has had is known, not only the last one."""
-    exercise, assignment, keys = _check_in(cast)
+    exercise, assignment, keys = weekly_check_in(cast)
     safe = keys[1]
     http = login(cast.alice.portal_user)
     shown = marks_on(http.get(reverse("homework:do", args=[assignment.pk])).text)
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
     questions = [dict(q) for q in exercise.options["questions"]]
     questions[1]["text"] = "Did you feel safe where you live this week?"
     edit_questions(cast, exercise, questions)
     assert [w["text"] for w in exercise.options["worded_before"][safe]] == [SAFE, UNSAFE]
 
     key = str(uuid.uuid4())
-    reply = _autosave(http, key, assignment.pk, 0, {**_posted(keys, safe="no"), **shown})
+    reply = _autosave(http, key, assignment.pk, 0, {**check_in_form(keys, safe="no"), **shown})
 
     assert reply.status_code == 200, reply.content
-    assert _wordings(Entry.objects.get(key=key))[safe] == SAFE
+    assert wordings_of(Entry.objects.get(key=key))[safe] == SAFE
 
 
 BAD_MARKS = {
@@ -171,12 +173,12 @@ BAD_MARKS = {
 def test_a_mark_naming_no_wording_the_exercise_knows_is_read_as_none(cast, bad):
     """Unknown, malformed or someone else's: the answer answers the words the
     form has now, as when a page sends no mark, and nothing else is written."""
-    exercise, assignment, keys = _check_in(cast)
+    exercise, assignment, keys = weekly_check_in(cast)
     pull, safe, helped = keys
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
     http = login(cast.alice.portal_user)
     key = str(uuid.uuid4())
-    fields = {**_posted(keys, safe="no"), f"worded-{safe}": BAD_MARKS[bad]}
+    fields = {**check_in_form(keys, safe="no"), f"worded-{safe}": BAD_MARKS[bad]}
     fields[f"worded-{pull}"] = BAD_MARKS[bad]
     fields["worded-no_such_question"] = wording_mark({"type": "yes_no", "text": SAFE})
     fields[f"still-{safe}"] = BAD_MARKS[bad]
@@ -185,7 +187,7 @@ def test_a_mark_naming_no_wording_the_exercise_knows_is_read_as_none(cast, bad):
 
     assert reply.status_code == 200, reply.content
     entry = Entry.objects.get(key=key)
-    assert _wordings(entry) == {pull: PULL_NOW, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == {pull: PULL_NOW, safe: UNSAFE, helped: HELPED_TEXT}
     assert set(entry.asked) == set(keys)
 
 
@@ -272,8 +274,8 @@ def test_the_kind_keeps_the_wording_the_page_showed_and_only_a_known_one(cast):
 
 
 def test_the_reopened_draft_offers_to_say_the_answer_still_fits_the_new_words(cast):
-    exercise, draft, keys, http = _drafted(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, draft, keys, http = drafted_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
     pull, safe, helped = keys
 
     page = http.get(reverse("homework:do", args=[draft.assignment_id])).text
@@ -288,8 +290,8 @@ def test_the_reopened_draft_offers_to_say_the_answer_still_fits_the_new_words(ca
 
 
 def test_saying_the_answer_still_fits_records_it_under_the_new_words(cast):
-    exercise, draft, keys, http = _drafted(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, draft, keys, http = drafted_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
     pull, safe, helped = keys
     page = http.get(reverse("homework:do", args=[draft.assignment_id])).text
     boxes = still_boxes(page)
@@ -300,25 +302,29 @@ def test_saying_the_answer_still_fits_records_it_under_the_new_words(cast):
         draft,
         draft.assignment_id,
         draft.version,
-        {**_posted(keys, safe="no"), **marks_on(page), f"still-{safe}": boxes[f"still-{safe}"]},
+        {
+            **check_in_form(keys, safe="no"),
+            **marks_on(page),
+            f"still-{safe}": boxes[f"still-{safe}"],
+        },
     )
 
     assert reply.status_code == 200, reply.content
-    assert _wordings(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
     reopened = flat(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
     assert "When you answered, this read: “" + SAFE not in reopened
     assert "When you answered, this read: “" + PULL in reopened
 
 
 def test_a_sent_answer_confirmed_on_the_edit_page_reads_under_the_new_words(cast):
-    exercise, draft, keys, http = _drafted(cast)
+    exercise, draft, keys, http = drafted_check_in(cast)
     sent = http.post(
         reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **_posted(keys, safe="no")},
+        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="no")},
     )
     assert sent.status_code == 302, sent.content
     entry = Entry.objects.get(pk=draft.pk)
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
     pull, safe, helped = keys
     page = http.get(reverse("homework:entry_edit", args=[entry.key])).text
     boxes = still_boxes(page)
@@ -329,14 +335,14 @@ def test_a_sent_answer_confirmed_on_the_edit_page_reads_under_the_new_words(cast
         {
             "key": str(entry.key),
             "version": str(entry.version),
-            **_posted(keys, safe="no"),
+            **check_in_form(keys, safe="no"),
             **marks_on(page),
             f"still-{safe}": boxes[f"still-{safe}"],
         },
     )
 
     assert edited.status_code == 302, edited.content
-    assert _wordings(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
     for name, text in pages(cast, entry, http).items():
         assert shown_with(text, UNSAFE, "No"), name
         assert shown_with(text, PULL, "7"), name  # not confirmed: as answered
@@ -344,8 +350,8 @@ def test_a_sent_answer_confirmed_on_the_edit_page_reads_under_the_new_words(cast
 
 
 def test_sending_without_the_box_leaves_the_answer_under_the_words_it_answered(cast):
-    exercise, draft, keys, http = _drafted(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, draft, keys, http = drafted_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
     page = http.get(reverse("homework:do", args=[draft.assignment_id])).text
 
     sent = http.post(
@@ -353,19 +359,19 @@ def test_sending_without_the_box_leaves_the_answer_under_the_words_it_answered(c
         {
             "key": str(draft.key),
             "version": str(draft.version),
-            **_posted(keys, safe="no"),
+            **check_in_form(keys, safe="no"),
             **marks_on(page),
         },
     )
 
     assert sent.status_code == 302, sent.content
     pull, safe, helped = keys
-    assert _wordings(draft) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
 
 
 def test_the_api_and_pages_sending_no_marks_save_as_before(cast):
-    exercise, assignment, keys = _check_in(cast)
-    _reword_pull_and_safe(cast, exercise)
+    exercise, assignment, keys = weekly_check_in(cast)
+    reword_pull_and_safe(cast, exercise)
     entry = services.entry_save_draft(
         user=cast.alice.portal_user,
         assignment_id=assignment.pk,
@@ -374,17 +380,17 @@ def test_the_api_and_pages_sending_no_marks_save_as_before(cast):
         data=json.loads(json.dumps({keys[1]: "no"})),
         flags=Flags(),
     )
-    assert _wordings(entry) == {keys[1]: UNSAFE}
+    assert wordings_of(entry) == {keys[1]: UNSAFE}
 
 
 def test_the_quick_exits_last_words_answer_the_words_on_screen(cast):
     """Leaving by the quick exit sends the page's marks with its last words."""
-    exercise, assignment, keys = _check_in(cast)
+    exercise, assignment, keys = weekly_check_in(cast)
     http = login(cast.alice.portal_user)
     shown = marks_on(http.get(reverse("homework:do", args=[assignment.pk])).text)
-    _reword_pull_and_safe(cast, exercise)
+    reword_pull_and_safe(cast, exercise)
     key = str(uuid.uuid4())
-    posted = {**_posted(keys, safe="no"), **shown}
+    posted = {**check_in_form(keys, safe="no"), **shown}
 
     left = http.post(
         reverse("homework:quick_exit"),
@@ -399,4 +405,4 @@ def test_the_quick_exits_last_words_answer_the_words_on_screen(cast):
 
     assert left.status_code == 204
     pull, safe, helped = keys
-    assert _wordings(Entry.objects.get(key=key)) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(Entry.objects.get(key=key)) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}

@@ -16,7 +16,7 @@ from practice.models import PracticeSettings
 from practice.selectors import forget_practice_settings
 from tests.conftest import login, save_change_form
 from tests.factories import ClientFactory
-from tests.practice.test_practice_settings import CHANGE, settings_form
+from tests.helpers import CHANGE, settings_form
 
 HEADER_FIELDS = ["reminder_sender_name", "reminder_subject"]
 BROKEN = [

@@ -12,7 +12,7 @@ from clients.models import Client
 from homework.kinds.rows import posted_indexes
 from practice.requests import MAX_ID, parse_id
 from tests.conftest import login
-from tests.homework.test_admin import assignment_form
+from tests.helpers import assignment_form
 
 HAND_MADE = [
     "99999999999999999999",

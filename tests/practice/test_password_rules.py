@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from clients import services
 from clients.models import Client
-from tests.clients.test_invitations import accept, token_of
 from tests.factories import ClientFactory
+from tests.helpers import accept, token_of
 
 DJANGO_WORDS = [
     django_rules.MinimumLengthValidator(min_length=8).get_error_message(),

@@ -9,22 +9,7 @@ from practice.discreet import clinical_words
 from practice.models import PracticeSettings
 from practice.selectors import practice_settings
 from tests.conftest import login, save_change_form
-
-CHANGE = "admin:practice_practicesettings_change"
-
-
-def settings_form(**overrides):
-    row = PracticeSettings.objects.get(pk=1)
-    return {
-        "name": row.name,
-        "paper_size": row.paper_size,
-        "reminder_sender_name": row.reminder_sender_name,
-        "reminder_subject": row.reminder_subject,
-        "crisis_resources": row.crisis_resources,
-        "quick_exit_url": row.quick_exit_url,
-        "idle_timeout_minutes": str(row.idle_timeout_minutes),
-        **overrides,
-    }
+from tests.helpers import CHANGE, settings_form
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.conftest import login
-from tests.homework.test_portal import do_url, posted
+from tests.helpers import do_url, posted
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from clients.models import Client
 from homework import tasks
 from homework.summary.period import practice_midnight
 from tests.factories import SessionFactory
-from tests.homework.test_tasks_worker import worker_queue  # noqa: F401 (a fixture)
+from tests.helpers_workers import worker_queue  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[3]
 

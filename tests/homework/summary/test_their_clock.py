@@ -18,7 +18,7 @@ from tests.factories import (
     SessionFactory,
     urge_log,
 )
-from tests.homework.test_their_clock import last_night_at_nine
+from tests.helpers import last_night_at_nine
 
 from .conftest import add, page_count, pdf_text
 from .test_render import pdf_for

@@ -1,0 +1,272 @@
+"""Helpers shared by the real-browser tests: signing in, tabs, waiting for
+the server, axe, colour contrast, and the demo practice's client."""
+
+import datetime as dt
+import io
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.core.management import call_command
+from django.utils import timezone
+from playwright.sync_api import Dialog, expect
+
+from clients.models import Client
+from homework.kinds import ResponseInvalid, all_kinds
+from homework.models import Assignment, Entry, Exercise
+from homework.selectors import todo_for_client
+from tests.browser.conftest import sign_in
+from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
+
+SERIOUS = {"serious", "critical"}
+
+
+TEXT_STORED_IN_BROWSER = """async (needle) => {
+    const found = [];
+    for (const store of [localStorage, sessionStorage]) {
+        for (let i = 0; i < store.length; i++) {
+            const key = store.key(i);
+            if ((key + store.getItem(key)).includes(needle)) found.push("storage:" + key);
+        }
+    }
+    if (document.cookie.includes(needle)) found.push("cookie");
+    const dbs = indexedDB.databases ? await indexedDB.databases() : [];
+    for (const db of dbs) found.push("indexeddb:" + db.name);
+    return found;
+}"""
+
+
+def assert_accessible(page, where: str = "") -> None:
+    results = Axe().run(page)
+    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    assert not serious, (
+        where,
+        [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious],
+    )
+
+
+def wait_for_db(predicate, timeout: float = 10.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("the server never got it")
+
+
+def neutral_site(page, hits: list[str] | None = None) -> None:
+    def fulfil(route):
+        if hits is not None:
+            hits.append(route.request.url)
+        route.fulfill(body="<title>Weather</title><p>Sunny spells.</p>", content_type="text/html")
+
+    page.route("https://www.bbc.co.uk/**", fulfil)
+
+
+def signed_in_tab(context):
+    """A page signed in as Alice, on her home page, with the neutral site stubbed."""
+    page = context.new_page()
+    neutral_site(page)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    return page
+
+
+def another_tab(context, path: str):
+    """A second page in the same browser session, opened on ``path``."""
+    page = context.new_page()
+    neutral_site(page)
+    page.goto(path)
+    page.wait_for_load_state("load")
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    return page
+
+
+def leave_with_shift(page) -> None:
+    page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    for _ in range(3):
+        page.keyboard.press("Shift")
+
+
+def entry_says(entry, text: str):
+    def check() -> bool:
+        entry.refresh_from_db()
+        return bool(entry.response["what_happened"] == text)
+
+    return check
+
+
+def choose_distress(page) -> None:
+    """Move the distress slider: an untouched one is not an answer (and it is needed).
+
+    The slider is made by the page's deferred scripts: after a click that
+    opened the page they may not have run yet, so wait for it."""
+    page.wait_for_selector("input[type=range]#id_r-body_distress")
+    page.locator("#id_r-body_distress").focus()
+    page.keyboard.press("ArrowRight")
+
+
+def open_form(page, assignment) -> None:
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_selector("textarea[name=r-what_happened]")
+    # The page's scripts are deferred: typing before they run goes unheard.
+    page.wait_for_load_state("load")
+
+
+def changing_a_sent_entry(assignment, context):
+    """A page signed in as Alice, on the form that changes a new sent entry."""
+    entry = EntryFactory.create(assignment=assignment, submitted_at=timezone.now())
+    page = signed_in_tab(context)
+    page.goto(f"/entries/{entry.key}/edit/")
+    page.wait_for_load_state("load")
+    return page, entry
+
+
+def another_tab_sends(context, assignment):
+    """A second tab opens the same work (the first tab's saved draft) and sends it."""
+    second = context.new_page()
+    second.goto(f"/do/{assignment.pk}/")
+    second.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+    second.click("text=Send to my therapist")
+    second.wait_for_selector("text=Sent. Thank you")
+    return second
+
+
+def draft_text(assignment) -> str:
+    entry = (
+        Entry.objects.filter(assignment=assignment, status="draft").order_by("-updated_at").first()
+    )
+    return entry.response.get("what_happened", "") if entry else ""
+
+
+def a_sent_entry_open_with_a_short_idle_timeout(alice, context, *, to_change: bool):
+    """A sent entry open, to change it or to add a note, with a two-minute
+    idle timeout and the page's clock in the test's hands."""
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
+    forget_practice_settings()
+    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    page = context.new_page()
+    page.clock.install()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/edit/" if to_change else f"/entries/{entry.key}/")
+    page.wait_for_load_state("load")
+    return page, entry
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    def channel(c: int) -> float:
+        c2 = c / 255
+        return c2 / 12.92 if c2 <= 0.03928 else ((c2 + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def rgb(css: str) -> tuple[int, int, int]:
+    r, g, b = (int(float(part)) for part in css[css.index("(") + 1 : -1].split(",")[:3])
+    return r, g, b
+
+
+DEMO_PASSWORD = "demo-pass-2026"
+
+
+@pytest.fixture
+def alex(db) -> Client:
+    """The demo practice, as `make run` loads it; alex has one exercise of every kind."""
+    call_command("seed_demo", stdout=io.StringIO())
+    client = Client.objects.get(portal_user__email="alex@demo.test")
+    for kind in all_kinds():
+        if Assignment.objects.filter(
+            client=client, exercise__kind=kind.slug, status="active"
+        ).exists():
+            continue
+        exercise = Exercise.objects.filter(kind=kind.slug).first()
+        if exercise is None:
+            try:
+                options = kind.clean_options({})
+            except ResponseInvalid:
+                pytest.fail(f"{kind.slug} needs options: give seed_demo an exercise of this kind")
+            exercise = Exercise.objects.create(
+                kind=kind.slug,
+                title=str(kind.label),
+                instructions="Take your time.",
+                options=options,
+            )
+        AssignmentFactory.create(client=client, exercise=exercise, created_by=client.therapist)
+    return client
+
+
+def assignment_of(client: Client, slug: str) -> Assignment:
+    """Work of kind ``slug`` the client can open a form for: one in their To
+    do (done work opens what was sent instead). Chosen by the portal's own
+    rule, not by the model's ordering, which puts work with no due date
+    first on SQLite and last on PostgreSQL."""
+    assert client.portal_user is not None
+    todo = todo_for_client(user=client.portal_user).assignments
+    assignment = next((a for a in todo if a.exercise.kind == slug), None)
+    assert assignment is not None, slug
+    return assignment
+
+
+def record_dialogs(page) -> list[str]:
+    """Every dialog the page opens, by type; each is dismissed (the page stays)."""
+    seen: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        seen.append(dialog.type)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    return seen
+
+
+def go_home(page) -> None:
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Home").click()
+
+
+def dialogs_on_going_home(page) -> list[str]:
+    dialogs = record_dialogs(page)
+    go_home(page)
+    for _ in range(50):
+        if dialogs:
+            break
+        page.wait_for_timeout(100)
+    return dialogs
+
+
+def note_draft_holds(entry: Entry, words: str):
+    """For wait_for_db: the entry's unsent note holds ``words``."""
+
+    def check() -> bool:
+        entry.refresh_from_db()
+        return entry.note_draft == words
+
+    return check
+
+
+def note_box_after_signing_in_again(context, entry: Entry, words: str, says: str, probe: str):
+    """Signed in again, the entry's note box holds ``words`` and the page
+    ``says`` why; and none of it was kept in the browser."""
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto(f"/entries/{entry.key}/")
+    expect(page.locator("textarea[name=text]")).to_have_value(words)
+    expect(page.locator("main")).to_contain_text(says)
+    assert page.evaluate(TEXT_STORED_IN_BROWSER, probe) == []
+    return page

@@ -1,0 +1,211 @@
+"""Helpers shared by the HTTP-level tests: signing in, two-step codes,
+invitations, the portal's and the admin's forms as posted."""
+
+import datetime as dt
+import re
+import zoneinfo
+from html.parser import HTMLParser
+from typing import Any
+
+from django.db import transaction
+from django.test import Client as HttpClient
+from django.urls import reverse
+from django.utils import timezone
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from clients import services
+from clients.models import Client
+from homework.kinds.written_record import WrittenRecord
+from practice.models import PracticeSettings
+from tests.factories import (
+    PASSWORD,
+    written_record,
+)
+
+
+def sign_in(http: HttpClient, email: str, password: str = PASSWORD):
+    return http.post(reverse("clients:login"), {"username": email, "password": password})
+
+
+def request_reset(email: str, capture) -> None:
+    with capture(execute=True):
+        HttpClient().post(reverse("clients:password_reset"), {"email": email})
+
+
+def turn_on_two_step(user) -> TOTPDevice:
+    device = services.totp_device_start(user=user)
+    return services.totp_device_confirm(user=user, token=current_code(device))
+
+
+def form_token(html: str) -> str:
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+def token_of(issued: services.IssuedInvitation) -> str:
+    return issued.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def accept(http: HttpClient, token: str, **form):
+    http.get(reverse("clients:welcome", args=[token]))
+    data = {
+        "email": "casey@example.test",
+        "password1": "quiet harbour 42",
+        "password2": "quiet harbour 42",
+    }
+    return http.post(reverse("clients:welcome_password"), {**data, **form})
+
+
+def do_url(assignment) -> str:
+    return reverse("homework:do", args=[assignment.pk])
+
+
+def posted(key, version=0, **overrides):
+    return {
+        "key": str(key),
+        "version": str(version),
+        **{f"r-{name}": value for name, value in written_record(**overrides).items()},
+    }
+
+
+def assignment_form(cast, client, exercise, **overrides):
+    today = timezone.localdate()
+    return {
+        "client": str(client.pk),
+        "exercise": str(exercise.pk),
+        "instructions": "Write one down this week, if something happens.",
+        "starts_on": today.isoformat(),
+        "due_on": (today + dt.timedelta(days=7)).isoformat(),
+        "schedule": "once",
+        "weekdays": [],  # check boxes: none ticked
+        "ends_on": "",
+        "no_contact_since": "",
+        "status": "active",
+        **overrides,
+    }
+
+
+def session_data(rows, initial=0):
+    data = {
+        "display_name": "Alice",
+        "contact_email": "",
+        "timezone": "Europe/London",
+        "reminder_channel": "none",
+        "sessions-TOTAL_FORMS": str(len(rows)),
+        "sessions-INITIAL_FORMS": str(initial),
+    }
+    for index, row in enumerate(rows):
+        for key, value in row.items():
+            data[f"sessions-{index}-{key}"] = value
+    return data
+
+
+CHANGE = "admin:practice_practicesettings_change"
+
+
+def settings_form(**overrides):
+    row = PracticeSettings.objects.get(pk=1)
+    return {
+        "name": row.name,
+        "paper_size": row.paper_size,
+        "reminder_sender_name": row.reminder_sender_name,
+        "reminder_subject": row.reminder_subject,
+        "crisis_resources": row.crisis_resources,
+        "quick_exit_url": row.quick_exit_url,
+        "idle_timeout_minutes": str(row.idle_timeout_minutes),
+        **overrides,
+    }
+
+
+def current_code(device: TOTPDevice) -> str:
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    return str(totp.token()).zfill(device.digits)
+
+
+def last_night_at_nine(zone: zoneinfo.ZoneInfo) -> dt.datetime:
+    """21:00 yesterday on the client's clock: the small hours of today in London."""
+    yesterday = timezone.localdate(timezone=zone) - dt.timedelta(days=1)
+    return dt.datetime.combine(yesterday, dt.time(21, 0), tzinfo=zone)
+
+
+def rename_distress(response: dict[str, object]) -> dict[str, object]:
+    """v1 → v2 of the pretend schema below: "distress" became "body_distress"."""
+    upgraded = {k: v for k, v in response.items() if k != "distress"}
+    upgraded["body_distress"] = response.get("distress")
+    return upgraded
+
+
+class WrittenRecordV2(WrittenRecord):
+    """The written record as if its first version had called distress "distress"."""
+
+    schema_version = 2
+    upgrades = {1: rename_distress}
+
+
+class _FormData(HTMLParser):
+    """The fields a browser sends for the form with this id, as drawn."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id = form_id
+        self.inside = False
+        self.sent: list[tuple[str, str]] = []
+        self.select: tuple[str, list[str], list[str]] | None = None  # name, options, chosen
+        self.textarea: tuple[str, list[str]] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {key: value or "" for key, value in attrs}
+        if tag == "form":
+            self.inside = found.get("id") == self.form_id
+        name = found.get("name")
+        if not self.inside:
+            return
+        if tag == "input" and name:
+            kind = found.get("type", "text")
+            unticked = kind in ("checkbox", "radio") and "checked" not in found
+            if kind not in ("submit", "button", "file") and not unticked:
+                ticked = "on" if kind in ("checkbox", "radio") else ""
+                self.sent.append((name, found.get("value", ticked)))
+        elif tag == "select" and name:
+            self.select = (name, [], [])
+        elif tag == "option" and self.select is not None:
+            self.select[1].append(found.get("value", ""))
+            if "selected" in found:
+                self.select[2].append(found.get("value", ""))
+        elif tag == "textarea" and name:
+            self.textarea = (name, [])
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea is not None:
+            self.textarea[1].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self.select is not None:
+            name, options, chosen = self.select
+            self.sent.extend((name, value) for value in chosen or options[:1])
+            self.select = None
+        elif tag == "textarea" and self.textarea is not None:
+            name, text = self.textarea
+            self.sent.append((name, "".join(text).removeprefix("\n")))
+            self.textarea = None
+
+
+def form_on(page: Any, model_name: str) -> dict[str, Any]:
+    """What pressing Save on this page would send."""
+    assert page.status_code == 200
+    parser = _FormData(f"{model_name}_form")
+    parser.feed(page.text)
+    sent: dict[str, list[str]] = {}
+    for name, value in parser.sent:
+        sent.setdefault(name, []).append(value)
+    return {name: values if len(values) > 1 else values[0] for name, values in sent.items()}
+
+
+@transaction.atomic
+def invite_then_fail(cast, client: Client) -> None:
+    services.client_invite(actor=cast.tara, client=client, send_email=True)
+    raise RuntimeError("the save that followed failed")
