@@ -329,8 +329,7 @@ def test_a_date_that_does_not_exist_asks_for_one_that_does(cast):
 def test_a_long_note_gives_the_limit_and_its_length_and_what_to_do(cast):
     [page] = _notes(cast, "too_long")
     assert (
-        "Notes can be up to 2,000 characters; this one has 2,301. "
-        "Shorten it a little, or add a second note."
+        "This can be up to 2,000 characters; it has 2,301. Please shorten it."
     ) in html.unescape(page)
 
 

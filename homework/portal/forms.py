@@ -99,11 +99,12 @@ class NoteForm(PortalVoice, forms.Form):
             kwargs.setdefault("initial", {"text": kept})
         super().__init__(*args, **kwargs)
         if kept:
-            self.fields["text"].help_text = (
-                f"{KEPT_NOTE} {too_long(limit=NOTE_MAX_CHARS, length=len(kept.strip()))}"
+            then = (
+                too_long(limit=NOTE_MAX_CHARS, length=len(kept.strip()))
                 if note_is_too_long(kept)
-                else KEPT_NOTE
+                else SEND_WHEN_READY
             )
+            self.fields["text"].help_text = f"{KEPT_NOTE} {then}"
 
     def holds_words(self) -> bool:
         """Whether the note as posted has words in it: one refused for being
@@ -111,9 +112,8 @@ class NoteForm(PortalVoice, forms.Form):
         return self.is_bound and bool(str(self.data.get("text", "")).strip())
 
 
-KEPT_NOTE = _(
-    "You started this note earlier and it has not been sent yet. Send it when you are ready."
-)
+KEPT_NOTE = _("You started this note earlier and it has not been sent yet.")
+SEND_WHEN_READY = _("Send it when you are ready.")
 
 
 class PrivacyForm(PortalVoice, forms.Form):

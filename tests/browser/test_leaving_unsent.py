@@ -202,7 +202,7 @@ def send_refused(page, box, which: str) -> str:
     else:
         box.focus()
         page.keyboard.insert_text(OVER_LONG_NOTE)
-        words, says = OVER_LONG_NOTE, "Notes can be up to 2,000 characters"
+        words, says = OVER_LONG_NOTE, "This can be up to 2,000 characters"
     page.get_by_role("button", name=FORMS[which][2]).click()
     expect(page.locator("main")).to_contain_text(says)
     page.wait_for_load_state("load")  # the page's scripts have all run
@@ -291,7 +291,7 @@ def test_words_sent_back_refused_at_the_idle_warning_are_not_sent_again_and_the_
     box.focus()
     page.keyboard.insert_text(OVER_LONG_NOTE)
     page.clock.fast_forward(31_000)  # the warning's moment: the note goes, and comes back refused
-    expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
+    expect(page.locator("main")).to_contain_text("This can be up to 2,000 characters")
     page.wait_for_load_state("load")
     expect(box).to_have_value(OVER_LONG_NOTE)
     sent_again: list[str] = []

@@ -36,7 +36,7 @@ def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
         context,
         entry,
         WORDS,
-        "It has 2,131 characters, and a note can have up to 2,000 characters.",
+        "This can be up to 2,000 characters; it has 2,131.",
         "did not say",
     )
     # Shortened, it goes as a note, and nothing is left waiting.
@@ -74,7 +74,7 @@ def test_the_idle_end_keeps_an_over_long_note_for_next_time(alice, context):
     page, entry = a_sent_entry_open_with_a_short_idle_timeout(alice, context, to_change=False)
     page.locator("textarea[name=text]").fill(WORDS)
     page.clock.fast_forward(31_000)  # the warning's moment
-    expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
+    expect(page.locator("main")).to_contain_text("This can be up to 2,000 characters")
     wait_for_db(note_draft_holds(entry, WORDS))
     forget_practice_settings()
     page.close()

@@ -251,7 +251,7 @@ def test_a_note_pasted_past_its_limit_is_kept_whole_and_the_client_is_told(alice
     page.keyboard.insert_text(words)
     expect(box).to_have_value(words)
     page.click("text=Add the note")
-    expect(page.locator("main")).to_contain_text("Notes can be up to 2,000 characters")
+    expect(page.locator("main")).to_contain_text("This can be up to 2,000 characters")
     expect(page.locator("textarea[name=text]")).to_have_value(words)
     assert not entry.notes.exists()
 

@@ -219,7 +219,7 @@ def test_privacy_takes_only_private_or_shared(cast):
     [
         ("", "Write a few words here first."),
         ("   ", "Write a few words here first."),
-        ("x" * 2001, "Notes can be up to 2,000 characters; this one has 2,001."),
+        ("x" * 2001, "This can be up to 2,000 characters; it has 2,001."),
     ],
 )
 def test_bad_note_is_named_and_saves_nothing(cast, text, message):

@@ -119,8 +119,8 @@ def test_a_quick_exit_keeps_an_over_long_note_and_the_next_visit_shows_it_back(c
     assert page.status_code == 200
     assert page.context["note_form"]["text"].value() == OVER_LONG
     assert (
-        "You started this note earlier and it has not been sent yet. It has 2,185 "
-        "characters, and a note can have up to 2,000 characters." in page.text
+        "You started this note earlier and it has not been sent yet. "
+        "This can be up to 2,000 characters; it has 2,185." in page.text
     )
     assert "field-error" not in page.text  # said calmly, beside the box, not as a mistake
 
@@ -140,7 +140,7 @@ def test_an_over_long_note_sent_as_the_page_leaves_is_kept_with_its_clear_messag
     http = login(cast.alice.portal_user)
     response = http.post(note_url(entry), {"text": OVER_LONG})
     assert response.status_code == 400
-    assert "Notes can be up to 2,000 characters; this one has 2,185." in response.text
+    assert "This can be up to 2,000 characters; it has 2,185." in response.text
     assert not EntryNote.objects.exists()
     entry.refresh_from_db()
     assert entry.note_draft == OVER_LONG
@@ -166,7 +166,7 @@ def test_a_normal_note_is_added_as_before_and_keeps_nothing(cast):
     ("text", "message"),
     [
         ("", "Write a few words here first."),
-        ("x" * 2001, "Notes can be up to 2,000 characters; this one has 2,001."),
+        ("x" * 2001, "This can be up to 2,000 characters; it has 2,001."),
     ],
     ids=["empty", "too-long"],
 )
