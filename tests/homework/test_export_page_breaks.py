@@ -1,4 +1,4 @@
-"""Where the client's download (homework.export) breaks its pages: a label
+"""Where the client's download (homework.portal.export) breaks its pages: a label
 never ends a page whose words open the next, and an entry's "When" goes
 over with what happened."""
 
@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 from pypdf import PdfReader
 
-from homework import export
 from homework.models import Entry, EntryNote
+from homework.portal import export
 from tests.factories import EntryFactory, written_record
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,10 @@ import uuid
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from homework import export, services
+from homework import services
 from homework.kinds import get_kind
 from homework.models import Entry
+from homework.portal import export
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, ExerciseFactory
 
