@@ -84,7 +84,7 @@ def run_on_database() -> int:
 
     from pypdf import PdfReader
 
-    from homework import export
+    from homework.portal import export
     from practice.pdf import render_pdf
 
     def measure(label: str, person) -> str:

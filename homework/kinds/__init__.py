@@ -5,10 +5,10 @@ Adding a kind touches only this package and its templates:
 1. ``homework/kinds/<slug>.py`` defines a subclass of ``ExerciseKind`` (its
    form, validation, display and summary data) and ends with ``KIND = ...``.
    Repeatable rows are a ``RowSpec`` on the form (see ``rows.py``); pictures
-   come from ``charts.py``.
+   come from ``charts.py``, excerpts of a client's words from ``excerpts.py``.
 2. ``templates/homework/kinds/<slug>/`` holds ``form.html``, ``display.html``,
    ``summary.html`` and, if the kind draws progress, ``progress.html``.
-3. Optionally, the library (``homework/library.py``) gains ready-made
+3. Optionally, the library (``homework/library/``) gains ready-made
    exercises of the kind, installed by a new data migration.
 
 Nothing else names a kind: tests/test_kind_isolation.py checks that.

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from homework.excerpts import ELLIPSIS, shorten
+from homework.kinds.excerpts import ELLIPSIS, shorten
 from practice.bidi import RIGHT_TO_LEFT
 
 INK = "#23302e"

@@ -14,6 +14,7 @@ _INFRASTRUCTURE = {
     "rows",
     "data",
     "charts",
+    "excerpts",
     "summaries",
     "worksheet_options",
 }

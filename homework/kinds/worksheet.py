@@ -17,7 +17,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from homework.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds import charts
 from homework.kinds.base import (
     STILL_FITS_PREFIX,
@@ -28,6 +27,7 @@ from homework.kinds.base import (
     Shown,
     asked_as,
 )
+from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds.fields import (
     KindForm,
     choice,

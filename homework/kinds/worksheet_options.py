@@ -21,8 +21,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from homework.excerpts import shorten
 from homework.kinds.base import JSONDict, ResponseInvalid
+from homework.kinds.excerpts import shorten
 from practice.bidi import isolated_text
 
 QUESTION_TYPES = [

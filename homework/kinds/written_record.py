@@ -10,8 +10,8 @@ from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from homework.excerpts import shorten
 from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.excerpts import shorten
 from homework.kinds.fields import (
     KindForm,
     local_now_for_input,

@@ -1,4 +1,4 @@
-"""The ready-made exercise library (homework/library.py).
+"""The ready-made exercise library (homework/library/).
 
 Adds only exercises whose title is not taken, so running it against a
 practice that already has (or has edited) these exercises changes nothing.

@@ -17,7 +17,7 @@ from clients.models import Client
 from homework import schedules
 from homework.kinds import get_kind
 from homework.models.exercises import Exercise
-from homework.text_limits import INSTRUCTIONS_MAX_CHARS, too_long
+from homework.models.field_limits import INSTRUCTIONS_MAX_CHARS, too_long
 from practice.dates import as_zone
 
 if TYPE_CHECKING:

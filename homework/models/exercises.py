@@ -11,7 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds import kind_choices
-from homework.text_limits import INSTRUCTIONS_MAX_CHARS, too_long
+from homework.models.field_limits import INSTRUCTIONS_MAX_CHARS, too_long
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

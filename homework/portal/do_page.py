@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework import selectors, services
-from homework.autosave_text import autosave_messages, saved_time
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Assignment, Entry
+from homework.portal.autosave_text import autosave_messages, saved_time
 from homework.portal.forms import EntryEnvelopeForm
 from practice.models import User
 from practice.refusals import form_refused

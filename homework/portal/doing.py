@@ -14,10 +14,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clients.decorators import client_required, notebook_is_closed
 from homework import schedules, selectors, services
-from homework.autosave_text import saved_time
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
 from homework.models import Assignment, Entry
+from homework.portal.autosave_text import saved_time
 from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
     START_FROM_NEWEST,

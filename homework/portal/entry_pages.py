@@ -13,10 +13,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from clients.decorators import client_required, notebook_is_closed
 from homework import selectors, services
-from homework.autosave_text import autosave_messages
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
 from homework.models import Entry
+from homework.portal.autosave_text import autosave_messages
 from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
     render_conflict,

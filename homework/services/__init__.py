@@ -7,6 +7,7 @@ a save refused); ``entry_writes`` holds what those share, and ``notify`` the
 discreet email to the therapist that follows a shared entry.
 """
 
+from homework.models.field_limits import COMMENT_MAX_CHARS
 from homework.services.assignments import (
     ASSIGNMENT_EDITABLE_FIELDS,
     assignment_check_update,
@@ -52,7 +53,6 @@ from homework.services.notes import (
 )
 from homework.services.notify import NotificationNotSent, entry_notify_therapist
 from homework.services.sending import entry_submit
-from homework.text_limits import COMMENT_MAX_CHARS
 
 __all__ = [
     "ASSIGNMENT_EDITABLE_FIELDS",

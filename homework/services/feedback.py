@@ -14,12 +14,12 @@ from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
 from clients.services import access_event_record, access_events_record
 from homework.models import Entry, EntryComment
+from homework.models.field_limits import COMMENT_MAX_CHARS, too_long
 from homework.selectors import (
     entries_for_user,
     entry_commentable_by,
     entry_readable_by_staff,
 )
-from homework.text_limits import COMMENT_MAX_CHARS, too_long
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
 

@@ -22,8 +22,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from clients.selectors import NO_EARLIER_SESSION_WEEKS
-from homework.excerpts import shorten
 from homework.kinds import get_kind
+from homework.kinds.excerpts import shorten
 from homework.models import Entry
 from homework.summary.completion import WorkInPeriod
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of

@@ -8,7 +8,7 @@ from django import forms, template
 from django.forms import BoundField
 from django.utils.translation import gettext as _
 
-from homework.excerpts import joiner_after
+from homework.kinds.excerpts import joiner_after
 
 register = template.Library()
 

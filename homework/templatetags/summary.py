@@ -11,8 +11,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from homework.excerpts import shorten
 from homework.kinds.charts import in_visual_order
+from homework.kinds.excerpts import shorten
 from homework.summary.limits import EXCERPT_CHARS
 from practice.bidi import RIGHT_TO_LEFT, first_letter_right_to_left
 

@@ -16,10 +16,10 @@ from clients.admin.filters import ScopedClientFilter
 from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import services
-from homework.display import schedule_text
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, client_today, exercises_for_user
 from homework.workspace import views
+from homework.workspace.display import schedule_text
 from homework.workspace.filters import PastDueFilter
 from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, IdAutocompleteSelect
 from practice.admin_access import RoleAdmin

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 
 from clients.admin.filters import EntryClientFilter
 from homework import services
-from homework.display import changed_note, entry_html
 from homework.kinds import get_kind
 from homework.models import Entry
 from homework.selectors import (
@@ -24,7 +23,9 @@ from homework.selectors import (
     entry_readable_by_staff,
     flags_first,
 )
+from homework.templatetags.entries import changed_note
 from homework.workspace import views
+from homework.workspace.display import entry_html
 from homework.workspace.filters import NewEntriesFilter, SharedFlagFilter
 from homework.workspace.forms import EntryCommentForm
 from practice.admin_access import RoleAdmin

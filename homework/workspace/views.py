@@ -24,13 +24,13 @@ from django.views.decorators.clickjacking import xframe_options_sameorigin
 from clients.models import Client, Session
 from clients.selectors import NO_EARLIER_SESSION_WEEKS, session_window
 from homework import selectors, services
-from homework.display import entry_html, schedule_text
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.schedules import Tally
 from homework.summary.completion import recurring_in_period
 from homework.summary.period import latest_day, period_for_window, practice_date
 from homework.summary.views import DatesForm
+from homework.workspace.display import entry_html, schedule_text
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
 from practice.admin_access import not_found
 from practice.bidi import isolated_text

@@ -303,7 +303,7 @@
             retryMs = FIRST_RETRY_MS;
             refused = false;
             renewedToken = false;
-            // The server's clock and format (homework.autosave_text.saved_time), so the
+            // The server's clock and format (homework.portal.autosave_text.saved_time), so the
             // time matches the one the page shows when it is opened again.
             if (!dirty) say(T.status_saved.replace("%(time)s", data.saved_time), "saved");
             document.dispatchEvent(new CustomEvent("portal:activity"));

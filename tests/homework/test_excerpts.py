@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from homework.excerpts import LINE_CHARS, shorten
+from homework.kinds.excerpts import LINE_CHARS, shorten
 
 
 def test_short_text_is_whole_on_one_line():

@@ -488,7 +488,7 @@ def test_a_check_ins_excerpt_gives_its_total_and_then_the_clients_words(cast):
 
 
 def test_a_long_question_is_cut_so_its_answer_still_shows_on_the_line(cast):
-    from homework.excerpts import LINE_CHARS
+    from homework.kinds.excerpts import LINE_CHARS
 
     kind = get_kind("worksheet")
     long_question = {**HEAVY, "text": "Thinking back over all of the days since we last met, " * 4}

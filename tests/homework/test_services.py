@@ -500,7 +500,7 @@ def test_an_exercises_pages_long_words_are_refused(cast, field):
 
 def test_the_librarys_own_words_fit_the_limit():
     from homework.library import LIBRARY
-    from homework.text_limits import INSTRUCTIONS_MAX_CHARS
+    from homework.models.field_limits import INSTRUCTIONS_MAX_CHARS
 
     for exercise in LIBRARY:
         assert len(exercise["instructions"]) <= INSTRUCTIONS_MAX_CHARS

@@ -7,9 +7,9 @@ import uuid
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from homework import export
 from homework.kinds import get_kind
 from homework.models import Entry
+from homework.portal import export
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
 

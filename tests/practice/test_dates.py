@@ -7,8 +7,8 @@ import pytest
 from django.template import Context, Template
 from django.utils import formats, timezone, translation
 
-from homework.display import schedule_text
 from homework.models import Assignment
+from homework.workspace.display import schedule_text
 from practice.dates import (
     TheirClock,
     calendar_day,

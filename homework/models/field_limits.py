@@ -1,16 +1,17 @@
-"""How long the practice's own words may be: a therapist's comment, an
-exercise's or an assignment's instructions. One rule, said one way.
+"""How long homework's own fields may be: a therapist's comment, an
+exercise's or an assignment's instructions.
 
 Held by the models' and services' checks, so the admin's forms and any
-other caller (the API) meet the same limit in the same words, the portal's
-too (practice.text_limits).
+other caller (the API) meet the same limit. The words said when a limit is
+passed are not here but in the base (practice.text_limits), one message
+for homework, clients and the portal alike.
 """
 
 from practice import text_limits
 
 COMMENT_MAX_CHARS = 2000
 # Instructions a client reads before starting: a few paragraphs at most.
-# The library's longest (homework/library.py) are under 500 characters.
+# The library's longest (homework/library/) are under 500 characters.
 INSTRUCTIONS_MAX_CHARS = 5000
 
 

@@ -1,24 +1,8 @@
-"""The ready-made exercise library every practice starts with.
+"""The library's worksheets: each one's questions are its options."""
 
-Loaded by a data migration, and by ``seed_demo`` on a database that was
-emptied. The practice owns these rows once they exist: ``install`` adds an
-exercise only when no exercise has its title, so an edited (or renamed and
-re-added) exercise is never overwritten. A later release adds new
-exercises here and calls ``install`` again from a new migration.
+from typing import Any
 
-``install`` takes the model class, so a migration can pass its historical
-model; it sets only the fields every version of Exercise has.
-"""
-
-from typing import Any, TypedDict
-
-
-class LibraryExercise(TypedDict):
-    kind: str
-    title: str
-    instructions: str
-    therapist_note: str
-    options: dict[str, Any]
+from homework.library.item import LibraryExercise
 
 
 def _scale(key: str, text: str, low: str, high: str, **extra: Any) -> dict[str, Any]:
@@ -37,100 +21,7 @@ def _long(key: str, text: str, **extra: Any) -> dict[str, Any]:
     return {"key": key, "type": "long_text", "text": text, "required": False, **extra}
 
 
-LIBRARY: list[LibraryExercise] = [
-    {
-        "kind": "written_record",
-        "title": "Keep the full picture",
-        "instructions": (
-            "When something hard happens, write it down soon after, while it is clear. "
-            "Later, when the good memories crowd in, this record keeps the whole story for you. "
-            "Write as much or as little as you like."
-        ),
-        "therapist_note": "For clients whose memory softens the hard moments when they think of going back.",
-        "options": {},
-    },
-    {
-        "kind": "urge_log",
-        "title": "30 days of no contact",
-        "instructions": (
-            "Each time you feel the pull to get in touch (to message, to call, to look at their "
-            "profile, to go back), write it down here: how strong it was, what set it off, and what "
-            "you did with it.\n\n"
-            "You don't have to beat the urge to log it. Urges are usually strongest in the first "
-            "days and ease the longer there is no contact, and you will be able to watch that "
-            "happen on your own progress page.\n\n"
-            "If there was contact, write that down too. It isn't a failure. It's something we can "
-            "look at together."
-        ),
-        "therapist_note": (
-            "Assign daily for 30 days when a client has cut contact; fill in “no contact since”. "
-            "The urge curve, days without contact and whether urges are easing appear in the summary."
-        ),
-        "options": {},
-    },
-    {
-        "kind": "urge_log",
-        "title": "Notice the pull",
-        "instructions": (
-            "You don't need to have stopped contact to use this. Whenever you feel pulled towards "
-            "them, or towards going back, jot it down: when, how strong, what set it off, and what "
-            "you did. Over a few weeks, the pattern will start to show, and patterns are easier to "
-            "work with than surprises."
-        ),
-        "therapist_note": (
-            "Harm reduction for clients still in contact or not ready to leave: maps triggers "
-            "without asking for no-contact."
-        ),
-        "options": {},
-    },
-    {
-        "kind": "boundary_steps",
-        "title": "One small boundary",
-        "instructions": (
-            "Choose one boundary small enough to try this week. Not the biggest one: a small one. "
-            "“I won't answer calls after 10 pm.” “I'll keep Sunday lunch with my sister, whatever "
-            "happens.”\n\n"
-            "Write it in your own words and when you plan to try it. Afterwards, come back and say "
-            "how it went and how it felt. If it didn't hold, choose “not yet” and write what got "
-            "in the way: that is useful to know, not a failure. Add the next step when you're ready."
-        ),
-        "therapist_note": (
-            "Harm reduction when leaving isn't possible or chosen yet. Builds capacity one rung at "
-            "a time; notice “tried” as much as “held”."
-        ),
-        "options": {},
-    },
-    {
-        "kind": "support_network",
-        "title": "Who is in my corner",
-        "instructions": (
-            "Think of the people who are on your side, even a little, and put the closest in the "
-            "middle. For each one, note what they give you: a reality check when the good memories "
-            "take over, warmth and comfort, practical help, or that they know the real story.\n\n"
-            "Notice, too, whether time with them leaves you steadier. Some people love us and still "
-            "leave us more anxious, and that's worth knowing.\n\n"
-            "Add groups, places and services as well: a class, a helpline, a library, a support "
-            "group."
-        ),
-        "therapist_note": (
-            "Isolation strengthens the bond. Use early and repeat every few weeks: the summary "
-            "shows what changed since the last map and who can give a reality check."
-        ),
-        "options": {},
-    },
-    {
-        "kind": "safety_plan",
-        "title": "My safety plan",
-        "instructions": (
-            "This is a plan for a moment you hope never comes. We'll fill it in together in a "
-            "session, and you can add to it whenever you like."
-        ),
-        "therapist_note": (
-            "Complete together in session. The summary says only that a plan exists and when it "
-            "was last updated; its content shows only when you open it or print with full detail."
-        ),
-        "options": {},
-    },
+WORKSHEETS: list[LibraryExercise] = [
     {
         "kind": "worksheet",
         "title": "Where do I abandon myself?",
@@ -425,22 +316,3 @@ LIBRARY: list[LibraryExercise] = [
         },
     },
 ]
-
-
-def install(exercise_model: Any) -> int:
-    """Add the library's exercises whose titles are not taken. Returns how many."""
-    added = 0
-    for item in LIBRARY:
-        if exercise_model.objects.filter(title=item["title"]).exists():
-            continue
-        exercise_model.objects.create(
-            kind=item["kind"],
-            title=item["title"],
-            instructions=item["instructions"],
-            therapist_note=item["therapist_note"],
-            options=item["options"],
-            owner=None,
-            is_active=True,
-        )
-        added += 1
-    return added

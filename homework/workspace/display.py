@@ -1,4 +1,8 @@
-"""How the admin shows entries and schedules: one place, used by every admin page."""
+"""How the admin shows entries and schedules: one place, used by every admin page.
+
+When an entry was changed after it was sent is said wherever the entry is
+read, the portal too, so that lives with the template filter every reader
+loads (homework.templatetags.entries.changed_note)."""
 
 import datetime as dt
 
@@ -41,17 +45,6 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
         # What the client added after the entry was read (escaped by the template).
         + render_to_string("homework/partials/client_notes.html", {"entry": entry})
     )
-
-
-def changed_note(entry: Entry | None) -> str:
-    """ "changed 5 Nov" when the client changed the entry after sending it
-    (never said of a private entry), "" otherwise: said after when it was
-    sent, wherever the entry is read (the admin, the summary PDF, and the
-    client's own page and download: the edit page tells them it shows)."""
-    changed = entry.changed_since_sent if entry is not None else None
-    if changed is None:
-        return ""
-    return _("changed %(date)s") % {"date": calendar_day(changed, "j M")}
 
 
 def schedule_text(assignment: Assignment) -> str:

@@ -1,0 +1,145 @@
+"""When a recurring assignment comes round: which dates are its *slots*,
+and which slot a date falls in, derived from the schedule, never
+pre-generated (homework.schedules says how).
+
+Pure functions of the schedule and a date: no database, no clock.
+"""
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from typing import Protocol
+
+
+class Scheduled(Protocol):
+    """What a schedule is made of (an Assignment, or any object with these)."""
+
+    @property
+    def schedule(self) -> str: ...
+    @property
+    def starts_on(self) -> dt.date: ...
+    @property
+    def ends_on(self) -> dt.date | None: ...
+    @property
+    def weekdays(self) -> Sequence[int]: ...
+
+
+ONCE = "once"
+DAILY = "daily"
+WEEKLY = "weekly"
+
+
+def is_recurring(item: Scheduled) -> bool:
+    return item.schedule != ONCE
+
+
+def _comes_round(item: Scheduled, day: dt.date) -> bool:
+    if item.schedule == DAILY:
+        return True
+    return day.weekday() in set(item.weekdays)
+
+
+def slots(
+    item: Scheduled, *, start: dt.date | None = None, end: dt.date | None = None
+) -> Iterator[dt.date]:
+    """Every slot between ``start`` and ``end`` (both inclusive, clipped to the schedule)."""
+    if not is_recurring(item) or item.ends_on is None:
+        return
+    if item.schedule == WEEKLY and not item.weekdays:
+        return
+    day = max(item.starts_on, start or item.starts_on)
+    last = min(item.ends_on, end or item.ends_on)
+    while day <= last:
+        if _comes_round(item, day):
+            yield day
+        day += dt.timedelta(days=1)
+
+
+def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
+    """How many slots fall from ``start`` to ``end`` (inclusive): what
+    completion counts as "expected so far" in the admin and the summary.
+
+    Counted, not walked: pages ask this of every assignment, and a schedule
+    may run for years (tests hold it equal to counting ``slots``).
+    """
+    if not is_recurring(item) or item.ends_on is None:
+        return 0
+    first, last = max(item.starts_on, start), min(item.ends_on, end)
+    if last < first:
+        return 0
+    days = (last - first).days + 1
+    if item.schedule == DAILY:
+        return days
+    chosen = set(item.weekdays)
+    # Every whole week holds each chosen weekday once; the days left over
+    # fall on the same weekdays as the first days of the range.
+    weeks, rest = divmod(days, 7)
+    extra = sum(1 for n in range(rest) if (first + dt.timedelta(days=n)).weekday() in chosen)
+    return weeks * len(chosen) + extra
+
+
+def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
+    """The slot ``day`` falls in: the latest slot on or before it.
+
+    Before the first slot there is none (None); after the schedule ends,
+    the last slot stays open, so late work still has a home.
+    """
+    if not is_recurring(item) or item.ends_on is None:
+        return None
+    day = min(day, item.ends_on)
+    # A weekly slot is at most six days back; a daily one is the day itself.
+    for offset in range(7):
+        candidate = day - dt.timedelta(days=offset)
+        if candidate < item.starts_on:
+            return None
+        if _comes_round(item, candidate):
+            return candidate
+    return None
+
+
+def open_slot(item: Scheduled, day: dt.date) -> dt.date | None:
+    """The slot whose time is not over on ``day``: the one ``day`` falls in
+    (``slot_for``, the slot the portal offers and files work under) until
+    the schedule would come round again, past its end too, so the last
+    weekly slot is over a week after it, as the others are. None before
+    the first slot and once the last is over."""
+    slot = slot_for(item, day)
+    if slot is None:
+        return None
+    comes_round_again = next(
+        slot + dt.timedelta(days=n)
+        for n in range(1, 8)
+        if _comes_round(item, slot + dt.timedelta(days=n))
+    )
+    return slot if day < comes_round_again else None
+
+
+def first_slot(item: Scheduled) -> dt.date | None:
+    return next(slots(item), None)
+
+
+def next_slot_after(item: Scheduled, day: dt.date) -> dt.date | None:
+    return next(slots(item, start=day + dt.timedelta(days=1)), None)
+
+
+def slot_for_new_entry(item: Scheduled, day: dt.date) -> dt.date | None:
+    """The slot a new entry started on ``day`` belongs to; before the
+    schedule starts, the first one (the client is simply early)."""
+    if not is_recurring(item):
+        return None
+    return slot_for(item, day) or first_slot(item)
+
+
+def slot_for_happened(item: Scheduled, *, happened_on: dt.date, today: dt.date) -> dt.date | None:
+    """The slot a log's sent entry counts for: that of the day what it
+    records happened, on the client's calendar. An urge log is often filled
+    in later, four urges of four days on one evening: filed where it was
+    begun, that is one day done, beside a chart that draws four.
+
+    None when that day is not one of the schedule's up to ``today``: before
+    its start (before the first slot of a weekly one), after its end, or
+    still to come. The entry then keeps the slot it was begun in, where
+    anything sent early or late is filed (``slot_for_new_entry``).
+    """
+    if item.ends_on is None or not item.starts_on <= happened_on <= min(item.ends_on, today):
+        return None
+    return slot_for(item, happened_on)
