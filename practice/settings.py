@@ -311,7 +311,7 @@ if PRODUCTION and not SITE_URL.startswith("https://"):
 LONG_TEXT_MAX_CHARS = 20_000
 SHORT_TEXT_MAX_CHARS = 300
 # The largest form the portal takes must fit in a request: a worksheet of 40
-# questions (homework/kinds/worksheet_options.MAX_QUESTIONS), each a long
+# questions (homework/kinds/worksheet/options.MAX_QUESTIONS), each a long
 # answer at its limit, sent by a browser's form post as up to 12 bytes a
 # character (four UTF-8 bytes, each percent-encoded). Django's 2.5 MB default
 # refused a full ladder written in Chinese with a bare "Bad request".

@@ -2,10 +2,11 @@
 
 Adding a kind touches only this package and its templates:
 
-1. ``homework/kinds/<slug>.py`` defines a subclass of ``ExerciseKind`` (its
-   form, validation, display and summary data) and ends with ``KIND = ...``.
+1. ``homework/kinds/<slug>.py`` (or a package ``homework/kinds/<slug>/``
+   whose ``__init__`` imports its ``KIND``) defines a subclass of ``ExerciseKind`` (its
+   form, validation, display and summary data) and ``KIND = ...``.
    Repeatable rows are a ``RowSpec`` on the form (see ``rows.py``); pictures
-   come from ``charts.py``, excerpts of a client's words from ``excerpts.py``.
+   come from ``charts/``, excerpts of a client's words from ``excerpts.py``.
 2. ``templates/homework/kinds/<slug>/`` holds ``form.html``, ``display.html``,
    ``summary.html`` and, if the kind draws progress, ``progress.html``.
 3. Optionally, the library (``homework/library/``) gains ready-made

@@ -9,93 +9,25 @@ branches on a kind's name.
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from homework.kinds.answers import _flatten, _json_ready, asked_as
 from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm
+from homework.kinds.values import EarlierWanted, JSONDict, ResponseInvalid, Shown
 
 if TYPE_CHECKING:
-    from django.db.models import Q
     from django_stubs_ext import StrOrPromise
 
     from homework.models import Assignment, Entry, Exercise
 
-JSONDict = dict[str, Any]
 Upgrade = Callable[[JSONDict], JSONDict]
 
 __all__ = ["EarlierWanted", "ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
-
-# A page posts a mark for each question it shows; more than any form has is not a page's.
-MAX_MARKS = 100
-# The posted names keep their first spelling: pages open when a release
-# ships still post them.
-WORDING_ON_SCREEN_PREFIX = "worded-"
-STILL_FITS_PREFIX = "still-"
-
-
-@dataclass(frozen=True)
-class Shown:
-    """What the client's page put to them, as it says with each save: per
-    question key, a mark of the wording on screen (``wording_on_screen``),
-    and the questions reworded since an answer was given whose answer the
-    client said still fits the new words (``answer_still_fits``, the mark of
-    the words they saw). Marks only: what they name is looked up in what
-    the exercise knows, never taken from the page."""
-
-    wording_on_screen: Mapping[str, str] = dataclass_field(default_factory=dict)
-    answer_still_fits: Mapping[str, str] = dataclass_field(default_factory=dict)
-
-    @classmethod
-    def from_post(cls, post: Any) -> "Shown":
-        """Read from posted fields (``worded-<key>``, ``still-<key>``).
-        Anything that is not a mark is left out: a page that sends none, or
-        nonsense, is read as one that said nothing."""
-        found: dict[str, dict[str, str]] = {WORDING_ON_SCREEN_PREFIX: {}, STILL_FITS_PREFIX: {}}
-        for name in list(post)[: 4 * MAX_MARKS]:
-            if not isinstance(name, str):
-                continue
-            for prefix, marks in found.items():
-                key = name.removeprefix(prefix)
-                if key == name or not key or len(key) > 60 or len(marks) >= MAX_MARKS:
-                    continue
-                value = post.get(name)
-                if isinstance(value, str) and len(value) == 12 and _is_hex(value):
-                    marks[key] = value
-        return cls(
-            wording_on_screen=found[WORDING_ON_SCREEN_PREFIX],
-            answer_still_fits=found[STILL_FITS_PREFIX],
-        )
-
-
-def _is_hex(value: str) -> bool:
-    return all(c in "0123456789abcdef" for c in value)
-
-
-class ResponseInvalid(Exception):
-    """A response (or draft) was refused. ``errors`` maps field name to messages."""
-
-    def __init__(self, errors: Mapping[str, list[str]]) -> None:
-        super().__init__(errors)
-        self.errors = dict(errors)
-
-
-@dataclass(frozen=True)
-class EarlierWanted:
-    """What a kind's summary section needs from before the period: the
-    latest shared entry per assignment that meets ``condition``; with
-    ``every``, each one that does (of the assignments with entries in the
-    period), for a section that draws the work since it began, such as the
-    urge curve."""
-
-    condition: "Q"
-    every: bool = False
 
 
 class ExerciseKind:
@@ -400,55 +332,3 @@ class ExerciseKind:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"
-
-
-def _json_ready(value: Any) -> Any:
-    if isinstance(value, dt.datetime | dt.date | dt.time):
-        return value.isoformat()
-    if isinstance(value, list):
-        return [_json_ready(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _json_ready(item) for key, item in value.items()}
-    return value
-
-
-def asked_as(key: str, field: forms.Field) -> JSONDict:
-    asked: JSONDict = {"key": key, "text": str(field.label or key)}
-    choices = getattr(field, "choices", None)
-    if choices:
-        # A blank choice ("not answered") is never stored, so it is not listed.
-        asked["choices"] = {str(value): str(words) for value, words in choices if value != ""}
-    return asked
-
-
-def _as_text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return _("Yes") if value else _("No")
-    if isinstance(value, list):
-        return ", ".join(_as_text(item) for item in value)
-    return str(value)
-
-
-def _flatten(form: KindForm, response: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
-    """key → (label, text) for every answer in ``response``, rows numbered."""
-    flat: dict[str, tuple[str, str]] = {}
-    for name, field in form.fields.items():
-        if name in response:
-            flat[name] = (str(field.label), _as_text(response[name]))
-    for name, rows in form.row_sets.items():
-        listed = response.get(name)
-        if not isinstance(listed, list):
-            continue
-        for index, row in enumerate(listed):
-            if not isinstance(row, dict):
-                continue
-            for field_name, field in rows.spec.fields().items():
-                if field_name in row:
-                    label = f"{rows.spec.row_label} {index + 1}: {field.label}"
-                    flat[f"{name}-{index}-{field_name}"] = (label, _as_text(row[field_name]))
-    for name, value in response.items():
-        if name not in flat and name not in form.row_sets:
-            flat[name] = (name, _as_text(value))
-    return flat

@@ -1,5 +1,6 @@
-"""The registry of exercise kinds: every module in this package that
-defines ``KIND`` is one kind. Adding a kind means adding a module."""
+"""The registry of exercise kinds: every module (or package) in this
+package that defines ``KIND`` is one kind. Adding a kind means adding a
+module."""
 
 import importlib
 import pkgutil
@@ -9,6 +10,8 @@ from homework.kinds.base import ExerciseKind
 
 _INFRASTRUCTURE = {
     "base",
+    "values",
+    "answers",
     "registry",
     "fields",
     "rows",
@@ -16,7 +19,6 @@ _INFRASTRUCTURE = {
     "charts",
     "excerpts",
     "summaries",
-    "worksheet_options",
 }
 
 

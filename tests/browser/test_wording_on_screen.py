@@ -7,7 +7,7 @@ import uuid
 from playwright.sync_api import expect
 
 from homework import services
-from homework.kinds.worksheet_options import clean_worksheet_options
+from homework.kinds.worksheet.options import clean_worksheet_options
 from homework.models import Entry
 from tests.browser.conftest import sign_in
 from tests.browser.helpers import assert_accessible

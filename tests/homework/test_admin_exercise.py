@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from homework.kinds import ExerciseKind, ResponseInvalid, all_kinds, get_kind, registry
 from homework.kinds.fields import KindForm
-from homework.kinds.worksheet_options import QUESTION_TYPES
+from homework.kinds.worksheet.options import QUESTION_TYPES
 from homework.models import Exercise
 from tests.conftest import login
 

@@ -670,7 +670,7 @@ def test_the_largest_form_a_kind_allows_is_sent_in_any_script(cast):
 
     from django.conf import settings
 
-    from homework.kinds.worksheet_options import MAX_QUESTIONS
+    from homework.kinds.worksheet.options import MAX_QUESTIONS
 
     questions = [
         {"key": f"q{n}", "type": "long_text", "text": f"Question {n}"} for n in range(MAX_QUESTIONS)

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from homework.kinds import ResponseInvalid, get_kind
-from homework.kinds.worksheet_options import KEY
+from homework.kinds.worksheet.options import KEY
 from homework.models import Exercise
 from tests.conftest import login, save_change_form
 from tests.factories import ALL_QUESTION_TYPES, ExerciseFactory

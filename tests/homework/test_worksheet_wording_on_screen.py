@@ -17,7 +17,8 @@ from django.urls import reverse
 
 from homework import services
 from homework.kinds.base import Shown
-from homework.kinds.worksheet_options import clean_worksheet_options, wording_mark
+from homework.kinds.worksheet.options import clean_worksheet_options
+from homework.kinds.worksheet.wording import wording_mark
 from homework.models import Entry, Exercise
 from homework.services import Flags
 from tests.conftest import login

@@ -1,15 +1,11 @@
-"""The urge log: each pull to make contact, written down as it comes.
-
-Urges tend to peak early and ease with sustained no-contact; seeing the
-curve bend down over the days is part of what helps. Contact is logged
-without judgement, with who reached out, because both matter in session.
-"""
+"""The urge log kind: its entries shown, the curve drawn from them, and its
+part of the summary and of the client's progress page."""
 
 import datetime as dt
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db.models import Q
 from django.utils import timezone
@@ -17,92 +13,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds import charts
-from homework.kinds.base import EarlierWanted, ExerciseKind, JSONDict
-from homework.kinds.fields import (
-    KindForm,
-    choice,
-    flag,
-    local_now_for_input,
-    long_text,
-    scale,
-    short_text,
-    stored_datetime,
-    when,
-)
+from homework.kinds.base import ExerciseKind
+from homework.kinds.fields import local_now_for_input
 from homework.kinds.summaries import by_assignment
+from homework.kinds.urge_log.curve import _at, _contact, _contact_key, _trend, _trend_sentence
+from homework.kinds.urge_log.form import (
+    INITIATED_BY,
+    INITIATED_FOR_THERAPIST,
+    TRIGGERS,
+    UrgeLogForm,
+)
+from homework.kinds.values import EarlierWanted, JSONDict
 from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
-
-TRIGGERS = [
-    ("message", gettext_lazy("A message or call from them")),
-    ("memory", gettext_lazy("A memory")),
-    ("loneliness", gettext_lazy("Feeling lonely")),
-    ("date_or_anniversary", gettext_lazy("A date or an anniversary")),
-    ("saw_them", gettext_lazy("I saw them")),
-    ("other", gettext_lazy("Something else")),
-]
-INITIATED_BY = [
-    ("none", gettext_lazy("There was no contact")),
-    ("me", gettext_lazy("I reached out")),
-    ("them", gettext_lazy("They reached out")),
-]
-# The same, in the therapist's summary (where "I" and "they" would be unclear).
-INITIATED_FOR_THERAPIST = {
-    "me": gettext_lazy("the client reached out"),
-    "them": gettext_lazy("the other person reached out"),
-}
-# How many days at each end of the log are compared to say whether urges ease.
-TREND_WINDOW_DAYS = 7
-# A change smaller than this (on the 0–10 scale) is "about the same".
-TREND_THRESHOLD = 1.0
-
-
-class UrgeLogForm(KindForm):
-    at = when(gettext_lazy("When was this?"))
-    intensity = scale(
-        gettext_lazy("How strong was the pull?"),
-        legend=gettext_lazy("(0 = barely there, 10 = overwhelming)"),
-        low=gettext_lazy("barely there"),
-        high=gettext_lazy("overwhelming"),
-    )
-    trigger = choice(
-        gettext_lazy("What set it off?"),
-        TRIGGERS,
-        help_text=gettext_lazy("If you are not sure, “Something else” is fine."),
-    )
-    trigger_note = short_text(gettext_lazy("Anything you want to add about what set it off?"))
-    did_instead = long_text(
-        gettext_lazy("What did you do with the urge?"),
-        help_text=gettext_lazy("Anything counts: waiting, calling a friend, going for a walk."),
-    )
-    contact_happened = flag(gettext_lazy("There was contact between us"))
-    contact_initiated_by = choice(
-        gettext_lazy("Was there contact? If there was, who reached out first?"),
-        INITIATED_BY,
-        initial="none",
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        by = cleaned.get("contact_initiated_by")
-        # The portal asks once ("There was no contact / I / they reached
-        # out") and sends no tick: contact is then whatever the answer says;
-        # a post that sends both must agree.
-        if self.add_prefix("contact_happened") not in self.data:
-            cleaned["contact_happened"] = by in {"me", "them"}
-        happened = cleaned.get("contact_happened")
-        if happened and by == "none":
-            self.add_error("contact_initiated_by", _("Who reached out first? Either answer is OK."))
-        elif not happened and by in {"me", "them"}:
-            self.add_error(
-                "contact_initiated_by",
-                _("“There was contact” is not ticked. Tick it, or choose “There was no contact”."),
-            )
-        return cleaned
 
 
 class UrgeLog(ExerciseKind):
@@ -376,82 +303,6 @@ class UrgeLog(ExerciseKind):
             "chart": self.chart(curve, for_client=True) if entries else "",
             "trend_sentence": _trend_sentence(curve["trend"], for_client=True),
         }
-
-
-def _contact_key(contacts: Sequence[JSONDict]) -> list[str]:
-    """The marks the chart has, as charts.urge_curve draws them: a hollow
-    triangle when the other person reached out, a dot when the client did."""
-    key = []
-    if any(not contact["by_me"] for contact in contacts):
-        key.append(_("△ the other person reached out"))
-    if any(contact["by_me"] for contact in contacts):
-        key.append(_("● the client reached out"))
-    return key
-
-
-def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) -> JSONDict:
-    initiated_by = response.get("contact_initiated_by", "")
-    return {
-        "day": day,
-        "on": timezone.localdate(at, zone),
-        "by_me": initiated_by == "me",
-        "by_label": dict(INITIATED_BY).get(initiated_by, ""),
-        "by_for_therapist": INITIATED_FOR_THERAPIST.get(initiated_by, ""),
-    }
-
-
-def _at(response: JSONDict) -> dt.datetime | None:
-    return stored_datetime(response.get("at"))
-
-
-def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:
-    """Mean pull in the first week logged against the last week logged."""
-    if not by_day:
-        return None
-    first, last = min(by_day), max(by_day)
-    if last - first < 2 * TREND_WINDOW_DAYS - 1:
-        return None
-    early = [v for day, values in by_day.items() if day < first + TREND_WINDOW_DAYS for v in values]
-    late = [v for day, values in by_day.items() if day > last - TREND_WINDOW_DAYS for v in values]
-    early_mean, late_mean = statistics.fmean(early), statistics.fmean(late)
-    if late_mean <= early_mean - TREND_THRESHOLD:
-        direction = "easing"
-    elif late_mean >= early_mean + TREND_THRESHOLD:
-        direction = "stronger"
-    else:
-        direction = "steady"
-    return {"direction": direction, "first": round(early_mean, 1), "last": round(late_mean, 1)}
-
-
-def _trend_sentence(trend: JSONDict | None, *, for_client: bool) -> str:
-    if trend is None:
-        return ""
-    numbers = {"first": trend["first"], "last": trend["last"]}
-    if for_client:
-        sentences = {
-            "easing": _(
-                "The pull has been easing: on average %(first)s in your first week, %(last)s in the last week."
-            ),
-            "stronger": _(
-                "The pull has been stronger lately (on average %(first)s in your first week, %(last)s in the last). That happens, and it is worth bringing to your next session."
-            ),
-            "steady": _(
-                "The pull has stayed about the same: on average %(first)s in your first week, %(last)s in the last."
-            ),
-        }
-    else:
-        sentences = {
-            "easing": _(
-                "Urges easing: mean %(first)s in the first week logged, %(last)s in the last."
-            ),
-            "stronger": _(
-                "Urges stronger lately: mean %(first)s in the first week logged, %(last)s in the last."
-            ),
-            "steady": _(
-                "Urges about the same: mean %(first)s in the first week logged, %(last)s in the last."
-            ),
-        }
-    return sentences[trend["direction"]] % numbers
 
 
 KIND = UrgeLog()

@@ -21,8 +21,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from homework.kinds.base import JSONDict, ResponseInvalid
 from homework.kinds.excerpts import shorten
+from homework.kinds.values import JSONDict, ResponseInvalid
+from homework.kinds.worksheet.wording import _wording, same_wording, worded, wording_mark
 from practice.bidi import isolated_text
 
 QUESTION_TYPES = [
@@ -239,17 +240,6 @@ def _refuse_same_wording(
         )
 
 
-def wording_of(text: str) -> str:
-    """Words as a reader tells them apart: case and spacing aside. The one
-    rule for when two wordings of a question are the same question."""
-    return " ".join(text.split()).casefold()
-
-
-def _wording(question: Any) -> str:
-    text = question.get("text") if isinstance(question, dict) else None
-    return wording_of(text) if isinstance(text, str) else ""
-
-
 def _saved_as(saved: Any) -> set[tuple[str, str]]:
     """(key, wording) of each question in the options as they were saved."""
     questions = saved.get("questions") if isinstance(saved, dict) else None
@@ -333,66 +323,6 @@ def _worded_before(saved: Any, questions: list[JSONDict]) -> JSONDict:
     return result
 
 
-def wording_mark(question: Any) -> str:
-    """A short mark of how a question reads (type and words, case and
-    spacing aside): the portal page carries it for each question it shows,
-    so a save says which wording was on screen without sending words the
-    server would have to trust."""
-    kind = question.get("type") if isinstance(question, dict) else None
-    made = f"{kind}|{_wording(question)}"
-    return hashlib.sha256(made.encode()).hexdigest()[:12]
-
-
-def worded(question: JSONDict) -> JSONDict:
-    """What an answer needs of its question to be read: its type, its
-    wording and its choices. Kept of questions no longer asked (``_earlier``),
-    and with each entry as the client was asked (``wording_answered``)."""
-    return {name: question[name] for name in ("type", "text", "choices") if name in question}
-
-
-def wording_answered(*, now: JSONDict | None, kept: Any, changed: bool) -> JSONDict | None:
-    """The wording an answer was given to, to keep with the entry
-    (Entry.asked): the one on screen when the client last changed it.
-
-    The form sends every answer on the page with each save, so a save after
-    the therapist rewords a question carries answers the client never
-    touched: those still answer the words they read when they gave them
-    (``kept``), and the therapist must not read them under words the client
-    never saw. A changed or new answer answers the question as asked
-    ``now``. An answer whose question is no longer asked was not changed on
-    this form (merge_edit kept it) and keeps what it was given to.
-
-    An untouched answer with nothing kept (an entry saved before wordings
-    were kept) gets none: what it answered is not known, and it reads as
-    the form asks now, as it always did. None when nothing is to be kept.
-    """
-    if isinstance(kept, dict) and (not changed or now is None):
-        return kept
-    if changed and now is not None:
-        return worded(now)
-    return None
-
-
-def same_answer(one: Any, other: Any) -> bool:
-    """Whether two saves of an answer say the same. A draft keeps what was
-    typed ("7", "a walk "), a sent entry the value read from it (7, "a
-    walk"): sending a draft unchanged is not changing its answers."""
-    return _answer_as_read(one) == _answer_as_read(other)
-
-
-def _answer_as_read(value: Any) -> str | list[str]:
-    if isinstance(value, list):  # ticked choices: which, not in what order
-        return sorted(str(_answer_as_read(item)) for item in value)
-    if value is None:
-        return ""
-    return str(value).replace("\r\n", "\n").strip()
-
-
-def same_wording(one: JSONDict, other: JSONDict) -> bool:
-    """Whether two versions of a question read alike (case and spacing aside)."""
-    return _wording(one) == _wording(other)
-
-
 def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
     """A question saved without a key gets one made from its type and wording.
 
@@ -456,45 +386,4 @@ def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> 
         "method": score.get("method"),
         "better": score.get("better"),
         "label": label if isinstance(label, str) else "",
-    }
-
-
-def questions_editor_words() -> dict[str, Any]:
-    """What the admin's question editor (static/js/admin-questions.js) shows,
-    translated here: the script has no gettext."""
-    return {
-        "types": {
-            "short_text": _("A short answer"),
-            "long_text": _("A longer answer"),
-            "scale_0_10": _("A number from 0 to 10"),
-            "single_choice": _("One choice from a list"),
-            "multiple_choice": _("Any choices from a list"),
-            "yes_no": _("Yes or no"),
-            "date": _("A date"),
-        },
-        "question": _("Question %(n)s"),
-        "type": _("Answered with"),
-        "text": _("The question, as the client reads it"),
-        "help": _("A hint under it (optional)"),
-        "required": _("The client must answer it"),
-        "choices": _("The choices, one a line"),
-        "low": _("What 0 means"),
-        "high": _("What 10 means"),
-        "scored": _("Counts toward the check-in's total"),
-        "reverse": _("Counted the other way round (10 is the hardest)"),
-        "up": _("Move up"),
-        "down": _("Move down"),
-        "remove": _("Remove this question"),
-        "add": _("Add a question"),
-        "score_title": _("The total of the scored questions"),
-        "score_label": _("What the total is called (e.g. Steadiness)"),
-        "score_method": _("Worked out as"),
-        "methods": {"mean": _("their average"), "sum": _("their sum")},
-        "score_better": _("Better is"),
-        "betters": {"higher": _("higher"), "lower": _("lower")},
-        "as_text": _("Edit these options as JSON instead"),
-        "unreadable": _(
-            "These options could not be read as JSON, so they are shown as text: fix them "
-            "there, or save to see what is wrong."
-        ),
     }

@@ -1,0 +1,32 @@
+"""Pictures of progress, drawn on the server as SVG.
+
+Pure functions: plain data in, an escaped SVG string out. No database, no
+request, no fonts or images fetched from anywhere, so the same pictures go
+into the portal, the session summary PDF and the client's export. Every
+picture carries a <title> and <desc> (its text alternative); templates show
+the numbers beside it as text too. Colour never carries meaning alone:
+shapes and words do.
+"""
+
+from homework.kinds.charts.labels import _label_width, in_visual_order
+from homework.kinds.charts.ladder import Rung, ladder
+from homework.kinds.charts.lines import ContactMark, DayValue, urge_curve, values_over_time
+from homework.kinds.charts.rings import NAME_LINE_HEIGHT, Dot, Ring, rings
+from homework.kinds.charts.svg import ACCENT, INK
+
+__all__ = [
+    "ACCENT",
+    "INK",
+    "NAME_LINE_HEIGHT",
+    "ContactMark",
+    "DayValue",
+    "Dot",
+    "Ring",
+    "Rung",
+    "_label_width",
+    "in_visual_order",
+    "ladder",
+    "rings",
+    "urge_curve",
+    "values_over_time",
+]

@@ -1,0 +1,180 @@
+"""Values over time: the urge curve, day by day, and a few values in order."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from homework.kinds.charts.svg import ACCENT, CONTACT, LINE, MUTED, _dots, _rules, _svg, _text
+
+# The room a value's number ("10", "6.5") takes over its dot, at size 11.
+VALUE_LABEL_WIDTH = 26
+
+
+@dataclass(frozen=True)
+class DayValue:
+    """A value on day ``day`` (0 = the first day of the chart)."""
+
+    day: int
+    value: float
+
+
+@dataclass(frozen=True)
+class ContactMark:
+    day: int
+    by_me: bool  # True: I reached out; False: they did (or it is unknown)
+
+
+def urge_curve(
+    *,
+    points: Sequence[DayValue],
+    contacts: Sequence[ContactMark],
+    days: int,
+    title: str,
+    description: str,
+    labelled: bool = True,
+) -> SafeString:
+    """The strongest pull of each day (0–10), day by day, with contact marked.
+
+    Days with nothing logged leave a gap: no entry is not "no urge".
+    ``labelled=False`` leaves out the scale, the day numbers and the legend,
+    for a page that says them in words beside the picture (the summary PDF:
+    the engine lays out every letter drawn inside an SVG on its own).
+    """
+    width, height = (360, 220) if labelled else (360, 160)
+    left, right, top, bottom = (28, 10, 8, 58) if labelled else (6, 6, 6, 24)
+    plot_w, plot_h = width - left - right, height - top - bottom
+    days = max(days, 1)
+
+    def x(day: float) -> float:
+        return left + (plot_w * day / (days - 1) if days > 1 else plot_w / 2)
+
+    def y(value: float) -> float:
+        return top + plot_h * (1 - value / 10)
+
+    body = [
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
+    ]
+    body.append(_rules(left, left + plot_w, (y(level) for level in (0, 5, 10))))
+    if labelled:
+        for level in (0, 5, 10):
+            body.append(
+                _text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end")
+            )
+    for mark in contacts:
+        cx = x(mark.day)
+        body.append(
+            f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{top}" y2="{top + plot_h}" stroke="{CONTACT}" stroke-dasharray="4 3"/>'
+        )
+        body.append(_contact_marker(cx, top + plot_h + 12, mark.by_me))
+    # Consecutive days join up; a gap starts a new line.
+    ordered = sorted(points, key=lambda point: point.day)
+    segment: list[DayValue] = []
+    for point in [*ordered, None]:
+        if point is not None and (not segment or point.day == segment[-1].day + 1):
+            segment.append(point)
+            continue
+        if len(segment) > 1:
+            coords = " ".join(f"{x(p.day):.1f},{y(p.value):.1f}" for p in segment)
+            body.append(
+                f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5" stroke-linejoin="round"/>'
+            )
+        segment = [point] if point is not None else []
+    radius = 3.5 if days <= 40 else 2
+    body.append(_dots(((x(point.day), y(point.value)) for point in ordered), radius))
+    if not labelled:
+        return _svg(width, height, title, description, body)
+    axis_y = top + plot_h + 30
+    if days == 1:
+        # The first day alone, under its dot: "Day 1 … Day 1" read as if
+        # nothing had moved.
+        body.append(_text(x(0), axis_y, _("Day 1"), size=11, fill=MUTED, anchor="middle"))
+    else:
+        body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
+        body.append(
+            _text(
+                left + plot_w,
+                axis_y,
+                _("Day %(n)s") % {"n": days},
+                size=11,
+                fill=MUTED,
+                anchor="end",
+            )
+        )
+    legend_x, legend_y = left, height - 6
+    for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
+        if any(mark.by_me == by_me for mark in contacts):
+            body.append(_contact_marker(legend_x + 6, legend_y - 4, by_me=by_me))
+            body.append(_text(legend_x + 16, legend_y, label, size=11, fill=MUTED))
+            legend_x += 130
+    return _svg(width, height, title, description, body)
+
+
+def _contact_marker(cx: float, cy: float, by_me: bool) -> str:
+    if by_me:  # a circle
+        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="5" fill="{CONTACT}"/>'
+    # a triangle pointing at the day: it came from outside
+    return (
+        f'<polygon points="{cx - 6:.1f},{cy + 5:.1f} {cx + 6:.1f},{cy + 5:.1f} {cx:.1f},{cy - 6:.1f}" '
+        f'fill="#fff" stroke="{CONTACT}" stroke-width="2"/>'
+    )
+
+
+def values_over_time(
+    *,
+    points: Sequence[tuple[str, float]],
+    y_max: float,
+    title: str,
+    description: str,
+    labelled: bool = True,
+) -> SafeString:
+    """A few values in order (e.g. weekly check-in totals), labelled by date.
+
+    The scale's name goes beside the picture, as HTML; ``labelled=False``
+    leaves out the numbers and dates too (see ``urge_curve``)."""
+    # Unlabelled, it is a trend beside its numbers (the summary): low and wide.
+    width, height = (360, 190) if labelled else (360, 70)
+    left, right, top, bottom = (30, 22, 16, 34) if labelled else (8, 8, 8, 8)
+    plot_w, plot_h = width - left - right, height - top - bottom
+    y_max = y_max or 1
+    count = len(points)
+
+    def x(index: int) -> float:
+        return left + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(value: float) -> float:
+        return top + plot_h * (1 - min(max(value, 0), y_max) / y_max)
+
+    body = [
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
+    ]
+    body.append(_rules(left, left + plot_w, (y(level) for level in (0, y_max / 2, y_max))))
+    if labelled:
+        for level in (0, y_max / 2, y_max):
+            body.append(
+                _text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end")
+            )
+    if count > 1:
+        coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_label, v) in enumerate(points))
+        body.append(
+            f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5"/>'
+        )
+    body.append(_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
+    if not labelled:
+        return _svg(width, height, title, description, body)
+    # A number over each dot while they fit side by side (a number is about
+    # 26 units wide); a year of weekly check-ins would stack them into one
+    # black bar, so past that the numbers are in words beside the picture.
+    numbered = count <= 1 or plot_w / (count - 1) >= VALUE_LABEL_WIDTH
+    for index, (label, value) in enumerate(points):
+        if numbered:
+            body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
+        if count <= 4 or index in (0, count - 1):
+            anchor = (
+                "start"
+                if index == 0 and count > 1
+                else ("end" if index == count - 1 and count > 1 else "middle")
+            )
+            body.append(_text(x(index), height - 12, label, size=11, fill=MUTED, anchor=anchor))
+    return _svg(width, height, title, description, body)

@@ -1,0 +1,158 @@
+"""A worksheet's questions as the exercise asks them, and each answer
+under the question it answers."""
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+from homework.kinds.base import ExerciseKind
+from homework.kinds.fields import choice, date, long_text, multiple_choice, scale, short_text
+from homework.kinds.values import JSONDict
+from homework.kinds.worksheet.options import QUESTION_TYPES, YES_NO
+from homework.kinds.worksheet.wording import same_wording
+from practice.dates import calendar_day
+
+if TYPE_CHECKING:
+    from homework.models import Exercise
+
+
+def _field(question: JSONDict) -> forms.Field:
+    text = str(question.get("text", ""))
+    required = bool(question.get("required") or question.get("scored"))
+    help_text = str(question.get("help", ""))
+    choices = [(str(c), str(c)) for c in question.get("choices", []) if isinstance(c, str)]
+    kind = question["type"]
+    if kind == "short_text":
+        return short_text(text, required=required, help_text=help_text)
+    if kind == "long_text":
+        return long_text(text, required=required, help_text=help_text)
+    if kind == "scale_0_10":
+        return scale(
+            text,
+            low=question.get("low", ""),
+            high=question.get("high", ""),
+            required=required,
+            help_text=help_text,
+        )
+    if kind == "single_choice":
+        return choice(text, choices, required=required, help_text=help_text)
+    if kind == "multiple_choice":
+        field = multiple_choice(text, choices, required=required)
+        field.help_text = help_text
+        return field
+    if kind == "yes_no":
+        return choice(text, YES_NO, required=required, help_text=help_text)
+    return date(text, required=required, help_text=help_text)
+
+
+class WorksheetQuestions(ExerciseKind):
+    """What the exercise asks (and asked once), and the answers to it."""
+
+    def questions(self, exercise: "Exercise") -> list[JSONDict]:
+        options = exercise.options if isinstance(exercise.options, dict) else {}
+        questions = options.get("questions", [])
+        if not isinstance(questions, list):
+            return []
+        # Saved options went through clean_options; this only guards against
+        # rows edited by other means, so a bad question is skipped, not fatal.
+        return [
+            q
+            for q in questions
+            if isinstance(q, dict)
+            and isinstance(q.get("key"), str)
+            and q.get("type") in QUESTION_TYPES
+        ]
+
+    def earlier_questions(self, exercise: "Exercise") -> dict[str, JSONDict]:
+        """Questions the exercise asked once and no longer does, by key, as last
+        worded (kept by clean_options): answers to them stay on entries."""
+        options = exercise.options if isinstance(exercise.options, dict) else {}
+        earlier = options.get("earlier", {})
+        if not isinstance(earlier, dict):
+            return {}
+        return {
+            key: question
+            for key, question in earlier.items()
+            if isinstance(question, dict) and question.get("type") in QUESTION_TYPES
+        }
+
+    # -- showing answers
+    def answers(
+        self, exercise: "Exercise", response: JSONDict, asked: JSONDict | None = None
+    ) -> list[JSONDict]:
+        """Each answer under the question as the client was asked it
+        (``asked``, kept with the entry), in the worksheet's order. ``now``
+        holds the question's wording today where it reads differently, for a
+        quiet note to the therapist; the client is shown what they answered."""
+        kept = asked if isinstance(asked, dict) else {}
+        shown, seen = [], set()
+        for question in self.questions(exercise):
+            key = question["key"]
+            seen.add(key)
+            as_answered = _as_answered(kept.get(key), question)
+            shown.append(
+                {
+                    "key": key,
+                    "question": str(as_answered.get("text", "")),
+                    "answer": _answer_text(as_answered, response.get(key)),
+                    "type": question.get("type", ""),
+                    "scored": bool(question.get("scored")),
+                    "now": ""
+                    if same_wording(as_answered, question)
+                    else str(question.get("text", "")),
+                }
+            )
+        earlier = self.earlier_questions(exercise)
+        for key, value in response.items():
+            if key not in seen:  # the question was edited away since; the answer stays
+                before = _as_answered(kept.get(key), earlier.get(key))
+                shown.append(
+                    {
+                        "key": key,
+                        # As the client read it (before this was kept, only its key).
+                        "question": str(before.get("text", ""))
+                        if before
+                        else _("An earlier question (%(key)s)") % {"key": key},
+                        "answer": _answer_text(before or {"type": ""}, value),
+                        "type": before.get("type", "") if before else "",
+                        "scored": False,
+                        "now": "",
+                    }
+                )
+        return shown
+
+
+def _as_answered(kept: Any, question: JSONDict | None) -> JSONDict:
+    """The question as the entry kept it, if it kept it readably, else
+    ``question`` (as the exercise words it now, or as it was last worded
+    before being removed): entries saved before the wording was kept read as
+    they always did. A question's type never changes under its key (another
+    type is another question), so a kept one of another type is not trusted."""
+    if (
+        isinstance(kept, dict)
+        and isinstance(kept.get("text"), str)
+        and kept.get("type") in QUESTION_TYPES
+        and (question is None or kept.get("type") == question.get("type"))
+    ):
+        return kept
+    return question or {}
+
+
+def _answer_text(question: JSONDict, value: Any) -> str:
+    if value is None or value == "" or value == []:
+        return ""
+    if question.get("type") == "yes_no":
+        return str(dict(YES_NO).get(value, value))
+    if question.get("type") == "scale_0_10":
+        return f"{value} / 10"
+    if question.get("type") == "date":
+        # Kept as ISO 8601 ("2026-01-03"); read as a date, not a code.
+        try:
+            return calendar_day(dt.date.fromisoformat(str(value)), "j F")
+        except ValueError:
+            return str(value)
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value)
+    return str(value)

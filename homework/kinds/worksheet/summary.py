@@ -1,0 +1,242 @@
+"""A worksheet's entries as read: one entry shown, its line in a list,
+the summary's section and the client's own progress."""
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from homework.kinds import charts
+from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
+from homework.kinds.summaries import by_assignment
+from homework.kinds.values import JSONDict
+from homework.kinds.worksheet.questions import _as_answered
+from homework.kinds.worksheet.scoring import WorksheetScoring
+from homework.kinds.worksheet.wording import wording_of
+from homework.summary.limits import VALUES_LIST_LIMIT, first_of
+from practice.bidi import isolated_text
+from practice.dates import calendar_day, years_named_within
+
+if TYPE_CHECKING:
+    from homework.models import Assignment, Entry, Exercise
+
+# Questions answered in the client's own words.
+WRITTEN = ("short_text", "long_text")
+
+
+class WorksheetSummary(WorksheetScoring):
+    """What the therapist and the client read of the entries sent."""
+
+    def present(self, entry: "Entry") -> JSONDict:
+        exercise = entry.assignment.exercise
+        response = self.response_of(entry)
+        return {
+            "response": response,
+            "answers": self.answers(exercise, response, entry.asked),
+            "score": entry.score,
+            "scale": self.score_scale(exercise),
+        }
+
+    def excerpt(self, entry: "Entry") -> str:
+        """One line for a flag on the summary's first page, or the admin's list.
+
+        The total, when the check-in has one, then the client's first answer
+        in their own words: what a flagged entry is most likely about. With
+        neither, the first answer, after the question it answers: a bare
+        "8 / 10" or "Yes" tells a reader nothing.
+        """
+        parts = []
+        scale_info = self.score_scale(entry.assignment.exercise)
+        if scale_info and entry.score is not None:
+            parts.append(f"{isolated_text(scale_info['label'])}: {entry.score:g}")
+        answered = [
+            answer
+            for answer in self.answers(
+                entry.assignment.exercise, self.response_of(entry), entry.asked
+            )
+            if answer["answer"]
+        ]
+        written = next((answer for answer in answered if answer["type"] in WRITTEN), None)
+        if written is not None:
+            parts.append(written["answer"])
+        elif answered and not parts:
+            parts.append(_after_its_question(answered[0]["question"], answered[0]["answer"]))
+        return shorten(" · ".join(parts))
+
+    def summary_context(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        full_detail: bool = False,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> JSONDict:
+        """Per exercise: the totals over time (if scored), then the newest
+        entries' answers question by question (the rest counted unless in
+        full detail)."""
+        groups = []
+        printed: list[Entry] = []
+        for assignment, own in by_assignment(entries):
+            exercise = assignment.exercise
+            shown, more = first_of(own[::-1], full_detail=full_detail)
+            printed.extend(shown)
+            groups.append(
+                {
+                    "exercise": exercise,
+                    "questions": self.answers_by_question(exercise, shown, full_detail=full_detail),
+                    # One form sent: its date goes once, above the answers.
+                    "sent_once": shown[0].submitted_at if len(shown) == 1 else None,
+                    # And that form, to say if the client changed it after sending it.
+                    "entry_once": shown[0] if len(shown) == 1 else None,
+                    "more": more,
+                    # The summary lists the values beside the picture.
+                    "totals": _with_values_listed(
+                        self.totals_chart(exercise, own, labelled=False), full_detail=full_detail
+                    ),
+                }
+            )
+        return {"groups": groups, "full_detail": full_detail, "printed": printed}
+
+    def answers_by_question(
+        self, exercise: "Exercise", entries: Sequence["Entry"], *, full_detail: bool
+    ) -> list[JSONDict]:
+        """Each question once, in the worksheet's order, with its answers in
+        the entries' order: a weekly check-in reads as how each answer moved,
+        not as the same form three times. Scored answers are left to the
+        total (when the entry has one), unless in full detail; unanswered
+        questions are left out.
+
+        Gathered by the question's key, not its wording: two questions worded
+        alike (saved before that was refused) keep their answers apart. And
+        under one key, by the wording answered: answers given before and
+        after the therapist reworded a question ("Did you feel safe?", then
+        "…unsafe?") are listed apart, each under what it answered, side by
+        side."""
+        questions: dict[str, dict[str, JSONDict]] = {}
+        totalled = self.score_scale(exercise) is not None
+        for entry in entries:
+            # Left to the total only when there is one to show it: an entry
+            # sent before its scales were scored has none.
+            in_total = totalled and entry.score is not None
+            for answer in self.answers(exercise, self.response_of(entry), entry.asked):
+                if answer["answer"] and (full_detail or not (answer["scored"] and in_total)):
+                    wordings = questions.setdefault(answer["key"], {})
+                    question = wordings.setdefault(
+                        wording_of(answer["question"]),
+                        {"text": answer["question"], "now": answer["now"], "answers": []},
+                    )
+                    question["answers"].append(
+                        {
+                            "on": entry.submitted_at,
+                            "entry": entry,
+                            "text": answer["answer"],
+                        }
+                    )
+        return [question for wordings in questions.values() for question in wordings.values()]
+
+    def at_a_glance(
+        self,
+        entries: Sequence["Entry"],
+        *,
+        earlier: Sequence["Entry"] = (),
+        as_of: dt.date | None = None,
+    ) -> list[str]:
+        lines = []
+        for assignment, own in by_assignment(entries):
+            scale_info = self.score_scale(assignment.exercise)
+            scores = [entry.score for entry in own if entry.score is not None]
+            if scale_info is None or not scores:
+                continue
+            lines.append(
+                _("%(title)s: %(first)s → %(last)s (%(direction)s; a reflection, not a diagnosis).")
+                % {
+                    "title": isolated_text(assignment.exercise.title),
+                    "first": f"{scores[0]:g}",
+                    "last": f"{scores[-1]:g}",
+                    "direction": _("higher is steadier")
+                    if scale_info["higher_is_better"]
+                    else _("lower is steadier"),
+                }
+            )
+        return lines
+
+    def progress_context(
+        self, *, assignment: "Assignment", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        """The client's own 0–10 answers over time, one picture per question.
+
+        Not the total, and not which way is "better": the client's pages show
+        what they answered, as they answered it (reverse-scored questions are
+        not turned round), never a score that grades them (CLINICAL.md). The
+        total and its direction are for the therapist (admin, summary).
+        """
+        exercise = assignment.exercise
+        questions = []
+        for question in self.questions(exercise):
+            if not question.get("scored"):
+                continue
+            # One picture per wording answered: an answer to "How strong was
+            # the pull?" is not drawn under what the question asks since.
+            by_wording: dict[str, tuple[str, list[tuple[dt.date, int]]]] = {}
+            for entry in entries:
+                value = self.response_of(entry).get(question["key"])
+                if entry.submitted_at is None or not isinstance(value, int):
+                    continue
+                if isinstance(value, bool):
+                    continue
+                kept = entry.asked.get(question["key"]) if isinstance(entry.asked, dict) else None
+                text = str(_as_answered(kept, question).get("text", ""))
+                by_wording.setdefault(wording_of(text), (text, []))[1].append(
+                    (timezone.localdate(entry.submitted_at), value)
+                )
+            for text, answered in by_wording.values():
+                # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
+                days = [day for day, _value in answered]
+                with years_named_within(min(days), max(days)):
+                    points = [(calendar_day(day, "j M"), value) for day, value in answered]
+                questions.append(
+                    {
+                        "text": text,
+                        "points": points,
+                        "svg": charts.values_over_time(
+                            points=[(label, float(value)) for label, value in points],
+                            y_max=10,
+                            title=text,
+                            description=", ".join(f"{label}: {value}" for label, value in points),
+                        ),
+                    }
+                )
+        return {"questions": questions} if questions else None
+
+
+def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDict | None:
+    """The values the summary lists beside the picture: the first and the
+    latest, the ones between counted (all in full detail). A year of daily
+    check-ins listed in full was a page of dates and numbers."""
+    if totals is None:
+        return None
+    points = totals["points"]
+    if full_detail or len(points) <= VALUES_LIST_LIMIT:
+        return {**totals, "listed_first": [], "unlisted": 0, "listed": points}
+    latest = points[-(VALUES_LIST_LIMIT - 1) :]
+    return {
+        **totals,
+        "listed_first": points[:1],
+        "unlisted": len(points) - len(latest) - 1,
+        "listed": latest,
+    }
+
+
+def _after_its_question(question: str, answer: str) -> str:
+    """An answer on one line after the question it answers, as the client
+    read it ("How heavy did the week feel? 8 / 10"): a long question is cut,
+    not the answer it is there to explain (unless the answer alone fills
+    half the line)."""
+    question = " ".join(question.split())
+    if not question:
+        return answer
+    room = max(LINE_CHARS - len(answer) - len(": "), LINE_CHARS // 2)
+    question = shorten(question, room)
+    return f"{isolated_text(question)}{joiner_after(question)}{answer}"
