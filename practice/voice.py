@@ -44,20 +44,33 @@ __all__ = [
 ]
 
 
+# What to say, by the kind of answer: the first class the field is an
+# instance of speaks, so a subclass comes before its base (a multiple choice
+# is a choice).
+_WHEN_MISSING: list[tuple[type[forms.Field], Any]] = [
+    (forms.MultipleChoiceField, gettext_lazy("Choose at least one of these first.")),
+    (forms.ChoiceField, gettext_lazy("Choose one of these first.")),
+    (forms.DateTimeField, gettext_lazy("Add a date and time first. Your best guess is fine.")),
+    (forms.DateField, gettext_lazy("Add a date first.")),
+    (forms.IntegerField, SCALE_NEEDED),
+    (forms.EmailField, gettext_lazy("Type your email address.")),
+]
+_WHEN_UNREADABLE: list[tuple[type[forms.Field], Any]] = [
+    (forms.EmailField, gettext_lazy("Type your whole email address, like name@example.com.")),
+    (forms.DateTimeField, gettext_lazy("Type a date and time that exist, like 3 March at 14:30.")),
+    (forms.DateField, gettext_lazy("Type a date that exists, like 3 March.")),
+    (forms.IntegerField, gettext_lazy("Type a whole number, like 3.")),
+]
+
+
+def _by_kind_of_answer(field: forms.Field, said: list[tuple[type[forms.Field], Any]]) -> Any:
+    return next((words for kind, words in said if isinstance(field, kind)), None)
+
+
 def _required(field: forms.Field) -> Any:
     """What to say when a needed answer is missing, by the kind of answer."""
-    if isinstance(field, forms.MultipleChoiceField):
-        return gettext_lazy("Choose at least one of these first.")
-    if isinstance(field, forms.ChoiceField):
-        return gettext_lazy("Choose one of these first.")
-    if isinstance(field, forms.DateTimeField):
-        return gettext_lazy("Add a date and time first. Your best guess is fine.")
-    if isinstance(field, forms.DateField):
-        return gettext_lazy("Add a date first.")
-    if isinstance(field, forms.IntegerField):
-        return SCALE_NEEDED
-    if isinstance(field, forms.EmailField):
-        return gettext_lazy("Type your email address.")
+    if (words := _by_kind_of_answer(field, _WHEN_MISSING)) is not None:
+        return words
     if isinstance(field.widget, forms.PasswordInput):
         return gettext_lazy("Type your password.")
     return gettext_lazy("Write a few words here first.")
@@ -65,15 +78,8 @@ def _required(field: forms.Field) -> Any:
 
 def _invalid(field: forms.Field) -> Any:
     """What to say when an answer cannot be read, by the kind of answer."""
-    if isinstance(field, forms.EmailField):
-        return gettext_lazy("Type your whole email address, like name@example.com.")
-    if isinstance(field, forms.DateTimeField):
-        return gettext_lazy("Type a date and time that exist, like 3 March at 14:30.")
-    if isinstance(field, forms.DateField):
-        return gettext_lazy("Type a date that exists, like 3 March.")
-    if isinstance(field, forms.IntegerField):
-        return gettext_lazy("Type a whole number, like 3.")
-    return RELOAD
+    words = _by_kind_of_answer(field, _WHEN_UNREADABLE)
+    return RELOAD if words is None else words
 
 
 def _portal_words(field: forms.Field, code: str) -> Any:

@@ -1,10 +1,14 @@
-"""A sent entry changed or noted over HTTP: the forms, their addresses, and
-the words that go in them."""
+"""Entries over HTTP: a sent entry changed or noted, the quick exit's last
+words, the newest entry sent; the forms, their addresses, and the words
+that go in them."""
 
+from typing import Any
+
+from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
 
-from homework.models import Entry
+from homework.models import Assignment, Entry
 from tests.factories import written_record
 
 TYPED = "Now I remember more: the door was locked."
@@ -32,3 +36,30 @@ OVER_LONG = "I could not stop writing." + " And more." * 216  # 2,185 characters
 
 def note_url(entry: Entry) -> str:
     return reverse("homework:entry_add_note", args=[entry.key])
+
+
+def quick_exit_with_draft(http: HttpClient, assignment: Assignment, key: str, words: str) -> Any:
+    """The quick exit as quick-exit.js sends it from a new entry's page
+    (version 0), carrying the words typed in its first box."""
+    return http.post(
+        reverse("homework:quick_exit"),
+        {
+            "beacon": "1",
+            "draft-assignment": str(assignment.pk),
+            "draft-key": key,
+            "draft-version": "0",
+            "draft-r-what_happened": words,
+        },
+    )
+
+
+def newest_sent_response(assignment: Assignment) -> dict[str, object]:
+    """The response of the newest entry sent: the one the next page opens on
+    for work that continues the last one (a plan, a map, a ladder)."""
+    newest = (
+        Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED)
+        .order_by("-submitted_at")
+        .first()
+    )
+    assert newest is not None
+    return dict(newest.response)

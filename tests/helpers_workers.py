@@ -2,13 +2,14 @@
 test's own, and requests on connections of their own that queue on a row lock
 (PostgreSQL)."""
 
+import json
 import os
 import subprocess
 import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,36 @@ def database_url() -> str:
     db = settings.DATABASES["default"]
     password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
     return f"postgres://{db['USER']}{password}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def run_in_a_process_of_its_own(
+    script: str, *, env: Mapping[str, str], hung: str
+) -> tuple[dict[str, Any], str]:
+    """Run ``script`` in a new Python process on the test's database, with
+    ``env`` over the test's environment, as production runs (no eager tasks
+    unless ``env`` says so); return the JSON it printed last, and its stderr.
+    A process still running after a minute fails the test, saying ``hung``."""
+    connection.close()  # the other process writes to the same database
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "DJANGO_ENV": "test",
+        "DJANGO_SETTINGS_MODULE": "practice.settings",
+        **env,
+    }
+    try:
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    except subprocess.TimeoutExpired as still_running:
+        pytest.fail(f"{hung}: {still_running.stderr!r}")
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.strip().splitlines()[-1]), run.stderr
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from homework import services
 from homework.kinds import get_kind
+from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, ExerciseFactory
@@ -71,7 +72,8 @@ def pages(cast, entry, http):
         ),
         "summary": flat(
             render_to_string(
-                WORKSHEET.summary_template, WORKSHEET.summary_context([entry], full_detail=True)
+                WORKSHEET.summary_template,
+                WORKSHEET.summary_context([entry], SummaryScope(full_detail=True)),
             )
         ),
     }

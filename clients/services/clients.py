@@ -73,18 +73,20 @@ def client_archive(*, actor: User, client: Client) -> Client:
     Clients with records are never deleted: what they wrote may matter later
     (a protection order, a complaint). Restoring undoes this.
     """
-    _own_client(actor, client)
-    if client.status != Client.Status.ARCHIVED:
-        client.status = Client.Status.ARCHIVED
-        client.save(update_fields=["status"])
-    return client
+    return _client_set_status(actor=actor, client=client, status=Client.Status.ARCHIVED)
 
 
 @transaction.atomic
 def client_restore(*, actor: User, client: Client) -> Client:
+    return _client_set_status(actor=actor, client=client, status=Client.Status.ACTIVE)
+
+
+def _client_set_status(*, actor: User, client: Client, status: Client.Status) -> Client:
+    """Archiving and restoring alike: only for a client in the actor's own
+    list, and a client already in that status is left untouched."""
     _own_client(actor, client)
-    if client.status != Client.Status.ACTIVE:
-        client.status = Client.Status.ACTIVE
+    if client.status != status:
+        client.status = status
         client.save(update_fields=["status"])
     return client
 

@@ -18,7 +18,14 @@ from django.utils.translation import gettext_lazy
 from homework.kinds.answers import _flatten, _json_ready, asked_as
 from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm
-from homework.kinds.values import EarlierWanted, JSONDict, ResponseInvalid, Shown
+from homework.kinds.values import (
+    BRIEF,
+    EarlierWanted,
+    JSONDict,
+    ResponseInvalid,
+    Shown,
+    SummaryScope,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -27,7 +34,15 @@ if TYPE_CHECKING:
 
 Upgrade = Callable[[JSONDict], JSONDict]
 
-__all__ = ["EarlierWanted", "ExerciseKind", "JSONDict", "ResponseInvalid", "Shown"]
+__all__ = [
+    "BRIEF",
+    "EarlierWanted",
+    "ExerciseKind",
+    "JSONDict",
+    "ResponseInvalid",
+    "Shown",
+    "SummaryScope",
+]
 
 
 class ExerciseKind:
@@ -257,25 +272,12 @@ class ExerciseKind:
         (the client's export). By default: when it was sent, or started."""
         return entry.submitted_at or entry.created_at
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         """Data for this kind's section of the session summary.
 
         ``entries`` are the client's shared, submitted entries of this kind in
-        the period (never private ones), with their assignment loaded.
-        ``full_detail`` asks for whole texts instead of excerpts (and, for the
-        most sensitive kinds, their content at all). ``earlier`` holds, per
-        assignment, the latest shared entry from before the period that
-        ``earlier_wanted`` picks (none unless the kind asks; every one such
-        entry when it asks for ``every``), and ``as_of`` is
-        the last day the summary covers (today when that is still to come),
-        on the client's calendar, as days in the client's life are.
+        the period (never private ones), with their assignment loaded;
+        ``scope`` says how much to show, and what from before (SummaryScope).
 
         ``printed`` lists the entries whose own words the section prints:
         the therapist holding the page has read those (and only those), so
@@ -286,17 +288,11 @@ class ExerciseKind:
     def earlier_wanted(self) -> EarlierWanted | None:
         """Which entries from before the period this kind's section also
         needs (read in the summary's one query for all kinds) and handed over
-        as ``earlier``: for instance the map before; or every urge logged
+        as ``scope.earlier``: for instance the map before; or every urge logged
         since no contact began. None: nothing from before."""
         return None
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         """One-line facts for the summary's first page (e.g. days without contact)."""
         return []
 

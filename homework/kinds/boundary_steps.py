@@ -5,7 +5,6 @@ time they send it, the next one starts from what they sent last, so a step
 can move from "planned" to "tried" to "held" without retyping.
 """
 
-import datetime as dt
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -14,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
-from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
@@ -150,14 +149,7 @@ class BoundarySteps(ExerciseKind):
             "counts": counts,
         }
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         """The ladder as last sent, for each assignment: what held, what didn't."""
         ladders = []
         for entry, _previous in latest_per_assignment(entries):
@@ -166,17 +158,11 @@ class BoundarySteps(ExerciseKind):
         return {
             "ladders": ladders,
             "updates": len(entries),
-            "full_detail": full_detail,
+            "full_detail": scope.full_detail,
             "printed": [ladder["entry"] for ladder in ladders],  # the ladder as last sent
         }
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         lines = []
         for entry, _previous in latest_per_assignment(entries):
             counts = self.counts(self.steps(self.response_of(entry)))

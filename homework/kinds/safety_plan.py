@@ -6,7 +6,6 @@ that a plan exists and when it was last updated; its content appears when
 someone opens the entry itself, or asks the summary for full detail.
 """
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.fields import KindForm, long_text, short_text
 from homework.kinds.summaries import latest_per_assignment
 from practice.bidi import isolated_text
@@ -100,35 +99,22 @@ class SafetyPlan(ExerciseKind):
             "total": len(PARTS),
         }
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         plans = []
         for entry, _previous in latest_per_assignment(entries):
             # Changed after it was sent, it was last updated then.
             plan: JSONDict = {"entry": entry, "updated_on": entry.changed_at or entry.submitted_at}
-            if full_detail:
+            if scope.full_detail:
                 plan.update(self.present(entry))
             plans.append(plan)
         return {
             "plans": plans,
-            "full_detail": full_detail,
+            "full_detail": scope.full_detail,
             # Brief, the plan prints as "in place": its words are not on the page.
-            "printed": [plan["entry"] for plan in plans] if full_detail else [],
+            "printed": [plan["entry"] for plan in plans] if scope.full_detail else [],
         }
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         return [
             _("%(title)s: in place, updated %(date)s.")
             % {

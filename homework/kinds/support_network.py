@@ -6,7 +6,6 @@ circles, with what each one offers and whether time with them steadies
 the client. Like the ladder, the next map starts from the last one.
 """
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -15,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
-from homework.kinds.base import EarlierWanted, ExerciseKind, JSONDict
+from homework.kinds.base import BRIEF, EarlierWanted, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
@@ -226,16 +225,10 @@ class SupportNetwork(ExerciseKind):
                 )
         return changes
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         maps = []
-        map_before = {entry.assignment_id: entry for entry in earlier}
+        full_detail = scope.full_detail
+        map_before = {entry.assignment_id: entry for entry in scope.earlier}
         for entry, previous_in_period in latest_per_assignment(entries):
             # "What changed" compares with the map sent just before this one,
             # in the period or not (a map shared late may be older than both).
@@ -282,13 +275,7 @@ class SupportNetwork(ExerciseKind):
     def earlier_wanted(self) -> EarlierWanted:
         return EarlierWanted(Q())  # the map before the period, for what changed since
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         lines = []
         for entry, _previous in latest_per_assignment(entries):
             response = self.response_of(entry)

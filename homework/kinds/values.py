@@ -1,14 +1,17 @@
 """What passes between a kind and the code that calls it: a response as
-JSON, what the client's page showed, a refusal, and what a summary section
-needs from before its period."""
+JSON, what the client's page showed, a refusal, what a summary section
+needs from before its period, and what the summary asks of a section."""
 
-from collections.abc import Mapping
+import datetime as dt
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from django.db.models import Q
+
+    from homework.models import Entry
 
 JSONDict = dict[str, Any]
 
@@ -76,3 +79,26 @@ class EarlierWanted:
 
     condition: "Q"
     every: bool = False
+
+
+@dataclass(frozen=True)
+class SummaryScope:
+    """What the session summary asks of a kind, the same for its section
+    (``summary_context``) and its lines on the first page (``at_a_glance``).
+
+    ``full_detail`` asks for whole texts instead of excerpts (and, for the
+    most sensitive kinds, their content at all). ``earlier`` holds, per
+    assignment, the latest shared entry from before the period that
+    ``earlier_wanted`` picks (none unless the kind asks; every such entry
+    when it asks for ``every``). ``as_of`` is the last day the summary covers
+    (today when that is still to come; None: today), on the client's
+    calendar, as days in the client's life are."""
+
+    full_detail: bool = False
+    earlier: Sequence["Entry"] = ()
+    as_of: dt.date | None = None
+
+
+# A brief summary of the period alone, up to today: what a caller that asks
+# nothing more gets.
+BRIEF = SummaryScope()

@@ -10,7 +10,7 @@ from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from homework.kinds.base import ExerciseKind, JSONDict
+from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.excerpts import shorten
 from homework.kinds.fields import (
     KindForm,
@@ -68,21 +68,14 @@ class WrittenRecord(ExerciseKind):
         text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")
         return shorten(text)
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         """Newest first: the newest few in words, the older ones by date and
         distress (their words are in the portal), and the rest counted."""
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
-        shown, _rest = first_of(presented, full_detail=full_detail)
+        shown, _rest = first_of(presented, full_detail=scope.full_detail)
         older, more = first_of(
-            presented[len(shown) :], full_detail=full_detail, limit=OLDER_LIST_LIMIT
+            presented[len(shown) :], full_detail=scope.full_detail, limit=OLDER_LIST_LIMIT
         )
         titles = dict.fromkeys(entry.assignment.exercise.title for entry in entries)
         return {
@@ -92,16 +85,10 @@ class WrittenRecord(ExerciseKind):
             "more": more,
             "count": len(entries),
             "titles": list(titles),
-            "full_detail": full_detail,
+            "full_detail": scope.full_detail,
         }
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         """How many records, and how distressing they were in the body (0–10)."""
         line = ngettext("%(count)s record", "%(count)s records", len(entries)) % {
             "count": len(entries)

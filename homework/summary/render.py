@@ -2,7 +2,7 @@
 
 Pure: no database access, no network, no writes. Every kind draws its own
 section with its own template (``kind.summary_template``), given
-``kind.summary_context(entries, full_detail=...)`` plus ``full_detail`` and
+``kind.summary_context(entries, scope)`` plus ``full_detail`` and
 ``kind``: a kind's context holds all its template needs. Client text reaches
 the page only through Django's autoescaping.
 """
@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from clients.selectors import NO_EARLIER_SESSION_WEEKS
 from homework.kinds import get_kind
 from homework.kinds.excerpts import shorten
+from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.summary.completion import WorkInPeriod
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
@@ -160,9 +161,8 @@ def _context(data: SummaryData) -> dict[str, Any]:
     their_clock = TheirClock(zone=data.client.timezone, noted=True)
     for section in data.sections:
         kind = section.kind
-        context = kind.summary_context(
-            section.entries, full_detail=full, earlier=section.earlier, as_of=as_of
-        )
+        scope = SummaryScope(full_detail=full, earlier=section.earlier, as_of=as_of)
+        context = kind.summary_context(section.entries, scope)
         html = render_to_string(
             kind.summary_template,
             {
@@ -174,7 +174,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         )
         sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
         printed.update(entry.pk for entry in context.get("printed", ()))
-        lines = kind.at_a_glance(section.entries, earlier=section.earlier, as_of=as_of)
+        lines = kind.at_a_glance(section.entries, scope)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
     # Unread from before the period, listed with the period's own among them.

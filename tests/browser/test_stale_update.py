@@ -8,6 +8,7 @@ from homework.models import Entry
 from tests.browser.conftest import sign_in
 from tests.browser.helpers import assert_accessible, leave_with_shift, neutral_site, wait_for_db
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
+from tests.helpers_entries import newest_sent_response
 
 
 @pytest.fixture
@@ -26,17 +27,6 @@ def open_plan(page, assignment) -> None:
     page.goto(f"/do/{assignment.pk}/")
     page.wait_for_selector("textarea[name=r-people_to_call]")
     page.wait_for_load_state("load")  # the deferred scripts hear the typing
-
-
-def current_plan(assignment) -> dict[str, object]:
-    """The newest plan sent: the one the next page opens on."""
-    newest = (
-        Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED)
-        .order_by("-submitted_at")
-        .first()
-    )
-    assert newest is not None
-    return dict(newest.response)
 
 
 def two_tabs_then_the_first_sends(context, assignment):
@@ -66,7 +56,7 @@ def test_an_older_tab_is_told_a_newer_plan_was_sent_and_keeps_its_words_merged(
     expect(second.locator("#save-status")).to_have_attribute("data-state", "conflict")
     assert_accessible(second, "a newer version sent")
     second.screenshot(path=artifacts / "stale-update-conflict.png", full_page=True)
-    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."
+    assert newest_sent_response(plan)["people_to_call"] == "Jo, my cousin Lina."
 
     # Merged by hand: the newer words brought in, then this page kept.
     second.fill("textarea[name=r-people_to_call]", "Jo, my cousin Lina.")
@@ -74,7 +64,7 @@ def test_an_older_tab_is_told_a_newer_plan_was_sent_and_keeps_its_words_merged(
     expect(second.locator("#save-status")).to_have_attribute("data-state", "saved")
     second.click("text=Send to my therapist")
     second.wait_for_selector("text=Sent. Thank you")
-    latest = current_plan(plan)
+    latest = newest_sent_response(plan)
     assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "mango")
 
 
@@ -88,7 +78,7 @@ def test_an_older_tab_can_take_the_newer_plan_instead(plan, context):
     expect(second.locator("#save-status")).to_have_attribute("data-state", "saved")
     second.click("text=Send to my therapist")
     second.wait_for_selector("text=Sent. Thank you")
-    latest = current_plan(plan)
+    latest = newest_sent_response(plan)
     assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "kiwi")
 
 
@@ -107,4 +97,4 @@ def test_the_quick_exit_from_an_older_tab_keeps_its_words_and_the_newer_plan(pla
 
     kept = wait_for_db(kept_draft)
     assert kept.response["people_to_call"] == "Jo, then my sister."
-    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."
+    assert newest_sent_response(plan)["people_to_call"] == "Jo, my cousin Lina."

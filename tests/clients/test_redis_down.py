@@ -3,22 +3,15 @@ and a therapist invites a client: each is answered promptly, and the email
 is tried once, from the request. In a process of its own, as production runs
 with Redis down: no eager tasks, the broker and the cache both unreachable."""
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from clients.models import Invitation
 from tests.factories import ClientFactory
-from tests.helpers_workers import database_url
+from tests.helpers_workers import run_in_a_process_of_its_own
 from tests.listener import SilentMailServer
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 RESET_AND_INVITE = """
@@ -48,33 +41,19 @@ def run_with_redis_down(cast, email_url: str) -> tuple[dict[str, Any], str]:
     invited = ClientFactory.create(
         therapist=cast.tara, portal_user=None, contact_email="robin@example.test"
     )
-    connection.close()  # the other process writes to the same database
     script = RESET_AND_INVITE.format(therapist=cast.tara.pk, client=invited.pk)
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": "redis://127.0.0.1:1/0",  # port 1 refuses every connection
-        "EMAIL_URL": email_url,
-        "EMAIL_TIMEOUT": "1",
-        "DJANGO_ENV": "test",
-        "DJANGO_SETTINGS_MODULE": "practice.settings",
-    }
-    try:
-        run = subprocess.run(
-            [sys.executable, "-c", script],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    except subprocess.TimeoutExpired as hung:
-        pytest.fail(f"a request hung with Redis down: {hung.stderr!r}")
-    assert run.returncode == 0, run.stderr
-    outcome = json.loads(run.stdout.strip().splitlines()[-1])
-    assert outcome["statuses"] == [302, 200], run.stderr
+    outcome, stderr = run_in_a_process_of_its_own(
+        script,
+        env={
+            "REDIS_URL": "redis://127.0.0.1:1/0",  # port 1 refuses every connection
+            "EMAIL_URL": email_url,
+            "EMAIL_TIMEOUT": "1",
+        },
+        hung="a request hung with Redis down",
+    )
+    assert outcome["statuses"] == [302, 200], stderr
     assert Invitation.objects.filter(client=invited, revoked_at=None).count() == 1
-    return outcome, run.stderr
+    return outcome, stderr
 
 
 def test_with_redis_down_a_reset_and_an_invitation_are_emailed_from_the_request(cast):

@@ -14,6 +14,7 @@ from clients.middleware import LAST_SEEN, STARTED_AT
 from tests.conftest import login
 from tests.factories import PASSWORD
 from tests.helpers import current_code, form_token, request_reset, sign_in, turn_on_two_step
+from tests.helpers_entries import quick_exit_with_draft
 
 CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
 
@@ -471,16 +472,7 @@ def test_a_quick_exit_without_the_pages_token_keeps_no_draft(cast):
     http = HttpClient(enforce_csrf_checks=True)
     http.force_login(cast.alice.portal_user)
     key = str(uuid.uuid4())
-    response = http.post(
-        reverse("homework:quick_exit"),
-        {
-            "beacon": "1",
-            "draft-assignment": str(cast.alice_assignment.pk),
-            "draft-key": key,
-            "draft-version": "0",
-            "draft-r-what_happened": "written by someone else",
-        },
-    )
+    response = quick_exit_with_draft(http, cast.alice_assignment, key, "written by someone else")
     assert response.status_code == 204
     assert not Entry.objects.filter(key=key).exists()
     assert http.get(reverse("homework:dashboard")).status_code == 302
@@ -627,34 +619,3 @@ def test_the_portals_notes_to_the_client_are_not_kept_in_a_cookie(cast):
     assert response.status_code == 302
     assert "messages" not in response.cookies
     assert "Now shared with your therapist." in http.get(response["Location"]).text
-
-
-def test_a_quick_exit_keeps_a_note_being_added_to_a_sent_entry(cast):
-    """The note form has no autosave: its words reach the server only with
-    the exit (static/js/session.js gives them to static/js/quick-exit.js)."""
-    from django.utils import timezone
-
-    from homework.models import Entry, EntryNote
-
-    Entry.objects.filter(pk=cast.alice_entry.pk).update(
-        status="submitted", submitted_at=timezone.now()
-    )
-    http = HttpClient(enforce_csrf_checks=True)
-    http.force_login(cast.alice.portal_user)
-    token = form_token(http.get(reverse("homework:entry", args=[cast.alice_entry.key])).text)
-    response = http.post(
-        reverse("homework:quick_exit"),
-        {
-            "csrfmiddlewaretoken": token,
-            "beacon": "1",
-            "draft-edit": "1",
-            "draft-note": "1",
-            "draft-key": str(cast.alice_entry.key),
-            "draft-text": "What I was adding when I had to go",
-        },
-    )
-    assert response.status_code == 204
-    assert [note.text for note in EntryNote.objects.filter(entry=cast.alice_entry)] == [
-        "What I was adding when I had to go"
-    ]
-    assert http.get(reverse("homework:dashboard")).status_code == 302

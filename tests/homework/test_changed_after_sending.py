@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from homework import services
 from homework.kinds import all_kinds, get_kind
+from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.services import Flags
 from homework.summary import render, selectors
@@ -251,7 +252,7 @@ def test_each_kinds_summary_marks_a_changed_entry_where_it_dates_it(cast, kind):
     (entry,) = entries_of(cast, kind.slug, [RESPONSES[kind.slug]()])
     changed = changed_earlier(entry)
     html = render_to_string(
-        kind.summary_template, kind.summary_context([changed], full_detail=True)
+        kind.summary_template, kind.summary_context([changed], SummaryScope(full_detail=True))
     )
     if kind.slug == "safety_plan":
         # "In place, last updated ..." is the change's date: that is when it was last updated.

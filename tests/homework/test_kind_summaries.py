@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from homework.kinds import all_kinds, get_kind
+from homework.kinds.values import SummaryScope
 from homework.summary.limits import OLDER_LIST_LIMIT
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
 
@@ -49,7 +50,7 @@ def entries_of(cast, slug, responses, **assignment_details):
 def test_every_kind_renders_its_summary_section(cast, kind, full_detail):
     entries = entries_of(cast, kind.slug, [RESPONSES[kind.slug](), RESPONSES[kind.slug]()])
     html = render_to_string(
-        kind.summary_template, kind.summary_context(entries, full_detail=full_detail)
+        kind.summary_template, kind.summary_context(entries, SummaryScope(full_detail=full_detail))
     )
     assert html.strip()
     assert kind.excerpt(entries[0]) or kind.slug == "written_record"
@@ -63,7 +64,9 @@ def test_safety_plan_summary_says_only_that_it_exists_unless_full_detail(cast):
     assert "in place, last updated" in brief
     assert "its contents print only with full detail" in brief
     assert "pineapple" not in brief and "Jo" not in brief
-    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    full = render_to_string(
+        kind.summary_template, kind.summary_context(entries, SummaryScope(full_detail=True))
+    )
     assert "pineapple" in full
     assert kind.at_a_glance(entries)[0].startswith("The safety_plan one: in place, updated")
     assert "pineapple" not in kind.excerpt(entries[0])
@@ -213,7 +216,7 @@ def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
     assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
     full = render_to_string(
         kind.summary_template,
-        {**kind.summary_context(entries, full_detail=True), "full_detail": True},
+        {**kind.summary_context(entries, SummaryScope(full_detail=True)), "full_detail": True},
     )
     assert "Strongest pull by day" in full
 
@@ -250,7 +253,9 @@ def test_urge_summary_names_the_latest_contacts_and_counts_the_rest(cast):
     assert contact_line.count("(the other person reached out)") == OLDER_LIST_LIMIT
     assert date_format(today, "j M") in contact_line  # the newest is named
     assert f"and {30 - OLDER_LIST_LIMIT} earlier, in the portal" in contact_line
-    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    full = render_to_string(
+        kind.summary_template, kind.summary_context(entries, SummaryScope(full_detail=True))
+    )
     assert full.count("(the other person reached out)") >= 30
 
 
@@ -353,7 +358,9 @@ def test_a_check_ins_scored_answers_are_summed_up_unless_in_full_detail(cast):
     assert "How strong was the pull?" not in brief
     assert "Steadiness (higher means steadier)" in brief and ": 1.5." in brief
     assert "One word for the week" in brief  # unscored answers are shown
-    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_detail=True))
+    full = render_to_string(
+        kind.summary_template, kind.summary_context(entries, SummaryScope(full_detail=True))
+    )
     assert "How strong was the pull?" in full
 
 
@@ -444,7 +451,7 @@ def test_urge_log_in_full_detail_lists_the_urges_newest_first(cast):
     )
     full = render_to_string(
         kind.summary_template,
-        {**kind.summary_context(entries, full_detail=True), "full_detail": True},
+        {**kind.summary_context(entries, SummaryScope(full_detail=True)), "full_detail": True},
     )
     assert "Each urge, newest first" in full
     assert full.index("Newest urge.") < full.index("Middle urge.") < full.index("Oldest urge.")

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework import services
+from homework.kinds.values import SummaryScope
 from homework.models import Assignment, Entry
 from homework.selectors import completion, todo_for_client, with_progress
 from homework.services import Flags
@@ -141,7 +142,7 @@ def test_four_urges_sent_on_one_evening_count_for_the_four_days_they_came(
     assert item.count_in_words == "4 of 7 days"
     (section,) = [s for s in data.sections if s.kind.slug == "urge_log"]
     (shown,) = section.kind.summary_context(
-        section.entries, earlier=section.earlier, as_of=period.as_of(now)
+        section.entries, SummaryScope(earlier=section.earlier, as_of=period.as_of(now))
     )["sections"]
     plotted = [point["on"] for point in shown["curve"]["days"]]
     assert plotted == [day(28), day(29), day(30), DEC_1]

@@ -28,20 +28,7 @@ from tests.factories import (
     worksheet,
     written_record,
 )
-
-
-def edit_form(entry: Entry, version: int | None = None, **overrides) -> dict[str, str]:
-    return {
-        "key": str(entry.key),
-        "version": str(entry.version if version is None else version),
-        **{f"r-{k}": str(v) for k, v in written_record(**overrides).items()},
-    }
-
-
-def mark_seen(entry: Entry) -> None:
-    Entry.objects.filter(pk=entry.pk).update(seen_at=timezone.now())
-    entry.refresh_from_db()
-
+from tests.helpers_entries import edit_form, quick_exit_with_draft, read_by_therapist
 
 # -- changing a sent entry -----------------------------------------------------------
 
@@ -61,7 +48,7 @@ def test_client_changes_a_sent_entry_until_it_is_read(cast):
 def test_read_entry_cannot_be_changed_but_takes_a_note(cast):
     http = login(cast.alice.portal_user)
     entry = cast.alice_entry
-    mark_seen(entry)
+    read_by_therapist(entry)
     before = entry.response
     page = http.get(reverse("homework:entry", args=[entry.key]))
     assert reverse("homework:entry_edit", args=[entry.key]) not in page.text
@@ -188,7 +175,7 @@ def test_shared_entry_can_be_made_private_until_it_is_read(cast):
     assert Entry.objects.get(pk=cast.alice_entry.pk).private
     http.post(url, {"private": "0"})
     assert not Entry.objects.get(pk=cast.alice_entry.pk).private
-    mark_seen(cast.alice_entry)
+    read_by_therapist(cast.alice_entry)
     refused = http.post(url, {"private": "1"}, follow=True)
     assert "stays shared" in refused.text
     assert not Entry.objects.get(pk=cast.alice_entry.pk).private
@@ -693,15 +680,8 @@ def test_an_autosave_with_a_version_from_the_future_changes_nothing(cast):
 def test_quick_exit_keeps_the_last_words_then_ends_the_session(cast):
     http = login(cast.alice.portal_user)
     key = str(uuid.uuid4())
-    response = http.post(
-        reverse("homework:quick_exit"),
-        {
-            "beacon": "1",
-            "draft-assignment": str(cast.alice_assignment.pk),
-            "draft-key": key,
-            "draft-version": "0",
-            "draft-r-what_happened": "typed a second before leaving",
-        },
+    response = quick_exit_with_draft(
+        http, cast.alice_assignment, key, "typed a second before leaving"
     )
     assert response.status_code == 204
     assert Entry.objects.get(key=key).response == {"what_happened": "typed a second before leaving"}
@@ -737,15 +717,8 @@ def test_quick_exit_from_a_page_in_a_conflict_keeps_its_words_beside_the_other_d
     url = reverse("homework:autosave", args=[cast.alice_assignment.pk])
     http.post(url, {"key": str(uuid.uuid4()), "version": "0", "r-what_happened": "A"})
     fresh_key = str(uuid.uuid4())
-    response = http.post(
-        reverse("homework:quick_exit"),
-        {
-            "beacon": "1",
-            "draft-assignment": str(cast.alice_assignment.pk),
-            "draft-key": fresh_key,
-            "draft-version": "0",
-            "draft-r-what_happened": "B, typed on while the box was open",
-        },
+    response = quick_exit_with_draft(
+        http, cast.alice_assignment, fresh_key, "B, typed on while the box was open"
     )
     assert response.status_code == 204
     kept = Entry.objects.get(key=fresh_key)

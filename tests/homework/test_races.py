@@ -7,22 +7,16 @@ on a row lock that the test holds and lets go once PostgreSQL says they all
 wait for it. Skipped on SQLite (a file lock, not row locks: nothing to race).
 """
 
-import json
-import os
 import socket
-import subprocess
-import sys
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from clients import services as client_services
 from clients.models import Client, Invitation
@@ -33,9 +27,9 @@ from homework.services import drafts as draft_services
 from tests.factories import written_record
 from tests.helpers_workers import (
     WAIT,
-    database_url,
     lock_assignment,
     row_locked,
+    run_in_a_process_of_its_own,
     start,
     until_waiting,
 )
@@ -401,7 +395,6 @@ def test_taking_an_entry_back_as_the_therapist_opens_it_is_one_or_the_other(cast
 
 # -- Redis gone while the client saves and sends, and the therapist answers -------------
 
-ROOT = Path(__file__).resolve().parents[2]
 
 # Run in a process of its own whose REDIS_URL names a closed port (port 1
 # refuses every connection): its cache and its Celery broker are both gone,
@@ -444,7 +437,6 @@ print(json.dumps({{
 
 def save_and_send_in_a_process_of_its_own(cast, redis_url: str) -> tuple[dict[str, Any], str]:
     """Save a draft, then send it, in a new process whose REDIS_URL is ``redis_url``."""
-    connection.close()  # the other process writes to the same database
     words = {f"r-{name}": value for name, value in written_record().items()}
     words["r-what_happened"] = "Typed while Redis was down."
     script = SAVE_AND_SEND.format(
@@ -453,29 +445,13 @@ def save_and_send_in_a_process_of_its_own(cast, redis_url: str) -> tuple[dict[st
         assignment=cast.alice_assignment.pk,
         words=words,
     )
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": redis_url,
-        "EMAIL_URL": "locmem://",
-        "DJANGO_ENV": "test",
-        "DJANGO_SETTINGS_MODULE": "practice.settings",
-    }
-    try:
-        run = subprocess.run(
-            [sys.executable, "-c", script],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    except subprocess.TimeoutExpired as hung:
-        pytest.fail(f"the client's requests hung on Redis: {hung.stderr!r}")
-    assert run.returncode == 0, run.stderr
-    outcome = json.loads(run.stdout.strip().splitlines()[-1])
-    assert outcome["statuses"] == [200, 200, 302, 302], run.stderr
-    return outcome, run.stderr
+    outcome, stderr = run_in_a_process_of_its_own(
+        script,
+        env={"REDIS_URL": redis_url, "EMAIL_URL": "locmem://"},
+        hung="the client's requests hung on Redis",
+    )
+    assert outcome["statuses"] == [200, 200, 302, 302], stderr
+    return outcome, stderr
 
 
 def the_words_stand_and_the_therapist_is_told_later(outcome: dict[str, Any], mailoutbox) -> None:

@@ -14,6 +14,7 @@ from homework.services import EntryConflict, EntrySentSince, Flags
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
 from tests.helpers import do_url
+from tests.helpers_entries import newest_sent_response
 
 FIRST_PLAN = safety_plan(people_to_call="Jo, then my sister.", code_word="pineapple")
 
@@ -64,17 +65,6 @@ def the_second_tab_meets_the_newer_plan(http, plan) -> tuple[dict[str, str], dic
     return tab_b, saved.json()["conflict"]
 
 
-def current_plan(assignment) -> dict[str, object]:
-    """The newest plan sent: the one the next page opens on."""
-    newest = (
-        Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED)
-        .order_by("-submitted_at")
-        .first()
-    )
-    assert newest is not None
-    return dict(newest.response)
-
-
 def test_a_page_opened_before_a_newer_plan_was_sent_cannot_quietly_replace_it(cast, plan):
     http = login(cast.alice.portal_user)
     tab_b = two_tabs_and_the_first_sends(http, plan)
@@ -90,7 +80,7 @@ def test_a_page_opened_before_a_newer_plan_was_sent_cannot_quietly_replace_it(ca
     assert refused.status_code == 409
     assert "A newer version was sent since you opened this page" in refused.text
     assert "Jo, my cousin Lina." in refused.text and "mango" in refused.text
-    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."
+    assert newest_sent_response(plan)["people_to_call"] == "Jo, my cousin Lina."
     assert Entry.objects.filter(assignment=plan).count() == 2  # tab B sent nothing
 
 
@@ -104,8 +94,8 @@ def test_keeping_my_version_after_seeing_both_sends_it(cast, plan):
     again = refused.context["envelope"].data
     sent = http.post(do_url(plan), {**merged, **{n: again[n] for n in tab_b}})
     assert sent.status_code == 302
-    assert current_plan(plan)["code_word"] == "mango"
-    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."
+    assert newest_sent_response(plan)["code_word"] == "mango"
+    assert newest_sent_response(plan)["people_to_call"] == "Jo, my cousin Lina."
 
 
 def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, plan):
@@ -123,7 +113,7 @@ def test_keeping_my_version_from_the_autosave_choice_then_saves_and_sends(cast, 
     )
     chosen["version"] = "1"
     assert http.post(do_url(plan), {**chosen, **answers(code_word="mango")}).status_code == 302
-    assert current_plan(plan)["code_word"] == "mango"
+    assert newest_sent_response(plan)["code_word"] == "mango"
 
 
 def test_taking_the_newer_version_opens_the_page_on_it(cast, plan):
@@ -142,7 +132,7 @@ def test_taking_the_newer_version_opens_the_page_on_it(cast, plan):
         },
     )
     assert sent.status_code == 302
-    assert current_plan(plan)["code_word"] == "kiwi"
+    assert newest_sent_response(plan)["code_word"] == "kiwi"
 
 
 def test_one_tab_opening_saving_and_sending_meets_no_conflict(cast, plan):
@@ -155,7 +145,7 @@ def test_one_tab_opening_saving_and_sending_meets_no_conflict(cast, plan):
     assert http.post(do_url(plan), {**page, **changed}).status_code == 302
     # A double click, or a replay: the same entry, sent once.
     assert http.post(do_url(plan), {**page, **changed}).status_code == 302
-    assert current_plan(plan)["safe_places"] == "The library."
+    assert newest_sent_response(plan)["safe_places"] == "The library."
     assert Entry.objects.filter(assignment=plan).count() == 2
 
 
@@ -194,7 +184,7 @@ def test_the_quick_exit_keeps_a_stale_pages_words_and_the_plan_it_started_from(c
     refused = http.post(do_url(plan), {**carried_on, **answers(code_word="mango")})
     assert refused.status_code == 409
     assert "Jo, my cousin Lina." in refused.text
-    assert current_plan(plan)["people_to_call"] == "Jo, my cousin Lina."
+    assert newest_sent_response(plan)["people_to_call"] == "Jo, my cousin Lina."
 
 
 def test_the_service_refuses_a_send_from_before_a_newer_plan(cast, plan):

@@ -126,11 +126,15 @@ def test_a_quick_exit_keeps_an_over_long_note_and_the_next_visit_shows_it_back(c
 
 
 def test_a_quick_exit_still_adds_a_note_of_normal_length(cast):
+    """The note form has no autosave: its words reach the server only with
+    the exit (static/js/session.js gives them to static/js/quick-exit.js),
+    which signs the client out as well."""
     entry = sent(cast.alice_entry)
-    quick_exit_with_note(cast, "Only a few words.")
+    http = quick_exit_with_note(cast, "Only a few words.")
     entry.refresh_from_db()
     assert [note.text for note in entry.notes.all()] == ["Only a few words."]
     assert entry.note_draft == ""
+    assert http.get(reverse("homework:dashboard")).status_code == 302
 
 
 def test_an_over_long_note_sent_as_the_page_leaves_is_kept_with_its_clear_message(cast):

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from homework import services
+from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.portal import export
 from homework.services import Flags
@@ -148,7 +149,7 @@ def test_the_summary_keeps_answers_to_each_wording_apart(cast):
     entries = list(Entry.objects.filter(assignment=assignment).order_by("submitted_at"))
     assert len(entries) == 2
 
-    context = WORKSHEET.summary_context(entries, full_detail=True)
+    context = WORKSHEET.summary_context(entries, SummaryScope(full_detail=True))
     (group,) = context["groups"]
     by_text = {question["text"]: question["answers"] for question in group["questions"]}
     assert [answer["text"] for answer in by_text[SAFE]] == ["No"]

@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from homework.kinds import get_kind
+from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.portal import export
 from tests.conftest import login
@@ -67,7 +68,8 @@ def in_order(text: str, *parts: str) -> bool:
 def test_the_summary_keeps_answers_to_questions_worded_alike_apart(cast):
     _http, entries = sent_twice(cast)
     html = render_to_string(
-        WORKSHEET.summary_template, WORKSHEET.summary_context(entries, full_detail=True)
+        WORKSHEET.summary_template,
+        WORKSHEET.summary_context(entries, SummaryScope(full_detail=True)),
     )
     assert html.count("How did today go?") == 2 and html.count(">Steadiness<") == 2
     # Each label is followed by its own answers only, newest first.

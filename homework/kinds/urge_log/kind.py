@@ -23,7 +23,7 @@ from homework.kinds.urge_log.form import (
     TRIGGERS,
     UrgeLogForm,
 )
-from homework.kinds.values import EarlierWanted, JSONDict
+from homework.kinds.values import BRIEF, EarlierWanted, JSONDict, SummaryScope
 from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 from practice.dates import as_zone, calendar_day
@@ -163,17 +163,11 @@ class UrgeLog(ExerciseKind):
             labelled=labelled,
         )
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         sections = []
         printed: list[Entry] = []
-        for assignment, own, curve in self._summary_curves(entries, earlier, as_of):
+        full_detail = scope.full_detail
+        for assignment, own, curve in self._summary_curves(entries, scope):
             if full_detail:
                 printed.extend(own)
             # The newest contacts by day, newest first as the records are, the
@@ -210,15 +204,9 @@ class UrgeLog(ExerciseKind):
             "printed": printed,
         }
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         lines = []
-        for assignment, _own, curve in self._summary_curves(entries, earlier, as_of):
+        for assignment, _own, curve in self._summary_curves(entries, scope):
             # Named, as the other kinds' lines are: two trackers at once
             # printed their counts side by side with nothing to tell them apart.
             title = isolated_text(assignment.exercise.title)
@@ -269,13 +257,13 @@ class UrgeLog(ExerciseKind):
         return lines
 
     def _summary_curves(
-        self, entries: Sequence["Entry"], earlier: Sequence["Entry"], as_of: dt.date | None
+        self, entries: Sequence["Entry"], scope: SummaryScope
     ) -> list[tuple["Assignment", list["Entry"], JSONDict]]:
         """Each assignment's urges in the period, and its curve since no
         contact began: the urges logged before the period drawn too, and days
         without contact counted from the last contact, whenever it was."""
         before: dict[int, list[Entry]] = defaultdict(list)
-        for entry in earlier:
+        for entry in scope.earlier:
             before[entry.assignment_id].append(entry)
         return [
             (
@@ -284,7 +272,7 @@ class UrgeLog(ExerciseKind):
                 self.curve(
                     assignment=assignment,
                     entries=[*before[assignment.pk], *own],
-                    today=as_of,
+                    today=scope.as_of,
                     # The summary's entries hold their client (summary.selectors).
                     zone=as_zone(assignment.client.timezone),
                 ),

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from homework.kinds import charts
 from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds.summaries import by_assignment
-from homework.kinds.values import JSONDict
+from homework.kinds.values import BRIEF, JSONDict, SummaryScope
 from homework.kinds.worksheet.questions import _as_answered
 from homework.kinds.worksheet.scoring import WorksheetScoring
 from homework.kinds.worksheet.wording import wording_of
@@ -65,19 +65,13 @@ class WorksheetSummary(WorksheetScoring):
             parts.append(_after_its_question(answered[0]["question"], answered[0]["answer"]))
         return shorten(" · ".join(parts))
 
-    def summary_context(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        full_detail: bool = False,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> JSONDict:
+    def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         """Per exercise: the totals over time (if scored), then the newest
         entries' answers question by question (the rest counted unless in
         full detail)."""
         groups = []
         printed: list[Entry] = []
+        full_detail = scope.full_detail
         for assignment, own in by_assignment(entries):
             exercise = assignment.exercise
             shown, more = first_of(own[::-1], full_detail=full_detail)
@@ -136,13 +130,7 @@ class WorksheetSummary(WorksheetScoring):
                     )
         return [question for wordings in questions.values() for question in wordings.values()]
 
-    def at_a_glance(
-        self,
-        entries: Sequence["Entry"],
-        *,
-        earlier: Sequence["Entry"] = (),
-        as_of: dt.date | None = None,
-    ) -> list[str]:
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         lines = []
         for assignment, own in by_assignment(entries):
             scale_info = self.score_scale(assignment.exercise)

@@ -6,6 +6,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from homework.kinds.values import SummaryScope
 from homework.summary import render, selectors
 from homework.summary.period import PeriodQuery, period_for_dates
 from tests.factories import (
@@ -169,7 +170,7 @@ def test_the_urge_curve_runs_since_no_contact_began_not_only_since_the_last_sess
     )
     (section,) = [s for s in data.sections if s.kind.slug == "urge_log"]
     context = section.kind.summary_context(
-        section.entries, earlier=section.earlier, as_of=period.as_of(now)
+        section.entries, SummaryScope(earlier=section.earlier, as_of=period.as_of(now))
     )
     (shown,) = context["sections"]
     assert len(shown["curve"]["days"]) == 21  # every day logged, before the period too
@@ -192,5 +193,5 @@ def test_the_urge_curve_before_the_period_leaves_out_private_urges(cast, log):
         user=cast.tara, client=cast.alice, period=period, full_detail=False, now=now
     )
     (section,) = [s for s in data.sections if s.kind.slug == "urge_log"]
-    context = section.kind.summary_context(section.entries, earlier=section.earlier)
+    context = section.kind.summary_context(section.entries, SummaryScope(earlier=section.earlier))
     assert len(context["sections"][0]["curve"]["days"]) == 1
