@@ -248,6 +248,7 @@ def test_todays_slot_of_a_recurring_check_in_is_on_the_dashboard_then_done(cast)
     assert "You have already done this one." in http.get(again["Location"]).text
 
 
+@pytest.mark.clock
 def test_a_recurring_log_takes_any_number_of_entries(cast):
     today = timezone.localdate()
     assignment = assign(
