@@ -158,8 +158,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """On SQLite, test in a file rather than in memory.
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Each xdist worker tests in a database of its own (pytest-django's
+    suffix: test_practice_gw0), and on SQLite in a file rather than in memory.
 
     An in-memory database is one connection, which Django shares between the
     test and every thread of the live server the browser tests talk to: a
