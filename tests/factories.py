@@ -19,9 +19,10 @@ def earlier_today(*, hours: float) -> dt.datetime:
     An entry counts for the day it records, so an entry made "a while ago"
     must still record today, whatever the hour the test runs at.
     """
-    now = timezone.localtime()
-    midnight = timezone.make_aware(dt.datetime.combine(now.date(), dt.time()))
-    return max(now - dt.timedelta(hours=hours), midnight)
+    # Subtracted in UTC: wall-clock arithmetic can land in the hour a DST change skips.
+    earlier = timezone.localtime(timezone.now() - dt.timedelta(hours=hours))
+    midnight = timezone.make_aware(dt.datetime.combine(timezone.localdate(), dt.time()))
+    return max(earlier, timezone.localtime(midnight))
 
 
 class UserFactory(factory.django.DjangoModelFactory[User]):
