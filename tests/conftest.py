@@ -88,9 +88,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     """A test marked `clock` runs once per moment ``--clock`` names."""
-    if metafunc.definition.get_closest_marker("clock") is None and not os.environ.get(
-        "CLOCK_EVERY_TEST"
-    ):
+    if metafunc.definition.get_closest_marker("clock") is None:
         return
     names = wall_clock.parse(metafunc.config.getoption("clock"))
     if names != ["now"]:
