@@ -18,8 +18,9 @@ DB_ONLY ?= 0
 PYTEST_WORKERS ?= auto
 # The tests marked `clock` run at each of these wall-clock moments (tests/wall_clock.py).
 CLOCKS ?= now,00:30,23:30,dst-spring,dst-autumn
-# A test module stays on one worker: browser modules share one chromium.
-PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist loadscope
+# xdist's plain "load": each worker keeps pytest-django's order, so the
+# transactional tests (which empty the tables the migrations filled) come last.
+PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist load
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
