@@ -6,7 +6,21 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 
-.PHONY: run test lint typecheck pytest system-deps bench clean
+.PHONY: run test lint typecheck pytest fuzz system-deps bench clean
+
+# What `make test` runs; CI's services pass narrows it (.ci/run).
+# CHECKS=0: no lint or type check. BROWSER=0: no browser tests. DB_ONLY=1: only
+# the tests that use the database (pytest --db-only, tests/conftest.py).
+CHECKS ?= 1
+BROWSER ?= 1
+DB_ONLY ?= 0
+# pytest-xdist processes: one per core ("auto"); 0 runs every test in this process.
+PYTEST_WORKERS ?= auto
+# The tests marked `clock` run at each of these wall-clock moments (tests/wall_clock.py).
+CLOCKS ?= now,00:30,23:30,dst-spring,dst-autumn
+# xdist's plain "load": each worker keeps pytest-django's order, so the
+# transactional tests (which empty the tables the migrations filled) come last.
+PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist load
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,10 +68,16 @@ typecheck: install
 
 pytest: install system-deps
 	$(BIN)/python manage.py collectstatic --no-input -v0
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(PYTEST_PARALLEL) --clock=$(CLOCKS) \
+		$(if $(filter 0,$(BROWSER)),-m "not browser") $(if $(filter 1,$(DB_ONLY)),--db-only) \
+		$(PYTEST_ARGS)
 
 ## make test: lint, type check, and the whole suite (services when their URLs are set).
-test: lint typecheck pytest
+test: $(if $(filter 0,$(CHECKS)),,lint typecheck) pytest
+
+## make fuzz: the property tests (Hypothesis; pytest marks them `hypothesis`), with many more examples.
+fuzz: install
+	$(BIN)/pytest $(PYTEST_PARALLEL) -m hypothesis --hypothesis-profile=fuzz $(PYTEST_ARGS)
 
 bench: install system-deps
 	$(BIN)/python -m bench

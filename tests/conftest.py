@@ -8,10 +8,13 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
+import time_machine
 from django.conf import settings
 from django.test import Client as HttpClient
+from django.test.signals import setting_changed
 from hypothesis import settings as hypothesis_settings
 
 from clients.models import Client
@@ -19,16 +22,115 @@ from homework.models import Assignment, Entry
 from practice.admin_access import OPENED_AS
 from practice.celery import app as celery_app
 from practice.models import PracticeSettings, User
-from tests import factories
+from tests import factories, wall_clock
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 # What tests leave to look at (PDFs, page images, screenshots); git-ignored.
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 
-# Tests pin what happens, never how long it takes: Hypothesis's default
-# 200 ms deadline per example failed a property test once on a busy machine.
-hypothesis_settings.register_profile("practice", deadline=None)
+# Tests pin what happens, never how long it takes (no per-example deadline).
+# `make test` tries a few examples of each property; `make fuzz` tries many
+# (``--hypothesis-profile=fuzz``).
+hypothesis_settings.register_profile("practice", max_examples=25, deadline=None)
+hypothesis_settings.register_profile("fuzz", max_examples=1000, deadline=None)
 hypothesis_settings.load_profile("practice")
+
+
+def _redis_database_of_this_worker(url: str, worker: str) -> str:
+    """REDIS_URL with its database number moved up by the xdist worker's number (gw1: +1)."""
+    offset = int(worker.removeprefix("gw"))
+    parts = urlsplit(url)
+    if parts.scheme == "unix":
+        query = dict(parse_qsl(parts.query))
+        query["db"] = str(int(query.get("db", 0)) + offset)
+        return urlunsplit(parts._replace(query=urlencode(query)))
+    return urlunsplit(parts._replace(path=f"/{int(parts.path.strip('/') or 0) + offset}"))
+
+
+def _own_redis_database_per_worker() -> None:
+    """Each parallel worker uses a Redis database of its own (cache and broker):
+    a test's ``cache.clear()`` is a FLUSHDB, which must not empty another worker's."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not settings.REDIS_URL or not worker:
+        return
+    url = _redis_database_of_this_worker(settings.REDIS_URL, worker)
+    caches = {**settings.CACHES, "default": {**settings.CACHES["default"], "LOCATION": url}}
+    settings.REDIS_URL = url
+    settings.CACHES = caches
+    setting_changed.send(sender=None, setting="CACHES", value=caches, enter=True)
+    settings.CELERY_BROKER_URL = url
+    celery_app.conf.update(CELERY_BROKER_URL=url)
+
+
+_own_redis_database_per_worker()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--clock",
+        default="now",
+        help="run the tests marked `clock` at each of these wall-clock moments, comma-separated: "
+        f"HH:MM (today, local) or {', '.join(wall_clock.NAMED)} (default: now)",
+    )
+    parser.addoption(
+        "--db-only",
+        action="store_true",
+        help="run only the tests that use the database (CI's services pass)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    try:
+        wall_clock.parse(config.getoption("clock"))
+    except ValueError as bad:
+        raise pytest.UsageError(str(bad)) from None
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test marked `clock` runs once per moment ``--clock`` names."""
+    if metafunc.definition.get_closest_marker("clock") is None:
+        return
+    names = wall_clock.parse(metafunc.config.getoption("clock"))
+    if names != ["now"]:
+        metafunc.parametrize(
+            "wall_clock_at", names, indirect=True, ids=[f"clock={name}" for name in names]
+        )
+
+
+@pytest.fixture(autouse=True)
+def wall_clock_at(request: pytest.FixtureRequest):
+    """The wall clock moved to the moment this run of a `clock` test is for (ticking)."""
+    at = wall_clock.moment(getattr(request, "param", "now"))
+    if at is None:
+        yield None
+        return
+    with time_machine.travel(at, tick=True):
+        yield at
+
+
+# What touches the database: pytest-django refuses any other way in.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") or item.get_closest_marker("services"):
+        return True
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.getoption("db_only"):
+        return
+    dropped = [item for item in items if not uses_the_database(item)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if uses_the_database(item)]
 
 
 def services_missing() -> str | None:
@@ -54,8 +156,11 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """On SQLite, test in a file rather than in memory.
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Each xdist worker tests in a database of its own (pytest-django's
+    suffix: test_practice_gw0), and on SQLite in a file rather than in memory.
 
     An in-memory database is one connection, which Django shares between the
     test and every thread of the live server the browser tests talk to: a

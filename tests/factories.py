@@ -14,6 +14,18 @@ from practice.models import User
 PASSWORD = "a-long-test-password"
 
 
+def earlier_today(*, hours: float) -> dt.datetime:
+    """``hours`` before now, but never before local midnight.
+
+    An entry counts for the day it records, so an entry made "a while ago"
+    must still record today, whatever the hour the test runs at.
+    """
+    # Subtracted in UTC: wall-clock arithmetic can land in the hour a DST change skips.
+    earlier = timezone.localtime(timezone.now() - dt.timedelta(hours=hours))
+    midnight = timezone.make_aware(dt.datetime.combine(timezone.localdate(), dt.time()))
+    return max(earlier, timezone.localtime(midnight))
+
+
 class UserFactory(factory.django.DjangoModelFactory[User]):
     class Meta:
         model = User
@@ -74,7 +86,7 @@ class AssignmentFactory(factory.django.DjangoModelFactory[Assignment]):
 
 def written_record(**overrides: object) -> dict[str, object]:
     """A valid written-record response, as a form or the API would send it."""
-    when = timezone.localtime() - dt.timedelta(hours=3)
+    when = earlier_today(hours=3)
     return {
         "occurred_at": when.strftime("%Y-%m-%dT%H:%M"),
         "what_happened": "They went quiet for the whole evening.",
@@ -98,7 +110,7 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
         lambda: {
             **written_record(),
             "body_distress": 7,
-            "occurred_at": (timezone.now() - dt.timedelta(hours=3)).isoformat(),
+            "occurred_at": earlier_today(hours=3).isoformat(),
         }
     )
     status = Entry.Status.SUBMITTED
@@ -155,7 +167,7 @@ ALL_QUESTION_TYPES: dict[str, Any] = {
 
 
 def urge_log(**overrides: object) -> dict[str, Any]:
-    when = timezone.localtime() - dt.timedelta(hours=1)
+    when = earlier_today(hours=1)
     return {
         "at": when.strftime("%Y-%m-%dT%H:%M"),
         "intensity": 7,

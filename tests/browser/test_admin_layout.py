@@ -84,7 +84,7 @@ def test_assigning_to_several_clients_has_its_two_buttons_level(db, new_context,
     expect(
         page.get_by_role("heading", name="Assign an exercise to several clients")
     ).to_be_visible()
-    page.screenshot(path=artifacts / "admin-assign-several-1280.png")
+    page.screenshot(path=artifacts / "admin-assign-several-1280-first-screen.png")
     words = """e => { const range = document.createRange(); range.selectNodeContents(e);
         const r = range.getBoundingClientRect(); return r.y + r.height / 2; }"""
     assign = page.locator(".submit-row input[type=submit]")

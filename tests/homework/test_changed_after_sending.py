@@ -247,6 +247,7 @@ def test_summary_adds_no_element_for_the_mark(cast):
     assert after.count("<") == before.count("<")
 
 
+@pytest.mark.clock
 @pytest.mark.parametrize("kind", all_kinds(), ids=lambda kind: kind.slug)
 def test_each_kinds_summary_marks_a_changed_entry_where_it_dates_it(cast, kind):
     (entry,) = entries_of(cast, kind.slug, [RESPONSES[kind.slug]()])

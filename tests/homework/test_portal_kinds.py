@@ -52,6 +52,7 @@ def envelope(key=None, version=0):
     return {"key": str(key or uuid.uuid4()), "version": str(version)}
 
 
+@pytest.mark.clock
 @pytest.mark.parametrize("slug", SLUGS)
 def test_each_kind_is_filled_in_the_portal_and_read_by_the_therapist(cast, slug):
     assignment = assign(cast.alice, slug)
@@ -244,6 +245,7 @@ def test_todays_slot_of_a_recurring_check_in_is_on_the_dashboard_then_done(cast)
     assert "You have already done this one." in http.get(again["Location"]).text
 
 
+@pytest.mark.clock
 def test_a_recurring_log_takes_any_number_of_entries(cast):
     today = timezone.localdate()
     assignment = assign(
@@ -614,6 +616,7 @@ def test_an_entry_under_an_old_schema_still_displays_in_portal_admin_and_summary
     assert "distress 6/10" in summary
 
 
+@pytest.mark.clock
 @pytest.mark.parametrize(("answer", "contact"), [("none", False), ("me", True), ("them", True)])
 def test_the_urge_log_asks_about_contact_once(cast, answer, contact):
     """No tick box and a question: "There was no contact / I / they reached

@@ -327,6 +327,7 @@ def test_admin_explains_a_weekly_schedule_without_weekdays(cast):
 # -- entries land in their slot, on the client's calendar
 
 
+@pytest.mark.clock
 def test_a_recurring_entry_belongs_to_the_slot_it_was_started_in(cast):
     today = timezone.localdate()
     assignment = AssignmentFactory.create(
