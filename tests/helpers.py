@@ -18,6 +18,7 @@ from clients import services
 from clients.models import Client
 from homework.kinds.written_record import WrittenRecord
 from practice.models import PracticeSettings
+from practice.selectors import practice_settings
 from tests.factories import (
     PASSWORD,
     written_record,
@@ -209,3 +210,12 @@ def form_on(page: Any, model_name: str) -> dict[str, Any]:
 def invite_then_fail(cast, client: Client) -> None:
     services.client_invite(actor=cast.tara, client=client, send_email=True)
     raise RuntimeError("the save that followed failed")
+
+
+def assert_safe_shell(text: str) -> None:
+    """The shell every page keeps, error pages too: the quick exit and the crisis lines."""
+    practice = practice_settings()
+    assert 'id="quick-exit"' in text
+    assert f'data-exit-url="{practice.quick_exit_url}"' in text
+    assert practice.crisis_lines[0] in text
+    assert "hijack" not in text.lower()

@@ -16,6 +16,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.conftest import Cast, login
+from tests.helpers import assert_safe_shell
 
 ROLES = ("anonymous", "alice", "bob", "tara", "theo", "morgan", "archived")
 
@@ -389,7 +390,6 @@ GET_ON_POST_ONLY = {
 
 def test_a_get_on_a_post_only_route_gets_a_calm_page(cast_with_session):
     """Chrome shows a bare error page for an empty 405: no quick exit, no crisis lines."""
-    from tests.practice.test_error_pages import assert_safe_shell
 
     cast = cast_with_session
     wrong = []

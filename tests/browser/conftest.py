@@ -167,10 +167,3 @@ def alice(db):
     # The quick-exit note has been read; tests that need it bring it back.
     User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
     return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
-
-
-def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:
-    page.goto("/admin/login/" if admin else "/login/")
-    page.fill("input[name=username]", email)
-    page.fill("input[name=password]", password)
-    page.click("[type=submit]:not(#quick-exit button)")

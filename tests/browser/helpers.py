@@ -15,7 +15,6 @@ from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import todo_for_client
-from tests.browser.conftest import sign_in
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
 
 SERIOUS = {"serious", "critical"}
@@ -270,3 +269,10 @@ def note_box_after_signing_in_again(context, entry: Entry, words: str, says: str
     expect(page.locator("main")).to_contain_text(says)
     assert page.evaluate(TEXT_STORED_IN_BROWSER, probe) == []
     return page
+
+
+def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:
+    page.goto("/admin/login/" if admin else "/login/")
+    page.fill("input[name=username]", email)
+    page.fill("input[name=password]", password)
+    page.click("[type=submit]:not(#quick-exit button)")

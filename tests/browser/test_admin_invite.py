@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from clients import services
 from clients.models import Invitation
-from tests.browser.conftest import sign_in
+from tests.browser.helpers import sign_in
 from tests.factories import PASSWORD, ClientFactory, TherapistFactory
 
 

@@ -13,8 +13,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from clients.models import Client
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, sign_in
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:

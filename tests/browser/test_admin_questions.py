@@ -3,8 +3,7 @@
 from playwright.sync_api import Page, expect
 
 from homework.models import Exercise
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible
+from tests.browser.helpers import assert_accessible, sign_in
 from tests.factories import PASSWORD, TherapistFactory
 
 

@@ -16,8 +16,7 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from homework.models import Assignment
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, sign_in
 
 
 def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, artifacts):

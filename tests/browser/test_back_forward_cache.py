@@ -12,7 +12,8 @@ import pytest
 from django.utils import timezone
 
 from practice.models import User
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.helpers import sign_in
 from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, TherapistFactory
 
 TITLE = "Keep the full picture"

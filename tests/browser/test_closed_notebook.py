@@ -7,8 +7,7 @@ from pypdf import PdfReader
 
 from clients.services import client_archive
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible, wait_for_db
+from tests.browser.helpers import assert_accessible, sign_in, wait_for_db
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
 
 

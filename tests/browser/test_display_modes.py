@@ -18,8 +18,7 @@ from django.utils import timezone
 from clients.models import Client
 from homework.models import Entry
 from practice.models import User
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, contrast, rgb
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, contrast, rgb, sign_in
 from tests.factories import (
     PASSWORD,
     RESPONSES,

@@ -10,8 +10,7 @@ from playwright.sync_api import expect
 
 from clients import services as client_services
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import another_tab_sends, assert_accessible, choose_distress
+from tests.browser.helpers import another_tab_sends, assert_accessible, choose_distress, sign_in
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,

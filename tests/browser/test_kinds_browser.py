@@ -6,8 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible
+from tests.browser.helpers import assert_accessible, sign_in
 from tests.factories import (
     PASSWORD,
     RESPONSES,

@@ -2,8 +2,7 @@
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible
+from tests.browser.helpers import assert_accessible, sign_in
 from tests.factories import PASSWORD, ClientFactory
 
 NEW = "a quiet river morning"

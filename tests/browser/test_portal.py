@@ -10,7 +10,6 @@ from playwright.sync_api import APIResponse, Route, expect
 from homework.models import Entry
 from practice.models import User
 from practice.selectors import practice_settings
-from tests.browser.conftest import sign_in
 from tests.browser.helpers import (
     TEXT_STORED_IN_BROWSER,
     a_sent_entry_open_with_a_short_idle_timeout,
@@ -24,6 +23,7 @@ from tests.browser.helpers import (
     leave_with_shift,
     neutral_site,
     open_form,
+    sign_in,
     signed_in_tab,
     wait_for_db,
 )

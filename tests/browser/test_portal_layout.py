@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 from homework.kinds import all_kinds
 from homework.models import Entry
 from practice.models import User
-from tests.browser.conftest import sign_in
 from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
     DEMO_PASSWORD,
     alex,
@@ -23,6 +22,7 @@ from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
     assignment_of,
     contrast,
     rgb,
+    sign_in,
 )
 from tests.factories import (
     PASSWORD,

@@ -10,12 +10,12 @@ from pypdf import PdfReader
 
 from homework.kinds import all_kinds
 from homework.models import Assignment, Entry
-from tests.browser.conftest import sign_in
 from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
     DEMO_PASSWORD,
     alex,
     assert_accessible,
     assignment_of,
+    sign_in,
 )
 
 KINDS = [kind.slug for kind in all_kinds()]

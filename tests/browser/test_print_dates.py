@@ -10,8 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clients.models import Client
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible
+from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, sign_in
 
 
 def test_a_choice_the_server_would_refuse_stops_on_the_page_and_a_refusal_keeps_the_dates(

@@ -5,8 +5,7 @@ from playwright.sync_api import expect
 
 from homework.kinds import get_kind
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible
+from tests.browser.helpers import assert_accessible, sign_in
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,

@@ -5,8 +5,13 @@ import pytest
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible, leave_with_shift, neutral_site, wait_for_db
+from tests.browser.helpers import (
+    assert_accessible,
+    leave_with_shift,
+    neutral_site,
+    sign_in,
+    wait_for_db,
+)
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
 from tests.helpers_entries import newest_sent_response
 

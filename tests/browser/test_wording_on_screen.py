@@ -9,8 +9,7 @@ from playwright.sync_api import expect
 from homework import services
 from homework.kinds.worksheet.options import clean_worksheet_options
 from homework.models import Entry
-from tests.browser.conftest import sign_in
-from tests.browser.helpers import assert_accessible
+from tests.browser.helpers import assert_accessible, sign_in
 from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, ExerciseFactory
 
 SAFE = "Did you feel safe at home this week?"

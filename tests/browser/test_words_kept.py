@@ -8,7 +8,6 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.conftest import sign_in
 from tests.browser.helpers import (
     changing_a_sent_entry,
     choose_distress,
@@ -16,6 +15,7 @@ from tests.browser.helpers import (
     entry_says,
     leave_with_shift,
     open_form,
+    sign_in,
     wait_for_db,
 )
 from tests.factories import PASSWORD

@@ -12,16 +12,9 @@ from clients.models import Client
 from practice import views
 from practice.selectors import forget_practice_settings, practice_settings
 from tests.conftest import login
+from tests.helpers import assert_safe_shell
 
 pytestmark = pytest.mark.django_db
-
-
-def assert_safe_shell(text: str) -> None:
-    practice = practice_settings()
-    assert 'id="quick-exit"' in text
-    assert f'data-exit-url="{practice.quick_exit_url}"' in text
-    assert practice.crisis_lines[0] in text
-    assert "hijack" not in text.lower()
 
 
 @pytest.mark.parametrize("signed_in", [False, True])
