@@ -8,7 +8,7 @@ from django.db.models.lookups import Exact
 from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import Client, Invitation, Session
+from clients.models import AccessEvent, Client, Invitation, Session
 from practice import delivery
 from practice.models import User
 
@@ -37,6 +37,33 @@ def client_for_portal_user(*, user: User, include_archived: bool = False) -> Cli
     if not include_archived:
         clients = clients.filter(status=Client.Status.ACTIVE)
     return clients.first()
+
+
+def access_events_for_staff(*, user: User) -> QuerySet[AccessEvent]:
+    """The access log as a member of staff may read it: the manager all of
+    it, nobody else any (clients.admin.access_log says why)."""
+    if not (user.is_authenticated and user.is_active and user.is_manager):
+        return AccessEvent.objects.none()
+    return AccessEvent.objects.select_related("actor", "client").order_by("-at", "-pk")
+
+
+def access_events_for_client(*, user: User) -> QuerySet[AccessEvent]:
+    """Who at the practice looked at the records of the client signed in as
+    ``user``, newest first; a closed notebook's looks too."""
+    if not user.is_authenticated or not user.is_client:
+        return AccessEvent.objects.none()
+    return (
+        AccessEvent.objects.filter(client__portal_user=user)
+        .select_related("actor", "client")
+        .order_by("-at", "-pk")
+    )
+
+
+def staff_members() -> QuerySet[User]:
+    """Everyone at the practice who may look at clients' records, by name."""
+    return User.objects.filter(
+        role__in=(User.Role.THERAPIST, User.Role.MANAGER)
+    ).order_by("name", "email")
 
 
 def sessions_for_user(*, user: User) -> QuerySet[Session]:

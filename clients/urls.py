@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clients.views import account, invitations, sign_in
+from clients.views import account, invitations, sign_in, who_looked
 
 app_name = "clients"
 
@@ -27,6 +27,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("account/", account.account, name="account"),
+    path("account/who-looked/", who_looked.who_looked, name="who_looked"),
     path("account/closed/", account.notebook_closed, name="closed"),
     path("account/password/", account.change_password, name="change_password"),
     path("account/two-step/", account.two_step_setup, name="two_step_setup"),

@@ -15,6 +15,7 @@ import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from clients.models import AccessEvent
 from tests.conftest import Cast, login
 from tests.helpers import assert_safe_shell
 
@@ -54,6 +55,9 @@ ALICE_EXERCISE = lambda cast: cast.alice_assignment.exercise.pk  # noqa: E731
 ALICE_ASSIGNMENT = lambda cast: cast.alice_assignment.pk  # noqa: E731
 ALICE_ENTRY = lambda cast: cast.alice_entry.pk  # noqa: E731
 SETTINGS_ROW = lambda cast: 1  # noqa: E731
+ALICE_LOOK = lambda cast: AccessEvent.objects.get_or_create(  # noqa: E731
+    client=cast.alice, actor=cast.tara, action=AccessEvent.Action.VIEWED
+)[0].pk
 # A practice account: a client's is not in the users list at all (test_admin_clients).
 A_USER = lambda cast: cast.theo.pk  # noqa: E731
 
@@ -95,6 +99,8 @@ TABLE: dict[str, Row] = {
     ),
     "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200 200"),
     "account/": Row(fixed("/account/"), "302 200 200 302 302 302 302"),
+    # who at the practice looked at the client's records: their own, a closed notebook's too
+    "account/who-looked/": Row(fixed("/account/who-looked/"), "302 200 200 302 302 302 200"),
     "account/closed/": Row(fixed("/account/closed/"), "302 302 302 302 302 302 200"),
     "account/password/": Row(fixed("/account/password/"), "302 400 400 302 302 302 400", "post"),
     "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302 302"),
@@ -230,6 +236,25 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/session/<path:object_id>/": Row(
         admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302 302"
+    ),
+    # -- the access log: the manager's alone, read-only
+    "admin/clients/accessevent/": Row(
+        fixed("/admin/clients/accessevent/"), "302 302 302 403 403 200 302"
+    ),
+    "admin/clients/accessevent/add/": Row(
+        fixed("/admin/clients/accessevent/add/"), "302 302 302 403 403 403 302"
+    ),
+    "admin/clients/accessevent/<path:object_id>/history/": Row(
+        admin_object("clients/accessevent", "history/", ALICE_LOOK), "302 302 302 302 302 200 302"
+    ),
+    "admin/clients/accessevent/<path:object_id>/delete/": Row(
+        admin_object("clients/accessevent", "delete/", ALICE_LOOK), "302 302 302 403 403 403 302"
+    ),
+    "admin/clients/accessevent/<path:object_id>/change/": Row(
+        admin_object("clients/accessevent", "change/", ALICE_LOOK), "302 302 302 403 403 200 302"
+    ),
+    "admin/clients/accessevent/<path:object_id>/": Row(
+        admin_object("clients/accessevent", "", ALICE_LOOK), "302 302 302 302 302 302 302"
     ),
     # -- the library: shared items are the manager's to edit
     "admin/homework/exercise/": Row(

@@ -1,10 +1,13 @@
 """Clients' own admin, which knows no homework: the client's record
 (clients.admin.clients), their sessions (clients.admin.sessions) and the
 scoped list filters (clients.admin.filters). The ModelAdmins are registered
-with the therapist's workspace on them (homework.workspace.client_admin)."""
+with the therapist's workspace on them (homework.workspace.client_admin);
+the access log (clients.admin.access_log) needs no workspace and registers itself."""
 
 from django.contrib import admin
 from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from clients.admin import access_log  # noqa: F401 (registers the access log)
 
 # The authenticator secrets of clients are nobody's to read, not even the manager's.
 admin.site.unregister(TOTPDevice)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clients.decorators import client_required, notebook_is_closed
+from clients.readers import NOW_SHARED
 from homework import selectors, services
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
@@ -183,8 +184,8 @@ def _edit_arrived_after_reading(
     if words.kept:
         said = _(
             "Your therapist has read this, so it stays as it was. What you changed is in "
-            "the note below, kept here for you: your therapist sees it only once you send "
-            "it. Send it as it is, or change it first."
+            "the note below, kept here for you: nobody at the practice sees it until you "
+            "send it. Send it as it is, or change it first."
         )
     else:
         said = _(
@@ -216,7 +217,7 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             request,
             _("Now private: only you can read it.")
             if entry.private
-            else _("Now shared with your therapist."),
+            else NOW_SHARED,
         )
     return redirect("homework:entry", key=entry.key)
 

@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clients.readers import PRIVATE_IS_SEEN_AS
 from homework.kinds.fields import TextField
 from homework.services import NOTE_MAX_CHARS, Flags, PageSave, note_is_too_long
 from practice.voice import TOO_LONG, PortalVoice, too_long
@@ -29,9 +30,7 @@ class EntryEnvelopeForm(PortalVoice, forms.Form):
     private = forms.BooleanField(
         required=False,
         label=_("Keep this private"),
-        help_text=_(
-            "Only you will see what you wrote. Your therapist sees that something is here, not what it says."
-        ),
+        help_text=PRIVATE_IS_SEEN_AS,
     )
 
     # Set by autosave.js on every save it sends (never shown): which open

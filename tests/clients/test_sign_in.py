@@ -606,7 +606,7 @@ def test_a_quick_exit_the_server_cannot_read_still_ends_the_session(cast, settin
 
 
 def test_the_portals_notes_to_the_client_are_not_kept_in_a_cookie(cast):
-    """A note shown after a redirect ("Now shared with your therapist.") rode
+    """A note shown after a redirect ("Now shared: …") rode
     to the next page in a cookie, where anyone holding the device could read
     it in the browser's settings: it waits on the server, with the session."""
     from homework.models import Entry
@@ -618,4 +618,6 @@ def test_the_portals_notes_to_the_client_are_not_kept_in_a_cookie(cast):
     )
     assert response.status_code == 302
     assert "messages" not in response.cookies
-    assert "Now shared with your therapist." in http.get(response["Location"]).text
+    assert "Now shared: your therapist and the practice manager" in http.get(
+        response["Location"]
+    ).text

@@ -134,14 +134,14 @@ def test_the_edit_page_tells_the_client_their_therapist_will_see_the_date(cast, 
         reverse("homework:entry_edit", args=[cast.alice_entry.key])
     )
     assert page.status_code == 200
-    assert ("They will see the date you changed it." in page.text) is not private
+    assert ("will see the date you changed it." in page.text) is not private
 
 
 # -- the client's own pages -------------------------------------------------------
 
 
 def test_the_client_sees_when_they_changed_a_sent_entry_as_their_therapist_does(cast):
-    """The edit page says "They will see the date you changed it": the
+    """The edit page says they "will see the date you changed it": the
     client's own page, and their download, show that same date."""
     changed = changed_earlier(cast.alice_entry)
     http = login(cast.alice.portal_user)
