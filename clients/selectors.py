@@ -61,9 +61,9 @@ def access_events_for_client(*, user: User) -> QuerySet[AccessEvent]:
 
 def staff_members() -> QuerySet[User]:
     """Everyone at the practice who may look at clients' records, by name."""
-    return User.objects.filter(
-        role__in=(User.Role.THERAPIST, User.Role.MANAGER)
-    ).order_by("name", "email")
+    return User.objects.filter(role__in=(User.Role.THERAPIST, User.Role.MANAGER)).order_by(
+        "name", "email"
+    )
 
 
 def sessions_for_user(*, user: User) -> QuerySet[Session]:

@@ -215,9 +215,7 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     else:
         messages.success(
             request,
-            _("Now private: only you can read it.")
-            if entry.private
-            else NOW_SHARED,
+            _("Now private: only you can read it.") if entry.private else NOW_SHARED,
         )
     return redirect("homework:entry", key=entry.key)
 

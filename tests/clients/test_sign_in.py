@@ -618,6 +618,6 @@ def test_the_portals_notes_to_the_client_are_not_kept_in_a_cookie(cast):
     )
     assert response.status_code == 302
     assert "messages" not in response.cookies
-    assert "Now shared: your therapist and the practice manager" in http.get(
-        response["Location"]
-    ).text
+    assert (
+        "Now shared: your therapist and the practice manager" in http.get(response["Location"]).text
+    )
