@@ -54,7 +54,6 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         settings.SESSION_COOKIE_NAME,
         path=settings.SESSION_COOKIE_PATH,
         domain=settings.SESSION_COOKIE_DOMAIN,
-        samesite=settings.SESSION_COOKIE_SAMESITE,
     )
     return response
 

@@ -2,8 +2,10 @@
 session ends, Clear-Site-Data is sent, and the words that can be kept are."""
 
 import uuid
+from typing import Any
 
 import pytest
+from django import forms
 from django.conf import settings
 from django.test import Client as HttpClient
 from django.urls import reverse
@@ -49,9 +51,9 @@ def draft_post(cast, token: str, **fields: str) -> dict[str, str]:
 
 def field_limit(cast, name: str) -> int:
     exercise = cast.alice_assignment.exercise
-    limit = get_kind(exercise.kind).form(exercise=exercise).fields[name].max_length
-    assert isinstance(limit, int)
-    return limit
+    field = get_kind(exercise.kind).form(exercise=exercise).fields[name]
+    assert isinstance(field, forms.CharField) and field.max_length is not None
+    return field.max_length
 
 
 @pytest.mark.parametrize("too_much", ["too_big", "too_many_fields", "too_many_files"])
@@ -62,12 +64,12 @@ def test_a_body_over_the_servers_limits_still_leaves(cast, settings, page, too_m
     http, token = page
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    body = {
+    bodies: dict[str, dict[str, Any]] = {
         "too_big": {"draft-r-what_happened": "x" * 2_000},
         "too_many_fields": {f"draft-r-field{i}": "x" for i in range(30)},
         "too_many_files": {f"f{i}": SimpleUploadedFile(f"{i}.txt", b"x") for i in range(3)},
-    }[too_much]
-    response = http.post(EXIT, {"csrfmiddlewaretoken": token, **body})
+    }
+    response = http.post(EXIT, {"csrfmiddlewaretoken": token, **bodies[too_much]})
     assert_left(http, response)
 
 
