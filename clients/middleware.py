@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 
 from practice.selectors import practice_settings
 
@@ -28,6 +28,14 @@ TOUCH_EVERY_SECONDS = 30
 
 def idle_seconds() -> int:
     return practice_settings().idle_timeout_minutes * 60
+
+
+def _view_leaves_for_the_neutral_site(request: HttpRequest) -> bool:
+    try:
+        view = resolve(request.path_info).func
+    except Resolver404:
+        return False
+    return bool(getattr(view, "leaves_for_the_neutral_site", False))
 
 
 def start_portal_session(request: HttpRequest) -> None:
@@ -46,9 +54,9 @@ def portal_session_middleware(get_response: Handler) -> Handler:
             started = float(session.get(STARTED_AT) or now)
             last_seen = float(session.get(LAST_SEEN) or now)
             if now - last_seen > idle_seconds():
-                return _ended(request, "idle")
+                return _ended(request, "idle", get_response)
             if now - started > settings.PORTAL_SESSION_MAX_AGE:
-                return _ended(request, "limit")
+                return _ended(request, "limit", get_response)
             if STARTED_AT not in session:
                 session[STARTED_AT] = started
             if now - last_seen >= TOUCH_EVERY_SECONDS or LAST_SEEN not in session:
@@ -58,8 +66,18 @@ def portal_session_middleware(get_response: Handler) -> Handler:
     return middleware
 
 
-def _ended(request: HttpRequest, why: str) -> HttpResponse:
+def leaves_for_the_neutral_site(view: Handler) -> Handler:
+    """Mark a view that ends the session itself and must always answer (the
+    quick exit): a session found over its time there is ended, and the view
+    still runs, so leaving reaches the neutral site, not the sign-in page."""
+    view.leaves_for_the_neutral_site = True  # type: ignore[attr-defined]
+    return view
+
+
+def _ended(request: HttpRequest, why: str, get_response: Handler) -> HttpResponse:
     logout(request)
+    if _view_leaves_for_the_neutral_site(request):
+        return get_response(request)
     if request.headers.get("Accept", "").startswith("application/json"):
         # The page's script asked (an autosave): it keeps the words on screen and says so.
         return JsonResponse({"signed_out": True}, status=401)

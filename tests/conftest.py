@@ -260,7 +260,10 @@ def cast(db: None) -> Cast:
 
 
 def login(user: User | None) -> HttpClient:
-    http = HttpClient()
+    # As a browser moving between the practice's own pages says it is: a
+    # page whose reading marks entries read does so only then
+    # (practice.requests.reading_marks_read).
+    http = HttpClient(headers={"Sec-Fetch-Site": "same-origin"})
     if user is not None:
         http.force_login(user)
     return http

@@ -2,62 +2,89 @@
 
 import logging
 
+from django.conf import settings
 from django.contrib.auth import logout
-from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-    HttpResponseRedirect,
-    QueryDict,
-    UnreadablePostError,
-)
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.middleware.csrf import CsrfViewMiddleware
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
 
+from clients.middleware import leaves_for_the_neutral_site
 from clients.views.sign_in import CLEAR_SITE_DATA
 from homework.portal.doing import save_draft_from_post, save_edit_from_post, save_note_from_post
-from practice.models import User
+from practice.models import PracticeSettings, User
 from practice.requests import parse_id
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
 
+@leaves_for_the_neutral_site
 @csrf_exempt
-@require_http_methods(["GET", "POST"])
 def quick_exit(request: HttpRequest) -> HttpResponse:
     """End the session and leave for the practice's neutral site.
 
     The page's script calls this with a beacon (``beacon=1``) while it
     replaces itself with the neutral site; without script, the button is a
     plain form post and we redirect there ourselves. The address typed or
-    followed (a GET) leaves too: leaving is never refused, not even for a
-    stale security token (a page open from before a sign-in in another tab),
-    which the middleware would refuse while the screen had already gone.
-    Only a post that carries a valid token may save a last draft on the way.
+    followed (a GET, or any other method) leaves too: leaving is never
+    refused, not for a stale security token (a page open from before a
+    sign-in in another tab), not for a body the server cannot read (too big,
+    too many fields, malformed), not for a fault on the way (the database or
+    the cache down): each of those once answered with an error page while
+    the screen had already gone, and the session went on. Only a post that
+    carries a valid token may save a last draft on the way.
     """
-    if request.method == "POST" and _body_is_readable(request) and _carries_a_valid_token(request):
-        _save_draft_on_the_way_out(request)
-    logout(request)
-    if request.POST.get("beacon"):
+    leaving_by_script = False
+    if request.method == "POST" and _body_is_readable(request):
+        leaving_by_script = bool(request.POST.get("beacon"))
+        try:
+            if _carries_a_valid_token(request):
+                _save_draft_on_the_way_out(request)
+        except Exception:  # keeping the words is best effort; leaving is not
+            logger.warning("Could not keep a draft on quick exit.", exc_info=True)
+    _end_the_session(request)
+    if leaving_by_script:
         response = HttpResponse(status=204)
     else:
-        response = HttpResponseRedirect(practice_settings().quick_exit_url)
+        response = HttpResponseRedirect(_neutral_url())
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    # For a browser that ignores Clear-Site-Data (or a session the server
+    # could not end): the session cookie goes by its own name too.
+    response.delete_cookie(
+        settings.SESSION_COOKIE_NAME,
+        path=settings.SESSION_COOKIE_PATH,
+        domain=settings.SESSION_COOKIE_DOMAIN,
+    )
     return response
 
 
+def _end_the_session(request: HttpRequest) -> None:
+    try:
+        logout(request)
+    except Exception:  # the session store down: the cookie is still cleared below
+        logger.error("The quick exit could not end a session on the server.", exc_info=True)
+
+
+def _neutral_url() -> str:
+    """The practice's neutral site; the default one if its settings cannot be read."""
+    try:
+        return practice_settings().quick_exit_url
+    except Exception:
+        logger.error("The quick exit could not read the practice's settings.", exc_info=True)
+        return str(PracticeSettings._meta.get_field("quick_exit_url").default)
+
+
 def _body_is_readable(request: HttpRequest) -> bool:
-    """Whether the post can be read at all. A last draft over the server's
-    limits (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS) raised
-    here and drew the "could not read" page, and the session went on while the
-    screen had already gone to the neutral site. Such a draft is dropped (the
-    autosave has what came before it); leaving goes ahead. After a refused
-    read, request.POST is empty, so nothing below reads the body again."""
+    """Whether the post can be read at all: over the server's limits
+    (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS or _FILES),
+    or malformed (a broken multipart body, a connection cut mid-way), it
+    cannot, and its draft is dropped (the autosave has what came before it)
+    while leaving goes ahead. Reading past those limits to save the words
+    would undo what the limits protect. After a refused read, request.POST
+    is empty, so nothing below reads the body again."""
     try:
         request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
-    except (RequestDataTooBig, TooManyFieldsSent, UnreadablePostError):
+    except Exception:
         logger.warning("A quick exit's last draft could not be read; signing out without it.")
         return False
     return True
@@ -83,7 +110,7 @@ def _carries_a_valid_token(request: HttpRequest) -> bool:
 def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     """Keep what the client typed in the last moment before the quick exit.
 
-    Best effort and silent: leaving must never be slowed or stopped by it.
+    Best effort: the caller logs any failure and leaves all the same.
     """
     user = request.user
     if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
@@ -103,12 +130,9 @@ def _save_draft_on_the_way_out(request: HttpRequest) -> None:
     data = QueryDict(mutable=True)
     for name, values in fields.items():
         data.setlist(name, values)
-    try:
-        if noting:
-            save_note_from_post(user=user, post=data)
-        elif editing:
-            save_edit_from_post(user=user, post=data)
-        else:
-            save_draft_from_post(user=user, assignment_id=assignment_id, post=data)
-    except Exception:
-        logger.warning("Could not keep a draft on quick exit.", exc_info=True)
+    if noting:
+        save_note_from_post(user=user, post=data)
+    elif editing:
+        save_edit_from_post(user=user, post=data)
+    else:
+        save_draft_from_post(user=user, assignment_id=assignment_id, post=data)

@@ -4,10 +4,14 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
+from django import forms
+from django.conf import settings
 from django.db import transaction
 
-from homework.kinds import get_kind
+from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
+from homework.kinds.fields import KindForm
+from homework.kinds.rows import ROW_KEY
 from homework.models import Assignment, Entry
 from homework.services.entry_writes import (
     EntryConflict,
@@ -63,7 +67,9 @@ def entry_save_draft(
     (its conflict box still open) sends them under a new key: they become a
     draft of their own beside the other, which nobody chose against and
     which stays as it was. Nothing is overwritten, and "Carry on" reaches
-    the newer, then, once it is sent, the other.
+    the newer, then, once it is sent, the other. A leaving page's answer
+    over its length is kept up to the length (the page can show no message,
+    and dropping the whole draft for it lost every other answer too).
     """
     assignment, entry = _load_for_write(
         user=user,
@@ -77,7 +83,14 @@ def entry_save_draft(
     if not leaving:
         _refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
     kind = get_kind(assignment.exercise.kind)
-    draft = kind.validate_draft(data, exercise=assignment.exercise, tz=assignment.client.timezone)
+    tz = assignment.client.timezone
+    try:
+        draft = kind.validate_draft(data, exercise=assignment.exercise, tz=tz)
+    except ResponseInvalid:
+        if not leaving:
+            raise
+        within = within_field_limits(data, kind.form(exercise=assignment.exercise))
+        draft = kind.validate_draft(within, exercise=assignment.exercise, tz=tz)
     if entry is None and base_version == 0:
         # One draft per assignment, the one the page reopens: a second tab
         # opened before the first one saved must not start another, hidden.
@@ -114,3 +127,23 @@ def _open_draft_locked(assignment: Assignment) -> Entry | None:
     assignment so that two first saves at once cannot both start one."""
     _lock_assignment(assignment)
     return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
+
+
+def within_field_limits(data: Mapping[str, Any], form: KindForm) -> dict[str, Any]:
+    """``data`` (a posted form's fields, rows flattened) with each text cut
+    to what its field holds, as a draft's lenient check counts it
+    (homework.kinds.data), and the NUL character that no text can hold
+    taken out. Anything else is left as it was, for the check to judge."""
+    kept = dict(data)
+    for key, value in data.items():
+        field = form.fields.get(key)
+        if field is None and (match := ROW_KEY.match(key)) and form.row_sets.get(match["set"]):
+            field = form.row_sets[match["set"]].spec.fields().get(match["field"])
+        if field is None or isinstance(field, forms.BooleanField):
+            continue
+        limit = getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS
+        if isinstance(value, str):
+            kept[key] = value.replace("\x00", "")[:limit]
+        elif isinstance(value, list) and all(isinstance(text, str) for text in value):
+            kept[key] = [text.replace("\x00", "")[:limit] for text in value]
+    return kept

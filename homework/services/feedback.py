@@ -45,9 +45,13 @@ def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
 
 
 @transaction.atomic
-def entry_mark_seen(*, actor: User, entry: Entry) -> Entry:
+def entry_mark_seen(*, actor: User, entry: Entry, counts_as_read: bool = True) -> Entry:
     """A member of staff opens an entry: note it in the client's access log and,
     on the client's own therapist's first read, set ``seen_at``.
+
+    ``counts_as_read`` False (a page opened from a link on another site,
+    ``practice.requests.reading_marks_read``): the look is logged, as it was
+    real, and nothing else changes.
 
     From then on the client can no longer change what they sent (what the
     therapist read stays as it was). A private entry is never read, so never
@@ -56,7 +60,7 @@ def entry_mark_seen(*, actor: User, entry: Entry) -> Entry:
     _readable_entry(actor, entry)
     client = entry.assignment.client
     _record_view(actor, client, f"{entry.assignment.exercise.title} ({entry.pk})")
-    if entry.seen_at is None and entry_commentable_by(user=actor, entry=entry):
+    if counts_as_read and entry.seen_at is None and entry_commentable_by(user=actor, entry=entry):
         now = timezone.now()
         # Conditional, and touching seen_at alone: a parallel read or a client's
         # save in flight never has its own changes overwritten.
@@ -69,24 +73,38 @@ def entry_mark_seen(*, actor: User, entry: Entry) -> Entry:
 
 @transaction.atomic
 def entries_mark_seen(
-    *, actor: User, client: Client, after: dt.datetime, until: dt.datetime
+    *,
+    actor: User,
+    client: Client,
+    after: dt.datetime,
+    until: dt.datetime,
+    counts_as_read: bool = True,
 ) -> set[int]:
     """The "since last session" view opens: every shared entry the client sent
     in (after, until] counts as read by their therapist. Returns the ids read
     for the first time now (the view marks them "new").
 
     Called before the entries are read for display, so what is shown is
-    exactly what became fixed.
+    exactly what became fixed. ``counts_as_read`` False: logged, nothing read
+    (entry_mark_seen).
     """
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     _record_view(actor, client, "Since last session")
+    if not counts_as_read:
+        return set()
     return _read_by_their_therapist(actor, client, Q(shared_at__gt=after, shared_at__lte=until))
 
 
 @transaction.atomic
 def summary_record_read(
-    *, actor: User, client: Client, printed: Iterable[int], action: str, what: str
+    *,
+    actor: User,
+    client: Client,
+    printed: Iterable[int],
+    action: str,
+    what: str,
+    counts_as_read: bool = True,
 ) -> set[int]:
     """Staff have a session summary in hand (printed, downloaded, exported):
     a line in the client's access log and, for the client's own therapist,
@@ -94,8 +112,11 @@ def summary_record_read(
     read, as opening it would. Those words are on paper now: the portal says
     so, and no longer offers to take them back. An entry the summary only
     dates or counts (an older record, a brief safety plan) stays unread.
-    Returns the ids read for the first time."""
+    Returns the ids read for the first time. ``counts_as_read`` False:
+    logged, nothing read (entry_mark_seen)."""
     access_event_record(actor=actor, client=client, action=action, what=what)
+    if not counts_as_read:
+        return set()
     return _read_by_their_therapist(actor, client, Q(pk__in=list(printed)))
 
 

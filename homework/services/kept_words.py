@@ -80,8 +80,9 @@ def entry_edit_or_keep_words(
 
     ``leaving``: the page is going (the quick exit) and shows nothing back.
     An entry out of reach for editing (the notebook closed) is refused too,
-    its words kept all the same; words too long to keep raise ValidationError,
-    and an entry that is not the client's, DoesNotExist.
+    its words kept all the same, up to what an unsent note holds; words too
+    long to keep otherwise raise ValidationError, and an entry that is not
+    the client's, DoesNotExist.
     """
     try:
         entry = entry_edit(
@@ -96,7 +97,7 @@ def entry_edit_or_keep_words(
     else:
         return EditTried(entry=entry)
     if leaving:
-        entry_keep_refused_edit(user=user, key=key, data=data, include_archived=True)
+        entry_keep_refused_edit(user=user, key=key, data=data, include_archived=True, leaving=True)
         return EditTried(entry=None, refused=refused)
     known = refused.entry if isinstance(refused, EntryConflict) else None
     words = entry_edit_keep_words(user=user, key=key, data=data, entry=known)
@@ -137,8 +138,8 @@ def entry_add_note_or_keep_words(
     Past even what an unsent note keeps, nothing is kept: the note's own
     message (shorten it) already says what to do. ``leaving``: the page is
     going (the quick exit): an entry out of reach for a note (the notebook
-    closed) keeps it all the same, and a note too long to keep raises
-    ValidationError.
+    closed) keeps it all the same, and a note too long to keep is kept up
+    to what an unsent note holds.
     """
     refused: ValidationError | None = None
     if text is not None:
@@ -150,7 +151,9 @@ def entry_add_note_or_keep_words(
             if not leaving:
                 raise
     try:
-        entry_keep_note_draft(user=user, key=key, text=typed, include_archived=leaving)
+        entry_keep_note_draft(
+            user=user, key=key, text=typed, include_archived=leaving, leaving=leaving
+        )
     except ValidationError:
         if leaving:
             raise

@@ -62,7 +62,7 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 
 @transaction.atomic
 def entry_keep_note_draft(
-    *, user: User, key: uuid.UUID, text: str, include_archived: bool = False
+    *, user: User, key: uuid.UUID, text: str, include_archived: bool = False, leaving: bool = False
 ) -> Entry:
     """Keep the words of a note that could not be sent, on the server, as the
     note not sent yet on this entry: the note box opens with them next time.
@@ -76,15 +76,22 @@ def entry_keep_note_draft(
     past that, a ValidationError naming the field and nothing kept.
     ``include_archived``: the client's own entry after the notebook closed
     (no note can be sent then; the words go in their download).
+    ``leaving``: the page is going (the quick exit) and can show no message:
+    past NOTE_DRAFT_MAX_CHARS, the words up to it are kept.
     """
     entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
-    _keep_note_draft(entry, text)
+    _keep_note_draft(entry, text, leaving=leaving)
     return entry
 
 
 @transaction.atomic
 def entry_keep_refused_edit(
-    *, user: User, key: uuid.UUID, data: Mapping[str, Any], include_archived: bool = False
+    *,
+    user: User,
+    key: uuid.UUID,
+    data: Mapping[str, Any],
+    include_archived: bool = False,
+    leaving: bool = False,
 ) -> Entry:
     """Keep the words of a change to a sent entry that could not be saved (the
     therapist read it first, another tab changed it, an answer needs another
@@ -96,18 +103,21 @@ def entry_keep_refused_edit(
     here: the note box opens with them next time, they are in the client's
     download, and the therapist sees them only if the client sends the note. The entry itself, and its version, stay as they are.
     ``include_archived``: the client's own entry after the notebook closed.
-    Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept.
+    Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept, unless
+    ``leaving`` (as entry_keep_note_draft).
     """
     entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
-    _keep_note_draft(entry, note_with_edit_words(entry, data))
+    _keep_note_draft(entry, note_with_edit_words(entry, data), leaving=leaving)
     return entry
 
 
-def _keep_note_draft(entry: Entry, text: str) -> None:
+def _keep_note_draft(entry: Entry, text: str, *, leaving: bool = False) -> None:
     # Not something anyone types, and PostgreSQL's text cannot hold it.
     text = text.replace("\x00", "")
     if not text.strip():
         text = ""
+    if leaving:
+        text = text[:NOTE_DRAFT_MAX_CHARS]
     if len(text) > NOTE_DRAFT_MAX_CHARS:
         raise ValidationError({"text": [too_long(limit=NOTE_DRAFT_MAX_CHARS, length=len(text))]})
     if entry.note_draft != text:

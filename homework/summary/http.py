@@ -40,10 +40,13 @@ def pdf_response(summary: SummaryPdf) -> HttpResponse:
     return response
 
 
-def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str) -> HttpResponse:
+def serve_summary(
+    *, user: User, client: Client, query: PeriodQuery, action: str, counts_as_read: bool
+) -> HttpResponse:
     """The summary as ``user`` may see it, with the look written to the
     client's access log (``action``: printed in the admin, exported by the
-    API) and the shared entries it covers counted as read by their therapist."""
+    API) and, where ``counts_as_read`` (practice.requests.reading_marks_read),
+    the shared entries it covers counted as read by their therapist."""
     summary = summary_pdf(user=user, client=client, query=query)
     summary_record_read(
         actor=user,
@@ -51,5 +54,6 @@ def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str
         printed=summary.printed,
         action=action,
         what=summary.description,
+        counts_as_read=counts_as_read,
     )
     return pdf_response(summary)

@@ -22,7 +22,7 @@ from homework.summary.period import EARLIEST_DATE, PeriodInvalid, kept_date
 from homework.summary.selectors import client_for_summary
 from practice.bidi import isolated_text
 from practice.refusals import form_refused
-from practice.requests import acting_user
+from practice.requests import acting_user, reading_marks_read
 
 if TYPE_CHECKING:
     from django.contrib import admin
@@ -68,7 +68,11 @@ def client_summary(model_admin: AdminOf, request: HttpRequest, object_id: str) -
     try:
         query = period_query_from(request.GET, user=user, client=client)
         return serve_summary(
-            user=user, client=client, query=query, action=AccessEvent.Action.PRINTED
+            user=user,
+            client=client,
+            query=query,
+            action=AccessEvent.Action.PRINTED,
+            counts_as_read=reading_marks_read(request),
         )
     except PeriodInvalid as invalid:  # malformed, or a session not this client's
         # The form opened this tab: it shows here again, the dates kept, with

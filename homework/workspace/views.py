@@ -36,7 +36,7 @@ from practice.admin_access import not_found
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
 from practice.refusals import form_refused
-from practice.requests import acting_user, parse_id
+from practice.requests import acting_user, parse_id, reading_marks_read
 
 if TYPE_CHECKING:
     from django.http import QueryDict
@@ -87,6 +87,8 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
 
     Opening the page is reading what it shows: the entries become "seen"
     (before they are read for display, so what is shown is what is fixed).
+    Opened from a link on another site, it shows them and reads nothing
+    (``reading_marks_read``); its "Mark as read" button posts back here.
     """
     user = acting_user(request)
     try:
@@ -95,8 +97,13 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         return not_found(model_admin, request, object_id)
     now = timezone.now()
     window = session_window(client=client, now=now)
+    counts_as_read = reading_marks_read(request)
     newly_seen = services.entries_mark_seen(
-        actor=user, client=client, after=window.start, until=window.end
+        actor=user,
+        client=client,
+        after=window.start,
+        until=window.end,
+        counts_as_read=counts_as_read,
     )
     report = selectors.since_last_session(user=user, client=client, window=window)
     upcoming = window.upcoming.starts_at if window.upcoming is not None else None
@@ -130,6 +137,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
         "rows": rows,
         "newly_read": len(newly_seen),
+        "left_unread": 0 if counts_as_read else _left_unread(user, client, rows),
         "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
         "assignments": glance,
         "counts_window": any(row.counts_window for row in glance),
@@ -142,6 +150,14 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         ),
     }
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
+
+
+def _left_unread(user: "User", client: Client, rows: list[EntryRow]) -> int:
+    """How many shown entries a read from here would have counted, for the
+    page opened from elsewhere to say so (a manager's look counts none)."""
+    if not (user.is_therapist and client.therapist_id == user.pk):
+        return 0
+    return sum(1 for row in rows if row.entry.seen_at is None and not row.entry.private)
 
 
 def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
