@@ -333,5 +333,8 @@ LOGGING = {
         # Tasks run in-process without Redis: a line per task (dozens while the
         # demo loads) would bury the server's own output. A worker keeps them.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
+        # WeasyPrint logs each step of every render at INFO (since 70.0 it no
+        # longer quiets itself): a worker's log keeps only its warnings.
+        "weasyprint": {"level": "WARNING"},
     },
 }
