@@ -89,7 +89,9 @@ def test_a_strong_secret_key_is_taken_and_development_keys_are_not_judged():
     strong = PRODUCTION_ENV["SECRET_KEY"]
     assert env.strong_secret_key("SECRET_KEY", strong) == strong
     result = manage(
-        "shell", "-c", "from django.conf import settings; print(settings.SECRET_KEY)",
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.SECRET_KEY)",
         SECRET_KEY="dev",
     )
     assert result.stdout.strip().endswith("dev"), result.stderr
