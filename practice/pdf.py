@@ -59,7 +59,7 @@ class BlockedFetch(ValueError):
     """A document asked for something outside the project's own static files."""
 
 
-class StaticFilesFetcher(URLFetcher):  # type: ignore[misc]
+class StaticFilesFetcher(URLFetcher):
     """WeasyPrint's fetcher, narrowed to our static files and ``data:`` URIs.
 
     Anything else (http, ``file://``, another path on our made-up origin) is
