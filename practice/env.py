@@ -88,6 +88,29 @@ def env_time_zone(name: str, default: str) -> str:
     return value
 
 
+# Django's own deploy check (security.W009) warns below these; in production
+# we refuse to start instead, since sessions, reset links and invitation
+# tokens are all signed with this key.
+SECRET_KEY_MIN_LENGTH = 50
+SECRET_KEY_MIN_DISTINCT_CHARACTERS = 5
+
+
+def strong_secret_key(name: str, value: str) -> str:
+    """The key, if it is long and varied enough to sign with; else a refusal
+    that names the variable (never the value: it is a secret)."""
+    if (
+        len(value) < SECRET_KEY_MIN_LENGTH
+        or len(set(value)) < SECRET_KEY_MIN_DISTINCT_CHARACTERS
+        or value.startswith("django-insecure-")
+    ):
+        raise ImproperlyConfigured(
+            f"{name} must be at least {SECRET_KEY_MIN_LENGTH} random characters when "
+            f"DJANGO_ENV=production (this one is {len(value)} long or too repetitive): "
+            'make one with python -c "import secrets; print(secrets.token_urlsafe(50))".'
+        )
+    return value
+
+
 def development_secret_key(path: Path) -> str:
     """Generate a key once and keep it, so development sessions survive restarts."""
     if not path.exists():

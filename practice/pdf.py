@@ -24,7 +24,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from weasyprint.text import ffi as weasyprint_ffi
 from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import default_url_fetcher
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from practice import parser_cache
 
@@ -59,19 +59,36 @@ class BlockedFetch(ValueError):
     """A document asked for something outside the project's own static files."""
 
 
-def safe_url_fetcher(url: str, timeout: int = 10, ssl_context: Any = None) -> dict[str, Any]:
-    if url.startswith("data:"):
-        return default_url_fetcher(url)  # type: ignore[no-any-return]
-    if url.startswith(_STATIC_PREFIX):
-        relative = url.removeprefix(_STATIC_PREFIX).split("?", 1)[0].split("#", 1)[0]
-        path = finders.find(relative) if ".." not in relative else None
-        if isinstance(path, str):
-            with open(path, "rb") as handle:
+class StaticFilesFetcher(URLFetcher):
+    """WeasyPrint's fetcher, narrowed to our static files and ``data:`` URIs.
+
+    Anything else (http, ``file://``, another path on our made-up origin) is
+    refused before any of the library's handlers runs; ``data:`` URIs go to
+    the library's own decoder with every other protocol and redirects off, so
+    even a mistake here cannot open a socket or a file.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=1, allowed_protocols={"data"}, allow_redirects=False)
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        if url.startswith("data:"):
+            return super().fetch(url, headers)
+        if url.startswith(_STATIC_PREFIX):
+            relative = url.removeprefix(_STATIC_PREFIX).split("?", 1)[0].split("#", 1)[0]
+            path = finders.find(relative) if ".." not in relative else None
+            if isinstance(path, str):
+                with open(path, "rb") as handle:
+                    body = handle.read()
                 # WeasyPrint ignores a stylesheet whose type it is not told.
                 mime_type = mimetypes.guess_type(path)[0] or "application/octet-stream"
-                return {"string": handle.read(), "filename": relative, "mime_type": mime_type}
-    logger.warning("Blocked a PDF resource fetch: %.200s", url)
-    raise BlockedFetch(url)
+                return URLFetcherResponse(url, body, headers={"Content-Type": mime_type})
+        logger.warning("Blocked a PDF resource fetch: %.200s", url)
+        raise BlockedFetch(url)
+
+
+# Holds no state between fetches: one for the process, shared by threads.
+safe_url_fetcher = StaticFilesFetcher()
 
 
 @functools.cache

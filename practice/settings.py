@@ -21,6 +21,7 @@ from practice.env import (
     env_str,
     env_time_zone,
     env_url,
+    strong_secret_key,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -38,6 +39,8 @@ if not SECRET_KEY:
     if PRODUCTION:
         raise ImproperlyConfigured("SECRET_KEY is required when DJANGO_ENV=production.")
     SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
+elif PRODUCTION:
+    SECRET_KEY = strong_secret_key("SECRET_KEY", SECRET_KEY)
 
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]
@@ -271,6 +274,9 @@ SESSION_COOKIE_SAMESITE = "Lax"
 # plain words anyone holding the device can read in the browser's settings.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 CSRF_COOKIE_HTTPONLY = True
+# A cookie for the browser session only: Django's default keeps it a year,
+# which on a shared device says someone from here used the portal.
+CSRF_COOKIE_AGE = None
 # An expired form gets a calm page with the quick exit, not a warning of hijacking.
 CSRF_FAILURE_VIEW = "practice.views.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
@@ -290,12 +296,17 @@ OTP_TOTP_ISSUER = "Notebook"
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+
+# Trust X-Forwarded-Proto only when a TLS proxy in front sets it (and drops a
+# client's own): without one, any client could claim https by sending it.
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", default=False)
+if BEHIND_TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Absolute links in emails.
 SITE_URL = env_url("SITE_URL", "http://127.0.0.1:8000", {"http", "https"}).rstrip("/")
@@ -333,5 +344,8 @@ LOGGING = {
         # Tasks run in-process without Redis: a line per task (dozens while the
         # demo loads) would bury the server's own output. A worker keeps them.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
+        # WeasyPrint logs each step of every render at INFO (since 70.0 it no
+        # longer quiets itself): a worker's log keeps only its warnings.
+        "weasyprint": {"level": "WARNING"},
     },
 }

@@ -54,7 +54,7 @@ def own_direction(text: object) -> SafeString:
     # Each line keeps its line break inside it: whitespace between two tags
     # is dropped from the document (render.summary_document).
     lines = value.splitlines(keepends=True)
-    return mark_safe(  # noqa: S308 (each line escaped; only our own spans added)
+    return mark_safe(  # noqa: S308 (each line escaped; only our own spans added)  # nosec B703
         "".join(
             format_html('<span dir="rtl">{}</span>', line)
             if first_letter_right_to_left(line)
@@ -140,4 +140,4 @@ def css_string(text: object) -> SafeString:
     The practice's name is set in the admin, so it is escaped like anything else.
     """
     escaped = "".join(c if c in _CSS_PLAIN else f"\\{ord(c):06x}" for c in str(text))
-    return mark_safe(f'"{escaped}"')  # noqa: S308 (every character above is plain or hex-escaped)
+    return mark_safe(f'"{escaped}"')  # noqa: S308 (every character above is plain or hex-escaped)  # nosec B703

@@ -28,7 +28,8 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     if not entry_readable_by_staff(entry):
         return format_html("<p>{}</p>", _("The client has kept this entry private."))
     kind = get_kind(entry.assignment.exercise.kind)
-    return SafeString(
+    # Both are autoescaped templates' output, and safe strings added stay safe.
+    return (
         render_to_string(
             kind.display_template,
             # for_therapist: what only the therapist is shown (a check-in's total).

@@ -36,6 +36,6 @@ def and_list(texts: Iterable[object], autoescape: bool = True) -> SafeString | s
     names = each_isolated(texts, autoescape)
     if not autoescape:
         return get_text_list(names, gettext("and"))
-    return mark_safe(  # noqa: S308 (each name escaped by isolated(); the comma and "and" are ours)
+    return mark_safe(  # noqa: S308 (each name escaped by isolated(); the comma and "and" are ours)  # nosec B703
         get_text_list(names, conditional_escape(gettext("and")))
     )

@@ -2,6 +2,7 @@
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -46,3 +47,48 @@ def test_make_run_on_another_port_links_to_that_port(tmp_path):
 def test_make_run_keeps_a_site_url_given_to_it(tmp_path):
     lines = make_run(tmp_path, "PORT=8123", SITE_URL="https://practice.example.org")
     assert lines[-1] == "runserver SITE_URL=https://practice.example.org"
+
+
+def make_dry_run(tmp_path: Path, target: str) -> str:
+    """The commands `make TARGET` would run, none of them run."""
+    result = subprocess.run(
+        ["make", "--no-print-directory", "-n", target, f"VENV={tmp_path / 'venv'}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return result.stdout
+
+
+def test_make_lint_runs_bandit_over_the_apps(tmp_path):
+    assert "bandit -c pyproject.toml -r practice clients homework" in make_dry_run(tmp_path, "lint")
+    assert "bandit" in make_dry_run(tmp_path, "test")
+
+
+def test_the_dependency_audit_is_its_own_target(tmp_path):
+    """Its advisory service is out of this workplace's reach (README): inside
+    `make test` it would fail every run here."""
+    assert "pip-audit --skip-editable --strict" in make_dry_run(tmp_path, "audit")
+    assert "pip-audit" not in make_dry_run(tmp_path, "test")
+
+
+NOSEC = re.compile(r"#\s*nosec\b")
+SILENCED_CODES = re.compile(r"noqa:\s*[A-Z]+\d+(,\s*[A-Z]+\d+)*|nosec(\s+B\d+)*|[#()]")
+
+
+def test_every_nosec_names_its_test_and_says_why():
+    """A bare `# nosec` would silence every check on its line, and an
+    unexplained one leaves the next reader to guess whether it was safe."""
+    unexplained = []
+    for folder in ("practice", "clients", "homework"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text().splitlines(), start=1):
+                if not NOSEC.search(line):
+                    continue
+                comment = line[line.index("#") :]
+                reason = SILENCED_CODES.sub(" ", comment).split()
+                if not re.search(r"nosec\s+B\d+", comment) or len(reason) < 2:
+                    unexplained.append(f"{path.relative_to(ROOT)}:{number}")
+    assert unexplained == []

@@ -9,6 +9,7 @@ import weasyprint
 from pypdf import PdfReader
 from weasyprint.pdf.fonts import Font
 from weasyprint.text import ffi as weasyprint_ffi
+from weasyprint.urls import URLFetcher
 
 from practice import pdf
 from practice.pdf import BASE_URL, BlockedFetch, render_pdf, safe_url_fetcher
@@ -42,13 +43,30 @@ def test_fetcher_refuses_everything_but_our_static_files(url):
 
 
 def test_fetcher_serves_our_static_files_and_data_uris():
-    assert b"<svg" in safe_url_fetcher(f"{BASE_URL}static/favicon.svg")["string"]
-    assert safe_url_fetcher("data:text/plain,hi")["file_obj"].read() == b"hi"
+    assert b"<svg" in safe_url_fetcher(f"{BASE_URL}static/favicon.svg").read()
+    assert safe_url_fetcher("data:text/plain,hi").read() == b"hi"
+
+
+def test_the_engine_is_past_its_ssrf_advisory_and_uses_our_fetcher_class():
+    """WeasyPrint before 70.0 carries a published SSRF advisory; from 70.0 on
+    a fetcher is a ``URLFetcher`` (a plain function fails every fetch)."""
+    assert int(weasyprint.__version__.split(".")[0]) >= 70
+    assert isinstance(safe_url_fetcher, URLFetcher)
+
+
+def test_the_fetcher_refuses_a_redirect_or_protocol_even_through_the_library(listener):
+    """Past our own checks, the library's handlers are narrowed too: only
+    ``data:`` and no redirects, so nothing it is handed reaches the network."""
+    with pytest.raises(ValueError, match="disallowed protocol"):
+        URLFetcher.fetch(safe_url_fetcher, f"{listener.url}x.css")
+    with pytest.raises(ValueError, match="disallowed protocol"):
+        URLFetcher.fetch(safe_url_fetcher, "file:///etc/passwd")
+    assert listener.hits == 0
 
 
 def test_static_files_come_with_their_type_so_stylesheets_apply():
     fetched = safe_url_fetcher(f"{BASE_URL}static/css/summary.css")
-    assert fetched["mime_type"] == "text/css"
+    assert fetched.content_type == "text/css"
     styled = render_pdf(
         '<link rel="stylesheet" href="/static/css/summary.css"><h1 class="masthead__client">Hi</h1>'
     )
@@ -90,6 +108,13 @@ def test_fonts_are_subset_with_harfbuzz_not_the_fonttools_fallback(monkeypatch, 
         render_pdf("<p>Plain words, and a few more: àéîõü — “quotes”.</p>")
     assert fallbacks == []
     assert not [r for r in caplog.records if "subset" in r.getMessage().lower()]
+
+
+def test_a_render_logs_no_progress_steps(caplog):
+    """WeasyPrint 70 logs seven INFO lines a render; a worker's log would be them."""
+    with caplog.at_level(logging.INFO):
+        render_pdf("<p>One</p>")
+    assert not [r for r in caplog.records if r.name.startswith("weasyprint.progress")]
 
 
 def test_a_missing_harfbuzz_subset_library_is_noticed(monkeypatch):

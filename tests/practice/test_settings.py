@@ -67,6 +67,61 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "SECRET_KEY is required" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "secret_key",
+    [
+        "short-but-random-9f8e7d6c5b4a3",
+        "ab" * 40,  # long, but two characters
+        "django-insecure-" + "k3j4h5g6f7d8s9a0q1w2e3r4t5y6u7i8o9p0z1x2c3v4b5n6m7",
+    ],
+)
+def test_production_refuses_a_short_or_repetitive_secret_key(secret_key):
+    """Sessions, reset links and invitation tokens are signed with it: a weak
+    one must stop the start, naming the variable and never showing the key."""
+    result = manage("check", **{**PRODUCTION_ENV, "SECRET_KEY": secret_key})
+    assert result.returncode != 0
+    last_line = result.stderr.splitlines()[-1]
+    assert "SECRET_KEY must be at least 50" in last_line, result.stderr[-600:]
+    assert secret_key not in result.stderr
+
+
+def test_a_strong_secret_key_is_taken_and_development_keys_are_not_judged():
+    strong = PRODUCTION_ENV["SECRET_KEY"]
+    assert env.strong_secret_key("SECRET_KEY", strong) == strong
+    result = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.SECRET_KEY)",
+        SECRET_KEY="dev",
+    )
+    assert result.stdout.strip().endswith("dev"), result.stderr
+
+
+@pytest.mark.django_db
+def test_the_csrf_cookie_lasts_only_the_browser_session(client):
+    """Django's default keeps it a year: on a shared device, a trace of the portal."""
+    response = client.get("/login/")
+    cookie = response.cookies[settings.CSRF_COOKIE_NAME]
+    assert settings.CSRF_COOKIE_AGE is None
+    assert cookie["max-age"] == "" and cookie["expires"] == ""
+
+
+PROXY_HEADER = "from django.conf import settings; print(settings.SECURE_PROXY_SSL_HEADER)"
+
+
+def test_the_forwarded_protocol_is_trusted_only_when_a_tls_proxy_is_said_to_be_in_front():
+    """Without a proxy that sets X-Forwarded-Proto, any client could send it
+    and be taken for https."""
+    assert manage("shell", "-c", PROXY_HEADER, **PRODUCTION_ENV).stdout.strip().endswith("None")
+    behind = manage("shell", "-c", PROXY_HEADER, **PRODUCTION_ENV, BEHIND_TLS_PROXY="1")
+    assert "HTTP_X_FORWARDED_PROTO" in behind.stdout, behind.stderr
+
+
+def test_a_misspelt_proxy_setting_stops_the_start():
+    result = manage("check", BEHIND_TLS_PROXY="yes please")
+    assert result.returncode != 0 and "BEHIND_TLS_PROXY" in result.stderr
+
+
 @pytest.mark.parametrize("site_url", ["", "http://practice.example.org"])
 def test_production_refuses_links_in_emails_that_are_not_https(site_url):
     """Invitation and reset links carry a token that sets the password: over

@@ -44,14 +44,15 @@ def in_visual_order(svg: str) -> SafeString:
     without them, are returned exactly as they were.
     """
     if 'unicode-bidi="plaintext"' not in svg:
-        return mark_safe(svg)  # noqa: S308 (our own chart, unchanged)
+        return mark_safe(svg)  # noqa: S308 (our own chart, unchanged)  # nosec B703
 
     def drawn(label: re.Match[str]) -> str:
         text = html.unescape(label[2])
         return f"{label[1]}{escape(get_display(reshape(text)))}{label[3]}"
 
     # Our own markup, with each label's text escaped again.
-    return mark_safe(_OWN_DIRECTION_LABEL.sub(drawn, svg))  # noqa: S308
+    redrawn = _OWN_DIRECTION_LABEL.sub(drawn, svg)
+    return mark_safe(redrawn)  # noqa: S308 (labels escaped again)  # nosec B703
 
 
 def _label_width(text: str, size: float) -> float:

@@ -17,7 +17,7 @@ from homework.models import Assignment, Entry, Exercise, OutboxMessage
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
 
-DEFAULT_PASSWORD = "demo-pass-2026"  # noqa: S105 (the documented demo login)
+DEFAULT_PASSWORD = "demo-pass-2026"  # noqa: S105 (the documented demo login)  # nosec B105
 # A fixed namespace makes every demo entry's key the same on every run.
 DEMO_NAMESPACE = uuid.UUID("6f1d3f1e-6f8a-4c55-9d8e-2f6b5b8a4d10")
 
