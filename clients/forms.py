@@ -29,13 +29,16 @@ def _ask_for_a_new_password(form: forms.BaseForm, first: str, second: str) -> No
 
 
 class PortalSignInForm(PortalVoice, AuthenticationForm):
-    """Django's sign-in, in the portal's words. A wrong email and a wrong
-    password still get the same answer."""
+    """Django's sign-in, in the portal's words. A wrong email, a wrong
+    password and a locked account get the same answer (clients.lockout), and
+    it tells the owner how to get back in."""
 
     error_messages = {
         "invalid_login": _(
             "That email and password do not match. Check both and try again; "
-            "capital letters count in the password."
+            "capital letters count in the password. After several tries, "
+            "signing in pauses for 15 minutes. If you have forgotten your "
+            "password, you can set a new one (the link below)."
         ),
         "inactive": _("This account is closed. Your therapist can tell you more."),
     }
