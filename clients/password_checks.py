@@ -7,16 +7,23 @@ request (a client's autosave) waited seconds. Here at most
 start within ``PASSWORD_CHECK_WAIT_SECONDS`` is refused with
 PasswordChecksBusy, which the middleware below answers with a calm 429.
 
+The hashes themselves run on a small pool of threads at the lowest CPU
+priority (nice 19, per thread on Linux; Argon2's own threads inherit it): a
+core is never taken from a page being served, and when nothing else is
+running a hash gets the whole machine as before.
+
 The bound is process-local on purpose: it protects this process's threads
 and the machine's cores, which is what a flood eats. Several web processes
 each have their own bound; the lockout counters, which must be shared, live
 in the database (clients.lockout).
 """
 
+import os
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib.auth.hashers import Argon2PasswordHasher
@@ -26,8 +33,13 @@ from django.shortcuts import render
 # Seconds a refused-because-busy browser is asked to wait before trying again.
 BUSY_RETRY_AFTER = 5
 
+LOWEST_PRIORITY = 19
+
+T = TypeVar("T")
+
 _slots_lock = threading.Lock()
 _slots: threading.BoundedSemaphore | None = None
+_pool: ThreadPoolExecutor | None = None
 _slots_size = 0
 
 
@@ -38,25 +50,42 @@ class PasswordChecksBusy(Exception):
     it as a failed sign-in, and a busy server must never lock anyone out."""
 
 
-def _password_check_slots() -> threading.BoundedSemaphore:
-    global _slots, _slots_size
+def _lowest_priority() -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
+    except (AttributeError, OSError):  # not Linux, or not allowed: normal priority
+        pass
+
+
+def _password_check_slots() -> tuple[threading.BoundedSemaphore, ThreadPoolExecutor]:
+    global _slots, _pool, _slots_size
     size = settings.PASSWORD_CHECKS_AT_ONCE
     with _slots_lock:
-        if _slots is None or _slots_size != size:  # a test may change the setting
+        if _slots is None or _pool is None or _slots_size != size:  # a test may change it
             _slots, _slots_size = threading.BoundedSemaphore(size), size
-        return _slots
+            _pool = ThreadPoolExecutor(
+                max_workers=size, thread_name_prefix="password-check", initializer=_lowest_priority
+            )
+        return _slots, _pool
 
 
 @contextmanager
 def password_check_slot() -> Iterator[None]:
     """Hold one of the process's password-check slots, or raise PasswordChecksBusy."""
-    slots = _password_check_slots()
+    slots, _pool = _password_check_slots()
     if not slots.acquire(timeout=settings.PASSWORD_CHECK_WAIT_SECONDS):
         raise PasswordChecksBusy
     try:
         yield
     finally:
         slots.release()
+
+
+def run_password_check(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a slot, on the low-priority pool; the caller waits for it."""
+    with password_check_slot():
+        _slots, pool = _password_check_slots()
+        return pool.submit(work, *args).result()
 
 
 class BoundedArgon2PasswordHasher(Argon2PasswordHasher):
@@ -66,12 +95,10 @@ class BoundedArgon2PasswordHasher(Argon2PasswordHasher):
     that it takes as long as a known one."""
 
     def encode(self, password: str, salt: str) -> str:
-        with password_check_slot():
-            return super().encode(password, salt)
+        return run_password_check(super().encode, password, salt)
 
     def verify(self, password: str, encoded: str) -> bool:
-        with password_check_slot():
-            return super().verify(password, encoded)
+        return run_password_check(super().verify, password, encoded)
 
 
 class PasswordChecksBusyMiddleware:
