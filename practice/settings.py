@@ -170,7 +170,7 @@ AXES_SENSITIVE_PARAMETERS = [
 ]
 # Password checks running at once in one web process; the rest wait briefly, then 429.
 PASSWORD_CHECKS_AT_ONCE = env_int("PASSWORD_CHECKS_AT_ONCE", 1, minimum=1)
-PASSWORD_CHECK_WAIT_SECONDS = 0.5
+PASSWORD_CHECK_WAIT_SECONDS = 2.0
 # Reset emails one address may be sent in an hour.
 PASSWORD_RESETS_PER_HOUR = 3
 
