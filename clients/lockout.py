@@ -117,7 +117,7 @@ class PracticeAxesHandler(AxesDatabaseHandler):
         for attempts, parameter in zip(
             self.get_user_attempts(request, credentials), parameters, strict=True
         ):
-            failures = attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+            failures = int(attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0)
             if parameter == "ip_address":
                 failures = failures * ACCOUNT_FAILURES // ADDRESS_FAILURES
             counts.append(failures)
@@ -134,9 +134,10 @@ class PracticeAxesHandler(AxesDatabaseHandler):
         if username is None:
             return 0
         deleted, _rows = AccessAttempt.objects.filter(
-            username=username, ip_address=request.axes_ip_address  # type: ignore[attr-defined]
+            username=username,
+            ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
         ).delete()
-        return deleted
+        return int(deleted)
 
 
 def password_check_refused(*, request: HttpRequest, user: User) -> bool:
@@ -151,9 +152,7 @@ def password_check_failed(*, request: HttpRequest, user: User) -> None:
 
     Call it outside the transaction that refused the password: a rollback
     would take the count with it."""
-    user_login_failed.send(
-        sender=__name__, credentials={"username": user.email}, request=request
-    )
+    user_login_failed.send(sender=__name__, credentials={"username": user.email}, request=request)
 
 
 RESET_WINDOW_SECONDS = 60 * 60

@@ -22,7 +22,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -51,10 +51,9 @@ class PasswordChecksBusy(Exception):
 
 
 def _lowest_priority() -> None:
-    try:
+    # Not Linux, or not allowed: the pool runs at normal priority, still bounded.
+    with suppress(AttributeError, OSError):
         os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
-    except (AttributeError, OSError):  # not Linux, or not allowed: normal priority
-        pass
 
 
 def _password_check_slots() -> tuple[threading.BoundedSemaphore, ThreadPoolExecutor]:

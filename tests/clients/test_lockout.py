@@ -6,6 +6,7 @@ import threading
 
 import pytest
 from axes.models import AccessAttempt
+from django.contrib.auth import hashers
 from django.core import mail
 from django.test import Client as HttpClient
 from django.urls import reverse
@@ -55,7 +56,9 @@ def test_the_admin_sign_in_locks_too(cast):
         http.post(
             reverse("admin:login"), {"username": "tara@example.test", "password": f"no {attempt}"}
         )
-    right = http.post(reverse("admin:login"), {"username": "tara@example.test", "password": PASSWORD})
+    right = http.post(
+        reverse("admin:login"), {"username": "tara@example.test", "password": PASSWORD}
+    )
     assert right.status_code == 200 and "_auth_user_id" not in http.session
 
 
@@ -98,8 +101,13 @@ def test_a_locked_sign_in_still_spends_one_password_hash(cast, monkeypatch):
     Django hashes once for an unknown account, and checks once for a known one."""
     guess(HttpClient(), "alice@example.test", lockout.ACCOUNT_FAILURES)
     spent: list[str] = []
-    real = lockout.make_password
-    monkeypatch.setattr(lockout, "make_password", lambda raw: spent.append(raw) or real(raw))
+    real = hashers.make_password
+
+    def counted(raw: str) -> str:
+        spent.append(raw)
+        return real(raw)
+
+    monkeypatch.setattr(lockout, "make_password", counted)
     sign_in(HttpClient(), "alice@example.test", "one more")
     assert spent == ["one more"]
 
@@ -201,3 +209,13 @@ def test_the_lock_holds_in_postgresql_across_connections(cast):
     connection.close()
     assert sign_in(HttpClient(), "alice@example.test").status_code == 200
     assert sign_in(from_address(ELSEWHERE), "alice@example.test").status_code == 302
+
+
+def test_the_bounded_hasher_reads_and_writes_djangos_own_argon2_hashes(settings):
+    from django.contrib.auth.hashers import Argon2PasswordHasher
+
+    bounded = password_checks.BoundedArgon2PasswordHasher()
+    plain = Argon2PasswordHasher()
+    assert bounded.algorithm == plain.algorithm
+    assert bounded.verify("a quiet river", plain.encode("a quiet river", plain.salt()))
+    assert plain.verify("a quiet river", bounded.encode("a quiet river", bounded.salt()))
