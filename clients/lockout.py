@@ -68,6 +68,19 @@ def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None
     return User.normalize_username(str(raw)) if raw else None
 
 
+def client_address(request: HttpRequest) -> str | None:
+    """The address a sign-in came from: the connection's, or behind
+    PROXIES_IN_FRONT proxies the one the outermost of them saw (the
+    X-Forwarded-For entry it added; those further left are the client's
+    own say and could be anything)."""
+    proxies = settings.PROXIES_IN_FRONT
+    if proxies:
+        forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        if len(forwarded) >= proxies and forwarded[-proxies]:
+            return forwarded[-proxies]
+    return request.META.get("REMOTE_ADDR")
+
+
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: Any = None
 ) -> HttpResponse:

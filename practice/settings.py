@@ -155,9 +155,15 @@ AXES_FAILURE_LIMIT = "clients.lockout.failure_limit"
 AXES_COOLOFF_TIME = "clients.lockout.cool_off"
 AXES_LOCKOUT_CALLABLE = "clients.lockout.lockout_response"
 AXES_USERNAME_CALLABLE = "clients.lockout.username_of_attempt"
+AXES_CLIENT_IP_CALLABLE = "clients.lockout.client_address"
+# Proxies in front of the app that each add the address they saw to
+# X-Forwarded-For (a TLS proxy: 1). With none, every client is the proxy's
+# address, and the counters would lock everyone together.
+PROXIES_IN_FRONT = env_int("PROXIES_IN_FRONT", 0, minimum=0)
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start and command
 AXES_ENABLE_ADMIN = False  # the manager's screen of sign-ins is the access log's
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # each failed or locked sign-in, kept for that screen
 # Masked in the stored copy of a refused form: no password, old or new, is ever kept.
 AXES_SENSITIVE_PARAMETERS = [
     "username",

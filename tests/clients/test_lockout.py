@@ -219,3 +219,15 @@ def test_the_bounded_hasher_reads_and_writes_djangos_own_argon2_hashes(settings)
     assert bounded.algorithm == plain.algorithm
     assert bounded.verify("a quiet river", plain.encode("a quiet river", plain.salt()))
     assert plain.verify("a quiet river", bounded.encode("a quiet river", bounded.salt()))
+
+
+def test_behind_a_proxy_each_client_is_counted_by_the_address_the_proxy_saw(cast, settings):
+    settings.PROXIES_IN_FRONT = 1
+
+    def through_proxy(claimed: str) -> HttpClient:
+        return HttpClient(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=claimed)
+
+    # The guesser's own X-Forwarded-For entry is ignored: the proxy's is used.
+    guess(through_proxy(f"198.51.100.7, {ELSEWHERE}"), "alice@example.test", 30)
+    assert sign_in(through_proxy(ELSEWHERE), "alice@example.test").status_code == 200
+    assert sign_in(through_proxy("192.0.2.44"), "alice@example.test").status_code == 302
