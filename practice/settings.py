@@ -146,7 +146,7 @@ AUTHENTICATION_BACKENDS = [
     "clients.lockout.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_ENABLED = env_bool("AXES_ENABLED", default=True)
+AXES_ENABLED = True  # on everywhere, tests included: they roll its rows back
 AXES_HANDLER = "clients.lockout.PracticeAxesHandler"
 # Failures count per account on one device (address), and per address across
 # accounts: a guesser elsewhere never locks the owner out of their own device.
@@ -375,10 +375,10 @@ LOGGING = {
         # One path out, the root's handler, so no django.* line prints twice
         # (Django's defaults give its loggers a console handler of their own).
         "django": {"handlers": []},
-        # Tasks run in-process without Redis: a line per task (dozens while the
-        # demo loads) would bury the server's own output. A worker keeps them.
         # Axes logs every sign-in at INFO; a failure (WARNING) is worth a line.
         "axes": {"level": "WARNING"},
+        # Tasks run in-process without Redis: a line per task (dozens while the
+        # demo loads) would bury the server's own output. A worker keeps them.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },
 }
