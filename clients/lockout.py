@@ -20,6 +20,7 @@ asked again on the account page (``password_check_refused`` and
 
 import datetime as dt
 import hashlib
+import ipaddress
 import logging
 from typing import Any
 
@@ -76,9 +77,17 @@ def client_address(request: HttpRequest) -> str | None:
     proxies = settings.PROXIES_IN_FRONT
     if proxies:
         forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-        if len(forwarded) >= proxies and forwarded[-proxies]:
+        if len(forwarded) >= proxies and _is_an_address(forwarded[-proxies]):
             return forwarded[-proxies]
     return request.META.get("REMOTE_ADDR")
+
+
+def _is_an_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
 
 
 def lockout_response(

@@ -231,3 +231,10 @@ def test_behind_a_proxy_each_client_is_counted_by_the_address_the_proxy_saw(cast
     guess(through_proxy(f"198.51.100.7, {ELSEWHERE}"), "alice@example.test", 30)
     assert sign_in(through_proxy(ELSEWHERE), "alice@example.test").status_code == 200
     assert sign_in(through_proxy("192.0.2.44"), "alice@example.test").status_code == 302
+
+
+def test_a_forwarded_address_that_is_not_one_counts_as_the_connections_own(cast, settings):
+    settings.PROXIES_IN_FRONT = 1
+    refused = HttpClient(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="not an address")
+    assert sign_in(refused, "alice@example.test", "guess").status_code == 200
+    assert AccessAttempt.objects.get().ip_address == "10.0.0.1"
