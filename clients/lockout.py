@@ -76,10 +76,12 @@ def client_address(request: HttpRequest) -> str | None:
     own say and could be anything)."""
     proxies = settings.PROXIES_IN_FRONT
     if proxies:
-        forwarded = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+        hops = str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")
+        forwarded = [hop.strip() for hop in hops]
         if len(forwarded) >= proxies and _is_an_address(forwarded[-proxies]):
             return forwarded[-proxies]
-    return request.META.get("REMOTE_ADDR")
+    connection = request.META.get("REMOTE_ADDR")
+    return str(connection) if connection else None
 
 
 def _is_an_address(text: str) -> bool:
