@@ -5,10 +5,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench import export, summary
+from bench import export, login_flood, summary
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         summary.setup_django(Path(tmp))
-        codes = [summary.run_on_database(), export.run_on_database()]
+        codes = [
+            summary.run_on_database(),
+            export.run_on_database(),
+            login_flood.run_on_database(),
+        ]
         sys.exit(max(codes))

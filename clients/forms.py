@@ -8,6 +8,7 @@ from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
 
+from clients import lockout
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.voice import PortalVoice
@@ -29,13 +30,16 @@ def _ask_for_a_new_password(form: forms.BaseForm, first: str, second: str) -> No
 
 
 class PortalSignInForm(PortalVoice, AuthenticationForm):
-    """Django's sign-in, in the portal's words. A wrong email and a wrong
-    password still get the same answer."""
+    """Django's sign-in, in the portal's words. A wrong email, a wrong
+    password and a locked account get the same answer (clients.lockout), and
+    it tells the owner how to get back in."""
 
     error_messages = {
         "invalid_login": _(
             "That email and password do not match. Check both and try again; "
-            "capital letters count in the password."
+            "capital letters count in the password. After several tries, "
+            "signing in pauses for 15 minutes. If you have forgotten your "
+            "password, you can set a new one (the link below)."
         ),
         "inactive": _("This account is closed. Your therapist can tell you more."),
     }
@@ -95,12 +99,17 @@ class PasswordConfirmForm(PortalForm):
 class NeutralPasswordResetForm(PortalVoice, PasswordResetForm):
     """Django's reset form, but the email is sent by a background task and says
     nothing clinical. Whether or not an account exists, the page that follows
-    is the same, and (with a worker) so is the time it takes."""
+    is the same, and (with a worker) so is the time it takes. An address is
+    sent a few a hour at most (clients.lockout.password_reset_allowed); past
+    that, the page is still the same."""
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         from clients.tasks import send_password_reset
 
-        for user in self.get_users(self.cleaned_data["email"]):
+        email = self.cleaned_data["email"]
+        if not lockout.password_reset_allowed(email=email):
+            return
+        for user in self.get_users(email):
             if isinstance(user, User):
                 enqueue_on_commit(send_password_reset, user.pk, run_here_if_broker_down=True)
 

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django.forms",
     "django_otp",
     "django_otp.plugins.otp_totp",
+    "axes",
     "rest_framework",
     "drf_spectacular",
     "practice",
@@ -81,6 +82,9 @@ MIDDLEWARE = [
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
     "practice.middleware.method_not_allowed_page_middleware",
+    # Last, as axes asks: it sees the sign-in's outcome (clients.lockout).
+    "axes.middleware.AxesMiddleware",
+    "clients.password_checks.PasswordChecksBusyMiddleware",
 ]
 
 ROOT_URLCONF = "practice.urls"
@@ -126,7 +130,8 @@ AUTH_USER_MODEL = "practice.User"
 LOGIN_URL = "clients:login"
 LOGIN_REDIRECT_URL = "homework:dashboard"
 PASSWORD_HASHERS = [
-    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    # Argon2, with a bound on how many run at once (clients.password_checks).
+    "clients.password_checks.BoundedArgon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 # Django's checks, in the portal's words (practice/password_rules.py).
@@ -137,6 +142,46 @@ AUTH_PASSWORD_VALIDATORS = [
     # No composition rules (NIST SP 800-63B): length and the common-password
     # list do the work; "must contain a digit" only makes passwords guessable.
 ]
+
+# -- sign-in lockout (django-axes; the rules are explained in clients/lockout.py) --
+AUTHENTICATION_BACKENDS = [
+    # Axes' standalone backend first: a locked sign-in stops before the password is read.
+    "clients.lockout.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = True  # on everywhere, tests included: they roll its rows back
+AXES_HANDLER = "clients.lockout.PracticeAxesHandler"
+# Failures count per account on one device (address), and per address across
+# accounts: a guesser elsewhere never locks the owner out of their own device.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = "clients.lockout.failure_limit"
+AXES_COOLOFF_TIME = "clients.lockout.cool_off"
+AXES_LOCKOUT_CALLABLE = "clients.lockout.lockout_response"
+AXES_USERNAME_CALLABLE = "clients.lockout.username_of_attempt"
+AXES_CLIENT_IP_CALLABLE = "clients.lockout.client_address"
+# Proxies in front of the app that each add the address they saw to
+# X-Forwarded-For (a TLS proxy: 1). With none, every client is the proxy's
+# address, and the counters would lock everyone together.
+PROXIES_IN_FRONT = env_int("PROXIES_IN_FRONT", 0, minimum=0)
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False  # no banner on every start and command
+AXES_ENABLE_ADMIN = False  # the manager's screen of sign-ins is the access log's
+AXES_ENABLE_ACCESS_FAILURE_LOG = True  # each failed or locked sign-in, kept for that screen
+# Masked in the stored copy of a refused form: no password, old or new, is ever kept.
+AXES_SENSITIVE_PARAMETERS = [
+    "username",
+    "email",
+    "old_password",
+    "new_password1",
+    "new_password2",
+    "password1",
+    "password2",
+]
+# Password checks running at once in one web process; the rest wait briefly, then 429.
+PASSWORD_CHECKS_AT_ONCE = env_int("PASSWORD_CHECKS_AT_ONCE", 1, minimum=1)
+PASSWORD_CHECK_WAIT_SECONDS = 2.0
+# Reset emails one address may be sent in an hour.
+PASSWORD_RESETS_PER_HOUR = 3
 
 # Redis is optional: without it tasks run in-process and the cache is local.
 REDIS_URL = env_url("REDIS_URL", "", {"redis", "rediss", "unix"})
@@ -341,6 +386,8 @@ LOGGING = {
         # One path out, the root's handler, so no django.* line prints twice
         # (Django's defaults give its loggers a console handler of their own).
         "django": {"handlers": []},
+        # Axes logs every sign-in at INFO; a failure (WARNING) is worth a line.
+        "axes": {"level": "WARNING"},
         # Tasks run in-process without Redis: a line per task (dozens while the
         # demo loads) would bury the server's own output. A worker keeps them.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},

@@ -5,12 +5,14 @@ from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
+from clients import lockout
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
 from practice.models import User, new_session_salt
 
@@ -23,8 +25,20 @@ def user_log_out_everywhere(*, user: User) -> User:
     return user
 
 
-@transaction.atomic
-def user_change_password(*, user: User, old_password: str, new_password: str) -> User:
+class _CurrentPasswordNotRight(Exception):
+    """Raised inside the change's transaction, so that the failure is counted after it."""
+
+
+def current_password_not_right() -> ValidationError:
+    """The one answer to a wrong current password, and to any while checks pause."""
+    return ValidationError(
+        {"old_password": [_("That password is not right."), str(lockout.NOT_RIGHT_WAY_BACK)]}
+    )
+
+
+def user_change_password(
+    *, request: HttpRequest, user: User, old_password: str, new_password: str
+) -> User:
     """Change a signed-in person's password, asking for the current one.
 
     Every session of ``user`` ends, on every device: the session auth hash
@@ -32,7 +46,25 @@ def user_change_password(*, user: User, old_password: str, new_password: str) ->
     emailed stops working too (its token covers the password). The caller
     keeps its own session with ``update_session_auth_hash``.
 
-    The row is locked, so two changes sent at once (a double click) are
+    A wrong current password counts as a failed sign-in (clients.lockout),
+    from ``request``'s address: someone at a borrowed, signed-in screen
+    cannot guess it without end. While checks pause, even the right one is
+    refused, in the same words and time as a wrong one.
+    """
+    if lockout.password_check_refused(request=request, user=user):
+        lockout.spend_a_password_check(old_password)
+        lockout.password_check_failed(request=request, user=user)
+        raise current_password_not_right()
+    try:
+        return _change_password(user=user, old_password=old_password, new_password=new_password)
+    except _CurrentPasswordNotRight:
+        lockout.password_check_failed(request=request, user=user)
+        raise current_password_not_right() from None
+
+
+@transaction.atomic
+def _change_password(*, user: User, old_password: str, new_password: str) -> User:
+    """The row is locked, so two changes sent at once (a double click) are
     taken one after the other: the second finds the password changed and is
     refused, as a replay with the old password always is. Its page is the
     one the browser shows, so it says the change is done rather than "not
@@ -53,7 +85,7 @@ def user_change_password(*, user: User, old_password: str, new_password: str) ->
                     ]
                 }
             )
-        raise ValidationError({"old_password": [_("That password is not right.")]})
+        raise _CurrentPasswordNotRight
     try:
         validate_password(new_password, user=user)
     except ValidationError as error:

@@ -2,9 +2,11 @@
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from clients import lockout
 from practice.models import User
 
 
@@ -72,13 +74,20 @@ def totp_verify(*, user: User, token: str) -> bool:
     return bool(allowed) and bool(device.verify_token(_digits(token)))
 
 
-@transaction.atomic
-def totp_device_remove(*, user: User, password: str) -> None:
+def totp_device_remove(*, request: HttpRequest, user: User, password: str) -> None:
     """Turn two-step sign-in off; the password is asked again so a borrowed,
-    unlocked screen cannot do it."""
-    if not user.check_password(password):
-        raise ValidationError({"password": [_("That password is not right.")]})
-    TOTPDevice.objects.filter(user=user).delete()
+    unlocked screen cannot do it. A wrong one counts as a failed sign-in
+    (clients.lockout); while checks pause, the right one is refused too, in
+    the same words and time."""
+    if lockout.password_check_refused(request=request, user=user):
+        lockout.spend_a_password_check(password)
+    elif user.check_password(password):
+        TOTPDevice.objects.filter(user=user).delete()
+        return
+    lockout.password_check_failed(request=request, user=user)
+    raise ValidationError(
+        {"password": [_("That password is not right."), str(lockout.NOT_RIGHT_WAY_BACK)]}
+    )
 
 
 def _digits(token: str) -> str:

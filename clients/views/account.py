@@ -137,7 +137,9 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
     form = PasswordConfirmForm(request.POST)
     if form.is_valid():
         try:
-            services.totp_device_remove(user=request.user, password=form.cleaned_data["password"])
+            services.totp_device_remove(
+                request=request, user=request.user, password=form.cleaned_data["password"]
+            )
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -154,11 +156,12 @@ def change_password(request: AuthedRequest) -> HttpResponse:
 
     Only the current password is asked, two-step sign-in or not, as for
     turning two-step off: the person is already signed in past it.
-    Wrong guesses are not throttled here, as sign-in's are not either."""
+    Wrong guesses count toward the lockout, as sign-in's do (clients.lockout)."""
     form = ChangePasswordForm(request.user, request.POST)
     if form.is_valid():
         try:
             user = services.user_change_password(
+                request=request,
                 user=request.user,
                 old_password=form.cleaned_data["old_password"],
                 new_password=form.cleaned_data["new_password1"],

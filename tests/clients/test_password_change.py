@@ -6,11 +6,13 @@ other session.
 """
 
 import re
+from functools import partial
 
 import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.test import Client as HttpClient
+from django.test import RequestFactory
 from django.urls import reverse
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -108,7 +110,7 @@ def test_a_wrong_current_password_changes_nothing_and_says_so_on_the_field(cast)
     http = login_alice(cast)
     response = change(http, old="not my password")
     assert response.status_code == 400
-    assert field_error(response.text, "old_password") == "That password is not right."
+    assert field_error(response.text, "old_password").startswith("That password is not right.")
     assert 'id="error-summary"' in response.text
     assert 'href="#id_old_password"' in response.text
     assert still_the_old_password(cast)
@@ -175,7 +177,7 @@ def test_the_same_post_sent_again_after_the_change_is_refused(cast):
     assert change(http).status_code == 302
     again = change(http, new="someone elses choice")
     assert again.status_code == 400
-    assert field_error(again.text, "old_password") == "That password is not right."
+    assert field_error(again.text, "old_password").startswith("That password is not right.")
     user = cast.alice.portal_user
     user.refresh_from_db()
     assert user.check_password(NEW)
@@ -208,12 +210,14 @@ def test_a_change_sent_twice_at_once_says_the_first_one_worked(cast):
     the old one; the second waits for the first and finds it changed. The
     browser shows the second answer, which must not say "not right"."""
     user = cast.alice.portal_user
-    services.user_change_password(user=user, old_password=PASSWORD, new_password=NEW)
+    request = RequestFactory().post("/")
+    change_now = partial(services.user_change_password, request=request, user=user)
+    change_now(old_password=PASSWORD, new_password=NEW)
     with pytest.raises(ValidationError) as second:
-        services.user_change_password(user=user, old_password=PASSWORD, new_password=NEW)
+        change_now(old_password=PASSWORD, new_password=NEW)
     assert "the change is done" in str(second.value.message_dict["old_password"])
     with pytest.raises(ValidationError) as other:
-        services.user_change_password(user=user, old_password=PASSWORD, new_password="x y z w v")
+        change_now(old_password=PASSWORD, new_password="x y z w v")
     assert second.value.message_dict != other.value.message_dict
     user.refresh_from_db()
     assert user.check_password(NEW)
