@@ -159,9 +159,9 @@ AXES_COOLOFF_TIME = "clients.lockout.cool_off"
 AXES_LOCKOUT_CALLABLE = "clients.lockout.lockout_response"
 AXES_USERNAME_CALLABLE = "clients.lockout.username_of_attempt"
 AXES_CLIENT_IP_CALLABLE = "clients.lockout.client_address"
-# Proxies in front of the app that each add the address they saw to
-# X-Forwarded-For (a TLS proxy: 1). With none, every client is the proxy's
-# address, and the counters would lock everyone together.
+# Proxies in front of the app (a TLS proxy: 1), each adding the address it saw
+# to X-Forwarded-For and setting X-Forwarded-Proto. Behind one, left at 0,
+# every client is the proxy's address and the counters would lock everyone together.
 PROXIES_IN_FRONT = env_int("PROXIES_IN_FRONT", 0, minimum=0)
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start and command
@@ -349,8 +349,7 @@ if PRODUCTION:
 
 # Trust X-Forwarded-Proto only when a TLS proxy in front sets it (and drops a
 # client's own): without one, any client could claim https by sending it.
-BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", default=False)
-if BEHIND_TLS_PROXY:
+if PROXIES_IN_FRONT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Absolute links in emails.

@@ -113,13 +113,13 @@ def test_the_forwarded_protocol_is_trusted_only_when_a_tls_proxy_is_said_to_be_i
     """Without a proxy that sets X-Forwarded-Proto, any client could send it
     and be taken for https."""
     assert manage("shell", "-c", PROXY_HEADER, **PRODUCTION_ENV).stdout.strip().endswith("None")
-    behind = manage("shell", "-c", PROXY_HEADER, **PRODUCTION_ENV, BEHIND_TLS_PROXY="1")
+    behind = manage("shell", "-c", PROXY_HEADER, **PRODUCTION_ENV, PROXIES_IN_FRONT="1")
     assert "HTTP_X_FORWARDED_PROTO" in behind.stdout, behind.stderr
 
 
 def test_a_misspelt_proxy_setting_stops_the_start():
-    result = manage("check", BEHIND_TLS_PROXY="yes please")
-    assert result.returncode != 0 and "BEHIND_TLS_PROXY" in result.stderr
+    result = manage("check", PROXIES_IN_FRONT="yes please")
+    assert result.returncode != 0 and "PROXIES_IN_FRONT" in result.stderr
 
 
 @pytest.mark.parametrize("site_url", ["", "http://practice.example.org"])
