@@ -3,6 +3,7 @@ invitations, the portal's and the admin's forms as posted."""
 
 import datetime as dt
 import re
+import time
 import zoneinfo
 from html.parser import HTMLParser
 from typing import Any
@@ -11,13 +12,15 @@ from django.db import transaction
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
+from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import services
+from clients.middleware import STAFF_LAST_SEEN
 from clients.models import Client
 from homework.kinds.written_record import WrittenRecord
-from practice.models import PracticeSettings
+from practice.models import PracticeSettings, User
 from practice.selectors import practice_settings
 from tests.factories import (
     PASSWORD,
@@ -219,3 +222,18 @@ def assert_safe_shell(text: str) -> None:
     assert f'data-exit-url="{practice.quick_exit_url}"' in text
     assert practice.crisis_lines[0] in text
     assert "hijack" not in text.lower()
+
+
+def force_verified_login(http: HttpClient, user: User) -> None:
+    """``force_login``, and for staff the second factor given too (an
+    authenticator made for them if they have none), as django_otp.login does."""
+    http.force_login(user)
+    if user.is_client:
+        return
+    device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
+    if device is None:
+        device = TOTPDevice.objects.create(user=user, name="authenticator", confirmed=True)
+    session = http.session
+    session[DEVICE_ID_SESSION_KEY] = device.persistent_id
+    session[STAFF_LAST_SEEN] = time.time()
+    session.save()

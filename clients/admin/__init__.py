@@ -4,7 +4,10 @@ scoped list filters (clients.admin.filters). The ModelAdmins are registered
 with the therapist's workspace on them (homework.workspace.client_admin)."""
 
 from django.contrib import admin
+from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-# The authenticator secrets of clients are nobody's to read, not even the manager's.
+# The authenticator secrets of clients, and the staff's recovery codes, are
+# nobody's to read, not even the manager's.
 admin.site.unregister(TOTPDevice)
+admin.site.unregister(StaticDevice)
