@@ -64,6 +64,9 @@ class StaffCodeForm(forms.Form):
 class StaffPasswordStepView(LoginView):
     """The admin's password form; a right password leads on to the second step."""
 
+    def get_default_redirect_url(self) -> str:
+        return reverse("admin:index")
+
     def form_valid(self, form: Any) -> HttpResponse:
         user: User = form.get_user()
         self.request.session[PENDING_STAFF_SIGN_IN] = {
