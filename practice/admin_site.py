@@ -8,7 +8,7 @@ Its home page, what needs attention first, is the therapist's workspace's
 
 import datetime as dt
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -68,7 +68,9 @@ class PracticeAdminSite(admin.AdminSite):
         verified = getattr(request.user, "is_verified", None)
         return super().has_permission(request) and callable(verified) and bool(verified())
 
-    def login(self, request: HttpRequest, extra_context: dict[str, Any] | None = None) -> Any:
+    def login(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
         """Django's admin login, whose right password leads on to the second step."""
         if request.method == "GET" and self.has_permission(request):
             return HttpResponseRedirect(reverse("admin:index", current_app=self.name))
@@ -86,11 +88,11 @@ class PracticeAdminSite(admin.AdminSite):
         request.current_app = self.name
         view = staff_two_step.StaffPasswordStepView.as_view(
             extra_context=context,
-            authentication_form=self.login_form or AdminAuthenticationForm,
+            authentication_form=self.login_form,
             template_name=self.login_template or "admin/login.html",
         )
-        response: HttpResponse = view(request)
-        return response
+        # LoginView answers with its page or a redirect: both HttpResponses.
+        return cast(HttpResponse, view(request))
 
     def get_urls(self) -> list[URLResolver | URLPattern]:
         own: list[URLResolver | URLPattern] = [

@@ -191,9 +191,7 @@ class PracticeSettings(models.Model):
                 name="idle_timeout_in_range",
             ),
             models.CheckConstraint(
-                condition=Q(
-                    staff_idle_timeout_minutes__gte=2, staff_idle_timeout_minutes__lte=240
-                ),
+                condition=Q(staff_idle_timeout_minutes__gte=2, staff_idle_timeout_minutes__lte=240),
                 name="staff_idle_timeout_in_range",
             ),
         ]
@@ -236,7 +234,11 @@ class PracticeSettings(models.Model):
                 gettext("Use an address that starts with https://, so the exit is private too.")
             ]
         for field in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
-            if not IDLE_TIMEOUT_MINUTES[0] <= (getattr(self, field) or 0) <= IDLE_TIMEOUT_MINUTES[1]:
+            if (
+                not IDLE_TIMEOUT_MINUTES[0]
+                <= (getattr(self, field) or 0)
+                <= IDLE_TIMEOUT_MINUTES[1]
+            ):
                 errors[field] = [idle_timeout_out_of_range()]
         if errors:
             raise ValidationError(errors)

@@ -103,5 +103,7 @@ def test_the_demo_staff_sign_in_with_the_printed_key_or_recovery_code(db, capsys
     # The recovery code is back after the next run.
     call_command("seed_demo")
     http = HttpClient()
-    http.post(reverse("admin:login"), {"username": "manager@demo.test", "password": "demo-pass-2026"})
+    http.post(
+        reverse("admin:login"), {"username": "manager@demo.test", "password": "demo-pass-2026"}
+    )
     assert http.post(reverse("admin:login_code"), {"code": DEMO_RECOVERY_CODE}).status_code == 302

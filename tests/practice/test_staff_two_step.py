@@ -94,7 +94,9 @@ def test_enrolment_with_the_apps_code_shows_recovery_codes_once_and_opens_the_ad
     assert len(codes) == 10 and len(set(codes)) == 10
     for code in codes:
         assert code in done.text
-    assert sorted(StaticToken.objects.filter(device__user=cast.tara).values_list("token", flat=True)) == sorted(codes)
+    assert sorted(
+        StaticToken.objects.filter(device__user=cast.tara).values_list("token", flat=True)
+    ) == sorted(codes)
     device.refresh_from_db()
     assert device.confirmed
     assert http.get(ADMIN).status_code == 200
@@ -209,7 +211,9 @@ def test_a_recovery_code_signs_in_once(cast):
     assert refused.status_code == 400
     assert "already used (each works once)" in refused.text
     assert again.get(ADMIN).status_code == 302
-    assert list(StaticToken.objects.filter(device__user=cast.tara).values_list("token", flat=True)) == [other]
+    assert list(
+        StaticToken.objects.filter(device__user=cast.tara).values_list("token", flat=True)
+    ) == [other]
 
 
 def test_a_password_step_left_too_long_starts_again(cast, frozen):

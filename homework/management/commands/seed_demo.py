@@ -24,7 +24,7 @@ from practice.models import User
 DEFAULT_PASSWORD = "demo-pass-2026"  # noqa: S105 (the documented demo login)
 # The demo's staff sign in with two factors too: this authenticator key (printed,
 # documented, the same on every run) and a recovery code put back on every run.
-DEMO_TOTP_SECRET = "DEMOPRACTICE2FACTORKEY7DEMOSTAFF"
+DEMO_TOTP_SECRET = "DEMOPRACTICE2FACTORKEY7DEMOSTAFF"  # noqa: S105 (the documented demo key)
 DEMO_RECOVERY_CODE = "demo2026"
 DEMO_AUTHENTICATOR = "demo authenticator"
 # A fixed namespace makes every demo entry's key the same on every run.
