@@ -82,3 +82,46 @@ def _ended(request: HttpRequest, why: str, get_response: Handler) -> HttpRespons
         # The page's script asked (an autosave): it keeps the words on screen and says so.
         return JsonResponse({"signed_out": True}, status=401)
     return redirect(f"{reverse('clients:login')}?{urlencode({'ended': why})}")
+
+
+# -- staff: the admin's sessions ----------------------------------------------------
+
+STAFF_LAST_SEEN = "staff_last_seen"
+
+
+def staff_idle_seconds() -> int:
+    return practice_settings().staff_idle_timeout_minutes * 60
+
+
+def start_staff_session(request: HttpRequest) -> None:
+    """Call right after a staff member gives their second factor."""
+    request.session[STAFF_LAST_SEEN] = time.time()
+
+
+def staff_session_middleware(get_response: Handler) -> Handler:
+    """A therapist's or manager's session: verified by a second factor, ended when idle.
+
+    A staff session without a verified device (a password given on the
+    portal's sign-in form, say) is ended here, whatever it asks for: staff
+    sign in with two factors or not at all, so no page or API route has to
+    remember to check. Needs django-otp's middleware before it.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        user = request.user
+        if user.is_authenticated and not getattr(user, "is_client", True):
+            verified = getattr(user, "is_verified", None)
+            if not (callable(verified) and verified()):
+                logout(request)
+                return get_response(request)
+            now = time.time()
+            session = request.session
+            last_seen = float(session.get(STAFF_LAST_SEEN) or now)
+            if now - last_seen > staff_idle_seconds():
+                logout(request)
+                return redirect(f"{reverse('admin:login')}?{urlencode({'ended': 'idle'})}")
+            if now - last_seen >= TOUCH_EVERY_SECONDS or STAFF_LAST_SEEN not in session:
+                session[STAFF_LAST_SEEN] = now
+        return get_response(request)
+
+    return middleware

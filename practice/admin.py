@@ -55,9 +55,8 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         # A negative number stops at the field's own "greater than or equal
         # to 0" before the model's range is checked: say the range instead.
-        self.fields["idle_timeout_minutes"].error_messages["min_value"] = (
-            idle_timeout_out_of_range()
-        )
+        for name in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
+            self.fields[name].error_messages["min_value"] = idle_timeout_out_of_range()
 
     class Meta:
         model = PracticeSettings
@@ -65,6 +64,9 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = sorted(services.PRACTICE_SETTINGS_FIELDS)
         widgets = {
             "idle_timeout_minutes": forms.NumberInput(
+                attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
+            ),
+            "staff_idle_timeout_minutes": forms.NumberInput(
                 attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
             ),
             "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
@@ -113,6 +115,7 @@ class PracticeSettingsAdmin(RoleAdmin):
             _("Safety on every portal page"),
             {"fields": ("crisis_resources", "quick_exit_url", "idle_timeout_minutes")},
         ),
+        (_("Staff sign-in"), {"fields": ("staff_idle_timeout_minutes",)}),
     )
 
     def changelist_view(

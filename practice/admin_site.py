@@ -1,19 +1,25 @@
-"""The practice's admin site: Django's, with the previous sign-in noted for
-"new since your last visit", and autocomplete results worded by each admin.
+"""The practice's admin site: Django's, opened only with two factors
+(practice.staff_two_step), with the previous sign-in noted for "new since
+your last visit", and autocomplete results worded by each admin.
 
 Its home page, what needs attention first, is the therapist's workspace's
 (homework.workspace.site): the site used is that one (practice.apps).
 """
 
 import datetime as dt
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
+from django.contrib.auth import REDIRECT_FIELD_NAME
 from django.db.models import Model
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import URLPattern, URLResolver, path, reverse
+from django.utils.translation import gettext as _
 
+from practice import staff_two_step
 from practice.models import User
 
 # The session remembers when this person signed in before this time (see
@@ -56,6 +62,53 @@ class PracticeAdminSite(admin.AdminSite):
     # "View site" would lead staff to the clients' portal, which is not theirs.
     site_url = None
     login_form = StaffLoginForm
+
+    def has_permission(self, request: HttpRequest) -> bool:
+        """Staff who gave their second factor this session (django-otp's OTPAdminSite rule)."""
+        verified = getattr(request.user, "is_verified", None)
+        return super().has_permission(request) and callable(verified) and bool(verified())
+
+    def login(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """Django's admin login, whose right password leads on to the second step."""
+        if request.method == "GET" and self.has_permission(request):
+            return HttpResponseRedirect(reverse("admin:index", current_app=self.name))
+        context: dict[str, Any] = {
+            **self.each_context(request),
+            "title": _("Log in"),
+            "subtitle": None,
+            "app_path": request.get_full_path(),
+            "username": request.user.get_username(),
+            "ended": request.GET.get("ended", ""),
+        }
+        if REDIRECT_FIELD_NAME not in request.GET and REDIRECT_FIELD_NAME not in request.POST:
+            context[REDIRECT_FIELD_NAME] = reverse("admin:index", current_app=self.name)
+        context.update(extra_context or {})
+        request.current_app = self.name
+        view = staff_two_step.StaffPasswordStepView.as_view(
+            extra_context=context,
+            authentication_form=self.login_form,
+            template_name=self.login_template or "admin/login.html",
+        )
+        # LoginView answers with its page or a redirect: both HttpResponses.
+        return cast(HttpResponse, view(request))
+
+    def get_urls(self) -> list[URLResolver | URLPattern]:
+        own: list[URLResolver | URLPattern] = [
+            path(
+                "login/code/",
+                partial(staff_two_step.login_code, site=self),
+                name="login_code",
+            ),
+            path("login/enrol/", partial(staff_two_step.enrol, site=self), name="login_enrol"),
+            path(
+                "sign-out-everywhere/",
+                self.admin_view(staff_two_step.sign_out_everywhere),
+                name="sign_out_everywhere",
+            ),
+        ]
+        return own + super().get_urls()
 
     def autocomplete_view(self, request: HttpRequest) -> Any:
         return LabelledAutocompleteView.as_view(admin_site=self)(request)

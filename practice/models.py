@@ -123,7 +123,8 @@ def is_one_line(text: str) -> bool:
     return not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
 
 
-# The portal's idle timeout, in minutes: the same bounds as the check constraint below.
+# The portal's and the staff's idle timeouts, in minutes: the same bounds as the check
+# constraints below.
 IDLE_TIMEOUT_MINUTES = (2, 240)
 
 
@@ -174,6 +175,11 @@ class PracticeSettings(models.Model):
     idle_timeout_minutes = models.PositiveSmallIntegerField(
         _("portal idle timeout (minutes)"), default=15
     )
+    staff_idle_timeout_minutes = models.PositiveSmallIntegerField(
+        _("staff idle timeout (minutes)"),
+        default=30,
+        help_text=_("A therapist or manager is signed out after this long without a request."),
+    )
 
     class Meta:
         verbose_name = _("practice settings")
@@ -183,6 +189,10 @@ class PracticeSettings(models.Model):
             models.CheckConstraint(
                 condition=Q(idle_timeout_minutes__gte=2, idle_timeout_minutes__lte=240),
                 name="idle_timeout_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(staff_idle_timeout_minutes__gte=2, staff_idle_timeout_minutes__lte=240),
+                name="staff_idle_timeout_in_range",
             ),
         ]
 
@@ -223,12 +233,13 @@ class PracticeSettings(models.Model):
             errors["quick_exit_url"] = [
                 gettext("Use an address that starts with https://, so the exit is private too.")
             ]
-        if (
-            not IDLE_TIMEOUT_MINUTES[0]
-            <= (self.idle_timeout_minutes or 0)
-            <= IDLE_TIMEOUT_MINUTES[1]
-        ):
-            errors["idle_timeout_minutes"] = [idle_timeout_out_of_range()]
+        for field in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
+            if (
+                not IDLE_TIMEOUT_MINUTES[0]
+                <= (getattr(self, field) or 0)
+                <= IDLE_TIMEOUT_MINUTES[1]
+            ):
+                errors[field] = [idle_timeout_out_of_range()]
         if errors:
             raise ValidationError(errors)
 

@@ -17,6 +17,7 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "crisis_resources",
         "quick_exit_url",
         "idle_timeout_minutes",
+        "staff_idle_timeout_minutes",
         "paper_size",
     }
 )

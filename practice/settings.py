@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "axes",
+    "django_otp.plugins.otp_static",  # staff's single-use recovery codes
     "rest_framework",
     "drf_spectacular",
     "practice",
@@ -75,12 +76,15 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.user.is_verified(): the admin opens only to staff who gave their second factor.
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Inside the X-Frame-Options middleware: it sees a view's own SAMEORIGIN.
     "practice.middleware.content_security_policy_middleware",
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
+    "clients.middleware.staff_session_middleware",
     "practice.middleware.method_not_allowed_page_middleware",
     # Last, as axes asks: it sees the sign-in's outcome (clients.lockout).
     "axes.middleware.AxesMiddleware",

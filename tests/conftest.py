@@ -23,6 +23,7 @@ from practice.admin_access import OPENED_AS
 from practice.celery import app as celery_app
 from practice.models import PracticeSettings, User
 from tests import factories, wall_clock
+from tests.helpers import force_verified_login
 
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 # What tests leave to look at (PDFs, page images, screenshots); git-ignored.
@@ -260,12 +261,14 @@ def cast(db: None) -> Cast:
 
 
 def login(user: User | None) -> HttpClient:
+    """A test client signed in as ``user``; staff also verified by their
+    authenticator, as the admin's two-step sign-in leaves them."""
     # As a browser moving between the practice's own pages says it is: a
     # page whose reading marks entries read does so only then
     # (practice.requests.reading_marks_read).
     http = HttpClient(headers={"Sec-Fetch-Site": "same-origin"})
     if user is not None:
-        http.force_login(user)
+        force_verified_login(http, user)
     return http
 
 

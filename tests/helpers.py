@@ -3,6 +3,7 @@ invitations, the portal's and the admin's forms as posted."""
 
 import datetime as dt
 import re
+import time
 import zoneinfo
 from html.parser import HTMLParser
 from typing import Any
@@ -11,13 +12,16 @@ from django.db import transaction
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
+from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import TOTP
+from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import services
+from clients.middleware import STAFF_LAST_SEEN
 from clients.models import Client
 from homework.kinds.written_record import WrittenRecord
-from practice.models import PracticeSettings
+from practice.models import PracticeSettings, User
 from practice.selectors import practice_settings
 from tests.factories import (
     PASSWORD,
@@ -116,6 +120,7 @@ def settings_form(**overrides):
         "crisis_resources": row.crisis_resources,
         "quick_exit_url": row.quick_exit_url,
         "idle_timeout_minutes": str(row.idle_timeout_minutes),
+        "staff_idle_timeout_minutes": str(row.staff_idle_timeout_minutes),
         **overrides,
     }
 
@@ -219,3 +224,39 @@ def assert_safe_shell(text: str) -> None:
     assert f'data-exit-url="{practice.quick_exit_url}"' in text
     assert practice.crisis_lines[0] in text
     assert "hijack" not in text.lower()
+
+
+def force_verified_login(http: HttpClient, user: User) -> None:
+    """``force_login``, and for staff the second factor given too (an
+    authenticator made for them if they have none), as django_otp.login does."""
+    http.force_login(user)
+    if user.is_client:
+        return
+    session = http.session
+    session[DEVICE_ID_SESSION_KEY] = staff_authenticator(user).persistent_id
+    session[STAFF_LAST_SEEN] = time.time()
+    session.save()
+
+
+def staff_authenticator(user: User) -> TOTPDevice:
+    """The staff member's authenticator, set up for them if they have none yet."""
+    device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
+    if device is None:
+        device = TOTPDevice.objects.create(user=user, name="authenticator", confirmed=True)
+    return device
+
+
+def staff_recovery_code(user: User) -> str:
+    """A fresh recovery code for ``user`` (their authenticator set up too): a
+    second step that works however many times a test signs in, in any 30 seconds."""
+    staff_authenticator(user)
+    device, _created = StaticDevice.objects.get_or_create(
+        user=user, defaults={"name": "recovery codes", "confirmed": True}
+    )
+    return str(device.token_set.create(token=StaticToken.random_token()).token)
+
+
+def admin_sign_in(http: HttpClient, user: User, password: str = PASSWORD) -> Any:
+    """Both steps of the admin's sign-in, the second with a recovery code."""
+    http.post(reverse("admin:login"), {"username": user.email, "password": password})
+    return http.post(reverse("admin:login_code"), {"code": staff_recovery_code(user)})

@@ -185,11 +185,11 @@ def test_queries_do_not_grow_with_rows(cast, case):
 
 
 # The page for a client with a thousand entries. The queries, in order: the
-# session and user; the client; the previous and next session; marking the
+# session, user and the second factor's device; the client; the previous and next session; marking the
 # window read (two scope checks, the access log's check and line, the ids, the
 # update, in savepoints); then the entries, their comments and the assignments;
 # then, with recurring work, the window's days done as the summary counts them.
-SINCE_LAST_SESSION_QUERIES = 20  # + the clients' own notes, prefetched
+SINCE_LAST_SESSION_QUERIES = 21  # + the clients' own notes, prefetched
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):

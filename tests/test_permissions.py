@@ -130,6 +130,13 @@ TABLE: dict[str, Row] = {
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
     "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302 200"),
     "admin/logout/": Row(fixed("/admin/logout/"), "302 302 302 405 405 405 302"),
+    # The second step needs a right password first (none here): back to the password.
+    "admin/login/code/": Row(fixed("/admin/login/code/"), "302 302 302 302 302 302 302"),
+    "admin/login/enrol/": Row(fixed("/admin/login/enrol/"), "302 302 302 302 302 302 302"),
+    # Staff are signed out (everywhere); everyone else is sent to the admin's login.
+    "admin/sign-out-everywhere/": Row(
+        fixed("/admin/sign-out-everywhere/"), "302 302 302 302 302 302 302", "post"
+    ),
     "admin/password_change/": Row(fixed("/admin/password_change/"), "302 302 302 200 200 200 302"),
     "admin/password_change/done/": Row(
         fixed("/admin/password_change/done/"), "302 302 302 200 200 200 302"

@@ -75,3 +75,35 @@ def test_seed_demo_prints_each_login_with_the_address_to_open(db, capsys, settin
     assert "therapist@demo.test" in out
     assert "http://127.0.0.1:8011/admin/" in out
     assert "http://127.0.0.1:8011/\n" in out
+
+
+def test_the_demo_staff_sign_in_with_the_printed_key_or_recovery_code(db, capsys):
+    """`make run` must still let someone in: both the authenticator key and the
+    recovery code that seed_demo prints work on the admin's second step."""
+    from base64 import b32decode
+
+    from django.test import Client as HttpClient
+    from django.urls import reverse
+    from django_otp.oath import TOTP
+
+    from homework.management.commands.seed_demo import DEMO_RECOVERY_CODE, DEMO_TOTP_SECRET
+
+    call_command("seed_demo")
+    out = capsys.readouterr().out
+    assert DEMO_TOTP_SECRET in out and DEMO_RECOVERY_CODE in out
+    code = str(TOTP(b32decode(DEMO_TOTP_SECRET)).token()).zfill(6)
+    for who, second_step in (
+        ("therapist@demo.test", code),
+        ("manager@demo.test", DEMO_RECOVERY_CODE),
+    ):
+        http = HttpClient()
+        http.post(reverse("admin:login"), {"username": who, "password": "demo-pass-2026"})
+        assert http.post(reverse("admin:login_code"), {"code": second_step}).status_code == 302
+        assert http.get(reverse("admin:index")).status_code == 200
+    # The recovery code is back after the next run.
+    call_command("seed_demo")
+    http = HttpClient()
+    http.post(
+        reverse("admin:login"), {"username": "manager@demo.test", "password": "demo-pass-2026"}
+    )
+    assert http.post(reverse("admin:login_code"), {"code": DEMO_RECOVERY_CODE}).status_code == 302

@@ -5,9 +5,12 @@ with the therapist's workspace on them (homework.workspace.client_admin);
 the access log (clients.admin.access_log) needs no workspace and registers itself."""
 
 from django.contrib import admin
+from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.admin import access_log  # noqa: F401 (registers the access log)
 
-# The authenticator secrets of clients are nobody's to read, not even the manager's.
+# The authenticator secrets of clients, and the staff's recovery codes, are
+# nobody's to read, not even the manager's.
 admin.site.unregister(TOTPDevice)
+admin.site.unregister(StaticDevice)

@@ -15,7 +15,9 @@ from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import todo_for_client
+from practice.models import User
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
+from tests.helpers import staff_recovery_code
 
 SERIOUS = {"serious", "critical"}
 
@@ -272,7 +274,13 @@ def note_box_after_signing_in_again(context, entry: Entry, words: str, says: str
 
 
 def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:
+    """Sign in; in the admin, with the second step too (a fresh recovery code)."""
+    code = staff_recovery_code(User.objects.get(email=email)) if admin else ""
     page.goto("/admin/login/" if admin else "/login/")
     page.fill("input[name=username]", email)
     page.fill("input[name=password]", password)
     page.click("[type=submit]:not(#quick-exit button)")
+    if admin:
+        page.wait_for_url("**/admin/login/code/")
+        page.fill("input[name=code]", code)
+        page.click("#login-form [type=submit]")

@@ -24,8 +24,9 @@ from django.urls import reverse
 from practice.models import User
 
 reset = Client().post(reverse("clients:password_reset"), {{"email": "alice@example.test"}})
+from tests.helpers import force_verified_login
 staff = Client()
-staff.force_login(User.objects.get(pk={therapist}))
+force_verified_login(staff, User.objects.get(pk={therapist}))
 invite = staff.post(
     reverse("admin:clients_client_invite", args=[{client}]), {{"send_email": "1"}}, follow=True
 )

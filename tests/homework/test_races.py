@@ -421,8 +421,9 @@ sent = http.post(
 )
 # The therapist answers it, with Redis still down.
 from homework.models import Entry
+from tests.helpers import force_verified_login
 staff = Client()
-staff.force_login(User.objects.get(pk={therapist}))
+force_verified_login(staff, User.objects.get(pk={therapist}))
 commented = staff.post(
     reverse("admin:homework_entry_comment", args=[Entry.objects.get(key=key).pk]),
     {{"text": "Thank you for sending this."}},

@@ -8,15 +8,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from practice.admin_site import PREVIOUS_SIGN_IN
+from practice.models import User
 from tests.conftest import login
-from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, SessionFactory
+from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
+from tests.helpers import admin_sign_in
 
 
 def sign_in(email: str) -> HttpClient:
     http = HttpClient()
-    response = http.post(
-        reverse("admin:login"), {"username": email, "password": PASSWORD, "next": "/admin/"}
-    )
+    response = admin_sign_in(http, User.objects.get(email=email))
     assert response.status_code == 302
     return http
 

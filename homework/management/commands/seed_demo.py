@@ -2,15 +2,19 @@
 
 import datetime as dt
 import uuid
+from base64 import b32decode
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import Client
 from clients.services import client_attach_portal_account, client_create, session_schedule
+from clients.services.staff_two_step import RECOVERY_DEVICE_NAME
 from homework.library import install as install_library
 from homework.management.commands import _demo_kinds as demo_kinds
 from homework.models import Assignment, Entry, Exercise, OutboxMessage
@@ -18,6 +22,11 @@ from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
 
 DEFAULT_PASSWORD = "demo-pass-2026"  # noqa: S105 (the documented demo login)  # nosec B105
+# The demo's staff sign in with two factors too: this authenticator key (printed,
+# documented, the same on every run) and a recovery code put back on every run.
+DEMO_TOTP_SECRET = "DEMOPRACTICE2FACTORKEY7DEMOSTAFF"  # noqa: S105 (the documented demo key)  # nosec B105
+DEMO_RECOVERY_CODE = "demo2026"
+DEMO_AUTHENTICATOR = "demo authenticator"
 # A fixed namespace makes every demo entry's key the same on every run.
 DEMO_NAMESPACE = uuid.UUID("6f1d3f1e-6f8a-4c55-9d8e-2f6b5b8a4d10")
 
@@ -112,6 +121,11 @@ class Command(BaseCommand):
             ("sam@demo.test", "/"),
         ):
             self.stdout.write(f"  {who:<22} {password}   at {settings.SITE_URL}{where}")
+        self.stdout.write(
+            "Staff then give a second step: the code an authenticator app shows for the key "
+            f"{DEMO_TOTP_SECRET} (or `oathtool --totp -b {DEMO_TOTP_SECRET}`), or the "
+            f"recovery code {DEMO_RECOVERY_CODE} (once per run of this command)."
+        )
 
     def _staff(self, email: str, name: str, role: str, password: str) -> User:
         user = User.objects.filter(email=email).first()
@@ -119,7 +133,21 @@ class Command(BaseCommand):
             user = User.objects.create_user(
                 email=email, password=password, name=name, role=role, is_staff=True
             )
+        self._second_factor(user)
         return user
+
+    def _second_factor(self, user: User) -> None:
+        """The documented authenticator key and recovery code, as they were printed."""
+        TOTPDevice.objects.filter(user=user).exclude(name=DEMO_AUTHENTICATOR).delete()
+        TOTPDevice.objects.update_or_create(
+            user=user,
+            name=DEMO_AUTHENTICATOR,
+            defaults={"key": b32decode(DEMO_TOTP_SECRET).hex(), "confirmed": True},
+        )
+        recovery, _created = StaticDevice.objects.get_or_create(
+            user=user, name=RECOVERY_DEVICE_NAME, defaults={"confirmed": True}
+        )
+        recovery.token_set.get_or_create(token=DEMO_RECOVERY_CODE)
 
     def _client(self, therapist: User, name: str, email: str, password: str) -> Client:
         client = Client.objects.filter(portal_user__email=email).first()
