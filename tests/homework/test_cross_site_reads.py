@@ -14,6 +14,7 @@ from clients.models import AccessEvent
 from homework.models import Entry
 from practice.requests import is_same_origin
 from tests.factories import SessionFactory
+from tests.helpers import force_verified_login
 
 # What a browser sends on a request no page of the practice's started.
 FROM_ELSEWHERE = [
@@ -29,7 +30,7 @@ FROM_ELSEWHERE = [
 
 def staff(user, headers):
     http = HttpClient(headers=headers)
-    http.force_login(user)
+    force_verified_login(http, user)
     return http
 
 
@@ -75,7 +76,7 @@ def test_since_last_session_opened_from_elsewhere_reads_nothing(window, headers)
 def test_since_last_session_mark_as_read_button_posts_with_the_token(window):
     cast = window
     http = HttpClient(enforce_csrf_checks=True, headers={"Sec-Fetch-Site": "cross-site"})
-    http.force_login(cast.tara)
+    force_verified_login(http, cast.tara)
     page = http.get(since_url(cast.alice))
     assert unread(cast.alice_entry)
     # Without the page's token (another site's form), refused, nothing read.
