@@ -66,7 +66,14 @@ def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None
     raw = (credentials or {}).get("username")
     if raw is None:
         raw = request.POST.get("username") if request is not None else None
-    return User.normalize_username(str(raw)) if raw else None
+    if not raw:
+        return None
+    username = User.normalize_username(str(raw))
+    # Axes keeps the name in 255 characters; no address is longer than 254,
+    # so a longer one is counted by its digest rather than refused by the database.
+    if len(username) > 254:
+        return "long:" + hashlib.sha256(username.encode()).hexdigest()
+    return username
 
 
 def client_address(request: HttpRequest) -> str | None:
