@@ -25,8 +25,8 @@ from clients.services.clients import (
     client_restore,
     client_update,
 )
-from clients.services.erasure import admin_history_forget, client_erase_own_records
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from clients.services.erasure import admin_history_forget, client_erase_own_records
 from clients.services.invitations import (
     INVITATION_SENT_TWICE_WINDOW,
     INVITATION_TAKEN_EMAIL_TRIES,

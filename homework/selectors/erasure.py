@@ -73,7 +73,11 @@ def client_records_fingerprint(*, client_id: int) -> str:
             .order_by("pk")
             .values_list("pk", "status", "instructions")
         ),
-        list(entries.order_by("pk").values_list("pk", "version", "updated_at", "status", "note_draft")),
+        list(
+            entries.order_by("pk").values_list(
+                "pk", "version", "updated_at", "status", "note_draft"
+            )
+        ),
         list(
             EntryNote.objects.filter(entry__in=entries).order_by("pk").values_list("pk", flat=True)
         ),

@@ -74,7 +74,10 @@ class ErasureForm(forms.Form):
 
     def clean_name(self) -> str:
         typed: str = self.cleaned_data["name"]
-        if " ".join(typed.split()).casefold() != " ".join(self.client.display_name.split()).casefold():
+        if (
+            " ".join(typed.split()).casefold()
+            != " ".join(self.client.display_name.split()).casefold()
+        ):
             raise forms.ValidationError(
                 _("That is not the name shown above. Nothing was erased."), code="name"
             )
@@ -83,7 +86,9 @@ class ErasureForm(forms.Form):
 
 def _client_or_404(request: HttpRequest, object_id: str) -> Client:
     client_id = parse_id(object_id)
-    client = client_for_erasure(user=acting_user(request), client_id=client_id) if client_id else None
+    client = (
+        client_for_erasure(user=acting_user(request), client_id=client_id) if client_id else None
+    )
     if client is None:
         raise Http404
     return client
@@ -134,8 +139,7 @@ def erase_page(model_admin: AdminOf, request: HttpRequest, object_id: str) -> Ht
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,
-        "title": _("Export and erase %(client)s")
-        % {"client": isolated_text(client.display_name)},
+        "title": _("Export and erase %(client)s") % {"client": isolated_text(client.display_name)},
         "client": client,
         "counts": erasure_counts(client=client),
         "form": form,
