@@ -295,3 +295,9 @@ def test_another_managers_erasure_and_a_replay_get_a_calm_answer(cast):
         assert response.status_code == 200
         assert "already been erased" in response.content.decode()
     assert AccessEvent.objects.filter(action=AccessEvent.Action.ERASED).count() == 1
+
+
+def test_the_way_to_erase_is_on_the_client_page_for_the_manager_alone(cast):
+    page = f"/admin/clients/client/{cast.alice.pk}/change/"
+    assert erase_url(cast.alice) in login(cast.morgan).get(page).content.decode()
+    assert erase_url(cast.alice) not in login(cast.tara).get(page).content.decode()
