@@ -27,6 +27,10 @@ class Client(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         ARCHIVED = "archived", _("Archived")
+        # What is left once a manager erased the client's records
+        # (homework.services.erasure): no name, no contact, no account; the row
+        # stays so the access log's lines keep pointing at one client.
+        ERASED = "erased", _("Erased")
 
     class ReminderChannel(models.TextChoices):
         NONE = "none", _("No reminders")
@@ -92,6 +96,8 @@ class Client(models.Model):
         ]
 
     def __str__(self) -> str:
+        if self.status == self.Status.ERASED:
+            return gettext("Erased client %(number)s") % {"number": self.pk}
         return self.display_name
 
 
@@ -216,13 +222,16 @@ class AccessEvent(models.Model):
     """Who at the practice viewed or exported which client's records, and when.
 
     Written by the caller of any read that shows a client's records to staff
-    (the summary PDF, an export); the client can see their own.
+    (the summary PDF, an export); the client can see their own. When a
+    client's records are erased their lines stay, with ``what`` emptied:
+    who, when and what kind of look, never a title or words.
     """
 
     class Action(models.TextChoices):
         VIEWED = "viewed", _("Viewed")
         PRINTED = "printed", _("Printed the summary")
         EXPORTED = "exported", _("Exported")
+        ERASED = "erased", _("Erased the records")
 
     client = models.ForeignKey(Client, on_delete=models.PROTECT, related_name="access_events")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

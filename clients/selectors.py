@@ -14,14 +14,26 @@ from practice.models import User
 
 
 def clients_for_user(*, user: User) -> QuerySet[Client]:
-    """The clients a member of staff may see: a therapist their own, a manager all."""
+    """The clients a member of staff may see: a therapist their own, a manager all.
+    An erased client is no one's any more: what is left of them is the
+    access log's (client_for_erasure)."""
     if not user.is_authenticated or not user.is_active:
         return Client.objects.none()
+    present = Client.objects.exclude(status=Client.Status.ERASED)
     if user.is_manager:
-        return Client.objects.all()
+        return present
     if user.is_therapist:
-        return Client.objects.filter(therapist=user)
+        return present.filter(therapist=user)
     return Client.objects.none()
+
+
+def client_for_erasure(*, user: User, client_id: int) -> Client | None:
+    """The client a manager is exporting and erasing, erased already or not
+    (a second tab, or a replayed request, is told so calmly); None for
+    anyone but a manager, and for an id that is no client."""
+    if not (user.is_authenticated and user.is_active and user.is_manager):
+        return None
+    return Client.objects.filter(pk=client_id).select_related("therapist").first()
 
 
 def client_for_portal_user(*, user: User, include_archived: bool = False) -> Client | None:

@@ -227,6 +227,17 @@ TABLE: dict[str, Row] = {
     "admin/clients/client/<path:object_id>/summary/": Row(
         admin_object("clients/client", "summary/", ALICE), "302 302 302 200 404 200 302"
     ),
+    # "Export and erase": the manager's alone; other staff find no such page.
+    # The POST is tested with the erasure (tests/homework/test_erasure.py).
+    "admin/clients/client/<path:object_id>/erase/": Row(
+        admin_object("clients/client", "erase/", ALICE), "302 302 302 404 404 200 302"
+    ),
+    "admin/clients/client/<path:object_id>/erase/export.json": Row(
+        admin_object("clients/client", "erase/export.json", ALICE), "302 302 302 404 404 200 302"
+    ),
+    "admin/clients/client/<path:object_id>/erase/export.pdf": Row(
+        admin_object("clients/client", "erase/export.pdf", ALICE), "302 302 302 404 404 200 302"
+    ),
     # -- sessions: read here, edited on the client page
     "admin/clients/session/": Row(fixed("/admin/clients/session/"), "302 302 302 200 200 200 302"),
     "admin/clients/session/add/": Row(

@@ -44,9 +44,11 @@ class ClientAdmin(RoleAdmin):
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
     instead_of_deleting = _(
-        "Clients are never deleted: what they wrote may matter to them later. To take "
+        "Clients are not deleted here: what they wrote may matter to them later. To take "
         "someone off your lists and close their notebook, open their page and archive "
-        "them. Everything they wrote is kept, and you can restore them at any time."
+        "them. Everything they wrote is kept, and you can restore them at any time. If a "
+        "client asks for their records to be erased, the practice manager can export and "
+        "erase them from the client's page."
     )
     list_display: tuple[str, ...] = ("display_name", "next_session")
     stacks_on_a_phone = True

@@ -2,7 +2,8 @@
 
 One module per sub-domain: ``clients`` (adding, changing, archiving),
 ``sessions``, ``access_log``, ``invitations``, ``discreet_email``,
-``accounts`` (password, sessions on every device) and ``two_step``.
+``accounts`` (password, sessions on every device), ``two_step`` and
+``erasure`` (what clients/ holds of an erased client).
 """
 
 from clients.services.access_log import (
@@ -25,6 +26,7 @@ from clients.services.clients import (
     client_update,
 )
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from clients.services.erasure import admin_history_forget, client_erase_own_records
 from clients.services.invitations import (
     INVITATION_SENT_TWICE_WINDOW,
     INVITATION_TAKEN_EMAIL_TRIES,
@@ -58,9 +60,11 @@ __all__ = [
     "TwoStepAlreadyOn",
     "access_event_record",
     "access_events_record",
+    "admin_history_forget",
     "client_archive",
     "client_attach_portal_account",
     "client_create",
+    "client_erase_own_records",
     "client_invite",
     "client_restore",
     "client_update",

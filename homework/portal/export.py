@@ -27,15 +27,21 @@ the same.
 ``my_note_not_sent_yet`` is a note they began on it and have not sent (too
 long to send, or on its way as they left), or null. The therapist has never
 seen it. The PDF holds sent entries and sent notes only.
+
+The practice's copy (``practice_export_json``, made by a manager before
+erasing a client) is the same format with ``"for_the_practice": true``,
+holding only what the practice could read: sent, shared entries, never a
+private one's content, a draft or an unsent note (CLINICAL.md).
 """
 
 import datetime as dt
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from clients.models import Client
 from homework import selectors
 from homework.kinds import get_kind
 from homework.models import Entry
@@ -50,7 +56,9 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _entry_json(entry: Entry, questions: dict[int, list[dict[str, Any]]]) -> dict[str, Any]:
+def _entry_json(
+    entry: Entry, questions: dict[int, list[dict[str, Any]]], *, for_practice: bool
+) -> dict[str, Any]:
     """One entry; ``questions`` holds what each exercise asks, built once per
     exercise however many entries it has (a daily log runs to hundreds)."""
     exercise = entry.assignment.exercise
@@ -78,7 +86,8 @@ def _entry_json(entry: Entry, questions: dict[int, list[dict[str, Any]]]) -> dic
         ],
         # Everything the client wrote is theirs to take, a note they could not
         # send too (Entry.note_draft), apart from the sent ones and said so.
-        "my_note_not_sent_yet": entry.note_draft or None,
+        # Never the practice's: it has never seen it.
+        "my_note_not_sent_yet": None if for_practice else (entry.note_draft or None),
         "comments_from_my_therapist": [
             {"text": comment.text, "added_at": _iso(comment.created_at)}
             for comment in entry.comments.all()
@@ -86,19 +95,35 @@ def _entry_json(entry: Entry, questions: dict[int, list[dict[str, Any]]]) -> dic
     }
 
 
-def export_json(*, user: User) -> dict[str, Any]:
+def _json_of(entries: Iterable[Entry], *, for_practice: bool) -> dict[str, Any]:
     questions: dict[int, list[dict[str, Any]]] = {}
     return {
         "format": EXPORT_FORMAT,
         "exported_at": timezone.now().isoformat(),
-        "entries": [
-            _entry_json(entry, questions) for entry in selectors.entries_for_export(user=user)
-        ],
+        "entries": [_entry_json(entry, questions, for_practice=for_practice) for entry in entries],
     }
+
+
+def export_json(*, user: User) -> dict[str, Any]:
+    return _json_of(selectors.entries_for_export(user=user), for_practice=False)
+
+
+def practice_export_json(*, user: User, client: Client) -> dict[str, Any]:
+    """The practice's copy of a client's records, before a manager erases
+    them: the same format, holding what the practice could read (sent,
+    shared entries; ``my_note_not_sent_yet`` always null)."""
+    entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
+    return {**_json_of(entries, for_practice=True), "for_the_practice": True}
 
 
 def export_pdf(*, user: User, assignment_ids: Collection[int] | None = None) -> bytes:
     return render_pdf(export_document(user=user, assignment_ids=assignment_ids))
+
+
+def practice_export_pdf(*, user: User, client: Client) -> bytes:
+    """The practice's copy as a PDF: the sent, shared entries (practice_export_json)."""
+    entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
+    return render_pdf(_document(entries, chosen=False, practice_copy_of=client))
 
 
 def export_document(*, user: User, assignment_ids: Collection[int] | None = None) -> str:
@@ -106,9 +131,18 @@ def export_document(*, user: User, assignment_ids: Collection[int] | None = None
     shown as in the portal (or, for a kind that keeps a briefer form, so).
     Of every exercise, or only of the assignments the client chose: what
     they hand to a solicitor need not hold every urge they logged."""
+    entries = selectors.entries_for_export(user=user, assignment_ids=assignment_ids)
+    return _document(entries, chosen=assignment_ids is not None)
+
+
+def _document(
+    entries: Iterable[Entry], *, chosen: bool, practice_copy_of: Client | None = None
+) -> str:
+    """The HTML of either download: the client's own, or (``practice_copy_of``)
+    the practice's copy, headed as such."""
     shown: list[tuple[dt.datetime, dict[str, Any]]] = []
     titles: dict[int, str] = {}
-    for entry in selectors.entries_for_export(user=user, assignment_ids=assignment_ids):
+    for entry in entries:
         if not entry.is_submitted:
             continue
         kind = get_kind(entry.assignment.exercise.kind)
@@ -143,10 +177,9 @@ def export_document(*, user: User, assignment_ids: Collection[int] | None = None
         {
             "items": [item for _, item in shown],
             # Named on the first page when the client left anything out.
-            "chosen_titles": list(dict.fromkeys(titles.values()))
-            if assignment_ids is not None
-            else None,
+            "chosen_titles": list(dict.fromkeys(titles.values())) if chosen else None,
             "exported_at": timezone.localtime(),
             "paper_size": practice_settings().paper_size,
+            "practice_copy_of": practice_copy_of,
         },
     )

@@ -3,12 +3,19 @@
 Staff see through ``clients_for_user``; a client sees only their own
 records. Nothing here fetches clinical data by id alone. One module per
 audience: ``scoping`` (the querysets every read starts from), ``portal``
-(a client's own homework), ``workspace`` (the therapist's admin) and
-``progress`` (where each assignment stands, for the admin and the summary)
-and ``outbox`` (messages waiting to be sent, for the workers).
+(a client's own homework), ``workspace`` (the therapist's admin),
+``progress`` (where each assignment stands, for the admin and the summary),
+``outbox`` (messages waiting to be sent, for the workers) and ``erasure``
+(a manager's export and erasure of a client).
 """
 
 from homework.schedules import Progress
+from homework.selectors.erasure import (
+    ErasureCounts,
+    client_records_fingerprint,
+    entries_for_practice_export,
+    erasure_counts,
+)
 from homework.selectors.outbox import pending_notification_ids
 from homework.selectors.portal import (
     Todo,
@@ -69,19 +76,23 @@ __all__ = [
     "NEW_WITHOUT_PREVIOUS_VISIT",
     "UNSAFE_FLAG_WINDOW",
     "AssignmentProgress",
+    "ErasureCounts",
     "Progress",
     "SinceLastSession",
     "StaffHome",
     "Todo",
     "assignments_for_export",
     "assignments_for_user",
+    "client_records_fingerprint",
     "client_today",
     "completion",
     "drafts_for_client",
     "entries_for_export",
+    "entries_for_practice_export",
     "entries_for_user",
     "entry_commentable_by",
     "entry_readable_by_staff",
+    "erasure_counts",
     "exercises_for_user",
     "felt_unsafe_lately",
     "flags_first",

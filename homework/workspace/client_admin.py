@@ -20,7 +20,7 @@ from clients.selectors import with_prepared_for
 from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
-from homework.workspace import views
+from homework.workspace import erasure, views
 
 
 class ClientChangeList(ChangeList):
@@ -55,8 +55,28 @@ class ClientWorkspaceAdmin(ClientAdmin):
                 wrap(self.summary_view),
                 name="clients_client_summary",
             ),
+            path("<path:object_id>/erase/", wrap(self.erase_view), name="clients_client_erase"),
+            path(
+                "<path:object_id>/erase/export.json",
+                wrap(self.erase_export_json_view),
+                name="clients_client_erase_export_json",
+            ),
+            path(
+                "<path:object_id>/erase/export.pdf",
+                wrap(self.erase_export_pdf_view),
+                name="clients_client_erase_export_pdf",
+            ),
             *super().get_urls(),
         ]
+
+    def erase_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return erasure.erase_page(self, request, object_id)
+
+    def erase_export_json_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return erasure.export_json(self, request, object_id)
+
+    def erase_export_pdf_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return erasure.export_pdf(self, request, object_id)
 
     def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return views.since_last_session(self, request, object_id)

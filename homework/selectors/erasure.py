@@ -1,0 +1,106 @@
+"""Reads for a manager's "Export and erase": what the practice's export
+holds, what the page counts, and the fingerprint its form carries."""
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import QuerySet
+
+from clients.models import Client, Invitation, Session
+from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
+from homework.selectors.scoping import entries_for_user
+from practice.models import User
+
+
+def entries_for_practice_export(*, user: User, client_id: int) -> QuerySet[Entry]:
+    """What the practice could read of a client, for its copy before erasure:
+    sent, shared entries with their notes and comments. Private entries and
+    drafts are the client's alone (CLINICAL.md) and never in it."""
+    if not (user.is_authenticated and user.is_active and user.is_manager):
+        return Entry.objects.none()
+    return (
+        entries_for_user(user=user)
+        .filter(assignment__client_id=client_id, private=False)
+        .select_related("assignment__exercise")
+        .prefetch_related("notes", "comments")
+        .order_by("created_at")
+    )
+
+
+@dataclass(frozen=True)
+class ErasureCounts:
+    """What the page says will go, counted."""
+
+    assignments: int
+    entries: int  # drafts and private ones too: everything the client wrote
+    sessions: int
+    invitations: int
+    has_portal_account: bool
+
+
+def erasure_counts(*, client: Client) -> ErasureCounts:
+    """For the manager's page (client_for_erasure has checked who asks)."""
+    return ErasureCounts(
+        assignments=Assignment.objects.filter(client=client).count(),
+        entries=Entry.objects.filter(assignment__client=client).count(),
+        sessions=Session.objects.filter(client=client).count(),
+        invitations=Invitation.objects.filter(client=client).count(),
+        has_portal_account=client.portal_user_id is not None,
+    )
+
+
+def client_records_fingerprint(*, client_id: int) -> str:
+    """A digest of everything an erasure removes, as stored now.
+
+    The confirmation form carries the one its page was drawn from; if the
+    records changed since (a new entry, a draft saved, a session booked,
+    another manager's erasure done), the erasure is refused: the export the
+    manager saved would not hold what is being erased. Every row's id and
+    what moves when it changes, not counts alone: one entry gone and
+    another come leaves a count as it was.
+    """
+    entries = Entry.objects.filter(assignment__client_id=client_id)
+    state = [
+        list(
+            Client.objects.filter(pk=client_id).values_list(
+                "display_name", "status", "portal_user_id", "contact_email", "therapist_id"
+            )
+        ),
+        list(
+            Assignment.objects.filter(client_id=client_id)
+            .order_by("pk")
+            .values_list("pk", "status", "instructions")
+        ),
+        list(
+            entries.order_by("pk").values_list(
+                "pk", "version", "updated_at", "status", "note_draft"
+            )
+        ),
+        list(
+            EntryNote.objects.filter(entry__in=entries).order_by("pk").values_list("pk", flat=True)
+        ),
+        list(
+            EntryComment.objects.filter(entry__in=entries)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        ),
+        list(
+            Session.objects.filter(client_id=client_id)
+            .order_by("pk")
+            .values_list("pk", "starts_at")
+        ),
+        list(
+            Invitation.objects.filter(client_id=client_id)
+            .order_by("pk")
+            .values_list("pk", "used_at", "revoked_at")
+        ),
+        list(
+            OutboxMessage.objects.filter(client_id=client_id)
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        ),
+    ]
+    stored = json.dumps(state, cls=DjangoJSONEncoder)
+    return hashlib.sha256(stored.encode()).hexdigest()

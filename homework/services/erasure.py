@@ -1,0 +1,95 @@
+"""A manager's "Export and erase": the practice's copy of a client's
+records downloaded (each download in the access log), then everything
+erased in one transaction.
+
+Erased: entries (drafts, private ones and unsent notes among them), the
+client's notes and the therapist's comments, assignments, outbox rows,
+stored summary PDFs, sessions, invitations, the portal account with its
+sign-ins, authenticators and lockout rows, and the admin's history lines
+about any of them (clients.services.erasure). What stays: the Client row
+as a nameless tombstone, and the access log's lines (who, when, what kind
+of look), their ``what`` emptied, with one more: "erased", by the manager.
+"""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clients.models import AccessEvent, Client
+from clients.services import access_event_record, admin_history_forget, client_erase_own_records
+from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
+from homework.selectors.erasure import client_records_fingerprint
+from practice.models import User
+
+
+class ClientAlreadyErased(Exception):
+    """The client's records are gone already (another manager, another tab,
+    a replayed request): nothing more to do."""
+
+
+class ClientChangedSinceShown(Exception):
+    """The records changed after the page was drawn: the export saved may
+    not hold what would be erased. Nothing was erased."""
+
+
+@dataclass(frozen=True)
+class Erased:
+    client_id: int
+    entries: int
+
+
+def _require_manager(actor: User) -> None:
+    if not (actor.is_active and actor.is_manager):
+        raise PermissionDenied(_("Only a practice manager erases a client's records."))
+
+
+def client_export_record(*, actor: User, client: Client, what: str) -> None:
+    """A download of the practice's copy, in the client's access log as an export."""
+    _require_manager(actor)
+    access_event_record(actor=actor, client=client, action=AccessEvent.Action.EXPORTED, what=what)
+
+
+@transaction.atomic
+def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
+    """Erase a client's records, as listed above, or nothing at all.
+
+    The client's row is locked first: a second erasure (another manager)
+    waits, then finds it done (ClientAlreadyErased); an assignment being
+    added waits too (it locks the same row). ``fingerprint`` is
+    client_records_fingerprint as the confirmation page showed it; if the
+    records changed since, ClientChangedSinceShown, and nothing changes.
+
+    Stored summary PDFs are a cache of what the rows say (a download renders
+    afresh when one is missing), so they are deleted inside the transaction:
+    if it then fails, the records are all still here and a summary is
+    simply rendered again; nothing can commit with a file left behind. They
+    are swept once more after commit, for a render that was already under
+    way when the row was locked.
+    """
+    _require_manager(actor)
+    client = Client.objects.select_for_update().filter(pk=client_id).first()
+    if client is None:
+        raise Client.DoesNotExist
+    if client.status == Client.Status.ERASED:
+        raise ClientAlreadyErased
+    if fingerprint != client_records_fingerprint(client_id=client.pk):
+        raise ClientChangedSinceShown
+    assignments = Assignment.objects.filter(client=client)
+    entries = Entry.objects.filter(assignment__client=client)
+    admin_history_forget(model=Entry, ids=list(entries.values_list("pk", flat=True)))
+    admin_history_forget(model=Assignment, ids=list(assignments.values_list("pk", flat=True)))
+    erased_entries = entries.count()
+    OutboxMessage.objects.filter(client=client).delete()
+    EntryComment.objects.filter(entry__assignment__client=client).delete()
+    EntryNote.objects.filter(entry__assignment__client=client).delete()
+    entries.delete()
+    assignments.delete()
+    # Imported here: the summary's modules import homework.services themselves.
+    from homework.summary.services import summary_forget
+
+    summary_forget(client_id=client.pk)
+    transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
+    client_erase_own_records(actor=actor, client=client)
+    return Erased(client_id=client.pk, entries=erased_entries)
