@@ -239,7 +239,12 @@ class StaffInvitation(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
     # The account the link made, once used.
     account = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        editable=False,
     )
     email_asked_at = models.DateTimeField(null=True, blank=True)
     emailed_at = models.DateTimeField(null=True, blank=True)
