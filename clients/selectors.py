@@ -185,12 +185,16 @@ def staff_overview(*, user: User) -> QuerySet[User]:
     however many there are. Nobody else's to see: empty for anyone else."""
     if not (user.is_active and user.is_manager):
         return User.objects.none()
-    return staff_members().annotate(
-        active_clients=Count("clients", filter=Q(clients__status=Client.Status.ACTIVE)),
-        has_authenticator=Exists(
-            TOTPDevice.objects.filter(user=OuterRef("pk"), confirmed=True)
-        ),
-    ).order_by("-is_active", "name", "email")
+    return (
+        staff_members()
+        .annotate(
+            active_clients=Count("clients", filter=Q(clients__status=Client.Status.ACTIVE)),
+            has_authenticator=Exists(
+                TOTPDevice.objects.filter(user=OuterRef("pk"), confirmed=True)
+            ),
+        )
+        .order_by("-is_active", "name", "email")
+    )
 
 
 def active_therapists() -> QuerySet[User]:

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import URLPattern, path, reverse
+from django.urls import URLPattern, path
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -267,15 +267,9 @@ def staff_urls(site: AdminSite) -> list[URLPattern]:
     return [
         path("staff/", view(staff_list), name="staff"),
         path("staff/invite/", view(staff_invite), name="staff_invite"),
-        path(
-            "staff/<int:user_id>/close/", view(staff_deactivate), name="staff_deactivate"
-        ),
-        path(
-            "staff/<int:user_id>/reopen/", view(staff_reactivate), name="staff_reactivate"
-        ),
-        path(
-            "staff/<int:user_id>/hand-over/", view(clients_hand_over), name="clients_hand_over"
-        ),
+        path("staff/<int:user_id>/close/", view(staff_deactivate), name="staff_deactivate"),
+        path("staff/<int:user_id>/reopen/", view(staff_reactivate), name="staff_reactivate"),
+        path("staff/<int:user_id>/hand-over/", view(clients_hand_over), name="clients_hand_over"),
         path(
             "staff/<int:user_id>/reset-second-factor/",
             view(staff_second_factor_reset),

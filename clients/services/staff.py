@@ -52,9 +52,7 @@ def staff_deactivate(*, actor: User, user_id: int) -> User:
     if not member.is_active:
         return member  # already done: a form sent twice
     if member.is_manager:
-        managers = User.objects.select_for_update().filter(
-            role=User.Role.MANAGER, is_active=True
-        )
+        managers = User.objects.select_for_update().filter(role=User.Role.MANAGER, is_active=True)
         if managers.count() <= 1:
             raise ValidationError(
                 _(
@@ -115,9 +113,7 @@ def clients_hand_over(*, actor: User, from_id: int, to_id: int) -> int:
     if taker.pk == giver.pk:
         raise ValidationError({"to_therapist": [_("Choose another therapist.")]})
     if not (taker.is_therapist and taker.is_active):
-        raise ValidationError(
-            {"to_therapist": [_("Choose a therapist whose account is open.")]}
-        )
+        raise ValidationError({"to_therapist": [_("Choose a therapist whose account is open.")]})
     moving = list(
         Client.objects.select_for_update()
         .filter(therapist=giver, status=Client.Status.ACTIVE)

@@ -174,7 +174,9 @@ def staff_invitation_accept(*, token: str, password: str) -> User:
     invitation.account = user
     invitation.save(update_fields=["used_at", "account"])
     staff_change_record(
-        actor=user, target=user, message=f"Joined from the invitation made by {invitation.created_by}."
+        actor=user,
+        target=user,
+        message=f"Joined from the invitation made by {invitation.created_by}.",
     )
     return user
 

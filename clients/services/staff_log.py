@@ -26,6 +26,4 @@ def staff_change_record(*, actor: User, target: Model, message: str) -> None:
         action_flag=CHANGE,
         change_message=message,
     )
-    logger.info(
-        "User %s: %s %s: %s", actor.pk, target._meta.label, target.pk, message
-    )
+    logger.info("User %s: %s %s: %s", actor.pk, target._meta.label, target.pk, message)

@@ -113,7 +113,6 @@ def _too_many_tries() -> str:
     return _("Too many wrong codes in a row. Wait a minute, then try the newest code.")
 
 
-
 def recovery_codes_renew(*, user: User, code: str) -> list[str]:
     """Ten new recovery codes for a signed-in staff member, once a code from
     their app proves the phone is in their hand; the old ones stop working.
