@@ -18,7 +18,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clients import selectors
@@ -206,7 +206,11 @@ def clients_hand_over(request: HttpRequest, user_id: int, *, site: AdminSite) ->
         else:
             messages.success(
                 request,
-                _("%(count)s client(s) handed over to %(to)s.")
+                ngettext(
+                    "%(count)s client handed over to %(to)s.",
+                    "%(count)s clients handed over to %(to)s.",
+                    moved,
+                )
                 % {"count": moved, "to": form.cleaned_data["to_therapist"]},
             )
             return redirect("admin:staff")

@@ -105,11 +105,7 @@ def staff_welcome_password(request: HttpRequest, *, site: AdminSite) -> HttpResp
         except InvitationRefused as refused:
             return _refused(request, site, refused.reason)
         except ValidationError as error:
-            if hasattr(error, "error_dict"):
-                add_refusal(form, error)
-            else:
-                # The password rules answer as a list; a taken address as one line.
-                form.add_error("password1" if len(error.messages) > 1 else None, error)
+            add_refusal(form, error)  # the password rules on the password; a taken address above
         else:
             request.session.pop(STAFF_INVITATION_KEY, None)
             messages.success(

@@ -166,7 +166,12 @@ def staff_invitation_accept(*, token: str, password: str) -> User:
             )
         )
     role = User.Role(invitation.role)
-    validate_password(password, user=User(email=invitation.email, name=invitation.name, role=role))
+    try:
+        validate_password(
+            password, user=User(email=invitation.email, name=invitation.name, role=role)
+        )
+    except ValidationError as error:
+        raise ValidationError({"password1": error.error_list}) from error
     user = User.objects.create_user(
         email=invitation.email, password=password, name=invitation.name, role=role, is_staff=True
     )
@@ -176,7 +181,8 @@ def staff_invitation_accept(*, token: str, password: str) -> User:
     staff_change_record(
         actor=user,
         target=user,
-        message=f"Joined from the invitation made by {invitation.created_by}.",
+        message=_("Joined through the invitation made by %(name)s.")
+        % {"name": invitation.created_by},
     )
     return user
 

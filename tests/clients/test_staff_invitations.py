@@ -133,6 +133,7 @@ def test_a_weak_password_is_refused_and_the_link_still_works(cast):
     link = issued_link(manager)
     _http, answer = take_up(link, password="123")
     assert answer.status_code == 400
+    assert answer.context["form"].errors["password1"]
     assert not User.objects.filter(email="nadia@example.test").exists()
     _http, answer = take_up(link)
     assert answer.status_code == 302
