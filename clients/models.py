@@ -218,6 +218,70 @@ class Invitation(models.Model):
         return "retrying" if self.email_attempts else "waiting"
 
 
+class StaffInvitation(models.Model):
+    """A single-use, expiring link that lets a new therapist or manager choose
+    their password; their authenticator is set up at their first sign-in.
+
+    As a client's Invitation: only the token's hash is kept, the link is made
+    from ``link_seed`` and SECRET_KEY. The account is made when the link is
+    used, so a link never taken up leaves no account behind.
+    """
+
+    class Role(models.TextChoices):
+        THERAPIST = "therapist", _("Therapist")
+        MANAGER = "manager", _("Practice manager")
+
+    email = models.EmailField(_("email"))
+    name = models.CharField(_("name"), max_length=150)
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices)
+    token_hash = models.CharField(max_length=64, unique=True)
+    link_seed = models.CharField(max_length=32, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    # The account the link made, once used.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        editable=False,
+    )
+    email_asked_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+    email_attempts = models.PositiveSmallIntegerField(default=0)
+    email_given_up_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("staff invitation")
+        verbose_name_plural = _("staff invitations")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(role__in=("therapist", "manager")), name="staff_invitation_role"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} · {self.created_at:%Y-%m-%d}"
+
+    @property
+    def email_state(self) -> str:
+        """As Invitation.email_state: "sent", "waiting", "retrying", "given-up" or empty."""
+        if self.email_asked_at is None:
+            return ""
+        if self.emailed_at is not None:
+            return "sent"
+        if self.email_given_up_at is not None:
+            return "given-up"
+        return "retrying" if self.email_attempts else "waiting"
+
+
 class AccessEvent(models.Model):
     """Who at the practice viewed or exported which client's records, and when.
 

@@ -3,12 +3,12 @@
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.lookups import Exact
 from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import AccessEvent, Client, Invitation, Session
+from clients.models import AccessEvent, Client, Invitation, Session, StaffInvitation
 from practice import delivery
 from practice.models import User
 
@@ -189,3 +189,35 @@ def with_prepared_for(sessions: QuerySet[Session], *, now: dt.datetime) -> Query
     return sessions.annotate(
         is_prepared_for=Exact(F("pk"), Subquery(first_upcoming.values("pk")[:1]))
     )
+
+
+def staff_overview(*, user: User) -> QuerySet[User]:
+    """The practice's staff for its manager's Staff page, each with their count
+    of active clients and whether their authenticator is set up: one query
+    however many there are. Nobody else's to see: empty for anyone else."""
+    if not (user.is_active and user.is_manager):
+        return User.objects.none()
+    return (
+        staff_members()
+        .annotate(
+            active_clients=Count("clients", filter=Q(clients__status=Client.Status.ACTIVE)),
+            has_authenticator=Exists(
+                TOTPDevice.objects.filter(user=OuterRef("pk"), confirmed=True)
+            ),
+        )
+        .order_by("-is_active", "name", "email")
+    )
+
+
+def active_therapists() -> QuerySet[User]:
+    """Who can take clients over: therapists whose accounts are open."""
+    return User.objects.filter(role=User.Role.THERAPIST, is_active=True).order_by("name", "email")
+
+
+def staff_invitations_waiting(*, user: User) -> QuerySet[StaffInvitation]:
+    """Invitations to staff not taken up yet and still working, for the manager."""
+    if not (user.is_active and user.is_manager):
+        return StaffInvitation.objects.none()
+    return StaffInvitation.objects.filter(
+        used_at=None, revoked_at=None, expires_at__gt=timezone.now()
+    ).order_by("-created_at")

@@ -5,6 +5,7 @@ from typing import Any
 from celery import Task, shared_task
 
 from clients import selectors, services
+from clients.services.staff_invitations import staff_invitation_send_email
 from practice import delivery
 from practice.queue import message_done_before, remember_message_done
 
@@ -33,6 +34,16 @@ def send_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> bool:
         return services.invitation_send_email(invitation_id=invitation_id)
     except services.EmailNotSent as failure:
         # Quick retries first, as for a therapist's notification; then the sweep.
+        raise self.retry(exc=failure, countdown=min(30 * 2**self.request.retries, 600)) from failure
+
+
+@shared_task(bind=True, max_retries=8, default_retry_delay=30)
+def send_staff_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> bool:
+    """Safe to run twice: the invitation row says whether it went. No sweep:
+    the manager who asked sees on the Staff page whether it went."""
+    try:
+        return staff_invitation_send_email(invitation_id=invitation_id)
+    except services.EmailNotSent as failure:
         raise self.retry(exc=failure, countdown=min(30 * 2**self.request.retries, 600)) from failure
 
 

@@ -20,6 +20,7 @@ from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext as _
 
 from practice import staff_two_step
+from practice.admin_access import is_manager
 from practice.models import User
 
 # The session remembers when this person signed in before this time (see
@@ -108,7 +109,34 @@ class PracticeAdminSite(admin.AdminSite):
                 name="sign_out_everywhere",
             ),
         ]
-        return own + super().get_urls()
+        # The Staff pages and a staff member's own (clients.admin.staff*): imported
+        # here, as the URLs are built, since their modules register with this site.
+        from clients.admin.staff import staff_urls
+        from clients.admin.staff_account import staff_account_urls
+
+        return own + staff_urls(self) + staff_account_urls(self) + super().get_urls()
+
+    def get_app_list(
+        self, request: HttpRequest, app_label: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Django's list, with the manager's Staff page among the practice's."""
+        apps = super().get_app_list(request, app_label)
+        if not is_manager(request):
+            return apps
+        for app in apps:
+            if app["app_label"] == "practice":
+                app["models"].insert(
+                    0,
+                    {
+                        "name": _("Staff"),
+                        "object_name": "Staff",
+                        "admin_url": reverse("admin:staff", current_app=self.name),
+                        "add_url": reverse("admin:staff_invite", current_app=self.name),
+                        "view_only": False,
+                        "perms": {"add": True, "change": True, "view": True, "delete": False},
+                    },
+                )
+        return apps
 
     def autocomplete_view(self, request: HttpRequest) -> Any:
         return LabelledAutocompleteView.as_view(admin_site=self)(request)

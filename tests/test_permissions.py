@@ -156,6 +156,29 @@ TABLE: dict[str, Row] = {
         fixed("/admin/homework/"), "302 302 302 200 200 200 302"
     ),
     "admin/(?P<url>.*)$": Row(fixed("/admin/no-such-page/"), "302 302 302 404 404 404 302"),
+    # -- the Staff pages: the manager's alone (theo, with a client, is the one shown)
+    "admin/staff/": Row(fixed("/admin/staff/"), "302 302 302 403 403 200 302"),
+    "admin/staff/invite/": Row(fixed("/admin/staff/invite/"), "302 302 302 403 403 200 302"),
+    "admin/staff/<int:user_id>/close/": Row(
+        admin_object("staff", "close/", A_USER), "302 302 302 403 403 200 302"
+    ),
+    # Opening an open account changes nothing, and goes back to the list.
+    "admin/staff/<int:user_id>/reopen/": Row(
+        admin_object("staff", "reopen/", A_USER), "302 302 302 403 403 302 302", "post"
+    ),
+    "admin/staff/<int:user_id>/hand-over/": Row(
+        admin_object("staff", "hand-over/", A_USER), "302 302 302 403 403 200 302"
+    ),
+    "admin/staff/<int:user_id>/reset-second-factor/": Row(
+        admin_object("staff", "reset-second-factor/", A_USER), "302 302 302 403 403 200 302"
+    ),
+    # A staff member's own new recovery codes (a code from the app first).
+    "admin/recovery-codes/": Row(fixed("/admin/recovery-codes/"), "302 302 302 200 200 200 302"),
+    # A new staff member's invitation link: a made-up one is no one's.
+    "admin/welcome/<str:token>/": Row(
+        fixed("/admin/welcome/not-a-real-token/"), "404 404 404 404 404 404 404"
+    ),
+    "admin/welcome/": Row(fixed("/admin/welcome/"), "404 404 404 404 404 404 404"),
     # -- users (manager only, read-only)
     "admin/practice/user/": Row(fixed("/admin/practice/user/"), "302 302 302 403 403 200 302"),
     "admin/practice/user/add/": Row(

@@ -1,9 +1,6 @@
 """Invitations: the single-use link that lets a client set their portal password."""
 
 import datetime as dt
-import hashlib
-import secrets
-from base64 import urlsafe_b64encode
 from dataclasses import dataclass
 from smtplib import SMTPException
 
@@ -15,7 +12,6 @@ from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
@@ -23,6 +19,7 @@ from clients.models import Client, Invitation
 from clients.selectors import clients_for_user, invitations_for_client
 from clients.services.clients import _require_staff, client_attach_portal_account
 from clients.services.discreet_email import EmailNotSent, _send_discreet_email
+from clients.services.links import link_token, link_token_hash, new_link_seed
 from practice import delivery
 from practice.dates import as_zone, end_of_day
 from practice.models import User
@@ -59,16 +56,14 @@ class IssuedInvitation:
     url: str  # shown once, never stored (see Invitation.link_seed)
 
 
-def invitation_token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+invitation_token_hash = link_token_hash
 
 
 def _invitation_token(seed: str) -> str:
     """The link's secret, made from the row's seed and SECRET_KEY (as Django
     makes password-reset links): the email can be sent, and sent again, after
     the invitation is saved, and the database alone holds no working link."""
-    digest = salted_hmac("clients.invitation.link", seed, algorithm="sha256").digest()
-    return urlsafe_b64encode(digest).rstrip(b"=").decode()
+    return link_token(seed, purpose="clients.invitation.link")
 
 
 def _invitation_url(token: str) -> str:
@@ -147,7 +142,7 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     if repeat is not None:
         return _issued(repeat)
     Invitation.objects.filter(client=client, used_at=None, revoked_at=None).update(revoked_at=now)
-    seed = secrets.token_hex(16)
+    seed = new_link_seed()
     token = _invitation_token(seed)
     invitation = Invitation.objects.create(
         client=client,
