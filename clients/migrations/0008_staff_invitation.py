@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clients', '0006_invitation_email_after_commit'),
+        ('clients', '0007_client_erasure'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
