@@ -3,6 +3,7 @@
 import datetime as dt
 import zoneinfo
 
+from axes.models import AccessAttempt, AccessFailureLog
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -237,3 +238,26 @@ class AccessEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} {self.action} {self.client} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class SignInFailure(AccessFailureLog):
+    """One refused sign-in or password check, as axes recorded it: the
+    manager's screen of sign-ins reads these (clients.admin.sign_ins)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["-attempt_time", "-pk"]
+        verbose_name = _("failed sign-in")
+        verbose_name_plural = _("failed sign-ins")
+
+
+class SignInLock(AccessAttempt):
+    """axes' running count of failures for one account, address and browser;
+    past the limit, that account is locked on that address
+    (clients.selectors.sign_in_locks)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["-attempt_time", "-pk"]
+        verbose_name = _("locked sign-in")
+        verbose_name_plural = _("locked sign-ins")

@@ -2,7 +2,8 @@
 
 One module per sub-domain: ``clients`` (adding, changing, archiving),
 ``sessions``, ``access_log``, ``invitations``, ``discreet_email``,
-``accounts`` (password, sessions on every device) and ``two_step``.
+``accounts`` (password, sessions on every device), ``two_step`` and
+``sign_ins`` (lifting a lock).
 """
 
 from clients.services.access_log import (
@@ -39,6 +40,7 @@ from clients.services.invitations import (
     invitation_token_hash,
 )
 from clients.services.sessions import session_cancel, session_reschedule, session_schedule
+from clients.services.sign_ins import sign_in_lock_lift
 from clients.services.two_step import (
     TwoStepAlreadyOn,
     totp_device_confirm,
@@ -74,6 +76,7 @@ __all__ = [
     "session_cancel",
     "session_reschedule",
     "session_schedule",
+    "sign_in_lock_lift",
     "totp_device_confirm",
     "totp_device_remove",
     "totp_device_start",
