@@ -33,6 +33,7 @@ PUBLIC = {
     "password/reset/sent/",
     "password/reset/<uidb64>/<token>/",
     "password/reset/done/",
+    "welcome/sent/",
 }
 
 
@@ -103,6 +104,12 @@ TABLE: dict[str, Row] = {
     "login/code/": Row(fixed("/login/code/"), "302 302 302 302 302 302 302"),
     "welcome/<str:token>/": Row(fixed("/welcome/not-a-real-token/"), "404 404 404 404 404 404 404"),
     "welcome/": Row(fixed("/welcome/"), "404 404 404 404 404 404 404"),
+    # "Check your email", the same page for anyone: it names no address.
+    "welcome/sent/": Row(fixed("/welcome/sent/"), "200 200 200 200 200 200 200"),
+    "welcome/finish/<str:token>/": Row(
+        fixed("/welcome/finish/not-a-real-token/"), "404 404 404 404 404 404 404"
+    ),
+    "welcome/finish/": Row(fixed("/welcome/finish/"), "404 404 404 404 404 404 404"),
     "password/reset/": Row(fixed("/password/reset/"), "200 200 200 200 200 200 200"),
     "password/reset/sent/": Row(fixed("/password/reset/sent/"), "200 200 200 200 200 200 200"),
     "password/reset/<uidb64>/<token>/": Row(

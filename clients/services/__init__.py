@@ -1,9 +1,9 @@
 """Every write to clients goes through here: keyword-only, atomic, typed.
 
 One module per sub-domain: ``clients`` (adding, changing, archiving),
-``sessions``, ``access_log``, ``invitations``, ``discreet_email``,
-``accounts`` (password, sessions on every device), ``two_step`` and
-``sign_ins`` (lifting a lock).
+``sessions``, ``access_log``, ``invitations`` and ``invitation_acceptance``,
+``discreet_email``, ``accounts`` (password, sessions on every device),
+``two_step`` and ``sign_ins`` (lifting a lock).
 """
 
 from clients.services.access_log import (
@@ -26,14 +26,18 @@ from clients.services.clients import (
     client_update,
 )
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from clients.services.invitation_acceptance import (
+    invitation_accept,
+    invitation_finish,
+    invitation_finish_check,
+    invitation_send_finish_email,
+)
 from clients.services.invitations import (
+    INVITATION_ACCEPT_TRIES,
     INVITATION_SENT_TWICE_WINDOW,
-    INVITATION_TAKEN_EMAIL_TRIES,
     InvitationRefused,
     IssuedInvitation,
     client_invite,
-    invitation_accept,
-    invitation_accepted_just_now,
     invitation_check,
     invitation_issued,
     invitation_send_email,
@@ -52,8 +56,8 @@ from clients.services.two_step import (
 __all__ = [
     "ACCESS_EVENT_REPEAT",
     "CLIENT_EDITABLE_FIELDS",
+    "INVITATION_ACCEPT_TRIES",
     "INVITATION_SENT_TWICE_WINDOW",
-    "INVITATION_TAKEN_EMAIL_TRIES",
     "EmailNotSent",
     "InvitationRefused",
     "IssuedInvitation",
@@ -67,10 +71,12 @@ __all__ = [
     "client_restore",
     "client_update",
     "invitation_accept",
-    "invitation_accepted_just_now",
     "invitation_check",
+    "invitation_finish",
+    "invitation_finish_check",
     "invitation_issued",
     "invitation_send_email",
+    "invitation_send_finish_email",
     "invitation_token_hash",
     "send_discreet_email",
     "session_cancel",
