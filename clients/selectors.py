@@ -2,6 +2,7 @@
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import cast
 
 from django.db.models import F, OuterRef, QuerySet, Subquery, Sum
 from django.db.models.lookups import Exact
@@ -52,8 +53,9 @@ def sign_in_failures_for_staff(*, user: User) -> QuerySet[SignInFailure]:
     """Every refused sign-in, practice-wide, newest first: the manager's
     alone, as they name every account's tries (clients.admin.sign_ins)."""
     if not (user.is_authenticated and user.is_active and user.is_manager):
-        return SignInFailure.objects.none()
-    return SignInFailure.objects.order_by("-attempt_time", "-pk")
+        return cast("QuerySet[SignInFailure]", SignInFailure.objects.none())
+    # axes ships no type hints: its models' managers are Any to the type checker.
+    return cast("QuerySet[SignInFailure]", SignInFailure.objects.order_by("-attempt_time", "-pk"))
 
 
 def sign_in_locks_for_staff(*, user: User) -> QuerySet[SignInLock]:
@@ -65,8 +67,8 @@ def sign_in_locks_for_staff(*, user: User) -> QuerySet[SignInLock]:
     clients.lockout.PracticeAxesHandler applies to the next try.
     """
     if not (user.is_authenticated and user.is_active and user.is_manager):
-        return SignInLock.objects.none()
-    recent = SignInLock.objects.filter(
+        return cast("QuerySet[SignInLock]", SignInLock.objects.none())
+    recent: QuerySet[SignInLock] = SignInLock.objects.filter(
         attempt_time__gte=timezone.now() - lockout.COOL_OFF, username__isnull=False
     )
     same_pair = recent.filter(username=OuterRef("username"), ip_address=OuterRef("ip_address"))
@@ -77,11 +79,12 @@ def sign_in_locks_for_staff(*, user: User) -> QuerySet[SignInLock]:
         .values("total")[:1]
     )
     latest_of_pair = same_pair.order_by("-attempt_time", "-pk").values("pk")[:1]
-    return (
+    locked: QuerySet[SignInLock] = (
         recent.annotate(pair_failures=Subquery(pair_failures))
         .filter(pair_failures__gte=lockout.ACCOUNT_FAILURES, pk=Subquery(latest_of_pair))
         .order_by("-attempt_time", "-pk")
     )
+    return locked
 
 
 def access_events_for_client(*, user: User) -> QuerySet[AccessEvent]:

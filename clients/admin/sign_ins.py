@@ -97,7 +97,7 @@ class SignInFailureAdmin(SignInAdmin):
 
     @admin.display(description=_("locked out"), boolean=True, ordering="locked_out")
     def was_locked_out(self, row: SignInFailure) -> bool:
-        return row.locked_out
+        return bool(row.locked_out)
 
 
 @admin.register(SignInLock)
@@ -116,7 +116,7 @@ class SignInLockAdmin(SignInAdmin):
 
     @admin.display(description=_("failures"))
     def failures(self, row: SignInLock) -> int:
-        return int(getattr(row, "pair_failures", row.failures_since_start))
+        return int(getattr(row, "pair_failures", None) or row.failures_since_start)
 
     @admin.display(description=_("locked until"))
     def locked_until(self, row: SignInLock) -> Any:

@@ -14,6 +14,7 @@ import hashlib
 import logging
 import secrets
 from base64 import urlsafe_b64encode
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
@@ -111,6 +112,7 @@ def invitation_send_finish_email(*, invitation_id: int, try_number: int) -> bool
     except InvitationRefused:
         return False
     to = invitation.chosen_email
+    context: dict[str, Any]
     if User.objects.filter(email__iexact=to).exists():
         template = "clients/email/address-in-use"
         context = {

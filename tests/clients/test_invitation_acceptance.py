@@ -4,8 +4,10 @@ email finishes the account (a free address) or tells its owner (a taken one)."""
 
 import datetime as dt
 import re
+from typing import Any
 
 import pytest
+from django.contrib.auth import hashers
 from django.core import mail
 from django.core.mail import EmailMultiAlternatives
 from django.test import Client as HttpClient
@@ -60,12 +62,15 @@ def finish(link: str, http: HttpClient | None = None):
 def test_a_free_and_a_taken_address_get_the_same_answer_and_one_email_each(
     cast, newcomer, django_capture_on_commit_callbacks, monkeypatch
 ):
-    hashes = []
-    real_hash = invitation_acceptance.make_password
-    monkeypatch.setattr(
-        invitation_acceptance, "make_password", lambda raw: hashes.append(raw) or real_hash(raw)
-    )
-    answers = []
+    hashes: list[str] = []
+    real_hash = hashers.make_password
+
+    def counted_hash(raw: str) -> str:
+        hashes.append(raw)
+        return real_hash(raw)
+
+    monkeypatch.setattr(invitation_acceptance, "make_password", counted_hash)
+    answers: list[Any] = []
     for email in ("casey@example.test", "alice@example.test"):
         token = token_of(services.client_invite(actor=cast.tara, client=newcomer))
         with django_capture_on_commit_callbacks() as queued:
@@ -120,6 +125,7 @@ def test_the_emailed_link_makes_the_account_with_the_password_chosen(
     assert done.status_code == 302 and done["Location"] == reverse("homework:dashboard")
     assert http.get(reverse("homework:dashboard")).status_code == 200
     newcomer.refresh_from_db()
+    assert newcomer.portal_user is not None
     assert newcomer.portal_user.email == "casey@example.test"
     assert newcomer.portal_user.check_password(PASSWORD)
     invitation.refresh_from_db()

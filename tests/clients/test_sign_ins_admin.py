@@ -2,6 +2,7 @@
 read-only but for lifting a lock early."""
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -46,7 +47,7 @@ def a_count(username: str, failures: int, *, ip="127.0.0.1", agent="test", at=No
     return row
 
 
-def listed(response) -> list:
+def listed(response) -> list[Any]:
     return list(response.context["cl"].result_list)
 
 
