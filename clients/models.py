@@ -3,6 +3,7 @@
 import datetime as dt
 import zoneinfo
 
+from axes.models import AccessAttempt, AccessFailureLog
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -182,9 +183,19 @@ class Invitation(models.Model):
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    # Sign-in addresses refused as already taken: capped, so that a link in
-    # the wrong hands cannot test who else has an account here.
-    taken_emails_tried = models.PositiveSmallIntegerField(default=0)
+    # Addresses chosen on the welcome form, each sent an email, taken or not:
+    # capped, so a link in the wrong hands cannot mail address after address.
+    accept_tries = models.PositiveSmallIntegerField(default=0)
+    # The latest address and password chosen on the welcome form wait here,
+    # the password hashed as an account keeps it, until the link emailed to
+    # that address is opened (clients.services.invitation_acceptance).
+    chosen_email = models.EmailField(max_length=254, blank=True, default="")
+    chosen_password = models.CharField(max_length=128, blank=True, default="", editable=False)
+    chosen_at = models.DateTimeField(null=True, blank=True)
+    # The emailed link, made from this seed and SECRET_KEY as the invitation's
+    # own is; its hash finds the row when it is opened.
+    finish_seed = models.CharField(max_length=32, blank=True, default="", editable=False)
+    finish_token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
     # The link is derived from this and SECRET_KEY (clients.services), so the
     # email can be sent after the invitation is saved, and tried again by the
     # sweep, without the link itself ever being stored: a copy of the database
@@ -310,3 +321,26 @@ class AccessEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} {self.action} {self.client} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class SignInFailure(AccessFailureLog):
+    """One refused sign-in or password check, as axes recorded it: the
+    manager's screen of sign-ins reads these (clients.admin.sign_ins)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["-attempt_time", "-pk"]
+        verbose_name = _("failed sign-in")
+        verbose_name_plural = _("failed sign-ins")
+
+
+class SignInLock(AccessAttempt):
+    """axes' running count of failures for one account, address and browser;
+    past the limit, that account is locked on that address
+    (clients.selectors.sign_in_locks)."""
+
+    class Meta:
+        proxy = True
+        ordering = ["-attempt_time", "-pk"]
+        verbose_name = _("locked sign-in")
+        verbose_name_plural = _("locked sign-ins")

@@ -2,13 +2,23 @@
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import cast
 
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.lookups import Exact
 from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import AccessEvent, Client, Invitation, Session, StaffInvitation
+from clients import lockout
+from clients.models import (
+    AccessEvent,
+    Client,
+    Invitation,
+    Session,
+    SignInFailure,
+    SignInLock,
+    StaffInvitation,
+)
 from practice import delivery
 from practice.models import User
 
@@ -57,6 +67,44 @@ def access_events_for_staff(*, user: User) -> QuerySet[AccessEvent]:
     if not (user.is_authenticated and user.is_active and user.is_manager):
         return AccessEvent.objects.none()
     return AccessEvent.objects.select_related("actor", "client").order_by("-at", "-pk")
+
+
+def sign_in_failures_for_staff(*, user: User) -> QuerySet[SignInFailure]:
+    """Every refused sign-in, practice-wide, newest first: the manager's
+    alone, as they name every account's tries (clients.admin.sign_ins)."""
+    if not (user.is_authenticated and user.is_active and user.is_manager):
+        return cast("QuerySet[SignInFailure]", SignInFailure.objects.none())
+    # axes ships no type hints: its models' managers are Any to the type checker.
+    return cast("QuerySet[SignInFailure]", SignInFailure.objects.order_by("-attempt_time", "-pk"))
+
+
+def sign_in_locks_for_staff(*, user: User) -> QuerySet[SignInLock]:
+    """The account and address pairs locked now, one row each (the pair's
+    latest try), newest first; the manager's alone.
+
+    A pair is locked while its failures within the last COOL_OFF, summed
+    over the browsers it came from, reach ACCOUNT_FAILURES: the rule
+    clients.lockout.PracticeAxesHandler applies to the next try.
+    """
+    if not (user.is_authenticated and user.is_active and user.is_manager):
+        return cast("QuerySet[SignInLock]", SignInLock.objects.none())
+    recent: QuerySet[SignInLock] = SignInLock.objects.filter(
+        attempt_time__gte=timezone.now() - lockout.COOL_OFF, username__isnull=False
+    )
+    same_pair = recent.filter(username=OuterRef("username"), ip_address=OuterRef("ip_address"))
+    pair_failures = (
+        same_pair.order_by()
+        .values("username", "ip_address")
+        .annotate(total=Sum("failures_since_start"))
+        .values("total")[:1]
+    )
+    latest_of_pair = same_pair.order_by("-attempt_time", "-pk").values("pk")[:1]
+    locked: QuerySet[SignInLock] = (
+        recent.annotate(pair_failures=Subquery(pair_failures))
+        .filter(pair_failures__gte=lockout.ACCOUNT_FAILURES, pk=Subquery(latest_of_pair))
+        .order_by("-attempt_time", "-pk")
+    )
+    return locked
 
 
 def access_events_for_client(*, user: User) -> QuerySet[AccessEvent]:

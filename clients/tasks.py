@@ -55,3 +55,23 @@ def email_pending_invitations(limit: int = delivery.SWEEP_LIMIT, tried_before: b
         send_invitation_email,
         selectors.invitations_awaiting_email(limit=limit, tried_before=tried_before),
     )
+
+
+@shared_task(bind=True, max_retries=3, default_retry_delay=30)
+def send_invitation_finish_email(
+    self: "Task[Any, Any]", invitation_id: int, try_number: int
+) -> bool:
+    """The email an accepted invitation asks for. Safe to run twice: a
+    message delivered again after it went is remembered, and a try replaced
+    by a later one sends nothing."""
+    if message_done_before(self):
+        return False
+    try:
+        sent = services.invitation_send_finish_email(
+            invitation_id=invitation_id, try_number=try_number
+        )
+    except services.EmailNotSent as failure:
+        # The client is waiting for it, and can always ask again from the form.
+        raise self.retry(exc=failure) from failure
+    remember_message_done(self)
+    return sent

@@ -8,6 +8,10 @@ urlpatterns = [
     path("login/", sign_in.PortalLoginView.as_view(), name="login"),
     path("login/code/", sign_in.login_code, name="login_code"),
     path("logout/", sign_in.logout_view, name="logout"),
+    # The fixed addresses first: "sent" and "finish" are not invitation tokens.
+    path("welcome/sent/", invitations.welcome_sent, name="welcome_sent"),
+    path("welcome/finish/<str:token>/", invitations.welcome_finish, name="welcome_finish"),
+    path("welcome/finish/", invitations.welcome_finish_confirm, name="welcome_finish_confirm"),
     path("welcome/<str:token>/", invitations.welcome, name="welcome"),
     path("welcome/", invitations.welcome_password, name="welcome_password"),
     path("password/reset/", sign_in.PortalPasswordResetView.as_view(), name="password_reset"),

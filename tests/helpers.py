@@ -63,6 +63,24 @@ def accept(http: HttpClient, token: str, **form):
     return http.post(reverse("clients:welcome_password"), {**data, **form})
 
 
+def finish_link(message) -> str:
+    """The finishing link in an acceptance email, as a path."""
+    found = re.search(r"https?://[^/\s]+(/welcome/finish/[^/\s]+/)", message.body)
+    assert found is not None, message.body
+    return found.group(1)
+
+
+def accept_and_finish(http: HttpClient, token: str, capture, **form):
+    """The whole first visit: the welcome form, then the link it emails,
+    then "Open my notebook". Returns that last answer."""
+    from django.core import mail
+
+    with capture(execute=True):
+        accept(http, token, **form)
+    http.get(finish_link(mail.outbox[-1]))
+    return http.post(reverse("clients:welcome_finish_confirm"))
+
+
 def do_url(assignment) -> str:
     return reverse("homework:do", args=[assignment.pk])
 

@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+from axes.models import AccessAttempt, AccessFailureLog
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from clients import lockout
 from clients.models import AccessEvent
 from tests.conftest import Cast, login
 from tests.helpers import assert_safe_shell
@@ -31,6 +33,7 @@ PUBLIC = {
     "password/reset/sent/",
     "password/reset/<uidb64>/<token>/",
     "password/reset/done/",
+    "welcome/sent/",
 }
 
 
@@ -57,6 +60,15 @@ ALICE_ENTRY = lambda cast: cast.alice_entry.pk  # noqa: E731
 SETTINGS_ROW = lambda cast: 1  # noqa: E731
 ALICE_LOOK = lambda cast: AccessEvent.objects.get_or_create(  # noqa: E731
     client=cast.alice, actor=cast.tara, action=AccessEvent.Action.VIEWED
+)[0].pk
+A_FAILED_SIGN_IN = lambda cast: AccessFailureLog.objects.get_or_create(  # noqa: E731
+    username="alice@example.test", ip_address="203.0.113.9", path_info="/login/"
+)[0].pk
+A_LOCK = lambda cast: AccessAttempt.objects.get_or_create(  # noqa: E731
+    username="alice@example.test",
+    ip_address="203.0.113.9",
+    user_agent="",
+    defaults={"failures_since_start": lockout.ACCOUNT_FAILURES},
 )[0].pk
 # A practice account: a client's is not in the users list at all (test_admin_clients).
 A_USER = lambda cast: cast.theo.pk  # noqa: E731
@@ -92,6 +104,12 @@ TABLE: dict[str, Row] = {
     "login/code/": Row(fixed("/login/code/"), "302 302 302 302 302 302 302"),
     "welcome/<str:token>/": Row(fixed("/welcome/not-a-real-token/"), "404 404 404 404 404 404 404"),
     "welcome/": Row(fixed("/welcome/"), "404 404 404 404 404 404 404"),
+    # "Check your email", the same page for anyone: it names no address.
+    "welcome/sent/": Row(fixed("/welcome/sent/"), "200 200 200 200 200 200 200"),
+    "welcome/finish/<str:token>/": Row(
+        fixed("/welcome/finish/not-a-real-token/"), "404 404 404 404 404 404 404"
+    ),
+    "welcome/finish/": Row(fixed("/welcome/finish/"), "404 404 404 404 404 404 404"),
     "password/reset/": Row(fixed("/password/reset/"), "200 200 200 200 200 200 200"),
     "password/reset/sent/": Row(fixed("/password/reset/sent/"), "200 200 200 200 200 200 200"),
     "password/reset/<uidb64>/<token>/": Row(
@@ -296,6 +314,47 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/accessevent/<path:object_id>/": Row(
         admin_object("clients/accessevent", "", ALICE_LOOK), "302 302 302 302 302 302 302"
+    ),
+    # -- failed sign-ins: the manager's alone, read-only
+    "admin/clients/signinfailure/": Row(
+        fixed("/admin/clients/signinfailure/"), "302 302 302 403 403 200 302"
+    ),
+    "admin/clients/signinfailure/add/": Row(
+        fixed("/admin/clients/signinfailure/add/"), "302 302 302 403 403 403 302"
+    ),
+    "admin/clients/signinfailure/<path:object_id>/history/": Row(
+        admin_object("clients/signinfailure", "history/", A_FAILED_SIGN_IN),
+        "302 302 302 302 302 200 302",
+    ),
+    "admin/clients/signinfailure/<path:object_id>/delete/": Row(
+        admin_object("clients/signinfailure", "delete/", A_FAILED_SIGN_IN),
+        "302 302 302 403 403 403 302",
+    ),
+    "admin/clients/signinfailure/<path:object_id>/change/": Row(
+        admin_object("clients/signinfailure", "change/", A_FAILED_SIGN_IN),
+        "302 302 302 403 403 200 302",
+    ),
+    "admin/clients/signinfailure/<path:object_id>/": Row(
+        admin_object("clients/signinfailure", "", A_FAILED_SIGN_IN), "302 302 302 302 302 302 302"
+    ),
+    # -- locked sign-ins (lifted by a list action): the manager's alone, read-only
+    "admin/clients/signinlock/": Row(
+        fixed("/admin/clients/signinlock/"), "302 302 302 403 403 200 302"
+    ),
+    "admin/clients/signinlock/add/": Row(
+        fixed("/admin/clients/signinlock/add/"), "302 302 302 403 403 403 302"
+    ),
+    "admin/clients/signinlock/<path:object_id>/history/": Row(
+        admin_object("clients/signinlock", "history/", A_LOCK), "302 302 302 302 302 200 302"
+    ),
+    "admin/clients/signinlock/<path:object_id>/delete/": Row(
+        admin_object("clients/signinlock", "delete/", A_LOCK), "302 302 302 403 403 403 302"
+    ),
+    "admin/clients/signinlock/<path:object_id>/change/": Row(
+        admin_object("clients/signinlock", "change/", A_LOCK), "302 302 302 403 403 200 302"
+    ),
+    "admin/clients/signinlock/<path:object_id>/": Row(
+        admin_object("clients/signinlock", "", A_LOCK), "302 302 302 302 302 302 302"
     ),
     # -- the library: shared items are the manager's to edit
     "admin/homework/exercise/": Row(

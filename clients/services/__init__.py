@@ -1,9 +1,10 @@
 """Every write to clients goes through here: keyword-only, atomic, typed.
 
 One module per sub-domain: ``clients`` (adding, changing, archiving),
-``sessions``, ``access_log``, ``invitations``, ``discreet_email``,
-``accounts`` (password, sessions on every device), ``two_step`` and
-``erasure`` (what clients/ holds of an erased client).
+``sessions``, ``access_log``, ``invitations`` and ``invitation_acceptance``,
+``discreet_email``, ``accounts`` (password, sessions on every device),
+``two_step``, ``sign_ins`` (lifting a lock), ``erasure`` (what clients/ holds
+of an erased client) and the staff modules (``staff``, ``staff_invitations``).
 """
 
 from clients.services.access_log import (
@@ -27,20 +28,25 @@ from clients.services.clients import (
 )
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
 from clients.services.erasure import admin_history_forget, client_erase_own_records
+from clients.services.invitation_acceptance import (
+    invitation_accept,
+    invitation_finish,
+    invitation_finish_check,
+    invitation_send_finish_email,
+)
 from clients.services.invitations import (
+    INVITATION_ACCEPT_TRIES,
     INVITATION_SENT_TWICE_WINDOW,
-    INVITATION_TAKEN_EMAIL_TRIES,
     InvitationRefused,
     IssuedInvitation,
     client_invite,
-    invitation_accept,
-    invitation_accepted_just_now,
     invitation_check,
     invitation_issued,
     invitation_send_email,
     invitation_token_hash,
 )
 from clients.services.sessions import session_cancel, session_reschedule, session_schedule
+from clients.services.sign_ins import sign_in_lock_lift
 from clients.services.two_step import (
     TwoStepAlreadyOn,
     totp_device_confirm,
@@ -52,8 +58,8 @@ from clients.services.two_step import (
 __all__ = [
     "ACCESS_EVENT_REPEAT",
     "CLIENT_EDITABLE_FIELDS",
+    "INVITATION_ACCEPT_TRIES",
     "INVITATION_SENT_TWICE_WINDOW",
-    "INVITATION_TAKEN_EMAIL_TRIES",
     "EmailNotSent",
     "InvitationRefused",
     "IssuedInvitation",
@@ -69,15 +75,18 @@ __all__ = [
     "client_restore",
     "client_update",
     "invitation_accept",
-    "invitation_accepted_just_now",
     "invitation_check",
+    "invitation_finish",
+    "invitation_finish_check",
     "invitation_issued",
     "invitation_send_email",
+    "invitation_send_finish_email",
     "invitation_token_hash",
     "send_discreet_email",
     "session_cancel",
     "session_reschedule",
     "session_schedule",
+    "sign_in_lock_lift",
     "totp_device_confirm",
     "totp_device_remove",
     "totp_device_start",

@@ -92,9 +92,15 @@ def _client_set_status(*, actor: User, client: Client, status: Client.Status) ->
 
 
 @transaction.atomic
-def client_attach_portal_account(*, client: Client, email: str, password: str) -> User:
-    """Give a client a portal login (the invitation flow will call this)."""
+def client_attach_portal_account(
+    *, client: Client, email: str, password: str = "", password_hash: str = ""
+) -> User:
+    """Give a client a portal login, with a password or one already hashed
+    (the invitation's, chosen before the address was confirmed)."""
     user = User.objects.create_user(email=email, password=password, role=User.Role.CLIENT)
+    if password_hash:
+        user.password = password_hash
+        user.save(update_fields=["password"])
     client.portal_user = user
     client.save(update_fields=["portal_user"])
     return user

@@ -5,29 +5,26 @@ from dataclasses import dataclass
 from smtplib import SMTPException
 
 from django.conf import settings
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import BadHeaderError
 from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import Client, Invitation
 from clients.selectors import clients_for_user, invitations_for_client
-from clients.services.clients import _require_staff, client_attach_portal_account
+from clients.services.clients import _require_staff
 from clients.services.discreet_email import EmailNotSent, _send_discreet_email
 from clients.services.links import link_token, link_token_hash, new_link_seed
 from practice import delivery
 from practice.dates import as_zone, end_of_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
-from practice.requests import SENT_TWICE_WINDOW
 
-# Taken sign-in addresses one invitation link may try before it stops working.
-INVITATION_TAKEN_EMAIL_TRIES = 5
+# Addresses one invitation link may be accepted with (each is sent an
+# email) before it stops working.
+INVITATION_ACCEPT_TRIES = 5
 # "Make the link" sent again within this long is the first press twice (a
 # double click, a form sent again after a slow reply): the same link, one
 # email. Shorter than SENT_TWICE_WINDOW: a therapist who sees the email went
@@ -44,6 +41,8 @@ class InvitationRefused(Exception):
     EXPIRED = "expired"
     REVOKED = "revoked"
     TOO_MANY_TRIES = "too-many-tries"
+    # The finishing link's address was given an account meanwhile (by another link).
+    ADDRESS_TAKEN = "address-taken"
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -265,76 +264,23 @@ def _usable_invitation(token: str, *, lock: bool = False) -> Invitation:
     invitation = queryset.filter(token_hash=invitation_token_hash(token)).first()
     if invitation is None:
         raise InvitationRefused(InvitationRefused.UNKNOWN)
+    invitation_still_open(invitation)
+    if invitation.accept_tries >= INVITATION_ACCEPT_TRIES:
+        raise InvitationRefused(InvitationRefused.TOO_MANY_TRIES)
+    return invitation
+
+
+def invitation_still_open(invitation: Invitation) -> None:
+    """Refuse (InvitationRefused) an invitation used, replaced, for an
+    archived client or out of date; its finishing link is refused alike."""
     if invitation.used_at is not None or invitation.client.portal_user_id is not None:
         raise InvitationRefused(InvitationRefused.USED)
     if invitation.revoked_at is not None or invitation.client.status != Client.Status.ACTIVE:
         raise InvitationRefused(InvitationRefused.REVOKED)
     if invitation.expires_at <= timezone.now():
         raise InvitationRefused(InvitationRefused.EXPIRED)
-    if invitation.taken_emails_tried >= INVITATION_TAKEN_EMAIL_TRIES:
-        raise InvitationRefused(InvitationRefused.TOO_MANY_TRIES)
-    return invitation
 
 
 def invitation_check(*, token: str) -> Invitation:
     """The invitation behind a link, if it can still be used (InvitationRefused if not)."""
     return _usable_invitation(token)
-
-
-def invitation_accept(*, token: str, email: str, password: str) -> User:
-    """Create the client's portal login from an invitation; the link is then spent.
-
-    The row lock makes a double submit (or two tabs) create one account. An
-    address already taken is refused, and counted (kept when the refusal is
-    raised): after INVITATION_TAKEN_EMAIL_TRIES the link stops working.
-    """
-    with transaction.atomic():
-        invitation = _usable_invitation(token, lock=True)
-        # As the account will keep it (User.normalize_username), so that the
-        # same address written another way is found taken, not made twice.
-        email = User.normalize_username(email)
-        taken = User.objects.filter(email__iexact=email).exists()
-        if taken:
-            Invitation.objects.filter(pk=invitation.pk).update(
-                taken_emails_tried=F("taken_emails_tried") + 1
-            )
-        else:
-            validate_password(password, user=User(email=email, role=User.Role.CLIENT))
-            user = client_attach_portal_account(
-                client=invitation.client, email=email, password=password
-            )
-            invitation.used_at = timezone.now()
-            invitation.save(update_fields=["used_at"])
-            return user
-    raise ValidationError({"email": [_("This email cannot be used here. Try another one.")]})
-
-
-def invitation_accepted_just_now(*, token: str, email: str, password: str) -> User | None:
-    """The account this invitation made moments ago, if ``email`` and
-    ``password`` are its own; None otherwise.
-
-    The welcome form sent twice (a double click) arrives as two posts at
-    once: the first makes the account, the second finds the link used. The
-    second is the same person with the same words, and the browser shows its
-    answer, so it signs in as the first did. Only within
-    SENT_TWICE_WINDOW and never past two-step sign-in: this is not
-    another way in.
-    """
-    invitation = (
-        Invitation.objects.select_related("client__portal_user")
-        .filter(
-            token_hash=invitation_token_hash(token),
-            used_at__gte=timezone.now() - SENT_TWICE_WINDOW,
-        )
-        .first()
-    )
-    user = invitation.client.portal_user if invitation else None
-    if (
-        user is None
-        or not user.is_active
-        or user.email.casefold() != User.normalize_username(email).casefold()
-        or not user.check_password(password)
-        or TOTPDevice.objects.filter(user=user, confirmed=True).exists()
-    ):
-        return None
-    return user

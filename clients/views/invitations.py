@@ -1,4 +1,5 @@
-"""The invitation's link: check it, then set a password and sign in."""
+"""The invitation's link: check it, choose an address and password, then
+finish from the link emailed to that address (clients.services.invitation_acceptance)."""
 
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -12,16 +13,18 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clients import services
 from clients.forms import SetPasswordForm
 from clients.views.sign_in import sign_in_user
-from practice.models import User
 from practice.refusals import form_refused
 
 # The invitation token moves from the link into the session, so the address
-# bar (and history) holds a plain /welcome/ while the client sets a password.
+# bar (and history) holds a plain /welcome/ while the client sets a password;
+# the finishing link's token likewise, under its own key.
 INVITATION_KEY = "invitation"
+FINISH_KEY = "invitation-finish"
 
 
 def _invitation_refused(request: HttpRequest, reason: str) -> HttpResponse:
     request.session.pop(INVITATION_KEY, None)
+    request.session.pop(FINISH_KEY, None)
     status = 404 if reason == services.InvitationRefused.UNKNOWN else 410
     return render(request, "clients/welcome_refused.html", {"reason": reason}, status=status)
 
@@ -41,6 +44,7 @@ def welcome(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def welcome_password(request: HttpRequest) -> HttpResponse:
+    """The address and password; whatever the address, "check your email" follows."""
     token = request.session.get(INVITATION_KEY)
     if not token:
         return _invitation_refused(request, services.InvitationRefused.UNKNOWN)
@@ -50,24 +54,20 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         return _invitation_refused(request, refused.reason)
     form = SetPasswordForm(request.POST or None, initial={"email": invitation.client.contact_email})
     if request.method == "POST" and form.is_valid():
-        words = {"email": form.cleaned_data["email"], "password": form.cleaned_data["password1"]}
-        user: User | None = None
         try:
-            user = services.invitation_accept(token=token, **words)
+            services.invitation_accept(
+                token=token,
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
         except services.InvitationRefused as refused:
-            # Used a moment ago by this same form, sent twice (a double click):
-            # the first post signed in; this one, the one the browser shows, does too.
-            user = services.invitation_accepted_just_now(token=token, **words)
-            if user is None:
-                return _invitation_refused(request, refused.reason)
+            return _invitation_refused(request, refused.reason)
         except ValidationError as error:
-            # A taken email names its field; the password rules answer as a list.
-            form.add_error(None if hasattr(error, "error_dict") else "password1", error)
-        if user is not None:
-            request.session.pop(INVITATION_KEY, None)
-            sign_in_user(request, user)
-            messages.success(request, _("Welcome. Your notebook is ready."))
-            return redirect("homework:dashboard")
+            form.add_error("password1", error)  # the password rules, as a list
+        else:
+            # The token stays in the session: the same form sent twice (a
+            # double click) is answered as the first, and "back" can correct a typo.
+            return redirect("clients:welcome_sent")
     # The last day the link works, on the client's own calendar (as the email says it).
     with timezone.override(invitation.client.timezone):
         return form_refused(
@@ -79,3 +79,45 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
                 status=400 if form.errors else 200,
             ),
         )
+
+
+@require_GET
+def welcome_sent(request: HttpRequest) -> HttpResponse:
+    """The same page for every address: it says nothing of who has an account here."""
+    return render(request, "clients/welcome_sent.html")
+
+
+@require_GET
+def welcome_finish(request: HttpRequest, token: str) -> HttpResponse:
+    """The link from the email: check it, then ask at a plain address.
+
+    Opening it makes nothing: a mail scanner that follows links would spend
+    it. The account is made when the person presses the button."""
+    if request.user.is_authenticated:
+        logout(request)
+    try:
+        services.invitation_finish_check(token=token)
+    except services.InvitationRefused as refused:
+        return _invitation_refused(request, refused.reason)
+    request.session[FINISH_KEY] = token
+    return redirect("clients:welcome_finish_confirm")
+
+
+@require_http_methods(["GET", "POST"])
+def welcome_finish_confirm(request: HttpRequest) -> HttpResponse:
+    token = request.session.get(FINISH_KEY)
+    if not token:
+        return _invitation_refused(request, services.InvitationRefused.UNKNOWN)
+    try:
+        if request.method == "POST":
+            user = services.invitation_finish(token=token)
+        else:
+            services.invitation_finish_check(token=token)
+    except services.InvitationRefused as refused:
+        return _invitation_refused(request, refused.reason)
+    if request.method == "GET":
+        return render(request, "clients/welcome_finish.html")
+    request.session.pop(FINISH_KEY, None)
+    sign_in_user(request, user)
+    messages.success(request, _("Welcome. Your notebook is ready."))
+    return redirect("homework:dashboard")

@@ -4,6 +4,7 @@ import datetime as dt
 import time
 
 import pytest
+from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import APIResponse, Route, expect
 
@@ -34,6 +35,7 @@ from tests.factories import (
     EntryFactory,
     TherapistFactory,
 )
+from tests.helpers import finish_link
 
 # -- getting in ----------------------------------------------------------------------
 
@@ -73,6 +75,14 @@ def test_invitation_to_first_record_to_the_therapists_admin(
     portal.fill("input[name=password1]", "quiet harbour 42")
     portal.fill("input[name=password2]", "quiet harbour 42")
     portal.click("form.stack button[type=submit]")
+    # The same page for any address; the email finishes (clients.services.invitation_acceptance).
+    expect(portal.get_by_role("heading", name="Check your email")).to_be_visible()
+    assert_accessible(portal, "check your email")
+    [message] = mail.outbox
+    portal.goto(finish_link(message))
+    assert "/welcome/finish/" in portal.url and finish_link(message) not in portal.url
+    assert_accessible(portal, "finish")
+    portal.click("text=Open my notebook")
     portal.wait_for_selector("text=Your notebook is ready")
     expect(portal.locator("#exit-note")).to_be_visible()
     portal.screenshot(path=artifacts / "dashboard-first-visit-360.png", full_page=True)

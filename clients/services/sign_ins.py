@@ -1,0 +1,38 @@
+"""The manager's one write on sign-ins: letting a locked account in early."""
+
+import logging
+
+from axes.models import AccessAttempt
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clients.models import SignInLock
+from practice.models import User
+
+logger = logging.getLogger(__name__)
+
+
+@transaction.atomic
+def sign_in_lock_lift(*, actor: User, lock: SignInLock) -> int:
+    """Clear every failure counted for ``lock``'s account on ``lock``'s
+    address, so the next right password there signs in; returns the rows cleared.
+
+    The manager's alone (a lock guards any account, the manager's own
+    colleagues' too). The address's count across accounts is left as it is:
+    it guards everyone on that address, not one person. Each lift is logged
+    with who lifted it, since it undoes a protection.
+    """
+    if not (actor.is_active and actor.is_manager):
+        raise PermissionDenied(_("Only the practice manager can lift a lock."))
+    cleared, _rows = AccessAttempt.objects.filter(
+        username=lock.username, ip_address=lock.ip_address
+    ).delete()
+    logger.warning(
+        "Sign-in lock lifted early by user %s: %s from %s (%s rows cleared).",
+        actor.pk,
+        lock.username,
+        lock.ip_address,
+        cleared,
+    )
+    return int(cleared)
