@@ -100,7 +100,9 @@ def run_on_database() -> int:
         }
 
     on, off = measures(encrypted), measures(plain)
-    samples = {(which, side): [] for which in on for side in ("on", "off")}
+    samples: dict[tuple[str, str], list[tuple[float, float]]] = {
+        (which, side): [] for which in on for side in ("on", "off")
+    }
 
     def sample(which: str, side: str) -> None:
         if side == "on":

@@ -15,7 +15,7 @@ columns beside them.
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
@@ -23,6 +23,7 @@ from django.core.exceptions import FieldError
 from django.core.signals import setting_changed
 from django.db import models
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models.expressions import Combinable
 from django.dispatch import receiver
 
 
@@ -130,7 +131,15 @@ class _Encrypted:
         )
 
 
-class EncryptedTextField(_Encrypted, models.TextField):  # type: ignore[type-arg]
+if TYPE_CHECKING:
+    # A str in and out, as the TextFields they replace (the stubs' generic
+    # parameters; Django's own classes take none at run time).
+    _TextField = models.TextField[str | Combinable, str]
+else:
+    _TextField = models.TextField
+
+
+class EncryptedTextField(_Encrypted, _TextField):
     """A TextField whose column holds a Fernet token."""
 
     def get_db_prep_value(
@@ -147,7 +156,7 @@ class EncryptedTextField(_Encrypted, models.TextField):  # type: ignore[type-arg
         return open_sealed(value, where=self._where())
 
 
-class EncryptedJSONField(_Encrypted, models.JSONField):  # type: ignore[type-arg]
+class EncryptedJSONField(_Encrypted, models.JSONField):
     """A JSONField whose column is text holding a Fernet token of the JSON.
 
     The whole document is sealed as one, so neither its keys nor its shape
