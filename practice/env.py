@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from cryptography.fernet import Fernet
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -116,6 +117,41 @@ def development_secret_key(path: Path) -> str:
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+MAKE_A_FIELD_KEY = (
+    'python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"'
+)
+
+
+def env_fernet_keys(name: str) -> list[str]:
+    """A comma-separated list of Fernet keys, newest first (practice.encryption).
+
+    Each is checked now, so a key cut short in a copy stops the start rather
+    than the first read. The message counts the key, never repeats it.
+    """
+    keys = env_list(name, [])
+    for number, key in enumerate(keys, start=1):
+        try:
+            Fernet(key.encode("ascii"))
+        except (ValueError, UnicodeEncodeError):
+            raise ImproperlyConfigured(
+                f"{name}: key {number} of {len(keys)} is not a Fernet key (32 random bytes in "
+                f"URL-safe base64, 44 characters); make one with {MAKE_A_FIELD_KEY}."
+            ) from None
+    if len(set(keys)) != len(keys):
+        raise ImproperlyConfigured(f"{name} names the same key twice.")
+    return keys
+
+
+def development_field_key(path: Path) -> str:
+    """Generate a field key once and keep it beside the development database,
+    so what development wrote stays readable across restarts."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(Fernet.generate_key().decode("ascii"))
         path.chmod(0o600)
     return path.read_text().strip()
 

@@ -12,10 +12,12 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 from practice.env import (
+    development_field_key,
     development_secret_key,
     email_config,
     env_bool,
     env_choice,
+    env_fernet_keys,
     env_int,
     env_list,
     env_str,
@@ -41,6 +43,20 @@ if not SECRET_KEY:
     SECRET_KEY = development_secret_key(VAR_DIR / "secret_key")
 elif PRODUCTION:
     SECRET_KEY = strong_secret_key("SECRET_KEY", SECRET_KEY)
+
+# The keys that encrypt what clients write (practice.encryption), newest
+# first: new values are written with the first, and any of them opens what
+# is stored (`manage.py rotate_field_keys` moves everything to the first).
+# Apart from SECRET_KEY, so the one can be changed without the other, and
+# kept apart from the database's backups, which are useless without it.
+FIELD_ENCRYPTION_KEYS = env_fernet_keys("FIELD_ENCRYPTION_KEYS")
+if not FIELD_ENCRYPTION_KEYS:
+    if PRODUCTION:
+        raise ImproperlyConfigured(
+            "FIELD_ENCRYPTION_KEYS is required when DJANGO_ENV=production: what clients write "
+            "is stored encrypted with it. Keep it apart from the database's backups."
+        )
+    FIELD_ENCRYPTION_KEYS = [development_field_key(VAR_DIR / "field_encryption_key")]
 
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", [] if PRODUCTION else ["127.0.0.1", "localhost", "[::1]", "testserver"]

@@ -65,6 +65,13 @@ def _own_redis_database_per_worker() -> None:
 
 _own_redis_database_per_worker()
 
+# The field key every test runs with, fixed (practice.encryption): set here
+# for this process and in the environment for the workers and commands the
+# tests start, which read the same database. Published, so never a real key.
+TEST_FIELD_KEY = "dGVzdHMtb25seS1maWVsZC1rZXktbmV2ZXItcmVhbCE="
+os.environ["FIELD_ENCRYPTION_KEYS"] = TEST_FIELD_KEY
+settings.FIELD_ENCRYPTION_KEYS = [TEST_FIELD_KEY]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

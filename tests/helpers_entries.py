@@ -2,6 +2,7 @@
 words, the newest entry sent; the forms, their addresses, and the words
 that go in them."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.test import Client as HttpClient
@@ -24,6 +25,14 @@ def edit_form(entry: Entry, version: int | None = None, **overrides: str) -> dic
 
 def edit_url(entry: Entry) -> str:
     return reverse("homework:entry_edit", args=[entry.key])
+
+
+def first_saying(entries: Iterable[Entry], **answers: object) -> Entry | None:
+    """The first of ``entries`` whose response holds these answers. Compared
+    here, not in SQL: the column is encrypted (practice.encryption)."""
+    return next(
+        (e for e in entries if all(e.response.get(k) == v for k, v in answers.items())), None
+    )
 
 
 def read_by_therapist(entry: Entry) -> None:

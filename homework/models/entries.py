@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from homework.models.assignments import Assignment
+from practice.encryption import EncryptedJSONField, EncryptedTextField
 
 
 class Entry(models.Model):
@@ -39,7 +40,9 @@ class Entry(models.Model):
     # unique: a log takes any number of entries a day.
     occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
     schema_version = models.PositiveSmallIntegerField(_("schema version"))
-    response = models.JSONField(_("response"), default=dict)
+    # What the client wrote, encrypted at rest (practice.encryption); the
+    # flags, dates and score SQL filters and orders on are plain columns below.
+    response = EncryptedJSONField(_("response"), default=dict)
     # What the response answers, as the client was asked it when they last
     # saved it (set by the kind: a worksheet's questions, by key). The
     # therapist may reword a question after it was answered, and it keeps its
@@ -112,7 +115,7 @@ class Entry(models.Model):
     # kept. The client's alone: shown back in their note box, in their own download
     # (labelled as not sent), never to the practice (editable=False keeps it
     # out of admin forms; the admin and summary show only sent notes).
-    note_draft = models.TextField(_("note not sent yet"), blank=True, default="", editable=False)
+    note_draft = EncryptedTextField(_("note not sent yet"), blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-submitted_at", "-updated_at"]
@@ -157,7 +160,7 @@ class EntryComment(models.Model):
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="comments")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    text = models.TextField(_("comment"), max_length=2000)
+    text = EncryptedTextField(_("comment"), max_length=2000)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -177,7 +180,7 @@ class EntryNote(models.Model):
     """
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="notes")
-    text = models.TextField(_("note"), max_length=2000)
+    text = EncryptedTextField(_("note"), max_length=2000)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

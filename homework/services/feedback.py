@@ -163,11 +163,13 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
     # The entry is locked: the same note sent twice at once is decided in turn.
-    comment = EntryComment.objects.filter(
-        entry=entry,
-        author=actor,
-        text=text,
-        created_at__gte=timezone.now() - SENT_TWICE_WINDOW,
-    ).first() or EntryComment.objects.create(entry=entry, author=actor, text=text)
+    # The words are compared here, not in SQL: the column holds them
+    # encrypted (practice.encryption), and the window holds a few rows.
+    recent = EntryComment.objects.filter(
+        entry=entry, author=actor, created_at__gte=timezone.now() - SENT_TWICE_WINDOW
+    ).order_by("created_at", "pk")
+    comment = next((c for c in recent if c.text == text), None) or EntryComment.objects.create(
+        entry=entry, author=actor, text=text
+    )
     entry_mark_seen(actor=actor, entry=entry)
     return comment

@@ -9,6 +9,7 @@ from clients.services import client_archive
 from homework.models import Entry
 from tests.browser.helpers import assert_accessible, sign_in, wait_for_db
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
+from tests.helpers_entries import first_saying
 
 
 def test_an_archived_client_reads_the_closed_page_and_takes_their_words(
@@ -70,10 +71,9 @@ def test_words_typed_as_the_notebook_closes_stay_on_the_page_and_are_kept(cast, 
     expect(status).not_to_contain_text("Not saved")  # it was: said before "kept"
     expect(box).to_have_value("Before it closed. And after.")
     draft = wait_for_db(
-        lambda: Entry.objects.filter(
-            assignment=cast.alice_assignment,
-            status=Entry.Status.DRAFT,
-            response__what_happened="Before it closed. And after.",
-        ).first()
+        lambda: first_saying(
+            Entry.objects.filter(assignment=cast.alice_assignment, status=Entry.Status.DRAFT),
+            what_happened="Before it closed. And after.",
+        )
     )
     assert draft is not None

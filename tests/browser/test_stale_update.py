@@ -13,7 +13,7 @@ from tests.browser.helpers import (
     wait_for_db,
 )
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory, ExerciseFactory, safety_plan
-from tests.helpers_entries import newest_sent_response
+from tests.helpers_entries import first_saying, newest_sent_response
 
 
 @pytest.fixture
@@ -96,9 +96,9 @@ def test_the_quick_exit_from_an_older_tab_keeps_its_words_and_the_newer_plan(pla
     second.wait_for_url("https://www.bbc.co.uk/**")
 
     def kept_draft():
-        return Entry.objects.filter(
-            assignment=plan, status=Entry.Status.DRAFT, response__code_word="mango"
-        ).first()
+        return first_saying(
+            Entry.objects.filter(assignment=plan, status=Entry.Status.DRAFT), code_word="mango"
+        )
 
     kept = wait_for_db(kept_draft)
     assert kept.response["people_to_call"] == "Jo, then my sister."

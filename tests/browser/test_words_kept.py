@@ -308,4 +308,4 @@ def test_quick_exit_from_a_note_after_signing_in_again_elsewhere_keeps_it(alice,
     page.locator("textarea[name=text]").fill("A note, then I had to leave.")
     leave_with_shift(page)
     page.wait_for_url("https://www.bbc.co.uk/**")
-    wait_for_db(lambda: entry.notes.filter(text="A note, then I had to leave.").exists())
+    wait_for_db(lambda: any(n.text == "A note, then I had to leave." for n in entry.notes.all()))

@@ -18,6 +18,7 @@ from clients.services import client_archive, client_restore
 from homework.models import Assignment, Entry, EntryNote
 from tests.conftest import login
 from tests.factories import PASSWORD, EntryFactory, written_record
+from tests.helpers_entries import first_saying
 
 CLOSED = "/account/closed/"
 
@@ -135,7 +136,7 @@ def test_an_autosave_that_cannot_be_kept_says_the_words_are_still_on_the_page(ca
     assert response.status_code == 400
     [message] = response.json()["errors"]["__all__"]
     assert "still on this page" in message
-    assert not Entry.objects.filter(response__what_happened="typed as it closed").exists()
+    assert not first_saying(Entry.objects.all(), what_happened="typed as it closed")
 
 
 def test_sending_after_the_archive_keeps_the_words_as_an_unsent_draft(cast, archived):

@@ -16,6 +16,7 @@ PRODUCTION_ENV = {
     "ALLOWED_HOSTS": "practice.example.org",
     "SITE_URL": "https://practice.example.org",
     "DATABASE_URL": "sqlite:///:memory:",
+    "FIELD_ENCRYPTION_KEYS": "dGVzdHMtb25seS1maWVsZC1rZXktbmV2ZXItcmVhbCE=",
 }
 
 

@@ -1,0 +1,159 @@
+"""What encrypting clients' words at rest costs the pages that read the most of them.
+
+Two copies of the typical client (three weeks, ~40 entries of all six kinds,
+with drafts, notes and the therapist's comments), made from the same seed:
+one written and read with the real keys, one with an identity codec swapped
+in (practice.encryption.IdentityCodec): the same code path, the same rows,
+no cipher. Measured, in rounds that alternate which goes first:
+
+- the session summary, as the therapist prints it (our queries, templates
+  and charts, then WeasyPrint), and our part of it alone, where every
+  response is opened;
+- the client's To do page (drafts, recent entries, comments), over HTTP
+  through Django's test client.
+
+Figures are the median of the paired ratios (encrypted / plain) of each
+round. Budget: at most 1.1x for the summary and the To do page.
+Runs after the summary benchmark, on its database.
+"""
+
+import functools
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.summary import median, paired_ratio, setup_django, timed
+
+ROUNDS = 11
+BUDGET = 1.1
+
+
+def _client_with_words(name: str, *, seed: int):
+    """The typical client's records, plus a draft, notes and comments, and a
+    portal account; returns (therapist, client, portal user)."""
+    import uuid
+
+    from bench.clients import add_other_kinds, client_with_records
+    from homework.models import Entry, EntryComment, EntryNote
+    from practice.models import User
+
+    therapist, client = client_with_records(name, days=21, per_day=10 / 21, seed=seed)
+    add_other_kinds(client, therapist, days=21, seed=seed + 2)
+    client.portal_user = User.objects.create_user(email=f"{name}@bench.test", name=name)
+    client.save(update_fields=["portal_user"])
+    sent = list(Entry.objects.filter(assignment__client=client, status="submitted")[:6])
+    for entry in sent:
+        EntryNote.objects.create(entry=entry, text="I remembered more after I sent it. " * 6)
+        EntryComment.objects.create(
+            entry=entry, author=therapist, text="Thank you for writing this down. " * 4
+        )
+    assignment = sent[0].assignment
+    Entry.objects.create(
+        key=uuid.uuid4(),
+        assignment=assignment,
+        schema_version=1,
+        response={"what_happened": "Half written, to finish tonight. " * 10},
+        note_draft="A note I could not send yet.",
+    )
+    return therapist, client, client.portal_user
+
+
+def run_on_database() -> int:
+    from django.test import Client as HttpClient
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from homework.summary import render, selectors
+    from homework.summary.period import PeriodQuery
+    from practice.encryption import IdentityCodec, codec_in_use
+
+    plain_codec = IdentityCodec()
+    encrypted = _client_with_words("Sealed", seed=11)
+    with codec_in_use(plain_codec):
+        plain = _client_with_words("Plain", seed=11)
+
+    def our_part(therapist, client) -> render.SummaryDocument:
+        now = timezone.now()
+        period = selectors.resolve_period(
+            user=therapist, client=client, query=PeriodQuery(), now=now
+        )
+        data = selectors.summary_data(
+            user=therapist, client=client, period=period, full_detail=False, now=now
+        )
+        return render.summary_document(data)
+
+    def whole_summary(therapist, client) -> bytes:
+        return render.render_summary_pdf(our_part(therapist, client), generated_at=timezone.now())
+
+    def todo_page(http: HttpClient) -> None:
+        page = http.get(reverse("homework:dashboard"))
+        assert page.status_code == 200, page.status_code
+
+    def measures(case):
+        therapist, client, person = case
+        http = HttpClient()
+        http.force_login(person)
+        return {
+            "summary": functools.partial(whole_summary, therapist, client),
+            "ours": functools.partial(our_part, therapist, client),
+            "todo": functools.partial(todo_page, http),
+        }
+
+    on, off = measures(encrypted), measures(plain)
+    samples: dict[tuple[str, str], list[tuple[float, float]]] = {
+        (which, side): [] for which in on for side in ("on", "off")
+    }
+
+    def sample(which: str, side: str) -> None:
+        if side == "on":
+            samples[which, side].append(timed(on[which]))
+        else:
+            with codec_in_use(plain_codec):
+                samples[which, side].append(timed(off[which]))
+
+    for which in on:  # warm every path once
+        sample(which, "on")
+        sample(which, "off")
+    samples = {key: [] for key in samples}
+    for round_number in range(ROUNDS):
+        order = ("on", "off") if round_number % 2 == 0 else ("off", "on")
+        for which in on:
+            for side in order:
+                sample(which, side)
+
+    def line(label: str, which: str) -> tuple[str, float]:
+        ratio = paired_ratio(samples[which, "on"], samples[which, "off"], 0)
+        return (
+            f"  {label:<30}{median(samples[which, 'on'], 0) * 1000:7.1f} ms encrypted, "
+            f"{median(samples[which, 'off'], 0) * 1000:7.1f} ms plain: {ratio:.3f}x",
+            ratio,
+        )
+
+    summary_line, summary_ratio = line("session summary (whole PDF):", "summary")
+    ours_line, _ours_ratio = line("  our part of it:", "ours")
+    todo_line, todo_ratio = line("To do page:", "todo")
+    within = summary_ratio <= BUDGET and todo_ratio <= BUDGET
+    print(
+        "\n".join(
+            [
+                f"Encryption at rest ({ROUNDS} interleaved rounds; ratios: the median of pairs)",
+                summary_line,
+                ours_line,
+                todo_line,
+                "  "
+                + ("within budget" if within else "over budget")
+                + f" (at most {BUDGET:.1f}x for the summary and the To do page)",
+            ]
+        )
+    )
+    return 0  # a figure to read, not a gate: timings on a shared machine are noisy
+
+
+def run() -> int:
+    with tempfile.TemporaryDirectory(prefix="encryption-bench-") as tmp:
+        setup_django(Path(tmp))
+        return run_on_database()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,268 @@
+"""Model fields that keep what clients write encrypted at rest.
+
+A value is sealed as a Fernet token (AES-128-CBC with an HMAC-SHA256, so a
+changed or foreign value is refused, never read as something else) with the
+first of ``settings.FIELD_ENCRYPTION_KEYS``, and opened with whichever of
+them fits (``MultiFernet``). The database, its backups and its logs hold
+only tokens; the keys live in the environment, apart from them.
+
+The database cannot compare what it cannot read: a filter on one of these
+fields other than ``isnull`` raises at once rather than quietly matching
+nothing. What SQL filters or orders on (dates, flags, scores) stays in plain
+columns beside them.
+"""
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.conf import settings
+from django.core.exceptions import FieldError
+from django.core.signals import setting_changed
+from django.db import models
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models.expressions import Combinable
+from django.dispatch import receiver
+
+
+class UnreadableValue(Exception):
+    """A stored value that none of the keys opens: its key was dropped from
+    the list, or the value was changed in the database. Never shown as text."""
+
+
+class Codec(Protocol):
+    def encrypt(self, data: bytes) -> bytes: ...
+
+    def decrypt(self, token: bytes) -> bytes: ...
+
+    def rotate(self, token: bytes) -> bytes: ...
+
+
+class IdentityCodec:
+    """Stores values as they are: only for the benchmark's "encryption off"
+    rounds, which time the same code path without the cipher."""
+
+    def encrypt(self, data: bytes) -> bytes:
+        return data
+
+    def decrypt(self, token: bytes) -> bytes:
+        return token
+
+    def rotate(self, token: bytes) -> bytes:
+        return token
+
+
+_codec: Codec | None = None
+
+
+def codec() -> Codec:
+    """The keys of the settings, built once per process (a Fernet key is used
+    as it is: no derivation to pay for at start-up or per value)."""
+    global _codec
+    if _codec is None:
+        _codec = MultiFernet(
+            [Fernet(key.encode("ascii")) for key in settings.FIELD_ENCRYPTION_KEYS]
+        )
+    return _codec
+
+
+@receiver(setting_changed)
+def _forget_keys(*, setting: str, **kwargs: Any) -> None:
+    global _codec
+    if setting == "FIELD_ENCRYPTION_KEYS":
+        _codec = None
+
+
+@contextmanager
+def codec_in_use(other: Codec) -> Iterator[None]:
+    """Seal and open with ``other`` for a while (the benchmark's "off" rounds)."""
+    global _codec
+    before = _codec
+    _codec = other
+    try:
+        yield
+    finally:
+        _codec = before
+
+
+def seal(text: str) -> str:
+    return codec().encrypt(text.encode("utf-8")).decode("ascii")
+
+
+def open_sealed(token: str, *, where: str) -> str:
+    """The text sealed in ``token``, or UnreadableValue naming ``where`` (a
+    table and column: never the value)."""
+    try:
+        return codec().decrypt(token.encode("ascii")).decode("utf-8")
+    except (InvalidToken, UnicodeError):
+        raise UnreadableValue(
+            f"A value in {where} cannot be opened with any key in FIELD_ENCRYPTION_KEYS: the key "
+            "it was written with is missing from the list, or the value was changed outside "
+            "the application."
+        ) from None
+
+
+class _Encrypted:
+    """What the two encrypted fields share: sealing on the way in, opening
+    on the way out, and no comparison in SQL."""
+
+    # Provided by models.Field, which each field below also derives from.
+    model: type[models.Model]
+    column: str
+    name: str
+
+    def _where(self) -> str:
+        return f"{self.model._meta.db_table}.{self.column}"
+
+    def get_lookup(self, lookup_name: str) -> Any:
+        if lookup_name == "isnull":
+            return super().get_lookup(lookup_name)  # type: ignore[misc]
+        raise FieldError(
+            f"{self.name} is stored encrypted, so the database cannot compare it "
+            f"(__{lookup_name}): filter on a plain column, or in Python after reading."
+        )
+
+    def get_transform(self, lookup_name: str) -> Any:
+        raise FieldError(
+            f"{self.name} is stored encrypted, so the database cannot look inside it "
+            f"(__{lookup_name})."
+        )
+
+
+if TYPE_CHECKING:
+    # A str in and out, as the TextFields they replace (the stubs' generic
+    # parameters; Django's own classes take none at run time).
+    _TextField = models.TextField[str | Combinable, str]
+else:
+    _TextField = models.TextField
+
+
+class EncryptedTextField(_Encrypted, _TextField):
+    """A TextField whose column holds a Fernet token."""
+
+    def get_db_prep_value(
+        self, value: Any, connection: BaseDatabaseWrapper, prepared: bool = False
+    ) -> Any:
+        value = super().get_db_prep_value(value, connection, prepared)
+        if value is None or hasattr(value, "as_sql"):
+            return value
+        return seal(str(value))
+
+    def from_db_value(self, value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
+        if value is None:
+            return value
+        return open_sealed(value, where=self._where())
+
+
+class EncryptedJSONField(_Encrypted, models.JSONField):
+    """A JSONField whose column is text holding a Fernet token of the JSON.
+
+    The whole document is sealed as one, so neither its keys nor its shape
+    (how many people on a map, which flags a worksheet asks) show in SQL.
+    """
+
+    def get_internal_type(self) -> str:
+        return "TextField"
+
+    def get_db_prep_value(
+        self, value: Any, connection: BaseDatabaseWrapper, prepared: bool = False
+    ) -> Any:
+        if not prepared:
+            value = self.get_prep_value(value)
+        if value is None or hasattr(value, "as_sql"):
+            return value
+        return seal(json.dumps(value, cls=self.encoder))
+
+    def from_db_value(self, value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
+        if value is None:
+            return value
+        return json.loads(open_sealed(value, where=self._where()), cls=self.decoder)
+
+    def select_format(self, compiler: Any, sql: str, params: Any) -> Any:
+        # The column is plain text, whatever JSONField would cast on a
+        # database with a native JSON type.
+        return models.Field.select_format(self, compiler, sql, params)
+
+
+def is_sealed(stored: str) -> bool:
+    """Whether a stored value is a token some key opens (the migrations use
+    it to leave alone a row already done, so running them again is safe)."""
+    try:
+        codec().decrypt(stored.encode("ascii"))
+    except (InvalidToken, UnicodeError):
+        return False
+    return True
+
+
+BATCH = 500
+
+
+def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rewrite: Any) -> int:
+    """Rewrite every non-null value of a column, a batch of rows at a time,
+    by raw SQL (a migration's historical model already reads the column as
+    encrypted). ``rewrite`` returns the new value, or None to leave one as
+    it is. Returns how many rows changed. Atomic only inside the caller's
+    transaction: the migrations and rotate_field_keys run it in one."""
+    quote = connection.ops.quote_name
+    select = (
+        f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608 (our own names)
+        f"WHERE id > %s AND {quote(column)} IS NOT NULL ORDER BY id LIMIT {BATCH}"
+    )
+    update = f"UPDATE {quote(table)} SET {quote(column)} = %s WHERE id = %s"  # noqa: S608
+    changed, last = 0, 0
+    with connection.cursor() as cursor:
+        while True:
+            cursor.execute(select, [last])
+            rows = cursor.fetchall()
+            if not rows:
+                return changed
+            new = [(value, pk) for pk, old in rows if (value := rewrite(old)) is not None]
+            if new:
+                cursor.executemany(update, new)
+            changed += len(new)
+            last = rows[-1][0]
+
+
+def seal_columns(*columns: tuple[str, str]) -> Any:
+    """A migration step that encrypts the plain values of (table, column)s;
+    a value already sealed is left, so the step is safe to run again."""
+
+    def step(apps: Any, schema_editor: Any) -> None:
+        for table, column in columns:
+            rewrite_column(
+                schema_editor.connection,
+                table,
+                column,
+                lambda old: None if is_sealed(old) else seal(old),
+            )
+
+    return step
+
+
+def open_columns(*columns: tuple[str, str]) -> Any:
+    """The reverse of seal_columns: the values in plain text again (JSON
+    columns as their JSON text). A value no key opens stops the migration."""
+
+    def step(apps: Any, schema_editor: Any) -> None:
+        for table, column in columns:
+            where = f"{table}.{column}"
+            rewrite_column(
+                schema_editor.connection,
+                table,
+                column,
+                lambda old, where=where: open_sealed(old, where=where),
+            )
+
+    return step
+
+
+def encrypted_columns(registry: Any) -> list[tuple[str, str]]:
+    """Every (table, column) an encrypted field keeps, in the apps' order."""
+    return [
+        (model._meta.db_table, field.column)
+        for model in registry.get_models()
+        for field in model._meta.concrete_fields
+        if isinstance(field, _Encrypted) and not model._meta.proxy
+    ]
