@@ -56,20 +56,22 @@ def reminder_message(*, practice_settings: PracticeSettings, kinds: Iterable[str
     chosen = {ReminderKind(kind) for kind in kinds}
     if not chosen:
         raise ValueError("A reminder needs at least one kind of thing waiting.")
+    sender_name = _neutral(practice_settings, "reminder_sender_name", gettext("Notifications"))
+    link = sign_in_link()
     context = {
-        "sender_name": _neutral(practice_settings, "reminder_sender_name", gettext("Notifications")),
+        "sender_name": sender_name,
         "subject": _neutral(practice_settings, "reminder_subject", gettext("You have a new update")),
-        "link": sign_in_link(),
+        "link": link,
         **{kind.name.lower(): kind in chosen for kind in ReminderKind},
         "several": len(chosen) > 1,
     }
     return Message(
-        sender_name=context["sender_name"],
+        sender_name=sender_name,
         subject=" ".join(render_to_string("practice/email/reminder-subject.txt", context).split()),
         text=render_to_string("practice/email/reminder-body.txt", context).strip() + "\n",
         html=render_to_string("practice/email/reminder-body.html", context),
         sms=" ".join(render_to_string("practice/sms/reminder.txt", context).split()),
-        link=context["link"],
+        link=link,
     )
 
 

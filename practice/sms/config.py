@@ -55,7 +55,9 @@ def sms_config(url: str) -> SmsConfig:
         raise _refuse("names no host (api.twilio.com)")
     secure = parts.scheme == "twilio"
     if not secure and parts.hostname not in _LOOPBACK:
-        raise _refuse("may use twilio+http:// only for a loopback address: the token would travel in clear")
+        raise _refuse(
+            "may use twilio+http:// only for a loopback address: the token would travel in clear"
+        )
     if not parts.username or not parts.password:
         raise _refuse("needs the account SID and auth token, as twilio://SID:TOKEN@host")
     query = _query(parts.query)
@@ -79,7 +81,6 @@ def sms_config(url: str) -> SmsConfig:
             "auth_token": unquote(parts.password),
             "from_number": sender,
             "messaging_service_sid": service,
-            "base_url": f"{'https' if secure else 'http'}://{host}"
-            + (f":{port}" if port else ""),
+            "base_url": f"{'https' if secure else 'http'}://{host}" + (f":{port}" if port else ""),
         },
     )

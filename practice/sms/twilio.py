@@ -80,7 +80,9 @@ class TwilioBackend:
     def _post(self, path: str, body: bytes) -> tuple[int, float | None, object]:
         """(status, Retry-After in seconds, the JSON answer or None)."""
         connection_class = (
-            http.client.HTTPSConnection if self.base.scheme == "https" else http.client.HTTPConnection
+            http.client.HTTPSConnection
+            if self.base.scheme == "https"
+            else http.client.HTTPConnection
         )
         connection = connection_class(
             self.base.hostname or "", self.base.port, timeout=self.connect_timeout

@@ -9,7 +9,7 @@ from practice.reminder_message import ReminderKind, reminder_email, reminder_mes
 from tests.helpers_discreet import assert_discreet
 from tests.helpers_sms import FakeProvider
 
-TOKEN = "pm-server-token-1234"  # noqa: S105
+TOKEN = "pm-server-token-1234"
 
 
 def test_email_url_sends_through_the_provider_with_its_key(settings):
@@ -19,7 +19,9 @@ def test_email_url_sends_through_the_provider_with_its_key(settings):
         assert config.anymail["POSTMARK_SERVER_TOKEN"] == TOKEN
         settings.EMAIL_BACKEND = config.backend
         settings.ANYMAIL = config.anymail
-        provider.answer(200, {"To": "a@example.org", "MessageID": "m-1", "ErrorCode": 0, "Message": "OK"})
+        provider.answer(
+            200, {"To": "a@example.org", "MessageID": "m-1", "ErrorCode": 0, "Message": "OK"}
+        )
         message = reminder_message(practice_settings=PracticeSettings(), kinds={ReminderKind.TODAY})
         assert reminder_email(message=message, to="a@example.org").send() == 1
     [request] = provider.requests

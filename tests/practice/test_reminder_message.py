@@ -11,9 +11,7 @@ from practice.models import PracticeSettings
 from practice.reminder_message import ReminderKind, reminder_email, reminder_message
 from tests.helpers_discreet import FORBIDDEN_WORDS, assert_discreet, readable_parts
 
-EVERY_BATCH = [
-    set(kinds) for size in (1, 2, 3) for kinds in combinations(list(ReminderKind), size)
-]
+EVERY_BATCH = [set(kinds) for size in (1, 2, 3) for kinds in combinations(list(ReminderKind), size)]
 # A practice whose own name and crisis lines are full of clinical words: a
 # reminder must use neither.
 CLINICAL_PRACTICE = PracticeSettings(
@@ -60,17 +58,23 @@ def test_a_batched_reminder_says_what_each_kind_says_and_counts_nothing():
 
 def test_stored_clinical_words_fall_back_to_neutral_ones(caplog):
     # Saved before the settings page refused such words, or changed in the database.
-    old = PracticeSettings(reminder_sender_name="Your therapist", reminder_subject="Session\nBcc: x@y.z")
+    old = PracticeSettings(
+        reminder_sender_name="Your therapist", reminder_subject="Session\nBcc: x@y.z"
+    )
     message = reminder_message(practice_settings=old, kinds={ReminderKind.TODAY})
     assert (message.sender_name, message.subject) == ("Notifications", "You have a new update")
-    assert_discreet(message.text, message.sms, *readable_parts(reminder_email(message=message, to="a@example.org")))
+    assert_discreet(
+        message.text,
+        message.sms,
+        *readable_parts(reminder_email(message=message, to="a@example.org")),
+    )
     assert "reminder_sender_name" in caplog.text and "therapist" not in caplog.text
 
 
 def test_a_reminder_about_nothing_is_a_bug_not_a_message():
     with pytest.raises(ValueError, match="at least one"):
         reminder_message(practice_settings=PracticeSettings(), kinds=set())
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="overdue"):
         reminder_message(practice_settings=PracticeSettings(), kinds={"overdue"})
 
 

@@ -17,7 +17,7 @@ from practice.sms.twilio import TwilioBackend
 from tests.helpers_sms import HANG, FakeProvider
 
 SID = "AC0123456789abcdef0123456789abcdef"
-TOKEN = "s3cret-t0ken"  # noqa: S105
+TOKEN = "s3cret-t0ken"
 TO = "+447700900123"
 
 
@@ -39,7 +39,10 @@ def test_a_message_is_posted_in_twilios_shape_with_basic_auth():
     [request] = provider.requests
     assert request.method == "POST"
     assert request.path == f"/2010-04-01/Accounts/{SID}/Messages.json"
-    assert request.headers["Authorization"] == "Basic QUMwMTIzNDU2Nzg5YWJjZGVmMDEyMzQ1Njc4OWFiY2RlZjpzM2NyZXQtdDBrZW4="
+    assert (
+        request.headers["Authorization"]
+        == "Basic QUMwMTIzNDU2Nzg5YWJjZGVmMDEyMzQ1Njc4OWFiY2RlZjpzM2NyZXQtdDBrZW4="
+    )
     assert request.headers["Content-Type"] == "application/x-www-form-urlencoded"
     assert request.form == {
         "To": TO,
@@ -57,7 +60,12 @@ def test_a_messaging_service_is_named_instead_of_a_number():
 @pytest.mark.parametrize(
     ("status", "payload", "error", "reason"),
     [
-        (400, {"code": 21211, "message": f"The 'To' number {TO} is not valid"}, sms.SmsPermanentError, "http-400 21211"),
+        (
+            400,
+            {"code": 21211, "message": f"The 'To' number {TO} is not valid"},
+            sms.SmsPermanentError,
+            "http-400 21211",
+        ),
         (401, {"code": 20003}, sms.SmsPermanentError, "http-401 20003"),
         (500, {}, sms.SmsTransientError, "http-500"),
         (503, None, sms.SmsTransientError, "http-503"),
@@ -97,7 +105,9 @@ def test_a_provider_that_is_not_there_is_a_transient_failure_that_sent_nothing()
     with FakeProvider() as provider:
         url = provider.url  # closed at the end of the block: nothing listens there now
     with pytest.raises(sms.SmsTransientError) as refused:
-        TwilioBackend(account_sid=SID, auth_token=TOKEN, from_number="+447700900999", base_url=url).send(TO, "Hello")
+        TwilioBackend(
+            account_sid=SID, auth_token=TOKEN, from_number="+447700900999", base_url=url
+        ).send(TO, "Hello")
     assert refused.value.reason == "connection-failed"
     assert not refused.value.maybe_sent
 
@@ -113,9 +123,8 @@ def test_a_provider_that_is_not_there_is_a_transient_failure_that_sent_nothing()
     ],
 )
 def test_a_bad_number_or_body_is_refused_before_anything_leaves(to, body, reason):
-    with FakeProvider() as provider:
-        with pytest.raises(sms.SmsPermanentError) as refused:
-            backend(provider).send(to, body)
+    with FakeProvider() as provider, pytest.raises(sms.SmsPermanentError) as refused:
+        backend(provider).send(to, body)
     assert refused.value.reason == reason
     assert provider.requests == []
 
@@ -143,9 +152,12 @@ def test_sms_url_chooses_the_provider_and_its_options(settings):
         "messaging_service_sid": "",
         "base_url": "http://127.0.0.1:9",
     }
-    assert sms_config(f"twilio://{SID}:{TOKEN}@api.twilio.com?from=%2B447700900999").options[
-        "base_url"
-    ] == "https://api.twilio.com"
+    assert (
+        sms_config(f"twilio://{SID}:{TOKEN}@api.twilio.com?from=%2B447700900999").options[
+            "base_url"
+        ]
+        == "https://api.twilio.com"
+    )
     assert sms_config("console://").backend == "practice.sms.local.ConsoleBackend"
     with FakeProvider() as provider:
         settings.SMS_BACKEND = config.backend
@@ -161,8 +173,14 @@ def test_sms_url_chooses_the_provider_and_its_options(settings):
         ("twilio://api.twilio.com?from=+447700900999", "needs the account SID and auth token"),
         (f"twilio://{SID}:{TOKEN}@api.twilio.com", "needs one of ?from="),
         (f"twilio://{SID}:{TOKEN}@api.twilio.com?from=07700900999", "international form"),
-        (f"twilio://{SID}:{TOKEN}@api.twilio.com?from=+447700900999&messaging_service=MG1", "needs one of"),
-        (f"twilio://{SID}:{TOKEN}@api.twilio.com?from=+447700900999&fromm=1", "does not know: fromm"),
+        (
+            f"twilio://{SID}:{TOKEN}@api.twilio.com?from=+447700900999&messaging_service=MG1",
+            "needs one of",
+        ),
+        (
+            f"twilio://{SID}:{TOKEN}@api.twilio.com?from=+447700900999&fromm=1",
+            "does not know: fromm",
+        ),
         (f"twilio+http://{SID}:{TOKEN}@api.twilio.com?from=+447700900999", "only for a loopback"),
         (f"twilio://{SID}:{TOKEN}@api.twilio.com:http?from=+447700900999", "port"),
     ],
@@ -178,7 +196,11 @@ def test_a_bad_sms_url_stops_the_start_naming_the_variable_never_the_secret(url,
 def test_a_bad_sms_url_stops_the_process_at_start_up():
     result = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()"],
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "practice.settings", "SMS_URL": f"twilio://{SID}:{TOKEN}@api.twilio.com"},
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "practice.settings",
+            "SMS_URL": f"twilio://{SID}:{TOKEN}@api.twilio.com",
+        },
         capture_output=True,
         text=True,
         timeout=60,
