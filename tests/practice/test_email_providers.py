@@ -1,8 +1,10 @@
 """EMAIL_URL picks a provider through django-anymail, which sends with its key and no tracking."""
 
 import pytest
+from anymail.exceptions import AnymailAPIError
 from django.core.exceptions import ImproperlyConfigured
 
+from practice.delivery import refused_for_good, short_error
 from practice.env import email_config
 from practice.models import PracticeSettings
 from practice.reminder_message import ReminderKind, reminder_email, reminder_message
@@ -46,3 +48,12 @@ def test_a_provider_it_cannot_set_up_stops_the_start(url, says):
     with pytest.raises(ImproperlyConfigured, match=says) as refused:
         email_config(url)
     assert "s3cr3t" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("status", "for_good"), [(422, True), (401, True), (429, False), (500, False)]
+)
+def test_a_providers_refusal_is_given_up_on_only_when_retrying_cannot_help(status, for_good):
+    failure = AnymailAPIError("refused", status_code=status)
+    assert refused_for_good(failure) is for_good
+    assert short_error(failure) == f"AnymailAPIError {status}"
