@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from smtplib import SMTPRecipientsRefused, SMTPResponseException
 from typing import TYPE_CHECKING, Any
 
+from anymail.exceptions import AnymailAPIError
 from celery import Task
 from django.conf import settings
 from django.core.cache import cache
@@ -50,9 +51,13 @@ CATCH_UP_IN_REQUEST = 3
 def refused_for_good(failure: BaseException) -> bool:
     """Whether trying again cannot help: the server answered 5xx (an address
     that does not exist, a message refused), or the email cannot be written
-    (a sender or subject with a line break; a manager must correct it)."""
+    (a sender or subject with a line break; a manager must correct it). A
+    provider's API (anymail) says the same with a 4xx other than 408 or 429."""
     if isinstance(failure, BadHeaderError):
         return True
+    if isinstance(failure, AnymailAPIError):
+        status = failure.status_code or 0
+        return 400 <= status < 500 and status not in (408, 429)
     if isinstance(failure, SMTPRecipientsRefused):
         codes = [code for code, _message in failure.recipients.values()]
         return bool(codes) and all(code >= 500 for code in codes)
@@ -109,7 +114,7 @@ def log_failure(failure: BaseException, *, what: str, tries: int, stop: bool) ->
 def short_error(failure: BaseException) -> str:
     """What went wrong, short enough to keep on a row: the kind of failure
     and the server's code, never the message (it may quote an address)."""
-    code = getattr(failure, "smtp_code", None)
+    code = getattr(failure, "smtp_code", None) or getattr(failure, "status_code", None)
     if isinstance(failure, SMTPRecipientsRefused):
         code = ",".join(sorted({str(status) for status, _message in failure.recipients.values()}))
     return f"{type(failure).__name__} {code}".strip() if code else type(failure).__name__

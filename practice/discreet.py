@@ -3,6 +3,8 @@
 A reminder lands in an inbox or on a lock screen that a partner may see. Its
 sender name and subject are the practice's choice, and must stay neutral:
 nothing that says "therapy", "abuse" or "homework" to a reader over a shoulder.
+This is the project's one list: the practice settings refuse these words, and
+the tests of every message the system sends look for them.
 """
 
 import re
@@ -25,7 +27,14 @@ CLINICAL_STEMS = (
     "clinic",
     "mental health",
     "domestic violence",
+    "session",
+    "safety",
+    # Also catches "urgent": an alarm, which a reminder must not sound either.
+    "urge",
 )
+# Inside a word these are innocent ("surgery", "burger"): an address is
+# searched for them only where a word starts.
+_WORD_START_ONLY = {"urge"}
 
 _CLINICAL = re.compile(
     r"\b(?:"
@@ -43,7 +52,11 @@ def clinical_words(text: str) -> list[str]:
 # The same stems anywhere in a word: an address or a host name runs its words
 # together ("harbourtherapy.example"), with no word boundary to start from.
 _CLINICAL_ANYWHERE = re.compile(
-    "|".join(r"[\W_]*".join(re.escape(part) for part in stem.split()) for stem in CLINICAL_STEMS),
+    "|".join(
+        (r"\b" if stem in _WORD_START_ONLY else "")
+        + r"[\W_]*".join(re.escape(part) for part in stem.split())
+        for stem in CLINICAL_STEMS
+    ),
     re.IGNORECASE,
 )
 

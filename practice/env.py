@@ -7,7 +7,7 @@ not surface later as a silently insecure default.
 import os
 import secrets
 import zoneinfo
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -165,6 +165,8 @@ class EmailConfig:
     password: str = ""
     use_ssl: bool = False
     use_tls: bool = False
+    # django-anymail's settings (its ANYMAIL dict) when a provider sends.
+    anymail: dict[str, object] = field(default_factory=dict)
 
 
 _EMAIL_BACKENDS = {
@@ -175,14 +177,31 @@ _EMAIL_BACKENDS = {
 }
 
 
+# Providers reached through django-anymail, each with the setting its key goes in.
+ANYMAIL_PROVIDERS = {
+    "brevo": "BREVO_API_KEY",
+    "mailgun": "MAILGUN_API_KEY",
+    "postmark": "POSTMARK_SERVER_TOKEN",
+    "resend": "RESEND_API_KEY",
+    "sendgrid": "SENDGRID_API_KEY",
+}
+
+
 def email_config(url: str) -> EmailConfig:
     """Read EMAIL_URL: ``console://``, ``locmem://``, ``smtp://user:pass@host:port``
-    or ``smtps://...`` (implicit TLS); ``?starttls=1`` asks for STARTTLS on smtp."""
+    or ``smtps://...`` (implicit TLS); ``?starttls=1`` asks for STARTTLS on smtp.
+    ``anymail+PROVIDER://KEY`` sends through that provider's API (see
+    ANYMAIL_PROVIDERS); options go in the query, named as in anymail's docs
+    without the provider's prefix (``?sender_domain=mg.example.org`` is
+    MAILGUN_SENDER_DOMAIN)."""
     parts = urlsplit(url)
+    if parts.scheme.startswith("anymail+"):
+        return _anymail_config(parts.scheme.removeprefix("anymail+"), parts.netloc, parts.query)
     if parts.scheme not in _EMAIL_BACKENDS:
         raise ImproperlyConfigured(
             # Not the URL itself: it may hold the mail account's password.
-            f"EMAIL_URL must start with one of {sorted(_EMAIL_BACKENDS)}://; "
+            f"EMAIL_URL must start with one of {sorted(_EMAIL_BACKENDS)}:// "
+            "or anymail+PROVIDER://; "
             + (f"it starts with {parts.scheme}://." if parts.scheme else "it has no scheme.")
         )
     backend = _EMAIL_BACKENDS[parts.scheme]
@@ -199,4 +218,32 @@ def email_config(url: str) -> EmailConfig:
         password=unquote(parts.password or ""),
         use_ssl=implicit_tls,
         use_tls=parse_qs(parts.query).get("starttls", ["0"])[0] in _TRUE,
+    )
+
+
+def _anymail_config(provider: str, key: str, query: str) -> EmailConfig:
+    if provider not in ANYMAIL_PROVIDERS:
+        raise ImproperlyConfigured(
+            f"EMAIL_URL names a provider this app does not set up: {provider!r}; "
+            f"it knows anymail+{', anymail+'.join(sorted(ANYMAIL_PROVIDERS))}."
+        )
+    if not key:
+        raise ImproperlyConfigured(f"EMAIL_URL gives no key: anymail+{provider}://KEY.")
+    options: dict[str, object] = {ANYMAIL_PROVIDERS[provider]: unquote(key)}
+    for name, values in parse_qs(query).items():
+        if not name.replace("_", "").isalnum():
+            raise ImproperlyConfigured(f"EMAIL_URL has an option anymail cannot take: {name!r}.")
+        options[f"{provider.upper()}_{name.upper()}"] = values[-1]
+    return EmailConfig(
+        backend=f"anymail.backends.{provider}.EmailBackend",
+        anymail={
+            **options,
+            # Open and click tracking would rewrite the sign-in link through
+            # the provider and report when the client opened the email.
+            "SEND_DEFAULTS": {"track_clicks": False, "track_opens": False},
+            # The callers read a failed send as the mail server's OSError, as
+            # with SMTP (anymail's API errors are one); an address the
+            # provider refuses shows in its dashboard, as a bounce does.
+            "IGNORE_RECIPIENT_STATUS": True,
+        },
     )

@@ -25,6 +25,7 @@ from practice.env import (
     env_url,
     strong_secret_key,
 )
+from practice.sms.config import sms_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
@@ -294,6 +295,19 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications
 # holds a page, or the entry row lock a therapist's notification is sent
 # under, for longer (Django's default waits forever).
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+# A provider through django-anymail (EMAIL_URL=anymail+postmark://TOKEN): its
+# key, its options, and the timeout above for its HTTP calls.
+ANYMAIL = {**_email.anymail, "REQUESTS_TIMEOUT": EMAIL_TIMEOUT} if _email.anymail else {}
+
+# Text messages (practice.sms): console:// prints them, locmem:// keeps them
+# for tests, twilio://SID:TOKEN@api.twilio.com?from=+44… sends them.
+_sms = sms_config(env_str("SMS_URL", "console://"))
+SMS_BACKEND = _sms.backend
+SMS_OPTIONS = _sms.options
+# Seconds to reach the provider, then to wait on each step of its answer:
+# a slow provider holds a worker this long, not the task's whole time limit.
+SMS_CONNECT_TIMEOUT = env_int("SMS_CONNECT_TIMEOUT", 5, minimum=1)
+SMS_READ_TIMEOUT = env_int("SMS_READ_TIMEOUT", 10, minimum=1)
 
 LANGUAGE_CODE = "en-gb"
 # Our few changes to Django's formats for that language (practice/formats/).

@@ -291,3 +291,16 @@ def artifacts() -> Path:
     """The folder for what a test leaves to look at, made if it is not there yet."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _text_messages_kept(settings):
+    """Text messages go to practice.sms.outbox, emptied for each test, as
+    Django's test runner does for email."""
+    from practice import sms
+
+    settings.SMS_BACKEND = "practice.sms.local.LocmemBackend"
+    settings.SMS_OPTIONS = {}
+    sms.outbox.clear()
+    yield
+    sms.outbox.clear()

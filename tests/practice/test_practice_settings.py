@@ -29,7 +29,9 @@ from tests.helpers import CHANGE, settings_form
         ("Mental  health", ["Mental  health"]),
         ("Home work for this week", ["Home work"]),
         ("home-work", ["home-work"]),
-        ("the rap session", []),
+        ("the rap song", []),
+        ("Before your session, safety first", ["session", "safety"]),
+        ("Urges, or urgent", ["Urges", "urgent"]),
     ],
 )
 def test_clinical_words_are_found_in_any_form(text, found):
