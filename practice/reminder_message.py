@@ -60,7 +60,9 @@ def reminder_message(*, practice_settings: PracticeSettings, kinds: Iterable[str
     link = sign_in_link()
     context = {
         "sender_name": sender_name,
-        "subject": _neutral(practice_settings, "reminder_subject", gettext("You have a new update")),
+        "subject": _neutral(
+            practice_settings, "reminder_subject", gettext("You have a new update")
+        ),
         "link": link,
         **{kind.name.lower(): kind in chosen for kind in ReminderKind},
         "several": len(chosen) > 1,
