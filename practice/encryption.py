@@ -206,11 +206,12 @@ def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rew
     it is. Returns how many rows changed. Atomic only inside the caller's
     transaction: the migrations and rotate_field_keys run it in one."""
     quote = connection.ops.quote_name
+    # Table and column names come from our own models, quoted; values are parameters.
     select = (
-        f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608 (our own names)
+        f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608  # nosec B608
         f"WHERE id > %s AND {quote(column)} IS NOT NULL ORDER BY id LIMIT {BATCH}"
     )
-    update = f"UPDATE {quote(table)} SET {quote(column)} = %s WHERE id = %s"  # noqa: S608
+    update = f"UPDATE {quote(table)} SET {quote(column)} = %s WHERE id = %s"  # noqa: S608  # nosec B608
     changed, last = 0, 0
     with connection.cursor() as cursor:
         while True:
