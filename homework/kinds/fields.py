@@ -247,15 +247,17 @@ def choice(
     choices: Sequence[tuple[str, "Text"]],
     *,
     required: bool = True,
-    initial: str | None = None,
     help_text: "Text" = "",
 ) -> forms.ChoiceField:
-    """One of a few answers, as radio buttons (easy to tap on a phone)."""
+    """One of a few answers, as radio buttons (easy to tap on a phone).
+
+    None is chosen until the client chooses: an answer ticked in advance
+    would be sent as theirs (CLINICAL.md, Honesty), so this takes no initial.
+    """
     return forms.ChoiceField(
         label=label,
         choices=list(choices),
         required=required,
-        initial=initial,
         help_text=help_text,
         widget=forms.RadioSelect,
     )
