@@ -48,6 +48,7 @@ class StepForm(KindForm):
     # Chosen by the client, never for them: a step shown as "Planned" by
     # default read as the client's answer in the summary.
     status = choice(gettext_lazy("How is it going?"), STATUSES)
+    old_page_defaults = {"status": "planned"}
     what_happened = long_text(gettext_lazy("What happened when you tried it?"))
     # Asked, not demanded: marking a step "Tried it" is worth keeping even
     # before the client wants to say how it felt (or ever does).

@@ -55,6 +55,7 @@ class PersonForm(KindForm):
     # No circle is chosen for the client: "Close" by default put people on
     # the map where the client never placed them.
     circle = choice(gettext_lazy("How close are they?"), CIRCLES)
+    old_page_defaults = {"circle": "middle"}
     roles = multiple_choice(gettext_lazy("What do they give you?"), ROLES)
     steadying = flag(gettext_lazy("Time with them leaves me steadier"))
     last_contact = date(gettext_lazy("When were you last in touch?"), not_future=True)
@@ -68,6 +69,7 @@ class PlaceForm(KindForm):
         help_text=gettext_lazy("For example a support group, a helpline, a class, a library."),
     )
     circle = choice(gettext_lazy("How close is it?"), CIRCLES)
+    old_page_defaults = {"circle": "middle"}
 
 
 class SupportNetworkForm(KindForm):

@@ -8,16 +8,20 @@ at all, never as a fact.
 
 import base64
 import copy
+import datetime as dt
 import html
 import re
+import uuid
 from typing import Any
 
 import pytest
 from django import forms
 from django.template.loader import render_to_string
+from django.utils import timezone
 
-from homework.kinds import ExerciseKind, ResponseInvalid, all_kinds
+from homework.kinds import ExerciseKind, ResponseInvalid, all_kinds, get_kind
 from homework.kinds.values import SummaryScope
+from homework.models import Entry
 from homework.workspace.display import entry_html
 from practice.dates import TheirClock
 from tests.conftest import login
@@ -28,6 +32,7 @@ from tests.factories import (
     EntryFactory,
     ExerciseFactory,
     options_for,
+    posted_form,
 )
 from tests.helpers import do_url
 
@@ -195,3 +200,66 @@ def test_a_new_form_opens_with_no_answer_chosen(cast, kind):
         if not re.search(r'\bvalue=""', tag)
     ]
     assert chosen == []
+
+
+# -- the urge log's "no contact": only what the client said
+
+
+def _urge_entry(cast, response, **assignment_details):
+    kind = get_kind("urge_log")
+    exercise = ExerciseFactory.create(kind="urge_log", title="Pull", options={})
+    assignment = AssignmentFactory.create(
+        client=cast.alice, exercise=exercise, **assignment_details
+    )
+    return kind, EntryFactory.create(assignment=assignment, response=response)
+
+
+def test_an_urge_sent_without_saying_whether_there_was_contact_is_refused(cast):
+    exercise = ExerciseFactory.create(kind="urge_log", options={})
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    http = login(cast.alice.portal_user)
+    untold = {k: v for k, v in RESPONSES["urge_log"]().items() if not k.startswith("contact")}
+    envelope = {"key": str(uuid.uuid4()), "version": "0"}
+    page = http.post(do_url(assignment), {**envelope, **posted_form(untold)})
+    assert "Choose one of these first." in page.content.decode()
+    assert not Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exists()
+
+
+def test_an_old_urge_that_said_no_contact_still_reads_so(cast):
+    """Entries sent while "There was no contact" was ticked in advance keep
+    what was sent: it is what the client sent."""
+    kind, entry = _urge_entry(cast, RESPONSES["urge_log"]())
+    text = surfaces(kind, entry)["portal display"]
+    assert "Contact There was no contact" in text
+
+
+def test_an_urge_silent_on_contact_reads_as_not_answered_and_its_blank_pull_as_no_number(cast):
+    response = {
+        k: v
+        for k, v in RESPONSES["urge_log"]().items()
+        if k not in {"contact_happened", "contact_initiated_by", "intensity"}
+    }
+    kind, entry = _urge_entry(cast, response)
+    found = surfaces(kind, entry)
+    assert "How strong the pull was Not answered" in found["portal display"]
+    assert "Contact Not answered" in found["admin display"]
+    assert "No contact" not in found["download"] and "Not answered" in found["download"]
+    assert "/10" not in found["excerpt"]
+    curve = kind.curve(assignment=entry.assignment, entries=[entry])
+    assert curve["days"] == []  # not drawn as a 0
+
+
+def test_days_without_contact_are_counted_only_from_a_date_the_client_gave(cast):
+    today = timezone.localdate()
+    given = today - dt.timedelta(days=10)
+    kind, entry = _urge_entry(cast, RESPONSES["urge_log"](), no_contact_since=given)
+    assert kind.at_a_glance([entry])[0] == (
+        f"Pull: no contact for 10 days (since {given:%-d %b})."
+    )
+    kind, entry = _urge_entry(cast, RESPONSES["urge_log"]())
+    assert kind.at_a_glance([entry]) == [
+        f"Pull: no contact logged since {today:%-d %b}, when logging began."
+    ]
+    found = surfaces(kind, entry)
+    assert "No contact logged since" in found["summary (full detail: False)"]
+    assert "No contact logged since" in found["progress"]
