@@ -284,10 +284,11 @@ class SupportNetwork(ExerciseKind):
         for entry, _previous in latest_per_assignment(entries):
             response = self.response_of(entry)
             facts = self.facts(response)
+            reality_checks = len(facts["reality_check"])
             words = {
                 "title": isolated_text(entry.assignment.exercise.title),
                 "counts": _circle_counts(self.circles(response)),
-                "n": len(facts["reality_check"]),
+                "n": reality_checks,
             }
             # No one ticked for a reality check is a question left blank, not
             # "0 for a reality check": the line then leaves it out.
@@ -295,10 +296,10 @@ class SupportNetwork(ExerciseKind):
                 ngettext(
                     "%(title)s: %(counts)s; %(n)s for a reality check.",
                     "%(title)s: %(counts)s; %(n)s for a reality check.",
-                    words["n"],
+                    reality_checks,
                 )
                 % words
-                if words["n"]
+                if reality_checks
                 else _("%(title)s: %(counts)s.") % words
             )
         return lines

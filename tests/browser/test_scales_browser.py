@@ -57,7 +57,7 @@ def test_an_untouched_slider_is_not_answered_and_is_not_sent_as_five(db, page):
     assert entry.is_submitted and entry.response["body_distress"] == 6
 
 
-def _columns(png: bytes) -> list[tuple]:
+def _columns(png: bytes) -> list[tuple[object, ...]]:
     """Each column of a picture, top to bottom, as its pixels."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     width, height = image.size
@@ -74,7 +74,9 @@ def test_an_unanswered_slider_shows_an_empty_track_with_no_handle(db, page):
     slider = page.locator("#id_r-intensity")
     slider.scroll_into_view_if_needed()
     # Clear of the track's rounded ends, the middle column is as the quarters are.
-    box = page.locator("#id_r-intensity").locator("xpath=ancestor::div[contains(@class,'field')][1]")
+    box = page.locator("#id_r-intensity").locator(
+        "xpath=ancestor::div[contains(@class,'field')][1]"
+    )
     box.screenshot(path=ARTIFACTS / "scale-unanswered.png")
     columns = _columns(slider.screenshot())
     width = len(columns)

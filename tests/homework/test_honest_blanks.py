@@ -48,7 +48,9 @@ def _blank_of(field: forms.Field) -> Any:
     return ""
 
 
-def _with_blank(response: dict[str, Any], row_set: str | None, name: str, blank: Any) -> dict:
+def _with_blank(
+    response: dict[str, Any], row_set: str | None, name: str, blank: Any
+) -> dict[str, Any]:
     changed = copy.deepcopy(response)
     if row_set is None:
         changed[name] = blank
@@ -148,7 +150,8 @@ def _phrases_asserting(kind: ExerciseKind, blanked, answered: dict[str, Any]) ->
     phrases: list[str] = []
     for _row_set, name, field in blanked:
         if isinstance(field, forms.ChoiceField):
-            phrases += [str(label) for value, label in field.choices if value]
+            choices: list[tuple[Any, Any]] = list(field.choices)  # type: ignore[arg-type]
+            phrases += [str(label) for value, label in choices if value]
         phrases += [str(words) for words in ASSERTS_WHEN_BLANK[kind.slug].get(name, ())]
     if any(isinstance(field, forms.IntegerField) for *_where, field in blanked):
         given = {v for v in _values(answered) if isinstance(v, int) and not isinstance(v, bool)}
@@ -253,9 +256,7 @@ def test_days_without_contact_are_counted_only_from_a_date_the_client_gave(cast)
     today = timezone.localdate()
     given = today - dt.timedelta(days=10)
     kind, entry = _urge_entry(cast, RESPONSES["urge_log"](), no_contact_since=given)
-    assert kind.at_a_glance([entry])[0] == (
-        f"Pull: no contact for 10 days (since {given:%-d %b})."
-    )
+    assert kind.at_a_glance([entry])[0] == (f"Pull: no contact for 10 days (since {given:%-d %b}).")
     kind, entry = _urge_entry(cast, RESPONSES["urge_log"]())
     assert kind.at_a_glance([entry]) == [
         f"Pull: no contact logged since {today:%-d %b}, when logging began."
