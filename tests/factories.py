@@ -248,6 +248,22 @@ RESPONSES = {
     "worksheet": worksheet,
 }
 
+# Per kind, per answer: the words its pages use to state that answer, which
+# must never be printed for an entry that left it blank
+# (tests/homework/test_honest_blanks.py adds each choice's own words, any
+# number out of 10, and days without contact, for every kind).
+ASSERTS_WHEN_BLANK: dict[str, dict[str, tuple[str, ...]]] = {
+    "written_record": {},
+    "urge_log": {},
+    "boundary_steps": {"planned_on": ("planned for",), "feeling": ("felt",)},
+    "support_network": {
+        "steadying": ("steadying", "not always"),
+        "roles": ("0 for a reality check",),
+        "last_contact": ("last in touch",),
+    },
+    "safety_plan": {},
+    "worksheet": {},
+}
 
 OPTIONS: dict[str, dict[str, Any]] = {"worksheet": ALL_QUESTION_TYPES}
 

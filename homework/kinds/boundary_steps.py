@@ -45,7 +45,10 @@ class StepForm(KindForm):
         wraps=True,
     )
     planned_on = date(gettext_lazy("When do you plan to try it?"))
-    status = choice(gettext_lazy("How is it going?"), STATUSES, initial="planned")
+    # Chosen by the client, never for them: a step shown as "Planned" by
+    # default read as the client's answer in the summary.
+    status = choice(gettext_lazy("How is it going?"), STATUSES)
+    old_page_defaults = {"status": "planned"}
     what_happened = long_text(gettext_lazy("What happened when you tried it?"))
     # Asked, not demanded: marking a step "Tried it" is worth keeping even
     # before the client wants to say how it felt (or ever does).

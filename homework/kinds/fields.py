@@ -37,6 +37,10 @@ class KindForm(PortalVoice, forms.Form):
     """
 
     row_specs: ClassVar[dict[str, "RowSpec"]] = {}
+    # Answers pages served before no answer was chosen in advance posted in
+    # every row, touched or not (field → value): a row from such a page that
+    # holds only these is still an empty row, not a step to be refused.
+    old_page_defaults: ClassVar[dict[str, str]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         from homework.kinds.rows import RowSet  # rows builds KindForms: import late
@@ -80,6 +84,14 @@ class KindForm(PortalVoice, forms.Form):
                     self.add_error(
                         None if name == NON_FIELD_ERRORS else name, ValidationError(messages)
                     )
+
+    def has_changed(self) -> bool:
+        old_defaults = {
+            name
+            for name, value in self.old_page_defaults.items()
+            if self.data.get(self.add_prefix(name)) == value
+        }
+        return bool(set(self.changed_data) - old_defaults)
 
     def clean_rows(self, cleaned: dict[str, Any]) -> dict[str, Any]:
         """Rules across the whole response, rows included.
@@ -247,15 +259,17 @@ def choice(
     choices: Sequence[tuple[str, "Text"]],
     *,
     required: bool = True,
-    initial: str | None = None,
     help_text: "Text" = "",
 ) -> forms.ChoiceField:
-    """One of a few answers, as radio buttons (easy to tap on a phone)."""
+    """One of a few answers, as radio buttons (easy to tap on a phone).
+
+    None is chosen until the client chooses: an answer ticked in advance
+    would be sent as theirs (CLINICAL.md, Honesty), so this takes no initial.
+    """
     return forms.ChoiceField(
         label=label,
         choices=list(choices),
         required=required,
-        initial=initial,
         help_text=help_text,
         widget=forms.RadioSelect,
     )

@@ -52,7 +52,10 @@ class PersonForm(KindForm):
         max_length=40,
         help_text=gettext_lazy("A first name or a nickname is enough."),
     )
-    circle = choice(gettext_lazy("How close are they?"), CIRCLES, initial="middle")
+    # No circle is chosen for the client: "Close" by default put people on
+    # the map where the client never placed them.
+    circle = choice(gettext_lazy("How close are they?"), CIRCLES)
+    old_page_defaults = {"circle": "middle"}
     roles = multiple_choice(gettext_lazy("What do they give you?"), ROLES)
     steadying = flag(gettext_lazy("Time with them leaves me steadier"))
     last_contact = date(gettext_lazy("When were you last in touch?"), not_future=True)
@@ -65,7 +68,8 @@ class PlaceForm(KindForm):
         max_length=80,
         help_text=gettext_lazy("For example a support group, a helpline, a class, a library."),
     )
-    circle = choice(gettext_lazy("How close is it?"), CIRCLES, initial="middle")
+    circle = choice(gettext_lazy("How close is it?"), CIRCLES)
+    old_page_defaults = {"circle": "middle"}
 
 
 class SupportNetworkForm(KindForm):
@@ -280,17 +284,23 @@ class SupportNetwork(ExerciseKind):
         for entry, _previous in latest_per_assignment(entries):
             response = self.response_of(entry)
             facts = self.facts(response)
+            reality_checks = len(facts["reality_check"])
+            words = {
+                "title": isolated_text(entry.assignment.exercise.title),
+                "counts": _circle_counts(self.circles(response)),
+                "n": reality_checks,
+            }
+            # No one ticked for a reality check is a question left blank, not
+            # "0 for a reality check": the line then leaves it out.
             lines.append(
                 ngettext(
                     "%(title)s: %(counts)s; %(n)s for a reality check.",
                     "%(title)s: %(counts)s; %(n)s for a reality check.",
-                    len(facts["reality_check"]),
+                    reality_checks,
                 )
-                % {
-                    "title": isolated_text(entry.assignment.exercise.title),
-                    "counts": _circle_counts(self.circles(response)),
-                    "n": len(facts["reality_check"]),
-                }
+                % words
+                if reality_checks
+                else _("%(title)s: %(counts)s.") % words
             )
         return lines
 
@@ -304,11 +314,14 @@ class SupportNetwork(ExerciseKind):
 
 
 def _in_words(circle: JSONDict) -> list[str]:
-    """Who and what is in one circle, with what the map shows by fill and shape."""
+    """Who and what is in one circle, with what the map shows by fill and shape.
+
+    A box left unticked says nothing: the client did not say time with that
+    person is "not always steadying", so only a tick is put into words."""
     return [
         _("%(name)s (steadying)") % {"name": isolated_text(p.get("name", ""))}
         if p.get("steadying")
-        else _("%(name)s (not always steadying)") % {"name": isolated_text(p.get("name", ""))}
+        else isolated_text(p.get("name", ""))
         for p in circle["people"]
     ] + [
         _("%(name)s (a group, place or service)") % {"name": isolated_text(p.get("name", ""))}

@@ -8,12 +8,18 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext_lazy
+
 if TYPE_CHECKING:
     from django.db.models import Q
 
     from homework.models import Entry
 
 JSONDict = dict[str, Any]
+
+# How every surface shows an answer the client left blank, where it shows
+# the question at all (CLINICAL.md, Honesty: a blank stays a blank).
+NOT_ANSWERED = gettext_lazy("Not answered")
 
 # A page posts a mark for each question it shows; more than any form has is not a page's.
 MAX_MARKS = 100

@@ -56,6 +56,11 @@ class WrittenRecord(ExerciseKind):
     def present(self, entry: "Entry") -> JSONDict:
         context = super().present(entry)
         context["occurred_at"] = stored_datetime(context["response"].get("occurred_at"))
+        distress = context["response"].get("body_distress")
+        # A blank is shown as not answered, never as a number (CLINICAL.md, Honesty).
+        context["distress"] = (
+            distress if isinstance(distress, int) and not isinstance(distress, bool) else None
+        )
         return context
 
     def happened_at(self, entry: "Entry") -> dt.datetime:

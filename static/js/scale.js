@@ -3,12 +3,15 @@
 // a slider, and the list stays in the form, hidden, as the answer it sends.
 // A slider always sits somewhere, so its position is not an answer until the
 // client moves it (pointer or arrow keys) or chooses it where it stands (a
-// click, Space or Enter): until then it says "Not answered yet", shows "–"
-// and sends nothing.
+// click, Space or Enter): until then its handle is hidden (portal.css), it
+// says "Not answered yet" (to the eye and to a screen reader) and sends
+// nothing.
 // Rows added later (boundary steps) get their sliders too, hence the observer.
 (function () {
   "use strict";
-  var MIDDLE = "5";  // where an unanswered slider's thumb rests
+  // Where an unanswered slider's (hidden) handle rests: an arrow key moves
+  // one step from it, Space or Enter answers it.
+  var MIDDLE = "5";
 
   function enhance(select) {
     if (select.hasAttribute("data-scale-ready")) return;
@@ -39,8 +42,9 @@
     function show() {
       var answered = select.value !== "";
       range.value = answered ? select.value : MIDDLE;
-      out.value = answered ? select.value : "–";
+      out.value = answered ? select.value : select.getAttribute("data-unanswered");
       range.toggleAttribute("data-unanswered", !answered);
+      out.toggleAttribute("data-unanswered", !answered);
       range.setAttribute(
         "aria-valuetext",
         answered

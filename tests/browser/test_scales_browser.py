@@ -1,11 +1,15 @@
 """The 0–10 sliders in a real browser: unanswered until the client chooses."""
 
+import io
+
 import pytest
+from PIL import Image
 from playwright.sync_api import expect
 
 from homework.kinds import get_kind
 from homework.models import Entry
 from tests.browser.helpers import assert_accessible, sign_in
+from tests.conftest import ARTIFACTS
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,
@@ -33,7 +37,7 @@ def test_an_untouched_slider_is_not_answered_and_is_not_sent_as_five(db, page):
     page.goto(f"/do/{assignment.pk}/")
     slider = page.locator("#id_r-body_distress")
     expect(slider).to_have_attribute("aria-valuetext", "Not answered yet")
-    expect(page.locator("#id_r-body_distress + output")).to_have_text("–")
+    expect(page.locator("#id_r-body_distress + output")).to_have_text("Not answered yet")
     assert_accessible(page)
 
     page.fill("textarea[name=r-what_happened]", "They went quiet all evening.")
@@ -51,6 +55,42 @@ def test_an_untouched_slider_is_not_answered_and_is_not_sent_as_five(db, page):
     page.wait_for_selector("text=Sent. Thank you")
     entry = Entry.objects.get(assignment=assignment)
     assert entry.is_submitted and entry.response["body_distress"] == 6
+
+
+def _columns(png: bytes) -> list[tuple[object, ...]]:
+    """Each column of a picture, top to bottom, as its pixels."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = image.size
+    return [tuple(image.getpixel((x, y)) for y in range(height)) for x in range(width)]
+
+
+def test_an_unanswered_slider_shows_an_empty_track_with_no_handle(db, page):
+    """A handle resting in the middle, or a track filled to it, read as a 5
+    the client had chosen: unanswered, the track is the same all along. The
+    first arrow press answers (a handle appears), heard as its number."""
+    assignment = assign(alice(db), "urge_log")
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    slider = page.locator("#id_r-intensity")
+    slider.scroll_into_view_if_needed()
+    # Clear of the track's rounded ends, the middle column is as the quarters are.
+    box = page.locator("#id_r-intensity").locator(
+        "xpath=ancestor::div[contains(@class,'field')][1]"
+    )
+    box.screenshot(path=ARTIFACTS / "scale-unanswered.png")
+    columns = _columns(slider.screenshot())
+    width = len(columns)
+    assert columns[width // 2] == columns[width // 4] == columns[3 * width // 4]
+    expect(page.locator("#id_r-intensity + output")).to_have_text("Not answered yet")
+    expect(slider).to_have_attribute("aria-valuetext", "Not answered yet")
+
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(slider).to_have_attribute("aria-valuetext", "4 out of 10")
+    expect(page.locator("#id_r-intensity + output")).to_have_text("4")
+    box.screenshot(path=ARTIFACTS / "scale-answered.png")
+    columns = _columns(slider.screenshot())
+    assert len(set(columns[width // 8 : 7 * width // 8])) > 1  # a handle, and a filled part
 
 
 def test_clicking_the_slider_where_it_rests_answers_five(db, page):
@@ -115,6 +155,7 @@ def test_a_step_added_in_the_page_has_an_unanswered_slider_too(db, page):
     sign_in(page, "alice@example.test", PASSWORD)
     page.goto(f"/do/{assignment.pk}/")
     page.fill("textarea[name=r-steps-0-boundary]", "No calls after 10 pm.")
+    page.check("input[name=r-steps-0-status][value=planned]")  # chosen, never chosen for them
     page.click("text=Add a step")
     page.keyboard.type("Sunday lunch with my sister.")
     added = page.locator("#id_r-steps-1-feeling")

@@ -121,7 +121,8 @@ def test_urge_log_too_early_for_a_trend_says_nothing_about_one(cast):
     today = timezone.localdate()
     entries = entries_of(cast, "urge_log", urges(today - dt.timedelta(days=4), 5, lambda d: 8 - d))
     lines = get_kind("urge_log").at_a_glance(entries)
-    assert len(lines) == 1 and lines[0].startswith("The urge_log one: no contact for")
+    # No date given for when no contact began: only what the log holds is said.
+    assert len(lines) == 1 and lines[0].startswith("The urge_log one: no contact logged since")
 
 
 def test_urge_log_at_a_glance_names_each_tracker_so_two_are_told_apart(cast):
@@ -134,7 +135,9 @@ def test_urge_log_at_a_glance_names_each_tracker_so_two_are_told_apart(cast):
     newer_exercise = ExerciseFactory.create(
         kind="urge_log", title="Notice the pull", options=options_for("urge_log")
     )
-    newer = AssignmentFactory.create(client=cast.alice, exercise=newer_exercise)
+    newer = AssignmentFactory.create(
+        client=cast.alice, exercise=newer_exercise, no_contact_since=today
+    )
     kind = get_kind("urge_log")
     clean = kind.validate(
         urges(today, 1, lambda d: 9)[0], exercise=newer_exercise, tz="Europe/London"

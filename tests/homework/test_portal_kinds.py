@@ -448,7 +448,8 @@ def test_the_network_map_says_in_words_who_is_steadying_and_what_is_a_place(cast
     assert described is not None
     for text in (described.group(1), page.split("</svg>", 1)[1]):
         assert "Jo (steadying)" in text
-        assert "Mum (not always steadying)" in text
+        # Mum's box was left unticked: she is named, with nothing said for the client.
+        assert "Mum" in text and "Mum (not always steadying)" not in text
         assert "Tuesday group (a group, place or service)" in text
 
 

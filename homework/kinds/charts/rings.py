@@ -36,8 +36,8 @@ def rings(
 ) -> SafeString:
     """Concentric circles, closest in the middle; a name beside each dot.
 
-    Filled dots: people who steady me; hollow: not always; squares: places
-    and services. Very full rings show the first names and "+ n more".
+    Filled dots: people who steady me; hollow: not ticked as steadying
+    (which says nothing either way); squares: places and services. Very full rings show the first names and "+ n more".
     Each name goes where it is clear of every other, of the dots and of the
     edge: under its dot, else over or beside it, cut narrower where the
     dots around leave little room (see ``_beside``).

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from homework.kinds.fields import stored_datetime
 from homework.kinds.urge_log.form import INITIATED_BY, INITIATED_FOR_THERAPIST
-from homework.kinds.values import JSONDict
+from homework.kinds.values import NOT_ANSWERED, JSONDict
 
 # How many days at each end of the log are compared to say whether urges ease.
 TREND_WINDOW_DAYS = 7
@@ -42,6 +42,25 @@ def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) 
 
 def _at(response: JSONDict) -> dt.datetime | None:
     return stored_datetime(response.get("at"))
+
+
+def _pull(response: JSONDict) -> int | None:
+    """How strong the pull was, if the client said: a blank is not a 0."""
+    value = response.get("intensity")
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+def _contact_answer(response: JSONDict) -> str:
+    """The answer to "was there contact?" in the client's words, or that it
+    was not answered: an entry silent on contact is not "no contact"."""
+    by = response.get("contact_initiated_by", "")
+    if response.get("contact_happened"):
+        return str(dict(INITIATED_BY).get(by, "")) or _("There was contact")
+    if by == "none":
+        return str(dict(INITIATED_BY)["none"])
+    return str(NOT_ANSWERED)
 
 
 def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:

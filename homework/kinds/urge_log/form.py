@@ -47,10 +47,12 @@ class UrgeLogForm(KindForm):
         help_text=gettext_lazy("Anything counts: waiting, calling a friend, going for a walk."),
     )
     contact_happened = flag(gettext_lazy("There was contact between us"))
+    # No answer is chosen for the client: "There was no contact" ticked by
+    # default became "no contact" in the therapist's summary whether or not
+    # the client said so (CLINICAL.md, Honesty).
     contact_initiated_by = choice(
         gettext_lazy("Was there contact? If there was, who reached out first?"),
         INITIATED_BY,
-        initial="none",
     )
 
     def clean(self) -> dict[str, Any]:

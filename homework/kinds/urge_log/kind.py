@@ -16,7 +16,15 @@ from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
 from homework.kinds.fields import local_now_for_input
 from homework.kinds.summaries import by_assignment
-from homework.kinds.urge_log.curve import _at, _contact, _contact_key, _trend, _trend_sentence
+from homework.kinds.urge_log.curve import (
+    _at,
+    _contact,
+    _contact_answer,
+    _contact_key,
+    _pull,
+    _trend,
+    _trend_sentence,
+)
 from homework.kinds.urge_log.form import (
     INITIATED_BY,
     INITIATED_FOR_THERAPIST,
@@ -42,7 +50,7 @@ class UrgeLog(ExerciseKind):
     form_class = UrgeLogForm
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
-        return {"at": local_now_for_input(), "contact_initiated_by": "none"}
+        return {"at": local_now_for_input()}
 
     def happened_at(self, entry: "Entry") -> dt.datetime:
         return _at(self.response_of(entry)) or entry.submitted_at or entry.created_at
@@ -52,14 +60,16 @@ class UrgeLog(ExerciseKind):
         return {
             "response": response,
             "at": _at(response),
+            "pull": _pull(response),
             "trigger_label": dict(TRIGGERS).get(response.get("trigger", ""), ""),
             "initiated_label": dict(INITIATED_BY).get(response.get("contact_initiated_by", ""), ""),
+            "contact_answer": _contact_answer(response),
         }
 
     def excerpt(self, entry: "Entry") -> str:
         shown = self.present(entry)
         parts = [
-            _("pull %(n)s/10") % {"n": shown["response"].get("intensity", "?")},
+            _("pull %(n)s/10") % {"n": shown["pull"]} if shown["pull"] is not None else "",
             str(shown["trigger_label"]),
         ]
         if shown["response"].get("contact_happened"):
@@ -98,13 +108,15 @@ class UrgeLog(ExerciseKind):
         urges.sort(key=lambda urge: urge[0])
         today = today or timezone.localdate(timezone=zone)  # the same calendar as the urges
         first_logged = timezone.localdate(urges[0][0], zone) if urges else today
-        start = (assignment.no_contact_since if assignment else None) or first_logged
-        start = min(start, first_logged)
+        given = assignment.no_contact_since if assignment else None
+        start = min(given or first_logged, first_logged)
         by_day: dict[int, list[int]] = defaultdict(list)
         contacts: list[JSONDict] = []
         for at, response in urges:
             day = (timezone.localdate(at, zone) - start).days
-            by_day[day].append(int(response.get("intensity", 0)))
+            pull = _pull(response)
+            if pull is not None:  # a pull not given is not drawn as a 0
+                by_day[day].append(pull)
             if response.get("contact_happened"):
                 contacts.append(_contact(at, response, day=day, zone=zone))
         last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
@@ -121,7 +133,12 @@ class UrgeLog(ExerciseKind):
         # The latest by its day: an old contact shared late is logged at its
         # own time, and a later one still counts.
         last_contact = max(contacts, key=lambda contact: contact["on"]) if contacts else None
-        since = max(start, last_contact["on"]) if last_contact else start
+        counted_from = given or first_logged
+        since = max(counted_from, last_contact["on"]) if last_contact else counted_from
+        # "No contact since <date>" is said only from a date the client gave:
+        # the day no contact began (the assignment's), or a contact they
+        # logged. From the first urge logged, only "no contact logged" is true.
+        since_given = given is not None or last_contact is not None
         days_without_contact = max((today - since).days, 0)
         # The day the count starts is its first day, not its "0 days": said
         # so on the day someone begins, or begins again after contact.
@@ -135,6 +152,7 @@ class UrgeLog(ExerciseKind):
             "just_begun": days_without_contact == 0 and not contact_that_day,
             "contact_on_last_day": days_without_contact == 0 and contact_that_day,
             "since": since,
+            "since_given": since_given,
             "last_contact": last_contact,
             "trend": _trend(by_day),
         }
@@ -212,7 +230,12 @@ class UrgeLog(ExerciseKind):
             title = isolated_text(assignment.exercise.title)
             contact = curve["last_contact"]
             days = curve["days_without_contact"]
-            if curve["just_begun"]:
+            if not curve["since_given"]:
+                lines.append(
+                    _("%(title)s: no contact logged since %(date)s, when logging began.")
+                    % {"title": title, "date": calendar_day(curve["since"], "j M")}
+                )
+            elif curve["just_begun"]:
                 lines.append(
                     _("%(title)s: just begun, no contact since %(date)s (day 1).")
                     % {"title": title, "date": calendar_day(curve["since"], "j M")}
