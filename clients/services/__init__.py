@@ -2,7 +2,7 @@
 
 One module per sub-domain: ``clients`` (adding, changing, archiving),
 ``sessions``, ``access_log``, ``invitations``, ``discreet_email``,
-``accounts`` (password, sessions on every device), ``two_step`` and
+``contact`` (the client's safe-contact profile), ``accounts`` (password, sessions on every device), ``two_step`` and
 ``erasure`` (what clients/ holds of an erased client).
 """
 
@@ -24,6 +24,11 @@ from clients.services.clients import (
     client_create,
     client_restore,
     client_update,
+)
+from clients.services.contact import (
+    contact_profile_erase,
+    contact_profile_turn_off,
+    contact_profile_update,
 )
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
 from clients.services.erasure import admin_history_forget, client_erase_own_records
@@ -68,6 +73,9 @@ __all__ = [
     "client_invite",
     "client_restore",
     "client_update",
+    "contact_profile_erase",
+    "contact_profile_turn_off",
+    "contact_profile_update",
     "invitation_accept",
     "invitation_accepted_just_now",
     "invitation_check",
