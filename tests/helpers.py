@@ -97,7 +97,6 @@ def session_data(rows, initial=0):
         "display_name": "Alice",
         "contact_email": "",
         "timezone": "Europe/London",
-        "reminder_channel": "none",
         "sessions-TOTAL_FORMS": str(len(rows)),
         "sessions-INITIAL_FORMS": str(initial),
     }

@@ -77,7 +77,8 @@ def contact_edit_page(
     context: dict[str, Any] = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,
-        "title": _("How we may contact %(client)s") % {"client": isolated_text(client.display_name)},
+        "title": _("How we may contact %(client)s")
+        % {"client": isolated_text(client.display_name)},
         "client": client,
         "profile": profile,
         "form": form,

@@ -13,6 +13,7 @@ from clients.selectors import client_for_portal_user, clients_for_user
 from practice.models import User
 from practice.selectors import practice_settings
 
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # Changes shown beside the profile, on either side: the latest few.
 CHANGES_SHOWN = 5
 
@@ -47,7 +48,9 @@ def client_contact_for_staff(*, user: User, client_id: int) -> Client | None:
 
 def contact_changes(*, client: Client, limit: int = CHANGES_SHOWN) -> list[ContactChange]:
     """The latest changes to ``client``'s profile, newest first, with who made them."""
-    return list(client.contact_changes.select_related("actor", "client").order_by("-at", "-pk")[:limit])
+    return list(
+        client.contact_changes.select_related("actor", "client").order_by("-at", "-pk")[:limit]
+    )
 
 
 @dataclass(frozen=True)
@@ -86,14 +89,7 @@ def contact_export(profile: ContactProfile) -> dict[str, object]:
         "email": profile.email,
         "text_messages_are_safe": profile.text_is_safe,
         "mobile_number": str(profile.phone or ""),
-        "safe_hours": {
-            day: windows
-            for day, windows in zip(
-                ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-                profile.safe_hours,
-                strict=True,
-            )
-        },
+        "safe_hours": dict(zip(WEEKDAYS, profile.safe_hours, strict=True)),
         "at_most_one_message_every_days": profile.days_between,
         "daily_reminder_at": profile.recurring_reminder_at.strftime("%H:%M"),
         "last_checked_with_therapist_on": (

@@ -58,4 +58,6 @@ def contact_turn_off(request: AuthedRequest) -> HttpResponse:
         request,
         _("Every message is off. We will not contact you by email or text until you turn one on."),
     )
-    return redirect("clients:contact" if client.status == client.Status.ACTIVE else "clients:closed")
+    return redirect(
+        "clients:contact" if client.status == client.Status.ACTIVE else "clients:closed"
+    )

@@ -44,12 +44,13 @@ STAFF_TAKEN = {
 def _as_staff(actor: User, client: Client) -> bool:
     """True for staff who may see the client, False for the client themselves;
     anyone else is refused."""
-    if actor.is_authenticated and actor.is_active and (actor.is_therapist or actor.is_manager):
+    if not (actor.is_authenticated and actor.is_active):
+        raise PermissionDenied(_("This is not a profile you may change."))
+    if actor.is_therapist or actor.is_manager:
         if clients_for_user(user=actor).filter(pk=client.pk).exists():
             return True
-    elif actor.is_authenticated and actor.is_active and client.portal_user_id == actor.pk:
-        if client.status != Client.Status.ERASED:
-            return False
+    elif client.portal_user_id == actor.pk and client.status != Client.Status.ERASED:
+        return False
     raise PermissionDenied(_("This is not a profile you may change."))
 
 
@@ -150,13 +151,13 @@ def contact_profile_update(
         profile.checked_on = timezone.localdate(now)
     profile.save()
     ContactChange.objects.create(
-            client=client,
-            actor=actor,
-            by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
-            parts=parts,
-            checked=as_staff,
-            at=now,
-        )
+        client=client,
+        actor=actor,
+        by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
+        parts=parts,
+        checked=as_staff,
+        at=now,
+    )
     return profile
 
 
