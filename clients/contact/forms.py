@@ -63,7 +63,7 @@ class ContactProfileForm(PortalForm):
         error_messages={
             "invalid": _(
                 "This does not look like a whole mobile number. Type it with its area code, "
-                "like 07700 900123, or with + and the country code."
+                "like 07911 123456, or with + and the country code."
             )
         },
         widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "tel"}),
