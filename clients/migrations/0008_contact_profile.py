@@ -13,10 +13,18 @@ def _safe_from_quiet(start, end):
     if start is None or end is None or start == end:
         return [["00:00", "24:00"]]
     quiet_from, quiet_to = start.strftime("%H:%M"), end.strftime("%H:%M")
-    if quiet_from < quiet_to:  # quiet inside one day: safe before and after
-        windows = [["00:00", quiet_from], [quiet_to, "24:00"]]
-        return [window for window in windows if window[0] != window[1]]
+    if quiet_from < quiet_to:
+        # Quiet inside one day: the portal's form keeps one safe window a
+        # day, so the longer of before and after is kept (fewer safe hours,
+        # never more than staff left open).
+        before, after = ["00:00", quiet_from], [quiet_to, "24:00"]
+        return [max(before, after, key=_length)]
     return [[quiet_to, quiet_from]]  # quiet across midnight: safe between
+
+
+def _length(window):
+    start, end = (int(t[:2]) * 60 + int(t[3:]) for t in window)
+    return end - start
 
 
 def carry_old_reminder_settings(apps, schema_editor):

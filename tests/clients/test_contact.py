@@ -120,7 +120,7 @@ def test_bad_input_for_each_field_is_refused_and_changes_nothing(cast, change):
 
     assert response.status_code == 400
     form = response.context["form"]
-    assert (form.errors.get(field) if field else form.non_field_errors()), form.errors
+    assert form.errors.get(field) if field else form.non_field_errors(), form.errors
     assert 'id="error-summary"' in response.text
     assert ContactProfile.objects.filter(client=cast.alice).values().get() == before
     assert ContactChange.objects.count() == logged

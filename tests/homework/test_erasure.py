@@ -14,17 +14,16 @@ from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import AccessEvent, Client, Invitation, Session
+from clients.models import AccessEvent, Client, ContactChange, ContactProfile, Invitation, Session
 from clients.selectors import clients_for_user
-from clients.models import ContactChange, ContactProfile
 from clients.services import access_event_record, contact_profile_update
 from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
 from homework.summary.services import summary_storage
 from homework.workspace.erasure import CHANGED_SINCE_SHOWN
 from practice.models import User
 from tests.conftest import login
-from tests.helpers import CONTACT_CHOICES
 from tests.factories import AssignmentFactory, EntryFactory, ManagerFactory, SessionFactory
+from tests.helpers import CONTACT_CHOICES
 
 # Lower case and plain, so it fits an address and survives any encoding a column uses.
 CANARY = "zqcanary7f3a9d"
