@@ -57,6 +57,9 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         # to 0" before the model's range is checked: say the range instead.
         for name in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
             self.fields[name].error_messages["min_value"] = idle_timeout_out_of_range()
+        self.fields["contact_recheck_weeks"].error_messages["min_value"] = _(
+            "Choose between 1 and 52 weeks."
+        )
 
     class Meta:
         model = PracticeSettings

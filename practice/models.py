@@ -255,6 +255,8 @@ class PracticeSettings(models.Model):
                 <= IDLE_TIMEOUT_MINUTES[1]
             ):
                 errors[field] = [idle_timeout_out_of_range()]
+        if not 1 <= (self.contact_recheck_weeks or 0) <= 52:
+            errors["contact_recheck_weeks"] = [gettext("Choose between 1 and 52 weeks.")]
         if errors:
             raise ValidationError(errors)
 

@@ -120,6 +120,7 @@ def settings_form(**overrides):
         "quick_exit_url": row.quick_exit_url,
         "idle_timeout_minutes": str(row.idle_timeout_minutes),
         "staff_idle_timeout_minutes": str(row.staff_idle_timeout_minutes),
+        "contact_recheck_weeks": str(row.contact_recheck_weeks),
         **overrides,
     }
 
