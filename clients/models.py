@@ -33,10 +33,6 @@ class Client(models.Model):
         # stays so the access log's lines keep pointing at one client.
         ERASED = "erased", _("Erased")
 
-    class ReminderChannel(models.TextChoices):
-        NONE = "none", _("No reminders")
-        EMAIL = "email", _("Email")
-
     therapist = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -49,6 +45,8 @@ class Client(models.Model):
         max_length=80,
         help_text=_("How the client appears to you. An alias is fine."),
     )
+    # Where the portal invitation is emailed. Reminders go only where the
+    # client's own contact profile says (clients.contact).
     contact_email = models.EmailField(_("contact email"), blank=True)
     timezone = models.CharField(
         _("time zone"),
@@ -60,14 +58,6 @@ class Client(models.Model):
             "it (today's exercise, due dates, when something happened)."
         ),
     )
-    reminder_channel = models.CharField(
-        _("reminders"),
-        max_length=16,
-        choices=ReminderChannel.choices,
-        default=ReminderChannel.NONE,
-    )
-    quiet_hours_start = models.TimeField(_("quiet hours start"), null=True, blank=True)
-    quiet_hours_end = models.TimeField(_("quiet hours end"), null=True, blank=True)
     portal_user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -87,14 +77,6 @@ class Client(models.Model):
         verbose_name = _("client")
         verbose_name_plural = _("clients")
         indexes = [models.Index(fields=["therapist", "status"])]
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(quiet_hours_start__isnull=True, quiet_hours_end__isnull=True)
-                | Q(quiet_hours_start__isnull=False, quiet_hours_end__isnull=False),
-                name="quiet_hours_both_or_neither",
-                violation_error_message=_("Quiet hours need both a start and an end."),
-            ),
-        ]
 
     def __str__(self) -> str:
         if self.status == self.Status.ERASED:
@@ -344,3 +326,22 @@ class SignInLock(AccessAttempt):
         ordering = ["-attempt_time", "-pk"]
         verbose_name = _("locked sign-in")
         verbose_name_plural = _("locked sign-ins")
+
+
+# The contact profile's models live with the rest of it (clients.contact);
+# imported here so Django finds them as the clients app's.
+from clients.contact.models import ContactChange, ContactProfile  # noqa: E402
+
+__all__ = [
+    "AccessEvent",
+    "Client",
+    "ContactChange",
+    "ContactProfile",
+    "Invitation",
+    "Session",
+    "SignInFailure",
+    "SignInLock",
+    "StaffInvitation",
+    "practice_time_zone",
+    "validate_timezone",
+]

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from clients.contact import views as contact
 from clients.views import account, invitations, sign_in, who_looked
 
 app_name = "clients"
@@ -32,6 +33,8 @@ urlpatterns = [
     ),
     path("account/", account.account, name="account"),
     path("account/who-looked/", who_looked.who_looked, name="who_looked"),
+    path("account/contact/", contact.contact_page, name="contact"),
+    path("account/contact/off/", contact.contact_turn_off, name="contact_off"),
     path("account/closed/", account.notebook_closed, name="closed"),
     path("account/password/", account.change_password, name="change_password"),
     path("account/two-step/", account.two_step_setup, name="two_step_setup"),

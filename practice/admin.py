@@ -57,6 +57,9 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         # to 0" before the model's range is checked: say the range instead.
         for name in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
             self.fields[name].error_messages["min_value"] = idle_timeout_out_of_range()
+        self.fields["contact_recheck_weeks"].error_messages["min_value"] = _(
+            "Choose between 1 and 52 weeks."
+        )
 
     class Meta:
         model = PracticeSettings
@@ -69,6 +72,7 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             "staff_idle_timeout_minutes": forms.NumberInput(
                 attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
             ),
+            "contact_recheck_weeks": forms.NumberInput(attrs={"min": 1, "max": 52}),
             "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
         }
         error_messages = {
@@ -108,7 +112,7 @@ class PracticeSettingsAdmin(RoleAdmin):
                     "Reminders never name an exercise or anything clinical. "
                     "These two lines are all a reader over the client's shoulder would see."
                 ),
-                "fields": ("reminder_sender_name", "reminder_subject"),
+                "fields": ("reminder_sender_name", "reminder_subject", "contact_recheck_weeks"),
             },
         ),
         (

@@ -180,6 +180,16 @@ class PracticeSettings(models.Model):
         default=30,
         help_text=_("A therapist or manager is signed out after this long without a request."),
     )
+    # An abuser may gain access to a phone or an inbox at any time: each
+    # client's contact profile is gone through again at least this often.
+    contact_recheck_weeks = models.PositiveSmallIntegerField(
+        _("re-check contact preferences every (weeks)"),
+        default=8,
+        help_text=_(
+            "The client's page asks you to go through their safe ways of contact with them "
+            "again once this many weeks have passed since the last time."
+        ),
+    )
 
     class Meta:
         verbose_name = _("practice settings")
@@ -193,6 +203,11 @@ class PracticeSettings(models.Model):
             models.CheckConstraint(
                 condition=Q(staff_idle_timeout_minutes__gte=2, staff_idle_timeout_minutes__lte=240),
                 name="staff_idle_timeout_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(contact_recheck_weeks__gte=1, contact_recheck_weeks__lte=52),
+                name="contact_recheck_weeks_in_range",
+                violation_error_message=_("Choose between 1 and 52 weeks."),
             ),
         ]
 
@@ -240,6 +255,8 @@ class PracticeSettings(models.Model):
                 <= IDLE_TIMEOUT_MINUTES[1]
             ):
                 errors[field] = [idle_timeout_out_of_range()]
+        if not 1 <= (self.contact_recheck_weeks or 0) <= 52:
+            errors["contact_recheck_weeks"] = [gettext("Choose between 1 and 52 weeks.")]
         if errors:
             raise ValidationError(errors)
 

@@ -19,6 +19,7 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "idle_timeout_minutes",
         "staff_idle_timeout_minutes",
         "paper_size",
+        "contact_recheck_weeks",
     }
 )
 

@@ -8,6 +8,7 @@ requires the secrets it cannot safely invent.
 from pathlib import Path
 
 import dj_database_url
+import phonenumbers
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
@@ -317,6 +318,11 @@ TIME_ZONE = env_time_zone("TIME_ZONE", "Europe/London")
 CELERY_TIMEZONE = TIME_ZONE
 USE_I18N = True
 USE_TZ = True
+# A client's number typed without its country code ("07700 900123") is read
+# as a number of this country; stored in E.164 either way (clients.contact).
+PHONENUMBER_DEFAULT_REGION = env_choice(
+    "PHONENUMBER_DEFAULT_REGION", "GB", set(phonenumbers.SUPPORTED_REGIONS)
+)
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -115,7 +115,6 @@ def session_data(rows, initial=0):
         "display_name": "Alice",
         "contact_email": "",
         "timezone": "Europe/London",
-        "reminder_channel": "none",
         "sessions-TOTAL_FORMS": str(len(rows)),
         "sessions-INITIAL_FORMS": str(initial),
     }
@@ -139,6 +138,7 @@ def settings_form(**overrides):
         "quick_exit_url": row.quick_exit_url,
         "idle_timeout_minutes": str(row.idle_timeout_minutes),
         "staff_idle_timeout_minutes": str(row.staff_idle_timeout_minutes),
+        "contact_recheck_weeks": str(row.contact_recheck_weeks),
         **overrides,
     }
 
@@ -278,3 +278,33 @@ def admin_sign_in(http: HttpClient, user: User, password: str = PASSWORD) -> Any
     """Both steps of the admin's sign-in, the second with a recovery code."""
     http.post(reverse("admin:login"), {"username": user.email, "password": password})
     return http.post(reverse("admin:login_code"), {"code": staff_recovery_code(user)})
+
+
+# A contact profile as a service call sets it: email safe, any time, daily.
+CONTACT_CHOICES: dict[str, Any] = {
+    "email_is_safe": True,
+    "email": "alice.reminders@example.test",
+    "text_is_safe": False,
+    "phone": "",
+    "safe_hours": [[["00:00", "24:00"]]] * 7,
+    "days_between": 1,
+    "recurring_reminder_at": dt.time(18, 0),
+}
+
+
+def contact_form_data(**overrides: str) -> dict[str, str]:
+    """The contact profile's form as a person fills it: email safe, weekdays
+    9 to 5, weekends not at all, at most one message a day, in London."""
+    data = {
+        "email_is_safe": "on",
+        "email": "alice.reminders@example.test",
+        "phone": "",
+        "days_between": "1",
+        "recurring_reminder_at": "18:00",
+        "time_zone": "Europe/London",
+    }
+    for day in ("mon", "tue", "wed", "thu", "fri"):
+        data.update({f"{day}_when": "between", f"{day}_from": "09:00", f"{day}_until": "17:00"})
+    for day in ("sat", "sun"):
+        data[f"{day}_when"] = "never"
+    return {**data, **overrides}

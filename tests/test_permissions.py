@@ -119,6 +119,11 @@ TABLE: dict[str, Row] = {
     "account/": Row(fixed("/account/"), "302 200 200 302 302 302 302"),
     # who at the practice looked at the client's records: their own, a closed notebook's too
     "account/who-looked/": Row(fixed("/account/who-looked/"), "302 200 200 302 302 302 200"),
+    # the client's own contact profile; turning every message off stays open to a closed notebook
+    "account/contact/": Row(fixed("/account/contact/"), "302 200 200 302 302 302 302"),
+    "account/contact/off/": Row(
+        fixed("/account/contact/off/"), "302 302 302 302 302 302 302", "post"
+    ),
     "account/closed/": Row(fixed("/account/closed/"), "302 302 302 302 302 302 200"),
     "account/password/": Row(fixed("/account/password/"), "302 400 400 302 302 302 400", "post"),
     "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302 302"),
@@ -250,6 +255,10 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/client/<path:object_id>/change/": Row(
         admin_object("clients/client", "change/", ALICE), "302 302 302 200 302 200 302"
+    ),
+    # setting the contact profile with the client: another therapist finds no such page
+    "admin/clients/client/<path:object_id>/contact/": Row(
+        admin_object("clients/client", "contact/", ALICE), "302 302 302 200 404 200 302"
     ),
     "admin/clients/client/<path:object_id>/invite/": Row(
         admin_object("clients/client", "invite/", ALICE), "302 302 302 200 302 200 302"

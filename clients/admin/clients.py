@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from clients import services
 from clients.admin.filters import ClientStatusFilter
 from clients.admin.sessions import SessionInline
+from clients.contact.admin import contact_edit_page, contact_summary
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, invitations_for_client
 from clients.time_zones import TimeZoneField, TimeZoneInput
@@ -59,18 +60,10 @@ class ClientAdmin(RoleAdmin):
         # The time zone is with the client, not under reminders: their days
         # run on it (practice.dates), whether they have reminders or not.
         (None, {"fields": ("display_name", "therapist", "status", "timezone")}),
-        (
-            _("Reminders"),
-            {
-                "classes": ("collapse",),
-                "fields": (
-                    "contact_email",
-                    "reminder_channel",
-                    ("quiet_hours_start", "quiet_hours_end"),
-                ),
-            },
-        ),
-        (_("Portal"), {"classes": ("collapse",), "fields": ("portal_account",)}),
+        # The client's own say on reminders (clients.contact): read here,
+        # set with them on its own page.
+        (_("How we may contact them"), {"fields": ("contact_preferences",)}),
+        (_("Portal"), {"classes": ("collapse",), "fields": ("contact_email", "portal_account")}),
     )
 
     def get_urls(self) -> list[URLPattern]:
@@ -84,6 +77,11 @@ class ClientAdmin(RoleAdmin):
                 name="clients_client_archive",
             ),
             path(
+                "<path:object_id>/contact/",
+                wrap(self.contact_view),
+                name="clients_client_contact",
+            ),
+            path(
                 "<path:object_id>/invite/",
                 wrap(self.invite_view),
                 name="clients_client_invite",
@@ -95,7 +93,7 @@ class ClientAdmin(RoleAdmin):
         now = timezone.now()
         return (
             clients_for_user(user=acting_user(request))
-            .select_related("therapist", "portal_user")
+            .select_related("therapist", "portal_user", "contact_profile")
             .annotate(
                 upcoming=Subquery(
                     Session.objects.filter(client=OuterRef("pk"), starts_at__gte=now)
@@ -118,7 +116,7 @@ class ClientAdmin(RoleAdmin):
         self, request: HttpRequest, obj: Client | None = None
     ) -> tuple[str, ...]:
         # Status changes through Archive / Restore, which say what they do.
-        readonly = ("portal_account", "status")
+        readonly = ("portal_account", "status", "contact_preferences")
         return readonly if acting_user(request).is_manager else (*readonly, "therapist")
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
@@ -127,18 +125,18 @@ class ClientAdmin(RoleAdmin):
             # ("Therapist: -") the line said nothing. A manager chooses.
             whose = ("therapist",) if acting_user(request).is_manager else ()
             main = {"fields": ("display_name", *whose, "timezone")}
-            return ((None, main), *self.fieldsets[1:])
+            # No profile before there is a client: set it once they are added.
+            return ((None, main), *self.fieldsets[2:])
         return self.fieldsets
 
     def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "timezone":  # "London" is read as Europe/London (clients.time_zones)
             widget = TimeZoneInput(attrs={"class": "vTextField"})
             return db_field.formfield(form_class=TimeZoneField, widget=widget)
-        if db_field.name in ("quiet_hours_start", "quiet_hours_end"):
-            # A time of day to keep, not a moment: the admin's "Now" and clock
-            # shortcuts made no sense here; the browser's time field does.
-            return db_field.formfield(
-                widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+        if db_field.name == "contact_email":
+            kwargs["help_text"] = _(
+                "Where the portal invitation is emailed. Reminders go only where the client "
+                "said is safe (How we may contact them)."
             )
         return super().formfield_for_dbfield(db_field, request, **kwargs)
 
@@ -146,6 +144,13 @@ class ClientAdmin(RoleAdmin):
         if db_field.name == "therapist":
             kwargs["queryset"] = User.objects.filter(role=User.Role.THERAPIST, is_active=True)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    @admin.display(description=_("contact preferences"))
+    def contact_preferences(self, obj: Client) -> str:
+        return contact_summary(obj)
+
+    def contact_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return contact_edit_page(self, request, object_id)
 
     @admin.display(description=_("portal account"))
     def portal_account(self, obj: Client) -> str:

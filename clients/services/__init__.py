@@ -2,9 +2,10 @@
 
 One module per sub-domain: ``clients`` (adding, changing, archiving),
 ``sessions``, ``access_log``, ``invitations`` and ``invitation_acceptance``,
-``discreet_email``, ``accounts`` (password, sessions on every device),
-``two_step``, ``sign_ins`` (lifting a lock), ``erasure`` (what clients/ holds
-of an erased client) and the staff modules (``staff``, ``staff_invitations``).
+``discreet_email``, ``contact`` (the client's safe-contact profile), ``accounts``
+(password, sessions on every device), ``two_step``, ``sign_ins`` (lifting a
+lock), ``erasure`` (what clients/ holds of an erased client) and the staff
+modules (``staff``, ``staff_invitations``).
 """
 
 from clients.services.access_log import (
@@ -25,6 +26,11 @@ from clients.services.clients import (
     client_create,
     client_restore,
     client_update,
+)
+from clients.services.contact import (
+    contact_profile_erase,
+    contact_profile_turn_off,
+    contact_profile_update,
 )
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
 from clients.services.erasure import admin_history_forget, client_erase_own_records
@@ -74,6 +80,9 @@ __all__ = [
     "client_invite",
     "client_restore",
     "client_update",
+    "contact_profile_erase",
+    "contact_profile_turn_off",
+    "contact_profile_update",
     "invitation_accept",
     "invitation_check",
     "invitation_finish",

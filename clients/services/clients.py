@@ -14,9 +14,6 @@ CLIENT_EDITABLE_FIELDS = (
     "display_name",
     "contact_email",
     "timezone",
-    "reminder_channel",
-    "quiet_hours_start",
-    "quiet_hours_end",
 )
 
 

@@ -22,6 +22,7 @@ from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import AccessEvent, Client, Invitation, Session, practice_time_zone
+from clients.services.contact import contact_profile_erase
 from practice.models import User
 
 
@@ -73,13 +74,13 @@ def client_erase_own_records(*, actor: User, client: Client) -> Client:
     )
     Session.objects.filter(client=client).delete()
     Invitation.objects.filter(client=client).delete()
+    # Before the account: the change log's lines point at who made them.
+    contact_profile_erase(client=client)
     account = client.portal_user
     AccessEvent.objects.filter(client=client).update(what="")
     client.display_name = ""
     client.contact_email = ""
     client.timezone = practice_time_zone()
-    client.reminder_channel = Client.ReminderChannel.NONE
-    client.quiet_hours_start = client.quiet_hours_end = None
     client.portal_user = None
     client.status = Client.Status.ERASED
     client.save()

@@ -23,6 +23,10 @@ given another type), as they were last worded. A key it does not list
 answered one removed before their wording was kept; the answer is kept all
 the same.
 
+``contact_profile`` is how the client said the practice may contact them
+(clients.contact.selectors.contact_export): which ways are safe, their
+address and number for reminders, safe hours by weekday, how often.
+
 ``my_notes`` are the notes the client added to a sent entry;
 ``my_note_not_sent_yet`` is a note they began on it and have not sent (too
 long to send, or on its way as they left), or null. The therapist has never
@@ -41,6 +45,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from clients.contact.selectors import client_contact_for_portal, contact_export, contact_profile_of
 from clients.models import Client
 from homework import selectors
 from homework.kinds import get_kind
@@ -105,7 +110,11 @@ def _json_of(entries: Iterable[Entry], *, for_practice: bool) -> dict[str, Any]:
 
 
 def export_json(*, user: User) -> dict[str, Any]:
-    return _json_of(selectors.entries_for_export(user=user), for_practice=False)
+    exported = _json_of(selectors.entries_for_export(user=user), for_practice=False)
+    client = client_contact_for_portal(user=user, include_archived=True)
+    if client is not None:
+        exported["contact_profile"] = contact_export(contact_profile_of(client))
+    return exported
 
 
 def practice_export_json(*, user: User, client: Client) -> dict[str, Any]:

@@ -4,7 +4,8 @@ erased in one transaction.
 
 Erased: entries (drafts, private ones and unsent notes among them), the
 client's notes and the therapist's comments, assignments, outbox rows,
-stored summary PDFs, sessions, invitations, the portal account with its
+stored summary PDFs, sessions, invitations, the contact profile and its
+change log, the portal account with its
 sign-ins, authenticators and lockout rows, and the admin's history lines
 about any of them (clients.services.erasure). What stays: the Client row
 as a nameless tombstone, and the access log's lines (who, when, what kind

@@ -10,8 +10,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clients.contact.selectors import contact_profile_of
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
 from homework.kinds import ExerciseKind, all_kinds, get_kind
@@ -75,13 +77,19 @@ class SummaryData:
     # Felt unsafe, shared before the period and unread when it began: listed
     # with the flags, never in the sections or the tally (``_unread_unsafe_before``).
     unsafe_before: list[Entry] = field(default_factory=list)
+    # When the client's contact profile was last gone through with them,
+    # and whether that is longer ago than the practice's re-check period.
+    contact_checked_on: dt.date | None = None
+    contact_recheck_due: bool = True
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
     """A client the user may summarise; Client.DoesNotExist for anyone else's."""
     if not (user.is_therapist or user.is_manager):
         raise Client.DoesNotExist
-    return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
+    return (
+        clients_for_user(user=user).select_related("therapist", "contact_profile").get(pk=client_id)
+    )
 
 
 def _sessions(user: User, client: Client) -> QuerySet[Session]:
@@ -178,10 +186,13 @@ def summary_data(
 
     unsafe = [entry for entry in entries if entry.felt_unsafe]
     discuss = [entry for entry in entries if entry.discuss_in_session and not entry.felt_unsafe]
+    practice = practice_settings()
+    # No query when the client came with it joined (client_for_summary, session_for_batch).
+    contact = contact_profile_of(client)
     return SummaryData(
         client=client,
         therapist=client.therapist,
-        practice=practice_settings(),
+        practice=practice,
         period=period,
         full_detail=full_detail,
         entries=entries,
@@ -191,6 +202,10 @@ def summary_data(
         flagged_unsafe=unsafe,
         flagged_discuss=discuss,
         unsafe_before=earlier_unsafe,
+        contact_checked_on=contact.checked_on,
+        contact_recheck_due=contact.recheck_due(
+            today=timezone.localdate(now), weeks=practice.contact_recheck_weeks
+        ),
     )
 
 
@@ -288,7 +303,7 @@ def session_ids_on(*, day: dt.date) -> list[int]:
 def session_for_batch(*, session_id: int) -> Session | None:
     """A session and its client and therapist (system use: the evening batch)."""
     return (
-        Session.objects.select_related("client__therapist")
+        Session.objects.select_related("client__therapist", "client__contact_profile")
         .filter(pk=session_id, client__status=Client.Status.ACTIVE)
         .first()
     )

@@ -82,7 +82,6 @@ def test_status_cannot_be_changed_by_a_crafted_form(cast):
         {
             "display_name": "Alice",
             "timezone": "Europe/London",
-            "reminder_channel": "none",
             "status": "archived",
             "sessions-TOTAL_FORMS": "0",
             "sessions-INITIAL_FORMS": "0",
@@ -333,7 +332,6 @@ def test_a_therapist_adds_a_client_of_their_own(cast):
         {
             "display_name": "Jordan",
             "timezone": "Europe/London",
-            "reminder_channel": "none",
             "sessions-TOTAL_FORMS": "0",
             "sessions-INITIAL_FORMS": "0",
         },
@@ -342,12 +340,11 @@ def test_a_therapist_adds_a_client_of_their_own(cast):
     assert Client.objects.get(display_name="Jordan").therapist == cast.tara
 
 
-def test_quiet_hours_are_plain_times_of_day_without_a_now_shortcut(cast):
+def test_the_client_page_offers_no_reminder_control_of_its_own(cast):
+    # Reminders follow the client's contact profile alone (tests/clients/test_contact_admin.py).
     page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
     form = page.context["adminform"].form
-    for name in ("quiet_hours_start", "quiet_hours_end"):
-        html = str(form[name])
-        assert 'type="time"' in html and "vTimeField" not in html, html
+    assert not {"reminder_channel", "quiet_hours_start", "quiet_hours_end"} & set(form.fields)
 
 
 def test_after_adding_a_client_the_therapist_is_offered_the_invitation(cast):
@@ -358,7 +355,6 @@ def test_after_adding_a_client_the_therapist_is_offered_the_invitation(cast):
             "display_name": "Jordan",
             "contact_email": "",
             "timezone": "Europe/London",
-            "reminder_channel": "none",
             "sessions-TOTAL_FORMS": "0",
             "sessions-INITIAL_FORMS": "0",
         },

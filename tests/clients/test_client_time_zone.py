@@ -48,7 +48,6 @@ def save_alice_with_time_zone(cast, typed):
             "display_name": "Alice",
             "contact_email": "",
             "timezone": typed,
-            "reminder_channel": "none",
             "sessions-TOTAL_FORMS": "0",
             "sessions-INITIAL_FORMS": "0",
             "sessions-MIN_NUM_FORMS": "0",

@@ -14,15 +14,16 @@ from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from clients.models import AccessEvent, Client, Invitation, Session
+from clients.models import AccessEvent, Client, ContactChange, ContactProfile, Invitation, Session
 from clients.selectors import clients_for_user
-from clients.services import access_event_record
+from clients.services import access_event_record, contact_profile_update
 from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
 from homework.summary.services import summary_storage
 from homework.workspace.erasure import CHANGED_SINCE_SHOWN
 from practice.models import User
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ManagerFactory, SessionFactory
+from tests.helpers import CONTACT_CHOICES
 
 # Lower case and plain, so it fits an address and survives any encoding a column uses.
 CANARY = "zqcanary7f3a9d"
@@ -89,6 +90,15 @@ def seed_canaries(cast, summaries_folder: Path) -> None:
     EntryComment.objects.create(entry=shared, author=cast.tara, text=f"Comment {CANARY}")
     OutboxMessage.objects.filter(entry=shared).update(last_error=f"Error {CANARY}")
     session = SessionFactory.create(client=alice)
+    # The contact profile and its log, changed by both sides.
+    contact_profile_update(
+        actor=user,
+        client=alice,
+        **{**CONTACT_CHOICES, "email": f"{CANARY}@reminders.example.test"},
+    )
+    contact_profile_update(
+        actor=cast.tara, client=alice, **{**CONTACT_CHOICES, "email": f"{CANARY}@x.example.test"}
+    )
     # Holds no words, but is the client's: it must go (asserted below).
     Invitation.objects.create(
         client=alice, token_hash="a" * 64, created_by=cast.tara, expires_at=timezone.now()
@@ -158,6 +168,8 @@ def test_erasure_leaves_no_trace_of_the_client_anywhere(cast, summaries_folder):
     assert not Invitation.objects.filter(client_id=alice_id).exists()
     assert not OutboxMessage.objects.filter(client_id=alice_id).exists()
     assert not User.objects.filter(pk=user_id).exists()
+    assert not ContactProfile.objects.filter(client_id=alice_id).exists()
+    assert not ContactChange.objects.filter(client_id=alice_id).exists()
     assert not any(
         row.get_decoded().get("_auth_user_id") == str(user_id) for row in WebSession.objects.all()
     )

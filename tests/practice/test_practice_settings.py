@@ -63,6 +63,9 @@ def test_manager_changes_settings_and_the_portal_shows_them_at_once(
         ("idle_timeout_minutes", "1", "between 2 and 240 minutes"),
         ("idle_timeout_minutes", "100000", "between 2 and 240 minutes"),
         ("idle_timeout_minutes", "-5", "between 2 and 240 minutes"),
+        ("contact_recheck_weeks", "0", "between 1 and 52 weeks"),
+        ("contact_recheck_weeks", "53", "between 1 and 52 weeks"),
+        ("contact_recheck_weeks", "-1", "between 1 and 52 weeks"),
     ],
 )
 def test_settings_that_could_harm_are_refused_on_their_field(cast, field, value, message):

@@ -205,7 +205,7 @@ def test_the_summary_keeps_names_and_titles_apart_from_its_sentences(cast):
     assert '<p class="summary-label"><span dir="rtl">سؤال 3</span></p>' in page
     assert f'<h1><bdi dir="rtl">{SARA} (2)</bdi></h1>' in page
     assert f'with <bdi dir="rtl">{LAYLA} 3</bdi> ·' in page
-    assert '· <bdi dir="rtl">عيادة 12</bdi></p>' in page
+    assert '· <bdi dir="rtl">عيادة 12</bdi> ·' in page
     # The page's margin is a CSS string: plain text, with Unicode's isolates.
     assert 'content: "Confidential: \\002068' in page
     title = '<bdi dir="rtl">سجل مكتوب 1</bdi>'

@@ -1,0 +1,90 @@
+"""The contact profile on the client's admin page: a read-only summary (with
+when it was last checked, and a prompt when that is too long ago), and the
+page where the therapist sets it with the client in session."""
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from clients import services
+from clients.contact import selectors
+from clients.contact.forms import ContactProfileForm
+from clients.contact.wording import change_lines, channels_in_words, hours_in_words
+from clients.models import Client
+from practice.bidi import isolated_text
+from practice.refusals import form_refused
+from practice.requests import acting_user, parse_id
+
+
+def contact_summary(client: Client) -> SafeString:
+    """The profile as staff read it on the client's page (each change named
+    by who made it: the client, or a member of staff by name)."""
+    profile = selectors.contact_profile_of(client)
+    return SafeString(
+        render_to_string(
+            "admin/clients/partials/contact_summary.html",
+            {
+                "client": client,
+                "profile": profile,
+                "channels": channels_in_words(profile),
+                "hours": hours_in_words(profile),
+                "recheck": selectors.contact_recheck(profile),
+                "changes": change_lines(selectors.contact_changes(client=client), viewer=None),
+            },
+        )
+    )
+
+
+def contact_edit_page(
+    model_admin: "admin.ModelAdmin[Client]", request: HttpRequest, object_id: str
+) -> HttpResponse:
+    """Set the profile with the client; saving counts as checked today.
+
+    Another therapist's client is not found (404), as on the summary."""
+    user = acting_user(request)
+    client_id = parse_id(object_id)
+    client = (
+        selectors.client_contact_for_staff(user=user, client_id=client_id) if client_id else None
+    )
+    if client is None:
+        raise Http404
+    profile = selectors.contact_profile_of(client)
+    form = ContactProfileForm(initial=ContactProfileForm.initial_from(profile))
+    if request.method == "POST":
+        form = ContactProfileForm(request.POST, initial=form.initial)
+        if form.is_valid():
+            try:
+                services.contact_profile_update(actor=user, client=client, **form.for_service())
+            except ValidationError as refused:
+                form.take_refusal(refused)
+            else:
+                model_admin.message_user(
+                    request,
+                    _("Contact preferences saved and marked as checked with %(client)s today.")
+                    % {"client": isolated_text(client.display_name)},
+                    messages.SUCCESS,
+                )
+                return HttpResponseRedirect(
+                    reverse("admin:clients_client_change", args=[client.pk])
+                )
+    context: dict[str, Any] = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.opts,
+        "title": _("How we may contact %(client)s")
+        % {"client": isolated_text(client.display_name)},
+        "client": client,
+        "profile": profile,
+        "form": form,
+    }
+    status = 400 if form.errors else 200
+    response = TemplateResponse(
+        request, "admin/clients/client/contact.html", context, status=status
+    )
+    return form_refused(request, response)

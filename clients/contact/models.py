@@ -1,0 +1,162 @@
+"""The safe-contact profile, the client's own, and the log of its changes.
+
+Nothing is ever sent to a client unless their profile names a safe channel
+(``allows``): a client without a profile row has none (``contact_profile_of``
+in clients.contact.selectors gives an unsaved default).
+"""
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from phonenumber_field.modelfields import PhoneNumberField
+
+from clients.contact.hours import any_time_every_day, is_any_time, validate_safe_hours
+from clients.models import Client
+
+# The time of day the day's reminder of recurring work goes, until the client chooses.
+DEFAULT_REMINDER_TIME = dt.time(18, 0)
+
+
+class ContactProfile(models.Model):
+    """How the practice may reach one client, in their words.
+
+    ``email``/``phone`` are where reminders go, never anyone else's: no two
+    profiles share one (constraints below; the service says so calmly
+    first). ``checked_on`` is the day the therapist last went through it
+    with the client; the practice re-checks it every few weeks
+    (PracticeSettings.contact_recheck_weeks)."""
+
+    class Channel(models.TextChoices):
+        EMAIL = "email", _("Email")
+        TEXT = "text", _("Text message")
+
+    class Spacing(models.IntegerChoices):
+        DAILY = 1, _("At most one message a day")
+        TWO_DAYS = 2, _("At most one message every two days")
+        THREE_DAYS = 3, _("At most one message every three days")
+        WEEKLY = 7, _("At most one message a week")
+
+    client = models.OneToOneField(
+        Client, on_delete=models.CASCADE, related_name="contact_profile", verbose_name=_("client")
+    )
+    email_is_safe = models.BooleanField(_("email is safe"), default=False)
+    text_is_safe = models.BooleanField(_("text messages are safe"), default=False)
+    email = models.EmailField(_("email for reminders"), blank=True)
+    phone = PhoneNumberField(_("mobile number for text messages"), blank=True)
+    safe_hours = models.JSONField(
+        _("safe hours"), default=any_time_every_day, validators=[validate_safe_hours]
+    )
+    days_between = models.PositiveSmallIntegerField(
+        _("how often"), choices=Spacing.choices, default=Spacing.DAILY
+    )
+    recurring_reminder_at = models.TimeField(
+        _("time for the day's reminder"), default=DEFAULT_REMINDER_TIME
+    )
+    checked_on = models.DateField(_("last checked with the client"), null=True, blank=True)
+    changed_at = models.DateTimeField(_("last changed"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("contact profile")
+        verbose_name_plural = _("contact profiles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["email"],
+                condition=~Q(email=""),
+                name="contact_email_one_client",
+                violation_error_message=_("This email address is on another client's profile."),
+            ),
+            models.UniqueConstraint(
+                fields=["phone"],
+                condition=~Q(phone=""),
+                name="contact_phone_one_client",
+                violation_error_message=_("This number is on another client's profile."),
+            ),
+            models.CheckConstraint(
+                condition=Q(email_is_safe=False) | ~Q(email=""),
+                name="contact_safe_email_has_address",
+                violation_error_message=_("Email can only be safe with an address to use."),
+            ),
+            models.CheckConstraint(
+                condition=Q(text_is_safe=False) | ~Q(phone=""),
+                name="contact_safe_text_has_number",
+                violation_error_message=_("Text messages can only be safe with a number to use."),
+            ),
+            models.CheckConstraint(
+                condition=Q(days_between__in=[1, 2, 3, 7]), name="contact_days_between_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Contact profile of %(client)s") % {"client": self.client})
+
+    @property
+    def safe_channels(self) -> list["ContactProfile.Channel"]:
+        """The channels the client said are safe, email first; empty: send nothing."""
+        found = []
+        if self.email_is_safe and self.email:
+            found.append(self.Channel.EMAIL)
+        if self.text_is_safe and self.phone:
+            found.append(self.Channel.TEXT)
+        return found
+
+    def allows(self, channel: str) -> bool:
+        return channel in self.safe_channels
+
+    @property
+    def any_time(self) -> bool:
+        return is_any_time(self.safe_hours)
+
+    def recheck_due(self, *, today: dt.date, weeks: int) -> bool:
+        """Never checked, or checked more than ``weeks`` weeks before ``today``."""
+        return self.checked_on is None or today - self.checked_on > dt.timedelta(weeks=weeks)
+
+
+class ContactChange(models.Model):
+    """One change to a client's contact profile: who, when and which parts.
+
+    ``parts`` names what changed (``PARTS``' keys), never the address or
+    number itself: the log is shown to both sides and kept after a change
+    of address. Erased with the client's records."""
+
+    class By(models.TextChoices):
+        CLIENT = "client", _("The client")
+        STAFF = "staff", _("Staff")
+
+    client = models.ForeignKey(
+        Client, on_delete=models.CASCADE, related_name="contact_changes", verbose_name=_("client")
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    by = models.CharField(max_length=8, choices=By.choices)
+    parts = models.JSONField(default=list)
+    turned_off = models.BooleanField(default=False)
+    # The therapist went through the profile with the client (changed or not).
+    checked = models.BooleanField(default=False)
+    at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name = _("contact profile change")
+        verbose_name_plural = _("contact profile changes")
+
+    def __str__(self) -> str:
+        return f"{self.client} · {self.by} · {self.at:%Y-%m-%d %H:%M}"
+
+
+# What each entry of ContactChange.parts means, in words both sides read.
+PARTS = {
+    "email_on": _("email turned on"),
+    "email_off": _("email turned off"),
+    "text_on": _("text messages turned on"),
+    "text_off": _("text messages turned off"),
+    "email": _("email address"),
+    "phone": _("mobile number"),
+    "safe_hours": _("safe hours"),
+    "days_between": _("how often"),
+    "recurring_reminder_at": _("time for the day's reminder"),
+    "timezone": _("time zone"),
+}

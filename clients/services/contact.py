@@ -1,0 +1,196 @@
+"""Writes to a client's contact profile: by the client in the portal, or by
+their therapist with them in session. Each change is logged (who, when,
+which parts; never the address or number) and shown to the other side."""
+
+import datetime as dt
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clients.contact.models import ContactChange, ContactProfile
+from clients.models import Client, validate_timezone
+from clients.selectors import clients_for_user
+from practice.models import User
+
+# Said to a client whose address or number is on another client's profile:
+# not whose, nor even that it is a client's, which would tell them who else
+# comes here. Staff are told plainly (STAFF_TAKEN).
+CLIENT_TAKEN = {
+    "email": gettext_lazy(
+        "This address cannot be used for your reminders. Please use another one, or ask "
+        "your therapist."
+    ),
+    "phone": gettext_lazy(
+        "This number cannot be used for your reminders. Please use another one, or ask "
+        "your therapist."
+    ),
+}
+STAFF_TAKEN = {
+    "email": gettext_lazy(
+        "This address is on another client's contact profile. Messages never go to an "
+        "address another client gave: use one only this client reads."
+    ),
+    "phone": gettext_lazy(
+        "This number is on another client's contact profile. Messages never go to a "
+        "number another client gave: use one only this client reads."
+    ),
+}
+
+
+def _as_staff(actor: User, client: Client) -> bool:
+    """True for staff who may see the client, False for the client themselves;
+    anyone else is refused."""
+    if not (actor.is_authenticated and actor.is_active):
+        raise PermissionDenied(_("This is not a profile you may change."))
+    if actor.is_therapist or actor.is_manager:
+        if clients_for_user(user=actor).filter(pk=client.pk).exists():
+            return True
+    elif client.portal_user_id == actor.pk and client.status != Client.Status.ERASED:
+        return False
+    raise PermissionDenied(_("This is not a profile you may change."))
+
+
+def _locked(client: Client) -> tuple[Client, ContactProfile]:
+    """The client's row locked (two saves of one profile queue up), and their profile."""
+    locked = Client.objects.select_for_update().get(pk=client.pk)
+    profile = ContactProfile.objects.filter(client=locked).first()
+    return locked, profile or ContactProfile(client=locked)
+
+
+def _changed_parts(before: dict[str, Any], after: ContactProfile) -> list[str]:
+    parts = []
+    for channel, field in (("email", "email_is_safe"), ("text", "text_is_safe")):
+        if before[field] != getattr(after, field):
+            parts.append(f"{channel}_{'on' if getattr(after, field) else 'off'}")
+    for field in ("email", "phone", "safe_hours", "days_between", "recurring_reminder_at"):
+        if before[field] != getattr(after, field):
+            parts.append(field)
+    return parts
+
+
+def _snapshot(profile: ContactProfile) -> dict[str, Any]:
+    return {
+        name: getattr(profile, name)
+        for name in (
+            "email_is_safe",
+            "text_is_safe",
+            "email",
+            "phone",
+            "safe_hours",
+            "days_between",
+            "recurring_reminder_at",
+        )
+    }
+
+
+def _refuse_taken(profile: ContactProfile, *, as_staff: bool) -> None:
+    words = STAFF_TAKEN if as_staff else CLIENT_TAKEN
+    others = ContactProfile.objects.exclude(client_id=profile.client_id)
+    errors = {}
+    if profile.email and others.filter(email__iexact=profile.email).exists():
+        errors["email"] = words["email"]
+    if profile.phone and others.filter(phone=str(profile.phone)).exists():
+        errors["phone"] = words["phone"]
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def contact_profile_update(
+    *,
+    actor: User,
+    client: Client,
+    email_is_safe: bool,
+    email: str,
+    text_is_safe: bool,
+    phone: Any,
+    safe_hours: list[list[list[str]]],
+    days_between: int,
+    recurring_reminder_at: dt.time,
+    time_zone: str | None = None,
+) -> ContactProfile:
+    """Set the whole profile, as the client (their own) or staff who may see
+    the client (then it also counts as checked with the client today).
+
+    ValidationError, naming the field, for anything the profile cannot hold:
+    a channel safe with nowhere to send, hours with no time, an address or
+    number on another client's profile, an unknown time zone. Nothing
+    changes then. A save that changes nothing writes nothing, unless staff
+    made it (it is the re-check).
+    """
+    as_staff = _as_staff(actor, client)
+    client, profile = _locked(client)
+    before = _snapshot(profile)
+    profile.email_is_safe, profile.text_is_safe = email_is_safe, text_is_safe
+    profile.email = email.strip().lower()
+    profile.phone = phone or ""
+    profile.safe_hours = safe_hours
+    profile.days_between = days_between
+    profile.recurring_reminder_at = recurring_reminder_at
+    _refuse_taken(profile, as_staff=as_staff)
+    profile.full_clean(exclude=["client"], validate_unique=False, validate_constraints=True)
+    parts = _changed_parts(before, profile)
+    if time_zone is not None and time_zone != client.timezone:
+        try:
+            validate_timezone(time_zone)
+        except ValidationError as refused:
+            raise ValidationError({"time_zone": refused.messages}) from None
+        client.timezone = time_zone
+        client.save(update_fields=["timezone"])
+        parts.append("timezone")
+    if not (parts or as_staff):
+        return profile  # nothing changed: nothing to write or log
+    now = timezone.now()
+    if parts:
+        profile.changed_at = now
+    if as_staff:
+        profile.checked_on = timezone.localdate(now)
+    profile.save()
+    ContactChange.objects.create(
+        client=client,
+        actor=actor,
+        by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
+        parts=parts,
+        checked=as_staff,
+        at=now,
+    )
+    return profile
+
+
+@transaction.atomic
+def contact_profile_turn_off(*, actor: User, client: Client) -> ContactProfile:
+    """Every channel off, in one step: nothing is sent from now on.
+
+    The address, number and hours stay (unused), so turning a channel back
+    on is quick; the client may clear them on the same page. Idempotent: a
+    second press (or a replayed request) finds nothing on and logs nothing.
+    Open to a client whose notebook is closed too: saying stop always works.
+    """
+    as_staff = _as_staff(actor, client)
+    client, profile = _locked(client)
+    parts = [f"{name}_off" for name in ("email", "text") if getattr(profile, f"{name}_is_safe")]
+    if not parts:
+        return profile
+    profile.email_is_safe = profile.text_is_safe = False
+    now = timezone.now()
+    profile.changed_at = now
+    profile.save(update_fields=["email_is_safe", "text_is_safe", "changed_at"])
+    ContactChange.objects.create(
+        client=client,
+        actor=actor,
+        by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
+        parts=parts,
+        turned_off=True,
+        at=now,
+    )
+    return profile
+
+
+def contact_profile_erase(*, client: Client) -> None:
+    """The profile and its log, for clients.services.erasure only."""
+    ContactChange.objects.filter(client=client).delete()
+    ContactProfile.objects.filter(client=client).delete()
