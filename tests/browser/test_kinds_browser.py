@@ -56,6 +56,8 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
     page.click("text=Add a step")
     expect(page.locator("textarea[name=r-steps-1-boundary]")).to_be_focused()
     page.keyboard.type("Sunday lunch with my sister.")
+    # Nothing is chosen for the client: each step's status is theirs to pick.
+    page.check("input[name=r-steps-1-status][value=planned]")
     page.click("text=Add a step")
     page.fill("textarea[name=r-steps-2-boundary]", "A step I change my mind about.")
     # Tried, and how it felt: the slider moves by keyboard and shows its number.
