@@ -6,22 +6,15 @@ import json
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from homework.models import Entry, EntryComment, EntryNote
 from tests.factories import ClientFactory
+from tests.helpers_migrations import migrate, migrate_to_latest
 
 BEFORE = [("homework", "0018_entry_notify_fields_removed")]
 AFTER = [("homework", "0020_client_words_sealed")]
 RESPONSE = {"what_happened": "Он молчал — the door was locked 🌧️", "body_distress": 7}
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
 
 
 def raw(table: str, column: str, pk: int) -> str:
@@ -33,7 +26,7 @@ def raw(table: str, column: str, pk: int) -> str:
 @pytest.fixture
 def before_encryption(transactional_db):
     yield migrate(BEFORE)
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def written_in_plain(apps) -> dict[str, int]:

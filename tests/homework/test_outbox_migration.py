@@ -4,12 +4,11 @@ notice in the outbox, and back again, losing nothing."""
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from clients.models import Client
 from tests.factories import ClientFactory
+from tests.helpers_migrations import migrate, migrate_to_latest
 
 BEFORE = [("homework", "0015_entry_sent_when_opened")]
 AFTER = [("homework", "0018_entry_notify_fields_removed")]
@@ -18,17 +17,10 @@ SENT_AT = NOW - dt.timedelta(days=3)
 GIVEN_UP_AT = NOW - dt.timedelta(days=1)
 
 
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
 @pytest.fixture
 def before_the_outbox(transactional_db):
     yield migrate(BEFORE)
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def entries_as_they_were(apps) -> dict[str, int]:
