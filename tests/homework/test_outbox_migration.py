@@ -7,8 +7,7 @@ import pytest
 from django.utils import timezone
 
 from clients.models import Client
-from tests.factories import ClientFactory
-from tests.helpers_migrations import migrate, migrate_to_latest
+from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
 
 BEFORE = [("homework", "0015_entry_sent_when_opened")]
 AFTER = [("homework", "0018_entry_notify_fields_removed")]
@@ -25,18 +24,8 @@ def before_the_outbox(transactional_db):
 
 def entries_as_they_were(apps) -> dict[str, int]:
     """One entry for each way its notice can stand, by name."""
-    # Accounts and clients as they are today (only homework is migrated back).
-    alice = ClientFactory.create()
-    Exercise = apps.get_model("homework", "Exercise")
-    Assignment = apps.get_model("homework", "Assignment")
+    assignment = assignment_in(apps, starts_on=NOW.date())
     Entry = apps.get_model("homework", "Entry")
-    exercise = Exercise.objects.create(kind="written_record", title="Record", instructions="Write.")
-    assignment = Assignment.objects.create(
-        client_id=alice.pk,
-        exercise=exercise,
-        starts_on=NOW.date(),
-        created_by_id=alice.therapist_id,
-    )
 
     def entry(*, status="submitted", private=False, **fields):
         sent = status == "submitted"
