@@ -54,15 +54,10 @@ def _password_field(label: Any, autocomplete: str) -> forms.CharField:
     )
 
 
-class SetPasswordForm(PortalForm):
-    """First visit from an invitation: the email to sign in with, and a password."""
+class PasswordTwiceForm(forms.Form):
+    """A new password typed twice, as chosen through an invitation link: a
+    client's (below) or a staff member's (clients.admin.staff_account)."""
 
-    email = forms.EmailField(
-        label=_("Email you will sign in with"),
-        max_length=254,
-        help_text=_("Use an address only you can read. It is never shown to anyone else here."),
-        widget=forms.EmailInput(attrs={"autocomplete": "username"}),
-    )
     password1 = _password_field(_("Choose a password"), "new-password")
     password2 = _password_field(_("The same password again"), "new-password")
 
@@ -76,6 +71,19 @@ class SetPasswordForm(PortalForm):
         if one and two and one != two:
             self.add_error("password2", PASSWORD_MISMATCH)
         return cleaned
+
+
+class SetPasswordForm(PortalForm, PasswordTwiceForm):
+    """First visit from an invitation: the email to sign in with, and a password."""
+
+    email = forms.EmailField(
+        label=_("Email you will sign in with"),
+        max_length=254,
+        help_text=_("Use an address only you can read. It is never shown to anyone else here."),
+        widget=forms.EmailInput(attrs={"autocomplete": "username"}),
+    )
+    # The inherited password fields would come first; the address is asked first.
+    field_order = ["email", "password1", "password2"]
 
 
 class CodeForm(PortalForm):

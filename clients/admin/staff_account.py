@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clients.admin.staff import add_refusal
-from clients.forms import PASSWORD_MISMATCH, _ask_for_a_new_password, _password_field
+from clients.forms import PasswordTwiceForm
 from clients.services import InvitationRefused
 from clients.services.staff_invitations import staff_invitation_accept, staff_invitation_check
 from clients.services.staff_two_step import recovery_codes_renew
@@ -29,22 +29,6 @@ from practice.requests import acting_user
 # As for a client's invitation: the token moves from the link into the
 # session, so the address bar and the history hold a plain address.
 STAFF_INVITATION_KEY = "clients.staff_invitation"
-
-
-class StaffPasswordForm(forms.Form):
-    password1 = _password_field(gettext_lazy("Choose a password"), "new-password")
-    password2 = _password_field(gettext_lazy("The same password again"), "new-password")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        _ask_for_a_new_password(self, "password1", "password2")
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        one, two = cleaned.get("password1"), cleaned.get("password2")
-        if one and two and one != two:
-            self.add_error("password2", PASSWORD_MISMATCH)
-        return cleaned
 
 
 class AppCodeForm(forms.Form):
@@ -98,7 +82,7 @@ def staff_welcome_password(request: HttpRequest, *, site: AdminSite) -> HttpResp
         invitation = staff_invitation_check(token=token)
     except InvitationRefused as refused:
         return _refused(request, site, refused.reason)
-    form = StaffPasswordForm(request.POST or None)
+    form = PasswordTwiceForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             staff_invitation_accept(token=token, password=form.cleaned_data["password1"])

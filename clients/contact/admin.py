@@ -5,7 +5,6 @@ page where the therapist sets it with the client in session."""
 from typing import Any
 
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -13,9 +12,8 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from clients import services
 from clients.contact import selectors
-from clients.contact.forms import ContactProfileForm
+from clients.contact.views import contact_form_saved
 from clients.contact.wording import change_lines, channels_in_words, hours_in_words
 from clients.models import Client
 from practice.bidi import isolated_text
@@ -56,24 +54,15 @@ def contact_edit_page(
     if client is None:
         raise Http404
     profile = selectors.contact_profile_of(client)
-    form = ContactProfileForm(initial=ContactProfileForm.initial_from(profile))
-    if request.method == "POST":
-        form = ContactProfileForm(request.POST, initial=form.initial)
-        if form.is_valid():
-            try:
-                services.contact_profile_update(actor=user, client=client, **form.for_service())
-            except ValidationError as refused:
-                form.take_refusal(refused)
-            else:
-                model_admin.message_user(
-                    request,
-                    _("Contact preferences saved and marked as checked with %(client)s today.")
-                    % {"client": isolated_text(client.display_name)},
-                    messages.SUCCESS,
-                )
-                return HttpResponseRedirect(
-                    reverse("admin:clients_client_change", args=[client.pk])
-                )
+    form, saved = contact_form_saved(request, actor=user, client=client, profile=profile)
+    if saved:
+        model_admin.message_user(
+            request,
+            _("Contact preferences saved and marked as checked with %(client)s today.")
+            % {"client": isolated_text(client.display_name)},
+            messages.SUCCESS,
+        )
+        return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))
     context: dict[str, Any] = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,

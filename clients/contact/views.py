@@ -5,7 +5,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -15,6 +15,8 @@ from clients.contact import selectors
 from clients.contact.forms import ContactProfileForm
 from clients.contact.wording import change_lines
 from clients.decorators import client_required
+from clients.models import Client, ContactProfile
+from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest
 
@@ -25,19 +27,10 @@ def contact_page(request: AuthedRequest) -> HttpResponse:
     client = selectors.client_contact_for_portal(user=request.user)
     assert client is not None  # client_required let only an active client through
     profile = selectors.contact_profile_of(client)
-    form = ContactProfileForm(initial=ContactProfileForm.initial_from(profile))
-    if request.method == "POST":
-        form = ContactProfileForm(request.POST, initial=form.initial)
-        if form.is_valid():
-            try:
-                services.contact_profile_update(
-                    actor=request.user, client=client, **form.for_service()
-                )
-            except ValidationError as refused:
-                form.take_refusal(refused)
-            else:
-                messages.success(request, _("Saved. We will only contact you as you chose here."))
-                return redirect("clients:contact")
+    form, saved = contact_form_saved(request, actor=request.user, client=client, profile=profile)
+    if saved:
+        messages.success(request, _("Saved. We will only contact you as you chose here."))
+        return redirect("clients:contact")
     context: dict[str, Any] = {
         "form": form,
         "profile": profile,
@@ -45,6 +38,25 @@ def contact_page(request: AuthedRequest) -> HttpResponse:
     }
     status = 400 if form.errors else 200
     return form_refused(request, render(request, "clients/contact.html", context, status=status))
+
+
+def contact_form_saved(
+    request: HttpRequest, *, actor: User, client: Client, profile: ContactProfile
+) -> tuple[ContactProfileForm, bool]:
+    """The profile form, as the portal and the admin both show it, and whether
+    a POST saved it (contact_profile_update); a refusal is shown on the form."""
+    form = ContactProfileForm(initial=ContactProfileForm.initial_from(profile))
+    if request.method != "POST":
+        return form, False
+    form = ContactProfileForm(request.POST, initial=form.initial)
+    if not form.is_valid():
+        return form, False
+    try:
+        services.contact_profile_update(actor=actor, client=client, **form.for_service())
+    except ValidationError as refused:
+        form.take_refusal(refused)
+        return form, False
+    return form, True
 
 
 @require_POST

@@ -1,6 +1,8 @@
 """Email that names nothing clinical, from the practice's neutral sender."""
 
+import datetime as dt
 import logging
+from collections.abc import Callable
 from email.utils import formataddr, parseaddr
 from smtplib import SMTPException
 from typing import Any
@@ -9,6 +11,8 @@ from django.conf import settings
 from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.template.loader import render_to_string
 
+from clients.models import Invitation, StaffInvitation
+from practice import delivery
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
@@ -57,3 +61,31 @@ def _send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> 
             template,
         )
         raise
+
+
+def invitation_email_attempt(
+    *,
+    invitation: Invitation | StaffInvitation,
+    send: Callable[[], None],
+    now: dt.datetime,
+    what: str,
+) -> str:
+    """One try at an invitation's email (a client's or a staff member's), counted on
+    its row: ``send`` raises what the mail server said. Returns "sent", or what
+    practice.delivery.count_failure says ("failed" while worth retrying, "given-up")."""
+    invitation.email_attempts += 1
+    try:
+        send()
+    except (OSError, SMTPException, BadHeaderError) as failure:
+        return delivery.count_failure(
+            invitation,
+            failure,
+            attempts="email_attempts",
+            given_up="email_given_up_at",
+            asked_at=invitation.email_asked_at,
+            now=now,
+            what=what,
+        )
+    invitation.emailed_at = now
+    invitation.save(update_fields=["email_attempts", "emailed_at"])
+    return "sent"

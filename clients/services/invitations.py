@@ -2,7 +2,6 @@
 
 import datetime as dt
 from dataclasses import dataclass
-from smtplib import SMTPException
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -15,9 +14,12 @@ from django.utils.translation import gettext as _
 from clients.models import Client, Invitation
 from clients.selectors import clients_for_user, invitations_for_client
 from clients.services.clients import _require_staff
-from clients.services.discreet_email import EmailNotSent, _send_discreet_email
+from clients.services.discreet_email import (
+    EmailNotSent,
+    _send_discreet_email,
+    invitation_email_attempt,
+)
 from clients.services.links import link_token, link_token_hash, new_link_seed
-from practice import delivery
 from practice.dates import as_zone, end_of_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
@@ -208,9 +210,8 @@ def _invitation_try_email(invitation_id: int) -> str:
         return "skipped"
     client = invitation.client
     token = _invitation_token(invitation.link_seed)
-    now = timezone.now()
-    invitation.email_attempts += 1
-    try:
+
+    def send() -> None:
         if invitation_token_hash(token) != invitation.token_hash:
             # SECRET_KEY changed since: the link made now would not open. Cannot get better.
             raise BadHeaderError("the link can no longer be made from its seed")
@@ -222,19 +223,10 @@ def _invitation_try_email(invitation_id: int) -> str:
                 template="clients/email/invitation",
                 context={"url": _invitation_url(token), "expires_at": invitation.expires_at},
             )
-    except (OSError, SMTPException, BadHeaderError) as failure:
-        return delivery.count_failure(
-            invitation,
-            failure,
-            attempts="email_attempts",
-            given_up="email_given_up_at",
-            asked_at=invitation.email_asked_at,
-            now=now,
-            what=f"invitation {invitation.pk}",
-        )
-    invitation.emailed_at = now
-    invitation.save(update_fields=["email_attempts", "emailed_at"])
-    return "sent"
+
+    return invitation_email_attempt(
+        invitation=invitation, send=send, now=timezone.now(), what=f"invitation {invitation.pk}"
+    )
 
 
 def _email_still_wanted(invitation: Invitation) -> bool:

@@ -6,23 +6,24 @@ up their authenticator at their first sign-in (practice.staff_two_step)."""
 import datetime as dt
 import logging
 from dataclasses import dataclass
-from smtplib import SMTPException
 
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.mail import BadHeaderError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clients.models import StaffInvitation
-from clients.services.discreet_email import EmailNotSent, _send_discreet_email
+from clients.services.discreet_email import (
+    EmailNotSent,
+    _send_discreet_email,
+    invitation_email_attempt,
+)
 from clients.services.invitations import INVITATION_SENT_TWICE_WINDOW, InvitationRefused
 from clients.services.links import link_token, link_token_hash, new_link_seed
 from clients.services.staff_log import staff_change_record
-from practice import delivery
 from practice.dates import as_zone, end_of_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
@@ -210,24 +211,15 @@ def _try_email(invitation_id: int) -> str:
         or invitation.expires_at <= now
     ):
         return "skipped"
-    invitation.email_attempts += 1
-    try:
+
+    def send() -> None:
         _send_discreet_email(
             to=invitation.email,
             # The client's invitation's words are neutral for anyone: one template.
             template="clients/email/invitation",
             context={"url": _url(invitation.link_seed), "expires_at": invitation.expires_at},
         )
-    except (OSError, SMTPException, BadHeaderError) as failure:
-        return delivery.count_failure(
-            invitation,
-            failure,
-            attempts="email_attempts",
-            given_up="email_given_up_at",
-            asked_at=invitation.email_asked_at,
-            now=now,
-            what=f"staff invitation {invitation.pk}",
-        )
-    invitation.emailed_at = now
-    invitation.save(update_fields=["email_attempts", "emailed_at"])
-    return "sent"
+
+    return invitation_email_attempt(
+        invitation=invitation, send=send, now=now, what=f"staff invitation {invitation.pk}"
+    )

@@ -7,6 +7,7 @@ is not there (404), so the page tells a therapist nothing.
 """
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -35,6 +36,7 @@ from homework.services.erasure import (
     client_export_record,
 )
 from practice.bidi import isolated_text
+from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import acting_user, parse_id
 
@@ -151,34 +153,52 @@ def erase_page(model_admin: AdminOf, request: HttpRequest, object_id: str) -> Ht
     )
 
 
-def _download(client: Client, body: bytes, *, content_type: str, extension: str) -> HttpResponse:
+def export_json(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
+    def as_json(user: User, client: Client) -> bytes:
+        data = export.practice_export_json(user=user, client=client)
+        return json.dumps(data, ensure_ascii=False, indent=2).encode()
+
+    return _export(
+        request,
+        object_id,
+        make=as_json,
+        what="Records before erasure (JSON)",
+        content_type="application/json",
+        extension="json",
+    )
+
+
+def export_pdf(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
+    return _export(
+        request,
+        object_id,
+        make=lambda user, client: export.practice_export_pdf(user=user, client=client),
+        what="Records before erasure (PDF)",
+        content_type="application/pdf",
+        extension="pdf",
+    )
+
+
+def _export(
+    request: HttpRequest,
+    object_id: str,
+    *,
+    make: Callable[[User, Client], bytes],
+    what: str,
+    content_type: str,
+    extension: str,
+) -> HttpResponse:
+    """The practice's copy of a client's records, as one download, recorded as made."""
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    client = _client_or_404(request, object_id)
+    if client.status == Client.Status.ERASED:
+        return _already_erased(request)
+    user = acting_user(request)
+    body = make(user, client)
+    client_export_record(actor=user, client=client, what=what)
     # Named by number, not by name: downloads folders are seen by others too.
     name = f"client-{client.pk}-records-{timezone.localdate():%Y-%m-%d}.{extension}"
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
-
-
-def export_json(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    if request.method != "GET":
-        return HttpResponseNotAllowed(["GET"])
-    client = _client_or_404(request, object_id)
-    if client.status == Client.Status.ERASED:
-        return _already_erased(request)
-    user = acting_user(request)
-    data = export.practice_export_json(user=user, client=client)
-    client_export_record(actor=user, client=client, what="Records before erasure (JSON)")
-    body = json.dumps(data, ensure_ascii=False, indent=2).encode()
-    return _download(client, body, content_type="application/json", extension="json")
-
-
-def export_pdf(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    if request.method != "GET":
-        return HttpResponseNotAllowed(["GET"])
-    client = _client_or_404(request, object_id)
-    if client.status == Client.Status.ERASED:
-        return _already_erased(request)
-    user = acting_user(request)
-    body = export.practice_export_pdf(user=user, client=client)
-    client_export_record(actor=user, client=client, what="Records before erasure (PDF)")
-    return _download(client, body, content_type="application/pdf", extension="pdf")

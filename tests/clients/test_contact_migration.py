@@ -5,26 +5,18 @@ so they never count as the client saying a channel is safe."""
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories import TherapistFactory
+from tests.helpers_migrations import migrate, migrate_to_latest
 
 BEFORE = [("clients", "0010_invitation_finish_by_email")]
 AFTER = [("clients", "0011_contact_profile")]
 
 
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
 @pytest.fixture
 def before_the_profile(transactional_db):
     yield migrate(BEFORE)
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def test_old_reminder_settings_move_to_the_profile_with_every_channel_off(before_the_profile):

@@ -6,22 +6,14 @@ import json
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from homework.models import Entry, EntryComment, EntryNote
-from tests.factories import ClientFactory
+from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
 
 BEFORE = [("homework", "0018_entry_notify_fields_removed")]
 AFTER = [("homework", "0020_client_words_sealed")]
 RESPONSE = {"what_happened": "Он молчал — the door was locked 🌧️", "body_distress": 7}
-
-
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
 
 
 def raw(table: str, column: str, pk: int) -> str:
@@ -33,21 +25,12 @@ def raw(table: str, column: str, pk: int) -> str:
 @pytest.fixture
 def before_encryption(transactional_db):
     yield migrate(BEFORE)
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def written_in_plain(apps) -> dict[str, int]:
-    alice = ClientFactory.create()
-    Exercise = apps.get_model("homework", "Exercise")
-    Assignment = apps.get_model("homework", "Assignment")
+    assignment = assignment_in(apps, starts_on=timezone.localdate())
     Entry = apps.get_model("homework", "Entry")
-    exercise = Exercise.objects.create(kind="written_record", title="Record", instructions="Write.")
-    assignment = Assignment.objects.create(
-        client_id=alice.pk,
-        exercise=exercise,
-        starts_on=timezone.localdate(),
-        created_by_id=alice.therapist_id,
-    )
     now = timezone.now()
     entry = Entry.objects.create(
         assignment=assignment,
@@ -61,7 +44,7 @@ def written_in_plain(apps) -> dict[str, int]:
     empty = Entry.objects.create(assignment=assignment, schema_version=1, status="draft")
     note = apps.get_model("homework", "EntryNote").objects.create(entry=entry, text="a note")
     comment = apps.get_model("homework", "EntryComment").objects.create(
-        entry=entry, author_id=alice.therapist_id, text="a comment"
+        entry=entry, author_id=assignment.created_by_id, text="a comment"
     )
     return {"entry": entry.pk, "empty": empty.pk, "note": note.pk, "comment": comment.pk}
 

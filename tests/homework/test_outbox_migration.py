@@ -4,12 +4,10 @@ notice in the outbox, and back again, losing nothing."""
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from clients.models import Client
-from tests.factories import ClientFactory
+from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
 
 BEFORE = [("homework", "0015_entry_sent_when_opened")]
 AFTER = [("homework", "0018_entry_notify_fields_removed")]
@@ -18,33 +16,16 @@ SENT_AT = NOW - dt.timedelta(days=3)
 GIVEN_UP_AT = NOW - dt.timedelta(days=1)
 
 
-def migrate(target):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
 @pytest.fixture
 def before_the_outbox(transactional_db):
     yield migrate(BEFORE)
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def entries_as_they_were(apps) -> dict[str, int]:
     """One entry for each way its notice can stand, by name."""
-    # Accounts and clients as they are today (only homework is migrated back).
-    alice = ClientFactory.create()
-    Exercise = apps.get_model("homework", "Exercise")
-    Assignment = apps.get_model("homework", "Assignment")
+    assignment = assignment_in(apps, starts_on=NOW.date())
     Entry = apps.get_model("homework", "Entry")
-    exercise = Exercise.objects.create(kind="written_record", title="Record", instructions="Write.")
-    assignment = Assignment.objects.create(
-        client_id=alice.pk,
-        exercise=exercise,
-        starts_on=NOW.date(),
-        created_by_id=alice.therapist_id,
-    )
 
     def entry(*, status="submitted", private=False, **fields):
         sent = status == "submitted"
