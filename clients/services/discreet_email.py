@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.template.loader import render_to_string
 
+from practice.delivery import short_error
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
@@ -28,8 +29,10 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
         _send_discreet_email(to=to, template=template, context=context)
     except BadHeaderError:
         return False  # logged where it was found
-    except (OSError, SMTPException):
-        logger.warning("Could not send a %s email.", template, exc_info=True)
+    except (OSError, SMTPException) as failure:
+        # Never the whole error: a provider's (anymail's) quotes its response,
+        # which may hold the address.
+        logger.warning("Could not send a %s email: %s.", template, short_error(failure))
         return False
     return True
 
