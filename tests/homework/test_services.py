@@ -4,9 +4,9 @@ import pytest
 from django.core import mail
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 
+from clients.models import Client
 from homework import services
 from homework.kinds import ResponseInvalid
-from clients.models import Client
 from homework.models import Assignment, Entry, OutboxMessage
 from homework.services import EntryConflict, Flags, PageSave
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
