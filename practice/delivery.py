@@ -100,13 +100,14 @@ def count_failure(
 def log_failure(failure: BaseException, *, what: str, tries: int, stop: bool) -> str:
     """Log a try that failed, naming ``what`` was not sent. Returns
     "given-up" when ``stop``, or "failed" while worth retrying."""
+    # The kind of failure and its code only, with no traceback: a provider's
+    # error (anymail's) carries its response, which may quote the address.
     logger.warning(
-        "Could not send %s (try %s)%s.",
+        "Could not send %s (try %s)%s: %s.",
         what,
         tries,
         "; not trying again" if stop else "",
-        # A header that cannot be written was logged where it was found.
-        exc_info=not isinstance(failure, BadHeaderError),
+        short_error(failure),
     )
     return "given-up" if stop else "failed"
 

@@ -63,12 +63,14 @@ def _refused(request: HttpRequest, site: AdminSite, reason: str) -> HttpResponse
 @require_GET
 def staff_welcome(request: HttpRequest, token: str, *, site: AdminSite) -> HttpResponse:
     """The link from the invitation: checked, then carried on at a plain address."""
-    if request.user.is_authenticated:
-        logout(request)  # a shared screen: never mix someone else's session in
     try:
         staff_invitation_check(token=token)
     except InvitationRefused as refused:
         return _refused(request, site, refused.reason)
+    # Only for a link that works: any page elsewhere could make the browser
+    # open a made-up one (an image's address), and sign the manager out.
+    if request.user.is_authenticated:
+        logout(request)  # a shared screen: never mix someone else's session in
     request.session[STAFF_INVITATION_KEY] = token
     return redirect("admin:staff_welcome_password")
 

@@ -42,9 +42,7 @@ def client_create(*, actor: User, therapist: User | None = None, **fields: Any) 
 
 @transaction.atomic
 def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
-    _require_staff(actor)
-    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
-        raise PermissionDenied(_("This is not one of your clients."))
+    _own_client(actor, client)
     unknown = set(changes) - {*CLIENT_EDITABLE_FIELDS, "therapist"}
     if unknown:
         raise TypeError(f"Unknown client fields: {sorted(unknown)}")
@@ -57,10 +55,21 @@ def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
     return client
 
 
-def _own_client(actor: User, client: Client) -> None:
+def _own_client(actor: User, client: Client) -> Client.Status:
+    """The client's status as it is now, their row locked; refused unless the
+    client is in the actor's list. Read under the lock, so a change queued
+    behind an erasure finds the client gone (erased clients are in no list)."""
     _require_staff(actor)
-    if not clients_for_user(user=actor).filter(pk=client.pk).exists():
+    status = (
+        clients_for_user(user=actor)
+        .select_for_update()
+        .filter(pk=client.pk)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if status is None:
         raise PermissionDenied(_("This is not one of your clients."))
+    return Client.Status(status)
 
 
 @transaction.atomic
@@ -81,9 +90,9 @@ def client_restore(*, actor: User, client: Client) -> Client:
 def _client_set_status(*, actor: User, client: Client, status: Client.Status) -> Client:
     """Archiving and restoring alike: only for a client in the actor's own
     list, and a client already in that status is left untouched."""
-    _own_client(actor, client)
-    if client.status != status:
-        client.status = status
+    now = _own_client(actor, client)
+    client.status = status
+    if now != status:
         client.save(update_fields=["status"])
     return client
 

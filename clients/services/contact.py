@@ -54,9 +54,18 @@ def _as_staff(actor: User, client: Client) -> bool:
     raise PermissionDenied(_("This is not a profile you may change."))
 
 
-def _locked(client: Client) -> tuple[Client, ContactProfile]:
-    """The client's row locked (two saves of one profile queue up), and their profile."""
-    locked = Client.objects.select_for_update().get(pk=client.pk)
+def _locked(actor: User, client: Client, *, as_staff: bool) -> tuple[Client, ContactProfile]:
+    """The client's row locked (two saves of one profile queue up), and their profile.
+
+    Who may change it is asked again of the locked row: an erasure (or a move
+    to another therapist) this save queued behind has changed it since _as_staff.
+    """
+    rows = clients_for_user(user=actor) if as_staff else Client.objects.filter(portal_user=actor)
+    locked = (
+        rows.exclude(status=Client.Status.ERASED).select_for_update().filter(pk=client.pk).first()
+    )
+    if locked is None:
+        raise PermissionDenied(_("This is not a profile you may change."))
     profile = ContactProfile.objects.filter(client=locked).first()
     return locked, profile or ContactProfile(client=locked)
 
@@ -123,7 +132,7 @@ def contact_profile_update(
     made it (it is the re-check).
     """
     as_staff = _as_staff(actor, client)
-    client, profile = _locked(client)
+    client, profile = _locked(actor, client, as_staff=as_staff)
     before = _snapshot(profile)
     profile.email_is_safe, profile.text_is_safe = email_is_safe, text_is_safe
     profile.email = email.strip().lower()
@@ -171,7 +180,7 @@ def contact_profile_turn_off(*, actor: User, client: Client) -> ContactProfile:
     Open to a client whose notebook is closed too: saying stop always works.
     """
     as_staff = _as_staff(actor, client)
-    client, profile = _locked(client)
+    client, profile = _locked(actor, client, as_staff=as_staff)
     parts = [f"{name}_off" for name in ("email", "text") if getattr(profile, f"{name}_is_safe")]
     if not parts:
         return profile

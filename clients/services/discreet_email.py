@@ -32,8 +32,10 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
         _send_discreet_email(to=to, template=template, context=context)
     except BadHeaderError:
         return False  # logged where it was found
-    except (OSError, SMTPException):
-        logger.warning("Could not send a %s email.", template, exc_info=True)
+    except (OSError, SMTPException) as failure:
+        # Never the whole error: a provider's (anymail's) quotes its response,
+        # which may hold the address.
+        logger.warning("Could not send a %s email: %s.", template, delivery.short_error(failure))
         return False
     return True
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from clients.contact.models import ContactProfile
 from clients.models import AccessEvent, Client, Invitation, Session, practice_time_zone
 from clients.services.contact import contact_profile_erase
 from practice.models import User
@@ -40,7 +41,7 @@ def admin_history_forget(*, model: type[Model], ids: list[int]) -> None:
 
 def _portal_account_forget(user: User) -> None:
     """The portal account and every trace of it: its sign-ins on every
-    device, its authenticators, and the lockout's rows that hold its address."""
+    device and its authenticators (the lockout's rows go in _sign_in_rows_forget)."""
     # Deleting the account alone would leave each browser's session row
     # (holding its id) until it expires; they are read and removed here.
     # Rare (a manager's erasure), so reading every session row is fine.
@@ -49,11 +50,30 @@ def _portal_account_forget(user: User) -> None:
             row.delete()
     TOTPDevice.objects.filter(user=user).delete()
     StaticDevice.objects.filter(user=user).delete()  # its tokens go with it
-    # The lockout's counters and failure log keep the address typed.
-    for model in (AccessAttempt, AccessFailureLog, AccessLog):
-        model.objects.filter(username=user.email).delete()
     admin_history_forget(model=User, ids=[user.pk])
     user.delete()
+
+
+def _addresses_of(client: Client) -> set[str]:
+    """Every address the client had with us, as the lockout keeps one typed:
+    the portal's, the contact address, the reminders' address and any chosen
+    on an invitation's welcome form (someone may have tried signing in with
+    any of them, with an account or not)."""
+    addresses = {client.contact_email}
+    if client.portal_user is not None:
+        addresses.add(client.portal_user.email)
+    addresses.update(ContactProfile.objects.filter(client=client).values_list("email", flat=True))
+    addresses.update(
+        Invitation.objects.filter(client=client).values_list("chosen_email", flat=True)
+    )
+    return {User.normalize_username(address) for address in addresses if address}
+
+
+def _sign_in_rows_forget(addresses: set[str]) -> None:
+    """The lockout's counters and failure log keep the address typed."""
+    for address in addresses:
+        for model in (AccessAttempt, AccessFailureLog, AccessLog):
+            model.objects.filter(username__iexact=address).delete()
 
 
 def client_erase_own_records(*, actor: User, client: Client) -> Client:
@@ -73,6 +93,8 @@ def client_erase_own_records(*, actor: User, client: Client) -> Client:
         model=Session, ids=list(Session.objects.filter(client=client).values_list("pk", flat=True))
     )
     Session.objects.filter(client=client).delete()
+    # Read before the invitations, the profile and the account that hold them go.
+    addresses = _addresses_of(client)
     Invitation.objects.filter(client=client).delete()
     # Before the account: the change log's lines point at who made them.
     contact_profile_erase(client=client)
@@ -86,6 +108,7 @@ def client_erase_own_records(*, actor: User, client: Client) -> Client:
     client.save()
     if account is not None:
         _portal_account_forget(account)
+    _sign_in_rows_forget(addresses)
     admin_history_forget(model=Client, ids=[client.pk])
     AccessEvent.objects.create(actor=actor, client=client, action=AccessEvent.Action.ERASED)
     return client

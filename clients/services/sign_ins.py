@@ -28,11 +28,9 @@ def sign_in_lock_lift(*, actor: User, lock: SignInLock) -> int:
     cleared, _rows = AccessAttempt.objects.filter(
         username=lock.username, ip_address=lock.ip_address
     ).delete()
+    # The lock's number only: the address and network address typed are a
+    # person's, and server logs are kept and read more widely than this table.
     logger.warning(
-        "Sign-in lock lifted early by user %s: %s from %s (%s rows cleared).",
-        actor.pk,
-        lock.username,
-        lock.ip_address,
-        cleared,
+        "Sign-in lock %s lifted early by user %s (%s rows cleared).", lock.pk, actor.pk, cleared
     )
     return int(cleared)

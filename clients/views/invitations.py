@@ -32,12 +32,14 @@ def _invitation_refused(request: HttpRequest, reason: str) -> HttpResponse:
 @require_GET
 def welcome(request: HttpRequest, token: str) -> HttpResponse:
     """The link from the invitation: check it, then carry on at a plain address."""
-    if request.user.is_authenticated:
-        logout(request)  # a shared device: never mix someone else's session in
     try:
         services.invitation_check(token=token)
     except services.InvitationRefused as refused:
         return _invitation_refused(request, refused.reason)
+    # Only for a link that works: any page elsewhere could make the browser
+    # open a made-up one, and sign whoever is here out.
+    if request.user.is_authenticated:
+        logout(request)  # a shared device: never mix someone else's session in
     request.session[INVITATION_KEY] = token
     return redirect("clients:welcome_password")
 
@@ -93,12 +95,12 @@ def welcome_finish(request: HttpRequest, token: str) -> HttpResponse:
 
     Opening it makes nothing: a mail scanner that follows links would spend
     it. The account is made when the person presses the button."""
-    if request.user.is_authenticated:
-        logout(request)
     try:
         services.invitation_finish_check(token=token)
     except services.InvitationRefused as refused:
         return _invitation_refused(request, refused.reason)
+    if request.user.is_authenticated:
+        logout(request)  # only for a link that works, as in welcome
     request.session[FINISH_KEY] = token
     return redirect("clients:welcome_finish_confirm")
 

@@ -71,7 +71,24 @@ def assignment_create(
         created_by=actor,
     )
     assignment.full_clean()
-    Client.objects.select_for_update().filter(pk=client.pk).values_list("pk", flat=True).get()
+    # Read again under the lock: an erasure or archiving this request waited on
+    # has changed the client since the checks above.
+    status = (
+        clients_for_user(user=actor)
+        .select_for_update()
+        .filter(pk=client.pk)
+        .values_list("status", flat=True)
+        .first()
+    )
+    if status is None:
+        raise PermissionDenied(_("You cannot assign work to this client."))
+    if status != Client.Status.ACTIVE:
+        raise ValidationError(
+            {
+                "client": _("%(client)s is archived: restore them first.")
+                % {"client": isolated_text(client.display_name)}
+            }
+        )
     repeat = _just_assigned(assignment)
     if repeat is not None:
         return repeat

@@ -5,11 +5,13 @@ import datetime as dt
 import json
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from clients.contact import hours
 from clients.contact.selectors import contact_profile_of, profiles_with_a_safe_channel
-from clients.models import ContactChange, ContactProfile
+from clients.models import Client, ContactChange, ContactProfile
+from clients.services import contact as contact_services
 from clients.services import contact_profile_turn_off, contact_profile_update
 from tests.conftest import login
 from tests.helpers import CONTACT_CHOICES, contact_form_data
@@ -161,14 +163,43 @@ def test_the_portal_page_shows_the_clients_own_profile_only(cast):
 
 
 def test_nobody_else_may_change_a_clients_profile(cast):
-    from django.core.exceptions import PermissionDenied
-
     for actor in (cast.bob.portal_user, cast.theo):
         with pytest.raises(PermissionDenied):
             contact_profile_update(actor=actor, client=cast.alice, **CONTACT_CHOICES)
         with pytest.raises(PermissionDenied):
             contact_profile_turn_off(actor=actor, client=cast.alice)
     assert not ContactProfile.objects.filter(client=cast.alice).exists()
+
+
+@pytest.mark.parametrize(
+    ("who", "change"),
+    [
+        ("client", {"status": "erased"}),
+        ("therapist", {"status": "erased"}),
+        ("therapist", {"therapist": "theo"}),
+    ],
+)
+def test_a_save_that_waited_on_an_erasure_or_a_move_changes_nothing(cast, monkeypatch, who, change):
+    """The client changes after the first check, as when the save queued on
+    the erasure's (or the move's) lock on the client's row."""
+    real_check = contact_services._as_staff
+
+    def checked_then_changed(actor, client):
+        as_staff = real_check(actor, client)
+        fields = {k: getattr(cast, v) if k == "therapist" else v for k, v in change.items()}
+        Client.objects.filter(pk=cast.alice.pk).update(**fields)
+        return as_staff
+
+    monkeypatch.setattr(contact_services, "_as_staff", checked_then_changed)
+    actor = cast.alice.portal_user if who == "client" else cast.tara
+    for save in (
+        lambda: contact_profile_update(actor=actor, client=cast.alice, **CONTACT_CHOICES),
+        lambda: contact_profile_turn_off(actor=actor, client=cast.alice),
+    ):
+        with pytest.raises(PermissionDenied):
+            save()
+    assert not ContactProfile.objects.filter(client=cast.alice).exists()
+    assert not ContactChange.objects.filter(client=cast.alice).exists()
 
 
 def test_the_form_is_labelled_with_a_fieldset_for_each_weekday(cast):

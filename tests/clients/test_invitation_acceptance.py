@@ -20,6 +20,7 @@ from clients.services import invitation_acceptance
 from clients.tasks import send_invitation_finish_email
 from practice.models import User
 from practice.selectors import practice_settings
+from tests.conftest import login
 from tests.factories import ClientFactory
 from tests.helpers import accept, finish_link, sign_in, token_of
 
@@ -270,3 +271,11 @@ def test_the_finish_page_refuses_a_post_without_its_form_token(
     http.get(finish_link(mail.outbox[-1]))
     assert http.post(reverse("clients:welcome_finish_confirm")).status_code == 403
     assert not User.objects.filter(email="casey@example.test").exists()
+
+
+@pytest.mark.parametrize("path", ["/welcome/made-up/", "/welcome/finish/made-up/"])
+def test_a_made_up_link_opened_from_another_site_signs_no_one_out(cast, path):
+    """Any page elsewhere can make a browser open it (an image's address)."""
+    http = login(cast.alice.portal_user)
+    assert http.get(path).status_code == 404
+    assert http.session.get("_auth_user_id") == str(cast.alice.portal_user_id)

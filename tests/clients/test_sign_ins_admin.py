@@ -160,7 +160,11 @@ def test_the_manager_lifts_a_lock_and_the_right_password_then_signs_in(cast, cap
     assert lifted.status_code == 302
     assert not AccessAttempt.objects.filter(username="alice@example.test").exists()
     assert AccessAttempt.objects.filter(username="bob@example.test").exists()  # not chosen
-    assert f"lifted early by user {cast.morgan.pk}" in caplog.text
+    said = [r.getMessage() for r in caplog.records if r.name == "clients.services.sign_ins"]
+    assert said == [
+        f"Sign-in lock {lock.pk} lifted early by user {cast.morgan.pk} (1 rows cleared)."
+    ]
+    assert "alice" not in said[0] and lock.ip_address not in said[0]
     assert sign_in(HttpClient(), "alice@example.test", PASSWORD).status_code == 302
     # Sent again (a double click, a stale tab): the lock has gone, nothing else is touched.
     again = http.post(

@@ -159,3 +159,10 @@ def test_a_therapist_cannot_invite_staff(cast):
     answer = invite(login(cast.tara))
     assert answer.status_code == 403
     assert not StaffInvitation.objects.exists()
+
+
+def test_a_made_up_link_opened_from_another_site_signs_no_one_out(cast):
+    """Any page elsewhere can make a browser open it (an image's address)."""
+    http = login(cast.morgan)
+    assert http.get("/admin/welcome/made-up/").status_code == 404
+    assert http.session.get("_auth_user_id") == str(cast.morgan.pk)

@@ -101,19 +101,20 @@ def seed_canaries(cast, summaries_folder: Path) -> None:
     )
     # Holds no words, but is the client's: it must go (asserted below).
     Invitation.objects.create(
-        client=alice, token_hash="a" * 64, created_by=cast.tara, expires_at=timezone.now()
+        client=alice,
+        token_hash="a" * 64,
+        created_by=cast.tara,
+        expires_at=timezone.now(),
+        chosen_email=f"{CANARY}@chosen.example.test",
     )
     access_event_record(
         actor=cast.tara, client=alice, action=AccessEvent.Action.VIEWED, what=f"Title {CANARY}"
     )
     TOTPDevice.objects.create(user=user, name=f"Phone {CANARY}", confirmed=True)
     StaticDevice.objects.create(user=user, name=f"Codes {CANARY}")
-    common = {"user_agent": "x", "ip_address": "10.0.0.1", "http_accept": "x", "path_info": "/"}
-    AccessAttempt.objects.create(
-        username=user.email, get_data="", post_data="", failures_since_start=1, **common
-    )
-    AccessFailureLog.objects.create(username=user.email, **common)
-    AccessLog.objects.create(username=user.email, **common)
+    # Sign-ins tried with each address the client has: portal, contact, reminders, invitation.
+    for place in ("", "contact.", "x.", "chosen."):
+        sign_in_rows(f"{CANARY}@{place}example.test")
     for model, pk in ((Client, alice.pk), (Session, session.pk), (Entry, shared.pk)):
         LogEntry.objects.log_actions(
             user_id=cast.tara.pk,
@@ -126,6 +127,16 @@ def seed_canaries(cast, summaries_folder: Path) -> None:
     )
     assert CANARY in dump_database()
     assert CANARY in dump_folder(summaries_folder)
+
+
+def sign_in_rows(address: str) -> None:
+    """The lockout's rows for sign-ins tried with ``address``."""
+    common = {"user_agent": "x", "ip_address": "10.0.0.1", "http_accept": "x", "path_info": "/"}
+    AccessAttempt.objects.create(
+        username=address, get_data="", post_data="", failures_since_start=1, **common
+    )
+    AccessFailureLog.objects.create(username=address, **common)
+    AccessLog.objects.create(username=address, **common)
 
 
 def dump_database() -> str:
@@ -185,6 +196,29 @@ def test_erasure_leaves_no_trace_of_the_client_anywhere(cast, summaries_folder):
     assert tombstone.display_name == "" and tombstone.portal_user is None
     # Bob's records are untouched.
     assert Entry.objects.filter(pk=cast.bob_entry.pk).exists()
+
+
+def test_sign_ins_tried_with_the_address_of_a_client_without_an_account_go(cast):
+    bob = cast.bob
+    bob.portal_user = None
+    bob.contact_email = f"{CANARY}@bob.example.test"
+    bob.save()
+    Invitation.objects.create(
+        client=bob,
+        token_hash="b" * 64,
+        created_by=cast.tara,
+        expires_at=timezone.now(),
+        chosen_email=f"{CANARY}@bob-chosen.example.test",
+    )
+    sign_in_rows(bob.contact_email.upper())  # typed in capitals
+    sign_in_rows(f"{CANARY}@bob-chosen.example.test")
+    sign_in_rows("someone.else@example.test")
+    http = login(cast.morgan)
+    _page, data = confirm(http, bob)
+
+    assert http.post(erase_url(bob), data).status_code == 302
+    assert CANARY not in dump_database()
+    assert AccessAttempt.objects.filter(username="someone.else@example.test").exists()
 
 
 def test_an_erased_client_leaves_the_therapists_lists(cast):

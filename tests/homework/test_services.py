@@ -4,9 +4,10 @@ import pytest
 from django.core import mail
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 
+from clients.models import Client
 from homework import services
 from homework.kinds import ResponseInvalid
-from homework.models import Entry, OutboxMessage
+from homework.models import Assignment, Entry, OutboxMessage
 from homework.services import EntryConflict, Flags, PageSave
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
 from tests.notices import notice_of, therapist_told
@@ -232,6 +233,33 @@ def test_manager_may_assign_to_any_client(cast):
         starts_on=cast.bob_assignment.starts_on,
     )
     assert assignment.created_by == cast.morgan
+
+
+@pytest.mark.parametrize(
+    ("status", "refusal"),
+    [("erased", PermissionDenied), ("archived", ValidationError)],
+)
+def test_an_assign_that_waited_on_an_erasure_or_archiving_makes_nothing(
+    cast, monkeypatch, status, refusal
+):
+    """The client changes after the service's first checks, as when it
+    queued on the erasure's lock on the client's row."""
+    real_clean = Assignment.full_clean
+
+    def clean_then_changed(self, *args, **kwargs):
+        real_clean(self, *args, **kwargs)
+        Client.objects.filter(pk=cast.alice.pk).update(status=status)
+
+    monkeypatch.setattr(Assignment, "full_clean", clean_then_changed)
+    before = Assignment.objects.filter(client=cast.alice).count()
+    with pytest.raises(refusal):
+        services.assignment_create(
+            actor=cast.tara,
+            client=cast.alice,
+            exercise=ExerciseFactory.create(),
+            starts_on=cast.alice_assignment.starts_on,
+        )
+    assert Assignment.objects.filter(client=cast.alice).count() == before
 
 
 def test_assigning_the_same_work_again_at_once_returns_the_first(cast):

@@ -1,10 +1,12 @@
 """EMAIL_URL picks a provider through django-anymail, which sends with its key and no tracking."""
 
 import pytest
-from anymail.exceptions import AnymailAPIError
+from anymail.exceptions import AnymailAPIError, AnymailRequestsAPIError
 from django.core.exceptions import ImproperlyConfigured
+from django.core.mail import EmailMultiAlternatives
 
-from practice.delivery import refused_for_good, short_error
+from clients.services.discreet_email import send_discreet_email
+from practice.delivery import log_failure, refused_for_good, short_error
 from practice.env import email_config
 from practice.models import PracticeSettings
 from practice.reminder_message import ReminderKind, reminder_email, reminder_message
@@ -57,3 +59,24 @@ def test_a_providers_refusal_is_given_up_on_only_when_retrying_cannot_help(statu
     failure = AnymailAPIError("refused", status_code=status)
     assert refused_for_good(failure) is for_good
     assert short_error(failure) == f"AnymailAPIError {status}"
+
+
+def test_a_failed_send_is_logged_by_its_kind_never_with_the_providers_words(
+    db, caplog, monkeypatch
+):
+    """A provider's error quotes its response, and the response may quote the address."""
+    failure = AnymailRequestsAPIError("API response 422: alice@example.test is inactive")
+
+    def refused(*args, **kwargs):
+        raise failure
+
+    monkeypatch.setattr(EmailMultiAlternatives, "send", refused)
+    assert not send_discreet_email(
+        to="alice@example.test",
+        template="clients/email/password-reset",
+        context={"url": "https://practice.example.test/reset/"},
+    )
+    log_failure(failure, what="a reminder", tries=1, stop=False)
+    assert caplog.records and "alice" not in caplog.text
+    assert all(record.exc_info is None for record in caplog.records)
+    assert all("AnymailRequestsAPIError" in record.getMessage() for record in caplog.records)
