@@ -203,3 +203,25 @@ def test_safe_hours_hold_a_message_to_the_next_window_across_a_clock_change():
     assert held_to == dt.datetime(2025, 3, 30, 8, 0, tzinfo=dt.UTC)
     assert hours.is_safe_at(week, zone="Europe/London", moment=held_to)
     assert hours.next_safe_moment([[]] * 7, zone="Europe/London", after=held_to) is None
+
+
+def test_a_number_taken_by_a_save_at_the_same_moment_is_refused_calmly(cast, monkeypatch):
+    """Two clients saving one number at once both pass the service's check;
+    the database's constraint then decides, and the loser is told calmly.
+    (The other save commits after both checks: here, neither finds it.)"""
+    contact_profile_update(
+        actor=cast.bob.portal_user,
+        client=cast.bob,
+        **{**CONTACT_CHOICES, "email": "bob@example.test", "phone": "+447911123456"},
+    )
+    monkeypatch.setattr("clients.services.contact._refuse_taken", lambda *a, **k: None)
+    monkeypatch.setattr(ContactProfile, "validate_constraints", lambda *a, **k: None)
+
+    response = login(cast.alice.portal_user).post(
+        CONTACT, contact_form_data(text_is_safe="on", phone="07911 123456")
+    )
+
+    assert response.status_code == 400
+    assert "cannot be used for your reminders" in response.context["form"].errors["phone"][0]
+    assert not ContactProfile.objects.filter(client=cast.alice).exists()
+    assert not ContactChange.objects.filter(client=cast.alice).exists()
