@@ -35,7 +35,7 @@ def no_hours_chosen() -> list[list[list[str]]]:
 
 
 def hours_chosen(value: Any) -> bool:
-    return value != []
+    return bool(value != [])
 
 
 def any_time_every_day() -> list[list[list[str]]]:

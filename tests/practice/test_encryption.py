@@ -18,8 +18,7 @@ from homework import services
 from homework.models import Entry, EntryComment, EntryNote
 from homework.services import Flags
 from practice import env
-from practice.encryption import UnreadableValue, encrypted_columns
-from practice.management.commands import rotate_field_keys
+from practice.encryption import UnreadableValue, codec, encrypted_columns
 from tests.conftest import TEST_FIELD_KEY
 from tests.factories import EntryFactory, written_record
 from tests.helpers_entries import read_by_therapist
@@ -221,7 +220,7 @@ def test_rotation_keeps_a_save_that_lands_between_its_read_and_its_write(cast, s
     read = stored("homework_entry", "response", entry.pk)
     newer = {"what_happened": "saved while the keys turned"}
     settings.FIELD_ENCRYPTION_KEYS = [OTHER_KEY, TEST_FIELD_KEY]
-    real = rotate_field_keys.codec()
+    real = codec()
 
     class SaveInBetween:
         def rotate(self, token: bytes) -> bytes:
@@ -234,7 +233,7 @@ def test_rotation_keeps_a_save_that_lands_between_its_read_and_its_write(cast, s
                     )
             return real.rotate(token)
 
-    with mock.patch.object(rotate_field_keys, "codec", SaveInBetween):
+    with mock.patch("practice.management.commands.rotate_field_keys.codec", SaveInBetween):
         call_command("rotate_field_keys", stdout=io.StringIO())
 
     settings.FIELD_ENCRYPTION_KEYS = [OTHER_KEY]  # only the newest key: it must open
