@@ -204,14 +204,26 @@ def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rew
     by raw SQL (a migration's historical model already reads the column as
     encrypted). ``rewrite`` returns the new value, or None to leave one as
     it is. Returns how many rows changed. Atomic only inside the caller's
-    transaction: the migrations and rotate_field_keys run it in one."""
+    transaction: the migrations and rotate_field_keys run it in one.
+
+    The site may be running meanwhile (rotate_field_keys), so a client's
+    autosave can land between the read and the write: each row is written
+    only if it still holds the value read, else read again and rewritten
+    from what it holds now, never from the older text."""
     quote = connection.ops.quote_name
+    # Where the database can, the rows read are locked until the caller's
+    # transaction ends, so a save waits rather than racing the rewrite.
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     # Table and column names come from our own models, quoted; values are parameters.
     select = (
         f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608  # nosec B608
-        f"WHERE id > %s AND {quote(column)} IS NOT NULL ORDER BY id LIMIT {BATCH}"
+        f"WHERE id > %s AND {quote(column)} IS NOT NULL ORDER BY id LIMIT {BATCH}{lock}"
     )
-    update = f"UPDATE {quote(table)} SET {quote(column)} = %s WHERE id = %s"  # noqa: S608  # nosec B608
+    reread = f"SELECT {quote(column)} FROM {quote(table)} WHERE id = %s{lock}"  # noqa: S608  # nosec B608
+    update = (
+        f"UPDATE {quote(table)} SET {quote(column)} = %s "  # noqa: S608  # nosec B608
+        f"WHERE id = %s AND {quote(column)} = %s"
+    )
     changed, last = 0, 0
     with connection.cursor() as cursor:
         while True:
@@ -219,11 +231,27 @@ def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rew
             rows = cursor.fetchall()
             if not rows:
                 return changed
-            new = [(value, pk) for pk, old in rows if (value := rewrite(old)) is not None]
-            if new:
-                cursor.executemany(update, new)
-            changed += len(new)
+            for pk, old in rows:
+                changed += _rewrite_row(cursor, reread, update, pk, old, rewrite)
             last = rows[-1][0]
+
+
+def _rewrite_row(
+    cursor: Any, reread: str, update: str, pk: Any, old: str | None, rewrite: Any
+) -> int:
+    """Write one row's new value if it still holds ``old``; if a save came
+    in between, start again from the value it holds now. 1 if it changed."""
+    while old is not None:
+        value = rewrite(old)
+        if value is None:
+            return 0
+        cursor.execute(update, [value, pk, old])
+        if cursor.rowcount:
+            return 1
+        cursor.execute(reread, [pk])
+        row = cursor.fetchone()
+        old = row[0] if row else None
+    return 0
 
 
 def seal_columns(*columns: tuple[str, str]) -> Any:

@@ -90,8 +90,9 @@ class ContactProfileForm(PortalForm):
             "Type the city you live in, such as London."
         )
         for day, name in DAYS:
+            # No choice made for the client: a day stays blank until they choose.
             when = forms.ChoiceField(
-                label=_("When"), choices=WHEN, widget=forms.RadioSelect, initial=ANY
+                label=_("When"), choices=WHEN, widget=forms.RadioSelect, required=False
             )
             when.short_label = name  # type: ignore[attr-defined]
             start, end = _time_field(_("From")), _time_field(_("Until"))
@@ -112,6 +113,8 @@ class ContactProfileForm(PortalForm):
             "recurring_reminder_at": profile.recurring_reminder_at,
             "time_zone": profile.client.timezone,
         }
+        if not profile.hours_chosen:
+            return initial
         week = hours.read_week(profile.safe_hours)
         for (day, _name), windows in zip(DAYS, week, strict=True):
             if windows == [(0, hours.END_OF_DAY)]:
@@ -173,15 +176,31 @@ class ContactProfileForm(PortalForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        week = [self._window(day, cleaned) for day, _name in DAYS]
-        if not self.errors and not any(week):
-            self.add_error(None, hours.NO_TIME_AT_ALL)
-        cleaned["safe_hours"] = hours.write_week(week)
+        cleaned["safe_hours"] = self._clean_week(cleaned)
         if cleaned.get("email_is_safe") and not cleaned.get("email") and "email" not in self.errors:
             self.add_error("email", _("Type the address to use, or untick email."))
         if cleaned.get("text_is_safe") and not cleaned.get("phone") and "phone" not in self.errors:
             self.add_error("phone", _("Type the number to use, or untick text messages."))
         return cleaned
+
+    def _clean_week(self, cleaned: dict[str, Any]) -> list[list[list[str]]]:
+        """The week's hours; not chosen (and nothing sent) while every day is
+        blank and every channel off. Once a channel is on, or one day chosen,
+        every day needs the client's own choice."""
+        blank = [(day, name) for day, name in DAYS if not cleaned.get(f"{day}_when")]
+        channel_on = cleaned.get("email_is_safe") or cleaned.get("text_is_safe")
+        if len(blank) == len(DAYS) and not channel_on:
+            return hours.no_hours_chosen()
+        for day, name in blank:
+            if f"{day}_when" not in self.errors:
+                self.add_error(
+                    f"{day}_when",
+                    _("Choose when a message may reach you on %(day)s.") % {"day": name},
+                )
+        week = [self._window(day, cleaned) for day, _name in DAYS]
+        if not self.errors and not any(week):
+            self.add_error(None, hours.NO_TIME_AT_ALL)
+        return hours.write_week(week)
 
     def for_service(self) -> dict[str, Any]:
         data = self.cleaned_data

@@ -3,7 +3,9 @@
 Stored as JSON on the contact profile (``ContactProfile.safe_hours``): seven
 lists, Monday first, each of ``[start, end]`` windows as "HH:MM" on the
 client's own clock, ``end`` after ``start`` on the same day ("24:00" is the
-end of the day). An empty list is a day with no safe time. Everything here
+end of the day). An empty list is a day with no safe time; an empty list
+for the whole week is hours not chosen yet, which is no safe time at all
+(the client has not said when a message may reach them). Everything here
 is a pure function, so the reminders' scan and the forms share one reading.
 """
 
@@ -27,8 +29,17 @@ NO_TIME_AT_ALL = _(
 )
 
 
+def no_hours_chosen() -> list[list[list[str]]]:
+    """The default: no hours chosen, so no safe time until the client says."""
+    return []
+
+
+def hours_chosen(value: Any) -> bool:
+    return bool(value != [])
+
+
 def any_time_every_day() -> list[list[list[str]]]:
-    """The default: hours never hold anything back; the channels decide."""
+    """Every hour of every day (migration 0011 names it as the old default)."""
     return [[list(window) for window in ANY_TIME] for _day in range(DAYS_IN_WEEK)]
 
 
@@ -77,7 +88,10 @@ def write_week(week: Sequence[Sequence[tuple[int, int]]]) -> list[list[list[str]
 
 
 def validate_safe_hours(value: Any) -> None:
-    """The model's check: the shape above, and some time somewhere in the week."""
+    """The model's check: not chosen yet, or the shape above with some time
+    somewhere in the week."""
+    if not hours_chosen(value):
+        return
     try:
         week = read_week(value)
     except ValueError:
@@ -89,11 +103,14 @@ def validate_safe_hours(value: Any) -> None:
 
 
 def is_any_time(value: Any) -> bool:
-    return bool(read_week(value) == [[(0, END_OF_DAY)]] * DAYS_IN_WEEK)
+    return hours_chosen(value) and bool(read_week(value) == [[(0, END_OF_DAY)]] * DAYS_IN_WEEK)
 
 
 def is_safe_at(value: Any, *, zone: str, moment: dt.datetime) -> bool:
-    """Whether ``moment`` (aware) falls in a safe window on the client's clock."""
+    """Whether ``moment`` (aware) falls in a safe window on the client's clock
+    (never, while no hours are chosen)."""
+    if not hours_chosen(value):
+        return False
     local = moment.astimezone(zoneinfo.ZoneInfo(zone))
     now = local.hour * 60 + local.minute
     return any(start <= now < end for start, end in read_week(value)[local.weekday()])
@@ -102,11 +119,14 @@ def is_safe_at(value: Any, *, zone: str, moment: dt.datetime) -> bool:
 def next_safe_moment(value: Any, *, zone: str, after: dt.datetime) -> dt.datetime | None:
     """The first moment at or after ``after`` inside a safe window: ``after``
     itself when it is safe, else the start of the next window (a reminder
-    held for safe hours goes then). None when the week has no safe time.
+    held for safe hours goes then). None when the week has no safe time,
+    or no hours are chosen.
 
     A window starting in a clock change's missing hour starts when the clock
     reads that time again after the jump (zoneinfo's fold=0 reading, taken
     back through UTC)."""
+    if not hours_chosen(value):
+        return None
     if is_safe_at(value, zone=zone, moment=after):
         return after
     tz = zoneinfo.ZoneInfo(zone)

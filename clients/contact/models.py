@@ -1,19 +1,21 @@
 """The safe-contact profile, the client's own, and the log of its changes.
 
 Nothing is ever sent to a client unless their profile names a safe channel
-(``allows``): a client without a profile row has none (``contact_profile_of``
+and the hours it may be used (``allows``): a client without a profile row
+has neither (``contact_profile_of``
 in clients.contact.selectors gives an unsaved default).
 """
 
 import datetime as dt
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from phonenumber_field.modelfields import PhoneNumberField
 
-from clients.contact.hours import any_time_every_day, is_any_time, validate_safe_hours
+from clients.contact.hours import hours_chosen, is_any_time, no_hours_chosen, validate_safe_hours
 from clients.models import Client
 
 # The time of day the day's reminder of recurring work goes, until the client chooses.
@@ -47,7 +49,10 @@ class ContactProfile(models.Model):
     email = models.EmailField(_("email for reminders"), blank=True)
     phone = PhoneNumberField(_("mobile number for text messages"), blank=True)
     safe_hours = models.JSONField(
-        _("safe hours"), default=any_time_every_day, validators=[validate_safe_hours]
+        _("safe hours"),
+        default=no_hours_chosen,
+        blank=True,  # blank: not chosen yet (hours.no_hours_chosen)
+        validators=[validate_safe_hours],
     )
     days_between = models.PositiveSmallIntegerField(
         _("how often"), choices=Spacing.choices, default=Spacing.DAILY
@@ -92,9 +97,22 @@ class ContactProfile(models.Model):
     def __str__(self) -> str:
         return str(_("Contact profile of %(client)s") % {"client": self.client})
 
+    def clean(self) -> None:
+        if (self.email_is_safe or self.text_is_safe) and not self.hours_chosen:
+            raise ValidationError(
+                {"safe_hours": _("Choose the safe hours for each day before turning messages on.")}
+            )
+
+    @property
+    def hours_chosen(self) -> bool:
+        return hours_chosen(self.safe_hours)
+
     @property
     def safe_channels(self) -> list["ContactProfile.Channel"]:
-        """The channels the client said are safe, email first; empty: send nothing."""
+        """The channels the client said are safe, email first; empty: send
+        nothing. None while no hours are chosen: no time is safe yet."""
+        if not self.hours_chosen:
+            return []
         found = []
         if self.email_is_safe and self.email:
             found.append(self.Channel.EMAIL)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from clients.contact import hours
 from clients.contact.models import ContactChange, ContactProfile
 from clients.models import Client
 from clients.selectors import client_for_portal_user, clients_for_user
@@ -73,11 +74,13 @@ def contact_recheck(profile: ContactProfile, *, today: dt.date | None = None) ->
 
 
 def profiles_with_a_safe_channel() -> QuerySet[ContactProfile]:
-    """Profiles naming at least one safe channel, of active clients (system
-    use: the reminders' scan). Anyone else is sent nothing."""
+    """Profiles naming at least one safe channel and the hours it may be
+    used, of active clients (system use: the reminders' scan, which then
+    asks hours.next_safe_moment when). Anyone else is sent nothing."""
     return (
         ContactProfile.objects.filter(client__status=Client.Status.ACTIVE)
         .exclude(email_is_safe=False, text_is_safe=False)
+        .exclude(safe_hours=hours.no_hours_chosen())
         .select_related("client")
     )
 
@@ -89,7 +92,9 @@ def contact_export(profile: ContactProfile) -> dict[str, object]:
         "email": profile.email,
         "text_messages_are_safe": profile.text_is_safe,
         "mobile_number": str(profile.phone or ""),
-        "safe_hours": dict(zip(WEEKDAYS, profile.safe_hours, strict=True)),
+        "safe_hours": (
+            dict(zip(WEEKDAYS, profile.safe_hours, strict=True)) if profile.hours_chosen else None
+        ),
         "at_most_one_message_every_days": profile.days_between,
         "daily_reminder_at": profile.recurring_reminder_at.strftime("%H:%M"),
         "last_checked_with_therapist_on": (

@@ -54,7 +54,9 @@ def channels_in_words(profile: ContactProfile) -> str:
 
 
 def hours_in_words(profile: ContactProfile) -> list[str]:
-    """One line for a week that is any time, else one line a day."""
+    """One line for a week that is any time or not chosen, else one line a day."""
+    if not profile.hours_chosen:
+        return [_("Not chosen yet: nothing is sent until they are.")]
     week = hours.read_week(profile.safe_hours)
     if all(day == [(0, hours.END_OF_DAY)] for day in week):
         return [_("Any time, every day")]

@@ -9,9 +9,10 @@ from django.db import migrations, models
 
 
 def _safe_from_quiet(start, end):
-    """The day's safe windows left around the old quiet hours."""
+    """The day's safe windows left around the old quiet hours; None when
+    there were none (the hours are then left not chosen, for the client)."""
     if start is None or end is None or start == end:
-        return [["00:00", "24:00"]]
+        return None
     quiet_from, quiet_to = start.strftime("%H:%M"), end.strftime("%H:%M")
     if quiet_from < quiet_to:
         # Quiet inside one day: the portal's form keeps one safe window a
@@ -37,7 +38,10 @@ def carry_old_reminder_settings(apps, schema_editor):
     the client. The old email (when email reminders were chosen) is kept
     as the address to use, once the client says email is safe, unless
     another client already has it; the old quiet hours become safe hours
-    (the rest of each day)."""
+    (the rest of each day). Without quiet hours, the hours are left not
+    chosen (empty: no safe time), never "any time": nobody asked the client.
+    Either way nothing is sent until the client (or the therapist with
+    them) turns a channel on, on the form that shows these hours."""
     Client = apps.get_model("clients", "Client")
     ContactProfile = apps.get_model("clients", "ContactProfile")
     taken = set()
@@ -52,7 +56,7 @@ def carry_old_reminder_settings(apps, schema_editor):
         ContactProfile.objects.create(
             client=client,
             email=email,
-            safe_hours=[[list(window) for window in day] for _ in range(7)],
+            safe_hours=[[list(window) for window in day] for _ in range(7)] if day else [],
         )
 
 

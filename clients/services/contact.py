@@ -6,7 +6,7 @@ import datetime as dt
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -108,6 +108,28 @@ def _refuse_taken(profile: ContactProfile, *, as_staff: bool) -> None:
         raise ValidationError(errors)
 
 
+# How a database names the unique constraint behind each "taken" field:
+# PostgreSQL by the constraint's name, SQLite by table and column.
+TAKEN_SIGNS = {
+    "email": ("contact_email_one_client", "clients_contactprofile.email"),
+    "phone": ("contact_phone_one_client", "clients_contactprofile.phone"),
+}
+
+
+def _save_or_refuse_taken(profile: ContactProfile, *, as_staff: bool) -> None:
+    """Save, saying "taken" if another client's save of the same address or
+    number committed after _refuse_taken looked (two saves at once)."""
+    try:
+        with transaction.atomic():
+            profile.save()
+    except IntegrityError as clash:
+        words = STAFF_TAKEN if as_staff else CLIENT_TAKEN
+        fields = [f for f, signs in TAKEN_SIGNS.items() if any(s in str(clash) for s in signs)]
+        if not fields:
+            raise
+        raise ValidationError({field: words[field] for field in fields}) from None
+
+
 @transaction.atomic
 def contact_profile_update(
     *,
@@ -158,7 +180,7 @@ def contact_profile_update(
         profile.changed_at = now
     if as_staff:
         profile.checked_on = timezone.localdate(now)
-    profile.save()
+    _save_or_refuse_taken(profile, as_staff=as_staff)
     ContactChange.objects.create(
         client=client,
         actor=actor,

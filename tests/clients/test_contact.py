@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from clients.contact import hours
 from clients.contact.selectors import contact_profile_of, profiles_with_a_safe_channel
+from clients.contact.wording import hours_in_words
 from clients.models import Client, ContactChange, ContactProfile
 from clients.services import contact as contact_services
 from clients.services import contact_profile_turn_off, contact_profile_update
@@ -234,3 +235,74 @@ def test_safe_hours_hold_a_message_to_the_next_window_across_a_clock_change():
     assert held_to == dt.datetime(2025, 3, 30, 8, 0, tzinfo=dt.UTC)
     assert hours.is_safe_at(week, zone="Europe/London", moment=held_to)
     assert hours.next_safe_moment([[]] * 7, zone="Europe/London", after=held_to) is None
+
+
+def test_a_number_taken_by_a_save_at_the_same_moment_is_refused_calmly(cast, monkeypatch):
+    """Two clients saving one number at once both pass the service's check;
+    the database's constraint then decides, and the loser is told calmly.
+    (The other save commits after both checks: here, neither finds it.)"""
+    contact_profile_update(
+        actor=cast.bob.portal_user,
+        client=cast.bob,
+        **{**CONTACT_CHOICES, "email": "bob@example.test", "phone": "+447911123456"},
+    )
+    monkeypatch.setattr("clients.services.contact._refuse_taken", lambda *a, **k: None)
+    monkeypatch.setattr(ContactProfile, "validate_constraints", lambda *a, **k: None)
+
+    response = login(cast.alice.portal_user).post(
+        CONTACT, contact_form_data(text_is_safe="on", phone="07911 123456")
+    )
+
+    assert response.status_code == 400
+    assert "cannot be used for your reminders" in response.context["form"].errors["phone"][0]
+    assert not ContactProfile.objects.filter(client=cast.alice).exists()
+    assert not ContactChange.objects.filter(client=cast.alice).exists()
+
+
+def test_no_weekday_is_chosen_for_the_client(cast):
+    page = login(cast.alice.portal_user).get(CONTACT)
+    form = page.context["form"]
+    assert not any(name.endswith("_when") for name in form.initial)
+    assert all(not day["when"].value() for day in form.days())
+    assert "checked" not in "".join(str(day["when"]) for day in form.days())
+
+
+def test_turning_a_channel_on_needs_a_choice_for_every_day(cast):
+    data = contact_form_data(tue_when="", sun_when="")
+    response = login(cast.alice.portal_user).post(CONTACT, data)
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert "on Tuesday" in errors["tue_when"][0] and "on Sunday" in errors["sun_when"][0]
+    assert "mon_when" not in errors
+    assert not ContactProfile.objects.filter(client=cast.alice).exists()
+
+
+def test_a_profile_saved_without_hours_sends_nothing(cast):
+    blank = {f"{day}_when": "" for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun")}
+    data = contact_form_data(email_is_safe="", **blank)
+    response = login(cast.alice.portal_user).post(CONTACT, data)
+    assert response.status_code == 302, response.context["form"].errors
+    profile = profile_of(cast.alice)
+    assert profile.safe_hours == [] and not profile.hours_chosen
+    # Even with a channel on (as an older row or a direct write might have it): nothing.
+    ContactProfile.objects.filter(pk=profile.pk).update(email_is_safe=True)
+    profile.refresh_from_db()
+    assert profile.safe_channels == [] and not profile.allows(ContactProfile.Channel.EMAIL)
+    assert not profiles_with_a_safe_channel().exists()
+    now = dt.datetime(2025, 3, 29, 12, 0, tzinfo=dt.UTC)
+    assert not hours.is_safe_at(profile.safe_hours, zone="Europe/London", moment=now)
+    assert hours.next_safe_moment(profile.safe_hours, zone="Europe/London", after=now) is None
+    assert "Not chosen yet" in hours_in_words(profile)[0]  # as the therapist reads it
+
+
+def test_the_service_refuses_a_channel_with_no_hours_chosen(cast):
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as refused:
+        contact_profile_update(
+            actor=cast.alice.portal_user,
+            client=cast.alice,
+            **{**CONTACT_CHOICES, "safe_hours": hours.no_hours_chosen()},
+        )
+    assert "safe_hours" in refused.value.error_dict
+    assert not ContactProfile.objects.filter(client=cast.alice).exists()

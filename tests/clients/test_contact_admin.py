@@ -42,6 +42,17 @@ def test_the_therapist_sets_the_profile_with_the_client_and_it_is_marked_checked
     assert change.by == ContactChange.By.STAFF and change.actor == cast.tara and change.checked
 
 
+def test_the_therapists_form_chooses_no_day_for_the_client(cast):
+    page = login(cast.tara).get(contact_url(cast.alice))
+    form = page.context["form"]
+    assert not any(name.endswith("_when") for name in form.initial)
+    assert "checked" not in "".join(str(day["when"]) for day in form.days())
+    response = login(cast.tara).post(contact_url(cast.alice), contact_form_data(wed_when=""))
+    assert response.status_code == 400
+    assert "on Wednesday" in response.context["form"].errors["wed_when"][0]
+    assert not ContactProfile.objects.filter(client=cast.alice).exists()
+
+
 def test_saving_unchanged_in_session_still_counts_as_checked(cast):
     checked(cast, days_ago=100)
     form = login(cast.tara).get(contact_url(cast.alice)).context["form"]

@@ -50,5 +50,5 @@ def test_old_reminder_settings_move_to_the_profile_with_every_channel_off(before
     assert profiles[midday].safe_hours == [[["00:00", "12:00"]]] * 7
     assert profiles[same_email].email == ""  # one address, one client
     assert profiles[no_reminders].email == ""  # no email reminders were chosen
-    assert profiles[no_reminders].safe_hours == [[["00:00", "24:00"]]] * 7
+    assert profiles[no_reminders].safe_hours == []  # no quiet hours: not chosen, not "any time"
     assert erased not in profiles

@@ -3,7 +3,9 @@ database holds only tokens, a wrong or missing key fails loudly, and
 rotate_field_keys moves every value to the newest key or changes nothing."""
 
 import io
+import json
 import uuid
+from unittest import mock
 
 import pytest
 from cryptography.fernet import Fernet
@@ -16,7 +18,7 @@ from homework import services
 from homework.models import Entry, EntryComment, EntryNote
 from homework.services import Flags
 from practice import env
-from practice.encryption import UnreadableValue, encrypted_columns
+from practice.encryption import UnreadableValue, codec, encrypted_columns
 from tests.conftest import TEST_FIELD_KEY
 from tests.factories import EntryFactory, written_record
 from tests.helpers_entries import read_by_therapist
@@ -209,3 +211,30 @@ def test_rotation_refuses_and_changes_nothing_when_a_key_is_missing(cast, settin
     with pytest.raises(CommandError, match=r"Nothing was changed.*homework_entry\.response: 2 row"):
         call_command("rotate_field_keys")
     assert stored("homework_entry", "response", cast.alice_entry.pk) == before
+
+
+def test_rotation_keeps_a_save_that_lands_between_its_read_and_its_write(cast, settings):
+    """The site runs during a rotation: an autosave committed after the
+    batch was read must not be overwritten with the older text."""
+    entry = cast.alice_entry
+    read = stored("homework_entry", "response", entry.pk)
+    newer = {"what_happened": "saved while the keys turned"}
+    settings.FIELD_ENCRYPTION_KEYS = [OTHER_KEY, TEST_FIELD_KEY]
+    real = codec()
+
+    class SaveInBetween:
+        def rotate(self, token: bytes) -> bytes:
+            if token.decode() == read:  # this row was read: the client saves now
+                written = Fernet(TEST_FIELD_KEY.encode()).encrypt(json.dumps(newer).encode())
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        "UPDATE homework_entry SET response = %s WHERE id = %s",
+                        [written.decode(), entry.pk],
+                    )
+            return real.rotate(token)
+
+    with mock.patch("practice.management.commands.rotate_field_keys.codec", SaveInBetween):
+        call_command("rotate_field_keys", stdout=io.StringIO())
+
+    settings.FIELD_ENCRYPTION_KEYS = [OTHER_KEY]  # only the newest key: it must open
+    assert Entry.objects.get(pk=entry.pk).response == newer
