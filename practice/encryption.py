@@ -216,12 +216,12 @@ def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rew
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     # Table and column names come from our own models, quoted; values are parameters.
     select = (
-        f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608  # nosec B608
+        f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608  # nosec B608 (quoted model names)
         f"WHERE id > %s AND {quote(column)} IS NOT NULL ORDER BY id LIMIT {BATCH}{lock}"
     )
-    reread = f"SELECT {quote(column)} FROM {quote(table)} WHERE id = %s{lock}"  # noqa: S608  # nosec B608
+    reread = f"SELECT {quote(column)} FROM {quote(table)} WHERE id = %s{lock}"  # noqa: S608  # nosec B608 (quoted model names)
     update = (
-        f"UPDATE {quote(table)} SET {quote(column)} = %s "  # noqa: S608  # nosec B608
+        f"UPDATE {quote(table)} SET {quote(column)} = %s "  # noqa: S608  # nosec B608 (quoted model names)
         f"WHERE id = %s AND {quote(column)} = %s"
     )
     changed, last = 0, 0
