@@ -195,6 +195,12 @@ class ExerciseKind:
         """A number kept on the entry for charting over time (scored check-ins)."""
         return None
 
+    def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
+        """Whether an answer asks for the therapist's prompt review (a
+        questionnaire's item its authors say to follow up, such as PHQ-9's
+        ninth): kept on the entry and shown first, beside "felt unsafe"."""
+        return False
+
     def upgrade(self, response: JSONDict, from_version: int) -> JSONDict:
         """Bring a response stored under an older schema up to the current one.
 

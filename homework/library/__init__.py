@@ -11,16 +11,18 @@ model; it sets only the fields every version of Exercise has.
 
 The exercises are kept by kind family: those whose kind brings its whole
 form (``fixed_forms``) and the worksheets, whose questions are their options
-(``worksheets``), in the order they were always installed.
+(``worksheets``), in the order they were always installed, then the
+standard measures (``measures``), worksheets asked exactly as published.
 """
 
 from typing import Any
 
 from homework.library.fixed_forms import FIXED_FORMS
 from homework.library.item import LibraryExercise
+from homework.library.measures import MEASURES
 from homework.library.worksheets import WORKSHEETS
 
-LIBRARY: list[LibraryExercise] = [*FIXED_FORMS, *WORKSHEETS]
+LIBRARY: list[LibraryExercise] = [*FIXED_FORMS, *WORKSHEETS, *MEASURES]
 
 
 def install(exercise_model: Any) -> int:

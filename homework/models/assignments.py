@@ -41,6 +41,7 @@ class Assignment(models.Model):
         ONCE = "once", _("Once")
         DAILY = "daily", _("Every day")
         WEEKLY = "weekly", _("Weekly")
+        FORTNIGHTLY = "fortnightly", _("Every two weeks")
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -138,6 +139,7 @@ class Assignment(models.Model):
         elif not self.ends_on and not once:
             errors["ends_on"] = gettext("Choose the last day this repeats.")
         weekdays = self.weekdays if isinstance(self.weekdays, list) else None
+        on_weekdays = (self.Schedule.WEEKLY, self.Schedule.FORTNIGHTLY)
         if weekdays is None or not all(
             isinstance(day, int) and not isinstance(day, bool) and 0 <= day <= 6 for day in weekdays
         ):
@@ -146,14 +148,16 @@ class Assignment(models.Model):
             )
         elif len(set(weekdays)) != len(weekdays):
             errors["weekdays"] = gettext("Each day of the week can be chosen once.")
-        elif self.schedule == self.Schedule.WEEKLY and not weekdays:
+        elif self.schedule in on_weekdays and not weekdays:
             errors["weekdays"] = gettext("Choose at least one day of the week.")
-        elif weekdays and self.schedule != self.Schedule.WEEKLY:
-            errors["weekdays"] = gettext("Days of the week are only for a weekly schedule.")
+        elif weekdays and self.schedule not in on_weekdays:
+            errors["weekdays"] = gettext(
+                "Days of the week are only for a weekly or fortnightly schedule."
+            )
         else:
             self.weekdays = sorted(weekdays)
             if (
-                self.schedule == self.Schedule.WEEKLY
+                self.schedule in on_weekdays
                 and "ends_on" not in errors
                 and self.starts_on
                 and self.ends_on

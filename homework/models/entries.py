@@ -58,6 +58,10 @@ class Entry(models.Model):
         _("wants to talk about this in session"), default=False
     )
     felt_unsafe = models.BooleanField(_("felt unsafe"), default=False)
+    # Set from the answers, not by the client (ExerciseKind.needs_review):
+    # an answer a questionnaire's authors ask to be reviewed promptly. Its
+    # own column, not "felt unsafe": those are words the client did not say.
+    needs_review = models.BooleanField(_("an answer to review"), default=False, editable=False)
     private = models.BooleanField(_("private"), default=False)
     version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)

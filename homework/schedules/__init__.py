@@ -35,6 +35,7 @@ from homework.schedules.progress import (
 )
 from homework.schedules.slot_dates import (
     DAILY,
+    FORTNIGHTLY,
     ONCE,
     WEEKLY,
     Scheduled,
@@ -64,6 +65,7 @@ __all__ = [
     "CHECK_INS",
     "DAILY",
     "DAYS",
+    "FORTNIGHTLY",
     "ONCE",
     "WEEKLY",
     "WEEKS",

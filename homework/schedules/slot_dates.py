@@ -26,6 +26,10 @@ class Scheduled(Protocol):
 ONCE = "once"
 DAILY = "daily"
 WEEKLY = "weekly"
+# On the chosen weekdays of every other week, counted from the week the
+# schedule starts in: a standard measure asked every two weeks.
+FORTNIGHTLY = "fortnightly"
+ON_WEEKDAYS = (WEEKLY, FORTNIGHTLY)
 
 
 def is_recurring(item: Scheduled) -> bool:
@@ -35,7 +39,20 @@ def is_recurring(item: Scheduled) -> bool:
 def _comes_round(item: Scheduled, day: dt.date) -> bool:
     if item.schedule == DAILY:
         return True
+    if item.schedule == FORTNIGHTLY and _week_number(item, day) % 2:
+        return False
     return day.weekday() in set(item.weekdays)
+
+
+def _week_number(item: Scheduled, day: dt.date) -> int:
+    """Whole weeks (Monday to Sunday) from the week the schedule starts in."""
+    first_monday = item.starts_on - dt.timedelta(days=item.starts_on.weekday())
+    return (day - first_monday).days // 7
+
+
+def _longest_gap(item: Scheduled) -> int:
+    """The most days between one slot and the next."""
+    return 14 if item.schedule == FORTNIGHTLY else 7
 
 
 def slots(
@@ -44,7 +61,7 @@ def slots(
     """Every slot between ``start`` and ``end`` (both inclusive, clipped to the schedule)."""
     if not is_recurring(item) or item.ends_on is None:
         return
-    if item.schedule == WEEKLY and not item.weekdays:
+    if item.schedule in ON_WEEKDAYS and not item.weekdays:
         return
     day = max(item.starts_on, start or item.starts_on)
     last = min(item.ends_on, end or item.ends_on)
@@ -69,6 +86,9 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     days = (last - first).days + 1
     if item.schedule == DAILY:
         return days
+    if item.schedule == FORTNIGHTLY:
+        # Walked: a schedule is at most about two years (MAX_SCHEDULE_DAYS).
+        return sum(1 for n in range(days) if _comes_round(item, first + dt.timedelta(days=n)))
     chosen = set(item.weekdays)
     # Every whole week holds each chosen weekday once; the days left over
     # fall on the same weekdays as the first days of the range.
@@ -86,8 +106,8 @@ def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     if not is_recurring(item) or item.ends_on is None:
         return None
     day = min(day, item.ends_on)
-    # A weekly slot is at most six days back; a daily one is the day itself.
-    for offset in range(7):
+    # A weekly slot is at most six days back (a fortnightly one 13); a daily one is the day itself.
+    for offset in range(_longest_gap(item)):
         candidate = day - dt.timedelta(days=offset)
         if candidate < item.starts_on:
             return None
@@ -107,7 +127,7 @@ def open_slot(item: Scheduled, day: dt.date) -> dt.date | None:
         return None
     comes_round_again = next(
         slot + dt.timedelta(days=n)
-        for n in range(1, 8)
+        for n in range(1, _longest_gap(item) + 1)
         if _comes_round(item, slot + dt.timedelta(days=n))
     )
     return slot if day < comes_round_again else None

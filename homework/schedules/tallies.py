@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from homework.schedules.slot_dates import (
+    FORTNIGHTLY,
     WEEKLY,
     Scheduled,
     count_slots,
@@ -29,6 +30,8 @@ def unit(item: Scheduled) -> str:
     """What a slot of ``item`` is called when slots are counted: a day of
     daily work, a week of work on one day a week, and a check-in of work on
     several days a week (nine of them in a month are not "nine weeks")."""
+    if item.schedule == FORTNIGHTLY:
+        return CHECK_INS
     if item.schedule == WEEKLY:
         return WEEKS if len(set(item.weekdays or [])) <= 1 else CHECK_INS
     return DAYS

@@ -65,14 +65,21 @@ def entry_readable_by_staff(entry: Entry) -> bool:
     return entry.is_submitted and not entry.private
 
 
+def read_first() -> Q:
+    """Entries the therapist reads before any other: the client felt unsafe,
+    or an answer asks for prompt review (Entry.needs_review)."""
+    return Q(felt_unsafe=True) | Q(needs_review=True)
+
+
 def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """Felt unsafe first, then "to talk about", then newest: for staff lists.
+    """Felt unsafe or an answer to review first, then "to talk about", then
+    newest: for staff lists.
 
     Ordering by the raw flags would float a private entry to the top and so
     give its flags away; only shared entries' flags count here.
     """
     shared = Q(private=False)
     return entries.annotate(
-        shared_unsafe=Case(When(shared & Q(felt_unsafe=True), then=1), default=0),
+        shared_unsafe=Case(When(shared & read_first(), then=1), default=0),
         shared_discuss=Case(When(shared & Q(discuss_in_session=True), then=1), default=0),
     ).order_by("-shared_unsafe", "-shared_discuss", "-submitted_at")

@@ -29,6 +29,7 @@ from homework.selectors.scoping import (
     flags_first,
     known_after,
     known_by,
+    read_first,
 )
 from practice.models import User
 
@@ -40,8 +41,9 @@ def felt_unsafe_lately(*, as_of: dt.datetime) -> Q:
     """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``:
     the admin home's banner, and what the session summary carries forward
     from before its period while unread (homework.summary.selectors), so
-    the two never disagree on how far back a flag still needs reading."""
-    return Q(felt_unsafe=True, shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
+    the two never disagree on how far back a flag still needs reading.
+    Answers to review (Entry.needs_review) are read as soon, and as long."""
+    return read_first() & Q(shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
 
 
 # Without a previous sign-in to go by, "new" means this recent.
@@ -137,6 +139,8 @@ class StaffHome:
     overdue: list[Assignment]
     overdue_count: int
     unsafe: list[Entry]
+    # Answers the questionnaire's authors ask to be reviewed (never felt unsafe too: listed there).
+    to_review: list[Entry]
 
     @property
     def unsafe_flag_days(self) -> int:
@@ -174,6 +178,7 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         .select_related("assignment__exercise", "assignment__client__therapist")
         .order_by("-submitted_at")
     )
+    readable_flags = [entry for entry in flagged if entry_readable_by_staff(entry)]
     return StaffHome(
         today=[s for s in sessions if timezone.localdate(s.starts_at) == today],
         tomorrow=[s for s in sessions if timezone.localdate(s.starts_at) != today],
@@ -191,5 +196,6 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
             ]
         ),
         overdue_count=past_due.count(),
-        unsafe=[entry for entry in flagged if entry_readable_by_staff(entry)],
+        unsafe=[entry for entry in readable_flags if entry.felt_unsafe],
+        to_review=[entry for entry in readable_flags if not entry.felt_unsafe],
     )

@@ -68,6 +68,7 @@ def entry_edit(
         shown=shown,
     )
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
+    entry.needs_review = kind.needs_review(entry.response, exercise=assignment.exercise)
     if kind.is_log:
         # The client may have put right when it happened: it counts for that day.
         entry.occurrence_on = _slot_when_sent(entry, kind, begun=_slot_begun_in(entry))
@@ -92,6 +93,7 @@ def entry_edit(
             "schema_version",
             "asked",
             "score",
+            "needs_review",
             "occurrence_on",
             "note_draft",
             "discuss_in_session",

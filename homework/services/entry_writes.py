@@ -123,6 +123,7 @@ def _write(
             submitted_at=now,
             shared_at=None if flags.private else now,
             score=kind.score(dict(response), exercise=assignment.exercise),
+            needs_review=kind.needs_review(dict(response), exercise=assignment.exercise),
         )
     if entry is None:
         # A recurring assignment's entry belongs to the slot it was started

@@ -187,10 +187,18 @@ def _context(data: SummaryData) -> dict[str, Any]:
             (entry.pk for entry in data.unsafe_before), _unread_from_before_note(data.period)
         ),
     )
+    review, review_more = _flags(
+        [*data.flagged_review, *data.review_before],
+        full_detail=full,
+        their_clock=their_clock,
+        notes=dict.fromkeys(
+            (entry.pk for entry in data.review_before), _unread_from_before_note(data.period)
+        ),
+    )
     discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full, their_clock=their_clock)
     # A flag's line is the client's words read, unless its kind's line says
     # only how much there is (a safety plan's "6 of 6 parts filled in").
-    printed.update(item.entry.pk for item in (*unsafe, *discuss) if item.quotes_client)
+    printed.update(item.entry.pk for item in (*review, *unsafe, *discuss) if item.quotes_client)
     # Work still open, past due or recurring gets a line each; finished
     # one-off work is named on one line, since it needs nothing more.
     finished = [item.title for item in data.completion.items if item.state == WorkInPeriod.DONE]
@@ -216,6 +224,8 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "their_clock": their_clock,  # the sections are drawn: it knows if the note is needed
         "paper_size": PAPER_SIZES.get(data.practice.paper_size, "A4"),
         "generated_at": mark_safe(_GENERATED_AT),  # noqa: S308 (our own constant)  # nosec B703
+        "review": review,
+        "review_more": review_more,
         "unsafe": unsafe,
         "unsafe_more": unsafe_more,
         "discuss": discuss,

@@ -77,6 +77,10 @@ class SummaryData:
     # Felt unsafe, shared before the period and unread when it began: listed
     # with the flags, never in the sections or the tally (``_unread_unsafe_before``).
     unsafe_before: list[Entry] = field(default_factory=list)
+    # An answer to review (Entry.needs_review), and not felt unsafe (listed
+    # there): in the period, and from before it while unread, as felt unsafe.
+    flagged_review: list[Entry] = field(default_factory=list)
+    review_before: list[Entry] = field(default_factory=list)
     # When the client's contact profile was last gone through with them,
     # and whether that is longer ago than the practice's re-check period.
     contact_checked_on: dt.date | None = None
@@ -185,6 +189,7 @@ def summary_data(
         get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
 
     unsafe = [entry for entry in entries if entry.felt_unsafe]
+    review = [entry for entry in entries if entry.needs_review and not entry.felt_unsafe]
     discuss = [entry for entry in entries if entry.discuss_in_session and not entry.felt_unsafe]
     practice = practice_settings()
     # No query when the client came with it joined (client_for_summary, session_for_batch).
@@ -201,7 +206,9 @@ def summary_data(
         now=now,
         flagged_unsafe=unsafe,
         flagged_discuss=discuss,
-        unsafe_before=earlier_unsafe,
+        unsafe_before=[entry for entry in earlier_unsafe if entry.felt_unsafe],
+        flagged_review=review,
+        review_before=[entry for entry in earlier_unsafe if not entry.felt_unsafe],
         contact_checked_on=contact.checked_on,
         contact_recheck_due=contact.recheck_due(
             today=timezone.localdate(now), weeks=practice.contact_recheck_weeks
@@ -210,7 +217,7 @@ def summary_data(
 
 
 def _unread_unsafe_before(period: Period, *, now: dt.datetime) -> Q | None:
-    """Felt unsafe, shared before the period, within the admin home's
+    """Felt unsafe (or an answer to review), shared before the period, within the admin home's
     look-back (``felt_unsafe_lately``, up to the period's end or now), and not
     read when the period began. The banner said "not read yet" while the
     summary, which starts at the last session, left it out: the last session

@@ -69,7 +69,7 @@ class AssignmentAdmin(RoleAdmin):
             (_("What the client reads"), {"fields": ("instructions",)}),
             (
                 _("When"),
-                {"fields": ("schedule", "starts_on", "due_on", "weekdays", "ends_on")},
+                {"fields": ("repeat", "schedule", "starts_on", "due_on", "weekdays", "ends_on")},
             ),
             (_("More"), {"fields": more, "classes": ("collapse",)}),
         )

@@ -58,6 +58,22 @@ def schedule_text(assignment: Assignment) -> str:
         if assignment.ends_on:
             return _("Every day until %(date)s") % {"date": day(assignment.ends_on)}
         return _("Every day")
+    if assignment.schedule == Assignment.Schedule.FORTNIGHTLY:
+        names = get_text_list(
+            [
+                str(WEEKDAYS[d])
+                for d in sorted({d for d in assignment.weekdays or [] if d in WEEKDAYS})
+            ],
+            _("and"),
+        )
+        if not names:
+            return _("Every two weeks (no day chosen yet)")
+        if assignment.ends_on:
+            return _("Every other %(days)s until %(date)s") % {
+                "days": names,
+                "date": day(assignment.ends_on),
+            }
+        return _("Every other %(days)s") % {"days": names}
     if assignment.schedule == Assignment.Schedule.WEEKLY:
         names = get_text_list(
             [

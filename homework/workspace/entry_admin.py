@@ -141,7 +141,7 @@ class EntryAdmin(RoleAdmin):
     def flags(self, obj: Entry) -> SafeString | str:
         if not entry_readable_by_staff(obj):
             return "—"  # a private entry's flags are the client's too
-        if not (obj.felt_unsafe or obj.discuss_in_session):
+        if not (obj.felt_unsafe or obj.needs_review or obj.discuss_in_session):
             return "—"
         # Marked as on the admin home, so "felt unsafe" stands out here too.
         return render_to_string("admin/homework/partials/flag_badges.html", {"entry": obj})

@@ -77,11 +77,17 @@ class SharedFlagFilter(admin.SimpleListFilter):
     parameter_name = "flag"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
-        return [("unsafe", _("Felt unsafe")), ("discuss", _("To talk about in session"))]
+        return [
+            ("unsafe", _("Felt unsafe")),
+            ("review", _("An answer to review")),
+            ("discuss", _("To talk about in session")),
+        ]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if self.value() == "unsafe":
             return queryset.filter(private=False, felt_unsafe=True)
+        if self.value() == "review":
+            return queryset.filter(private=False, needs_review=True)
         if self.value() == "discuss":
             return queryset.filter(private=False, discuss_in_session=True)
         return queryset

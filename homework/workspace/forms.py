@@ -1,5 +1,6 @@
 """Forms of the therapist's workspace in the admin. They validate; services write."""
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -71,7 +72,7 @@ def normalise_schedule(cleaned: dict[str, Any]) -> None:
     elif schedule == Assignment.Schedule.DAILY:
         cleaned["due_on"] = None
         cleaned["weekdays"] = []
-    elif schedule == Assignment.Schedule.WEEKLY:
+    elif schedule in (Assignment.Schedule.WEEKLY, Assignment.Schedule.FORTNIGHTLY):
         cleaned["due_on"] = None
 
 
@@ -99,8 +100,39 @@ _SCHEDULE_HELP = {
 }
 
 
+# One click for the usual rhythm of a standard measure: the schedule, the
+# start's weekday and twelve weeks, unless the therapist chose their own.
+REPEAT_WEEKS = 12
+REPEAT_CHOICES = [
+    ("", _("As set below")),
+    (Assignment.Schedule.WEEKLY, _("Weekly for 12 weeks, on the start's weekday")),
+    (Assignment.Schedule.FORTNIGHTLY, _("Every two weeks for 12 weeks, on the start's weekday")),
+]
+
+
+def apply_repeat(cleaned: dict[str, Any]) -> None:
+    """The one-click rhythm (``repeat``): sets the schedule, and the day and
+    the end where the therapist left them empty."""
+    repeat = cleaned.get("repeat")
+    starts = cleaned.get("starts_on")
+    if not repeat or starts is None:
+        return
+    cleaned["schedule"] = repeat
+    cleaned["weekdays"] = cleaned.get("weekdays") or [starts.weekday()]
+    cleaned["ends_on"] = cleaned.get("ends_on") or starts + dt.timedelta(
+        weeks=REPEAT_WEEKS, days=-1
+    )
+
+
 class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
     weekdays = WeekdaysField()
+    repeat = forms.ChoiceField(
+        label=_("In one click"),
+        choices=REPEAT_CHOICES,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("A check-in or questionnaire is usually asked weekly or every two weeks."),
+    )
 
     class Meta:
         model = Assignment
@@ -118,6 +150,7 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        apply_repeat(cleaned)
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         return cleaned

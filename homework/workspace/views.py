@@ -139,6 +139,9 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "newly_read": len(newly_seen),
         "left_unread": 0 if counts_as_read else _left_unread(user, client, rows),
         "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
+        "review_count": sum(
+            1 for row in rows if row.entry.needs_review and not row.entry.felt_unsafe
+        ),
         "assignments": glance,
         "counts_window": any(row.counts_window for row in glance),
         "can_comment": user.is_therapist and client.therapist_id == user.pk,

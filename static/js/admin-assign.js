@@ -35,7 +35,7 @@
     function showScheduleFields() {
       var s = schedule();
       if (rows.due_on) rows.due_on.hidden = s !== "once";
-      if (rows.weekdays) rows.weekdays.hidden = s !== "weekly";
+      if (rows.weekdays) rows.weekdays.hidden = s !== "weekly" && s !== "fortnightly";
       if (rows.ends_on) rows.ends_on.hidden = s === "once";
     }
 

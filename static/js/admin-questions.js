@@ -70,6 +70,12 @@ document.addEventListener("DOMContentLoaded", function () {
         if (q.high) out.high = q.high;
         if (q.scored) { out.scored = true; scored = true; if (q.reverse) out.reverse = true; }
       }
+      // A published questionnaire's points and review rule are not edited
+      // here, but kept: dropping them would unscore the measure.
+      if (q.type === "single_choice" && q.scored && q.points) {
+        out.scored = true; scored = true; out.points = q.points;
+      }
+      if (out.scored && typeof q.review_above === "number") out.review_above = q.review_above;
       return out;
     });
     var options = { questions: questions };
@@ -132,7 +138,7 @@ document.addEventListener("DOMContentLoaded", function () {
       box.appendChild(labelled(id + "scored", W.scored, input("checkbox", q.scored, function (v) { q.scored = v; draw(id + "scored"); }), true));
       if (q.scored) box.appendChild(labelled(id + "reverse", W.reverse, input("checkbox", q.reverse, function (v) { q.reverse = v; }), true));
     }
-    if (!(q.type === SCALE && q.scored)) {  // a scored question is always required
+    if (!(q.scored && (q.type === SCALE || q.points))) {  // a scored question is always required
       box.appendChild(labelled(id + "required", W.required, input("checkbox", q.required, function (v) { q.required = v; }), true));
     }
     var actions = el("div", { "class": "qe-actions" });
@@ -185,7 +191,7 @@ document.addEventListener("DOMContentLoaded", function () {
       state.questions.push({ type: "long_text", text: "", required: false });
       return "qe-" + (state.questions.length - 1) + "-text";
     }, false, "qe-add"));
-    if (state.questions.some(function (q) { return q.type === SCALE && q.scored; })) holder.appendChild(drawScore());
+    if (state.questions.some(function (q) { return q.scored; })) holder.appendChild(drawScore());
     var toText = el("button", { type: "button", "class": "qe-as-text" }, W.as_text);
     toText.addEventListener("click", function () { asText = true; draw(); area.focus(); });
     holder.appendChild(toText);

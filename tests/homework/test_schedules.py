@@ -245,7 +245,7 @@ def make(cast, **details):
                 "ends_on": RECENT_MONDAY + dt.timedelta(days=30),
             },
             "weekdays",
-            "only for a weekly schedule",
+            "only for a weekly or fortnightly schedule",
         ),
         (
             {"schedule": "daily", "ends_on": RECENT_MONDAY - dt.timedelta(days=1)},

@@ -85,7 +85,7 @@ def test_questions_without_keys_get_stable_ones_that_avoid_taken_keys():
         ),
         (
             {"questions": [{"type": "long_text", "text": "x", "scored": True}]},
-            "only 0–10 scale questions can be scored",
+            "only 0–10 scale and single choice questions can be scored",
         ),
         (
             {"questions": [{"type": "scale_0_10", "text": "x", "reverse": True}]},

@@ -4,9 +4,11 @@ keeps: what the client read when they gave it."""
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.utils.translation import gettext as _
 
 from homework.kinds.answers import asked_as
+from homework.kinds.excerpts import shorten
 from homework.kinds.fields import KindForm
 from homework.kinds.values import (
     STILL_FITS_PREFIX,
@@ -28,6 +30,32 @@ from practice.bidi import isolated_text
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise
+
+
+class WorksheetForm(KindForm):
+    """A worksheet's form: when answers that count toward its total are
+    missing, one message above the form names every one of them (a long
+    questionnaire sent with two left blank), besides each field's own."""
+
+    counted: list[tuple[int, str, str]]  # (number, key, text) of each scored question
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        missing = [
+            _("question %(n)s (“%(text)s”)")
+            % {"n": number, "text": isolated_text(shorten(text, 60))}
+            for number, key, text in self.counted
+            if key in self.errors or cleaned.get(key) in (None, "")
+        ]
+        if missing:
+            raise forms.ValidationError(
+                _(
+                    "Every question that adds up to the total needs an answer. Still to answer: "
+                    "%(questions)s. Your other answers are kept."
+                )
+                % {"questions": "; ".join(missing)}
+            )
+        return cleaned
 
 
 class WorksheetAnswering(WorksheetQuestions):
@@ -140,7 +168,12 @@ class WorksheetAnswering(WorksheetQuestions):
         initial: Mapping[str, Any] | None = None,
         asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
-        form = KindForm(data=data, initial=dict(initial or {}), prefix="r")
+        form = WorksheetForm(data=data, initial=dict(initial or {}), prefix="r")
+        form.counted = [
+            (number, question["key"], str(question.get("text", "")))
+            for number, question in enumerate(self.questions(exercise), start=1)
+            if question.get("scored")
+        ]
         # What the page shows, said with each save (Shown): the mark of each
         # question's words, and a box to say an answer still fits new words.
         for question in self.questions(exercise):

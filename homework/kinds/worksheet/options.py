@@ -8,6 +8,14 @@
      ],
      "score": {"method": "mean", "better": "higher", "label": "Steadiness"}}
 
+A published questionnaire (homework.library.measures) scores single choice
+questions by the points given to each choice ("points"), may name the
+published severity bands of its total ("bands"), the change in the total
+that counts as reliable ("reliable_change"), whether the client's progress
+page draws their totals ("total_to_client"), and, per question, an answer
+above which the entry is flagged for the therapist to review
+("review_above").
+
 Every problem is reported under "options" (the admin shows it beside that
 box), each message naming the question it is about. Saved options are
 normalised: every question gets a stable key, so answers stay attached to
@@ -47,8 +55,11 @@ QUESTION_FIELDS = {
     "high",
     "scored",
     "reverse",
+    "points",
+    "review_above",
 }
-SCORE_FIELDS = {"method", "better", "label"}
+SCORE_FIELDS = {"method", "better", "label", "bands", "reliable_change", "total_to_client"}
+MAX_BANDS = 10
 KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_QUESTIONS = 40
 MAX_CHOICES = 20
@@ -178,12 +189,30 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             problem(_("each choice should appear once."))
     elif choices is not None:
         problem(_("only choice questions have choices."))
-    if kind != "scale_0_10" and (
-        question.get("scored") or question.get("low") or question.get("high")
-    ):
-        problem(_("only 0–10 scale questions can be scored or have end labels."))
+    points = question.get("points")
+    if kind == "single_choice" and question.get("scored"):
+        # A published questionnaire's answers carry the points its authors
+        # gave them ("Several days" = 1), one per choice, in order.
+        if not (
+            isinstance(points, list)
+            and isinstance(choices, list)
+            and len(points) == len(choices)
+            and all(_whole(p) and 0 <= p <= 100 for p in points)
+        ):
+            problem(_("a scored choice question gives “points”: a whole number for each choice."))
+        if question.get("reverse"):
+            problem(_("“reverse” applies only to a scored 0–10 scale."))
+    elif points is not None:
+        problem(_("only a scored single choice question has “points”."))
+    if kind not in ("scale_0_10", "single_choice") and question.get("scored"):
+        problem(_("only 0–10 scale and single choice questions can be scored."))
+    if kind != "scale_0_10" and (question.get("low") or question.get("high")):
+        problem(_("only 0–10 scale questions can have end labels."))
     if question.get("reverse") and not question.get("scored"):
         problem(_("“reverse” applies only to a scored question."))
+    review_above = question.get("review_above")
+    if review_above is not None and not (question.get("scored") and _whole(review_above)):
+        problem(_("“review_above” is a whole number, on a scored question."))
     cleaned: JSONDict = {
         "key": question.get("key"),
         "type": kind,
@@ -200,7 +229,24 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
         cleaned["required"] = True
         if question.get("reverse"):
             cleaned["reverse"] = True
+        if isinstance(points, list):
+            cleaned["points"] = points
+        if review_above is not None:
+            cleaned["review_above"] = review_above
     return cleaned
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def most_points(question: JSONDict) -> int:
+    """The most a scored question adds to a total: 10 on a scale, else its
+    highest-scoring choice."""
+    points = question.get("points")
+    if isinstance(points, list) and points:
+        return max(int(p) for p in points)
+    return 10
 
 
 def _refuse_same_wording(
@@ -367,7 +413,10 @@ def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> 
         return None
     for name in sorted(set(score) - SCORE_FIELDS):
         problems.append(
-            _("“%(name)s” is not part of a score. Use method, better and label.")
+            _(
+                "“%(name)s” is not part of a score. Use method, better, label, bands, "
+                "reliable_change and total_to_client."
+            )
             % {"name": str(name)[:40]}
         )
     # Tuples, not sets: a list or an object written here is refused, not unhashable.
@@ -382,8 +431,55 @@ def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> 
         problems.append(_("The score’s “label” is a short text."))
     if not scored:
         problems.append(_("A score needs at least one question marked “scored”: true."))
-    return {
+    cleaned: JSONDict = {
         "method": score.get("method"),
         "better": score.get("better"),
         "label": label if isinstance(label, str) else "",
     }
+    if "bands" in score:
+        highest = sum(most_points(q) for q in scored)
+        cleaned["bands"] = _clean_bands(score["bands"], score.get("method"), highest, problems)
+    change = score.get("reliable_change")
+    if change is not None:
+        if not (isinstance(change, int | float) and not isinstance(change, bool) and change > 0):
+            problems.append(
+                _("The score’s “reliable_change” is the points a total must move by, above 0.")
+            )
+        cleaned["reliable_change"] = change
+    if "total_to_client" in score:
+        if not isinstance(score["total_to_client"], bool):
+            problems.append(_("The score’s “total_to_client” is true or false."))
+        cleaned["total_to_client"] = score["total_to_client"] is True
+    return cleaned
+
+
+def _clean_bands(bands: Any, method: Any, highest: int, problems: list[str]) -> list[JSONDict]:
+    """Published severity bands: whole-number ranges of a summed total, in
+    order, from 0 to the highest total with no gap and no overlap, so every
+    total falls in exactly one."""
+    message = _(
+        "The score’s “bands” are a list of {“from”, “to”, “label”} running from 0 to "
+        "%(highest)s without gaps, each a range of whole numbers, for a summed score."
+    ) % {"highest": highest}
+    if method != "sum" or not isinstance(bands, list) or not 1 <= len(bands) <= MAX_BANDS:
+        problems.append(message)
+        return []
+    expected = 0
+    for band in bands:
+        if (
+            not isinstance(band, dict)
+            or set(band) != {"from", "to", "label"}
+            or not (_whole(band["from"]) and _whole(band["to"]))
+            or band["from"] != expected
+            or band["to"] < band["from"]
+            or not isinstance(band["label"], str)
+            or not band["label"].strip()
+            or len(band["label"]) > 80
+        ):
+            problems.append(message)
+            return []
+        expected = band["to"] + 1
+    if expected != highest + 1:
+        problems.append(message)
+        return []
+    return [dict(band) for band in bands]

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
+from homework.kinds.worksheet.options import most_points
 from homework.kinds.worksheet.questions import WorksheetQuestions
 from practice.bidi import isolated_text
 from practice.dates import calendar_day
@@ -34,8 +35,8 @@ class WorksheetScoring(WorksheetQuestions):
             return None
         values = []
         for question in scored:
-            value = response.get(question["key"])
-            if not isinstance(value, int) or isinstance(value, bool):
+            value = _points(question, response.get(question["key"]))
+            if value is None:
                 return None
             values.append(10 - value if question.get("reverse") else value)
         total = sum(values) if rule["method"] == "sum" else statistics.fmean(values)
@@ -45,11 +46,67 @@ class WorksheetScoring(WorksheetQuestions):
         rule = self.score_rule(exercise)
         if rule is None:
             return None
-        count = sum(1 for q in self.questions(exercise) if q.get("scored"))
+        most = [most_points(q) for q in self.questions(exercise) if q.get("scored")]
         return {
             "label": rule.get("label") or _("Check-in total"),
-            "max": 10 * count if rule["method"] == "sum" else 10,
+            "max": sum(most) if rule["method"] == "sum" else max(most, default=10),
             "higher_is_better": rule["better"] == "higher",
+        }
+
+    def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
+        """Whether an answer is above its question's ``review_above``: the
+        questionnaire's authors ask that it be looked at promptly (PHQ-9's
+        ninth item), whatever the total."""
+        for question in self.questions(exercise):
+            above = question.get("review_above")
+            if question.get("scored") and isinstance(above, int):
+                value = _points(question, response.get(question["key"]))
+                if value is not None and value > above:
+                    return True
+        return False
+
+    def answers_to_review(self, exercise: "Exercise", response: JSONDict) -> list[str]:
+        """The keys of the answers that raised the review flag."""
+        return [
+            question["key"]
+            for question in self.questions(exercise)
+            if isinstance(question.get("review_above"), int)
+            and (value := _points(question, response.get(question["key"]))) is not None
+            and value > question["review_above"]
+        ]
+
+    def band_of(self, exercise: "Exercise", total: float | None) -> str:
+        """The published severity band a total falls in, for the therapist only."""
+        rule = self.score_rule(exercise) or {}
+        for band in rule.get("bands") or []:
+            if total is not None and band["from"] <= total <= band["to"]:
+                return str(band["label"])
+        return ""
+
+    def reliable_change(self, exercise: "Exercise", first: float, latest: float) -> str:
+        """Whether the total moved by the published reliable-change amount
+        between the first and the latest (Jacobson & Truax, 1991: a change
+        larger than measurement error alone would make, at 95%). Worded as
+        change, never as better or worse: the therapist reads which way."""
+        rule = self.score_rule(exercise) or {}
+        needed = rule.get("reliable_change")
+        if not isinstance(needed, int | float) or isinstance(needed, bool):
+            return ""
+        moved = latest - first
+        if abs(moved) >= needed:
+            return _(
+                "reliable change from first to latest: %(direction)s %(points)s points "
+                "(%(needed)s needed)"
+            ) % {
+                "direction": _("down") if moved < 0 else _("up"),
+                "points": f"{abs(moved):g}",
+                "needed": f"{needed:g}",
+            }
+        return _(
+            "no reliable change from first to latest: %(points)s points (%(needed)s needed)"
+        ) % {
+            "points": f"{moved:+g}",
+            "needed": f"{needed:g}",
         }
 
     def totals_chart(
@@ -69,8 +126,13 @@ class WorksheetScoring(WorksheetQuestions):
             else _("lower means steadier")
         )
         description = ", ".join(f"{label}: {value:g}" for label, value in points)
+        scores = [value for _label, value in points]
         return {
             "points": points,
+            "band": self.band_of(exercise, scores[-1]),
+            "reliable_change": self.reliable_change(exercise, scores[0], scores[-1])
+            if len(scores) > 1
+            else "",
             "scale": scale_info,
             "direction": direction,
             "svg": charts.values_over_time(
@@ -82,3 +144,17 @@ class WorksheetScoring(WorksheetQuestions):
                 labelled=labelled,
             ),
         }
+
+
+def _points(question: JSONDict, value: object) -> int | None:
+    """What an answer adds to the total: a scale's number, or the points of
+    the choice made; None for no answer (or one the question does not offer)."""
+    points = question.get("points")
+    if isinstance(points, list):
+        choices = question.get("choices") or []
+        if isinstance(value, str) and value in choices:
+            return int(points[choices.index(value)])
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return value

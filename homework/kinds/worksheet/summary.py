@@ -37,6 +37,9 @@ class WorksheetSummary(WorksheetScoring):
             "answers": self.answers(exercise, response, entry.asked),
             "score": entry.score,
             "scale": self.score_scale(exercise),
+            # For the therapist's display only (display.html shows them under for_therapist).
+            "band": self.band_of(exercise, entry.score),
+            "to_review": self.answers_to_review(exercise, response),
         }
 
     def excerpt(self, entry: "Entry") -> str:
@@ -48,16 +51,19 @@ class WorksheetSummary(WorksheetScoring):
         "8 / 10" or "Yes" tells a reader nothing.
         """
         parts = []
-        scale_info = self.score_scale(entry.assignment.exercise)
+        exercise = entry.assignment.exercise
+        response = self.response_of(entry)
+        scale_info = self.score_scale(exercise)
         if scale_info and entry.score is not None:
             parts.append(f"{isolated_text(scale_info['label'])}: {entry.score:g}")
         answered = [
-            answer
-            for answer in self.answers(
-                entry.assignment.exercise, self.response_of(entry), entry.asked
-            )
-            if answer["answer"]
+            answer for answer in self.answers(exercise, response, entry.asked) if answer["answer"]
         ]
+        # An answer to review is what the flag is about: it comes first.
+        to_review = set(self.answers_to_review(exercise, response))
+        for answer in answered:
+            if answer["key"] in to_review:
+                parts.insert(0, _after_its_question(answer["question"], answer["answer"]))
         written = next((answer for answer in answered if answer["type"] in WRITTEN), None)
         if written is not None:
             parts.append(written["answer"])
@@ -137,17 +143,25 @@ class WorksheetSummary(WorksheetScoring):
             scores = [entry.score for entry in own if entry.score is not None]
             if scale_info is None or not scores:
                 continue
-            lines.append(
-                _("%(title)s: %(first)s → %(last)s (%(direction)s; a reflection, not a diagnosis).")
-                % {
-                    "title": isolated_text(assignment.exercise.title),
-                    "first": f"{scores[0]:g}",
-                    "last": f"{scores[-1]:g}",
-                    "direction": _("higher is steadier")
-                    if scale_info["higher_is_better"]
-                    else _("lower is steadier"),
+            line = _(
+                "%(title)s: %(first)s → %(last)s (%(direction)s; a reflection, not a diagnosis)."
+            ) % {
+                "title": isolated_text(assignment.exercise.title),
+                "first": f"{scores[0]:g}",
+                "last": f"{scores[-1]:g}",
+                "direction": _("higher is steadier")
+                if scale_info["higher_is_better"]
+                else _("lower is steadier"),
+            }
+            band = self.band_of(assignment.exercise, scores[-1])
+            if band:
+                line += " " + _("Latest in the published band: %(band)s.") % {
+                    "band": isolated_text(band)
                 }
-            )
+            change = self.reliable_change(assignment.exercise, scores[0], scores[-1])
+            if change and len(scores) > 1:
+                line += " " + change[:1].upper() + change[1:] + "."
+            lines.append(line)
         return lines
 
     def progress_context(
@@ -196,7 +210,41 @@ class WorksheetSummary(WorksheetScoring):
                         ),
                     }
                 )
-        return {"questions": questions} if questions else None
+        totals = self._totals_for_client(exercise, entries)
+        if not questions and totals is None:
+            return None
+        return {"questions": questions, "totals": totals}
+
+    def _totals_for_client(
+        self, exercise: "Exercise", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        """The client's totals over time, where the exercise shows them
+        (``total_to_client``, a published questionnaire's): dated, drawn as
+        they came, with no band and no "better" (CLINICAL.md)."""
+        rule = self.score_rule(exercise) or {}
+        scale_info = self.score_scale(exercise)
+        if not rule.get("total_to_client") or scale_info is None:
+            return None
+        sent = [
+            (timezone.localdate(entry.submitted_at), entry.score)
+            for entry in entries
+            if entry.submitted_at is not None and entry.score is not None
+        ]
+        if not sent:
+            return None
+        days = [day for day, _value in sent]
+        with years_named_within(min(days), max(days)):
+            points = [(calendar_day(day, "j M"), value) for day, value in sent]
+        title = _("Your totals, each time you answered")
+        return {
+            "points": [(label, f"{value:g}") for label, value in points],
+            "svg": charts.values_over_time(
+                points=[(label, float(value)) for label, value in points],
+                y_max=scale_info["max"],
+                title=title,
+                description=", ".join(f"{label}: {value:g}" for label, value in points),
+            ),
+        }
 
 
 def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDict | None:

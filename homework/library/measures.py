@@ -1,0 +1,163 @@
+"""Standard measures: the PHQ-9 and the GAD-7, free to use, as worksheets.
+
+Items, answers, points and severity bands exactly as published (CLINICAL.md,
+Standard measures), taken from the instruments' own forms:
+- PHQ-9: Kroenke K, Spitzer RL, Williams JBW. The PHQ-9: validity of a brief
+  depression severity measure. J Gen Intern Med 2001;16:606–613. Bands 0–4,
+  5–9, 10–14, 15–19, 20–27. Item 9 answered above "Not at all" is to be
+  followed up whatever the total (review_above 0).
+- GAD-7: Spitzer RL, Kroenke K, Williams JBW, Löwe B. A brief measure for
+  assessing generalized anxiety disorder: the GAD-7. Arch Intern Med
+  2006;166:1092–1097. Bands 0–4, 5–9, 10–14, 15–21.
+Both forms say no permission is needed to reproduce, translate, display or
+distribute them (Pfizer's PHQ screeners).
+
+Reliable change (Jacobson & Truax, J Consult Clin Psychol 1991;59:12–19:
+a change larger than 1.96 × SD × √2 × √(1 − r)) is given as the thresholds in
+common use, not worked out here from one sample's SD and reliability: 6
+points on the PHQ-9 and 4 on the GAD-7, as used by NHS Talking Therapies
+(formerly IAPT) and reported in Gyani A, Shafran R, Layard R, Clark DM.
+Enhancing recovery rates: lessons from year one of IAPT. Behav Res Ther
+2013;51:597–606.
+
+The words are the instruments' and are not rewritten (unlike the rest of
+the library): a published measure's scores mean something only when asked
+as published.
+"""
+
+from typing import Any
+
+from homework.library.item import LibraryExercise
+
+OFTEN = ["Not at all", "Several days", "More than half the days", "Nearly every day"]
+OFTEN_POINTS = [0, 1, 2, 3]
+DIFFICULT = ["Not difficult at all", "Somewhat difficult", "Very difficult", "Extremely difficult"]
+
+PHQ9_ITEMS = [
+    "Little interest or pleasure in doing things",
+    "Feeling down, depressed, or hopeless",
+    "Trouble falling or staying asleep, or sleeping too much",
+    "Feeling tired or having little energy",
+    "Poor appetite or overeating",
+    "Feeling bad about yourself — or that you are a failure or have let yourself or your "
+    "family down",
+    "Trouble concentrating on things, such as reading the newspaper or watching television",
+    "Moving or speaking so slowly that other people could have noticed? Or the opposite — "
+    "being so fidgety or restless that you have been moving around a lot more than usual",
+    "Thoughts that you would be better off dead or of hurting yourself in some way",
+]
+PHQ9_DIFFICULTY = (
+    "If you checked off any problems, how difficult have these problems made it for you to do "
+    "your work, take care of things at home, or get along with other people?"
+)
+GAD7_ITEMS = [
+    "Feeling nervous, anxious or on edge",
+    "Not being able to stop or control worrying",
+    "Worrying too much about different things",
+    "Trouble relaxing",
+    "Being so restless that it is hard to sit still",
+    "Becoming easily annoyed or irritable",
+    "Feeling afraid as if something awful might happen",
+]
+GAD7_DIFFICULTY = (
+    "If you checked off any problems, how difficult have these made it for you to do your work, "
+    "take care of things at home, or get along with other people?"
+)
+
+
+def _item(key: str, text: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "key": key,
+        "type": "single_choice",
+        "text": text,
+        "required": True,
+        "choices": OFTEN,
+        "points": OFTEN_POINTS,
+        "scored": True,
+        **extra,
+    }
+
+
+def _difficulty(text: str) -> dict[str, Any]:
+    # Asked by the published form, answered only if the client wishes, never in the total.
+    return {
+        "key": "difficulty",
+        "type": "single_choice",
+        "text": text,
+        "required": False,
+        "choices": DIFFICULT,
+    }
+
+
+def _bands(*bands: tuple[int, int, str]) -> list[dict[str, Any]]:
+    return [{"from": low, "to": high, "label": label} for low, high, label in bands]
+
+
+MEASURES: list[LibraryExercise] = [
+    {
+        "kind": "worksheet",
+        "title": "PHQ-9",
+        "instructions": (
+            "Over the last 2 weeks, how often have you been bothered by any of the following "
+            "problems?\n\nPlease answer every question: each one counts. The last question is "
+            "yours to answer or leave."
+        ),
+        "therapist_note": (
+            "Patient Health Questionnaire (depression), as published. Total 0–27: "
+            "0–4 minimal, 5–9 mild, 10–14 moderate, 15–19 moderately severe, 20–27 severe. "
+            "Any answer above 0 on item 9 is flagged for your review."
+        ),
+        "options": {
+            "questions": [
+                *(
+                    _item(f"phq9_{n}", text, **({"review_above": 0} if n == 9 else {}))
+                    for n, text in enumerate(PHQ9_ITEMS, start=1)
+                ),
+                _difficulty(PHQ9_DIFFICULTY),
+            ],
+            "score": {
+                "method": "sum",
+                "better": "lower",
+                "label": "PHQ-9 total",
+                "bands": _bands(
+                    (0, 4, "Minimal"),
+                    (5, 9, "Mild"),
+                    (10, 14, "Moderate"),
+                    (15, 19, "Moderately severe"),
+                    (20, 27, "Severe"),
+                ),
+                "reliable_change": 6,
+                "total_to_client": True,
+            },
+        },
+    },
+    {
+        "kind": "worksheet",
+        "title": "GAD-7",
+        "instructions": (
+            "Over the last 2 weeks, how often have you been bothered by the following "
+            "problems?\n\nPlease answer every question: each one counts. The last question is "
+            "yours to answer or leave."
+        ),
+        "therapist_note": (
+            "Generalized Anxiety Disorder 7-item scale, as published. Total 0–21: "
+            "0–4 minimal, 5–9 mild, 10–14 moderate, 15–21 severe."
+        ),
+        "options": {
+            "questions": [
+                *(_item(f"gad7_{n}", text) for n, text in enumerate(GAD7_ITEMS, start=1)),
+                _difficulty(GAD7_DIFFICULTY),
+            ],
+            "score": {
+                "method": "sum",
+                "better": "lower",
+                "label": "GAD-7 total",
+                "bands": _bands(
+                    (0, 4, "Minimal"), (5, 9, "Mild"), (10, 14, "Moderate"), (15, 21, "Severe")
+                ),
+                "reliable_change": 4,
+                "total_to_client": True,
+            },
+        },
+    },
+]
