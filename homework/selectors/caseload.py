@@ -74,7 +74,7 @@ def caseload_therapist(*, user: User, asked: str | None) -> User | None:
     return therapists.get(pk=therapist_id)
 
 
-def _count(entries: QuerySet[Entry]) -> Subquery:
+def _count(entries: QuerySet[Entry]) -> Coalesce:
     """How many of ``entries`` (filtered on OuterRef("pk"), the client) there are."""
     counted = entries.order_by().values("assignment__client").annotate(n=Count("pk")).values("n")
     return Coalesce(Subquery(counted[:1]), 0, output_field=IntegerField())
@@ -122,6 +122,15 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
             submitted_at__gte=practice_midnight(since),
         )
         .select_related("assignment__exercise")
+        # What the trend reads, and no more: each field a client writes is
+        # decrypted as it loads.
+        .only(
+            "response",
+            "schema_version",
+            "submitted_at",
+            "assignment__client_id",
+            "assignment__exercise__kind",
+        )
         .order_by("submitted_at")
     )
     grouped: dict[tuple[int, str], list[Entry]] = defaultdict(list)

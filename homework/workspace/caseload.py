@@ -71,9 +71,7 @@ def caseload_view(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
     order = selectors.sort_order(request.GET.get("o"))
     now = timezone.now()
     rows = (
-        selectors.caseload(user=user, therapist=therapist, now=now)
-        if therapist is not None
-        else []
+        selectors.caseload(user=user, therapist=therapist, now=now) if therapist is not None else []
     )
     context = {
         **site.each_context(request),

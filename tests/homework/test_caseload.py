@@ -114,9 +114,7 @@ def test_work_done_counts_slots_by_the_done_rule(cast: Cast) -> None:
 
 
 def test_one_off_work_past_due_with_nothing_sent_is_due_not_done(cast: Cast) -> None:
-    AssignmentFactory.create(
-        client=cast.alice, due_on=timezone.localdate() - dt.timedelta(days=2)
-    )
+    AssignmentFactory.create(client=cast.alice, due_on=timezone.localdate() - dt.timedelta(days=2))
     AssignmentFactory.create(client=cast.alice)  # due next week: not due yet
     assert row_of(cast, cast.alice).week == (1, 2)
 
