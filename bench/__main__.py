@@ -5,7 +5,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench import encryption, export, login_flood, summary
+from bench import caseload, encryption, export, login_flood, summary
 
 if __name__ == "__main__":
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
@@ -15,5 +15,6 @@ if __name__ == "__main__":
             export.run_on_database(),
             encryption.run_on_database(),
             login_flood.run_on_database(),
+            caseload.run_on_database(),
         ]
         sys.exit(max(codes))

@@ -151,6 +151,7 @@ TABLE: dict[str, Row] = {
     ),
     # -- the admin's own pages
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
+    "admin/caseload/": Row(fixed("/admin/caseload/"), "302 302 302 200 200 200 302"),
     "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302 200"),
     "admin/logout/": Row(fixed("/admin/logout/"), "302 302 302 405 405 405 302"),
     # The second step needs a right password first (none here): back to the password.

@@ -45,6 +45,12 @@ __all__ = [
 ]
 
 
+# What ``ExerciseKind.trend`` answers (the urge curve's own words for its direction).
+TREND_EASING = "easing"
+TREND_STEADY = "steady"
+TREND_STRONGER = "stronger"
+
+
 class ExerciseKind:
     slug: ClassVar[str]
     label: ClassVar["StrOrPromise"]
@@ -71,6 +77,9 @@ class ExerciseKind:
     # in the summary then counts as read (``summary_context``'s ``printed``).
     excerpt_quotes_client: ClassVar[bool] = True
     form_class: ClassVar[type[KindForm]]
+    # Whether ``trend`` says anything: the caseload reads entries only for
+    # the kinds that do.
+    has_trend: ClassVar[bool] = False
 
     # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html
     # (and brief.html for a kind whose export_template is briefer)
@@ -301,6 +310,14 @@ class ExerciseKind:
     def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         """One-line facts for the summary's first page (e.g. days without contact)."""
         return []
+
+    def trend(self, entries: Sequence["Entry"], *, since: dt.date, zone: dt.tzinfo) -> str | None:
+        """Whether what this kind follows eased, held or grew over ``entries``
+        (shared ones, from the days since ``since`` on the client's clock
+        ``zone``): one of TREND_EASING, TREND_STEADY, TREND_STRONGER, or None
+        when too few days are logged to say (or the kind follows nothing:
+        ``has_trend``). The caseload's "urges easing or not"."""
+        return None
 
     def progress_context(
         self, *, assignment: "Assignment", entries: Sequence["Entry"]

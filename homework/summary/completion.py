@@ -82,6 +82,19 @@ class WorkInPeriod:
         return [item for item in self.items if item.recurring]
 
     @property
+    def done_of_due(self) -> tuple[int, int]:
+        """What was done of what was due, as one pair (the caseload's): each
+        slot of recurring work due so far, and each piece of one-off work
+        done or past due (open one-off work is not due yet)."""
+        done = due = 0
+        for item in self.items:
+            if item.recurring:
+                done, due = done + item.done, due + item.expected
+            elif item.state in (self.DONE, self.OVERDUE):
+                done, due = done + (item.state == self.DONE), due + 1
+        return done, due
+
+    @property
     def one_off(self) -> int:
         """How much one-off work there is: what ``done``, ``open`` and
         ``overdue`` share out. Recurring work has no such state."""
@@ -128,32 +141,43 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
 
 
 def _first_sent(
-    assignment_ids: list[int], *, period: Period, days: _Days
+    assignment_ids: list[int], *, zones: dict[int, dt.tzinfo], since: dt.date, before: dt.datetime
 ) -> dict[int, dict[dt.date, dt.datetime]]:
     """Each slot of these recurring assignments with something shared, and
-    when it first was: one query (none without assignments)."""
+    when it first was: one query (none without assignments), for any number
+    of clients. ``zones`` is each assignment's client's clock, for work with
+    no slot of its own; ``since`` the earliest day any period asked about
+    counts from (rows before a period's own days are not counted: ``_tally``)."""
     first_sent: dict[int, dict[dt.date, dt.datetime]] = defaultdict(dict)
     if not assignment_ids:
         return first_sent
     rows = Entry.objects.filter(
         # Whole days, as the days expected are counted: the first day's
         # work counts even when it was done before the session that day.
-        Q(occurrence_on__gte=days.carried_from)
+        # (From the day before in UTC, so that day has begun on every clock.)
+        Q(occurrence_on__gte=since)
         | Q(
-            occurrence_on__isnull=True, submitted_at__gte=midnight_on(days.carried_from, days.zone)
+            occurrence_on__isnull=True,
+            submitted_at__gte=midnight_on(since - dt.timedelta(days=1), dt.UTC),
         ),
         assignment_id__in=assignment_ids,
         status=Entry.Status.SUBMITTED,
         private=False,
-        submitted_at__lt=period.end,
+        submitted_at__lt=before,
     ).values_list("assignment_id", "occurrence_on", "submitted_at")
     for assignment_id, occurrence_on, submitted_at in rows:
         if submitted_at is None:
             continue
-        slot = occurrence_on or timezone.localdate(submitted_at, days.zone)
+        slot = occurrence_on or timezone.localdate(submitted_at, zones[assignment_id])
         sent = first_sent[assignment_id]
         sent[slot] = min(sent.get(slot, submitted_at), submitted_at)
     return first_sent
+
+
+def _sent_by(sent: dict[dt.date, dt.datetime], period: Period) -> dict[dt.date, dt.datetime]:
+    """The slots with something sent before ``period`` ended (a slot first
+    sent for later had nothing sent for it by then)."""
+    return {on: at for on, at in sent.items() if at < period.end}
 
 
 def _tally(
@@ -198,7 +222,12 @@ def recurring_in_period(
     already scoped to what the user may see."""
     days = _days(client=client, period=period, now=now)
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
-    first_sent = _first_sent([a.pk for a in recurring], period=period, days=days)
+    first_sent = _first_sent(
+        [a.pk for a in recurring],
+        zones={a.pk: days.zone for a in recurring},
+        since=days.carried_from,
+        before=period.end,
+    )
     counts = {}
     for assignment in recurring:
         tally = _tally(assignment, sent=first_sent[assignment.pk], period=period, days=days)
@@ -210,73 +239,145 @@ def recurring_in_period(
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
 ) -> WorkInPeriod:
-    """Two queries, whatever the number of assignments or entries.
+    """Two queries, whatever the number of assignments or entries
+    (``completion_for_periods`` for one client and one period)."""
+    return completion_for_periods(user=user, clients=[client], periods=[period], now=now)[
+        client.pk
+    ][0]
+
+
+def _in_period(assignment: Assignment, *, period: Period, days: _Days) -> bool:
+    """Whether ``assignment`` has a part in the period: the SQL filter of
+    ``completion_for_periods``, for one period of several."""
+    if assignment.schedule == Assignment.Schedule.ONCE:
+        return assignment.starts_on <= period.until
+    return (
+        assignment.starts_on <= days.last
+        and assignment.ends_on is not None
+        and assignment.ends_on >= days.carried_from
+    )
+
+
+def completion_for_periods(
+    *, user: User, clients: Sequence[Client], periods: Sequence[Period], now: dt.datetime
+) -> dict[int, list[WorkInPeriod]]:
+    """Each client's ``WorkInPeriod`` for each of ``periods``, in order, by
+    client id: two queries, whatever the number of clients, periods,
+    assignments or entries (the caseload asks for the last 7 and 28 days
+    of every client; the summary for one period of one).
 
     Recurring work is counted in the client's days, on their calendar: the
     days it came round for them (Entry.occurrence_on is one of those) up to
     their today, not the practice's, which for a client far away is a day
     ahead or behind for hours on end.
     """
-    days = _days(client=client, period=period, now=now)
+    result: dict[int, list[WorkInPeriod]] = {client.pk: [] for client in clients}
+    if not clients or not periods:
+        return result
+    days = {
+        (client.pk, index): _days(client=client, period=period, now=now)
+        for client in clients
+        for index, period in enumerate(periods)
+    }
     shared = Q(entries__status=Entry.Status.SUBMITTED, entries__private=False)
-    # Learned in the period: an entry kept private and shared later is this
-    # period's news (Entry.shared_at), as in the summary's sections.
-    in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
+    counts_by_period = {}
+    for index, period in enumerate(periods):
+        # Learned in the period: an entry kept private and shared later is this
+        # period's news (Entry.shared_at), as in the summary's sections.
+        in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
+        counts_by_period[f"sent_in_period_{index}"] = Count("entries", filter=shared & in_period)
+        counts_by_period[f"shared_before_period_{index}"] = Count(
+            "entries", filter=shared & Q(entries__shared_at__lt=period.start)
+        )
     once = Q(schedule=Assignment.Schedule.ONCE)
+    carried_from = min(d.carried_from for d in days.values())
     assignments = list(
         assignments_for_user(user=user)
-        .filter(client=client)
+        .filter(client__in=[client.pk for client in clients])
         .filter(
-            (once & Q(starts_on__lte=period.until))
-            | (~once & Q(starts_on__lte=days.last, ends_on__gte=days.carried_from))
+            (once & Q(starts_on__lte=max(period.until for period in periods)))
+            | (
+                ~once
+                & Q(starts_on__lte=max(d.last for d in days.values()), ends_on__gte=carried_from)
+            )
         )
         .exclude(status=Assignment.Status.CANCELLED)
         .select_related("exercise")
-        .annotate(
-            sent_in_period=Count("entries", filter=shared & in_period),
-            shared_before_period=Count(
-                "entries", filter=shared & Q(entries__shared_at__lt=period.start)
-            ),
-        )
+        .annotate(**counts_by_period)
         .order_by("starts_on", "pk")
     )
-    counts = recurring_in_period(assignments, client=client, period=period, now=now)
-
-    # One-off work is judged as of the period's end, or now if that is still
-    # to come; a due date, on the client's calendar too: work due on a day not
-    # yet over for them is not past due (schedules.one_off_standing).
-    due_as_of = min(period.as_of(now), client_today(client, now))
-    items: list[WorkItem] = []
+    zones = {client.pk: days[client.pk, 0].zone for client in clients}
+    recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
+    first_sent = _first_sent(
+        [a.pk for a in recurring],
+        zones={a.pk: zones[a.client_id] for a in recurring},
+        since=carried_from,
+        before=max(period.end for period in periods),
+    )
+    by_client: dict[int, list[Assignment]] = defaultdict(list)
     for assignment in assignments:
-        sent_in_period: int = assignment.sent_in_period
-        shared_before_period: int = assignment.shared_before_period
-        title = assignment.exercise.title
-        if assignment.schedule != Assignment.Schedule.ONCE:
-            tally = counts.get(assignment.pk)
-            if tally is not None:
-                items.append(
-                    WorkItem(
-                        assignment.pk,
-                        title,
-                        recurring=True,
-                        state=WorkInPeriod.RECURRING,
-                        done=tally.done,
-                        expected=tally.expected,
-                        unit=tally.unit,
-                        coming=tally.coming,
-                    )
+        by_client[assignment.client_id].append(assignment)
+    for client in clients:
+        for index, period in enumerate(periods):
+            period_days = days[client.pk, index]
+            items = [
+                item
+                for assignment in by_client[client.pk]
+                if _in_period(assignment, period=period, days=period_days)
+                for item in _work_items(
+                    assignment,
+                    index=index,
+                    sent=_sent_by(first_sent[assignment.pk], period),
+                    period=period,
+                    days=period_days,
+                    # One-off work is judged as of the period's end, or now if that is still
+                    # to come; a due date, on the client's calendar too: work due on a day not
+                    # yet over for them is not past due (schedules.one_off_standing).
+                    due_as_of=min(period.as_of(now), client_today(client, now)),
                 )
-            continue
-        if shared_before_period and not sent_in_period:
-            continue  # finished before this period: not this session's business
-        items.append(
+            ]
+            result[client.pk].append(WorkInPeriod(items=items))
+    return result
+
+
+def _work_items(
+    assignment: Assignment,
+    *,
+    index: int,
+    sent: dict[dt.date, dt.datetime],
+    period: Period,
+    days: _Days,
+    due_as_of: dt.date,
+) -> list[WorkItem]:
+    """``assignment``'s share of period ``index`` (none, or one item)."""
+    title = assignment.exercise.title
+    if assignment.schedule != Assignment.Schedule.ONCE:
+        tally = _tally(assignment, sent=sent, period=period, days=days)
+        if tally is None:
+            return []
+        return [
             WorkItem(
                 assignment.pk,
                 title,
-                recurring=False,
-                state=one_off_progress(assignment, sent=sent_in_period, today=due_as_of),
-                due_on=assignment.due_on,
-                done=sent_in_period,
+                recurring=True,
+                state=WorkInPeriod.RECURRING,
+                done=tally.done,
+                expected=tally.expected,
+                unit=tally.unit,
+                coming=tally.coming,
             )
+        ]
+    sent_in_period: int = getattr(assignment, f"sent_in_period_{index}")
+    shared_before_period: int = getattr(assignment, f"shared_before_period_{index}")
+    if shared_before_period and not sent_in_period:
+        return []  # finished before this period: not this session's business
+    return [
+        WorkItem(
+            assignment.pk,
+            title,
+            recurring=False,
+            state=one_off_progress(assignment, sent=sent_in_period, today=due_as_of),
+            due_on=assignment.due_on,
+            done=sent_in_period,
         )
-    return WorkInPeriod(items=items)
+    ]

@@ -3,13 +3,16 @@
 last sign-in, what is overdue), all through the scoped selectors: a
 therapist sees their own clients, a manager the practice."""
 
+from functools import partial
 from typing import Any
 
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
+from django.urls import URLPattern, URLResolver, path
 from django.utils import timezone
 
 from homework.selectors import staff_home
+from homework.workspace.caseload import caseload_view
 from practice.admin_site import PracticeAdminSite, previous_sign_in
 from practice.requests import acting_user
 
@@ -22,3 +25,9 @@ class WorkspaceAdminSite(PracticeAdminSite):
             user=acting_user(request), previous_visit=previous_sign_in(request), now=timezone.now()
         )
         return super().index(request, {"home": home, **(extra_context or {})})
+
+    def get_urls(self) -> list[URLResolver | URLPattern]:
+        own: list[URLResolver | URLPattern] = [
+            path("caseload/", self.admin_view(partial(caseload_view, site=self)), name="caseload"),
+        ]
+        return own + super().get_urls()

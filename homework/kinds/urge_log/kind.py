@@ -48,6 +48,7 @@ class UrgeLog(ExerciseKind):
     uses_no_contact_since = True  # the summary counts days without contact from it
     brief_in_download = True  # two lines an urge
     form_class = UrgeLogForm
+    has_trend = True
 
     def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
         return {"at": local_now_for_input()}
@@ -156,6 +157,19 @@ class UrgeLog(ExerciseKind):
             "last_contact": last_contact,
             "trend": _trend(by_day),
         }
+
+    def trend(self, entries: Sequence["Entry"], *, since: dt.date, zone: dt.tzinfo) -> str | None:
+        """The curve's own trend (first week logged against the last), over
+        the urges that happened from ``since``: the caseload asks of the last
+        few weeks, so a year of logging costs no more than a month."""
+        recent = [
+            entry
+            for entry in entries
+            if (at := _at(self.response_of(entry))) is not None
+            and timezone.localdate(at, zone) >= since
+        ]
+        trend = self.curve(assignment=None, entries=recent, zone=zone)["trend"]
+        return None if trend is None else str(trend["direction"])
 
     def earlier_wanted(self) -> EarlierWanted:
         # The curve runs from the day no contact began, not from the last

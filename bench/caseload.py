@@ -1,0 +1,151 @@
+"""The caseload page at 200 clients, against its own template given the same
+rows from memory.
+
+Each client has what a busy caseload holds: a daily urge log kept for two
+months, daily written work, a one-off exercise, flagged entries, a session
+booked and a contact profile checked. The page is the view itself (its
+queries, its counting, its template); the floor is the same template
+rendered from the rows the view computed, kept in memory. Rounds alternate
+the two, and the figure is the median of their ratios: the goal is at
+most 3x (issue 26's figures).
+"""
+
+import sys
+import tempfile
+from pathlib import Path
+
+from bench.summary import median, paired_ratio, setup_django, timed
+
+CLIENTS = 200
+ROUNDS = 9
+GOAL = 3.0
+
+
+def _caseload_of(clients: int):
+    """A therapist with ``clients`` active clients; the therapist."""
+    import datetime as dt
+    import uuid
+
+    from django.utils import timezone
+
+    from clients.contact.models import ContactProfile
+    from clients.models import Client, Session
+    from homework.models import Assignment, Entry, Exercise
+    from practice.models import User
+
+    therapist = User.objects.create_user(
+        email="caseload@bench.test", name="Robin Hale", role="therapist", is_staff=True
+    )
+    urge = Exercise.objects.create(kind="urge_log", title="Urges", instructions="Log it.")
+    record = Exercise.objects.create(kind="written_record", title="Record", instructions="Note.")
+    now = timezone.now()
+    today = timezone.localdate()
+    entries: list[Entry] = []
+    for number in range(clients):
+        client = Client.objects.create(therapist=therapist, display_name=f"Client {number:03d}")
+        Session.objects.create(client=client, starts_at=now + dt.timedelta(days=1 + number % 9))
+        ContactProfile.objects.create(client=client, checked_on=today - dt.timedelta(days=number))
+        log, daily, once = (
+            Assignment.objects.create(
+                client=client,
+                exercise=exercise,
+                starts_on=today - dt.timedelta(days=60),
+                schedule=schedule,
+                ends_on=today + dt.timedelta(days=30) if schedule == "daily" else None,
+                due_on=today - dt.timedelta(days=2) if schedule == "once" else None,
+                created_by=therapist,
+            )
+            for exercise, schedule in ((urge, "daily"), (record, "daily"), (record, "once"))
+        )
+        for day in range(60):
+            at = now - dt.timedelta(days=day, hours=2)
+            shared = {"submitted_at": at, "shared_at": at, "status": Entry.Status.SUBMITTED}
+            entries.append(
+                Entry(
+                    key=uuid.uuid4(),
+                    assignment=log,
+                    schema_version=1,
+                    occurrence_on=timezone.localdate(at),
+                    felt_unsafe=day == number % 30,
+                    response={
+                        "at": at.isoformat(),
+                        "intensity": max(0, 9 - day // 8 + number % 3),
+                        "trigger": "memory",
+                        "did_instead": "Went for a walk.",
+                        "contact_happened": False,
+                        "contact_initiated_by": "none",
+                    },
+                    **shared,
+                )
+            )
+            if day % 2:
+                entries.append(
+                    Entry(
+                        key=uuid.uuid4(),
+                        assignment=daily,
+                        schema_version=1,
+                        occurrence_on=timezone.localdate(at),
+                        discuss_in_session=day == 3,
+                        response={"what_happened": "A quiet evening."},
+                        **shared,
+                    )
+                )
+        del once  # nothing sent: past due
+    Entry.objects.bulk_create(entries, batch_size=1000)
+    return therapist
+
+
+def run_on_database() -> int:
+    from django.contrib import admin
+    from django.db import connection
+    from django.template.response import SimpleTemplateResponse, TemplateResponse
+    from django.test import RequestFactory
+    from django.test.utils import CaptureQueriesContext
+
+    from homework.workspace.caseload import caseload_view
+
+    therapist = _caseload_of(CLIENTS)
+    site = admin.site
+
+    def request():
+        made = RequestFactory().get("/admin/caseload/")
+        made.user = therapist
+        return made
+
+    def page() -> SimpleTemplateResponse:
+        response = caseload_view(request(), site=site)
+        assert isinstance(response, TemplateResponse)
+        return response.render()
+
+    first = page()
+    context = first.context_data or {}
+    rows = context["rows"]
+    assert len(rows) == CLIENTS, len(rows)
+
+    def from_memory() -> SimpleTemplateResponse:
+        return TemplateResponse(request(), first.template_name, context).render()
+
+    with CaptureQueriesContext(connection) as captured:
+        page()
+    pages, floors = [], []
+    for _ in range(ROUNDS):
+        pages.append(timed(page))
+        floors.append(timed(from_memory))
+    ratio = paired_ratio(pages, floors, 0)
+    print(
+        f"The caseload at {CLIENTS} clients ({ROUNDS} interleaved rounds, medians)\n"
+        f"  the page: {median(pages, 0) * 1000:6.0f} ms, {len(captured.captured_queries)} queries\n"
+        f"  the same template, rows from memory: {median(floors, 0) * 1000:6.0f} ms\n"
+        f"  ratio {ratio:.2f}x (goal: at most {GOAL:.0f}x)"
+    )
+    return 0 if ratio <= GOAL else 1
+
+
+def run() -> int:
+    with tempfile.TemporaryDirectory(prefix="caseload-bench-") as tmp:
+        setup_django(Path(tmp))
+        return run_on_database()
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,217 @@
+"""The caseload: one row per active client of one therapist, for the admin.
+
+Every row is read in a fixed number of queries however many clients there
+are and however long they have been logging: what SQL can count is counted
+there (flags not read, the last entry, the next session); work done of what
+was due is the summary's own count (homework.summary.completion, two
+queries for every client and both periods); and the urge trend is the
+kind's own (ExerciseKind.trend), read from the last four weeks of entries
+only, so a year of daily logging costs what a month does.
+"""
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, IntegerField, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from clients.contact.selectors import Recheck, contact_profile_of, contact_recheck
+from clients.models import Client, Session
+from clients.selectors import active_therapists, clients_for_user
+from homework.kinds import all_kinds, get_kind
+from homework.kinds.base import TREND_EASING, TREND_STEADY, TREND_STRONGER
+from homework.models import Entry
+from homework.selectors.portal import client_today
+from homework.selectors.scoping import entries_for_user
+from homework.summary.completion import completion_for_periods
+from homework.summary.period import period_for_dates, practice_date, practice_midnight
+from practice.dates import as_zone
+from practice.models import User
+from practice.requests import parse_id
+
+# The two stretches each row counts work over, in days up to today.
+WEEK_DAYS = 7
+MONTH_DAYS = 28
+# Fewer days logged than the trend needs in the last ``MONTH_DAYS``.
+TOO_FEW = "too_few"
+
+
+@dataclass(frozen=True)
+class CaseloadRow:
+    client: Client
+    unread_flags: int  # shared entries with a flag the therapist has not opened yet
+    unread_unsafe: int  # of those, "I felt unsafe"
+    week: tuple[int, int]  # done, of what was due, in the last WEEK_DAYS days
+    month: tuple[int, int]  # and in the last MONTH_DAYS
+    urges: str | None  # a TREND_*, TOO_FEW, or None: no urges logged lately
+    last_entry_at: dt.datetime | None
+    next_session_at: dt.datetime | None
+    contact: Recheck
+
+
+def caseload_therapists(*, user: User) -> QuerySet[User]:
+    """Whose caseload ``user`` may open: a manager any therapist's, a therapist their own."""
+    if user.is_manager:
+        return active_therapists()
+    if user.is_therapist:
+        return User.objects.filter(pk=user.pk)
+    return User.objects.none()
+
+
+def caseload_therapist(*, user: User, asked: str | None) -> User | None:
+    """The therapist whose caseload is shown: ``asked`` (an id from the
+    query string) if ``user`` may see it, else User.DoesNotExist. Without
+    one: a therapist's own, a manager's first therapist (None: there are none)."""
+    therapists = caseload_therapists(user=user)
+    if asked is None or asked == "":
+        return user if user.is_therapist else therapists.first()
+    therapist_id = parse_id(asked)
+    if therapist_id is None:
+        raise User.DoesNotExist
+    return therapists.get(pk=therapist_id)
+
+
+def _count(entries: QuerySet[Entry]) -> Coalesce:
+    """How many of ``entries`` (filtered on OuterRef("pk"), the client) there are."""
+    counted = entries.order_by().values("assignment__client").annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted[:1]), 0, output_field=IntegerField())
+
+
+def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
+    """The therapist's active clients with what SQL counts for them: one query."""
+    theirs = entries_for_user(user=user).filter(assignment__client=OuterRef("pk"))
+    # Never a private entry's flags: they are the client's alone (scoping.flags_first).
+    unread = theirs.filter(private=False, seen_at__isnull=True)
+    flagged = Q(felt_unsafe=True) | Q(discuss_in_session=True)
+    next_session = Session.objects.filter(client=OuterRef("pk"), starts_at__gte=now).order_by(
+        "starts_at"
+    )
+    last_entry = theirs.order_by("-submitted_at")
+    return list(
+        clients_for_user(user=user)
+        .filter(therapist=therapist, status=Client.Status.ACTIVE)
+        .select_related("contact_profile")
+        .annotate(
+            unread_flags=_count(unread.filter(flagged)),
+            unread_unsafe=_count(unread.filter(felt_unsafe=True)),
+            # A private entry's existence and time are the therapist's to know.
+            last_entry_at=Subquery(last_entry.values("submitted_at")[:1]),
+            next_session_at=Subquery(next_session.values("starts_at")[:1]),
+        )
+        .order_by("display_name", "pk")
+    )
+
+
+def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int, str | None]:
+    """Each client's trend, asked of the first kind that follows one and has
+    their shared entries from the last ``MONTH_DAYS`` days: one query."""
+    slugs = [kind.slug for kind in all_kinds() if kind.has_trend]
+    if not clients or not slugs:
+        return {}
+    # A day more than any client's month, so it has begun on every clock.
+    since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
+    entries = (
+        entries_for_user(user=user)
+        .filter(
+            assignment__client__in=[client.pk for client in clients],
+            assignment__exercise__kind__in=slugs,
+            private=False,
+            submitted_at__gte=practice_midnight(since),
+        )
+        .select_related("assignment__exercise")
+        # What the trend reads, and no more: each field a client writes is
+        # decrypted as it loads.
+        .only(
+            "response",
+            "schema_version",
+            "submitted_at",
+            "assignment__client_id",
+            "assignment__exercise__kind",
+        )
+        .order_by("submitted_at")
+    )
+    grouped: dict[tuple[int, str], list[Entry]] = defaultdict(list)
+    for entry in entries:
+        grouped[entry.assignment.client_id, entry.assignment.exercise.kind].append(entry)
+    by_pk = {client.pk: client for client in clients}
+    trends: dict[int, str | None] = {}
+    for (client_id, slug), logged in sorted(grouped.items()):
+        client = by_pk[client_id]
+        month_start = client_today(client, now) - dt.timedelta(days=MONTH_DAYS - 1)
+        trend = get_kind(slug).trend(logged, since=month_start, zone=as_zone(client.timezone))
+        if trends.get(client_id) is None:
+            trends[client_id] = trend or TOO_FEW
+    return trends
+
+
+def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadRow]:
+    """Every active client of ``therapist`` that ``user`` may see, with their
+    row, in the clients' name order. A fixed number of queries (tests pin it)."""
+    clients = _clients(user=user, therapist=therapist, now=now)
+    today = practice_date(now)
+    periods = [
+        period_for_dates(since=today - dt.timedelta(days=days - 1), until=today, session=None)
+        for days in (WEEK_DAYS, MONTH_DAYS)
+    ]
+    work = completion_for_periods(user=user, clients=clients, periods=periods, now=now)
+    trends = _trends(user=user, clients=clients, now=now)
+    return [
+        CaseloadRow(
+            client=client,
+            unread_flags=client.unread_flags,  # type: ignore[attr-defined]
+            unread_unsafe=client.unread_unsafe,  # type: ignore[attr-defined]
+            week=work[client.pk][0].done_of_due,
+            month=work[client.pk][1].done_of_due,
+            urges=trends.get(client.pk),
+            last_entry_at=client.last_entry_at,  # type: ignore[attr-defined]
+            next_session_at=client.next_session_at,  # type: ignore[attr-defined]
+            contact=contact_recheck(contact_profile_of(client), today=today),
+        )
+        for client in clients
+    ]
+
+
+def _share(pair: tuple[int, int]) -> float | None:
+    done, due = pair
+    return done / due if due else None
+
+
+# Where each trend sorts: the ones to look at first, first.
+_URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
+
+# The columns the table sorts by (``?o=name``, ``?o=-name``), each a key
+# that is None where the row has nothing to sort by: such rows go last
+# whichever way the column is sorted.
+SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
+    "name": lambda row: row.client.display_name.casefold(),
+    "flags": lambda row: (row.unread_unsafe, row.unread_flags),
+    "week": lambda row: _share(row.week),
+    "month": lambda row: _share(row.month),
+    "urges": lambda row: _URGE_ORDER.get(row.urges) if row.urges else None,
+    "last_entry": lambda row: row.last_entry_at,
+    "next_session": lambda row: row.next_session_at,
+    "contact": lambda row: row.contact.checked_on,
+}
+DEFAULT_SORT = "-flags"
+
+
+def sort_order(asked: str | None) -> str:
+    """``asked`` if it names a column (``SORT_KEYS``), with a "-" to reverse
+    it; otherwise the default (flags first): a stale or mistyped link still
+    shows the caseload."""
+    if asked and asked.removeprefix("-") in SORT_KEYS:
+        return asked
+    return DEFAULT_SORT
+
+
+def sorted_rows(rows: list[CaseloadRow], *, order: str) -> list[CaseloadRow]:
+    """``rows`` by ``order`` (from ``sort_order``), by name within a tie."""
+    key = SORT_KEYS[order.removeprefix("-")]
+    by_name = sorted(rows, key=SORT_KEYS["name"])
+    present = [row for row in by_name if key(row) is not None]
+    missing = [row for row in by_name if key(row) is None]
+    # sorted() is stable, so names stay in order within a tie.
+    return sorted(present, key=key, reverse=order.startswith("-")) + missing
