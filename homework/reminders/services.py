@@ -75,7 +75,7 @@ def contact_of(profile: ContactProfile) -> Contact:
 
 @dataclass(frozen=True)
 class Scanned:
-    written: int  # new rows
+    due: int  # reminders found due (a row already written by another scan is left as it is)
     ready: list[int]  # waiting rows whose time has come, to send now
 
 
@@ -174,7 +174,7 @@ def reminders_scan(*, now: dt.datetime) -> Scanned:
                 created_at=now,
             )
         )
-    written = OutboxMessage.objects.bulk_create(new, ignore_conflicts=True)
+    OutboxMessage.objects.bulk_create(new, ignore_conflicts=True)
     ready = list(
         OutboxMessage.objects.filter(
             kind=OutboxMessage.Kind.REMINDER,
@@ -185,7 +185,7 @@ def reminders_scan(*, now: dt.datetime) -> Scanned:
         .order_by("attempts", "send_after", "pk")
         .values_list("pk", flat=True)[: delivery.SWEEP_LIMIT * 20]
     )
-    return Scanned(written=len(written), ready=ready)
+    return Scanned(due=len(new), ready=ready)
 
 
 def reminder_send(*, message_id: int, now: dt.datetime | None = None) -> str:
