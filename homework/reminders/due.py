@@ -87,9 +87,9 @@ def local_moment(day: dt.date, at: dt.time, zone: str) -> dt.datetime:
     return dt.datetime.combine(day, at, tzinfo=tz).astimezone(dt.UTC).astimezone(tz)
 
 
-def kinds_due(work: Iterable[Work], *, today: dt.date, past: Past) -> tuple[
-    tuple[ReminderKind, ...], tuple[int, ...]
-]:
+def kinds_due(
+    work: Iterable[Work], *, today: dt.date, past: Past
+) -> tuple[tuple[ReminderKind, ...], tuple[int, ...]]:
     """Which kinds of thing are waiting on the client's ``today``, in
     ReminderKind's order, and the one-off work named as past its day."""
     found: set[ReminderKind] = set()
@@ -110,9 +110,7 @@ def kinds_due(work: Iterable[Work], *, today: dt.date, past: Past) -> tuple[
         days_left = (item.due_on - today).days
         if 0 <= days_left <= DUE_SOON_WITHIN_DAYS:
             found.add(ReminderKind.DUE_SOON)
-        elif (
-            -PAST_ITS_DAY_FOR_DAYS <= days_left < 0 and item.id not in past.named_past_its_day
-        ):
+        elif -PAST_ITS_DAY_FOR_DAYS <= days_left < 0 and item.id not in past.named_past_its_day:
             found.add(ReminderKind.PAST_ITS_DAY)
             past_due.append(item.id)
     ordered = tuple(kind for kind in ReminderKind if kind in found)

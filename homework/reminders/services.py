@@ -20,11 +20,12 @@ import logging
 import zoneinfo
 from dataclasses import dataclass
 from smtplib import SMTPException
+from typing import Any
 
 from anymail.exceptions import AnymailError
 from django.core.mail import BadHeaderError
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from clients.contact.models import ContactProfile
@@ -79,7 +80,7 @@ class Scanned:
     ready: list[int]  # waiting rows whose time has come, to send now
 
 
-def _work_by_client(clients: "object", *, since: dt.date) -> dict[int, list[Work]]:
+def _work_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict[int, list[Work]]:
     """Every client's active work, with what was sent for it: two queries."""
     rows = (
         Assignment.objects.filter(client__in=clients, status=Assignment.Status.ACTIVE)
@@ -117,19 +118,21 @@ def _work_by_client(clients: "object", *, since: dt.date) -> dict[int, list[Work
     return found
 
 
-def _past_by_client(clients: "object", *, since: dt.date) -> dict[int, Past]:
+def _past_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict[int, Past]:
     days: dict[int, set[dt.date]] = {}
     named: dict[int, set[int]] = {}
     for client_id, slot_on, past_due in OutboxMessage.objects.filter(
         kind=OutboxMessage.Kind.REMINDER, client__in=clients, slot_on__gte=since
     ).values_list("client_id", "slot_on", "past_due_ids"):
-        days.setdefault(client_id, set()).add(slot_on)
+        if slot_on is not None:  # a reminder names its day (a constraint)
+            days.setdefault(client_id, set()).add(slot_on)
         named.setdefault(client_id, set()).update(past_due or [])
     return {
         client_id: Past(
-            days=frozenset(days[client_id]), named_past_its_day=frozenset(named.get(client_id, ()))
+            days=frozenset(days.get(client_id, ())),
+            named_past_its_day=frozenset(named.get(client_id, ())),
         )
-        for client_id in days
+        for client_id in days.keys() | named.keys()
     }
 
 
@@ -157,7 +160,7 @@ def reminders_scan(*, now: dt.datetime) -> Scanned:
             past=past.get(profile.client_id, Past()),
             now=now,
         )
-        if due is None:
+        if due is None or profile.client.portal_user_id is None:
             continue
         new.append(
             OutboxMessage(
@@ -276,7 +279,9 @@ def _count_failure(
     else:
         error = delivery.short_error(failure)
         for_good = delivery.refused_for_good(failure)
-    day_over = row.slot_on is not None and row.slot_on < now.astimezone(zoneinfo.ZoneInfo(zone)).date()
+    day_over = (
+        row.slot_on is not None and row.slot_on < now.astimezone(zoneinfo.ZoneInfo(zone)).date()
+    )
     stop = for_good or row.attempts >= REMINDER_TRIES or day_over
     if stop:
         row.state = OutboxMessage.State.GIVEN_UP
@@ -287,4 +292,3 @@ def _count_failure(
         return "given-up", None
     retry_after = failure.retry_after if isinstance(failure, sms.SmsTransientError) else None
     return "failed", retry_after
-

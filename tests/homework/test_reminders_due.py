@@ -101,10 +101,14 @@ def test_at_most_one_a_day_and_no_more_often_than_the_client_chose():
 
 def test_outside_safe_hours_it_waits_for_the_next_safe_moment():
     evenings = only([["20:00", "22:00"]])
-    due = reminder_due([daily()], contact=contact(safe_hours=evenings), past=Past(), now=at(DAY, 18))
+    due = reminder_due(
+        [daily()], contact=contact(safe_hours=evenings), past=Past(), now=at(DAY, 18)
+    )
     assert due is not None and due.held and due.send_at == at(DAY, 20) and due.slot_on == DAY
     mornings = only([["08:00", "09:00"]])
-    due = reminder_due([daily()], contact=contact(safe_hours=mornings), past=Past(), now=at(DAY, 18))
+    due = reminder_due(
+        [daily()], contact=contact(safe_hours=mornings), past=Past(), now=at(DAY, 18)
+    )
     tomorrow = DAY + dt.timedelta(days=1)
     # It goes tomorrow morning, and counts as tomorrow's one message.
     assert due is not None and due.send_at == at(tomorrow, 8) and due.slot_on == tomorrow

@@ -68,7 +68,9 @@ def test_a_real_worker_scans_and_sends_each_reminder_once(cast, worker_queue):  
     while time.monotonic() < deadline:
         if rows.count() == 3 and not rows.exclude(state=OutboxMessage.State.SENT).exists():
             break
-        assert worker_queue.poll() is None, worker_queue.stdout.read() if worker_queue.stdout else ""
+        assert worker_queue.poll() is None, (
+            worker_queue.stdout.read() if worker_queue.stdout else ""
+        )
         time.sleep(0.25)
     assert rows.count() == 3
     assert set(rows.values_list("state", "attempts")) == {(OutboxMessage.State.SENT, 1)}

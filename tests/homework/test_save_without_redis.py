@@ -20,14 +20,17 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def _fresh_connections() -> None:
     """Drop the app's connection and producer pools, so the next publish
     connects to the broker the configuration names now."""
-    celery_app._pool = None  # left to the garbage collector: closing it closes it for good
-    celery_app.amqp._producer_pool = None
+    # Left to the garbage collector: a pool closed is closed for good.
+    celery_app._pool = None  # type: ignore[attr-defined]
+    celery_app.amqp._producer_pool = None  # type: ignore[attr-defined]
 
 
 @pytest.fixture
 def broker_unreachable():
     previous = celery_app.conf.broker_url
-    celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=False, CELERY_BROKER_URL="redis://127.0.0.1:1/0")
+    celery_app.conf.update(
+        CELERY_TASK_ALWAYS_EAGER=False, CELERY_BROKER_URL="redis://127.0.0.1:1/0"
+    )
     _fresh_connections()
     yield
     celery_app.conf.update(CELERY_TASK_ALWAYS_EAGER=True, CELERY_BROKER_URL=previous)

@@ -41,6 +41,5 @@ class Command(BaseCommand):
         ).count()
         summary = ", ".join(f"{count} {name}" for name, count in sorted(outcomes.items()))
         self.stdout.write(
-            f"{scanned.due} due; {summary or 'nothing to send'}; "
-            f"{waiting} waiting for safe hours."
+            f"{scanned.due} due; {summary or 'nothing to send'}; {waiting} waiting for safe hours."
         )
