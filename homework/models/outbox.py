@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clients.contact.models import ContactProfile
 from clients.models import Client
 
 
@@ -68,7 +69,9 @@ class OutboxMessage(models.Model):
     # scans or two workers cannot write a second one. Empty for other kinds.
     slot = models.CharField(_("slot"), max_length=64, blank=True, default="")
     slot_on = models.DateField(_("for the day"), null=True, blank=True)
-    channel = models.CharField(_("channel"), max_length=8, blank=True, default="")
+    channel = models.CharField(
+        _("channel"), max_length=8, choices=ContactProfile.Channel.choices, blank=True, default=""
+    )
     # What a reminder says is waiting (practice.reminder_message.ReminderKind),
     # and which one-off work it named as past its day (named so once only).
     reminder_kinds = models.JSONField(_("what is waiting"), default=list, blank=True)

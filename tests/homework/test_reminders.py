@@ -24,6 +24,7 @@ from homework.reminders.services import (
 from homework.tasks import REMINDER_RETRY_MAX_SECONDS
 from practice import sms
 from practice.models import User
+from tests.conftest import login
 from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
 from tests.helpers_sms import HANG, FakeProvider
@@ -231,3 +232,25 @@ def test_the_command_runs_one_scan_here_and_says_what_it_did(cast, capsys, time_
     out = capsys.readouterr().out
     assert "2 due; 1 sent; 1 waiting for safe hours." in out
     assert held.display_name not in out and "@" not in out
+
+
+def test_the_therapists_client_page_shows_held_and_closed_reminders_with_why(cast):
+    held = reminded_client(safe_hours=[[["20:00", "22:00"]] for _day in range(7)])
+    reminders_scan(now=EVENING)
+    OutboxMessage.objects.create(
+        kind=OutboxMessage.Kind.REMINDER,
+        client=held,
+        recipient=held.portal_user,
+        slot=f"reminder:{held.pk}:2026-06-09",
+        slot_on=DAY - dt.timedelta(days=1),
+        channel="email",
+        state=OutboxMessage.State.NOT_SENT,
+        reason=OutboxMessage.Reason.TURNED_OFF,
+    )
+    page = login(held.therapist).get(f"/admin/clients/client/{held.pk}/change/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "held until 10 Jun, 20:00" in text and "Waiting for the client&#x27;s safe hours" in text
+    assert "not sent" in text and "turned this way of contact off" in text
+    other = login(cast.theo).get(f"/admin/clients/client/{held.pk}/change/")
+    assert other.status_code in (302, 404)
