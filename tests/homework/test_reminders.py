@@ -240,7 +240,7 @@ def test_the_therapists_client_page_shows_held_and_closed_reminders_with_why(cas
     OutboxMessage.objects.create(
         kind=OutboxMessage.Kind.REMINDER,
         client=held,
-        recipient=held.portal_user,
+        recipient_id=held.portal_user.pk,  # type: ignore[union-attr]
         slot=f"reminder:{held.pk}:2026-06-09",
         slot_on=DAY - dt.timedelta(days=1),
         channel="email",
