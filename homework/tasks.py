@@ -3,16 +3,23 @@
 import datetime as dt
 from smtplib import SMTPException
 
-from celery import shared_task
+from celery import Task, shared_task
 from django.utils import timezone
 
 from homework import selectors, services
+from homework.reminders import services as reminders
 
 # Imported here so a worker loads WeasyPrint (through practice.pdf) once, at
 # start-up, rather than on its first summary of the evening.
 from homework.summary import selectors as summary_selectors
 from homework.summary import services as summary_services
 from practice import delivery
+from practice.queue import enqueue_on_commit
+
+# The longest a reminder's retry waits: far below the broker's visibility
+# timeout (CELERY_BROKER_TRANSPORT_OPTIONS), past which Redis would hand a
+# message still waiting in a worker to another one.
+REMINDER_RETRY_MAX_SECONDS = 600
 
 
 @shared_task(
@@ -71,3 +78,33 @@ def prepare_session_summary(session_id: int) -> str | None:
 @shared_task(soft_time_limit=120, time_limit=150)
 def purge_stale_summaries() -> int:
     return summary_services.summary_purge_stale()
+
+
+@shared_task(soft_time_limit=120, time_limit=150)
+def scan_reminders() -> int:
+    """Every five minutes (beat): write the reminders now due, and queue
+    those whose time has come, held ones included once their safe time
+    comes. Also the reminders' sweep: a send whose enqueue failed (Redis
+    down) or whose worker died is queued again here. Returns how many it queued."""
+    scanned = reminders.reminders_scan(now=timezone.now())
+    for message_id in scanned.ready:
+        enqueue_on_commit(send_reminder, message_id)
+    return len(scanned.ready)
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    max_retries=reminders.REMINDER_TRIES,
+    soft_time_limit=30,
+    time_limit=45,
+)
+def send_reminder(self: Task, message_id: int) -> str:  # type: ignore[type-arg]
+    """Send one reminder from the outbox (safe to run twice: the row's lock
+    and state make it go once). Retried with growing waits on a failure
+    that may pass; the service gives up after REMINDER_TRIES."""
+    try:
+        return reminders.reminder_send(message_id=message_id)
+    except reminders.ReminderNotSent as failure:
+        wait = failure.retry_after or 30 * 2**self.request.retries
+        raise self.retry(exc=failure, countdown=min(wait, REMINDER_RETRY_MAX_SECONDS)) from None

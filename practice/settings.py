@@ -235,7 +235,16 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 2
 # That one bounds connecting only: a Redis that takes the connection and then
 # never answers (overloaded, a half-dead network path) held a send forever.
 # Above the worker's 1-second BRPOP, which must not time out on its own.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
+# The visibility timeout (Redis hands a taken, unacknowledged message to
+# another worker after it) is written out, not left to the default: longer
+# than any countdown a task waits in a worker (a reminder's retry: at most
+# ten minutes, homework.tasks.REMINDER_RETRY_MAX_SECONDS), so a retry that
+# waits is never run twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 2,
+    "visibility_timeout": 3600,
+}
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The sweeps by their modules: practice.delivery runs them in a request when
@@ -252,6 +261,13 @@ CELERY_BEAT_SCHEDULE = {
     },
     "email-pending-invitations": {
         "task": "clients.tasks.email_pending_invitations",
+        "schedule": 300.0,
+    },
+    # Reminders to clients: what is due, and what waited for safe hours
+    # (homework.reminders). A static schedule, not django-celery-beat: no
+    # tables, nothing for staff to edit, the schedule reviewed as code.
+    "scan-reminders": {
+        "task": "homework.tasks.scan_reminders",
         "schedule": 300.0,
     },
     # Tomorrow's session summaries are ready before the first session of the day.

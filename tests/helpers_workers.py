@@ -60,21 +60,11 @@ def run_in_a_process_of_its_own(
     return json.loads(run.stdout.strip().splitlines()[-1]), run.stderr
 
 
-@pytest.fixture
-def worker_queue():
-    """A worker of our own on a queue of our own, so no other worker takes the task."""
-    queue = f"test-{uuid.uuid4().hex[:12]}"
-    previous = celery_app.conf.task_default_queue
-    celery_app.conf.update(CELERY_TASK_DEFAULT_QUEUE=queue)
+def start_worker(queue: str, **env: str) -> "subprocess.Popen[str]":
+    """A real ``celery worker`` (solo pool) on ``queue``, on the test's
+    database and Redis, with ``env`` over the test's environment."""
     connection.close()  # the worker opens its own connections
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "REDIS_URL": settings.REDIS_URL,
-        "EMAIL_URL": "locmem://",
-        "DJANGO_ENV": "test",
-    }
-    worker = subprocess.Popen(
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -88,18 +78,54 @@ def worker_queue():
             "--loglevel=INFO",
         ],
         cwd=ROOT,
-        env=env,
+        env={
+            **os.environ,
+            "DATABASE_URL": database_url(),
+            "REDIS_URL": settings.REDIS_URL,
+            "EMAIL_URL": "locmem://",
+            "DJANGO_ENV": "test",
+            **env,
+        },
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
-    yield worker
+
+
+def stop_worker(worker: "subprocess.Popen[str]") -> None:
     worker.terminate()
     try:
         worker.wait(timeout=20)
     except subprocess.TimeoutExpired:
         worker.kill()
-    celery_app.conf.update(CELERY_TASK_DEFAULT_QUEUE=previous)
+
+
+@contextmanager
+def queue_of_our_own() -> Iterator[str]:
+    """A queue of our own, so no other worker takes the test's tasks: the
+    test's process sends to it (task_default_queue) and starts its workers on it."""
+    queue = f"test-{uuid.uuid4().hex[:12]}"
+    previous = celery_app.conf.task_default_queue
+    celery_app.conf.update(CELERY_TASK_DEFAULT_QUEUE=queue)
+    try:
+        yield queue
+    finally:
+        celery_app.conf.update(CELERY_TASK_DEFAULT_QUEUE=previous)
+
+
+@pytest.fixture
+def own_queue() -> Iterator[str]:
+    with queue_of_our_own() as queue:
+        yield queue
+
+
+@pytest.fixture
+def worker_queue() -> Iterator["subprocess.Popen[str]"]:
+    """A worker of our own on a queue of our own, so no other worker takes the task."""
+    with queue_of_our_own() as queue:
+        worker = start_worker(queue)
+        yield worker
+        stop_worker(worker)
 
 
 WAIT = 30  # seconds; only ever reached when something is wrong

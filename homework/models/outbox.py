@@ -13,17 +13,29 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clients.contact.models import ContactProfile
 from clients.models import Client
 
 
 class OutboxMessage(models.Model):
     class Kind(models.TextChoices):
         ENTRY_NOTICE = "entry-notice", _("Something new arrived (to the therapist)")
+        REMINDER = "reminder", _("Reminder (to the client)")
 
     class State(models.TextChoices):
         PENDING = "pending", _("Waiting to be sent")
         SENT = "sent", _("Sent")
         GIVEN_UP = "given-up", _("Given up")
+        # Closed before it went, because the client's choices no longer allow it.
+        NOT_SENT = "not-sent", _("Not sent")
+
+    class Reason(models.TextChoices):
+        """Why a reminder waits, or was closed without going."""
+
+        NONE = "", _("No reason")
+        OUTSIDE_SAFE_HOURS = "outside-safe-hours", _("Waiting for the client's safe hours")
+        TURNED_OFF = "turned-off", _("The client turned this way of contact off")
+        NO_SAFE_TIME = "no-safe-time", _("No safe time left on its day")
 
     kind = models.CharField(_("kind"), max_length=32, choices=Kind.choices)
     recipient = models.ForeignKey(
@@ -52,6 +64,23 @@ class OutboxMessage(models.Model):
     # The kind of failure only (practice.delivery.short_error): never the
     # message or the client's words.
     last_error = models.CharField(_("last error"), max_length=200, blank=True, default="")
+    # A reminder's slot: "reminder:<client>:<local date>", the client's day
+    # it goes on; one per client and slot (the constraint below), so two
+    # scans or two workers cannot write a second one. Empty for other kinds.
+    slot = models.CharField(_("slot"), max_length=64, blank=True, default="")
+    slot_on = models.DateField(_("for the day"), null=True, blank=True)
+    channel = models.CharField(
+        _("channel"), max_length=8, choices=ContactProfile.Channel.choices, blank=True, default=""
+    )
+    # What a reminder says is waiting (practice.reminder_message.ReminderKind),
+    # and which one-off work it named as past its day (named so once only).
+    reminder_kinds = models.JSONField(_("what is waiting"), default=list, blank=True)
+    past_due_ids = models.JSONField(default=list, blank=True)
+    # Not before this moment (the client's next safe time); empty: at once.
+    send_after = models.DateTimeField(_("not before"), null=True, blank=True)
+    reason = models.CharField(
+        _("reason"), max_length=24, choices=Reason.choices, blank=True, default=""
+    )
     created_at = models.DateTimeField(_("asked for"), default=timezone.now)
     last_tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
     sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
@@ -59,7 +88,10 @@ class OutboxMessage(models.Model):
     class Meta:
         verbose_name = _("message to send")
         verbose_name_plural = _("messages to send")
-        indexes = [models.Index(fields=["kind", "state", "attempts"])]
+        indexes = [
+            models.Index(fields=["kind", "state", "attempts"]),
+            models.Index(fields=["kind", "client", "slot_on"]),
+        ]
         constraints = [
             # One notice per entry, however many times it is shared or sent.
             models.UniqueConstraint(
@@ -69,6 +101,15 @@ class OutboxMessage(models.Model):
                 condition=Q(state="sent", sent_at__isnull=False)
                 | (~Q(state="sent") & Q(sent_at__isnull=True)),
                 name="sent_messages_have_a_time",
+            ),
+            models.UniqueConstraint(
+                fields=["client", "slot"],
+                condition=~Q(slot=""),
+                name="one_reminder_per_client_and_slot",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="reminder") | (~Q(slot="") & Q(slot_on__isnull=False)),
+                name="reminders_name_their_slot",
             ),
             models.CheckConstraint(
                 condition=~Q(kind="entry-notice") | Q(entry__isnull=False),

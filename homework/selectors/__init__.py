@@ -16,7 +16,7 @@ from homework.selectors.erasure import (
     entries_for_practice_export,
     erasure_counts,
 )
-from homework.selectors.outbox import pending_notification_ids
+from homework.selectors.outbox import pending_notification_ids, recent_reminders
 from homework.selectors.portal import (
     Todo,
     assignments_for_export,
@@ -114,6 +114,7 @@ __all__ = [
     "progress_for_client",
     "recent_comments_for_client",
     "recent_entries_for_client",
+    "recent_reminders",
     "sent_count",
     "sent_for_slot",
     "since_last_session",

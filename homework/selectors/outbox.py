@@ -1,6 +1,7 @@
 """The outbox's waiting messages, for the workers and sweeps that send them
 (system use: no person reads these)."""
 
+from clients.models import Client
 from homework.models import Entry, OutboxMessage
 from practice import delivery
 
@@ -27,3 +28,17 @@ def pending_notification_ids(
         .values_list("entry_id", flat=True)[:limit]
     )
     return [pk for pk in ids if pk is not None]
+
+
+# Reminders shown on the therapist's client page: the latest few.
+REMINDERS_SHOWN = 5
+
+
+def recent_reminders(*, client: Client, limit: int = REMINDERS_SHOWN) -> list[OutboxMessage]:
+    """``client``'s latest reminders, newest day first, whatever became of
+    them. ``client`` must come from a scoped read (the admin's queryset)."""
+    return list(
+        OutboxMessage.objects.filter(kind=OutboxMessage.Kind.REMINDER, client=client).order_by(
+            "-slot_on", "-pk"
+        )[:limit]
+    )

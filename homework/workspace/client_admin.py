@@ -8,9 +8,11 @@ from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from clients.admin.clients import ClientAdmin
@@ -104,6 +106,34 @@ class ClientWorkspaceAdmin(ClientAdmin):
 
     # Not sortable: the count is completion's rule, read in Python (SQL cannot
     # tell work done on every day from work still open without it).
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: Client | None = None
+    ) -> tuple[str, ...]:
+        return (*super().get_readonly_fields(request, obj), "recent_reminders")
+
+    def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
+        """Under the contact profile, what became of the latest reminders."""
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is None:
+            return fieldsets
+        return tuple(
+            (name, {**options, "fields": (*options["fields"], "recent_reminders")})
+            if "contact_preferences" in options["fields"]
+            else (name, options)
+            for name, options in fieldsets
+        )
+
+    @admin.display(description=_("latest reminders"))
+    def recent_reminders(self, obj: Client) -> SafeString:
+        """Sent, held for safe hours, closed because the client turned it
+        off, or given up, each with its reason (homework.reminders)."""
+        return SafeString(  # nosec B703 (a rendered template, escaped as it rendered)
+            render_to_string(
+                "admin/homework/partials/recent_reminders.html",
+                {"client": obj, "reminders": homework_selectors.recent_reminders(client=obj)},
+            )
+        )
+
     @admin.display(description=_("open work"))
     def open_assignments(self, obj: Client) -> int:
         return homework_selectors.open_work(obj, now=timezone.now())
