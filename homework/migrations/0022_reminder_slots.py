@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clients', '0011_contact_profile'),
-        ('homework', '0020_client_words_sealed'),
+        ('homework', '0021_standard_measures'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
