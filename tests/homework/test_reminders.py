@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clients.contact.hours import any_time_every_day
 from clients.contact.models import ContactProfile
 from clients.models import Client
 from homework.models import Assignment, Entry, OutboxMessage
@@ -38,6 +39,7 @@ EVENING = dt.datetime(2026, 6, 10, 18, 30, tzinfo=LONDON)
 
 def reminded_client(*, text: bool = False, **profile: object) -> Client:
     client = ClientFactory.create()
+    profile.setdefault("safe_hours", any_time_every_day())
     ContactProfile.objects.create(
         client=client,
         email_is_safe=not text,
@@ -94,7 +96,13 @@ def _many_clients(count: int) -> None:
         for n, user in enumerate(users)
     )
     ContactProfile.objects.bulk_create(
-        ContactProfile(client=c, email_is_safe=True, email=f"r{c.pk}@example.test") for c in clients
+        ContactProfile(
+            client=c,
+            email_is_safe=True,
+            email=f"r{c.pk}@example.test",
+            safe_hours=any_time_every_day(),
+        )
+        for c in clients
     )
     exercise = ExerciseFactory.create()
     for schedule in ("daily", "once"):
