@@ -175,6 +175,7 @@ class UrgeLog(ExerciseKind):
             points=[charts.DayValue(day["day"], day["highest"]) for day in curve["days"]],
             contacts=[charts.ContactMark(c["day"], c["by_me"]) for c in curve["contacts"]],
             days=curve["span_days"],
+            start=curve["start"],
             title=_("The strongest pull each day, since %(date)s")
             % {"date": calendar_day(curve["start"], "j F")},
             description=description,
