@@ -85,6 +85,9 @@ class Timeline:
     title: str
     description: str
     svg: SafeString
+    # The same picture drawn compact for paper (the summary PDF), where its
+    # height would push the typical summary onto a third page.
+    print_svg: SafeString
     legend: list[str] = field(default_factory=list)
     kinds: int = 0  # how many kinds of exercise contributed
     points: list[TimelinePoint] = field(default_factory=list)
@@ -235,15 +238,47 @@ def timeline(
         title=title,
         description=description,
         svg=_draw(by_lane, lanes, since=since, span=span, title=title, description=description),
+        print_svg=_draw(
+            by_lane,
+            lanes,
+            since=since,
+            span=span,
+            title=title,
+            description=description,
+            scale=PRINT,
+        ),
         legend=_legend(by_lane, for_client=for_client),
         kinds=kinds,
         points=shown,
     )
 
 
-# Heights of a lane with values (a 0–10 scale inside it) and of one of marks.
-VALUED_HEIGHT, MARK_HEIGHT = 46, 24
-WIDTH, LEFT, RIGHT, TOP, AXIS = 560, 112, 12, 6, 26
+@dataclass(frozen=True)
+class Scale:
+    """The picture's measures: lane heights, margins, label size, and how big
+    the marks are (1 on screen)."""
+
+    valued_h: int  # a lane with values (a 0–10 scale inside it)
+    mark_h: int  # a lane of marks
+    width: int
+    left: int
+    top: int
+    axis: int
+    font: int
+    marks: float
+    middle_date: bool  # the axis names its middle day as well as its ends
+
+
+SCREEN = Scale(
+    valued_h=46, mark_h=24, width=560, left=112, top=6, axis=26, font=11, marks=1, middle_date=True
+)
+# For paper: the page's full width and about half the height (four lanes in
+# about 70pt); labels at the size of the page's footer, still legible.
+PRINT = Scale(
+    valued_h=24, mark_h=15, width=672, left=92, top=2, axis=13, font=10, marks=0.7,
+    middle_date=False,
+)  # fmt: skip
+RIGHT = 12
 
 
 def _draw(
@@ -254,64 +289,79 @@ def _draw(
     span: int,
     title: str,
     description: str,
+    scale: Scale = SCREEN,
 ) -> SafeString:
-    plot_w = WIDTH - LEFT - RIGHT
-    heights = [VALUED_HEIGHT if lane in VALUED else MARK_HEIGHT for lane in lanes]
-    height = TOP + sum(heights) + AXIS
+    left, size = scale.left, scale.font
+    plot_w = scale.width - left - RIGHT
+    heights = [scale.valued_h if lane in VALUED else scale.mark_h for lane in lanes]
+    height = scale.top + sum(heights) + scale.axis
 
     def x(day: dt.date) -> float:
         # Each day is a slot; its mark sits in the slot's middle.
-        return LEFT + plot_w * ((day - since).days + 0.5) / span
+        return left + plot_w * ((day - since).days + 0.5) / span
 
     body = []
-    top = TOP
+    top = scale.top
     frames = []
     for lane, lane_h in zip(lanes, heights, strict=True):
-        frames.append(f"M{LEFT} {top}h{plot_w}v{lane_h}h{-plot_w}z")
+        frames.append(f"M{left} {top}h{plot_w}v{lane_h}h{-plot_w}z")
         body.append(
-            _text(LEFT - 8, top + lane_h / 2 + 4, str(LANE_LABELS[lane]), size=11, anchor="end")
+            _text(
+                left - 6,
+                top + lane_h / 2 + size * 0.36,
+                str(LANE_LABELS[lane]),
+                size=size,
+                anchor="end",
+            )
         )
         points = by_lane[lane]
         if lane in VALUED:
-            body.extend(_valued(points, x, top=top, lane_h=lane_h))
+            body.extend(_valued(points, x, top=top, lane_h=lane_h, scale=scale.marks))
         elif lane is Lane.CONTACT:
-            body.extend(_contacts(points, x, middle=top + lane_h / 2))
+            body.extend(_contacts(points, x, middle=top + lane_h / 2, scale=scale.marks))
         else:
-            body.extend(_steps(points, x, middle=top + lane_h / 2))
+            body.extend(_steps(points, x, middle=top + lane_h / 2, scale=scale.marks))
         top += lane_h
     body.insert(0, f'<path d="{"".join(frames)}" fill="#fff" stroke="{LINE}"/>')
-    # The axis says dates: the first and last day, and the middle one between.
-    axis_y = top + 17
+    # The axis says dates: the first and last day, and on screen the middle one.
+    axis_y = top + scale.axis * 0.65
     last = since + dt.timedelta(days=span - 1)
     if span == 1:
         body.append(
             _text(
-                x(since), axis_y, calendar_day(since, "j M"), size=11, fill=MUTED, anchor="middle"
+                x(since), axis_y, calendar_day(since, "j M"), size=size, fill=MUTED, anchor="middle"
             )
         )
     else:
-        body.append(_text(LEFT, axis_y, calendar_day(since, "j M"), size=11, fill=MUTED))
-        if span >= 5:
+        body.append(_text(left, axis_y, calendar_day(since, "j M"), size=size, fill=MUTED))
+        if span >= 5 and scale.middle_date:
             middle = since + dt.timedelta(days=(span - 1) // 2)
             body.append(
                 _text(
                     x(middle),
                     axis_y,
                     calendar_day(middle, "j M"),
-                    size=11,
+                    size=size,
                     fill=MUTED,
                     anchor="middle",
                 )
             )
         body.append(
             _text(
-                LEFT + plot_w, axis_y, calendar_day(last, "j M"), size=11, fill=MUTED, anchor="end"
+                left + plot_w,
+                axis_y,
+                calendar_day(last, "j M"),
+                size=size,
+                fill=MUTED,
+                anchor="end",
             )
         )
-    return _svg(WIDTH, height, title, description, body)
+    return _svg(scale.width, height, title, description, body)
 
 
-def _valued(points: Sequence[TimelinePoint], x: DayX, *, top: float, lane_h: float) -> list[str]:
+def _valued(
+    points: Sequence[TimelinePoint], x: DayX, *, top: float, lane_h: float, scale: float = 1
+) -> list[str]:
     """The highest value of each day as a dot at its height, and a day with
     entries but no value given as a thin tick the lane's height: logged, no
     number (never a dot at 0)."""
@@ -322,25 +372,29 @@ def _valued(points: Sequence[TimelinePoint], x: DayX, *, top: float, lane_h: flo
             unnumbered.add(point.on)
         else:
             highest[point.on] = max(point.value, highest.get(point.on, 0))
-    inner = lane_h - 10
+    pad = 5 * scale
+    inner = lane_h - 2 * pad
     dots = "".join(
-        f"M{x(day):.1f} {top + 5 + inner * (1 - value / 10):.1f}h0"
+        f"M{x(day):.1f} {top + pad + inner * (1 - value / 10):.1f}h0"
         for day, value in sorted(highest.items())
     )
     ticks = "".join(
-        f"M{x(day):.1f} {top + 4}v{lane_h - 8}" for day in sorted(unnumbered - set(highest))
+        f"M{x(day):.1f} {top + pad - 1:g}v{lane_h - 2 * pad + 2:g}"
+        for day in sorted(unnumbered - set(highest))
     )
     shapes = []
     if dots:
         shapes.append(
-            f'<path d="{dots}" stroke="{ACCENT}" stroke-width="6" stroke-linecap="round" fill="none"/>'
+            f'<path d="{dots}" stroke="{ACCENT}" stroke-width="{6 * scale:g}" stroke-linecap="round" fill="none"/>'
         )
     if ticks:
         shapes.append(f'<path d="{ticks}" stroke="{MUTED}" stroke-width="1.5" fill="none"/>')
     return shapes
 
 
-def _contacts(points: Sequence[TimelinePoint], x: DayX, *, middle: float) -> list[str]:
+def _contacts(
+    points: Sequence[TimelinePoint], x: DayX, *, middle: float, scale: float = 1
+) -> list[str]:
     """A dot where the client reached out, a hollow triangle where the other
     person did, a hollow square where who reached out was not said."""
     me = {p.on for p in points if p.mark == "me"}
@@ -350,24 +404,38 @@ def _contacts(points: Sequence[TimelinePoint], x: DayX, *, middle: float) -> lis
     if me:
         d = "".join(f"M{x(day):.1f} {middle:.1f}h0" for day in sorted(me))
         shapes.append(
-            f'<path d="{d}" stroke="{CONTACT}" stroke-width="9" stroke-linecap="round" fill="none"/>'
+            f'<path d="{d}" stroke="{CONTACT}" stroke-width="{9 * scale:g}" stroke-linecap="round" fill="none"/>'
         )
     if them:
-        d = "".join(f"M{x(day) - 5:.1f} {middle + 5:.1f}h10l-5 -10z" for day in sorted(them))
+        r = 5 * scale
+        d = "".join(
+            f"M{x(day) - r:.1f} {middle + r:.1f}h{2 * r:g}l{-r:g} {-2 * r:g}z"
+            for day in sorted(them)
+        )
         shapes.append(f'<path d="{d}" fill="#fff" stroke="{CONTACT}" stroke-width="2"/>')
     if unsaid:
-        d = "".join(f"M{x(day) - 4:.1f} {middle - 4:.1f}h8v8h-8z" for day in sorted(unsaid))
+        r = 4 * scale
+        d = "".join(
+            f"M{x(day) - r:.1f} {middle - r:.1f}h{2 * r:g}v{2 * r:g}h{-2 * r:g}z"
+            for day in sorted(unsaid)
+        )
         shapes.append(f'<path d="{d}" fill="#fff" stroke="{CONTACT}" stroke-width="1.5"/>')
     return shapes
 
 
-def _steps(points: Sequence[TimelinePoint], x: DayX, *, middle: float) -> list[str]:
+def _steps(
+    points: Sequence[TimelinePoint], x: DayX, *, middle: float, scale: float = 1
+) -> list[str]:
     """A filled diamond where a step held, a hollow one where it was tried."""
     held = {p.on for p in points if p.mark == "held"}
     tried = {p.on for p in points if p.mark != "held"} - held
+    r = 6 * scale
     shapes = []
     for days, fill in ((held, ACCENT), (tried, "#fff")):
         if days:
-            d = "".join(f"M{x(day):.1f} {middle - 6:.1f}l6 6l-6 6l-6 -6z" for day in sorted(days))
+            d = "".join(
+                f"M{x(day):.1f} {middle - r:.1f}l{r:g} {r:g}l{-r:g} {r:g}l{-r:g} {-r:g}z"
+                for day in sorted(days)
+            )
             shapes.append(f'<path d="{d}" fill="{fill}" stroke="{ACCENT}" stroke-width="1.5"/>')
     return shapes
