@@ -235,10 +235,13 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "finished": finished,
         "work_more": work_more + finished_more,
         "glance": glance,
-        # Only with two kinds or more in the period (homework.kinds.timeline).
+        # Only with two kinds or more in the period (homework.kinds.timeline), and
+        # only in the full-detail print: the brief summary keeps to its two pages.
         "timeline": staff_timeline(
             data.entries, client=data.client, since=data.period.since, until=data.period.until
-        ),
+        )
+        if full
+        else None,
         "sections": sections,
         "printed": frozenset(printed),
         "entry_count": len(data.entries),

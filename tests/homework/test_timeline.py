@@ -240,15 +240,19 @@ def test_a_year_is_drawn_with_as_many_elements_as_a_week_and_counted_by_week():
 # -- where it is shown -----------------------------------------------------------------
 
 
-def summary_html(cast, since: dt.date) -> str:
+def summary_html(cast, since: dt.date, *, full_detail: bool = True) -> str:
     period = period_for_dates(since=since, until=timezone.localdate(), session=None)
     data = selectors.summary_data(
-        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
+        user=cast.tara,
+        client=cast.alice,
+        period=period,
+        full_detail=full_detail,
+        now=timezone.now(),
     )
     return render.summary_document(data).html
 
 
-def test_the_summary_has_the_timeline_only_with_two_kinds_in_its_period(cast):
+def test_the_full_summary_has_the_timeline_only_with_two_kinds_in_its_period(cast):
     since = timezone.localdate() - dt.timedelta(days=6)
     # The cast's one written record: a single kind.
     assert "On one timeline" not in summary_html(cast, since)
@@ -256,6 +260,8 @@ def test_the_summary_has_the_timeline_only_with_two_kinds_in_its_period(cast):
     html = summary_html(cast, since)
     assert "On one timeline" in html
     assert "1 written record, 1 urge logged." in html
+    # The brief summary keeps to its two pages: the timeline prints with full detail.
+    assert "On one timeline" not in summary_html(cast, since, full_detail=False)
 
 
 def test_since_last_session_shows_the_same_timeline_without_private_entries(cast):
