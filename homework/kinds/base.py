@@ -30,6 +30,7 @@ from homework.kinds.values import (
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+    from homework.kinds.charts.timeline import TimelinePoint
     from homework.models import Assignment, Entry, Exercise
 
 Upgrade = Callable[[JSONDict], JSONDict]
@@ -326,6 +327,13 @@ class ExerciseKind:
         None when this kind has no picture to draw. ``entries`` are the
         assignment's sent entries, oldest first, private ones included."""
         return None
+
+    def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list["TimelinePoint"]:
+        """What this entry puts on the client's timeline (charts.timeline):
+        a record's distress, an urge and any contact, a step tried or held,
+        on the day it happened on the client's calendar (``zone``). Only
+        what the entry says: a field left blank adds nothing. None by default."""
+        return []
 
     # -- two versions side by side (a save from another tab)
     def compare(

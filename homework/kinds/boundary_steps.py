@@ -5,15 +5,18 @@ time they send it, the next one starts from what they sent last, so a step
 can move from "planned" to "tried" to "held" without retyping.
 """
 
+import datetime as dt
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
+from homework.kinds.charts.timeline import Lane, TimelinePoint
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
@@ -143,6 +146,23 @@ class BoundarySteps(ExerciseKind):
             "chart": self.chart(steps),
             "counts": self.counts(steps),
         }
+
+    def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list[TimelinePoint]:
+        """Each step tried or held, on the day the client sent it so. The
+        ladder is sent again with every update: keyed by its assignment, words
+        and status, a step is drawn once, the first day it was said."""
+        sent = entry.submitted_at or entry.created_at
+        on = timezone.localdate(sent, zone)
+        return [
+            TimelinePoint(
+                on=on,
+                lane=Lane.BOUNDARY,
+                mark=status,
+                key=(entry.assignment_id, " ".join(str(step.get("boundary", "")).split()), status),
+            )
+            for step in self.steps(self.response_of(entry))
+            if (status := step.get("status")) in ("tried", "held")
+        ]
 
     def excerpt(self, entry: "Entry") -> str:
         steps = self.steps(self.response_of(entry))

@@ -19,6 +19,7 @@ _INFRASTRUCTURE = {
     "charts",
     "excerpts",
     "summaries",
+    "timeline",
 }
 
 

@@ -6,11 +6,12 @@ import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from django.utils import formats
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
+from homework.kinds.charts.timeline import Lane, TimelinePoint
 from homework.kinds.excerpts import shorten
 from homework.kinds.fields import (
     KindForm,
@@ -68,6 +69,11 @@ class WrittenRecord(ExerciseKind):
             self.upgrade(entry.response, entry.schema_version).get("occurred_at")
         )
         return occurred or super().happened_at(entry)
+
+    def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list[TimelinePoint]:
+        distress = self.present(entry)["distress"]
+        on = timezone.localdate(self.happened_at(entry), zone)
+        return [TimelinePoint(on=on, lane=Lane.RECORD, value=distress)]
 
     def excerpt(self, entry: "Entry") -> str:
         text = self.upgrade(entry.response, entry.schema_version).get("what_happened", "")

@@ -1,17 +1,23 @@
 """Looking back: everything the client has written, and their own progress."""
 
+import datetime as dt
+
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from clients.decorators import client_required
 from homework import selectors
 from homework.kinds import get_kind
+from homework.kinds.timeline import timeline_of
 from practice.requests import AuthedRequest
 
 # Entries on one page of "What I've written".
 HISTORY_PAGE_SIZE = 50
+# How far back the progress page's timeline looks.
+PROGRESS_TIMELINE_DAYS = 28
 
 
 @require_safe
@@ -41,11 +47,22 @@ def history(request: AuthedRequest) -> HttpResponse:
 def progress(request: AuthedRequest) -> HttpResponse:
     """The client's own pictures: urge curve, ladder, map, check-in totals."""
     sections = []
-    for assignment, entries in selectors.progress_for_client(user=request.user):
+    mine = selectors.progress_for_client(user=request.user)
+    for assignment, entries in mine:
         kind = get_kind(assignment.exercise.kind)
         context = kind.progress_context(assignment=assignment, entries=entries)
         if context is not None:
             sections.append(
                 {"template": kind.progress_template, "assignment": assignment, "data": context}
             )
-    return render(request, "homework/progress.html", {"sections": sections})
+    # The last four weeks on one timeline, on the client's own calendar (their
+    # pages run on their clock): their own entries, private ones included.
+    today = timezone.localdate()
+    timeline = timeline_of(
+        (entry for _assignment, entries in mine for entry in entries),
+        since=today - dt.timedelta(days=PROGRESS_TIMELINE_DAYS - 1),
+        until=today,
+        zone=timezone.get_current_timezone(),
+        for_client=True,
+    )
+    return render(request, "homework/progress.html", {"sections": sections, "timeline": timeline})

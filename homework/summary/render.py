@@ -29,7 +29,7 @@ from homework.models import Entry
 from homework.summary.completion import WorkInPeriod
 from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
 from homework.summary.period import Period
-from homework.summary.selectors import SummaryData
+from homework.summary.selectors import SummaryData, staff_timeline
 from practice.bidi import isolated_text
 from practice.dates import TheirClock, as_zone, years_named_within
 from practice.pdf import render_pdf, rendering_digest
@@ -235,6 +235,13 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "finished": finished,
         "work_more": work_more + finished_more,
         "glance": glance,
+        # Only with two kinds or more in the period (homework.kinds.timeline), and
+        # only in the full-detail print: the brief summary keeps to its two pages.
+        "timeline": staff_timeline(
+            data.entries, client=data.client, since=data.period.since, until=data.period.until
+        )
+        if full
+        else None,
         "sections": sections,
         "printed": frozenset(printed),
         "entry_count": len(data.entries),

@@ -17,6 +17,8 @@ from clients.contact.selectors import contact_profile_of
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, sessions_for_user
 from homework.kinds import ExerciseKind, all_kinds, get_kind
+from homework.kinds.charts import Timeline
+from homework.kinds.timeline import timeline_of
 from homework.models import Entry
 from homework.selectors import entries_for_user, entry_readable_by_staff, felt_unsafe_lately
 from homework.summary.completion import WorkInPeriod, completion_for_period
@@ -28,6 +30,7 @@ from homework.summary.period import (
     period_for_dates,
     practice_midnight,
 )
+from practice.dates import as_zone
 from practice.models import PracticeSettings, User
 from practice.selectors import practice_settings
 
@@ -45,6 +48,7 @@ __all__ = [
     "next_session_at",
     "resolve_period",
     "session_ids_on",
+    "staff_timeline",
     "summary_data",
 ]
 
@@ -213,6 +217,17 @@ def summary_data(
         contact_recheck_due=contact.recheck_due(
             today=timezone.localdate(now), weeks=practice.contact_recheck_weeks
         ),
+    )
+
+
+def staff_timeline(
+    entries: list[Entry], *, client: Client, since: dt.date, until: dt.date
+) -> Timeline | None:
+    """The cycle on one timeline for the therapist, from entries already read
+    (the summary's, since-last-session's): the same picture on both, and no
+    query of its own. Shared entries only: drafts and private ones never."""
+    return timeline_of(
+        entries, since=since, until=until, zone=as_zone(client.timezone), for_client=False
     )
 
 

@@ -29,6 +29,7 @@ from homework.models import Assignment, Entry
 from homework.schedules import Tally
 from homework.summary.completion import recurring_in_period
 from homework.summary.period import latest_day, period_for_window, practice_date
+from homework.summary.selectors import staff_timeline
 from homework.summary.views import DatesForm
 from homework.workspace.display import entry_html, schedule_text
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
@@ -143,6 +144,13 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
             1 for row in rows if row.entry.needs_review and not row.entry.felt_unsafe
         ),
         "assignments": glance,
+        # The cycle on one timeline, as the summary draws it (summary.selectors).
+        "timeline": staff_timeline(
+            report.entries,
+            client=client,
+            since=first_day,
+            until=selectors.client_today(client, window.end),
+        ),
         "counts_window": any(row.counts_window for row in glance),
         "can_comment": user.is_therapist and client.therapist_id == user.pk,
         "comment_form": EntryCommentForm(),

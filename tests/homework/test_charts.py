@@ -1,5 +1,6 @@
 """The chart module: data in, escaped SVG out, with a text alternative."""
 
+import datetime as dt
 import functools
 import itertools
 import xml.etree.ElementTree as ET
@@ -12,6 +13,8 @@ from hypothesis import strategies as st
 from homework.kinds import charts
 
 SVG = "{http://www.w3.org/2000/svg}"
+# This year: a date in another year names its year (practice.dates.calendar_day).
+START = dt.date(dt.date.today().year, 3, 2)
 
 
 def parse(svg: str) -> ET.Element:
@@ -57,6 +60,7 @@ def drawn_width(font, text: str, size: float) -> float:
 
 def test_urge_curve_leaves_gaps_for_days_not_logged_and_marks_contact():
     svg = charts.urge_curve(
+        start=START,
         points=[
             charts.DayValue(0, 8),
             charts.DayValue(1, 7),
@@ -97,7 +101,9 @@ def test_every_text_is_escaped():
             title=hostile,
             description=hostile,
         ),
-        charts.urge_curve(points=[], contacts=[], days=1, title=hostile, description=hostile),
+        charts.urge_curve(
+            points=[], contacts=[], days=1, start=START, title=hostile, description=hostile
+        ),
     ):
         assert "<script>" not in svg
         parse(svg)
@@ -156,6 +162,7 @@ def test_a_map_for_print_draws_dots_without_a_letter_in_it():
 
 def test_dots_are_one_path_of_round_points_one_per_value():
     svg = charts.urge_curve(
+        start=START,
         points=[charts.DayValue(day, 5) for day in range(10)],
         contacts=[],
         days=10,
@@ -357,28 +364,40 @@ def test_a_printed_right_to_left_label_is_given_in_the_order_it_is_drawn():
     assert charts.in_visual_order(english) == english
 
 
-def day_labels(svg: str) -> list[tuple[str, str | None]]:
+def axis_labels(svg: str) -> list[tuple[str, str | None]]:
+    """The labels under the plot (the scale's numbers and the legend left out)."""
     return [
         (t.text or "", t.get("text-anchor"))
         for t in parse(svg).iter(f"{SVG}text")
-        if (t.text or "").startswith("Day")
+        if (t.text or "")[:1].isdigit() and " " in (t.text or "")
     ]
 
 
 def test_a_curve_of_one_day_names_that_day_once_under_its_dot():
-    """A tracker begun today read "Day 1 … Day 1" along its axis."""
+    """A tracker begun today read "Day 1 … Day 1" along its axis; now its date, once."""
     svg = charts.urge_curve(
-        points=[charts.DayValue(0, 6)], contacts=[], days=1, title="The pull", description=""
+        points=[charts.DayValue(0, 6)],
+        contacts=[],
+        days=1,
+        start=START,
+        title="The pull",
+        description="",
     )
-    assert day_labels(svg) == [("Day 1", "middle")]
+    assert axis_labels(svg) == [("2 Mar", "middle")]
 
 
-def test_a_curve_of_two_days_or_more_runs_from_day_1_to_its_last_day():
-    for days in (2, 9):
+def test_a_curve_says_dates_along_its_axis_not_day_numbers():
+    for days, last in ((2, "3 Mar"), (9, "10 Mar")):
         svg = charts.urge_curve(
-            points=[charts.DayValue(0, 6)], contacts=[], days=days, title="t", description=""
+            points=[charts.DayValue(0, 6)],
+            contacts=[],
+            days=days,
+            start=START,
+            title="t",
+            description="",
         )
-        assert day_labels(svg) == [("Day 1", "start"), (f"Day {days}", "end")]
+        assert axis_labels(svg) == [("2 Mar", "start"), (last, "end")]
+        assert ">Day " not in svg
 
 
 def test_a_long_name_on_the_map_stays_inside_the_picture_and_is_said_in_full():

@@ -15,6 +15,7 @@ from django.utils import timezone
 from homework.kinds import all_kinds, get_kind
 from homework.kinds import registry as kind_registry
 from homework.models import Entry
+from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import (
     RESPONSES,
@@ -355,7 +356,10 @@ def test_progress_with_a_first_urge_today_draws_day_1_once(cast):
     page = progress_of(cast)
     assert "Day 1: starting today" in page and "0 days" not in page
     assert "<svg" in page
-    assert page.count(">Day 1</text>") == 1
+    [curve] = re.findall(
+        r"<svg(?:(?!</svg>).)*The strongest pull(?:(?!</svg>).)*</svg>", page, re.S
+    )
+    assert curve.count(f">{calendar_day(timezone.localdate(), 'j M')}</text>") == 1
 
 
 def test_progress_after_contact_today_counts_from_today_without_0_days(cast):
@@ -377,7 +381,9 @@ def test_progress_a_day_or_more_in_counts_the_days_without_contact(cast, days_in
     page = progress_of(cast)
     assert f"{counted} without contact" in page
     assert "Day 1: " not in page
-    assert ">Day 1</text>" in page and f">Day {days_in + 1}</text>" in page
+    # The axis says dates: the first day logged and today.
+    assert f">{calendar_day(start, 'j M')}</text>" in page
+    assert f">{calendar_day(timezone.localdate(), 'j M')}</text>" in page
 
 
 def test_progress_shows_the_urge_curve_easing_with_contact_marked(cast):
@@ -410,7 +416,8 @@ def test_progress_draws_the_ladder_the_map_and_the_check_ins(cast):
             http.post(do_url(assignment), {**envelope(), **posted_form(RESPONSES[slug]())})
     page = http.get(reverse("homework:progress")).text
     # The ladder, the map, and one picture per 0–10 question of the check-in.
-    assert page.count("<svg") == 4
+    # Each picture, and the timeline the kinds share (homework.kinds.timeline).
+    assert page.count("<svg") == 5
     assert "1 held · 1 planned" in page
     assert "you can ask Jo for a reality check" in page
     assert "How clear do you feel?" in page and "not a test" in page

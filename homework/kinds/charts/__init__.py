@@ -13,6 +13,7 @@ from homework.kinds.charts.ladder import Rung, ladder
 from homework.kinds.charts.lines import ContactMark, DayValue, urge_curve, values_over_time
 from homework.kinds.charts.rings import NAME_LINE_HEIGHT, Dot, Ring, rings
 from homework.kinds.charts.svg import ACCENT, INK
+from homework.kinds.charts.timeline import Lane, Timeline, TimelinePoint, TimelineRow, timeline
 
 __all__ = [
     "ACCENT",
@@ -21,12 +22,17 @@ __all__ = [
     "ContactMark",
     "DayValue",
     "Dot",
+    "Lane",
     "Ring",
     "Rung",
+    "Timeline",
+    "TimelinePoint",
+    "TimelineRow",
     "_label_width",
     "in_visual_order",
     "ladder",
     "rings",
+    "timeline",
     "urge_curve",
     "values_over_time",
 ]

@@ -1,5 +1,6 @@
 """Values over time: the urge curve, day by day, and a few values in order."""
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -7,6 +8,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from homework.kinds.charts.svg import ACCENT, CONTACT, LINE, MUTED, _dots, _rules, _svg, _text
+from practice.dates import calendar_day
 
 # The room a value's number ("10", "6.5") takes over its dot, at size 11.
 VALUE_LABEL_WIDTH = 26
@@ -31,11 +33,15 @@ def urge_curve(
     points: Sequence[DayValue],
     contacts: Sequence[ContactMark],
     days: int,
+    start: dt.date,
     title: str,
     description: str,
     labelled: bool = True,
 ) -> SafeString:
     """The strongest pull of each day (0–10), day by day, with contact marked.
+
+    ``start`` is the date of day 0: the axis says dates, since "Day 1 …
+    Day 21" left the reader to work out which days those were.
 
     Days with nothing logged leave a gap: no entry is not "no urge".
     ``labelled=False`` leaves out the scale, the day numbers and the legend,
@@ -86,22 +92,15 @@ def urge_curve(
     if not labelled:
         return _svg(width, height, title, description, body)
     axis_y = top + plot_h + 30
+    first = calendar_day(start, "j M")
     if days == 1:
-        # The first day alone, under its dot: "Day 1 … Day 1" read as if
-        # nothing had moved.
-        body.append(_text(x(0), axis_y, _("Day 1"), size=11, fill=MUTED, anchor="middle"))
+        # The first day alone, under its dot: the same date at both ends
+        # read as if nothing had moved.
+        body.append(_text(x(0), axis_y, first, size=11, fill=MUTED, anchor="middle"))
     else:
-        body.append(_text(left, axis_y, _("Day 1"), size=11, fill=MUTED))
-        body.append(
-            _text(
-                left + plot_w,
-                axis_y,
-                _("Day %(n)s") % {"n": days},
-                size=11,
-                fill=MUTED,
-                anchor="end",
-            )
-        )
+        last = calendar_day(start + dt.timedelta(days=days - 1), "j M")
+        body.append(_text(left, axis_y, first, size=11, fill=MUTED))
+        body.append(_text(left + plot_w, axis_y, last, size=11, fill=MUTED, anchor="end"))
     legend_x, legend_y = left, height - 6
     for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
         if any(mark.by_me == by_me for mark in contacts):

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
+from homework.kinds.charts.timeline import Lane, TimelinePoint
 from homework.kinds.fields import local_now_for_input
 from homework.kinds.summaries import by_assignment
 from homework.kinds.urge_log.curve import (
@@ -80,6 +81,17 @@ class UrgeLog(ExerciseKind):
             who = INITIATED_FOR_THERAPIST.get(shown["response"].get("contact_initiated_by", ""))
             parts.append(_("contact: %(who)s") % {"who": who} if who else _("contact"))
         return " · ".join(part for part in parts if part)
+
+    def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list[TimelinePoint]:
+        response = self.response_of(entry)
+        on = timezone.localdate(self.happened_at(entry), zone)
+        points = [TimelinePoint(on=on, lane=Lane.URGE, value=_pull(response))]
+        if response.get("contact_happened"):
+            # Who reached out as the client answered it; "" when they did not say.
+            by = response.get("contact_initiated_by", "")
+            mark = by if by in ("me", "them") else ""
+            points.append(TimelinePoint(on=on, lane=Lane.CONTACT, mark=mark))
+        return points
 
     # -- the curve, shared by the summary and the progress page
     def curve(
@@ -189,6 +201,7 @@ class UrgeLog(ExerciseKind):
             points=[charts.DayValue(day["day"], day["highest"]) for day in curve["days"]],
             contacts=[charts.ContactMark(c["day"], c["by_me"]) for c in curve["contacts"]],
             days=curve["span_days"],
+            start=curve["start"],
             title=_("The strongest pull each day, since %(date)s")
             % {"date": calendar_day(curve["start"], "j F")},
             description=description,
