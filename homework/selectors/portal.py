@@ -264,18 +264,34 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
     )
 
 
-def history_for_client(*, user: User) -> QuerySet[Entry]:
+def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
     """The client's sent entries, newest first, with counts of what was added
-    since: every one of them (the page shows them a page at a time)."""
+    since: every one of them (the page shows them a page at a time), or
+    those of one of their exercises (``exercise_id``; one not theirs matches
+    nothing, as the scoping says)."""
+    entries = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
+    if exercise_id is not None:
+        entries = entries.filter(assignment__exercise_id=exercise_id)
     return (
-        entries_for_user(user=user)
-        .filter(status=Entry.Status.SUBMITTED)
-        .select_related("assignment__exercise")
+        entries.select_related("assignment__exercise")
         .annotate(
             note_count=Count("notes", distinct=True),
             comment_count=Count("comments", distinct=True),
         )
         .order_by("-submitted_at", "-pk")
+    )
+
+
+def history_exercises_for_client(*, user: User) -> list[tuple[int, str]]:
+    """The exercises the client has sent something for, by title, to
+    choose one in their history: one query, however many there are."""
+    sent = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
+    return list(
+        assignments_for_user(user=user)
+        .filter(pk__in=sent.values("assignment_id"))
+        .order_by("exercise__title", "exercise_id")
+        .values_list("exercise_id", "exercise__title")
+        .distinct()
     )
 
 
