@@ -18,9 +18,11 @@ from homework.selectors.erasure import (
 )
 from homework.selectors.outbox import pending_notification_ids
 from homework.selectors.portal import (
+    DoneRecently,
     Todo,
     assignments_for_export,
     client_today,
+    done_recently_for_client,
     drafts_for_client,
     entries_for_export,
     history_exercises_for_client,
@@ -31,7 +33,6 @@ from homework.selectors.portal import (
     portal_entry_with_notes,
     progress_for_client,
     recent_comments_for_client,
-    recent_entries_for_client,
     sent_count,
     sent_for_slot,
     todo_for_client,
@@ -77,6 +78,7 @@ __all__ = [
     "NEW_WITHOUT_PREVIOUS_VISIT",
     "UNSAFE_FLAG_WINDOW",
     "AssignmentProgress",
+    "DoneRecently",
     "ErasureCounts",
     "Progress",
     "SinceLastSession",
@@ -87,6 +89,7 @@ __all__ = [
     "client_records_fingerprint",
     "client_today",
     "completion",
+    "done_recently_for_client",
     "drafts_for_client",
     "entries_for_export",
     "entries_for_practice_export",
@@ -115,7 +118,6 @@ __all__ = [
     "portal_entry_with_notes",
     "progress_for_client",
     "recent_comments_for_client",
-    "recent_entries_for_client",
     "sent_count",
     "sent_for_slot",
     "since_last_session",
