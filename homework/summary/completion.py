@@ -228,7 +228,12 @@ def completion_for_period(
         .filter(client=client)
         .filter(
             (once & Q(starts_on__lte=period.until))
-            | (~once & Q(starts_on__lte=days.last, ends_on__gte=days.carried_from))
+            | (
+                ~once
+                & Q(starts_on__lte=days.last)
+                # No end date: it runs until the therapist ends it.
+                & (Q(ends_on__gte=days.carried_from) | Q(ends_on__isnull=True))
+            )
         )
         .exclude(status=Assignment.Status.CANCELLED)
         .select_related("exercise")
