@@ -61,12 +61,13 @@ def _longest_gap(item: Scheduled) -> int:
 OPEN_ENDED_HORIZON_DAYS = 3 * 366
 
 
-def last_day(item: Scheduled, end: dt.date | None = None) -> dt.date:
+def last_day(item: Scheduled, end: dt.date | None = None, *, from_day: dt.date) -> dt.date:
     """The last day to look at: ``end`` clipped to the schedule's end, if it
-    has one; for open-ended work without ``end``, the horizon above."""
+    has one; for open-ended work without ``end``, the horizon above, from
+    the first day looked at."""
     bounds = [day for day in (item.ends_on, end) if day is not None]
     if not bounds:
-        return item.starts_on + dt.timedelta(days=OPEN_ENDED_HORIZON_DAYS)
+        return from_day + dt.timedelta(days=OPEN_ENDED_HORIZON_DAYS)
     return min(bounds)
 
 
@@ -79,7 +80,7 @@ def slots(
     if item.schedule in ON_WEEKDAYS and not item.weekdays:
         return
     day = max(item.starts_on, start or item.starts_on)
-    last = last_day(item, end)
+    last = last_day(item, end, from_day=day)
     while day <= last:
         if _comes_round(item, day):
             yield day
@@ -95,7 +96,8 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     """
     if not is_recurring(item):
         return 0
-    first, last = max(item.starts_on, start), last_day(item, end)
+    first = max(item.starts_on, start)
+    last = last_day(item, end, from_day=first)
     if last < first:
         return 0
     days = (last - first).days + 1
@@ -121,7 +123,7 @@ def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     """
     if not is_recurring(item):
         return None
-    day = last_day(item, day)
+    day = last_day(item, day, from_day=day)
     # A weekly slot is at most six days back (a fortnightly one 13); a daily one is the day itself.
     for offset in range(_longest_gap(item)):
         candidate = day - dt.timedelta(days=offset)
@@ -176,6 +178,8 @@ def slot_for_happened(item: Scheduled, *, happened_on: dt.date, today: dt.date) 
     still to come. The entry then keeps the slot it was begun in, where
     anything sent early or late is filed (``slot_for_new_entry``).
     """
-    if not is_recurring(item) or not item.starts_on <= happened_on <= last_day(item, today):
+    if not is_recurring(item) or not item.starts_on <= happened_on <= last_day(
+        item, today, from_day=today
+    ):
         return None
     return slot_for(item, happened_on)
