@@ -86,3 +86,31 @@ def test_the_portal_says_open_ended_work_keeps_coming_round(cast):
     assert "This keeps coming round until you and your therapist decide to stop." in page
     # A log (the factory's written record) with no end: never "until" a date, never "the last one".
     assert "Whenever it comes" in page and "the last one" not in page
+
+
+@pytest.mark.django_db
+def test_the_therapist_ends_open_ended_work_today_and_it_is_logged(cast):
+    from django.contrib.admin.models import LogEntry
+
+    today = client_today(cast.alice)
+    work = AssignmentFactory.create(
+        client=cast.alice, schedule="daily", due_on=None, ends_on=None, starts_on=today
+    )
+    theirs = AssignmentFactory.create(
+        client=cast.bob, schedule="daily", due_on=None, ends_on=None, starts_on=today
+    )
+    url = reverse("admin:homework_assignment_changelist")
+    chosen = [work.pk, cast.alice_assignment.pk, theirs.pk]
+    response = login(cast.tara).post(
+        url, {"action": "end_today", "_selected_action": chosen}, follow=True
+    )
+    assert "1 piece of work ends today." in response.text
+    work.refresh_from_db(), theirs.refresh_from_db(), cast.alice_assignment.refresh_from_db()
+    assert work.ends_on == today and work.status == Assignment.Status.ACTIVE
+    assert theirs.ends_on is None  # another therapist's client: out of reach
+    assert cast.alice_assignment.ends_on is None  # one-off work is left as it is
+    assert LogEntry.objects.filter(object_id=str(work.pk), user=cast.tara).exists()
+    again = login(cast.tara).post(
+        url, {"action": "end_today", "_selected_action": [work.pk]}, follow=True
+    )
+    assert "Nothing was changed" in again.text
