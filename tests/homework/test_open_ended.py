@@ -105,7 +105,8 @@ def test_the_therapist_ends_open_ended_work_today_and_it_is_logged(cast):
         url, {"action": "end_today", "_selected_action": chosen}, follow=True
     )
     assert "1 piece of work ends today." in response.text
-    work.refresh_from_db(), theirs.refresh_from_db(), cast.alice_assignment.refresh_from_db()
+    for assignment in (work, theirs, cast.alice_assignment):
+        assignment.refresh_from_db()
     assert work.ends_on == today and work.status == Assignment.Status.ACTIVE
     assert theirs.ends_on is None  # another therapist's client: out of reach
     assert cast.alice_assignment.ends_on is None  # one-off work is left as it is
