@@ -21,6 +21,7 @@ from clients import services
 from clients.middleware import STAFF_LAST_SEEN
 from clients.models import Client
 from homework.kinds.written_record import WrittenRecord
+from practice.crisis import crisis_line_html
 from practice.models import PracticeSettings, User
 from practice.selectors import practice_settings
 from tests.factories import (
@@ -240,7 +241,7 @@ def assert_safe_shell(text: str) -> None:
     practice = practice_settings()
     assert 'id="quick-exit"' in text
     assert f'data-exit-url="{practice.quick_exit_url}"' in text
-    assert practice.crisis_lines[0] in text
+    assert crisis_line_html(practice.crisis_lines[0]) in text
     assert "hijack" not in text.lower()
 
 

@@ -93,13 +93,15 @@ class Assignment(models.Model):
                 name="ends_on_not_before_start",
                 violation_error_message=_("A schedule cannot end before it starts."),
             ),
+            # A repeating one without an end date runs until the therapist
+            # ends it (gives it a last day, or completes it).
             models.CheckConstraint(
                 condition=Q(schedule="once", ends_on__isnull=True)
-                | (~Q(schedule="once") & Q(ends_on__isnull=False, due_on__isnull=True)),
-                name="repeating_has_end_and_no_due_date",
+                | (~Q(schedule="once") & Q(due_on__isnull=True)),
+                name="repeating_has_no_due_date",
                 violation_error_message=_(
                     "A one-off exercise takes a due date and no end date; a repeating one "
-                    "takes an end date instead of a due date."
+                    "takes an end date, or none, instead of a due date."
                 ),
             ),
         ]
@@ -136,8 +138,6 @@ class Assignment(models.Model):
             errors["ends_on"] = gettext("A schedule cannot end before it starts.")
         elif self.ends_on and once:
             errors["ends_on"] = gettext("A one-off exercise has a due date, not an end date.")
-        elif not self.ends_on and not once:
-            errors["ends_on"] = gettext("Choose the last day this repeats.")
         weekdays = self.weekdays if isinstance(self.weekdays, list) else None
         on_weekdays = (self.Schedule.WEEKLY, self.Schedule.FORTNIGHTLY)
         if weekdays is None or not all(
@@ -226,6 +226,16 @@ class Assignment(models.Model):
             stored[name] == getattr(self, name) for name in ("starts_on", "due_on", "ends_on")
         )
         too_long = bool(start and last and (last - start).days > MAX_SCHEDULE_DAYS)
+        # Ending work that ran "until I stop it": its last day may be years
+        # from its start, and it must still be possible to end it.
+        ending_open_work = (
+            stored is not None
+            and self.is_recurring
+            and stored["ends_on"] is None
+            and self.ends_on is not None
+            and self.ends_on <= today + dt.timedelta(days=START_AHEAD_DAYS)
+        )
+        too_long = too_long and not ending_open_work
         if too_long and field not in errors and not unchanged:
             errors[field] = gettext(
                 "An exercise can run for at most two years: choose a date by %(date)s."

@@ -69,7 +69,10 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     draft = selectors.open_draft(user=request.user, assignment=assignment)
     if draft is None and assignment.status != Assignment.Status.ACTIVE:
         raise Http404
-    if draft is None and not kind.is_log:
+    # A one-off plan, map or ladder sent is done, and still takes an update
+    # ("Done recently" offers it): its page opens from the last one sent.
+    updatable = kind.continues_last_sent and not assignment.is_recurring
+    if draft is None and not kind.is_log and not updatable:
         done = _already_done(request, assignment)
         if done is not None:
             return done

@@ -1,6 +1,7 @@
 """Looking back: everything the client has written, and their own progress."""
 
 import datetime as dt
+from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
 from django.http import HttpResponse
@@ -26,9 +27,11 @@ def history(request: AuthedRequest) -> HttpResponse:
     # A page at a time, every entry reachable: a month of daily logs is
     # hundreds, and the oldest records may matter most (a protection order).
     # A page number that is not one shows the nearest page, not an error.
-    page = Paginator(selectors.history_for_client(user=request.user), HISTORY_PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
+    exercises = selectors.history_exercises_for_client(user=request.user)
+    chosen = _chosen_exercise(request.GET.get("exercise"), {pk for pk, _title in exercises})
+    page = Paginator(
+        selectors.history_for_client(user=request.user, exercise_id=chosen), HISTORY_PAGE_SIZE
+    ).get_page(request.GET.get("page"))
     entries = list(page.object_list)
     return render(
         request,
@@ -36,10 +39,25 @@ def history(request: AuthedRequest) -> HttpResponse:
         {
             "entries": entries,
             "page": page,
+            "exercises": exercises,
+            "chosen": chosen,
+            # The pager's links keep the choice as they turn the page.
+            "pager_query": urlencode({"exercise": chosen}) + "&" if chosen else "",
             # Said once above the list rather than on every line it applies to.
             "any_changeable": any(entry.client_can_edit for entry in entries),
         },
     )
+
+
+def _chosen_exercise(value: str | None, theirs: set[int]) -> int | None:
+    """The exercise asked for, if it is one of the client's own with
+    something sent; anything else (none, not a number, someone else's)
+    shows everything, as a page number that is not one shows a page."""
+    try:
+        exercise_id = int(value or "")
+    except ValueError:
+        return None
+    return exercise_id if exercise_id in theirs else None
 
 
 @require_safe

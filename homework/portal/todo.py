@@ -23,7 +23,8 @@ def dashboard(request: AuthedRequest) -> HttpResponse:
             "todo": [(assignment, drafts.get(assignment.pk)) for assignment in todo.assignments],
             # Begun before the therapist closed the work: still theirs to send.
             "unfinished": [draft for pk, draft in drafts.items() if pk not in open_ids],
-            "recent": selectors.recent_entries_for_client(user=request.user, limit=5),
+            # What was sent leaves To do for here (schedules.one_off_standing).
+            "recent": selectors.done_recently_for_client(user=request.user),
             "comments": selectors.recent_comments_for_client(user=request.user),
         },
     )

@@ -101,11 +101,12 @@ def one_off_standing(
     therapist may know they exist), the summary does not (it never reflects
     them, not even as a number).
 
-    For the client, sent work stays in "To do" to add another until its
-    due date has passed: a log takes any number of entries, and a plan or a
-    map may be sent again as it changes. Without a due date, a log stays
-    open and other kinds are done once sent, as a recurring one is for its
-    slot (``Occurrence.done``). Nothing sent is never done for the client.
+    For the client, work other than a log is done once sent, as a
+    recurring one is for its slot (``Occurrence.done``): it leaves "To do"
+    for "Done recently", where a plan, a map or a ladder offers an update.
+    A log takes any number of entries, so it stays open to add another
+    until its due date has passed (without one, it stays open). Nothing
+    sent is never done for the client.
     """
     if sent or completed:
         progress = Progress.DONE
@@ -115,8 +116,8 @@ def one_off_standing(
         progress = Progress.OPEN
     if not sent:
         done_for_client = False
-    elif due_on is None:
-        done_for_client = not is_log
+    elif not is_log:
+        done_for_client = True
     else:
-        done_for_client = due_on < today
+        done_for_client = due_on is not None and due_on < today
     return Standing(progress=progress, done_for_client=done_for_client)

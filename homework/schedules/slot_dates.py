@@ -55,16 +55,32 @@ def _longest_gap(item: Scheduled) -> int:
     return 14 if item.schedule == FORTNIGHTLY else 7
 
 
+# Work "until the therapist stops it" has no end date. A walk over its
+# slots with no end asked for stops this far from its start, never at
+# infinity: callers bound theirs by today or the period they show.
+OPEN_ENDED_HORIZON_DAYS = 3 * 366
+
+
+def last_day(item: Scheduled, end: dt.date | None = None, *, from_day: dt.date) -> dt.date:
+    """The last day to look at: ``end`` clipped to the schedule's end, if it
+    has one; for open-ended work without ``end``, the horizon above, from
+    the first day looked at."""
+    bounds = [day for day in (item.ends_on, end) if day is not None]
+    if not bounds:
+        return from_day + dt.timedelta(days=OPEN_ENDED_HORIZON_DAYS)
+    return min(bounds)
+
+
 def slots(
     item: Scheduled, *, start: dt.date | None = None, end: dt.date | None = None
 ) -> Iterator[dt.date]:
     """Every slot between ``start`` and ``end`` (both inclusive, clipped to the schedule)."""
-    if not is_recurring(item) or item.ends_on is None:
+    if not is_recurring(item):
         return
     if item.schedule in ON_WEEKDAYS and not item.weekdays:
         return
     day = max(item.starts_on, start or item.starts_on)
-    last = min(item.ends_on, end or item.ends_on)
+    last = last_day(item, end, from_day=day)
     while day <= last:
         if _comes_round(item, day):
             yield day
@@ -78,16 +94,18 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     Counted, not walked: pages ask this of every assignment, and a schedule
     may run for years (tests hold it equal to counting ``slots``).
     """
-    if not is_recurring(item) or item.ends_on is None:
+    if not is_recurring(item):
         return 0
-    first, last = max(item.starts_on, start), min(item.ends_on, end)
+    first = max(item.starts_on, start)
+    last = last_day(item, end, from_day=first)
     if last < first:
         return 0
     days = (last - first).days + 1
     if item.schedule == DAILY:
         return days
     if item.schedule == FORTNIGHTLY:
-        # Walked: a schedule is at most about two years (MAX_SCHEDULE_DAYS).
+        # Walked: a range is at most a schedule (about two years,
+        # MAX_SCHEDULE_DAYS) or, open-ended, what the caller asks for.
         return sum(1 for n in range(days) if _comes_round(item, first + dt.timedelta(days=n)))
     chosen = set(item.weekdays)
     # Every whole week holds each chosen weekday once; the days left over
@@ -103,9 +121,9 @@ def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     Before the first slot there is none (None); after the schedule ends,
     the last slot stays open, so late work still has a home.
     """
-    if not is_recurring(item) or item.ends_on is None:
+    if not is_recurring(item):
         return None
-    day = min(day, item.ends_on)
+    day = last_day(item, day, from_day=day)
     # A weekly slot is at most six days back (a fortnightly one 13); a daily one is the day itself.
     for offset in range(_longest_gap(item)):
         candidate = day - dt.timedelta(days=offset)
@@ -160,6 +178,8 @@ def slot_for_happened(item: Scheduled, *, happened_on: dt.date, today: dt.date) 
     still to come. The entry then keeps the slot it was begun in, where
     anything sent early or late is filed (``slot_for_new_entry``).
     """
-    if item.ends_on is None or not item.starts_on <= happened_on <= min(item.ends_on, today):
+    if not is_recurring(item) or not item.starts_on <= happened_on <= last_day(
+        item, today, from_day=today
+    ):
         return None
     return slot_for(item, happened_on)

@@ -218,13 +218,44 @@ def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
     return [(assignment, grouped[assignment.pk]) for assignment in assignments]
 
 
-def recent_entries_for_client(*, user: User, limit: int = 10) -> list[Entry]:
-    return list(
+# "Done recently" on the portal's home: what was sent in the last two weeks.
+DONE_RECENTLY_DAYS = 14
+
+
+@dataclass(frozen=True)
+class DoneRecently:
+    """One entry sent lately, and whether its card offers an update: the
+    newest of a one-off plan, map or ladder still open, which its kind
+    continues from the last one sent (``ExerciseKind.continues_last_sent``)."""
+
+    entry: Entry
+    can_update: bool
+
+
+def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecently]:
+    """What the client sent in the last ``DONE_RECENTLY_DAYS``, newest first:
+    one query, however much there is."""
+    since = timezone.now() - dt.timedelta(days=DONE_RECENTLY_DAYS)
+    entries = (
         entries_for_user(user=user)
-        .filter(status=Entry.Status.SUBMITTED)
+        .filter(status=Entry.Status.SUBMITTED, submitted_at__gte=since)
         .select_related("assignment__exercise")
-        .order_by("-submitted_at")[:limit]
+        .order_by("-submitted_at", "-pk")[:limit]
     )
+    seen: set[int] = set()
+    done: list[DoneRecently] = []
+    for entry in entries:
+        assignment = entry.assignment
+        newest = assignment.pk not in seen  # newest first: the first of each is its newest
+        seen.add(assignment.pk)
+        can_update = (
+            newest
+            and assignment.status == Assignment.Status.ACTIVE
+            and not assignment.is_recurring
+            and get_kind(assignment.exercise.kind).continues_last_sent
+        )
+        done.append(DoneRecently(entry=entry, can_update=can_update))
+    return done
 
 
 def entries_for_export(
@@ -264,18 +295,34 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
     )
 
 
-def history_for_client(*, user: User) -> QuerySet[Entry]:
+def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
     """The client's sent entries, newest first, with counts of what was added
-    since: every one of them (the page shows them a page at a time)."""
+    since: every one of them (the page shows them a page at a time), or
+    those of one of their exercises (``exercise_id``; one not theirs matches
+    nothing, as the scoping says)."""
+    entries = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
+    if exercise_id is not None:
+        entries = entries.filter(assignment__exercise_id=exercise_id)
     return (
-        entries_for_user(user=user)
-        .filter(status=Entry.Status.SUBMITTED)
-        .select_related("assignment__exercise")
+        entries.select_related("assignment__exercise")
         .annotate(
             note_count=Count("notes", distinct=True),
             comment_count=Count("comments", distinct=True),
         )
         .order_by("-submitted_at", "-pk")
+    )
+
+
+def history_exercises_for_client(*, user: User) -> list[tuple[int, str]]:
+    """The exercises the client has sent something for, by title, to
+    choose one in their history: one query, however many there are."""
+    sent = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
+    return list(
+        assignments_for_user(user=user)
+        .filter(pk__in=sent.values("assignment_id"))
+        .order_by("exercise__title", "exercise_id")
+        .values_list("exercise_id", "exercise__title")
+        .distinct()
     )
 
 

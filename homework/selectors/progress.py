@@ -37,6 +37,9 @@ class AssignmentProgress:
     scheduled: int | None = None
     unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
     coming: schedules.Coming | None = None  # with none due so far: the first one (Tally.coming)
+    # No end date ("until I stop it"): ``scheduled`` counts only to today,
+    # and no total "in all" is said.
+    open_ended: bool = False
 
     @property
     def count_in_words(self) -> str:
@@ -153,7 +156,8 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
         return AssignmentProgress(Progress.CANCELLED, sent)
     if assignment.schedule == Assignment.Schedule.ONCE:
         return AssignmentProgress(one_off_progress(assignment, sent=sent, today=today), sent)
-    ends_on = assignment.ends_on or assignment.starts_on
+    # Open-ended work ("until I stop it") has no total: counted up to today.
+    ends_on = assignment.ends_on or max(today, assignment.starts_on)
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
     so_far = schedules.tally_so_far(
         assignment,
@@ -164,9 +168,12 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
         latest_filed=getattr(assignment, "last_day_filed", None),
     )
     done = so_far.done
-    if assignment.status == Assignment.Status.COMPLETED or (scheduled and done >= scheduled):
+    open_ended = assignment.ends_on is None
+    if assignment.status == Assignment.Status.COMPLETED or (
+        not open_ended and scheduled and done >= scheduled
+    ):
         state = Progress.DONE
-    elif ends_on < today:
+    elif not open_ended and ends_on < today:
         state = Progress.ENDED
     else:
         state = Progress.OPEN
@@ -175,6 +182,7 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
         done,
         due_so_far=so_far.expected,
         scheduled=scheduled,
+        open_ended=open_ended,
         unit=so_far.unit,
         coming=so_far.coming,
     )

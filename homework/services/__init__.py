@@ -13,6 +13,7 @@ from homework.services.assignments import (
     assignment_check_update,
     assignment_create,
     assignment_create_many,
+    assignment_end,
     assignment_update,
     exercise_save,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "assignment_check_update",
     "assignment_create",
     "assignment_create_many",
+    "assignment_end",
     "assignment_update",
     "edit_words",
     "entries_mark_seen",

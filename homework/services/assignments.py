@@ -179,6 +179,18 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
     return carried_on
 
 
+@transaction.atomic
+def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
+    """End recurring work set "until I stop it": today, on the client's
+    calendar, is its last day. Today's slot stays open for them (late work
+    has a home, as at any schedule's end); nothing they sent changes."""
+    if not assignment.is_recurring or assignment.ends_on is not None:
+        raise ValidationError(_("Only work that repeats with no last day can be ended here."))
+    return assignment_update(
+        actor=actor, assignment=assignment, ends_on=client_today(assignment.client)
+    )
+
+
 def assignment_check_update(*, assignment: Assignment) -> None:
     """Refuse, by field, changes (set on ``assignment``, not yet saved) that
     ``assignment_update`` would refuse on top of the model's own rules: so a

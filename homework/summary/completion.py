@@ -298,7 +298,9 @@ def completion_for_periods(
             (once & Q(starts_on__lte=max(period.until for period in periods)))
             | (
                 ~once
-                & Q(starts_on__lte=max(d.last for d in days.values()), ends_on__gte=carried_from)
+                & Q(starts_on__lte=max(d.last for d in days.values()))
+                # No end date: it runs until the therapist ends it.
+                & (Q(ends_on__gte=carried_from) | Q(ends_on__isnull=True))
             )
         )
         .exclude(status=Assignment.Status.CANCELLED)

@@ -6,11 +6,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from clients.admin.filters import ScopedClientFilter
 from clients.models import Client
@@ -45,6 +47,37 @@ class AssignmentAdmin(RoleAdmin):
     autocomplete_fields = ("exercise",)
     list_select_related = ("exercise", "client")
     change_form_template = "admin/homework/assignment/change_form.html"
+    actions = ("end_today",)
+
+    @admin.action(description=_("End the chosen open-ended work today"))
+    def end_today(self, request: HttpRequest, queryset: QuerySet[Assignment]) -> None:
+        """Work set "until I stop it" stops here: today is its last day
+        (services.assignment_end), logged on each. Other work is left as it is."""
+        ended = 0
+        for assignment in queryset.select_related("client", "exercise"):
+            try:
+                services.assignment_end(actor=acting_user(request), assignment=assignment)
+            except ValidationError:
+                continue
+            self.log_change(request, assignment, _("Ended today: it no longer repeats."))
+            ended += 1
+        if ended:
+            self.message_user(
+                request,
+                ngettext(
+                    "%(count)d piece of work ends today.",
+                    "%(count)d pieces of work end today.",
+                    ended,
+                )
+                % {"count": ended},
+                messages.SUCCESS,
+            )
+        else:
+            self.message_user(
+                request,
+                _("Nothing was changed: only work that repeats with no last day can be ended."),
+                messages.INFO,
+            )
 
     def get_urls(self) -> list[URLPattern]:
         return [

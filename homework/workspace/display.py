@@ -57,7 +57,8 @@ def schedule_text(assignment: Assignment) -> str:
     if assignment.schedule == Assignment.Schedule.DAILY:
         if assignment.ends_on:
             return _("Every day until %(date)s") % {"date": day(assignment.ends_on)}
-        return _("Every day")
+        # No end date: it runs until the therapist ends it.
+        return _("Every day, until you end it")
     if assignment.schedule == Assignment.Schedule.FORTNIGHTLY:
         names = get_text_list(
             [
@@ -73,7 +74,7 @@ def schedule_text(assignment: Assignment) -> str:
                 "days": names,
                 "date": day(assignment.ends_on),
             }
-        return _("Every other %(days)s") % {"days": names}
+        return _("Every other %(days)s, until you end it") % {"days": names}
     if assignment.schedule == Assignment.Schedule.WEEKLY:
         names = get_text_list(
             [
@@ -89,7 +90,7 @@ def schedule_text(assignment: Assignment) -> str:
                 "days": names,
                 "date": day(assignment.ends_on),
             }
-        return _("Every %(days)s") % {"days": names}
+        return _("Every %(days)s, until you end it") % {"days": names}
     if assignment.due_on:
         return _("Once, by %(date)s") % {"date": day(assignment.due_on)}
     return _("Once, whenever suits")

@@ -95,7 +95,10 @@ _SCHEDULE_HELP = {
         "the preview shows the result."
     ),
     "due_on": _("For a one-off exercise. Optional."),
-    "ends_on": _("For a daily or weekly exercise: the last day it repeats."),
+    "ends_on": _(
+        "For a daily or weekly exercise: the last day it repeats. Leave it empty to keep it "
+        "going until you stop it: then give it a last day here, or mark it completed."
+    ),
     "no_contact_since": _("Only for a no-contact tracker: the day contact stopped."),
 }
 

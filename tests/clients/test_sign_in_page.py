@@ -11,6 +11,7 @@ import pytest
 from django.test import Client as HttpClient
 from django.urls import reverse
 
+from practice.crisis import crisis_line_html
 from practice.selectors import practice_settings
 from tests.conftest import login
 
@@ -34,7 +35,9 @@ def test_a_signed_out_page_folds_the_crisis_lines_under_urgent_help(cast, name):
     folded = URGENT_HELP.search(footer(html))
     assert folded, "no closed “Urgent help” in the footer"
     lines = practice_settings().crisis_lines
-    assert lines and all(f"<li>{line}</li>" in folded.group("inside") for line in lines)
+    assert lines and all(
+        f"<li>{crisis_line_html(line)}</li>" in folded.group("inside") for line in lines
+    )
     # Nowhere else on the page, and nothing that names what they are for.
     outside = html.replace(folded.group(0), "")
     assert not any(line in outside for line in lines)
@@ -47,4 +50,6 @@ def test_a_signed_in_page_still_shows_the_crisis_lines_open(cast):
     html = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
     shown = footer(html)
     assert "<details" not in shown and "If you need someone now" in shown
-    assert all(f"<li>{line}</li>" in shown for line in practice_settings().crisis_lines)
+    assert all(
+        f"<li>{crisis_line_html(line)}</li>" in shown for line in practice_settings().crisis_lines
+    )

@@ -252,7 +252,6 @@ def make(cast, **details):
             "ends_on",
             "cannot end before it starts",
         ),
-        ({"schedule": "daily"}, "ends_on", "Choose the last day this repeats."),
         (
             {
                 "schedule": "daily",

@@ -370,7 +370,8 @@ def test_the_therapists_words_read_in_their_own_direction_where_the_client_works
         reverse("homework:do", args=[entry.assignment_id]),
         reverse("homework:entry", args=[entry.key]),
     ):
-        page = http.get(url)
+        # A sent worksheet is done: its do page shows what was sent (followed).
+        page = http.get(url, follow=True)
         assert page.status_code == 200
         assert TITLE in page.text, url
         assert not_in_own_direction(page.text) == [], url

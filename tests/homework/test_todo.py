@@ -4,12 +4,11 @@ Recurring work offers the slot that is open (homework.schedules.slot_for);
 after the schedule ends its last slot stays open for late work, and says it
 is the last one.
 
-The one rule (homework.schedules.one_off_standing): a one-off something was
-sent for stays to add another until its due date has passed (a log takes
-any number of entries; a plan or a map may be sent again as it changes).
-Without a due date a log stays open and other kinds are done once sent.
-Done work leaves "To do" and is read where sent work is: "Done recently"
-and the history. Work never sent stays, past due or not; and a draft always
+The one rule (homework.schedules.one_off_standing): a one-off log something
+was sent for stays to add another until its due date has passed (without
+one, it stays open); other kinds are done once sent. Done work leaves "To
+do" and is read where sent work is: "Done recently" (which offers a plan,
+a map or a ladder an update) and the history. Work never sent stays, past due or not; and a draft always
 keeps its "Carry on".
 """
 
@@ -89,11 +88,9 @@ def test_done_one_off_work_leaves_to_do_once_its_due_date_has_passed(cast, slug)
     [
         ("written_record", "Add another"),
         ("urge_log", "Add another"),
-        ("worksheet", "Add another"),
-        ("safety_plan", "Update my plan"),
     ],
 )
-def test_sent_work_stays_to_add_another_until_its_due_date_has_passed(cast, slug, button):
+def test_a_sent_log_stays_to_add_another_until_its_due_date_has_passed(cast, slug, button):
     """Due today: the day is not over, so more may still come."""
     assignment = one_off(cast, slug, due_in_days=0)
     send(assignment)
@@ -106,7 +103,15 @@ def do_page(http, assignment):
     return http.get(reverse("homework:do", args=[assignment.pk]))
 
 
-@pytest.mark.parametrize(("slug", "due_in_days"), [("worksheet", -1), ("safety_plan", -2)])
+@pytest.mark.parametrize("slug", ["worksheet", "safety_plan"])
+def test_sent_work_other_than_a_log_leaves_to_do_at_once(cast, slug):
+    """Due in a week and sent today: To do shows only what is still open."""
+    assignment = one_off(cast, slug, due_in_days=7)
+    send(assignment)
+    assert_left_to_do_for_where_sent_work_is_read(cast, assignment)
+
+
+@pytest.mark.parametrize(("slug", "due_in_days"), [("worksheet", -1), ("worksheet", 3)])
 def test_done_work_opened_again_by_its_address_shows_what_was_sent(cast, slug, due_in_days):
     """A bookmark or the back button must not offer a blank copy of work
     that is done: it reads as though what they sent was lost."""
@@ -130,10 +135,10 @@ def test_done_work_without_a_due_date_opened_again_shows_what_was_sent(cast):
     assert again["Location"] == reverse("homework:entry", args=[entry.key])
 
 
-@pytest.mark.parametrize(("slug", "due_in_days"), [("worksheet", 0), ("urge_log", -1)])
-def test_work_still_open_or_a_log_opened_by_its_address_gives_the_form(cast, slug, due_in_days):
-    """Still open: they may add another. A log past its date still takes a
-    late entry: an urge written down is never turned away."""
+@pytest.mark.parametrize(("slug", "due_in_days"), [("safety_plan", -2), ("urge_log", -1)])
+def test_a_plan_to_update_or_a_log_opened_by_its_address_gives_the_form(cast, slug, due_in_days):
+    """A plan sent takes an update ("Done recently" offers it). A log past
+    its date still takes a late entry: an urge written down is never turned away."""
     assignment = one_off(cast, slug, due_in_days=due_in_days)
     send(assignment)
     assert do_page(login(cast.alice.portal_user), assignment).status_code == 200
@@ -182,7 +187,12 @@ DUE = dt.date(2026, 3, 20)
     [
         (0, False, DUE + dt.timedelta(days=5), False),  # past due, not done
         (0, True, DUE + dt.timedelta(days=5), False),
-        (1, False, DUE - dt.timedelta(days=5), False),  # a plan may be sent again
+        (
+            1,
+            False,
+            DUE - dt.timedelta(days=5),
+            True,
+        ),  # sent: done (a plan updates from Done recently)
         (1, True, DUE - dt.timedelta(days=5), False),  # a log: more may come
         (2, True, DUE, False),  # its due day is not over yet
         (1, True, DUE + dt.timedelta(days=1), True),  # its due date has passed
@@ -389,7 +399,7 @@ def test_to_do_is_read_on_the_clients_own_day_far_from_the_practice(cast, monkey
 def test_the_buttons_name_the_work_in_a_sentence_that_reads_naturally(cast):
     """A screen reader reads the button with its hidden words: "Add another
     Session notes" reads as if the title were part of the sentence."""
-    assignment = one_off(cast, "worksheet", due_in_days=2)
+    assignment = one_off(cast, "written_record", due_in_days=2)
     assignment.exercise.title = "Session notes"
     assignment.exercise.save()
     send(assignment)
@@ -409,19 +419,34 @@ def test_the_buttons_name_the_work_in_a_sentence_that_reads_naturally(cast):
         ("boundary_steps", "Update my steps"),
     ],
 )
-def test_sent_work_kept_up_to_date_offers_to_update_it_not_to_add_another(cast, slug, button):
-    """The form opens the plan, map or ladder last sent, filled in:
-    "Add another" would promise a second, blank one."""
+def test_sent_work_kept_up_to_date_offers_an_update_from_done_recently(cast, slug, button):
+    """The form opens the plan, map or ladder last sent, filled in: its
+    newest entry in "Done recently" offers an update, an older one does not."""
     assignment = one_off(cast, slug, due_in_days=2)
-    send(assignment)
+    send(assignment, submitted_at=timezone.now() - dt.timedelta(days=2))
+    newest = send(assignment)
     title = assignment.exercise.title
-    text = card(section(home(cast), "todo-title"), title)
-    assert f"{button} for “{title}”" in text
-    assert "Add another" not in text
+    done = section(home(cast), "done-title")
+    update = reverse("homework:do", args=[assignment.pk])
+    assert done.count(f'href="{update}"') == 1
+    assert f'Add an update<span class="visually-hidden"> to “{title}”' in done
+    assert done.index(reverse("homework:entry", args=[newest.key])) < done.index(update)
+    assert "Add another" not in done and button not in done
+    assert do_page(login(cast.alice.portal_user), assignment).status_code == 200
 
 
-@pytest.mark.parametrize("slug", ["urge_log", "written_record", "worksheet"])
-def test_sent_logs_and_worksheets_still_offer_to_add_another(cast, slug):
+def test_done_recently_is_the_last_two_weeks_and_offers_no_update_for_other_kinds(cast):
+    worksheet = one_off(cast, "worksheet", due_in_days=2)
+    recent = send(worksheet)
+    old = send(worksheet, submitted_at=timezone.now() - dt.timedelta(days=15))
+    done = section(home(cast), "done-title")
+    assert reverse("homework:entry", args=[recent.key]) in done
+    assert reverse("homework:entry", args=[old.key]) not in done
+    assert "Add an update" not in done
+
+
+@pytest.mark.parametrize("slug", ["urge_log", "written_record"])
+def test_sent_logs_still_offer_to_add_another(cast, slug):
     assignment = one_off(cast, slug, due_in_days=2)
     send(assignment)
     title = assignment.exercise.title

@@ -180,7 +180,6 @@ def test_an_archived_client_gets_no_new_work(cast):
         ),
         ({"schedule": "weekly", "ends_on": 30, "weekdays": ["1"]}, "weekdays", "from 0 (Monday)"),
         ({"schedule": "weekly", "ends_on": 30, "weekdays": [1, 1]}, "weekdays", "chosen once"),
-        ({"schedule": "daily"}, "ends_on", "last day this repeats"),
         ({"schedule": "daily", "ends_on": -2}, "ends_on", "cannot end before it starts"),
         ({"schedule": "daily", "ends_on": 9, "due_on": 7}, "due_on", "leave this empty"),
         ({"schedule": "once", "due_on": 7, "weekdays": [2]}, "weekdays", "only for a weekly"),

@@ -50,7 +50,7 @@ def test_manager_changes_settings_and_the_portal_shows_them_at_once(
         )
     assert response.status_code == 302
     page = login(cast.alice.portal_user).get(reverse("homework:dashboard"))
-    assert "Call our line: 0800 000 000" in page.text
+    assert 'Call our line: <a href="tel:0800000000">0800 000 000</a>' in page.text
 
 
 @pytest.mark.parametrize(
