@@ -251,10 +251,9 @@ def _in_period(assignment: Assignment, *, period: Period, days: _Days) -> bool:
     ``completion_for_periods``, for one period of several."""
     if assignment.schedule == Assignment.Schedule.ONCE:
         return assignment.starts_on <= period.until
-    return (
-        assignment.starts_on <= days.last
-        and assignment.ends_on is not None
-        and assignment.ends_on >= days.carried_from
+    # No end date: it runs until the therapist ends it.
+    return assignment.starts_on <= days.last and (
+        assignment.ends_on is None or assignment.ends_on >= days.carried_from
     )
 
 
