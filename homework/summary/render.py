@@ -173,7 +173,14 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 "their_clock": their_clock,
             },
         )
-        sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
+        sections.append(
+            {
+                "label": kind.label,
+                "html": _naming_its_section(html, str(kind.label)),
+                # For the since-last-session page: each entry a click from its digest.
+                "entries": section.entries,
+            }
+        )
         printed.update(entry.pk for entry in context.get("printed", ()))
         lines = kind.at_a_glance(section.entries, scope)
         if lines:
@@ -245,6 +252,17 @@ def _context(data: SummaryData) -> dict[str, Any]:
         )
         % {"practice": isolated_text(data.practice.name)},
     }
+
+
+def summary_context(data: SummaryData) -> dict[str, Any]:
+    """What the summary says, drawn as the PDF draws it: the since-last-session
+    page shows the same flags, counts and digests from it, so the two agree."""
+    period = data.period
+    with (
+        timezone.override(timezone.get_default_timezone()),
+        years_named_within(period.since, period.until),
+    ):
+        return _context(data)
 
 
 def summary_document(data: SummaryData) -> SummaryDocument:
