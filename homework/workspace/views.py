@@ -42,7 +42,6 @@ from practice.requests import acting_user, parse_id, reading_marks_read
 
 if TYPE_CHECKING:
     from django.http import QueryDict
-    from django.utils.safestring import SafeString
 
     from practice.models import User
 

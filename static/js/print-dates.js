@@ -10,15 +10,26 @@
     var until = form.querySelector('input[name="until"]');
     if (!since || !until) return;
     var message = form.getAttribute("data-end-before-start") || "";
-    var floor = until.getAttribute("min") || "";
+    // Typed as the admin's date fields take them (its first DATE_INPUT_FORMATS).
+    function read(value) {
+      if (!value || typeof get_format !== "function" || !value.strptime) return null;
+      var day = value.strptime(get_format("DATE_INPUT_FORMATS")[0]);
+      return isNaN(day) ? null : day;
+    }
     function check() {
-      // Dates as the pickers give them (YYYY-MM-DD) compare as text.
-      var before = since.value && until.value && until.value < since.value;
-      until.setCustomValidity(before ? message : "");
-      until.min = since.value || floor;
+      var from = read(since.value), to = read(until.value);
+      until.setCustomValidity(from && to && to < from ? message : "");
     }
     since.addEventListener("change", check);
     until.addEventListener("change", check);
+    // The admin's calendar fills the field without a change event: check on submit too.
+    form.addEventListener("submit", function (event) {
+      check();
+      if (!form.checkValidity()) {
+        event.preventDefault();
+        until.reportValidity();
+      }
+    });
     check();
   }
 

@@ -11,11 +11,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clients.models import AccessEvent
+from clients.selectors import session_window
 from homework.models import Entry
 from homework.summary.period import period_for_window
 from homework.summary.render import summary_context
 from homework.summary.selectors import summary_data
-from clients.selectors import session_window
 from tests.conftest import Cast, login
 from tests.factories import (
     AssignmentFactory,
@@ -124,7 +124,9 @@ def test_actions_are_grouped_read_assign_rare(cast):
     html = page(cast)
     start = html.index('class="ws-tools"')
     tools = html[start : html.index("</nav>", start)]
-    groups = re.findall(r'<ul class="object-tools ws-tools__group([^"]*)" aria-label="([^"]+)"', tools)
+    groups = re.findall(
+        r'<ul class="object-tools ws-tools__group([^"]*)" aria-label="([^"]+)"', tools
+    )
     assert [label for _, label in groups] == ["Read and print", "Assign", "Rarely needed"]
     read, assign, rare = re.split(r"<ul class=\"object-tools", tools)[1:]
     assert "Print session summary" in read and "Since last session" in read
@@ -151,7 +153,10 @@ def test_since_last_session_shows_what_the_summary_shows(cast):
     html = response.content.decode()
     window = session_window(client=cast.alice, now=now)
     data = summary_data(
-        user=cast.tara, client=cast.alice, period=period_for_window(window), full_detail=False,
+        user=cast.tara,
+        client=cast.alice,
+        period=period_for_window(window),
+        full_detail=False,
         now=now,
     )
     drawn = summary_context(data)
@@ -174,7 +179,9 @@ def test_since_last_session_shows_repeated_logs_as_the_digest(cast):
     html = response.content.decode()
     assert html.count("urges logged in this period") == 1
     assert 'class="entry-card' not in html  # no card per urge
-    urges = [e for e in response.context["shared_entries"] if e.assignment.exercise.kind == "urge_log"]
+    urges = [
+        e for e in response.context["shared_entries"] if e.assignment.exercise.kind == "urge_log"
+    ]
     for entry in urges:
         assert f"/admin/homework/entry/{entry.pk}/change/" in html
 
@@ -188,7 +195,9 @@ def _queries(http, url: str) -> int:
     return len(captured.captured_queries)
 
 
-@pytest.mark.parametrize("name", ["admin:clients_client_change", "admin:clients_client_since_last_session"])
+@pytest.mark.parametrize(
+    "name", ["admin:clients_client_change", "admin:clients_client_since_last_session"]
+)
 def test_a_year_of_daily_entries_costs_what_a_week_does(cast, name):
     SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=400))
     SessionFactory.create(client=cast.alice, starts_at=timezone.now() + dt.timedelta(days=2))
