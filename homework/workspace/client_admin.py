@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
@@ -78,11 +78,11 @@ class ClientWorkspaceAdmin(ClientAdmin):
         add: bool = False,
         change: bool = False,
         form_url: str = "",
-        obj: Client | None = None,
+        obj: Model | None = None,
     ) -> Any:
         # Here rather than in change_view: the client is read already, and a
         # form drawn again after a refusal keeps the block above it.
-        if obj is not None and obj.pk:
+        if isinstance(obj, Client) and obj.pk:
             context["now"] = client_now(user=acting_user(request), client=obj, now=timezone.now())
         return super().render_change_form(request, context, add, change, form_url, obj)
 
