@@ -262,7 +262,22 @@ def summary_context(data: SummaryData) -> dict[str, Any]:
         timezone.override(timezone.get_default_timezone()),
         years_named_within(period.since, period.until),
     ):
-        return _context(data)
+        context = _context(data)
+    sections = [{**section, "html": _for_a_page(section["html"])} for section in context["sections"]]
+    return {**context, "sections": sections, "on_a_page": True}
+
+
+# The spans ``own_direction`` sets on a right-to-left line for the PDF engine.
+_PRINTED_DIRECTION = '<span dir="rtl">'
+
+
+def _for_a_page(html: SafeString) -> SafeString:
+    """A kind's printed section, for a browser: each line ``own_direction``
+    marked right to left is marked ``auto`` instead, which a browser reads
+    the same way from its first letter, and which a block around it marked
+    ``auto`` still counts in finding its own direction (a fixed one it skips)."""
+    # Only our own spans change: client text in the section is escaped.
+    return mark_safe(html.replace(_PRINTED_DIRECTION, '<span dir="auto">'))  # noqa: S308  # nosec B703
 
 
 def summary_document(data: SummaryData) -> SummaryDocument:
