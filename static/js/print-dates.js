@@ -1,7 +1,7 @@
 // "Print for other dates" opens the PDF in a new tab: a choice the server
-// would refuse is better stopped here, before the tab opens. The date
-// pickers' min and max stop days out of range; this stops an end date
-// before the start date, in the page's own words. The server still checks.
+// would refuse is better stopped here, before the tab opens. This stops a day
+// after the last the server prints, and an end date before the start date,
+// in the page's own words. The server still checks.
 (function () {
   "use strict";
 
@@ -16,9 +16,17 @@
       var day = value.strptime(get_format("DATE_INPUT_FORMATS")[0]);
       return isNaN(day) ? null : day;
     }
+    // The last day the server prints (its pickers' max before they were text).
+    var latest = (form.getAttribute("data-latest") || "").split("-");
+    var last = latest.length === 3 ? new Date(+latest[0], +latest[1] - 1, +latest[2]) : null;
+    var tooLate = form.getAttribute("data-after-latest") || "";
+    function late(day) {
+      return Boolean(last && day && day > last);
+    }
     function check() {
       var from = read(since.value), to = read(until.value);
-      until.setCustomValidity(from && to && to < from ? message : "");
+      since.setCustomValidity(late(from) ? tooLate : "");
+      until.setCustomValidity(late(to) ? tooLate : from && to && to < from ? message : "");
     }
     since.addEventListener("change", check);
     until.addEventListener("change", check);
@@ -27,7 +35,7 @@
       check();
       if (!form.checkValidity()) {
         event.preventDefault();
-        until.reportValidity();
+        (since.validity.valid ? until : since).reportValidity();
       }
     });
     check();
