@@ -263,7 +263,9 @@ def summary_context(data: SummaryData) -> dict[str, Any]:
         years_named_within(period.since, period.until),
     ):
         context = _context(data)
-    sections = [{**section, "html": _for_a_page(section["html"])} for section in context["sections"]]
+    sections = [
+        {**section, "html": _for_a_page(section["html"])} for section in context["sections"]
+    ]
     return {**context, "sections": sections, "on_a_page": True}
 
 

@@ -187,7 +187,9 @@ def test_therapist_comments_on_the_entry_one_click_from_since_last_session(cast)
     page = http.get(entry_page)
     assert f'action="{comment_url(cast.alice_entry)}"' in page.text
     back = page.context["request"].path + f"#entry-{cast.alice_entry.pk}"
-    response = http.post(comment_url(cast.alice_entry), {"text": "That took courage.", "next": back})
+    response = http.post(
+        comment_url(cast.alice_entry), {"text": "That took courage.", "next": back}
+    )
     assert response.status_code == 302 and response["Location"] == back
     assert EntryComment.objects.get().text == "That took courage."
     assert "That took courage." in http.get(entry_page).text
