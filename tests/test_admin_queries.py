@@ -187,9 +187,11 @@ def test_queries_do_not_grow_with_rows(cast, case):
 # The page for a client with a thousand entries. The queries, in order: the
 # session, user and the second factor's device; the client; the previous and next session; marking the
 # window read (two scope checks, the access log's check and line, the ids, the
-# update, in savepoints); then the entries, their comments and the assignments;
-# then, with recurring work, the window's days done as the summary counts them.
-SINCE_LAST_SESSION_QUERIES = 21  # + the clients' own notes, prefetched
+# update, in savepoints); then which entries were sent and the assignments;
+# then, with recurring work, the window's days done as the summary counts them;
+# then the session summary's own reading of the period (its entries, what kinds
+# need from before it, its work, the practice's settings), which the page draws.
+SINCE_LAST_SESSION_QUERIES = 24
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):
@@ -206,7 +208,7 @@ def test_since_last_session_with_a_thousand_entries_is_pinned(cast):
     http.get(reverse("admin:index"))
     with CaptureQueriesContext(connection) as captured:
         response = http.get(url)
-    assert len(response.context["rows"]) == 1000
+    assert len(response.context["shared_entries"]) == 1000
     assert len(captured.captured_queries) == SINCE_LAST_SESSION_QUERIES, "\n".join(
         q["sql"][:160] for q in captured.captured_queries
     )

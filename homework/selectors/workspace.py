@@ -5,7 +5,7 @@ the home page."""
 import datetime as dt
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from clients.models import Client, Session
@@ -14,7 +14,7 @@ from clients.selectors import (
     clients_for_user,
     sessions_on_days,
 )
-from homework.models import Assignment, Entry, EntryComment
+from homework.models import Assignment, Entry
 from homework.selectors.portal import client_today
 from homework.selectors.progress import (
     AssignmentProgress,
@@ -82,10 +82,9 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
                 known_after(window.start), known_by(window.end), assignment__client=client
             )
         )
+        # The page draws what came back from the session summary's selector;
+        # these rows say only which were sent, and when the private ones were.
         .select_related("assignment__exercise", "assignment__client")
-        .prefetch_related(
-            Prefetch("comments", queryset=EntryComment.objects.select_related("author")), "notes"
-        )
     )
     shared = [entry for entry in sent if entry_readable_by_staff(entry)]
     private = sorted(

@@ -33,6 +33,10 @@ EARLIEST_DATE = dt.date(2000, 1, 1)
 # ASCII digits only: "\d" also matches full-width and Arabic-Indic digits,
 # which the date parser refuses, and the message would call the day impossible.
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# A date as the admin's date fields take it (DATE_INPUT_FORMATS: 01/03/2026
+# in the practice's language), or as the API sends it (ISO).
+_TYPED_DATE = re.compile(r"[0-9]{1,4}[/.\-][0-9]{1,2}[/.\-][0-9]{1,4}")
+_FORMAT_WORDS = {"%d": "DD", "%m": "MM", "%Y": "YYYY", "%y": "YY"}
 _SESSION_ID = re.compile(r"[1-9][0-9]{0,17}")  # ASCII digits; short of a database overflow
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
@@ -156,11 +160,36 @@ def latest_day(*, today: dt.date, next_session_at: dt.datetime | None) -> dt.dat
     return max(today, practice_date(next_session_at))
 
 
+def admin_date_format() -> str:
+    """The first of the admin's date input formats: how its date fields show a day."""
+    return str(formats.get_format("DATE_INPUT_FORMATS")[0])
+
+
+def as_admin_date(day: dt.date | None) -> str:
+    return day.strftime(admin_date_format()) if day is not None else ""
+
+
+def _read_typed_date(value: str) -> dt.date | None:
+    for pattern in formats.get_format("DATE_INPUT_FORMATS"):
+        try:
+            return dt.datetime.strptime(value, pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def format_in_words() -> str:
+    words = admin_date_format()
+    for code, said in _FORMAT_WORDS.items():
+        words = words.replace(code, said)
+    return words
+
+
 def kept_date(raw: str | None) -> str:
     """What a refused form may show again in its date field: a date as the
     field sends it, or nothing (never a long or strange string echoed back)."""
     value = (raw or "").strip()
-    return value if _ISO_DATE.fullmatch(value) else ""
+    return value if _ISO_DATE.fullmatch(value) or _TYPED_DATE.fullmatch(value) else ""
 
 
 def _parse_date(
@@ -174,14 +203,21 @@ def _parse_date(
     if raw is None or raw.strip() == "":
         return None
     value = raw.strip()
-    if not _ISO_DATE.fullmatch(value):
-        errors[name] = [_("Enter a date as YYYY-MM-DD, for example 2026-03-01.")]
-        return None
-    try:
-        day = dt.date.fromisoformat(value)
-    except ValueError:
-        errors[name] = [_("That date does not exist. Please check the day and month.")]
-        return None
+    if _ISO_DATE.fullmatch(value):
+        try:
+            day = dt.date.fromisoformat(value)
+        except ValueError:
+            errors[name] = [_("That date does not exist. Please check the day and month.")]
+            return None
+    else:
+        typed = _read_typed_date(value) if _TYPED_DATE.fullmatch(value) else None
+        if typed is None:
+            errors[name] = [
+                _("Enter a date as %(format)s, for example %(example)s.")
+                % {"format": format_in_words(), "example": as_admin_date(dt.date(2026, 3, 1))}
+            ]
+            return None
+        day = typed
     if day > latest:
         if latest == today:
             errors[name] = [_("This is in the future. Choose today or earlier.")]

@@ -173,7 +173,14 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 "their_clock": their_clock,
             },
         )
-        sections.append({"label": kind.label, "html": _naming_its_section(html, str(kind.label))})
+        sections.append(
+            {
+                "label": kind.label,
+                "html": _naming_its_section(html, str(kind.label)),
+                # For the since-last-session page: each entry a click from its digest.
+                "entries": section.entries,
+            }
+        )
         printed.update(entry.pk for entry in context.get("printed", ()))
         lines = kind.at_a_glance(section.entries, scope)
         if lines:
@@ -252,6 +259,34 @@ def _context(data: SummaryData) -> dict[str, Any]:
         )
         % {"practice": isolated_text(data.practice.name)},
     }
+
+
+def summary_context(data: SummaryData) -> dict[str, Any]:
+    """What the summary says, drawn as the PDF draws it: the since-last-session
+    page shows the same flags, counts and digests from it, so the two agree."""
+    period = data.period
+    with (
+        timezone.override(timezone.get_default_timezone()),
+        years_named_within(period.since, period.until),
+    ):
+        context = _context(data)
+    sections = [
+        {**section, "html": _for_a_page(section["html"])} for section in context["sections"]
+    ]
+    return {**context, "sections": sections, "on_a_page": True}
+
+
+# The spans ``own_direction`` sets on a right-to-left line for the PDF engine.
+_PRINTED_DIRECTION = '<span dir="rtl">'
+
+
+def _for_a_page(html: SafeString) -> SafeString:
+    """A kind's printed section, for a browser: each line ``own_direction``
+    marked right to left is marked ``auto`` instead, which a browser reads
+    the same way from its first letter, and which a block around it marked
+    ``auto`` still counts in finding its own direction (a fixed one it skips)."""
+    # Only our own spans change: client text in the section is escaped.
+    return mark_safe(html.replace(_PRINTED_DIRECTION, '<span dir="auto">'))  # noqa: S308  # nosec B703
 
 
 def summary_document(data: SummaryData) -> SummaryDocument:

@@ -18,7 +18,13 @@ from django.utils.translation import gettext as _
 
 from clients.models import AccessEvent, Client
 from homework.summary.http import latest_day_for, period_query_from, serve_summary
-from homework.summary.period import EARLIEST_DATE, PeriodInvalid, kept_date
+from homework.summary.period import (
+    EARLIEST_DATE,
+    PeriodInvalid,
+    as_admin_date,
+    format_in_words,
+    kept_date,
+)
 from homework.summary.selectors import client_for_summary
 from practice.bidi import isolated_text
 from practice.refusals import form_refused
@@ -45,6 +51,19 @@ class DatesForm:
     full_detail: bool = False
     errors: Mapping[str, list[str]] = field(default_factory=dict)
     earliest: dt.date = EARLIEST_DATE
+
+    @property
+    def format_in_words(self) -> str:
+        """The admin's date format as a hint in the empty field ("DD/MM/YYYY")."""
+        return format_in_words()
+
+    @property
+    def after_latest(self) -> str:
+        """Said on the page, before a tab opens, of a day the server would
+        refuse as too late (period.kept_date says it in its own words)."""
+        return _("This is after the last day you can print. Choose %(day)s or earlier.") % {
+            "day": as_admin_date(self.latest)
+        }
 
     @property
     def other_errors(self) -> list[str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.contrib.admin.views.main import ChangeList
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import URLPattern, path, reverse
@@ -23,6 +23,8 @@ from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
 from homework.workspace import erasure, views
+from homework.workspace.now import client_now
+from practice.requests import acting_user
 
 
 class ClientChangeList(ChangeList):
@@ -70,6 +72,21 @@ class ClientWorkspaceAdmin(ClientAdmin):
             ),
             *super().get_urls(),
         ]
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Model | None = None,
+    ) -> Any:
+        # Here rather than in change_view: the client is read already, and a
+        # form drawn again after a refusal keeps the block above it.
+        if isinstance(obj, Client) and obj.pk:
+            context["now"] = client_now(user=acting_user(request), client=obj, now=timezone.now())
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def erase_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return erasure.erase_page(self, request, object_id)

@@ -29,7 +29,8 @@ from homework.models import Assignment, Entry
 from homework.schedules import Tally
 from homework.summary.completion import recurring_in_period
 from homework.summary.period import latest_day, period_for_window, practice_date
-from homework.summary.selectors import staff_timeline
+from homework.summary.render import summary_context
+from homework.summary.selectors import staff_timeline, summary_data
 from homework.summary.views import DatesForm
 from homework.workspace.display import entry_html, schedule_text
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
@@ -41,7 +42,6 @@ from practice.requests import acting_user, parse_id, reading_marks_read
 
 if TYPE_CHECKING:
     from django.http import QueryDict
-    from django.utils.safestring import SafeString
 
     from practice.models import User
 
@@ -76,15 +76,10 @@ class GlanceRow:
         return self.progress.is_recurring and (self.began_before or not self.counts_window)
 
 
-@dataclass(frozen=True)
-class EntryRow:
-    entry: Entry
-    html: "SafeString"
-    is_new: bool
-
-
 def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    """Every entry since the client's previous session, flagged ones first.
+    """What came back since the client's previous session, as the session
+    summary reads it: its flags first, its counts, each kind's digest, and
+    each entry one click away.
 
     Opening the page is reading what it shows: the entries become "seen"
     (before they are read for display, so what is shown is what is fixed).
@@ -108,11 +103,14 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     )
     report = selectors.since_last_session(user=user, client=client, window=window)
     upcoming = window.upcoming.starts_at if window.upcoming is not None else None
-    # Each entry is a card under an h3 (its title), itself under the page's h2.
-    rows = [
-        EntryRow(entry, entry_html(entry, heading_level=4), entry.pk in newly_seen)
-        for entry in report.entries
-    ]
+    # What came back is the session summary's own reading of the same period
+    # (its selector, its words): the flags, the counts and each kind's digest,
+    # with the unread flags carried from before the period as it carries them.
+    period = period_for_window(window)
+    summary = summary_context(
+        summary_data(user=user, client=client, period=period, full_detail=False, now=now)
+    )
+    shown = summary["data"].entries
     # Each recurring assignment counted over the window as the session summary
     # counts a period (one query): under this page's title a count reads as
     # the period's, and it is set beside the printed one.
@@ -120,7 +118,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     in_window = recurring_in_period(
         [a for a, progress in report.assignments if progress.is_recurring],
         client=client,
-        period=period_for_window(window),
+        period=period,
         now=now,
     )
     glance = [
@@ -129,6 +127,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     ]
     context = {
         **model_admin.admin_site.each_context(request),
+        **summary,
         "opts": model_admin.opts,
         "title": _("Since last session: %(client)s")
         % {"client": isolated_text(client.display_name)},
@@ -136,13 +135,11 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "report": report,
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
-        "rows": rows,
+        "shared_entries": shown,
+        "newly_seen": newly_seen,
+        "link_entries": True,
         "newly_read": len(newly_seen),
-        "left_unread": 0 if counts_as_read else _left_unread(user, client, rows),
-        "flagged_count": sum(1 for row in rows if row.entry.felt_unsafe),
-        "review_count": sum(
-            1 for row in rows if row.entry.needs_review and not row.entry.felt_unsafe
-        ),
+        "left_unread": 0 if counts_as_read else _left_unread(user, client, shown),
         "assignments": glance,
         # The cycle on one timeline, as the summary draws it (summary.selectors).
         "timeline": staff_timeline(
@@ -152,8 +149,6 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
             until=selectors.client_today(client, window.end),
         ),
         "counts_window": any(row.counts_window for row in glance),
-        "can_comment": user.is_therapist and client.therapist_id == user.pk,
-        "comment_form": EntryCommentForm(),
         "here": request.get_full_path(),
         # The pickers' last day, from the session this page already names as next.
         "dates_form": DatesForm(
@@ -163,12 +158,12 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
 
 
-def _left_unread(user: "User", client: Client, rows: list[EntryRow]) -> int:
+def _left_unread(user: "User", client: Client, entries: list[Entry]) -> int:
     """How many shown entries a read from here would have counted, for the
     page opened from elsewhere to say so (a manager's look counts none)."""
     if not (user.is_therapist and client.therapist_id == user.pk):
         return 0
-    return sum(1 for row in rows if row.entry.seen_at is None and not row.entry.private)
+    return sum(1 for entry in entries if entry.seen_at is None and not entry.private)
 
 
 def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:

@@ -37,18 +37,18 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     # Since last session, from tomorrow's session.
     tomorrow.get_by_role("link", name="Since last session").click()
     expect(page.get_by_role("heading", name="Since last session: Alex")).to_be_visible()
-    expect(page.get_by_text("A kind message after three days of silence.")).to_be_visible()
+    # Flagged to talk about, it leads the page, a link from its entry.
+    flagged = page.locator("p.flag-text", has_text="A kind message after three days of silence.")
+    expect(flagged).to_be_visible()
     assert_accessible(page)
     page.screenshot(path=artifacts / "admin-since-last-session-1280.png", full_page=True)
 
-    # A short comment, which Alex will see beside the entry.
-    # The demo has work of every kind since then; comment on the written record.
-    record = page.locator(
-        "article.ws-entry", has_text="A kind message after three days of silence."
-    )
-    record.get_by_text("Leave a short comment for the client").click()
-    record.get_by_label("A short note for the client").fill("Calling your sister took strength.")
-    record.get_by_role("button", name="Save comment").click()
+    # A short comment, which Alex will see beside the entry: on the entry's page.
+    flagged.locator("xpath=preceding-sibling::p[1]").get_by_role(
+        "link", name="Read the entry"
+    ).click()
+    page.get_by_label("A short note for the client").fill("Calling your sister took strength.")
+    page.get_by_role("button", name="Save comment").click()
     expect(page.get_by_text("Comment saved. Alex will see it beside their entry.")).to_be_visible()
     expect(page.get_by_text("Calling your sister took strength.")).to_be_visible()
 

@@ -36,17 +36,17 @@ def test_since_last_session_shows_flags_first_and_marks_what_it_shows_as_read(ca
     page = login(cast.tara).get(since_url(cast.alice))
     assert page.status_code == 200
     text = page.text
-    assert text.index("They shouted at me.") < text.index(
-        cast.alice_entry.response["what_happened"]
-    )
-    assert "In 1 entry the client felt unsafe" in text
-    assert [row.is_new for row in page.context["rows"]] == [True, True]
+    # The summary's flags, each a link to its entry, before each kind's digest.
+    flags = text[: text.index('class="ws-card ws-digest"')]
+    assert "Felt unsafe" in flags and "They shouted at me." in flags
+    assert reverse("admin:homework_entry_change", args=[unsafe.pk]) in flags
+    assert page.context["newly_seen"] == {unsafe.pk, cast.alice_entry.pk}
     assert Entry.objects.filter(pk__in=[unsafe.pk, cast.alice_entry.pk], seen_at=None).count() == 0
     # Said, since a glance locks the client's edits (Entry.client_can_edit).
     said = text[text.index("Opening this page counted") :][:200]
     assert "2 new entries" in said and "can no longer change" in said, said
     again = login(cast.tara).get(since_url(cast.alice))
-    assert [row.is_new for row in again.context["rows"]] == [False, False]
+    assert not again.context["newly_seen"]
     assert "Opening this page counted" not in again.text
 
 
@@ -180,15 +180,19 @@ def test_an_unread_entry_says_the_client_may_still_change_it(cast):
     assert "can no longer change" not in text
 
 
-def test_therapist_comments_from_since_last_session_and_returns_there(cast):
-    back = since_url(cast.alice) + f"#entry-{cast.alice_entry.pk}"
-    response = login(cast.tara).post(
+def test_therapist_comments_on_the_entry_one_click_from_since_last_session(cast):
+    http = login(cast.tara)
+    entry_page = reverse("admin:homework_entry_change", args=[cast.alice_entry.pk])
+    assert f'href="{entry_page}"' in http.get(since_url(cast.alice)).text
+    page = http.get(entry_page)
+    assert f'action="{comment_url(cast.alice_entry)}"' in page.text
+    back = page.context["request"].path + f"#entry-{cast.alice_entry.pk}"
+    response = http.post(
         comment_url(cast.alice_entry), {"text": "That took courage.", "next": back}
     )
     assert response.status_code == 302 and response["Location"] == back
     assert EntryComment.objects.get().text == "That took courage."
-    page = login(cast.tara).get(since_url(cast.alice))
-    assert "That took courage." in page.text
+    assert "That took courage." in http.get(entry_page).text
 
 
 def test_a_comment_sent_twice_is_saved_once(cast):

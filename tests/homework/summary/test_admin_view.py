@@ -47,7 +47,7 @@ def test_another_therapists_client_is_not_found(cast):
 @pytest.mark.parametrize(
     ("query", "field", "message"),
     [
-        ("since=31/02/2026", "since", "Enter a date as YYYY-MM-DD"),
+        ("since=31/02/2026", "since", "Enter a date as DD/MM/YYYY"),
         ("until=9999-12-31", "until", "This is in the future. Choose today or earlier."),
         ("until=0001-01-01", "until", "This is too long ago"),
         ("since=2026-03-10&until=2026-03-01", "until", "The end date is before the start date."),
@@ -96,17 +96,29 @@ def test_the_next_sessions_day_may_end_the_chosen_dates(cast):
     )
     assert response.status_code == 400
     assert "after the next session" in response.content.decode()
-    # The form offers the same days: nothing later than the session's, nothing before 2000.
+    # The form's dates are the admin's own fields; the server's check above is the rule.
     page = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]))
-    assert f'name="until" value="" min="2000-01-01" max="{starts:%Y-%m-%d}"' in page.text
-
-
-def test_the_form_offers_up_to_today_with_no_session_booked(cast):
-    page = login(cast.tara).get(
-        reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    assert (
+        'class="vDateField" size="10" name="until" value="" placeholder="DD/MM/YYYY"' in page.text
     )
+
+
+def test_the_dates_follow_the_admins_date_format(cast):
+    """Typed and shown as the admin's date fields are (DATE_INPUT_FORMATS),
+    with its calendar; the same days as ISO from the API."""
+    http = login(cast.tara)
+    page = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]))
+    assert (
+        'class="vDateField" size="10" name="since" value="" placeholder="DD/MM/YYYY"' in page.text
+    )
+    assert "admin/js/admin/DateTimeShortcuts.js" in page.text
     today = timezone.localdate()
-    assert f'name="since" value="" min="2000-01-01" max="{today:%Y-%m-%d}"' in page.text
+    week_ago = today - dt.timedelta(days=7)
+    typed = http.get(
+        url(cast.alice.pk), {"since": f"{week_ago:%d/%m/%Y}", "until": f"{today:%d/%m/%Y}"}
+    )
+    assert typed.status_code == 200
+    assert typed["Content-Type"] == "application/pdf"
 
 
 def queries_for(http, client_id: int) -> int:
