@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clients.contact import hours
 from clients.contact.models import ContactProfile
 from clients.models import Client
 from homework.models import Assignment, Entry, OutboxMessage
@@ -44,7 +45,7 @@ def reminded_client(*, text: bool = False, **profile: object) -> Client:
         email=f"safe-{client.pk}@example.test",
         text_is_safe=text,
         phone="+447700900123" if text else "",
-        **profile,
+        **{"safe_hours": hours.any_time_every_day(), **profile},
     )
     AssignmentFactory.create(
         client=client,
@@ -94,7 +95,13 @@ def _many_clients(count: int) -> None:
         for n, user in enumerate(users)
     )
     ContactProfile.objects.bulk_create(
-        ContactProfile(client=c, email_is_safe=True, email=f"r{c.pk}@example.test") for c in clients
+        ContactProfile(
+            client=c,
+            email_is_safe=True,
+            email=f"r{c.pk}@example.test",
+            safe_hours=hours.any_time_every_day(),
+        )
+        for c in clients
     )
     exercise = ExerciseFactory.create()
     for schedule in ("daily", "once"):

@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from clients.contact import hours
 from clients.contact.models import ContactProfile
 from homework.models import OutboxMessage
 from homework.reminders.services import reminders_scan
@@ -36,6 +37,7 @@ def _clients_due_now(count: int) -> None:
             email_is_safe=True,
             email=f"safe-{client.pk}@example.test",
             recurring_reminder_at=dt.time(0, 0),
+            safe_hours=hours.any_time_every_day(),
         )
         AssignmentFactory.create(
             client=client,
@@ -90,7 +92,11 @@ def test_a_worker_killed_mid_send_and_restarted_sends_one_message(cast, own_queu
     killed try never got the provider's word that it took the message.)"""
     client = ClientFactory.create()
     ContactProfile.objects.create(
-        client=client, text_is_safe=True, phone="+447700900123", recurring_reminder_at=dt.time(0)
+        client=client,
+        text_is_safe=True,
+        phone="+447700900123",
+        recurring_reminder_at=dt.time(0),
+        safe_hours=hours.any_time_every_day(),
     )
     today = timezone.localdate()
     AssignmentFactory.create(
