@@ -14,7 +14,7 @@ from django.conf import settings
 
 
 @cache
-def _redis() -> "redis.Redis[bytes]":
+def _redis() -> redis.Redis:
     return redis.Redis.from_url(settings.REDIS_URL)
 
 
