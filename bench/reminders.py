@@ -311,7 +311,7 @@ def _run_on(folder: Path, queue: str, redis_url: str) -> int:
             spy.wait(timeout=60)
         worker.terminate()
         worker.wait(timeout=30)
-        redis.delete(COUNTER, queue)
+        redis.delete(COUNTER, queue, f"_kombu.binding.{queue}")
     ratio = paired_ratio(sends, floors, 0)
     print(
         f"Reminders: {CLIENTS} due, through one real worker (solo pool; locmem email and SMS)\n"
