@@ -1,8 +1,10 @@
 """The Celery app: configuration comes from Django settings (CELERY_* names)."""
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
 
@@ -10,3 +12,22 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
 app = Celery("practice", task_cls="practice.queue:PracticeTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# How long a worker keeps one database connection (seconds) when
+# DATABASE_CONN_MAX_AGE leaves it at 0 (a new connection for every request).
+WORKER_CONN_MAX_AGE = 300
+
+
+@worker_init.connect
+def keep_database_connections(**_kwargs: Any) -> None:
+    """A worker runs short task after short task in one process. Left at 0,
+    Celery closes the connection after each and PostgreSQL starts a backend
+    for the next: most of a reminder's send (bench.reminders). The worker
+    keeps it instead, checked before each task's first query, so a restarted
+    database costs one reconnect, not a failed task."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if not database.get("CONN_MAX_AGE"):
+        database["CONN_MAX_AGE"] = WORKER_CONN_MAX_AGE
+        database["CONN_HEALTH_CHECKS"] = True

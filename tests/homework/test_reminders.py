@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clients.contact.hours import any_time_every_day
+from clients.contact import hours
 from clients.contact.models import ContactProfile
 from clients.models import Client
 from homework.models import Assignment, Entry, OutboxMessage
@@ -39,14 +39,13 @@ EVENING = dt.datetime(2026, 6, 10, 18, 30, tzinfo=LONDON)
 
 def reminded_client(*, text: bool = False, **profile: object) -> Client:
     client = ClientFactory.create()
-    profile.setdefault("safe_hours", any_time_every_day())
     ContactProfile.objects.create(
         client=client,
         email_is_safe=not text,
         email=f"safe-{client.pk}@example.test",
         text_is_safe=text,
         phone="+447700900123" if text else "",
-        **profile,
+        **{"safe_hours": hours.any_time_every_day(), **profile},
     )
     AssignmentFactory.create(
         client=client,
@@ -100,7 +99,7 @@ def _many_clients(count: int) -> None:
             client=c,
             email_is_safe=True,
             email=f"r{c.pk}@example.test",
-            safe_hours=any_time_every_day(),
+            safe_hours=hours.any_time_every_day(),
         )
         for c in clients
     )

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from clients.contact.hours import any_time_every_day
+from clients.contact import hours
 from clients.contact.models import ContactProfile
 from homework.models import OutboxMessage
 from homework.reminders.services import reminders_scan
@@ -37,7 +37,7 @@ def _clients_due_now(count: int) -> None:
             email_is_safe=True,
             email=f"safe-{client.pk}@example.test",
             recurring_reminder_at=dt.time(0, 0),
-            safe_hours=any_time_every_day(),
+            safe_hours=hours.any_time_every_day(),
         )
         AssignmentFactory.create(
             client=client,
@@ -96,7 +96,7 @@ def test_a_worker_killed_mid_send_and_restarted_sends_one_message(cast, own_queu
         text_is_safe=True,
         phone="+447700900123",
         recurring_reminder_at=dt.time(0),
-        safe_hours=any_time_every_day(),
+        safe_hours=hours.any_time_every_day(),
     )
     today = timezone.localdate()
     AssignmentFactory.create(
