@@ -1,6 +1,6 @@
 """Run one reminders' scan in the foreground and send what is due.
 
-    python manage.py send_due_reminders
+    python manage.py send_reminders
 
 For a practice without a worker and beat (no REDIS_URL: ``make run``, or a
 server run from cron): every five minutes from cron does what beat's
