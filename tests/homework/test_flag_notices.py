@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from homework.models import Entry, OutboxMessage
 from practice.models import PracticeSettings
+from practice.selectors import forget_practice_settings
 from practice.templatetags.crisis import tel_links
 from tests.conftest import login
 from tests.factories import AssignmentFactory
@@ -33,6 +34,7 @@ def send(cast, **flags: str) -> Entry:
 
 def test_felt_unsafe_sends_its_own_discreet_email_at_once_even_with_the_digest_off(cast):
     PracticeSettings.objects.filter(pk=1).update(weekly_digest=False)
+    forget_practice_settings()
     entry = send(cast, felt_unsafe="on")
     [email] = mail.outbox
     assert email.to == ["tara@example.test"]
