@@ -225,6 +225,7 @@ def _reminder_try(message_id: int, now: dt.datetime) -> tuple[str, float | None]
         return "skipped", None
     if row.send_after is not None and row.send_after > now:
         return "skipped", None
+    assert row.client_id is not None  # only digests are about no one client (a constraint)
     # Locked too: a client turning this channel off waits for this send to
     # end, and a send that comes after their change sees it.
     profile = (

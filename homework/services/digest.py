@@ -128,7 +128,10 @@ def _digest_try(message_id: int, now: dt.datetime) -> str:
     if row is None or row.state != OutboxMessage.State.PENDING:
         return "skipped"
     therapist = row.recipient
-    if not (therapist.is_active and therapist.is_therapist) or not practice_settings().weekly_digest:
+    if (
+        not (therapist.is_active and therapist.is_therapist)
+        or not practice_settings().weekly_digest
+    ):
         row.state = OutboxMessage.State.NOT_SENT
         row.save(update_fields=["state"])
         return "skipped"

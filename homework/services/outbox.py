@@ -10,14 +10,13 @@ import datetime as dt
 from homework.models import Entry, OutboxMessage
 from practice import delivery
 
-
 # The therapist's notices of an entry: the plain one, and the one for an
 # entry that asks to be read soon.
 NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
 
 
 def entry_is_flagged(entry: Entry) -> bool:
-    """"Felt unsafe", or an answer the kind says to review (PHQ-9 item 9)."""
+    """ "Felt unsafe", or an answer the kind says to review (PHQ-9 item 9)."""
     return entry.felt_unsafe or entry.needs_review
 
 
@@ -48,7 +47,11 @@ def entry_notice_write(*, entry: Entry) -> OutboxMessage:
     if plain is not None and plain.state == OutboxMessage.State.PENDING:
         plain.state = OutboxMessage.State.NOT_SENT
         plain.save(update_fields=["state"])
-    kind = OutboxMessage.Kind.FLAG_NOTICE if entry_is_flagged(entry) else OutboxMessage.Kind.ENTRY_NOTICE
+    kind = (
+        OutboxMessage.Kind.FLAG_NOTICE
+        if entry_is_flagged(entry)
+        else OutboxMessage.Kind.ENTRY_NOTICE
+    )
     return OutboxMessage.objects.create(
         kind=kind, entry=entry, client=client, recipient_id=client.therapist_id
     )

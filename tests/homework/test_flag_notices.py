@@ -97,9 +97,12 @@ def test_the_client_is_told_no_one_watches_live_with_numbers_to_tap(cast):
     assert '<a href="tel:08082000247">0808 2000 247</a>' in text
     assert '<a href="tel:18007997233">1-800-799-7233</a>' in text
     plain = send(cast)
-    assert "No one reads" not in login(cast.alice.portal_user).get(
-        reverse("homework:entry", args=[plain.key])
-    ).content.decode()
+    assert (
+        "No one reads"
+        not in login(cast.alice.portal_user)
+        .get(reverse("homework:entry", args=[plain.key]))
+        .content.decode()
+    )
 
 
 def test_tel_links_link_numbers_only_and_escape_the_rest():
