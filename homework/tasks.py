@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from homework import selectors, services
 from homework.reminders import services as reminders
+from homework.services import digest, retention
 
 # Imported here so a worker loads WeasyPrint (through practice.pdf) once, at
 # start-up, rather than on its first summary of the evening.
@@ -108,3 +109,33 @@ def send_reminder(self: Task, message_id: int) -> str:  # type: ignore[type-arg]
     except reminders.ReminderNotSent as failure:
         wait = failure.retry_after or 30 * 2**self.request.retries
         raise self.retry(exc=failure, countdown=min(wait, REMINDER_RETRY_MAX_SECONDS)) from None
+
+
+@shared_task(soft_time_limit=120, time_limit=150)
+def scan_digests() -> int:
+    """Every hour (beat): write this week's digests once Monday morning
+    comes, and queue those waiting (a lost enqueue is queued again here)."""
+    ready = digest.digests_scan(now=timezone.now())
+    for message_id in ready:
+        enqueue_on_commit(send_digest, message_id)
+    return len(ready)
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(digest.DigestNotSent,),
+    retry_backoff=True,
+    retry_backoff_max=REMINDER_RETRY_MAX_SECONDS,
+    max_retries=5,
+    soft_time_limit=60,
+    time_limit=90,
+)
+def send_digest(message_id: int) -> str:
+    """Send one therapist's digest (safe to run twice: the row's lock and state)."""
+    return digest.digest_send(message_id=message_id, now=timezone.now())
+
+
+@shared_task(soft_time_limit=300, time_limit=360)
+def purge_done_messages() -> int:
+    """Each night: delete the record of messages done with, past the keep period."""
+    return retention.outbox_purge_done(now=timezone.now())

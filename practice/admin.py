@@ -73,6 +73,8 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
                 attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
             ),
             "contact_recheck_weeks": forms.NumberInput(attrs={"min": 1, "max": 52}),
+            "summary_keep_days": forms.NumberInput(attrs={"min": 1, "max": 365}),
+            "message_keep_days": forms.NumberInput(attrs={"min": 30, "max": 730}),
             "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
         }
         error_messages = {
@@ -120,6 +122,8 @@ class PracticeSettingsAdmin(RoleAdmin):
             {"fields": ("crisis_resources", "quick_exit_url", "idle_timeout_minutes")},
         ),
         (_("Staff sign-in"), {"fields": ("staff_idle_timeout_minutes",)}),
+        (_("Email to therapists"), {"fields": ("weekly_digest",)}),
+        (_("How long things are kept"), {"fields": ("summary_keep_days", "message_keep_days")}),
     )
 
     def changelist_view(

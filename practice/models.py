@@ -190,6 +190,28 @@ class PracticeSettings(models.Model):
             "again once this many weeks have passed since the last time."
         ),
     )
+    weekly_digest = models.BooleanField(
+        _("weekly email to each therapist"),
+        default=True,
+        help_text=_(
+            "On Monday morning, each therapist gets counts for the past week and a link: "
+            "no names, no words. Flagged entries are always sent at once, whatever this says."
+        ),
+    )
+    # Retention. A stored summary is a copy of a client's words on disk,
+    # re-rendered on demand: two weeks covers the longest usual gap between
+    # sessions. A delivered message only says when someone was contacted:
+    # kept long enough to answer "did it go?" a season later, then gone.
+    summary_keep_days = models.PositiveSmallIntegerField(
+        _("keep printed summaries for (days)"),
+        default=14,
+        help_text=_("Stored summaries older than this are deleted; they can be printed again."),
+    )
+    message_keep_days = models.PositiveSmallIntegerField(
+        _("keep the record of sent messages for (days)"),
+        default=90,
+        help_text=_("Sent, given-up and closed messages older than this are deleted."),
+    )
 
     class Meta:
         verbose_name = _("practice settings")
@@ -208,6 +230,18 @@ class PracticeSettings(models.Model):
                 condition=Q(contact_recheck_weeks__gte=1, contact_recheck_weeks__lte=52),
                 name="contact_recheck_weeks_in_range",
                 violation_error_message=_("Choose between 1 and 52 weeks."),
+            ),
+            models.CheckConstraint(
+                condition=Q(summary_keep_days__gte=1, summary_keep_days__lte=365),
+                name="summary_keep_days_in_range",
+                violation_error_message=_("Choose between 1 and 365 days."),
+            ),
+            # At least a month: the reminder scan reads back ten days of
+            # past reminders to space them and to name late work once.
+            models.CheckConstraint(
+                condition=Q(message_keep_days__gte=30, message_keep_days__lte=730),
+                name="message_keep_days_in_range",
+                violation_error_message=_("Choose between 30 and 730 days."),
             ),
         ]
 
@@ -257,6 +291,10 @@ class PracticeSettings(models.Model):
                 errors[field] = [idle_timeout_out_of_range()]
         if not 1 <= (self.contact_recheck_weeks or 0) <= 52:
             errors["contact_recheck_weeks"] = [gettext("Choose between 1 and 52 weeks.")]
+        if not 1 <= (self.summary_keep_days or 0) <= 365:
+            errors["summary_keep_days"] = [gettext("Choose between 1 and 365 days.")]
+        if not 30 <= (self.message_keep_days or 0) <= 730:
+            errors["message_keep_days"] = [gettext("Choose between 30 and 730 days.")]
         if errors:
             raise ValidationError(errors)
 

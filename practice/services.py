@@ -20,6 +20,9 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "staff_idle_timeout_minutes",
         "paper_size",
         "contact_recheck_weeks",
+        "weekly_digest",
+        "summary_keep_days",
+        "message_keep_days",
     }
 )
 

@@ -279,6 +279,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "homework.tasks.purge_stale_summaries",
         "schedule": crontab(hour=3, minute=30),
     },
+    # Retention: the record of messages done with, past the practice's period.
+    "purge-done-messages": {
+        "task": "homework.tasks.purge_done_messages",
+        "schedule": crontab(hour=3, minute=45),
+    },
+    # The therapists' weekly digest: written on Monday from 08:00 (the
+    # service decides), so an hourly scan finds it within the hour.
+    "scan-digests": {
+        "task": "homework.tasks.scan_digests",
+        "schedule": crontab(minute=5),
+    },
 }
 
 # The REST API (/api/v1/): the browser session is the login, staff and clients

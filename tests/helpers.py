@@ -140,6 +140,9 @@ def settings_form(**overrides):
         "idle_timeout_minutes": str(row.idle_timeout_minutes),
         "staff_idle_timeout_minutes": str(row.staff_idle_timeout_minutes),
         "contact_recheck_weeks": str(row.contact_recheck_weeks),
+        "summary_keep_days": str(row.summary_keep_days),
+        "message_keep_days": str(row.message_keep_days),
+        **({"weekly_digest": "on"} if row.weekly_digest else {}),
         **overrides,
     }
 

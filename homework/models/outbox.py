@@ -21,6 +21,10 @@ class OutboxMessage(models.Model):
     class Kind(models.TextChoices):
         ENTRY_NOTICE = "entry-notice", _("Something new arrived (to the therapist)")
         REMINDER = "reminder", _("Reminder (to the client)")
+        # An entry flagged "felt unsafe" or with an answer to review: its own
+        # words, sent at once whatever the digest does.
+        FLAG_NOTICE = "flag-notice", _("Something to read soon (to the therapist)")
+        DIGEST = "digest", _("The week in numbers (to the therapist)")
 
     class State(models.TextChoices):
         PENDING = "pending", _("Waiting to be sent")
@@ -44,8 +48,14 @@ class OutboxMessage(models.Model):
         related_name="+",
         verbose_name=_("to"),
     )
+    # Empty only for a digest, which is about all of a therapist's clients.
     client = models.ForeignKey(
-        Client, on_delete=models.CASCADE, related_name="+", verbose_name=_("about client")
+        Client,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("about client"),
     )
     # The entry a notice is about; empty for kinds that concern no one entry.
     entry = models.ForeignKey(
@@ -66,7 +76,9 @@ class OutboxMessage(models.Model):
     last_error = models.CharField(_("last error"), max_length=200, blank=True, default="")
     # A reminder's slot: "reminder:<client>:<local date>", the client's day
     # it goes on; one per client and slot (the constraint below), so two
-    # scans or two workers cannot write a second one. Empty for other kinds.
+    # scans or two workers cannot write a second one. A digest's is
+    # "digest:<therapist>:<ISO year-week>", one per therapist and week.
+    # Empty for other kinds.
     slot = models.CharField(_("slot"), max_length=64, blank=True, default="")
     slot_on = models.DateField(_("for the day"), null=True, blank=True)
     channel = models.CharField(
@@ -112,8 +124,18 @@ class OutboxMessage(models.Model):
                 name="reminders_name_their_slot",
             ),
             models.CheckConstraint(
-                condition=~Q(kind="entry-notice") | Q(entry__isnull=False),
+                condition=~Q(kind__in=["entry-notice", "flag-notice"]) | Q(entry__isnull=False),
                 name="entry_notices_name_their_entry",
+            ),
+            models.UniqueConstraint(
+                fields=["recipient", "slot"],
+                condition=Q(kind="digest"),
+                name="one_digest_per_therapist_and_week",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="digest", client__isnull=True, slot__startswith="digest:")
+                | (~Q(kind="digest") & Q(client__isnull=False)),
+                name="only_digests_are_about_no_one_client",
             ),
         ]
 

@@ -18,7 +18,7 @@ def pending_notification_ids(
     """
     ids = (
         OutboxMessage.objects.filter(
-            kind=OutboxMessage.Kind.ENTRY_NOTICE,
+            kind__in=(OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE),
             state=OutboxMessage.State.PENDING,
             attempts__gte=1 if tried_before else 0,
             entry__status=Entry.Status.SUBMITTED,

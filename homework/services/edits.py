@@ -22,6 +22,7 @@ from homework.services.entry_writes import (
 )
 from homework.services.notes import _texts, _without_paragraphs
 from homework.services.notify import _notify_when_shared
+from homework.services.outbox import entry_is_flagged
 from practice.models import User
 
 
@@ -67,6 +68,7 @@ def entry_edit(
         answered_before=answered_before,
         shown=shown,
     )
+    was_flagged = entry_is_flagged(entry)
     entry.score = kind.score(entry.response, exercise=assignment.exercise)
     entry.needs_review = kind.needs_review(entry.response, exercise=assignment.exercise)
     if kind.is_log:
@@ -107,7 +109,8 @@ def entry_edit(
     )
     if not was_private:
         _forget_stored_summaries(entry)  # the words it shared before have changed
-    if was_private and not entry.private:
+    # A flag added to a shared entry is news the therapist should have soon.
+    if not entry.private and (was_private or (entry_is_flagged(entry) and not was_flagged)):
         _notify_when_shared(entry)
     return entry
 

@@ -68,13 +68,16 @@ def _entry_try_notify(entry_id: int) -> str:
     therapist = entry.assignment.client.therapist
     notice.recipient = therapist  # the client's therapist when it goes, should they have moved
     context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
+    # A flagged entry's email says "soon" and nothing more: the inbox may be
+    # read by others too.
+    name = "flagged-entry" if notice.kind == OutboxMessage.Kind.FLAG_NOTICE else "new-entry"
     message = EmailMultiAlternatives(
-        subject=render_to_string("homework/email/new-entry-subject.txt", context).strip(),
-        body=render_to_string("homework/email/new-entry-body.txt", context),
+        subject=render_to_string(f"homework/email/{name}-subject.txt", context).strip(),
+        body=render_to_string(f"homework/email/{name}-body.txt", context),
         to=[therapist.email],
     )
     message.attach_alternative(
-        render_to_string("homework/email/new-entry-body.html", context), "text/html"
+        render_to_string(f"homework/email/{name}-body.html", context), "text/html"
     )
     now = timezone.now()
     notice.attempts += 1

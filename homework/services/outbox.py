@@ -10,29 +10,59 @@ import datetime as dt
 from homework.models import Entry, OutboxMessage
 from practice import delivery
 
+# The therapist's notices of an entry: the plain one, and the one for an
+# entry that asks to be read soon.
+NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
+
+
+def entry_is_flagged(entry: Entry) -> bool:
+    """ "Felt unsafe", or an answer the kind says to review (PHQ-9 item 9)."""
+    return entry.felt_unsafe or entry.needs_review
+
 
 def entry_notice_write(*, entry: Entry) -> OutboxMessage:
     """The therapist's notice that ``entry`` arrived: written once, the first
     time it is shared, and left as it is after (sent, given up or waiting).
 
+    A flagged entry gets the flag notice instead, even when a plain one was
+    written before (the flag added in an edit): a plain one still waiting
+    is closed, so the therapist gets one email, the one that says "soon".
+
     Call inside the transaction that shares the entry, with its row locked:
     the lock keeps two shares of one entry from both writing.
     """
     client = entry.assignment.client
-    message, _created = OutboxMessage.objects.get_or_create(
-        kind=OutboxMessage.Kind.ENTRY_NOTICE,
-        entry=entry,
-        defaults={"client": client, "recipient_id": client.therapist_id},
+    notices = {
+        notice.kind: notice
+        for notice in OutboxMessage.objects.select_for_update(of=("self",)).filter(
+            entry=entry, kind__in=NOTICE_KINDS
+        )
+    }
+    flag = notices.get(OutboxMessage.Kind.FLAG_NOTICE)
+    plain = notices.get(OutboxMessage.Kind.ENTRY_NOTICE)
+    if flag is not None:
+        return flag
+    if not entry_is_flagged(entry) and plain is not None:
+        return plain
+    if plain is not None and plain.state == OutboxMessage.State.PENDING:
+        plain.state = OutboxMessage.State.NOT_SENT
+        plain.save(update_fields=["state"])
+    kind = (
+        OutboxMessage.Kind.FLAG_NOTICE
+        if entry_is_flagged(entry)
+        else OutboxMessage.Kind.ENTRY_NOTICE
     )
-    return message
+    return OutboxMessage.objects.create(
+        kind=kind, entry=entry, client=client, recipient_id=client.therapist_id
+    )
 
 
 def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
-    """The notice of entry ``entry_id``, its row locked for this transaction
-    (None: the entry was never shared, so nothing was asked for)."""
+    """The waiting notice of entry ``entry_id``, its row locked for this
+    transaction (None: nothing waits, or the entry was never shared)."""
     return (
         OutboxMessage.objects.select_for_update(of=("self",))
-        .filter(kind=OutboxMessage.Kind.ENTRY_NOTICE, entry_id=entry_id)
+        .filter(kind__in=NOTICE_KINDS, entry_id=entry_id, state=OutboxMessage.State.PENDING)
         .first()
     )
 

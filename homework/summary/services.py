@@ -24,12 +24,14 @@ from clients.models import Client
 from homework.summary import render, selectors
 from homework.summary.period import PeriodQuery, key_is_for_a_session_from, practice_date
 from practice.models import User
+from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
 STORAGE_ALIAS = "summaries"
 # Stored summaries are clinical records at rest: keep them only as long as
-# "print it before tomorrow's session" needs.
+# "print it before tomorrow's session" needs. The default of the practice's
+# setting (PracticeSettings.summary_keep_days), which the purge reads.
 RETENTION = dt.timedelta(days=14)
 
 
@@ -143,12 +145,12 @@ def summary_forget(*, client_id: int) -> int:
 
 
 def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
-    """Delete stored summaries older than ``RETENTION``, except those for a
+    """Delete stored summaries older than the practice's keep period, except those for a
     session still to come: the evening batch may have just found one
     unchanged, and an unchanged file keeps its first date. Returns how many
     went."""
     now = now or timezone.now()
-    cutoff = now - RETENTION
+    cutoff = now - dt.timedelta(days=practice_settings().summary_keep_days)
     today = practice_date(now)
     storage = summary_storage()
     removed = 0

@@ -235,7 +235,7 @@ def test_the_command_runs_one_scan_here_and_says_what_it_did(cast, capsys, time_
     time_machine.move_to(EVENING)
     reminded_client()
     held = reminded_client(safe_hours=[[["20:00", "22:00"]] for _day in range(7)])
-    call_command("send_due_reminders")
+    call_command("send_reminders")
     out = capsys.readouterr().out
     assert "2 due; 1 sent; 1 waiting for safe hours." in out
     assert held.display_name not in out and "@" not in out

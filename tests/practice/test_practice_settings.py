@@ -123,3 +123,28 @@ def test_a_cache_fault_reads_the_row_and_rests_the_cache_a_while(db, monkeypatch
     assert practice_settings().pk == 1
     assert practice_settings().pk == 1  # straight to the database: no second wait
     assert calls == ["get"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("message_keep_days", "5", "Choose between 30 and 730 days."),
+        ("summary_keep_days", "0", "Choose between 1 and 365 days."),
+        ("summary_keep_days", "", "This field is required."),
+    ],
+)
+def test_keep_periods_out_of_range_are_refused_with_a_clear_message(cast, field, value, says):
+    response = save_change_form(
+        login(cast.morgan), reverse(CHANGE, args=[1]), settings_form(**{field: value})
+    )
+    assert response.status_code == 200 and says in response.text
+    row = PracticeSettings.objects.get(pk=1)
+    assert (row.summary_keep_days, row.message_keep_days) == (14, 90)
+
+
+def test_the_manager_turns_the_digest_off(cast):
+    form = settings_form()
+    del form["weekly_digest"]
+    response = save_change_form(login(cast.morgan), reverse(CHANGE, args=[1]), form)
+    assert response.status_code == 302
+    assert not PracticeSettings.objects.get(pk=1).weekly_digest

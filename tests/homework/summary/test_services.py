@@ -260,3 +260,20 @@ def test_words_taken_back_or_changed_leave_no_stored_copy(cast, summaries_storag
             flags=Flags(),
         )
     assert stored_files(summaries_storage) == []
+
+
+def test_purge_follows_the_practices_keep_period(cast, summaries_storage):
+    from practice.models import PracticeSettings
+    from practice.selectors import forget_practice_settings
+
+    PracticeSettings.objects.filter(pk=1).update(summary_keep_days=3)
+    forget_practice_settings()
+    services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    services.summary_pdf(user=cast.theo, client=cast.bob, query=PeriodQuery())
+    old, recent = stored_files(summaries_storage)[0], stored_files(summaries_storage)[1]
+    four_days_ago = (timezone.now() - dt.timedelta(days=4)).timestamp()
+    two_days_ago = (timezone.now() - dt.timedelta(days=2)).timestamp()
+    os.utime(old, (four_days_ago, four_days_ago))
+    os.utime(recent, (two_days_ago, two_days_ago))
+    assert services.summary_purge_stale() == 1
+    assert stored_files(summaries_storage) == [recent]

@@ -1,6 +1,6 @@
 """Run one reminders' scan in the foreground and send what is due.
 
-    python manage.py send_due_reminders
+    python manage.py send_reminders
 
 For a practice without a worker and beat (no REDIS_URL: ``make run``, or a
 server run from cron): every five minutes from cron does what beat's
@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from homework.models import OutboxMessage
 from homework.reminders.services import ReminderNotSent, reminder_send, reminders_scan
+from homework.services.digest import DigestNotSent, digest_send, digests_scan
 
 
 class Command(BaseCommand):
@@ -39,6 +40,13 @@ class Command(BaseCommand):
             state=OutboxMessage.State.PENDING,
             send_after__gt=timezone.now(),
         ).count()
+        # The therapists' weekly digests ride along: without beat, nothing else sends them.
+        for message_id in digests_scan(now=timezone.now()):
+            try:
+                outcome = digest_send(message_id=message_id, now=timezone.now())
+            except DigestNotSent:
+                outcome = "failed"
+            self.stdout.write(f"digest {message_id}: {outcome}")
         summary = ", ".join(f"{count} {name}" for name, count in sorted(outcomes.items()))
         self.stdout.write(
             f"{scanned.due} due; {summary or 'nothing to send'}; {waiting} waiting for safe hours."

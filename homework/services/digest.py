@@ -1,0 +1,160 @@
+"""The weekly digest: each Monday morning, each therapist gets the past
+week in numbers (new entries, flags still to read, work done of what was
+due) and a link to the admin. No names, no words, no titles: the inbox may
+be read by others too.
+
+The same pattern as the reminders (homework.reminders.services): a
+periodic scan writes one outbox row per therapist and ISO week under a
+unique slot, so two scans or two workers write one; the send holds the
+row's lock and counts at the moment it sends. A practice turns the digest
+off in its settings; a flagged entry's email never waits for it
+(homework.services.notify).
+"""
+
+import datetime as dt
+import logging
+from dataclasses import dataclass
+from smtplib import SMTPException
+
+from anymail.exceptions import AnymailError
+from django.conf import settings
+from django.core.mail import BadHeaderError, EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from clients.selectors import active_therapists
+from homework.models import Entry, OutboxMessage
+from homework.selectors.caseload import caseload
+from homework.services.outbox import message_count_failure, message_mark_sent
+from homework.summary.period import practice_date
+from practice.models import User
+from practice.selectors import practice_settings
+
+logger = logging.getLogger(__name__)
+
+# Monday, from 8 in the morning on the practice's clock: before the week's
+# first sessions, and never a message in the night.
+DIGEST_WEEKDAY = 0
+DIGEST_FROM_HOUR = 8
+WEEK = dt.timedelta(days=7)
+
+
+def digest_slot(therapist_id: int, day: dt.date) -> str:
+    year, week, _weekday = day.isocalendar()
+    return f"digest:{therapist_id}:{year}-W{week:02d}"
+
+
+@transaction.atomic
+def digests_scan(*, now: dt.datetime) -> list[int]:
+    """Write this week's digest for every active therapist once its time
+    has come, and return the waiting ones to send. Two queries and an
+    insert however many therapists."""
+    today = practice_date(now)
+    local = timezone.localtime(now)
+    if (
+        practice_settings().weekly_digest
+        and today.weekday() == DIGEST_WEEKDAY
+        and local.hour >= DIGEST_FROM_HOUR
+    ):
+        OutboxMessage.objects.bulk_create(
+            [
+                OutboxMessage(
+                    kind=OutboxMessage.Kind.DIGEST,
+                    recipient_id=therapist_id,
+                    slot=digest_slot(therapist_id, today),
+                    slot_on=today,
+                    channel="email",
+                    created_at=now,
+                )
+                for therapist_id in active_therapists().values_list("pk", flat=True)
+            ],
+            ignore_conflicts=True,
+        )
+    return list(
+        OutboxMessage.objects.filter(
+            kind=OutboxMessage.Kind.DIGEST, state=OutboxMessage.State.PENDING
+        ).values_list("pk", flat=True)
+    )
+
+
+@dataclass(frozen=True)
+class WeekInNumbers:
+    new_entries: int  # shared with the therapist in the past seven days
+    flags_to_read: int  # shared entries with a flag, not opened yet
+    done: int  # of the work due in the past seven days, done
+    due: int
+
+
+def week_in_numbers(*, therapist: User, now: dt.datetime) -> WeekInNumbers:
+    """The counts, by the caseload's own rules (homework.selectors.caseload)."""
+    rows = caseload(user=therapist, therapist=therapist, now=now)
+    new = Entry.objects.filter(
+        assignment__client__therapist=therapist,
+        status=Entry.Status.SUBMITTED,
+        private=False,
+        shared_at__gt=now - WEEK,
+    ).count()
+    return WeekInNumbers(
+        new_entries=new,
+        flags_to_read=sum(row.unread_flags for row in rows),
+        done=sum(row.week[0] for row in rows),
+        due=sum(row.week[1] for row in rows),
+    )
+
+
+class DigestNotSent(Exception):
+    """The mail server could not take a digest this time (the task retries)."""
+
+
+def digest_send(*, message_id: int, now: dt.datetime) -> str:
+    """Send digest ``message_id``: "sent", "skipped" (done already, or the
+    therapist left), "given-up"; DigestNotSent when worth retrying."""
+    outcome = _digest_try(message_id, now)
+    if outcome == "failed":
+        raise DigestNotSent(message_id)
+    return outcome
+
+
+@transaction.atomic
+def _digest_try(message_id: int, now: dt.datetime) -> str:
+    row = (
+        OutboxMessage.objects.select_for_update(of=("self",))
+        .select_related("recipient")
+        .filter(pk=message_id, kind=OutboxMessage.Kind.DIGEST)
+        .first()
+    )
+    if row is None or row.state != OutboxMessage.State.PENDING:
+        return "skipped"
+    therapist = row.recipient
+    if (
+        not (therapist.is_active and therapist.is_therapist)
+        or not practice_settings().weekly_digest
+    ):
+        row.state = OutboxMessage.State.NOT_SENT
+        row.save(update_fields=["state"])
+        return "skipped"
+    context = {
+        "therapist": therapist,
+        "week": week_in_numbers(therapist=therapist, now=now),
+        "admin_url": settings.SITE_URL + reverse("admin:index"),
+    }
+    message = EmailMultiAlternatives(
+        subject=render_to_string("homework/email/digest-subject.txt", context).strip(),
+        body=render_to_string("homework/email/digest-body.txt", context),
+        to=[therapist.email],
+    )
+    message.attach_alternative(
+        render_to_string("homework/email/digest-body.html", context), "text/html"
+    )
+    row.attempts += 1
+    try:
+        message.send()
+    except (OSError, SMTPException, BadHeaderError, AnymailError) as failure:
+        return message_count_failure(
+            message=row, failure=failure, asked_at=row.created_at, now=now,
+            what=f"digest {row.pk}",
+        )  # fmt: skip
+    message_mark_sent(message=row, now=now)
+    return "sent"

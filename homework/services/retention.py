@@ -1,0 +1,39 @@
+"""Removing what the practice keeps only for a while: the record of
+messages that are done with (sent, given up, closed), after the practice's
+``message_keep_days``. Stored summaries go by homework.summary.services.
+A waiting message is never removed: it is work still to do."""
+
+import datetime as dt
+
+from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Coalesce
+
+from homework.models import OutboxMessage
+from practice.selectors import practice_settings
+
+# Rows per delete: each batch its own short transaction, so a first run on
+# a year of rows never holds a long lock on the table the workers send from.
+PURGE_BATCH = 1000
+DONE_STATES = (
+    OutboxMessage.State.SENT,
+    OutboxMessage.State.GIVEN_UP,
+    OutboxMessage.State.NOT_SENT,
+)
+
+
+def outbox_purge_done(*, now: dt.datetime, batch: int = PURGE_BATCH) -> int:
+    """Delete done messages last touched before the keep period; returns how many."""
+    cutoff = now - dt.timedelta(days=practice_settings().message_keep_days)
+    old = (
+        OutboxMessage.objects.filter(state__in=DONE_STATES)
+        .alias(done_at=Coalesce("sent_at", "last_tried_at", "created_at"))
+        .filter(Q(done_at__lt=cutoff))
+    )
+    removed = 0
+    while True:
+        with transaction.atomic():
+            ids = list(old.order_by("pk").values_list("pk", flat=True)[:batch])
+            if not ids:
+                return removed
+            removed += OutboxMessage.objects.filter(pk__in=ids).delete()[0]
