@@ -102,4 +102,3 @@ def test_the_client_is_told_no_one_watches_live_with_numbers_to_tap(cast):
         .get(reverse("homework:entry", args=[plain.key]))
         .content.decode()
     )
-
