@@ -4,6 +4,7 @@ text alternative, where it is shown, and that a year costs what a week does."""
 import datetime as dt
 import re
 import xml.etree.ElementTree as ET
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.db import connection
@@ -145,7 +146,7 @@ def test_staff_never_see_drafts_or_private_entries_the_client_sees_their_own(cas
     )
     draft.refresh_from_db()
     shared = urge(urges, day, intensity=3)
-    window = {"since": day, "until": day, "zone": UTC}
+    window: dict[str, Any] = {"since": day, "until": day, "zone": UTC}
 
     # Staff: one kind left (the shared urge), so no timeline at all.
     assert timeline_of([private, draft, shared], for_client=False, **window) is None
@@ -180,9 +181,11 @@ def test_the_picture_has_a_title_a_description_a_table_and_dates_on_its_axis(cas
     assert drawn is not None
     svg = ET.fromstring(drawn.svg)  # noqa: S314 (our own output, parsed to prove it is well formed)
     assert svg.get("role") == "img"
-    assert svg.find(f"{SVG}title").text.startswith("What happened, day by day")
-    assert svg.find(f"{SVG}desc").text == "2 written records, 1 urge logged, contact on 1 day."
-    labels = [t.text for t in svg.iter(f"{SVG}text")]
+    title, desc = svg.find(f"{SVG}title"), svg.find(f"{SVG}desc")
+    assert title is not None and desc is not None
+    assert (title.text or "").startswith("What happened, day by day")
+    assert desc.text == "2 written records, 1 urge logged, contact on 1 day."
+    labels = [t.text or "" for t in svg.iter(f"{SVG}text")]
     assert labels[:3] == ["Written records", "Urges", "Contact"]  # only lanes with something
     assert calendar_day(start, "j M") in labels
     assert calendar_day(timezone.localdate(), "j M") in labels
@@ -207,6 +210,7 @@ def test_the_clients_own_timeline_speaks_in_their_voice():
     day = dt.date(2026, 3, 4)
     mine = charts.timeline([point, urge_point], since=day, until=day, for_client=True)
     staff = charts.timeline([point, urge_point], since=day, until=day, for_client=False)
+    assert mine is not None and staff is not None
     assert mine.rows[0].cells[1] == "I reached out"
     assert staff.rows[0].cells[1] == "the client reached out"
 
