@@ -131,7 +131,8 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
     )
     grouped: dict[tuple[int, str], list[tuple[dt.date, float | None]]] = defaultdict(list)
     for client_id, slug, day, score in scores:
-        grouped[client_id, slug].append((day, score))
+        if day is not None:  # never, by the filter; said so for the types
+            grouped[client_id, slug].append((day, score))
     by_pk = {client.pk: client for client in clients}
     trends: dict[int, str | None] = {}
     for (client_id, slug), logged in sorted(grouped.items()):

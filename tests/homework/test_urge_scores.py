@@ -16,6 +16,7 @@ from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
 
 
 def sent_urge(cast: Cast, **answers: object):
+    assert cast.alice.portal_user is not None
     assignment = AssignmentFactory.create(
         client=cast.alice,
         exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
@@ -32,6 +33,7 @@ def sent_urge(cast: Cast, **answers: object):
 
 def test_a_sent_urge_keeps_its_pull_and_a_change_updates_it(cast: Cast) -> None:
     entry = sent_urge(cast, intensity=7)
+    assert cast.alice.portal_user is not None
     assert entry.score == 7.0
     changed = services.entry_edit(
         user=cast.alice.portal_user,
