@@ -67,6 +67,8 @@ def _caseload_of(clients: int):
                     schema_version=1,
                     occurrence_on=timezone.localdate(at),
                     felt_unsafe=day == number % 30,
+                    # The pull kept plain, as the services do (UrgeLog.score).
+                    score=float(max(0, 9 - day // 8 + number % 3)),
                     response={
                         "at": at.isoformat(),
                         "intensity": max(0, 9 - day // 8 + number % 3),

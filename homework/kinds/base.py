@@ -312,12 +312,13 @@ class ExerciseKind:
         """One-line facts for the summary's first page (e.g. days without contact)."""
         return []
 
-    def trend(self, entries: Sequence["Entry"], *, since: dt.date, zone: dt.tzinfo) -> str | None:
-        """Whether what this kind follows eased, held or grew over ``entries``
-        (shared ones, from the days since ``since`` on the client's clock
-        ``zone``): one of TREND_EASING, TREND_STEADY, TREND_STRONGER, or None
-        when too few days are logged to say (or the kind follows nothing:
-        ``has_trend``). The caseload's "urges easing or not"."""
+    def trend(self, scores: Sequence[tuple[dt.date, float | None]]) -> str | None:
+        """Whether what this kind follows eased, held or grew over ``scores``:
+        each shared entry's day (``Entry.occurrence_on``) and ``Entry.score``,
+        read plain so no response is decrypted. One of TREND_EASING,
+        TREND_STEADY, TREND_STRONGER, or None when too few days are logged to
+        say (or the kind follows nothing: ``has_trend``). The caseload's
+        "urges easing or not"."""
         return None
 
     def progress_context(

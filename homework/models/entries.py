@@ -89,10 +89,15 @@ class Entry(models.Model):
         help_text=_("Until then the client may still edit what they sent."),
     )
     score = models.FloatField(
-        _("check-in total"),
+        _("score"),
         null=True,
         blank=True,
-        help_text=_("For scored worksheets: the total, kept so it can be charted over time."),
+        # Each kind's own number (ExerciseKind.score), read only by that kind:
+        # a scored worksheet's total, an urge's pull.
+        help_text=_(
+            "A scored worksheet's total, or an urge's pull (0 to 10), kept so it "
+            "can be charted over time."
+        ),
     )
     # Which open portal page last saved this draft, and how many saves that
     # page had sent by then. A page leaving (the quick exit, a closed tab)

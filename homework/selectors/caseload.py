@@ -5,8 +5,9 @@ are and however long they have been logging: what SQL can count is counted
 there (flags not read, the last entry, the next session); work done of what
 was due is the summary's own count (homework.summary.completion, two
 queries for every client and both periods); and the urge trend is the
-kind's own (ExerciseKind.trend), read from the last four weeks of entries
-only, so a year of daily logging costs what a month does.
+kind's own (ExerciseKind.trend), read from the last four weeks' plain
+days and scores only (no response decrypted), so a year of daily logging
+costs what a month does.
 """
 
 import datetime as dt
@@ -27,8 +28,7 @@ from homework.models import Entry
 from homework.selectors.portal import client_today
 from homework.selectors.scoping import entries_for_user
 from homework.summary.completion import completion_for_periods
-from homework.summary.period import period_for_dates, practice_date, practice_midnight
-from practice.dates import as_zone
+from homework.summary.period import period_for_dates, practice_date
 from practice.models import User
 from practice.requests import parse_id
 
@@ -113,35 +113,31 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
         return {}
     # A day more than any client's month, so it has begun on every clock.
     since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
-    entries = (
+    # Each urge's day and pull, plain columns only: its response (encrypted)
+    # is never loaded. A log's entry counts for the day it records
+    # (services.entry_writes._slot_when_sent), on the client's calendar.
+    scores = (
         entries_for_user(user=user)
         .filter(
             assignment__client__in=[client.pk for client in clients],
             assignment__exercise__kind__in=slugs,
             private=False,
-            submitted_at__gte=practice_midnight(since),
+            occurrence_on__gte=since,
         )
-        .select_related("assignment__exercise")
-        # What the trend reads, and no more: each field a client writes is
-        # decrypted as it loads.
-        .only(
-            "response",
-            "schema_version",
-            "submitted_at",
-            "assignment__client_id",
-            "assignment__exercise__kind",
+        .order_by()
+        .values_list(
+            "assignment__client_id", "assignment__exercise__kind", "occurrence_on", "score"
         )
-        .order_by("submitted_at")
     )
-    grouped: dict[tuple[int, str], list[Entry]] = defaultdict(list)
-    for entry in entries:
-        grouped[entry.assignment.client_id, entry.assignment.exercise.kind].append(entry)
+    grouped: dict[tuple[int, str], list[tuple[dt.date, float | None]]] = defaultdict(list)
+    for client_id, slug, day, score in scores:
+        if day is not None:  # never, by the filter; said so for the types
+            grouped[client_id, slug].append((day, score))
     by_pk = {client.pk: client for client in clients}
     trends: dict[int, str | None] = {}
     for (client_id, slug), logged in sorted(grouped.items()):
-        client = by_pk[client_id]
-        month_start = client_today(client, now) - dt.timedelta(days=MONTH_DAYS - 1)
-        trend = get_kind(slug).trend(logged, since=month_start, zone=as_zone(client.timezone))
+        month_start = client_today(by_pk[client_id], now) - dt.timedelta(days=MONTH_DAYS - 1)
+        trend = get_kind(slug).trend([(day, score) for day, score in logged if day >= month_start])
         if trends.get(client_id) is None:
             trends[client_id] = trend or TOO_FEW
     return trends

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from clients.contact.models import ContactProfile
 from clients.models import Client
+from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.selectors.caseload import TOO_FEW, caseload
 from tests.conftest import Cast, login
@@ -61,12 +62,15 @@ def urges(assignment: Assignment, intensities: list[int], *, private: bool = Fal
     """One urge a day, the last of ``intensities`` yesterday."""
     for back, intensity in enumerate(reversed(intensities), start=1):
         at = days_ago(back, hours=0)
+        response = urge_log(at=at.isoformat(), intensity=intensity)
         EntryFactory.create(
             assignment=assignment,
             occurrence_on=timezone.localdate(at),
             submitted_at=at,
             private=private,
-            response=urge_log(at=at.isoformat(), intensity=intensity),
+            response=response,
+            # The pull, as the services keep it (the kind's score hook).
+            score=get_kind("urge_log").score(response, exercise=assignment.exercise),
         )
 
 

@@ -170,17 +170,23 @@ class UrgeLog(ExerciseKind):
             "trend": _trend(by_day),
         }
 
-    def trend(self, entries: Sequence["Entry"], *, since: dt.date, zone: dt.tzinfo) -> str | None:
+    def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
+        # The pull, kept plain on the entry so the caseload's trend reads it
+        # without decrypting each urge; a blank stays None, never a 0.
+        pull = _pull(response)
+        return None if pull is None else float(pull)
+
+    def trend(self, scores: Sequence[tuple[dt.date, float | None]]) -> str | None:
         """The curve's own trend (first week logged against the last), over
-        the urges that happened from ``since``: the caseload asks of the last
-        few weeks, so a year of logging costs no more than a month."""
-        recent = [
-            entry
-            for entry in entries
-            if (at := _at(self.response_of(entry))) is not None
-            and timezone.localdate(at, zone) >= since
-        ]
-        trend = self.curve(assignment=None, entries=recent, zone=zone)["trend"]
+        each urge's day and pull (``score``), as the curve would draw them."""
+        if not scores:
+            return None
+        first = min(day for day, _score in scores)
+        by_day: dict[int, list[int]] = defaultdict(list)
+        for day, pull in scores:
+            if pull is not None:  # a pull not given is not drawn as a 0
+                by_day[(day - first).days].append(int(pull))
+        trend = _trend(by_day)
         return None if trend is None else str(trend["direction"])
 
     def earlier_wanted(self) -> EarlierWanted:
