@@ -16,7 +16,7 @@ from clients.readers import NOW_SHARED
 from homework import selectors, services
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
-from homework.models import Entry
+from homework.models import Assignment, Entry
 from homework.portal.autosave_text import autosave_messages
 from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
@@ -61,6 +61,10 @@ def _render_entry(
         "homework/entry.html",
         {
             "entry": entry,
+            # A plan, map or ladder changes as life does: from any version sent,
+            # the client can start the next one while the work is open.
+            "can_update": kind.continues_last_sent
+            and entry.assignment.status == Assignment.Status.ACTIVE,
             # The kind's template gets everything its present() gives, as in the admin;
             # its headings sit under the page's h1 (the exercise's title).
             "display": render_to_string(

@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Dialog, expect
 
 from clients.models import Client
-from homework.kinds import ResponseInvalid, all_kinds
+from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import todo_for_client
 from practice.models import User
@@ -214,12 +214,23 @@ def alex(db) -> Client:
 
 def assignment_of(client: Client, slug: str) -> Assignment:
     """Work of kind ``slug`` the client can open a form for: one in their To
-    do (done work opens what was sent instead). Chosen by the portal's own
-    rule, not by the model's ordering, which puts work with no due date
-    first on SQLite and last on PostgreSQL."""
+    do, or sent work that its kind continues (a plan, a map, a ladder; other
+    done work opens what was sent instead). Chosen by the
+    portal's own rules, not by the model's ordering, which puts work with no
+    due date first on SQLite and last on PostgreSQL."""
     assert client.portal_user is not None
     todo = todo_for_client(user=client.portal_user).assignments
-    assignment = next((a for a in todo if a.exercise.kind == slug), None)
+    # Sent work a plan, map or ladder continues: its page offers "Add an update".
+    updatable = (
+        list(
+            client.assignments.filter(
+                exercise__kind=slug, status=Assignment.Status.ACTIVE
+            ).select_related("exercise")
+        )
+        if get_kind(slug).continues_last_sent
+        else []
+    )
+    assignment = next((a for a in [*todo, *updatable] if a.exercise.kind == slug), None)
     assert assignment is not None, slug
     return assignment
 

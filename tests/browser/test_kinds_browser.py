@@ -152,7 +152,8 @@ def test_progress_page_draws_the_pictures_on_a_phone(db, new_context, artifacts)
     sign_in(page, "alice@example.test", PASSWORD)
     page.click("text=Progress")
     expect(page.get_by_role("img", name="The strongest pull each day", exact=False)).to_be_visible()
-    assert page.locator("svg.chart").count() == 3
+    # The urge curve, the ladder, the map, and the one timeline they share.
+    assert page.locator("svg.chart").count() == 4
     assert_accessible(page)
     page.screenshot(path=artifacts / "progress-390.png", full_page=True)
 
@@ -175,8 +176,9 @@ def test_an_arabic_answer_reads_from_the_right_on_a_page_that_runs_left_to_right
     direction = "el => getComputedStyle(el).direction"
     assert answer.evaluate(direction) == "rtl"
     assert page.locator("html").evaluate(direction) == "ltr"
-    # The box the client writes in turns as they type.
-    page.goto(f"/do/{check_in.pk}/")
+    # The box the client writes in turns as they type (new work: sent work
+    # opens what was sent).
+    page.goto(f"/do/{assign(client, 'worksheet').pk}/")
     story = page.locator("textarea[name=r-story]")
     expect(story).to_have_attribute("dir", "auto")
     story.fill(arabic)

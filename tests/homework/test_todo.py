@@ -558,3 +558,17 @@ def test_the_kinds_updated_in_place_are_the_ones_that_start_from_the_last_sent(m
         )
         assert (str(kind.again_label) != "Add another") is continues, kind.slug
         assert kind.continues_last_sent is continues, kind.slug
+
+
+def test_a_plan_sent_long_ago_can_still_be_updated_from_its_page(cast):
+    """Past "Done recently", a plan, map or ladder still open offers its next
+    version from the page of what was sent; other work does not."""
+    plan = one_off(cast, "safety_plan", due_in_days=2)
+    sent = send(plan, submitted_at=timezone.now() - dt.timedelta(days=40))
+    worksheet = send(one_off(cast, "worksheet", due_in_days=2))
+    portal = login(cast.alice.portal_user)
+    page = portal.get(reverse("homework:entry", args=[sent.key])).content.decode()
+    assert f'href="{reverse("homework:do", args=[plan.pk])}"' in page
+    assert "Add an update" in page
+    other = portal.get(reverse("homework:entry", args=[worksheet.key])).content.decode()
+    assert "Add an update" not in other
