@@ -286,7 +286,7 @@ def _for_a_page(html: SafeString) -> SafeString:
     the same way from its first letter, and which a block around it marked
     ``auto`` still counts in finding its own direction (a fixed one it skips)."""
     # Only our own spans change: client text in the section is escaped.
-    return mark_safe(html.replace(_PRINTED_DIRECTION, '<span dir="auto">'))  # noqa: S308  # nosec B703
+    return mark_safe(html.replace(_PRINTED_DIRECTION, '<span dir="auto">'))  # noqa: S308  # nosec B703 (our own spans; client text escaped)
 
 
 def summary_document(data: SummaryData) -> SummaryDocument:

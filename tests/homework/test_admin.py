@@ -91,6 +91,7 @@ def test_each_value_in_the_lists_of_clients_and_assignments_carries_its_columns_
     ]
     assignments = http.get(reverse("admin:homework_assignment_changelist"))
     assert _first_rows_labels(assignments.text) == [
+        "",  # the tick box for ending open-ended work
         "Exercise",
         "Client",
         "Starts on",

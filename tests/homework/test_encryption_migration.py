@@ -8,7 +8,6 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from homework.models import Entry, EntryComment, EntryNote
 from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
 
 BEFORE = [("homework", "0018_entry_notify_fields_removed")]
@@ -52,17 +51,20 @@ def written_in_plain(apps) -> dict[str, int]:
 def test_the_migrations_encrypt_what_was_written_and_undo_it(before_encryption):
     ids = written_in_plain(before_encryption)
 
-    migrate(AFTER)
+    sealed = migrate(AFTER)
     assert "door" not in raw("homework_entry", "response", ids["entry"])
     assert raw("homework_entry", "note_draft", ids["entry"]).startswith("gAAAA")
     assert raw("homework_entrynote", "text", ids["note"]).startswith("gAAAA")
     assert raw("homework_entrycomment", "text", ids["comment"]).startswith("gAAAA")
-    entry = Entry.objects.get(pk=ids["entry"])
+    entry = sealed.get_model("homework", "Entry").objects.get(pk=ids["entry"])
     assert (entry.response, entry.note_draft) == (RESPONSE, "not sent yet")
-    empty = Entry.objects.get(pk=ids["empty"])
+    empty = sealed.get_model("homework", "Entry").objects.get(pk=ids["empty"])
     assert (empty.response, empty.note_draft) == ({}, "")
-    assert EntryNote.objects.get(pk=ids["note"]).text == "a note"
-    assert EntryComment.objects.get(pk=ids["comment"]).text == "a comment"
+    assert sealed.get_model("homework", "EntryNote").objects.get(pk=ids["note"]).text == "a note"
+    assert (
+        sealed.get_model("homework", "EntryComment").objects.get(pk=ids["comment"]).text
+        == "a comment"
+    )
 
     apps = migrate(BEFORE)
     assert json.loads(raw("homework_entry", "response", ids["entry"])) == RESPONSE
