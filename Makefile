@@ -16,6 +16,9 @@ BROWSER ?= 1
 DB_ONLY ?= 0
 # pytest-xdist processes: one per core ("auto"); 0 runs every test in this process.
 PYTEST_WORKERS ?= auto
+# Seconds one test may take before it is failed with every thread's stack
+# (pytest-timeout): a hung browser wait names itself rather than stalling CI.
+PYTEST_TIMEOUT ?= 300
 # The tests marked `clock` run at each of these wall-clock moments (tests/wall_clock.py).
 CLOCKS ?= now,00:30,23:30,dst-spring,dst-autumn
 # xdist's plain "load": each worker keeps pytest-django's order, so the
@@ -75,7 +78,7 @@ audit: install
 
 pytest: install system-deps
 	$(BIN)/python manage.py collectstatic --no-input -v0
-	$(BIN)/pytest $(PYTEST_PARALLEL) --clock=$(CLOCKS) \
+	$(BIN)/pytest $(PYTEST_PARALLEL) --clock=$(CLOCKS) --timeout=$(PYTEST_TIMEOUT) --timeout-method=thread \
 		$(if $(filter 0,$(BROWSER)),-m "not browser") $(if $(filter 1,$(DB_ONLY)),--db-only) \
 		$(PYTEST_ARGS)
 
