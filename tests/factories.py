@@ -4,6 +4,7 @@ from collections.abc import Callable
 from typing import Any
 
 import factory
+from django.db import transaction
 from django.utils import timezone
 
 from clients.models import Client, Session
@@ -128,7 +129,8 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
         """A shared entry's notice waits in the outbox, as the services write it;
         ``therapist_notice__state=...`` (or ``__attempts``) says how it went."""
         if create and entry.is_submitted and not entry.private:
-            outbox.entry_notice_write(entry=entry)
+            with transaction.atomic():  # the service locks the entry's notices
+                outbox.entry_notice_write(entry=entry)
             if fields:
                 OutboxMessage.objects.filter(entry=entry).update(**fields)
 
