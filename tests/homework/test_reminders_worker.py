@@ -60,7 +60,9 @@ def test_two_scans_at_once_write_one_row_per_client_and_day(cast):
     first, second = start("scan 1", scan), start("scan 2", scan)
     first.finish(), second.finish()
     assert first.error is None and second.error is None, (first.error, second.error)
-    assert first.result == second.result == 20  # both found them due
+    # Each scan finds due what no committed scan has written yet: both, or
+    # the first to read; the rows below are what must hold either way.
+    assert max(first.result, second.result) == 20
     connection.close()
     rows = OutboxMessage.objects.filter(kind=OutboxMessage.Kind.REMINDER)
     assert rows.count() == 20 == rows.values("client_id").distinct().count()
