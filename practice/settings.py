@@ -322,6 +322,11 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
     "SERVE_AUTHENTICATION": ["rest_framework.authentication.SessionAuthentication"],
+    # Two models have a "status": each its own enum in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "AssignmentStatusEnum": "homework.models.Assignment.Status",
+        "EntryStatusEnum": "homework.models.Entry.Status",
+    },
 }
 
 _email = email_config(env_str("EMAIL_URL", "console://"))
