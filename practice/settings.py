@@ -326,6 +326,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "AssignmentStatusEnum": "homework.models.Assignment.Status",
         "EntryStatusEnum": "homework.models.Entry.Status",
+        # Each weekday's "when" on the contact profile is the same choice.
+        "SafeHoursWhenEnum": ["any", "between", "never"],
     },
 }
 

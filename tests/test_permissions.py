@@ -165,6 +165,9 @@ TABLE: dict[str, Row] = {
         "403 415 404 403 403 403 403",
         "post",
     ),
+    "api/v1/me/contact-profile/": Row(
+        fixed("/api/v1/me/contact-profile/"), "403 200 200 403 403 403 403"
+    ),
     "api/v1/me/export/": Row(fixed("/api/v1/me/export/"), "403 200 200 403 403 403 200"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
         lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "403 403 403 200 404 200 403"
