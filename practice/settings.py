@@ -317,7 +317,22 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Practice companion API",
-    "DESCRIPTION": "Homework between sessions: the same operations and permissions as the admin and the portal.",
+    "DESCRIPTION": (
+        "Homework between sessions: the same operations and permissions as the admin and "
+        "the portal.\n\n"
+        "**Errors** always have one shape: "
+        '`{"code": "...", "detail": "a sentence", "errors": {"field": ["message"]}}`; '
+        "`errors` names each field to blame (`response.body_distress`), `__all__` the "
+        "whole body. Another person's record is a 404, never a 403. Unknown or read-only "
+        "fields in a body are refused (400), each named.\n\n"
+        "**Lists** come a page at a time: `page` and `page_size` (1 to 100; anything else "
+        "is a 400, not quietly changed).\n\n"
+        "**Writes**: a read returns an `ETag`; PATCH and PUT need it back as `If-Match` "
+        "(none: 428; stale: 412, and nothing changes). A POST may carry an "
+        "`Idempotency-Key`: sent again with the same body it returns the first answer "
+        "(`Idempotent-Replayed: true`) and writes nothing twice; with another body, 422. "
+        "Bodies are JSON (else 415), at most 5.8 MB (else 413). Too many requests: 429."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],

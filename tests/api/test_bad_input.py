@@ -62,3 +62,16 @@ def test_too_many_requests_are_429_in_the_shape(cast: Cast, monkeypatch: pytest.
     assert statuses == [200, 200, 429]
     response = http.get("/api/v1/assignments/")
     assert response.json()["code"] == "throttled" and "Retry-After" in response
+
+
+def test_many_accounts_from_one_address_share_its_limit(
+    cast: Cast, monkeypatch: pytest.MonkeyPatch
+):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(
+        SimpleRateThrottle, "THROTTLE_RATES", {"user": "99/min", "address": "2/min"}
+    )
+    alice, bob = login(cast.alice.portal_user), login(cast.bob.portal_user)
+    statuses = [http.get("/api/v1/assignments/").status_code for http in (alice, bob, bob)]
+    assert statuses == [200, 200, 429]
