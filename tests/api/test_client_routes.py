@@ -207,3 +207,21 @@ def test_a_private_entry_shows_staff_only_that_it_exists():
     shown = StaffEntryOut(entry).data
     assert shown["private"] is True and shown["response"] is None
     assert shown["felt_unsafe"] is None
+
+
+def test_the_nightly_sweep_forgets_kept_answers_after_a_day(cast: Cast):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from homework.tasks import purge_done_messages
+
+    user = cast.alice.portal_user
+    assert user is not None
+    old = IdempotentRequest.objects.create(
+        user=user, key="old", fingerprint="x", created_at=timezone.now() - dt.timedelta(hours=25)
+    )
+    fresh = IdempotentRequest.objects.create(user=user, key="fresh", fingerprint="x")
+    purge_done_messages()
+    assert list(IdempotentRequest.objects.values_list("pk", flat=True)) == [fresh.pk]
+    assert not IdempotentRequest.objects.filter(pk=old.pk).exists()
