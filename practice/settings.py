@@ -21,6 +21,7 @@ from practice.env import (
     env_fernet_keys,
     env_int,
     env_list,
+    env_rate,
     env_str,
     env_time_zone,
     env_url,
@@ -311,8 +312,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_THROTTLE_RATES": {
         # An app autosaving a draft every few seconds stays well inside these.
-        "user": env_str("API_RATE_PER_USER", "120/min"),
-        "address": env_str("API_RATE_PER_ADDRESS", "600/min"),
+        "user": env_rate("API_RATE_PER_USER", "120/min"),
+        "address": env_rate("API_RATE_PER_ADDRESS", "600/min"),
     },
 }
 SPECTACULAR_SETTINGS = {
