@@ -21,6 +21,7 @@ from practice.env import (
     env_fernet_keys,
     env_int,
     env_list,
+    env_rate,
     env_str,
     env_time_zone,
     env_url,
@@ -294,20 +295,56 @@ CELERY_BEAT_SCHEDULE = {
 
 # The REST API (/api/v1/): the browser session is the login, staff and clients
 # alike; each view narrows who may call it. JSON only: no browsable API.
+# Errors in one shape (practice.api.errors), bodies bounded (API_MAX_BODY_BYTES),
+# pages bounded, and throttles per person and per address (practice.api.*).
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["practice.api.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "practice.api.errors.api_exception_handler",
+    "NON_FIELD_ERRORS_KEY": "__all__",
+    "DEFAULT_PAGINATION_CLASS": "practice.api.pagination.BoundedPagination",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "practice.api.throttling.PerUserThrottle",
+        "practice.api.throttling.PerAddressThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # An app autosaving a draft every few seconds stays well inside these.
+        "user": env_rate("API_RATE_PER_USER", "120/min"),
+        "address": env_rate("API_RATE_PER_ADDRESS", "600/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Practice companion API",
-    "DESCRIPTION": "Homework between sessions: the same operations and permissions as the admin and the portal.",
+    "DESCRIPTION": (
+        "Homework between sessions: the same operations and permissions as the admin and "
+        "the portal.\n\n"
+        "**Errors** always have one shape: "
+        '`{"code": "...", "detail": "a sentence", "errors": {"field": ["message"]}}`; '
+        "`errors` names each field to blame (`response.body_distress`), `__all__` the "
+        "whole body. Another person's record is a 404, never a 403. Unknown or read-only "
+        "fields in a body are refused (400), each named.\n\n"
+        "**Lists** come a page at a time: `page` and `page_size` (1 to 100; anything else "
+        "is a 400, not quietly changed).\n\n"
+        "**Writes**: a read returns an `ETag`; PATCH and PUT need it back as `If-Match` "
+        "(none: 428; stale: 412, and nothing changes). A POST may carry an "
+        "`Idempotency-Key`: sent again with the same body it returns the first answer "
+        "(`Idempotent-Replayed: true`) and writes nothing twice; with another body, 422. "
+        "Bodies are JSON (else 415), at most 5.8 MB (else 413). Too many requests: 429."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
     "SERVE_AUTHENTICATION": ["rest_framework.authentication.SessionAuthentication"],
+    # Two models have a "status": each its own enum in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "AssignmentStatusEnum": "homework.models.Assignment.Status",
+        "EntryStatusEnum": "homework.models.Entry.Status",
+        # Each weekday's "when" on the contact profile is the same choice.
+        "SafeHoursWhenEnum": ["any", "between", "never"],
+    },
 }
 
 _email = email_config(env_str("EMAIL_URL", "console://"))
@@ -441,6 +478,9 @@ SHORT_TEXT_MAX_CHARS = 300
 # character (four UTF-8 bytes, each percent-encoded). Django's 2.5 MB default
 # refused a full ladder written in Chinese with a bare "Bad request".
 DATA_UPLOAD_MAX_MEMORY_SIZE = 40 * LONG_TEXT_MAX_CHARS * 12 + 1_000_000
+# The largest JSON body the API reads: a worksheet of 40 long answers at their
+# limit, every character written as a six-byte \uXXXX escape, and room to spare.
+API_MAX_BODY_BYTES = 40 * LONG_TEXT_MAX_CHARS * 6 + 1_000_000
 
 LOGGING = {
     "version": 1,

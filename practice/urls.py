@@ -13,7 +13,7 @@ admin.site.index_title = _("Your practice")
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/v1/", include("homework.api")),
+    path("api/v1/", include("practice.api.urls")),
     path("help-now/", views.crisis, name="crisis"),
     path("favicon.ico", views.favicon),
     # For a load balancer: "ok" or "unavailable", nothing more (practice.health).
