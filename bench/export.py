@@ -14,7 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.summary import median, paired_ratio, plain_document, setup_django, timed
+from bench.summary import plain_document, setup_django
+from bench.timing import median, paired_ratio, timed
 
 RUNS = 3
 

@@ -1,0 +1,406 @@
+"""The portal's and the admin's pages on the large practice, each against the
+same template rendered from the same data held in memory, and each at the
+largest client against the smallest.
+
+The page is a real request through Django's test client: the whole
+middleware stack (sessions, authentication, the second factor, CSRF, the
+portal's and staff's session clocks, the security headers), the view, its
+queries and its template, as a signed-in person asks for it. The floor is the
+template the page rendered, given the very context the view built (captured
+as the page rendered it, its querysets already read), through the same
+backend and context processors: only ``render`` is timed.
+
+"Largest" and "smallest" are by entries: the clients with the most and the
+fewest (at least one) for a client's own pages (the portal, the client page,
+since last session); their therapists, by the entries of their whole
+caseload, for the pages across a caseload (home, caseload, the clients and
+entries lists).
+
+Rounds interleave the page at the largest, its floor, and the page at the
+smallest; each figure is the median of the paired ratios. Runs on a database
+already seeded (``seed_demo --scale N``) and leaves it as it found it: the
+whole run is one transaction, rolled back (opening "since last session"
+marks entries read, and every look at a client's records writes the access log).
+"""
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from bench.figures import Figure
+from bench.timing import Sample, interleaved, median, paired_ratio
+
+ROUNDS = 9
+GOAL_AGAINST_TEMPLATE = 2.0
+GOAL_LARGEST_AGAINST_SMALLEST = 1.3
+
+
+@dataclass(frozen=True)
+class Who:
+    """A client with a portal account, and what their pages need."""
+
+    client_id: int
+    entries: int
+    client_user: Any
+    therapist: Any
+    assignment_id: int | None  # the active work with the most entries: "an exercise"
+
+
+@dataclass(frozen=True)
+class Page:
+    name: str
+    staff: bool  # asked by the client's therapist; otherwise by the client
+    across_caseload: bool  # compared by therapist rather than by client
+    url: Callable[[Who], str]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """What one page rendered: its template, the context its view built, the request."""
+
+    template: Any
+    context: dict[str, Any]
+    request: Any
+
+    def render(self) -> str:
+        return str(self.template.render(self.context, self.request))
+
+
+def _pages() -> list[Page]:
+    from django.urls import reverse
+
+    def admin(name: str, *, with_client: bool = False) -> Callable[[Who], str]:
+        return lambda who: reverse(name, args=[who.client_id] if with_client else [])
+
+    return [
+        Page("To do", False, False, lambda who: reverse("homework:dashboard")),
+        Page(
+            "An exercise",
+            False,
+            False,
+            lambda who: reverse("homework:do", args=[who.assignment_id]),
+        ),
+        Page("Progress", False, False, lambda who: reverse("homework:progress")),
+        Page("History", False, False, lambda who: reverse("homework:history")),
+        Page("Admin home", True, True, admin("admin:index")),
+        Page("Caseload", True, True, admin("admin:caseload")),
+        Page("Client", True, False, admin("admin:clients_client_change", with_client=True)),
+        Page(
+            "Since last session",
+            True,
+            False,
+            admin("admin:clients_client_since_last_session", with_client=True),
+        ),
+        Page("Clients list", True, True, admin("admin:clients_client_changelist")),
+        Page("Entries list", True, True, admin("admin:homework_entry_changelist")),
+    ]
+
+
+def _who(client_id: int, entries: int) -> Who:
+    from django.db.models import Count
+
+    from clients.models import Client
+    from homework.models import Assignment
+
+    client = Client.objects.select_related("therapist", "portal_user").get(pk=client_id)
+    work = (
+        Assignment.objects.filter(client=client, status=Assignment.Status.ACTIVE)
+        .annotate(sent=Count("entries"))
+        .order_by("-sent", "pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return Who(client.pk, entries, client.portal_user, client.therapist, work)
+
+
+def largest_and_smallest() -> tuple[Who, Who]:
+    """The active clients with a portal account holding the most and the
+    fewest (at least one) entries."""
+    from django.db.models import Count
+
+    from clients.models import Client
+
+    counted = (
+        Client.objects.filter(status=Client.Status.ACTIVE, portal_user__isnull=False)
+        .annotate(sent=Count("assignments__entries"))
+        .filter(sent__gt=0)
+        .values_list("pk", "sent")
+    )
+    largest = counted.order_by("-sent", "pk").first()
+    smallest = counted.order_by("sent", "pk").first()
+    if largest is None or smallest is None:
+        raise SystemExit("No client with entries: seed the database first (seed_demo --scale N).")
+    return _who(*largest), _who(*smallest)
+
+
+def busiest_and_quietest_therapists(largest: Who, smallest: Who) -> tuple[Who, Who]:
+    """For the caseload-wide pages: clients of the therapists with the most
+    and the fewest entries across their active clients."""
+    from django.db.models import Count, Q
+
+    from clients.models import Client
+    from practice.models import User
+
+    counted = (
+        User.objects.filter(clients__status=Client.Status.ACTIVE)
+        .annotate(
+            sent=Count(
+                "clients__assignments__entries",
+                filter=Q(clients__status=Client.Status.ACTIVE),
+            )
+        )
+        .values_list("pk", flat=True)
+    )
+    busiest = counted.order_by("-sent", "pk").first()
+    quietest = counted.order_by("sent", "pk").first()
+
+    def one_of(therapist_id: int | None, fallback: Who) -> Who:
+        client = (
+            Client.objects.filter(
+                therapist_id=therapist_id,
+                status=Client.Status.ACTIVE,
+                portal_user__isnull=False,
+            )
+            .values_list("pk", flat=True)
+            .first()
+        )
+        return fallback if client is None else _who(client, fallback.entries)
+
+    return one_of(busiest, largest), one_of(quietest, smallest)
+
+
+def signed_in(user: Any, *, staff: bool) -> Any:
+    """A test client signed in as ``user``; staff with their second factor given."""
+    import time
+
+    from django.test import Client as HttpClient
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    from clients.middleware import STAFF_LAST_SEEN
+
+    http = HttpClient()
+    http.force_login(user)
+    if staff:
+        device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
+        if device is None:
+            device = TOTPDevice.objects.create(user=user, name="bench", confirmed=True)
+        session = http.session
+        session[DEVICE_ID_SESSION_KEY] = device.persistent_id
+        session[STAFF_LAST_SEEN] = time.time()
+        session.save()
+    return http
+
+
+@contextmanager
+def capturing_renders() -> Iterator[list[tuple[Rendered, str]]]:
+    """Every outermost template render through the Django backend while
+    open, with its output: the page's own is the one whose output is the
+    response (views render fragments of their own too)."""
+    from django.template.backends.django import Template
+
+    original = Template.render
+    seen: list[tuple[Rendered, str]] = []
+    depth = [0]
+
+    def render(self: Any, context: Any = None, request: Any = None) -> Any:
+        depth[0] += 1
+        try:
+            output = original(self, context, request)
+        finally:
+            depth[0] -= 1
+        if depth[0] == 0 and isinstance(context, dict):
+            seen.append((Rendered(self, context, request), str(output)))
+        return output
+
+    Template.render = render  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        Template.render = original  # type: ignore[method-assign]
+
+
+def page_and_floor(http: Any, url: str) -> tuple[Callable[[], object], Rendered]:
+    """The page as a request, and what it rendered (read once, now)."""
+
+    def page() -> object:
+        response = http.get(url)
+        if response.status_code != 200:
+            raise SystemExit(f"{url} answered {response.status_code}")
+        return response
+
+    with capturing_renders() as seen:
+        response = page()
+    body = response.content.decode()  # type: ignore[attr-defined]
+    for rendered, output in seen:
+        if output == body:
+            return page, rendered
+    raise SystemExit(f"{url}: no template rendered the page's own body")
+
+
+@dataclass
+class Measured:
+    page: str
+    against_template: float
+    largest_against_smallest: float
+    page_ms: float
+    floor_ms: float
+    small_ms: float
+    queries: int
+    floor_queries: int
+    sql_ms: float
+
+
+def _sql_time(fn: Callable[[], object]) -> tuple[int, float]:
+    """Queries one call makes, and the wall-clock seconds spent in them."""
+    import time
+
+    from django.db import connection
+
+    spent = [0, 0.0]
+
+    def wrapper(execute: Any, sql: Any, params: Any, many: Any, context: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            spent[0] += 1
+            spent[1] += time.perf_counter() - start
+
+    with connection.execute_wrapper(wrapper):
+        fn()
+    return int(spent[0]), float(spent[1])
+
+
+def measure(page: Page, large: Who, small: Who, rounds: int = ROUNDS) -> Measured:
+    def user(who: Who) -> Any:
+        return who.therapist if page.staff else who.client_user
+
+    large_http = signed_in(user(large), staff=page.staff)
+    small_http = signed_in(user(small), staff=page.staff)
+    large_page, rendered = page_and_floor(large_http, page.url(large))
+    small_page, _ = page_and_floor(small_http, page.url(small))
+    large_page()  # warm: anything the first look writes (the access log, "seen")
+    queries, sql = _sql_time(large_page)
+    floor_queries, _ = _sql_time(rendered.render)
+    samples: dict[str, list[Sample]] = interleaved(
+        {"page": large_page, "floor": rendered.render, "small": small_page}, rounds
+    )
+    return Measured(
+        page=page.name,
+        against_template=paired_ratio(samples["page"], samples["floor"], 0),
+        largest_against_smallest=paired_ratio(samples["page"], samples["small"], 0),
+        page_ms=median(samples["page"], 0) * 1000,
+        floor_ms=median(samples["floor"], 0) * 1000,
+        small_ms=median(samples["small"], 0) * 1000,
+        queries=queries,
+        floor_queries=floor_queries,
+        sql_ms=sql * 1000,
+    )
+
+
+def figures_of(measured: Measured) -> list[Figure]:
+    said = (
+        f"{measured.page_ms:.0f} ms, {measured.queries} queries ({measured.sql_ms:.0f} ms in SQL);"
+        f" template from memory {measured.floor_ms:.0f} ms"
+        + (f" ({measured.floor_queries} queries)" if measured.floor_queries else "")
+    )
+    return [
+        Figure(
+            f"{measured.page}: the page / same template from memory",
+            measured.against_template,
+            GOAL_AGAINST_TEMPLATE,
+            note=said,
+        ),
+        Figure(
+            f"{measured.page}: largest client / smallest",
+            measured.largest_against_smallest,
+            GOAL_LARGEST_AGAINST_SMALLEST,
+            note=f"{measured.page_ms:.0f} ms against {measured.small_ms:.0f} ms",
+        ),
+    ]
+
+
+def run_on_database(only: set[str] | None = None) -> list[Figure]:
+    """Every page's figures, on the database Django is set up on (seeded);
+    ``only`` names the pages to measure (all by default)."""
+    from django.db import transaction
+
+    figures: list[Figure] = []
+    with transaction.atomic():
+        largest, smallest = largest_and_smallest()
+        busiest, quietest = busiest_and_quietest_therapists(largest, smallest)
+        print(
+            f"Pages: the largest client has {largest.entries} entries, the smallest"
+            f" {smallest.entries} ({ROUNDS} interleaved rounds, medians; wall clock)"
+        )
+        for page in _pages():
+            if only and page.name not in only:
+                continue
+            large, small = (busiest, quietest) if page.across_caseload else (largest, smallest)
+            measured = measure(page, large, small)
+            print(
+                f"  {page.name:<20} {measured.against_template:5.2f}x the template,"
+                f" {measured.largest_against_smallest:5.2f}x the smallest;"
+                f" {measured.page_ms:6.1f} ms, {measured.queries} queries"
+                f" ({measured.sql_ms:.1f} ms SQL), template {measured.floor_ms:.1f} ms"
+                f" ({measured.floor_queries} queries), smallest {measured.small_ms:.1f} ms"
+            )
+            figures.extend(figures_of(measured))
+        transaction.set_rollback(True)
+    return figures
+
+
+def setup_django_on_environment() -> None:
+    """Django on the database DATABASE_URL names (the runner's), without
+    DEBUG's per-query bookkeeping."""
+    import os
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+
+
+def profile(name: str, calls: int = 30) -> None:
+    """Where one page's time goes at the largest client: pyinstrument over
+    ``calls`` requests, printed (a development dependency)."""
+    from django.db import transaction
+    from pyinstrument import Profiler
+
+    page = next(page for page in _pages() if page.name == name)
+    with transaction.atomic():
+        largest, smallest = largest_and_smallest()
+        if page.across_caseload:
+            largest, smallest = busiest_and_quietest_therapists(largest, smallest)
+        who = largest.therapist if page.staff else largest.client_user
+        request, _ = page_and_floor(signed_in(who, staff=page.staff), page.url(largest))
+        request()
+        profiler = Profiler(interval=0.0005)
+        with profiler:
+            for _ in range(calls):
+                request()
+        print(profiler.output_text(unicode=True, show_all=False))
+        transaction.set_rollback(True)
+
+
+def run() -> int:
+    """``python -m bench.pages [page name ...]`` on an already seeded database;
+    ``--profile "page name"`` prints where that page's time goes instead."""
+    setup_django_on_environment()
+    if sys.argv[1:2] == ["--profile"]:
+        profile(sys.argv[2])
+        return 0
+    figures = run_on_database(set(sys.argv[1:]) or None)
+    for figure in figures:
+        verdict = "pass" if figure.passed else "SHORT"
+        print(f"{figure.name:<55} {figure.ratio:6.2f}x  {figure.goal_text:<8} {verdict}")
+    return 0 if all(figure.passed for figure in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(run())
