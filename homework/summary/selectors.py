@@ -9,7 +9,8 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, Q, QuerySet, Subquery, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -286,13 +287,19 @@ def _earlier(
         private=False,
         shared_at__lt=period.start,
     )
-    latest = (
-        before.filter(assignment=OuterRef("assignment"))
-        .order_by("-submitted_at", "-pk")
-        .values("pk")[:1]
+    # Each assignment's newest, numbered in one pass: a subquery per row reads
+    # the assignment's entries once per entry, which grows with the square.
+    newest_first = Window(
+        RowNumber(),
+        partition_by=[F("assignment_id")],
+        order_by=[F("submitted_at").desc(), F("pk").desc()],
     )
     by_kind: dict[str, list[Entry]] = defaultdict(list)
-    rows = before.filter(Q(pk=Subquery(latest)) | every).select_related("assignment__exercise")
+    rows = (
+        before.annotate(newest=newest_first)
+        .filter(Q(newest=1) | every)
+        .select_related("assignment__exercise")
+    )
     for entry in rows:
         if entry_readable_by_staff(entry):
             by_kind[entry.assignment.exercise.kind].append(entry)
