@@ -21,7 +21,12 @@ from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.kinds.charts import Timeline
 from homework.kinds.timeline import timeline_of
 from homework.models import Entry
-from homework.selectors import entries_for_user, entry_readable_by_staff, felt_unsafe_lately
+from homework.selectors import (
+    entries_for_user,
+    entry_readable_by_staff,
+    felt_unsafe_lately,
+    listed,
+)
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import (
     Period,
@@ -169,7 +174,7 @@ def summary_data(
     if unsafe_before is not None:
         wanted |= unsafe_before
     rows = (
-        entries_for_user(user=user)
+        listed(entries_for_user(user=user))
         .filter(wanted, assignment__client=client, status=Entry.Status.SUBMITTED, private=False)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")
@@ -280,7 +285,7 @@ def _earlier(
             every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:
         return {}
-    before = entries_for_user(user=user).filter(
+    before = listed(entries_for_user(user=user)).filter(
         wanted,
         assignment__client=client,
         status=Entry.Status.SUBMITTED,
