@@ -14,8 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.summary import setup_django
-from bench.timing import median, paired_ratio, timed
+from bench.summary import median, paired_ratio, setup_django, timed
 
 CLIENTS = 200
 ROUNDS = 9

@@ -21,6 +21,10 @@ smallest; each figure is the median of the paired ratios. Runs on a database
 already seeded (``seed_demo --scale N``) and leaves it as it found it: the
 whole run is one transaction, rolled back (opening "since last session"
 marks entries read, and every look at a client's records writes the access log).
+
+``figures()`` is what ``make bench`` calls; ``python -m bench.pages [page ...]``
+runs it on the database DATABASE_URL names (seeded), and ``--profile "To do"``
+prints where one page's time goes (pyinstrument, a development dependency).
 """
 
 import sys
@@ -30,7 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.figures import Figure
-from bench.timing import Sample, interleaved, median, paired_ratio
+from bench.summary import median, paired_ratio, timed
+
+Sample = tuple[float, float]  # wall-clock and CPU seconds, as bench.summary.timed gives them
 
 ROUNDS = 9
 GOAL_AGAINST_TEMPLATE = 2.0
@@ -56,6 +62,7 @@ class Page:
     staff: bool  # asked by the client's therapist; otherwise by the client
     across_caseload: bool  # compared by therapist rather than by client
     urls: Callable[[Who], list[str]]  # the first that opens (answers 200) is measured
+    profiled: str = ""  # what dominates, from a profile (--profile), said where it falls short
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,15 @@ class Rendered:
         return str(self.template.render(self.context, self.request))
 
 
+def interleaved(variants: dict[str, Callable[[], object]], rounds: int) -> dict[str, list[Sample]]:
+    """Each variant timed once per round, in turn, so a round's variants share its weather."""
+    samples: dict[str, list[Sample]] = {name: [] for name in variants}
+    for _ in range(rounds):
+        for name, fn in variants.items():
+            samples[name].append(timed(fn))
+    return samples
+
+
 def _pages() -> list[Page]:
     from django.urls import reverse
 
@@ -80,7 +96,14 @@ def _pages() -> list[Page]:
         return lambda who: [reverse(name)]
 
     return [
-        Page("To do", False, False, portal("homework:dashboard")),
+        Page(
+            "To do",
+            False,
+            False,
+            portal("homework:dashboard"),
+            "no one cost: 9 small queries' ORM work ~45%, the template ~30%, middleware"
+            " ~10%; the client is looked up twice (decorator, selector)",
+        ),
         # A one-off already done opens what was sent instead (a redirect):
         # the exercise is the client's busiest work whose page opens.
         Page(
@@ -89,16 +112,36 @@ def _pages() -> list[Page]:
             False,
             lambda who: [reverse("homework:do", args=[pk]) for pk in who.assignment_ids],
         ),
-        Page("Progress", False, False, portal("homework:progress")),
+        Page(
+            "Progress",
+            False,
+            False,
+            portal("homework:progress"),
+            "draws every entry ever sent: opening each response ~40% of the view, a date"
+            " formatted per point in the template ~12%; fix: the curves from the plain"
+            " score column, a day per row, in SQL",
+        ),
         Page("History", False, False, portal("homework:history")),
         Page("Admin home", True, True, admin("admin:index")),
         Page("Caseload", True, True, admin("admin:caseload")),
-        Page("Client", True, False, admin("admin:clients_client_change", with_client=True)),
+        Page(
+            "Client",
+            True,
+            False,
+            admin("admin:clients_client_change", with_client=True),
+            "the summary's reading of before the period (summary.selectors._earlier): every"
+            " earlier urge log of the year, opened, for the curve ~16% (more at the"
+            " largest); the sessions inline's forms; fix: the earlier curve from the plain"
+            " score column, per day",
+        ),
         Page(
             "Since last session",
             True,
             False,
             admin("admin:clients_client_since_last_session", with_client=True),
+            "summary.selectors._earlier ~60% of the view: every earlier urge log of the"
+            " year read and opened for the curve; the summary's sections rendered in the"
+            " view; fix: the earlier curve from the plain score column, per day",
         ),
         Page("Clients list", True, True, admin("admin:clients_client_changelist")),
         Page("Entries list", True, True, admin("admin:homework_entry_changelist")),
@@ -315,7 +358,7 @@ def measure(page: Page, large: Who, small: Who, rounds: int = ROUNDS) -> Measure
     )
 
 
-def figures_of(measured: Measured) -> list[Figure]:
+def figures_of(measured: Measured, profiled: str) -> list[Figure]:
     said = (
         f"{measured.page_ms:.0f} ms, {measured.queries} queries ({measured.sql_ms:.0f} ms in SQL);"
         f" template from memory {measured.floor_ms:.0f} ms"
@@ -326,15 +369,27 @@ def figures_of(measured: Measured) -> list[Figure]:
             f"{measured.page}: the page / same template from memory",
             measured.against_template,
             GOAL_AGAINST_TEMPLATE,
-            note=said,
+            note=f"{said}; {profiled}"
+            if profiled and short(measured.against_template, GOAL_AGAINST_TEMPLATE)
+            else said,
         ),
         Figure(
             f"{measured.page}: largest client / smallest",
             measured.largest_against_smallest,
             GOAL_LARGEST_AGAINST_SMALLEST,
-            note=f"{measured.page_ms:.0f} ms against {measured.small_ms:.0f} ms",
+            note=f"{measured.page_ms:.0f} ms against {measured.small_ms:.0f} ms"
+            + (
+                f"; {profiled}"
+                if profiled
+                and short(measured.largest_against_smallest, GOAL_LARGEST_AGAINST_SMALLEST)
+                else ""
+            ),
         ),
     ]
+
+
+def short(ratio: float, goal: float) -> bool:
+    return ratio > goal
 
 
 def run_on_database(only: set[str] | None = None) -> list[Figure]:
@@ -362,9 +417,14 @@ def run_on_database(only: set[str] | None = None) -> list[Figure]:
                 f" ({measured.sql_ms:.1f} ms SQL), template {measured.floor_ms:.1f} ms"
                 f" ({measured.floor_queries} queries), smallest {measured.small_ms:.1f} ms"
             )
-            figures.extend(figures_of(measured))
+            figures.extend(figures_of(measured, page.profiled))
         transaction.set_rollback(True)
     return figures
+
+
+def figures() -> list[Figure]:
+    """One measurement of every page's two figures (make bench repeats it)."""
+    return run_on_database()
 
 
 def setup_django_on_environment() -> None:
@@ -414,6 +474,8 @@ def run() -> int:
     for figure in figures:
         verdict = "pass" if figure.passed else "SHORT"
         print(f"{figure.name:<55} {figure.ratio:6.2f}x  {figure.goal_text:<8} {verdict}")
+        if not figure.passed:
+            print(f"    {figure.note}")
     return 0 if all(figure.passed for figure in figures) else 1
 
 

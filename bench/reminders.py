@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from bench.timing import median, paired_ratio
+from bench.summary import median, paired_ratio
 
 # The issue names 10,000; a round of sends at 2,000 already takes ~40 s on a
 # shared two-core machine (10,000: over three minutes a round), so the
