@@ -28,15 +28,20 @@ prints where one page's time goes (pyinstrument, a development dependency).
 """
 
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, timed
-
-Sample = tuple[float, float]  # wall-clock and CPU seconds, as bench.summary.timed gives them
+from bench.page_requests import (
+    Sample,
+    interleaved,
+    opening,
+    page_and_floor,
+    signed_in,
+    sql_time,
+)
+from bench.summary import median, paired_ratio
 
 ROUNDS = 9
 GOAL_AGAINST_TEMPLATE = 2.0
@@ -63,27 +68,6 @@ class Page:
     across_caseload: bool  # compared by therapist rather than by client
     urls: Callable[[Who], list[str]]  # the first that opens (answers 200) is measured
     profiled: str = ""  # what dominates, from a profile (--profile), said where it falls short
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """What one page rendered: its template, the context its view built, the request."""
-
-    template: Any
-    context: dict[str, Any]
-    request: Any
-
-    def render(self) -> str:
-        return str(self.template.render(self.context, self.request))
-
-
-def interleaved(variants: dict[str, Callable[[], object]], rounds: int) -> dict[str, list[Sample]]:
-    """Each variant timed once per round, in turn, so a round's variants share its weather."""
-    samples: dict[str, list[Sample]] = {name: [] for name in variants}
-    for _ in range(rounds):
-        for name, fn in variants.items():
-            samples[name].append(timed(fn))
-    return samples
 
 
 def _pages() -> list[Page]:
@@ -220,83 +204,6 @@ def busiest_and_quietest_therapists(largest: Who, smallest: Who) -> tuple[Who, W
     return one_of(busiest, largest), one_of(quietest, smallest)
 
 
-def signed_in(user: Any, *, staff: bool) -> Any:
-    """A test client signed in as ``user``; staff with their second factor given."""
-    import time
-
-    from django.test import Client as HttpClient
-    from django_otp import DEVICE_ID_SESSION_KEY
-    from django_otp.plugins.otp_totp.models import TOTPDevice
-
-    from clients.middleware import STAFF_LAST_SEEN
-
-    http = HttpClient()
-    http.force_login(user)
-    if staff:
-        device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
-        if device is None:
-            device = TOTPDevice.objects.create(user=user, name="bench", confirmed=True)
-        session = http.session
-        session[DEVICE_ID_SESSION_KEY] = device.persistent_id
-        session[STAFF_LAST_SEEN] = time.time()
-        session.save()
-    return http
-
-
-@contextmanager
-def capturing_renders() -> Iterator[list[tuple[Rendered, str]]]:
-    """Every outermost template render through the Django backend while
-    open, with its output: the page's own is the one whose output is the
-    response (views render fragments of their own too)."""
-    from django.template.backends.django import Template
-
-    original = Template.render
-    seen: list[tuple[Rendered, str]] = []
-    depth = [0]
-
-    def render(self: Any, context: Any = None, request: Any = None) -> Any:
-        depth[0] += 1
-        try:
-            output = original(self, context, request)
-        finally:
-            depth[0] -= 1
-        if depth[0] == 0 and isinstance(context, dict):
-            seen.append((Rendered(self, context, request), str(output)))
-        return output
-
-    Template.render = render  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        Template.render = original  # type: ignore[method-assign]
-
-
-def opening(http: Any, urls: list[str]) -> str:
-    """The first of ``urls`` that opens as a page (200) for this person."""
-    for url in urls:
-        if http.get(url).status_code == 200:
-            return url
-    raise SystemExit(f"None of {urls[:3]}… opens")
-
-
-def page_and_floor(http: Any, url: str) -> tuple[Callable[[], object], Rendered]:
-    """The page as a request, and what it rendered (read once, now)."""
-
-    def page() -> object:
-        response = http.get(url)
-        if response.status_code != 200:
-            raise SystemExit(f"{url} answered {response.status_code}")
-        return response
-
-    with capturing_renders() as seen:
-        response = page()
-    body = response.content.decode()  # type: ignore[attr-defined]
-    for rendered, output in seen:
-        if output == body:
-            return page, rendered
-    raise SystemExit(f"{url}: no template rendered the page's own body")
-
-
 @dataclass
 class Measured:
     page: str
@@ -310,27 +217,6 @@ class Measured:
     sql_ms: float
 
 
-def _sql_time(fn: Callable[[], object]) -> tuple[int, float]:
-    """Queries one call makes, and the wall-clock seconds spent in them."""
-    import time
-
-    from django.db import connection
-
-    spent = [0, 0.0]
-
-    def wrapper(execute: Any, sql: Any, params: Any, many: Any, context: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return execute(sql, params, many, context)
-        finally:
-            spent[0] += 1
-            spent[1] += time.perf_counter() - start
-
-    with connection.execute_wrapper(wrapper):
-        fn()
-    return int(spent[0]), float(spent[1])
-
-
 def measure(page: Page, large: Who, small: Who, rounds: int = ROUNDS) -> Measured:
     def user(who: Who) -> Any:
         return who.therapist if page.staff else who.client_user
@@ -340,8 +226,8 @@ def measure(page: Page, large: Who, small: Who, rounds: int = ROUNDS) -> Measure
     large_page, rendered = page_and_floor(large_http, opening(large_http, page.urls(large)))
     small_page, _ = page_and_floor(small_http, opening(small_http, page.urls(small)))
     large_page()  # warm: anything the first look writes (the access log, "seen")
-    queries, sql = _sql_time(large_page)
-    floor_queries, _ = _sql_time(rendered.render)
+    queries, sql = sql_time(large_page)
+    floor_queries, _ = sql_time(rendered.render)
     samples: dict[str, list[Sample]] = interleaved(
         {"page": large_page, "floor": rendered.render, "small": small_page}, rounds
     )
