@@ -16,6 +16,7 @@ from homework.selectors.erasure import (
     entries_for_practice_export,
     erasure_counts,
 )
+from homework.selectors.listing import count_per_entry, listed
 from homework.selectors.outbox import pending_notification_ids, recent_reminders
 from homework.selectors.portal import (
     DoneRecently,
@@ -92,6 +93,7 @@ __all__ = [
     "client_records_fingerprint",
     "client_today",
     "completion",
+    "count_per_entry",
     "done_recently_for_client",
     "drafts_for_client",
     "entries_for_client_api",
@@ -110,6 +112,7 @@ __all__ = [
     "known_after",
     "known_by",
     "last_sent_entry",
+    "listed",
     "new_entries",
     "new_since_for",
     "one_off_progress",

@@ -16,7 +16,8 @@ from clients.selectors import (
 )
 from homework import schedules
 from homework.kinds import ExerciseKind, get_kind
-from homework.models import Assignment, Entry, EntryComment
+from homework.models import Assignment, Entry, EntryComment, EntryNote
+from homework.selectors.listing import count_per_entry, listed
 from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
 
@@ -205,7 +206,7 @@ def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
         .order_by("starts_on", "pk")
     )
     grouped: dict[int, list[Entry]] = {assignment.pk: [] for assignment in assignments}
-    entries = (
+    entries = listed(
         entries_for_user(user=user)
         .filter(assignment__in=assignments, status=Entry.Status.SUBMITTED)
         .order_by("submitted_at", "pk")
@@ -237,7 +238,7 @@ def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecentl
     one query, however much there is."""
     since = timezone.now() - dt.timedelta(days=DONE_RECENTLY_DAYS)
     entries = (
-        entries_for_user(user=user)
+        listed(entries_for_user(user=user))
         .filter(status=Entry.Status.SUBMITTED, submitted_at__gte=since)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")[:limit]
@@ -300,14 +301,14 @@ def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySe
     since: every one of them (the page shows them a page at a time), or
     those of one of their exercises (``exercise_id``; one not theirs matches
     nothing, as the scoping says)."""
-    entries = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
+    entries = listed(entries_for_user(user=user)).filter(status=Entry.Status.SUBMITTED)
     if exercise_id is not None:
         entries = entries.filter(assignment__exercise_id=exercise_id)
     return (
         entries.select_related("assignment__exercise")
         .annotate(
-            note_count=Count("notes", distinct=True),
-            comment_count=Count("comments", distinct=True),
+            note_count=count_per_entry(EntryNote),
+            comment_count=count_per_entry(EntryComment),
         )
         .order_by("-submitted_at", "-pk")
     )

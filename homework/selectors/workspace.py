@@ -15,6 +15,7 @@ from clients.selectors import (
     sessions_on_days,
 )
 from homework.models import Assignment, Entry
+from homework.selectors.listing import listed
 from homework.selectors.portal import client_today
 from homework.selectors.progress import (
     AssignmentProgress,
@@ -78,7 +79,7 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
     today = client_today(client, window.end)
     sent = list(
         flags_first(
-            entries_for_user(user=user).filter(
+            listed(entries_for_user(user=user)).filter(
                 known_after(window.start), known_by(window.end), assignment__client=client
             )
         )

@@ -9,7 +9,8 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, Q, QuerySet, Subquery, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,7 +21,12 @@ from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.kinds.charts import Timeline
 from homework.kinds.timeline import timeline_of
 from homework.models import Entry
-from homework.selectors import entries_for_user, entry_readable_by_staff, felt_unsafe_lately
+from homework.selectors import (
+    entries_for_user,
+    entry_readable_by_staff,
+    felt_unsafe_lately,
+    listed,
+)
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import (
     Period,
@@ -168,7 +174,7 @@ def summary_data(
     if unsafe_before is not None:
         wanted |= unsafe_before
     rows = (
-        entries_for_user(user=user)
+        listed(entries_for_user(user=user))
         .filter(wanted, assignment__client=client, status=Entry.Status.SUBMITTED, private=False)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")
@@ -279,20 +285,26 @@ def _earlier(
             every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:
         return {}
-    before = entries_for_user(user=user).filter(
+    before = listed(entries_for_user(user=user)).filter(
         wanted,
         assignment__client=client,
         status=Entry.Status.SUBMITTED,
         private=False,
         shared_at__lt=period.start,
     )
-    latest = (
-        before.filter(assignment=OuterRef("assignment"))
-        .order_by("-submitted_at", "-pk")
-        .values("pk")[:1]
+    # Each assignment's newest, numbered in one pass: a subquery per row reads
+    # the assignment's entries once per entry, which grows with the square.
+    newest_first = Window(
+        RowNumber(),
+        partition_by=[F("assignment_id")],
+        order_by=[F("submitted_at").desc(), F("pk").desc()],
     )
     by_kind: dict[str, list[Entry]] = defaultdict(list)
-    rows = before.filter(Q(pk=Subquery(latest)) | every).select_related("assignment__exercise")
+    rows = (
+        before.annotate(newest=newest_first)
+        .filter(Q(newest=1) | every)
+        .select_related("assignment__exercise")
+    )
     for entry in rows:
         if entry_readable_by_staff(entry):
             by_kind[entry.assignment.exercise.kind].append(entry)

@@ -4,7 +4,7 @@ edited: flags first, private ones shown as private, every look logged."""
 from typing import Any
 
 from django.contrib import admin
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import URLPattern, path
@@ -16,12 +16,14 @@ from django.utils.translation import gettext_lazy as _
 from clients.admin.filters import EntryClientFilter
 from homework import services
 from homework.kinds import get_kind
-from homework.models import Entry
+from homework.models import Entry, EntryComment
 from homework.selectors import (
+    count_per_entry,
     entries_for_user,
     entry_commentable_by,
     entry_readable_by_staff,
     flags_first,
+    listed,
 )
 from homework.templatetags.entries import changed_note
 from homework.workspace import views
@@ -70,9 +72,9 @@ class EntryAdmin(RoleAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
         return (
-            flags_first(entries_for_user(user=acting_user(request)))
+            flags_first(listed(entries_for_user(user=acting_user(request))))
             .select_related("assignment__exercise", "assignment__client")
-            .annotate(comment_count=Count("comments"))
+            .annotate(comment_count=count_per_entry(EntryComment))
         )
 
     def get_ordering(self, request: HttpRequest) -> tuple[str, ...]:
