@@ -64,7 +64,11 @@ class SessionRecord:
 class Run:
     """What one phase of the run saw; written out for bench.load."""
 
-    requests: list[tuple[str, float, bool]] = field(default_factory=list)  # name, ms, ok
+    requests: list[tuple[str, float, bool, float]] = field(
+        default_factory=list
+    )  # name, ms, ok, began
+    all_in: float = 0.0  # when the last client had started (time.time())
+    time_up: float = 0.0  # when the time was up, before the rounds under way finished
     errors: list[str] = field(default_factory=list)
     acks: list[dict[str, Any]] = field(default_factory=list)  # key, version, text, sent
     sessions: list[SessionRecord] = field(default_factory=list)
@@ -131,6 +135,11 @@ class PortalClient(FastHttpUser):
     """A client of the practice, writing and sending a written record."""
 
     wait_time = constant(0)  # the pauses are inside the round, where a person makes them
+    # Each request on a connection of its own, as gunicorn sees a browser's
+    # behind a proxy that does not keep its connections to it (nginx's
+    # default); reused, a connection idle past gunicorn's keep-alive is
+    # closed as a request sets out on it, which no browser meets.
+    default_headers = {"Connection": "close"}
     log: ClassVar[Run]
     accounts: ClassVar[list[dict[str, Any]]]
     pause: ClassVar[tuple[float, float]]  # seconds of typing between two saves
@@ -141,8 +150,6 @@ class PortalClient(FastHttpUser):
         self.record = SessionRecord(email=self.account["email"])
         self.log.sessions.append(self.record)
         self.random = random.Random(self.account["email"])  # noqa: S311 (made-up words, not secrets)
-        self.page_id = f"{self.random.getrandbits(96):024x}"
-        self.page_saves = 0
         with self.step():
             self._sign_in()
 
@@ -225,6 +232,8 @@ class PortalClient(FastHttpUser):
         form = AutosaveForm()
         form.feed(page)
         self.save_url = form.url
+        # Each page opened names itself anew and counts its saves from one (autosave.js).
+        self.page_id = f"{self.random.getrandbits(96):024x}"
         self.page_saves = 0
         return dict(form.fields)
 
@@ -271,8 +280,10 @@ def phase(plan: dict[str, Any], users: int, seconds: float, pause: list[float]) 
         user_classes=[PortalClient], host=plan["base"], stop_timeout=plan["stop_timeout"]
     )
 
-    def timed(name: str, response_time: float, exception: object, **_kw: object) -> None:
-        run.requests.append((name, response_time, exception is None))
+    def timed(
+        name: str, response_time: float, exception: object, start_time: float, **_kw: object
+    ) -> None:
+        run.requests.append((name, response_time, exception is None, start_time))
         if exception is not None:
             run.errors.append(f"{name}: {exception}")
 
@@ -284,7 +295,11 @@ def phase(plan: dict[str, Any], users: int, seconds: float, pause: list[float]) 
     runner = environment.create_local_runner()
     began = time.monotonic()
     runner.start(users, spawn_rate=plan["spawn_rate"])
+    if runner.spawning_greenlet is not None:
+        runner.spawning_greenlet.join()
+    run.all_in = time.time()
     gevent.sleep(seconds)
+    run.time_up = time.time()
     runner.stop()  # waits up to stop_timeout for each round under way, then on_stop
     run.seconds = time.monotonic() - began
     runner.quit()
