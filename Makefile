@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 
-.PHONY: run test lint typecheck audit pytest fuzz system-deps bench loadtest clean
+.PHONY: run serve test lint typecheck audit pytest fuzz system-deps bench loadtest clean
 
 # What `make test` runs; CI's services pass narrows it (.ci/run).
 # CHECKS=0: no lint or type check. BROWSER=0: no browser tests. DB_ONLY=1: only
@@ -49,6 +49,28 @@ run: install
 	else \
 		$(BIN)/python manage.py runserver 127.0.0.1:$(PORT); \
 	fi
+
+## make serve: the production stack, as a practice runs it (README, "Serving"):
+# migrate, collect the static files, then gunicorn (practice/gunicorn.conf.py),
+# one Celery worker and the one beat, against DATABASE_URL (PostgreSQL) and
+# REDIS_URL. Production settings: SECRET_KEY, FIELD_ENCRYPTION_KEYS,
+# ALLOWED_HOSTS and an https SITE_URL come from the environment, never made up
+# here (practice/settings.py names whichever is missing). One stopping stops all.
+CELERY_CONCURRENCY ?= 2
+serve: export DJANGO_ENV = production
+serve: install
+	@case "$$DATABASE_URL" in postgres://*|postgresql://*) ;; \
+		*) echo "make serve needs DATABASE_URL=postgres://… (the production stack runs on PostgreSQL)." >&2; exit 1;; esac
+	@if [ -z "$$REDIS_URL" ]; then \
+		echo "make serve needs REDIS_URL=redis://…: the worker and beat take their tasks from it." >&2; exit 1; \
+	fi
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py collectstatic --no-input -v0
+	@trap 'kill $$(jobs -p) 2>/dev/null; wait' EXIT; trap 'exit 130' INT TERM; \
+	$(BIN)/celery -A practice worker --loglevel=INFO --concurrency=$(CELERY_CONCURRENCY) & \
+	$(BIN)/celery -A practice beat --loglevel=INFO & \
+	$(BIN)/gunicorn -c practice/gunicorn.conf.py & \
+	wait -n; status=$$?; echo "A process of the stack stopped (status $$status); stopping the others." >&2; exit $$status
 
 ## System packages the PDF and browser tests need (Debian). Installs only what is missing.
 system-deps:

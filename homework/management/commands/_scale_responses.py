@@ -96,7 +96,8 @@ SHORT_ANSWERS = ["tired", "steadier", "a long week", "hopeful", "raw", "quiet", 
 def words(rng: random.Random, bank: list[str], *, up_to: int = 3) -> str:
     """One to ``up_to`` sentences from ``bank``: most short, some long."""
     count = 1 if rng.random() < 0.6 else rng.randint(1, up_to)
-    return " ".join(rng.choice(bank) for _ in range(count)).strip()
+    # Drawn with replacement, each said once: no sentence twice in one answer.
+    return " ".join(dict.fromkeys(rng.choice(bank) for _ in range(count))).strip()
 
 
 def local(moment: dt.datetime) -> str:
@@ -194,7 +195,8 @@ def worksheet(
     rng: random.Random, *, at: dt.datetime, options: dict[str, Any], **_: Any
 ) -> dict[str, Any]:
     """Answers to any worksheet, by each question's type (measures included:
-    their single choices lean towards the milder answers)."""
+    their single choices lean towards the first, mildest answers, so about
+    one PHQ-9 in seven has an answer to review)."""
     answers: dict[str, Any] = {}
     for question in options.get("questions", []):
         kind = question["type"]
@@ -208,7 +210,7 @@ def worksheet(
             answers[question["key"]] = words(rng, LONG_ANSWERS, up_to=4)
         elif kind == "single_choice":
             choices = question["choices"]
-            answers[question["key"]] = choices[min(int(rng.expovariate(1.2)), len(choices) - 1)]
+            answers[question["key"]] = choices[min(int(rng.expovariate(2.0)), len(choices) - 1)]
         elif kind == "multiple_choice":
             answers[question["key"]] = rng.sample(
                 question["choices"], rng.randint(1, len(question["choices"]))
