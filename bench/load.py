@@ -246,9 +246,22 @@ def _all_in(phase: dict[str, Any]) -> tuple[list[list[Any]], float]:
     return [row for row in phase["requests"] if start <= row[3] <= end], end - start
 
 
-def _web_processes(server_pid: int) -> int:
+def _web_processes(server_pid: int) -> list[int]:
     children = Path(f"/proc/{server_pid}/task/{server_pid}/children")
-    return len(children.read_text().split()) if children.exists() else 0
+    return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds the processes have used (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        stat = Path(f"/proc/{pid}/stat")
+        if not stat.exists():  # replaced (max_requests): its CPU goes uncounted
+            continue
+        fields = stat.read_text().rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
 
 
 def _unfinished(phase: dict[str, Any]) -> list[str]:
@@ -294,8 +307,10 @@ def run_on_database() -> list[Figure]:
             server = _gunicorn(port, folder / "gunicorn.log")
             try:
                 _wait_until_serving(base, server)
-                processes = _web_processes(server.pid)
+                web = _web_processes(server.pid)
+                cpu_before = _cpu_seconds(web)
                 out = _swarm(folder, base, accounts)
+                cpu = _cpu_seconds(web) - cpu_before
             finally:
                 _stop(server)
                 server_log = (folder / "gunicorn.log").read_text(errors="replace")
@@ -311,7 +326,9 @@ def run_on_database() -> list[Figure]:
     load_lines, _whole_run = request_table(loaded["requests"], loaded["seconds"])
     all_in_rows, all_in_seconds = _all_in(loaded)
     all_in_lines, under_load = request_table(all_in_rows, all_in_seconds)
+    processes = len(web)
     per_process = len(all_in_rows) / all_in_seconds / max(processes, 1)
+    served = len(unloaded["requests"]) + len(loaded["requests"])
     # No autosave answered at all is a failure the table and the checks show.
     base_p50 = statistics.median(alone.get("autosave") or [float("nan")])
     load_p95 = _ms(under_load.get("autosave") or [float("nan")], 0.95)
@@ -344,6 +361,9 @@ def run_on_database() -> list[Figure]:
                 f"exactly what was last acknowledged; "
                 f"lost: {verdict.entries - verdict.found}",
                 f"  therapist notices of the entries sent, by state: {dict(notices)}",
+                f"  web processes' CPU: {cpu:.0f} s for {served} requests, "
+                f"{cpu / max(served, 1) * 1000:.0f} ms a request; machine load average now "
+                f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
                 f"  errors: {len(errors)}; sessions not finished: {len(unfinished)}",
                 *[f"    {line}" for line in (verdict.lost[:10] + errors[:10] + unfinished[:10])],
                 f"  autosave p95 under load {load_p95:.0f} ms / alone p50 {base_p50:.0f} ms "
