@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 
-.PHONY: run serve test lint typecheck audit pytest fuzz system-deps bench clean
+.PHONY: run serve test lint typecheck audit pytest fuzz system-deps bench loadtest clean
 
 # What `make test` runs; CI's services pass narrows it (.ci/run).
 # CHECKS=0: no lint or type check. BROWSER=0: no browser tests. DB_ONLY=1: only
@@ -113,6 +113,12 @@ fuzz: install
 
 bench: install system-deps
 	$(BIN)/python -m bench
+
+## make loadtest: 50 clients at once in the portal, on gunicorn, a Celery worker,
+# PostgreSQL (DATABASE_URL) and Redis (REDIS_URL), and proof from the database
+# that nothing they saved was lost (bench/load.py). Says it skipped without them.
+loadtest: install
+	$(BIN)/python -m bench.load
 
 clean:
 	rm -rf $(VENV) var staticfiles test-artifacts .mypy_cache .ruff_cache .pytest_cache
