@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clients.api import urls as clients_api_urls
 from clients.models import AccessEvent, Client
 from homework.summary.http import period_query_from, serve_summary
 from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
@@ -131,6 +132,7 @@ class ClientSummaryPdf(APIView):
 
 app_name = "api"
 urlpatterns = [
+    *clients_api_urls.urlpatterns,
     path(
         "clients/<int:client_id>/summary.pdf",
         ClientSummaryPdf.as_view(),

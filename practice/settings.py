@@ -5,6 +5,7 @@ console email). ``DJANGO_ENV=production`` turns on every secure setting and
 requires the secrets it cannot safely invent.
 """
 
+import datetime as dt
 from pathlib import Path
 
 import dj_database_url
@@ -81,7 +82,9 @@ INSTALLED_APPS = [
     "axes",
     "django_otp.plugins.otp_static",  # staff's single-use recovery codes
     "rest_framework",
+    "knox",  # the API's tokens, stored hashed (clients.api.tokens)
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static
     "practice",
     "clients",
     "homework",
@@ -292,14 +295,27 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# The REST API (/api/v1/): the browser session is the login, staff and clients
-# alike; each view narrows who may call it. JSON only: no browsable API.
+# The REST API (/api/v1/): a token (clients.api.tokens) or the browser
+# session (with CSRF), staff and clients alike; each view narrows who may call
+# it. The token comes first: a caller without either is told 401 with
+# "WWW-Authenticate: Token". JSON only: no browsable API.
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Throttles count per address behind the same proxies the lockout trusts.
+    "NUM_PROXIES": PROXIES_IN_FRONT,
+    "DEFAULT_THROTTLE_RATES": {"token-sign-in": "30/minute"},
+}
+# How long a token lasts; its owner lists and revokes them (clients.api.tokens).
+REST_KNOX = {
+    "TOKEN_TTL": dt.timedelta(hours=env_int("API_TOKEN_HOURS", 10, minimum=1)),
+    "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Practice companion API",
@@ -307,7 +323,13 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
-    "SERVE_AUTHENTICATION": ["rest_framework.authentication.SessionAuthentication"],
+    "SERVE_AUTHENTICATION": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    # /api/docs/ loads Swagger UI from our own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
 }
 
 _email = email_config(env_str("EMAIL_URL", "console://"))
