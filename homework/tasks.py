@@ -15,6 +15,7 @@ from homework.services import digest, retention
 from homework.summary import selectors as summary_selectors
 from homework.summary import services as summary_services
 from practice import delivery
+from practice.api.idempotency import idempotency_keys_purge
 from practice.queue import enqueue_on_commit
 
 # The longest a reminder's retry waits: far below the broker's visibility
@@ -138,4 +139,7 @@ def send_digest(message_id: int) -> str:
 @shared_task(soft_time_limit=300, time_limit=360)
 def purge_done_messages() -> int:
     """Each night: delete the record of messages done with, past the keep period."""
-    return retention.outbox_purge_done(now=timezone.now())
+    now = timezone.now()
+    # Kept API answers (Idempotency-Key) are done with after a day: the same night's sweep.
+    idempotency_keys_purge(now=now)
+    return retention.outbox_purge_done(now=now)

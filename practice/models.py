@@ -19,6 +19,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from practice.discreet import clinical_words
+from practice.encryption import EncryptedJSONField
 
 
 class UserManager(BaseUserManager["User"]):
@@ -301,3 +302,28 @@ class PracticeSettings(models.Model):
     @property
     def crisis_lines(self) -> list[str]:
         return [line.strip() for line in self.crisis_resources.splitlines() if line.strip()]
+
+
+class IdempotentRequest(models.Model):
+    """A POST sent with an ``Idempotency-Key``, and the answer it got
+    (practice.api.idempotency): the same key sent again by the same person
+    gets that answer back instead of a second write."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    # SHA-256 of method, path and body: the same key with another request is refused.
+    fingerprint = models.CharField(max_length=64)
+    # Null while the first request is still being answered.
+    status_code = models.PositiveSmallIntegerField(null=True)
+    # The answer may quote what a client wrote: sealed like their entries.
+    response_body = EncryptedJSONField(null=True)
+    response_headers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="one_request_per_idempotency_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} · {self.key}"

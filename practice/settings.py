@@ -299,6 +299,8 @@ CELERY_BEAT_SCHEDULE = {
 # session (with CSRF), staff and clients alike; each view narrows who may call
 # it. The token comes first: a caller without either is told 401 with
 # "WWW-Authenticate: Token". JSON only: no browsable API.
+# Errors in one shape (practice.api.errors), bodies bounded (API_MAX_BODY_BYTES),
+# pages bounded, and throttles per person and per address (practice.api.*).
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
@@ -306,11 +308,22 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["practice.api.parsers.BoundedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Throttles count per address behind the same proxies the lockout trusts.
-    "NUM_PROXIES": PROXIES_IN_FRONT,
-    "DEFAULT_THROTTLE_RATES": {"token-sign-in": "30/minute"},
+    "EXCEPTION_HANDLER": "practice.api.errors.api_exception_handler",
+    "NON_FIELD_ERRORS_KEY": "__all__",
+    "DEFAULT_PAGINATION_CLASS": "practice.api.pagination.BoundedPagination",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "practice.api.throttling.PerUserThrottle",
+        "practice.api.throttling.PerAddressThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        # An app autosaving a draft every few seconds stays well inside these.
+        "user": env_str("API_RATE_PER_USER", "120/min"),
+        "address": env_str("API_RATE_PER_ADDRESS", "600/min"),
+        # Asking for a token hashes a password: fewer, before axes' lockout counts.
+        "token-sign-in": env_str("API_RATE_TOKEN_SIGN_IN", "30/min"),
+    },
 }
 # How long a token lasts; its owner lists and revokes them (clients.api.tokens).
 REST_KNOX = {
@@ -460,6 +473,9 @@ SHORT_TEXT_MAX_CHARS = 300
 # character (four UTF-8 bytes, each percent-encoded). Django's 2.5 MB default
 # refused a full ladder written in Chinese with a bare "Bad request".
 DATA_UPLOAD_MAX_MEMORY_SIZE = 40 * LONG_TEXT_MAX_CHARS * 12 + 1_000_000
+# The largest JSON body the API reads: a worksheet of 40 long answers at their
+# limit, every character written as a six-byte \uXXXX escape, and room to spare.
+API_MAX_BODY_BYTES = 40 * LONG_TEXT_MAX_CHARS * 6 + 1_000_000
 
 LOGGING = {
     "version": 1,

@@ -13,7 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/v1/", include("homework.api")),
+    path("api/v1/", include("practice.api.urls")),
     path("help-now/", views.crisis, name="crisis"),
     path("favicon.ico", views.favicon),
     path("", include("clients.urls")),

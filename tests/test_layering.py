@@ -26,6 +26,7 @@ BELOW = ("practice", "clients")
 TOP = {
     "practice/urls.py": "assembles every app's URLs, homework's included",
     "practice/apps.py": "names the admin site, whose home is the therapist's workspace",
+    "practice/api/urls.py": "assembles every app's API routes, homework's included",
 }
 # Its strings are read by Django and Celery at start-up (INSTALLED_APPS, the
 # beat schedule, the sweeps), not imported by the module that holds them.

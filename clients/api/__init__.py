@@ -1,1 +1,4 @@
-"""The REST routes for what clients/ owns: tokens, and the staff's clients, sessions and access log."""
+"""Clients' part of the REST API (``/api/v1/``): tokens, the client's own
+contact profile, and (for staff) clients, their sessions and the access log.
+``urls.routes`` lists its routes; practice.api.urls assembles them with
+homework.api's."""

@@ -24,12 +24,12 @@ from rest_framework.exceptions import APIException, NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from clients import lockout, selectors
 from clients.services import totp_verify
 from clients.services.staff_two_step import staff_second_factor_verify
+from practice.api.throttling import SignInThrottle
 from practice.models import User
 
 NOT_SIGNED_IN = _(
@@ -117,8 +117,7 @@ def _second_factor_refusal(*, user: User, code: str) -> str:
 class TokenCreate(APIView):
     authentication_classes: list[type] = []
     permission_classes = [AllowAny]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "token-sign-in"
+    throttle_classes = [SignInThrottle]
 
     @extend_schema(
         operation_id="auth_token_create",

@@ -1,38 +1,24 @@
-"""The REST API (``/api/v1/``). Views stay thin: check who asks, read the
-input, call a selector or service, answer. Same permissions as the admin."""
+"""The session summary as a PDF, for staff: ``/api/v1/clients/{id}/summary.pdf``."""
 
 from collections.abc import Mapping
 from typing import Any
 
 from django.http import HttpResponse
-from django.urls import path
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clients.api import urls as clients_api_urls
 from clients.models import AccessEvent, Client
 from homework.summary.http import period_query_from, serve_summary
 from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
 from homework.summary.selectors import client_for_summary
-from practice.models import User
+from practice.api.permissions import IsPracticeStaff, staff_user
 from practice.requests import reading_marks_read
-
-
-class IsPracticeStaff(BasePermission):
-    """Therapists and practice managers; clients use the portal's own routes."""
-
-    message = _("Only therapists and practice managers can do this.")
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        user = request.user
-        return isinstance(user, User) and user.is_active and (user.is_therapist or user.is_manager)
 
 
 class PdfRenderer(BaseRenderer):
@@ -50,12 +36,6 @@ class PdfRenderer(BaseRenderer):
         renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         return data if isinstance(data, bytes) else b""
-
-
-def _staff(request: Request) -> User:
-    user = request.user
-    assert isinstance(user, User)  # IsPracticeStaff has let only staff in
-    return user
 
 
 class ClientSummaryPdf(APIView):
@@ -101,7 +81,7 @@ class ClientSummaryPdf(APIView):
         },
     )
     def get(self, request: Request, client_id: int) -> HttpResponse:
-        user = _staff(request)
+        user = staff_user(request)
         try:
             client = client_for_summary(user=user, client_id=client_id)
         except Client.DoesNotExist:
@@ -128,14 +108,3 @@ class ClientSummaryPdf(APIView):
             request.accepted_renderer = JSONRenderer()
             request.accepted_media_type = JSONRenderer.media_type
         return super().finalize_response(request, response, *args, **kwargs)
-
-
-app_name = "api"
-urlpatterns = [
-    *clients_api_urls.urlpatterns,
-    path(
-        "clients/<int:client_id>/summary.pdf",
-        ClientSummaryPdf.as_view(),
-        name="client-summary",
-    ),
-]

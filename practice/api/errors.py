@@ -1,0 +1,138 @@
+"""One shape for every error the API answers, whatever raised it:
+
+    {"code": "<machine code>", "detail": "<a sentence>", "errors": {"field": ["message", ...]}}
+
+``errors`` is empty unless fields are to blame; a nested field is named by
+its path (``response.when``, ``steps.2.feeling``), and what concerns the
+whole body is under ``__all__`` (the portal's own JSON uses the same key).
+DRF routes every exception through ``api_exception_handler`` (settings'
+EXCEPTION_HANDLER); views raise the exceptions below, or DRF's own.
+"""
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404
+from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+ALL = "__all__"
+
+# What DRF's own exceptions say, in our words; their codes stay DRF's.
+_DETAILS = {
+    "parse_error": _("The body is not valid JSON."),
+    "unsupported_media_type": _("Send the body as JSON (Content-Type: application/json)."),
+    "not_authenticated": _("Sign in first."),
+    "authentication_failed": _("Those sign-in details are not valid."),
+    "not_found": _("There is nothing here, or it is not yours to see."),
+    "throttled": _("Too many requests. Wait a little, then try again."),
+}
+
+
+class RequestTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "request_too_large"
+    default_detail = _("The body is larger than this API takes.")
+
+
+class PreconditionRequired(exceptions.APIException):
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+    default_code = "precondition_required"
+    default_detail = _(
+        "Send If-Match with the ETag you last read, so a change made elsewhere is not overwritten."
+    )
+
+
+class PreconditionFailed(exceptions.APIException):
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+    default_code = "precondition_failed"
+    default_detail = _("This changed since you read it. Read it again, then make your change.")
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+    default_detail = _("This cannot be done now.")
+
+
+class Unprocessable(exceptions.APIException):
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    default_code = "unprocessable"
+    default_detail = _("This request cannot be processed.")
+
+
+class Refused(exceptions.APIException):
+    """A rule of the practice says no (a closed notebook, an entry already
+    read): 403 with a code of its own that says which rule."""
+
+    status_code = status.HTTP_403_FORBIDDEN
+    default_code = "refused"
+    default_detail = _("This cannot be done.")
+
+
+def api_error(exc: exceptions.APIException) -> dict[str, Any]:
+    """The body for ``exc``: the one error shape."""
+    if isinstance(exc, exceptions.ValidationError):
+        return {
+            "code": "invalid",
+            "detail": str(_("Some fields need another look.")),
+            "errors": field_errors(exc.detail),
+        }
+    code = exc.get_codes()
+    code = code if isinstance(code, str) else exc.default_code
+    detail = exc.detail
+    text = str(detail) if isinstance(detail, str) else str(exc.default_detail)
+    if code in _DETAILS and text == str(type(exc).default_detail):
+        text = str(_DETAILS[code])
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        text = f"{text} ({_('about %(seconds)s seconds') % {'seconds': int(wait) + 1}})"
+    return {"code": code, "detail": text, "errors": {}}
+
+
+def field_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
+    """DRF's nested error detail, flattened to path → messages."""
+    found: dict[str, list[str]] = {}
+    if isinstance(detail, Mapping):
+        for name, inner in detail.items():
+            found.update(field_errors(inner, f"{path}.{name}" if path else str(name)))
+    elif isinstance(detail, list) and any(isinstance(item, (Mapping, list)) for item in detail):
+        for index, inner in enumerate(detail):
+            found.update(field_errors(inner, f"{path}.{index}" if path else str(index)))
+    elif isinstance(detail, list):
+        found[path or ALL] = [str(message) for message in detail]
+    else:
+        found[path or ALL] = [str(detail)]
+    return {name: messages for name, messages in found.items() if messages}
+
+
+def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
+    """DRF's EXCEPTION_HANDLER: DRF's own handling (headers, rollback), then our shape.
+
+    A selector's DoesNotExist is a 404 like any other: another person's
+    record is simply not there for the caller (never a 403, which would say
+    it exists).
+    """
+    if isinstance(exc, ObjectDoesNotExist | Http404):
+        exc = exceptions.NotFound()
+    from rest_framework.views import exception_handler  # it loads the settings that name us
+
+    response = exception_handler(exc, dict(context))
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    response.data = api_error(exc)
+    return response
+
+
+def error_response(exc: exceptions.APIException) -> Response:
+    """The response for ``exc`` where raising it is not an option (a replay, a decorator)."""
+    from rest_framework.views import set_rollback  # it loads the settings that name us
+
+    set_rollback()
+    headers = {}
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        headers["Retry-After"] = str(int(wait))
+    return Response(api_error(exc), status=exc.status_code, headers=headers)

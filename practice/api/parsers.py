@@ -1,0 +1,35 @@
+"""JSON bodies, bounded in size.
+
+DRF reads the request stream itself, so Django's DATA_UPLOAD_MAX_MEMORY_SIZE
+(which guards ``request.body``) never sees an API body: without this a 10 MB
+body would be read and parsed in full.
+"""
+
+import io
+from collections.abc import Mapping
+from typing import IO, Any
+
+from django.conf import settings
+from rest_framework.parsers import JSONParser
+
+from practice.api.errors import RequestTooLarge
+
+
+class BoundedJSONParser(JSONParser):
+    """JSON, refused with 413 past ``settings.API_MAX_BODY_BYTES`` before it is parsed."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        limit = settings.API_MAX_BODY_BYTES
+        request = (parser_context or {}).get("request")
+        declared = request.META.get("CONTENT_LENGTH") if request is not None else None
+        if declared and str(declared).isdigit() and int(declared) > limit:
+            raise RequestTooLarge
+        body = stream.read(limit + 1)
+        if len(body) > limit:
+            raise RequestTooLarge
+        return super().parse(io.BytesIO(body), media_type, parser_context)
