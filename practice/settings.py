@@ -343,6 +343,11 @@ SPECTACULAR_SETTINGS = {
     # /api/docs/ loads Swagger UI from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # Two models have a "status": each its own enum in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "AssignmentStatusEnum": "homework.models.Assignment.Status",
+        "EntryStatusEnum": "homework.models.Entry.Status",
+    },
 }
 
 _email = email_config(env_str("EMAIL_URL", "console://"))

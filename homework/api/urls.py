@@ -2,9 +2,26 @@
 
 from django.urls import URLPattern, path
 
+from homework.api import client
 from homework.api.summary import ClientSummaryPdf
 
 routes: list[URLPattern] = [
+    # the client's own
+    path("assignments/", client.AssignmentList.as_view(), name="my-assignments"),
+    path(
+        "assignments/<int:assignment_id>/",
+        client.AssignmentDetail.as_view(),
+        name="my-assignment",
+    ),
+    path(
+        "assignments/<int:assignment_id>/entries/",
+        client.AssignmentEntries.as_view(),
+        name="my-assignment-entries",
+    ),
+    path("entries/<uuid:key>/", client.EntryDetail.as_view(), name="my-entry"),
+    path("entries/<uuid:key>/notes/", client.EntryNotes.as_view(), name="my-entry-notes"),
+    path("me/export/", client.MyExport.as_view(), name="my-export"),
+    # staff
     path(
         "clients/<int:client_id>/summary.pdf",
         ClientSummaryPdf.as_view(),

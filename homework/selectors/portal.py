@@ -7,7 +7,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
+from django.db.models import Case, Count, Exists, F, Max, Min, OuterRef, Q, QuerySet, When
 from django.utils import timezone
 
 from clients.models import Client
@@ -367,3 +367,30 @@ def drafts_for_client(*, user: User) -> dict[int, Entry]:
     ):
         drafts[draft.assignment_id] = draft
     return drafts
+
+
+def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
+    """The client's own assignments for the API, open work first, then by
+    due date: those the progress page shows (``progress_for_client``'s
+    rule: cancelled work only if something was sent for it)."""
+    if not (user.is_authenticated and user.is_client):
+        return Assignment.objects.none()
+    sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
+    open_first = Case(When(status=Assignment.Status.ACTIVE, then=0), default=1)
+    return (
+        assignments_for_user(user=user)
+        .filter(~Q(status=Assignment.Status.CANCELLED) | Exists(sent))
+        .select_related("exercise")
+        .order_by(open_first, F("due_on").asc(nulls_last=True), "starts_on", "pk")
+    )
+
+
+def entries_for_client_api(*, user: User, assignment: Assignment) -> QuerySet[Entry]:
+    """The client's own entries of one assignment (drafts and private ones
+    included: they are theirs), newest first."""
+    return (
+        entries_for_user(user=user)
+        .filter(assignment=assignment)
+        .select_related("assignment__exercise")
+        .order_by(F("submitted_at").desc(nulls_first=True), "-updated_at", "-pk")
+    )

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
@@ -111,12 +112,17 @@ def field_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
     """DRF's EXCEPTION_HANDLER: DRF's own handling (headers, rollback), then our shape.
 
-    A selector's DoesNotExist is a 404 like any other: another person's
+    A service's Django ValidationError is a 400 naming its fields. A
+    selector's DoesNotExist is a 404 like any other: another person's
     record is simply not there for the caller (never a 403, which would say
     it exists).
     """
     if isinstance(exc, ObjectDoesNotExist | Http404):
         exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoValidationError):  # a service's refusal, naming the field
+        exc = exceptions.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {ALL: exc.messages}
+        )
     from rest_framework.views import exception_handler  # it loads the settings that name us
 
     response = exception_handler(exc, dict(context))
