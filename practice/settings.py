@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "knox",  # the API's tokens, stored hashed (clients.api.tokens)
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static
+    "django_filters",  # the API's documented list filters
     "practice",
     "clients",
     "homework",

@@ -176,6 +176,28 @@ TABLE: dict[str, Row] = {
         "post",
     ),
     "api/v1/me/export/": Row(fixed("/api/v1/me/export/"), "401 200 200 403 403 403 200"),
+    # the staff's: a therapist their own clients, the manager all; clients refused
+    "api/v1/clients/": Row(fixed("/api/v1/clients/"), "401 403 403 200 200 200 403"),
+    "api/v1/clients/<int:client_id>/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/sessions/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/sessions/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/assignments/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/assignments/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/entries/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/entries/", "401 403 403 200 404 200 403"
+    ),
+    # the walk posts a form: those who may comment are told the API takes JSON (415)
+    "api/v1/entries/<uuid:key>/comments/": Row(
+        lambda c: f"/api/v1/entries/{c.alice_entry.key}/comments/",
+        "401 403 403 415 404 415 403",
+        "post",
+    ),
+    "api/v1/exercises/": Row(fixed("/api/v1/exercises/"), "401 403 403 200 200 200 403"),
+    "api/v1/access-log/": Row(fixed("/api/v1/access-log/"), "401 403 403 403 403 200 403"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
         lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "401 403 403 200 404 200 403"
     ),
