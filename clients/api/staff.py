@@ -53,7 +53,7 @@ class TherapistField(serializers.PrimaryKeyRelatedField):  # type: ignore[type-a
 class ClientOut(serializers.Serializer[Client]):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
-    contact_email = serializers.EmailField()
+    contact_email = serializers.CharField(help_text=_("Empty when none was given."))
     timezone = serializers.CharField()
     therapist = serializers.IntegerField(source="therapist_id")
     status = serializers.ChoiceField(choices=Client.Status.choices)
@@ -89,7 +89,11 @@ def client_etag_version(client: Client) -> int:
 class ClientList(StaffView):
     serializer_class = ClientOut
 
-    @extend_schema(operation_id="clients_list", summary="Your clients (the manager: all)")
+    @extend_schema(
+        operation_id="clients_list",
+        summary="Your clients (the manager: all)",
+        responses=ClientOut(many=True),
+    )
     def get(self, request: Request) -> Response:
         clients = selectors.clients_for_user(user=staff_user(request)).order_by(
             "display_name", "pk"
@@ -163,7 +167,11 @@ class SessionIn(StrictInput):
 class ClientSessions(StaffView):
     serializer_class = SessionOut
 
-    @extend_schema(operation_id="client_sessions", summary="A client's sessions, newest first")
+    @extend_schema(
+        operation_id="client_sessions",
+        summary="A client's sessions, newest first",
+        responses=SessionOut(many=True),
+    )
     def get(self, request: Request, client_id: int) -> Response:
         user = staff_user(request)
         client = selectors.clients_for_user(user=user).get(pk=client_id)
@@ -220,7 +228,11 @@ class AccessLog(GenericAPIView[Any]):
     permission_classes = [IsAuthenticated, IsPracticeManager]
     serializer_class = AccessEventOut
 
-    @extend_schema(operation_id="access_log", summary="Who looked at which client's records")
+    @extend_schema(
+        operation_id="access_log",
+        summary="Who looked at which client's records",
+        responses=AccessEventOut(many=True),
+    )
     def get(self, request: Request) -> Response:
         events = selectors.access_events_for_staff(user=staff_user(request))
         rows = self.paginate_queryset(events)

@@ -82,7 +82,11 @@ class AssignmentIn(StrictInput):
 class ClientAssignments(StaffView):
     serializer_class = AssignmentOut
 
-    @extend_schema(operation_id="client_assignments", summary="A client's assignments")
+    @extend_schema(
+        operation_id="client_assignments",
+        summary="A client's assignments",
+        responses=AssignmentOut(many=True),
+    )
     def get(self, request: Request, client_id: int) -> Response:
         user = staff_user(request)
         client = selectors.staff_client(user=user, client_id=client_id)
@@ -159,9 +163,11 @@ class ClientEntries(StaffView):
     serializer_class = StaffEntryOut
     filter_backends = [filters.DjangoFilterBackend]
     filterset_class = StaffEntryFilter
+    queryset = Entry.objects.none()  # only for the schema's filters: get() asks the selectors
 
     @extend_schema(
         operation_id="client_entries",
+        responses=StaffEntryOut(many=True),
         summary="What a client sent, flags first",
         description=(
             "Never a draft; a private entry only as existing. Each read is written to the "
@@ -236,7 +242,11 @@ class ExerciseIn(StrictInput):
 class Exercises(StaffView):
     serializer_class = ExerciseOut
 
-    @extend_schema(operation_id="exercises_list", summary="The library you may assign from")
+    @extend_schema(
+        operation_id="exercises_list",
+        summary="The library you may assign from",
+        responses=ExerciseOut(many=True),
+    )
     def get(self, request: Request) -> Response:
         exercises = selectors.exercises_for_user(user=staff_user(request)).order_by("title", "pk")
         rows = self.paginate_queryset(exercises)
