@@ -177,9 +177,14 @@ class ClientEntries(StaffView):
     def get(self, request: Request, client_id: int) -> Response:
         user = staff_user(request)
         client = selectors.staff_client(user=user, client_id=client_id)
-        entries = selectors.flags_first(
-            selectors.entries_for_user(user=user).filter(assignment__client=client)
-        ).select_related("assignment__exercise")
+        entries = (
+            selectors.flags_first(
+                selectors.entries_for_user(user=user).filter(assignment__client=client)
+            )
+            .select_related("assignment__exercise")
+            # The client's unsent note is theirs alone: never read, never decrypted here.
+            .defer("note_draft")
+        )
         rows: list[Entry] = list(self.paginate_queryset(self.filter_queryset(entries)) or [])
         read_now = services.summary_record_read(
             actor=user,
