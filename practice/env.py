@@ -5,6 +5,7 @@ not surface later as a silently insecure default.
 """
 
 import os
+import re
 import secrets
 import zoneinfo
 from dataclasses import dataclass, field
@@ -44,6 +45,19 @@ def env_int(name: str, default: int, *, minimum: int = 0) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}.") from None
     if value < minimum:
         raise ImproperlyConfigured(f"{name} must be at least {minimum}, not {value}.")
+    return value
+
+
+_RATE = re.compile(r"^[1-9][0-9]{0,6}/(s|sec|second|m|min|minute|h|hour|d|day)$")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A request rate as DRF's throttles read it: ``120/min``, ``5000/day``."""
+    value = os.environ.get(name, default).strip()
+    if not _RATE.match(value):
+        raise ImproperlyConfigured(
+            f"{name} must be a number of requests per s, min, hour or day (120/min), not {value!r}."
+        )
     return value
 
 

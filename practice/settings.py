@@ -22,6 +22,7 @@ from practice.env import (
     env_fernet_keys,
     env_int,
     env_list,
+    env_rate,
     env_str,
     env_time_zone,
     env_url,
@@ -320,10 +321,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_THROTTLE_RATES": {
         # An app autosaving a draft every few seconds stays well inside these.
-        "user": env_str("API_RATE_PER_USER", "120/min"),
-        "address": env_str("API_RATE_PER_ADDRESS", "600/min"),
+        "user": env_rate("API_RATE_PER_USER", "120/min"),
+        "address": env_rate("API_RATE_PER_ADDRESS", "600/min"),
         # Asking for a token hashes a password: fewer, before axes' lockout counts.
-        "token-sign-in": env_str("API_RATE_TOKEN_SIGN_IN", "30/min"),
+        "token-sign-in": env_rate("API_RATE_TOKEN_SIGN_IN", "30/min"),
     },
 }
 # How long a token lasts; its owner lists and revokes them (clients.api.tokens).
@@ -333,7 +334,22 @@ REST_KNOX = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Practice companion API",
-    "DESCRIPTION": "Homework between sessions: the same operations and permissions as the admin and the portal.",
+    "DESCRIPTION": (
+        "Homework between sessions: the same operations and permissions as the admin and "
+        "the portal.\n\n"
+        "**Errors** always have one shape: "
+        '`{"code": "...", "detail": "a sentence", "errors": {"field": ["message"]}}`; '
+        "`errors` names each field to blame (`response.body_distress`), `__all__` the "
+        "whole body. Another person's record is a 404, never a 403. Unknown or read-only "
+        "fields in a body are refused (400), each named.\n\n"
+        "**Lists** come a page at a time: `page` and `page_size` (1 to 100; anything else "
+        "is a 400, not quietly changed).\n\n"
+        "**Writes**: a read returns an `ETag`; PATCH and PUT need it back as `If-Match` "
+        "(none: 428; stale: 412, and nothing changes). A POST may carry an "
+        "`Idempotency-Key`: sent again with the same body it returns the first answer "
+        "(`Idempotent-Replayed: true`) and writes nothing twice; with another body, 422. "
+        "Bodies are JSON (else 415), at most 5.8 MB (else 413). Too many requests: 429."
+    ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
@@ -348,6 +364,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "AssignmentStatusEnum": "homework.models.Assignment.Status",
         "EntryStatusEnum": "homework.models.Entry.Status",
+        # Each weekday's "when" on the contact profile is the same choice.
+        "SafeHoursWhenEnum": ["any", "between", "never"],
     },
 }
 

@@ -175,6 +175,9 @@ TABLE: dict[str, Row] = {
         "401 415 404 403 403 403 403",
         "post",
     ),
+    "api/v1/me/contact-profile/": Row(
+        fixed("/api/v1/me/contact-profile/"), "401 200 200 403 403 403 403"
+    ),
     "api/v1/me/export/": Row(fixed("/api/v1/me/export/"), "401 200 200 403 403 403 200"),
     # the staff's: a therapist their own clients, the manager all; clients refused
     "api/v1/clients/": Row(fixed("/api/v1/clients/"), "401 403 403 200 200 200 403"),

@@ -46,6 +46,13 @@ class _ResponseOf(KindResponseField):
         return get_kind(value.assignment.exercise.kind).response_of(value)
 
 
+class _ResponseIfReadable(_ResponseOf):
+    """Staff's view of the response: none for a private entry (not even read)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return super().to_representation(value) if entry_readable_by_staff(value) else None
+
+
 class EntryOut(serializers.Serializer[Entry]):
     """An entry as its own client sees it: drafts and private ones too."""
 
@@ -85,14 +92,13 @@ class StaffEntryOut(serializers.Serializer[Entry]):
     private = serializers.BooleanField()
     submitted_at = serializers.DateTimeField()
     seen_at = serializers.DateTimeField(allow_null=True)
-    response = _ResponseOf(allow_null=True)
+    response = _ResponseIfReadable(allow_null=True)
     discuss_in_session = serializers.BooleanField(allow_null=True)
     felt_unsafe = serializers.BooleanField(allow_null=True)
     needs_review = serializers.BooleanField(allow_null=True)
     changed_at = serializers.DateTimeField(source="changed_since_sent", allow_null=True)
 
     HIDDEN_WHEN_PRIVATE = (
-        "response",
         "discuss_in_session",
         "felt_unsafe",
         "needs_review",

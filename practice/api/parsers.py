@@ -6,17 +6,23 @@ body would be read and parsed in full.
 """
 
 import io
+import json
 from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from practice.api.errors import RequestTooLarge
 
+NOT_TEXT = _("The body holds a string that is not valid text (a lone surrogate).")
+
 
 class BoundedJSONParser(JSONParser):
-    """JSON, refused with 413 past ``settings.API_MAX_BODY_BYTES`` before it is parsed."""
+    """JSON, refused with 413 past ``settings.API_MAX_BODY_BYTES`` before it
+    is parsed, and with 400 if a string in it is not text."""
 
     def parse(
         self,
@@ -32,4 +38,11 @@ class BoundedJSONParser(JSONParser):
         body = stream.read(limit + 1)
         if len(body) > limit:
             raise RequestTooLarge
-        return super().parse(io.BytesIO(body), media_type, parser_context)
+        data = super().parse(io.BytesIO(body), media_type, parser_context)
+        try:
+            # JSON may spell a lone surrogate ("\\ud800"), which is no text:
+            # it could be neither stored nor sent back.
+            json.dumps(data, ensure_ascii=False).encode()
+        except UnicodeEncodeError:
+            raise ParseError(NOT_TEXT) from None
+        return data

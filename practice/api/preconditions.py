@@ -8,7 +8,10 @@ the row's lock, so the row is unchanged. ``*`` names no version and is
 refused like a missing header.
 """
 
+import hashlib
+import json
 import re
+from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -62,4 +65,21 @@ def require_current(request: Request, version: int) -> None:
     ``version``. Call it with the row locked (select_for_update), or two
     writers can both pass."""
     if version_from_if_match(request) != version:
+        raise PreconditionFailed
+
+
+def etag_of_content(data: Any) -> str:
+    """The ETag of a row with no version column: a digest of what it says
+    (any change to it changes the tag)."""
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode())
+    return f'"h{digest.hexdigest()[:32]}"'
+
+
+def require_if_match(request: Request, etag: str) -> None:
+    """428 without ``If-Match``; 412 unless it is ``etag``, the row's tag as
+    read under its lock (or two writers can both pass)."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() in ("", "*"):
+        raise PreconditionRequired
+    if header.strip().removeprefix("W/") != etag:
         raise PreconditionFailed

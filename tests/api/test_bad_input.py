@@ -62,3 +62,24 @@ def test_too_many_requests_are_429_in_the_shape(cast: Cast, monkeypatch: pytest.
     assert statuses == [200, 200, 429]
     response = http.get("/api/v1/assignments/")
     assert response.json()["code"] == "throttled" and "Retry-After" in response
+
+
+def test_many_accounts_from_one_address_share_its_limit(
+    cast: Cast, monkeypatch: pytest.MonkeyPatch
+):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(
+        SimpleRateThrottle, "THROTTLE_RATES", {"user": "99/min", "address": "2/min"}
+    )
+    alice, bob = login(cast.alice.portal_user), login(cast.bob.portal_user)
+    statuses = [http.get("/api/v1/assignments/").status_code for http in (alice, bob, bob)]
+    assert statuses == [200, 200, 429]
+
+
+def test_a_string_that_is_not_text_is_400(cast: Cast):
+    http = login(cast.alice.portal_user)
+    body = '{"response": {"what_happened": "a\\ud800b"}}'
+    response = http.post(_entries_url(cast), body, content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "parse_error"
+    assert Entry.objects.count() == 2

@@ -176,6 +176,21 @@ def test_the_list_is_open_work_first_in_a_fixed_number_of_queries(
 QUERIES_FOR_A_LIST = 5  # session, user, client, count, page
 
 
+def test_an_assignments_entries_come_in_a_fixed_number_of_queries(
+    cast: Cast, django_assert_num_queries
+):
+    http = login(cast.alice.portal_user)
+    url = f"/api/v1/assignments/{cast.alice_assignment.pk}/entries/?page_size=100"
+    http.get(url)
+    with django_assert_num_queries(QUERIES_FOR_A_LIST + 1):  # and the assignment
+        assert http.get(url).json()["count"] == 1
+    EntryFactory.create_batch(
+        99, assignment=cast.alice_assignment, private=True
+    )  # no notices to write
+    with django_assert_num_queries(QUERIES_FOR_A_LIST + 1):
+        assert http.get(url).json()["count"] == 100
+
+
 def test_my_export_is_the_portals_download(cast: Cast):
     http = login(cast.alice.portal_user)
     api = http.get("/api/v1/me/export/").json()
@@ -207,3 +222,36 @@ def test_a_private_entry_shows_staff_only_that_it_exists():
     shown = StaffEntryOut(entry).data
     assert shown["private"] is True and shown["response"] is None
     assert shown["felt_unsafe"] is None
+
+
+def test_the_nightly_sweep_forgets_kept_answers_after_a_day(cast: Cast):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from homework.tasks import purge_done_messages
+
+    user = cast.alice.portal_user
+    assert user is not None
+    old = IdempotentRequest.objects.create(
+        user=user, key="old", fingerprint="x", created_at=timezone.now() - dt.timedelta(hours=25)
+    )
+    fresh = IdempotentRequest.objects.create(user=user, key="fresh", fingerprint="x")
+    purge_done_messages()
+    assert list(IdempotentRequest.objects.values_list("pk", flat=True)) == [fresh.pk]
+    assert not IdempotentRequest.objects.filter(pk=old.pk).exists()
+
+
+def test_open_work_comes_before_work_that_is_done(cast: Cast):
+    import datetime as dt
+
+    from homework.models import Assignment
+
+    AssignmentFactory.create(
+        client=cast.alice,
+        status=Assignment.Status.COMPLETED,
+        starts_on=dt.date(2020, 1, 1),
+        due_on=dt.date(2020, 1, 1),  # due long before the open one: still after it
+    )
+    rows = login(cast.alice.portal_user).get("/api/v1/assignments/").json()["results"]
+    assert [row["status"] for row in rows] == ["active", "completed"]

@@ -144,6 +144,7 @@ def test_production_refuses_debug():
         ("X_INT", "ten", lambda: env.env_int("X_INT", 1)),
         ("X_INT", "-5", lambda: env.env_int("X_INT", 1, minimum=0)),
         ("X_CHOICE", "staging", lambda: env.env_choice("X_CHOICE", "a", {"a", "b"})),
+        ("X_RATE", "lots/min", lambda: env.env_rate("X_RATE", "1/min")),
     ],
 )
 def test_bad_environment_values_are_refused_loudly(monkeypatch, name, value, reader):
