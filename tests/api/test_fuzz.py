@@ -19,7 +19,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from tests.conftest import Cast
 
-EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "4"))
+EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "3"))
 # Rendering a PDF takes a second or more: tried only by `make fuzz`.
 SLOW_OPERATIONS = {"client_summary_pdf"} if "API_FUZZ_EXAMPLES" not in os.environ else set()
 
