@@ -116,3 +116,23 @@ def test_a_session_still_signs_in_to_the_api(cast):
 
     response = login(cast.alice.portal_user).get(reverse("api:auth-tokens"))
     assert response.status_code == 200 and response.json() == []
+
+
+def test_signing_out_everywhere_or_a_new_password_ends_every_token(cast):
+    from django.test import RequestFactory
+
+    from clients.services import user_log_out_everywhere
+    from clients.services.accounts import user_change_password
+
+    user = cast.alice.portal_user
+    first = token_for("alice@example.test")
+    user_log_out_everywhere(user=user)
+    assert with_token(first).get(TOKENS_URL).status_code == 401
+    second = token_for("alice@example.test")
+    user_change_password(
+        request=RequestFactory().post("/account/password/"),
+        user=user,
+        old_password=PASSWORD,
+        new_password="another-long-password-2026",
+    )
+    assert with_token(second).get(TOKENS_URL).status_code == 401
