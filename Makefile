@@ -107,9 +107,12 @@ pytest: install system-deps
 ## make test: lint, type check, and the whole suite (services when their URLs are set).
 test: $(if $(filter 0,$(CHECKS)),,lint typecheck) pytest
 
-## make fuzz: the property tests (Hypothesis; pytest marks them `hypothesis`), with many more examples.
+## make fuzz: the property tests (Hypothesis; pytest marks them `hypothesis`), with many more
+## examples, and the API fuzzed against its schema with API_FUZZ_EXAMPLES requests per
+## operation and role (tests/api/test_fuzz.py; `make test` tries 3).
+API_FUZZ_EXAMPLES ?= 200
 fuzz: install
-	$(BIN)/pytest $(PYTEST_PARALLEL) -m hypothesis --hypothesis-profile=fuzz $(PYTEST_ARGS)
+	API_FUZZ_EXAMPLES=$(API_FUZZ_EXAMPLES) $(BIN)/pytest $(PYTEST_PARALLEL) -m hypothesis --hypothesis-profile=fuzz $(PYTEST_ARGS)
 
 bench: install system-deps
 	$(BIN)/python -m bench

@@ -9,6 +9,7 @@ from django.contrib.auth.password_validation import password_validators_help_tex
 from django.utils.translation import gettext_lazy as _
 
 from clients import lockout
+from clients.services.accounts import api_tokens_revoke_all
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.voice import PortalVoice
@@ -136,6 +137,12 @@ class NewPasswordForm(PortalVoice, _SetPasswordBase):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _ask_for_a_new_password(self, "new_password1", "new_password2")
+
+    def save(self, commit: bool = True) -> Any:
+        user = super().save(commit=commit)
+        # A reset is how someone takes an account back: no API token outlives it.
+        api_tokens_revoke_all(user=user)
+        return user
 
 
 class ChangePasswordForm(PortalVoice, PasswordChangeForm):

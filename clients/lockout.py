@@ -62,8 +62,14 @@ def cool_off(request: HttpRequest | None) -> dt.timedelta:
 
 
 def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
-    """The address tried, as accounts keep it: "Alice@…" and "alice@…" share a counter."""
-    raw = (credentials or {}).get("username")
+    """The address tried, as accounts keep it: "Alice@…" and "alice@…" share a counter.
+
+    Axes asks with the credentials under "username" where it counts a failure
+    (as ``authenticate`` was called) and under the user model's field
+    ("email") where its backend checks for a lock; both must find the one
+    address, or a sign-in without a form (an API token's) is never refused."""
+    given = credentials or {}
+    raw = given.get("username") or given.get(User.USERNAME_FIELD)
     if raw is None:
         raw = request.POST.get("username") if request is not None else None
     if not raw:

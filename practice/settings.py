@@ -5,6 +5,7 @@ console email). ``DJANGO_ENV=production`` turns on every secure setting and
 requires the secrets it cannot safely invent.
 """
 
+import datetime as dt
 from pathlib import Path
 
 import dj_database_url
@@ -82,7 +83,10 @@ INSTALLED_APPS = [
     "axes",
     "django_otp.plugins.otp_static",  # staff's single-use recovery codes
     "rest_framework",
+    "knox",  # the API's tokens, stored hashed (clients.api.tokens)
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's files, served from our own static
+    "django_filters",  # the API's documented list filters
     "practice",
     "clients",
     "homework",
@@ -293,12 +297,17 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# The REST API (/api/v1/): the browser session is the login, staff and clients
-# alike; each view narrows who may call it. JSON only: no browsable API.
+# The REST API (/api/v1/): a token (clients.api.tokens) or the browser
+# session (with CSRF), staff and clients alike; each view narrows who may call
+# it. The token comes first: a caller without either is told 401 with
+# "WWW-Authenticate: Token". JSON only: no browsable API.
 # Errors in one shape (practice.api.errors), bodies bounded (API_MAX_BODY_BYTES),
 # pages bounded, and throttles per person and per address (practice.api.*).
 REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["practice.api.parsers.BoundedJSONParser"],
@@ -314,7 +323,14 @@ REST_FRAMEWORK = {
         # An app autosaving a draft every few seconds stays well inside these.
         "user": env_rate("API_RATE_PER_USER", "120/min"),
         "address": env_rate("API_RATE_PER_ADDRESS", "600/min"),
+        # Asking for a token hashes a password: fewer, before axes' lockout counts.
+        "token-sign-in": env_rate("API_RATE_TOKEN_SIGN_IN", "30/min"),
     },
+}
+# How long a token lasts; its owner lists and revokes them (clients.api.tokens).
+REST_KNOX = {
+    "TOKEN_TTL": dt.timedelta(hours=env_int("API_TOKEN_HOURS", 10, minimum=1)),
+    "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Practice companion API",
@@ -337,7 +353,13 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
-    "SERVE_AUTHENTICATION": ["rest_framework.authentication.SessionAuthentication"],
+    "SERVE_AUTHENTICATION": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    # /api/docs/ loads Swagger UI from our own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     # Two models have a "status": each its own enum in the schema.
     "ENUM_NAME_OVERRIDES": {
         "AssignmentStatusEnum": "homework.models.Assignment.Status",

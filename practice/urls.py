@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from practice import views
 from practice.health import health
@@ -13,6 +13,7 @@ admin.site.index_title = _("Your practice")
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("practice.api.urls")),
     path("help-now/", views.crisis, name="crisis"),
     path("favicon.ico", views.favicon),

@@ -15,6 +15,7 @@ import pytest
 from axes.models import AccessAttempt, AccessFailureLog
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
+from knox.models import AuthToken
 
 from clients import lockout
 from clients.models import AccessEvent
@@ -71,6 +72,7 @@ A_LOCK = lambda cast: AccessAttempt.objects.get_or_create(  # noqa: E731
     user_agent="",
     defaults={"failures_since_start": lockout.ACCOUNT_FAILURES},
 )[0].pk
+ALICE_TOKEN = lambda cast: AuthToken.objects.create(cast.alice.portal_user)[0].token_key  # noqa: E731
 # A practice account: a client's is not in the users list at all (test_admin_clients).
 A_USER = lambda cast: cast.theo.pk  # noqa: E731
 
@@ -146,33 +148,63 @@ TABLE: dict[str, Row] = {
     "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200 200"),
     "favicon.ico": Row(fixed("/favicon.ico"), "301 301 301 301 301 301 301"),
     "health/": Row(fixed("/health/"), "200 200 200 200 200 200 200"),
-    # -- the REST API: session login; staff routes refuse clients; 404 for others' records
-    "api/schema/": Row(fixed("/api/schema/"), "403 200 200 200 200 200 200"),
+    # -- the REST API: a token or the session; the signed-out are asked for a token
+    # (401); staff routes refuse clients; 404 for others' records
+    "api/schema/": Row(fixed("/api/schema/"), "401 200 200 200 200 200 200"),
+    "api/docs/": Row(fixed("/api/docs/"), "401 200 200 200 200 200 200"),
+    # Anyone may ask for a token, in JSON: a form's post is refused as another media type.
+    "api/v1/auth/token/": Row(fixed("/api/v1/auth/token/"), "415 415 415 415 415 415 415", "post"),
+    "api/v1/auth/tokens/": Row(fixed("/api/v1/auth/tokens/"), "401 200 200 200 200 200 200"),
+    "api/v1/auth/tokens/<str:token_id>/": Row(
+        lambda c: f"/api/v1/auth/tokens/{ALICE_TOKEN(c)}/", "401 204 404 404 404 404 404", "delete"
+    ),
     # the client's own: staff are refused (their routes are their own); a closed notebook
     # keeps only its download
-    "api/v1/assignments/": Row(fixed("/api/v1/assignments/"), "403 200 200 403 403 403 403"),
+    "api/v1/assignments/": Row(fixed("/api/v1/assignments/"), "401 200 200 403 403 403 403"),
     "api/v1/assignments/<int:assignment_id>/": Row(
-        lambda c: f"/api/v1/assignments/{c.alice_assignment.pk}/", "403 200 404 403 403 403 403"
+        lambda c: f"/api/v1/assignments/{c.alice_assignment.pk}/", "401 200 404 403 403 403 403"
     ),
     "api/v1/assignments/<int:assignment_id>/entries/": Row(
         lambda c: f"/api/v1/assignments/{c.alice_assignment.pk}/entries/",
-        "403 200 404 403 403 403 403",
+        "401 200 404 403 403 403 403",
     ),
     "api/v1/entries/<uuid:key>/": Row(
-        lambda c: f"/api/v1/entries/{c.alice_entry.key}/", "403 200 404 403 403 403 403"
+        lambda c: f"/api/v1/entries/{c.alice_entry.key}/", "401 200 404 403 403 403 403"
     ),
     "api/v1/entries/<uuid:key>/notes/": Row(
         # the walk posts a form: the owner is told the API takes JSON (415)
         lambda c: f"/api/v1/entries/{c.alice_entry.key}/notes/",
-        "403 415 404 403 403 403 403",
+        "401 415 404 403 403 403 403",
         "post",
     ),
     "api/v1/me/contact-profile/": Row(
-        fixed("/api/v1/me/contact-profile/"), "403 200 200 403 403 403 403"
+        fixed("/api/v1/me/contact-profile/"), "401 200 200 403 403 403 403"
     ),
-    "api/v1/me/export/": Row(fixed("/api/v1/me/export/"), "403 200 200 403 403 403 200"),
+    "api/v1/me/export/": Row(fixed("/api/v1/me/export/"), "401 200 200 403 403 403 200"),
+    # the staff's: a therapist their own clients, the manager all; clients refused
+    "api/v1/clients/": Row(fixed("/api/v1/clients/"), "401 403 403 200 200 200 403"),
+    "api/v1/clients/<int:client_id>/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/sessions/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/sessions/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/assignments/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/assignments/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/entries/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/entries/", "401 403 403 200 404 200 403"
+    ),
+    # the walk posts a form: those who may comment are told the API takes JSON (415)
+    "api/v1/entries/<uuid:key>/comments/": Row(
+        lambda c: f"/api/v1/entries/{c.alice_entry.key}/comments/",
+        "401 403 403 415 404 415 403",
+        "post",
+    ),
+    "api/v1/exercises/": Row(fixed("/api/v1/exercises/"), "401 403 403 200 200 200 403"),
+    "api/v1/access-log/": Row(fixed("/api/v1/access-log/"), "401 403 403 403 403 200 403"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
-        lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "403 403 403 200 404 200 403"
+        lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "401 403 403 200 404 200 403"
     ),
     # -- the admin's own pages
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
@@ -553,7 +585,9 @@ def test_a_get_on_a_post_only_route_gets_a_calm_page(cast_with_session):
 
     cast = cast_with_session
     wrong = []
-    for route in sorted(route for route, row in TABLE.items() if row.method == "post"):
+    # The API answers in JSON, not pages (tests/api check its 405s).
+    posts = (r for r, row in TABLE.items() if row.method == "post" and not r.startswith("api/"))
+    for route in sorted(posts):
         who = cast.tara if route.startswith("admin/") else cast.alice.portal_user
         response = login(who).get(TABLE[route].path(cast))
         expected = GET_ON_POST_ONLY.get(route, 405)

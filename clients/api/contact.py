@@ -12,7 +12,7 @@ compared under the client row's lock that the service also takes.
 from typing import Any
 
 from django.db import transaction
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
@@ -34,6 +34,15 @@ from practice.api.serializers import StrictInput
 _WHEN = [value for value, _label in WHEN]
 
 
+@extend_schema_field({"type": "string", "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9]$"})
+class HourMinuteField(serializers.TimeField):
+    """A time of day as "HH:MM", the portal form's way; OpenAPI's "time"
+    format asks for seconds too, so the schema says what is sent."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%H:%M", **kwargs)
+
+
 def _day_fields(*, output: bool) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
     fields: dict[str, serializers.Field[Any, Any, Any, Any]] = {}
     for day, name in DAYS:
@@ -42,7 +51,7 @@ def _day_fields(*, output: bool) -> dict[str, serializers.Field[Any, Any, Any, A
         )
         for part in ("from", "until"):
             fields[f"{day}_{part}"] = (
-                serializers.TimeField(allow_null=True, format="%H:%M")
+                HourMinuteField(allow_null=True)
                 if output
                 else serializers.CharField(required=False, allow_blank=True, allow_null=True)
             )
@@ -55,7 +64,7 @@ class ContactProfileOut(serializers.Serializer[Any]):
     text_is_safe = serializers.BooleanField()
     phone = serializers.CharField(allow_blank=True)
     days_between = serializers.ChoiceField(choices=ContactProfile.Spacing.choices)
-    recurring_reminder_at = serializers.TimeField(format="%H:%M")
+    recurring_reminder_at = HourMinuteField()
     time_zone = serializers.CharField()
     checked_on = serializers.DateField(allow_null=True)
     changed_at = serializers.DateTimeField(allow_null=True)

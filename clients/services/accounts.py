@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
+from knox.models import AuthToken
 
 from clients import lockout
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
@@ -19,10 +20,18 @@ from practice.models import User, new_session_salt
 
 @transaction.atomic
 def user_log_out_everywhere(*, user: User) -> User:
-    """End every session of ``user`` on every device (their auth hash changes)."""
+    """End every session of ``user`` on every device (their auth hash
+    changes), and every API token they hold."""
     user.session_salt = new_session_salt()
     user.save(update_fields=["session_salt"])
+    api_tokens_revoke_all(user=user)
     return user
+
+
+def api_tokens_revoke_all(*, user: User) -> int:
+    """Revoke every API token of ``user`` (a token is a signed-in device too);
+    returns how many."""
+    return int(AuthToken.objects.filter(user=user).delete()[0])
 
 
 class _CurrentPasswordNotRight(Exception):
@@ -92,6 +101,7 @@ def _change_password(*, user: User, old_password: str, new_password: str) -> Use
         raise ValidationError({"new_password2": error.error_list}) from error
     user.set_password(new_password)
     user.save(update_fields=["password"])
+    api_tokens_revoke_all(user=user)  # as every other session ends
     return user
 
 

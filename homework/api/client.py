@@ -58,7 +58,11 @@ class ClientView(GenericAPIView[Any]):
 class AssignmentList(ClientView):
     serializer_class = AssignmentOut
 
-    @extend_schema(operation_id="my_assignments", summary="Your assignments, open work first")
+    @extend_schema(
+        operation_id="my_assignments",
+        summary="Your assignments, open work first",
+        responses=AssignmentOut(many=True),
+    )
     def get(self, request: Request) -> Response:
         rows = self.paginate_queryset(
             selectors.assignments_for_client_api(user=portal_user(request))
@@ -94,7 +98,11 @@ def _response_refused(refused: ResponseInvalid) -> ValidationError:
 class AssignmentEntries(ClientView):
     serializer_class = EntryOut
 
-    @extend_schema(operation_id="my_entries", summary="Your entries of one assignment")
+    @extend_schema(
+        operation_id="my_entries",
+        summary="Your entries of one assignment",
+        responses=EntryOut(many=True),
+    )
     def get(self, request: Request, assignment_id: int) -> Response:
         user = portal_user(request)
         assignment = selectors.assignments_for_client_api(user=user).get(pk=assignment_id)

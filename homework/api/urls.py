@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from homework.api import client
+from homework.api import client, staff
 from homework.api.summary import ClientSummaryPdf
 
 routes: list[URLPattern] = [
@@ -22,6 +22,14 @@ routes: list[URLPattern] = [
     path("entries/<uuid:key>/notes/", client.EntryNotes.as_view(), name="my-entry-notes"),
     path("me/export/", client.MyExport.as_view(), name="my-export"),
     # staff
+    path(
+        "clients/<int:client_id>/assignments/",
+        staff.ClientAssignments.as_view(),
+        name="client-assignments",
+    ),
+    path("clients/<int:client_id>/entries/", staff.ClientEntries.as_view(), name="client-entries"),
+    path("entries/<uuid:key>/comments/", staff.EntryComments.as_view(), name="entry-comments"),
+    path("exercises/", staff.Exercises.as_view(), name="exercises"),
     path(
         "clients/<int:client_id>/summary.pdf",
         ClientSummaryPdf.as_view(),

@@ -40,3 +40,11 @@ class PerAddressThrottle(SimpleRateThrottle):
 
 def _django_request(request: Request | HttpRequest) -> HttpRequest:
     return request._request if isinstance(request, Request) else request
+
+
+class SignInThrottle(PerAddressThrottle):
+    """Rate ``token-sign-in`` per address on the routes that check a password:
+    each costs a hash, so far fewer than other calls (the lockout still counts
+    every failure; this only keeps a flood from taking the cores)."""
+
+    scope = "token-sign-in"

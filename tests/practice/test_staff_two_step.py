@@ -79,7 +79,7 @@ def test_staff_with_no_app_are_sent_to_set_one_up_and_the_admin_stays_shut(cast)
     # The password alone signed nobody in.
     assert "_auth_user_id" not in http.session
     assert http.get(ADMIN).status_code == 302
-    assert http.get(SUMMARY_API.format(cast.alice.pk)).status_code == 403
+    assert http.get(SUMMARY_API.format(cast.alice.pk)).status_code == 401  # not signed in
 
 
 def test_enrolment_with_the_apps_code_shows_recovery_codes_once_and_opens_the_admin(cast):
@@ -241,14 +241,14 @@ def test_a_staff_session_without_a_second_factor_is_refused_everywhere(cast):
     http = HttpClient()
     http.force_login(cast.tara)  # signed in, never verified
     assert http.get(ADMIN)["Location"].startswith(reverse("admin:login"))
-    assert http.get(SUMMARY_API.format(cast.alice.pk)).status_code == 403
+    assert http.get(SUMMARY_API.format(cast.alice.pk)).status_code == 401  # not signed in
     assert "_auth_user_id" not in http.session
 
 
 def test_staff_signing_in_on_the_portals_form_get_no_further(cast):
     http = HttpClient()
     sign_in(http, cast.tara.email)
-    assert http.get(SUMMARY_API.format(cast.alice.pk)).status_code == 403
+    assert http.get(SUMMARY_API.format(cast.alice.pk)).status_code == 401  # not signed in
     assert http.get(ADMIN).status_code == 302
 
 

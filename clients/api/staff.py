@@ -1,0 +1,239 @@
+"""The staff's clients, their sessions, and (the manager's) access log, through the API.
+
+Thin views over clients.selectors and clients.services, scoped as the admin
+is: a therapist reaches their own clients, the manager every client; anyone
+else's client is a 404. Ids in a body (``therapist``) are looked up in the
+same scope, so one outside it is a 400 naming the field, never a move.
+"""
+
+import hashlib
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from clients import selectors, services
+from clients.models import AccessEvent, Client, Session
+from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from practice.api.permissions import IsPracticeStaff, staff_user
+from practice.api.preconditions import IF_MATCH_HEADER, require_current, with_etag
+from practice.api.serializers import StrictInput
+from practice.models import User
+
+
+class StaffView(GenericAPIView[Any]):
+    permission_classes = [IsAuthenticated, IsPracticeStaff]
+
+
+def therapists_for(user: User) -> QuerySet[User]:
+    """Whom ``user`` may name as a client's therapist: a therapist only
+    themself, the manager any active therapist."""
+    if user.is_manager:
+        return selectors.active_therapists()
+    return User.objects.filter(pk=user.pk, role=User.Role.THERAPIST, is_active=True)
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class TherapistField(serializers.PrimaryKeyRelatedField):  # type: ignore[type-arg]
+    """A therapist's id, looked up among those the caller may name."""
+
+    def get_queryset(self) -> QuerySet[User]:
+        return therapists_for(self.context["user"])
+
+
+class ClientOut(serializers.Serializer[Client]):
+    id = serializers.IntegerField()
+    display_name = serializers.CharField()
+    contact_email = serializers.CharField(help_text=_("Empty when none was given."))
+    timezone = serializers.CharField()
+    therapist = serializers.IntegerField(source="therapist_id")
+    status = serializers.ChoiceField(choices=Client.Status.choices)
+    has_portal_account = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+
+    def get_has_portal_account(self, client: Client) -> bool:
+        return client.portal_user_id is not None
+
+
+class ClientIn(StrictInput):
+    display_name = serializers.CharField(max_length=80)
+    contact_email = serializers.EmailField(required=False, allow_blank=True)
+    timezone = serializers.CharField(required=False, max_length=64)
+    therapist = TherapistField(
+        required=False,
+        help_text=_("The manager's choice; a therapist adds to their own caseload."),
+    )
+
+
+class ClientPatch(ClientIn):
+    display_name = serializers.CharField(max_length=80, required=False)
+
+
+def client_etag_version(client: Client) -> int:
+    """A client row has no version counter: its ETag is a digest of what
+    PATCH may change, so any change made elsewhere makes an old one stale."""
+    fields = (client.display_name, client.contact_email, client.timezone, client.therapist_id)
+    digest = hashlib.sha256(repr(fields).encode()).hexdigest()
+    return int(digest[:7], 16)
+
+
+class ClientList(StaffView):
+    serializer_class = ClientOut
+
+    @extend_schema(
+        operation_id="clients_list",
+        summary="Your clients (the manager: all)",
+        responses=ClientOut(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        clients = selectors.clients_for_user(user=staff_user(request)).order_by(
+            "display_name", "pk"
+        )
+        rows = self.paginate_queryset(clients)
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="clients_create",
+        summary="Add a client",
+        request=ClientIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={201: ClientOut},
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        user = staff_user(request)
+        body = ClientIn(data=request.data, context={"user": user})
+        body.is_valid(raise_exception=True)
+        fields = dict(body.validated_data)
+        client = services.client_create(
+            actor=user, therapist=fields.pop("therapist", None), **fields
+        )
+        response = Response(ClientOut(client).data, status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/clients/{client.pk}/"
+        return with_etag(response, client_etag_version(client))
+
+
+class ClientDetail(StaffView):
+    serializer_class = ClientOut
+
+    @extend_schema(operation_id="client_read", summary="One of your clients")
+    def get(self, request: Request, client_id: int) -> Response:
+        client = selectors.clients_for_user(user=staff_user(request)).get(pk=client_id)
+        return with_etag(Response(ClientOut(client).data), client_etag_version(client))
+
+    @extend_schema(
+        operation_id="client_update",
+        summary="Change a client's details",
+        description="Send If-Match with the ETag you read. Only the manager moves a client.",
+        request=ClientPatch,
+        parameters=[IF_MATCH_HEADER],
+        responses={
+            200: ClientOut,
+            412: OpenApiResponse(description="Changed since you read it; nothing changed."),
+            428: OpenApiResponse(description="If-Match is missing."),
+        },
+    )
+    @transaction.atomic
+    def patch(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        # Locked while compared and changed: two racing writers cannot both pass.
+        client = selectors.clients_for_user(user=user).select_for_update().get(pk=client_id)
+        body = ClientPatch(data=request.data, context={"user": user}, partial=True)
+        body.is_valid(raise_exception=True)
+        require_current(request, client_etag_version(client))
+        client = services.client_update(actor=user, client=client, **body.validated_data)
+        return with_etag(Response(ClientOut(client).data), client_etag_version(client))
+
+
+class SessionOut(serializers.Serializer[Session]):
+    id = serializers.IntegerField()
+    client = serializers.IntegerField(source="client_id")
+    starts_at = serializers.DateTimeField()
+
+
+class SessionIn(StrictInput):
+    starts_at = serializers.DateTimeField()
+
+
+class ClientSessions(StaffView):
+    serializer_class = SessionOut
+
+    @extend_schema(
+        operation_id="client_sessions",
+        summary="A client's sessions, newest first",
+        responses=SessionOut(many=True),
+    )
+    def get(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        client = selectors.clients_for_user(user=user).get(pk=client_id)
+        sessions = selectors.sessions_for_user(user=user).filter(client=client)
+        rows = self.paginate_queryset(sessions.order_by("-starts_at", "-pk"))
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="client_session_create",
+        summary="Book a session",
+        description="A time already booked for this client is that session (200), not a second.",
+        request=SessionIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={201: SessionOut, 200: SessionOut},
+    )
+    @idempotent
+    def post(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        client = selectors.clients_for_user(user=user).get(pk=client_id)
+        body = SessionIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        before = Session.objects.filter(client=client).count()
+        session = services.session_schedule(
+            actor=user, client=client, starts_at=body.validated_data["starts_at"]
+        )
+        made = Session.objects.filter(client=client).count() > before
+        return Response(
+            SessionOut(session).data, status=status.HTTP_201_CREATED if made else status.HTTP_200_OK
+        )
+
+
+class IsPracticeManager(BasePermission):
+    message = _("Only the practice manager reads the access log.")
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        user = request.user
+        return isinstance(user, User) and user.is_active and user.is_manager
+
+
+class AccessEventOut(serializers.Serializer[AccessEvent]):
+    id = serializers.IntegerField()
+    at = serializers.DateTimeField()
+    actor = serializers.IntegerField(source="actor_id")
+    actor_name = serializers.SerializerMethodField()
+    client = serializers.IntegerField(source="client_id")
+    action = serializers.ChoiceField(choices=AccessEvent.Action.choices)
+    what = serializers.CharField()
+
+    def get_actor_name(self, event: AccessEvent) -> str:
+        return str(event.actor)
+
+
+class AccessLog(GenericAPIView[Any]):
+    permission_classes = [IsAuthenticated, IsPracticeManager]
+    serializer_class = AccessEventOut
+
+    @extend_schema(
+        operation_id="access_log",
+        summary="Who looked at which client's records",
+        responses=AccessEventOut(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        events = selectors.access_events_for_staff(user=staff_user(request))
+        rows = self.paginate_queryset(events)
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)

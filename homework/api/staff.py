@@ -1,0 +1,274 @@
+"""The staff's homework routes: a client's assignments and entries, comments, the library.
+
+Thin views over homework.selectors and homework.services, scoped as the
+admin is (a therapist their own clients, the manager all; anyone else's is a
+404). Staff never see drafts, and a private entry only as the fact that it
+exists (StaffEntryOut). Each list of a client's entries is a look at their
+records: written to the access log as the summary's download is, and, for
+the client's own therapist, the shared entries it shows count as read
+(summary_record_read), so the client can no longer change what was read.
+"""
+
+import datetime as dt
+import uuid
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django_filters import rest_framework as filters
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clients.models import AccessEvent
+from homework import selectors, services
+from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
+from homework.kinds import kind_choices
+from homework.models import Assignment, Entry, Exercise
+from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from practice.api.permissions import IsPracticeStaff, staff_user
+from practice.api.serializers import StrictInput
+from practice.models import User
+from practice.requests import reading_marks_read
+
+# What the access log says of a look through the API at a client's entries.
+ENTRIES_READ = "Entries (API)"
+
+
+class StaffView(GenericAPIView[Any]):
+    permission_classes = [IsAuthenticated, IsPracticeStaff]
+
+
+def counts_as_read(request: Request) -> bool:
+    """A token the caller sends itself is no link another site can follow;
+    the session cookie is (practice.requests.reading_marks_read)."""
+    return request.auth is not None or reading_marks_read(request._request)
+
+
+# -- a client's assignments ------------------------------------------------------------
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class ExerciseField(serializers.PrimaryKeyRelatedField):  # type: ignore[type-arg]
+    """An exercise's id, looked up in the caller's library only."""
+
+    def get_queryset(self) -> QuerySet[Exercise]:
+        return selectors.exercises_for_user(user=self.context["user"]).filter(is_active=True)
+
+
+class AssignmentIn(StrictInput):
+    exercise = ExerciseField()
+    instructions = serializers.CharField(required=False, allow_blank=True, max_length=4000)
+    starts_on = serializers.DateField()
+    due_on = serializers.DateField(required=False, allow_null=True)
+    schedule = serializers.ChoiceField(
+        choices=Assignment.Schedule.choices, default=Assignment.Schedule.ONCE
+    )
+    weekdays = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=6),
+        required=False,
+        max_length=7,
+        help_text=_("For weekly work: 0 is Monday."),
+    )
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    no_contact_since = serializers.DateField(required=False, allow_null=True)
+
+
+class ClientAssignments(StaffView):
+    serializer_class = AssignmentOut
+
+    @extend_schema(
+        operation_id="client_assignments",
+        summary="A client's assignments",
+        responses=AssignmentOut(many=True),
+    )
+    def get(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        client = selectors.staff_client(user=user, client_id=client_id)
+        assignments = (
+            selectors.assignments_for_user(user=user)
+            .filter(client=client)
+            .select_related("exercise")
+            .order_by("-created_at", "-pk")
+        )
+        rows = self.paginate_queryset(assignments)
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="client_assignment_create",
+        summary="Assign an exercise",
+        request=AssignmentIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={201: AssignmentOut},
+    )
+    @idempotent
+    def post(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        client = selectors.staff_client(user=user, client_id=client_id)
+        body = AssignmentIn(data=request.data, context={"user": user})
+        body.is_valid(raise_exception=True)
+        assignment = services.assignment_create(actor=user, client=client, **body.validated_data)
+        return Response(AssignmentOut(assignment).data, status=status.HTTP_201_CREATED)
+
+
+# -- a client's entries ----------------------------------------------------------------
+
+FLAGS = {
+    "felt_unsafe": "felt_unsafe",
+    "discuss_in_session": "discuss_in_session",
+    "needs_review": "needs_review",
+}
+
+
+def _day_start(day: dt.date) -> dt.datetime:
+    return timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+
+
+class StaffEntryFilter(filters.FilterSet):
+    """Dates are the practice's days, on when staff learned of an entry
+    (known_after / known_by, as "since last session" counts them)."""
+
+    since = filters.DateFilter(method="filter_since", help_text=_("From this day (inclusive)."))
+    until = filters.DateFilter(method="filter_until", help_text=_("To this day (inclusive)."))
+    kind = filters.ChoiceFilter(
+        choices=kind_choices, field_name="assignment__exercise__kind", help_text=_("Exercise kind.")
+    )
+    flag = filters.ChoiceFilter(
+        choices=[(name, name) for name in FLAGS],
+        method="filter_flag",
+        help_text=_("Only shared entries with this flag (a private entry's flags are its own)."),
+    )
+
+    class Meta:
+        model = Entry
+        fields: list[str] = []
+
+    def filter_since(self, entries: QuerySet[Entry], name: str, day: dt.date) -> QuerySet[Entry]:
+        return entries.filter(selectors.known_after(_day_start(day) - dt.timedelta(microseconds=1)))
+
+    def filter_until(self, entries: QuerySet[Entry], name: str, day: dt.date) -> QuerySet[Entry]:
+        end = _day_start(day + dt.timedelta(days=1)) - dt.timedelta(microseconds=1)
+        return entries.filter(selectors.known_by(end))
+
+    def filter_flag(self, entries: QuerySet[Entry], name: str, flag: str) -> QuerySet[Entry]:
+        return entries.filter(private=False, **{FLAGS[flag]: True})
+
+
+class ClientEntries(StaffView):
+    serializer_class = StaffEntryOut
+    filter_backends = [filters.DjangoFilterBackend]
+    filterset_class = StaffEntryFilter
+    queryset = Entry.objects.none()  # only for the schema's filters: get() asks the selectors
+
+    @extend_schema(
+        operation_id="client_entries",
+        responses=StaffEntryOut(many=True),
+        summary="What a client sent, flags first",
+        description=(
+            "Never a draft; a private entry only as existing. Each read is written to the "
+            "client's access log, and what the client's own therapist reads here counts as read."
+        ),
+    )
+    def get(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        client = selectors.staff_client(user=user, client_id=client_id)
+        entries = (
+            selectors.flags_first(
+                selectors.entries_for_user(user=user).filter(assignment__client=client)
+            )
+            .select_related("assignment__exercise")
+            # The client's unsent note is theirs alone: never read, never decrypted here.
+            .defer("note_draft")
+        )
+        rows: list[Entry] = list(self.paginate_queryset(self.filter_queryset(entries)) or [])
+        read_now = services.summary_record_read(
+            actor=user,
+            client=client,
+            printed=[entry.pk for entry in rows if selectors.entry_readable_by_staff(entry)],
+            action=AccessEvent.Action.VIEWED,
+            what=ENTRIES_READ,
+            counts_as_read=counts_as_read(request),
+        )
+        now = timezone.now()
+        for entry in rows:
+            if entry.pk in read_now:
+                entry.seen_at = now
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+
+
+class EntryComments(StaffView):
+    @extend_schema(
+        operation_id="entry_comment_create",
+        summary="Leave a comment on an entry",
+        description="Only the client's own therapist, only on a shared entry.",
+        request=NoteIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={201: NoteOut},
+    )
+    @idempotent
+    def post(self, request: Request, key: uuid.UUID) -> Response:
+        user = staff_user(request)
+        entry = selectors.entries_for_user(user=user).get(key=key)
+        body = NoteIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        comment = services.entry_comment_add(
+            actor=user, entry=entry, text=body.validated_data["text"]
+        )
+        return Response(NoteOut(comment).data, status=status.HTTP_201_CREATED)
+
+
+# -- the library -----------------------------------------------------------------------
+
+
+class ExerciseOut(serializers.Serializer[Exercise]):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    instructions = serializers.CharField()
+    options = serializers.JSONField()
+    owner = serializers.IntegerField(
+        source="owner_id", allow_null=True, help_text=_("Null: the practice's own.")
+    )
+    is_active = serializers.BooleanField()
+
+
+class ExerciseIn(StrictInput):
+    kind = serializers.ChoiceField(choices=kind_choices())
+    title = serializers.CharField(max_length=120)
+    instructions = serializers.CharField(required=False, allow_blank=True, max_length=4000)
+    options = serializers.DictField(required=False, help_text=_("The kind's own options."))
+
+
+class Exercises(StaffView):
+    serializer_class = ExerciseOut
+
+    @extend_schema(
+        operation_id="exercises_list",
+        summary="The library you may assign from",
+        responses=ExerciseOut(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        exercises = selectors.exercises_for_user(user=staff_user(request)).order_by("title", "pk")
+        rows = self.paginate_queryset(exercises)
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+
+    @extend_schema(
+        operation_id="exercises_create",
+        summary="Add an exercise to the library",
+        description="A therapist's is their own; the manager's is the practice's.",
+        request=ExerciseIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={201: ExerciseOut},
+    )
+    @idempotent
+    def post(self, request: Request) -> Response:
+        user: User = staff_user(request)
+        body = ExerciseIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        exercise = services.exercise_save(actor=user, exercise=Exercise(**body.validated_data))
+        return Response(ExerciseOut(exercise).data, status=status.HTTP_201_CREATED)
