@@ -87,7 +87,7 @@ def _twin_urlpatterns() -> list[Any]:
     return [
         path("twin/assignments/", assignments),
         path("twin/clients/<int:client_id>/entries/", entries),
-        path("", include(list(product))),  # type: ignore[arg-type]  # URLPattern | URLResolver
+        path("", include(list(product))),
     ]
 
 
