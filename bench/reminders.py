@@ -82,12 +82,12 @@ def run_in_a_process_of_its_own(environ: dict[str, str]) -> int:
     ).returncode
 
 
-def _fresh_database(url: str) -> str:
+def _fresh_database(url: str, *, suffix: str = "reminders_bench") -> str:
     """A new, empty database beside the one ``url`` names; its URL."""
     import psycopg
 
     parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/') or 'practice'}_reminders_bench"
+    name = f"{parts.path.lstrip('/') or 'practice'}_{suffix}"
     admin = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}"')

@@ -103,6 +103,11 @@ class SummaryScope:
     full_detail: bool = False
     earlier: Sequence["Entry"] = ()
     as_of: dt.date | None = None
+    # Written records listed in the client's words (the rest by date and
+    # distress; None: the sections' usual limit): fewer when the first page
+    # carries the timeline, which draws every record's day and distress
+    # (homework.summary.render).
+    records_in_words: int | None = None
 
 
 # A brief summary of the period alone, up to today: what a caller that asks

@@ -21,7 +21,7 @@ from homework.kinds.fields import (
     stored_datetime,
     when,
 )
-from homework.summary.limits import OLDER_LIST_LIMIT, first_of
+from homework.summary.limits import OLDER_LIST_LIMIT, SECTION_LIST_LIMIT, first_of
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise
@@ -84,7 +84,8 @@ class WrittenRecord(ExerciseKind):
         distress (their words are in the portal), and the rest counted."""
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
-        shown, _rest = first_of(presented, full_detail=scope.full_detail)
+        in_words = SECTION_LIST_LIMIT if scope.records_in_words is None else scope.records_in_words
+        shown, _rest = first_of(presented, full_detail=scope.full_detail, limit=in_words)
         older, more = first_of(
             presented[len(shown) :], full_detail=scope.full_detail, limit=OLDER_LIST_LIMIT
         )

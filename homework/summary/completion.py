@@ -12,7 +12,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q
+from django.db.models import Case, Count, IntegerField, Min, OuterRef, Q, Subquery, Value, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from clients.models import Client
@@ -140,48 +141,101 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
     )
 
 
+@dataclass(frozen=True)
+class _Bounds:
+    """The moments a count of recurring work compares a slot's first sending
+    with (each period's start and end), in time order. A slot's first sending
+    is kept as how many of them had passed by then, worked out in SQL: a
+    caseload reads some ten thousand entries, and loading each one's time
+    only to compare it with four moments cost more than the rest of the count."""
+
+    moments: tuple[dt.datetime, ...]
+
+    @classmethod
+    def of(cls, periods: Sequence[Period]) -> "_Bounds":
+        return cls(tuple(sorted({p.start for p in periods} | {p.end for p in periods})))
+
+    def passed_at_sending(self) -> Case:
+        """SQL: how many of the moments had passed when an entry was sent."""
+        return Case(
+            *(
+                When(submitted_at__lt=moment, then=Value(n))
+                for n, moment in enumerate(self.moments)
+            ),
+            default=Value(len(self.moments)),
+            output_field=IntegerField(),
+        )
+
+    def sent_before(self, passed: int, moment: dt.datetime) -> bool:
+        """Whether a slot first sent when ``passed`` moments had passed was sent
+        before ``moment`` (one of the moments)."""
+        return passed <= self.moments.index(moment)
+
+
+# A slot of recurring work and its first sending (_Bounds.passed).
+_Sent = dict[dt.date, int]
+
+
 def _first_sent(
-    assignment_ids: list[int], *, zones: dict[int, dt.tzinfo], since: dt.date, before: dt.datetime
-) -> dict[int, dict[dt.date, dt.datetime]]:
+    assignment_ids: list[int],
+    *,
+    zones: dict[int, dt.tzinfo],
+    since: dt.date,
+    before: dt.datetime,
+    bounds: _Bounds,
+) -> dict[int, _Sent]:
     """Each slot of these recurring assignments with something shared, and
-    when it first was: one query (none without assignments), for any number
-    of clients. ``zones`` is each assignment's client's clock, for work with
-    no slot of its own; ``since`` the earliest day any period asked about
-    counts from (rows before a period's own days are not counted: ``_tally``)."""
-    first_sent: dict[int, dict[dt.date, dt.datetime]] = defaultdict(dict)
+    when it first was (as ``bounds`` tells it): one query (none without
+    assignments), for any number of clients. ``zones`` is each assignment's
+    client's clock, for work with no slot of its own; ``since`` the earliest
+    day any period asked about counts from (rows before a period's own days
+    are not counted: ``_tally``)."""
+    first_sent: dict[int, _Sent] = defaultdict(dict)
     if not assignment_ids:
         return first_sent
-    rows = Entry.objects.filter(
-        # Whole days, as the days expected are counted: the first day's
-        # work counts even when it was done before the session that day.
-        # (From the day before in UTC, so that day has begun on every clock.)
-        Q(occurrence_on__gte=since)
-        | Q(
-            occurrence_on__isnull=True,
-            submitted_at__gte=midnight_on(since - dt.timedelta(days=1), dt.UTC),
-        ),
-        assignment_id__in=assignment_ids,
-        status=Entry.Status.SUBMITTED,
-        private=False,
-        submitted_at__lt=before,
-    ).values_list("assignment_id", "occurrence_on", "submitted_at")
-    for assignment_id, occurrence_on, submitted_at in rows:
-        if submitted_at is None:
-            continue
-        slot = occurrence_on or timezone.localdate(submitted_at, zones[assignment_id])
+    no_slot = Q(occurrence_on__isnull=True)
+    rows = (
+        Entry.objects.filter(
+            # Whole days, as the days expected are counted: the first day's
+            # work counts even when it was done before the session that day.
+            # (From the day before in UTC, so that day has begun on every clock.)
+            Q(occurrence_on__gte=since)
+            | (no_slot & Q(submitted_at__gte=midnight_on(since - dt.timedelta(days=1), dt.UTC))),
+            assignment_id__in=assignment_ids,
+            status=Entry.Status.SUBMITTED,
+            private=False,
+            submitted_at__lt=before,
+        )
+        .order_by()
+        .values_list("assignment_id", "occurrence_on")
+        # The first sending of each slot, in SQL; an entry with no slot of its
+        # own is read with its time, for its day on the client's clock below.
+        .annotate(
+            first=Min(bounds.passed_at_sending()),
+            sent_at=Case(When(no_slot, then="submitted_at")),
+        )
+    )
+    for assignment_id, occurrence_on, first, sent_at in rows:
+        slot = occurrence_on
+        if slot is None:
+            if sent_at is None:
+                continue
+            slot = timezone.localdate(sent_at, zones[assignment_id])
         sent = first_sent[assignment_id]
-        sent[slot] = min(sent.get(slot, submitted_at), submitted_at)
+        sent[slot] = min(sent.get(slot, first), first)
     return first_sent
 
 
-def _sent_by(sent: dict[dt.date, dt.datetime], period: Period) -> dict[dt.date, dt.datetime]:
+def _sent_by(sent: _Sent, period: Period, bounds: _Bounds) -> _Sent:
     """The slots with something sent before ``period`` ended (a slot first
     sent for later had nothing sent for it by then)."""
-    return {on: at for on, at in sent.items() if at < period.end}
+    if period.end == bounds.moments[-1]:
+        return sent  # nothing later was read (_first_sent's ``before``)
+    return {on: first for on, first in sent.items() if bounds.sent_before(first, period.end)}
 
 
 def _tally(
-    assignment: Assignment, *, sent: dict[dt.date, dt.datetime], period: Period, days: _Days
+    assignment: Assignment, *, sent: _Sent, period: Period, days: _Days, bounds: _Bounds
 ) -> schedules.Tally | None:
     """One recurring assignment's count in the period, or None when it has
     no part in it."""
@@ -190,7 +244,9 @@ def _tally(
     # Wednesday) was not due in the period before: it is this one's, unless
     # something was sent for it then, which that period counted as done.
     carried = schedules.open_slot(assignment, days.first)
-    if carried is not None and not (carried in sent and sent[carried] < period.start):
+    if carried is not None and not (
+        carried in sent and bounds.sent_before(sent[carried], period.start)
+    ):
         first = min(first, carried)
     sent_by_then = {on for on in sent if first <= on <= days.as_of}
     tally = schedules.tally_so_far(
@@ -221,16 +277,20 @@ def recurring_in_period(
     One query, none without recurring work; ``assignments`` are the caller's,
     already scoped to what the user may see."""
     days = _days(client=client, period=period, now=now)
+    bounds = _Bounds.of([period])
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
     first_sent = _first_sent(
         [a.pk for a in recurring],
         zones={a.pk: days.zone for a in recurring},
         since=days.carried_from,
         before=period.end,
+        bounds=bounds,
     )
     counts = {}
     for assignment in recurring:
-        tally = _tally(assignment, sent=first_sent[assignment.pk], period=period, days=days)
+        tally = _tally(
+            assignment, sent=first_sent[assignment.pk], period=period, days=days, bounds=bounds
+        )
         if tally is not None:
             counts[assignment.pk] = tally
     return counts
@@ -257,6 +317,20 @@ def _in_period(assignment: Assignment, *, period: Period, days: _Days) -> bool:
     )
 
 
+def _one_off_count(once: Q, shared_when: Q) -> Case:
+    """SQL: how many of a one-off assignment's entries were shared ``shared_when``
+    (0 for recurring work, whose slots ``_first_sent`` reads instead). A
+    subquery each, not a count over a join of every assignment's every entry,
+    which cost the caseload more than all its recurring work."""
+    shared = Entry.objects.filter(
+        assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED, private=False
+    ).filter(shared_when)
+    counted = shared.order_by().values("assignment").annotate(n=Count("pk")).values("n")[:1]
+    return Case(
+        When(once, then=Coalesce(Subquery(counted), 0)), default=0, output_field=IntegerField()
+    )
+
+
 def completion_for_periods(
     *, user: User, clients: Sequence[Client], periods: Sequence[Period], now: dt.datetime
 ) -> dict[int, list[WorkInPeriod]]:
@@ -278,17 +352,16 @@ def completion_for_periods(
         for client in clients
         for index, period in enumerate(periods)
     }
-    shared = Q(entries__status=Entry.Status.SUBMITTED, entries__private=False)
+    once = Q(schedule=Assignment.Schedule.ONCE)
     counts_by_period = {}
     for index, period in enumerate(periods):
         # Learned in the period: an entry kept private and shared later is this
         # period's news (Entry.shared_at), as in the summary's sections.
-        in_period = Q(entries__shared_at__gte=period.start, entries__shared_at__lt=period.end)
-        counts_by_period[f"sent_in_period_{index}"] = Count("entries", filter=shared & in_period)
-        counts_by_period[f"shared_before_period_{index}"] = Count(
-            "entries", filter=shared & Q(entries__shared_at__lt=period.start)
+        in_period = Q(shared_at__gte=period.start, shared_at__lt=period.end)
+        counts_by_period[f"sent_in_period_{index}"] = _one_off_count(once, in_period)
+        counts_by_period[f"shared_before_period_{index}"] = _one_off_count(
+            once, Q(shared_at__lt=period.start)
         )
-    once = Q(schedule=Assignment.Schedule.ONCE)
     carried_from = min(d.carried_from for d in days.values())
     assignments = list(
         assignments_for_user(user=user)
@@ -309,11 +382,13 @@ def completion_for_periods(
     )
     zones = {client.pk: days[client.pk, 0].zone for client in clients}
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
+    bounds = _Bounds.of(periods)
     first_sent = _first_sent(
         [a.pk for a in recurring],
         zones={a.pk: zones[a.client_id] for a in recurring},
         since=carried_from,
-        before=max(period.end for period in periods),
+        before=bounds.moments[-1],
+        bounds=bounds,
     )
     by_client: dict[int, list[Assignment]] = defaultdict(list)
     for assignment in assignments:
@@ -321,6 +396,10 @@ def completion_for_periods(
     for client in clients:
         for index, period in enumerate(periods):
             period_days = days[client.pk, index]
+            # One-off work is judged as of the period's end, or now if that is still
+            # to come; a due date, on the client's calendar too: work due on a day not
+            # yet over for them is not past due (schedules.one_off_standing).
+            due_as_of = min(period.as_of(now), client_today(client, now))
             items = [
                 item
                 for assignment in by_client[client.pk]
@@ -328,13 +407,11 @@ def completion_for_periods(
                 for item in _work_items(
                     assignment,
                     index=index,
-                    sent=_sent_by(first_sent[assignment.pk], period),
+                    sent=_sent_by(first_sent[assignment.pk], period, bounds),
                     period=period,
                     days=period_days,
-                    # One-off work is judged as of the period's end, or now if that is still
-                    # to come; a due date, on the client's calendar too: work due on a day not
-                    # yet over for them is not past due (schedules.one_off_standing).
-                    due_as_of=min(period.as_of(now), client_today(client, now)),
+                    bounds=bounds,
+                    due_as_of=due_as_of,
                 )
             ]
             result[client.pk].append(WorkInPeriod(items=items))
@@ -345,15 +422,16 @@ def _work_items(
     assignment: Assignment,
     *,
     index: int,
-    sent: dict[dt.date, dt.datetime],
+    sent: _Sent,
     period: Period,
     days: _Days,
+    bounds: _Bounds,
     due_as_of: dt.date,
 ) -> list[WorkItem]:
     """``assignment``'s share of period ``index`` (none, or one item)."""
     title = assignment.exercise.title
     if assignment.schedule != Assignment.Schedule.ONCE:
-        tally = _tally(assignment, sent=sent, period=period, days=days)
+        tally = _tally(assignment, sent=sent, period=period, days=days, bounds=bounds)
         if tally is None:
             return []
         return [

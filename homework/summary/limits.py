@@ -11,6 +11,10 @@ T = TypeVar("T")
 
 # Entries listed in full in one kind's section; the rest are counted.
 SECTION_LIST_LIMIT = 6
+# Written records listed in words when the first page carries the timeline
+# (which draws each one's day and distress): the brief summary of a typical
+# period then keeps to two pages; the rest are named by date and distress.
+RECORDS_BESIDE_TIMELINE = 1
 # Older entries named by date (and distress) under those listed in full.
 OLDER_LIST_LIMIT = 8
 # Flagged entries listed on the first page, per flag.

@@ -27,7 +27,12 @@ from homework.kinds.excerpts import shorten
 from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.summary.completion import WorkInPeriod
-from homework.summary.limits import FLAG_LIST_LIMIT, WORK_LIST_LIMIT, first_of
+from homework.summary.limits import (
+    FLAG_LIST_LIMIT,
+    RECORDS_BESIDE_TIMELINE,
+    WORK_LIST_LIMIT,
+    first_of,
+)
 from homework.summary.period import Period
 from homework.summary.selectors import SummaryData, staff_timeline
 from practice.bidi import isolated_text
@@ -160,9 +165,18 @@ def _context(data: SummaryData) -> dict[str, Any]:
     # Times in the client's life print on their clock, said once in the
     # masthead when it is not the practice's, rather than on every line.
     their_clock = TheirClock(zone=data.client.timezone, noted=True)
+    # Only with two kinds or more in the period (homework.kinds.timeline).
+    timeline = staff_timeline(
+        data.entries, client=data.client, since=data.period.since, until=data.period.until
+    )
     for section in data.sections:
         kind = section.kind
-        scope = SummaryScope(full_detail=full, earlier=section.earlier, as_of=as_of)
+        scope = SummaryScope(
+            full_detail=full,
+            earlier=section.earlier,
+            as_of=as_of,
+            records_in_words=None if timeline is None else RECORDS_BESIDE_TIMELINE,
+        )
         context = kind.summary_context(section.entries, scope)
         html = render_to_string(
             kind.summary_template,
@@ -242,13 +256,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "finished": finished,
         "work_more": work_more + finished_more,
         "glance": glance,
-        # Only with two kinds or more in the period (homework.kinds.timeline), and
-        # only in the full-detail print: the brief summary keeps to its two pages.
-        "timeline": staff_timeline(
-            data.entries, client=data.client, since=data.period.since, until=data.period.until
-        )
-        if full
-        else None,
+        "timeline": timeline,
         "sections": sections,
         "printed": frozenset(printed),
         "entry_count": len(data.entries),

@@ -248,3 +248,16 @@ def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
         )
         assert set(labels) <= {"none", "normal"}, (url, labels)
     assert_accessible(page)
+
+
+def test_the_caseload_reads_on_a_desktop_and_a_phone(db, new_context, artifacts):
+    call_command("seed_demo", stdout=io.StringIO())
+    for width, height in ((1280, 900), (390, 844)):
+        page = new_context(width, height).new_page()
+        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        page.goto("/admin/caseload/")
+        expect(page.get_by_role("link", name="Alex", exact=True)).to_be_visible()
+        page.screenshot(path=artifacts / f"admin-caseload-{width}.png", full_page=True)
+        # A phone scrolls the table in its own box, never the whole page sideways.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.context.close()

@@ -156,6 +156,8 @@ def test_progress_page_draws_the_pictures_on_a_phone(db, new_context, artifacts)
     assert page.locator("svg.chart").count() == 4
     assert_accessible(page)
     page.screenshot(path=artifacts / "progress-390.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.screenshot(path=artifacts / "progress-1280.png", full_page=True)
 
 
 def test_an_arabic_answer_reads_from_the_right_on_a_page_that_runs_left_to_right(

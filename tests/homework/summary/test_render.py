@@ -346,6 +346,9 @@ def test_the_benchmarks_typical_client_prints_on_two_pages():
         assert heading in text
     assert "Reflection worksheet" in text and "Safety plan" in text
     assert "Older, in the portal, with their distress:" in text
+    # The cycle on one timeline, with the records beside it fewer in words.
+    assert "On one timeline" in text
+    assert "10 records, newest first" in text
 
 
 def test_the_charts_are_named_for_a_screen_reader(caplog):
