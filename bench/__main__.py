@@ -15,7 +15,8 @@ if __name__ == "__main__":
         summary.setup_django(Path(tmp))
         codes = [
             summary.run_on_database(),
-            export.run_on_database(),
+            # A list of Figures (bench.figures); the runner that prints them lands with make bench.
+            0 if all(figure.passed is not False for figure in export.run_on_database()) else 1,
             encryption.run_on_database(),
             login_flood.run_on_database(),
             0 if all(figure.passed for figure in caseload.run_on_database()) else 1,

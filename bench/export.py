@@ -5,18 +5,20 @@ A schedule runs for at most two years, so the largest plausible downloads are:
 2. a year of written records, one a day (365 long entries, printed in full).
 
 Each is timed beside WeasyPrint alone on a plain document of the same text
-(as in the summary benchmark), and the figure to watch is pages and seconds:
-a client waits for this download in one web request. Run after the summary
-benchmark, on its database.
+(as in the summary benchmark); the urges' ratio is held to 2x (issue 28).
+Run after the summary benchmark, on its database.
 """
 
 import sys
 import tempfile
 from pathlib import Path
 
+from bench.figures import Figure
 from bench.summary import median, paired_ratio, plain_document, setup_django, timed
 
 RUNS = 3
+CPU = 1  # timed() gives (wall, cpu)
+GOAL = 2.0
 
 
 def _daily_urges(days: int):
@@ -79,7 +81,10 @@ def _records_for_a_year():
     return client.portal_user
 
 
-def run_on_database() -> int:
+def run_on_database() -> list[Figure]:
+    """Each download's seconds against WeasyPrint alone on a plain document of
+    its text, timed in pairs (CPU seconds: the machine is shared, and wall
+    clock moved the ratio by a third between runs of one tree)."""
     import io
 
     from pypdf import PdfReader
@@ -87,7 +92,7 @@ def run_on_database() -> int:
     from homework.portal import export
     from practice.pdf import render_pdf
 
-    def measure(label: str, person) -> str:
+    def measure(label: str, person, goal: float | None) -> Figure:
         pdf = export.export_pdf(user=person)
         document = export.export_document(user=person)
         _text, plain = plain_document(document, face="DejaVu Sans")  # the download's face
@@ -96,25 +101,30 @@ def run_on_database() -> int:
             downloads.append(timed(lambda: export.export_pdf(user=person)))
             engine.append(timed(lambda: render_pdf(plain)))
         pages = len(PdfReader(io.BytesIO(pdf)).pages)
-        return (
-            f"  {label:<32}{pages:4d} pages, {median(downloads, 0):5.1f} s"
-            f"   ({paired_ratio(downloads, engine, 0):.2f}x WeasyPrint on the same text, plain:"
-            f" {median(engine, 0):.1f} s)"
+        ratio = paired_ratio(downloads, engine, CPU)
+        print(
+            f"  {label:<32}{pages:4d} pages, {median(downloads, CPU):5.1f} s CPU"
+            f"   ({ratio:.2f}x WeasyPrint on the same text, plain: {median(engine, CPU):.1f} s)"
+        )
+        return Figure(
+            name=f"Client's download, {label.rstrip(':')} ({pages} pages) / WeasyPrint, plain",
+            ratio=round(ratio, 2),
+            goal=goal,
         )
 
-    lines = [
-        f"The client's own download, at its largest ({RUNS} interleaved runs)",
-        measure("two years of daily urges:", _daily_urges(730)),
-        measure("a year of daily written records:", _records_for_a_year()),
+    print(f"The client's own download, at its largest ({RUNS} interleaved runs)")
+    return [
+        # The largest: the figure the issue holds to 2x.
+        measure("two years of daily urges:", _daily_urges(730), GOAL),
+        measure("a year of daily written records:", _records_for_a_year(), None),
     ]
-    print("\n".join(lines))
-    return 0  # a figure to read, not a gate
 
 
 def run() -> int:
     with tempfile.TemporaryDirectory(prefix="export-bench-") as tmp:
         setup_django(Path(tmp))
-        return run_on_database()
+        figures = run_on_database()
+    return 0 if all(figure.passed is not False for figure in figures) else 1
 
 
 if __name__ == "__main__":
