@@ -10,14 +10,18 @@ goal: at most 2x (issue 28).
 """
 
 import functools
+import os
 import tempfile
 from pathlib import Path
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, plain_document, setup_django, timed
+from bench.summary import median, paired_ratio, plain_document, setup_django, timed, timed_result
 
 RUNS = 1  # a repeat (each ~20 s here); the runner reports the median of 3
 GOAL = 2.0
+# The year of records (the second case) doubles this module's time, past
+# make bench's budget here: BENCH_EXPORT_ALL=1 measures it too.
+ALL = os.environ.get("BENCH_EXPORT_ALL") == "1"
 
 
 def _daily_urges(days: int):
@@ -83,7 +87,7 @@ def _records_for_a_year():
 @functools.cache
 def _people():
     """The two largest downloads' clients, made once for every repeat."""
-    return _daily_urges(730), _records_for_a_year()
+    return _daily_urges(730), _records_for_a_year() if ALL else None
 
 
 def figures() -> list[Figure]:
@@ -95,12 +99,12 @@ def figures() -> list[Figure]:
     from practice.pdf import render_pdf
 
     def measure(label: str, person) -> Figure:
-        pdf = export.export_pdf(user=person)
         document = export.export_document(user=person)
         _text, plain = plain_document(document, face="DejaVu Sans")  # the download's face
         downloads, engine = [], []
         for _ in range(RUNS):
-            downloads.append(timed(lambda: export.export_pdf(user=person)))
+            pdf, took = timed_result(lambda: export.export_pdf(user=person))
+            downloads.append(took)
             engine.append(timed(lambda: render_pdf(plain)))
         pages = len(PdfReader(io.BytesIO(pdf)).pages)
         return Figure(
@@ -111,10 +115,10 @@ def figures() -> list[Figure]:
         )
 
     urges, records = _people()
-    return [
-        measure("two years of daily urges", urges),
-        measure("a year of daily records", records),
-    ]
+    found = [measure("two years of daily urges", urges)]
+    if ALL:
+        found.append(measure("a year of daily records", records))
+    return found
 
 
 if __name__ == "__main__":
