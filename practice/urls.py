@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView
 
 from practice import views
+from practice.health import health
 
 admin.site.site_header = _("Practice companion")
 admin.site.site_title = _("Practice companion")
@@ -15,6 +16,8 @@ urlpatterns = [
     path("api/v1/", include("homework.api")),
     path("help-now/", views.crisis, name="crisis"),
     path("favicon.ico", views.favicon),
+    # For a load balancer: "ok" or "unavailable", nothing more (practice.health).
+    path("health/", health, name="health"),
     path("", include("clients.urls")),
     path("", include("homework.portal.urls")),
 ]

@@ -28,6 +28,7 @@ PUBLIC = {
     "login/",
     "help-now/",
     "favicon.ico",
+    "health/",
     "admin/login/",
     "password/reset/",
     "password/reset/sent/",
@@ -144,6 +145,7 @@ TABLE: dict[str, Row] = {
     "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302 302", "post"),
     "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200 200"),
     "favicon.ico": Row(fixed("/favicon.ico"), "301 301 301 301 301 301 301"),
+    "health/": Row(fixed("/health/"), "200 200 200 200 200 200 200"),
     # -- the REST API: session login; staff routes refuse clients; 404 for others' records
     "api/schema/": Row(fixed("/api/schema/"), "403 200 200 200 200 200 200"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
