@@ -45,17 +45,36 @@ def services(environ: dict[str, str]) -> tuple[str, str] | None:
     return database, redis
 
 
-def fresh_database(url: str, suffix: str) -> str:
-    """A new, empty database beside the one ``url`` names; its URL."""
+def database_beside(url: str, suffix: str) -> str:
+    """The URL of database ``<name>_<suffix>`` beside the one ``url`` names."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{parts.path.lstrip('/') or 'practice'}_{suffix}"))
+
+
+def fresh_database(url: str, suffix: str, *, template: str = "") -> str:
+    """A new database beside the one ``url`` names (empty, or a copy of the
+    database ``template`` names); its URL."""
     import psycopg
 
-    parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/') or 'practice'}_{suffix}"
-    admin = urlunsplit(parts._replace(path="/postgres"))
+    made = database_beside(url, suffix)
+    name = urlsplit(made).path.lstrip("/")
+    copy = f' TEMPLATE "{urlsplit(template).path.lstrip("/")}"' if template else ""
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        connection.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
+        connection.execute(f'CREATE DATABASE "{name}"{copy}')
+    return made
+
+
+def database_exists(url: str) -> bool:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        found = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (urlsplit(url).path.lstrip("/"),)
+        ).fetchone()
+    return found is not None
 
 
 def drop_database(url: str) -> None:
