@@ -114,7 +114,15 @@ API_FUZZ_EXAMPLES ?= 200
 fuzz: install
 	API_FUZZ_EXAMPLES=$(API_FUZZ_EXAMPLES) $(BIN)/pytest $(PYTEST_PARALLEL) -m hypothesis --hypothesis-profile=fuzz $(PYTEST_ARGS)
 
+## make bench: every benchmark in bench/, one table, bench/results.json (BENCHMARKS.md).
+# On the local PostgreSQL and Redis when they answer (as .ci/run uses them);
+# otherwise SQLite, and the figures that need a real worker are skipped.
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/practice
+BENCH_REDIS_URL ?= redis://127.0.0.1:6379/3
 bench: install system-deps
+	@if pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null && redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG; then \
+		export DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" REDIS_URL="$${REDIS_URL:-$(BENCH_REDIS_URL)}"; \
+	fi; \
 	$(BIN)/python -m bench
 
 ## make loadtest: 50 clients at once in the portal, on gunicorn, a Celery worker,

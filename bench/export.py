@@ -5,20 +5,24 @@ A schedule runs for at most two years, so the largest plausible downloads are:
 2. a year of written records, one a day (365 long entries, printed in full).
 
 Each is timed beside WeasyPrint alone on a plain document of the same text
-(as in the summary benchmark); the urges' ratio is held to 2x (issue 28).
-Run after the summary benchmark, on its database.
+(as in the summary benchmark), and the figure to watch is pages and seconds:
+goal: at most 2x (issue 28).
 """
 
-import sys
+import functools
+import os
 import tempfile
 from pathlib import Path
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, plain_document, setup_django, timed
+from bench.summary import median, paired_ratio, plain_document, setup_django, timed, timed_result
 
-RUNS = 3
-CPU = 1  # timed() gives (wall, cpu)
+RUNS = 1  # a repeat (each ~20 s here); the runner reports the median of 3
 GOAL = 2.0
+CPU = 1  # timed() gives (wall, cpu)
+# The year of records (the second case) doubles this module's time, past
+# make bench's budget here: BENCH_EXPORT_ALL=1 measures it too.
+ALL = os.environ.get("BENCH_EXPORT_ALL") == "1"
 
 
 def _daily_urges(days: int):
@@ -81,10 +85,13 @@ def _records_for_a_year():
     return client.portal_user
 
 
-def run_on_database() -> list[Figure]:
-    """Each download's seconds against WeasyPrint alone on a plain document of
-    its text, timed in pairs (CPU seconds: the machine is shared, and wall
-    clock moved the ratio by a third between runs of one tree)."""
+@functools.cache
+def _people():
+    """The two largest downloads' clients, made once for every repeat."""
+    return _daily_urges(730), _records_for_a_year() if ALL else None
+
+
+def figures() -> list[Figure]:
     import io
 
     from pypdf import PdfReader
@@ -92,40 +99,32 @@ def run_on_database() -> list[Figure]:
     from homework.portal import export
     from practice.pdf import render_pdf
 
-    def measure(label: str, person, goal: float | None) -> Figure:
-        pdf = export.export_pdf(user=person)
+    def measure(label: str, person) -> Figure:
         document = export.export_document(user=person)
         _text, plain = plain_document(document, face="DejaVu Sans")  # the download's face
         downloads, engine = [], []
         for _ in range(RUNS):
-            downloads.append(timed(lambda: export.export_pdf(user=person)))
+            pdf, took = timed_result(lambda: export.export_pdf(user=person))
+            downloads.append(took)
             engine.append(timed(lambda: render_pdf(plain)))
         pages = len(PdfReader(io.BytesIO(pdf)).pages)
-        ratio = paired_ratio(downloads, engine, CPU)
-        print(
-            f"  {label:<32}{pages:4d} pages, {median(downloads, CPU):5.1f} s CPU"
-            f"   ({ratio:.2f}x WeasyPrint on the same text, plain: {median(engine, CPU):.1f} s)"
-        )
         return Figure(
-            name=f"Client's download, {label.rstrip(':')} ({pages} pages) / WeasyPrint, plain",
-            ratio=round(ratio, 2),
-            goal=goal,
+            f"Client's download, {label} / WeasyPrint on the same text, plain",
+            # CPU seconds: the machine is shared, and wall clock moved this ratio by a third.
+            paired_ratio(downloads, engine, CPU),
+            GOAL,
+            note=f"{pages} pages, {median(downloads, CPU):.1f} s CPU",
         )
 
-    print(f"The client's own download, at its largest ({RUNS} interleaved runs)")
-    return [
-        # The largest: the figure the issue holds to 2x.
-        measure("two years of daily urges:", _daily_urges(730), GOAL),
-        measure("a year of daily written records:", _records_for_a_year(), None),
-    ]
-
-
-def run() -> int:
-    with tempfile.TemporaryDirectory(prefix="export-bench-") as tmp:
-        setup_django(Path(tmp))
-        figures = run_on_database()
-    return 0 if all(figure.passed is not False for figure in figures) else 1
+    urges, records = _people()
+    found = [measure("two years of daily urges", urges)]
+    if ALL:
+        found.append(measure("a year of daily records", records))
+    return found
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    with tempfile.TemporaryDirectory(prefix="export-bench-") as tmp:
+        setup_django(Path(tmp))
+        for figure in figures():
+            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text} {figure.note}")

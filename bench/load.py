@@ -38,11 +38,10 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
+from bench import services
 from bench.figures import Figure
 from bench.load_check import Ack, check, stored_entries
-from bench.reminders import _drop_database, _services
 
 USERS = int(os.environ.get("BENCH_LOAD_USERS", "50"))
 SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "60"))
@@ -65,18 +64,14 @@ PASSWORD = "load-test-pass-2026"  # noqa: S105 (accounts on a throwaway database
 EXERCISE_TITLE = "Load test record"
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = "load test: skipped: needs DATABASE_URL on PostgreSQL and REDIS_URL"
+REPEATS_ITSELF = True  # a minute of load is one repeat; make bench runs it once
 
 
-def _fresh_database(url: str) -> str:
-    """A new, empty database beside the one ``url`` names; its URL."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/') or 'practice'}_load_bench"
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
+def figures() -> list[Figure]:
+    """For make bench: the load test in a process of its own (gunicorn, a
+    worker and the simulated clients beside it), on a database of its own."""
+    skipped = [Figure("Load test", float("nan"), None, note="skipped: needs PostgreSQL and Redis")]
+    return services.figures_in_a_process_of_its_own("bench.load", skipped)
 
 
 def _free_port() -> int:
@@ -294,7 +289,7 @@ def _notices(keys: set[str]) -> Counter[str]:
 def run_on_database() -> list[Figure]:
     """The load test on the database Django is set up on (PostgreSQL, with
     REDIS_URL): its figures, after printing its table and its checks."""
-    if _services(dict(os.environ)) is None:
+    if services.services(dict(os.environ)) is None:
         print(SKIPPED)
         return []
     accounts = prepare_accounts(USERS + 1)
@@ -385,12 +380,12 @@ def run_on_database() -> list[Figure]:
 
 
 def main() -> int:
-    found = _services(dict(os.environ))
+    found = services.services(dict(os.environ))
     if found is None:
         print(SKIPPED)
         return 0
     database, _redis = found
-    bench_database = _fresh_database(database)
+    bench_database = services.fresh_database(database, "load_bench")
     with tempfile.TemporaryDirectory(prefix="load-bench-") as tmp:
         os.environ.update(
             DATABASE_URL=bench_database,
@@ -420,10 +415,11 @@ def main() -> int:
             from django.db import connections
 
             connections.close_all()
-            _drop_database(bench_database)
+            services.drop_database(bench_database)
     for figure in figures:
         print(f"{figure.name}: {figure.ratio:.2f} ({figure.goal_text}) {figure.passed}")
-    return 0 if all(figure.passed for figure in figures) else 1
+    services.print_figures(figures)  # the last line: what make bench reads
+    return 0
 
 
 if __name__ == "__main__":

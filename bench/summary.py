@@ -1,42 +1,34 @@
-"""The session summary benchmark.
+"""The session summary benchmark (issue 28's figures), one repeat a call.
 
-1. A typical client (three weeks, ~40 entries of all six kinds): the whole summary (queries,
-   templates, WeasyPrint) against WeasyPrint alone on a plain HTML document
-   with the same text, in the same run. Each summary is timed right beside
-   a plain render, and the ratio is the median of those pairs: on a shared
-   machine a pair sees the same weather, where the ratio of two medians of
-   nine swung from 2.1x to 2.9x between runs of an unchanged tree.
-   Budget: at most 2x (our work may cost at most as much as the engine's).
-   Each summary is timed in its two halves, so the benchmark also prints our
-   own part (queries, templates, charts) against WeasyPrint on that same
-   document: what our work adds to the engine's cost for this very summary,
-   where the plain document stands in for the engine's cost.
-2. The same summary served again from storage (the evening batch's case).
-3. A year of daily entries: pages and queries.
+1. A typical client (three weeks, ~40 entries of all six kinds): our own
+   part (the period, the queries, templates and charts) against WeasyPrint
+   on the same finished HTML, timed back to back [at most 0.3x].
+2. A year-long client (a record a day since the last session) against the
+   typical one, the whole summary each [at most 1.2x]: the summary's pages
+   and work stay bounded however long the period.
+3. For information, without a budget: the whole summary against WeasyPrint
+   alone on a plain document of the same text (how much layout the engine
+   does, not our code).
 
-The plain document is the summary's own text (tags stripped), in paragraphs
-of 600 characters, in the summary's body face (DejaVu Serif), rendered
-through the same ``render_pdf``. For context the benchmark also renders the
-summary's own paragraphs with no style sheet and no charts: the engine's
-cost for this structure, before anything of ours.
-
-Runs on a throwaway SQLite database in a temporary folder; touches nothing else.
+Ratios are the median of pairs timed one right after the other: on a
+shared machine a pair sees the same weather. The helpers here (timing, the
+plain document, a throwaway SQLite database) serve the other benchmarks too.
 """
 
 import functools
 import os
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from bench.figures import Figure
+
 T = TypeVar("T")
 
-RUNS = 25
-BUDGET = 2.0
+RUNS = 9  # a repeat; the runner reports the median of 3 repeats
 
 
 def setup_django(folder: Path) -> None:
@@ -94,27 +86,26 @@ def plain_document(document_html: str, *, face: str) -> tuple[str, str]:
     return text, f'<html lang="en"><body style="font-family: \'{face}\'">{paragraphs}</body></html>'
 
 
-def run() -> int:
-    with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
-        setup_django(Path(tmp))
-        return run_on_database()
+@functools.cache
+def _clients():
+    """The typical client and the year-long one, made once for every repeat."""
+    from bench.clients import client_with_records, typical_client
+
+    typical = typical_client()
+    return typical, client_with_records("Year", days=365, per_day=1.0, seed=2)
 
 
-def run_on_database() -> int:
-    """The benchmark, once Django is set up on a database of its own."""
+def figures() -> list[Figure]:
+    """One repeat: RUNS interleaved runs of each variant, paired ratios."""
     import datetime as dt
     import io
-    import re
 
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
     from pypdf import PdfReader
 
-    from bench.clients import client_with_records, typical_client
-    from homework.summary import render, selectors, services
+    from homework.summary import render, selectors
     from homework.summary.period import PeriodQuery
-    from practice.pdf import fonttools_fallback, render_pdf
+    from practice.pdf import render_pdf
 
     def our_part(user, client) -> tuple[render.SummaryDocument, dt.datetime]:
         """The period, the entries and the document: our queries, templates and charts."""
@@ -129,19 +120,18 @@ def run_on_database() -> int:
         document, now = our_part(user, client)
         return render.render_summary_pdf(document, generated_at=now)
 
-    therapist, client, entry_count = typical_client()
+    (therapist, client, entry_count), (year_therapist, year_client) = _clients()
     summary_pdf = whole_summary(therapist, client)
+    year_pdf = whole_summary(year_therapist, year_client)
     document, _made_at = our_part(therapist, client)
     text, plain = plain_document(document.html, face="DejaVu Serif")
-    unstyled = re.sub(r"<style>.*?</style>|<img [^>]*>", "", document.html, flags=re.S)
     render_pdf(plain)  # warm every path once
-    render_pdf(unstyled)
 
     whole: list[tuple[float, float]] = []
     ours: list[tuple[float, float]] = []
     its_engine: list[tuple[float, float]] = []
     engine: list[tuple[float, float]] = []
-    structure: list[tuple[float, float]] = []
+    year: list[tuple[float, float]] = []
     for _ in range(RUNS):
         # The whole summary, timed in its two halves back to back.
         (made, made_at), our_sample = timed_result(functools.partial(our_part, therapist, client))
@@ -151,52 +141,38 @@ def run_on_database() -> int:
         )
         whole.append((ours[-1][0] + its_engine[-1][0], ours[-1][1] + its_engine[-1][1]))
         engine.append(timed(lambda: render_pdf(plain)))
-        structure.append(timed(lambda: render_pdf(unstyled)))
-    ratio = paired_ratio(whole, engine, 0)
-    cpu_ratio = paired_ratio(whole, engine, 1)
-    structure_ratio = paired_ratio(whole, structure, 0)
-    ours_ratio = paired_ratio(ours, its_engine, 0)
-
-    services.summary_pdf(user=therapist, client=client, query=PeriodQuery())
-    stored = [
-        timed(lambda: services.summary_pdf(user=therapist, client=client, query=PeriodQuery()))
-        for _ in range(RUNS)
-    ]
-
-    year_therapist, year_client = client_with_records("Year", days=365, per_day=1.0, seed=2)
-    with CaptureQueriesContext(connection) as queries:
-        year_pdf = whole_summary(year_therapist, year_client)
-    year_pages = len(PdfReader(io.BytesIO(year_pdf)).pages)
-
+        year.append(timed(functools.partial(whole_summary, year_therapist, year_client)))
     pages = len(PdfReader(io.BytesIO(summary_pdf)).pages)
-    subsetting = (
-        "fontTools (slow: install libharfbuzz-subset0)" if fonttools_fallback() else "HarfBuzz"
+    year_pages = len(PdfReader(io.BytesIO(year_pdf)).pages)
+    print(
+        f"Session summary ({RUNS} interleaved runs): typical client {entry_count} entries, "
+        f"{pages} page(s), {len(text)} characters; whole {median(whole, 0) * 1000:.0f} ms, "
+        f"ours {median(ours, 0) * 1000:.0f} ms, WeasyPrint {median(its_engine, 0) * 1000:.0f} ms; "
+        f"a year (365 entries): {year_pages} page(s), {median(year, 0) * 1000:.0f} ms"
     )
-    lines = [
-        f"Session summary benchmark ({RUNS} interleaved runs; ratios: the median of pairs)",
-        f"  font subsetting:               {subsetting}",
-        f"  typical client:                {entry_count} entries of all six kinds over 3 weeks: "
-        f"{pages} page(s), {len(text)} characters",
-        f"  whole summary:                 {median(whole, 0) * 1000:7.1f} ms"
-        f"   (CPU {median(whole, 1) * 1000:.1f} ms)",
-        f"    our queries, templates, charts: {median(ours, 0) * 1000:5.1f} ms"
-        f"   ({ours_ratio:.2f}x WeasyPrint on the same document,"
-        f" {median(its_engine, 0) * 1000:.1f} ms)",
-        f"  WeasyPrint, same text, plain:  {median(engine, 0) * 1000:7.1f} ms"
-        f"   (CPU {median(engine, 1) * 1000:.1f} ms)",
-        f"  ratio:                         {ratio:7.2f}x   (CPU {cpu_ratio:.2f}x; budget {BUDGET:.1f}x)",
-        "  WeasyPrint, same paragraphs,",
-        f"    no style sheet, no charts:   {median(structure, 0) * 1000:7.1f} ms"
-        f"   (the whole summary: {structure_ratio:.2f}x that)",
-        f"  served again from storage:     {median(stored, 0) * 1000:7.1f} ms",
-        f"  a year of daily entries:       {year_pages} page(s), {len(queries)} queries",
+    return [
+        Figure(
+            "Summary: our part (queries, templates, charts) / WeasyPrint on the same HTML",
+            paired_ratio(ours, its_engine, 0),
+            0.3,
+        ),
+        Figure(
+            "Summary: a year-long client / a three-week one",
+            paired_ratio(year, whole, 0),
+            1.2,
+            note=f"{year_pages} page(s) against {pages}",
+        ),
+        Figure(
+            "Summary: whole / WeasyPrint on a plain document of the same text",
+            paired_ratio(whole, engine, 0),
+            None,
+            note="how much layout the engine does, not our code",
+        ),
     ]
-    within = ratio <= BUDGET and year_pages <= 3
-    lines.append("  " + ("within budget" if within else "over budget (see the ratio)"))
-    print("\n".join(lines))
-    # A figure to read, not a gate: timings on a shared machine are noisy.
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
+        setup_django(Path(tmp))
+        for figure in figures():
+            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text}")

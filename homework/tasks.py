@@ -4,6 +4,7 @@ import datetime as dt
 from smtplib import SMTPException
 
 from celery import Task, shared_task
+from django.db import InterfaceError, OperationalError
 from django.utils import timezone
 
 from homework import selectors, services
@@ -107,6 +108,10 @@ def send_reminder(self: Task, message_id: int) -> str:  # type: ignore[type-arg]
     that may pass; the service gives up after REMINDER_TRIES."""
     try:
         return reminders.reminder_send(message_id=message_id)
+    except (OperationalError, InterfaceError) as lost:
+        # The database went away (practice.celery trusts a connection just
+        # used): nothing committed, so the row still waits; try again soon.
+        raise self.retry(exc=lost, countdown=5) from None
     except reminders.ReminderNotSent as failure:
         wait = failure.retry_after or 30 * 2**self.request.retries
         raise self.retry(exc=failure, countdown=min(wait, REMINDER_RETRY_MAX_SECONDS)) from None

@@ -25,6 +25,7 @@ from homework.reminders.services import (
 from homework.tasks import REMINDER_RETRY_MAX_SECONDS
 from practice import sms
 from practice.models import User
+from practice.selectors import practice_settings
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
@@ -73,6 +74,19 @@ def test_two_scans_write_one_reminder_per_client_and_day(cast):
     assert reminder_send(message_id=row.pk, now=EVENING) == "sent"
     assert reminder_send(message_id=row.pk, now=EVENING) == "skipped"
     assert len(mail.outbox) == 1 and mail.outbox[0].to == [f"safe-{client.pk}@example.test"]
+
+
+def test_a_send_is_one_locking_read_and_one_write(cast, django_assert_num_queries):
+    # Each round trip is most of a send's time (bench.reminders): the row and
+    # the profile are locked in one read, the result written in one update,
+    # and nothing else (no nested savepoint, no re-read) in its transaction.
+    reminded_client()
+    [ready] = reminders_scan(now=EVENING).ready
+    practice_settings()  # cached, as on a worker after its first send
+    # Four: the read and the write, inside the savepoint pair that the
+    # test's own transaction turns the send's BEGIN and COMMIT into.
+    with django_assert_num_queries(4):
+        assert reminder_send(message_id=ready, now=EVENING) == "sent"
 
 
 def test_no_profile_or_no_safe_channel_means_nothing_is_written(cast):

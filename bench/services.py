@@ -1,0 +1,132 @@
+"""PostgreSQL, Redis and real Celery workers for the benchmarks that need
+them (bench.reminders, bench.evening): each works in a database of its own
+beside the one DATABASE_URL names, made afresh and dropped at the end, and
+on a Redis queue of its own (it flushes nothing).
+
+Such a benchmark runs in a process of its own (``python -m bench.<name>``,
+its figures printed as JSON on the last line): its worker must see the same
+settings, and the rest of ``make bench`` may be on SQLite.
+"""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from bench.figures import Figure
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT_SECONDS = 600  # one round; only ever reached when something is wrong
+
+
+def _reachable(url: str, default_port: int) -> bool:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection(
+            (parts.hostname or "127.0.0.1", parts.port or default_port), 2
+        ):
+            return True
+    except OSError:
+        return False
+
+
+def services(environ: dict[str, str]) -> tuple[str, str] | None:
+    """(DATABASE_URL, REDIS_URL) when both name a reachable server, else None."""
+    database, redis = environ.get("DATABASE_URL", ""), environ.get("REDIS_URL", "")
+    if not database.startswith(("postgres://", "postgresql://")) or not redis:
+        return None
+    if not (_reachable(database, 5432) and _reachable(redis, 6379)):
+        return None
+    return database, redis
+
+
+def database_beside(url: str, suffix: str) -> str:
+    """The URL of database ``<name>_<suffix>`` beside the one ``url`` names."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{parts.path.lstrip('/') or 'practice'}_{suffix}"))
+
+
+def fresh_database(url: str, suffix: str, *, template: str = "") -> str:
+    """A new database beside the one ``url`` names (empty, or a copy of the
+    database ``template`` names); its URL."""
+    import psycopg
+
+    made = database_beside(url, suffix)
+    name = urlsplit(made).path.lstrip("/")
+    copy = f' TEMPLATE "{urlsplit(template).path.lstrip("/")}"' if template else ""
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        connection.execute(f'CREATE DATABASE "{name}"{copy}')
+    return made
+
+
+def database_exists(url: str) -> bool:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        found = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", (urlsplit(url).path.lstrip("/"),)
+        ).fetchone()
+    return found is not None
+
+
+def drop_database(url: str) -> None:
+    import psycopg
+
+    parts = urlsplit(url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}"')
+
+
+def start_worker(queue: str, log: Path, *pool: str) -> "subprocess.Popen[bytes]":
+    """A real ``celery worker`` on ``queue`` (``pool``: e.g. "--pool=solo")."""
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [
+                sys.executable, "-m", "celery", "-A", "practice", "worker", *pool,
+                "-Q", queue, "-I", "bench.noop", "--loglevel=WARNING", "--without-heartbeat",
+                "--without-gossip", "--without-mingle",
+            ],
+            cwd=ROOT,
+            env={**os.environ},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+
+def until(done: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not done():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not finish within {WAIT_SECONDS} seconds")
+        time.sleep(0.05)
+
+
+def figures_in_a_process_of_its_own(module: str, skipped: list[Figure]) -> list[Figure]:
+    """Run ``python -m <module>`` with the environment ``make bench`` was
+    given (saved by the runner before it chose a database for the others),
+    and read the figures it prints as JSON on its last line."""
+    environ = json.loads(os.environ.get("BENCH_ORIGINAL_ENVIRON", "null")) or dict(os.environ)
+    if services(environ) is None:
+        return skipped
+    done = subprocess.run(
+        [sys.executable, "-m", module], cwd=ROOT, env=environ, stdout=subprocess.PIPE, text=True
+    )
+    lines = done.stdout.strip().splitlines()
+    print("\n".join(lines[:-1]))
+    if done.returncode != 0 or not lines:
+        raise RuntimeError(f"{module} failed ({done.returncode})")
+    return [Figure(**row) for row in json.loads(lines[-1])]
+
+
+def print_figures(figures: list[Figure]) -> None:
+    """The last line of a process of its own: what the runner reads."""
+    print(json.dumps([{k: v for k, v in f.as_json().items() if k != "passed"} for f in figures]))
