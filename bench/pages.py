@@ -101,9 +101,10 @@ def _pages() -> list[Page]:
             False,
             False,
             portal("homework:progress"),
-            "draws every entry ever sent: opening each response ~40% of the view, a date"
-            " formatted per point in the template ~12%; fix: the curves from the plain"
-            " score column, a day per row, in SQL",
+            "draws every entry ever sent: reading and opening each response ~40% of the"
+            " view (days are now put in words once each); the urge curve's contacts live"
+            " only in the sealed response, so a curve from the plain score column needs a"
+            " plain contact mark first (a migration)",
         ),
         Page("History", False, False, portal("homework:history")),
         Page("Admin home", True, True, admin("admin:index")),
@@ -113,19 +114,21 @@ def _pages() -> list[Page]:
             True,
             False,
             admin("admin:clients_client_change", with_client=True),
-            "the summary's reading of before the period (summary.selectors._earlier): every"
-            " earlier urge log of the year, opened, for the curve ~16% (more at the"
-            " largest); the sessions inline's forms; fix: the earlier curve from the plain"
-            " score column, per day",
+            "the template is over half the page at the largest: the sessions inline draws a"
+            " form per session ever held (54 there); then the summary's reading of every"
+            " earlier urge (summary.selectors._earlier, now without a join per row); fix:"
+            " recent sessions inline, the rest on the sessions list",
         ),
         Page(
             "Since last session",
             True,
             False,
             admin("admin:clients_client_since_last_session", with_client=True),
-            "summary.selectors._earlier ~60% of the view: every earlier urge log of the"
-            " year read and opened for the curve; the summary's sections rendered in the"
-            " view; fix: the earlier curve from the plain score column, per day",
+            "summary.selectors._earlier ~50% of the view (was ~60%, before the join per row"
+            " went): every earlier urge read and opened for the curve, a third of it the"
+            " decryption; the urge curve built twice (section and lines at a glance) ~12%;"
+            " fix: a plain contact mark on the entry (a migration), then the earlier curve"
+            " per day from score and that mark in SQL",
         ),
         Page("Clients list", True, True, admin("admin:clients_client_changelist")),
         Page("Entries list", True, True, admin("admin:homework_entry_changelist")),

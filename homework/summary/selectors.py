@@ -268,8 +268,9 @@ def _earlier(
     """What kinds need from before the period (``ExerciseKind.earlier_wanted``):
     for each assignment, its latest shared entry from before the period that
     meets its kind's condition, or every such entry of the assignments with
-    entries in the period for a kind that asks for ``every``. One query
-    for all kinds, however many entries."""
+    entries in the period for a kind that asks for ``every``; only for the
+    assignments with entries in the period (nothing reads the rest). One
+    query for all kinds, however many entries."""
     wanted = Q()
     every = Q()
     asked = False
@@ -299,16 +300,21 @@ def _earlier(
         partition_by=[F("assignment_id")],
         order_by=[F("submitted_at").desc(), F("pk").desc()],
     )
+    # A kind reads what came before only beside the period's own entries of
+    # the same work, whose assignments (client and exercise joined) are read
+    # already: joining them again on each of a year of urges cost more than
+    # the rest of the summary.
+    period_work = {
+        entry.assignment_id: entry.assignment
+        for entries in by_kind_now.values()
+        for entry in entries
+    }
     by_kind: dict[str, list[Entry]] = defaultdict(list)
-    rows = (
-        before.annotate(newest=newest_first)
-        .filter(Q(newest=1) | every)
-        .select_related("assignment__exercise")
-    )
-    for entry in rows:
-        if entry_readable_by_staff(entry):
-            by_kind[entry.assignment.exercise.kind].append(entry)
-            _attach_their_client([entry], client)
+    for entry in before.annotate(newest=newest_first).filter(Q(newest=1) | every):
+        assignment = period_work.get(entry.assignment_id)
+        if assignment is not None and entry_readable_by_staff(entry):
+            entry.assignment = assignment
+            by_kind[assignment.exercise.kind].append(entry)
     return by_kind
 
 

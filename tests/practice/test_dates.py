@@ -153,3 +153,12 @@ def test_the_admin_lists_read_times_on_the_clock_the_rest_of_the_product_uses(
     # admin home, the portal and the summary.
     with translation.override("en-gb"):
         assert formats.date_format(value, format_name) == expected
+
+
+def test_a_day_formatted_once_still_reads_in_each_language_asked():
+    # Days are formatted once per format and language (practice.dates._day_in_words).
+    day = dt.date(2020, 1, 5)
+    assert calendar_day(day, "j F") == "5 January 2020"
+    with translation.override("de"):
+        assert calendar_day(day, "j F") == "5 Januar 2020"
+    assert calendar_day(day, "j F") == "5 January 2020"
