@@ -142,9 +142,11 @@ def download_build(*, download_id: int, attempt: int) -> str:
     download = PreparedDownload.objects.select_related("client__portal_user").get(pk=download_id)
     mine = PreparedDownload.objects.filter(pk=download_id, attempt=attempt)
     last_write = time.monotonic()
+    last_page = 0
 
     def count(page: int) -> None:
-        nonlocal last_write
+        nonlocal last_write, last_page
+        last_page = page
         if time.monotonic() - last_write >= PAGES_WRITTEN_EVERY:
             mine.update(pages=page, touched_at=timezone.now())
             last_write = time.monotonic()
@@ -163,6 +165,7 @@ def download_build(*, download_id: int, attempt: int) -> str:
         _counter.listeners.pop(threading.get_ident(), None)
     mine.update(
         state=PreparedDownload.State.READY,
+        pages=last_page,
         sealed_file=codec().encrypt(body),
         touched_at=timezone.now(),
     )
