@@ -30,7 +30,7 @@ def download_ask(request: AuthedRequest) -> HttpResponse:
     chosen, form = chosen_or_refused(request, request.POST)
     if isinstance(chosen, HttpResponse):
         return chosen
-    if not (form.choice_takes_a_while() if form.is_bound else form.takes_a_while):
+    if not form.choice_takes_a_while():
         return pdf_download(export.export_pdf(user=request.user, assignment_ids=chosen))
     client = client_for_portal_user(user=request.user, include_archived=True)
     assert client is not None  # client_required found them

@@ -71,8 +71,9 @@ class ExportChoiceForm(PortalForm):
         return None if self.offered <= set(chosen) else chosen
 
     def choice_takes_a_while(self) -> bool:
-        """Whether what was chosen is long enough to be prepared in the background."""
-        chosen = self.chosen_ids()
+        """Whether what was chosen (everything, if nothing was) is long enough
+        to be prepared in the background."""
+        chosen = self.chosen_ids() if self.is_bound else None
         if chosen is None:
             return self.takes_a_while
         return sum(self.sent_by_id.get(pk, 0) for pk in chosen) >= self.LONG_NOTEBOOK

@@ -3,6 +3,8 @@
 import json
 
 from django.http import HttpResponse, QueryDict
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -59,9 +61,12 @@ def export_pdf(request: AuthedRequest) -> HttpResponse:
     Only the choice's own fields make it a choice: any other query string
     (a bookmark, a link with tracking added) downloads everything, as the
     plain link always did, rather than being refused as a choice of nothing.
-    The account page itself posts to download_ask, which prepares a long
-    notebook in the background."""
-    chosen, _form = chosen_or_refused(request, request.GET)
+    The account page itself posts to download_ask. A long notebook is never
+    made inside a request: a link to it leads to the account page, where
+    asking for it (a post) prepares it in the background."""
+    chosen, form = chosen_or_refused(request, request.GET)
     if isinstance(chosen, HttpResponse):
         return chosen
+    if form.choice_takes_a_while():
+        return redirect(reverse("clients:account") + "#export-title")
     return pdf_download(export.export_pdf(user=request.user, assignment_ids=chosen))

@@ -138,3 +138,10 @@ def test_expired_downloads_are_purged_and_not_handed_over(cast):
     assert login(cast.alice.portal_user).post(fetch).status_code == 404
     assert downloads.downloads_purge_expired(now=now) == 1
     assert list(PreparedDownload.objects.values_list("client", flat=True)) == [cast.bob.pk]
+
+
+def test_a_link_to_a_long_notebooks_pdf_starts_nothing(cast, long_notebook):
+    response = login(cast.alice.portal_user).get(reverse("homework:export_pdf"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("clients:account"))
+    assert not PreparedDownload.objects.exists()
