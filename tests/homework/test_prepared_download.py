@@ -145,3 +145,17 @@ def test_a_link_to_a_long_notebooks_pdf_starts_nothing(cast, long_notebook):
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("clients:account"))
     assert not PreparedDownload.objects.exists()
+
+
+def test_with_the_broker_down_the_download_is_built_here(
+    cast, long_notebook, django_capture_on_commit_callbacks, monkeypatch
+):
+    from homework.tasks import prepare_download
+
+    def broker_down(*_args):
+        raise OSError("connection refused")
+
+    monkeypatch.setattr(prepare_download.app.conf, "task_always_eager", False)
+    monkeypatch.setattr(prepare_download, "delay", broker_down)
+    ask(login(cast.alice.portal_user), django_capture_on_commit_callbacks)
+    assert PreparedDownload.objects.get().state == PreparedDownload.State.READY
