@@ -159,3 +159,10 @@ def test_with_the_broker_down_the_download_is_built_here(
     monkeypatch.setattr(prepare_download, "delay", broker_down)
     ask(login(cast.alice.portal_user), django_capture_on_commit_callbacks)
     assert PreparedDownload.objects.get().state == PreparedDownload.State.READY
+
+
+def test_settings_lead_back_to_a_download_asked_for(cast):
+    http = login(cast.alice.portal_user)
+    assert "See the PDF you asked for" not in http.get(reverse("clients:account")).text
+    PreparedDownload.objects.create(client=cast.alice, touched_at=timezone.now())
+    assert "See the PDF you asked for" in http.get(reverse("clients:account")).text
