@@ -70,6 +70,9 @@ def download_start(*, client: Client, assignment_ids: Collection[int] | None) ->
     failed or stalled is tried again with this choice; one expired is removed."""
     now = timezone.now()
     chosen = sorted(assignment_ids) if assignment_ids is not None else None
+    # Anyone's past their hour go as a new one starts, as well as every
+    # quarter of an hour (tasks.purge_expired_downloads): no worker needed.
+    downloads_purge_expired(now=now)
     with transaction.atomic():
         download = PreparedDownload.objects.select_for_update().filter(client=client).first()
         if download is not None and download.expired(now):
