@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from homework import selectors, services
 from homework.reminders import services as reminders
-from homework.services import digest, retention
+from homework.services import digest, downloads, retention
 
 # Imported here so a worker loads WeasyPrint (through practice.pdf) once, at
 # start-up, rather than on its first summary of the evening.
@@ -148,3 +148,16 @@ def purge_done_messages() -> int:
     # Kept API answers (Idempotency-Key) are done with after a day: the same night's sweep.
     idempotency_keys_purge(now=now)
     return retention.outbox_purge_done(now=now)
+
+
+@shared_task(acks_late=True, soft_time_limit=300, time_limit=330)
+def prepare_download(download_id: int, attempt: int) -> str:
+    """Build a client's PDF download into its row (homework.services.downloads);
+    a second delivery of the same message finds it claimed and does nothing."""
+    return downloads.download_build(download_id=download_id, attempt=attempt)
+
+
+@shared_task(soft_time_limit=120, time_limit=150)
+def purge_expired_downloads() -> int:
+    """Every quarter of an hour (beat): remove downloads past their hour."""
+    return downloads.downloads_purge_expired(now=timezone.now())

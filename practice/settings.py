@@ -291,6 +291,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     # The therapists' weekly digest: written on Monday from 08:00 (the
     # service decides), so an hourly scan finds it within the hour.
+    # A client's prepared download is kept an hour (homework.models.downloads).
+    "purge-expired-downloads": {
+        "task": "homework.tasks.purge_expired_downloads",
+        "schedule": 900.0,
+    },
     "scan-digests": {
         "task": "homework.tasks.scan_digests",
         "schedule": crontab(minute=5),

@@ -15,10 +15,13 @@ import pytest
 from axes.models import AccessAttempt, AccessFailureLog
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 from knox.models import AuthToken
 
 from clients import lockout
 from clients.models import AccessEvent
+from homework.models import PreparedDownload
+from practice.encryption import codec
 from tests.conftest import Cast, login
 from tests.helpers import assert_safe_shell
 
@@ -73,6 +76,14 @@ A_LOCK = lambda cast: AccessAttempt.objects.get_or_create(  # noqa: E731
     defaults={"failures_since_start": lockout.ACCOUNT_FAILURES},
 )[0].pk
 ALICE_TOKEN = lambda cast: AuthToken.objects.create(cast.alice.portal_user)[0].token_key  # noqa: E731
+ALICE_DOWNLOAD = lambda cast: PreparedDownload.objects.get_or_create(  # noqa: E731
+    client=cast.alice,
+    defaults={
+        "state": PreparedDownload.State.READY,
+        "touched_at": timezone.now(),
+        "sealed_file": codec().encrypt(b"%PDF-1.7"),
+    },
+)[0].key
 # A practice account: a client's is not in the users list at all (test_admin_clients).
 A_USER = lambda cast: cast.theo.pk  # noqa: E731
 
@@ -143,6 +154,18 @@ TABLE: dict[str, Row] = {
     "account/exit-note/": Row(fixed("/account/exit-note/"), "302 302 302 302 302 302 302", "post"),
     "account/export.json": Row(fixed("/account/export.json"), "302 200 200 302 302 302 200"),
     "account/export.pdf": Row(fixed("/account/export.pdf"), "302 200 200 302 302 302 200"),
+    # a long notebook's PDF, prepared in the background: asked for (a short one comes at
+    # once), followed, then fetched once by its owner; anyone else's fetch is a 404
+    "account/download/": Row(fixed("/account/download/"), "302 200 200 302 302 302 200", "post"),
+    "account/download/progress/": Row(
+        fixed("/account/download/progress/"), "302 200 200 302 302 302 200"
+    ),
+    "account/download/status/": Row(
+        fixed("/account/download/status/"), "302 200 200 302 302 302 200"
+    ),
+    "account/download/<uuid:key>/": Row(
+        lambda c: f"/account/download/{ALICE_DOWNLOAD(c)}/", "404 200 404 404 404 404 404", "post"
+    ),
     "logout/": Row(fixed("/logout/"), "302 302 302 302 302 302 302", "post"),
     "exit/": Row(fixed("/exit/"), "302 302 302 302 302 302 302", "post"),
     "help-now/": Row(fixed("/help-now/"), "200 200 200 200 200 200 200"),

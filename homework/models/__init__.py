@@ -14,6 +14,7 @@ from homework.models.assignments import (
     START_BEHIND_DAYS,
     Assignment,
 )
+from homework.models.downloads import PreparedDownload
 from homework.models.entries import Entry, EntryComment, EntryNote
 from homework.models.exercises import Exercise
 from homework.models.outbox import OutboxMessage
@@ -28,4 +29,5 @@ __all__ = [
     "EntryNote",
     "Exercise",
     "OutboxMessage",
+    "PreparedDownload",
 ]

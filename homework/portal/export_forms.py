@@ -39,10 +39,11 @@ class ExportChoiceForm(PortalForm):
     # Sent with the choice (templates/clients/partials/export.html) even when every
     # box is unticked, which sends no "include" at all.
     MARKER = "chosen"
-    # From about this many entries the PDF takes seconds to make (make bench:
-    # a year of daily written records, about 6 s here), and the page says so,
-    # so that a wait is not read as a click that did nothing.
-    LONG_NOTEBOOK = 200
+    # From about this many sent entries the PDF takes more than a few seconds
+    # to make (make bench: two years of daily urges, 113 pages, about 8 s of
+    # CPU), so it is prepared in the background (homework.services.downloads)
+    # rather than inside the request; below it, it downloads at once.
+    LONG_NOTEBOOK = 100
 
     def __init__(self, *args: Any, assignments: Iterable[Assignment], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -52,8 +53,11 @@ class ExportChoiceForm(PortalForm):
         field.choices = [(assignment.pk, _choice_label(assignment)) for assignment in assignments]
         field.initial = [assignment.pk for assignment in assignments]
         self.offered = {assignment.pk for assignment in assignments}
-        sent = sum(assignment.sent_count for assignment in assignments)  # type: ignore[attr-defined]
-        self.takes_a_while = sent >= self.LONG_NOTEBOOK
+        self.sent_by_id: dict[int, int] = {
+            assignment.pk: assignment.sent_count  # type: ignore[attr-defined]
+            for assignment in assignments
+        }
+        self.takes_a_while = sum(self.sent_by_id.values()) >= self.LONG_NOTEBOOK
 
     @classmethod
     def is_submitted(cls, data: "QueryDict") -> bool:
@@ -65,6 +69,14 @@ class ExportChoiceForm(PortalForm):
         listing every exercise by name."""
         chosen: list[int] = self.cleaned_data["include"]
         return None if self.offered <= set(chosen) else chosen
+
+    def choice_takes_a_while(self) -> bool:
+        """Whether what was chosen (everything, if nothing was) is long enough
+        to be prepared in the background."""
+        chosen = self.chosen_ids() if self.is_bound else None
+        if chosen is None:
+            return self.takes_a_while
+        return sum(self.sent_by_id.get(pk, 0) for pk in chosen) >= self.LONG_NOTEBOOK
 
 
 def _choice_label(assignment: Assignment) -> str:

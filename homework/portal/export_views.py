@@ -2,7 +2,9 @@
 
 import json
 
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -30,6 +32,26 @@ def export_json(request: AuthedRequest) -> HttpResponse:
     return _download(body.encode(), content_type="application/json", extension="json")
 
 
+def pdf_download(body: bytes) -> HttpResponse:
+    return _download(body, content_type="application/pdf", extension="pdf")
+
+
+def chosen_or_refused(
+    request: AuthedRequest, data: QueryDict
+) -> tuple[list[int] | None | HttpResponse, ExportChoiceForm]:
+    """The assignments chosen (None: everything) and the form that chose
+    them (unbound when nothing was chosen); or the account page again, with
+    what to change, when the choice is refused."""
+    assignments = homework_selectors.assignments_for_export(user=request.user)
+    if not ExportChoiceForm.is_submitted(data):
+        return None, ExportChoiceForm(assignments=assignments)
+    form = ExportChoiceForm(data, assignments=assignments)
+    if not form.is_valid():
+        page = account_page(request, extra_context={"export_form": form}, status=400)
+        return form_refused(request, page), form
+    return form.chosen_ids(), form
+
+
 @require_GET
 @client_required(allow_archived=True)
 def export_pdf(request: AuthedRequest) -> HttpResponse:
@@ -38,17 +60,13 @@ def export_pdf(request: AuthedRequest) -> HttpResponse:
 
     Only the choice's own fields make it a choice: any other query string
     (a bookmark, a link with tracking added) downloads everything, as the
-    plain link always did, rather than being refused as a choice of nothing."""
-    chosen = None
-    if ExportChoiceForm.is_submitted(request.GET):
-        assignments = homework_selectors.assignments_for_export(user=request.user)
-        form = ExportChoiceForm(request.GET, assignments=assignments)
-        if not form.is_valid():
-            page = account_page(request, extra_context={"export_form": form}, status=400)
-            return form_refused(request, page)
-        chosen = form.chosen_ids()
-    return _download(
-        export.export_pdf(user=request.user, assignment_ids=chosen),
-        content_type="application/pdf",
-        extension="pdf",
-    )
+    plain link always did, rather than being refused as a choice of nothing.
+    The account page itself posts to download_ask. A long notebook is never
+    made inside a request: a link to it leads to the account page, where
+    asking for it (a post) prepares it in the background."""
+    chosen, form = chosen_or_refused(request, request.GET)
+    if isinstance(chosen, HttpResponse):
+        return chosen
+    if form.choice_takes_a_while():
+        return redirect(reverse("clients:account") + "#export-title")
+    return pdf_download(export.export_pdf(user=request.user, assignment_ids=chosen))

@@ -2,6 +2,7 @@ from django.urls import path
 
 from homework.portal import (
     doing,
+    download_views,
     entry_pages,
     export_views,
     looking_back,
@@ -25,4 +26,8 @@ urlpatterns = [
     path("exit/", quick_exit.quick_exit, name="quick_exit"),
     path("account/export.json", export_views.export_json, name="export_json"),
     path("account/export.pdf", export_views.export_pdf, name="export_pdf"),
+    path("account/download/", download_views.download_ask, name="download_ask"),
+    path("account/download/progress/", download_views.download_progress, name="download_progress"),
+    path("account/download/status/", download_views.download_status, name="download_status"),
+    path("account/download/<uuid:key>/", download_views.download_fetch, name="download_fetch"),
 ]

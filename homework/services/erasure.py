@@ -20,7 +20,14 @@ from django.utils.translation import gettext as _
 
 from clients.models import AccessEvent, Client
 from clients.services import access_event_record, admin_history_forget, client_erase_own_records
-from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
+from homework.models import (
+    Assignment,
+    Entry,
+    EntryComment,
+    EntryNote,
+    OutboxMessage,
+    PreparedDownload,
+)
 from homework.selectors.erasure import client_records_fingerprint
 from practice.models import User
 
@@ -83,6 +90,7 @@ def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
     admin_history_forget(model=Assignment, ids=list(assignments.values_list("pk", flat=True)))
     erased_entries = entries.count()
     OutboxMessage.objects.filter(client=client).delete()
+    PreparedDownload.objects.filter(client=client).delete()
     EntryComment.objects.filter(entry__assignment__client=client).delete()
     EntryNote.objects.filter(entry__assignment__client=client).delete()
     entries.delete()

@@ -5,7 +5,9 @@ what there is to download, so that the account's views need not."""
 from django import template
 
 from homework import selectors
+from homework.models import PreparedDownload
 from homework.portal.export_forms import ExportChoiceForm
+from homework.services.downloads import prepared_download_for
 
 register = template.Library()
 
@@ -19,3 +21,9 @@ def export_choice(context: template.Context) -> ExportChoiceForm:
         return refused
     assignments = selectors.assignments_for_export(user=context["request"].user)
     return ExportChoiceForm(assignments=assignments)
+
+
+@register.simple_tag(takes_context=True)
+def download_waiting(context: template.Context) -> PreparedDownload | None:
+    """The client's PDF being prepared or ready, to go back to from their settings."""
+    return prepared_download_for(user=context["request"].user)

@@ -17,7 +17,14 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from clients.models import AccessEvent, Client, ContactChange, ContactProfile, Invitation, Session
 from clients.selectors import clients_for_user
 from clients.services import access_event_record, contact_profile_update
-from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
+from homework.models import (
+    Assignment,
+    Entry,
+    EntryComment,
+    EntryNote,
+    OutboxMessage,
+    PreparedDownload,
+)
 from homework.summary.services import summary_storage
 from homework.workspace.erasure import CHANGED_SINCE_SHOWN
 from practice.models import User
@@ -164,6 +171,7 @@ def test_erasure_leaves_no_trace_of_the_client_anywhere(cast, summaries_folder):
     alice_id, user_id = cast.alice.pk, cast.alice.portal_user_id
     portal = login(cast.alice.portal_user)
     looks_before = AccessEvent.objects.filter(client_id=alice_id).count()
+    PreparedDownload.objects.create(client=cast.alice, touched_at=timezone.now())
     http = login(cast.morgan)
     _page, data = confirm(http, cast.alice)
 
@@ -178,6 +186,7 @@ def test_erasure_leaves_no_trace_of_the_client_anywhere(cast, summaries_folder):
     assert not Session.objects.filter(client_id=alice_id).exists()
     assert not Invitation.objects.filter(client_id=alice_id).exists()
     assert not OutboxMessage.objects.filter(client_id=alice_id).exists()
+    assert not PreparedDownload.objects.filter(client_id=alice_id).exists()
     assert not User.objects.filter(pk=user_id).exists()
     assert not ContactProfile.objects.filter(client_id=alice_id).exists()
     assert not ContactChange.objects.filter(client_id=alice_id).exists()

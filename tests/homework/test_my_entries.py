@@ -447,9 +447,9 @@ def test_account_page_says_a_long_notebooks_pdf_takes_a_while(cast, monkeypatch)
 
     http = login(cast.alice.portal_user)
     monkeypatch.setattr(ExportChoiceForm, "LONG_NOTEBOOK", 3)
-    assert "can take up to a minute" not in http.get(reverse("clients:account")).text
+    assert "put together while you wait" not in http.get(reverse("clients:account")).text
     urges_beside_the_record(cast)  # two more: three sent
-    assert "can take up to a minute" in http.get(reverse("clients:account")).text
+    assert "put together while you wait" in http.get(reverse("clients:account")).text
 
 
 def test_export_pdf_holds_only_the_exercises_i_chose(cast):

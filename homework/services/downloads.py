@@ -1,0 +1,197 @@
+"""The client's PDF download when it takes a while: asked for, built in the
+background, fetched once, then gone (homework.models.downloads).
+
+Asking commits a row and queues its build after commit: with Redis, on a
+worker; without it (tasks run eagerly), in a thread of this process, so the
+request that asked returns at once. If the broker is down the build runs in
+a thread too: the client is on the page waiting for it, and no sweep would
+ever pick it up. The build is the portal's own PDF (homework.portal.export).
+"""
+
+import datetime as dt
+import logging
+import re
+import threading
+import time
+import uuid
+from collections.abc import Callable, Collection
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from clients.models import Client
+from homework.models import PreparedDownload
+from homework.models.downloads import KEPT_FOR
+from practice.encryption import codec
+from practice.models import User
+
+logger = logging.getLogger(__name__)
+
+# Page counts are written at most this often (seconds): a 113-page build
+# makes a few writes, not one per page.
+PAGES_WRITTEN_EVERY = 2.0
+_PAGE = re.compile(r"Creating layout - Page (\d+)")
+
+
+class _PageCounter(logging.Handler):
+    """WeasyPrint says "Page N" on its progress logger as it lays out each
+    page; this hands N to the build running in the same thread, if any."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.listeners: dict[int, Callable[[int], None]] = {}
+
+    def emit(self, record: logging.LogRecord) -> None:
+        listener = self.listeners.get(record.thread or 0)
+        match = _PAGE.search(record.getMessage()) if listener else None
+        if listener and match:
+            listener(int(match.group(1)))
+
+
+_counter = _PageCounter()
+_progress = logging.getLogger("weasyprint.progress")
+_progress.addHandler(_counter)
+_progress.setLevel(logging.INFO)
+# Counted, not printed: every step of every render would fill the log.
+_progress.propagate = False
+
+
+def prepared_download_for(*, user: User) -> PreparedDownload | None:
+    """The client's own download, if they have one that has not expired."""
+    download = PreparedDownload.objects.filter(client__portal_user=user).first()
+    if download is None or download.expired(timezone.now()):
+        return None
+    return download
+
+
+def download_start(*, client: Client, assignment_ids: Collection[int] | None) -> PreparedDownload:
+    """The client's download: the one under way or ready (a second click, or
+    the same form sent twice, finds it), or a new one queued. One that
+    failed or stalled is tried again with this choice; one expired is removed."""
+    now = timezone.now()
+    chosen = sorted(assignment_ids) if assignment_ids is not None else None
+    # Anyone's past their hour go as a new one starts, as well as every
+    # quarter of an hour (tasks.purge_expired_downloads): no worker needed.
+    downloads_purge_expired(now=now)
+    with transaction.atomic():
+        download = PreparedDownload.objects.select_for_update().filter(client=client).first()
+        if download is not None and download.expired(now):
+            download.delete()
+            download = None
+        if download is not None and download.shown_state(now) != PreparedDownload.State.FAILED:
+            return download
+        if download is None:
+            try:
+                with transaction.atomic():
+                    download = PreparedDownload.objects.create(
+                        client=client, assignment_ids=chosen, touched_at=now
+                    )
+            except IntegrityError:  # the other click of a double submit got there first
+                return PreparedDownload.objects.get(client=client)
+        else:
+            download.state = PreparedDownload.State.PREPARING
+            download.assignment_ids = chosen
+            download.attempt += 1
+            download.pages = 0
+            download.claimed_at = None
+            download.touched_at = now
+            download.sealed_file = None
+            download.save()
+        _queue_build(download.pk, download.attempt)
+        return download
+
+
+def _queue_build(download_id: int, attempt: int) -> None:
+    def send() -> None:
+        from homework.tasks import prepare_download  # tasks import this module
+
+        if prepare_download.app.conf.task_always_eager:
+            run_in_thread(download_id, attempt)
+            return
+        try:
+            prepare_download.delay(download_id, attempt)
+        except Exception:
+            logger.error("Could not queue a download (is Redis down?); building it here.")
+            run_in_thread(download_id, attempt)
+
+    transaction.on_commit(send, robust=True)
+
+
+def run_in_thread(download_id: int, attempt: int) -> None:
+    """Build in this process, beside the request (replaced in tests)."""
+    threading.Thread(target=_build_and_close, args=(download_id, attempt), daemon=True).start()
+
+
+def _build_and_close(download_id: int, attempt: int) -> None:
+    try:
+        download_build(download_id=download_id, attempt=attempt)
+    except Exception:
+        logger.exception("A download built in-process failed.")
+    finally:
+        connection.close()  # the thread's own connection, never reused
+
+
+def download_build(*, download_id: int, attempt: int) -> str:
+    """Build one download's PDF into its row. Safe to run twice: only the
+    first run of an attempt claims it; a later try has its own number."""
+    from homework.portal.export import export_pdf  # the portal's PDF, not a second one
+
+    now = timezone.now()
+    claimed = PreparedDownload.objects.filter(
+        pk=download_id, attempt=attempt, state=PreparedDownload.State.PREPARING, claimed_at=None
+    ).update(claimed_at=now, touched_at=now)
+    if not claimed:
+        return "not-mine"
+    download = PreparedDownload.objects.select_related("client__portal_user").get(pk=download_id)
+    mine = PreparedDownload.objects.filter(pk=download_id, attempt=attempt)
+    last_write = time.monotonic()
+    last_page = 0
+
+    def count(page: int) -> None:
+        nonlocal last_write, last_page
+        last_page = page
+        if time.monotonic() - last_write >= PAGES_WRITTEN_EVERY:
+            mine.update(pages=page, touched_at=timezone.now())
+            last_write = time.monotonic()
+
+    owner = download.client.portal_user
+    _counter.listeners[threading.get_ident()] = count
+    try:
+        if owner is None:  # the account was closed since it was asked for
+            raise PreparedDownload.DoesNotExist
+        with timezone.override(download.client.timezone):
+            body = export_pdf(user=owner, assignment_ids=download.assignment_ids)
+    except Exception:
+        mine.update(state=PreparedDownload.State.FAILED, touched_at=timezone.now())
+        raise
+    finally:
+        _counter.listeners.pop(threading.get_ident(), None)
+    mine.update(
+        state=PreparedDownload.State.READY,
+        pages=last_page,
+        sealed_file=codec().encrypt(body),
+        touched_at=timezone.now(),
+    )
+    return "ready"
+
+
+def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
+    """The file of the client's own ready download, removed as it is handed
+    over: remaking it costs seconds, and no copy is kept. None for anyone
+    else's key, one not ready, or one expired."""
+    with transaction.atomic():
+        download = (
+            PreparedDownload.objects.select_for_update()
+            .filter(key=key, client__portal_user=user, state=PreparedDownload.State.READY)
+            .first()
+        )
+        if download is None or download.expired(timezone.now()) or not download.sealed_file:
+            return None
+        body = codec().decrypt(bytes(download.sealed_file))
+        download.delete()
+        return body
+
+
+def downloads_purge_expired(*, now: dt.datetime) -> int:
+    """Delete every download past its keep time, whatever its state; returns how many."""
+    return PreparedDownload.objects.filter(touched_at__lt=now - KEPT_FOR).delete()[0]
