@@ -26,15 +26,15 @@ class StrictInput(serializers.Serializer[Any]):
         return super().to_internal_value(data)
 
 
+# An output serializer cheap enough for a page of 100 rows: the same fields,
+# so the same schema and the same JSON, but each row read through a plan made
+# once per serializer (each field's source, then that field's own
+# ``to_representation``) instead of DRF's walk, which costs about as much per
+# row as loading the row. A row may also be a ``.values()`` dict keyed by the
+# sources' lookups (``exercise__title`` for ``exercise.title``): no model is
+# built for it. (A comment, not a docstring: the schema would take a
+# docstring as the description of every serializer built on this.)
 class PlainOutput(serializers.Serializer[Any]):
-    """An output serializer cheap enough for a page of 100 rows: the same
-    fields, so the same schema and the same JSON, but each row read through
-    a plan made once per serializer (each field's source, then that field's
-    own ``to_representation``) instead of DRF's walk, which costs about as
-    much per row as loading the row. A row may also be a ``.values()`` dict
-    keyed by the sources' lookups (``exercise__title`` for
-    ``exercise.title``): no model is built for it."""
-
     @cached_property
     def _plan(self) -> list[tuple[str, str, Callable[[Any], Any]]]:
         return [
