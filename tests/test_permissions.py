@@ -226,6 +226,7 @@ TABLE: dict[str, Row] = {
     ),
     "api/v1/exercises/": Row(fixed("/api/v1/exercises/"), "401 403 403 200 200 200 403"),
     "api/v1/access-log/": Row(fixed("/api/v1/access-log/"), "401 403 403 403 403 200 403"),
+    "api/v1/^(?P<rest>.*)$": Row(fixed("/api/v1/no-such-thing/"), "404 404 404 404 404 404 404"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
         lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "401 403 403 200 404 200 403"
     ),

@@ -65,7 +65,10 @@ class AssignmentList(ClientView):
     )
     def get(self, request: Request) -> Response:
         rows = self.paginate_queryset(
-            selectors.assignments_for_client_api(user=portal_user(request))
+            # Plain rows: nothing of the list needs a model.
+            selectors.assignments_for_client_api(user=portal_user(request)).values(
+                *AssignmentOut.COLUMNS
+            )
         )
         return self.get_paginated_response(self.get_serializer(rows, many=True).data)
 

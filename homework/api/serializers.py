@@ -15,10 +15,10 @@ from homework.api.responses import KindResponseField
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.selectors import entry_readable_by_staff
-from practice.api.serializers import StrictInput
+from practice.api.serializers import PlainOutput, StrictInput
 
 
-class AssignmentOut(serializers.Serializer[Assignment]):
+class AssignmentOut(PlainOutput):
     id = serializers.IntegerField()
     title = serializers.CharField(source="exercise.title")
     kind = serializers.CharField(source="exercise.kind")
@@ -29,6 +29,20 @@ class AssignmentOut(serializers.Serializer[Assignment]):
     due_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)
     created_at = serializers.DateTimeField()
+
+    # The columns it reads, for a list's .values(): a row loads nothing it does not show.
+    COLUMNS = (
+        "id",
+        "exercise__title",
+        "exercise__kind",
+        "instructions",
+        "status",
+        "schedule",
+        "starts_on",
+        "due_on",
+        "ends_on",
+        "created_at",
+    )
 
 
 class NoteOut(serializers.Serializer[Any]):
@@ -53,7 +67,7 @@ class _ResponseIfReadable(_ResponseOf):
         return super().to_representation(value) if entry_readable_by_staff(value) else None
 
 
-class EntryOut(serializers.Serializer[Entry]):
+class EntryOut(PlainOutput):
     """An entry as its own client sees it: drafts and private ones too."""
 
     id = serializers.UUIDField(source="key", help_text=_("The entry's key."))
@@ -81,7 +95,7 @@ class EntryWithNotesOut(EntryOut):
     comments = NoteOut(many=True)
 
 
-class StaffEntryOut(serializers.Serializer[Entry]):
+class StaffEntryOut(PlainOutput):
     """An entry as staff see it: never a draft (the selectors leave them
     out); a private one only as the fact that it exists, with no words and
     no flags, all null (entry_readable_by_staff)."""
@@ -97,6 +111,23 @@ class StaffEntryOut(serializers.Serializer[Entry]):
     felt_unsafe = serializers.BooleanField(allow_null=True)
     needs_review = serializers.BooleanField(allow_null=True)
     changed_at = serializers.DateTimeField(source="changed_since_sent", allow_null=True)
+
+    # The columns it reads (with those entry_readable_by_staff and the
+    # kind's upgrade need), for .only(): no other column is loaded or decrypted.
+    COLUMNS = (
+        "key",
+        "assignment__exercise__kind",
+        "status",
+        "private",
+        "submitted_at",
+        "seen_at",
+        "response",
+        "schema_version",
+        "discuss_in_session",
+        "felt_unsafe",
+        "needs_review",
+        "changed_at",
+    )
 
     HIDDEN_WHEN_PRIVATE = (
         "discuss_in_session",

@@ -182,14 +182,20 @@ class ClientEntries(StaffView):
                 selectors.entries_for_user(user=user).filter(assignment__client=client)
             )
             .select_related("assignment__exercise")
-            # The client's unsent note is theirs alone: never read, never decrypted here.
-            .defer("note_draft")
+            # Only what the list shows: the client's unsent note, theirs alone,
+            # is never read or decrypted here.
+            .only(*StaffEntryOut.COLUMNS)
         )
         rows: list[Entry] = list(self.paginate_queryset(self.filter_queryset(entries)) or [])
         read_now = services.summary_record_read(
             actor=user,
             client=client,
-            printed=[entry.pk for entry in rows if selectors.entry_readable_by_staff(entry)],
+            # Only those not read yet: the service reads none twice, and asks nothing when none are new.
+            printed=[
+                entry.pk
+                for entry in rows
+                if entry.seen_at is None and selectors.entry_readable_by_staff(entry)
+            ],
             action=AccessEvent.Action.VIEWED,
             what=ENTRIES_READ,
             counts_as_read=counts_as_read(request),

@@ -115,9 +115,10 @@ def summary_record_read(
     Returns the ids read for the first time. ``counts_as_read`` False:
     logged, nothing read (entry_mark_seen)."""
     access_event_record(actor=actor, client=client, action=action, what=what)
-    if not counts_as_read:
+    printed = list(printed)
+    if not (counts_as_read and printed):
         return set()
-    return _read_by_their_therapist(actor, client, Q(pk__in=list(printed)))
+    return _read_by_their_therapist(actor, client, Q(pk__in=printed))
 
 
 def _read_by_their_therapist(actor: User, client: Client, which: Q) -> set[int]:

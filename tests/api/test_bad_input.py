@@ -47,8 +47,11 @@ def test_a_page_size_out_of_bounds_is_400_naming_it(cast: Cast, size: str):
     assert list(response.json()["errors"]) == ["page_size"]
 
 
-def test_an_unknown_route_under_the_api_is_a_404():
-    assert login(None).get("/api/v1/nothing-here/").status_code == 404
+def test_an_unknown_route_under_the_api_is_a_404_in_the_shape():
+    response = login(None).get("/api/v1/nothing-here/")
+    assert response.status_code == 404
+    assert set(response.json()) == SHAPE
+    assert response.json()["code"] == "not_found"
 
 
 def test_too_many_requests_are_429_in_the_shape(cast: Cast, monkeypatch: pytest.MonkeyPatch):
