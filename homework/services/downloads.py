@@ -49,11 +49,18 @@ class _PageCounter(logging.Handler):
 
 
 _counter = _PageCounter()
-_progress = logging.getLogger("weasyprint.progress")
-_progress.addHandler(_counter)
-_progress.setLevel(logging.INFO)
-# Counted, not printed: every step of every render would fill the log.
-_progress.propagate = False
+
+
+def _listen_to_progress() -> None:
+    """Set at each build, not once at import: logging configured again later
+    (settings' LOGGING quiets "weasyprint") would otherwise stop the count."""
+    progress = logging.getLogger("weasyprint.progress")
+    if _counter not in progress.handlers:
+        progress.addHandler(_counter)
+    progress.setLevel(logging.INFO)
+    progress.disabled = False
+    # Counted, not printed: every step of every render would fill the log.
+    progress.propagate = False
 
 
 def prepared_download_for(*, user: User) -> PreparedDownload | None:
@@ -155,6 +162,7 @@ def download_build(*, download_id: int, attempt: int) -> str:
             last_write = time.monotonic()
 
     owner = download.client.portal_user
+    _listen_to_progress()
     _counter.listeners[threading.get_ident()] = count
     try:
         if owner is None:  # the account was closed since it was asked for

@@ -57,7 +57,7 @@ def test_an_archived_client_who_signs_in_reaches_the_closed_page(cast):
     assert "If you need someone now" in html
     # The download, the password and signing out everywhere; no links into the rest.
     for name in (
-        "homework:export_pdf",
+        "homework:download_ask",
         "homework:export_json",
         "clients:change_password",
         "clients:log_out_everywhere",
