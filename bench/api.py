@@ -40,6 +40,7 @@ def _twin_urlpatterns() -> list[Any]:
     from knox.auth import TokenAuthentication
 
     from homework import selectors
+    from homework.api.serializers import AssignmentOut
     from practice.urls import urlpatterns as product
 
     def who(request: HttpRequest) -> Any:
@@ -49,20 +50,8 @@ def _twin_urlpatterns() -> list[Any]:
 
     def assignments(request: HttpRequest) -> JsonResponse:
         rows = selectors.assignments_for_client_api(user=who(request))
-        page = list(
-            rows.values(
-                "id",
-                "exercise__title",
-                "exercise__kind",
-                "instructions",
-                "status",
-                "schedule",
-                "starts_on",
-                "due_on",
-                "ends_on",
-                "created_at",
-            )[:ROWS]
-        )
+        # The same columns the API's list reads (one list, AssignmentOut.COLUMNS).
+        page = list(rows.values(*AssignmentOut.COLUMNS)[:ROWS])
         return JsonResponse({"count": rows.count(), "results": page})
 
     def entries(request: HttpRequest, client_id: int) -> JsonResponse:
