@@ -365,6 +365,8 @@ SPECTACULAR_SETTINGS = {
     # /api/docs/ loads Swagger UI from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # A token typed into the docs page is never kept in the browser (shared devices).
+    "SWAGGER_UI_SETTINGS": {"persistAuthorization": False},
     # Two models have a "status": each its own enum in the schema.
     "ENUM_NAME_OVERRIDES": {
         "AssignmentStatusEnum": "homework.models.Assignment.Status",
