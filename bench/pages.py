@@ -101,10 +101,11 @@ def _pages() -> list[Page]:
             False,
             False,
             portal("homework:progress"),
-            "draws every entry ever sent: reading and opening each response ~40% of the"
-            " view (days are now put in words once each); the urge curve's contacts live"
-            " only in the sealed response, so a curve from the plain score column needs a"
-            " plain contact mark first (a migration)",
+            "draws every entry ever sent: building a model instance per entry ~35% of the"
+            " view; urges are now drawn from plain columns (time, pull, contact), only"
+            " those with contact opened, so decryption fell to ~5% of the page; next: read"
+            " the urges as .values() rows for the curve and the timeline (~5x cheaper than"
+            " instances here), then the template's calendar_day per row",
         ),
         Page("History", False, False, portal("homework:history")),
         Page("Admin home", True, True, admin("admin:index")),
@@ -114,21 +115,20 @@ def _pages() -> list[Page]:
             True,
             False,
             admin("admin:clients_client_change", with_client=True),
-            "the template is over half the page at the largest: the sessions inline draws a"
-            " form per session ever held (54 there); then the summary's reading of every"
-            " earlier urge (summary.selectors._earlier, now without a join per row); fix:"
-            " recent sessions inline, the rest on the sessions list",
+            "the sessions table now draws the last ten and those to come (the template"
+            " halved at the largest), so the view dominates: the 'now' panel's summary"
+            " builds a model instance per earlier urge (summary.selectors._earlier ~20%,"
+            " only those with contact opened); next: the earlier curve from .values() rows",
         ),
         Page(
             "Since last session",
             True,
             False,
             admin("admin:clients_client_since_last_session", with_client=True),
-            "summary.selectors._earlier ~50% of the view (was ~60%, before the join per row"
-            " went): every earlier urge read and opened for the curve, a third of it the"
-            " decryption; the urge curve built twice (section and lines at a glance) ~12%;"
-            " fix: a plain contact mark on the entry (a migration), then the earlier curve"
-            " per day from score and that mark in SQL",
+            "the work's progress dominates: summary.completion ~22% and the progress"
+            " column's query and tallies ~26%; the earlier urges (summary.selectors._earlier)"
+            " fell from ~17% to ~9% (plain columns, only contacts opened); the urge curve"
+            " is still built twice (section and lines at a glance)",
         ),
         Page("Clients list", True, True, admin("admin:clients_client_changelist")),
         Page("Entries list", True, True, admin("admin:homework_entry_changelist")),

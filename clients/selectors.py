@@ -130,6 +130,19 @@ def sessions_for_user(*, user: User) -> QuerySet[Session]:
     return Session.objects.filter(client__in=clients_for_user(user=user))
 
 
+# Past sessions the client's page draws a row form for; the sessions list,
+# filtered to the client, holds every one.
+RECENT_SESSIONS = 10
+
+
+def recent_and_upcoming(sessions: QuerySet[Session], *, now: dt.datetime) -> QuerySet[Session]:
+    """Of ``sessions`` (one client's), every one still to come and the
+    RECENT_SESSIONS latest before ``now``: the page's cost stays put as
+    the client's history grows."""
+    recent = sessions.filter(starts_at__lt=now).order_by("-starts_at").values("pk")
+    return sessions.filter(Q(starts_at__gte=now) | Q(pk__in=recent[:RECENT_SESSIONS]))
+
+
 def has_two_step(*, user: User) -> bool:
     """Whether ``user`` signs in with a code from an authenticator app too."""
     return bool(TOTPDevice.objects.filter(user=user, confirmed=True).exists())

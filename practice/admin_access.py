@@ -151,7 +151,7 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         self, request: HttpRequest, obj: Model, form: type[forms.BaseForm], *, lock: bool = False
     ) -> str:
         """A fingerprint of obj as stored: the values its change form saves,
-        its own and those of the rows in its inlines.
+        its own and those of the rows its inlines show.
 
         With lock, obj is read again under a row lock (the change form's POST
         runs in a transaction), so of two saves at once the second waits and
@@ -164,7 +164,8 @@ class RoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             obj = found
         state: list[Any] = [_values(obj, form)]
         for formset, inline in self.get_formsets_with_inlines(request, obj):
-            rows = inline.get_queryset(request).filter(**{formset.fk.name: obj})
+            # The rows the inline draws, as its formset chooses them (a few of many, perhaps).
+            rows = formset(instance=obj, queryset=inline.get_queryset(request)).get_queryset()
             state.append(
                 sorted(
                     (_values(row, formset.form) for row in rows), key=lambda values: values["pk"]

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clients.models import Client, Session
+from homework.kinds import get_kind
 from homework.models import Assignment, Entry, Exercise, OutboxMessage
 from homework.services import outbox
 from practice.models import User
@@ -99,6 +100,13 @@ def written_record(**overrides: object) -> dict[str, object]:
     }
 
 
+def _plain(entry: Any, column: str) -> Any:
+    if entry.status != Entry.Status.SUBMITTED:
+        return None  # a draft keeps none until it is sent
+    exercise = entry.assignment.exercise
+    return get_kind(exercise.kind).plain_columns(dict(entry.response), exercise=exercise)[column]
+
+
 class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     class Meta:
         model = Entry
@@ -123,6 +131,12 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
         if entry.private or entry.status != Entry.Status.SUBMITTED
         else entry.submitted_at
     )
+
+    # The plain columns a sent entry keeps beside its response, as the
+    # services derive them (ExerciseKind.plain_columns); given, they stay as given.
+    score = factory.LazyAttribute(lambda entry: _plain(entry, "score"))
+    happened_at = factory.LazyAttribute(lambda entry: _plain(entry, "happened_at"))
+    contact_happened = factory.LazyAttribute(lambda entry: _plain(entry, "contact_happened"))
 
     @factory.post_generation  # type: ignore[misc]  # factory_boy is untyped
     def therapist_notice(entry: Entry, create: bool, extracted: Any, **fields: Any) -> None:

@@ -7,8 +7,10 @@ from typing import Any
 from django import forms
 from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clients.selectors import recent_and_upcoming
 from practice.dates import read_on_clock_change
 
 
@@ -78,6 +80,13 @@ class SessionStartsField(forms.SplitDateTimeField):
 
 
 class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The recent and coming ones only; "All sessions" below the table
+        # opens the list of every one (templates/admin/clients/client/change_form.html).
+        if self.queryset is not None:  # always so for an inline: its client's sessions
+            self.queryset = recent_and_upcoming(self.queryset, now=timezone.now())
+
     def add_fields(self, form: forms.Form, index: int | None) -> None:
         super().add_fields(form, index)
         # The delete box too sits under a column heading only.

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.timesince import timesince, timeuntil
 from django.utils.translation import gettext_lazy as _
 
+from clients.admin.filters import ScopedClientFilter
 from clients.admin.forms import SessionInlineFormSet, SessionStartsField, SessionStartsWidget
 from clients.models import Session
 from clients.selectors import sessions_for_user
@@ -73,6 +74,8 @@ class SessionAdmin(RoleAdmin):
     list_display: tuple[str, ...] = ("starts_at", "client")
     stacks_on_a_phone = True  # like the therapist's other lists, each value named
     search_fields = ("client__display_name",)
+    # The client's page shows their recent sessions and links here for all of them.
+    list_filter = (ScopedClientFilter,)
     date_hierarchy = "starts_at"
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:

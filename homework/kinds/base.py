@@ -28,6 +28,7 @@ from homework.kinds.values import (
 )
 
 if TYPE_CHECKING:
+    from django.db.models import Q
     from django_stubs_ext import StrOrPromise
 
     from homework.kinds.charts.timeline import TimelinePoint
@@ -203,6 +204,34 @@ class ExerciseKind:
 
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         """A number kept on the entry for charting over time (scored check-ins)."""
+        return None
+
+    def happened_at_given(self, response: JSONDict) -> dt.datetime | None:
+        """When what the entry records happened, as the client gave it, for
+        a kind that draws it over time (``Entry.happened_at``); None here."""
+        return None
+
+    def contact_happened(self, response: JSONDict) -> bool | None:
+        """Whether the entry says there was contact (True), says there was
+        none (False) or does not say (None), for a kind that asks."""
+        return None
+
+    def plain_columns(self, response: JSONDict, *, exercise: "Exercise") -> JSONDict:
+        """What a sent entry keeps in plain columns beside its sealed
+        response, each taken from it by this kind: set wherever an entry is
+        sent or changed (homework.services), from this one place."""
+        return {
+            "score": self.score(response, exercise=exercise),
+            "needs_review": self.needs_review(response, exercise=exercise),
+            "happened_at": self.happened_at_given(response),
+            "contact_happened": self.contact_happened(response),
+        }
+
+    def opened_for_charts(self) -> "Q | None":
+        """Which of this kind's entries a picture drawn over all of them (the
+        client's progress page, a summary's entries from before its period)
+        needs opened; the others are drawn from their plain columns
+        (``plain_columns``), their responses left sealed. None: every one."""
         return None
 
     def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:

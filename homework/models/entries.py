@@ -99,6 +99,18 @@ class Entry(models.Model):
             "can be charted over time."
         ),
     )
+    # What a picture drawn over every entry (the urge curve, the timeline)
+    # reads of each without opening its response, taken from it by its kind
+    # when it is sent or changed (ExerciseKind.plain_columns), as the score
+    # is: when what it records happened, as the client gave it (an urge's
+    # time; None for kinds that do not draw it), and whether it says there
+    # was contact (True), says there was none (False) or does not say
+    # (None). Plain like the flags beside them: a time and a yes or no,
+    # never the client's words; who reached out stays sealed.
+    happened_at = models.DateTimeField(_("happened"), null=True, blank=True, editable=False)
+    contact_happened = models.BooleanField(
+        _("contact happened"), null=True, blank=True, editable=False
+    )
     # Which open portal page last saved this draft, and how many saves that
     # page had sent by then. A page leaving (the quick exit, a closed tab)
     # sends its last words while an earlier save of its own may still be on

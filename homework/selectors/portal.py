@@ -17,7 +17,7 @@ from clients.selectors import (
 from homework import schedules
 from homework.kinds import ExerciseKind, get_kind
 from homework.models import Assignment, Entry, EntryComment, EntryNote
-from homework.selectors.listing import count_per_entry, listed
+from homework.selectors.listing import charted, count_per_entry, listed, opened_for_charts
 from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
 
@@ -192,7 +192,8 @@ def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry |
 
 def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
     """Each of the client's assignments with its sent entries, oldest first,
-    private ones included (they are the client's own). Two queries."""
+    private ones included (they are the client's own), each response opened
+    only where its kind's pictures need it (``charted``). Two queries."""
     if client_for_portal_user(user=user) is None:
         return []
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
@@ -206,10 +207,11 @@ def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
         .order_by("starts_on", "pk")
     )
     grouped: dict[int, list[Entry]] = {assignment.pk: [] for assignment in assignments}
-    entries = listed(
-        entries_for_user(user=user)
+    entries = charted(
+        listed(entries_for_user(user=user))
         .filter(assignment__in=assignments, status=Entry.Status.SUBMITTED)
-        .order_by("submitted_at", "pk")
+        .order_by("submitted_at", "pk"),
+        opened=opened_for_charts(assignments),
     )
     by_pk = {assignment.pk: assignment for assignment in assignments}
     for entry in entries:

@@ -69,8 +69,9 @@ def entry_edit(
         shown=shown,
     )
     was_flagged = entry_is_flagged(entry)
-    entry.score = kind.score(entry.response, exercise=assignment.exercise)
-    entry.needs_review = kind.needs_review(entry.response, exercise=assignment.exercise)
+    plain = kind.plain_columns(entry.response, exercise=assignment.exercise)
+    for name, value in plain.items():
+        setattr(entry, name, value)
     if kind.is_log:
         # The client may have put right when it happened: it counts for that day.
         entry.occurrence_on = _slot_when_sent(entry, kind, begun=_slot_begun_in(entry))
@@ -94,8 +95,7 @@ def entry_edit(
             "response",
             "schema_version",
             "asked",
-            "score",
-            "needs_review",
+            *plain,
             "occurrence_on",
             "note_draft",
             "discuss_in_session",

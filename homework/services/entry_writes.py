@@ -122,8 +122,7 @@ def _write(
             status=Entry.Status.SUBMITTED,
             submitted_at=now,
             shared_at=None if flags.private else now,
-            score=kind.score(dict(response), exercise=assignment.exercise),
-            needs_review=kind.needs_review(dict(response), exercise=assignment.exercise),
+            **kind.plain_columns(dict(response), exercise=assignment.exercise),
         )
     if entry is None:
         # A recurring assignment's entry belongs to the slot it was started

@@ -27,6 +27,7 @@ from homework.selectors import (
     felt_unsafe_lately,
     listed,
 )
+from homework.selectors.listing import charted, opened_for_charts
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import (
     Period,
@@ -310,7 +311,12 @@ def _earlier(
         for entry in entries
     }
     by_kind: dict[str, list[Entry]] = defaultdict(list)
-    for entry in before.annotate(newest=newest_first).filter(Q(newest=1) | every):
+    # A year of urges for the curve is drawn from their plain columns, only
+    # those with contact opened (ExerciseKind.opened_for_charts).
+    for entry in charted(
+        before.annotate(newest=newest_first).filter(Q(newest=1) | every),
+        opened=opened_for_charts(period_work.values()),
+    ):
         assignment = period_work.get(entry.assignment_id)
         if assignment is not None and entry_readable_by_staff(entry):
             entry.assignment = assignment

@@ -14,7 +14,7 @@ from clients.models import Client, Session
 from homework.models import Entry
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, SessionFactory
-from tests.helpers import session_data
+from tests.helpers import form_on, session_data
 
 CHANGELIST = "admin:clients_client_changelist"
 
@@ -380,3 +380,30 @@ def test_the_session_rows_on_a_clients_page_have_labelled_fields(cast):
         assert part is not None
         label = {"0": "Session date", "1": "Session time"}[part.group(1)]
         assert f'aria-label="{label}"' in tag, tag
+
+
+# -- the sessions table: the recent ones, and a link to them all -------------------
+
+
+def test_the_client_page_draws_recent_and_coming_sessions_and_links_to_all(cast):
+    now = timezone.now()
+    past = [
+        SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7 * weeks))
+        for weeks in range(1, 13)
+    ]
+    coming = [
+        SessionFactory.create(client=cast.alice, starts_at=now + dt.timedelta(days=days))
+        for days in (3, 10)
+    ]
+    SessionFactory.create(client=cast.bob, starts_at=now - dt.timedelta(days=2))
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_change", args=[cast.alice.pk])
+    page = http.get(url)
+    drawn = [form.instance.pk for form in page.context["inline_admin_formsets"][0].formset]
+    assert set(drawn) - {None} == {s.pk for s in coming + past[:10]}  # the two oldest are not
+    # Saving the page as drawn still saves (its fingerprint is of the rows it shows).
+    assert http.post(url, form_on(page, "client")).status_code == 302
+    sessions = reverse("admin:clients_session_changelist") + f"?client={cast.alice.pk}"
+    assert f'href="{sessions.replace("&", "&amp;")}"' in page.text
+    listed = http.get(sessions).context["cl"].result_list
+    assert {s.pk for s in listed} == {s.pk for s in past + coming}

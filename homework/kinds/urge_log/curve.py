@@ -4,6 +4,7 @@ and whether urges ease from the first week logged to the last."""
 import datetime as dt
 import statistics
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,6 +12,9 @@ from django.utils.translation import gettext as _
 from homework.kinds.fields import stored_datetime
 from homework.kinds.urge_log.form import INITIATED_BY, INITIATED_FOR_THERAPIST
 from homework.kinds.values import NOT_ANSWERED, JSONDict
+
+if TYPE_CHECKING:
+    from homework.models import Entry
 
 # How many days at each end of the log are compared to say whether urges ease.
 TREND_WINDOW_DAYS = 7
@@ -52,15 +56,32 @@ def _pull(response: JSONDict) -> int | None:
     return value
 
 
+def _contact_said(response: JSONDict) -> bool | None:
+    """Whether the urge says there was contact (True), says there was none
+    (False), or does not say (None): an entry silent on contact is not "no
+    contact"."""
+    if response.get("contact_happened"):
+        return True
+    if response.get("contact_initiated_by", "") == "none":
+        return False
+    return None
+
+
 def _contact_answer(response: JSONDict) -> str:
     """The answer to "was there contact?" in the client's words, or that it
-    was not answered: an entry silent on contact is not "no contact"."""
-    by = response.get("contact_initiated_by", "")
-    if response.get("contact_happened"):
+    was not answered."""
+    said = _contact_said(response)
+    if said:
+        by = response.get("contact_initiated_by", "")
         return str(dict(INITIATED_BY).get(by, "")) or _("There was contact")
-    if by == "none":
+    if said is False:
         return str(dict(INITIATED_BY)["none"])
     return str(NOT_ANSWERED)
+
+
+def _plain_pull(entry: "Entry") -> int | None:
+    """The pull as the entry keeps it plain (Entry.score, set by UrgeLog.score)."""
+    return None if entry.score is None else int(entry.score)
 
 
 def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:

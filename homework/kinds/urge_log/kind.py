@@ -22,6 +22,8 @@ from homework.kinds.urge_log.curve import (
     _contact,
     _contact_answer,
     _contact_key,
+    _contact_said,
+    _plain_pull,
     _pull,
     _trend,
     _trend_sentence,
@@ -82,13 +84,25 @@ class UrgeLog(ExerciseKind):
             parts.append(_("contact: %(who)s") % {"who": who} if who else _("contact"))
         return " · ".join(part for part in parts if part)
 
+    def happened_at_given(self, response: JSONDict) -> dt.datetime | None:
+        return _at(response)
+
+    def contact_happened(self, response: JSONDict) -> bool | None:
+        return _contact_said(response)
+
+    def opened_for_charts(self) -> Q:
+        # The curve and the timeline draw each urge from its plain columns;
+        # who reached out, marked on both, is in the sealed response only.
+        return Q(contact_happened=True)
+
     def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list[TimelinePoint]:
-        response = self.response_of(entry)
-        on = timezone.localdate(self.happened_at(entry), zone)
-        points = [TimelinePoint(on=on, lane=Lane.URGE, value=_pull(response))]
-        if response.get("contact_happened"):
+        # From the plain columns (opened_for_charts): the same as happened_at.
+        at = entry.happened_at or entry.submitted_at or entry.created_at
+        on = timezone.localdate(at, zone)
+        points = [TimelinePoint(on=on, lane=Lane.URGE, value=_plain_pull(entry))]
+        if entry.contact_happened:
             # Who reached out as the client answered it; "" when they did not say.
-            by = response.get("contact_initiated_by", "")
+            by = self.response_of(entry).get("contact_initiated_by", "")
             mark = by if by in ("me", "them") else ""
             points.append(TimelinePoint(on=on, lane=Lane.CONTACT, mark=mark))
         return points
@@ -112,12 +126,13 @@ class UrgeLog(ExerciseKind):
         their time belongs to that day, whichever clock the reader keeps.
         """
         zone = zone or timezone.get_current_timezone()
-        urges: list[tuple[dt.datetime, JSONDict]] = []
+        # Each urge's time, pull and contact from its plain columns, set from
+        # its response when sent (plain_columns): only an urge with contact
+        # is opened, for who reached out (opened_for_charts).
+        urges: list[tuple[dt.datetime, Entry]] = []
         for entry in entries:
-            response = self.response_of(entry)
-            at = _at(response)
-            if at is not None:
-                urges.append((at, response))
+            if entry.happened_at is not None:
+                urges.append((entry.happened_at, entry))
         urges.sort(key=lambda urge: urge[0])
         today = today or timezone.localdate(timezone=zone)  # the same calendar as the urges
         first_logged = timezone.localdate(urges[0][0], zone) if urges else today
@@ -125,13 +140,13 @@ class UrgeLog(ExerciseKind):
         start = min(given or first_logged, first_logged)
         by_day: dict[int, list[int]] = defaultdict(list)
         contacts: list[JSONDict] = []
-        for at, response in urges:
+        for at, urge in urges:
             day = (timezone.localdate(at, zone) - start).days
-            pull = _pull(response)
+            pull = _plain_pull(urge)
             if pull is not None:  # a pull not given is not drawn as a 0
                 by_day[day].append(pull)
-            if response.get("contact_happened"):
-                contacts.append(_contact(at, response, day=day, zone=zone))
+            if urge.contact_happened:
+                contacts.append(_contact(at, self.response_of(urge), day=day, zone=zone))
         last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
         days = [
             {

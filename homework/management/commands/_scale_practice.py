@@ -240,13 +240,12 @@ class ScalePractice:
                 status=Entry.Status.SUBMITTED,
                 discuss_in_session=rng.random() < 0.08,
                 felt_unsafe=rng.random() < 0.03,
-                needs_review=kind.needs_review(response, exercise=exercise),
                 private=private,
                 created_at=submitted - dt.timedelta(minutes=rng.randint(1, 15)),
                 updated_at=submitted,
                 submitted_at=submitted,
                 shared_at=None if private else submitted,
-                score=kind.score(response, exercise=exercise),
+                **kind.plain_columns(response, exercise=exercise),
             )
             if not private and last_session is not None and submitted < last_session:
                 entry.seen_at = min(submitted + dt.timedelta(hours=rng.randint(2, 72)), self.now)

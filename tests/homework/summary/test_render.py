@@ -591,6 +591,12 @@ def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_qu
 
     def urge(n: int) -> Entry:
         at = timezone.localtime() - dt.timedelta(days=n, hours=2)
+        response = urge_log(
+            at=at.isoformat(),
+            intensity=min(9, 2 + n // 45),  # strong a year ago, easing since
+            contact_happened=n == 200,
+            contact_initiated_by="them" if n == 200 else "none",
+        )
         return Entry(
             key=uuid.uuid4(),
             assignment=log,
@@ -599,12 +605,9 @@ def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_qu
             submitted_at=at + dt.timedelta(minutes=5),
             shared_at=at + dt.timedelta(minutes=5),
             occurrence_on=at.date(),
-            response=urge_log(
-                at=at.isoformat(),
-                intensity=min(9, 2 + n // 45),  # strong a year ago, easing since
-                contact_happened=n == 200,
-                contact_initiated_by="them" if n == 200 else "none",
-            ),
+            response=response,
+            # Kept plain beside the response, as a send keeps them.
+            **get_kind("urge_log").plain_columns(response, exercise=log.exercise),
         )
 
     def summary_queries() -> int:
