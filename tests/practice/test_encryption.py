@@ -22,7 +22,7 @@ from practice.encryption import UnreadableValue, codec, encrypted_columns
 from tests.conftest import TEST_FIELD_KEY
 from tests.factories import EntryFactory, written_record
 from tests.helpers_entries import read_by_therapist
-from tests.practice.test_settings import PRODUCTION_ENV, manage
+from tests.practice.test_settings import PRODUCTION_ENV, settings_alone
 
 CANARY = "canary-7f3a-the-door-was-locked"
 OTHER_KEY = Fernet.generate_key().decode()
@@ -147,15 +147,15 @@ def test_a_plain_value_left_in_an_encrypted_column_fails_at_read(db):
 
 
 def test_production_refuses_to_start_without_field_keys():
-    result = manage("check", **{**PRODUCTION_ENV, "FIELD_ENCRYPTION_KEYS": ""})
+    result = settings_alone(**{**PRODUCTION_ENV, "FIELD_ENCRYPTION_KEYS": ""})
     assert result.returncode != 0
     assert "FIELD_ENCRYPTION_KEYS is required" in result.stderr.splitlines()[-1]
 
 
 def test_a_malformed_field_key_stops_the_start_without_showing_it():
     cut_short = Fernet.generate_key().decode()[:30]
-    result = manage(
-        "check", **{**PRODUCTION_ENV, "FIELD_ENCRYPTION_KEYS": f"{TEST_FIELD_KEY},{cut_short}"}
+    result = settings_alone(
+        **{**PRODUCTION_ENV, "FIELD_ENCRYPTION_KEYS": f"{TEST_FIELD_KEY},{cut_short}"}
     )
     assert result.returncode != 0
     assert "key 2 of 2 is not a Fernet key" in result.stderr.splitlines()[-1]
