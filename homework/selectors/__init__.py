@@ -59,6 +59,7 @@ from homework.selectors.scoping import (
     flags_first,
     known_after,
     known_by,
+    staff_rows,
 )
 from homework.selectors.workspace import (
     HOME_LIST_LIMIT,
@@ -132,6 +133,7 @@ __all__ = [
     "staff_client",
     "staff_entry",
     "staff_home",
+    "staff_rows",
     "todo_for_client",
     "with_open_work",
     "with_progress",

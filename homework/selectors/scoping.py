@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from django.db.models import Case, Q, QuerySet, When
+from django.db.models import BooleanField, Case, ExpressionWrapper, F, Q, QuerySet, When
 
 from clients.models import Client
 from clients.selectors import (
@@ -63,6 +63,26 @@ def known_by(moment: dt.datetime) -> Q:
 def entry_readable_by_staff(entry: Entry) -> bool:
     """Private entries are the client's alone: staff learn only that one exists."""
     return entry.is_submitted and not entry.private
+
+
+def readable_by_staff() -> Q:
+    """entry_readable_by_staff in SQL: the same two conditions, kept beside it."""
+    return Q(status=Entry.Status.SUBMITTED, private=False)
+
+
+def staff_rows(entries: QuerySet[Entry]) -> QuerySet[Entry]:
+    """For a list read as plain rows (``.values()``): ``readable`` (as
+    entry_readable_by_staff) and ``readable_response``, the response where
+    readable and null elsewhere, so a private entry's words are neither
+    fetched nor decrypted."""
+    return entries.annotate(
+        readable=ExpressionWrapper(readable_by_staff(), output_field=BooleanField()),
+        readable_response=Case(
+            When(readable_by_staff(), then=F("response")),
+            default=None,
+            output_field=Entry._meta.get_field("response"),
+        ),
+    )
 
 
 def read_first() -> Q:
