@@ -14,7 +14,7 @@ from rest_framework import serializers
 from homework.api.responses import KindResponseField
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from homework.selectors import entry_readable_by_staff
+from homework.selectors import entry_readable_by_staff, row_readable_by_staff
 from practice.api.serializers import PlainOutput, StrictInput
 
 
@@ -121,7 +121,7 @@ class StaffEntryOut(PlainOutput):
     changed_at = serializers.DateTimeField(allow_null=True)
 
     # What a list reads as plain rows, from homework.selectors.staff_rows
-    # (``readable``, and the response only where readable): the row's id
+    # (the response only where readable): the row's id
     # for the read marking, and no other column loaded or decrypted.
     ROW_COLUMNS = (
         "id",
@@ -136,7 +136,6 @@ class StaffEntryOut(PlainOutput):
         "felt_unsafe",
         "needs_review",
         "changed_at",
-        "readable",
         "readable_response",
     )
 
@@ -150,7 +149,7 @@ class StaffEntryOut(PlainOutput):
     def to_representation(self, instance: Entry | dict[str, Any]) -> dict[str, Any]:
         data = super().to_representation(instance)
         readable = (
-            instance["readable"]
+            row_readable_by_staff(instance)
             if isinstance(instance, dict)
             else entry_readable_by_staff(instance)
         )

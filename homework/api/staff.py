@@ -193,7 +193,11 @@ class ClientEntries(StaffView):
             actor=user,
             client=client,
             # Only those not read yet: the service reads none twice, and asks nothing when none are new.
-            printed=[row["id"] for row in rows if row["seen_at"] is None and row["readable"]],
+            printed=[
+                row["id"]
+                for row in rows
+                if row["seen_at"] is None and selectors.row_readable_by_staff(row)
+            ],
             action=AccessEvent.Action.VIEWED,
             what=ENTRIES_READ,
             counts_as_read=counts_as_read(request),

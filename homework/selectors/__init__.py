@@ -59,6 +59,7 @@ from homework.selectors.scoping import (
     flags_first,
     known_after,
     known_by,
+    row_readable_by_staff,
     staff_rows,
 )
 from homework.selectors.workspace import (
@@ -127,6 +128,7 @@ __all__ = [
     "progress_for_client",
     "recent_comments_for_client",
     "recent_reminders",
+    "row_readable_by_staff",
     "sent_count",
     "sent_for_slot",
     "since_last_session",
