@@ -206,7 +206,9 @@ class ClientEntries(StaffView):
         for row in rows:
             if row["id"] in read_now:
                 row["seen_at"] = now
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.get_paginated_response(
+            StaffEntryOut(context=self.get_serializer_context()).rows(rows)
+        )
 
 
 class EntryComments(StaffView):

@@ -1,7 +1,7 @@
 """What the API's serializers share: strict input, plain output."""
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -59,6 +59,12 @@ class PlainOutput(serializers.Serializer[Any]):
                 for name, source, show in self._plan
             ],
         }
+
+    def rows(self, instances: Iterable[Any]) -> list[dict[str, Any]]:
+        """A page of rows, in a plain list: ``many=True`` would keep them in
+        a ListSerializer and a ReturnList that refer to each other, so the
+        page would wait for the garbage collector after it is sent."""
+        return [self.to_representation(instance) for instance in instances]
 
     def to_representation(self, instance: Any) -> dict[str, Any]:
         row = {}
