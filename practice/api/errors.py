@@ -88,8 +88,10 @@ class PasswordChecksFull(exceptions.APIException):
     wait = BUSY_RETRY_AFTER
 
 
+# For the schema only: api_error builds the bodies. (The docstring is the
+# schema's description of it.)
 class ErrorOut(serializers.Serializer[Any]):
-    """The one error shape, for the schema (api_error builds it)."""
+    """The one shape of every error this API answers."""
 
     code = serializers.CharField(help_text=_("What went wrong, for a program to act on."))
     detail = serializers.CharField(help_text=_("A sentence for a person."))
