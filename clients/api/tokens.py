@@ -16,7 +16,8 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.signals import user_logged_in
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from knox.models import AuthToken
 from knox.settings import CONSTANTS, knox_settings
 from rest_framework import serializers, status
@@ -29,6 +30,7 @@ from rest_framework.views import APIView
 from clients import lockout, selectors
 from clients.services import totp_verify
 from clients.services.staff_two_step import staff_second_factor_verify
+from practice.api.errors import ErrorOut
 from practice.api.throttling import SignInThrottle
 from practice.models import User
 
@@ -37,6 +39,15 @@ NOT_SIGNED_IN = _(
     "count in the password."
 )
 CLIENT_CODE_REFUSED = _("That code did not match. Codes change every 30 seconds: try the newest.")
+
+
+RETRY_AFTER = OpenApiParameter(
+    "Retry-After",
+    OpenApiTypes.INT,
+    OpenApiParameter.HEADER,
+    response=[429],
+    description=_("Seconds to wait before trying again."),
+)
 
 
 class SignInRefused(APIException):
@@ -129,9 +140,18 @@ class TokenCreate(APIView):
         request=TokenRequest,
         responses={
             201: NewToken,
-            400: OpenApiResponse(description="Refused: the sign-in, or the code."),
-            429: OpenApiResponse(description="Too many tries from this address; wait."),
+            400: OpenApiResponse(
+                response=ErrorOut, description="Refused: the body, the sign-in, or the code."
+            ),
+            429: OpenApiResponse(
+                response=ErrorOut,
+                description=(
+                    "Too many tries from this address, or too many sign-ins at this moment: "
+                    "wait for Retry-After seconds."
+                ),
+            ),
         },
+        parameters=[RETRY_AFTER],
         auth=[],
     )
     def post(self, request: Request) -> Response:

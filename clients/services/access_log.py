@@ -43,7 +43,10 @@ def access_events_record(
     by_id = {client.pk: client for client in clients}
     if not by_id:
         return []
-    own = set(clients_for_user(user=actor).filter(pk__in=by_id).values_list("pk", flat=True))
+    # Sets of ids: no ORDER BY (the models' default orders) to build or run.
+    own = set(
+        clients_for_user(user=actor).filter(pk__in=by_id).order_by().values_list("pk", flat=True)
+    )
     if own != set(by_id):
         raise PermissionDenied(_("This is not one of your clients."))
     what = what[:200]  # AccessEvent.what's length
@@ -51,7 +54,9 @@ def access_events_record(
     repeated = set(
         AccessEvent.objects.filter(
             actor=actor, client_id__in=by_id, action=action, what=what, at__gte=recent
-        ).values_list("client_id", flat=True)
+        )
+        .order_by()
+        .values_list("client_id", flat=True)
     )
     return AccessEvent.objects.bulk_create(
         AccessEvent(actor=actor, client=client, action=action, what=what)

@@ -70,7 +70,8 @@ class AssignmentList(ClientView):
                 *AssignmentOut.COLUMNS
             )
         )
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        shown = AssignmentOut(context=self.get_serializer_context()).rows(rows or [])
+        return self.get_paginated_response(shown)
 
 
 class AssignmentDetail(ClientView):

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from homework.api.responses import KindResponseField
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from homework.selectors import entry_readable_by_staff
+from homework.selectors import entry_readable_by_staff, row_readable_by_staff
 from practice.api.serializers import PlainOutput, StrictInput
 
 
@@ -61,9 +61,19 @@ class _ResponseOf(KindResponseField):
 
 
 class _ResponseIfReadable(_ResponseOf):
-    """Staff's view of the response: none for a private entry (not even read)."""
+    """Staff's view of the response: none for a private entry (not even read).
+    From a plain row (StaffEntryOut.ROW_COLUMNS), the database has already
+    left it out (homework.selectors.staff_rows)."""
 
     def to_representation(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            response = value["readable_response"]
+            if response is None:
+                return None
+            kind = get_kind(value["assignment__exercise__kind"])
+            version = value["schema_version"]
+            # Already current (or newer): the row's own dict, which upgrade would only copy.
+            return response if version >= kind.schema_version else kind.upgrade(response, version)
         return super().to_representation(value) if entry_readable_by_staff(value) else None
 
 
@@ -110,23 +120,25 @@ class StaffEntryOut(PlainOutput):
     discuss_in_session = serializers.BooleanField(allow_null=True)
     felt_unsafe = serializers.BooleanField(allow_null=True)
     needs_review = serializers.BooleanField(allow_null=True)
-    changed_at = serializers.DateTimeField(source="changed_since_sent", allow_null=True)
+    changed_at = serializers.DateTimeField(allow_null=True)
 
-    # The columns it reads (with those entry_readable_by_staff and the
-    # kind's upgrade need), for .only(): no other column is loaded or decrypted.
-    COLUMNS = (
+    # What a list reads as plain rows, from homework.selectors.staff_rows
+    # (the response only where readable): the row's id
+    # for the read marking, and no other column loaded or decrypted.
+    ROW_COLUMNS = (
+        "id",
         "key",
+        "assignment_id",
         "assignment__exercise__kind",
-        "status",
         "private",
         "submitted_at",
         "seen_at",
-        "response",
         "schema_version",
         "discuss_in_session",
         "felt_unsafe",
         "needs_review",
         "changed_at",
+        "readable_response",
     )
 
     HIDDEN_WHEN_PRIVATE = (
@@ -136,9 +148,14 @@ class StaffEntryOut(PlainOutput):
         "changed_at",
     )
 
-    def to_representation(self, instance: Entry) -> dict[str, Any]:
+    def to_representation(self, instance: Entry | dict[str, Any]) -> dict[str, Any]:
         data = super().to_representation(instance)
-        if not entry_readable_by_staff(instance):
+        readable = (
+            row_readable_by_staff(instance)
+            if isinstance(instance, dict)
+            else entry_readable_by_staff(instance)
+        )
+        if not readable:
             data.update(dict.fromkeys(self.HIDDEN_WHEN_PRIVATE))
         return data
 

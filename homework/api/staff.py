@@ -30,6 +30,7 @@ from homework import selectors, services
 from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
 from homework.kinds import kind_choices
 from homework.models import Assignment, Entry, Exercise
+from practice.api.filtering import FiltersWhenAsked
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import IsPracticeStaff, staff_user
 from practice.api.serializers import StrictInput
@@ -161,7 +162,7 @@ class StaffEntryFilter(filters.FilterSet):
 
 class ClientEntries(StaffView):
     serializer_class = StaffEntryOut
-    filter_backends = [filters.DjangoFilterBackend]
+    filter_backends = [FiltersWhenAsked]
     filterset_class = StaffEntryFilter
     queryset = Entry.objects.none()  # only for the schema's filters: get() asks the selectors
 
@@ -177,34 +178,37 @@ class ClientEntries(StaffView):
     def get(self, request: Request, client_id: int) -> Response:
         user = staff_user(request)
         client = selectors.staff_client(user=user, client_id=client_id)
-        entries = (
+        # Plain rows, no models: only what the list shows (the client's
+        # unsent note, theirs alone, is never read), and the response
+        # fetched and decrypted only where staff may read it.
+        entries = selectors.staff_rows(
             selectors.flags_first(
                 selectors.entries_for_user(user=user).filter(assignment__client=client)
             )
-            .select_related("assignment__exercise")
-            # Only what the list shows: the client's unsent note, theirs alone,
-            # is never read or decrypted here.
-            .only(*StaffEntryOut.COLUMNS)
+        ).values(*StaffEntryOut.ROW_COLUMNS)
+        rows: list[dict[str, Any]] = list(
+            self.paginate_queryset(self.filter_queryset(entries)) or []
         )
-        rows: list[Entry] = list(self.paginate_queryset(self.filter_queryset(entries)) or [])
         read_now = services.summary_record_read(
             actor=user,
             client=client,
             # Only those not read yet: the service reads none twice, and asks nothing when none are new.
             printed=[
-                entry.pk
-                for entry in rows
-                if entry.seen_at is None and selectors.entry_readable_by_staff(entry)
+                row["id"]
+                for row in rows
+                if row["seen_at"] is None and selectors.row_readable_by_staff(row)
             ],
             action=AccessEvent.Action.VIEWED,
             what=ENTRIES_READ,
             counts_as_read=counts_as_read(request),
         )
         now = timezone.now()
-        for entry in rows:
-            if entry.pk in read_now:
-                entry.seen_at = now
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        for row in rows:
+            if row["id"] in read_now:
+                row["seen_at"] = now
+        return self.get_paginated_response(
+            StaffEntryOut(context=self.get_serializer_context()).rows(rows)
+        )
 
 
 class EntryComments(StaffView):

@@ -59,6 +59,8 @@ from homework.selectors.scoping import (
     flags_first,
     known_after,
     known_by,
+    row_readable_by_staff,
+    staff_rows,
 )
 from homework.selectors.workspace import (
     HOME_LIST_LIMIT,
@@ -126,12 +128,14 @@ __all__ = [
     "progress_for_client",
     "recent_comments_for_client",
     "recent_reminders",
+    "row_readable_by_staff",
     "sent_count",
     "sent_for_slot",
     "since_last_session",
     "staff_client",
     "staff_entry",
     "staff_home",
+    "staff_rows",
     "todo_for_client",
     "with_open_work",
     "with_progress",

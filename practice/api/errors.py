@@ -16,8 +16,10 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
+
+from clients.password_checks import BUSY_RETRY_AFTER, PasswordChecksBusy
 
 ALL = "__all__"
 
@@ -73,6 +75,36 @@ class Refused(exceptions.APIException):
     default_detail = _("This cannot be done.")
 
 
+class PasswordChecksFull(exceptions.APIException):
+    """Every password check of this process is taken (clients.password_checks):
+    429 with a Retry-After, as the sign-in page answers, and nothing counted."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "busy"
+    default_detail = _(
+        "Many people are signing in at this moment, so the password was not checked yet. "
+        "Wait a few seconds, then try again."
+    )
+    wait = BUSY_RETRY_AFTER
+
+
+# For the schema only: api_error builds the bodies. (The docstring is the
+# schema's description of it.)
+class ErrorOut(serializers.Serializer[Any]):
+    """The one shape of every error this API answers."""
+
+    code = serializers.CharField(help_text=_("What went wrong, for a program to act on."))
+    detail = serializers.CharField(help_text=_("A sentence for a person."))
+    # DRF's metaclass takes this as a field, so Serializer.errors stays as it was.
+    errors = serializers.DictField(  # type: ignore[assignment]
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text=_(
+            "Each field to blame with its messages (a nested one by its path, the whole "
+            "body as __all__); empty when no field is."
+        ),
+    )
+
+
 def api_error(exc: exceptions.APIException) -> dict[str, Any]:
     """The body for ``exc``: the one error shape."""
     if isinstance(exc, exceptions.ValidationError):
@@ -119,6 +151,8 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
     """
     if isinstance(exc, ObjectDoesNotExist | Http404):
         exc = exceptions.NotFound()
+    elif isinstance(exc, PasswordChecksBusy):  # JSON here, not the sign-in page's HTML
+        exc = PasswordChecksFull()
     elif isinstance(exc, DjangoValidationError):  # a service's refusal, naming the field
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {ALL: exc.messages}

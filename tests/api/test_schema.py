@@ -34,3 +34,16 @@ def test_a_kinds_schema_follows_its_forms_fields_and_rows():
     }
     ladder = kind_response_schema(get_kind("boundary_steps"))
     assert ladder["properties"]["steps"]["type"] == "array"
+
+
+def test_the_token_routes_refusals_are_documented_in_the_error_shape(schema):
+    responses = schema["paths"]["/api/v1/auth/token/"]["post"]["responses"]
+    error = {"$ref": "#/components/schemas/ErrorOut"}
+    for status in ("400", "429"):
+        assert responses[status]["content"]["application/json"]["schema"] == error
+    assert "Retry-After" in responses["429"]["headers"]
+    assert set(schema["components"]["schemas"]["ErrorOut"]["properties"]) == {
+        "code",
+        "detail",
+        "errors",
+    }
