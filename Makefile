@@ -9,11 +9,11 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 .PHONY: run serve test lint typecheck audit pytest fuzz system-deps bench loadtest clean
 
 # What `make test` runs; CI's services pass narrows it (.ci/run).
-# CHECKS=0: no lint or type check. BROWSER=0: no browser tests. DB_ONLY=1: only
-# the tests that use the database (pytest --db-only, tests/conftest.py).
+# CHECKS=0: no lint or type check. BROWSER=0: no browser tests. SERVICES_PASS=1: only
+# the tests the services can change (pytest --services-pass, tests/conftest.py).
 CHECKS ?= 1
 BROWSER ?= 1
-DB_ONLY ?= 0
+SERVICES_PASS ?= 0
 # pytest-xdist processes: one per core ("auto"); 0 runs every test in this process.
 PYTEST_WORKERS ?= auto
 # Seconds one test may take before it is failed with every thread's stack
@@ -101,7 +101,7 @@ audit: install
 pytest: install system-deps
 	$(BIN)/python manage.py collectstatic --no-input -v0
 	$(BIN)/pytest $(PYTEST_PARALLEL) --clock=$(CLOCKS) --timeout=$(PYTEST_TIMEOUT) --timeout-method=thread \
-		$(if $(filter 0,$(BROWSER)),-m "not browser") $(if $(filter 1,$(DB_ONLY)),--db-only) \
+		$(if $(filter 0,$(BROWSER)),-m "not browser") $(if $(filter 1,$(SERVICES_PASS)),--services-pass) \
 		$(PYTEST_ARGS)
 
 ## make test: lint, type check, and the whole suite (services when their URLs are set).

@@ -4,6 +4,7 @@ alice and bob are clients; alice is therapist tara's, bob is therapist theo's.
 morgan manages the practice. An anonymous visitor is simply no login.
 """
 
+import inspect
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,9 +82,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         f"HH:MM (today, local) or {', '.join(wall_clock.NAMED)} (default: now)",
     )
     parser.addoption(
-        "--db-only",
+        "--services-pass",
         action="store_true",
-        help="run only the tests that use the database (CI's services pass)",
+        help="run only the tests whose outcome PostgreSQL, Redis or a real worker "
+        "can change (CI's services pass; depends_on_the_services)",
     )
 
 
@@ -132,13 +134,63 @@ def uses_the_database(item: pytest.Item) -> bool:
     return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
+# What in a test's own code makes its outcome the engine's: a pinned count of
+# queries (an engine may plan the same ORM call differently: a savepoint, a
+# lock) or SQL written by hand.
+ENGINE_SPECIFIC = (
+    "django_assert_num_queries",
+    "CaptureQueriesContext",
+    "count_queries",
+    "connection.cursor",
+    "RawSQL",
+)
+
+
+def _is_transactional(item: pytest.Item) -> bool:
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and marker.kwargs.get("transaction"):
+        return True
+    return bool({"transactional_db", "live_server"} & set(getattr(item, "fixturenames", ())))
+
+
+def _asks_the_engine(item: pytest.Item) -> bool:
+    function = getattr(item, "function", None)
+    try:
+        source = inspect.getsource(function) if function else ""
+    except (OSError, TypeError):
+        return False
+    return any(code in source for code in ENGINE_SPECIFIC)
+
+
+def depends_on_the_services(item: pytest.Item) -> bool:
+    """Whether PostgreSQL, Redis or a real worker can change this test's outcome:
+    CI's services pass (``--services-pass``) runs these again on them. The rest
+    ask the same of any engine and run once, on the embedded defaults.
+
+    Those are: the real-service tests; the transactional ones (commits, locks,
+    races); dates and clocks (each engine does its own date arithmetic); the
+    migrations (each engine's DDL and data moves); the permission walk, so
+    every route answers every role on PostgreSQL too; and the tests that pin
+    query counts or write SQL by hand (ENGINE_SPECIFIC).
+    """
+    if not uses_the_database(item):
+        return False
+    if item.get_closest_marker("services") or item.get_closest_marker("clock"):
+        return True
+    module = item.path.name
+    if "migration" in module or module == "test_permissions.py":
+        return True
+    return _is_transactional(item) or _asks_the_engine(item)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if not config.getoption("db_only"):
+    if not config.getoption("services_pass"):
         return
-    dropped = [item for item in items if not uses_the_database(item)]
+    kept = [item for item in items if depends_on_the_services(item)]
+    dropped = [item for item in items if not depends_on_the_services(item)]
     if dropped:
         config.hook.pytest_deselected(items=dropped)
-        items[:] = [item for item in items if uses_the_database(item)]
+        items[:] = kept
 
 
 def services_missing() -> str | None:
