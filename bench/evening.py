@@ -16,7 +16,7 @@ records and a session tomorrow. Each round, interleaved:
   emptied first), just before the batch and again just after it; their
   mean, as the batch is a sum: each of its summaries pays for the moments
   the machine is busy, which a median would leave out. The median is
-  printed too (so far within 5% of the mean).
+  printed too.
 
 The figure: the batch / (SESSIONS x one summary's time / 2); goal at most
 1.2x. A round is one repeat; the figure is the median of ROUNDS rounds.
