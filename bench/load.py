@@ -156,13 +156,6 @@ def _gunicorn(port: int, log: Path) -> "subprocess.Popen[bytes]":
         return subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
 
 
-def _worker(log: Path) -> "subprocess.Popen[bytes]":
-    command = [sys.executable, "-m", "celery", "-A", "practice", "worker", "--concurrency=1"]
-    command += ["--loglevel=WARNING", "--without-gossip", "--without-mingle"]
-    with log.open("ab") as out:
-        return subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-
-
 def _wait_until_serving(base: str, server: "subprocess.Popen[bytes]") -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -175,15 +168,6 @@ def _wait_until_serving(base: str, server: "subprocess.Popen[bytes]") -> None:
         except OSError:  # refused while it starts, or a first page slower than the timeout
             time.sleep(0.3)
     raise RuntimeError("gunicorn did not serve the sign-in page within 60 seconds")
-
-
-def _stop(process: "subprocess.Popen[bytes]") -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
 
 
 def _swarm(folder: Path, base: str, accounts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -297,8 +281,7 @@ def run_on_database() -> list[Figure]:
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="load-") as tmp:
         folder = Path(tmp)
-        worker = _worker(folder / "worker.log")
-        try:
+        with services.running_worker(folder / "worker.log", "--concurrency=1", include=()):
             server = _gunicorn(port, folder / "gunicorn.log")
             try:
                 _wait_until_serving(base, server)
@@ -307,14 +290,12 @@ def run_on_database() -> list[Figure]:
                 out = _swarm(folder, base, accounts)
                 cpu = _cpu_seconds(web) - cpu_before
             finally:
-                _stop(server)
+                services.stop(server)
                 server_log = (folder / "gunicorn.log").read_text(errors="replace")
             unloaded, loaded = out["unloaded"], out["loaded"]
             acks = [Ack.from_json(row) for phase in (unloaded, loaded) for row in phase["acks"]]
             verdict = check(acks, stored_entries({ack.key for ack in acks}))
             notices = _notices({ack.key for ack in acks if ack.sent})
-        finally:
-            _stop(worker)
     errors = unloaded["errors"] + loaded["errors"]
     unfinished = _unfinished(unloaded) + _unfinished(loaded)
     alone_lines, alone = request_table(unloaded["requests"], unloaded["seconds"])

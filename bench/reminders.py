@@ -28,7 +28,6 @@ import os
 import signal
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -233,24 +232,20 @@ def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
     _seed(CLIENTS)
     seeded = time.perf_counter() - started
     redis = redis_client.Redis.from_url(redis_url)
-    log = folder / "worker.log"
-    worker = services.start_worker(queue, log, "--pool=solo")
-    spy = _py_spy(worker.pid)
     rounds: list[tuple[float, float, float, float]] = []
     try:
-        _no_op_round(redis)  # warm up: the worker has started and imported everything
-        for _ in range(ROUNDS):
-            sends, scanned = _reminders_round()
-            rounds.append((sends, scanned, _floor_round(), _no_op_round(redis)))
-    except BaseException:
-        print(log.read_text()[-3000:], file=sys.stderr)
-        raise
+        with services.running_worker(folder / "worker.log", "--pool=solo", queue=queue) as worker:
+            spy = _py_spy(worker.pid)
+            try:
+                _no_op_round(redis)  # warm up: the worker has started and imported everything
+                for _ in range(ROUNDS):
+                    sends, scanned = _reminders_round()
+                    rounds.append((sends, scanned, _floor_round(), _no_op_round(redis)))
+            finally:
+                if spy is not None:
+                    spy.send_signal(signal.SIGINT)
+                    spy.wait(timeout=60)
     finally:
-        if spy is not None:
-            spy.send_signal(signal.SIGINT)
-            spy.wait(timeout=60)
-        worker.terminate()
-        worker.wait(timeout=30)
         redis.delete(COUNTER, queue, f"_kombu.binding.{queue}")
 
     def mid(values: Iterable[float]) -> float:

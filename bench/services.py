@@ -14,7 +14,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -86,23 +87,42 @@ def drop_database(url: str) -> None:
         connection.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}"')
 
 
-def start_worker(queue: str, log: Path, *pool: str) -> "subprocess.Popen[bytes]":
-    """A real ``celery worker`` on ``queue`` (``pool``: e.g. "--pool=solo")."""
+@contextmanager
+def running_worker(
+    log: Path, *options: str, queue: str = "", include: tuple[str, ...] = ("bench.noop",)
+) -> "Iterator[subprocess.Popen[bytes]]":
+    """A real ``celery worker`` (``options``: e.g. "--pool=solo"), on ``queue``
+    when given, importing ``include``; the tail of its log printed when the
+    work inside fails, and stopped at the end."""
+    command = [sys.executable, "-m", "celery", "-A", "practice", "worker", *options]
+    command += ["--loglevel=WARNING", "--without-heartbeat", "--without-gossip", "--without-mingle"]
+    command += ["-Q", queue] if queue else []
+    command += ["-I", ",".join(include)] if include else []
     with log.open("ab") as out:
-        return subprocess.Popen(
-            [
-                sys.executable, "-m", "celery", "-A", "practice", "worker", *pool,
-                "-Q", queue, "-I", "bench.noop", "--loglevel=WARNING", "--without-heartbeat",
-                "--without-gossip", "--without-mingle",
-            ],
-            cwd=ROOT,
-            env={**os.environ},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        worker = subprocess.Popen(
+            command, cwd=ROOT, env={**os.environ}, stdout=out, stderr=subprocess.STDOUT
+        )
+    try:
+        yield worker
+    except BaseException:
+        print(log.read_text(errors="replace")[-3000:], file=sys.stderr)
+        raise
+    finally:
+        stop(worker)
+
+
+def stop(process: "subprocess.Popen[bytes]") -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def until(done: Callable[[], bool], what: str) -> None:
+    """Wait for ``done``, asked every 50 ms: it must be cheap, as it shares
+    the cores with the workers it waits for."""
     deadline = time.monotonic() + WAIT_SECONDS
     while not done():
         if time.monotonic() > deadline:
