@@ -17,7 +17,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.base import DEFERRED
 from django.db.models.functions import Coalesce
 
 from homework.kinds import get_kind
@@ -62,63 +61,21 @@ def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
     )
 
 
-# What a picture reads of an entry it does not open (``opened_for_charts``):
-# the plain columns its kind draws it from (plain_columns), and what says whose
-# it is and whether it is shown. Its other columns are never read.
-PLAIN_FOR_CHARTS = (
-    "id",
-    "assignment_id",
-    "status",
-    "private",
-    "created_at",
-    "submitted_at",
-    "score",
-    "happened_at",
-    "contact_happened",
-)
-
-
 def charted(entries: QuerySet[Entry], *, opened: Q) -> list[Entry]:
-    """Entries read for a picture drawn over all of them, each opened (its
-    response and every column read) only where ``opened`` holds
-    (``opened_for_charts``), the rest read from ``PLAIN_FOR_CHARTS`` alone,
-    in the same one query: parsing and building a whole entry for each of a
-    year of urges was a third of the client's progress page."""
-    fields = Entry._meta.concrete_fields
-    # An unopened row's other columns come back empty (NULL costs nothing to
-    # read), under names that do not clash with the fields'; the one test of
-    # ``opened`` is named once and referred to, not built again per column.
-    read_columns = [field for field in fields if field.attname != "note_draft"]
-    emptied = {
-        field.attname: Case(
-            When(Q(charted_opened=True), then=F(field.attname)),
+    """Entries read for a picture drawn over all of them, each response
+    opened only where ``opened`` holds (``opened_for_charts``), the rest
+    drawn from their plain columns, in the same one query: reading and
+    opening each of a year of urges was half the client's progress page."""
+    rows = entries.defer("response").annotate(
+        opened_response=Case(
+            When(opened, then=F("response")),
             default=Value(None),
-            output_field=field,
-        )
-        for field in read_columns
-        if field.attname not in PLAIN_FOR_CHARTS
-    }
-    rows = (
-        entries.annotate(charted_opened=Case(When(opened, then=Value(True)), default=Value(False)))
-        .annotate(**{f"charted_{name}": column for name, column in emptied.items()})
-        .values_list(
-            "charted_opened",
-            *(
-                f"charted_{field.attname}" if field.attname in emptied else field.attname
-                for field in read_columns
-            ),
+            output_field=Entry._meta.get_field("response"),
         )
     )
-    # Where each field's value is in a row, for an opened entry and for one
-    # read plain; DEFERRED where it is not read (Model.from_db's own marker).
-    at = {field.attname: i for i, field in enumerate(read_columns)}
-    names = [field.attname for field in fields]
-    whole = [at.get(name) for name in names]
-    plain = [at[name] if name in PLAIN_FOR_CHARTS else None for name in names]
     read: list[Entry] = []
-    for is_opened, *values in rows:
-        where = whole if is_opened else plain
-        read.append(
-            Entry.from_db(entries.db, names, [DEFERRED if i is None else values[i] for i in where])
-        )
+    for entry in rows:
+        if entry.opened_response is not None:
+            entry.response = entry.opened_response
+        read.append(entry)
     return read
