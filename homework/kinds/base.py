@@ -341,6 +341,13 @@ class ExerciseKind:
         """One-line facts for the summary's first page (e.g. days without contact)."""
         return []
 
+    def summary_and_glance(
+        self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF
+    ) -> tuple[JSONDict, list[str]]:
+        """``summary_context`` and ``at_a_glance`` together, as the summary
+        asks for both: a kind drawing both from one picture draws it once."""
+        return self.summary_context(entries, scope), self.at_a_glance(entries, scope)
+
     def trend(self, scores: Sequence[tuple[dt.date, float | None]]) -> str | None:
         """Whether what this kind follows eased, held or grew over ``scores``:
         each shared entry's day (``Entry.occurrence_on``) and ``Entry.score``,

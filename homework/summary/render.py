@@ -177,7 +177,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
             as_of=as_of,
             records_in_words=None if timeline is None else RECORDS_BESIDE_TIMELINE,
         )
-        context = kind.summary_context(section.entries, scope)
+        context, lines = kind.summary_and_glance(section.entries, scope)
         html = render_to_string(
             kind.summary_template,
             {
@@ -196,7 +196,6 @@ def _context(data: SummaryData) -> dict[str, Any]:
             }
         )
         printed.update(entry.pk for entry in context.get("printed", ()))
-        lines = kind.at_a_glance(section.entries, scope)
         if lines:
             glance.append({"label": kind.label, "lines": lines})
     # Unread from before the period, listed with the period's own among them.

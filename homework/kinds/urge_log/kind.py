@@ -5,7 +5,7 @@ import datetime as dt
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from django.db.models import Q
 from django.utils import timezone
@@ -41,6 +41,10 @@ from practice.dates import as_zone, calendar_day
 
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
+
+
+# Each assignment's urges in a summary's period, and its curve.
+SummaryCurve: TypeAlias = tuple["Assignment", list["Entry"], JSONDict]
 
 
 class UrgeLog(ExerciseKind):
@@ -230,10 +234,24 @@ class UrgeLog(ExerciseKind):
         )
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
+        return self._section(self._summary_curves(entries, scope), scope)
+
+    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
+        return self._glance(self._summary_curves(entries, scope))
+
+    def summary_and_glance(
+        self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF
+    ) -> tuple[JSONDict, list[str]]:
+        # Each curve drawn once for both: it runs over every urge since no
+        # contact began, the same for the section and its lines.
+        curves = self._summary_curves(entries, scope)
+        return self._section(curves, scope), self._glance(curves)
+
+    def _section(self, curves: "list[SummaryCurve]", scope: SummaryScope) -> JSONDict:
         sections = []
         printed: list[Entry] = []
         full_detail = scope.full_detail
-        for assignment, own, curve in self._summary_curves(entries, scope):
+        for assignment, own, curve in curves:
             if full_detail:
                 printed.extend(own)
             # The newest contacts by day, newest first as the records are, the
@@ -270,9 +288,9 @@ class UrgeLog(ExerciseKind):
             "printed": printed,
         }
 
-    def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
+    def _glance(self, curves: "list[SummaryCurve]") -> list[str]:
         lines = []
-        for assignment, _own, curve in self._summary_curves(entries, scope):
+        for assignment, _own, curve in curves:
             # Named, as the other kinds' lines are: two trackers at once
             # printed their counts side by side with nothing to tell them apart.
             title = isolated_text(assignment.exercise.title)
@@ -329,7 +347,7 @@ class UrgeLog(ExerciseKind):
 
     def _summary_curves(
         self, entries: Sequence["Entry"], scope: SummaryScope
-    ) -> list[tuple["Assignment", list["Entry"], JSONDict]]:
+    ) -> "list[SummaryCurve]":
         """Each assignment's urges in the period, and its curve since no
         contact began: the urges logged before the period drawn too, and days
         without contact counted from the last contact, whenever it was."""
