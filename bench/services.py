@@ -1,5 +1,5 @@
 """PostgreSQL, Redis and real Celery workers for the benchmarks that need
-them (bench.reminders, bench.evening): each works in a database of its own
+them (bench.reminders, bench.evening, bench.load): each works in a database of its own
 beside the one DATABASE_URL names, made afresh and dropped at the end, and
 on a Redis queue of its own (it flushes nothing).
 
