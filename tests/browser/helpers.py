@@ -4,6 +4,8 @@ the server, axe, colour contrast, and the demo practice's client."""
 import datetime as dt
 import io
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -17,7 +19,7 @@ from homework.models import Assignment, Entry, Exercise
 from homework.selectors import todo_for_client
 from practice.models import User
 from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
-from tests.helpers import staff_recovery_code
+from tests.helpers import force_verified_login, staff_recovery_code
 
 SERIOUS = {"serious", "critical"}
 
@@ -37,9 +39,17 @@ TEXT_STORED_IN_BROWSER = """async (needle) => {
 }"""
 
 
+AXE_SCRIPT = Axe().axe_script
+
+
 def assert_accessible(page, where: str = "") -> None:
-    results = Axe().run(page)
-    serious = [v for v in results.response["violations"] if v["impact"] in SERIOUS]
+    # Sent once a page: a second check of it (at another screen size) finds axe there.
+    if page.evaluate("typeof window.axe === 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
+    violations = page.evaluate(
+        "axe.run({resultTypes: ['violations']}).then(results => results.violations)"
+    )
+    serious = [v for v in violations if v["impact"] in SERIOUS]
     assert not serious, (
         where,
         [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in serious],
@@ -295,3 +305,59 @@ def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:
         page.wait_for_url("**/admin/login/code/")
         page.fill("input[name=code]", code)
         page.click("#login-form [type=submit]")
+
+
+def staff_signed_in(page, live_server, email: str) -> None:
+    """On the admin's home, signed in with both steps by a session made on the
+    server (as ``sign_in`` ends): for tests that are not about signing in,
+    without its three pages."""
+    from django.conf import settings
+    from django.test import Client as HttpClient
+
+    http = HttpClient()
+    force_verified_login(http, User.objects.get(email=email))
+    session = http.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session,
+                "url": live_server.url,
+                "httpOnly": True,
+                "sameSite": "Lax",
+            }
+        ]
+    )
+    page.goto("/admin/")
+
+
+def measure_at_each_tab(page, measure: str) -> None:
+    """From the next page opened on, the page runs ``measure`` (a JavaScript
+    function) as each Tab's key comes up: focus has moved and scrolled by then,
+    and one call per page collects them all instead of one call per Tab."""
+    page.add_init_script(
+        "window.__tabStops = [];"
+        'addEventListener("keyup", event => { if (event.key === "Tab") '
+        f"window.__tabStops.push(({measure})()); }}, true);"
+    )
+
+
+def tab_stops(page, *, ends: Callable[[Any], bool], most: int, batch: int = 6) -> list[Any]:
+    """Press Tab (real key presses) until what ``measure_at_each_tab`` measured
+    at a stop ``ends`` the walk, or ``most`` times; the measurements before that stop.
+
+    Tabs pressed past the end in the last batch only move focus on; their
+    measurements are left out."""
+    stops: list[Any] = []
+    pressed = 0
+    while pressed < most:
+        for _ in range(min(batch, most - pressed)):
+            page.keyboard.press("Tab")
+            pressed += 1
+        stops = page.evaluate("window.__tabStops")
+        # A Tab the page never heard would leave its stop unmeasured.
+        assert len(stops) == pressed, f"{len(stops)} of {pressed} Tabs measured"
+        for i, stop in enumerate(stops):
+            if ends(stop):
+                return stops[:i]
+    return stops

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from clients.models import Client
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, sign_in
+from tests.browser.helpers import assert_accessible, staff_signed_in
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -25,12 +25,24 @@ def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context, artifacts):
+# Each element's box, as Playwright's bounding_box gives it: None for one not drawn.
+BOXES = """elements => elements.map(e => {
+    if (!e.getClientRects().length) return null;
+    const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+})"""
+
+
+def test_the_client_page_buttons_leave_the_clients_name_readable(
+    db, live_server, new_context, artifacts
+):
     call_command("seed_demo", stdout=io.StringIO())
     alex = Client.objects.get(display_name="Alex")
+    page = new_context(1280, 900).new_page()
+    staff_signed_in(page, live_server, "therapist@demo.test")
     for width, height in ((1280, 900), (1024, 768), (390, 844)):
-        page = new_context(width, height).new_page()
-        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        # Signed in once: each screen size opens the page afresh at that size.
+        page.set_viewport_size({"width": width, "height": height})
         page.goto(f"/admin/clients/client/{alex.pk}/change/")
         name = page.locator("#content > h2", has_text="Alex")
         expect(name).to_be_visible()
@@ -42,7 +54,7 @@ def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context
         )
         tools = page.locator(".object-tools li")
         expect(tools.first).to_be_visible()
-        boxes = [tools.nth(i).bounding_box() for i in range(tools.count())]
+        boxes = tools.evaluate_all(BOXES)
         page.screenshot(path=artifacts / f"admin-client-page-{width}.png")
         if width == 1280:  # the client page's accessibility, checked once
             assert_accessible(page, "the client page")
@@ -54,14 +66,15 @@ def test_the_client_page_buttons_leave_the_clients_name_readable(db, new_context
             for second in boxes[i + 1 :]:
                 assert first is not None and second is not None
                 assert not _overlap(first, second), (width, first, second)
-        page.context.close()
 
 
-def test_since_last_session_fits_a_phone_with_the_clients_pictures(db, new_context, artifacts):
+def test_since_last_session_fits_a_phone_with_the_clients_pictures(
+    db, live_server, new_context, artifacts
+):
     call_command("seed_demo", stdout=io.StringIO())
     alex = Client.objects.get(display_name="Alex")
     page = new_context(390, 844).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
     # Each kind's digest draws its charts as the session summary does, as pictures.
     charts = page.locator(".ws-digest img")
@@ -73,11 +86,13 @@ def test_since_last_session_fits_a_phone_with_the_clients_pictures(db, new_conte
         assert box is not None and box["x"] + box["width"] <= 390, box
 
 
-def test_assigning_to_several_clients_has_its_two_buttons_level(db, new_context, artifacts):
+def test_assigning_to_several_clients_has_its_two_buttons_level(
+    db, live_server, new_context, artifacts
+):
     # "Cancel" was a box as tall as "Assign" with its word stuck at the top.
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto("/admin/clients/client/")
     page.locator("#action-toggle").check()
     page.select_option("select[name=action]", "assign_exercise")
@@ -121,7 +136,9 @@ THE_LISTS = (
 )
 
 
-def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_context, artifacts):
+def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(
+    db, live_server, new_context, artifacts
+):
     """At 390 pixels the lists of clients, assignments, entries (all of them, or
     one client's, as the client's page opens it) and sessions ran past the screen's edge: the
     columns past the first two sat out of sight in a box scrolled sideways. Each
@@ -129,7 +146,7 @@ def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_con
     call_command("seed_demo", stdout=io.StringIO())
     alex = Client.objects.get(display_name="Alex")
     page = new_context(390, 844).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/clients/client/{alex.pk}/change/")
     page.get_by_role("link", name="All entries").click()
     alexs_entries = page.url
@@ -150,8 +167,7 @@ def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_con
         )
         for column in columns:
             assert f'"{column}"' in shown, (url, shown)
-        for cell in first.locator("td, th").all():
-            box = cell.bounding_box()
+        for box in first.locator("td, th").evaluate_all(BOXES):
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         # The row's link, and its tick box where the list has actions, are reached
         # by keyboard in reading order: the box, then the link.
@@ -183,13 +199,13 @@ def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(db, new_con
     ).to_be_visible()
 
 
-def test_the_therapist_sorts_a_list_on_a_phone_by_keyboard(db, new_context, artifacts):
+def test_the_therapist_sorts_a_list_on_a_phone_by_keyboard(db, live_server, new_context, artifacts):
     """On a phone the headings are out of sight, and Django sorts by its
     headings: a stacked list offers the same sorting above its rows, reached
     by keyboard, saying which order is current."""
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(390, 844).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto("/admin/clients/client/")
     names = page.locator("#result_list tbody th a")
     expect(names).to_have_text(["Alex", "Sam"])
@@ -224,12 +240,12 @@ def test_the_therapist_sorts_a_list_on_a_phone_by_keyboard(db, new_context, arti
     assert_accessible(page)
 
 
-def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
+def test_the_therapists_lists_stay_tables_on_a_desktop(db, live_server, new_context):
     """Only a narrow screen stacks the rows: at 1280 pixels each list is still a
     table, its headings showing (and sorting), its values side by side on one line."""
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     for url, columns in THE_LISTS:
         page.goto(url)
         table = page.locator("#result_list")
@@ -241,7 +257,7 @@ def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
         for column in columns:
             expect(table.locator("thead th", has_text=column).first).to_be_visible()
         cells = table.locator("tbody tr").first.locator("td, th")
-        tops = {round(box["y"]) for box in (c.bounding_box() for c in cells.all()) if box}
+        tops = {round(box["y"]) for box in cells.evaluate_all(BOXES) if box}
         assert len(tops) == 1, (url, tops)
         labels = cells.evaluate_all(
             "cells => cells.map(c => getComputedStyle(c, '::before').content)"
@@ -250,14 +266,14 @@ def test_the_therapists_lists_stay_tables_on_a_desktop(db, new_context):
     assert_accessible(page)
 
 
-def test_the_caseload_reads_on_a_desktop_and_a_phone(db, new_context, artifacts):
+def test_the_caseload_reads_on_a_desktop_and_a_phone(db, live_server, new_context, artifacts):
     call_command("seed_demo", stdout=io.StringIO())
+    page = new_context(1280, 900).new_page()
+    staff_signed_in(page, live_server, "therapist@demo.test")
     for width, height in ((1280, 900), (390, 844)):
-        page = new_context(width, height).new_page()
-        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        page.set_viewport_size({"width": width, "height": height})
         page.goto("/admin/caseload/")
         expect(page.get_by_role("link", name="Alex", exact=True)).to_be_visible()
         page.screenshot(path=artifacts / f"admin-caseload-{width}.png", full_page=True)
         # A phone scrolls the table in its own box, never the whole page sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.context.close()

@@ -3,15 +3,15 @@
 from playwright.sync_api import Page, expect
 
 from homework.models import Exercise
-from tests.browser.helpers import assert_accessible, sign_in
-from tests.factories import PASSWORD, TherapistFactory
+from tests.browser.helpers import assert_accessible, staff_signed_in
+from tests.factories import TherapistFactory
 
 
-def new_worksheet_page(new_context, *, title: str, instructions: str) -> Page:
+def new_worksheet_page(new_context, live_server, *, title: str, instructions: str) -> Page:
     """Tara, signed in, on a new exercise of the worksheet kind, its title written."""
     TherapistFactory.create(email="tara@example.test", name="Tara")
     page: Page = new_context(1280, 900).new_page()
-    sign_in(page, "tara@example.test", PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "tara@example.test")
     page.goto("/admin/homework/exercise/add/")
     page.select_option("#id_kind", label="Reflection worksheet")
     page.fill("#id_title", title)
@@ -20,10 +20,13 @@ def new_worksheet_page(new_context, *, title: str, instructions: str) -> Page:
 
 
 def test_a_worksheet_is_written_question_by_question_and_saved_as_checked_options(
-    db, new_context, artifacts
+    db, live_server, new_context, artifacts
 ):
     page = new_worksheet_page(
-        new_context, title="Where the week left me", instructions="A few questions about the week."
+        new_context,
+        live_server,
+        title="Where the week left me",
+        instructions="A few questions about the week.",
     )
     expect(page.locator("#id_options")).to_be_hidden()  # the editor stands in for the JSON
 
@@ -78,8 +81,10 @@ def test_a_worksheet_is_written_question_by_question_and_saved_as_checked_option
     expect(page.locator("#qe-score-label")).to_have_value("Steadiness")
 
 
-def test_a_question_left_without_its_text_comes_back_with_the_servers_message(db, new_context):
-    page = new_worksheet_page(new_context, title="Unfinished", instructions="Later.")
+def test_a_question_left_without_its_text_comes_back_with_the_servers_message(
+    db, live_server, new_context
+):
+    page = new_worksheet_page(new_context, live_server, title="Unfinished", instructions="Later.")
     page.get_by_role("button", name="Add a question").click()
     page.click("input[name=_save]")
     expect(page.locator(".errorlist")).to_contain_text("Question 1: the question needs its text.")
@@ -88,9 +93,11 @@ def test_a_question_left_without_its_text_comes_back_with_the_servers_message(db
 
 
 def test_switching_away_from_a_worksheet_leaves_no_questions_behind_and_back_restores_them(
-    db, new_context
+    db, live_server, new_context
 ):
-    page = new_worksheet_page(new_context, title="Changed my mind", instructions="Write it down.")
+    page = new_worksheet_page(
+        new_context, live_server, title="Changed my mind", instructions="Write it down."
+    )
     page.get_by_role("button", name="Add a question").click()
     page.fill("#qe-0-text", "What did you notice?")
 
@@ -108,10 +115,14 @@ def test_switching_away_from_a_worksheet_leaves_no_questions_behind_and_back_res
     assert (saved.kind, saved.options) == ("written_record", {})
 
 
-def test_adding_moving_and_removing_questions_keeps_the_keyboards_place(db, new_context):
+def test_adding_moving_and_removing_questions_keeps_the_keyboards_place(
+    db, live_server, new_context
+):
     """Each button redraws the editor, which took away the button that had
     focus: the keyboard fell back to the top of the page after every press."""
-    page = new_worksheet_page(new_context, title="By keyboard", instructions="Take your time.")
+    page = new_worksheet_page(
+        new_context, live_server, title="By keyboard", instructions="Take your time."
+    )
     add = page.get_by_role("button", name="Add a question")
     add.focus()
     page.keyboard.press("Enter")

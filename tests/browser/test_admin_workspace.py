@@ -16,13 +16,15 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from homework.models import Assignment
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, sign_in
+from tests.browser.helpers import assert_accessible, staff_signed_in
 
 
-def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, artifacts):
+def test_demo_therapist_home_since_last_session_and_assigning(
+    db, live_server, new_context, artifacts
+):
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
 
     # The home: the flag first, tomorrow's session with Alex.
     flag = page.locator("section.ws-card--flag")
@@ -81,13 +83,13 @@ def test_demo_therapist_home_since_last_session_and_assigning(db, new_context, a
     assert (assignment.schedule, assignment.weekdays) == ("weekly", [0, 3])
 
 
-def test_a_repeating_schedules_own_fields_are_labelled_as_needed(db, new_context):
+def test_a_repeating_schedules_own_fields_are_labelled_as_needed(db, live_server, new_context):
     """A weekly schedule's "On these days" and "Repeats until" show only for
     the schedules that need them, yet were labelled as optional fields are:
     the therapist learned the end date was needed only when Save refused the form."""
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto("/admin/homework/assignment/add/")
     page.check("input[name=schedule][value=weekly]")
     weight = "el => getComputedStyle(el).fontWeight"
@@ -102,12 +104,12 @@ def test_a_repeating_schedules_own_fields_are_labelled_as_needed(db, new_context
     expect(page.locator(".field-due_on .flex-container > label")).not_to_have_class("required")
 
 
-def test_the_library_picker_has_a_name_before_anything_is_chosen(db, new_context):
+def test_the_library_picker_has_a_name_before_anything_is_chosen(db, live_server, new_context):
     """The exercise picker is select2's combobox, named by what it shows: until
     an exercise is chosen that is nothing, and a screen reader said only "combobox"."""
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto("/admin/clients/client/")
     page.get_by_role("link", name="Sam").click()
     page.get_by_role("link", name="Assign exercise").click()
@@ -127,12 +129,12 @@ def test_the_library_picker_has_a_name_before_anything_is_chosen(db, new_context
     )
 
 
-def test_assigning_to_several_clients_can_leave_one_out(db, new_context, artifacts):
+def test_assigning_to_several_clients_can_leave_one_out(db, live_server, new_context, artifacts):
     """Each chosen client is a ticked box on the page: unticking one (say, a
     client whose own today a due date is before) assigns to the others."""
     call_command("seed_demo", stdout=io.StringIO())
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto("/admin/clients/client/")
     for name in ("Alex", "Sam"):
         page.get_by_role("row", name=re.compile(name)).get_by_role("checkbox").check()
@@ -150,14 +152,16 @@ def test_assigning_to_several_clients_can_leave_one_out(db, new_context, artifac
     assert latest.exercise.title == "Keep the full picture"
 
 
-def test_a_refused_save_comes_back_with_the_therapists_words_and_their_preview(db, new_context):
+def test_a_refused_save_comes_back_with_the_therapists_words_and_their_preview(
+    db, live_server, new_context
+):
     """Save refused over a date that is no date: the page came back with the
     preview empty until something changed, and on opening it put the library's
     words back over the therapist's own."""
     call_command("seed_demo", stdout=io.StringIO())
     sam = Client.objects.get(display_name="Sam")
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/homework/assignment/add/?client={sam.pk}")
     page.click("#id_exercise + .select2 .select2-selection")
     page.fill(".select2-search__field", "full picture")
@@ -178,7 +182,7 @@ def test_a_refused_save_comes_back_with_the_therapists_words_and_their_preview(d
     assert not Assignment.objects.filter(client=sam).exists()
 
 
-def test_opening_work_with_personal_words_keeps_them_in_the_box(db, new_context):
+def test_opening_work_with_personal_words_keeps_them_in_the_box(db, live_server, new_context):
     """The page offered the library's words over whatever the box held when
     it opened: work set with the therapist's own words showed the library's,
     and saving it (to change a date) would have replaced theirs."""
@@ -187,7 +191,7 @@ def test_opening_work_with_personal_words_keeps_them_in_the_box(db, new_context)
     assert work is not None
     Assignment.objects.filter(pk=work.pk).update(instructions="Only the evenings, Alex.")
     page = new_context(1280, 900).new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/homework/assignment/{work.pk}/change/")
     preview = page.frame_locator("iframe[name=assign-preview]")
     expect(preview.get_by_text("Only the evenings, Alex.")).to_be_visible()

@@ -18,7 +18,13 @@ from django.utils import timezone
 from clients.models import Client
 from homework.models import Entry
 from practice.models import User
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, contrast, rgb, sign_in
+from tests.browser.helpers import (
+    assert_accessible,
+    contrast,
+    rgb,
+    sign_in,
+    staff_signed_in,
+)
 from tests.factories import (
     PASSWORD,
     RESPONSES,
@@ -138,7 +144,7 @@ def therapist_in_the_dark(db, browser, live_server):
     )
     context.set_default_timeout(10_000)
     page = context.new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     yield (
         page,
         [
@@ -237,7 +243,7 @@ def test_the_therapists_badges_keep_their_shape_in_forced_colours(db, browser, l
     )
     try:
         page = context.new_page()
-        sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+        staff_signed_in(page, live_server, "therapist@demo.test")
         # "felt unsafe", "to talk about", "new" side by side read as one phrase.
         assert_outlined(page, ".ws-badge")
         page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")

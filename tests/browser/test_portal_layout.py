@@ -21,8 +21,10 @@ from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
     assert_accessible,
     assignment_of,
     contrast,
+    measure_at_each_tab,
     rgb,
     sign_in,
+    tab_stops,
 )
 from tests.factories import (
     PASSWORD,
@@ -273,18 +275,20 @@ def test_every_control_is_big_enough_to_tap(alex, new_context):  # noqa: F811
     entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
     assert entry is not None
     too_small = {}
-    for width in (320, 375):
-        page.set_viewport_size({"width": width, "height": 667})
-        for path in (
-            "/",
-            "/history/",
-            f"/entries/{entry.key}/",
-            "/progress/",
-            "/account/",
-            *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
-        ):
-            page.goto(path)
-            page.wait_for_load_state("load")
+    for path in (
+        "/",
+        "/history/",
+        f"/entries/{entry.key}/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
+    ):
+        page.set_viewport_size({"width": 320, "height": 667})
+        page.goto(path)
+        page.wait_for_load_state("load")
+        # Each page opened once, measured at each width: the sizes are the stylesheet's.
+        for width in (320, 375):
+            page.set_viewport_size({"width": width, "height": 667})
             if small := page.evaluate(TOO_SMALL_TO_TAP):
                 too_small[f"{path} at {width}px"] = small
     # The ticks and round choices were 1.3rem: 23.4px, under WCAG 2.2's 24px.
@@ -310,6 +314,7 @@ FOCUS_STOP = """() => {
 
 def test_every_stop_of_the_keyboard_shows_where_it_is(alex, new_context):  # noqa: F811
     page = new_context(320, 640).new_page()
+    measure_at_each_tab(page, FOCUS_STOP)
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
     unseen: dict[str, list[dict[str, object]]] = {}
@@ -322,11 +327,8 @@ def test_every_stop_of_the_keyboard_shows_where_it_is(alex, new_context):  # noq
     ):
         page.goto(path)
         page.wait_for_load_state("load")
-        for _ in range(200):
-            page.keyboard.press("Tab")
-            stop = page.evaluate(FOCUS_STOP)
-            if stop is None:  # past the end of the page
-                break
+        # A stop of None is past the end of the page.
+        for stop in tab_stops(page, ends=lambda stop: stop is None, most=200):
             if not stop["ring"] or stop["under"]:
                 unseen.setdefault(path, []).append(stop)
     # A date's own parts each take a Tab; on the last, its calendar button,
@@ -399,16 +401,17 @@ def test_a_cards_heading_starts_at_the_top_of_its_card(alex, new_context):  # no
 
 RING_BELOW_THE_SCREEN = """() => {
     const el = document.activeElement;
-    if (el === document.body) return null;
+    const footer = el.closest("footer") !== null;
+    if (el === document.body || footer) return {footer, below: null};
     // The focus ring (3px, 2px off) and a little beyond count as part of what
     // must be seen: a control flush with the screen's edge shows half its ring.
     // A box for writing in scrolls to where the words go (its first lines), as
     // the browser does for any text box: those must be clear, not its bottom.
     const box = el.getBoundingClientRect();
     const bottom = (el.tagName === "TEXTAREA" ? Math.min(box.bottom, box.top + 48) : box.bottom) + 5;
-    return bottom > window.innerHeight - 16
+    return {footer, below: bottom > window.innerHeight - 16
         ? {bottom: bottom, screen: window.innerHeight, name: el.name || el.textContent.trim()}
-        : null;
+        : null};
 }"""
 
 
@@ -417,15 +420,14 @@ def test_tabbing_down_a_form_keeps_the_focused_control_clear_of_the_screen_edge(
     new_context,
 ):
     page = phone(new_context)
+    measure_at_each_tab(page, RING_BELOW_THE_SCREEN)
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
     for kind in KINDS:
         page.goto(f"/do/{assignment_of(alex, kind).pk}/")
         page.wait_for_selector("form.entry-form")
         page.locator("main h1").first.click()  # start from the top of the form
-        for _ in range(25):
-            page.keyboard.press("Tab")
-            if page.evaluate("document.activeElement.closest('footer') !== null"):
-                break
-            below = page.evaluate(RING_BELOW_THE_SCREEN)
-            assert below is None, f"{kind}: {below}"
+        # Down the form until focus reaches the footer.
+        stops = tab_stops(page, ends=lambda stop: stop["footer"], most=25)
+        below = [stop["below"] for stop in stops if stop["below"]]
+        assert not below, f"{kind}: {below}"

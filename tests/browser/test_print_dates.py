@@ -11,17 +11,17 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from homework.summary.period import as_admin_date
-from tests.browser.helpers import DEMO_PASSWORD, assert_accessible, sign_in
+from tests.browser.helpers import assert_accessible, staff_signed_in
 
 
 def test_a_choice_the_server_would_refuse_stops_on_the_page_and_a_refusal_keeps_the_dates(
-    db, new_context, artifacts
+    db, live_server, new_context, artifacts
 ):
     call_command("seed_demo", stdout=io.StringIO())
     alex = Client.objects.get(display_name="Alex")
     context = new_context(1280, 900)
     page = context.new_page()
-    sign_in(page, "therapist@demo.test", DEMO_PASSWORD, admin=True)
+    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
     today = timezone.localdate()
     form = page.locator("form.ws-print-dates")
