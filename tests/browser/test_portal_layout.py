@@ -224,6 +224,18 @@ def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts
     assert_accessible(page, "progress at 200% text")
 
 
+def portal_pages(client, entry: Entry) -> list[str]:
+    """Every page of the portal a client reads, one exercise of each kind."""
+    return [
+        "/",
+        "/history/",
+        f"/entries/{entry.key}/",
+        "/progress/",
+        "/account/",
+        *(f"/do/{assignment_of(client, slug).pk}/" for slug in KINDS),
+    ]
+
+
 @pytest.mark.parametrize("by", ["browser", "page"])
 def test_every_portal_page_fits_320_with_large_text(alex, new_context, by):  # noqa: F811
     """The demo's own words (long titles, a week of progress) on the smallest phone, text at 200%."""
@@ -233,14 +245,7 @@ def test_every_portal_page_fits_320_with_large_text(alex, new_context, by):  # n
     sign_in(page, "alex@demo.test", DEMO_PASSWORD)
     page.wait_for_selector("#todo-title")
     too_wide = {}
-    for path in (
-        "/",
-        "/history/",
-        f"/entries/{entry.key}/",
-        "/progress/",
-        "/account/",
-        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
-    ):
+    for path in portal_pages(alex, entry):
         page.goto(path)
         page.wait_for_load_state("load")
         for summary in page.locator("details > summary").all():
@@ -275,14 +280,7 @@ def test_every_control_is_big_enough_to_tap(alex, new_context):  # noqa: F811
     entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
     assert entry is not None
     too_small = {}
-    for path in (
-        "/",
-        "/history/",
-        f"/entries/{entry.key}/",
-        "/progress/",
-        "/account/",
-        *(f"/do/{assignment_of(alex, slug).pk}/" for slug in KINDS),
-    ):
+    for path in portal_pages(alex, entry):
         page.set_viewport_size({"width": 320, "height": 667})
         page.goto(path)
         page.wait_for_load_state("load")
