@@ -214,9 +214,14 @@ def _assignment_id() -> int:
 
 
 def figures() -> list[Figure]:
+    from axes.models import AccessAttempt
+
     from homework.models import Entry
 
     assignment_id = _assignment_id()
+    # The last repeat's flood had this address locked out (clients.lockout
+    # counts per address too): each repeat starts with no failures counted.
+    AccessAttempt.objects.all().delete()
     # A repeat starts a new draft: the last repeat's would answer it with a conflict.
     Entry.objects.filter(assignment_id=assignment_id).delete()
     port = _free_port()
