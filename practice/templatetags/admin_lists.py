@@ -18,17 +18,23 @@ _CELL_START = re.compile(r"^\s*<(td|th)\b")
 
 
 @register.filter
-def labelled_cells(cells: Iterable[str], headers: Iterable[dict[str, Any]]) -> SafeString:
+def cell_labels(headers: Iterable[dict[str, Any]]) -> list[str]:
+    """Each column's name as its heading shows it (capitalised, tags dropped,
+    so the tick-all box of a list with actions names nothing), escaped: made
+    once a list, not once a row (a heading is a lazy translation)."""
+    return [escape(capfirst(strip_tags(str(header.get("text", ""))).strip())) for header in headers]
+
+
+@register.filter
+def labelled_cells(cells: Iterable[str], labels: Iterable[str]) -> SafeString:
     """The row's cells as Django drew them, each with ``data-label`` set to its
-    column's heading (as the heading shows it: capitalised, tags dropped, so
-    the tick-all box of a list with actions names nothing)."""
+    column's name (``cell_labels``)."""
     drawn = []
-    for cell, header in zip(cells, headers, strict=False):
-        label = escape(capfirst(strip_tags(str(header.get("text", ""))).strip()))
+    for cell, label in zip(cells, labels, strict=False):
         # Django built the cell with format_html: safe, and it starts with its tag.
         drawn.append(_CELL_START.sub(rf'<\1 data-label="{label}"', str(cell), count=1))
     row = "".join(drawn)
-    return mark_safe(row)  # noqa: S308 (escaped above, cells already safe)  # nosec B703
+    return mark_safe(row)  # noqa: S308 (labels escaped, cells already safe)  # nosec B703
 
 
 @register.filter

@@ -146,10 +146,10 @@ def test_a_stacked_list_offers_its_sorting_above_the_rows(cast):
 
 
 def test_a_column_name_is_escaped_where_it_names_a_cell():
-    from practice.templatetags.admin_lists import labelled_cells
+    from practice.templatetags.admin_lists import cell_labels, labelled_cells
 
     cell = '<td class="field-x">1</td>'
-    drawn = labelled_cells([cell], [{"text": 'say "<b>hi</b>" & go'}])
+    drawn = labelled_cells([cell], cell_labels([{"text": 'say "<b>hi</b>" & go'}]))
     assert drawn == '<td data-label="Say &quot;hi&quot; &amp; go" class="field-x">1</td>'
 
 
