@@ -95,6 +95,9 @@ def _pages() -> list[Page]:
             False,
             False,
             lambda who: [reverse("homework:do", args=[pk]) for pk in who.assignment_ids],
+            "the form's first render is ~60% of the view (its widgets built afresh; the"
+            " floor re-renders a form already built, so it is cheaper than any real first"
+            " look); the rest is three small reads (the assignment, its draft, the last sent)",
         ),
         Page(
             "Progress",
@@ -108,9 +111,33 @@ def _pages() -> list[Page]:
             " empties their other columns costs more to build than it saves): ~33 -> ~21 ms"
             " CPU for the read at the largest; then the template's calendar_day per row",
         ),
-        Page("History", False, False, portal("homework:history")),
-        Page("Admin home", True, True, admin("admin:index")),
-        Page("Caseload", True, True, admin("admin:caseload")),
+        Page(
+            "History",
+            False,
+            False,
+            portal("homework:history"),
+            "reading the page of entries (its rows decrypted and upgraded) ~40% of the view,"
+            " the template ~38%: the page is bounded (paginated), so the largest client's"
+            " page differs by the kinds it shows, not by its history",
+        ),
+        Page(
+            "Admin home",
+            True,
+            True,
+            admin("admin:index"),
+            "staff_home's reads dominate (new, flagged, overdue, two days of sessions):"
+            " SQL ~40% of the page; without the planner's statistics the overdue read took"
+            " 0.29 s (seed_demo --scale now analyses what it loads)",
+        ),
+        Page(
+            "Caseload",
+            True,
+            True,
+            admin("admin:caseload"),
+            "completion_for_periods ~72% of the view: its read of every client's work"
+            " ~35%, counting each schedule's slots day by day ~20% (an arithmetic count"
+            " per weekday would remove most of it)",
+        ),
         Page(
             "Client",
             True,
@@ -132,8 +159,25 @@ def _pages() -> list[Page]:
             " fell from ~17% to ~9% (plain columns, only contacts opened); each urge curve is"
             " now drawn once for its section and its lines at a glance (~2.7 ms CPU less)",
         ),
-        Page("Clients list", True, True, admin("admin:clients_client_changelist")),
-        Page("Entries list", True, True, admin("admin:homework_entry_changelist")),
+        Page(
+            "Clients list",
+            True,
+            True,
+            admin("admin:clients_client_changelist"),
+            "the open work column ~20%: each assignment's completion counts its schedule's"
+            " slots day by day (slot_dates.count_slots; the same arithmetic count as the"
+            " caseload's would remove it); then Django's changelist machinery",
+        ),
+        Page(
+            "Entries list",
+            True,
+            True,
+            admin("admin:homework_entry_changelist"),
+            "Django's changelist and its cells (flags render a partial a row, excerpts"
+            " upgrade each answer); each column's name was made again for every row (~40%"
+            " of the rendering, now once a list); largest / smallest compares a full page"
+            " of 100 rows with a quiet caseload's few: the page is bounded, not its history",
+        ),
     ]
 
 
