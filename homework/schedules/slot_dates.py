@@ -100,19 +100,18 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     last = last_day(item, end, from_day=first)
     if last < first:
         return 0
-    days = (last - first).days + 1
     if item.schedule == DAILY:
-        return days
-    if item.schedule == FORTNIGHTLY:
-        # Walked: a range is at most a schedule (about two years,
-        # MAX_SCHEDULE_DAYS) or, open-ended, what the caller asks for.
-        return sum(1 for n in range(days) if _comes_round(item, first + dt.timedelta(days=n)))
-    chosen = set(item.weekdays)
-    # Every whole week holds each chosen weekday once; the days left over
-    # fall on the same weekdays as the first days of the range.
-    weeks, rest = divmod(days, 7)
-    extra = sum(1 for n in range(rest) if (first + dt.timedelta(days=n)).weekday() in chosen)
-    return weeks * len(chosen) + extra
+        return (last - first).days + 1
+    # Days counted from the Monday of the week the schedule starts in: a
+    # chosen weekday comes round at the same remainders in every cycle of a
+    # week (weekly) or of two (fortnightly, its first week on).
+    first_monday = item.starts_on - dt.timedelta(days=item.starts_on.weekday())
+    cycle = _longest_gap(item)
+    since, until = (first - first_monday).days, (last - first_monday).days
+    return sum(
+        (until - weekday) // cycle - (since - 1 - weekday) // cycle
+        for weekday in set(item.weekdays)
+    )
 
 
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:

@@ -154,7 +154,7 @@ def test_the_one_rule_for_when_recurring_work_is_done(today, done_slots, sent, i
 
 
 @given(
-    schedule=st.sampled_from(["daily", "weekly", "once"]),
+    schedule=st.sampled_from(["daily", "weekly", "fortnightly", "once"]),
     start=st.dates(min_value=dt.date(2020, 1, 1), max_value=dt.date(2030, 1, 1)),
     length=st.integers(min_value=0, max_value=800),
     weekdays=st.sets(st.integers(min_value=0, max_value=6)),
