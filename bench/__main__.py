@@ -32,7 +32,7 @@ from bench.figures import Figure
 # benchmark is one line. The whole run is held to 15 minutes.
 MODULES = (
     ("summary", 60),
-    ("evening", 120),
+    ("evening", 300),
     ("export", 120),
     ("encryption", 30),
     ("caseload", 150),
