@@ -121,7 +121,8 @@ def api_error(exc: exceptions.APIException) -> dict[str, Any]:
         text = str(_DETAILS[code])
     wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
     if wait is not None:
-        text = f"{text} ({_('about %(seconds)s seconds') % {'seconds': int(wait) + 1}})"
+        # DRF's text names the wait already, in its own words: ours instead.
+        text = f"{_DETAILS['throttled']} ({_('about %(seconds)s seconds') % {'seconds': int(wait) + 1}})"
     return {"code": code, "detail": text, "errors": {}}
 
 

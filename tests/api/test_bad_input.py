@@ -65,6 +65,9 @@ def test_too_many_requests_are_429_in_the_shape(cast: Cast, monkeypatch: pytest.
     assert statuses == [200, 200, 429]
     response = http.get("/api/v1/assignments/")
     assert response.json()["code"] == "throttled" and "Retry-After" in response
+    # One sentence, in our words, naming the wait once.
+    assert "Expected available" not in response.json()["detail"]
+    assert response.json()["detail"].count("seconds") == 1
 
 
 def test_many_accounts_from_one_address_share_its_limit(
