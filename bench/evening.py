@@ -26,9 +26,7 @@ Run on its own with ``python -m bench.evening``.
 import os
 import shutil
 import statistics
-import tempfile
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -118,19 +116,8 @@ def run() -> list[Figure]:
     found = services.services(dict(os.environ))
     if found is None:
         return SKIPPED
-    database, redis_url = found
-    bench_database = services.fresh_database(database, "evening_bench")
-    queue = f"bench-evening-{uuid.uuid4().hex[:12]}"
-    with tempfile.TemporaryDirectory(prefix="evening-bench-") as tmp:
-        os.environ.update(DATABASE_URL=bench_database, VAR_DIR=tmp, DEBUG="0", LOG_LEVEL="WARNING")
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
-        try:
-            return _run_on(Path(tmp), queue, redis_url)
-        finally:
-            from django.db import connections
-
-            connections.close_all()
-            services.drop_database(bench_database)
+    with services.own_place(found, "evening") as (folder, queue, redis_url):
+        return _run_on(folder, queue, redis_url)
 
 
 def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:

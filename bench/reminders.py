@@ -28,9 +28,7 @@ import os
 import signal
 import statistics
 import subprocess
-import tempfile
 import time
-import uuid
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -183,28 +181,15 @@ def run() -> list[Figure]:
     found = services.services(dict(os.environ))
     if found is None:
         return SKIPPED
-    database, redis_url = found
-    bench_database = services.fresh_database(database, "reminders_bench")
-    queue = f"bench-reminders-{uuid.uuid4().hex[:12]}"
-    with tempfile.TemporaryDirectory(prefix="reminders-bench-") as tmp:
-        os.environ.update(
-            DATABASE_URL=bench_database,
-            VAR_DIR=tmp,
-            DJANGO_ENV="test",
-            DEBUG="0",
-            LOG_LEVEL="WARNING",
-            EMAIL_URL="locmem://",
-            SMS_URL="locmem://",
-            BENCH_NO_OP_COUNTER=COUNTER,
-        )
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
-        try:
-            return _run_on(Path(tmp), queue, redis_url)
-        finally:
-            from django.db import connections
-
-            connections.close_all()
-            services.drop_database(bench_database)
+    with services.own_place(
+        found,
+        "reminders",
+        DJANGO_ENV="test",
+        EMAIL_URL="locmem://",
+        SMS_URL="locmem://",
+        BENCH_NO_OP_COUNTER=COUNTER,
+    ) as (folder, queue, redis_url):
+        return _run_on(folder, queue, redis_url)
 
 
 def _py_spy(pid: int) -> "subprocess.Popen[bytes] | None":

@@ -13,7 +13,9 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -85,6 +87,29 @@ def drop_database(url: str) -> None:
     admin = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{parts.path.lstrip("/")}"')
+
+
+@contextmanager
+def own_place(found: tuple[str, str], name: str, **environ: str) -> Iterator[tuple[Path, str, str]]:
+    """A benchmark's own database (beside ``found``'s, made afresh, dropped
+    after), its own Redis queue and a folder for files, with Django pointed
+    at them (and ``environ``) through the environment, as its worker is:
+    yields the folder, the queue's name and the Redis URL."""
+    database, redis_url = found
+    bench_database = fresh_database(database, f"{name}_bench")
+    queue = f"bench-{name}-{uuid.uuid4().hex[:12]}"
+    with tempfile.TemporaryDirectory(prefix=f"{name}-bench-") as tmp:
+        os.environ.update(
+            DATABASE_URL=bench_database, VAR_DIR=tmp, DEBUG="0", LOG_LEVEL="WARNING", **environ
+        )
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
+        try:
+            yield Path(tmp), queue, redis_url
+        finally:
+            from django.db import connections
+
+            connections.close_all()
+            drop_database(bench_database)
 
 
 @contextmanager
