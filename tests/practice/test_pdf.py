@@ -60,7 +60,7 @@ def test_the_fetcher_refuses_a_redirect_or_protocol_even_through_the_library(lis
         URLFetcher.fetch(safe_url_fetcher, f"{listener.url}x.css")
     with pytest.raises(ValueError, match="disallowed protocol"):
         URLFetcher.fetch(safe_url_fetcher, "file:///etc/passwd")
-    assert listener.hits == 0
+    assert listener.knocks() == 0
 
 
 def test_static_files_come_with_their_type_so_stylesheets_apply():
@@ -95,7 +95,7 @@ def test_raw_html_cannot_reach_the_network_or_the_disk(listener):
     document = render_pdf(html)
     assert time.monotonic() - started < 10
     time.sleep(0.3)
-    assert listener.hits == 0
+    assert listener.knocks() == 0
     assert PdfReader(io.BytesIO(document)).attachments == {}
 
 
