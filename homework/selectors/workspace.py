@@ -173,7 +173,8 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), now=now
     )
     flagged = (
-        active_entries.filter(felt_unsafe_lately(as_of=now))
+        active_entries.readable_by_staff()
+        .filter(felt_unsafe_lately(as_of=now))
         .select_related("assignment__exercise", "assignment__client__therapist")
         .order_by("-submitted_at")
     )
