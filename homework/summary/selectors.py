@@ -2,7 +2,7 @@
 
 Scoped by the acting user like every other read: a therapist's own clients,
 a manager's practice. The entries are the client's shared, submitted ones
-(``entry_readable_by_staff`` has the last word on each).
+(``Entry.readable_by_staff`` has the last word on each).
 """
 
 import datetime as dt
@@ -23,7 +23,6 @@ from homework.kinds.timeline import timeline_of
 from homework.models import Entry
 from homework.selectors import (
     entries_for_user,
-    entry_readable_by_staff,
     felt_unsafe_lately,
     listed,
 )
@@ -39,6 +38,7 @@ from homework.summary.period import (
 )
 from practice.dates import as_zone
 from practice.models import PracticeSettings, User
+from practice.roles import is_acting_staff
 from practice.selectors import practice_settings
 
 # A session that started a little while ago is still the one being prepared for.
@@ -100,7 +100,7 @@ class SummaryData:
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
     """A client the user may summarise; Client.DoesNotExist for anyone else's."""
-    if not (user.is_therapist or user.is_manager):
+    if not is_acting_staff(user):
         raise Client.DoesNotExist
     return (
         clients_for_user(user=user).select_related("therapist", "contact_profile").get(pk=client_id)
@@ -175,12 +175,12 @@ def summary_data(
     if unsafe_before is not None:
         wanted |= unsafe_before
     rows = (
-        listed(entries_for_user(user=user))
-        .filter(wanted, assignment__client=client, status=Entry.Status.SUBMITTED, private=False)
+        listed(entries_for_user(user=user).readable_by_staff())
+        .filter(wanted, assignment__client=client)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")
     )
-    readable = [entry for entry in rows if entry_readable_by_staff(entry)]
+    readable = [entry for entry in rows if entry.readable_by_staff]
     _attach_their_client(readable, client)
     entries = [entry for entry in readable if _shared_in(entry, period)]
     earlier_unsafe = [entry for entry in readable if not _shared_in(entry, period)]
@@ -287,12 +287,8 @@ def _earlier(
             every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:
         return {}
-    before = listed(entries_for_user(user=user)).filter(
-        wanted,
-        assignment__client=client,
-        status=Entry.Status.SUBMITTED,
-        private=False,
-        shared_at__lt=period.start,
+    before = listed(entries_for_user(user=user).readable_by_staff()).filter(
+        wanted, assignment__client=client, shared_at__lt=period.start
     )
     # Each assignment's newest, numbered in one pass: a subquery per row reads
     # the assignment's entries once per entry, which grows with the square.
@@ -318,7 +314,7 @@ def _earlier(
         opened=opened_for_charts(period_work.values()),
     ):
         assignment = period_work.get(entry.assignment_id)
-        if assignment is not None and entry_readable_by_staff(entry):
+        if assignment is not None and entry.readable_by_staff:
             entry.assignment = assignment
             by_kind[assignment.exercise.kind].append(entry)
     return by_kind
