@@ -36,7 +36,6 @@ PRIVACY_HOME = "homework/models/entries.py"
 # The client's own pages: they tell the client which of their entries are private.
 CLIENTS_OWN = ("homework/portal/",)
 PRIVACY_ALLOWED = {
-    "homework/management/commands/_scale_practice.py": "counts private entries for its report",
 }
 # The flags a client chose in a request, not an entry: a write decides with them.
 CHOSEN_FLAGS = {"flags"}
