@@ -35,8 +35,7 @@ APPS = ("practice", "clients", "homework")
 PRIVACY_HOME = "homework/models/entries.py"
 # The client's own pages: they tell the client which of their entries are private.
 CLIENTS_OWN = ("homework/portal/",)
-PRIVACY_ALLOWED = {
-}
+PRIVACY_ALLOWED = {}
 # The flags a client chose in a request, not an entry: a write decides with them.
 CHOSEN_FLAGS = {"flags"}
 # Templates of the client's own pages (rendered by homework/portal/).
