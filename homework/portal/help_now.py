@@ -23,5 +23,6 @@ def help_now(request: HttpRequest) -> HttpResponse:
             "for_a_client": isinstance(user, User) and user.is_client,
             "reach": reach,
             "plan": plan,
+            "on_help_now": True,
         },
     )
