@@ -316,6 +316,10 @@ class ExerciseKind:
         """Template context for an entry's display (admin, portal history, export)."""
         return {"response": self.response_of(entry)}
 
+    def help_now(self, entry: "Entry") -> JSONDict:
+        """Context for ``help_now_template``, for a kind kept ``within_reach``."""
+        return self.present(entry)
+
     def excerpt(self, entry: "Entry") -> str:
         """One line a therapist can scan in a list."""
         return ""

@@ -47,9 +47,10 @@ def within_reach_for_client(*, user: User) -> WithinReach:
     if not (user.is_authenticated and user.is_client and slugs):
         return WithinReach(entry=None, kind=None, assignment=None)
     # Newest by when it was sent: an update is a new entry, so an older one
-    # edited later is still not the current one.
+    # edited later is still not the current one. Archived, the plan is still
+    # theirs to reach; only the work to change it is closed.
     entry = (
-        listed(entries_for_user(user=user))
+        listed(entries_for_user(user=user, include_archived=True))
         .filter(assignment__exercise__kind__in=slugs, status=Entry.Status.SUBMITTED)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")

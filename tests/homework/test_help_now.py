@@ -11,6 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from clients.services import client_archive
 from homework.models import Assignment, Entry
 from practice.models import PracticeSettings
 from tests.conftest import login
@@ -119,8 +120,10 @@ def test_without_a_plan_the_page_says_so_calmly(cast, lines, work, says, link):
     if work != "none":
         assignment = plan_work(cast.alice)
     if work == "ended":
+        assert assignment is not None
         Assignment.objects.filter(pk=assignment.pk).update(status=Assignment.Status.CANCELLED)
     if work == "only a draft":
+        assert assignment is not None
         send_plan(assignment, status=Entry.Status.DRAFT, code_word="still-typing")
     html = main_of(login(cast.alice.portal_user).get(URL).text)
     assert "You haven't written a plan yet. That's all right." in html
@@ -170,3 +173,12 @@ def test_a_number_is_never_run_into_the_next_lines(cast, lines):
     send_plan(plan_work(cast.alice), people_to_call="07700 900123\n07700 900456")
     html = login(cast.alice.portal_user).get(URL).text
     assert re.findall(r'href="tel:(\d+)"', main_of(html))[:2] == ["07700900123", "07700900456"]
+
+
+def test_an_archived_client_still_reaches_their_plan_but_not_the_work(cast, lines):
+    work = plan_work(cast.alice)
+    send_plan(work, code_word="still-mine")
+    client_archive(actor=cast.tara, client=cast.alice)
+    html = main_of(login(cast.alice.portal_user).get(URL).text)
+    assert "still-mine" in html
+    assert reverse("homework:do", args=[work.pk]) not in html
