@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -14,6 +15,7 @@ from django.utils import timezone
 from clients.services import client_archive
 from homework.models import Assignment, Entry
 from practice.models import PracticeSettings
+from practice.services import practice_settings_update
 from tests.conftest import login
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory
 
@@ -182,3 +184,13 @@ def test_an_archived_client_still_reaches_their_plan_but_not_the_work(cast, line
     html = main_of(login(cast.alice.portal_user).get(URL).text)
     assert "still-mine" in html
     assert reverse("homework:do", args=[work.pk]) not in html
+
+
+def test_only_the_manager_sets_the_practices_own_contact_and_help_now_shows_it(cast):
+    with pytest.raises(PermissionDenied):
+        practice_settings_update(actor=cast.tara, practice_contact="Tara's own: 01632 960111")
+    assert PracticeSettings.objects.get(pk=1).practice_contact == ""
+    practice_settings_update(actor=cast.morgan, practice_contact="Reception: 01632 960222")
+    html = main_of(login(cast.alice.portal_user).get(URL).text)
+    assert '<a href="tel:01632960222">01632 960222</a>' in html
+    assert "01632 960111" not in html
