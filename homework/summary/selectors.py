@@ -27,6 +27,7 @@ from homework.selectors import (
     listed,
 )
 from homework.selectors.listing import charted, opened_for_charts
+from homework.selectors.within_reach import current_within_reach_for_staff
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import (
     Period,
@@ -68,6 +69,8 @@ class KindSection:
     entries: list[Entry]
     # From before the period, what the kind asked for (ExerciseKind.earlier_wanted).
     earlier: list[Entry] = field(default_factory=list)
+    # For a kind kept within reach, its current entry, from any time (SummaryScope.current).
+    current: Entry | None = None
 
 
 @dataclass(frozen=True)
@@ -165,9 +168,10 @@ def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
     """Read the period's shared entries (and the unread felt-unsafe ones from
-    before it, in the same query), what kinds need from before it, and the
-    work's progress: four queries (five when the practice settings are not
-    cached), however many entries."""
+    before it, in the same query), what kinds need from before it, the
+    current documents kept within reach, and the work's progress: five
+    queries (six when the practice settings are not cached), however many
+    entries."""
     # Shared in the period: an entry written privately before it and shared
     # during it is this session's news (Entry.shared_at).
     wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
@@ -189,12 +193,19 @@ def summary_data(
     for entry in entries:
         by_kind[entry.assignment.exercise.kind].append(entry)
     earlier = _earlier(user=user, client=client, period=period, by_kind_now=by_kind)
+    current = current_within_reach_for_staff(user=user, client=client, by=period.end)
     sections = []
     for kind in all_kinds():  # the registry's order, so every summary reads alike
         kind_entries = by_kind.pop(kind.slug, [])
-        if kind_entries:
+        # A kind kept within reach has its section whatever the period holds.
+        if kind_entries or kind.within_reach:
             sections.append(
-                KindSection(kind=kind, entries=kind_entries, earlier=earlier.get(kind.slug, []))
+                KindSection(
+                    kind=kind,
+                    entries=kind_entries,
+                    earlier=earlier.get(kind.slug, []),
+                    current=current.get(kind.slug),
+                )
             )
     for slug in by_kind:
         get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
