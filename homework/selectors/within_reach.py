@@ -14,13 +14,9 @@ from django.db.models.functions import RowNumber
 from clients.models import Client
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Assignment, Entry
+from homework.models.entries import readable_by_staff_q
 from homework.selectors.listing import listed
-from homework.selectors.scoping import (
-    assignments_for_user,
-    entries_for_user,
-    entry_readable_by_staff,
-    readable_by_staff,
-)
+from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
 
 
@@ -85,7 +81,7 @@ def current_within_reach_for_staff(
     rows = (
         listed(entries_for_user(user=user))
         .filter(
-            readable_by_staff(),
+            readable_by_staff_q(),
             assignment__client=client,
             assignment__exercise__kind__in=slugs,
             shared_at__lt=by,
@@ -94,6 +90,4 @@ def current_within_reach_for_staff(
         .annotate(newest=newest)
         .filter(newest=1)
     )
-    return {
-        entry.assignment.exercise.kind: entry for entry in rows if entry_readable_by_staff(entry)
-    }
+    return {entry.assignment.exercise.kind: entry for entry in rows}
