@@ -168,7 +168,10 @@ class EntryAdmin(RoleAdmin):
         # client could still edit beside the very date that ended it.
         if obj.seen_at is None:
             return str(
-                _("Not yet. Until their therapist reads it, the client may still change it.")
+                _(
+                    "Not yet. Until their therapist marks it as read, the client may "
+                    "still change it."
+                )
             )
         return str(
             _(

@@ -215,7 +215,7 @@ def send(http, client, entries):
     return http.post(api_url(client), {"entries": entries}, content_type="application/json")
 
 
-def as_sent(entry: Entry) -> dict:
+def as_sent(entry: Entry) -> dict[str, object]:
     return {"id": str(entry.key), "version": entry.version}
 
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 from clients.models import AccessEvent
 from homework import services
 from homework.models import Assignment, Entry, EntryComment
+from practice.models import User
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory
 
 # -- marking entries read: only when the therapist says so ---------------------------
@@ -20,7 +21,7 @@ def unread(*entries: Entry) -> bool:
     return all(Entry.objects.get(pk=entry.pk).seen_at is None for entry in entries)
 
 
-def as_shown(*entries: Entry) -> dict:
+def as_shown(*entries: Entry) -> dict[uuid.UUID, int]:
     return {entry.key: entry.version for entry in entries}
 
 
@@ -63,7 +64,7 @@ def test_an_entry_sent_after_the_page_was_drawn_stays_unread(cast):
     assert unread(later)
 
 
-def refused_because(cast, case: str) -> tuple[object, dict]:
+def refused_because(cast, case: str) -> tuple[User, dict[uuid.UUID, int]]:
     """The user and ``shown`` of a mark-as-read that must change nothing."""
     alice = as_shown(cast.alice_entry)
     if case == "manager":
