@@ -20,6 +20,7 @@ from homework.selectors import (
     entries_for_user,
     entry_commentable_by,
     entry_readable_by_staff,
+    is_their_therapist,
 )
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
@@ -88,7 +89,7 @@ def entries_mark_read(
     """
     if not clients_for_user(user=user).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
-    if not (user.is_therapist and client.therapist_id == user.pk):
+    if not is_their_therapist(user=user, client=client):
         raise PermissionDenied(_("Only the client's own therapist can mark their entries as read."))
     if not shown:
         raise ValidationError(_("No entries were chosen, so nothing was marked as read."))
