@@ -163,8 +163,8 @@ class ClientEntries(StaffView):
         responses=StaffEntryOut(many=True),
         summary="What a client sent, flags first",
         description=(
-            "Never a draft; a private entry only as existing. Each read is written to the "
-            "client's access log, and what the client's own therapist reads here counts as read."
+            "Never a draft; a private entry only as existing. Each look is written to the "
+            "client's access log; it marks nothing as read (client_entries_mark_read does)."
         ),
     )
     def get(self, request: Request, client_id: int) -> Response:
