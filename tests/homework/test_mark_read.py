@@ -264,3 +264,20 @@ def test_the_apis_refusals_change_nothing(cast: Cast, case, status):
     response = send(login(user), cast.alice, entries)
     assert response.status_code == status, response.content
     assert not Entry.objects.filter(seen_at__isnull=False).exists()
+
+
+def test_the_client_keeps_their_rights_until_the_button_is_pressed(window):
+    from homework.services import EntryLocked, entry_set_private
+
+    cast = window
+    http = login(cast.tara)
+    http.get(entry_url(cast.alice_entry))
+    page = http.get(since_url(cast.alice))
+    client_user, key = cast.alice.portal_user, cast.alice_entry.key
+    entry_set_private(user=client_user, key=key, private=True)  # still theirs to take back
+    entry_set_private(user=client_user, key=key, private=False)
+    # Shared again, so changed since the page: its button refuses; a fresh page's reads it.
+    assert said(http.post(mark_url(cast.alice), {"entry": shown(page)}))[-1].startswith("1 entry")
+    http.post(mark_url(cast.alice), {"entry": shown(http.get(since_url(cast.alice)))})
+    with pytest.raises(EntryLocked):
+        entry_set_private(user=client_user, key=key, private=True)
