@@ -218,6 +218,13 @@ TABLE: dict[str, Row] = {
     "api/v1/clients/<int:client_id>/entries/": Row(
         lambda c: f"/api/v1/clients/{c.alice.pk}/entries/", "401 403 403 200 404 200 403"
     ),
+    # the walk posts a form: staff who may see alice are told the API takes JSON (415);
+    # who may mark is tested in tests/homework/test_mark_read.py
+    "api/v1/clients/<int:client_id>/entries/read/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/entries/read/",
+        "401 403 403 415 404 415 403",
+        "post",
+    ),
     # the walk posts a form: those who may comment are told the API takes JSON (415)
     "api/v1/entries/<uuid:key>/comments/": Row(
         lambda c: f"/api/v1/entries/{c.alice_entry.key}/comments/",
@@ -350,6 +357,12 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/client/<path:object_id>/since-last-session/": Row(
         admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200 302"
+    ),
+    # "Mark as read" posts here and goes back to a page: with nothing chosen,
+    # tara and morgan are told why, theo finds no such client (the admin's
+    # home); who may mark what is tested in tests/homework/test_mark_read.py.
+    "admin/clients/client/<path:object_id>/mark-read/": Row(
+        admin_object("clients/client", "mark-read/", ALICE), "302 302 302 302 302 302 302", "post"
     ),
     # GET asks to confirm; the POST is tested with the archive service.
     "admin/clients/client/<path:object_id>/archive/": Row(
