@@ -8,6 +8,7 @@ app_name = "clients"
 urlpatterns = [
     path("login/", sign_in.PortalLoginView.as_view(), name="login"),
     path("login/code/", sign_in.login_code, name="login_code"),
+    path("login/lost-phone/", sign_in.login_lost_phone, name="login_lost_phone"),
     path("logout/", sign_in.logout_view, name="logout"),
     # The fixed addresses first: "sent" and "finish" are not invitation tokens.
     path("welcome/sent/", invitations.welcome_sent, name="welcome_sent"),
