@@ -33,6 +33,11 @@ from practice.refusals import form_refused
 # Ask the browser to forget everything of ours it may hold: cached pages,
 # cookies, storage. Shared devices are the norm, not the exception.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
+# An ordinary sign-out clears all but the cookies, which it ends one by one:
+# the device cookie (clients.lockout) stays, or the next sign-in on a shared
+# network is back under the per-address limit. Chrome clears a cookie set in
+# the same answer as "cookies", so it cannot be set again there instead.
+CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 # Sign-in waiting for its second step: who, since when, where to go next.
@@ -188,7 +193,19 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     session running. A forged post can do no more than the GET."""
     logout(request)
     response = redirect("clients:login")
-    response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES
+    response.delete_cookie(
+        settings.SESSION_COOKIE_NAME,
+        path=settings.SESSION_COOKIE_PATH,
+        domain=settings.SESSION_COOKIE_DOMAIN,
+        samesite=settings.SESSION_COOKIE_SAMESITE,
+    )
+    response.delete_cookie(
+        settings.CSRF_COOKIE_NAME,
+        path=settings.CSRF_COOKIE_PATH,
+        domain=settings.CSRF_COOKIE_DOMAIN,
+        samesite=settings.CSRF_COOKIE_SAMESITE,
+    )
     return response
 
 

@@ -68,3 +68,16 @@ def test_turn_on_take_the_codes_then_sign_in_with_one_once(alice, new_context):
     expect(page.locator("input[name=code]")).to_have_attribute("aria-invalid", "true")
     assert_accessible(page, "a used code refused")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_signing_out_keeps_only_the_device_cookie(alice, new_context):
+    """Chrome itself: after signing out, the session is gone and the browser
+    still counts as one this account signed in from (clients.lockout)."""
+    context = new_context(390, 844)
+    page = context.new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_url("**/")
+    assert {"sessionid", "device"} <= {c["name"] for c in context.cookies()}
+    sign_out(page)
+    left = {c["name"] for c in context.cookies()}
+    assert "sessionid" not in left and "device" in left

@@ -98,3 +98,16 @@ def test_staff_signing_into_the_admin_are_remembered_too(cast):
     again.cookies[lockout.DEVICE_COOKIE] = cookie
     admin_sign_in(again, cast.tara)
     assert again.get("/admin/").status_code == 200
+
+
+def test_signing_out_ends_the_session_cookies_and_keeps_the_device_cookie(cast):
+    browser = HttpClient()
+    sign_in(browser, "alice@example.test")
+    browser.get(reverse("homework:dashboard"))  # a page with a form: the security token is set
+    response = browser.post(reverse("clients:logout"))
+    assert '"cache"' in response["Clear-Site-Data"] and '"storage"' in response["Clear-Site-Data"]
+    assert '"cookies"' not in response["Clear-Site-Data"]
+    for ended in ("sessionid", "csrftoken"):
+        assert response.cookies[ended]["max-age"] == 0, ended
+    assert lockout.DEVICE_COOKIE not in response.cookies
+    assert lockout.DEVICE_COOKIE in browser.cookies
