@@ -7,8 +7,9 @@ from django.core import signing
 from django.test import Client as HttpClient
 from django.urls import reverse
 
-from clients import lockout
-from tests.helpers import admin_sign_in, sign_in, turn_on_two_step
+from clients import lockout, services
+from tests.factories import ClientFactory
+from tests.helpers import accept_and_finish, admin_sign_in, sign_in, token_of, turn_on_two_step
 
 SHELTER = "203.0.113.40"  # one address for everyone on the shelter's wifi
 
@@ -111,3 +112,18 @@ def test_signing_out_ends_the_session_cookies_and_keeps_the_device_cookie(cast):
         assert response.cookies[ended]["max-age"] == 0, ended
     assert lockout.DEVICE_COOKIE not in response.cookies
     assert lockout.DEVICE_COOKIE in browser.cookies
+
+
+def test_the_first_sign_in_from_an_invitation_remembers_the_browser(
+    cast, django_capture_on_commit_callbacks
+):
+    newcomer = ClientFactory.create(
+        therapist=cast.tara, portal_user=None, contact_email="casey@example.test"
+    )
+    issued = services.client_invite(actor=cast.tara, client=newcomer)
+    browser = from_shelter()
+    done = accept_and_finish(browser, token_of(issued), django_capture_on_commit_callbacks)
+    assert done["Location"] == reverse("homework:dashboard")
+    someone_guesses_across_accounts()
+    browser.post(reverse("clients:logout"))
+    assert sign_in(browser, "casey@example.test", "quiet harbour 42").status_code == 302
