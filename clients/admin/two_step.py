@@ -71,6 +71,8 @@ def two_step_off_page(
         % {"client": isolated_text(client.display_name)},
         "client": client,
         "error": error,
+        "two_step_on": client.portal_user is not None
+        and selectors.has_two_step(user=client.portal_user),
     }
     response = TemplateResponse(
         request,

@@ -204,16 +204,11 @@ def client_two_step_reset(*, actor: User, client_id: int) -> Client:
     PermissionDenied for someone else's client; ValidationError when
     two-step sign-in is not on. Either way nothing changes.
     """
-    client = (
-        clients_for_user(user=actor)
-        .select_for_update()
-        .select_related("portal_user")
-        .filter(pk=client_id)
-        .first()
-    )
+    client = clients_for_user(user=actor).filter(pk=client_id).first()
     if client is None:
         raise PermissionDenied(_("This is not one of your clients."))
-    account = client.portal_user
+    # The account locked: of two resets at once, the second finds nothing left to turn off.
+    account = User.objects.select_for_update().filter(pk=client.portal_user_id).first()
     if account is None or not TOTPDevice.objects.filter(user=account, confirmed=True).exists():
         raise ValidationError(
             _("Two-step sign-in is not on for %(client)s: there is nothing to turn off.")

@@ -192,6 +192,9 @@ def test_the_service_refuses_another_therapists_client(cast):
 
 def test_a_reset_when_two_step_is_off_says_so_and_changes_nothing(cast):
     salt = cast.alice.portal_user.session_salt
+    asked = login(cast.tara).get(reset_url(cast.alice))
+    assert "nothing to turn off" in asked.text
+    assert 'value="Turn off two-step sign-in"' not in asked.text
     refused = login(cast.tara).post(reset_url(cast.alice))
     assert refused.status_code == 400 and "nothing to turn off" in refused.text
     cast.alice.portal_user.refresh_from_db()
