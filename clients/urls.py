@@ -40,6 +40,7 @@ urlpatterns = [
     path("account/password/", account.change_password, name="change_password"),
     path("account/two-step/", account.two_step_setup, name="two_step_setup"),
     path("account/two-step/off/", account.two_step_remove, name="two_step_remove"),
+    path("account/two-step/codes/", account.recovery_codes_new, name="recovery_codes_new"),
     path("account/sign-out-everywhere/", account.log_out_everywhere, name="log_out_everywhere"),
     path("account/still-here/", account.stay_signed_in, name="stay_signed_in"),
     path("account/token/", account.form_token, name="form_token"),

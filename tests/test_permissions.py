@@ -146,6 +146,10 @@ TABLE: dict[str, Row] = {
     "account/two-step/off/": Row(
         fixed("/account/two-step/off/"), "302 400 400 302 302 302 302", "post"
     ),
+    # a new list of recovery codes: a code from the app first (none here, so 400)
+    "account/two-step/codes/": Row(
+        fixed("/account/two-step/codes/"), "302 400 400 302 302 302 302", "post"
+    ),
     "account/sign-out-everywhere/": Row(
         fixed("/account/sign-out-everywhere/"), "302 302 302 302 302 302 302", "post"
     ),

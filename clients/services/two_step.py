@@ -156,6 +156,37 @@ def _too_many_tries() -> str:
     return _("Too many wrong codes in a row. Wait a minute, then try again.")
 
 
+def recovery_codes_renew(*, user: User, code: str) -> list[str]:
+    """Ten new recovery codes for a signed-in person, once a code from
+    their app proves the phone is in their hand; the old ones stop working.
+
+    Only the app's code: a recovery code would let someone holding the old
+    list (found in a drawer) swap it for one the owner has never seen.
+    ValidationError (on "code") when refused, raised once the transaction has
+    committed: django-otp's count of wrong guesses must stay counted.
+    """
+    codes, refusal = _renew(user=user, typed="".join(code.split()))
+    if refusal:
+        raise ValidationError({"code": [refusal]})
+    return codes
+
+
+@transaction.atomic
+def _renew(*, user: User, typed: str) -> tuple[list[str], str]:
+    totp = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
+    if totp is None:
+        return [], _("Set up your authenticator app first.")
+    allowed, _details = totp.verify_is_allowed()
+    if not allowed:
+        return [], _too_many_tries()
+    if not (typed.isdigit() and totp.verify_token(typed)):
+        return [], _(
+            "That code did not work: it is wrong, too old, or was already used. "
+            "Type the 6-digit code your app shows now."
+        )
+    return recovery_codes_issue(user=user), ""
+
+
 def recovery_codes_left(*, user: User) -> int:
     return int(StaticToken.objects.filter(device__user=user, device__confirmed=True).count())
 

@@ -208,3 +208,29 @@ def test_the_manager_may_reset_any_clients_two_step(cast):
     done = login(cast.morgan).post(reset_url(cast.bob))
     assert done.status_code == 302
     assert not TOTPDevice.objects.filter(user=cast.bob.portal_user).exists()
+
+
+def test_a_new_list_of_codes_needs_the_apps_code_and_ends_the_old_one(cast):
+    user = cast.alice.portal_user
+    old = with_codes(user)
+    device = TOTPDevice.objects.get(user=user)
+    TOTPDevice.objects.filter(pk=device.pk).update(last_t=-1)  # its first code is spent
+    http = login(user)
+    url = reverse("clients:recovery_codes_new")
+    for wrong in ({"codes-token": ""}, {"codes-token": old[0]}, {"codes-token": "000000"}):
+        refused = http.post(url, wrong)
+        assert refused.status_code == 400, wrong
+        assert "Type the 6-digit code your app shows now" in refused.text, wrong
+    assert set(StaticToken.objects.filter(device__user=user).values_list("token", flat=True)) == (
+        set(old)
+    )
+    TOTPDevice.objects.filter(pk=device.pk).update(throttling_failure_count=0, last_t=-1)
+    device.refresh_from_db()
+    made = http.post(url, {"codes-token": current_code(device)})
+    assert made.status_code == 200 and "Your new recovery codes" in made.text
+    listed = made.text.split('id="recovery-codes"', 1)[1].split("</ul>", 1)[0]
+    new = re.findall(r"<code>([a-z0-9]+)</code>", listed)
+    assert len(new) == RECOVERY_CODES and not set(new) & set(old)
+    assert set(StaticToken.objects.filter(device__user=user).values_list("token", flat=True)) == (
+        set(new)
+    )
