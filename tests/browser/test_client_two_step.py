@@ -47,6 +47,7 @@ def test_turn_on_take_the_codes_then_sign_in_with_one_once(alice, new_context):
     page.get_by_role("link", name="I have kept them somewhere safe").click()
     page.wait_for_url("**/account/")
     expect(page.locator("body")).to_contain_text("10 recovery codes left")
+    assert_accessible(page, "settings, two-step on")
     assert not any(code in page.content() for code in codes)  # shown once only
 
     sign_out(page)
