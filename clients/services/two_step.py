@@ -239,7 +239,9 @@ def client_two_step_reset(*, actor: User, client_id: int) -> Client:
     if client is None:
         raise PermissionDenied(_("This is not one of your clients."))
     # The account locked: of two resets at once, the second finds nothing left to turn off.
-    account = User.objects.select_for_update().filter(pk=client.portal_user_id).first()
+    account = None
+    if client.portal_user_id is not None:
+        account = User.objects.select_for_update().filter(pk=client.portal_user_id).first()
     if account is None or not TOTPDevice.objects.filter(user=account, confirmed=True).exists():
         raise ValidationError(
             _("Two-step sign-in is not on for %(client)s: there is nothing to turn off.")

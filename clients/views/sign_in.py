@@ -198,13 +198,11 @@ def logout_view(request: HttpRequest) -> HttpResponse:
         settings.SESSION_COOKIE_NAME,
         path=settings.SESSION_COOKIE_PATH,
         domain=settings.SESSION_COOKIE_DOMAIN,
-        samesite=settings.SESSION_COOKIE_SAMESITE,
     )
     response.delete_cookie(
         settings.CSRF_COOKIE_NAME,
         path=settings.CSRF_COOKIE_PATH,
         domain=settings.CSRF_COOKIE_DOMAIN,
-        samesite=settings.CSRF_COOKIE_SAMESITE,
     )
     return response
 
