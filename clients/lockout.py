@@ -192,7 +192,7 @@ class PracticeAxesHandler(AxesDatabaseHandler):
 DEVICE_COOKIE = "device"
 DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 90
 DEVICE_COOKIE_SALT = "clients.lockout.device"
-# Accounts one browser is remembered for (a family's shared tablet); the oldest goes first.
+# Accounts one browser is remembered for (a shelter's shared computer); the oldest goes first.
 DEVICE_COOKIE_ACCOUNTS = 5
 
 
