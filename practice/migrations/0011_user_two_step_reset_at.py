@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('practice', '0009_idempotent_requests'),
+        ('practice', '0010_practice_contact'),
     ]
 
     operations = [
