@@ -35,12 +35,21 @@ ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
 class Looks:
     """The clients whose words one request opened, and those it already recorded."""
 
+    # Clients known from rows read with their owner joined; rows read without it, by model.
+    clients: set[int] = field(default_factory=set)
     opened: dict[type[models.Model], set[int]] = field(default_factory=dict)
     recorded: set[int] = field(default_factory=set)
 
+    def note(self, instance: models.Model, owner: str) -> None:
+        client_id = client_id_in_hand(instance, owner)
+        if client_id is not None:
+            self.clients.add(client_id)
+        elif instance.pk is not None:
+            self.opened.setdefault(type(instance), set()).add(instance.pk)
+
     def client_ids(self) -> set[int]:
-        """Who the opened rows belong to: one query per kind of row."""
-        ids: set[int] = set()
+        """Who the opened rows belong to: one query per kind of row read without its owner."""
+        ids = set(self.clients)
         for model, pks in self.opened.items():
             owner: str = model.client_words_of  # type: ignore[attr-defined]
             ids.update(
@@ -52,16 +61,31 @@ class Looks:
         return ids
 
 
+def client_id_in_hand(instance: models.Model, owner: str) -> int | None:
+    """The client at the end of ``owner`` (``assignment__client``), if every
+    step before it was read with the row (select_related): else None."""
+    *steps, last = owner.split("__")
+    here = instance
+    for step in steps:
+        relation = here._meta.get_field(step)
+        if not relation.is_cached(here):  # type: ignore[union-attr]
+            return None
+        here = getattr(here, step)
+        if here is None:
+            return None
+    client_id = getattr(here, f"{last}_id", None)
+    return client_id if isinstance(client_id, int) else None
+
+
 _looks: ContextVar[Looks | None] = ContextVar("looks", default=None)
 
 
 def words_read(instance: models.Model) -> None:
     """A decrypted field was read off ``instance``: note its client, if it names one."""
     looks = _looks.get()
-    if looks is None or instance.pk is None:
-        return
-    if getattr(type(instance), "client_words_of", None):
-        looks.opened.setdefault(type(instance), set()).add(instance.pk)
+    owner = getattr(type(instance), "client_words_of", None)
+    if looks is not None and owner:
+        looks.note(instance, owner)
 
 
 @contextmanager
@@ -79,7 +103,7 @@ def looks_noted() -> Iterator[Looks]:
 def looks_record(*, actor: User, looks: Looks, what: str = "") -> list[AccessEvent]:
     """The end of a staff request: a line for each client whose words it
     opened and that no service recorded by name already."""
-    if not looks.opened:
+    if not (looks.clients or looks.opened):
         return []
     client_ids = looks.client_ids() - looks.recorded
     if not client_ids:
