@@ -91,9 +91,9 @@ def what_in_words(event: AccessEvent) -> str:
 @client_required(allow_archived=True)
 def who_looked(request: AuthedRequest) -> HttpResponse:
     # A closed notebook's records were still looked at: the page stays open to them.
-    page = Paginator(
-        selectors.access_events_for_client(user=request.user), WHO_LOOKED_PAGE_SIZE
-    ).get_page(request.GET.get("page"))
+    page = Paginator(selectors.access_events_for(user=request.user), WHO_LOOKED_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
     looks = [
         Look(at=event.at, who=who_in_words(event), what=what_in_words(event))
         for event in page.object_list
