@@ -11,11 +11,13 @@ is the record of what happened.
 
 import csv
 import datetime as dt
+from collections.abc import Iterator
 from typing import Any
 
 from django import forms
 from django.contrib import admin
 from django.contrib.admin.options import IncorrectLookupParameters
+from django.contrib.admin.views.main import ERROR_FLAG, PAGE_VAR
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -111,19 +113,22 @@ class DayRangeFilter(admin.ListFilter):
         self.form = DayRangeForm(
             {name: self.used_parameters.get(name, "") for name in self.parameters}
         )
+        # The other filters, the search and the order, kept as hidden fields of the form.
+        self.kept = {
+            key: value
+            for key, value in request.GET.items()
+            if key not in (*self.parameters, PAGE_VAR, ERROR_FLAG)
+        }
 
     def has_output(self) -> bool:
         return True
 
-    def expected_parameters(self) -> list[str]:
+    def expected_parameters(self) -> list[str | None]:
         return list(self.parameters)
 
-    def choices(self, changelist: Any) -> list[dict[str, Any]]:
-        # The other filters, the search and the order, kept as hidden fields of the form.
-        kept = {
-            key: value for key, value in changelist.params.items() if key not in self.parameters
-        }
-        return [{"form": self.form, "kept": kept}]
+    def choices(self, changelist: Any) -> Iterator[Any]:
+        # One choice, the form (drawn from ``spec`` by the template).
+        yield {"selected": bool(self.used_parameters), "query_string": "", "display": ""}
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if not self.form.is_valid():

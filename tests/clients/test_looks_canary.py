@@ -36,9 +36,9 @@ def response_with_canary(kind: str) -> dict[str, object]:
     if kind == "urge_log":
         response["at"] = factories.earlier_today(hours=1).isoformat()
     if kind == "boundary_steps":
-        response["steps"][0]["boundary"] = canary  # type: ignore[index]
+        response["steps"][0]["boundary"] = canary
     elif kind == "support_network":
-        response["people"][0]["name"] = canary  # type: ignore[index]
+        response["people"][0]["name"] = canary
     else:
         response[field] = canary
     return response
