@@ -144,7 +144,7 @@ def looks_middleware(get_response: Handler) -> Handler:
             # A redirect shows nothing; any page, error or not, may show words.
             shown = not 300 <= response.status_code < 400
             if shown and user.is_authenticated and (user.is_therapist or user.is_manager):
-                looks_record(actor=user, looks=looks)
+                looks_record(actor=user, looks=looks, path=request.path)
         return response
 
     return middleware

@@ -29,6 +29,12 @@ from practice.models import User
 
 # An access-log line repeated within this long (a page reloaded) is written once.
 ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
+# What a look caught at a request's end says: the page, PDF or API route it was.
+PAGE_LOOK = "Page {path}"
+
+
+def is_page_look(what: str) -> bool:
+    return what.startswith(PAGE_LOOK.format(path="/"))
 
 
 @dataclass
@@ -100,16 +106,19 @@ def looks_noted() -> Iterator[Looks]:
         _looks.reset(token)
 
 
-def looks_record(*, actor: User, looks: Looks, what: str = "") -> list[AccessEvent]:
-    """The end of a staff request: a line for each client whose words it
-    opened and that no service recorded by name already."""
+def looks_record(*, actor: User, looks: Looks, path: str) -> list[AccessEvent]:
+    """The end of a staff request to ``path``: a line for each client whose
+    words it opened and that no service recorded by name already."""
     if not (looks.clients or looks.opened):
         return []
     client_ids = looks.client_ids() - looks.recorded
     if not client_ids:
         return []
     return access_events_record(
-        actor=actor, clients=client_ids, action=AccessEvent.Action.VIEWED, what=what
+        actor=actor,
+        clients=client_ids,
+        action=AccessEvent.Action.VIEWED,
+        what=PAGE_LOOK.format(path=path),
     )
 
 

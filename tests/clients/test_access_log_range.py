@@ -150,5 +150,7 @@ def test_the_client_and_the_manager_see_the_same_looks(cast):
     )
     assert len(managers) == 3
     assert clients == managers
+    client_page = reverse("admin:clients_client_change", args=[cast.alice.pk])
+    assert f"Page {client_page}" in [event.what for event in managers]
     page = login(cast.alice.portal_user).get(reverse("clients:who_looked")).content.decode()
     assert "Looked at your records" in page
