@@ -80,14 +80,29 @@ MUST_SHOW = {
 }
 
 
+# Beside each route as the permission walk opens it, the same route asked
+# for more: the summary in full detail prints the whole safety plan.
+FULL_DETAIL = {
+    "admin/clients/client/<path:object_id>/summary/",
+    "api/v1/clients/<int:client_id>/summary.pdf",
+}
+
+
+def visits():
+    for route, row in sorted(TABLE.items()):
+        yield route, row, ""
+        if route in FULL_DETAIL:
+            yield f"{route}?full_detail=1", row, "?full_detail=1"
+
+
 @pytest.mark.parametrize("role", ["tara", "morgan", "theo"])
 def test_every_route_that_shows_her_words_logs_the_look(alice_wrote_canaries, role):
     cast = alice_wrote_canaries
     who = getattr(cast, role)
-    wrong, showing = [], set()
-    for route, row in sorted(TABLE.items()):
+    wrong, showing, seen = [], set(), set()
+    for route, row, query in visits():
         AccessEvent.objects.all().delete()  # so no earlier look hides this one as a repeat
-        url = row.path(cast)
+        url = row.path(cast) + query
         before = AccessEvent.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
         who.refresh_from_db()
         response = getattr(login(who), row.method)(url)
@@ -96,6 +111,7 @@ def test_every_route_that_shows_her_words_logs_the_look(alice_wrote_canaries, ro
         logged = AccessEvent.objects.filter(pk__gt=before, client=cast.alice, actor=who).exists()
         if shown:
             showing.add(route)
+            seen.update(shown)
         if bool(shown) != logged:
             wrong.append(
                 f"{row.method.upper()} {url} ({route}): shows {shown or 'no words'}, "
@@ -106,3 +122,4 @@ def test_every_route_that_shows_her_words_logs_the_look(alice_wrote_canaries, ro
         assert not showing
     else:
         assert showing >= MUST_SHOW, sorted(MUST_SHOW - showing)
+        assert seen == set(ALL_CANARIES), sorted(set(ALL_CANARIES) - seen)
