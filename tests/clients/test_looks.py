@@ -1,10 +1,11 @@
 """How a look is caught: where a client's words are read, for staff only, once per client."""
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from clients.models import AccessEvent
-from clients.services.access_log import looks_noted
+from clients.services.access_log import looks_noted, looks_record
 from homework.models import Entry
 from tests.conftest import Cast, login
 from tests.factories import AssignmentFactory, EntryFactory
@@ -58,3 +59,12 @@ def test_a_reload_within_the_repeat_window_is_one_line(cast: Cast):
     for _ in range(2):
         http.get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
     assert AccessEvent.objects.filter(client=cast.alice).count() == 1
+
+
+def test_words_read_of_a_client_not_theirs_are_refused_not_logged_as_theirs(cast: Cast):
+    """A page that leaked another therapist's client's words would answer 403, not show them."""
+    with looks_noted() as looks:
+        Entry.objects.get(pk=cast.alice_entry.pk).response  # noqa: B018
+        with pytest.raises(PermissionDenied):
+            looks_record(actor=cast.theo, looks=looks, path="/admin/somewhere/")
+    assert not AccessEvent.objects.exists()
