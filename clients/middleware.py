@@ -15,6 +15,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve, reverse
 
+from clients.services.access_log import looks_noted, looks_record
+from practice.roles import is_acting_staff
 from practice.selectors import practice_settings
 
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -123,5 +125,27 @@ def staff_session_middleware(get_response: Handler) -> Handler:
             if now - last_seen >= TOUCH_EVERY_SECONDS or STAFF_LAST_SEEN not in session:
                 session[STAFF_LAST_SEEN] = now
         return get_response(request)
+
+    return middleware
+
+
+# -- every look at a client's words ---------------------------------------------------
+
+
+def looks_middleware(get_response: Handler) -> Handler:
+    """Each staff request that read a client's words writes a line in that
+    client's access log (clients.services.access_log says how), whichever
+    page, PDF or API route it was. Runs around the API's own sign-in too:
+    DRF puts a token's user on the request before the view returns."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        with looks_noted() as looks:
+            response = get_response(request)
+            user = request.user
+            # A redirect shows nothing; any page, error or not, may show words.
+            shown = not 300 <= response.status_code < 400
+            if shown and is_acting_staff(user):
+                looks_record(actor=user, looks=looks, path=request.path)
+        return response
 
     return middleware

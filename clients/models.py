@@ -278,10 +278,11 @@ class StaffInvitation(models.Model):
 class AccessEvent(models.Model):
     """Who at the practice viewed or exported which client's records, and when.
 
-    Written by the caller of any read that shows a client's records to staff
-    (the summary PDF, an export); the client can see their own. When a
-    client's records are erased their lines stay, with ``what`` emptied:
-    who, when and what kind of look, never a title or words.
+    Written for any staff request that reads a client's words, where the
+    words are read (clients.services.access_log), and by the services that
+    name their look (a summary printed, an export); the client can see their
+    own. When a client's records are erased their lines stay, with ``what``
+    emptied: who, when and what kind of look, never a title or words.
     """
 
     class Action(models.TextChoices):

@@ -62,12 +62,21 @@ def client_for_portal_user(*, user: User, include_archived: bool = False) -> Cli
     return clients.first()
 
 
-def access_events_for_staff(*, user: User) -> QuerySet[AccessEvent]:
-    """The access log as a member of staff may read it: the manager all of
-    it, nobody else any (clients.admin.access_log says why)."""
-    if not is_acting_manager(user):
+def access_events_for(*, user: User) -> QuerySet[AccessEvent]:
+    """The access log as ``user`` may read it, newest first: the manager all
+    of it, a client the looks at their own records (a closed notebook's too),
+    nobody else any (clients.admin.access_log says why). The manager's log,
+    its CSV, the API and the client's "Who has looked" page all read here, so
+    they list the same looks."""
+    if not user.is_authenticated:
         return AccessEvent.objects.none()
-    return AccessEvent.objects.select_related("actor", "client").order_by("-at", "-pk")
+    if is_acting_manager(user):
+        events = AccessEvent.objects.all()
+    elif user.is_client:
+        events = AccessEvent.objects.filter(client__portal_user=user)
+    else:
+        return AccessEvent.objects.none()
+    return events.select_related("actor", "client").order_by("-at", "-pk")
 
 
 def sign_in_failures_for_staff(*, user: User) -> QuerySet[SignInFailure]:
@@ -106,18 +115,6 @@ def sign_in_locks_for_staff(*, user: User) -> QuerySet[SignInLock]:
         .order_by("-attempt_time", "-pk")
     )
     return locked
-
-
-def access_events_for_client(*, user: User) -> QuerySet[AccessEvent]:
-    """Who at the practice looked at the records of the client signed in as
-    ``user``, newest first; a closed notebook's looks too."""
-    if not user.is_authenticated or not user.is_client:
-        return AccessEvent.objects.none()
-    return (
-        AccessEvent.objects.filter(client__portal_user=user)
-        .select_related("actor", "client")
-        .order_by("-at", "-pk")
-    )
 
 
 def staff_members() -> QuerySet[User]:

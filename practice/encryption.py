@@ -13,8 +13,9 @@ columns beside them.
 """
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
@@ -24,6 +25,7 @@ from django.core.signals import setting_changed
 from django.db import models
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models.expressions import Combinable
+from django.db.models.query_utils import DeferredAttribute
 from django.dispatch import receiver
 
 
@@ -104,9 +106,47 @@ def open_sealed(token: str, *, where: str) -> str:
         ) from None
 
 
+# Who is told each time code reads a decrypted value off a model (None: nobody).
+_reader: ContextVar[Callable[[models.Model], None] | None] = ContextVar(
+    "encrypted_value_reader", default=None
+)
+
+
+@contextmanager
+def reads_told_to(reader: Callable[[models.Model], None]) -> Iterator[None]:
+    """Call ``reader`` with the model instance each time a decrypted value is
+    read off one, for as long as this lasts (clients.services.access_log
+    notes a look at a client's words this way)."""
+    token = _reader.set(reader)
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
+class ReadIsTold(DeferredAttribute):
+    """The attribute of an encrypted field: reading it is where a person's
+    words are handed to code, so the reader in force (reads_told_to) hears
+    of it there, whichever page, list or export is reading."""
+
+    def __get__(self, instance: Any, cls: Any = None) -> Any:
+        value = super().__get__(instance, cls)
+        if instance is not None:
+            reader = _reader.get()
+            if reader is not None:
+                reader(instance)
+        return value
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        # A data descriptor, so a loaded value is still read through __get__.
+        instance.__dict__[self.field.attname] = value
+
+
 class _Encrypted:
     """What the two encrypted fields share: sealing on the way in, opening
     on the way out, and no comparison in SQL."""
+
+    descriptor_class = ReadIsTold
 
     # Provided by models.Field, which each field below also derives from.
     model: type[models.Model]

@@ -108,6 +108,8 @@ MIDDLEWARE = [
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
     "clients.middleware.staff_session_middleware",
+    # Around every view, the API's included: each look at a client's words is logged.
+    "clients.middleware.looks_middleware",
     "practice.middleware.method_not_allowed_page_middleware",
     # Last, as axes asks: it sees the sign-in's outcome (clients.lockout).
     "axes.middleware.AxesMiddleware",

@@ -415,6 +415,10 @@ TABLE: dict[str, Row] = {
     "admin/clients/accessevent/": Row(
         fixed("/admin/clients/accessevent/"), "302 302 302 403 403 200 302"
     ),
+    # the log as CSV, filtered as the list is, for an audit
+    "admin/clients/accessevent/export.csv": Row(
+        fixed("/admin/clients/accessevent/export.csv"), "302 302 302 403 403 200 302"
+    ),
     "admin/clients/accessevent/add/": Row(
         fixed("/admin/clients/accessevent/add/"), "302 302 302 403 403 403 302"
     ),

@@ -226,6 +226,6 @@ class AccessLog(GenericAPIView[Any]):
         responses=AccessEventOut(many=True),
     )
     def get(self, request: Request) -> Response:
-        events = selectors.access_events_for_staff(user=staff_user(request))
+        events = selectors.access_events_for(user=staff_user(request))
         rows = self.paginate_queryset(events)
         return self.get_paginated_response(self.get_serializer(rows, many=True).data)

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from clients import selectors
 from clients.decorators import client_required
 from clients.models import AccessEvent
+from clients.services.access_log import is_page_look
 from practice.requests import AuthedRequest
 
 # Lines on one page: a year of weekly sessions and their reads is a few pages.
@@ -81,6 +82,8 @@ def what_in_words(event: AccessEvent) -> str:
         return _("Saw the first lines of your entries, in a list")
     if event.what == _SINCE_LAST_SESSION:
         return _("Read what you sent since your last session")
+    if is_page_look(event.what):
+        return _("Looked at your records")
     title = _ENTRY_ID.sub("", event.what)
     if not title:
         return _("Looked at your records")
@@ -91,9 +94,9 @@ def what_in_words(event: AccessEvent) -> str:
 @client_required(allow_archived=True)
 def who_looked(request: AuthedRequest) -> HttpResponse:
     # A closed notebook's records were still looked at: the page stays open to them.
-    page = Paginator(
-        selectors.access_events_for_client(user=request.user), WHO_LOOKED_PAGE_SIZE
-    ).get_page(request.GET.get("page"))
+    page = Paginator(selectors.access_events_for(user=request.user), WHO_LOOKED_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
     looks = [
         Look(at=event.at, who=who_in_words(event), what=what_in_words(event))
         for event in page.object_list

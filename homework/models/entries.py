@@ -58,6 +58,8 @@ class Entry(models.Model):
     # What the client wrote, encrypted at rest (practice.encryption); the
     # flags, dates and score SQL filters and orders on are plain columns below.
     response = EncryptedJSONField(_("response"), default=dict)
+    # Whose words this row holds: reading them logs a look (clients.services.access_log).
+    client_words_of = "assignment__client"
     # What the response answers, as the client was asked it when they last
     # saved it (set by the kind: a worksheet's questions, by key). The
     # therapist may reword a question after it was answered, and it keeps its
@@ -223,6 +225,7 @@ class EntryNote(models.Model):
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="notes")
     text = EncryptedTextField(_("note"), max_length=2000)
+    client_words_of = "entry__assignment__client"
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -117,9 +117,7 @@ def is_their_therapist(*, user: User, client: Client) -> bool:
 
 def entry_commentable_by(*, user: User, entry: Entry) -> bool:
     """Only the client's own therapist comments, and only on what they may read."""
-    return entry.readable_by_staff and is_their_therapist(
-        user=user, client=entry.assignment.client
-    )
+    return entry.readable_by_staff and is_their_therapist(user=user, client=entry.assignment.client)
 
 
 def staff_entry(*, user: User, entry_id: int | str) -> Entry:

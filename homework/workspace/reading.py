@@ -36,9 +36,7 @@ def to_mark_read(user: "User", client: Client, entries: Iterable[Entry]) -> list
     if not selectors.is_their_therapist(user=user, client=client):
         return []
     unread = {
-        entry.pk: entry
-        for entry in entries
-        if entry.seen_at is None and entry.readable_by_staff
+        entry.pk: entry for entry in entries if entry.seen_at is None and entry.readable_by_staff
     }
     return list(unread.values())
 
