@@ -186,6 +186,29 @@ class EncryptedJSONField(_Encrypted, models.JSONField):
         return models.Field.select_format(self, compiler, sql, params)
 
 
+class EncryptedBinaryField(_Encrypted, models.BinaryField):
+    """A BinaryField whose column holds a Fernet token of the bytes (a
+    client's prepared PDF): sealed and opened here, rotated with the rest."""
+
+    def get_db_prep_value(
+        self, value: Any, connection: BaseDatabaseWrapper, prepared: bool = False
+    ) -> Any:
+        if value is not None and not hasattr(value, "as_sql"):
+            value = codec().encrypt(bytes(value))
+        return super().get_db_prep_value(value, connection, prepared)
+
+    def from_db_value(self, value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
+        if value is None:
+            return value
+        try:
+            return codec().decrypt(bytes(value))
+        except InvalidToken:
+            raise UnreadableValue(
+                f"A value in {self._where()} cannot be opened with any key in "
+                "FIELD_ENCRYPTION_KEYS."
+            ) from None
+
+
 def is_sealed(stored: str) -> bool:
     """Whether a stored value is a token some key opens (the migrations use
     it to leave alone a row already done, so running them again is safe)."""

@@ -442,6 +442,9 @@ STORAGES = {
         )
     },
 }
+# Storages whose every file holds a client's words, encrypted with the field
+# keys (practice.encrypted_files): rotate_field_keys re-encrypts them too.
+ENCRYPTED_STORAGES = ("summaries",)
 MEDIA_ROOT = VAR_DIR / "media"
 
 # Sessions: short and server-side. Clients may be on a shared device.
