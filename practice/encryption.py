@@ -132,11 +132,13 @@ class _Encrypted:
 
 
 if TYPE_CHECKING:
-    # A str in and out, as the TextFields they replace (the stubs' generic
+    # A str (bytes) in and out, as the fields they replace (the stubs' generic
     # parameters; Django's own classes take none at run time).
     _TextField = models.TextField[str | Combinable, str]
+    _BinaryField = models.BinaryField[bytes | Combinable | None, bytes | None]
 else:
     _TextField = models.TextField
+    _BinaryField = models.BinaryField
 
 
 class EncryptedTextField(_Encrypted, _TextField):
@@ -186,7 +188,7 @@ class EncryptedJSONField(_Encrypted, models.JSONField):
         return models.Field.select_format(self, compiler, sql, params)
 
 
-class EncryptedBinaryField(_Encrypted, models.BinaryField):
+class EncryptedBinaryField(_Encrypted, _BinaryField):
     """A BinaryField whose column holds a Fernet token of the bytes (a
     client's prepared PDF): sealed and opened here, rotated with the rest."""
 

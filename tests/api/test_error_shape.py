@@ -19,9 +19,15 @@ pytestmark = pytest.mark.django_db
 SHAPE = {"code", "detail", "errors"}
 
 
-def with_token(cast: Cast, **options: bool) -> HttpClient:
+def with_token(
+    cast: Cast, *, enforce_csrf_checks: bool = False, raise_request_exception: bool = True
+) -> HttpClient:
     _, token = AuthToken.objects.create(cast.alice.portal_user)
-    return HttpClient(headers={"Authorization": f"Token {token}"}, **options)
+    return HttpClient(
+        enforce_csrf_checks,
+        raise_request_exception,
+        headers={"Authorization": f"Token {token}"},
+    )
 
 
 def assert_shape(response, status: int, code: str) -> None:

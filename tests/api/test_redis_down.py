@@ -5,6 +5,7 @@ as production runs with Redis down (tests/clients/test_redis_down.py)."""
 import json
 
 import pytest
+from django.core.cache import cache
 
 from homework.models import Entry
 from practice.api import throttling
@@ -69,8 +70,8 @@ def test_with_the_cache_failing_the_throttles_still_count_in_memory(
     def refused(*args: object, **kwargs: object) -> None:
         raise ConnectionError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
 
-    monkeypatch.setattr(throttling.cache, "get", refused)
-    monkeypatch.setattr(throttling.cache, "set", refused)
+    monkeypatch.setattr(cache, "get", refused)
+    monkeypatch.setattr(cache, "set", refused)
     fresh = throttling.ThrottleCache()  # no pause left over from another test
     monkeypatch.setattr(throttling.PerUserThrottle, "cache", fresh)
     monkeypatch.setattr(throttling.PerAddressThrottle, "cache", fresh)
