@@ -11,11 +11,12 @@ from cryptography.fernet import Fernet
 from django.core.files.base import ContentFile
 from django.core.management import CommandError, call_command
 from django.db import connection
+from django.urls import reverse
 
 from homework.summary import services
 from homework.summary.period import PeriodQuery
 from practice.encrypted_files import encrypted_file_read, plain_files_encrypt
-from tests.conftest import TEST_FIELD_KEY
+from tests.conftest import TEST_FIELD_KEY, login
 
 from .conftest import add, pdf_text
 
@@ -124,3 +125,18 @@ def test_summaries_stored_before_encryption_are_encrypted_in_place_once(summarie
     assert CANARY.encode() not in path.read_bytes() and path.stat().st_mtime_ns == modified
     stored = encrypted_file_read(storage=storage, name="3/2025-01-01_2025-01-08/plain.pdf")
     assert stored == f"%PDF {CANARY}".encode()
+
+
+def test_the_therapists_print_serves_the_stored_summary_decrypted(cast, summaries_storage):
+    add(cast.alice_assignment, what_happened=f"Said {CANARY} at the door.")
+    http = login(cast.tara)
+    url = reverse("admin:clients_client_summary", args=[cast.alice.pk])
+    first = http.get(url)
+    assert len(files_under(summaries_storage)) == 1
+
+    again = http.get(url)
+
+    assert again.status_code == 200 and again["Content-Type"] == "application/pdf"
+    body = b"".join(again.streaming_content) if again.streaming else again.content
+    assert body == (b"".join(first.streaming_content) if first.streaming else first.content)
+    assert CANARY in pdf_text(body)
