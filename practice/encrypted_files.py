@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from cryptography.fernet import InvalidToken
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.core.files.storage import Storage, storages
+from django.core.files.storage import FileSystemStorage, Storage, storages
 
 from practice.encryption import UnreadableValue, codec
 
@@ -109,9 +109,8 @@ def file_rewrite(storage: Storage, name: str, change: Callable[[bytes], bytes | 
     meanwhile (an erasure) is never written back. A read that catches it
     half-written fails to open, as a changed file does.
     """
-    try:
-        path = storage.path(name)
-    except NotImplementedError:  # an object store: a new object replaces the old
+    if not isinstance(storage, FileSystemStorage):
+        # An object store: a new object replaces the old one whole.
         if not storage.exists(name):
             return False
         with storage.open(name, "rb") as stored:
@@ -122,7 +121,7 @@ def file_rewrite(storage: Storage, name: str, change: Callable[[bytes], bytes | 
         storage.save(name, ContentFile(new))
         return True
     try:
-        handle = open(path, "r+b")  # noqa: SIM115 (closed below, after its times are set)
+        handle = open(storage.path(name), "r+b")  # noqa: SIM115 (closed below, after its times are set)
     except FileNotFoundError:
         return False
     with handle:

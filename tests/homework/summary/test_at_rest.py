@@ -9,13 +9,18 @@ from pathlib import Path
 import pytest
 from cryptography.fernet import Fernet
 from django.core.files.base import ContentFile
+from django.core.files.storage import InMemoryStorage
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
 
 from homework.summary import services
 from homework.summary.period import PeriodQuery
-from practice.encrypted_files import encrypted_file_read, plain_files_encrypt
+from practice.encrypted_files import (
+    encrypted_file_read,
+    encrypted_files_rotate,
+    plain_files_encrypt,
+)
 from tests.conftest import TEST_FIELD_KEY, login
 
 from .conftest import add, pdf_text
@@ -140,3 +145,17 @@ def test_the_therapists_print_serves_the_stored_summary_decrypted(cast, summarie
     body = b"".join(again.streaming_content) if again.streaming else again.content
     assert body == (b"".join(first.streaming_content) if first.streaming else first.content)
     assert CANARY in pdf_text(body)
+
+
+def test_a_storage_without_local_files_is_rewritten_through_its_api_alone(settings):
+    """An object store (here Django's in-memory storage) has no path to write in place."""
+    storage = InMemoryStorage()
+    storage.save("3/old.pdf", ContentFile(f"%PDF {CANARY}".encode()))
+
+    assert plain_files_encrypt(storage) == 1
+    settings.FIELD_ENCRYPTION_KEYS = [NEWER_KEY, TEST_FIELD_KEY]
+    assert encrypted_files_rotate(storage) == 1
+
+    settings.FIELD_ENCRYPTION_KEYS = [NEWER_KEY]
+    assert storage.listdir("3") == ([], ["old.pdf"])
+    assert encrypted_file_read(storage=storage, name="3/old.pdf") == f"%PDF {CANARY}".encode()
