@@ -172,11 +172,13 @@ class _Encrypted:
 
 
 if TYPE_CHECKING:
-    # A str in and out, as the TextFields they replace (the stubs' generic
+    # A str (bytes) in and out, as the fields they replace (the stubs' generic
     # parameters; Django's own classes take none at run time).
     _TextField = models.TextField[str | Combinable, str]
+    _BinaryField = models.BinaryField[bytes | Combinable | None, bytes | None]
 else:
     _TextField = models.TextField
+    _BinaryField = models.BinaryField
 
 
 class EncryptedTextField(_Encrypted, _TextField):
@@ -224,6 +226,29 @@ class EncryptedJSONField(_Encrypted, models.JSONField):
         # The column is plain text, whatever JSONField would cast on a
         # database with a native JSON type.
         return models.Field.select_format(self, compiler, sql, params)
+
+
+class EncryptedBinaryField(_Encrypted, _BinaryField):
+    """A BinaryField whose column holds a Fernet token of the bytes (a
+    client's prepared PDF): sealed and opened here, rotated with the rest."""
+
+    def get_db_prep_value(
+        self, value: Any, connection: BaseDatabaseWrapper, prepared: bool = False
+    ) -> Any:
+        if value is not None and not hasattr(value, "as_sql"):
+            value = codec().encrypt(bytes(value))
+        return super().get_db_prep_value(value, connection, prepared)
+
+    def from_db_value(self, value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
+        if value is None:
+            return value
+        try:
+            return codec().decrypt(bytes(value))
+        except InvalidToken:
+            raise UnreadableValue(
+                f"A value in {self._where()} cannot be opened with any key in "
+                "FIELD_ENCRYPTION_KEYS."
+            ) from None
 
 
 def is_sealed(stored: str) -> bool:

@@ -95,6 +95,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside everything that may answer in HTML, or read a body too large.
+    "practice.api.middleware.api_error_shape_middleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -442,6 +444,9 @@ STORAGES = {
         )
     },
 }
+# Storages whose every file holds a client's words, encrypted with the field
+# keys (practice.encrypted_files): rotate_field_keys re-encrypts them too.
+ENCRYPTED_STORAGES = ("summaries",)
 MEDIA_ROOT = VAR_DIR / "media"
 
 # Sessions: short and server-side. Clients may be on a shared device.

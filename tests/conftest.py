@@ -6,6 +6,7 @@ morgan manages the practice. An anonymous visitor is simply no login.
 
 import inspect
 import os
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -272,6 +273,16 @@ def queue_down(monkeypatch: pytest.MonkeyPatch) -> None:
 def _fast_password_hashing(settings):
     # Argon2 is deliberately slow; tests/practice/test_settings.py checks it is the default.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _summaries_stored_apart(settings, tmp_path_factory):
+    """No test stores a summary in var/, where a later test's key rotation
+    would meet a file written with another test's key."""
+    folder = tmp_path_factory.getbasetemp() / "summaries" / uuid.uuid4().hex  # made on first save
+    summaries = settings.STORAGES["summaries"]
+    options = {**summaries.get("OPTIONS", {}), "location": str(folder)}
+    settings.STORAGES = {**settings.STORAGES, "summaries": {**summaries, "OPTIONS": options}}
 
 
 @pytest.fixture(autouse=True)

@@ -1,8 +1,8 @@
 """A client's PDF download, prepared in the background when their notebook is long.
 
 One row per client at most: a second click finds the one under way. The
-file is kept in the row itself, sealed with the same keys as everything
-the client wrote (practice.encryption), so the row and its file go in one
+file is kept in the row itself, encrypted with the same keys as everything
+the client wrote, and rotated with them (practice.encryption), so the row and its file go in one
 delete: nothing is left on a disk by a worker that died, or by erasure.
 """
 
@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
+from practice.encryption import EncryptedBinaryField
 
 # A build whose page count has not moved for this long has died (a worker
 # restarted, a thread lost with its process): shown as failed, to try again.
@@ -46,8 +47,8 @@ class PreparedDownload(models.Model):
     # Moved by every page counted and every change of state: what "stalled"
     # and "expired" are measured from.
     touched_at = models.DateTimeField(_("last changed at"))
-    # Fernet token of the PDF (practice.encryption.codec); empty until ready.
-    sealed_file = models.BinaryField(_("file (encrypted)"), null=True, blank=True)
+    # The PDF, stored encrypted; empty until ready.
+    sealed_file = EncryptedBinaryField(_("file (encrypted)"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("prepared download")

@@ -22,7 +22,6 @@ from django.utils import timezone
 from clients.models import Client
 from homework.models import PreparedDownload
 from homework.models.downloads import KEPT_FOR
-from practice.encryption import codec
 from practice.models import User
 
 logger = logging.getLogger(__name__)
@@ -65,7 +64,10 @@ def _listen_to_progress() -> None:
 
 def prepared_download_for(*, user: User) -> PreparedDownload | None:
     """The client's own download, if they have one that has not expired."""
-    download = PreparedDownload.objects.filter(client__portal_user=user).first()
+    # Its state only: the file is opened when it is taken.
+    download = (
+        PreparedDownload.objects.filter(client__portal_user=user).defer("sealed_file").first()
+    )
     if download is None or download.expired(timezone.now()):
         return None
     return download
@@ -81,7 +83,12 @@ def download_start(*, client: Client, assignment_ids: Collection[int] | None) ->
     # quarter of an hour (tasks.purge_expired_downloads): no worker needed.
     downloads_purge_expired(now=now)
     with transaction.atomic():
-        download = PreparedDownload.objects.select_for_update().filter(client=client).first()
+        download = (
+            PreparedDownload.objects.select_for_update()
+            .filter(client=client)
+            .defer("sealed_file")
+            .first()
+        )
         if download is not None and download.expired(now):
             download.delete()
             download = None
@@ -177,7 +184,7 @@ def download_build(*, download_id: int, attempt: int) -> str:
     mine.update(
         state=PreparedDownload.State.READY,
         pages=last_page,
-        sealed_file=codec().encrypt(body),
+        sealed_file=body,
         touched_at=timezone.now(),
     )
     return "ready"
@@ -195,7 +202,7 @@ def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
         )
         if download is None or download.expired(timezone.now()) or not download.sealed_file:
             return None
-        body = codec().decrypt(bytes(download.sealed_file))
+        body = bytes(download.sealed_file)
         download.delete()
         return body
 

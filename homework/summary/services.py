@@ -1,7 +1,8 @@
 """Producing summary PDFs, and keeping them so a later download is instant.
 
-A PDF is stored under its client, its period and the fingerprint of its HTML
-and of how that is printed (see ``render.SummaryDocument``). Asking again
+A PDF is stored encrypted (practice.encrypted_files) under its client, its
+period and the fingerprint of its HTML and of how that is printed (see
+``render.SummaryDocument``). Asking again
 reads the same few rows, renders the HTML (milliseconds), and serves the
 stored file if nothing it shows, nor its style sheet, has changed;
 otherwise it renders the PDF again and replaces the file.
@@ -16,13 +17,14 @@ import datetime as dt
 import logging
 from dataclasses import dataclass
 
-from django.core.files.base import ContentFile
 from django.core.files.storage import Storage, storages
 from django.utils import timezone
 
 from clients.models import Client
 from homework.summary import render, selectors
 from homework.summary.period import PeriodQuery, key_is_for_a_session_from, practice_date
+from practice.encrypted_files import encrypted_file_read, encrypted_file_save
+from practice.encryption import UnreadableValue
 from practice.models import User
 from practice.selectors import practice_settings
 
@@ -102,8 +104,16 @@ def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) ->
     storage = summary_storage()
     name = f"{_folder(data.client, data)}/{document.fingerprint}.pdf"
     if storage.exists(name):
-        with storage.open(name, "rb") as stored:
-            return SummaryPdf(stored.read(), document.filename, data, True, document.printed)
+        try:
+            stored = encrypted_file_read(storage=storage, name=name)
+            return SummaryPdf(stored, document.filename, data, True, document.printed)
+        except FileNotFoundError:  # replaced or purged since exists()
+            pass
+        except UnreadableValue:
+            # Its key was dropped, or it was read mid-rotation: the rows
+            # still say it all, so render again in its place.
+            logger.warning("A stored summary could not be opened; rendering it again.")
+            storage.delete(name)
     content = render.render_summary_pdf(document, generated_at=now)
     _store(name, content)
     return SummaryPdf(content, document.filename, data, False, document.printed)
@@ -112,7 +122,7 @@ def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) ->
 def _store(name: str, content: bytes) -> None:
     """Save, then drop the earlier versions of the same period's summary."""
     storage = summary_storage()
-    saved = storage.save(name, ContentFile(content))
+    saved = encrypted_file_save(storage=storage, name=name, content=content)
     if saved != name:
         # Another worker stored the same fingerprint a moment ago: same bytes.
         storage.delete(saved)
@@ -141,7 +151,21 @@ def summary_forget(*, client_id: int) -> int:
         for filename in files:
             storage.delete(f"{folder}/{filename}")
             removed += 1
+        folder_remove(storage, folder)
+    # The folders' names alone say who had sessions when.
+    if not folder_remove(storage, str(client_id)):
+        logger.warning("A client's summaries folder filled again as it was emptied; swept later.")
     return removed
+
+
+def folder_remove(storage: Storage, folder: str) -> bool:
+    """Remove an emptied folder where the storage has folders (a local
+    disk); one a render has just written into again stays. Whether it went."""
+    try:
+        storage.delete(folder)
+    except OSError:
+        return False
+    return True
 
 
 def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
@@ -165,9 +189,12 @@ def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
                 continue
             folder = f"{client_folder}/{period_folder}"
             _, files = storage.listdir(folder)
-            for filename in files:
-                name = f"{folder}/{filename}"
-                if storage.get_modified_time(name) < cutoff:
-                    storage.delete(name)
-                    removed += 1
+            stale = [f"{folder}/{name}" for name in files]
+            stale = [name for name in stale if storage.get_modified_time(name) < cutoff]
+            for name in stale:
+                storage.delete(name)
+            removed += len(stale)
+            if len(stale) == len(files):
+                folder_remove(storage, folder)
+        folder_remove(storage, client_folder)  # stays while it holds a period
     return removed

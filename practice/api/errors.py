@@ -40,6 +40,19 @@ class RequestTooLarge(exceptions.APIException):
     default_detail = _("The body is larger than this API takes.")
 
 
+class Unreadable(exceptions.APIException):
+    """A request Django refused before the API read it (practice.api.middleware)."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "bad_request"
+    default_detail = _("This request could not be read.")
+
+
+class ServerError(exceptions.APIException):
+    default_code = "server_error"
+    default_detail = _("Something went wrong on our side. Try again in a little while.")
+
+
 class PreconditionRequired(exceptions.APIException):
     status_code = status.HTTP_428_PRECONDITION_REQUIRED
     default_code = "precondition_required"

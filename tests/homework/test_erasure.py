@@ -180,6 +180,8 @@ def test_erasure_leaves_no_trace_of_the_client_anywhere(cast, summaries_folder):
     assert response.status_code == 302
     assert CANARY not in dump_database()
     assert CANARY not in dump_folder(summaries_folder)
+    # The folders too: their names alone say who had sessions when.
+    assert not (summaries_folder / str(alice_id)).exists()
     # Rows gone, not only their words: this holds with the text encrypted too.
     assert not Entry.objects.filter(assignment__client_id=alice_id).exists()
     assert not Assignment.objects.filter(client_id=alice_id).exists()

@@ -2,8 +2,11 @@
 asked for by a post, followed without JavaScript, fetched once, then gone."""
 
 import datetime as dt
+import io
 
 import pytest
+from cryptography.fernet import Fernet
+from django.core.management import call_command
 from django.db import IntegrityError, connection
 from django.urls import reverse
 from django.utils import timezone
@@ -11,9 +14,10 @@ from django.utils import timezone
 from homework.models import PreparedDownload
 from homework.portal.export_forms import ExportChoiceForm
 from homework.services import downloads
-from tests.conftest import login
+from tests.conftest import TEST_FIELD_KEY, login
 
 CANARY = "Canary-words-4417 only I wrote"
+NEWER_KEY = Fernet.generate_key().decode()
 
 
 @pytest.fixture
@@ -96,6 +100,23 @@ def test_the_stored_file_is_sealed(cast, long_notebook, django_capture_on_commit
     raw = bytes(raw)
     assert raw and not raw.startswith(b"%PDF")
     assert CANARY.encode() not in raw and b"Canary" not in raw
+
+
+def test_a_ready_download_opens_after_the_keys_rotate_and_the_old_one_is_dropped(cast, settings):
+    download = PreparedDownload.objects.create(
+        client=cast.alice,
+        state=PreparedDownload.State.READY,
+        touched_at=timezone.now(),
+        sealed_file=f"%PDF {CANARY}".encode(),
+    )
+    settings.FIELD_ENCRYPTION_KEYS = [NEWER_KEY, TEST_FIELD_KEY]
+    out = io.StringIO()
+    call_command("rotate_field_keys", stdout=out)
+    assert "homework_prepareddownload.sealed_file: 1 value(s)" in out.getvalue()
+
+    settings.FIELD_ENCRYPTION_KEYS = [NEWER_KEY]
+    taken = downloads.download_take(user=cast.alice.portal_user, key=download.key)
+    assert taken == f"%PDF {CANARY}".encode()
 
 
 def test_a_failed_build_offers_to_try_again(

@@ -184,6 +184,8 @@ def test_every_encrypted_column_is_found_for_rotation():
         ("homework_entry", "note_draft"),
         ("homework_entrynote", "text"),
         ("homework_entrycomment", "text"),
+        # A client's prepared PDF download, kept until fetched.
+        ("homework_prepareddownload", "sealed_file"),
         # A replayed POST's stored answer can quote what a client wrote.
         ("practice_idempotentrequest", "response_body"),
     }

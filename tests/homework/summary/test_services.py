@@ -12,6 +12,7 @@ from django.utils import timezone
 from homework.models import Entry
 from homework.summary import render, services
 from homework.summary.period import PeriodQuery
+from practice.encrypted_files import encrypted_file_read
 from tests.factories import SessionFactory
 
 from .conftest import add, pdf_text
@@ -210,8 +211,8 @@ def test_the_eves_daily_work_still_open_at_the_batch_counts_by_morning(cast, ren
     every_evening(cast)
     name = services.summary_prepare_for_session(session_id=session.pk, now=evening)
     assert name is not None
-    with services.summary_storage().open(name, "rb") as stored:
-        assert "Every evening — 0 of 3 days" in pdf_text(stored.read())
+    stored = encrypted_file_read(storage=services.summary_storage(), name=name)
+    assert "Every evening — 0 of 3 days" in pdf_text(stored)
     morning = services.summary_pdf(
         user=cast.tara, client=cast.alice, query=PeriodQuery(), now=evening + dt.timedelta(hours=13)
     )
