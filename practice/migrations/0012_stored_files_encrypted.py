@@ -21,7 +21,7 @@ def decrypt(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("practice", "0009_idempotent_requests"),
+        ("practice", "0011_user_two_step_reset_at"),
     ]
 
     operations = [migrations.RunPython(encrypt, decrypt, elidable=False)]
