@@ -1,7 +1,7 @@
 """Inviting a therapist or a manager: the same single-use, expiring link as a
 client's invitation (clients.services.links), emailed, if asked, with the
 same neutral words; the person chooses their password through it, and sets
-up their authenticator at their first sign-in (practice.staff_two_step)."""
+up their authenticator at their first sign-in (clients.views.staff_two_step)."""
 
 import datetime as dt
 import logging

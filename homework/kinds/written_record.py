@@ -21,7 +21,7 @@ from homework.kinds.fields import (
     stored_datetime,
     when,
 )
-from homework.summary.limits import OLDER_LIST_LIMIT, SECTION_LIST_LIMIT, first_of
+from homework.kinds.limits import OLDER_LIST_LIMIT, SECTION_LIST_LIMIT, first_of
 
 if TYPE_CHECKING:
     from homework.models import Entry, Exercise

@@ -6,7 +6,9 @@ audience: ``scoping`` (the querysets every read starts from), ``portal``
 (a client's own homework), ``workspace`` (the therapist's admin),
 ``progress`` (where each assignment stands, for the admin and the summary),
 ``outbox`` (messages waiting to be sent, for the workers) and ``erasure``
-(a manager's export and erasure of a client).
+(a manager's export and erasure of a client). ``period`` (the days a
+summary or a page covers) and ``completion`` (how much of the work came back
+in one) are shared by the caseload, the workspace and the summary.
 """
 
 from homework.schedules import Progress

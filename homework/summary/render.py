@@ -24,16 +24,16 @@ from django.utils.translation import gettext as _
 from clients.selectors import NO_EARLIER_SESSION_WEEKS
 from homework.kinds import get_kind
 from homework.kinds.excerpts import shorten
-from homework.kinds.values import SummaryScope
-from homework.models import Entry
-from homework.summary.completion import WorkInPeriod
-from homework.summary.limits import (
+from homework.kinds.limits import (
     FLAG_LIST_LIMIT,
     RECORDS_BESIDE_TIMELINE,
     WORK_LIST_LIMIT,
     first_of,
 )
-from homework.summary.period import Period
+from homework.kinds.values import SummaryScope
+from homework.models import Entry
+from homework.selectors.completion import WorkInPeriod
+from homework.selectors.period import Period
 from homework.summary.selectors import SummaryData, staff_timeline
 from practice.bidi import isolated_text
 from practice.dates import TheirClock, as_zone, years_named_within

@@ -21,8 +21,8 @@ from django.core.files.storage import Storage, storages
 from django.utils import timezone
 
 from clients.models import Client
+from homework.selectors.period import PeriodQuery, key_is_for_a_session_from, practice_date
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery, key_is_for_a_session_from, practice_date
 from practice.encrypted_files import encrypted_file_read, encrypted_file_save
 from practice.encryption import UnreadableValue
 from practice.models import User

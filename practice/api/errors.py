@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from clients.password_checks import BUSY_RETRY_AFTER, PasswordChecksBusy
+from practice.busy import BUSY_RETRY_AFTER, PasswordChecksBusy
 
 ALL = "__all__"
 

@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from clients.models import ContactChange, ContactProfile
 from clients.services import contact_profile_update
+from homework.selectors.period import PeriodQuery
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery
 from practice.models import PracticeSettings
 from tests.conftest import login
 from tests.helpers import CONTACT_CHOICES, contact_form_data

@@ -16,6 +16,7 @@ from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
 from homework.kinds.charts.timeline import Lane, TimelinePoint
 from homework.kinds.fields import local_now_for_input
+from homework.kinds.limits import OLDER_LIST_LIMIT, first_of
 from homework.kinds.summaries import by_assignment
 from homework.kinds.urge_log.curve import (
     _at,
@@ -35,7 +36,6 @@ from homework.kinds.urge_log.form import (
     UrgeLogForm,
 )
 from homework.kinds.values import BRIEF, EarlierWanted, JSONDict, SummaryScope
-from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 from practice.dates import as_zone, calendar_day
 

@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
+from homework.kinds.limits import VALUES_LIST_LIMIT, first_of
 from homework.kinds.summaries import by_assignment
 from homework.kinds.values import BRIEF, JSONDict, SummaryScope
 from homework.kinds.worksheet.questions import _as_answered
 from homework.kinds.worksheet.scoring import WorksheetScoring
 from homework.kinds.worksheet.wording import wording_of
-from homework.summary.limits import VALUES_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 from practice.dates import calendar_day, years_named_within
 

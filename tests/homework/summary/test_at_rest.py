@@ -14,8 +14,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
 
+from homework.selectors.period import PeriodQuery
 from homework.summary import services
-from homework.summary.period import PeriodQuery
 from practice.encrypted_files import (
     encrypted_file_read,
     encrypted_files_rotate,

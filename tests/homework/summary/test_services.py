@@ -10,8 +10,8 @@ from django.contrib.staticfiles import finders
 from django.utils import timezone
 
 from homework.models import Entry
+from homework.selectors.period import PeriodQuery
 from homework.summary import render, services
-from homework.summary.period import PeriodQuery
 from practice.encrypted_files import encrypted_file_read
 from tests.factories import SessionFactory
 
@@ -155,7 +155,7 @@ def test_purge_with_nothing_stored_is_fine(db, summaries_storage):
 
 def evening_and_session_tomorrow(cast):
     """19:00 today, and Alice's session at 10:00 tomorrow: today is its eve."""
-    from homework.summary.period import practice_midnight
+    from homework.selectors.period import practice_midnight
 
     evening = practice_midnight(timezone.localdate()) + dt.timedelta(hours=19)
     session = SessionFactory.create(client=cast.alice, starts_at=evening + dt.timedelta(hours=15))
@@ -224,7 +224,7 @@ def test_the_eves_daily_work_still_open_at_the_batch_counts_by_morning(cast, ren
 def test_the_purge_keeps_a_summary_prepared_for_a_session_to_come(cast, summaries_storage):
     """Unchanged for a fortnight, found again by tonight's batch: the file keeps
     its first date, and the night's purge must not take it before the session."""
-    from homework.summary.period import practice_midnight
+    from homework.selectors.period import practice_midnight
 
     today = timezone.localdate()
     evening = practice_midnight(today) + dt.timedelta(hours=19)
