@@ -7,7 +7,7 @@ audience: ``scoping`` (the querysets every read starts from), ``portal``
 ``progress`` (where each assignment stands, for the admin and the summary),
 ``outbox`` (messages waiting to be sent, for the workers) and ``erasure``
 (a manager's export and erasure of a client). ``period`` (the days a
-summary or a page covers) and ``completion`` (how much of the work came back
+summary or a page covers) and ``work_in_period`` (how much of the work came back
 in one) are shared by the caseload, the workspace and the summary.
 """
 

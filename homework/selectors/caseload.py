@@ -3,7 +3,7 @@
 Every row is read in a fixed number of queries however many clients there
 are and however long they have been logging: what SQL can count is counted
 there (flags not read, the last entry, the next session); work done of what
-was due is the summary's own count (homework.selectors.completion, two
+was due is the summary's own count (homework.selectors.work_in_period, two
 queries for every client and both periods); and the urge trend is the
 kind's own (ExerciseKind.trend), read from the last four weeks' plain
 days and scores only (no response decrypted), so a year of daily logging
@@ -25,10 +25,10 @@ from clients.selectors import active_therapists, clients_for_user
 from homework.kinds import all_kinds, get_kind
 from homework.kinds.base import TREND_EASING, TREND_STEADY, TREND_STRONGER
 from homework.models import Entry
-from homework.selectors.completion import completion_for_periods
 from homework.selectors.period import period_for_dates, practice_date
 from homework.selectors.portal import client_today
 from homework.selectors.scoping import entries_for_user
+from homework.selectors.work_in_period import completion_for_periods
 from practice.models import User
 from practice.requests import parse_id
 from practice.roles import is_acting_manager

@@ -32,8 +32,8 @@ from homework.kinds.limits import (
 )
 from homework.kinds.values import SummaryScope
 from homework.models import Entry
-from homework.selectors.completion import WorkInPeriod
 from homework.selectors.period import Period
+from homework.selectors.work_in_period import WorkInPeriod
 from homework.summary.selectors import SummaryData, staff_timeline
 from practice.bidi import isolated_text
 from practice.dates import TheirClock, as_zone, years_named_within

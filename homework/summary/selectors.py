@@ -26,7 +26,6 @@ from homework.selectors import (
     felt_unsafe_lately,
     listed,
 )
-from homework.selectors.completion import WorkInPeriod, completion_for_period
 from homework.selectors.listing import charted, opened_for_charts
 from homework.selectors.period import (
     Period,
@@ -37,6 +36,7 @@ from homework.selectors.period import (
     practice_midnight,
 )
 from homework.selectors.within_reach import current_within_reach_for_staff
+from homework.selectors.work_in_period import WorkInPeriod, completion_for_period
 from practice.dates import as_zone
 from practice.models import PracticeSettings, User
 from practice.roles import is_acting_staff

@@ -26,8 +26,8 @@ from homework import selectors, services
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.schedules import Tally
-from homework.selectors.completion import recurring_in_period
 from homework.selectors.period import latest_day, period_for_window, practice_date
+from homework.selectors.work_in_period import recurring_in_period
 from homework.summary.render import summary_context
 from homework.summary.selectors import staff_timeline, summary_data
 from homework.summary.views import DatesForm

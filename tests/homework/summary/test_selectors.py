@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework.models import Assignment, Entry
-from homework.selectors.completion import WorkInPeriod
 from homework.selectors.period import PeriodQuery, period_for_dates, practice_midnight
+from homework.selectors.work_in_period import WorkInPeriod
 from homework.summary import selectors
 from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
 
