@@ -3,8 +3,9 @@
 One module per thing a person does. The therapist: ``assignments`` (sets
 work), ``feedback`` (reads and answers). The client: ``drafts``,
 ``sending``, ``edits``, ``notes``, and ``kept_words`` (what becomes of words
-a save refused); ``entry_writes`` holds what those share, and ``notify`` the
-discreet email to the therapist that follows a shared entry.
+a save refused); ``entry_writes`` holds what those share, ``notify`` the
+discreet email to the therapist that follows a shared entry, and
+``stored_summaries`` forgets a client's stored summary PDFs when their words change.
 """
 
 from homework.models.field_limits import COMMENT_MAX_CHARS

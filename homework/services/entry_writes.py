@@ -17,6 +17,7 @@ from homework.kinds import get_kind
 from homework.kinds.base import ExerciseKind, Shown
 from homework.models import Assignment, Entry
 from homework.selectors import client_today, entries_for_user, portal_assignment
+from homework.services.stored_summaries import summary_forget
 from practice.dates import as_zone
 from practice.models import User
 
@@ -236,8 +237,6 @@ def _forget_stored_summaries(entry: Entry) -> None:
     """Words taken back or changed leave no copy in a summary stored ahead of
     a session (the evening batch's): once the change is committed, and never
     failing the client's save if the storage does."""
-    from homework.summary.services import summary_forget
-
     client_id = entry.assignment.client_id
     transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from homework.models import Entry
 from homework.selectors.period import PeriodQuery
+from homework.services.stored_summaries import summary_storage
 from homework.summary import render, services
 from practice.encrypted_files import encrypted_file_read
 from tests.factories import SessionFactory
@@ -211,7 +212,7 @@ def test_the_eves_daily_work_still_open_at_the_batch_counts_by_morning(cast, ren
     every_evening(cast)
     name = services.summary_prepare_for_session(session_id=session.pk, now=evening)
     assert name is not None
-    stored = encrypted_file_read(storage=services.summary_storage(), name=name)
+    stored = encrypted_file_read(storage=summary_storage(), name=name)
     assert "Every evening — 0 of 3 days" in pdf_text(stored)
     morning = services.summary_pdf(
         user=cast.tara, client=cast.alice, query=PeriodQuery(), now=evening + dt.timedelta(hours=13)
