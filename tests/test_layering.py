@@ -2,15 +2,15 @@
 
 The layers (DESIGN.md): practice's base (settings, env, users, practice
 settings), then clients, then homework, then the top (URL assembly and the
-admin site's wiring). Inside homework, the kinds and the selectors sit below
-the session summary, which builds on both.
+admin site's wiring). Inside homework, the kinds, the selectors and the
+services sit below the session summary, which builds on them.
 
 Read from the source, not by importing it: every import statement (at the
 top of a module or inside a function), every import_module / import_string /
-__import__ of a literal, every dotted "homework.…" string (a path Django or
-Celery imports: a task, a model, a class), and apps.get_model("homework", …).
-Imports of the project's own modules are followed, so clients → practice.x →
-homework fails too.
+__import__ of a literal, every dotted "homework.…" or "clients.…" string (a
+path Django or Celery imports: a task, a model, a class), and
+apps.get_model("homework", …). Imports of the project's own modules are
+followed, so clients → practice.x → homework fails too.
 
 URL names ("homework:dashboard") are addresses, not imports: the portal's
 home is where signing in lands, and reversing it loads nothing of homework.
@@ -43,7 +43,7 @@ IMPORTERS = {"import_module", "import_string", "__import__"}
 @dataclass(frozen=True)
 class Rule:
     """Nothing in ``lower`` (but the files in ``exempt``) reaches anything in
-    ``upper``, however many imports away (but through the files in ``entry_points``)."""
+    ``upper``, however many imports away, unless by way of ``entry_points``."""
 
     lower: str
     upper: tuple[str, ...]
