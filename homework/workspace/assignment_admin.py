@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from clients.admin.filters import ScopedClientFilter
+from clients.contact.selectors import contact_profile_of
+from clients.contact.wording import reminder_waits_for_staff
 from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import services
@@ -262,6 +264,7 @@ class AssignmentAdmin(RoleAdmin):
         self, request: HttpRequest, obj: Assignment, post_url_continue: str | None = None
     ) -> HttpResponse:
         """Back to the client's page: that is where the therapist came from."""
+        self._warn_if_reminder_waits(request, obj)
         if "_addanother" in request.POST or "_continue" in request.POST or "_popup" in request.POST:
             return super().response_add(request, obj, post_url_continue)
         self.message_user(
@@ -275,3 +278,17 @@ class AssignmentAdmin(RoleAdmin):
             messages.SUCCESS,
         )
         return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.client_id]))
+
+    def _warn_if_reminder_waits(self, request: HttpRequest, obj: Assignment) -> None:
+        """Recurring work is reminded at the client's daily reminder time: one
+        outside their safe hours is named (it still waits for a safe time)."""
+        if not obj.is_recurring:
+            return
+        waits = reminder_waits_for_staff(contact_profile_of(obj.client))
+        if waits:
+            self.message_user(
+                request,
+                _("%(client)s: %(waits)s")
+                % {"client": isolated_text(obj.client.display_name), "waits": waits},
+                messages.WARNING,
+            )

@@ -1,0 +1,140 @@
+"""The contact profile says what it will do: two rows for the week (weekdays,
+the weekend) with the days one by one as the exception, a sentence at the
+top built from the profile, a reminder time outside the safe hours named to
+the client and to the therapist assigning recurring work, and bad rows
+refused with a clear message and nothing changed."""
+
+import datetime as dt
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+from django.utils import timezone
+
+from clients.models import ContactChange, ContactProfile
+from clients.services import contact_profile_update
+from tests.conftest import login
+from tests.factories import ExerciseFactory
+from tests.helpers import CONTACT_CHOICES, assignment_form, contact_form_data, contact_rows_data
+
+CONTACT = "/account/contact/"
+NINE_TO_FIVE = [["09:00", "17:00"]]
+
+
+def test_the_two_rows_set_the_whole_week(cast):
+    response = login(cast.alice.portal_user).post(CONTACT, contact_rows_data())
+    assert response.status_code == 302
+    week = ContactProfile.objects.get(client=cast.alice).safe_hours
+    assert week == [NINE_TO_FIVE] * 5 + [[], []]
+
+
+def test_days_one_by_one_win_over_the_rows_when_chosen(cast):
+    data = {**contact_rows_data(), **contact_form_data(wed_when="any")}
+    assert login(cast.alice.portal_user).post(CONTACT, data).status_code == 302
+    week = ContactProfile.objects.get(client=cast.alice).safe_hours
+    assert week[2] == [["00:00", "24:00"]] and week[0] == NINE_TO_FIVE
+
+
+def test_a_week_set_alike_opens_as_the_two_rows_and_any_other_day_by_day(cast):
+    http = login(cast.alice.portal_user)
+    http.post(CONTACT, contact_rows_data())
+    form = http.get(CONTACT).context["form"]
+    assert form.initial["one_by_one"] is False
+    assert form.initial["weekdays_when"] == "between" and form.initial["weekend_when"] == "never"
+    http.post(CONTACT, contact_form_data(wed_when="any"))
+    assert http.get(CONTACT).context["form"].initial["one_by_one"] is True
+
+
+def test_the_page_opens_with_no_row_chosen_for_the_client(cast):
+    page = login(cast.alice.portal_user).get(CONTACT)
+    form = page.context["form"]
+    assert not any(name.endswith("_when") for name in form.initial)
+    assert "checked" not in "".join(str(row["when"]) for row in form.rows())
+
+
+def test_the_sentence_at_the_top_says_what_may_be_sent_where_and_when(cast):
+    http = login(cast.alice.portal_user)
+    assert "Right now we send you nothing at all" in http.get(CONTACT).text
+    http.post(CONTACT, contact_rows_data())
+    page = http.get(CONTACT).text
+    assert (
+        "Right now we may send you at most one message a day, by email to "
+        "alice.reminders@example.test, on weekdays, 09:00–17:00; at the weekend, not at all "
+        "(Europe/London time)."
+    ) in page
+
+
+def test_a_reminder_time_outside_the_safe_hours_is_named_to_the_client(cast):
+    http = login(cast.alice.portal_user)
+    http.post(CONTACT, contact_rows_data())
+    page = http.get(CONTACT).text
+    assert "Your daily reminder is set for 18:00, which is outside your safe times on weekdays" in (
+        page
+    )
+    http.post(CONTACT, contact_rows_data(recurring_reminder_at="12:30"))
+    assert "outside your safe times" not in http.get(CONTACT).text
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "says"),
+    [
+        (
+            {"weekdays_from": "17:00", "weekdays_until": "09:00"},
+            "weekdays_until",
+            "This ends before it starts.",
+        ),
+        (
+            {"weekdays_from": "09:00", "weekdays_until": "09:00"},
+            "weekdays_until",
+            "From and until are the same time",
+        ),
+        ({"weekdays_from": ""}, "weekdays_from", "Type when safe time starts"),
+        ({"weekdays_until": ""}, "weekdays_until", "Type when safe time ends"),
+        ({"weekend_when": ""}, "weekend_when", "Choose when a message may reach you"),
+        ({"weekdays_from": "25:00"}, "weekdays_from", "Type a time of day"),
+    ],
+)
+def test_a_malformed_row_is_refused_clearly_and_changes_nothing(cast, overrides, field, says):
+    contact_profile_update(actor=cast.alice.portal_user, client=cast.alice, **CONTACT_CHOICES)
+    before = ContactProfile.objects.get(client=cast.alice)
+    changes = ContactChange.objects.count()
+    response = login(cast.alice.portal_user).post(CONTACT, contact_rows_data(**overrides))
+    assert response.status_code == 400
+    assert says in " ".join(response.context["form"].errors[field])
+    after = ContactProfile.objects.get(client=cast.alice)
+    assert after.safe_hours == before.safe_hours and after.changed_at == before.changed_at
+    assert ContactChange.objects.count() == changes
+
+
+def test_a_bad_day_hidden_behind_the_rows_does_not_block_the_rows(cast):
+    data = contact_rows_data(mon_when="between", mon_from="nonsense")
+    assert login(cast.alice.portal_user).post(CONTACT, data).status_code == 302
+
+
+def test_the_therapist_is_told_when_recurring_work_will_be_reminded_outside_safe_hours(cast):
+    login(cast.alice.portal_user).post(CONTACT, contact_rows_data())
+    exercise = ExerciseFactory.create()
+    ends = (timezone.localdate() + dt.timedelta(days=28)).isoformat()
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_add"),
+        assignment_form(cast, cast.alice, exercise, schedule="daily", due_on="", ends_on=ends),
+    )
+    assert response.status_code == 302
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any(
+        "Their daily reminder time, 18:00, is outside the safe hours they chose" in m
+        and "09:00–17:00" in m
+        for m in said
+    ), said
+
+
+def test_the_therapist_is_not_warned_when_the_reminder_time_is_safe(cast):
+    login(cast.alice.portal_user).post(CONTACT, contact_rows_data(recurring_reminder_at="10:00"))
+    exercise = ExerciseFactory.create()
+    ends = (timezone.localdate() + dt.timedelta(days=28)).isoformat()
+    response = login(cast.tara).post(
+        reverse("admin:homework_assignment_add"),
+        assignment_form(cast, cast.alice, exercise, schedule="daily", due_on="", ends_on=ends),
+    )
+    assert response.status_code == 302
+    assert not any("outside the safe hours" in str(m) for m in get_messages(response.wsgi_request))
