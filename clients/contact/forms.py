@@ -32,7 +32,7 @@ ROWS = (
 ANY, BETWEEN, NEVER = "any", "between", "never"
 WHEN = (
     (ANY, _("Any time")),
-    (BETWEEN, _("Only between these times")),
+    (BETWEEN, _("Between these times")),
     (NEVER, _("Not on this day")),
 )
 TIME_WORDS = {
@@ -85,8 +85,7 @@ class ContactProfileForm(PortalForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["recurring_reminder_at"].help_text = _(
-            "When something is to be done each day, the reminder comes at this time. "
-            "Outside the safe hours, it waits for the next safe time."
+            "For things to do each day. Outside your safe times, it waits for the next one."
         )
         self.fields["time_zone"].help_text = _(
             "Your city, such as London or New York: the times on this page are on its clock."

@@ -29,12 +29,7 @@ def contact_page(request: AuthedRequest) -> HttpResponse:
     profile = selectors.contact_profile_of(client)
     form, saved = contact_form_saved(request, actor=request.user, client=client, profile=profile)
     if saved:
-        messages.success(
-            request,
-            _(
-                "Saved, and noted as checked by you today. We will only contact you as you chose here."
-            ),
-        )
+        messages.success(request, _("Saved, and noted as checked by you today."))
         return redirect("clients:contact")
     context: dict[str, Any] = {
         "form": form,

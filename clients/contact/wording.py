@@ -109,8 +109,8 @@ def reminder_waits(profile: ContactProfile) -> str | None:
     if not profile.safe_channels or not days:
         return None
     return _(
-        "Your daily reminder is set for %(at)s, which is outside your safe times %(days)s: "
-        "on those days it waits for your next safe time."
+        "Your daily reminder at %(at)s is outside your safe times %(days)s, so on those days "
+        "it waits for your next safe time."
     ) % {"at": profile.recurring_reminder_at.strftime("%H:%M"), "days": days_in_words(days)}
 
 
@@ -137,8 +137,8 @@ def promise_in_words(profile: ContactProfile) -> str:
     channels = profile.safe_channels
     if not channels:
         return _(
-            "Right now we send you nothing at all. To get reminders, tick a way that is safe "
-            "for you and choose your safe times below."
+            "Every message is off: right now we send you nothing at all. To get reminders, "
+            "tick a way that is safe for you and choose your safe times below."
         )
     where = []
     if ContactProfile.Channel.EMAIL in channels:

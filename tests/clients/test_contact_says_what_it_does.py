@@ -54,7 +54,7 @@ def test_the_page_opens_with_no_row_chosen_for_the_client(cast):
 
 def test_the_sentence_at_the_top_says_what_may_be_sent_where_and_when(cast):
     http = login(cast.alice.portal_user)
-    assert "Right now we send you nothing at all" in http.get(CONTACT).text
+    assert "right now we send you nothing at all" in http.get(CONTACT).text
     http.post(CONTACT, contact_rows_data())
     page = http.get(CONTACT).text
     assert (
@@ -68,9 +68,7 @@ def test_a_reminder_time_outside_the_safe_hours_is_named_to_the_client(cast):
     http = login(cast.alice.portal_user)
     http.post(CONTACT, contact_rows_data())
     page = http.get(CONTACT).text
-    assert "Your daily reminder is set for 18:00, which is outside your safe times on weekdays" in (
-        page
-    )
+    assert "Your daily reminder at 18:00 is outside your safe times on weekdays" in (page)
     http.post(CONTACT, contact_rows_data(recurring_reminder_at="12:30"))
     assert "outside your safe times" not in http.get(CONTACT).text
 
