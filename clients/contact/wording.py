@@ -2,6 +2,7 @@
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -10,6 +11,9 @@ from clients.contact import hours
 from clients.contact.forms import DAYS
 from clients.contact.models import PARTS, ContactChange, ContactProfile
 from practice.models import User
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 @dataclass(frozen=True)
@@ -60,7 +64,7 @@ def channels_in_words(profile: ContactProfile) -> str:
 
 
 # The spacing as it reads mid-sentence ("we may send you at most ...").
-HOW_OFTEN = {
+HOW_OFTEN: dict[int, "StrPromise"] = {
     ContactProfile.Spacing.DAILY: gettext_lazy("at most one message a day"),
     ContactProfile.Spacing.TWO_DAYS: gettext_lazy("at most one message every two days"),
     ContactProfile.Spacing.THREE_DAYS: gettext_lazy("at most one message every three days"),
@@ -151,7 +155,7 @@ def promise_in_words(profile: ContactProfile) -> str:
         "Right now we may send you %(often)s, %(where)s, %(when)s (%(zone)s time). "
         "A reminder never says what it is about."
     ) % {
-        "often": HOW_OFTEN.get(profile.days_between, HOW_OFTEN[1]),
+        "often": HOW_OFTEN.get(profile.days_between, HOW_OFTEN[ContactProfile.Spacing.DAILY]),
         "where": _(" or ").join(where),
         "when": week_in_words(hours.read_week(profile.safe_hours)),
         "zone": profile.client.timezone,
