@@ -26,6 +26,7 @@ def test_the_contact_profile_fits_a_phone_and_says_what_it_will_do(alice, new_co
     page.goto("/account/contact/")
     page.wait_for_selector("#contact-promise")
     assert page_height(page) < MOST_HEIGHT, page_height(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert page.locator("fieldset.safe-row").filter(has_text="Wednesday").first.is_hidden()
     assert_accessible(page, "contact profile, as it opens")
 
@@ -58,3 +59,22 @@ def test_the_contact_profile_fits_a_phone_and_says_what_it_will_do(alice, new_co
     expect(page.locator("fieldset.safe-row").filter(has_text="Wednesday").first).to_be_visible()
     expect(page.locator("fieldset").filter(has_text="Monday to Friday").first).to_be_hidden()
     assert_accessible(page, "contact profile, day by day")
+
+
+def test_a_row_that_ends_before_it_starts_is_marked_and_nothing_is_saved(alice, new_context):
+    page = new_context(390, 800).new_page()
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.wait_for_selector("#todo-title")
+    page.goto("/account/contact/")
+    weekdays = page.locator("fieldset").filter(has_text="Monday to Friday").first
+    weekdays.get_by_label("Between these times").check()
+    weekdays.get_by_label("From").fill("17:00")
+    weekdays.get_by_label("Until").fill("09:00")
+    page.locator("fieldset").filter(has_text="Saturday and Sunday").first.get_by_label(
+        "Not on this day"
+    ).check()
+    page.get_by_label("Time for the day's reminder").fill("18:00")
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.locator("#id_weekdays_until_error")).to_contain_text("This ends before it starts")
+    assert not ContactProfile.objects.exists()
+    assert_accessible(page, "contact profile, refused")
