@@ -136,3 +136,35 @@ def test_the_therapist_is_not_warned_when_the_reminder_time_is_safe(cast):
     )
     assert response.status_code == 302
     assert not any("outside the safe hours" in str(m) for m in get_messages(response.wsgi_request))
+
+
+def test_saving_unchanged_is_the_clients_confirmation_and_is_logged_as_such(cast):
+    http = login(cast.alice.portal_user)
+    http.post(CONTACT, contact_rows_data())
+    ContactProfile.objects.filter(client=cast.alice).update(
+        checked_on=timezone.localdate() - dt.timedelta(weeks=20)
+    )
+    assert http.post(CONTACT, contact_rows_data()).status_code == 302
+    profile = ContactProfile.objects.get(client=cast.alice)
+    assert profile.checked_on == timezone.localdate()
+    assert profile.checked_by == ContactProfile.CheckedBy.CLIENT
+    latest = ContactChange.objects.filter(client=cast.alice).first()
+    assert latest is not None and latest.parts == [] and latest.checked
+    page = http.get(CONTACT).text
+    assert "You</bdi> confirmed them as they are" in page
+
+
+@pytest.mark.parametrize(
+    ("week", "at", "outside"),
+    [
+        ([NINE_TO_FIVE] * 5 + [[], []], dt.time(18, 0), [0, 1, 2, 3, 4]),
+        ([NINE_TO_FIVE] * 5 + [[], []], dt.time(9, 0), []),
+        ([NINE_TO_FIVE] * 5 + [[], []], dt.time(17, 0), [0, 1, 2, 3, 4]),  # until is not in
+        ([[["00:00", "24:00"]]] * 5 + [NINE_TO_FIVE] * 2, dt.time(20, 0), [5, 6]),
+        ([], dt.time(18, 0), []),  # no hours chosen: nothing is sent at all
+    ],
+)
+def test_the_days_a_reminder_time_falls_outside_the_safe_hours(week, at, outside):
+    from clients.contact import hours
+
+    assert hours.days_outside(week, at=at) == outside
