@@ -15,15 +15,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from clients.admin.filters import ScopedClientFilter
-from clients.contact.selectors import contact_profile_of
-from clients.contact.wording import reminder_waits_for_staff
 from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import services
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, client_today, exercises_for_user
 from homework.workspace import views
-from homework.workspace.display import schedule_text
+from homework.workspace.display import reminder_waits_warning, schedule_text
 from homework.workspace.filters import PastDueFilter
 from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, IdAutocompleteSelect
 from practice.admin_access import RoleAdmin
@@ -280,15 +278,6 @@ class AssignmentAdmin(RoleAdmin):
         return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.client_id]))
 
     def _warn_if_reminder_waits(self, request: HttpRequest, obj: Assignment) -> None:
-        """Recurring work is reminded at the client's daily reminder time: one
-        outside their safe hours is named (it still waits for a safe time)."""
-        if not obj.is_recurring:
-            return
-        waits = reminder_waits_for_staff(contact_profile_of(obj.client))
-        if waits:
-            self.message_user(
-                request,
-                _("%(client)s: %(waits)s")
-                % {"client": isolated_text(obj.client.display_name), "waits": waits},
-                messages.WARNING,
-            )
+        warning = reminder_waits_warning(obj)
+        if warning:
+            self.message_user(request, warning, messages.WARNING)

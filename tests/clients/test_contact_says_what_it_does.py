@@ -168,3 +168,32 @@ def test_the_days_a_reminder_time_falls_outside_the_safe_hours(week, at, outside
     from clients.contact import hours
 
     assert hours.days_outside(week, at=at) == outside
+
+
+def test_assigning_to_several_clients_names_each_whose_reminder_waits(cast):
+    from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
+
+    from clients.models import Client
+    from tests.factories import ClientFactory
+
+    login(cast.alice.portal_user).post(CONTACT, contact_rows_data())
+    casey: Client = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    exercise = ExerciseFactory.create()
+    today = timezone.localdate()
+    done = login(cast.tara).post(
+        reverse("admin:clients_client_changelist"),
+        {
+            "action": "assign_exercise",
+            ACTION_CHECKBOX_NAME: [str(cast.alice.pk), str(casey.pk)],
+            "apply": "1",
+            "exercise": str(exercise.pk),
+            "instructions": "",
+            "schedule": "daily",
+            "starts_on": today.isoformat(),
+            "ends_on": (today + dt.timedelta(days=28)).isoformat(),
+        },
+        follow=True,
+    )
+    said = [str(m) for m in done.context["messages"]]
+    waits = [m for m in said if "outside the safe hours" in m]
+    assert len(waits) == 1 and "Alice" in waits[0] and "18:00" in waits[0], said
