@@ -395,9 +395,9 @@ class PastDateTimeField(forms.DateTimeField):
             raise ValidationError(self.error_messages["future"], code="future")
 
 
-def when(label: "Text") -> PastDateTimeField:
+def when(label: "Text", *, required: bool = True) -> PastDateTimeField:
     return PastDateTimeField(
-        label=label, required=True, help_text=gettext_lazy("Your best guess is fine.")
+        label=label, required=required, help_text=gettext_lazy("Your best guess is fine.")
     )
 
 
