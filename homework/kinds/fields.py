@@ -400,7 +400,3 @@ def when(label: "Text", *, required: bool = True) -> PastDateTimeField:
         label=label, required=required, help_text=gettext_lazy("Your best guess is fine.")
     )
 
-
-def local_now_for_input() -> str:
-    """Now, in the current (the client's) time zone, as a datetime-local input wants it."""
-    return timezone.localtime().strftime("%Y-%m-%dT%H:%M")

@@ -15,7 +15,6 @@ from django.utils.translation import gettext_lazy, ngettext
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
 from homework.kinds.charts.timeline import Lane, TimelinePoint
-from homework.kinds.fields import local_now_for_input
 from homework.kinds.summaries import by_assignment
 from homework.kinds.urge_log.curve import (
     _at,
@@ -56,9 +55,6 @@ class UrgeLog(ExerciseKind):
     brief_in_download = True  # two lines an urge
     form_class = UrgeLogForm
     has_trend = True
-
-    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
-        return {"at": local_now_for_input()}
 
     def happened_at(self, entry: "Entry") -> dt.datetime:
         return _at(self.response_of(entry)) or entry.submitted_at or entry.created_at
