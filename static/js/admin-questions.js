@@ -108,8 +108,10 @@ document.addEventListener("DOMContentLoaded", function () {
   function thresholdRow(id, words, numbers, value, onChange) {
     var row = el("div", { "class": "qe-row qe-row--review" });
     var parts = words.split("%(value)s");
-    var label = el("label", { "for": id }, parts[0]);
-    var choose = el("select", { id: id });
+    var label = el("label", { "for": id, id: id + "-before" }, parts[0]);
+    var after = el("span", { id: id + "-after" }, parts[1] || "");
+    // Named by the whole sentence, both halves, not only the words before it.
+    var choose = el("select", { id: id, "aria-labelledby": id + "-before " + id + "-after" });
     choose.appendChild(el("option", { value: "" }, W.no_review));
     numbers.forEach(function (n) {
       var option = el("option", { value: String(n) }, String(n));
@@ -122,7 +124,7 @@ document.addEventListener("DOMContentLoaded", function () {
     });
     row.appendChild(label);
     row.appendChild(choose);
-    row.appendChild(el("span", {}, parts[1] || ""));
+    row.appendChild(after);
     return row;
   }
 

@@ -19,9 +19,9 @@ from homework import services
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Entry, Exercise
 from homework.selectors import staff_home
-from homework.selectors.caseload import caseload
+from homework.selectors.caseload import caseload, sorted_rows
 from tests.conftest import login, save_change_form
-from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory
+from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
 from tests.homework.summary.conftest import pdf_text
 
@@ -356,3 +356,21 @@ def test_the_stored_check_in_gets_the_watch_and_entries_sent_before_stay_unflagg
     MIGRATION.unwatch_safety(apps, None)
     exercise.refresh_from_db()
     assert exercise.options == options and exercise.therapist_note == MIGRATION.NOTE_BEFORE
+
+
+def test_the_clients_page_names_the_answer_among_its_flags_not_yet_read(cast):
+    send_check_in(cast, safe=1)
+    page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
+    text = page.content.decode()
+    flags = text[text.index('id="now-flags"') : text.index('id="now-session"')]
+    assert "How safe have you felt? 1 / 10" in flags
+
+
+def test_the_caseload_puts_an_answer_to_review_with_felt_unsafe_before_talk_about(cast):
+    talk = ClientFactory.create(therapist=cast.tara, display_name="Aaron")
+    EntryFactory.create(assignment__client=talk, discuss_in_session=True)
+    send_check_in(cast, safe=0)
+    rows = sorted_rows(
+        caseload(user=cast.tara, therapist=cast.tara, now=timezone.now()), order="-flags"
+    )
+    assert [row.client for row in rows[:2]] == [cast.alice, talk]

@@ -32,10 +32,10 @@ def questions_editor_words() -> dict[str, Any]:
         "review_at_or_below": _("Flag for my review when the answer is %(value)s or lower"),
         "review_at_or_above": _("Flag for my review when the answer is %(value)s or higher"),
         "review_points_at_or_below": _(
-            "Flag for my review when the answer scores %(value)s points or fewer"
+            "Flag for my review when the answer's points are %(value)s or lower"
         ),
         "review_points_at_or_above": _(
-            "Flag for my review when the answer scores %(value)s points or more"
+            "Flag for my review when the answer's points are %(value)s or higher"
         ),
         "no_review": _("never"),
         "review_choices": _("Flag for my review when the client chooses"),
