@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework import services
-from homework.kinds import ResponseInvalid, get_kind
+from homework.kinds import ResponseInvalid
+from homework.kinds.worksheet import KIND as WORKSHEET
 from homework.models import Entry, Exercise
 from homework.selectors import staff_home
 from homework.selectors.caseload import caseload, sorted_rows
@@ -27,7 +28,6 @@ from tests.homework.summary.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
 
-WORKSHEET = get_kind("worksheet")
 CHECK_IN = "Weekly check-in: pull and clarity"
 SAFE_WORDS = "How safe have you felt? 0 / 10"
 THEIR_WORDS = "He turned up outside my work"

@@ -8,7 +8,7 @@ read into what they wrote.
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,7 @@ CHOICE_TYPES = ("single_choice", "multiple_choice")
 YES_NO_VALUES = ("yes", "no")
 
 
-def whole_number(value: Any) -> bool:
+def whole_number(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
