@@ -348,8 +348,9 @@ def test_the_stored_check_in_gets_the_watch_and_entries_sent_before_stay_unflagg
     exercise.refresh_from_db()
     assert exercise.therapist_note == MIGRATION.NOTE_AFTER
     assert WORKSHEET.questions(exercise)[3]["review_at_or_below"] == 3
-    earlier.refresh_from_db()
+    earlier = Entry.objects.select_related("assignment__exercise").get(pk=earlier.pk)
     assert not earlier.needs_review
+    assert WORKSHEET.review_words(earlier) == [] and WORKSHEET.present(earlier)["to_review"] == []
     own_copy.refresh_from_db()
     assert own_copy.options == options  # a therapist's own copy is theirs
 
@@ -374,3 +375,10 @@ def test_the_caseload_puts_an_answer_to_review_with_felt_unsafe_before_talk_abou
         caseload(user=cast.tara, therapist=cast.tara, now=timezone.now()), order="-flags"
     )
     assert [row.client for row in rows[:2]] == [cast.alice, talk]
+
+
+def test_a_watch_written_apart_from_any_question_is_refused():
+    """A watch is part of the question it watches: one beside the questions
+    names none of them, and is refused rather than kept unread."""
+    said = problems({**watched(scale("safe")), "review_at_or_below": 3})
+    assert any("“review_at_or_below” is not a worksheet option" in m for m in said), said

@@ -39,7 +39,8 @@ class WorksheetSummary(WorksheetScoring):
             "scale": self.score_scale(exercise),
             # For the therapist's display only (display.html shows them under for_therapist).
             "band": self.band_of(exercise, entry.score),
-            "to_review": self.answers_to_review(exercise, response),
+            # As sent: an entry sent before its question was watched is not flagged now.
+            "to_review": self.answers_to_review(exercise, response) if entry.needs_review else [],
         }
 
     def excerpt(self, entry: "Entry") -> str:
