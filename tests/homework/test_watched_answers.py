@@ -199,9 +199,12 @@ def test_a_scored_answer_at_or_below_or_above_its_watch_is_flagged(answer, flagg
     exercise = Exercise(
         kind="worksheet",
         options=WORKSHEET.clean_options(
-            watched(scale("safe", review_at_or_below=3), scale("pull", review_above=8))
+            watched(
+                scale("safe", review_at_or_below=3), scale("pull", review_above=8, reverse=True)
+            )
         ),
     )
+    # The reversed "pull" is watched on the answer as given, as the flag names it.
     response = {"safe": 7, "pull": 2, **answer}
     assert WORKSHEET.needs_review(response, exercise=exercise) is flagged
 

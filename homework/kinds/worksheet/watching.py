@@ -3,8 +3,9 @@
 A scored question may raise the review flag above a value (PHQ-9's ninth
 item: "review_above": 0) or at or below one (a safety scale: "review_at_or_below":
 3); a choice or yes/no question when the client chooses one of its
-"review_choices". Only what the client answered is compared: nothing is
-read into what they wrote.
+"review_choices". Only what the client answered is compared, as they gave
+it (a reversed scale's 9 is a 9 here, as the flag names it): nothing is read
+into what they wrote.
 """
 
 from collections.abc import Callable
