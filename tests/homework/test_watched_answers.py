@@ -11,6 +11,7 @@ import uuid
 import pytest
 from django.apps import apps
 from django.core import mail
+from django.core.management import call_command
 from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
@@ -21,6 +22,7 @@ from homework.kinds.worksheet import KIND as WORKSHEET
 from homework.models import Entry, Exercise
 from homework.selectors import staff_home
 from homework.selectors.caseload import caseload, sorted_rows
+from practice.models import User
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
@@ -385,3 +387,12 @@ def test_a_watch_written_apart_from_any_question_is_refused():
     names none of them, and is refused rather than kept unread."""
     said = problems({**watched(scale("safe")), "review_at_or_below": 3})
     assert any("“review_at_or_below” is not a worksheet option" in m for m in said), said
+
+
+def test_the_demo_shows_a_watched_answer_on_the_home_page(db):
+    call_command("seed_demo")
+    therapist = User.objects.get(email="therapist@demo.test")
+    home = staff_home(user=therapist, previous_visit=None, now=timezone.now())
+    assert [WORKSHEET.review_words(entry) for entry in home.to_review] == [
+        ["How safe have you felt? 3 / 10"]
+    ]
