@@ -48,6 +48,7 @@ class CaseloadRow:
     unread_unsafe: int  # of those, "I felt unsafe"
     unread_review: int  # of those, not felt unsafe, an answer to review (Entry.needs_review)
     review_words: list[str]  # the newest of those answers, each after its question
+    review_more: int  # entries with answers to review not named in review_words
     week: tuple[int, int]  # done, of what was due, in the last WEEK_DAYS days
     month: tuple[int, int]  # and in the last MONTH_DAYS
     urges: str | None  # a TREND_*, TOO_FEW, or None: no urges logged lately
@@ -196,6 +197,7 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
             unread_unsafe=client.unread_unsafe,  # type: ignore[attr-defined]
             unread_review=client.unread_review,  # type: ignore[attr-defined]
             review_words=review.get(client.pk, []),
+            review_more=max(0, client.unread_review - REVIEW_WORDS_SHOWN),  # type: ignore[attr-defined]
             week=work[client.pk][0].done_of_due,
             month=work[client.pk][1].done_of_due,
             urges=trends.get(client.pk),

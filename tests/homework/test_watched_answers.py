@@ -26,6 +26,7 @@ from practice.models import User
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
+from tests.helpers_worksheets import watching_safety
 from tests.homework.summary.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -396,3 +397,17 @@ def test_the_demo_shows_a_watched_answer_on_the_home_page(db):
     assert [WORKSHEET.review_words(entry) for entry in home.to_review] == [
         ["How safe have you felt? 3 / 10"]
     ]
+
+
+def test_the_caseload_names_the_newest_answers_to_review_and_counts_the_rest(cast):
+    check_in = AssignmentFactory.create(client=cast.alice, exercise=watching_safety())
+    for safe in (0, 1, 2, 3, 3):
+        EntryFactory.create(assignment=check_in, response={"safe": safe})
+    [row] = [
+        r
+        for r in caseload(user=cast.tara, therapist=cast.tara, now=timezone.now())
+        if r.client == cast.alice
+    ]
+    assert (row.unread_review, len(row.review_words), row.review_more) == (5, 3, 2)
+    page = login(cast.tara).get(reverse("admin:caseload")).content.decode()
+    assert "and 2 more answers to review" in page
