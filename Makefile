@@ -20,7 +20,7 @@ PYTEST_WORKERS ?= auto
 # (pytest-timeout): a hung browser wait names itself rather than stalling CI.
 PYTEST_TIMEOUT ?= 300
 # The tests marked `clock` run at each of these wall-clock moments (tests/wall_clock.py).
-CLOCKS ?= now,00:30,23:30,dst-spring,dst-autumn
+CLOCKS ?= now,00:30,23:30,dst-spring,dst-autumn,new-years-eve,new-year,next-year
 # xdist's plain "load": each worker keeps pytest-django's order, so the
 # transactional tests (which empty the tables the migrations filled) come last.
 PYTEST_PARALLEL = -n $(PYTEST_WORKERS) --dist load

@@ -63,14 +63,20 @@ def _manage(*args: str, database: str) -> str:
 
 
 def _large_practice(database: str) -> str:
-    """``seed_demo --scale SCALE`` into ``database`` (a no-op where it is
-    complete: a therapist already there is skipped), where the command has it."""
-    if "--scale" not in _manage("seed_demo", "--help", database=database):
-        return "the large practice: not yet (seed_demo has no --scale)"
+    """The large practice of SCALE therapists into ``database`` (a no-op where
+    it is complete: a therapist already there is skipped)."""
     started = time.perf_counter()
     _manage("migrate", "--no-input", database=database)
-    _manage("seed_demo", "--scale", str(SCALE), database=database)
-    return f"the large practice (seed_demo --scale {SCALE}): {time.perf_counter() - started:.0f} s"
+    subprocess.run(
+        [sys.executable, "-m", "bench.large_practice", str(SCALE)],
+        cwd=services.ROOT,
+        env={**os.environ, "DATABASE_URL": database},
+        check=True,
+        capture_output=True,
+    )
+    return (
+        f"the large practice (bench.large_practice {SCALE}): {time.perf_counter() - started:.0f} s"
+    )
 
 
 def _database(folder: Path) -> str:

@@ -25,7 +25,6 @@ it at the end; without DATABASE_URL on PostgreSQL and REDIS_URL it says it
 skipped.
 """
 
-import io
 import json
 import os
 import socket
@@ -384,12 +383,14 @@ def main() -> int:
             django.setup()
             from django.core.management import call_command
 
+            from bench.large_practice.load import large_practice_load
+
             started = time.perf_counter()
             call_command("migrate", verbosity=0)
             print(f"load test: migrated in {time.perf_counter() - started:.0f} s")
-            call_command("seed_demo", scale=SCALE, verbosity=0, stdout=io.StringIO())
+            large_practice_load(SCALE, say=lambda _line: None)
             print(
-                f"load test: the large practice (seed_demo --scale {SCALE}) made in {time.perf_counter() - started:.0f} s"
+                f"load test: the large practice (bench.large_practice {SCALE}) made in {time.perf_counter() - started:.0f} s"
             )
             figures = run_on_database()
         finally:

@@ -18,7 +18,7 @@ entries lists).
 
 Rounds interleave the page at the largest, its floor, and the page at the
 smallest; each figure is the median of the paired ratios. Runs on a database
-already seeded (``seed_demo --scale N``) and leaves it as it found it: the
+already seeded (``python -m bench.large_practice N``) and leaves it as it found it: the
 whole run is one transaction, rolled back (opening "since last session"
 marks entries read, and every look at a client's records writes the access log).
 
@@ -127,7 +127,7 @@ def _pages() -> list[Page]:
             admin("admin:index"),
             "staff_home's reads dominate (new, flagged, overdue, two days of sessions):"
             " SQL ~40% of the page; without the planner's statistics the overdue read took"
-            " 0.29 s (seed_demo --scale now analyses what it loads)",
+            " 0.29 s (the large practice now analyses what it loads)",
         ),
         Page(
             "Caseload",
@@ -213,7 +213,9 @@ def largest_and_smallest() -> tuple[Who, Who]:
     largest = counted.order_by("-sent", "pk").first()
     smallest = counted.order_by("sent", "pk").first()
     if largest is None or smallest is None:
-        raise SystemExit("No client with entries: seed the database first (seed_demo --scale N).")
+        raise SystemExit(
+            "No client with entries: seed the database first (python -m bench.large_practice N)."
+        )
     return _who(*largest), _who(*smallest)
 
 

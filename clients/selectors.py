@@ -21,6 +21,7 @@ from clients.models import (
 )
 from practice import delivery
 from practice.models import User
+from practice.roles import is_acting_manager
 
 
 def clients_for_user(*, user: User) -> QuerySet[Client]:
@@ -30,7 +31,7 @@ def clients_for_user(*, user: User) -> QuerySet[Client]:
     if not user.is_authenticated or not user.is_active:
         return Client.objects.none()
     present = Client.objects.exclude(status=Client.Status.ERASED)
-    if user.is_manager:
+    if is_acting_manager(user):
         return present
     if user.is_therapist:
         return present.filter(therapist=user)
@@ -41,7 +42,7 @@ def client_for_erasure(*, user: User, client_id: int) -> Client | None:
     """The client a manager is exporting and erasing, erased already or not
     (a second tab, or a replayed request, is told so calmly); None for
     anyone but a manager, and for an id that is no client."""
-    if not (user.is_authenticated and user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return None
     return Client.objects.filter(pk=client_id).select_related("therapist").first()
 
@@ -64,7 +65,7 @@ def client_for_portal_user(*, user: User, include_archived: bool = False) -> Cli
 def access_events_for_staff(*, user: User) -> QuerySet[AccessEvent]:
     """The access log as a member of staff may read it: the manager all of
     it, nobody else any (clients.admin.access_log says why)."""
-    if not (user.is_authenticated and user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return AccessEvent.objects.none()
     return AccessEvent.objects.select_related("actor", "client").order_by("-at", "-pk")
 
@@ -72,7 +73,7 @@ def access_events_for_staff(*, user: User) -> QuerySet[AccessEvent]:
 def sign_in_failures_for_staff(*, user: User) -> QuerySet[SignInFailure]:
     """Every refused sign-in, practice-wide, newest first: the manager's
     alone, as they name every account's tries (clients.admin.sign_ins)."""
-    if not (user.is_authenticated and user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return cast("QuerySet[SignInFailure]", SignInFailure.objects.none())
     # axes ships no type hints: its models' managers are Any to the type checker.
     return cast("QuerySet[SignInFailure]", SignInFailure.objects.order_by("-attempt_time", "-pk"))
@@ -86,7 +87,7 @@ def sign_in_locks_for_staff(*, user: User) -> QuerySet[SignInLock]:
     over the browsers it came from, reach ACCOUNT_FAILURES: the rule
     clients.lockout.PracticeAxesHandler applies to the next try.
     """
-    if not (user.is_authenticated and user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return cast("QuerySet[SignInLock]", SignInLock.objects.none())
     recent: QuerySet[SignInLock] = SignInLock.objects.filter(
         attempt_time__gte=timezone.now() - lockout.COOL_OFF, username__isnull=False
@@ -256,7 +257,7 @@ def staff_overview(*, user: User) -> QuerySet[User]:
     """The practice's staff for its manager's Staff page, each with their count
     of active clients and whether their authenticator is set up: one query
     however many there are. Nobody else's to see: empty for anyone else."""
-    if not (user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return User.objects.none()
     return (
         staff_members()
@@ -277,7 +278,7 @@ def active_therapists() -> QuerySet[User]:
 
 def staff_invitations_waiting(*, user: User) -> QuerySet[StaffInvitation]:
     """Invitations to staff not taken up yet and still working, for the manager."""
-    if not (user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return StaffInvitation.objects.none()
     return StaffInvitation.objects.filter(
         used_at=None, revoked_at=None, expires_at__gt=timezone.now()

@@ -49,9 +49,11 @@ _PLACE_TABLES = ("zone.tab", "zone1970.tab")
 UTC = "UTC"
 
 
+# Read once a process: listing and reading tzdata's files is the slow part,
+# and the zones a machine knows do not change while it runs.
 @functools.cache
 def zone_names() -> tuple[str, ...]:
-    """Every zone this machine knows, sorted; read once (it lists files)."""
+    """Every zone this machine knows, sorted."""
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
@@ -106,12 +108,10 @@ def _key(typed: str) -> str:
     return "_".join(typed.split()).casefold()
 
 
-@functools.cache
 def _by_key() -> dict[str, str]:
     return {_key(name): name for name in zone_names()}
 
 
-@functools.cache
 def _by_city() -> dict[str, tuple[str, ...]]:
     cities: dict[str, list[str]] = {}
     for name in zone_names():
@@ -128,16 +128,13 @@ def _prefer_current(names: list[str]) -> tuple[str, ...]:
     return (deepest[0],) if len(deepest) == 1 else tuple(names)
 
 
-@functools.cache
-def _place_keys() -> tuple[str, ...]:
-    return tuple(_key(name) for name in place_names())
-
-
 def _close_to(key: str) -> list[str]:
     """Places (and UTC) close to what was typed: never "Factory" for "Factori"."""
     found: list[str] = []
-    for match in difflib.get_close_matches(key, [*_place_keys(), *_by_city()], n=5, cutoff=0.75):
-        for name in _by_city().get(match) or (_by_key()[match],):
+    by_city, by_key = _by_city(), _by_key()
+    keys = [_key(name) for name in place_names()]
+    for match in difflib.get_close_matches(key, [*keys, *by_city], n=5, cutoff=0.75):
+        for name in by_city.get(match) or (by_key[match],):
             if name not in found:
                 found.append(name)
     return found[:3]
@@ -153,8 +150,9 @@ def resolve_time_zone(typed: str) -> str:
             code="too_long",
         )
     key = _key(typed)
-    if key in _by_key():
-        return _by_key()[key]
+    by_key = _by_key()
+    if key in by_key:
+        return by_key[key]
     found = _by_city().get(key, ())
     if len(found) == 1:
         return found[0]
@@ -181,7 +179,6 @@ def resolve_time_zone(typed: str) -> str:
     )
 
 
-@functools.cache
 def _options() -> SafeString:
     return format_html_join("", '<option value="{}">', ((name,) for name in place_names()))
 

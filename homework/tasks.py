@@ -17,6 +17,7 @@ from homework.summary import selectors as summary_selectors
 from homework.summary import services as summary_services
 from practice import delivery
 from practice.api.idempotency import idempotency_keys_purge
+from practice.pdf import collector_paused_in_worker
 from practice.queue import enqueue_on_commit
 
 # The longest a reminder's retry waits: far below the broker's visibility
@@ -75,7 +76,8 @@ def prepare_tomorrows_summaries() -> int:
 )
 def prepare_session_summary(session_id: int) -> str | None:
     """Render and store one session's summary; unchanged ones are not re-rendered."""
-    return summary_services.summary_prepare_for_session(session_id=session_id)
+    with collector_paused_in_worker(prepare_session_summary):
+        return summary_services.summary_prepare_for_session(session_id=session_id)
 
 
 @shared_task(soft_time_limit=120, time_limit=150)
@@ -154,7 +156,8 @@ def purge_done_messages() -> int:
 def prepare_download(download_id: int, attempt: int) -> str:
     """Build a client's PDF download into its row (homework.services.downloads);
     a second delivery of the same message finds it claimed and does nothing."""
-    return downloads.download_build(download_id=download_id, attempt=attempt)
+    with collector_paused_in_worker(prepare_download):
+        return downloads.download_build(download_id=download_id, attempt=attempt)
 
 
 @shared_task(soft_time_limit=120, time_limit=150)

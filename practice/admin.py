@@ -76,6 +76,7 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             "summary_keep_days": forms.NumberInput(attrs={"min": 1, "max": 365}),
             "message_keep_days": forms.NumberInput(attrs={"min": 30, "max": 730}),
             "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
+            "practice_contact": forms.Textarea(attrs={"rows": 3, "cols": 70}),
         }
         error_messages = {
             "crisis_resources": {
@@ -119,7 +120,14 @@ class PracticeSettingsAdmin(RoleAdmin):
         ),
         (
             _("Safety on every portal page"),
-            {"fields": ("crisis_resources", "quick_exit_url", "idle_timeout_minutes")},
+            {
+                "fields": (
+                    "crisis_resources",
+                    "practice_contact",
+                    "quick_exit_url",
+                    "idle_timeout_minutes",
+                )
+            },
         ),
         (_("Staff sign-in"), {"fields": ("staff_idle_timeout_minutes",)}),
         (_("Email to therapists"), {"fields": ("weekly_digest",)}),

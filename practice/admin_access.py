@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 
 from practice.models import User
 from practice.requests import acting_user, parse_id
+from practice.roles import is_acting_manager
 
 
 def is_staff_member(request: HttpRequest) -> bool:
@@ -32,7 +33,7 @@ def is_staff_member(request: HttpRequest) -> bool:
 
 
 def is_manager(request: HttpRequest) -> bool:
-    return is_staff_member(request) and acting_user(request).is_manager
+    return is_staff_member(request) and is_acting_manager(acting_user(request))
 
 
 def not_found(

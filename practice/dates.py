@@ -18,13 +18,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
-from django.core.signals import setting_changed
-from django.dispatch import receiver
-from django.utils import formats, timezone, translation
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 if TYPE_CHECKING:
@@ -79,21 +76,7 @@ def calendar_day(value: dt.date | dt.datetime, date_format: str) -> str:
     day = value.date() if isinstance(value, dt.datetime) else value
     if isinstance(value, dt.datetime):
         return formats.date_format(value, with_year(date_format, day))
-    return _day_in_words(day, with_year(date_format, day), translation.get_language())
-
-
-@lru_cache(maxsize=4096)
-def _day_in_words(day: dt.date, date_format: str, language: str | None) -> str:
-    """A day formatted once per format and language: a chart's table names
-    the same days again and again (a year of urges, a point each), and
-    Django's date_format looks up the locale's formats on every call. Days
-    only: two aware times at one instant are equal but read differently."""
-    return formats.date_format(day, date_format)
-
-
-@receiver(setting_changed)
-def _forget_days_in_words(**kwargs: object) -> None:
-    _day_in_words.cache_clear()  # a test changed the formats or languages
+    return formats.date_format(day, with_year(date_format, day))
 
 
 def as_zone(zone: str | dt.tzinfo) -> dt.tzinfo:

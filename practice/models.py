@@ -162,6 +162,16 @@ class PracticeSettings(models.Model):
         ),
         help_text=_("One per line. Shown on every page of the portal."),
     )
+    practice_contact = models.TextField(
+        _("how clients reach the practice"),
+        blank=True,
+        default="",
+        help_text=_(
+            "One per line, for example “Reception, weekdays 9 to 5: 020 7946 0000”. "
+            "Shown on the portal's Help now page, after the client's own plan and before "
+            "the crisis resources."
+        ),
+    )
     quick_exit_url = models.URLField(
         _("quick-exit address"),
         default="https://www.bbc.co.uk/weather",
@@ -302,6 +312,16 @@ class PracticeSettings(models.Model):
     @property
     def crisis_lines(self) -> list[str]:
         return [line.strip() for line in self.crisis_resources.splitlines() if line.strip()]
+
+    @property
+    def contact_lines(self) -> list[str]:
+        return [line.strip() for line in self.practice_contact.splitlines() if line.strip()]
+
+    @property
+    def crisis_lines_not_in_contact(self) -> list[str]:
+        """The crisis lines, less any the practice's own contact already gives:
+        Help now lists each line once."""
+        return [line for line in self.crisis_lines if line not in self.contact_lines]
 
 
 class IdempotentRequest(models.Model):

@@ -142,45 +142,26 @@ def _font_config() -> FontConfiguration:
     return config
 
 
-class _CollectorPause:
-    """Pause Python's cyclic garbage collector while documents render.
+@contextlib.contextmanager
+def collector_paused_in_worker(task: Any) -> Iterator[None]:
+    """Pause the cyclic garbage collector while a Celery worker process renders.
 
-    A render builds tens of thousands of linked objects (styles, boxes,
-    lines) that all live until the PDF is written, and the collector would
-    walk them again and again as they grow: about a fifth of a session
-    summary's render time, measured here. When the last render running in
-    the process ends, the collector is back on and takes, once, whatever the
-    renders left behind: here, so the render pays for its own garbage rather
-    than whatever runs next. Counted, so that threads rendering at once do
-    not turn it back on under each other, and it is never turned on if
-    something else had turned it off.
+    A render builds tens of thousands of young objects that the collector
+    walks again and again (about a fifth of a summary's render). A prefork
+    worker process runs one task at a time, so nothing else feels the pause;
+    a task run eagerly or called directly, in a web process, renders with
+    the collector on.
     """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._running = 0
-        self._was_enabled = True
-
-    @contextlib.contextmanager
-    def __call__(self) -> Iterator[None]:
-        with self._lock:
-            if self._running == 0:
-                self._was_enabled = gc.isenabled()
-                gc.disable()
-            self._running += 1
-        try:
-            yield
-        finally:
-            with self._lock:
-                self._running -= 1
-                resume = self._running == 0 and self._was_enabled
-                if resume:
-                    gc.enable()
-            if resume:  # outside the lock: a finalizer may render too
-                gc.collect(0)  # everything the renders made is still young
-
-
-_collector_paused = _CollectorPause()
+    in_worker = not (task.request.is_eager or task.request.called_directly)
+    if not in_worker or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect(0)  # what the render left behind, paid for by the render
 
 
 def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
@@ -189,14 +170,13 @@ def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
     ``stylesheets`` names static files (e.g. ``css/summary.css``) applied
     after the document's own styles.
     """
-    with _collector_paused():
-        document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
-        return document.write_pdf(  # type: ignore[no-any-return]
-            stylesheets=[static_stylesheet(name) for name in stylesheets],
-            font_config=_font_config(),
-            presentational_hints=False,
-            # Headings, paragraphs and pictures' alt text marked for screen
-            # readers: a client's export may go to a solicitor or a court,
-            # and a therapist may read the summary by ear.
-            pdf_tags=True,
-        )
+    document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
+    return document.write_pdf(  # type: ignore[no-any-return]
+        stylesheets=[static_stylesheet(name) for name in stylesheets],
+        font_config=_font_config(),
+        presentational_hints=False,
+        # Headings, paragraphs and pictures' alt text marked for screen
+        # readers: a client's export may go to a solicitor or a court,
+        # and a therapist may read the summary by ear.
+        pdf_tags=True,
+    )

@@ -6,7 +6,6 @@ it returns can be read over a shoulder or on a lock screen and says only that
 something is waiting behind a sign-in.
 """
 
-import functools
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from practice.discreet import clinical_words
 from practice.models import PracticeSettings, is_one_line
@@ -59,15 +58,10 @@ def reminder_message(*, practice_settings: PracticeSettings, kinds: Iterable[str
         raise ValueError("A reminder needs at least one kind of thing waiting.")
     sender_name = _neutral(practice_settings, "reminder_sender_name", gettext("Notifications"))
     subject = _neutral(practice_settings, "reminder_subject", gettext("You have a new update"))
-    return _message(sender_name, subject, sign_in_link(), frozenset(chosen), get_language())
+    return _message(sender_name, subject, sign_in_link(), frozenset(chosen))
 
 
-@functools.lru_cache(maxsize=64)
-def _message(
-    sender_name: str, subject: str, link: str, chosen: frozenset[ReminderKind], _language: str
-) -> Message:
-    """Made once per wording, kinds and language: its four templates were a
-    seventh of a send's time (bench.reminders), and nothing of a client is in it."""
+def _message(sender_name: str, subject: str, link: str, chosen: frozenset[ReminderKind]) -> Message:
     context = {
         "sender_name": sender_name,
         "subject": subject,

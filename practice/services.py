@@ -2,11 +2,11 @@
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from practice.models import PracticeSettings, User
+from practice.roles import require_manager
 from practice.selectors import forget_practice_settings
 
 PRACTICE_SETTINGS_FIELDS = frozenset(
@@ -15,6 +15,7 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "reminder_sender_name",
         "reminder_subject",
         "crisis_resources",
+        "practice_contact",
         "quick_exit_url",
         "idle_timeout_minutes",
         "staff_idle_timeout_minutes",
@@ -34,8 +35,7 @@ def practice_settings_update(*, actor: User, **changes: Any) -> PracticeSettings
     The settings are cached for every portal page; the cache is cleared once
     the change has committed, so no request can cache the old row again.
     """
-    if not (actor.is_active and actor.is_manager):
-        raise PermissionDenied(_("Only a practice manager changes the practice's settings."))
+    require_manager(actor, refusal=_("Only a practice manager changes the practice's settings."))
     unknown = set(changes) - PRACTICE_SETTINGS_FIELDS
     if unknown:
         raise TypeError(f"Unknown practice settings: {sorted(unknown)}")

@@ -3,6 +3,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from homework.portal.help_now import help_now
 from practice import views
 from practice.health import health
 
@@ -15,7 +16,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("practice.api.urls")),
-    path("help-now/", views.crisis, name="crisis"),
+    # The client's own plan first (homework), then the practice's lines.
+    path("help-now/", help_now, name="crisis"),
     path("favicon.ico", views.favicon),
     # For a load balancer: "ok" or "unavailable", nothing more (practice.health).
     path("health/", health, name="health"),

@@ -10,12 +10,6 @@ from practice.selectors import practice_settings
 
 
 @require_safe
-def crisis(request: HttpRequest) -> HttpResponse:
-    """Crisis resources: public, so they are there even when signed out."""
-    return render(request, "practice/crisis.html")
-
-
-@require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers ask for /favicon.ico; the neutral icon lives with the static files."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))

@@ -82,6 +82,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         f"HH:MM (today, local) or {', '.join(wall_clock.NAMED)} (default: now)",
     )
     parser.addoption(
+        "--suite-clock",
+        default="now",
+        help="run every test at this wall-clock moment (one of --clock's names): "
+        "`--suite-clock=next-year` shows the suite still passes a year from now",
+    )
+    parser.addoption(
         "--services-pass",
         action="store_true",
         help="run only the tests whose outcome PostgreSQL, Redis or a real worker "
@@ -92,6 +98,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     try:
         wall_clock.parse(config.getoption("clock"))
+        wall_clock.parse(config.getoption("suite_clock"))
     except ValueError as bad:
         raise pytest.UsageError(str(bad)) from None
 
@@ -109,8 +116,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True)
 def wall_clock_at(request: pytest.FixtureRequest):
-    """The wall clock moved to the moment this run of a `clock` test is for (ticking)."""
-    at = wall_clock.moment(getattr(request, "param", "now"))
+    """The wall clock moved to the moment this run of a `clock` test is for
+    (ticking), or for every test to ``--suite-clock``'s."""
+    at = wall_clock.moment(getattr(request, "param", request.config.getoption("suite_clock")))
     if at is None:
         yield None
         return

@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.test import Client as HttpClient
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
@@ -150,6 +150,16 @@ def settings_form(**overrides):
 def current_code(device: TOTPDevice) -> str:
     totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
     return str(totp.token()).zfill(device.digits)
+
+
+def day_pattern(value: dt.date | dt.datetime, date_format: str) -> str:
+    """A regular expression for ``value`` as a document prints it in
+    ``date_format`` (no year in it): with its year or without, since a
+    document about days across New Year names every date's year."""
+    end = max(date_format.rfind(letter) for letter in "dDjlNSwzWMFnmbE") + 1
+    plain = formats.date_format(value, date_format)
+    named = formats.date_format(value, f"{date_format[:end]} Y{date_format[end:]}")
+    return f"(?:{re.escape(plain)}|{re.escape(named)})"
 
 
 def last_night_at_nine(zone: zoneinfo.ZoneInfo) -> dt.datetime:

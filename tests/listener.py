@@ -33,6 +33,21 @@ class Listener:
     def _took(self, connection: socket.socket) -> None:
         connection.close()
 
+    def knocks(self) -> int:
+        """Every connection made so far, those the kernel has taken but this
+        listener has not yet accepted included (a client's connect returns once
+        the kernel has it): stops listening, so call it once, at the end."""
+        self._stop.set()
+        self._thread.join(timeout=2)
+        self.server.setblocking(False)
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except BlockingIOError:
+                return self.hits
+            self.hits += 1
+            self._took(connection)
+
     def close(self) -> None:
         self._stop.set()
         self._thread.join(timeout=2)

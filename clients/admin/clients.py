@@ -31,6 +31,7 @@ from practice.bidi import isolated_text
 from practice.dates import TheirClock, calendar_day
 from practice.models import User
 from practice.requests import acting_user
+from practice.roles import is_acting_manager
 
 # In the therapist's session: for each client, the invitation whose link the
 # invite page is still to show (once).
@@ -105,10 +106,14 @@ class ClientAdmin(RoleAdmin):
 
     def get_list_display(self, request: HttpRequest) -> tuple[str, ...]:
         shown = tuple(self.list_display)
-        return (shown[0], "therapist", *shown[1:]) if acting_user(request).is_manager else shown
+        return (
+            (shown[0], "therapist", *shown[1:])
+            if is_acting_manager(acting_user(request))
+            else shown
+        )
 
     def get_list_filter(self, request: HttpRequest) -> tuple[Any, ...]:
-        if acting_user(request).is_manager:
+        if is_acting_manager(acting_user(request)):
             return (ClientStatusFilter, "therapist")
         return (ClientStatusFilter,)
 
@@ -117,13 +122,13 @@ class ClientAdmin(RoleAdmin):
     ) -> tuple[str, ...]:
         # Status changes through Archive / Restore, which say what they do.
         readonly = ("portal_account", "status", "contact_preferences")
-        return readonly if acting_user(request).is_manager else (*readonly, "therapist")
+        return readonly if is_acting_manager(acting_user(request)) else (*readonly, "therapist")
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
         if obj is None:  # a new client is active; the status line would only be noise
             # A therapist's new client is their own: shown read-only and empty
             # ("Therapist: -") the line said nothing. A manager chooses.
-            whose = ("therapist",) if acting_user(request).is_manager else ()
+            whose = ("therapist",) if is_acting_manager(acting_user(request)) else ()
             main = {"fields": ("display_name", *whose, "timezone")}
             # No profile before there is a client: set it once they are added.
             return ((None, main), *self.fieldsets[2:])

@@ -11,7 +11,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.admin import AdminSite
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -25,10 +25,9 @@ from clients import selectors
 from clients.models import StaffInvitation
 from clients.services import staff as staff_services
 from clients.services import staff_invitations
-from practice.admin_access import is_manager
 from practice.models import User
 from practice.refusals import form_refused
-from practice.requests import acting_user
+from practice.roles import require_manager
 
 # In the manager's session: the invitation whose link the invite page is still
 # to show (once). The id, never the link, and the address holds neither.
@@ -82,12 +81,6 @@ def add_refusal(form: forms.Form, refused: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, errors)
 
 
-def _manager_only(request: HttpRequest) -> User:
-    if not is_manager(request):
-        raise PermissionDenied
-    return acting_user(request)
-
-
 def _member(user_id: int) -> User:
     member = User.objects.filter(
         pk=user_id, role__in=(User.Role.THERAPIST, User.Role.MANAGER)
@@ -107,7 +100,7 @@ def _page(
 
 
 def staff_list(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
-    user = _manager_only(request)
+    user = require_manager(request.user)
     return _page(
         request,
         site,
@@ -124,7 +117,7 @@ def staff_list(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
 def staff_invite(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
     """Post, then redirect to this page, which shows the link once: a reload
     must not make a new link (the one just copied would stop working)."""
-    user = _manager_only(request)
+    user = require_manager(request.user)
     form = StaffInviteForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -152,7 +145,7 @@ def staff_invite(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def staff_deactivate(request: HttpRequest, user_id: int, *, site: AdminSite) -> HttpResponse:
     """Close an account (asked to confirm first), or say why not, and offer the hand-over."""
-    user = _manager_only(request)
+    user = require_manager(request.user)
     member = _member(user_id)
     error = ""
     if request.method == "POST":
@@ -183,7 +176,7 @@ def staff_deactivate(request: HttpRequest, user_id: int, *, site: AdminSite) -> 
 
 @require_POST
 def staff_reactivate(request: HttpRequest, user_id: int, *, site: AdminSite) -> HttpResponse:
-    user = _manager_only(request)
+    user = require_manager(request.user)
     member = _member(user_id)
     staff_services.staff_reactivate(actor=user, user_id=member.pk)
     messages.success(request, _("%(name)s's account is open again.") % {"name": member})
@@ -193,7 +186,7 @@ def staff_reactivate(request: HttpRequest, user_id: int, *, site: AdminSite) -> 
 @require_http_methods(["GET", "POST"])
 def clients_hand_over(request: HttpRequest, user_id: int, *, site: AdminSite) -> HttpResponse:
     """Move all of a therapist's active clients to another therapist."""
-    user = _manager_only(request)
+    user = require_manager(request.user)
     giver = _member(user_id)
     form = HandOverForm(request.POST or None, giver=giver)
     if request.method == "POST" and form.is_valid():
@@ -232,7 +225,7 @@ def clients_hand_over(request: HttpRequest, user_id: int, *, site: AdminSite) ->
 def staff_second_factor_reset(
     request: HttpRequest, user_id: int, *, site: AdminSite
 ) -> HttpResponse:
-    user = _manager_only(request)
+    user = require_manager(request.user)
     member = _member(user_id)
     error = ""
     if request.method == "POST":

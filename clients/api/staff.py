@@ -16,18 +16,18 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clients import selectors, services
 from clients.models import AccessEvent, Client, Session
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from practice.api.permissions import IsPracticeStaff, staff_user
+from practice.api.permissions import IsPracticeManager, IsPracticeStaff, staff_user
 from practice.api.preconditions import IF_MATCH_HEADER, require_current, with_etag
 from practice.api.serializers import StrictInput
 from practice.models import User
+from practice.roles import is_acting_manager
 
 
 class StaffView(GenericAPIView[Any]):
@@ -37,7 +37,7 @@ class StaffView(GenericAPIView[Any]):
 def therapists_for(user: User) -> QuerySet[User]:
     """Whom ``user`` may name as a client's therapist: a therapist only
     themself, the manager any active therapist."""
-    if user.is_manager:
+    if is_acting_manager(user):
         return selectors.active_therapists()
     return User.objects.filter(pk=user.pk, role=User.Role.THERAPIST, is_active=True)
 
@@ -201,14 +201,6 @@ class ClientSessions(StaffView):
         return Response(
             SessionOut(session).data, status=status.HTTP_201_CREATED if made else status.HTTP_200_OK
         )
-
-
-class IsPracticeManager(BasePermission):
-    message = _("Only the practice manager reads the access log.")
-
-    def has_permission(self, request: Request, view: APIView) -> bool:
-        user = request.user
-        return isinstance(user, User) and user.is_active and user.is_manager
 
 
 class AccessEventOut(serializers.Serializer[AccessEvent]):

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from clients.models import Client
 from clients.selectors import clients_for_user
 from practice.models import User
+from practice.roles import is_acting_manager, is_acting_staff
 
 CLIENT_EDITABLE_FIELDS = (
     "display_name",
@@ -18,7 +19,7 @@ CLIENT_EDITABLE_FIELDS = (
 
 
 def _require_staff(actor: User) -> None:
-    if not (actor.is_therapist or actor.is_manager):
+    if not is_acting_staff(actor):
         raise PermissionDenied(_("Only therapists and practice managers manage clients."))
 
 
@@ -46,7 +47,11 @@ def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
     unknown = set(changes) - {*CLIENT_EDITABLE_FIELDS, "therapist"}
     if unknown:
         raise TypeError(f"Unknown client fields: {sorted(unknown)}")
-    if "therapist" in changes and not actor.is_manager and changes["therapist"] != client.therapist:
+    if (
+        "therapist" in changes
+        and not is_acting_manager(actor)
+        and changes["therapist"] != client.therapist
+    ):
         raise PermissionDenied(_("Only a practice manager moves a client to another therapist."))
     for name, value in changes.items():
         setattr(client, name, value)

@@ -15,6 +15,7 @@ from clients.contact.models import ContactChange, ContactProfile
 from clients.models import Client, validate_timezone
 from clients.selectors import clients_for_user
 from practice.models import User
+from practice.roles import is_acting_staff
 
 # Said to a client whose address or number is on another client's profile:
 # not whose, nor even that it is a client's, which would tell them who else
@@ -46,7 +47,7 @@ def _as_staff(actor: User, client: Client) -> bool:
     anyone else is refused."""
     if not (actor.is_authenticated and actor.is_active):
         raise PermissionDenied(_("This is not a profile you may change."))
-    if actor.is_therapist or actor.is_manager:
+    if is_acting_staff(actor):
         if clients_for_user(user=actor).filter(pk=client.pk).exists():
             return True
     elif client.portal_user_id == actor.pk and client.status != Client.Status.ERASED:

@@ -14,7 +14,6 @@ from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session as WebSession
-from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.db.models import Model
 from django.utils.translation import gettext as _
@@ -25,6 +24,7 @@ from clients.contact.models import ContactProfile
 from clients.models import AccessEvent, Client, Invitation, Session, practice_time_zone
 from clients.services.contact import contact_profile_erase
 from practice.models import User
+from practice.roles import require_manager
 
 
 def admin_history_forget(*, model: type[Model], ids: list[int]) -> None:
@@ -87,8 +87,7 @@ def client_erase_own_records(*, actor: User, client: Client) -> Client:
     """
     if not connection.in_atomic_block:
         raise RuntimeError("client_erase_own_records runs inside client_erase's transaction.")
-    if not (actor.is_active and actor.is_manager):
-        raise PermissionDenied(_("Only a practice manager erases a client's records."))
+    require_manager(actor, refusal=_("Only a practice manager erases a client's records."))
     admin_history_forget(
         model=Session, ids=list(Session.objects.filter(client=client).values_list("pk", flat=True))
     )

@@ -3,12 +3,12 @@
 import logging
 
 from axes.models import AccessAttempt
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clients.models import SignInLock
 from practice.models import User
+from practice.roles import require_manager
 
 logger = logging.getLogger(__name__)
 
@@ -23,8 +23,7 @@ def sign_in_lock_lift(*, actor: User, lock: SignInLock) -> int:
     it guards everyone on that address, not one person. Each lift is logged
     with who lifted it, since it undoes a protection.
     """
-    if not (actor.is_active and actor.is_manager):
-        raise PermissionDenied(_("Only the practice manager can lift a lock."))
+    require_manager(actor, refusal=_("Only the practice manager can lift a lock."))
     cleared, _rows = AccessAttempt.objects.filter(
         username=lock.username, ip_address=lock.ip_address
     ).delete()

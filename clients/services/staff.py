@@ -16,9 +16,10 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.models import Client
 from clients.services.accounts import user_log_out_everywhere
-from clients.services.staff_invitations import require_manager
+from clients.services.staff_invitations import STAFF_ARE_THE_MANAGERS
 from clients.services.staff_log import staff_change_record
 from practice.models import User
+from practice.roles import is_acting_manager, require_manager
 
 STAFF_ROLES = (User.Role.THERAPIST, User.Role.MANAGER)
 
@@ -47,11 +48,11 @@ def staff_deactivate(*, actor: User, user_id: int) -> User:
     still has active clients (hand them over first: a client is never left
     without a therapist who can see what they send).
     """
-    require_manager(actor)
+    require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     member = _staff_member(user_id)
     if not member.is_active:
         return member  # already done: a form sent twice
-    if member.is_manager:
+    if is_acting_manager(member):
         managers = User.objects.select_for_update().filter(role=User.Role.MANAGER, is_active=True)
         if managers.count() <= 1:
             raise ValidationError(
@@ -88,7 +89,7 @@ def staff_deactivate(*, actor: User, user_id: int) -> User:
 def staff_reactivate(*, actor: User, user_id: int) -> User:
     """Open a closed account again; they sign in with their password and
     second factor as before (reset it if they have lost it)."""
-    require_manager(actor)
+    require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     member = _staff_member(user_id)
     if not member.is_active:
         member.is_active = True
@@ -105,7 +106,7 @@ def clients_hand_over(*, actor: User, from_id: int, to_id: int) -> int:
 
     Each client's history, and both therapists', say who moved whom.
     """
-    require_manager(actor)
+    require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     giver = _staff_member(from_id)
     taker = _staff_member(to_id)
     if not giver.is_therapist:
@@ -148,7 +149,7 @@ def staff_second_factor_reset(*, actor: User, user_id: int) -> User:
     this screen, with the password, set up their own app in the manager's
     name. A manager who lost theirs uses a recovery code, or asks another.
     """
-    require_manager(actor)
+    require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     member = _staff_member(user_id)
     if member.pk == actor.pk:
         raise ValidationError(

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clients.models import StaffInvitation
 from clients.services.discreet_email import (
@@ -27,6 +28,7 @@ from clients.services.staff_log import staff_change_record
 from practice.dates import as_zone, end_of_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
+from practice.roles import require_manager
 
 logger = logging.getLogger(__name__)
 
@@ -39,9 +41,7 @@ def email_taken() -> str:
     return _("This email cannot be used for a new account here. Try another one.")
 
 
-def require_manager(actor: User) -> None:
-    if not (actor.is_active and actor.is_manager):
-        raise PermissionDenied(_("Only a practice manager manages the practice's staff."))
+STAFF_ARE_THE_MANAGERS = gettext_lazy("Only a practice manager manages the practice's staff.")
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def staff_invite(
     request again within INVITATION_SENT_TWICE_WINDOW (a double click) gives
     back the link it made, and emails nothing more.
     """
-    require_manager(actor)
+    require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     email = User.normalize_username(email)
     name = name.strip()
     errors: dict[str, list[str]] = {}
@@ -122,7 +122,7 @@ def staff_invite(
 def staff_invitation_issued(*, actor: User, invitation_id: int) -> IssuedStaffInvitation | None:
     """The link of a working invitation, for the page that shows it once after
     it was made (the page holds the id, never the link); None otherwise."""
-    require_manager(actor)
+    require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     invitation = StaffInvitation.objects.filter(
         pk=invitation_id, used_at=None, revoked_at=None, expires_at__gt=timezone.now()
     ).first()

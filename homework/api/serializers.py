@@ -14,7 +14,7 @@ from rest_framework import serializers
 from homework.api.responses import KindResponseField
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from homework.selectors import entry_readable_by_staff, row_readable_by_staff
+from homework.selectors import row_readable_by_staff
 from practice.api.serializers import PlainOutput, StrictInput
 
 
@@ -74,7 +74,7 @@ class _ResponseIfReadable(_ResponseOf):
             version = value["schema_version"]
             # Already current (or newer): the row's own dict, which upgrade would only copy.
             return response if version >= kind.schema_version else kind.upgrade(response, version)
-        return super().to_representation(value) if entry_readable_by_staff(value) else None
+        return super().to_representation(value) if value.readable_by_staff else None
 
 
 class EntryOut(PlainOutput):
@@ -108,7 +108,7 @@ class EntryWithNotesOut(EntryOut):
 class StaffEntryOut(PlainOutput):
     """An entry as staff see it: never a draft (the selectors leave them
     out); a private one only as the fact that it exists, with no words and
-    no flags, all null (entry_readable_by_staff)."""
+    no flags, all null (Entry.readable_by_staff)."""
 
     id = serializers.UUIDField(source="key")
     assignment = serializers.IntegerField(source="assignment_id")
@@ -153,7 +153,7 @@ class StaffEntryOut(PlainOutput):
         readable = (
             row_readable_by_staff(instance)
             if isinstance(instance, dict)
-            else entry_readable_by_staff(instance)
+            else instance.readable_by_staff
         )
         if not readable:
             data.update(dict.fromkeys(self.HIDDEN_WHEN_PRIVATE))

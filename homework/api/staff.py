@@ -30,7 +30,7 @@ from clients.models import AccessEvent
 from homework import selectors, services
 from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
 from homework.kinds import ResponseInvalid, kind_choices
-from homework.models import Assignment, Entry, Exercise
+from homework.models import Assignment, Entry, Exercise, readable_by_staff_q
 from practice.api.filtering import FiltersWhenAsked
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import IsPracticeStaff, staff_user
@@ -158,7 +158,7 @@ class StaffEntryFilter(filters.FilterSet):
         return entries.filter(selectors.known_by(end))
 
     def filter_flag(self, entries: QuerySet[Entry], name: str, flag: str) -> QuerySet[Entry]:
-        return entries.filter(private=False, **{FLAGS[flag]: True})
+        return entries.filter(readable_by_staff_q(), **{FLAGS[flag]: True})
 
 
 class ClientEntries(StaffView):

@@ -82,6 +82,10 @@ class ExerciseKind:
     # Whether ``trend`` says anything: the caseload reads entries only for
     # the kinds that do.
     has_trend: ClassVar[bool] = False
+    # Whether the client's newest sent entry is a living document kept within
+    # reach (a safety plan): Help now shows it first, and every summary says
+    # whether one is current, whatever its period (``SummaryScope.current``).
+    within_reach: ClassVar[bool] = False
 
     # -- templates: templates/homework/kinds/<slug>/{form,display,summary,progress}.html
     # (and brief.html for a kind whose export_template is briefer)
@@ -100,6 +104,10 @@ class ExerciseKind:
     @property
     def progress_template(self) -> str:
         return f"homework/kinds/{self.slug}/progress.html"
+
+    @property
+    def help_now_template(self) -> str:
+        return f"homework/kinds/{self.slug}/help_now.html"
 
     # Whether the client's own PDF download prints this kind's entries in a
     # briefer form (brief.html) than the portal's: a log or a check-in sent
@@ -313,6 +321,10 @@ class ExerciseKind:
     def present(self, entry: "Entry") -> JSONDict:
         """Template context for an entry's display (admin, portal history, export)."""
         return {"response": self.response_of(entry)}
+
+    def help_now(self, entry: "Entry") -> JSONDict:
+        """Context for ``help_now_template``, for a kind kept ``within_reach``."""
+        return self.present(entry)
 
     def excerpt(self, entry: "Entry") -> str:
         """One line a therapist can scan in a list."""

@@ -6,6 +6,7 @@ that a plan exists and when it was last updated; its content appears when
 someone opens the entry itself, or asks the summary for full detail.
 """
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,6 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.fields import KindForm, long_text, short_text
-from homework.kinds.summaries import latest_per_assignment
 from practice.bidi import isolated_text
 from practice.dates import calendar_day
 
@@ -62,6 +62,31 @@ class SafetyPlanForm(KindForm):
 
 PARTS = list(SafetyPlanForm.base_fields)
 
+# Help now, in the order a crisis needs them: who to call first, where to
+# go, the code word, the signs; then the numbers and papers.
+HELP_NOW_PARTS = (
+    ("people_to_call", gettext_lazy("People you can call")),
+    ("emergency_numbers", gettext_lazy("Your emergency numbers")),
+    ("safe_places", gettext_lazy("Places you can go")),
+    ("code_word", gettext_lazy("Your code word")),
+    ("warning_signs", gettext_lazy("Signs that things are getting more dangerous")),
+    ("documents_and_where", gettext_lazy("Your important documents")),
+)
+# Parts whose phone numbers become links a phone can call.
+CALLABLE_PARTS = {"people_to_call", "emergency_numbers"}
+
+
+def last_changed(entry: "Entry") -> dt.datetime | None:
+    """When the plan last changed: edited after it was sent, or sent."""
+    return entry.changed_at or entry.submitted_at
+
+
+def current_of(entries: Sequence["Entry"], scope: SummaryScope) -> "Entry | None":
+    """The summary's current plan, or, asked without one, the newest sent of ``entries``."""
+    if scope.current is not None or not entries:
+        return scope.current
+    return max(entries, key=lambda entry: (entry.submitted_at or entry.created_at, entry.pk))
+
 
 class SafetyPlan(ExerciseKind):
     slug = "safety_plan"
@@ -70,6 +95,7 @@ class SafetyPlan(ExerciseKind):
     form_class = SafetyPlanForm
     again_label = gettext_lazy("Update my plan")
     continues_last_sent = True
+    within_reach = True
     # Its line in a list says how much is filled in, never a line of the plan.
     excerpt_quotes_client = False
 
@@ -87,6 +113,24 @@ class SafetyPlan(ExerciseKind):
             ],
         }
 
+    def help_now(self, entry: "Entry") -> JSONDict:
+        """The plan as Help now shows it: each filled part, line by line, so
+        a number on one line is never run into the next one's."""
+        response = self.response_of(entry)
+        return {
+            "parts": [
+                {
+                    "key": key,
+                    "label": label,
+                    "lines": [line for line in str(response[key]).splitlines() if line.strip()],
+                    "callable": key in CALLABLE_PARTS,
+                }
+                for key, label in HELP_NOW_PARTS
+                if str(response.get(key) or "").strip()
+            ],
+            "changed_at": last_changed(entry),
+        }
+
     def excerpt(self, entry: "Entry") -> str:
         # Never a line of the plan itself in a list: open the entry to read it.
         filled = sum(1 for key in PARTS if self.response_of(entry).get(key))
@@ -100,28 +144,29 @@ class SafetyPlan(ExerciseKind):
         }
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
-        plans = []
-        for entry, _previous in latest_per_assignment(entries):
-            # Changed after it was sent, it was last updated then.
-            plan: JSONDict = {"entry": entry, "updated_on": entry.changed_at or entry.submitted_at}
-            if scope.full_detail:
-                plan.update(self.present(entry))
-            plans.append(plan)
+        """The current plan, whenever it was sent: that one exists and when it
+        last changed; its words only with full detail."""
+        current = current_of(entries, scope)
         return {
-            "plans": plans,
+            "current": current,
+            "changed_at": last_changed(current) if current is not None else None,
+            "parts": self.present(current)["parts"] if current and scope.full_detail else [],
             "full_detail": scope.full_detail,
             # Brief, the plan prints as "in place": its words are not on the page.
-            "printed": [plan["entry"] for plan in plans] if scope.full_detail else [],
+            "printed": [current] if current is not None and scope.full_detail else [],
         }
 
     def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
+        current = current_of(entries, scope)
+        if current is None:
+            return [_("No safety plan has been shared.")]
+        changed = last_changed(current)
         return [
-            _("%(title)s: in place, updated %(date)s.")
+            _("%(title)s: in place, last changed %(date)s.")
             % {
-                "title": isolated_text(entry.assignment.exercise.title),
-                "date": calendar_day(entry.submitted_at, "j M") if entry.submitted_at else "—",
+                "title": isolated_text(current.assignment.exercise.title),
+                "date": calendar_day(changed, "j M") if changed else "—",
             }
-            for entry, _previous in latest_per_assignment(entries)
         ]
 
 

@@ -39,7 +39,7 @@ def timeline_of(
     points: list[TimelinePoint] = []
     kinds: set[str] = set()
     for entry in entries:
-        if not entry.is_submitted or (entry.private and not for_client):
+        if not (entry.is_submitted if for_client else entry.readable_by_staff):
             continue
         slug = entry.assignment.exercise.kind
         own = [

@@ -108,6 +108,10 @@ class SummaryScope:
     # carries the timeline, which draws every record's day and distress
     # (homework.summary.render).
     records_in_words: int | None = None
+    # For a kind kept within reach (``ExerciseKind.within_reach``): the
+    # client's newest shared entry of it by the period's end, sent in the
+    # period or long before; None when none is.
+    current: "Entry | None" = None
 
 
 # A brief summary of the period alone, up to today: what a caller that asks

@@ -15,7 +15,13 @@ from homework.models.assignments import (
     Assignment,
 )
 from homework.models.downloads import PreparedDownload
-from homework.models.entries import Entry, EntryComment, EntryNote
+from homework.models.entries import (
+    Entry,
+    EntryComment,
+    EntryNote,
+    EntryQuerySet,
+    readable_by_staff_q,
+)
 from homework.models.exercises import Exercise
 from homework.models.outbox import OutboxMessage
 
@@ -27,7 +33,9 @@ __all__ = [
     "Entry",
     "EntryComment",
     "EntryNote",
+    "EntryQuerySet",
     "Exercise",
     "OutboxMessage",
     "PreparedDownload",
+    "readable_by_staff_q",
 ]

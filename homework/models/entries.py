@@ -7,6 +7,7 @@ decided by its exercise's kind (homework.kinds).
 
 import datetime as dt
 import uuid
+from typing import Self
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +16,20 @@ from django.utils.translation import gettext_lazy as _
 
 from homework.models.assignments import Assignment
 from practice.encryption import EncryptedJSONField, EncryptedTextField
+
+
+def readable_by_staff_q(through: str = "") -> Q:
+    """May staff read an entry, in SQL: sent, and not kept private by the
+    client (CLINICAL.md: staff learn only that a private entry exists).
+    ``through`` reaches the entry over a relation ("entry__", "entries__").
+    The one home of the rule with ``Entry.readable_by_staff`` beside it."""
+    return Q(**{f"{through}status": Entry.Status.SUBMITTED, f"{through}private": False})
+
+
+class EntryQuerySet(models.QuerySet["Entry"]):
+    def readable_by_staff(self) -> Self:
+        """The entries whose words staff may read (readable_by_staff_q)."""
+        return self.filter(readable_by_staff_q())
 
 
 class Entry(models.Model):
@@ -138,6 +153,8 @@ class Entry(models.Model):
     # out of admin forms; the admin and summary show only sent notes).
     note_draft = EncryptedTextField(_("note not sent yet"), blank=True, default="", editable=False)
 
+    objects = EntryQuerySet.as_manager()
+
     class Meta:
         ordering = ["-submitted_at", "-updated_at"]
         verbose_name = _("entry")
@@ -164,11 +181,15 @@ class Entry(models.Model):
         return self.status == self.Status.SUBMITTED
 
     @property
+    def readable_by_staff(self) -> bool:
+        """readable_by_staff_q for one entry in hand: the same two conditions."""
+        return self.is_submitted and not self.private
+
+    @property
     def changed_since_sent(self) -> dt.datetime | None:
         """When the client last changed what they had shared, for staff pages:
-        None for a private entry, whose changes are the client's alone (as
-        homework.selectors.entry_readable_by_staff decides for its words)."""
-        return self.changed_at if self.is_submitted and not self.private else None
+        None where staff may not read the entry, whose changes are then the client's alone."""
+        return self.changed_at if self.readable_by_staff else None
 
     @property
     def client_can_edit(self) -> bool:

@@ -54,7 +54,6 @@ from homework.selectors.progress import (
 from homework.selectors.scoping import (
     assignments_for_user,
     entries_for_user,
-    entry_readable_by_staff,
     exercises_for_user,
     flags_first,
     known_after,
@@ -103,7 +102,6 @@ __all__ = [
     "entries_for_practice_export",
     "entries_for_user",
     "entry_commentable_by",
-    "entry_readable_by_staff",
     "erasure_counts",
     "exercises_for_user",
     "felt_unsafe_lately",

@@ -31,6 +31,7 @@ from homework.summary.completion import completion_for_periods
 from homework.summary.period import period_for_dates, practice_date
 from practice.models import User
 from practice.requests import parse_id
+from practice.roles import is_acting_manager
 
 # The two stretches each row counts work over, in days up to today.
 WEEK_DAYS = 7
@@ -59,7 +60,7 @@ class CaseloadRow:
 
 def caseload_therapists(*, user: User) -> QuerySet[User]:
     """Whose caseload ``user`` may open: a manager any therapist's, a therapist their own."""
-    if user.is_manager:
+    if is_acting_manager(user):
         return active_therapists()
     if user.is_therapist:
         return User.objects.filter(pk=user.pk)
@@ -89,7 +90,7 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
     """The therapist's active clients with what SQL counts for them: one query."""
     theirs = entries_for_user(user=user).filter(assignment__client=OuterRef("pk"))
     # Never a private entry's flags: they are the client's alone (scoping.flags_first).
-    unread = theirs.filter(private=False, seen_at__isnull=True)
+    unread = theirs.readable_by_staff().filter(seen_at__isnull=True)
     flagged = read_first() | Q(discuss_in_session=True)
     next_session = Session.objects.filter(client=OuterRef("pk"), starts_at__gte=now).order_by(
         "starts_at"
@@ -124,10 +125,10 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
     # (services.entry_writes._slot_when_sent), on the client's calendar.
     scores = (
         entries_for_user(user=user)
+        .readable_by_staff()
         .filter(
             assignment__client__in=[client.pk for client in clients],
             assignment__exercise__kind__in=slugs,
-            private=False,
             occurrence_on__gte=since,
         )
         .order_by()
@@ -154,9 +155,9 @@ def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
     entries at most), in their own words: one query."""
     entries = (
         entries_for_user(user=user)
+        .readable_by_staff()
         .filter(
             assignment__client__in=[client.pk for client in clients],
-            private=False,
             seen_at__isnull=True,
             needs_review=True,
             felt_unsafe=False,

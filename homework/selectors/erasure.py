@@ -12,17 +12,19 @@ from clients.models import Client, Invitation, Session
 from homework.models import Assignment, Entry, EntryComment, EntryNote, OutboxMessage
 from homework.selectors.scoping import entries_for_user
 from practice.models import User
+from practice.roles import is_acting_manager
 
 
 def entries_for_practice_export(*, user: User, client_id: int) -> QuerySet[Entry]:
     """What the practice could read of a client, for its copy before erasure:
     sent, shared entries with their notes and comments. Private entries and
     drafts are the client's alone (CLINICAL.md) and never in it."""
-    if not (user.is_authenticated and user.is_active and user.is_manager):
+    if not is_acting_manager(user):
         return Entry.objects.none()
     return (
         entries_for_user(user=user)
-        .filter(assignment__client_id=client_id, private=False)
+        .readable_by_staff()
+        .filter(assignment__client_id=client_id)
         .select_related("assignment__exercise")
         .prefetch_related("notes", "comments")
         .order_by("created_at")

@@ -2,7 +2,7 @@
 (system use: no person reads these)."""
 
 from clients.models import Client
-from homework.models import Entry, OutboxMessage
+from homework.models import OutboxMessage, readable_by_staff_q
 from practice import delivery
 
 
@@ -18,11 +18,10 @@ def pending_notification_ids(
     """
     ids = (
         OutboxMessage.objects.filter(
+            readable_by_staff_q("entry__"),
             kind__in=(OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE),
             state=OutboxMessage.State.PENDING,
             attempts__gte=1 if tried_before else 0,
-            entry__status=Entry.Status.SUBMITTED,
-            entry__private=False,
         )
         .order_by("attempts", "entry__submitted_at", "entry_id")
         .values_list("entry_id", flat=True)[:limit]

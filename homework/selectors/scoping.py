@@ -10,13 +10,14 @@ from clients.models import Client
 from clients.selectors import (
     clients_for_user,
 )
-from homework.models import Assignment, Entry, Exercise
+from homework.models import Assignment, Entry, EntryQuerySet, Exercise, readable_by_staff_q
 from practice.models import User
+from practice.roles import is_acting_manager
 
 
 def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
     """The library a member of staff may use: the practice's and their own."""
-    if user.is_manager:
+    if is_acting_manager(user):
         return Exercise.objects.all()
     if user.is_therapist:
         return Exercise.objects.filter(Q(owner__isnull=True) | Q(owner=user))
@@ -35,7 +36,7 @@ def assignments_for_user(*, user: User, include_archived: bool = False) -> Query
     return Assignment.objects.filter(client__in=clients_for_user(user=user))
 
 
-def entries_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Entry]:
+def entries_for_user(*, user: User, include_archived: bool = False) -> EntryQuerySet:
     """Entries a person may know exist. Staff never see drafts: a draft is
     the client's own workspace until they send it."""
     if user.is_authenticated and user.is_client:
@@ -62,16 +63,6 @@ def known_by(moment: dt.datetime) -> Q:
     return Q(shared_at__lte=moment) | Q(shared_at__isnull=True, submitted_at__lte=moment)
 
 
-def entry_readable_by_staff(entry: Entry) -> bool:
-    """Private entries are the client's alone: staff learn only that one exists."""
-    return entry.is_submitted and not entry.private
-
-
-def readable_by_staff() -> Q:
-    """entry_readable_by_staff in SQL: the same two conditions, kept beside it."""
-    return Q(status=Entry.Status.SUBMITTED, private=False)
-
-
 def staff_rows(entries: QuerySet[Entry]) -> QuerySet[Entry]:
     """For a list read as plain rows (``.values()``): ``readable_response``,
     the response where staff may read the entry and null elsewhere, so a
@@ -79,7 +70,7 @@ def staff_rows(entries: QuerySet[Entry]) -> QuerySet[Entry]:
     itself is never null, so the null is the rule's answer (row_readable_by_staff)."""
     return entries.annotate(
         readable_response=Case(
-            When(readable_by_staff(), then=F("response")),
+            When(readable_by_staff_q(), then=F("response")),
             default=None,
             output_field=Entry._meta.get_field("response"),
         ),
@@ -87,7 +78,7 @@ def staff_rows(entries: QuerySet[Entry]) -> QuerySet[Entry]:
 
 
 def row_readable_by_staff(row: Mapping[str, Any]) -> bool:
-    """entry_readable_by_staff for a row of staff_rows."""
+    """Entry.readable_by_staff for a row of staff_rows."""
     return row["readable_response"] is not None
 
 
@@ -102,9 +93,9 @@ def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
     newest: for staff lists.
 
     Ordering by the raw flags would float a private entry to the top and so
-    give its flags away; only shared entries' flags count here.
+    give its flags away; only the flags of entries staff may read count here.
     """
-    shared = Q(private=False)
+    shared = readable_by_staff_q()
     return entries.annotate(
         shared_unsafe=Case(When(shared & read_first(), then=1), default=0),
         shared_discuss=Case(When(shared & Q(discuss_in_session=True), then=1), default=0),

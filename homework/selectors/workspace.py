@@ -26,7 +26,6 @@ from homework.selectors.progress import (
 from homework.selectors.scoping import (
     assignments_for_user,
     entries_for_user,
-    entry_readable_by_staff,
     flags_first,
     known_after,
     known_by,
@@ -87,9 +86,9 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
         # these rows say only which were sent, and when the private ones were.
         .select_related("assignment__exercise", "assignment__client")
     )
-    shared = [entry for entry in sent if entry_readable_by_staff(entry)]
+    shared = [entry for entry in sent if entry.readable_by_staff]
     private = sorted(
-        (entry.submitted_at for entry in sent if not entry_readable_by_staff(entry)),
+        (entry.submitted_at for entry in sent if not entry.readable_by_staff),
         key=lambda at: at or window.end,
         reverse=True,
     )
@@ -114,7 +113,7 @@ def entry_commentable_by(*, user: User, entry: Entry) -> bool:
     """Only the client's own therapist comments, and only on what they may read."""
     return (
         user.is_therapist
-        and entry_readable_by_staff(entry)
+        and entry.readable_by_staff
         and entry.assignment.client.therapist_id == user.pk
     )
 
@@ -174,11 +173,12 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         assignments_for_user(user=user).filter(client__status=Client.Status.ACTIVE), now=now
     )
     flagged = (
-        active_entries.filter(felt_unsafe_lately(as_of=now))
+        active_entries.readable_by_staff()
+        .filter(felt_unsafe_lately(as_of=now))
         .select_related("assignment__exercise", "assignment__client__therapist")
         .order_by("-submitted_at")
     )
-    readable_flags = [entry for entry in flagged if entry_readable_by_staff(entry)]
+    readable_flags = [entry for entry in flagged if entry.readable_by_staff]
     return StaffHome(
         today=[s for s in sessions if timezone.localdate(s.starts_at) == today],
         tomorrow=[s for s in sessions if timezone.localdate(s.starts_at) != today],

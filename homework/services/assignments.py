@@ -24,6 +24,7 @@ from homework.selectors import (
 from practice.bidi import isolated_text
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
+from practice.roles import is_acting_manager, is_acting_staff
 
 
 @transaction.atomic
@@ -292,11 +293,11 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
 @transaction.atomic
 def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
     """Add or change a library exercise. A therapist's new exercise is their own."""
-    if not (actor.is_therapist or actor.is_manager):
+    if not is_acting_staff(actor):
         raise PermissionDenied(_("Only staff edit the library."))
     if exercise.pk is None:
-        exercise.owner = None if actor.is_manager else actor
-    elif not actor.is_manager and exercise.owner_id != actor.pk:
+        exercise.owner = None if is_acting_manager(actor) else actor
+    elif not is_acting_manager(actor) and exercise.owner_id != actor.pk:
         raise PermissionDenied(_("You can change only your own exercises."))
     # Checked against what is stored, so options saved under older rules
     # do not stop the exercise being renamed or retired.

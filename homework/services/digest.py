@@ -90,12 +90,11 @@ class WeekInNumbers:
 def week_in_numbers(*, therapist: User, now: dt.datetime) -> WeekInNumbers:
     """The counts, by the caseload's own rules (homework.selectors.caseload)."""
     rows = caseload(user=therapist, therapist=therapist, now=now)
-    new = Entry.objects.filter(
-        assignment__client__therapist=therapist,
-        status=Entry.Status.SUBMITTED,
-        private=False,
-        shared_at__gt=now - WEEK,
-    ).count()
+    new = (
+        Entry.objects.readable_by_staff()
+        .filter(assignment__client__therapist=therapist, shared_at__gt=now - WEEK)
+        .count()
+    )
     return WeekInNumbers(
         new_entries=new,
         flags_to_read=sum(row.unread_flags for row in rows),

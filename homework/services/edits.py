@@ -80,10 +80,11 @@ def entry_edit(
     entry.note_draft = _without_paragraphs(entry.note_draft, _texts(entry.response))
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
-    was_private, entry.private = entry.private, flags.private
-    if was_private and not entry.private:
+    was_readable = entry.readable_by_staff
+    entry.private = flags.private
+    if entry.readable_by_staff and not was_readable:
         entry.shared_at = timezone.now()
-    if not was_private and (entry.response, flags.discuss_in_session, flags.felt_unsafe) != (
+    if was_readable and (entry.response, flags.discuss_in_session, flags.felt_unsafe) != (
         said_before
     ):
         # What the therapist could already read has changed: they see when
@@ -107,10 +108,12 @@ def entry_edit(
             "updated_at",
         ]
     )
-    if not was_private:
+    if was_readable:
         _forget_stored_summaries(entry)  # the words it shared before have changed
     # A flag added to a shared entry is news the therapist should have soon.
-    if not entry.private and (was_private or (entry_is_flagged(entry) and not was_flagged)):
+    if entry.readable_by_staff and (
+        not was_readable or (entry_is_flagged(entry) and not was_flagged)
+    ):
         _notify_when_shared(entry)
     return entry
 

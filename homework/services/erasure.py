@@ -14,9 +14,8 @@ of look), their ``what`` emptied, with one more: "erased", by the manager.
 
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clients.models import AccessEvent, Client
 from clients.services import access_event_record, admin_history_forget, client_erase_own_records
@@ -30,6 +29,7 @@ from homework.models import (
 )
 from homework.selectors.erasure import client_records_fingerprint
 from practice.models import User
+from practice.roles import require_manager
 
 
 class ClientAlreadyErased(Exception):
@@ -48,14 +48,12 @@ class Erased:
     entries: int
 
 
-def _require_manager(actor: User) -> None:
-    if not (actor.is_active and actor.is_manager):
-        raise PermissionDenied(_("Only a practice manager erases a client's records."))
+ERASURE_IS_THE_MANAGERS = gettext_lazy("Only a practice manager erases a client's records.")
 
 
 def client_export_record(*, actor: User, client: Client, what: str) -> None:
     """A download of the practice's copy, in the client's access log as an export."""
-    _require_manager(actor)
+    require_manager(actor, refusal=ERASURE_IS_THE_MANAGERS)
     access_event_record(actor=actor, client=client, action=AccessEvent.Action.EXPORTED, what=what)
 
 
@@ -76,7 +74,7 @@ def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
     are swept once more after commit, for a render that was already under
     way when the row was locked.
     """
-    _require_manager(actor)
+    require_manager(actor, refusal=ERASURE_IS_THE_MANAGERS)
     client = Client.objects.select_for_update().filter(pk=client_id).first()
     if client is None:
         raise Client.DoesNotExist

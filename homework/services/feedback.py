@@ -18,7 +18,6 @@ from homework.models.field_limits import COMMENT_MAX_CHARS, too_long
 from homework.selectors import (
     entries_for_user,
     entry_commentable_by,
-    entry_readable_by_staff,
 )
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
@@ -38,7 +37,7 @@ def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
     """A list page that shows entries' words (the admin's entry list): a line
     in the access log of each client whose words it showed. Not a read: an
     excerpt is not the entry."""
-    shown = [entry.assignment.client for entry in entries if entry_readable_by_staff(entry)]
+    shown = [entry.assignment.client for entry in entries if entry.readable_by_staff]
     access_events_record(
         actor=actor, clients=shown, action=AccessEvent.Action.VIEWED, what="Entry list"
     )
@@ -65,7 +64,7 @@ def entry_mark_seen(*, actor: User, entry: Entry, counts_as_read: bool = True) -
         # Conditional, and touching seen_at alone: a parallel read or a client's
         # save in flight never has its own changes overwritten.
         # And only while it is still shared: the client may have just made it private.
-        unseen = Entry.objects.filter(pk=entry.pk, seen_at__isnull=True, private=False)
+        unseen = Entry.objects.readable_by_staff().filter(pk=entry.pk, seen_at__isnull=True)
         if unseen.update(seen_at=now):
             entry.seen_at = now
     return entry
@@ -126,8 +125,10 @@ def _read_by_their_therapist(actor: User, client: Client, which: Q) -> set[int]:
     ``actor`` is their therapist (a manager's look is logged, not a read)."""
     if not (actor.is_therapist and client.therapist_id == actor.pk):
         return set()
-    unseen = entries_for_user(user=actor).filter(
-        which, assignment__client=client, private=False, seen_at__isnull=True
+    unseen = (
+        entries_for_user(user=actor)
+        .readable_by_staff()
+        .filter(which, assignment__client=client, seen_at__isnull=True)
     )
     ids = set(unseen.select_for_update(of=("self",)).values_list("pk", flat=True))
     if ids:
@@ -152,7 +153,7 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         .get(pk=entry.pk)
     )
     if not entry_commentable_by(user=actor, entry=entry):
-        if not entry_readable_by_staff(entry):
+        if not entry.readable_by_staff:
             raise ValidationError(_("This entry is private: only the client can read it."))
         raise PermissionDenied(_("Only the client's own therapist can comment."))
     text = (text or "").strip()

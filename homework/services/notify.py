@@ -58,12 +58,7 @@ def _entry_try_notify(entry_id: int) -> str:
         .get(pk=entry_id)
     )
     notice = entry_notice_for_update(entry_id=entry.pk)
-    if (
-        notice is None
-        or notice.state != OutboxMessage.State.PENDING
-        or not entry.is_submitted
-        or entry.private
-    ):
+    if notice is None or notice.state != OutboxMessage.State.PENDING or not entry.readable_by_staff:
         return "skipped"
     therapist = entry.assignment.client.therapist
     notice.recipient = therapist  # the client's therapist when it goes, should they have moved

@@ -77,6 +77,6 @@ def entry_submit(
         shown=shown,
         sent_count_seen=sent_count_seen,
     )
-    if not entry.private:
+    if entry.readable_by_staff:
         _notify_when_shared(entry)
     return entry

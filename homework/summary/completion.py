@@ -195,15 +195,14 @@ def _first_sent(
         return first_sent
     no_slot = Q(occurrence_on__isnull=True)
     rows = (
-        Entry.objects.filter(
+        Entry.objects.readable_by_staff()
+        .filter(
             # Whole days, as the days expected are counted: the first day's
             # work counts even when it was done before the session that day.
             # (From the day before in UTC, so that day has begun on every clock.)
             Q(occurrence_on__gte=since)
             | (no_slot & Q(submitted_at__gte=midnight_on(since - dt.timedelta(days=1), dt.UTC))),
             assignment_id__in=assignment_ids,
-            status=Entry.Status.SUBMITTED,
-            private=False,
             submitted_at__lt=before,
         )
         .order_by()
@@ -322,9 +321,7 @@ def _one_off_count(once: Q, shared_when: Q) -> Case:
     (0 for recurring work, whose slots ``_first_sent`` reads instead). A
     subquery each, not a count over a join of every assignment's every entry,
     which cost the caseload more than all its recurring work."""
-    shared = Entry.objects.filter(
-        assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED, private=False
-    ).filter(shared_when)
+    shared = Entry.objects.readable_by_staff().filter(assignment=OuterRef("pk")).filter(shared_when)
     counted = shared.order_by().values("assignment").annotate(n=Count("pk")).values("n")[:1]
     return Case(
         When(once, then=Coalesce(Subquery(counted), 0)), default=0, output_field=IntegerField()

@@ -176,6 +176,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
             earlier=section.earlier,
             as_of=as_of,
             records_in_words=None if timeline is None else RECORDS_BESIDE_TIMELINE,
+            current=section.current,
         )
         context, lines = kind.summary_and_glance(section.entries, scope)
         html = render_to_string(

@@ -2,7 +2,7 @@
 
 Scoped by the acting user like every other read: a therapist's own clients,
 a manager's practice. The entries are the client's shared, submitted ones
-(``entry_readable_by_staff`` has the last word on each).
+(``Entry.readable_by_staff`` has the last word on each).
 """
 
 import datetime as dt
@@ -23,11 +23,11 @@ from homework.kinds.timeline import timeline_of
 from homework.models import Entry
 from homework.selectors import (
     entries_for_user,
-    entry_readable_by_staff,
     felt_unsafe_lately,
     listed,
 )
 from homework.selectors.listing import charted, opened_for_charts
+from homework.selectors.within_reach import current_within_reach_for_staff
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import (
     Period,
@@ -39,6 +39,7 @@ from homework.summary.period import (
 )
 from practice.dates import as_zone
 from practice.models import PracticeSettings, User
+from practice.roles import is_acting_staff
 from practice.selectors import practice_settings
 
 # A session that started a little while ago is still the one being prepared for.
@@ -68,6 +69,8 @@ class KindSection:
     entries: list[Entry]
     # From before the period, what the kind asked for (ExerciseKind.earlier_wanted).
     earlier: list[Entry] = field(default_factory=list)
+    # For a kind kept within reach, its current entry, from any time (SummaryScope.current).
+    current: Entry | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ class SummaryData:
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
     """A client the user may summarise; Client.DoesNotExist for anyone else's."""
-    if not (user.is_therapist or user.is_manager):
+    if not is_acting_staff(user):
         raise Client.DoesNotExist
     return (
         clients_for_user(user=user).select_related("therapist", "contact_profile").get(pk=client_id)
@@ -165,9 +168,10 @@ def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
     """Read the period's shared entries (and the unread felt-unsafe ones from
-    before it, in the same query), what kinds need from before it, and the
-    work's progress: four queries (five when the practice settings are not
-    cached), however many entries."""
+    before it, in the same query), what kinds need from before it, the
+    current documents kept within reach, and the work's progress: five
+    queries (six when the practice settings are not cached), however many
+    entries."""
     # Shared in the period: an entry written privately before it and shared
     # during it is this session's news (Entry.shared_at).
     wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
@@ -175,12 +179,12 @@ def summary_data(
     if unsafe_before is not None:
         wanted |= unsafe_before
     rows = (
-        listed(entries_for_user(user=user))
-        .filter(wanted, assignment__client=client, status=Entry.Status.SUBMITTED, private=False)
+        listed(entries_for_user(user=user).readable_by_staff())
+        .filter(wanted, assignment__client=client)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")
     )
-    readable = [entry for entry in rows if entry_readable_by_staff(entry)]
+    readable = [entry for entry in rows if entry.readable_by_staff]
     _attach_their_client(readable, client)
     entries = [entry for entry in readable if _shared_in(entry, period)]
     earlier_unsafe = [entry for entry in readable if not _shared_in(entry, period)]
@@ -189,12 +193,19 @@ def summary_data(
     for entry in entries:
         by_kind[entry.assignment.exercise.kind].append(entry)
     earlier = _earlier(user=user, client=client, period=period, by_kind_now=by_kind)
+    current = current_within_reach_for_staff(user=user, client=client, by=period.end)
     sections = []
     for kind in all_kinds():  # the registry's order, so every summary reads alike
         kind_entries = by_kind.pop(kind.slug, [])
-        if kind_entries:
+        # A kind kept within reach has its section whatever the period holds.
+        if kind_entries or kind.within_reach:
             sections.append(
-                KindSection(kind=kind, entries=kind_entries, earlier=earlier.get(kind.slug, []))
+                KindSection(
+                    kind=kind,
+                    entries=kind_entries,
+                    earlier=earlier.get(kind.slug, []),
+                    current=current.get(kind.slug),
+                )
             )
     for slug in by_kind:
         get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
@@ -287,12 +298,8 @@ def _earlier(
             every |= this_kind & Q(assignment_id__in=in_period)
     if not asked:
         return {}
-    before = listed(entries_for_user(user=user)).filter(
-        wanted,
-        assignment__client=client,
-        status=Entry.Status.SUBMITTED,
-        private=False,
-        shared_at__lt=period.start,
+    before = listed(entries_for_user(user=user).readable_by_staff()).filter(
+        wanted, assignment__client=client, shared_at__lt=period.start
     )
     # Each assignment's newest, numbered in one pass: a subquery per row reads
     # the assignment's entries once per entry, which grows with the square.
@@ -318,7 +325,7 @@ def _earlier(
         opened=opened_for_charts(period_work.values()),
     ):
         assignment = period_work.get(entry.assignment_id)
-        if assignment is not None and entry_readable_by_staff(entry):
+        if assignment is not None and entry.readable_by_staff:
             entry.assignment = assignment
             by_kind[assignment.exercise.kind].append(entry)
     return by_kind

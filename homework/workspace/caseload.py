@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from homework.selectors import caseload as selectors
 from practice.models import User
 from practice.requests import acting_user
+from practice.roles import is_acting_manager
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ def caseload_view(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
         therapist = selectors.caseload_therapist(user=user, asked=request.GET.get("therapist"))
     except User.DoesNotExist:
         raise Http404(_("No such caseload.")) from None
-    chooser = user.is_manager
+    chooser = is_acting_manager(user)
     order = selectors.sort_order(request.GET.get("o"))
     now = timezone.now()
     rows = (

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from homework.selectors import entry_readable_by_staff
 from practice.dates import TheirClock, calendar_day
 
 
@@ -25,7 +24,7 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     ``heading_level``: the level of any heading inside it (one below the page's
     heading above the entry), so the page's outline has no gaps.
     """
-    if not entry_readable_by_staff(entry):
+    if not entry.readable_by_staff:
         return format_html("<p>{}</p>", _("The client has kept this entry private."))
     kind = get_kind(entry.assignment.exercise.kind)
     # Both are autoescaped templates' output, and safe strings added stay safe.

@@ -21,7 +21,6 @@ from homework.selectors import (
     count_per_entry,
     entries_for_user,
     entry_commentable_by,
-    entry_readable_by_staff,
     flags_first,
     listed,
 )
@@ -141,7 +140,7 @@ class EntryAdmin(RoleAdmin):
 
     @admin.display(description=_("flags"))
     def flags(self, obj: Entry) -> SafeString | str:
-        if not entry_readable_by_staff(obj):
+        if not obj.readable_by_staff:
             return "—"  # a private entry's flags are the client's too
         if not (obj.felt_unsafe or obj.needs_review or obj.discuss_in_session):
             return "—"
@@ -150,7 +149,7 @@ class EntryAdmin(RoleAdmin):
 
     @admin.display(description=_("excerpt"))
     def excerpt(self, obj: Entry) -> str:
-        if not entry_readable_by_staff(obj):
+        if not obj.readable_by_staff:
             return str(_("Private: kept by the client for themselves"))
         # The client's words in their own direction (Arabic, Hebrew) in a
         # list that runs left to right.
@@ -161,7 +160,7 @@ class EntryAdmin(RoleAdmin):
     @admin.display(description=_("read"), ordering="seen_at")
     def read(self, obj: Entry) -> str:
         # Words, not red and green icons: an unread entry is news, not an alarm.
-        if not entry_readable_by_staff(obj):
+        if not obj.readable_by_staff:
             return "—"
         return str(_("read")) if obj.seen_at else str(_("new"))
 

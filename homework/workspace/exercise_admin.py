@@ -20,6 +20,7 @@ from homework.selectors import assignments_for_user, exercises_for_user
 from homework.workspace.forms import ExerciseForm
 from practice.admin_access import RoleAdmin
 from practice.requests import acting_user, parse_id
+from practice.roles import is_acting_manager
 
 
 @admin.register(Exercise)
@@ -97,7 +98,7 @@ class ExerciseAdmin(RoleAdmin):
         # Therapists edit their own exercises; the practice's shared library is the manager's.
         if (
             obj is not None
-            and not acting_user(request).is_manager
+            and not is_acting_manager(acting_user(request))
             and obj.owner_id != acting_user(request).pk
         ):
             return False

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
+from homework.models import readable_by_staff_q
 from homework.selectors import new_entries, new_since_for, overdue_exactly
 from practice.admin_site import previous_sign_in
 
@@ -66,7 +67,7 @@ class NewEntriesFilter(admin.SimpleListFilter):
             return new_entries(queryset, since=since)
         if value == self.UNREAD:
             # A private entry is never read by staff: it is not "waiting to be read".
-            return queryset.filter(private=False, seen_at__isnull=True)
+            return queryset.filter(readable_by_staff_q(), seen_at__isnull=True)
         return queryset.none()
 
 
@@ -85,9 +86,9 @@ class SharedFlagFilter(admin.SimpleListFilter):
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if self.value() == "unsafe":
-            return queryset.filter(private=False, felt_unsafe=True)
+            return queryset.filter(readable_by_staff_q(), felt_unsafe=True)
         if self.value() == "review":
-            return queryset.filter(private=False, needs_review=True)
+            return queryset.filter(readable_by_staff_q(), needs_review=True)
         if self.value() == "discuss":
-            return queryset.filter(private=False, discuss_in_session=True)
+            return queryset.filter(readable_by_staff_q(), discuss_in_session=True)
         return queryset

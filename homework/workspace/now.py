@@ -13,7 +13,7 @@ from clients.models import Client, Session
 from clients.selectors import sessions_for_user
 from homework.models import Assignment, Entry
 from homework.selectors import assignments_for_user, client_today, entries_for_user
-from homework.selectors.scoping import entry_readable_by_staff, read_first
+from homework.selectors.scoping import read_first
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import period_for_dates
 from homework.summary.render import summary_context
@@ -71,17 +71,12 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
     today = client_today(client, now)
     flags = list(
         entries_for_user(user=user)
-        .filter(
-            read_first(),
-            assignment__client=client,
-            status=Entry.Status.SUBMITTED,
-            private=False,
-            seen_at__isnull=True,
-        )
+        .readable_by_staff()
+        .filter(read_first(), assignment__client=client, seen_at__isnull=True)
         .select_related("assignment__exercise")
         .order_by("-submitted_at", "-pk")[: UNREAD_FLAGS_SHOWN + 1]
     )
-    flags = [entry for entry in flags if entry_readable_by_staff(entry)]
+    flags = [entry for entry in flags if entry.readable_by_staff]
     next_session = (
         sessions_for_user(user=user)
         .filter(client=client, starts_at__gte=now - SESSION_GRACE)

@@ -163,7 +163,7 @@ def _left_unread(user: "User", client: Client, entries: list[Entry]) -> int:
     page opened from elsewhere to say so (a manager's look counts none)."""
     if not (user.is_therapist and client.therapist_id == user.pk):
         return 0
-    return sum(1 for entry in entries if entry.seen_at is None and not entry.private)
+    return sum(1 for entry in entries if entry.seen_at is None and entry.readable_by_staff)
 
 
 def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:

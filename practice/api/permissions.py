@@ -6,6 +6,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from practice.models import User
+from practice.roles import is_acting_manager, is_acting_staff
 
 
 class IsPracticeStaff(BasePermission):
@@ -14,8 +15,16 @@ class IsPracticeStaff(BasePermission):
     message = _("Only therapists and practice managers can do this.")
 
     def has_permission(self, request: Request, view: APIView) -> bool:
-        user = request.user
-        return isinstance(user, User) and user.is_active and (user.is_therapist or user.is_manager)
+        return is_acting_staff(request.user)
+
+
+class IsPracticeManager(BasePermission):
+    """The practice manager alone (practice.roles)."""
+
+    message = _("Only the practice manager can do this.")
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return is_acting_manager(request.user)
 
 
 def staff_user(request: Request) -> User:

@@ -5,12 +5,11 @@ provider busy or down, the network slow) and records the others once: a
 number the provider says is not a number will not become one by asking again.
 """
 
-import re
 from dataclasses import dataclass
 from typing import Protocol
 
-# E.164: a plus, a country code that does not start with 0, at most 15 digits.
-_E164 = re.compile(r"\+[1-9][0-9]{6,14}")
+import phonenumbers
+
 # Twilio's own limit; ours are far shorter (a lock screen shows the first line).
 MAX_BODY_CHARS = 1600
 
@@ -61,6 +60,17 @@ class SmsPermanentError(SmsError):
     credentials (which a person has to correct in SMS_URL)."""
 
 
+def is_e164(number: str) -> bool:
+    """Whether ``number`` is written in E.164 (+447700900123) and could be a
+    number where its country code says (phonenumbers' possible-number rules)."""
+    try:
+        parsed = phonenumbers.parse(number, None)
+    except phonenumbers.NumberParseException:
+        return False
+    written = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.E164)
+    return written == number and phonenumbers.is_possible_number(parsed)
+
+
 class SmsBackend(Protocol):
     name: str
 
@@ -70,7 +80,7 @@ class SmsBackend(Protocol):
 def check_message(to_e164: str, body: str) -> None:
     """Refuse, before anything leaves, a number not in E.164 or an empty or
     overlong body: the provider would refuse them too, after a round trip."""
-    if not _E164.fullmatch(to_e164 or ""):
+    if not is_e164(to_e164 or ""):
         raise SmsPermanentError("not-e164")
     if not body.strip():
         raise SmsPermanentError("empty-body")

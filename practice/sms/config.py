@@ -9,11 +9,12 @@ refused with a message that names the variable and never repeats the value
   plain http, to a loopback address only (a test's fake provider).
 """
 
-import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
+
+from practice.sms.base import is_e164
 
 _BACKENDS = {
     "console": "practice.sms.local.ConsoleBackend",
@@ -22,7 +23,6 @@ _BACKENDS = {
     "twilio+http": "practice.sms.twilio.TwilioBackend",
 }
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
-_E164 = re.compile(r"\+[1-9][0-9]{6,14}")
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def sms_config(url: str) -> SmsConfig:
     sender, service = query.get("from", "").strip(), query.get("messaging_service", "").strip()
     if bool(sender) == bool(service):
         raise _refuse("needs one of ?from=+44… (a sending number) or ?messaging_service=MG…")
-    if sender and not _E164.fullmatch(sender):
+    if sender and not is_e164(sender):
         raise _refuse("has a from= number that is not in international form (+447700900123)")
     try:
         port = parts.port

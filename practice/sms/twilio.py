@@ -1,17 +1,18 @@
 """Text messages through Twilio's Messages API (or any provider speaking its shape).
 
 One form-encoded POST to ``/2010-04-01/Accounts/{sid}/Messages.json`` with
-basic auth. Written on the standard library's http.client, which lets the
-connection and the answer have timeouts of their own: a provider that does
-not answer holds a worker for seconds, never for the task's whole time limit.
+basic auth, through requests, with separate connect and read timeouts: a
+provider that does not answer holds a worker for seconds, never for the
+task's whole time limit. (Twilio's SDK adds nothing this one call needs.)
 """
 
-import base64
-import http.client
 import json
 import logging
 from typing import Any
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import quote
+
+import requests
+from urllib3.exceptions import HTTPError, NewConnectionError
 
 from practice.sms.base import (
     SentReceipt,
@@ -51,7 +52,7 @@ class TwilioBackend:
         self.auth_token = auth_token
         self.from_number = from_number
         self.messaging_service_sid = messaging_service_sid
-        self.base = urlsplit(base_url)
+        self.base_url = base_url.rstrip("/")
         self.connect_timeout = connect_timeout
         self.read_timeout = read_timeout
 
@@ -62,8 +63,8 @@ class TwilioBackend:
             form["MessagingServiceSid"] = self.messaging_service_sid
         else:
             form["From"] = self.from_number
-        path = f"{self.base.path.rstrip('/')}/2010-04-01/Accounts/{quote(self.account_sid)}/Messages.json"
-        status, retry_after, answer = self._post(path, urlencode(form).encode())
+        url = f"{self.base_url}/2010-04-01/Accounts/{quote(self.account_sid)}/Messages.json"
+        status, retry_after, answer = self._post(url, form)
         if 200 <= status < 300:
             sid = str(answer.get("sid", "")) if isinstance(answer, dict) else ""
             logger.info("Text message to %s taken by the provider (%s).", last_digits(to_e164), sid)
@@ -77,54 +78,39 @@ class TwilioBackend:
             raise SmsTransientError(reason, status=status, retry_after=retry_after)
         raise SmsPermanentError(reason, status=status)
 
-    def _post(self, path: str, body: bytes) -> tuple[int, float | None, object]:
+    def _post(self, url: str, form: dict[str, str]) -> tuple[int, float | None, object]:
         """(status, Retry-After in seconds, the JSON answer or None)."""
-        connection_class = (
-            http.client.HTTPSConnection
-            if self.base.scheme == "https"
-            else http.client.HTTPConnection
-        )
-        connection = connection_class(
-            self.base.hostname or "", self.base.port, timeout=self.connect_timeout
-        )
-        credentials = base64.b64encode(f"{self.account_sid}:{self.auth_token}".encode()).decode()
         try:
-            try:
-                connection.connect()
-            except TimeoutError:
-                raise SmsTransientError("connect-timeout") from None
-            except OSError:
+            response = requests.post(
+                url,
+                data=form,
+                auth=(self.account_sid, self.auth_token),
+                headers={"Accept": "application/json"},
+                timeout=(self.connect_timeout, self.read_timeout),
+                allow_redirects=False,
+                stream=True,  # read at most MAX_ANSWER_BYTES of the answer
+            )
+        except requests.ConnectTimeout:
+            raise SmsTransientError("connect-timeout") from None
+        except requests.ConnectionError as lost:
+            if isinstance(
+                getattr(lost.args[0] if lost.args else None, "reason", None), NewConnectionError
+            ):
                 raise SmsTransientError("connection-failed") from None
-            assert connection.sock is not None  # connect() opened it
-            connection.sock.settimeout(self.read_timeout)
+            raise SmsTransientError("connection-lost", maybe_sent=True) from None
+        except requests.RequestException:
+            # Sent whole, and no answer in time (ReadTimeout among them): it may have gone.
+            raise SmsTransientError("read-timeout", maybe_sent=True) from None
+        with response:
             try:
-                connection.request(
-                    "POST",
-                    path,
-                    body=body,
-                    headers={
-                        "Authorization": f"Basic {credentials}",
-                        "Content-Type": "application/x-www-form-urlencoded",
-                        "Accept": "application/json",
-                    },
-                )
-            except (OSError, http.client.HTTPException):
-                raise SmsTransientError("connection-lost") from None
-            try:
-                response = connection.getresponse()
-                raw = response.read(MAX_ANSWER_BYTES)
-            except TimeoutError:
-                # The request went whole: the provider may have taken it.
+                raw = response.raw.read(MAX_ANSWER_BYTES, decode_content=True)
+            except (HTTPError, OSError):
                 raise SmsTransientError("read-timeout", maybe_sent=True) from None
-            except (OSError, http.client.HTTPException):
-                raise SmsTransientError("connection-lost", maybe_sent=True) from None
-        finally:
-            connection.close()
         try:
             answer: object = json.loads(raw)
         except ValueError:
             answer = None
-        return response.status, _seconds(response.getheader("Retry-After")), answer
+        return response.status_code, _seconds(response.headers.get("Retry-After")), answer
 
 
 def _seconds(value: str | None) -> float | None:

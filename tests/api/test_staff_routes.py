@@ -1,8 +1,10 @@
 """The staff's routes: the admin's scoping, its services, its access log."""
 
+import datetime as dt
 import json
 
 import pytest
+from django.utils import timezone
 
 from clients.models import AccessEvent, Client, Session
 from homework.models import Entry, EntryComment, Exercise
@@ -77,10 +79,11 @@ def test_only_the_manager_moves_a_client(cast: Cast):
     assert moved.status_code == 200 and moved.json()["therapist"] == cast.theo.pk
 
 
+@pytest.mark.clock
 def test_sessions_are_booked_once_and_listed(cast: Cast):
     http = login(cast.tara)
     url = f"/api/v1/clients/{cast.alice.pk}/sessions/"
-    body = {"starts_at": "2026-12-10T10:00:00Z"}
+    body = {"starts_at": (timezone.now() + dt.timedelta(days=7)).isoformat()}
     assert _send(http, "post", url, body).status_code == 201
     assert _send(http, "post", url, body).status_code == 200  # the same time: that session
     assert Session.objects.filter(client=cast.alice).count() == 1
@@ -88,11 +91,17 @@ def test_sessions_are_booked_once_and_listed(cast: Cast):
     assert _send(login(cast.theo), "post", url, body).status_code == 404
 
 
+@pytest.mark.clock
 def test_assigning_uses_only_the_callers_library(cast: Cast):
     theirs = ExerciseFactory.create(owner=cast.theo)
     url = f"/api/v1/clients/{cast.alice.pk}/assignments/"
     http = login(cast.tara)
-    body = {"exercise": theirs.pk, "starts_on": "2026-12-03", "due_on": "2026-12-05"}
+    today = timezone.localdate()
+    body = {
+        "exercise": theirs.pk,
+        "starts_on": today.isoformat(),
+        "due_on": (today + dt.timedelta(days=2)).isoformat(),
+    }
     refused = _send(http, "post", url, body)
     assert refused.status_code == 400 and list(refused.json()["errors"]) == ["exercise"]
     body["exercise"] = cast.alice_assignment.exercise_id

@@ -70,19 +70,30 @@ class ServerRequests:
     GIVE_UP_AFTER = 10.0
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
         self._running = 0
         self._last_seen = 0.0
+        self.posts = 0
 
-    def started(self, **kwargs) -> None:
+    def started(self, environ=None, **kwargs) -> None:
         with self._lock:
             self._running += 1
             self._last_seen = time.monotonic()
+            self.posts += bool(environ and environ.get("REQUEST_METHOD") == "POST")
 
     def finished(self, **kwargs) -> None:
         with self._lock:
             self._running -= 1
             self._last_seen = time.monotonic()
+            self._lock.notify_all()
+
+    def wait_until_posts_handled(self, posts: int) -> None:
+        """Until the server has had ``posts`` POSTs in all, each one finished."""
+        with self._lock:
+            handled = self._lock.wait_for(
+                lambda: self.posts >= posts and self._running <= 0, timeout=self.GIVE_UP_AFTER
+            )
+        assert handled, f"the server had {self.posts} of {posts} POSTs, or one still running"
 
     def wait_until_quiet(self) -> None:
         deadline = time.monotonic() + self.GIVE_UP_AFTER

@@ -100,6 +100,18 @@ def leave_with_shift(page) -> None:
         page.keyboard.press("Shift")
 
 
+def leave(page, how: str, *, watched=None) -> None:
+    """Leave the portal from ``page`` by the quick exit or "Sign out";
+    ``watched``, the tab to see land (this one unless another is named)."""
+    landed = watched or page
+    if how == "quick-exit":
+        leave_with_shift(page)
+        landed.wait_for_url("https://www.bbc.co.uk/**")
+    else:
+        page.get_by_role("button", name="Sign out", exact=True).click()
+        landed.wait_for_url("**/login/**")
+
+
 def entry_says(entry, text: str):
     def check() -> bool:
         entry.refresh_from_db()

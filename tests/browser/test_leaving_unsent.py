@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     dialogs_on_going_home,
     entry_says,
     go_home,
+    leave,
     leave_with_shift,
     record_dialogs,
     signed_in_tab,
@@ -170,12 +171,7 @@ def test_leaving_from_another_tab_takes_this_one_without_asking(alice, context, 
     type_into(second, second.locator(FORMS["changes"][1]), CHANGED)
     dialogs = record_dialogs(second)
     first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
-    if how == "quick-exit":
-        leave_with_shift(first)
-        second.wait_for_url("https://www.bbc.co.uk/**")
-    else:
-        first.get_by_role("button", name="Sign out", exact=True).click()
-        second.wait_for_url("**/login/**")
+    leave(first, how, watched=second)
     assert dialogs == []
     wait_for_db(entry_says(entry, CHANGED))
 

@@ -2,13 +2,14 @@
 leaves (quick exit, "Sign out", the idle end): kept on the server, and back
 in the note box when they next open the entry."""
 
+import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
 from tests.browser.helpers import (
     a_sent_entry_open_with_a_short_idle_timeout,
-    leave_with_shift,
+    leave,
     note_box_after_signing_in_again,
     note_draft_holds,
     signed_in_tab,
@@ -48,20 +49,12 @@ def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
     assert [note.text for note in entry.notes.all()] == [WORDS[:1500].strip()]
 
 
-def test_quick_exit_keeps_an_over_long_note_for_next_time(alice, context):
+@pytest.mark.parametrize("how", ["quick-exit", "sign-out"])
+def test_leaving_keeps_an_over_long_note_for_next_time(alice, context, how):
     page, entry = writing_a_long_note(alice, context)
-    leave_with_shift(page)
-    page.wait_for_url("https://www.bbc.co.uk/**")
+    leave(page, how)
     wait_for_db(note_draft_holds(entry, WORDS))
     assert not entry.notes.exists()
-    finds_the_words_after_signing_in_again(context, entry)
-
-
-def test_signing_out_keeps_an_over_long_note_for_next_time(alice, context):
-    page, entry = writing_a_long_note(alice, context)
-    page.get_by_role("button", name="Sign out", exact=True).click()
-    page.wait_for_url("**/login/**")
-    wait_for_db(note_draft_holds(entry, WORDS))
     finds_the_words_after_signing_in_again(context, entry)
 
 

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from clients import services
 from clients.models import Invitation
+from clients.tasks import send_invitation_email
 from tests.factories import ClientFactory
 from tests.helpers import invite_then_fail
 from tests.helpers_workers import worker_queue  # noqa: F401  (the fixture)
@@ -28,14 +29,24 @@ def wait_for_email(invitation: Invitation, worker) -> None:
 def test_the_invitation_is_emailed_by_a_real_worker_after_it_commits(
     cast,
     worker_queue,  # noqa: F811
+    monkeypatch,
 ):
     newcomer = ClientFactory.create(
         therapist=cast.tara, portal_user=None, contact_email="casey@example.test"
     )
+    handed_over_in_a_transaction: list[bool] = []
+    delay = send_invitation_email.delay
+
+    def watched_delay(*args):
+        handed_over_in_a_transaction.append(transaction.get_connection().in_atomic_block)
+        return delay(*args)
+
+    monkeypatch.setattr(send_invitation_email, "delay", watched_delay)
     with transaction.atomic():
         issued = services.client_invite(actor=cast.tara, client=newcomer, send_email=True)
-        time.sleep(1)  # a worker that took it before the commit would find no invitation
+        assert handed_over_in_a_transaction == []  # a worker would find no invitation yet
     wait_for_email(issued.invitation, worker_queue)
+    assert handed_over_in_a_transaction == [False]
     assert issued.invitation.email_attempts == 1
 
 

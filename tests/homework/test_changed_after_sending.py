@@ -256,8 +256,8 @@ def test_each_kinds_summary_marks_a_changed_entry_where_it_dates_it(cast, kind):
         kind.summary_template, kind.summary_context([changed], SummaryScope(full_detail=True))
     )
     if kind.slug == "safety_plan":
-        # "In place, last updated ..." is the change's date: that is when it was last updated.
-        assert f"last updated {changed_on(changed, 'j M Y')}" in html
+        # "In place, last changed ..." is the change's date: that is when it last changed.
+        assert f"last changed {changed_on(changed, 'j M Y')}" in html
     else:
         assert changed_mark(changed) in html
 

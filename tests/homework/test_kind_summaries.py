@@ -60,16 +60,28 @@ def test_every_kind_renders_its_summary_section(cast, kind, full_detail):
 def test_safety_plan_summary_says_only_that_it_exists_unless_full_detail(cast):
     kind = get_kind("safety_plan")
     entries = entries_of(cast, "safety_plan", [RESPONSES["safety_plan"]()])
-    brief = render_to_string(kind.summary_template, kind.summary_context(entries))
-    assert "in place, last updated" in brief
+    brief_scope = SummaryScope(current=entries[0])
+    brief = render_to_string(kind.summary_template, kind.summary_context(entries, brief_scope))
+    assert "in place, last changed" in brief
     assert "its contents print only with full detail" in brief
     assert "pineapple" not in brief and "Jo" not in brief
-    full = render_to_string(
-        kind.summary_template, kind.summary_context(entries, SummaryScope(full_detail=True))
-    )
+    full_scope = SummaryScope(full_detail=True, current=entries[0])
+    full = render_to_string(kind.summary_template, kind.summary_context(entries, full_scope))
     assert "pineapple" in full
-    assert kind.at_a_glance(entries)[0].startswith("The safety_plan one: in place, updated")
+    assert kind.at_a_glance(entries, brief_scope)[0].startswith(
+        "The safety_plan one: in place, last changed"
+    )
     assert "pineapple" not in kind.excerpt(entries[0])
+
+
+def test_a_summary_without_a_current_safety_plan_says_none_was_shared(cast):
+    kind = get_kind("safety_plan")
+    html = render_to_string(kind.summary_template, kind.summary_context([], BRIEF_SCOPE))
+    assert "No safety plan has been shared" in html
+    assert kind.at_a_glance([], BRIEF_SCOPE) == ["No safety plan has been shared."]
+
+
+BRIEF_SCOPE = SummaryScope()
 
 
 def urges(start: dt.date, days: int, intensity_for, contact_on=None):

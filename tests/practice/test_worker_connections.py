@@ -1,30 +1,24 @@
-"""A worker trusts a database connection a task finished with a moment ago
-(no health-check round trip), checks one that has sat idle, and a reminder
-whose send lost the database is tried again."""
-
-import time
+"""A worker keeps its database connection between tasks, health-checked by
+Django, and a reminder whose send lost the database is tried again."""
 
 import pytest
 from celery.exceptions import Retry
-from django.db import OperationalError, connection
+from django.db import OperationalError
 
 from homework import tasks
 from homework.reminders import services as reminders
 from practice import celery as worker
 
 
-@pytest.mark.django_db
-def test_a_connection_just_used_is_trusted_and_an_idle_one_is_checked(monkeypatch):
-    connection.ensure_connection()
-    monkeypatch.setattr(connection, "health_check_done", False)
-    worker._note_task_ended()
-    worker._trust_a_connection_just_used()
-    assert getattr(connection, "health_check_done")  # noqa: B009 (not in django-stubs)
-    monkeypatch.setattr(connection, "health_check_done", False)
-    idle_since = time.monotonic() - worker.TRUSTED_FOR_SECONDS - 1
-    monkeypatch.setattr(worker, "_last_task_ended", idle_since)
-    worker._trust_a_connection_just_used()
-    assert not getattr(connection, "health_check_done")  # noqa: B009 (not in django-stubs)
+def test_a_worker_keeps_its_connection_checked_by_django(monkeypatch):
+    from django.conf import settings
+
+    default = {**settings.DATABASES["default"], "CONN_MAX_AGE": 0, "CONN_HEALTH_CHECKS": False}
+    monkeypatch.setitem(settings.DATABASES, "default", default)
+    worker.keep_database_connections()
+    database = settings.DATABASES["default"]
+    assert database["CONN_MAX_AGE"] == worker.WORKER_CONN_MAX_AGE
+    assert database["CONN_HEALTH_CHECKS"] is True
 
 
 def test_a_reminder_whose_send_lost_the_database_is_tried_again(monkeypatch):

@@ -23,6 +23,7 @@ from homework.summary.selectors import client_for_summary
 from homework.summary.services import summary_pdf
 from practice.models import User
 from practice.requests import parse_id
+from practice.roles import is_acting_staff
 
 
 class Command(BaseCommand):
@@ -134,6 +135,6 @@ class Command(BaseCommand):
         if not email:
             return client.therapist
         actor = User.objects.filter(email__iexact=email.strip(), is_active=True).first()
-        if actor is None or not (actor.is_therapist or actor.is_manager):
+        if actor is None or not is_acting_staff(actor):
             raise CommandError(f"--actor {email!r} is not an active therapist or manager.")
         return actor

@@ -1,15 +1,14 @@
-"""A demo practice for trying the product by hand, or (``--scale N``) a large
-one for load tests and benchmarks. Safe to run twice."""
+"""A demo practice for trying the product by hand. Safe to run twice.
+(The large practice for load tests and benchmarks is ``python -m bench.large_practice``.)"""
 
 import datetime as dt
-import time
 import uuid
 from base64 import b32decode
 from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticDevice
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -19,14 +18,11 @@ from clients.services import client_attach_portal_account, client_create, sessio
 from clients.services.staff_two_step import RECOVERY_DEVICE_NAME
 from homework.library import install as install_library
 from homework.management.commands import _demo_kinds as demo_kinds
-from homework.management.commands import _scale_practice as scale_practice
 from homework.models import Assignment, Entry, Exercise, OutboxMessage
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
 
 DEFAULT_PASSWORD = "demo-pass-2026"  # noqa: S105 (the documented demo login)  # nosec B105
-# Every account of the large practice (--scale) signs in with this unless --password is given.
-SCALE_PASSWORD = "scale-pass-2026"  # noqa: S105 (the documented load-test login)  # nosec B105
 # The demo's staff sign in with two factors too: this authenticator key (printed,
 # documented, the same on every run) and a recovery code put back on every run.
 DEMO_TOTP_SECRET = "DEMOPRACTICE2FACTORKEY7DEMOSTAFF"  # noqa: S105 (the documented demo key)  # nosec B105
@@ -72,80 +68,33 @@ WRITTEN_RECORDS = [
 ]
 
 
-class Command(BaseCommand):
-    help = (
-        "Load a demo practice: a therapist, a manager, two clients, their work. "
-        "With --scale N, load instead a large practice for load tests and benchmarks: "
-        "N therapists (therapist-01@scale.test …), 50 clients each (client-0001@scale.test … "
-        "client-1000@scale.test at N = 20, numbered across therapists), a year of work, and "
-        "manager@scale.test. Every one of them signs in with the same password, "
-        f"{SCALE_PASSWORD} unless --password is given; staff add the demo's second step. "
-        "Run it again to add nothing, or with a larger N to add therapists (keep the same "
-        "--clients-per-therapist)."
+def demo_second_factor(user: User) -> None:
+    """The documented authenticator key and recovery code, as they were printed."""
+    TOTPDevice.objects.filter(user=user).exclude(name=DEMO_AUTHENTICATOR).delete()
+    TOTPDevice.objects.update_or_create(
+        user=user,
+        name=DEMO_AUTHENTICATOR,
+        defaults={"key": b32decode(DEMO_TOTP_SECRET).hex(), "confirmed": True},
     )
+    recovery, _created = StaticDevice.objects.get_or_create(
+        user=user, name=RECOVERY_DEVICE_NAME, defaults={"confirmed": True}
+    )
+    recovery.token_set.get_or_create(token=DEMO_RECOVERY_CODE)
+
+
+class Command(BaseCommand):
+    help = "Load a demo practice: a therapist, a manager, two clients, their work."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--password", default=None)
-        parser.add_argument(
-            "--scale",
-            type=int,
-            default=0,
-            metavar="N",
-            help="Load a large practice of N therapists.",
-        )
-        parser.add_argument(
-            "--clients-per-therapist",
-            type=int,
-            default=50,
-            help="With --scale: how many clients each therapist has (50).",
-        )
 
     def handle(
         self,
         *args: Any,
         password: str | None,
-        scale: int,
-        clients_per_therapist: int,
         **options: Any,
     ) -> None:
-        if scale < 0 or clients_per_therapist < 1:
-            raise CommandError("--scale and --clients-per-therapist take a positive number.")
-        if scale:
-            self.large_practice(scale, clients_per_therapist, password or SCALE_PASSWORD)
-        else:
-            self.demo(password or DEFAULT_PASSWORD)
-
-    def large_practice(self, therapists: int, per_therapist: int, password: str) -> None:
-        install_library(Exercise)
-        started = time.monotonic()
-        built = scale_practice.ScalePractice(
-            password=password,
-            clients_per_therapist=per_therapist,
-            second_factor=self._second_factor,
-        ).build(therapists)
-        # Bulk loads leave the planner's statistics behind until autovacuum
-        # gets to them: without them it guessed one active client where there
-        # were a thousand, and the admin home's overdue query took 0.29 s, not 6 ms.
-        with connection.cursor() as cursor:
-            cursor.execute("ANALYZE")
-        took = time.monotonic() - started
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Large practice ready: {built.therapists_added} therapists and "
-                f"{built.clients_added} clients added in {took:.0f} s. It now holds:"
-            )
-        )
-        for what, count in scale_practice.scale_counts().items():
-            self.stdout.write(f"  {what:<12} {count}")
-        last = therapists * per_therapist
-        self.stdout.write(
-            f"Clients sign in at {settings.SITE_URL}/ as {scale_practice.client_email(1)} … "
-            f"{scale_practice.client_email(last)}; therapists at {settings.SITE_URL}/admin/ as "
-            f"{scale_practice.therapist_email(1)} … {scale_practice.therapist_email(therapists)}"
-            f", and {scale_practice.MANAGER_EMAIL}. Password for all: {password}. Staff then "
-            f"give the code for the key {DEMO_TOTP_SECRET} or the recovery code "
-            f"{DEMO_RECOVERY_CODE}."
-        )
+        self.demo(password or DEFAULT_PASSWORD)
 
     @transaction.atomic
     def demo(self, password: str) -> None:
@@ -207,21 +156,8 @@ class Command(BaseCommand):
             user = User.objects.create_user(
                 email=email, password=password, name=name, role=role, is_staff=True
             )
-        self._second_factor(user)
+        demo_second_factor(user)
         return user
-
-    def _second_factor(self, user: User) -> None:
-        """The documented authenticator key and recovery code, as they were printed."""
-        TOTPDevice.objects.filter(user=user).exclude(name=DEMO_AUTHENTICATOR).delete()
-        TOTPDevice.objects.update_or_create(
-            user=user,
-            name=DEMO_AUTHENTICATOR,
-            defaults={"key": b32decode(DEMO_TOTP_SECRET).hex(), "confirmed": True},
-        )
-        recovery, _created = StaticDevice.objects.get_or_create(
-            user=user, name=RECOVERY_DEVICE_NAME, defaults={"confirmed": True}
-        )
-        recovery.token_set.get_or_create(token=DEMO_RECOVERY_CODE)
 
     def _client(self, therapist: User, name: str, email: str, password: str) -> Client:
         client = Client.objects.filter(portal_user__email=email).first()

@@ -27,6 +27,7 @@ from tests.factories import (
     SessionFactory,
     urge_log,
 )
+from tests.helpers import day_pattern
 from tests.listener import Listener
 
 from .conftest import add, page_count, pdf_text, record
@@ -378,8 +379,8 @@ def test_older_records_are_named_by_date_and_distress_and_the_rest_counted(cast)
     # date, and the last seven counted.
     assert "Record number 4." in text and "Record number 5." not in text
     older = text.split("Older, in the portal, with their distress:", 1)[1]
-    seventh = date_format(now - dt.timedelta(days=7.5, hours=1), "D j M")
-    assert f"{seventh} 7/10, felt unsafe" in older
+    seventh = day_pattern(now - dt.timedelta(days=7.5, hours=1), "D j M")
+    assert re.search(f"{seventh} 7/10, felt unsafe", older)
     assert "and 7 more." in older
     full = " ".join(pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True)).split())
     assert "Record number 19." in full and "Older, in the portal" not in full
@@ -496,8 +497,7 @@ def test_hostile_client_text_fetches_nothing_and_attaches_nothing(cast, listener
     started = time.monotonic()
     pdf = pdf_for(cast.tara, cast.alice, full_detail=True)
     assert time.monotonic() - started < 10
-    time.sleep(0.3)  # let a late connection land before counting
-    assert listener.hits == 0
+    assert listener.knocks() == 0
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.attachments == {}
     assert "/EmbeddedFiles" not in str(reader.trailer["/Root"])

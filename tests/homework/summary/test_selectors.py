@@ -72,9 +72,11 @@ def test_flags_come_first_unsafe_before_discuss_each_entry_once(cast):
 def test_sections_group_entries_by_kind_newest_first(cast):
     older = add(cast.alice_assignment, days_ago=3)
     newer = add(cast.alice_assignment, days_ago=1)
-    (section,) = data_for(cast.tara, cast.alice).sections
-    assert section.kind.slug == "written_record"
-    assert section.entries == [cast.alice_entry, newer, older]
+    sections = {section.kind.slug: section for section in data_for(cast.tara, cast.alice).sections}
+    assert sections["written_record"].entries == [cast.alice_entry, newer, older]
+    # The safety plan is kept within reach: its section is there with nothing in the period.
+    assert list(sections) == ["safety_plan", "written_record"]
+    assert sections["safety_plan"].entries == [] and sections["safety_plan"].current is None
 
 
 def test_default_period_runs_from_the_previous_session_to_the_next(cast):
@@ -292,7 +294,7 @@ def test_queries_do_not_grow_with_entries(cast):
     for _ in range(5):
         AssignmentFactory.create(client=cast.alice)
         daily(cast.alice)
-    assert count_queries(cast.tara, cast.alice) == one == 4
+    assert count_queries(cast.tara, cast.alice) == one == 5
 
 
 def since_last_week(cast, now):

@@ -142,6 +142,8 @@ def test_purge_removes_only_old_summaries(cast, summaries_storage):
     old, recent = stored_files(summaries_storage)[0], stored_files(summaries_storage)[1]
     long_ago = (timezone.now() - services.RETENTION - dt.timedelta(days=1)).timestamp()
     os.utime(old, (long_ago, long_ago))
+    just_now = timezone.now().timestamp()  # the files' times are the real clock's
+    os.utime(recent, (just_now, just_now))
     assert services.summary_purge_stale() == 1
     assert stored_files(summaries_storage) == [recent]
 

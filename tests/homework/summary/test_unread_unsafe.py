@@ -5,13 +5,13 @@ banner said "not read yet" while the summary for the next session, which
 starts at the last one, left it out."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format
 
 from homework.models import Entry
 from homework.selectors import UNSAFE_FLAG_WINDOW, staff_home
@@ -19,6 +19,7 @@ from homework.summary import render, selectors, services
 from homework.summary.period import PeriodQuery
 from tests.conftest import login
 from tests.factories import SessionFactory
+from tests.helpers import day_pattern
 
 from .conftest import add, pdf_text
 
@@ -59,6 +60,7 @@ def felt_unsafe_part(text: str) -> str:
     return text[start : upper.index("ASSIGNED WORK")]
 
 
+@pytest.mark.clock
 def test_an_unread_unsafe_entry_from_before_the_last_session_is_carried_forward(cast, sessions):
     earlier = add(
         cast.alice_assignment,
@@ -70,7 +72,7 @@ def test_an_unread_unsafe_entry_from_before_the_last_session_is_carried_forward(
     flags = felt_unsafe_part(text)
     assert "He waited outside my work again." in flags
     happened = timezone.localtime(earlier.submitted_at) - dt.timedelta(hours=1)
-    assert f"{date_format(happened, 'D j M')} · {CARRIED} · " in flags
+    assert re.search(f"{day_pattern(happened, 'D j M')} · {re.escape(CARRIED)} · ", flags)
 
 
 def test_a_carried_entry_is_not_counted_or_listed_as_the_periods(cast, sessions):
@@ -81,7 +83,7 @@ def test_a_carried_entry_is_not_counted_or_listed_as_the_periods(cast, sessions)
     add(cast.alice_assignment, days_ago=2, what_happened="Since the session.")
     data = regular_data(cast)
     assert [e.response["what_happened"] for e in data.entries] == ["Since the session."]
-    (section,) = data.sections
+    (section,) = [section for section in data.sections if section.entries]
     assert [e.response["what_happened"] for e in section.entries] == ["Since the session."]
     assert [e.response["what_happened"] for e in data.unsafe_before] == ["Before the session."]
     text = regular_text(cast)

@@ -1,8 +1,8 @@
-"""``seed_demo --scale N``: a large practice for load tests and benchmarks.
+"""A large practice for load tests and benchmarks (``python -m bench.large_practice N``).
 
 N therapists with ``clients_per_therapist`` clients each (50 by default),
 every client with a portal login, sessions, maybe a contact profile, and the
-work ``_scale_plan`` gives them: entries of every kind, drafts, private
+work ``bench.large_practice.plan`` gives them: entries of every kind, drafts, private
 entries, flags, the therapist's comments and the client's notes.
 
 Written with bulk inserts, one transaction per therapist: a therapist whose
@@ -27,12 +27,12 @@ from django.contrib.auth.hashers import make_password
 from django.db import models, transaction
 from django.utils import timezone
 
+from bench.large_practice import plan
+from bench.large_practice.responses import MAKERS
 from clients.contact.hours import ANY_TIME
 from clients.models import Client, ContactProfile, Session
 from homework import schedules
 from homework.kinds import get_kind
-from homework.management.commands import _scale_plan as plan
-from homework.management.commands._scale_responses import MAKERS
 from homework.models import Assignment, Entry, EntryComment, EntryNote, Exercise
 from practice.models import User
 
