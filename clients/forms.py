@@ -101,6 +101,20 @@ class CodeForm(PortalForm):
     )
 
 
+class RecoveryCodeForm(PortalForm):
+    code = forms.CharField(
+        label=_("One of your recovery codes"),
+        max_length=32,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "spellcheck": "false", "autocapitalize": "none"}
+        ),
+        error_messages={
+            "required": _("Type one of your recovery codes."),
+            "max_length": _("A recovery code is 8 letters and numbers. Check it and try again."),
+        },
+    )
+
+
 class PasswordConfirmForm(PortalForm):
     password = _password_field(_("Your password"), "current-password")
 

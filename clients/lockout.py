@@ -16,6 +16,11 @@ asked again on the account page (``password_check_refused`` and
 - A locked, a wrong and an unknown account get one answer, in the same
   words, status and time: a locked check still runs a hash of equal cost.
   The words tell the real owner how to get back in (wait, or reset).
+- A browser where an account has signed in before carries a device cookie
+  naming it (OWASP's device-cookie pattern, ``device_cookie_set``): a try at
+  that account from that browser is exempt from the per-address limit, so
+  one guesser on a shelter's wifi cannot lock everyone else out. The
+  per-account limit still applies to it.
 """
 
 import datetime as dt
@@ -33,9 +38,11 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.signals import user_login_failed
+from django.core import signing
 from django.core.cache import cache
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from practice.models import User
@@ -156,6 +163,8 @@ class PracticeAxesHandler(AxesDatabaseHandler):
         ):
             failures = int(attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0)
             if parameter == "ip_address":
+                if device_cookie_names(request, username_of_attempt(request, credentials)):
+                    continue  # a browser this account signed in from: only its own count holds
                 failures = failures * ACCOUNT_FAILURES // ADDRESS_FAILURES
             counts.append(failures)
         return max(counts)
@@ -175,6 +184,59 @@ class PracticeAxesHandler(AxesDatabaseHandler):
             ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
         ).delete()
         return int(deleted)
+
+
+# -- the device cookie ---------------------------------------------------------------
+
+# A neutral name: whoever looks through the browser's cookies learns nothing from it.
+DEVICE_COOKIE = "device"
+DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 90
+DEVICE_COOKIE_SALT = "clients.lockout.device"
+# Accounts one browser is remembered for (a shelter's shared computer); the oldest goes first.
+DEVICE_COOKIE_ACCOUNTS = 5
+
+
+def _account_mark(username: str) -> str:
+    """The account as the cookie names it: a keyed digest, never the address,
+    so the cookie tells no one but this server whose it is."""
+    normalized = User.normalize_username(username)
+    return salted_hmac(DEVICE_COOKIE_SALT, normalized, algorithm="sha256").hexdigest()[:32]
+
+
+def _marks_in(request: HttpRequest) -> list[str]:
+    raw = request.COOKIES.get(DEVICE_COOKIE)
+    if not raw:
+        return []
+    try:
+        marks = signing.loads(raw, salt=DEVICE_COOKIE_SALT, max_age=DEVICE_COOKIE_MAX_AGE)
+    except signing.BadSignature:  # altered, made up, or too old (SignatureExpired)
+        return []
+    if not isinstance(marks, list):
+        return []
+    return [mark for mark in marks if isinstance(mark, str)]
+
+
+def device_cookie_names(request: HttpRequest | None, username: str | None) -> bool:
+    """Whether ``request`` carries a valid device cookie for ``username``."""
+    if request is None or not username:
+        return False
+    return _account_mark(username) in _marks_in(request)
+
+
+def device_cookie_set(response: HttpResponse, *, request: HttpRequest, user: User) -> None:
+    """Remember, in this browser, that ``user`` signed in here (after every
+    step of the sign-in). Signed, so it cannot be made up or altered; dated,
+    so an old one stops counting."""
+    mark = _account_mark(user.get_username())
+    marks = [mark, *(m for m in _marks_in(request) if m != mark)][:DEVICE_COOKIE_ACCOUNTS]
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps(marks, salt=DEVICE_COOKIE_SALT),
+        max_age=DEVICE_COOKIE_MAX_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 def password_check_refused(*, request: HttpRequest, user: User) -> bool:

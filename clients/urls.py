@@ -8,6 +8,7 @@ app_name = "clients"
 urlpatterns = [
     path("login/", sign_in.PortalLoginView.as_view(), name="login"),
     path("login/code/", sign_in.login_code, name="login_code"),
+    path("login/lost-phone/", sign_in.login_lost_phone, name="login_lost_phone"),
     path("logout/", sign_in.logout_view, name="logout"),
     # The fixed addresses first: "sent" and "finish" are not invitation tokens.
     path("welcome/sent/", invitations.welcome_sent, name="welcome_sent"),
@@ -39,6 +40,7 @@ urlpatterns = [
     path("account/password/", account.change_password, name="change_password"),
     path("account/two-step/", account.two_step_setup, name="two_step_setup"),
     path("account/two-step/off/", account.two_step_remove, name="two_step_remove"),
+    path("account/two-step/codes/", account.recovery_codes_new, name="recovery_codes_new"),
     path("account/sign-out-everywhere/", account.log_out_everywhere, name="log_out_everywhere"),
     path("account/still-here/", account.stay_signed_in, name="stay_signed_in"),
     path("account/token/", account.form_token, name="form_token"),

@@ -62,6 +62,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     # The portal explains once that quick exit does not clear browser history;
     # remembered here, because nothing about the portal may live in the browser.
     exit_note_dismissed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # When staff turned off this client's two-step sign-in (a lost phone):
+    # their next sign-in says so once, then clears it.
+    two_step_reset_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager] = UserManager()
 

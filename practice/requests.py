@@ -1,7 +1,6 @@
 """Typed views of a request once we know who is asking, and how to read what it sends."""
 
 import datetime as dt
-from urllib.parse import urlsplit
 
 from django.http import HttpRequest
 
@@ -20,38 +19,6 @@ def acting_user(request: HttpRequest) -> User:
     if not isinstance(user, User):
         raise TypeError("This request has no signed-in user.")
     return user
-
-
-def is_same_origin(request: HttpRequest) -> bool:
-    """Whether the browser says this request came from the practice's own pages.
-
-    ``Sec-Fetch-Site`` decides where the browser sends it: only "same-origin"
-    counts. "same-site" (another service on a sibling host) and "cross-site"
-    do not, and neither does "none": it is a typed address or a bookmark, the
-    person's own act, but also a link opened from an email or a chat app,
-    which a browser cannot tell apart, so it is treated as the outside link it
-    may be. Without the header (an older browser), an ``Origin`` or, failing
-    that, a ``Referer`` naming this very origin counts; a request carrying
-    none of the three is from nowhere we can name, and does not count.
-    """
-    fetch_site = request.headers.get("Sec-Fetch-Site")
-    if fetch_site is not None:
-        return fetch_site == "same-origin"
-    ours = f"{request.scheme}://{request.get_host()}"
-    origin = request.headers.get("Origin")
-    if origin is not None:
-        return origin == ours
-    referer = urlsplit(request.headers.get("Referer", ""))
-    return bool(referer.netloc) and f"{referer.scheme}://{referer.netloc}" == ours
-
-
-def reading_marks_read(request: HttpRequest) -> bool:
-    """The one rule for pages whose reading changes state (an entry counted
-    as read, after which the client can no longer edit it): only a POST,
-    which the CSRF check has let through, or a same-origin request. A link
-    on another site may show the page, but never acts in the reader's name.
-    """
-    return request.method == "POST" or is_same_origin(request)
 
 
 # The same write by the same person again within this long is the first one

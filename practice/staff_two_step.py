@@ -27,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_otp import login as otp_login
 from django_otp.models import Device
 
-from clients import selectors, services
+from clients import lockout, selectors, services
 from clients.middleware import start_staff_session
 from clients.services.staff_two_step import (
     has_staff_second_factor,
@@ -131,7 +131,9 @@ def login_code(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         result = staff_second_factor_verify(user=user, code=form.cleaned_data["code"])
         if result.device is not None:
-            return HttpResponseRedirect(_sign_in(request, user, result.device))
+            response = HttpResponseRedirect(_sign_in(request, user, result.device))
+            lockout.device_cookie_set(response, request=request, user=user)
+            return response
         form.add_error("code", result.refusal)
     return _page(
         request,
@@ -170,13 +172,15 @@ def enrol(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
         else:
             next_url = _sign_in(request, user, totp)
             # Shown on this answer only, never again: a reload finds no page to show.
-            return _page(
+            response = _page(
                 request,
                 site,
                 "admin/recovery_codes.html",
                 {"codes": codes, "next_url": next_url, "title": _("Your recovery codes")},
                 status=200,
             )
+            lockout.device_cookie_set(response, request=request, user=user)
+            return response
     return _page(
         request,
         site,

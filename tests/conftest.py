@@ -330,10 +330,7 @@ def cast(db: None) -> Cast:
 def login(user: User | None) -> HttpClient:
     """A test client signed in as ``user``; staff also verified by their
     authenticator, as the admin's two-step sign-in leaves them."""
-    # As a browser moving between the practice's own pages says it is: a
-    # page whose reading marks entries read does so only then
-    # (practice.requests.reading_marks_read).
-    http = HttpClient(headers={"Sec-Fetch-Site": "same-origin"})
+    http = HttpClient()
     if user is not None:
         force_verified_login(http, user)
     return http

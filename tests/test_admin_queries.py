@@ -197,14 +197,14 @@ def test_queries_do_not_grow_with_rows(cast, case):
 
 
 # The page for a client with a thousand entries. The queries, in order: the
-# session, user and the second factor's device; the client; the previous and next session; marking the
-# window read (two scope checks, the access log's check and line, the ids, the
-# update, in savepoints); then which entries were sent and the assignments;
+# session, user and the second factor's device; the client; the previous and next session; the
+# look in the access log (the scope check, the log's check and line, in
+# savepoints), never a read; then which entries were sent and the assignments;
 # then, with recurring work, the window's days done as the summary counts them;
 # then the session summary's own reading of the period (its entries, what kinds
 # need from before it, the current safety plan, its work, the practice's
 # settings), which the page draws.
-SINCE_LAST_SESSION_QUERIES = 25
+SINCE_LAST_SESSION_QUERIES = 23
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):

@@ -116,6 +116,8 @@ TABLE: dict[str, Row] = {
     # -- accounts: getting in (signed out), and the client's own settings
     "login/": Row(fixed("/login/"), "200 302 302 302 302 302 302"),
     "login/code/": Row(fixed("/login/code/"), "302 302 302 302 302 302 302"),
+    # The second step without the phone: only after the right password (none here).
+    "login/lost-phone/": Row(fixed("/login/lost-phone/"), "302 302 302 302 302 302 302"),
     "welcome/<str:token>/": Row(fixed("/welcome/not-a-real-token/"), "404 404 404 404 404 404 404"),
     "welcome/": Row(fixed("/welcome/"), "404 404 404 404 404 404 404"),
     # "Check your email", the same page for anyone: it names no address.
@@ -143,6 +145,10 @@ TABLE: dict[str, Row] = {
     "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302 302"),
     "account/two-step/off/": Row(
         fixed("/account/two-step/off/"), "302 400 400 302 302 302 302", "post"
+    ),
+    # a new list of recovery codes: a code from the app first (none here, so 400)
+    "account/two-step/codes/": Row(
+        fixed("/account/two-step/codes/"), "302 400 400 302 302 302 302", "post"
     ),
     "account/sign-out-everywhere/": Row(
         fixed("/account/sign-out-everywhere/"), "302 302 302 302 302 302 302", "post"
@@ -217,6 +223,13 @@ TABLE: dict[str, Row] = {
     ),
     "api/v1/clients/<int:client_id>/entries/": Row(
         lambda c: f"/api/v1/clients/{c.alice.pk}/entries/", "401 403 403 200 404 200 403"
+    ),
+    # the walk posts a form: staff who may see alice are told the API takes JSON (415);
+    # who may mark is tested in tests/homework/test_mark_read.py
+    "api/v1/clients/<int:client_id>/entries/read/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/entries/read/",
+        "401 403 403 415 404 415 403",
+        "post",
     ),
     # the walk posts a form: those who may comment are told the API takes JSON (415)
     "api/v1/entries/<uuid:key>/comments/": Row(
@@ -342,6 +355,11 @@ TABLE: dict[str, Row] = {
     "admin/clients/client/<path:object_id>/contact/": Row(
         admin_object("clients/client", "contact/", ALICE), "302 302 302 200 404 200 302"
     ),
+    # turning off a client's two-step sign-in: GET asks to confirm; another
+    # therapist's client is not found (the POST: tests/clients/test_two_step_recovery.py)
+    "admin/clients/client/<path:object_id>/two-step-off/": Row(
+        admin_object("clients/client", "two-step-off/", ALICE), "302 302 302 200 302 200 302"
+    ),
     "admin/clients/client/<path:object_id>/invite/": Row(
         admin_object("clients/client", "invite/", ALICE), "302 302 302 200 302 200 302"
     ),
@@ -350,6 +368,12 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/client/<path:object_id>/since-last-session/": Row(
         admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200 302"
+    ),
+    # "Mark as read" posts here and goes back to a page: with nothing chosen,
+    # tara and morgan are told why, theo finds no such client (the admin's
+    # home); who may mark what is tested in tests/homework/test_mark_read.py.
+    "admin/clients/client/<path:object_id>/mark-read/": Row(
+        admin_object("clients/client", "mark-read/", ALICE), "302 302 302 302 302 302 302", "post"
     ),
     # GET asks to confirm; the POST is tested with the archive service.
     "admin/clients/client/<path:object_id>/archive/": Row(

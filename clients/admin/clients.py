@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from clients import services
 from clients.admin.filters import ClientStatusFilter
 from clients.admin.sessions import SessionInline
+from clients.admin.two_step import two_step_line, two_step_off_page
 from clients.contact.admin import contact_edit_page, contact_summary
 from clients.models import Client, Session
 from clients.selectors import clients_for_user, invitations_for_client
@@ -86,6 +87,11 @@ class ClientAdmin(RoleAdmin):
                 "<path:object_id>/invite/",
                 wrap(self.invite_view),
                 name="clients_client_invite",
+            ),
+            path(
+                "<path:object_id>/two-step-off/",
+                wrap(self.two_step_off_view),
+                name="clients_client_two_step_off",
             ),
             *super().get_urls(),
         ]
@@ -157,6 +163,9 @@ class ClientAdmin(RoleAdmin):
     def contact_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return contact_edit_page(self, request, object_id)
 
+    def two_step_off_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return two_step_off_page(self, request, object_id)
+
     @admin.display(description=_("portal account"))
     def portal_account(self, obj: Client) -> str:
         """Whether the client can sign in, and since when; never the address
@@ -166,10 +175,10 @@ class ClientAdmin(RoleAdmin):
             return self._invitation_status(obj)
         if not account.is_active:
             return str(_("Closed."))
-        return str(
-            _("Set up on %(day)s.")
-            % {"day": date_format(timezone.localtime(account.date_joined), "j F Y")}
-        )
+        set_up = _("Set up on %(day)s.") % {
+            "day": date_format(timezone.localtime(account.date_joined), "j F Y")
+        }
+        return format_html("{}{}", set_up, two_step_line(obj))
 
     def _invitation_status(self, obj: Client) -> str:
         """Where the latest invitation stands, with the way to a new link: an

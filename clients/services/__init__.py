@@ -55,10 +55,16 @@ from clients.services.sessions import session_cancel, session_reschedule, sessio
 from clients.services.sign_ins import sign_in_lock_lift
 from clients.services.two_step import (
     TwoStepAlreadyOn,
+    client_two_step_reset,
+    recovery_code_verify,
+    recovery_codes_left,
+    recovery_codes_renew,
     totp_device_confirm,
     totp_device_remove,
     totp_device_start,
     totp_verify,
+    two_step_reset_notice_take,
+    two_step_turn_on,
 )
 
 __all__ = [
@@ -79,6 +85,7 @@ __all__ = [
     "client_erase_own_records",
     "client_invite",
     "client_restore",
+    "client_two_step_reset",
     "client_update",
     "contact_profile_erase",
     "contact_profile_turn_off",
@@ -91,6 +98,9 @@ __all__ = [
     "invitation_send_email",
     "invitation_send_finish_email",
     "invitation_token_hash",
+    "recovery_code_verify",
+    "recovery_codes_left",
+    "recovery_codes_renew",
     "send_discreet_email",
     "session_cancel",
     "session_reschedule",
@@ -100,6 +110,8 @@ __all__ = [
     "totp_device_remove",
     "totp_device_start",
     "totp_verify",
+    "two_step_reset_notice_take",
+    "two_step_turn_on",
     "user_change_password",
     "user_dismiss_exit_note",
     "user_log_out_everywhere",

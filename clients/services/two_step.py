@@ -1,13 +1,38 @@
-"""Two-step sign-in: an authenticator app, never SMS or email codes."""
+"""Two-step sign-in: an authenticator app, never SMS or email codes, with
+single-use recovery codes for a phone that is lost, taken or broken.
 
-from django.core.exceptions import ValidationError
+The recovery codes are django-otp's static tokens: each is deleted as it is
+used, so each works once. Staff have the same (clients.services.staff_two_step).
+"""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_otp.models import Device
+from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients import lockout
+from clients.models import Client
+from clients.selectors import clients_for_user
+from clients.services.accounts import user_log_out_everywhere
+from clients.services.staff_log import staff_change_record
 from practice.models import User
+
+RECOVERY_CODES = 10
+RECOVERY_DEVICE_NAME = "recovery codes"
+
+
+@dataclass(frozen=True)
+class SecondFactorResult:
+    """The device that took the code, or why none did (worded for the person)."""
+
+    device: Device | None
+    refusal: str = ""
 
 
 class TwoStepAlreadyOn(Exception):
@@ -65,6 +90,108 @@ def totp_device_confirm(*, user: User, token: str, device_id: int | None = None)
 
 
 @transaction.atomic
+def two_step_turn_on(
+    *, user: User, token: str, device_id: int | None
+) -> tuple[TOTPDevice, list[str]]:
+    """Confirm the app being set up with its first code and issue recovery
+    codes, together: two-step sign-in is never on without a way back in.
+
+    ValidationError (on "token") when the code does not match or the picture
+    was replaced; then nothing changes.
+    """
+    device = totp_device_confirm(user=user, token=token, device_id=device_id)
+    return device, recovery_codes_issue(user=user)
+
+
+@transaction.atomic
+def recovery_codes_issue(*, user: User) -> list[str]:
+    """New recovery codes for ``user``, replacing every earlier one.
+
+    They are returned once, to be shown once: only the codes themselves are
+    kept, and each is deleted as it is used.
+    """
+    StaticDevice.objects.filter(user=user).delete()
+    device = StaticDevice.objects.create(user=user, name=RECOVERY_DEVICE_NAME, confirmed=True)
+    codes: list[str] = []
+    while len(codes) < RECOVERY_CODES:
+        code = StaticToken.random_token()
+        if code not in codes:
+            codes.append(code)
+    StaticToken.objects.bulk_create(StaticToken(device=device, token=code) for code in codes)
+    return codes
+
+
+def recovery_code_typed(code: str) -> str:
+    """A recovery code as kept: spaces and dashes a person may add, gone; lower case."""
+    return "".join(code.split()).replace("-", "").lower()
+
+
+@transaction.atomic
+def recovery_code_verify(*, user: User, code: str) -> SecondFactorResult:
+    """Check a recovery code of ``user``'s and use it up.
+
+    The row is locked, so two tabs sending one code at once cannot both get
+    in. A code that is someone else's, made up, or used already is refused
+    in the same words: each is just not one of this person's unused codes.
+    Commits even when refused: django-otp's count of wrong guesses, which
+    slows the next try, must stay counted.
+    """
+    recovery = StaticDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
+    if recovery is not None:
+        allowed, _details = recovery.verify_is_allowed()
+        if not allowed:
+            return SecondFactorResult(None, _too_many_tries())
+        if recovery.verify_token(recovery_code_typed(code)):
+            return SecondFactorResult(recovery)
+    return SecondFactorResult(
+        None,
+        _(
+            "That recovery code did not work: it is wrong, or was already used (each "
+            "works once). Try another from your list."
+        ),
+    )
+
+
+def _too_many_tries() -> str:
+    return _("Too many wrong codes in a row. Wait a minute, then try again.")
+
+
+def recovery_codes_renew(*, user: User, code: str) -> list[str]:
+    """Ten new recovery codes for a signed-in person, once a code from
+    their app proves the phone is in their hand; the old ones stop working.
+
+    Only the app's code: a recovery code would let someone holding the old
+    list (found in a drawer) swap it for one the owner has never seen.
+    ValidationError (on "code") when refused, raised once the transaction has
+    committed: django-otp's count of wrong guesses must stay counted.
+    """
+    codes, refusal = _renew(user=user, typed="".join(code.split()))
+    if refusal:
+        raise ValidationError({"code": [refusal]})
+    return codes
+
+
+@transaction.atomic
+def _renew(*, user: User, typed: str) -> tuple[list[str], str]:
+    totp = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
+    if totp is None:
+        return [], _("Set up your authenticator app first.")
+    allowed, _details = totp.verify_is_allowed()
+    if not allowed:
+        return [], _too_many_tries()
+    if not (typed.isdigit() and totp.verify_token(typed)):
+        return [], _(
+            "That code did not work: it is wrong, too old, or was already used. "
+            "Type the 6-digit code your app shows now."
+        )
+    return recovery_codes_issue(user=user), ""
+
+
+def recovery_codes_left(*, user: User) -> int:
+    return int(StaticToken.objects.filter(device__user=user, device__confirmed=True).count())
+
+
+@transaction.atomic
 def totp_verify(*, user: User, token: str) -> bool:
     """Check a sign-in code. Throttled by django-otp after wrong guesses."""
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
@@ -82,11 +209,67 @@ def totp_device_remove(*, request: HttpRequest, user: User, password: str) -> No
     if lockout.password_check_refused(request=request, user=user):
         lockout.spend_a_password_check(password)
     elif user.check_password(password):
-        TOTPDevice.objects.filter(user=user).delete()
+        _two_step_remove_devices(user=user)
         return
     lockout.password_check_failed(request=request, user=user)
     raise ValidationError(
         {"password": [_("That password is not right."), str(lockout.NOT_RIGHT_WAY_BACK)]}
+    )
+
+
+@transaction.atomic
+def _two_step_remove_devices(*, user: User) -> None:
+    TOTPDevice.objects.filter(user=user).delete()
+    StaticDevice.objects.filter(user=user).delete()
+
+
+@transaction.atomic
+def client_two_step_reset(*, actor: User, client_id: int) -> Client:
+    """Turn off two-step sign-in for a client who lost their phone and their
+    recovery codes, at their therapist's hand (a manager: any client's).
+
+    Their app and recovery codes stop working and their sessions end on
+    every device (a taken phone may still be signed in); at their next
+    sign-in the password is enough, and they are told once to set it up
+    again. Written in the client's history (who did it, when).
+    PermissionDenied for someone else's client; ValidationError when
+    two-step sign-in is not on. Either way nothing changes.
+    """
+    client = clients_for_user(user=actor).filter(pk=client_id).first()
+    if client is None:
+        raise PermissionDenied(_("This is not one of your clients."))
+    # The account locked: of two resets at once, the second finds nothing left to turn off.
+    account = None
+    if client.portal_user_id is not None:
+        account = User.objects.select_for_update().filter(pk=client.portal_user_id).first()
+    if account is None or not TOTPDevice.objects.filter(user=account, confirmed=True).exists():
+        raise ValidationError(
+            _("Two-step sign-in is not on for %(client)s: there is nothing to turn off.")
+            % {"client": client.display_name}
+        )
+    _two_step_remove_devices(user=account)
+    user_log_out_everywhere(user=account)
+    account.two_step_reset_at = timezone.now()
+    account.save(update_fields=["two_step_reset_at"])
+    staff_change_record(
+        actor=actor,
+        target=client,
+        message=_(
+            "Two-step sign-in turned off (lost phone): they sign in with their password "
+            "and are asked to set it up again."
+        ),
+    )
+    return client
+
+
+@transaction.atomic
+def two_step_reset_notice_take(*, user: User) -> bool:
+    """Whether staff turned off ``user``'s two-step sign-in since they last
+    signed in; the notice is said once, so taking it clears it."""
+    return bool(
+        User.objects.filter(pk=user.pk, two_step_reset_at__isnull=False).update(
+            two_step_reset_at=None
+        )
     )
 
 

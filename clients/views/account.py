@@ -52,6 +52,7 @@ def account_page(
     request: AuthedRequest,
     *,
     remove_form: PasswordConfirmForm | None = None,
+    codes_form: CodeForm | None = None,
     password_form: ChangePasswordForm | None = None,
     extra_context: dict[str, Any] | None = None,
     status: int = 200,
@@ -69,7 +70,9 @@ def account_page(
         "clients/closed.html" if closed else "clients/account.html",
         {
             "two_step": selectors.has_two_step(user=request.user),
+            "recovery_codes_left": services.recovery_codes_left(user=request.user),
             "remove_form": remove_form or PasswordConfirmForm(),
+            "codes_form": codes_form or CodeForm(prefix="codes"),
             "password_form": password_form or ChangePasswordForm(request.user),
             **(extra_context or {}),
         },
@@ -100,7 +103,7 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
         form = CodeForm(request.POST)
         if form.is_valid():
             try:
-                services.totp_device_confirm(
+                _device, codes = services.two_step_turn_on(
                     user=request.user,
                     token=form.cleaned_data["token"],
                     device_id=parse_id(request.POST.get("device")),
@@ -108,10 +111,8 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
             except ValidationError as error:
                 form.add_error(None, error)
             else:
-                messages.success(
-                    request, _("Two-step sign-in is on. You will be asked for a code each time.")
-                )
-                return redirect("clients:account")
+                # Shown on this answer only, never again: nothing keeps them to show.
+                return render(request, "clients/recovery_codes.html", {"codes": codes})
     if device is None:
         return redirect("clients:account")
     uri = setup_uri(device)
@@ -120,7 +121,13 @@ def two_step_setup(request: AuthedRequest) -> HttpResponse:
         render(
             request,
             "clients/two_step_setup.html",
-            {"form": form, "qr": qr_svg(uri), "secret": device_secret(device), "device": device},
+            {
+                "form": form,
+                "qr": qr_svg(uri),
+                "setup_link": uri,
+                "secret": device_secret(device),
+                "device": device,
+            },
             status=400 if form.errors else 200,
         ),
     )
@@ -146,6 +153,24 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
             messages.success(request, _("Two-step sign-in is off."))
             return redirect("clients:account")
     return form_refused(request, account_page(request, remove_form=form, status=400))
+
+
+@require_POST
+@client_required
+def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
+    """A new list of recovery codes, once a code from the app shows the phone
+    is in hand; the old list stops working. Shown once, on this answer."""
+    form = CodeForm(request.POST, prefix="codes")
+    if form.is_valid():
+        try:
+            codes = services.recovery_codes_renew(
+                user=request.user, code=form.cleaned_data["token"]
+            )
+        except ValidationError as error:
+            form.add_error("token", error.message_dict.get("code", error.messages))
+        else:
+            return render(request, "clients/recovery_codes.html", {"codes": codes, "new": True})
+    return form_refused(request, account_page(request, codes_form=form, status=400))
 
 
 @require_POST

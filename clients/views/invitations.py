@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clients import services
+from clients import lockout, services
 from clients.forms import SetPasswordForm
 from clients.views.sign_in import sign_in_user
 from practice.refusals import form_refused
@@ -122,4 +122,7 @@ def welcome_finish_confirm(request: HttpRequest) -> HttpResponse:
     request.session.pop(FINISH_KEY, None)
     sign_in_user(request, user)
     messages.success(request, _("Welcome. Your notebook is ready."))
-    return redirect("homework:dashboard")
+    response = redirect("homework:dashboard")
+    # The first sign-in, in this browser: remembered as any other (clients.lockout).
+    lockout.device_cookie_set(response, request=request, user=user)
+    return response

@@ -5,6 +5,7 @@ import time
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -12,12 +13,19 @@ from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from clients import selectors, services
+from clients import lockout, selectors, services
 from clients.decorators import page_after_sign_in
-from clients.forms import CodeForm, NeutralPasswordResetForm, NewPasswordForm, PortalSignInForm
+from clients.forms import (
+    CodeForm,
+    NeutralPasswordResetForm,
+    NewPasswordForm,
+    PortalSignInForm,
+    RecoveryCodeForm,
+)
 from clients.middleware import start_portal_session
 from practice.models import User
 from practice.refusals import form_refused
@@ -25,6 +33,11 @@ from practice.refusals import form_refused
 # Ask the browser to forget everything of ours it may hold: cached pages,
 # cookies, storage. Shared devices are the norm, not the exception.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
+# An ordinary sign-out clears all but the cookies, which it ends one by one:
+# the device cookie (clients.lockout) stays, or the next sign-in on a shared
+# network is back under the per-address limit. Chrome clears a cookie set in
+# the same answer as "cookies", so it cannot be set again there instead.
+CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 # Sign-in waiting for its second step: who, since when, where to go next.
@@ -36,6 +49,26 @@ def sign_in_user(request: HttpRequest, user: User) -> None:
     login(request, user, backend=MODEL_BACKEND)
     if user.is_client:
         start_portal_session(request)
+
+
+def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
+    """Sign ``user`` in (every step done) and go on to ``next_url``; this
+    browser is remembered for the account (clients.lockout's device cookie)."""
+    sign_in_user(request, user)
+    if services.two_step_reset_notice_take(user=user):
+        messages.warning(
+            request,
+            _(
+                "Your therapist turned off two-step sign-in for you, so your password was "
+                "enough this time. When you have your phone again, you can set it up again "
+                "in Settings."
+            ),
+        )
+    if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
+        next_url = reverse(settings.LOGIN_REDIRECT_URL)
+    response = HttpResponseRedirect(next_url)
+    lockout.device_cookie_set(response, request=request, user=user)
+    return response
 
 
 class PortalLoginView(auth_views.LoginView):
@@ -66,28 +99,33 @@ class PortalLoginView(auth_views.LoginView):
                 "next": self.get_success_url(),
             }
             return redirect("clients:login_code")
-        sign_in_user(self.request, user)
-        return HttpResponseRedirect(self.get_success_url())
+        return signed_in(self.request, user, self.get_success_url())
+
+
+def pending_sign_in(request: HttpRequest) -> tuple[User, str] | None:
+    """Who gave the right password and has the second step to go, and where
+    they go next; None when no one has, or it was too long ago."""
+    pending = request.session.get(PENDING_SIGN_IN)
+    if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
+        request.session.pop(PENDING_SIGN_IN, None)
+        return None
+    user = User.objects.filter(pk=pending["user"], is_active=True).first()
+    if user is None:
+        return None
+    return user, str(pending["next"])
 
 
 @require_http_methods(["GET", "POST"])
 def login_code(request: HttpRequest) -> HttpResponse:
-    pending = request.session.get(PENDING_SIGN_IN)
-    if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
-        request.session.pop(PENDING_SIGN_IN, None)
+    pending = pending_sign_in(request)
+    if pending is None:
         return redirect("clients:login")
-    user = User.objects.filter(pk=pending["user"], is_active=True).first()
-    if user is None:
-        return redirect("clients:login")
+    user, next_url = pending
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if services.totp_verify(user=user, token=form.cleaned_data["token"]):
             del request.session[PENDING_SIGN_IN]
-            sign_in_user(request, user)
-            next_url = pending["next"]
-            if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}):
-                next_url = reverse(settings.LOGIN_REDIRECT_URL)
-            return HttpResponseRedirect(next_url)
+            return signed_in(request, user, next_url)
         form.add_error(
             "token", _("That code did not match. Codes change every 30 seconds: try the newest.")
         )
@@ -95,6 +133,50 @@ def login_code(request: HttpRequest) -> HttpResponse:
         request,
         render(
             request, "clients/login_code.html", {"form": form}, status=400 if form.errors else 200
+        ),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def login_lost_phone(request: HttpRequest) -> HttpResponse:
+    """The second step without the phone: one of the recovery codes shown
+    when two-step sign-in was turned on, or (none to hand) the way to ask the
+    therapist. Reached only after the right password, so it tells no one
+    more than the second step itself does."""
+    pending = pending_sign_in(request)
+    if pending is None:
+        return redirect("clients:login")
+    user, next_url = pending
+    form = RecoveryCodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        result = services.recovery_code_verify(user=user, code=form.cleaned_data["code"])
+        if result.device is not None:
+            del request.session[PENDING_SIGN_IN]
+            response = signed_in(request, user, next_url)
+            left = services.recovery_codes_left(user=user)
+            messages.info(
+                request,
+                ngettext(
+                    "You signed in with a recovery code; %(count)d is left.",
+                    "You signed in with a recovery code; %(count)d are left.",
+                    left,
+                )
+                % {"count": left}
+                + " "
+                + _(
+                    "If your phone is gone for good, go to Settings: turn two-step sign-in "
+                    "off, then set it up again on your new phone. That gives you new codes."
+                ),
+            )
+            return response
+        form.add_error("code", result.refusal)
+    return form_refused(
+        request,
+        render(
+            request,
+            "clients/login_lost_phone.html",
+            {"form": form},
+            status=400 if form.errors else 200,
         ),
     )
 
@@ -111,7 +193,17 @@ def logout_view(request: HttpRequest) -> HttpResponse:
     session running. A forged post can do no more than the GET."""
     logout(request)
     response = redirect("clients:login")
-    response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES
+    response.delete_cookie(
+        settings.SESSION_COOKIE_NAME,
+        path=settings.SESSION_COOKIE_PATH,
+        domain=settings.SESSION_COOKIE_DOMAIN,
+    )
+    response.delete_cookie(
+        settings.CSRF_COOKIE_NAME,
+        path=settings.CSRF_COOKIE_PATH,
+        domain=settings.CSRF_COOKIE_DOMAIN,
+    )
     return response
 
 

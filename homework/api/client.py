@@ -40,7 +40,7 @@ from practice.api.preconditions import IF_MATCH_HEADER, version_from_if_match, w
 class EntryRead(Conflict):
     default_code = "entry_read"
     default_detail = _(
-        "Your therapist has read this entry, so it stays as it is. You can add a note to it."
+        "Your therapist has marked this entry as read, so it stays as it is. You can add a note to it."
     )
 
 
@@ -165,7 +165,7 @@ class EntryDetail(ClientView):
         summary="Change a draft, send it, change a sent entry, or keep it private",
         description=(
             "As the portal allows: a draft can be changed and sent; a sent entry can be "
-            "changed until your therapist has read it (then add a note), and kept private "
+            "changed until your therapist marks it as read (then add a note), and kept private "
             "or shared. What you leave out stays as it is."
         ),
         request=EntryPatch,

@@ -116,6 +116,9 @@ class StaffEntryOut(PlainOutput):
     private = serializers.BooleanField()
     submitted_at = serializers.DateTimeField()
     seen_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(
+        help_text=_("Send it back with the id to mark the entry read as you read it.")
+    )
     response = _ResponseIfReadable(allow_null=True)
     discuss_in_session = serializers.BooleanField(allow_null=True)
     felt_unsafe = serializers.BooleanField(allow_null=True)
@@ -123,8 +126,7 @@ class StaffEntryOut(PlainOutput):
     changed_at = serializers.DateTimeField(allow_null=True)
 
     # What a list reads as plain rows, from homework.selectors.staff_rows
-    # (the response only where readable): the row's id
-    # for the read marking, and no other column loaded or decrypted.
+    # (the response only where readable), and no other column loaded or decrypted.
     ROW_COLUMNS = (
         "id",
         "key",
@@ -133,6 +135,7 @@ class StaffEntryOut(PlainOutput):
         "private",
         "submitted_at",
         "seen_at",
+        "version",
         "schema_version",
         "discuss_in_session",
         "felt_unsafe",

@@ -4,9 +4,8 @@ Thin views over homework.selectors and homework.services, scoped as the
 admin is (a therapist their own clients, the manager all; anyone else's is a
 404). Staff never see drafts, and a private entry only as the fact that it
 exists (StaffEntryOut). Each list of a client's entries is a look at their
-records: written to the access log as the summary's download is, and, for
-the client's own therapist, the shared entries it shows count as read
-(summary_record_read), so the client can no longer change what was read.
+records, written to the access log as the summary's download is; it reads
+nothing: the client's own therapist marks entries read (ClientEntriesRead).
 """
 
 import datetime as dt
@@ -36,7 +35,6 @@ from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import IsPracticeStaff, staff_user
 from practice.api.serializers import StrictInput
 from practice.models import User
-from practice.requests import reading_marks_read
 
 # What the access log says of a look through the API at a client's entries.
 ENTRIES_READ = "Entries (API)"
@@ -44,12 +42,6 @@ ENTRIES_READ = "Entries (API)"
 
 class StaffView(GenericAPIView[Any]):
     permission_classes = [IsAuthenticated, IsPracticeStaff]
-
-
-def counts_as_read(request: Request) -> bool:
-    """A token the caller sends itself is no link another site can follow;
-    the session cookie is (practice.requests.reading_marks_read)."""
-    return request.auth is not None or reading_marks_read(request._request)
 
 
 # -- a client's assignments ------------------------------------------------------------
@@ -172,8 +164,8 @@ class ClientEntries(StaffView):
         responses=StaffEntryOut(many=True),
         summary="What a client sent, flags first",
         description=(
-            "Never a draft; a private entry only as existing. Each read is written to the "
-            "client's access log, and what the client's own therapist reads here counts as read."
+            "Never a draft; a private entry only as existing. Each look is written to the "
+            "client's access log; it marks nothing as read (client_entries_mark_read does)."
         ),
     )
     def get(self, request: Request, client_id: int) -> Response:
@@ -190,26 +182,54 @@ class ClientEntries(StaffView):
         rows: list[dict[str, Any]] = list(
             self.paginate_queryset(self.filter_queryset(entries)) or []
         )
-        read_now = services.summary_record_read(
-            actor=user,
-            client=client,
-            # Only those not read yet: the service reads none twice, and asks nothing when none are new.
-            printed=[
-                row["id"]
-                for row in rows
-                if row["seen_at"] is None and selectors.row_readable_by_staff(row)
-            ],
-            action=AccessEvent.Action.VIEWED,
-            what=ENTRIES_READ,
-            counts_as_read=counts_as_read(request),
+        services.records_record_view(
+            actor=user, client=client, action=AccessEvent.Action.VIEWED, what=ENTRIES_READ
         )
-        now = timezone.now()
-        for row in rows:
-            if row["id"] in read_now:
-                row["seen_at"] = now
         return self.get_paginated_response(
             StaffEntryOut(context=self.get_serializer_context()).rows(rows)
         )
+
+
+class ShownEntryIn(StrictInput):
+    id = serializers.UUIDField(help_text=_("The entry's id, as the list of entries gives it."))
+    version = serializers.IntegerField(
+        min_value=1, help_text=_("The entry's version, as you read it.")
+    )
+
+
+class MarkReadIn(StrictInput):
+    entries = serializers.ListField(child=ShownEntryIn(), min_length=1, max_length=500)
+
+
+class MarkReadOut(serializers.Serializer[Any]):
+    read = serializers.ListField(
+        child=serializers.UUIDField(), help_text=_("The entries read now (none read twice).")
+    )
+
+
+class ClientEntriesRead(StaffView):
+    @extend_schema(
+        operation_id="client_entries_mark_read",
+        summary="Mark entries as read",
+        description=(
+            "Only the client's own therapist. Each entry as it was read (its id and version): "
+            "from then on the client can no longer change it or make it private again. All or "
+            "nothing: an entry that is not this client's, is private, or changed since, refuses "
+            "the lot. Sent again, it reads nothing twice. Listing entries never marks them read."
+        ),
+        request=MarkReadIn,
+        responses={200: MarkReadOut},
+    )
+    def post(self, request: Request, client_id: int) -> Response:
+        user = staff_user(request)
+        client = selectors.staff_client(user=user, client_id=client_id)
+        body = MarkReadIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        shown = {row["id"]: row["version"] for row in body.validated_data["entries"]}
+        if len(shown) != len(body.validated_data["entries"]):
+            raise serializers.ValidationError({"entries": [_("Each entry only once, please.")]})
+        read = services.entries_mark_read(user=user, client=client, shown=shown, now=timezone.now())
+        return Response(MarkReadOut({"read": sorted(read, key=str)}).data)
 
 
 class EntryComments(StaffView):

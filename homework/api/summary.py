@@ -18,7 +18,6 @@ from homework.summary.http import period_query_from, serve_summary
 from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
 from homework.summary.selectors import client_for_summary
 from practice.api.permissions import IsPracticeStaff, staff_user
-from practice.requests import reading_marks_read
 
 
 class PdfRenderer(BaseRenderer):
@@ -93,9 +92,6 @@ class ClientSummaryPdf(APIView):
                 client=client,
                 query=query,
                 action=AccessEvent.Action.EXPORTED,
-                # A credential the caller sends itself (a token) is no link
-                # another site can follow; the session cookie is.
-                counts_as_read=request.auth is not None or reading_marks_read(request._request),
             )
         except PeriodInvalid as invalid:  # malformed, or a session not this client's
             raise ValidationError(invalid.errors) from None

@@ -28,6 +28,11 @@ routes: list[URLPattern] = [
         name="client-assignments",
     ),
     path("clients/<int:client_id>/entries/", staff.ClientEntries.as_view(), name="client-entries"),
+    path(
+        "clients/<int:client_id>/entries/read/",
+        staff.ClientEntriesRead.as_view(),
+        name="client-entries-read",
+    ),
     path("entries/<uuid:key>/comments/", staff.EntryComments.as_view(), name="entry-comments"),
     path("exercises/", staff.Exercises.as_view(), name="exercises"),
     path(

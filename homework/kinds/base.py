@@ -342,9 +342,7 @@ class ExerciseKind:
         the period (never private ones), with their assignment loaded;
         ``scope`` says how much to show, and what from before (SummaryScope).
 
-        ``printed`` lists the entries whose own words the section prints:
-        the therapist holding the page has read those (and only those), so
-        the client can no longer take them back (``summary_record_read``).
+        ``printed`` lists the entries whose own words the section prints.
         """
         return {"entries": [(entry, self.present(entry)) for entry in entries], "printed": entries}
 

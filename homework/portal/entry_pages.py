@@ -110,7 +110,9 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
             return _edit_arrived_after_reading(request, entry, words)
         messages.info(
             request,
-            _("Your therapist has read this, so it stays as it is. You can add a note below."),
+            _(
+                "Your therapist has marked this as read, so it stays as it is. You can add a note below."
+            ),
         )
         return redirect("homework:entry", key=entry.key)
     assignment = entry.assignment
@@ -187,13 +189,13 @@ def _edit_arrived_after_reading(
     note = NoteForm(initial={"text": words.note})
     if words.kept:
         said = _(
-            "Your therapist has read this, so it stays as it was. What you changed is in "
+            "Your therapist has marked this as read, so it stays as it was. What you changed is in "
             "the note below, kept here for you: nobody at the practice sees it until you "
             "send it. Send it as it is, or change it first."
         )
     else:
         said = _(
-            "Your therapist has read this, so it stays as it was. What you changed is in "
+            "Your therapist has marked this as read, so it stays as it was. What you changed is in "
             "the note below, only on this page: it is too long to keep for you. Shorten "
             "it and send it, or send it as two notes."
         )

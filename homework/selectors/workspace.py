@@ -109,12 +109,16 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
     )
 
 
+def is_their_therapist(*, user: User, client: Client) -> bool:
+    """Whether ``user`` is the client's own therapist: the one who comments and
+    marks entries read (a manager's look is never the therapist's read)."""
+    return user.is_therapist and client.therapist_id == user.pk
+
+
 def entry_commentable_by(*, user: User, entry: Entry) -> bool:
     """Only the client's own therapist comments, and only on what they may read."""
-    return (
-        user.is_therapist
-        and entry.readable_by_staff
-        and entry.assignment.client.therapist_id == user.pk
+    return entry.readable_by_staff and is_their_therapist(
+        user=user, client=entry.assignment.client
     )
 
 

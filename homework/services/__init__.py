@@ -28,11 +28,12 @@ from homework.services.entry_writes import (
     validation_messages,
 )
 from homework.services.feedback import (
-    entries_mark_seen,
+    entries_mark_read,
     entry_comment_add,
     entry_list_record_view,
-    entry_mark_seen,
-    summary_record_read,
+    entry_record_view,
+    records_record_view,
+    since_last_session_record_view,
 )
 from homework.services.kept_words import (
     EditTried,
@@ -74,7 +75,7 @@ __all__ = [
     "assignment_end",
     "assignment_update",
     "edit_words",
-    "entries_mark_seen",
+    "entries_mark_read",
     "entry_add_note",
     "entry_add_note_or_keep_words",
     "entry_comment_add",
@@ -84,8 +85,8 @@ __all__ = [
     "entry_keep_note_draft",
     "entry_keep_refused_edit",
     "entry_list_record_view",
-    "entry_mark_seen",
     "entry_notify_therapist",
+    "entry_record_view",
     "entry_save_draft",
     "entry_set_private",
     "entry_submit",
@@ -93,6 +94,7 @@ __all__ = [
     "has_new_words",
     "note_is_too_long",
     "note_with_edit_words",
-    "summary_record_read",
+    "records_record_view",
+    "since_last_session_record_view",
     "validation_messages",
 ]

@@ -1,14 +1,15 @@
-"""The therapist reading and answering: seen marks (each written to the
-access log) and comments."""
+"""The therapist reading and answering: looks written to the access log,
+entries marked as read (only when the therapist says so), and comments."""
 
 import datetime as dt
-from collections.abc import Iterable
+import uuid
+from collections.abc import Iterable, Mapping
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
@@ -18,6 +19,7 @@ from homework.models.field_limits import COMMENT_MAX_CHARS, too_long
 from homework.selectors import (
     entries_for_user,
     entry_commentable_by,
+    is_their_therapist,
 )
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
@@ -44,96 +46,87 @@ def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
 
 
 @transaction.atomic
-def entry_mark_seen(*, actor: User, entry: Entry, counts_as_read: bool = True) -> Entry:
-    """A member of staff opens an entry: note it in the client's access log and,
-    on the client's own therapist's first read, set ``seen_at``.
-
-    ``counts_as_read`` False (a page opened from a link on another site,
-    ``practice.requests.reading_marks_read``): the look is logged, as it was
-    real, and nothing else changes.
-
-    From then on the client can no longer change what they sent (what the
-    therapist read stays as it was). A private entry is never read, so never
-    marked; a manager's look is logged but is not the therapist's read.
-    """
+def entry_record_view(*, actor: User, entry: Entry) -> None:
+    """A member of staff opens an entry: a line in the client's access log.
+    Opening is never reading: only ``entries_mark_read`` changes what the
+    client may still do with it."""
     _readable_entry(actor, entry)
     client = entry.assignment.client
     _record_view(actor, client, f"{entry.assignment.exercise.title} ({entry.pk})")
-    if counts_as_read and entry.seen_at is None and entry_commentable_by(user=actor, entry=entry):
-        now = timezone.now()
-        # Conditional, and touching seen_at alone: a parallel read or a client's
-        # save in flight never has its own changes overwritten.
-        # And only while it is still shared: the client may have just made it private.
-        unseen = Entry.objects.readable_by_staff().filter(pk=entry.pk, seen_at__isnull=True)
-        if unseen.update(seen_at=now):
-            entry.seen_at = now
-    return entry
 
 
 @transaction.atomic
-def entries_mark_seen(
-    *,
-    actor: User,
-    client: Client,
-    after: dt.datetime,
-    until: dt.datetime,
-    counts_as_read: bool = True,
-) -> set[int]:
-    """The "since last session" view opens: every shared entry the client sent
-    in (after, until] counts as read by their therapist. Returns the ids read
-    for the first time now (the view marks them "new").
-
-    Called before the entries are read for display, so what is shown is
-    exactly what became fixed. ``counts_as_read`` False: logged, nothing read
-    (entry_mark_seen).
-    """
+def since_last_session_record_view(*, actor: User, client: Client) -> None:
+    """The "since last session" page opens: a line in the client's access log."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     _record_view(actor, client, "Since last session")
-    if not counts_as_read:
-        return set()
-    return _read_by_their_therapist(actor, client, Q(shared_at__gt=after, shared_at__lte=until))
 
 
 @transaction.atomic
-def summary_record_read(
-    *,
-    actor: User,
-    client: Client,
-    printed: Iterable[int],
-    action: str,
-    what: str,
-    counts_as_read: bool = True,
-) -> set[int]:
-    """Staff have a session summary in hand (printed, downloaded, exported):
-    a line in the client's access log and, for the client's own therapist,
-    each shared entry whose words the summary prints (``printed``) counts as
-    read, as opening it would. Those words are on paper now: the portal says
-    so, and no longer offers to take them back. An entry the summary only
-    dates or counts (an older record, a brief safety plan) stays unread.
-    Returns the ids read for the first time. ``counts_as_read`` False:
-    logged, nothing read (entry_mark_seen)."""
+def records_record_view(*, actor: User, client: Client, action: str, what: str) -> None:
+    """Staff have a client's records in hand (a summary printed, downloaded or
+    exported, a list of entries through the API): a line in the access log."""
     access_event_record(actor=actor, client=client, action=action, what=what)
-    printed = list(printed)
-    if not (counts_as_read and printed):
-        return set()
-    return _read_by_their_therapist(actor, client, Q(pk__in=printed))
 
 
-def _read_by_their_therapist(actor: User, client: Client, which: Q) -> set[int]:
-    """Set ``seen_at`` on the client's shared entries matching ``which``, if
-    ``actor`` is their therapist (a manager's look is logged, not a read)."""
-    if not (actor.is_therapist and client.therapist_id == actor.pk):
-        return set()
-    unseen = (
-        entries_for_user(user=actor)
-        .readable_by_staff()
-        .filter(which, assignment__client=client, seen_at__isnull=True)
+@transaction.atomic
+def entries_mark_read(
+    *, user: User, client: Client, shown: Mapping[uuid.UUID, int], now: dt.datetime
+) -> set[uuid.UUID]:
+    """The client's own therapist says they have read these entries. From
+    then on the client can no longer change what they sent, nor make it
+    private again; they can still add a note (Entry.client_can_edit).
+
+    ``shown`` maps each entry's key to the version the therapist's page
+    showed: the ids, rather than the page's time, so an entry sent after the
+    page was drawn is never included, and the version, so one the client
+    changed since is not fixed unseen. All or nothing: an entry that is not
+    this client's, is private, or changed since, refuses the lot with a
+    message. One already read is left as it was, so a request sent twice
+    reads nothing twice. Returns the keys of those read now.
+    """
+    if not clients_for_user(user=user).filter(pk=client.pk).exists():
+        raise PermissionDenied(_("This is not one of your clients."))
+    if not is_their_therapist(user=user, client=client):
+        raise PermissionDenied(_("Only the client's own therapist can mark their entries as read."))
+    if not shown:
+        raise ValidationError(_("No entries were chosen, so nothing was marked as read."))
+    # Locked, so a client's edit or "make private" in flight is decided before or after, never during.
+    entries = list(
+        entries_for_user(user=user)
+        .filter(key__in=list(shown), assignment__client=client)
+        .select_for_update(of=("self",))
     )
-    ids = set(unseen.select_for_update(of=("self",)).values_list("pk", flat=True))
-    if ids:
-        Entry.objects.filter(pk__in=ids, seen_at__isnull=True).update(seen_at=timezone.now())
-    return ids
+    if len(entries) != len(shown):
+        raise ValidationError(
+            _("Some of these entries are not this client's. Nothing was marked as read.")
+        )
+    if not all(entry.readable_by_staff for entry in entries):
+        raise ValidationError(
+            _(
+                "One of these entries is private: only the client can read it. "
+                "Nothing was marked as read."
+            )
+        )
+    unread = [entry for entry in entries if entry.seen_at is None]
+    changed = sum(1 for entry in unread if entry.version != shown[entry.key])
+    if changed:
+        raise ValidationError(
+            ngettext(
+                "%(count)d entry changed after your page was opened. Nothing was marked "
+                "as read: look at it again first.",
+                "%(count)d entries changed after your page was opened. Nothing was marked "
+                "as read: look at them again first.",
+                changed,
+            )
+            % {"count": changed}
+        )
+    if unread:
+        Entry.objects.filter(pk__in=[e.pk for e in unread], seen_at__isnull=True).update(
+            seen_at=now
+        )
+    return {entry.key for entry in unread}
 
 
 @transaction.atomic
@@ -173,5 +166,4 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
     comment = next((c for c in recent if c.text == text), None) or EntryComment.objects.create(
         entry=entry, author=actor, text=text
     )
-    entry_mark_seen(actor=actor, entry=entry)
     return comment

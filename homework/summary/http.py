@@ -7,7 +7,7 @@ from django.http import HttpResponse, QueryDict
 from django.utils import timezone
 
 from clients.models import Client
-from homework.services import summary_record_read
+from homework.services import records_record_view
 from homework.summary.period import PeriodQuery, latest_day, parse_period_query, practice_date
 from homework.summary.selectors import next_session_at
 from homework.summary.services import SummaryPdf, summary_pdf
@@ -40,20 +40,11 @@ def pdf_response(summary: SummaryPdf) -> HttpResponse:
     return response
 
 
-def serve_summary(
-    *, user: User, client: Client, query: PeriodQuery, action: str, counts_as_read: bool
-) -> HttpResponse:
+def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str) -> HttpResponse:
     """The summary as ``user`` may see it, with the look written to the
     client's access log (``action``: printed in the admin, exported by the
-    API) and, where ``counts_as_read`` (practice.requests.reading_marks_read),
-    the shared entries it covers counted as read by their therapist."""
+    API). Printing reads nothing: the therapist marks entries as read
+    themselves (services.entries_mark_read)."""
     summary = summary_pdf(user=user, client=client, query=query)
-    summary_record_read(
-        actor=user,
-        client=client,
-        printed=summary.printed,
-        action=action,
-        what=summary.description,
-        counts_as_read=counts_as_read,
-    )
+    records_record_view(actor=user, client=client, action=action, what=summary.description)
     return pdf_response(summary)

@@ -74,7 +74,7 @@ class SummaryDocument:
     fingerprint: str
     filename: str
     # The entries whose own words the document prints (flagged excerpts, and
-    # what each kind's section says it prints): the ones a reader has read.
+    # what each kind's section says it prints). Printing marks none of them read.
     printed: frozenset[int] = frozenset()
 
     def final_html(self, generated_at: dt.datetime) -> str:

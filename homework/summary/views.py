@@ -28,7 +28,7 @@ from homework.summary.period import (
 from homework.summary.selectors import client_for_summary
 from practice.bidi import isolated_text
 from practice.refusals import form_refused
-from practice.requests import acting_user, reading_marks_read
+from practice.requests import acting_user
 
 if TYPE_CHECKING:
     from django.contrib import admin
@@ -91,7 +91,6 @@ def client_summary(model_admin: AdminOf, request: HttpRequest, object_id: str) -
             client=client,
             query=query,
             action=AccessEvent.Action.PRINTED,
-            counts_as_read=reading_marks_read(request),
         )
     except PeriodInvalid as invalid:  # malformed, or a session not this client's
         # The form opened this tab: it shows here again, the dates kept, with

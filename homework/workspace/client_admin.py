@@ -22,7 +22,7 @@ from clients.selectors import with_prepared_for
 from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
-from homework.workspace import erasure, views
+from homework.workspace import erasure, reading, views
 from homework.workspace.now import client_now
 from practice.requests import acting_user
 
@@ -53,6 +53,11 @@ class ClientWorkspaceAdmin(ClientAdmin):
                 "<path:object_id>/since-last-session/",
                 wrap(self.since_last_session_view),
                 name="clients_client_since_last_session",
+            ),
+            path(
+                "<path:object_id>/mark-read/",
+                wrap(self.mark_read_view),
+                name="clients_client_mark_read",
             ),
             path(
                 "<path:object_id>/summary/",
@@ -99,6 +104,9 @@ class ClientWorkspaceAdmin(ClientAdmin):
 
     def since_last_session_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return views.since_last_session(self, request, object_id)
+
+    def mark_read_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return reading.mark_read(self, request, object_id)
 
     def summary_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return client_summary(self, request, object_id)

@@ -30,7 +30,7 @@ from homework.workspace.display import entry_html
 from homework.workspace.filters import NewEntriesFilter, SharedFlagFilter
 from homework.workspace.forms import EntryCommentForm
 from practice.admin_access import RoleAdmin
-from practice.requests import acting_user, reading_marks_read
+from practice.requests import acting_user
 
 
 @admin.register(Entry)
@@ -100,19 +100,16 @@ class EntryAdmin(RoleAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        """Opening an entry is reading it: the first read by the client's
-        therapist fixes it (the client can no longer change what was read),
-        unless it was opened from a link on another site (reading_marks_read):
-        then the page says it is still unread, with a link to read it here."""
+        """Opening an entry is a look, logged, never a read: the page's
+        "Mark this entry as read" button is (reading.mark_read)."""
         entry = self.get_object(request, object_id)
         if entry is None:
             return super().change_view(request, object_id, form_url, extra_context)
         user = acting_user(request)
-        counts_as_read = reading_marks_read(request)
-        services.entry_mark_seen(actor=user, entry=entry, counts_as_read=counts_as_read)
+        services.entry_record_view(actor=user, entry=entry)
         can_comment = entry_commentable_by(user=user, entry=entry)
         extra = {
-            "left_unread": not counts_as_read and can_comment and entry.seen_at is None,
+            "mark_read": can_comment and entry.seen_at is None,
             "comments": list(entry.comments.select_related("author")),
             "can_comment": can_comment,
             "comment_form": EntryCommentForm(),
@@ -170,7 +167,10 @@ class EntryAdmin(RoleAdmin):
         # client could still edit beside the very date that ended it.
         if obj.seen_at is None:
             return str(
-                _("Not yet. Until their therapist reads it, the client may still change it.")
+                _(
+                    "Not yet. Until their therapist marks it as read, the client may "
+                    "still change it."
+                )
             )
         return str(
             _(

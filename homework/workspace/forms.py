@@ -2,6 +2,7 @@
 
 import datetime as dt
 import json
+import uuid
 from typing import Any
 
 from django import forms
@@ -311,3 +312,21 @@ class EntryCommentForm(forms.Form):
         ),
         help_text=_("They see it beside their entry in the portal."),
     )
+
+
+def shown_versions(values: list[str]) -> dict[uuid.UUID, int] | None:
+    """What a "Mark as read" button posts: each entry its page showed as
+    "key:version". None for anything else (a hand-made request), which the
+    view refuses without changing anything."""
+    shown: dict[uuid.UUID, int] = {}
+    for value in values:
+        key, _colon, version = value.partition(":")
+        seen = parse_id(version)
+        try:
+            entry_key = uuid.UUID(key)
+        except ValueError:
+            return None
+        if seen is None or entry_key in shown:
+            return None
+        shown[entry_key] = seen
+    return shown

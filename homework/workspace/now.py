@@ -12,7 +12,15 @@ from typing import Any
 from clients.models import Client, Session
 from clients.selectors import sessions_for_user
 from homework.models import Assignment, Entry
-from homework.selectors import assignments_for_user, client_today, entries_for_user
+from homework.schedules import Progress
+from homework.selectors import (
+    assignments_for_user,
+    client_today,
+    completion,
+    entries_for_user,
+    with_progress,
+)
+from homework.selectors.progress import OPEN_WORK
 from homework.selectors.scoping import read_first
 from homework.summary.completion import WorkInPeriod, completion_for_period
 from homework.summary.period import period_for_dates
@@ -52,6 +60,7 @@ class DoneOfDue:
 class OpenWork:
     assignment: Assignment
     schedule: str
+    state: Progress  # open or overdue, by the progress column's rule (selectors.completion)
 
 
 @dataclass(frozen=True)
@@ -91,12 +100,15 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
     )
     recent = summary_data(user=user, client=client, period=month_period, full_detail=False, now=now)
     week = completion_for_period(user=user, client=client, period=week_period, now=now)
-    open_work = (
-        assignments_for_user(user=user)
-        .filter(client=client, status=Assignment.Status.ACTIVE)
-        .select_related("exercise")
-        .order_by("due_on", "ends_on", "created_at")
+    active = with_progress(
+        assignments_for_user(user=user).filter(client=client, status=Assignment.Status.ACTIVE),
+        today=today,
     )
+    # Still active is not still open: work already sent is done, whatever its due date.
+    standing = [
+        (a, completion(a, today=today).state)
+        for a in active.select_related("exercise").order_by("due_on", "ends_on", "created_at")
+    ]
     drawn = summary_context(recent)
     return ClientNow(
         unread_flags=flags[:UNREAD_FLAGS_SHOWN],
@@ -104,6 +116,8 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
         next_session=next_session,
         week=DoneOfDue.of(week, days=WEEK_DAYS),
         month=DoneOfDue.of(recent.completion, days=RECENT_DAYS),
-        open_work=[OpenWork(a, schedule_text(a)) for a in open_work],
+        open_work=[
+            OpenWork(a, schedule_text(a), state) for a, state in standing if state in OPEN_WORK
+        ],
         recent={"sections": drawn["sections"], "entry_count": drawn["entry_count"]},
     )

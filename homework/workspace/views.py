@@ -16,7 +16,6 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.clickjacking import xframe_options_sameorigin
@@ -34,11 +33,12 @@ from homework.summary.selectors import staff_timeline, summary_data
 from homework.summary.views import DatesForm
 from homework.workspace.display import entry_html, schedule_text
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
+from homework.workspace.reading import back_to, to_mark_read
 from practice.admin_access import not_found
 from practice.bidi import isolated_text
 from practice.dates import where_clocks_differ
 from practice.refusals import form_refused
-from practice.requests import acting_user, parse_id, reading_marks_read
+from practice.requests import acting_user, parse_id
 
 if TYPE_CHECKING:
     from django.http import QueryDict
@@ -81,11 +81,11 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     summary reads it: its flags first, its counts, each kind's digest, and
     each entry one click away.
 
-    Opening the page is reading what it shows: the entries become "seen"
-    (before they are read for display, so what is shown is what is fixed).
-    Opened from a link on another site, it shows them and reads nothing
-    (``reading_marks_read``); its "Mark as read" button posts back here.
+    Opening the page reads nothing: its "Mark these as read" button does
+    (reading.mark_read), for exactly the entries it showed.
     """
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponseNotAllowed(["GET"])
     user = acting_user(request)
     try:
         client = selectors.staff_client(user=user, client_id=object_id)
@@ -93,14 +93,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         return not_found(model_admin, request, object_id)
     now = timezone.now()
     window = session_window(client=client, now=now)
-    counts_as_read = reading_marks_read(request)
-    newly_seen = services.entries_mark_seen(
-        actor=user,
-        client=client,
-        after=window.start,
-        until=window.end,
-        counts_as_read=counts_as_read,
-    )
+    services.since_last_session_record_view(actor=user, client=client)
     report = selectors.since_last_session(user=user, client=client, window=window)
     upcoming = window.upcoming.starts_at if window.upcoming is not None else None
     # What came back is the session summary's own reading of the same period
@@ -136,10 +129,13 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
         "shared_entries": shown,
-        "newly_seen": newly_seen,
         "link_entries": True,
-        "newly_read": len(newly_seen),
-        "left_unread": 0 if counts_as_read else _left_unread(user, client, shown),
+        # What the page shows: the period's entries, and the flags carried from before it.
+        "to_mark_read": to_mark_read(
+            user,
+            client,
+            [*shown, *summary["data"].unsafe_before, *summary["data"].review_before],
+        ),
         "assignments": glance,
         # The cycle on one timeline, as the summary draws it (summary.selectors).
         "timeline": staff_timeline(
@@ -158,14 +154,6 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
 
 
-def _left_unread(user: "User", client: Client, entries: list[Entry]) -> int:
-    """How many shown entries a read from here would have counted, for the
-    page opened from elsewhere to say so (a manager's look counts none)."""
-    if not (user.is_therapist and client.therapist_id == user.pk):
-        return 0
-    return sum(1 for entry in entries if entry.seen_at is None and entry.readable_by_staff)
-
-
 def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
     """When ``session`` starts on the client's clock, where that is not the
     practice's: an appointment they keep at their own time of day, perhaps
@@ -173,14 +161,6 @@ def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
     if session is None:
         return ""
     return where_clocks_differ(session.starts_at, client.timezone, "l j F, H:i", marked=False)
-
-
-def _safe_next(request: HttpRequest, fallback: str) -> str:
-    target = request.POST.get("next", "")
-    allowed = url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return target if allowed and target.startswith(reverse("admin:index")) else fallback
 
 
 def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
@@ -192,7 +172,7 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
         entry = selectors.staff_entry(user=user, entry_id=object_id)
     except (Entry.DoesNotExist, ValueError, ValidationError):
         return not_found(model_admin, request, object_id)
-    back = _safe_next(request, reverse("admin:homework_entry_change", args=[entry.pk]))
+    back = back_to(request, reverse("admin:homework_entry_change", args=[entry.pk]))
     form = EntryCommentForm(request.POST)
     if form.is_valid():
         try:
@@ -211,7 +191,7 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
             )
             return HttpResponseRedirect(back)
     # The page shows the entry again beside the comment: a look like any other.
-    services.entry_mark_seen(actor=user, entry=entry)
+    services.entry_record_view(actor=user, entry=entry)
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,

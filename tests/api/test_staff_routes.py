@@ -126,7 +126,7 @@ def test_entries_hide_drafts_and_private_words_and_each_read_is_logged(cast: Cas
     event = AccessEvent.objects.get()
     assert (event.actor, event.client, event.action) == (cast.tara, cast.alice, "viewed")
     cast.alice_entry.refresh_from_db()
-    assert cast.alice_entry.seen_at is not None  # read by her therapist: now fixed
+    assert cast.alice_entry.seen_at is None  # a list is a look: only marking it reads it
     flagged = http.get(f"/api/v1/clients/{cast.alice.pk}/entries/?flag=felt_unsafe").json()
     assert flagged["count"] == 0  # the private entry's flag is its own
 

@@ -39,14 +39,9 @@ def test_the_client_sees_who_read_what_in_plain_words_newest_first(cast: Cast):
     SessionFactory.create(client=cast.alice, starts_at=timezone.now() - dt.timedelta(days=7))
     title = cast.alice_entry.assignment.exercise.title
     # Written as the therapist's and the manager's reads write them.
-    homework_services.entry_mark_seen(actor=cast.tara, entry=cast.alice_entry)
+    homework_services.entry_record_view(actor=cast.tara, entry=cast.alice_entry)
     homework_services.entry_list_record_view(actor=cast.morgan, entries=[cast.alice_entry])
-    homework_services.entries_mark_seen(
-        actor=cast.morgan,
-        client=cast.alice,
-        after=timezone.now() - dt.timedelta(days=7),
-        until=timezone.now(),
-    )
+    homework_services.since_last_session_record_view(actor=cast.morgan, client=cast.alice)
     a_look(
         cast.alice,
         cast.tara,

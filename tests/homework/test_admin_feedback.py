@@ -24,7 +24,7 @@ def comment_url(entry):
     return reverse("admin:homework_entry_comment", args=[entry.pk])
 
 
-def test_since_last_session_shows_flags_first_and_marks_what_it_shows_as_read(cast):
+def test_since_last_session_shows_flags_first_and_opening_it_reads_nothing(cast):
     now = timezone.now()
     SessionFactory.create(client=cast.alice, starts_at=now - dt.timedelta(days=7))
     unsafe = EntryFactory.create(
@@ -40,14 +40,12 @@ def test_since_last_session_shows_flags_first_and_marks_what_it_shows_as_read(ca
     flags = text[: text.index('class="ws-card ws-digest"')]
     assert "Felt unsafe" in flags and "They shouted at me." in flags
     assert reverse("admin:homework_entry_change", args=[unsafe.pk]) in flags
-    assert page.context["newly_seen"] == {unsafe.pk, cast.alice_entry.pk}
-    assert Entry.objects.filter(pk__in=[unsafe.pk, cast.alice_entry.pk], seen_at=None).count() == 0
-    # Said, since a glance locks the client's edits (Entry.client_can_edit).
-    said = text[text.index("Opening this page counted") :][:200]
-    assert "2 new entries" in said and "can no longer change" in said, said
-    again = login(cast.tara).get(since_url(cast.alice))
-    assert not again.context["newly_seen"]
-    assert "Opening this page counted" not in again.text
+    assert Entry.objects.filter(pk__in=[unsafe.pk, cast.alice_entry.pk], seen_at=None).count() == 2
+    # The button says what it would do for the client (Entry.client_can_edit).
+    assert {e.pk for e in page.context["to_mark_read"]} == {unsafe.pk, cast.alice_entry.pk}
+    said = " ".join(text[text.index("2 entries on this page are not marked as read yet") :].split())
+    assert "can no longer change them or make them private again" in said[:300], said
+    assert "Mark these 2 entries as read" in text
 
 
 def test_since_last_session_never_shows_private_words(cast):
@@ -144,9 +142,10 @@ def test_since_last_session_says_when_the_first_one_is_due_or_that_it_was_sent_e
     assert "none due yet" not in text
 
 
-def test_opening_an_entry_marks_it_read_and_offers_a_comment(cast):
+def test_opening_an_entry_reads_nothing_and_offers_a_comment(cast):
     page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is not None
+    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
+    assert "Mark this entry as read" in page.text
     text = page.text
     # The comment form follows the admin's own form: a form inside a form would not submit.
     entry_form_ends = text.index("</form>", text.index('id="entry_form"'))
@@ -165,6 +164,7 @@ def test_a_manager_reads_without_fixing_the_entry_and_cannot_comment(cast):
 def test_a_read_entry_does_not_say_the_client_may_still_change_it(cast):
     """Beside "First read by the therapist: <date>" the page went on: "Until
     then the client may still edit what they sent." Once read, it is fixed."""
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(seen_at=timezone.now())
     page = login(cast.tara).get(reverse("admin:homework_entry_change", args=[cast.alice_entry.pk]))
     text = " ".join(page.text.split())
     assert "may still" not in text

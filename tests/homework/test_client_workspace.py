@@ -104,12 +104,42 @@ def test_work_done_of_due_counts_by_the_summarys_rule(cast):
     assert "Last 28 days: 11 of 11 done" in block
 
 
-def test_open_assignments_are_listed_with_their_schedule(cast):
+def open_block(cast: Cast) -> str:
     block = now_block(page(cast))
-    opened = block[block.index('id="now-open"') : block.index('id="now-recent"')]
-    assert reverse("admin:homework_assignment_change", args=[cast.alice_assignment.pk]) in opened
-    assert cast.alice_assignment.exercise.title in opened
+    return block[block.index('id="now-open"') : block.index('id="now-recent"')]
+
+
+def test_open_assignments_are_listed_with_their_schedule(cast):
+    waiting = AssignmentFactory.create(client=cast.alice)
+    opened = open_block(cast)
+    assert reverse("admin:homework_assignment_change", args=[waiting.pk]) in opened
+    assert waiting.exercise.title in opened
     assert "—" in opened  # its schedule beside it
+    assert "Overdue" not in opened
+
+
+def test_an_exercise_already_sent_is_not_listed_as_open(cast):
+    """The cast's one-off record is sent and not yet due: done, by the same
+    rule as the progress column and the summary (selectors.completion)."""
+    opened = open_block(cast)
+    assert (
+        reverse("admin:homework_assignment_change", args=[cast.alice_assignment.pk]) not in opened
+    )
+    assert "No work is open." in opened
+
+
+@pytest.mark.parametrize(("sent", "listed"), [(False, True), (True, False)])
+def test_past_its_due_date_work_is_overdue_unless_it_was_sent(cast, sent, listed):
+    late = AssignmentFactory.create(
+        client=cast.alice,
+        starts_on=timezone.localdate() - dt.timedelta(days=10),
+        due_on=timezone.localdate() - dt.timedelta(days=2),
+    )
+    if sent:
+        EntryFactory.create(assignment=late)
+    opened = open_block(cast)
+    assert (reverse("admin:homework_assignment_change", args=[late.pk]) in opened) is listed
+    assert ("Overdue" in opened) is listed
 
 
 def test_last_entries_are_each_kinds_digest_with_each_entry_a_click_away(cast):

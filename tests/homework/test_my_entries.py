@@ -862,11 +862,11 @@ def test_history_says_once_that_unread_entries_can_still_be_changed(cast):
     EntryFactory.create_batch(3, assignment=assignment)
     http = login(cast.alice.portal_user)
     page = " ".join(http.get(reverse("homework:history")).text.split())
-    assert page.count("until your therapist has read it") == 1
+    assert page.count("until your therapist marks it as read") == 1
     assert "you can still change it" not in page
     Entry.objects.filter(assignment__client=cast.alice).update(seen_at=timezone.now())
     page = " ".join(http.get(reverse("homework:history")).text.split())
-    assert "until your therapist has read it" not in page
+    assert "until your therapist marks it as read" not in page
 
 
 def test_the_note_box_is_not_marked_needed(cast):

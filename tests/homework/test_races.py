@@ -17,6 +17,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from clients import services as client_services
 from clients.models import Client, Invitation
@@ -315,7 +317,15 @@ def test_a_mail_server_that_never_answers_holds_the_therapists_comment_for_secon
 # -- the therapist reading while the client changes a sent entry ----------------------------
 
 
-def test_an_edit_and_the_therapists_read_at_once_keep_the_words_or_refuse_them(cast):
+def mark_read_as_shown(cast: Any, entry: Entry) -> Callable[[], set[uuid.UUID]]:
+    """The therapist's "Mark as read", from a page that showed ``entry`` as it is now."""
+    shown = {entry.key: entry.version}
+    return lambda: services.entries_mark_read(
+        user=cast.tara, client=cast.alice, shown=shown, now=timezone.now()
+    )
+
+
+def test_an_edit_and_the_therapists_mark_as_read_at_once_are_one_or_the_other(cast):
     entry = cast.alice_entry
     edit = lambda: services.entry_edit(  # noqa: E731
         user=cast.alice.portal_user,
@@ -326,21 +336,23 @@ def test_an_edit_and_the_therapists_read_at_once_keep_the_words_or_refuse_them(c
     )
     with row_locked(lock_entry(entry)):
         editing = start("edit", edit)
-        reading = start("read", lambda: services.entry_mark_seen(actor=cast.tara, entry=entry))
+        reading = start("read", mark_read_as_shown(cast, entry))
         until_waiting(2)
     editing.finish(), reading.finish()
-    assert reading.error is None, reading.error
     entry.refresh_from_db()
-    assert entry.seen_at is not None  # read, either way
-    if editing.error is None:  # saved first: the therapist reads the changed words
+    if editing.error is None:  # saved first: changed since the page, so nothing is read unseen
+        assert isinstance(reading.error, ValidationError), reading.error
+        assert entry.seen_at is None
         assert entry.response["what_happened"] == "Changed: it was louder than I said."
     else:  # read first: refused, and the portal keeps the words in the note form
         assert isinstance(editing.error, EntryLocked)
+        assert reading.error is None, reading.error
+        assert entry.seen_at is not None
         assert entry.response["what_happened"] != "Changed: it was louder than I said."
 
 
-def test_an_edit_arriving_as_the_therapist_reads_it_waits_in_the_note_form(cast, monkeypatch):
-    """The page found the entry unread; the read lands before the edit's write."""
+def test_an_edit_arriving_as_the_therapist_marks_it_read_waits_in_the_note_form(cast, monkeypatch):
+    """The portal's page found the entry unread; the mark lands before the edit's write."""
     from django.test import Client as HttpClient
     from django.urls import reverse
 
@@ -348,7 +360,7 @@ def test_an_edit_arriving_as_the_therapist_reads_it_waits_in_the_note_form(cast,
     real_edit = services.entry_edit
 
     def read_first(**kwargs: Any) -> Entry:
-        reading = start("read", lambda: services.entry_mark_seen(actor=cast.tara, entry=entry))
+        reading = start("read", mark_read_as_shown(cast, entry))
         assert reading.finish().error is None, reading.error
         return real_edit(**kwargs)
 
@@ -370,7 +382,7 @@ def test_an_edit_arriving_as_the_therapist_reads_it_waits_in_the_note_form(cast,
     assert entry.seen_at is not None and entry.response["what_happened"] != words
 
 
-def test_taking_an_entry_back_as_the_therapist_opens_it_is_one_or_the_other(cast):
+def test_taking_an_entry_back_as_the_therapist_marks_it_read_is_one_or_the_other(cast):
     entry = cast.alice_entry
     with row_locked(lock_entry(entry)):
         hiding = start(
@@ -379,17 +391,18 @@ def test_taking_an_entry_back_as_the_therapist_opens_it_is_one_or_the_other(cast
                 user=cast.alice.portal_user, key=entry.key, private=True
             ),
         )
-        reading = start("read", lambda: services.entry_mark_seen(actor=cast.tara, entry=entry))
+        reading = start("read", mark_read_as_shown(cast, entry))
         until_waiting(2)
     hiding.finish(), reading.finish()
-    assert reading.error is None, reading.error
     entry.refresh_from_db()
     # Never both: read words can no longer be taken back, private words are never read.
     assert not (entry.private and entry.seen_at is not None)
     if hiding.error is None:
+        assert isinstance(reading.error, ValidationError), reading.error
         assert entry.private and entry.seen_at is None
     else:
         assert isinstance(hiding.error, EntryLocked)
+        assert reading.error is None, reading.error
         assert not entry.private and entry.seen_at is not None
 
 

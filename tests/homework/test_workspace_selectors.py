@@ -419,10 +419,11 @@ def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
     home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(hours=1), now=now)
     assert kept.pk in [entry.pk for entry in home.new_entries]
     assert kept.pk in [entry.pk for entry in home.unsafe]
-    read = services.entries_mark_seen(
-        actor=cast.tara, client=cast.alice, after=window.start, until=window.end
+    kept.refresh_from_db()
+    read = services.entries_mark_read(
+        user=cast.tara, client=cast.alice, shown={kept.key: kept.version}, now=now
     )
-    assert kept.pk in read
+    assert read == {kept.key}
 
 
 # -- overdue on the client's own calendar -------------------------------------------------

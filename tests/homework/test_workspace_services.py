@@ -1,6 +1,8 @@
-"""The therapist's writes: reading marks entries seen, comments, several clients at once."""
+"""The therapist's writes: entries marked as read when they say so, comments, several
+clients at once."""
 
 import datetime as dt
+import uuid
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -9,79 +11,111 @@ from django.utils import timezone
 from clients.models import AccessEvent
 from homework import services
 from homework.models import Assignment, Entry, EntryComment
+from practice.models import User
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory
 
-# -- reading marks an entry seen ---------------------------------------------------
+# -- marking entries read: only when the therapist says so ---------------------------
 
 
-def test_the_therapists_first_read_marks_the_entry_seen_and_is_logged(cast):
-    entry = services.entry_mark_seen(actor=cast.tara, entry=cast.alice_entry)
-    assert entry.seen_at is not None
-    first = Entry.objects.get(pk=entry.pk).seen_at
-    services.entry_mark_seen(actor=cast.tara, entry=Entry.objects.get(pk=entry.pk))
-    assert Entry.objects.get(pk=entry.pk).seen_at == first  # the first read stays the first
+def unread(*entries: Entry) -> bool:
+    return all(Entry.objects.get(pk=entry.pk).seen_at is None for entry in entries)
+
+
+def as_shown(*entries: Entry) -> dict[uuid.UUID, int]:
+    return {entry.key: entry.version for entry in entries}
+
+
+def test_opening_an_entry_is_logged_and_reads_nothing(cast):
+    services.entry_record_view(actor=cast.tara, entry=cast.alice_entry)
+    assert unread(cast.alice_entry)
     event = AccessEvent.objects.get(client=cast.alice)
-    assert (event.actor, event.action) == (cast.tara, "viewed")  # a reload is logged once
+    assert (event.actor, event.action) == (cast.tara, "viewed")
 
 
-def test_a_managers_look_is_logged_but_does_not_fix_the_entry(cast):
-    services.entry_mark_seen(actor=cast.morgan, entry=cast.alice_entry)
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
-    assert AccessEvent.objects.filter(client=cast.alice, actor=cast.morgan).exists()
-
-
-def test_a_private_entry_is_never_marked_seen(cast):
-    cast.alice_entry.private = True
-    cast.alice_entry.save()
-    services.entry_mark_seen(actor=cast.tara, entry=cast.alice_entry)
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
-
-
-def test_another_therapist_cannot_mark_an_entry(cast):
+def test_another_therapists_look_is_refused_and_not_logged(cast):
     with pytest.raises(PermissionDenied):
-        services.entry_mark_seen(actor=cast.theo, entry=cast.alice_entry)
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
+        services.entry_record_view(actor=cast.theo, entry=cast.alice_entry)
     assert not AccessEvent.objects.exists()
 
 
-def test_opening_since_last_session_marks_the_windows_shared_entries(cast):
+def test_the_therapist_marks_what_they_saw_and_a_second_time_reads_nothing_twice(cast):
+    other = EntryFactory.create(assignment=cast.alice_assignment)
     now = timezone.now()
-    a = cast.alice_assignment
-    before = EntryFactory.create(assignment=a, submitted_at=now - dt.timedelta(days=9))
-    private = EntryFactory.create(assignment=a, private=True, submitted_at=now)
-    newly = services.entries_mark_seen(
-        actor=cast.tara, client=cast.alice, after=now - dt.timedelta(days=7), until=now
+    read = services.entries_mark_read(
+        user=cast.tara, client=cast.alice, shown=as_shown(cast.alice_entry, other), now=now
     )
-    assert newly == {cast.alice_entry.pk}
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is not None
-    assert Entry.objects.get(pk=before.pk).seen_at is None
-    assert Entry.objects.get(pk=private.pk).seen_at is None
-    again = services.entries_mark_seen(
-        actor=cast.tara, client=cast.alice, after=now - dt.timedelta(days=7), until=now
+    assert read == {cast.alice_entry.key, other.key}
+    assert Entry.objects.get(pk=other.pk).seen_at == now
+    again = services.entries_mark_read(
+        user=cast.tara,
+        client=cast.alice,
+        shown=as_shown(cast.alice_entry, other),
+        now=now + dt.timedelta(minutes=1),
     )
     assert again == set()
+    assert Entry.objects.get(pk=other.pk).seen_at == now  # the first read stays the first
 
 
-def test_since_last_session_of_someone_elses_client_is_refused(cast):
-    with pytest.raises(PermissionDenied):
-        services.entries_mark_seen(
-            actor=cast.theo,
-            client=cast.alice,
-            after=timezone.now() - dt.timedelta(days=7),
-            until=timezone.now(),
-        )
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is None
+def test_an_entry_sent_after_the_page_was_drawn_stays_unread(cast):
+    shown = as_shown(cast.alice_entry)  # the page as drawn
+    later = EntryFactory.create(assignment=cast.alice_assignment)  # sent a moment later
+    services.entries_mark_read(user=cast.tara, client=cast.alice, shown=shown, now=timezone.now())
+    assert not unread(cast.alice_entry)
+    assert unread(later)
+
+
+def refused_because(cast, case: str) -> tuple[User, dict[uuid.UUID, int]]:
+    """The user and ``shown`` of a mark-as-read that must change nothing."""
+    alice = as_shown(cast.alice_entry)
+    if case == "manager":
+        return cast.morgan, alice
+    if case == "another therapist":
+        return cast.theo, alice
+    if case == "nothing chosen":
+        return cast.tara, {}
+    if case == "another clients entry":
+        return cast.tara, {**alice, **as_shown(cast.bob_entry)}
+    if case == "unknown entry":
+        return cast.tara, {**alice, uuid.uuid4(): 1}
+    if case == "private entry":
+        private = EntryFactory.create(assignment=cast.alice_assignment, private=True)
+        return cast.tara, {**alice, **as_shown(private)}
+    if case == "changed since shown":
+        Entry.objects.filter(pk=cast.alice_entry.pk).update(version=cast.alice_entry.version + 1)
+        return cast.tara, alice
+    raise AssertionError(case)
+
+
+@pytest.mark.parametrize(
+    ("case", "refusal", "message"),
+    [
+        ("manager", PermissionDenied, "own therapist"),
+        ("another therapist", PermissionDenied, "not one of your clients"),
+        ("nothing chosen", ValidationError, "No entries were chosen"),
+        ("another clients entry", ValidationError, "not this client's"),
+        ("unknown entry", ValidationError, "not this client's"),
+        ("private entry", ValidationError, "private"),
+        ("changed since shown", ValidationError, "changed after your page was opened"),
+    ],
+)
+def test_a_mark_as_read_that_cannot_be_done_says_why_and_changes_nothing(
+    cast, case, refusal, message
+):
+    user, shown = refused_because(cast, case)
+    with pytest.raises(refusal, match=message):
+        services.entries_mark_read(user=user, client=cast.alice, shown=shown, now=timezone.now())
+    assert not Entry.objects.filter(seen_at__isnull=False).exists()
 
 
 # -- comments ----------------------------------------------------------------------
 
 
-def test_therapist_leaves_a_comment_and_has_thereby_read_the_entry(cast):
+def test_therapist_leaves_a_comment_which_reads_nothing(cast):
     comment = services.entry_comment_add(
         actor=cast.tara, entry=cast.alice_entry, text="  Thank you for writing this down.  "
     )
     assert (comment.text, comment.author) == ("Thank you for writing this down.", cast.tara)
-    assert Entry.objects.get(pk=cast.alice_entry.pk).seen_at is not None
+    assert unread(cast.alice_entry)  # only "Mark as read" takes the client's edits away
 
 
 @pytest.mark.parametrize(
@@ -205,6 +239,5 @@ def test_an_entry_made_private_after_the_page_loaded_takes_no_comment(cast):
     Entry.objects.filter(pk=stale.pk).update(private=True)  # the client, a moment later
     with pytest.raises(ValidationError, match="private"):
         services.entry_comment_add(actor=cast.tara, entry=stale, text="Hello")
-    services.entry_mark_seen(actor=cast.tara, entry=stale)
     assert not EntryComment.objects.exists()
     assert Entry.objects.get(pk=stale.pk).seen_at is None

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from clients.models import AccessEvent, Client
-from homework.services import summary_record_read
+from homework.services import records_record_view
 from homework.summary.http import latest_day_for
 from homework.summary.period import PeriodInvalid, parse_period_query, practice_date
 from homework.summary.selectors import client_for_summary
@@ -76,10 +76,9 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"--out: cannot write {out}: {error.strerror or error}.") from None
         # Recorded once the file exists: an export that failed exported nothing.
-        summary_record_read(
+        records_record_view(
             actor=actor,
             client=client,
-            printed=summary.printed,
             action=AccessEvent.Action.EXPORTED,
             what=f"{summary.description}, command line",
         )

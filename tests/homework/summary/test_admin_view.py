@@ -139,42 +139,16 @@ def test_queries_hold_at_one_entry_and_at_a_year_of_them(cast):
     assert queries_for(http, cast.alice.pk) == one
 
 
-def test_printing_is_reading_what_the_summary_covers(cast):
-    """The therapist has the client's words on paper: the portal no longer
-    offers to take them back, as after opening the entry."""
-    from homework.services import EntryLocked, entry_set_private
+def test_printing_reads_nothing_so_the_client_may_still_take_their_words_back(cast):
+    """Printing is a look, logged: only the therapist's "Mark as read" fixes
+    an entry (services.entries_mark_read)."""
+    from homework.services import entry_set_private
 
     assert login(cast.tara).get(url(cast.alice.pk)).status_code == 200
     cast.alice_entry.refresh_from_db()
-    assert cast.alice_entry.seen_at is not None
-    with pytest.raises(EntryLocked):
-        entry_set_private(user=cast.alice.portal_user, key=cast.alice_entry.key, private=True)
-
-
-def test_printing_reads_only_the_entries_whose_words_are_on_the_page(cast):
-    """A brief safety plan prints as "in place", older records by date only:
-    those stay the client's to take back. The newest records, in words, are read."""
-    from homework.services import EntryLocked, entry_set_private
-    from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory
-
-    plan = EntryFactory.create(
-        assignment=AssignmentFactory.create(
-            client=cast.alice, exercise=ExerciseFactory.create(kind="safety_plan")
-        ),
-        response=RESPONSES["safety_plan"](),
-    )
-    Entry.objects.bulk_create(
-        [record(cast.alice_assignment, days_ago=n + 1.5, what_happened=f"R{n}.") for n in range(12)]
-    )
-    assert login(cast.tara).get(url(cast.alice.pk)).status_code == 200
-    records = Entry.objects.filter(assignment=cast.alice_assignment).order_by("-submitted_at")
-    read = [entry.seen_at is not None for entry in records]
-    assert read == [True] * 6 + [False] * 7  # six in words; the rest by date
-    plan.refresh_from_db()
-    assert plan.seen_at is None
-    entry_set_private(user=cast.alice.portal_user, key=plan.key, private=True)  # still theirs
-    with pytest.raises(EntryLocked):
-        entry_set_private(user=cast.alice.portal_user, key=records[0].key, private=True)
+    assert cast.alice_entry.seen_at is None
+    assert AccessEvent.objects.get().actor == cast.tara
+    entry_set_private(user=cast.alice.portal_user, key=cast.alice_entry.key, private=True)
 
 
 def test_a_flagged_safety_plan_is_not_read_by_printing_its_flag(cast):

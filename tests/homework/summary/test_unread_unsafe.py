@@ -175,9 +175,9 @@ def test_a_past_sessions_summary_carries_what_was_unread_at_its_own_start(cast, 
     assert [e.response["what_happened"] for e in data.unsafe_before] == ["Two sessions back."]
 
 
-def test_printing_reads_a_carried_entry_and_printing_again_still_lists_it(cast, sessions):
-    """Its words are on the page, so printing counts as reading it; it was
-    still unread when the last session began, so a second copy lists it too."""
+def test_printing_reads_nothing_and_printing_again_still_lists_a_carried_entry(cast, sessions):
+    """Printing is a look, never a read (only "Mark as read" is): the entry
+    stays unread, and a second copy lists it as the first did."""
     earlier = add(
         cast.alice_assignment, days_ago=8, what_happened="Outside my door.", felt_unsafe=True
     )
@@ -185,7 +185,7 @@ def test_printing_reads_a_carried_entry_and_printing_again_still_lists_it(cast, 
     http = login(cast.tara)
     first = http.get(url)
     earlier.refresh_from_db()
-    assert earlier.seen_at is not None
+    assert earlier.seen_at is None
     second = http.get(url)
     for response in (first, second):
         assert "Outside my door." in felt_unsafe_part(pdf_text(response.content))
