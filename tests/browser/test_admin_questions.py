@@ -152,7 +152,9 @@ def test_adding_moving_and_removing_questions_keeps_the_keyboards_place(
     expect(add).to_be_focused()  # none left: where the next one is added
 
 
-def test_a_watched_answer_is_chosen_in_words_and_saved_as_its_rule(db, live_server, new_context):
+def test_a_watched_answer_is_chosen_in_words_and_saved_as_its_rule(
+    db, live_server, new_context, artifacts
+):
     page = new_worksheet_page(
         new_context, live_server, title="How the week felt", instructions="Two questions."
     )
@@ -170,6 +172,7 @@ def test_a_watched_answer_is_chosen_in_words_and_saved_as_its_rule(db, live_serv
         "No"
     ).check()
     assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-worksheet-watched-answers-1280.png", full_page=True)
     page.click("input[name=_save]")
 
     expect(page.locator(".messagelist")).to_contain_text("was added successfully")
