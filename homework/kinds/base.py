@@ -248,6 +248,12 @@ class ExerciseKind:
         ninth): kept on the entry and shown first, beside "felt unsafe"."""
         return False
 
+    def review_words(self, entry: "Entry") -> list[str]:
+        """Each answer that raised the review flag, after the question it
+        answers ("How safe have you felt? 0 / 10"): what the flag says
+        wherever it is shown, naming the answer and nothing more."""
+        return []
+
     def upgrade(self, response: JSONDict, from_version: int) -> JSONDict:
         """Bring a response stored under an older schema up to the current one.
 

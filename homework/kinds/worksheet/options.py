@@ -11,10 +11,9 @@
 A published questionnaire (homework.library.measures) scores single choice
 questions by the points given to each choice ("points"), may name the
 published severity bands of its total ("bands"), the change in the total
-that counts as reliable ("reliable_change"), whether the client's progress
-page draws their totals ("total_to_client"), and, per question, an answer
-above which the entry is flagged for the therapist to review
-("review_above").
+that counts as reliable ("reliable_change") and whether the client's progress
+page draws their totals ("total_to_client"). Any question may name the
+answers that flag the entry for the therapist's review (watching.py).
 
 Every problem is reported under "options" (the admin shows it beside that
 box), each message naming the question it is about. Saved options are
@@ -31,6 +30,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds.excerpts import shorten
 from homework.kinds.values import JSONDict, ResponseInvalid
+from homework.kinds.worksheet.watching import REVIEW_FIELDS, clean_review_rule, whole_number
 from homework.kinds.worksheet.wording import _wording, same_wording, worded, wording_mark
 from practice.bidi import isolated_text
 
@@ -56,7 +56,7 @@ QUESTION_FIELDS = {
     "scored",
     "reverse",
     "points",
-    "review_above",
+    *REVIEW_FIELDS,
 }
 SCORE_FIELDS = {"method", "better", "label", "bands", "reliable_change", "total_to_client"}
 MAX_BANDS = 10
@@ -197,7 +197,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             isinstance(points, list)
             and isinstance(choices, list)
             and len(points) == len(choices)
-            and all(_whole(p) and 0 <= p <= 100 for p in points)
+            and all(whole_number(p) and 0 <= p <= 100 for p in points)
         ):
             problem(_("a scored choice question gives “points”: a whole number for each choice."))
         if question.get("reverse"):
@@ -210,9 +210,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
         problem(_("only 0–10 scale questions can have end labels."))
     if question.get("reverse") and not question.get("scored"):
         problem(_("“reverse” applies only to a scored question."))
-    review_above = question.get("review_above")
-    if review_above is not None and not (question.get("scored") and _whole(review_above)):
-        problem(_("“review_above” is a whole number, on a scored question."))
+    watch = clean_review_rule(question, kind, problem)
     cleaned: JSONDict = {
         "key": question.get("key"),
         "type": kind,
@@ -231,13 +229,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             cleaned["reverse"] = True
         if isinstance(points, list):
             cleaned["points"] = points
-        if review_above is not None:
-            cleaned["review_above"] = review_above
-    return cleaned
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+    return {**cleaned, **watch}
 
 
 def most_points(question: JSONDict) -> int:
@@ -469,7 +461,7 @@ def _clean_bands(bands: Any, method: Any, highest: int, problems: list[str]) -> 
         if (
             not isinstance(band, dict)
             or set(band) != {"from", "to", "label"}
-            or not (_whole(band["from"]) and _whole(band["to"]))
+            or not (whole_number(band["from"]) and whole_number(band["to"]))
             or band["from"] != expected
             or band["to"] < band["from"]
             or not isinstance(band["label"], str)

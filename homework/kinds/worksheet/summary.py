@@ -39,7 +39,8 @@ class WorksheetSummary(WorksheetScoring):
             "scale": self.score_scale(exercise),
             # For the therapist's display only (display.html shows them under for_therapist).
             "band": self.band_of(exercise, entry.score),
-            "to_review": self.answers_to_review(exercise, response),
+            # As sent: an entry sent before its question was watched is not flagged now.
+            "to_review": self.answers_to_review(exercise, response) if entry.needs_review else [],
         }
 
     def excerpt(self, entry: "Entry") -> str:
@@ -60,16 +61,27 @@ class WorksheetSummary(WorksheetScoring):
             answer for answer in self.answers(exercise, response, entry.asked) if answer["answer"]
         ]
         # An answer to review is what the flag is about: it comes first.
-        to_review = set(self.answers_to_review(exercise, response))
-        for answer in answered:
-            if answer["key"] in to_review:
-                parts.insert(0, _after_its_question(answer["question"], answer["answer"]))
+        parts[:0] = self.review_words(entry)
         written = next((answer for answer in answered if answer["type"] in WRITTEN), None)
         if written is not None:
             parts.append(written["answer"])
         elif answered and not parts:
             parts.append(_after_its_question(answered[0]["question"], answered[0]["answer"]))
         return shorten(" · ".join(parts))
+
+    def review_words(self, entry: "Entry") -> list[str]:
+        # Only a flagged entry's: one sent before its question was watched
+        # stays as it was sent, unflagged.
+        if not entry.needs_review:
+            return []
+        exercise = entry.assignment.exercise
+        response = self.response_of(entry)
+        to_review = set(self.answers_to_review(exercise, response))
+        return [
+            _after_its_question(answer["question"], answer["answer"])
+            for answer in self.answers(exercise, response, entry.asked)
+            if answer["key"] in to_review and answer["answer"]
+        ]
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         """Per exercise: the totals over time (if scored), then the newest
