@@ -65,6 +65,6 @@ def unwatch_safety(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("homework", "0027_entry_plain_urge_columns")]
+    dependencies = [("homework", "0028_prepared_download_file_field")]
 
     operations = [migrations.RunPython(watch_safety, unwatch_safety)]
