@@ -399,4 +399,3 @@ def when(label: "Text", *, required: bool = True) -> PastDateTimeField:
     return PastDateTimeField(
         label=label, required=required, help_text=gettext_lazy("Your best guess is fine.")
     )
-
