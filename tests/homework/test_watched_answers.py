@@ -34,7 +34,7 @@ pytestmark = pytest.mark.django_db
 CHECK_IN = "Weekly check-in: pull and clarity"
 SAFE_WORDS = "How safe have you felt? 0 / 10"
 THEIR_WORDS = "He turned up outside my work"
-MIGRATION = importlib.import_module("homework.migrations.0028_check_in_watches_safety")
+MIGRATION = importlib.import_module("homework.migrations.0029_check_in_watches_safety")
 
 
 def scale(key: str, **extra: object) -> dict[str, object]:
