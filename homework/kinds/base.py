@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from django.db.models import Q
     from django_stubs_ext import StrOrPromise
 
-    from homework.kinds.charts.timeline import TimelinePoint
+    from homework.kinds.charts.timeline_points import TimelinePoint
     from homework.models import Assignment, Entry, Exercise
 
 Upgrade = Callable[[JSONDict], JSONDict]

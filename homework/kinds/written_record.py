@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
-from homework.kinds.charts.timeline import Lane, TimelinePoint
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 from homework.kinds.excerpts import shorten
 from homework.kinds.fields import (
     KindForm,

@@ -13,7 +13,8 @@ from homework.kinds.charts.ladder import Rung, ladder
 from homework.kinds.charts.lines import ContactMark, DayValue, urge_curve, values_over_time
 from homework.kinds.charts.rings import NAME_LINE_HEIGHT, Dot, Ring, rings
 from homework.kinds.charts.svg import ACCENT, INK
-from homework.kinds.charts.timeline import Lane, Timeline, TimelinePoint, TimelineRow, timeline
+from homework.kinds.charts.timeline import Timeline, TimelineRow, timeline
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 
 __all__ = [
     "ACCENT",

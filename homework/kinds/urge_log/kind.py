@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
-from homework.kinds.charts.timeline import Lane, TimelinePoint
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 from homework.kinds.summaries import by_assignment
 from homework.kinds.urge_log.curve import (
     _at,
