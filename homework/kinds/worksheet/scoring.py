@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
-from homework.kinds.worksheet.options import most_points
 from homework.kinds.worksheet.questions import WorksheetQuestions
+from homework.kinds.worksheet.score_options import most_points
 from homework.kinds.worksheet.watching import answer_watched
 from practice.bidi import isolated_text
 from practice.dates import calendar_day
