@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from homework.kinds.answers import _flatten, _json_ready, asked_as
+from homework.kinds.answers import asked_as, flatten, json_ready
 from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm
 from homework.kinds.values import (
@@ -208,7 +208,7 @@ class ExerciseKind:
 
     def to_json(self, cleaned: Mapping[str, Any]) -> JSONDict:
         """Cleaned form data → JSON-ready values (dates and times as ISO 8601)."""
-        return {key: _json_ready(value) for key, value in cleaned.items()}
+        return {key: json_ready(value) for key, value in cleaned.items()}
 
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         """A number kept on the entry for charting over time (scored check-ins)."""
@@ -399,7 +399,7 @@ class ExerciseKind:
         except ResponseInvalid:
             mine_shaped = dict(mine)
         form = self.form(exercise=exercise)
-        ours, others = _flatten(form, mine_shaped), _flatten(form, theirs)
+        ours, others = flatten(form, mine_shaped), flatten(form, theirs)
         keys = list(dict.fromkeys([*ours, *others]))
         rows = []
         for key in keys:

@@ -122,7 +122,7 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
     since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
     # Each urge's day and pull, plain columns only: its response (encrypted)
     # is never loaded. A log's entry counts for the day it records
-    # (services.entry_writes._slot_when_sent), on the client's calendar.
+    # (services.entry_writes.slot_when_sent), on the client's calendar.
     scores = (
         entries_for_user(user=user)
         .readable_by_staff()

@@ -177,7 +177,7 @@ def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
 def sent_count(*, user: User, assignment: Assignment) -> int:
     """How many entries the client has sent for an assignment: a page that
     continues the newest says how many there were when it opened
-    (services.entry_writes._refuse_if_sent_since)."""
+    (services.entry_writes.refuse_if_sent_since)."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)

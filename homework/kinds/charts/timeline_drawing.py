@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 
-from homework.kinds.charts.svg import ACCENT, CONTACT, LINE, MUTED, _svg, _text
+from homework.kinds.charts.svg import ACCENT, CONTACT, LINE, MUTED, svg_document, svg_text
 from homework.kinds.charts.timeline_points import LANE_LABELS, VALUED, Lane, TimelinePoint
 from practice.dates import calendar_day
 
@@ -68,7 +68,7 @@ def draw_timeline(
     for lane, lane_h in zip(lanes, heights, strict=True):
         frames.append(f"M{left} {top}h{plot_w}v{lane_h}h{-plot_w}z")
         body.append(
-            _text(
+            svg_text(
                 left - 6,
                 top + lane_h / 2 + size * 0.36,
                 str(LANE_LABELS[lane]),
@@ -90,16 +90,16 @@ def draw_timeline(
     last = since + dt.timedelta(days=span - 1)
     if span == 1:
         body.append(
-            _text(
+            svg_text(
                 x(since), axis_y, calendar_day(since, "j M"), size=size, fill=MUTED, anchor="middle"
             )
         )
     else:
-        body.append(_text(left, axis_y, calendar_day(since, "j M"), size=size, fill=MUTED))
+        body.append(svg_text(left, axis_y, calendar_day(since, "j M"), size=size, fill=MUTED))
         if span >= 5 and scale.middle_date:
             middle = since + dt.timedelta(days=(span - 1) // 2)
             body.append(
-                _text(
+                svg_text(
                     x(middle),
                     axis_y,
                     calendar_day(middle, "j M"),
@@ -109,7 +109,7 @@ def draw_timeline(
                 )
             )
         body.append(
-            _text(
+            svg_text(
                 left + plot_w,
                 axis_y,
                 calendar_day(last, "j M"),
@@ -118,7 +118,7 @@ def draw_timeline(
                 anchor="end",
             )
         )
-    return _svg(scale.width, height, title, description, body)
+    return svg_document(scale.width, height, title, description, body)
 
 
 def _valued(

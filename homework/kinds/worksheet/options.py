@@ -32,7 +32,7 @@ from homework.kinds.excerpts import shorten
 from homework.kinds.values import JSONDict, ResponseInvalid
 from homework.kinds.worksheet.score_options import clean_score
 from homework.kinds.worksheet.watching import REVIEW_FIELDS, clean_review_rule, whole_number
-from homework.kinds.worksheet.wording import _wording, same_wording, worded, wording_mark
+from homework.kinds.worksheet.wording import question_wording, same_wording, worded, wording_mark
 from practice.bidi import isolated_text
 
 QUESTION_TYPES = [
@@ -246,7 +246,7 @@ def _refuse_same_wording(
     another already has is refused."""
     alike: dict[str, list[tuple[int, JSONDict]]] = {}
     for number, question in enumerate(questions, start=1):
-        if wording := _wording(question):
+        if wording := question_wording(question):
             alike.setdefault(wording, []).append((number, question))
     pairs: set[tuple[int, int]] = set()
     for wording, group in alike.items():
@@ -274,7 +274,7 @@ def _saved_as(saved: Any) -> set[tuple[str, str]]:
     if not isinstance(questions, list):
         return set()
     return {
-        (question["key"], _wording(question))
+        (question["key"], question_wording(question))
         for question in questions
         if isinstance(question, dict) and isinstance(question.get("key"), str)
     }

@@ -12,7 +12,7 @@ from homework.kinds import charts
 from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds.summaries import by_assignment
 from homework.kinds.values import BRIEF, JSONDict, SummaryScope
-from homework.kinds.worksheet.questions import _as_answered
+from homework.kinds.worksheet.questions import question_as_answered
 from homework.kinds.worksheet.scoring import WorksheetScoring
 from homework.kinds.worksheet.wording import wording_of
 from homework.summary.limits import VALUES_LIST_LIMIT, first_of
@@ -201,7 +201,7 @@ class WorksheetSummary(WorksheetScoring):
                 if isinstance(value, bool):
                     continue
                 kept = entry.asked.get(question["key"]) if isinstance(entry.asked, dict) else None
-                text = str(_as_answered(kept, question).get("text", ""))
+                text = str(question_as_answered(kept, question).get("text", ""))
                 by_wording.setdefault(wording_of(text), (text, []))[1].append(
                     (timezone.localdate(entry.submitted_at), value)
                 )
