@@ -395,12 +395,7 @@ class PastDateTimeField(forms.DateTimeField):
             raise ValidationError(self.error_messages["future"], code="future")
 
 
-def when(label: "Text") -> PastDateTimeField:
+def when(label: "Text", *, required: bool = True) -> PastDateTimeField:
     return PastDateTimeField(
-        label=label, required=True, help_text=gettext_lazy("Your best guess is fine.")
+        label=label, required=required, help_text=gettext_lazy("Your best guess is fine.")
     )
-
-
-def local_now_for_input() -> str:
-    """Now, in the current (the client's) time zone, as a datetime-local input wants it."""
-    return timezone.localtime().strftime("%Y-%m-%dT%H:%M")

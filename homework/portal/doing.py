@@ -66,7 +66,12 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     kind = get_kind(assignment.exercise.kind)
     if request.method == "POST":
         return _submit(request, assignment)
-    draft = selectors.open_draft(user=request.user, assignment=assignment)
+    this_page = _entry_of_this_page(request, assignment)
+    if this_page is not None and this_page.is_submitted:
+        # Back after sending: what was sent, never a blank form that reads as lost words.
+        messages.info(request, _("This was sent. Here it is, just as you sent it."))
+        return redirect("homework:entry", key=this_page.key)
+    draft = this_page or selectors.open_draft(user=request.user, assignment=assignment)
     if draft is None and assignment.status != Assignment.Status.ACTIVE:
         raise Http404
     # A one-off plan, map or ladder sent is done, and still takes an update
@@ -100,6 +105,16 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
         exercise=assignment.exercise, initial=initial, asked=resumed.asked if resumed else None
     )
     return render_do(request, assignment, envelope, form, draft=resumed)
+
+
+def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry | None:
+    """The client's entry made by the page whose key its address carries
+    (autosave.js puts it there), if any: a page opened again by Back."""
+    try:
+        key = uuid.UUID(request.GET.get("key", ""))
+    except ValueError:
+        return None
+    return selectors.own_entry_under_key(user=request.user, assignment=assignment, key=key)
 
 
 def _sent_count_seen(

@@ -19,7 +19,7 @@ class EntryEnvelopeForm(PortalVoice, forms.Form):
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
     # Work that continues the last entry sent: how many were sent when the
-    # page opened on the newest (services.entry_writes._refuse_if_sent_since).
+    # page opened on the newest (services.entry_writes.refuse_if_sent_since).
     sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )

@@ -31,7 +31,7 @@ from homework.selectors.work_in_period import recurring_in_period
 from homework.summary.render import summary_context
 from homework.summary.selectors import staff_timeline, summary_data
 from homework.summary.views import DatesForm
-from homework.workspace.display import entry_html, schedule_text
+from homework.workspace.display import entry_html, reminder_waits_warning, schedule_text
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
 from homework.workspace.reading import back_to, to_mark_read
 from practice.admin_access import not_found
@@ -276,7 +276,7 @@ def assign_to_clients(
     to every selected client through the service, all or none."""
     user = acting_user(request)
     selected = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
-    clients = list(queryset.order_by("display_name"))
+    clients = list(queryset.select_related("contact_profile").order_by("display_name"))
     if request.POST.get("select_across") != "1" and len(clients) != len(selected):
         messages.error(
             request,
@@ -318,6 +318,9 @@ def assign_to_clients(
                 )
                 % {"exercise": details["exercise"].title, "count": len(made)},
             )
+            for assignment in made:
+                if warning := reminder_waits_warning(assignment):
+                    messages.warning(request, warning)
             return None
     context = {
         **model_admin.admin_site.each_context(request),

@@ -239,7 +239,7 @@ def test_a_new_entry_sent_twice_at_once_is_sent_once_and_both_say_sent(cast, mon
     request found no entry, then met the first one's as it made it."""
     key = uuid.uuid4()
     with held_at(
-        monkeypatch, sending, "_load_for_write", after=True, thread="second click"
+        monkeypatch, sending, "load_for_write", after=True, thread="second click"
     ) as there:
         second = start("second click", send(cast, key=key, version=0))
         assert there.wait(WAIT)
