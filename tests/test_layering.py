@@ -54,17 +54,24 @@ class Rule:
         return any(name == upper or name.startswith(upper + ".") for upper in self.upper)
 
 
+# Homework's pages: the portal, the therapist's workspace and the API, built on all below.
+PAGES = ("homework.portal", "homework.workspace", "homework.api")
+# A service enqueues a task as it goes, and tasks.py calls the services and the summary in
+# turn: Celery's entry points sit on top of homework, like its URLs.
+TASKS = frozenset({"homework/tasks.py"})
+
 RULES = [
     Rule("practice", ("clients", "homework"), frozenset(TOP)),
     Rule("clients", ("homework",)),
     # A kind's section takes its limits from homework.kinds.limits; the summary gathers the sections.
-    Rule("homework.kinds", ("homework.summary",)),
+    Rule("homework.kinds", ("homework.summary", *PAGES)),
     # The summary reads through the selectors (its period and completion live there), never back.
-    Rule("homework.selectors", ("homework.summary",)),
-    # Nor do the writes call the summary: forgetting stored PDFs lives in homework.services.
-    # A service enqueues a task as it goes (tasks.py calls every app's services in turn):
-    # Celery's entry points sit on top of homework, like its URLs.
-    Rule("homework.services", ("homework.summary",), entry_points=frozenset({"homework/tasks.py"})),
+    Rule("homework.selectors", ("homework.summary", *PAGES)),
+    # A client's records to take away (homework.export) serve the portal, the API and the manager.
+    Rule("homework.export", ("homework.summary", *PAGES)),
+    # The writes forget stored summaries through homework.services.stored_summaries.
+    Rule("homework.services", ("homework.summary", *PAGES), entry_points=TASKS),
+    Rule("homework.summary", PAGES, entry_points=TASKS),
 ]
 
 
@@ -140,7 +147,8 @@ def breaches(rule: Rule, root: Path = ROOT) -> list[str]:
     """Each module under ``rule.lower`` that reaches ``rule.upper``, with the way it gets there."""
     offenders = set()
     lower = root.joinpath(*rule.lower.split("."))
-    starts = [path for path in sorted(lower.rglob("*.py")) if _posix(root, path) not in rule.exempt]
+    files = sorted(lower.rglob("*.py")) if lower.is_dir() else [lower.with_suffix(".py")]
+    starts = [path for path in files if path.is_file() and _posix(root, path) not in rule.exempt]
     for start in starts:
         seen = {start}
         queue = deque([(start, [_posix(root, start)])])

@@ -13,9 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from homework import services
+from homework import export, services
 from homework.models import Assignment, Entry, EntryComment, EntryNote
-from homework.portal import export
 from homework.services import EntryLocked, Flags
 from tests.conftest import login
 from tests.factories import (

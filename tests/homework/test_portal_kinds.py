@@ -552,7 +552,7 @@ def test_check_in_charts_name_the_year_when_they_run_over_new_year(cast, days, l
 
 
 def test_the_clients_download_has_their_answers_but_no_score(cast):
-    from homework.portal import export
+    from homework import export
 
     http = login(cast.alice.portal_user)
     assignment = assign(cast.alice, "worksheet")
