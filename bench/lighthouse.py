@@ -195,6 +195,7 @@ def main() -> int:
             "ALLOWED_HOSTS": "127.0.0.1",
             "SITE_URL": "https://127.0.0.1",
             "PROXIES_IN_FRONT": "1",
+            "SECURE_SSL_REDIRECT": "0",  # the proxy sends plain http to https
             "LOG_LEVEL": "WARNING",
             "EMAIL_URL": "locmem://",
             "SMS_URL": "locmem://",
