@@ -64,7 +64,7 @@ def contact_form_saved(
 @require_POST
 @client_required(allow_archived=True)
 def contact_turn_off(request: AuthedRequest) -> HttpResponse:
-    """Every message off, in one step; open to a closed notebook too."""
+    """Every message off, in one step; open to an archived client too."""
     client = selectors.client_contact_for_portal(user=request.user, include_archived=True)
     assert client is not None
     services.contact_profile_turn_off(actor=request.user, client=client)

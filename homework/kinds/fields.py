@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from practice.dates import read_on_clock_change
-from practice.voice import SCALE_NEEDED, PortalVoice
+from practice.form_messages import SCALE_NEEDED, PortalFormMessages
 
 if TYPE_CHECKING:
     # Labels are usually lazy translations.
@@ -28,7 +28,7 @@ LATEST_YEAR = 2100
 MAX_CHOICES = 50
 
 
-class KindForm(PortalVoice, forms.Form):
+class KindForm(PortalFormMessages, forms.Form):
     """Base for every kind's portal form.
 
     Besides its own fields a form may hold repeatable rows (``row_specs``:
@@ -54,7 +54,7 @@ class KindForm(PortalVoice, forms.Form):
         }
 
     def full_clean(self) -> None:
-        super().full_clean()  # in the portal's words (PortalVoice)
+        super().full_clean()  # in the portal's words (PortalFormMessages)
         if not self.is_bound or not hasattr(self, "cleaned_data"):
             return
         for name, rows in self.row_sets.items():

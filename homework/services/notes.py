@@ -16,9 +16,9 @@ from homework.kinds import get_kind
 from homework.kinds.data import typed_values
 from homework.models import Entry, EntryNote
 from homework.services.entry_writes import own_sent_entry_for_update
+from practice.form_messages import NULL_CHARACTER, too_long
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
-from practice.voice import NULL_CHARACTER, too_long
 
 NOTE_MAX_CHARS = 2000
 

@@ -18,7 +18,7 @@ from clients.contact.wording import reminder_waits_for_staff
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, calendar_day
+from practice.dates import ClientTimeZone, calendar_day
 
 
 def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
@@ -35,13 +35,13 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
         render_to_string(
             kind.display_template,
             # for_therapist: what only the therapist is shown (a check-in's total).
-            # their_clock: times in the client's life read on the client's clock
+            # client_time_zone: times in the client's life read on the client's clock
             # (every caller has the client loaded with the entry).
             {
                 "entry": entry,
                 "heading_level": heading_level,
                 "for_therapist": True,
-                "their_clock": TheirClock(zone=entry.assignment.client.timezone),
+                "client_time_zone": ClientTimeZone(zone=entry.assignment.client.timezone),
                 **kind.present(entry),
             },
         )

@@ -127,7 +127,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "client": client,
         "report": report,
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
-        "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
+        "upcoming_their_time": _in_client_time_zone_if_not_ours(report.window.upcoming, client),
         "shared_entries": shown,
         "link_entries": True,
         # What the page shows: the period's entries, and the flags carried from before it.
@@ -154,7 +154,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
 
 
-def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
+def _in_client_time_zone_if_not_ours(session: Session | None, client: Client) -> str:
     """When ``session`` starts on the client's clock, where that is not the
     practice's: an appointment they keep at their own time of day, perhaps
     on another date ("" where the clocks agree, or with no session)."""

@@ -838,7 +838,7 @@ def test_changing_a_worksheet_keeps_answers_to_questions_since_removed(cast):
         flags=Flags(),
     )
     removed = exercise.options["questions"][-1]["key"]
-    kept_words = sent.response[removed]
+    kept = sent.response[removed]
     exercise.options = {
         **exercise.options,
         "questions": [q for q in exercise.options["questions"] if q["key"] != removed],
@@ -851,7 +851,7 @@ def test_changing_a_worksheet_keeps_answers_to_questions_since_removed(cast):
         data={key: value for key, value in answers.items() if key != removed},
         flags=Flags(),
     )
-    assert edited.response[removed] == kept_words
+    assert edited.response[removed] == kept
 
 
 def test_history_says_once_that_unread_entries_can_still_be_changed(cast):
