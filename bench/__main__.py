@@ -40,7 +40,6 @@ MODULES = (
     ("reminders", 150),
     ("pages", 60),
     ("load", 90),
-    ("api", 60),
 )
 REPEATS = 3
 SCALE = int(os.environ.get("BENCH_SCALE", "20"))
