@@ -164,7 +164,8 @@ class OpenedWords:
     """The field codec, noting the text of every value it decrypts."""
 
     def __init__(self, codec: encryption.Codec) -> None:
-        self.codec, self.opened = codec, []
+        self.codec = codec
+        self.opened: list[str] = []
 
     def encrypt(self, data: bytes) -> bytes:
         return self.codec.encrypt(data)
