@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_otp import login as otp_login
+from django_otp.middleware import OTPMiddleware
 from django_otp.models import Device
 
 from clients import lockout, selectors, services
@@ -95,6 +96,9 @@ def _sign_in(request: HttpRequest, user: User, device: Device) -> str:
     pending = request.session.pop(PENDING_STAFF_SIGN_IN)
     login(request, user, backend=MODEL_BACKEND)
     otp_login(request, device)
+    # login() left request.user bare: django-otp's middleware wraps it as on the
+    # next request, so this answer (the recovery codes) sees it verified too.
+    OTPMiddleware(lambda _request: None)(request)
     start_staff_session(request)
     next_url = str(pending.get("next") or "")
     if not url_has_allowed_host_and_scheme(
