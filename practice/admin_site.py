@@ -8,7 +8,7 @@ Its home page, what needs attention first, is the therapist's workspace's
 
 import datetime as dt
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
@@ -17,11 +17,15 @@ from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext as _
-from django_otp.admin import OTPAdminSite
 
 from practice import staff_two_step
 from practice.admin_access import is_manager
 from practice.models import User
+
+if TYPE_CHECKING:  # django-otp is untyped: to the checker, its site is Django's
+    from django.contrib.admin import AdminSite as OTPAdminSite
+else:
+    from django_otp.admin import OTPAdminSite
 
 # The session remembers when this person signed in before this time (see
 # StaffLoginForm): "new since your last visit" is measured from there.
@@ -58,7 +62,7 @@ class LabelledAutocompleteView(AutocompleteJsonView):
         return {"id": str(getattr(obj, to_field_name)), "text": str(text)}
 
 
-class PracticeAdminSite(OTPAdminSite):  # type: ignore[misc]  # django-otp is untyped
+class PracticeAdminSite(OTPAdminSite):
     index_template = "admin/home.html"
     # Ours, not django-otp's: the code is asked for on a page of its own (staff_two_step).
     login_template = "admin/login.html"
