@@ -6,6 +6,10 @@ leaves a short-lived note in the session of who is part-way through. The
 admin opens only to a session verified by a device (PracticeAdminSite), and
 a staff session without one is ended wherever it turns up
 (clients.middleware.staff_session_middleware).
+
+Hand-written on django-otp's devices and login() because its admin form asks
+for the password and the code on one page, with no first-time set-up and no
+recovery codes.
 """
 
 import time
