@@ -51,7 +51,7 @@ UNLOADED_PAUSE = (0.2, 0.4)
 SAVES_PER_ENTRY = 6
 # Clients signing in a second, while the rest are already writing: each
 # sign-in is an Argon2 hash (most of a core for a fraction of a second), one
-# at a time in each web process (clients.password_checks).
+# at a time in each sync gunicorn worker.
 SPAWN_RATE = 1.0
 STOP_TIMEOUT = 40.0  # for the rounds under way to finish once the time is up
 # Therapists in the practice make_loadtest seeds (50 clients each, a year of
@@ -328,9 +328,7 @@ def run_on_database() -> list[Figure]:
                 *all_in_lines,
                 f"  sessions: {len(sessions)} signed in, "
                 f"{sum(s['signed_out'] for s in sessions)} signed out, "
-                f"{sum(s['rounds_sent'] for s in sessions)} entries sent; "
-                f"sign-ins answered busy (429) and tried again: "
-                f"{sum(s['busy_sign_ins'] for s in sessions)}",
+                f"{sum(s['rounds_sent'] for s in sessions)} entries sent",
                 f"  from the database: {verdict.acknowledged} acknowledged saves and sends on "
                 f"{verdict.entries} entries; {verdict.found} of {verdict.entries} entries hold "
                 f"exactly what was last acknowledged; "

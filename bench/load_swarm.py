@@ -54,7 +54,6 @@ class SessionRecord:
 
     email: str
     signed_in: bool = False
-    busy_sign_ins: int = 0  # answered 429 (password checks busy) and tried again
     rounds_begun: int = 0
     rounds_sent: int = 0
     signed_out: bool = False
@@ -200,32 +199,21 @@ class PortalClient(FastHttpUser):
         return str(answer.text)
 
     def _sign_in(self) -> None:
-        for _try in range(10):
-            token = form_token(self._get("/login/", "sign-in page"))
-            form = {"csrfmiddlewaretoken": token, "username": self.account["email"]}
-            form |= {"password": self.account["password"], "next": ""}
-            with self.client.post(
-                "/login/",
-                name="sign in",
-                data=urlencode(form),
-                headers=FORM,
-                allow_redirects=False,
-                catch_response=True,
-            ) as answer:
-                if answer.status_code == 429:
-                    # Password checks busy: the page asks to try again shortly, and a person does.
-                    answer.success()
-                    self.record.busy_sign_ins += 1
-                    gevent.sleep(float(answer.headers.get("Retry-After") or 5))
-                    continue
-                if answer.status_code != 302 or answer.headers.get("Location") != "/":
-                    answer.failure(f"sign in: {answer.status_code}")
-                    raise Refused(
-                        f"sign in: {answer.status_code} to {answer.headers.get('Location')}"
-                    )
-            self.record.signed_in = True
-            return
-        raise Refused("sign in: still busy after 10 tries")
+        token = form_token(self._get("/login/", "sign-in page"))
+        form = {"csrfmiddlewaretoken": token, "username": self.account["email"]}
+        form |= {"password": self.account["password"], "next": ""}
+        with self.client.post(
+            "/login/",
+            name="sign in",
+            data=urlencode(form),
+            headers=FORM,
+            allow_redirects=False,
+            catch_response=True,
+        ) as answer:
+            if answer.status_code != 302 or answer.headers.get("Location") != "/":
+                answer.failure(f"sign in: {answer.status_code}")
+                raise Refused(f"sign in: {answer.status_code} to {answer.headers.get('Location')}")
+        self.record.signed_in = True
 
     def _open_exercise(self) -> dict[str, str]:
         page = self._get(f"/do/{self.account['assignment']}/", "exercise")

@@ -8,7 +8,7 @@ from django.contrib.auth.forms import SetPasswordForm as DjangoSetPasswordForm
 from django.contrib.auth.password_validation import password_validators_help_texts
 from django.utils.translation import gettext_lazy as _
 
-from clients import lockout
+from clients.password_resets import password_reset_allowed
 from clients.services.accounts import api_tokens_revoke_all
 from practice.form_messages import PortalFormMessages
 from practice.models import User
@@ -123,14 +123,14 @@ class NeutralPasswordResetForm(PortalFormMessages, PasswordResetForm):
     """Django's reset form, but the email is sent by a background task and says
     nothing clinical. Whether or not an account exists, the page that follows
     is the same, and (with a worker) so is the time it takes. An address is
-    sent a few a hour at most (clients.lockout.password_reset_allowed); past
-    that, the page is still the same."""
+    sent a few an hour at most (clients.password_resets); past that, the
+    page is still the same."""
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         from clients.tasks import send_password_reset
 
         email = self.cleaned_data["email"]
-        if not lockout.password_reset_allowed(email=email):
+        if not password_reset_allowed(email=email):
             return
         for user in self.get_users(email):
             if isinstance(user, User):

@@ -25,7 +25,6 @@ asked again on the account page (``password_check_refused`` and
 
 import datetime as dt
 import hashlib
-import logging
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
@@ -38,15 +37,12 @@ from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.signals import user_login_failed
 from django.core import signing
-from django.core.cache import cache
 from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 from practice.models import User
-
-logger = logging.getLogger(__name__)
 
 ACCOUNT_FAILURES = 10
 ADDRESS_FAILURES = 50
@@ -228,28 +224,3 @@ def password_check_failed(*, request: HttpRequest, user: User) -> None:
     Call it outside the transaction that refused the password: a rollback
     would take the count with it."""
     user_login_failed.send(sender=__name__, credentials={"username": user.email}, request=request)
-
-
-RESET_WINDOW_SECONDS = 60 * 60
-
-
-def password_reset_allowed(*, email: str) -> bool:
-    """Whether another reset email may go to ``email`` this hour
-    (PASSWORD_RESETS_PER_HOUR), counted whether or not it has an account, so
-    the limit says nothing about which addresses do.
-
-    In the cache, not the database: Redis in production, shared by every
-    web process, and a count that needs no migration and may be lost (a
-    Redis restart allows a few more emails, no more). The address is kept
-    only as a hash. Should the cache fail, the email goes: a reset is the
-    owner's way back in, and a Redis outage must not take it away.
-    """
-    digest = hashlib.sha256(User.normalize_username(email).encode()).hexdigest()
-    key = f"password-reset-asked:{digest}"
-    try:
-        if cache.add(key, 1, timeout=RESET_WINDOW_SECONDS):
-            return True
-        return int(cache.incr(key)) <= settings.PASSWORD_RESETS_PER_HOUR
-    except Exception:
-        logger.warning("Could not count reset requests (is the cache down?)", exc_info=True)
-        return True

@@ -1,5 +1,5 @@
-"""The practice's admin site: Django's, opened only with two factors
-(clients.views.staff_two_step), with the previous sign-in noted for "new since
+"""The practice's admin site: django-otp's, opened only to staff verified by a
+second factor (the sign-in's steps are clients.views.staff_two_step), with the previous sign-in noted for "new since
 your last visit", and autocomplete results worded by each admin.
 
 Its home page, what needs attention first, is the therapist's workspace's
@@ -8,9 +8,8 @@ Its home page, what needs attention first, is the therapist's workspace's
 
 import datetime as dt
 from functools import partial
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.contrib.auth import REDIRECT_FIELD_NAME
@@ -22,6 +21,11 @@ from django.utils.translation import gettext as _
 from clients.views import staff_two_step
 from practice.admin_access import is_manager
 from practice.models import User
+
+if TYPE_CHECKING:  # django-otp is untyped: to the checker, its site is Django's
+    from django.contrib.admin import AdminSite as OTPAdminSite
+else:
+    from django_otp.admin import OTPAdminSite
 
 # The session remembers when this person signed in before this time (see
 # StaffLoginForm): "new since your last visit" is measured from there.
@@ -58,16 +62,16 @@ class LabelledAutocompleteView(AutocompleteJsonView):
         return {"id": str(getattr(obj, to_field_name)), "text": str(text)}
 
 
-class PracticeAdminSite(admin.AdminSite):
+class PracticeAdminSite(OTPAdminSite):
     index_template = "admin/home.html"
+    # Ours, not django-otp's: the code is asked for on a page of its own (staff_two_step).
+    login_template = "admin/login.html"
     # "View site" would lead staff to the clients' portal, which is not theirs.
     site_url = None
     login_form = StaffLoginForm
 
-    def has_permission(self, request: HttpRequest) -> bool:
-        """Staff who gave their second factor this session (django-otp's OTPAdminSite rule)."""
-        verified = getattr(request.user, "is_verified", None)
-        return super().has_permission(request) and callable(verified) and bool(verified())
+    def __init__(self, name: str = "admin") -> None:
+        super().__init__(name)  # django-otp's own default name is "otpadmin"
 
     def login(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
@@ -90,7 +94,7 @@ class PracticeAdminSite(admin.AdminSite):
         view = staff_two_step.StaffPasswordStepView.as_view(
             extra_context=context,
             authentication_form=self.login_form,
-            template_name=self.login_template or "admin/login.html",
+            template_name=self.login_template,
         )
         # LoginView answers with its page or a redirect: both HttpResponses.
         return cast(HttpResponse, view(request))

@@ -115,7 +115,6 @@ MIDDLEWARE = [
     "practice.middleware.method_not_allowed_page_middleware",
     # Last, as axes asks: it sees the sign-in's outcome (clients.lockout).
     "axes.middleware.AxesMiddleware",
-    "clients.password_checks.PasswordChecksBusyMiddleware",
 ]
 
 ROOT_URLCONF = "practice.urls"
@@ -161,8 +160,8 @@ AUTH_USER_MODEL = "practice.User"
 LOGIN_URL = "clients:login"
 LOGIN_REDIRECT_URL = "homework:dashboard"
 PASSWORD_HASHERS = [
-    # Argon2, with a bound on how many run at once (clients.password_checks).
-    "clients.password_checks.BoundedArgon2PasswordHasher",
+    # A sync gunicorn worker hashes one password at a time: the process count bounds them.
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
 # Django's checks, in the portal's words (practice/password_rules.py).
@@ -208,9 +207,6 @@ AXES_SENSITIVE_PARAMETERS = [
     "password1",
     "password2",
 ]
-# Password checks running at once in one web process; the rest wait briefly, then 429.
-PASSWORD_CHECKS_AT_ONCE = env_int("PASSWORD_CHECKS_AT_ONCE", 1, minimum=1)
-PASSWORD_CHECK_WAIT_SECONDS = 2.0
 # Reset emails one address may be sent in an hour.
 PASSWORD_RESETS_PER_HOUR = 3
 

@@ -145,10 +145,7 @@ class TokenCreate(APIView):
             ),
             429: OpenApiResponse(
                 response=ErrorOut,
-                description=(
-                    "Too many tries from this address, or too many sign-ins at this moment: "
-                    "wait for Retry-After seconds."
-                ),
+                description="Too many tries from this address: wait for Retry-After seconds.",
             ),
         },
         parameters=[RETRY_AFTER],

@@ -6,6 +6,10 @@ leaves a short-lived note in the session of who is part-way through. The
 admin opens only to a session verified by a device (PracticeAdminSite), and
 a staff session without one is ended wherever it turns up
 (clients.middleware.staff_session_middleware).
+
+Hand-written on django-otp's devices and login() because its admin form asks
+for the password and the code on one page, with no first-time set-up and no
+recovery codes.
 """
 
 import time
@@ -25,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 from django_otp import login as otp_login
+from django_otp.middleware import OTPMiddleware
 from django_otp.models import Device
 
 from clients import lockout, selectors, services
@@ -95,6 +100,9 @@ def _sign_in(request: HttpRequest, user: User, device: Device) -> str:
     pending = request.session.pop(PENDING_STAFF_SIGN_IN)
     login(request, user, backend=MODEL_BACKEND)
     otp_login(request, device)
+    # login() left request.user bare: django-otp's middleware wraps it as on the
+    # next request, so this answer (the recovery codes) sees it verified too.
+    OTPMiddleware(lambda _request: None)(request)
     start_staff_session(request)
     next_url = str(pending.get("next") or "")
     if not url_has_allowed_host_and_scheme(

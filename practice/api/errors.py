@@ -19,8 +19,6 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from practice.busy import BUSY_RETRY_AFTER, PasswordChecksBusy
-
 ALL = "__all__"
 
 # What DRF's own exceptions say, in our words; their codes stay DRF's.
@@ -88,19 +86,6 @@ class Refused(exceptions.APIException):
     default_detail = _("This cannot be done.")
 
 
-class PasswordChecksFull(exceptions.APIException):
-    """Every password check of this process is taken (clients.password_checks):
-    429 with a Retry-After, as the sign-in page answers, and nothing counted."""
-
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
-    default_code = "busy"
-    default_detail = _(
-        "Many people are signing in at this moment, so the password was not checked yet. "
-        "Wait a few seconds, then try again."
-    )
-    wait = BUSY_RETRY_AFTER
-
-
 # For the schema only: api_error builds the bodies. (The docstring is the
 # schema's description of it.)
 class ErrorOut(serializers.Serializer[Any]):
@@ -165,8 +150,6 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
     """
     if isinstance(exc, ObjectDoesNotExist | Http404):
         exc = exceptions.NotFound()
-    elif isinstance(exc, PasswordChecksBusy):  # JSON here, not the sign-in page's HTML
-        exc = PasswordChecksFull()
     elif isinstance(exc, DjangoValidationError):  # a service's refusal, naming the field
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {ALL: exc.messages}

@@ -136,23 +136,3 @@ def test_signing_out_everywhere_or_a_new_password_ends_every_token(cast):
         new_password="another-long-password-2026",
     )
     assert with_token(second).get(TOKENS_URL).status_code == 401
-
-
-def test_a_token_asked_for_while_password_checks_are_busy_is_a_429_in_the_shape(
-    cast, monkeypatch: pytest.MonkeyPatch
-):
-    from clients.api import tokens
-    from practice.busy import PasswordChecksBusy
-
-    def busy(*args: object, **kwargs: object) -> None:
-        raise PasswordChecksBusy
-
-    monkeypatch.setattr(tokens, "authenticate", busy)
-    response = ask_token({"email": "alice@example.test", "password": PASSWORD})
-    assert response.status_code == 429 and response["Content-Type"] == "application/json"
-    assert response.json()["code"] == "busy" and set(response.json()) == {
-        "code",
-        "detail",
-        "errors",
-    }
-    assert int(response["Retry-After"]) > 0 and not AuthToken.objects.exists()
