@@ -41,6 +41,7 @@ MODULES = (
     ("pages", 60),
     ("load", 90),
     ("api", 60),
+    ("lighthouse", 300),
 )
 REPEATS = 3
 SCALE = int(os.environ.get("BENCH_SCALE", "20"))

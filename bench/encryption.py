@@ -106,8 +106,8 @@ def figures() -> list[Figure]:
     from django.urls import reverse
     from django.utils import timezone
 
+    from homework.selectors.period import PeriodQuery
     from homework.summary import render, selectors
-    from homework.summary.period import PeriodQuery
 
     encrypted, plain = _cases()
 

@@ -98,7 +98,7 @@ def figures() -> list[Figure]:
 
     from pypdf import PdfReader
 
-    from homework.portal import export
+    from homework import export
     from practice.pdf import render_pdf
 
     def measure(label: str, person) -> Figure:

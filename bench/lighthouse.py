@@ -2,16 +2,20 @@
 page, signed in as the demo's client, on Debian's Chromium.
 
 Lighthouse is pinned in bench/lighthouse/package.json and installed from the
-npm registry by this module (``npm ci``); the site runs on gunicorn as a
-practice serves it (practice/gunicorn.conf.py), with the demo practice in a
-database of its own (SQLite in a temporary folder). Figures: the lowest
+npm registry by this module (``npm ci``); the site runs on gunicorn with
+production settings as a practice serves it (practice/gunicorn.conf.py,
+compressed static files), behind a TLS proxy this module plays (it sends
+X-Forwarded-Proto), with the demo practice in a database of its own (SQLite
+in a temporary folder). Figures: the lowest
 performance, accessibility and best-practices score over the pages (each held
 to its floor, the page named), and the heaviest page's transfer in KiB.
 ``python -m bench.lighthouse`` runs it alone.
 """
 
+import base64
 import json
 import os
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -25,6 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = Path(__file__).resolve().parent / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
 CLIENT = ("alex@demo.test", "demo-pass-2026")
+# What the TLS proxy in front of a practice adds to every request.
+PROXY_HEADERS = {"X-Forwarded-Proto": "https"}
 FLOORS = {"performance": 95, "accessibility": 100, "best-practices": 100}
 MOST_KIB = 100
 REPEATS_ITSELF = True  # a page's audit takes seconds; make bench runs it once
@@ -88,22 +94,29 @@ def session_cookie(base: str) -> str:
     """Sign in as the demo's client through the sign-in page, as a person does."""
     import requests
 
-    browser = requests.Session()
-    browser.get(f"{base}/login/", timeout=30)
-    answer = browser.post(
+    # The cookies are Secure (production): kept by hand, since the loopback
+    # hop after the proxy is plain http.
+    page = requests.get(f"{base}/login/", headers=PROXY_HEADERS, timeout=30)
+    cookies = dict(page.cookies)
+    answer = requests.post(
         f"{base}/login/",
         data={
             "username": CLIENT[0],
             "password": CLIENT[1],
-            "csrfmiddlewaretoken": browser.cookies["csrftoken"],
+            "csrfmiddlewaretoken": cookies["csrftoken"],
         },
-        headers={"Referer": f"{base}/login/"},
+        headers={
+            **PROXY_HEADERS,
+            "Referer": f"{base.replace('http://', 'https://')}/login/",
+            "Cookie": "; ".join(f"{name}={value}" for name, value in cookies.items()),
+        },
+        allow_redirects=False,
         timeout=30,
     )
-    answer.raise_for_status()
-    if "sessionid" not in browser.cookies:
-        raise RuntimeError("The demo client could not sign in.")
-    return "; ".join(f"{name}={value}" for name, value in browser.cookies.items())
+    cookies.update(answer.cookies)
+    if answer.status_code != 302 or "sessionid" not in cookies:
+        raise RuntimeError(f"The demo client could not sign in ({answer.status_code}).")
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
 
 
 def audit(binary: Path, url: str, cookie: str, folder: Path) -> dict[str, float]:
@@ -126,7 +139,7 @@ def audit_once(binary: Path, url: str, cookie: str, folder: Path) -> dict[str, f
             f"--output-path={report}",
             "--only-categories=performance,accessibility,best-practices",
             f"--chrome-flags={CHROME_FLAGS}",
-            f"--extra-headers={json.dumps({'Cookie': cookie})}",
+            f"--extra-headers={json.dumps({**PROXY_HEADERS, 'Cookie': cookie})}",
             "--disable-full-page-screenshot",
         ],
         env={**os.environ, "CHROME_PATH": CHROMIUM},
@@ -175,8 +188,14 @@ def main() -> int:
         environ = {
             "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
             "VAR_DIR": tmp,
-            "DJANGO_ENV": "test",
+            "DJANGO_ENV": "production",
             "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "FIELD_ENCRYPTION_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode(),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SITE_URL": "https://127.0.0.1",
+            "PROXIES_IN_FRONT": "1",
+            "SECURE_SSL_REDIRECT": "0",  # the proxy sends plain http to https
             "LOG_LEVEL": "WARNING",
             "EMAIL_URL": "locmem://",
             "SMS_URL": "locmem://",

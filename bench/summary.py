@@ -103,8 +103,8 @@ def figures() -> list[Figure]:
     from django.utils import timezone
     from pypdf import PdfReader
 
+    from homework.selectors.period import PeriodQuery
     from homework.summary import render, selectors
-    from homework.summary.period import PeriodQuery
     from practice.pdf import render_pdf
 
     def our_part(user, client) -> tuple[render.SummaryDocument, dt.datetime]:

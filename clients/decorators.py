@@ -22,8 +22,8 @@ View = Callable[..., HttpResponse]
 # Back opens the page the client was on and is sent to sign in: that address
 # would tell whoever holds the device what they had just been reading.
 PAGE_AFTER_SIGN_IN = "page_after_sign_in"
-# Set on a request from a closed notebook that ``takes_closed_notebook_posts`` lets through.
-NOTEBOOK_CLOSED = "notebook_closed"
+# Set on a request from an archived client that ``takes_posts_when_archived`` lets through.
+NOTEBOOK_CLOSED = "archived_page"
 
 
 @overload
@@ -32,7 +32,7 @@ def client_required(view: View) -> View: ...
 
 @overload
 def client_required(
-    *, allow_archived: bool = False, takes_closed_notebook_posts: bool = False
+    *, allow_archived: bool = False, takes_posts_when_archived: bool = False
 ) -> Callable[[View], View]: ...
 
 
@@ -40,19 +40,19 @@ def client_required(
     view: View | None = None,
     *,
     allow_archived: bool = False,
-    takes_closed_notebook_posts: bool = False,
+    takes_posts_when_archived: bool = False,
 ) -> View | Callable[[View], View]:
     """The portal is for clients; staff go to the admin.
 
-    A client their therapist archived has a closed notebook: only the views
+    A client their therapist archived has an archived client: only the views
     marked ``allow_archived`` stay open to them (its closed page, their
     download, their password, signing out). Any other page sends them there,
     and any other post changes nothing and says why: a bare "forbidden" would
     be an alarming dead end for someone whose therapy has ended. This only
     refuses; it writes nothing. A view that takes a client's words marks
-    itself ``takes_closed_notebook_posts``: such a post reaches it with
-    ``notebook_is_closed`` true, and the view keeps the words through a
-    service, then answers with ``notebook_closed``.
+    itself ``takes_posts_when_archived``: such a post reaches it with
+    ``is_archived_post`` true, and the view keeps the words through a
+    service, then answers with ``archived_page``.
     """
 
     def decorate(view: View) -> View:
@@ -67,8 +67,8 @@ def client_required(
             if client is None:
                 raise PermissionDenied
             closed = client.status == Client.Status.ARCHIVED and not allow_archived
-            if closed and (request.method in ("GET", "HEAD") or not takes_closed_notebook_posts):
-                return notebook_closed(request, kept=False)
+            if closed and (request.method in ("GET", "HEAD") or not takes_posts_when_archived):
+                return archived_page(request, kept=False)
             setattr(request, NOTEBOOK_CLOSED, closed)
             # Dates on the portal are the client's own local dates and times.
             with timezone.override(client.timezone):
@@ -114,13 +114,13 @@ def _back_after_sign_in(request: HttpRequest) -> str:
     return reverse("homework:dashboard")
 
 
-def notebook_is_closed(request: HttpRequest) -> bool:
-    """Whether this post, let through by ``takes_closed_notebook_posts``, is
+def is_archived_post(request: HttpRequest) -> bool:
+    """Whether this post, let through by ``takes_posts_when_archived``, is
     from a client whose notebook is closed: it changes nothing but the words kept."""
     return bool(getattr(request, NOTEBOOK_CLOSED, False))
 
 
-def notebook_closed(request: HttpRequest, *, kept: bool) -> HttpResponse:
+def archived_page(request: HttpRequest, *, kept: bool) -> HttpResponse:
     """The answer to a client whose notebook is closed: a visit goes to its
     closed page; a post is refused, saying whether its words were ``kept``."""
     if request.method in ("GET", "HEAD"):

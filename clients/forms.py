@@ -10,12 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clients import lockout
 from clients.services.accounts import api_tokens_revoke_all
+from practice.form_messages import PortalFormMessages
 from practice.models import User
 from practice.queue import enqueue_on_commit
-from practice.voice import PortalVoice
 
 
-class PortalForm(PortalVoice, forms.Form):
+class PortalForm(PortalFormMessages, forms.Form):
     """Errors tied to their inputs (aria-describedby) and said in the
     portal's words, as on the exercise forms."""
 
@@ -30,7 +30,7 @@ def _ask_for_a_new_password(form: forms.BaseForm, first: str, second: str) -> No
     form.fields[first].help_text = " ".join(str(text) for text in password_validators_help_texts())
 
 
-class PortalSignInForm(PortalVoice, AuthenticationForm):
+class PortalSignInForm(PortalFormMessages, AuthenticationForm):
     """Django's sign-in, in the portal's words. A wrong email, a wrong
     password and a locked account get the same answer (clients.lockout), and
     it tells the owner how to get back in."""
@@ -119,7 +119,7 @@ class PasswordConfirmForm(PortalForm):
     password = _password_field(_("Your password"), "current-password")
 
 
-class NeutralPasswordResetForm(PortalVoice, PasswordResetForm):
+class NeutralPasswordResetForm(PortalFormMessages, PasswordResetForm):
     """Django's reset form, but the email is sent by a background task and says
     nothing clinical. Whether or not an account exists, the page that follows
     is the same, and (with a worker) so is the time it takes. An address is
@@ -143,7 +143,7 @@ else:  # generic only to the type checker
     _SetPasswordBase = DjangoSetPasswordForm
 
 
-class NewPasswordForm(PortalVoice, _SetPasswordBase):
+class NewPasswordForm(PortalFormMessages, _SetPasswordBase):
     """Choosing a new password from a reset link: plain help text, errors tied to fields."""
 
     error_messages = {"password_mismatch": PASSWORD_MISMATCH}
@@ -159,7 +159,7 @@ class NewPasswordForm(PortalVoice, _SetPasswordBase):
         return user
 
 
-class ChangePasswordForm(PortalVoice, PasswordChangeForm):
+class ChangePasswordForm(PortalFormMessages, PasswordChangeForm):
     """Changing the password from Settings, signed in: Django's form (the
     current password, the new one twice, the practice's password rules), in
     the portal's words. It validates; services.user_change_password writes."""

@@ -25,7 +25,6 @@ asked again on the account page (``password_check_refused`` and
 
 import datetime as dt
 import hashlib
-import ipaddress
 import logging
 from typing import Any
 
@@ -87,29 +86,6 @@ def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None
     if len(username) > 254:
         return "long:" + hashlib.sha256(username.encode()).hexdigest()
     return username
-
-
-def client_address(request: HttpRequest) -> str | None:
-    """The address a sign-in came from: the connection's, or behind
-    PROXIES_IN_FRONT proxies the one the outermost of them saw (the
-    X-Forwarded-For entry it added; those further left are the client's
-    own say and could be anything)."""
-    proxies = settings.PROXIES_IN_FRONT
-    if proxies:
-        hops = str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")
-        forwarded = [hop.strip() for hop in hops]
-        if len(forwarded) >= proxies and _is_an_address(forwarded[-proxies]):
-            return forwarded[-proxies]
-    connection = request.META.get("REMOTE_ADDR")
-    return str(connection) if connection else None
-
-
-def _is_an_address(text: str) -> bool:
-    try:
-        ipaddress.ip_address(text)
-    except ValueError:
-        return False
-    return True
 
 
 def lockout_response(

@@ -87,7 +87,7 @@ class Client(models.Model):
 # How far from today a session may be recorded. "Since last session" and the
 # summary start from the previous session: one typed as 1900 would have them
 # cover a century, round the summary's own limit on chosen dates (a year and
-# a little, homework.summary.period.MAX_PERIOD_DAYS). A year back lets the
+# a little, homework.selectors.period.MAX_PERIOD_DAYS). A year back lets the
 # last year's sessions be entered when a client is added.
 SESSION_BEHIND_DAYS = 366
 SESSION_AHEAD_DAYS = 2 * 366

@@ -30,8 +30,7 @@ from django.contrib.auth.hashers import Argon2PasswordHasher
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-# Seconds a refused-because-busy browser is asked to wait before trying again.
-BUSY_RETRY_AFTER = 5
+from practice.busy import BUSY_RETRY_AFTER, PasswordChecksBusy
 
 LOWEST_PRIORITY = 19
 
@@ -41,13 +40,6 @@ _slots_lock = threading.Lock()
 _slots: threading.BoundedSemaphore | None = None
 _pool: ThreadPoolExecutor | None = None
 _slots_size = 0
-
-
-class PasswordChecksBusy(Exception):
-    """Too many password checks are running in this process: try again shortly.
-
-    Not a PermissionDenied on purpose: Django's ``authenticate`` would count
-    it as a failed sign-in, and a busy server must never lock anyone out."""
 
 
 def _lowest_priority() -> None:

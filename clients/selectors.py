@@ -64,7 +64,7 @@ def client_for_portal_user(*, user: User, include_archived: bool = False) -> Cli
 
 def access_events_for(*, user: User) -> QuerySet[AccessEvent]:
     """The access log as ``user`` may read it, newest first: the manager all
-    of it, a client the looks at their own records (a closed notebook's too),
+    of it, a client the looks at their own records (an archived client's too),
     nobody else any (clients.admin.access_log says why). The manager's log,
     its CSV, the API and the client's "Who has looked" page all read here, so
     they list the same looks."""

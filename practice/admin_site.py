@@ -1,5 +1,5 @@
 """The practice's admin site: Django's, opened only with two factors
-(practice.staff_two_step), with the previous sign-in noted for "new since
+(clients.views.staff_two_step), with the previous sign-in noted for "new since
 your last visit", and autocomplete results worded by each admin.
 
 Its home page, what needs attention first, is the therapist's workspace's
@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext as _
 
-from practice import staff_two_step
+from clients.views import staff_two_step
 from practice.admin_access import is_manager
 from practice.models import User
 

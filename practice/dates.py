@@ -9,7 +9,7 @@ none when it runs over New Year, where "3 Jan" could be either.
 
 Times in the client's life (when a difficult moment happened, when an urge
 came) are the exception: they are shown on the client's own clock
-(``on_their_clock``), marked when that clock is not the reader's.
+(``in_client_time_zone``), marked when that clock is not the reader's.
 """
 
 import datetime as dt
@@ -137,7 +137,7 @@ def clocks_differ(moment: dt.datetime, zone: str | dt.tzinfo) -> bool:
     return moment.astimezone(as_zone(zone)).utcoffset() != timezone.localtime(moment).utcoffset()
 
 
-def on_their_clock(
+def in_client_time_zone(
     moment: dt.datetime, zone: str | dt.tzinfo, date_format: str, *, marked: bool = True
 ) -> str:
     """``moment`` as the client's own clock showed it (``zone``, the client's
@@ -155,7 +155,7 @@ def on_their_clock(
 
 
 @dataclass
-class TheirClock:
+class ClientTimeZone:
     """The client's clock, handed to the templates that show times in their
     life (``{% their_time %}``).
 
@@ -175,7 +175,7 @@ class TheirClock:
         if clocks_differ(moment, self.zone):
             self.differed = True
         their_day = moment.astimezone(as_zone(self.zone)).date()
-        return on_their_clock(
+        return in_client_time_zone(
             moment, self.zone, with_year(date_format, their_day), marked=not self.noted
         )
 
@@ -185,8 +185,8 @@ def where_clocks_differ(
 ) -> str:
     """A shared time (a session) as the client's clock shows it, only where
     that differs from the reader's: "" where the two agree, so a page adds
-    it only where it tells something. Named as ``TheirClock`` names dates."""
+    it only where it tells something. Named as ``ClientTimeZone`` names dates."""
     if not clocks_differ(moment, zone):
         return ""
     zone_name = zone if isinstance(zone, str) else str(zone)
-    return TheirClock(zone=zone_name, noted=not marked).show(moment, date_format)
+    return ClientTimeZone(zone=zone_name, noted=not marked).show(moment, date_format)

@@ -1,7 +1,9 @@
 """Typed views of a request once we know who is asking, and how to read what it sends."""
 
 import datetime as dt
+import ipaddress
 
+from django.conf import settings
 from django.http import HttpRequest
 
 from practice.models import User
@@ -47,3 +49,26 @@ def parse_id(value: object) -> int | None:
         return None  # also keeps int() off strings too long for it to convert
     number = int(value)
     return number if 0 < number <= MAX_ID else None
+
+
+def client_address(request: HttpRequest) -> str | None:
+    """The address a sign-in came from: the connection's, or behind
+    PROXIES_IN_FRONT proxies the one the outermost of them saw (the
+    X-Forwarded-For entry it added; those further left are the client's
+    own say and could be anything)."""
+    proxies = settings.PROXIES_IN_FRONT
+    if proxies:
+        hops = str(request.META.get("HTTP_X_FORWARDED_FOR", "")).split(",")
+        forwarded = [hop.strip() for hop in hops]
+        if len(forwarded) >= proxies and _is_an_address(forwarded[-proxies]):
+            return forwarded[-proxies]
+    connection = request.META.get("REMOTE_ADDR")
+    return str(connection) if connection else None
+
+
+def _is_an_address(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True

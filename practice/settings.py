@@ -189,7 +189,7 @@ AXES_FAILURE_LIMIT = "clients.lockout.failure_limit"
 AXES_COOLOFF_TIME = "clients.lockout.cool_off"
 AXES_LOCKOUT_CALLABLE = "clients.lockout.lockout_response"
 AXES_USERNAME_CALLABLE = "clients.lockout.username_of_attempt"
-AXES_CLIENT_IP_CALLABLE = "clients.lockout.client_address"
+AXES_CLIENT_IP_CALLABLE = "practice.requests.client_address"
 # Proxies in front of the app (a TLS proxy: 1), each adding the address it saw
 # to X-Forwarded-For and setting X-Forwarded-Proto. Behind one, left at 0,
 # every client is the proxy's address and the counters would lock everyone together.

@@ -137,6 +137,7 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     score = factory.LazyAttribute(lambda entry: _plain(entry, "score"))
     happened_at = factory.LazyAttribute(lambda entry: _plain(entry, "happened_at"))
     contact_happened = factory.LazyAttribute(lambda entry: _plain(entry, "contact_happened"))
+    needs_review = factory.LazyAttribute(lambda entry: bool(_plain(entry, "needs_review")))
 
     @factory.post_generation  # type: ignore[misc]  # factory_boy is untyped
     def therapist_notice(entry: Entry, create: bool, extracted: Any, **fields: Any) -> None:

@@ -307,8 +307,9 @@ CONTACT_CHOICES: dict[str, Any] = {
 
 
 def contact_form_data(**overrides: str) -> dict[str, str]:
-    """The contact profile's form as a person fills it: email safe, weekdays
-    9 to 5, weekends not at all, at most one message a day, in London."""
+    """The contact profile's form as a person fills it day by day ("Set the
+    days one by one"): email safe, weekdays 9 to 5, weekends not at all, at
+    most one message a day, in London."""
     data = {
         "email_is_safe": "on",
         "email": "alice.reminders@example.test",
@@ -316,9 +317,25 @@ def contact_form_data(**overrides: str) -> dict[str, str]:
         "days_between": "1",
         "recurring_reminder_at": "18:00",
         "time_zone": "Europe/London",
+        "one_by_one": "on",
     }
     for day in ("mon", "tue", "wed", "thu", "fri"):
         data.update({f"{day}_when": "between", f"{day}_from": "09:00", f"{day}_until": "17:00"})
     for day in ("sat", "sun"):
         data[f"{day}_when"] = "never"
+    return {**data, **overrides}
+
+
+def contact_rows_data(**overrides: str) -> dict[str, str]:
+    """The same choices as the page's two rows set them: Monday to Friday
+    9 to 5, Saturday and Sunday not at all."""
+    data = {
+        key: value
+        for key, value in contact_form_data().items()
+        if key != "one_by_one"
+        and not key.startswith(("mon_", "tue_", "wed_", "thu_", "fri_"))
+        and not key.startswith(("sat_", "sun_"))
+    }
+    data.update({"weekdays_when": "between", "weekdays_from": "09:00", "weekdays_until": "17:00"})
+    data["weekend_when"] = "never"
     return {**data, **overrides}

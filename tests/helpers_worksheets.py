@@ -147,3 +147,24 @@ def reword_pull_and_safe(cast, exercise):
 def wordings_of(entry: Entry) -> dict[str, str]:
     entry.refresh_from_db()
     return {key: question["text"] for key, question in entry.asked.items()}
+
+
+def watching_safety():
+    """A check-in whose one question flags an answer of 3 or lower for review."""
+    return ExerciseFactory.create(
+        kind="worksheet",
+        title="Safety check",
+        options={
+            "questions": [
+                {
+                    "key": "safe",
+                    "type": "scale_0_10",
+                    "text": "How safe have you felt?",
+                    "scored": True,
+                    "required": True,
+                    "review_at_or_below": 3,
+                }
+            ],
+            "score": {"method": "mean", "better": "higher", "label": ""},
+        },
+    )

@@ -26,6 +26,7 @@ from tests.factories import (
     SessionFactory,
     UserFactory,
 )
+from tests.helpers_worksheets import watching_safety
 
 
 def count_queries(http, url: str) -> int:
@@ -94,8 +95,14 @@ def a_user(cast: Cast) -> None:
     UserFactory.create()
 
 
+def an_answer_to_review(cast: Cast) -> None:
+    check_in = AssignmentFactory.create(client=cast.alice, exercise=watching_safety())
+    EntryFactory.create(assignment=check_in, response={"safe": 0})
+
+
 def a_flagged_entry_and_session(cast: Cast) -> None:
     EntryFactory.create(assignment=cast.alice_assignment, felt_unsafe=True)
+    an_answer_to_review(cast)
     SessionFactory.create(
         client=ClientFactory.create(therapist=cast.tara),
         starts_at=timezone.now() + dt.timedelta(hours=20),
@@ -135,6 +142,11 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         an_overdue_assignment,
     ),
     "entries": ("tara", lambda c: reverse("admin:homework_entry_changelist"), an_entry),
+    "entries, answers to review": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_changelist"),
+        an_answer_to_review,
+    ),
     "entries new": (
         "tara",
         lambda c: reverse("admin:homework_entry_changelist") + "?new=since_sign_in",

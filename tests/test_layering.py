@@ -1,13 +1,16 @@
-"""clients/ and the base of practice/ import nothing from homework/.
+"""Imports run one way: each layer reaches nothing of the layers above it.
 
 The layers (DESIGN.md): practice's base (settings, env, users, practice
 settings), then clients, then homework, then the top (URL assembly and the
-admin site's wiring). Read from the source, not by importing it: every
-import statement (at the top of a module or inside a function), every
-import_module / import_string / __import__ of a literal, every dotted
-"homework.…" string (a path Django or Celery imports: a task, a model, a
-class), and apps.get_model("homework", …). Imports of the project's own
-modules are followed, so clients → practice.x → homework fails too.
+admin site's wiring). Inside homework, the kinds, the selectors and the
+services sit below the session summary, which builds on them.
+
+Read from the source, not by importing it: every import statement (at the
+top of a module or inside a function), every import_module / import_string /
+__import__ of a literal, every dotted "homework.…" or "clients.…" string (a
+path Django or Celery imports: a task, a model, a class), and
+apps.get_model("homework", …). Imports of the project's own modules are
+followed, so clients → practice.x → homework fails too.
 
 URL names ("homework:dashboard") are addresses, not imports: the portal's
 home is where signing in lands, and reversing it loads nothing of homework.
@@ -16,17 +19,20 @@ home is where signing in lands, and reversing it loads nothing of homework.
 import ast
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import TypeGuard
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-UPPER = "homework"
-BELOW = ("practice", "clients")
-# The top: modules that assemble the layers, and the only ones here that may name homework.
+PROJECT = ("practice", "clients", "homework")
+# The top: modules that assemble the layers, the only ones in practice/ that may name the others.
 TOP = {
-    "practice/urls.py": "assembles every app's URLs, homework's included",
+    "practice/urls.py": "assembles every app's URLs",
     "practice/apps.py": "names the admin site, whose home is the therapist's workspace",
-    "practice/api/urls.py": "assembles every app's API routes, homework's included",
+    "practice/admin_site.py": "wires the staff's sign-in and Staff pages into the admin",
+    "practice/api/urls.py": "assembles every app's API routes",
 }
 # Its strings are read by Django and Celery at start-up (INSTALLED_APPS, the
 # beat schedule, the sweeps), not imported by the module that holds them.
@@ -34,15 +40,47 @@ CONFIGURATION = {"practice/settings.py"}
 IMPORTERS = {"import_module", "import_string", "__import__"}
 
 
-def _names_upper(name: str) -> bool:
-    return name == UPPER or name.startswith(UPPER + ".")
+@dataclass(frozen=True)
+class Rule:
+    """Nothing in ``lower`` (but the files in ``exempt``) reaches anything in
+    ``upper``, however many imports away, unless by way of ``entry_points``."""
+
+    lower: str
+    upper: tuple[str, ...]
+    exempt: frozenset[str] = field(default_factory=frozenset)
+    entry_points: frozenset[str] = field(default_factory=frozenset)
+
+    def forbids(self, name: str) -> bool:
+        return any(name == upper or name.startswith(upper + ".") for upper in self.upper)
 
 
-def _dotted_upper(value: object) -> TypeGuard[str]:
-    """A dotted path that something will import: "homework.tasks.x", "homework.Entry"."""
+# Homework's pages: the portal, the therapist's workspace and the API, built on all below.
+PAGES = ("homework.portal", "homework.workspace", "homework.api")
+# A service enqueues a task as it goes, and tasks.py calls the services and the summary in
+# turn: Celery's entry points sit on top of homework, like its URLs.
+TASKS = frozenset({"homework/tasks.py"})
+
+RULES = [
+    Rule("practice", ("clients", "homework"), frozenset(TOP)),
+    Rule("clients", ("homework",)),
+    # A kind's section takes its limits from homework.kinds.limits; the summary gathers the sections.
+    Rule("homework.kinds", ("homework.summary", *PAGES)),
+    # The summary reads through the selectors (its period and completion live there), never back.
+    Rule("homework.selectors", ("homework.summary", *PAGES)),
+    # A client's records to take away (homework.export) serve the portal, the API and the manager.
+    Rule("homework.export", ("homework.summary", *PAGES)),
+    # The writes forget stored summaries through homework.services.stored_summaries.
+    Rule("homework.services", ("homework.summary", *PAGES), entry_points=TASKS),
+    Rule("homework.summary", PAGES, entry_points=TASKS),
+]
+
+
+def _dotted(value: object) -> bool:
+    """A dotted path into the project that something will import: "homework.tasks.x"."""
     return (
         isinstance(value, str)
-        and value.startswith(UPPER + ".")
+        and value.split(".")[0] in PROJECT
+        and "." in value
         and value.replace(".", "").isidentifier()
     )
 
@@ -53,6 +91,10 @@ def _module_file(root: Path, module: str) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def _posix(root: Path, path: Path) -> str:
+    return path.relative_to(root).as_posix()
 
 
 def _module_name(root: Path, path: Path) -> str:
@@ -68,19 +110,22 @@ def _absolute(module: str | None, level: int, here: str, is_package: bool) -> st
     return ".".join([*base, module] if module else base)
 
 
-def _references(root: Path, path: Path) -> Iterator[tuple[int, str, bool]]:
+@cache
+def _references(root: Path, path: Path) -> tuple[tuple[int, str, bool], ...]:
     """(line, module or dotted path, whether it is an import to follow) for what ``path`` names."""
+    return tuple(_walk(root, path))
+
+
+def _walk(root: Path, path: Path) -> Iterator[tuple[int, str, bool]]:
     here = _module_name(root, path)
     is_package = path.name == "__init__.py"
-    configuration = path.relative_to(root).as_posix() in CONFIGURATION
+    configuration = _posix(root, path) in CONFIGURATION
     for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name, True
         elif isinstance(node, ast.ImportFrom):
             module = _absolute(node.module, node.level, here, is_package)
-            if not _names_upper(module):
-                yield node.lineno, module, True
             # "from clients import services" imports a module; "from homework import x" names x.
             for alias in node.names:
                 yield node.lineno, f"{module}.{alias.name}", True
@@ -92,48 +137,47 @@ def _references(root: Path, path: Path) -> Iterator[tuple[int, str, bool]]:
                 continue
             if called in IMPORTERS:
                 yield node.lineno, first.value, True
-            elif called in {"get_model", "get_app_config"} and first.value == UPPER:
-                yield node.lineno, UPPER, False
-        elif isinstance(node, ast.Constant) and _dotted_upper(node.value) and not configuration:
-            yield node.lineno, node.value, False
+            elif called in {"get_model", "get_app_config"} and first.value in PROJECT:
+                yield node.lineno, first.value, False
+        elif isinstance(node, ast.Constant) and _dotted(node.value) and not configuration:
+            yield node.lineno, str(node.value), False
 
 
-def _own(module: str) -> bool:
-    return module.split(".")[0] in BELOW
-
-
-def upward_imports(root: Path = ROOT) -> list[str]:
-    """Each module of ``BELOW`` (but the top) that reaches homework, with the way it gets there."""
+def breaches(rule: Rule, root: Path = ROOT) -> list[str]:
+    """Each module under ``rule.lower`` that reaches ``rule.upper``, with the way it gets there."""
     offenders = set()
-    starts = [
-        path
-        for top in BELOW
-        for path in sorted((root / top).rglob("*.py"))
-        if path.relative_to(root).as_posix() not in TOP
-    ]
+    lower = root.joinpath(*rule.lower.split("."))
+    files = sorted(lower.rglob("*.py")) if lower.is_dir() else [lower.with_suffix(".py")]
+    starts = [path for path in files if path.is_file() and _posix(root, path) not in rule.exempt]
     for start in starts:
         seen = {start}
-        queue = deque([(start, [start.relative_to(root).as_posix()])])
+        queue = deque([(start, [_posix(root, start)])])
         while queue:
             path, way = queue.popleft()
             for line, name, follow in _references(root, path):
-                if _names_upper(name):
+                if rule.forbids(name):
                     offenders.add(" → ".join([*way[:-1], f"{way[-1]}:{line} {name}"]))
                     continue
-                if not (follow and _own(name)):
+                if not (follow and name.split(".")[0] in PROJECT):
                     continue
                 # Importing a.b.c runs a/__init__.py and a/b/__init__.py too.
                 parts = name.split(".")
                 for depth in range(1, len(parts) + 1):
                     found = _module_file(root, ".".join(parts[:depth]))
-                    if found is not None and found not in seen:
-                        seen.add(found)
-                        queue.append((found, [*way, found.relative_to(root).as_posix()]))
+                    if found is None or found in seen or _posix(root, found) in rule.entry_points:
+                        continue
+                    seen.add(found)
+                    queue.append((found, [*way, _posix(root, found)]))
     return sorted(offenders)
 
 
-def test_clients_and_the_base_of_practice_import_nothing_from_homework():
-    offenders = upward_imports()
+def all_breaches(root: Path) -> list[str]:
+    return sorted({breach for rule in RULES for breach in breaches(rule, root)})
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.lower} below {rule.upper}")
+def test_each_layer_reaches_nothing_above_it(rule):
+    offenders = breaches(rule)
     assert not offenders, "\n".join(offenders)
 
 
@@ -159,7 +203,7 @@ def test_an_import_inside_a_function_two_modules_away_is_found(tmp_path):
             "practice/helpers.py": "def help():\n    from homework.views import x\n",
         },
     )
-    assert upward_imports(root) == [
+    assert all_breaches(root) == [
         "clients/views.py → practice/helpers.py:2 homework.views.x",
         "practice/helpers.py:2 homework.views.x",
     ]
@@ -181,10 +225,58 @@ def test_imports_by_name_and_dotted_paths_are_found(tmp_path):
             "practice/settings.py": "INSTALLED_APPS = ['homework', 'homework.apps.X']\n",
         },
     )
-    assert upward_imports(root) == [
+    assert all_breaches(root) == [
         "clients/a.py:1 homework.export",
         "clients/b.py:1 homework.tasks.sweep",
         "clients/c.py:1 homework",
         "clients/d.py → clients/e.py:1 homework",
         "clients/e.py:1 homework",
+    ]
+
+
+def test_the_base_of_practice_reaches_nothing_of_clients_but_the_top_may(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "clients/__init__.py": "",
+            "clients/lockout.py": "def client_address(request): ...\n",
+            "practice/__init__.py": "",
+            "practice/throttling.py": "from clients.lockout import client_address\n",
+            "practice/errors.py": "from practice import helpers\n",
+            "practice/helpers.py": "MIDDLEWARE = 'clients.middleware.looks'\n",
+            "practice/admin_site.py": "from clients.views import staff_two_step\n",
+            "practice/urls.py": "from clients import urls\n",
+        },
+    )
+    assert all_breaches(root) == [
+        "practice/errors.py → practice/helpers.py:1 clients.middleware.looks",
+        "practice/helpers.py:1 clients.middleware.looks",
+        "practice/throttling.py:1 clients.lockout.client_address",
+    ]
+
+
+def test_the_kinds_the_selectors_and_the_services_reach_nothing_of_the_summary(tmp_path):
+    root = _tree(
+        tmp_path,
+        {
+            "homework/__init__.py": "",
+            "homework/kinds/__init__.py": "",
+            "homework/kinds/diary.py": "from homework.summary.limits import first_of\n",
+            "homework/kinds/limits.py": "LIMIT = 6\n",
+            "homework/kinds/fine.py": "from homework.kinds.limits import LIMIT\n",
+            "homework/selectors/__init__.py": "",
+            "homework/selectors/caseload.py": "from homework.models import x\n",
+            "homework/models.py": "def x():\n    from homework import summary\n",
+            "homework/summary/__init__.py": "",
+            "homework/summary/selectors.py": "from homework.selectors import caseload\n",
+            "homework/services/__init__.py": "",
+            "homework/services/erasure.py": "def erase():\n    from homework.summary import services\n",
+            "homework/services/notify.py": "def send():\n    from homework.tasks import notify\n",
+            "homework/tasks.py": "from homework.summary import services\n",
+        },
+    )
+    assert all_breaches(root) == [
+        "homework/kinds/diary.py:1 homework.summary.limits.first_of",
+        "homework/selectors/caseload.py → homework/models.py:2 homework.summary",
+        "homework/services/erasure.py:2 homework.summary.services",
     ]

@@ -133,9 +133,9 @@ TABLE: dict[str, Row] = {
     ),
     "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200 200"),
     "account/": Row(fixed("/account/"), "302 200 200 302 302 302 302"),
-    # who at the practice looked at the client's records: their own, a closed notebook's too
+    # who at the practice looked at the client's records: their own, an archived client's too
     "account/who-looked/": Row(fixed("/account/who-looked/"), "302 200 200 302 302 302 200"),
-    # the client's own contact profile; turning every message off stays open to a closed notebook
+    # the client's own contact profile; turning every message off stays open to an archived client
     "account/contact/": Row(fixed("/account/contact/"), "302 200 200 302 302 302 302"),
     "account/contact/off/": Row(
         fixed("/account/contact/off/"), "302 302 302 302 302 302 302", "post"
@@ -187,7 +187,7 @@ TABLE: dict[str, Row] = {
     "api/v1/auth/tokens/<str:token_id>/": Row(
         lambda c: f"/api/v1/auth/tokens/{ALICE_TOKEN(c)}/", "401 204 404 404 404 404 404", "delete"
     ),
-    # the client's own: staff are refused (their routes are their own); a closed notebook
+    # the client's own: staff are refused (their routes are their own); an archived client
     # keeps only its download
     "api/v1/assignments/": Row(fixed("/api/v1/assignments/"), "401 200 200 403 403 403 403"),
     "api/v1/assignments/<int:assignment_id>/": Row(

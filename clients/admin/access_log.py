@@ -34,7 +34,7 @@ from practice.requests import acting_user, parse_id
 
 
 class AnyClientFilter(ScopedClientFilter):
-    """By client, archived ones included: looks at a closed notebook are still looks."""
+    """By client, archived ones included: looks at an archived client are still looks."""
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
         return [

@@ -29,7 +29,7 @@ from clients.selectors import clients_for_user, invitations_for_client
 from clients.time_zones import TimeZoneField, TimeZoneInput
 from practice.admin_access import RoleAdmin, not_found
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, calendar_day
+from practice.dates import ClientTimeZone, calendar_day
 from practice.models import User
 from practice.requests import acting_user
 from practice.roles import is_acting_manager
@@ -211,7 +211,7 @@ class ClientAdmin(RoleAdmin):
             # The last day as the client is told it (their calendar), marked where it differs.
             days = {
                 "made": calendar_day(latest.created_at, "j F"),
-                "until": TheirClock(zone=obj.timezone).show(latest.expires_at, "j F"),
+                "until": ClientTimeZone(zone=obj.timezone).show(latest.expires_at, "j F"),
             }
         url = reverse("admin:clients_client_invite", args=[obj.pk])
         return format_html('{} <a href="{}">{}</a>', str(said) % days, url, new_link)
@@ -299,7 +299,7 @@ class ClientAdmin(RoleAdmin):
             "error": error,
             # The link's last day is the one the client is told (the end of
             # it on their calendar): shown so, marked where it differs from ours.
-            "their_clock": TheirClock(zone=client.timezone),
+            "client_time_zone": ClientTimeZone(zone=client.timezone),
             "latest": invitations_for_client(user=user, client_id=client.pk).first(),
         }
         response = TemplateResponse(request, "admin/clients/client/invite.html", context)

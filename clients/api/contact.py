@@ -127,7 +127,8 @@ class MyContactProfile(GenericAPIView[Any]):
             for name, value in body.validated_data.items()
             if value is not None and value is not False  # an unticked box is not posted
         }
-        form = ContactProfileForm(form_data)
+        # The API sets the week day by day (its fields are the days'), never as two rows.
+        form = ContactProfileForm({**form_data, "one_by_one": True})
         if not form.is_valid():
             raise serializers.ValidationError(
                 {name: [str(m) for m in messages] for name, messages in form.errors.items()}

@@ -1,5 +1,5 @@
 """Who may call the client's own routes: a client, as the portal lets them in
-(clients.decorators.client_required), with a closed notebook let through
+(clients.decorators.client_required), with an archived client let through
 only where the portal lets it (their download)."""
 
 from typing import Any
@@ -14,8 +14,8 @@ from practice.api.errors import Refused
 from practice.models import User
 
 
-class NotebookClosed(Refused):
-    default_code = "notebook_closed"
+class ClientArchived(Refused):
+    default_code = "archived_page"
     default_detail = _(
         "Your notebook with the practice is closed, so nothing can be read or changed "
         "here. Your download (me/export) still has everything you wrote."
@@ -36,7 +36,7 @@ class IsPortalClient(BasePermission):
         if client is None:
             return False
         if client.status == Client.Status.ARCHIVED and not getattr(view, "allow_archived", False):
-            raise NotebookClosed
+            raise ClientArchived
         request.portal_client = client  # type: ignore[attr-defined]
         return True
 

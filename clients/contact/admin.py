@@ -14,7 +14,12 @@ from django.utils.translation import gettext as _
 
 from clients.contact import selectors
 from clients.contact.views import contact_form_saved
-from clients.contact.wording import change_lines, channels_in_words, hours_in_words
+from clients.contact.wording import (
+    change_lines,
+    channels_in_words,
+    hours_in_words,
+    reminder_waits_for_staff,
+)
 from clients.models import Client
 from practice.bidi import isolated_text
 from practice.refusals import form_refused
@@ -34,6 +39,7 @@ def contact_summary(client: Client) -> SafeString:
                 "channels": channels_in_words(profile),
                 "hours": hours_in_words(profile),
                 "recheck": selectors.contact_recheck(profile),
+                "reminder_waits": reminder_waits_for_staff(profile),
                 "changes": change_lines(selectors.contact_changes(client=client), viewer=None),
             },
         )

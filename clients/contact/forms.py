@@ -24,10 +24,15 @@ DAYS = (
     ("sat", _("Saturday")),
     ("sun", _("Sunday")),
 )
+# The two rows most weeks need (each sets its days alike), before "one by one".
+ROWS = (
+    ("weekdays", _("Monday to Friday"), ("mon", "tue", "wed", "thu", "fri")),
+    ("weekend", _("Saturday and Sunday"), ("sat", "sun")),
+)
 ANY, BETWEEN, NEVER = "any", "between", "never"
 WHEN = (
     (ANY, _("Any time")),
-    (BETWEEN, _("Only between these times")),
+    (BETWEEN, _("Between these times")),
     (NEVER, _("Not on this day")),
 )
 TIME_WORDS = {
@@ -80,8 +85,7 @@ class ContactProfileForm(PortalForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["recurring_reminder_at"].help_text = _(
-            "When something is to be done each day, the reminder comes at this time. "
-            "Outside the safe hours, it waits for the next safe time."
+            "For things to do each day. Outside your safe times, it waits for the next one."
         )
         self.fields["time_zone"].help_text = _(
             "Your city, such as London or New York: the times on this page are on its clock."
@@ -89,18 +93,26 @@ class ContactProfileForm(PortalForm):
         self.fields["time_zone"].error_messages["required"] = _(
             "Type the city you live in, such as London."
         )
+        for row, name, _days in ROWS:
+            self._add_row(row, name)
+        self.fields["one_by_one"] = forms.BooleanField(
+            label=_("Set the days one by one instead"), required=False
+        )
         for day, name in DAYS:
-            # No choice made for the client: a day stays blank until they choose.
-            when = forms.ChoiceField(
-                label=_("When"), choices=WHEN, widget=forms.RadioSelect, required=False
-            )
-            when.short_label = name  # type: ignore[attr-defined]
-            start, end = _time_field(_("From")), _time_field(_("Until"))
-            start.short_label = _("%(day)s, from") % {"day": name}  # type: ignore[attr-defined]
-            end.short_label = _("%(day)s, until") % {"day": name}  # type: ignore[attr-defined]
-            self.fields[f"{day}_when"] = when
-            self.fields[f"{day}_from"] = start
-            self.fields[f"{day}_until"] = end
+            self._add_row(day, name)
+
+    def _add_row(self, row: str, name: Any) -> None:
+        # No choice made for the client: a row stays blank until they choose.
+        when = forms.ChoiceField(
+            label=_("When"), choices=WHEN, widget=forms.RadioSelect, required=False
+        )
+        when.short_label = name  # type: ignore[attr-defined]
+        start, end = _time_field(_("From")), _time_field(_("Until"))
+        start.short_label = _("%(day)s, from") % {"day": name}  # type: ignore[attr-defined]
+        end.short_label = _("%(day)s, until") % {"day": name}  # type: ignore[attr-defined]
+        self.fields[f"{row}_when"] = when
+        self.fields[f"{row}_from"] = start
+        self.fields[f"{row}_until"] = end
 
     @classmethod
     def initial_from(cls, profile: ContactProfile) -> dict[str, Any]:
@@ -115,30 +127,34 @@ class ContactProfileForm(PortalForm):
         }
         if not profile.hours_chosen:
             return initial
-        week = hours.read_week(profile.safe_hours)
-        for (day, _name), windows in zip(DAYS, week, strict=True):
-            if windows == [(0, hours.END_OF_DAY)]:
-                initial[f"{day}_when"] = ANY
-            elif not windows:
-                initial[f"{day}_when"] = NEVER
-            else:  # the form sets one window a day; the first stands for the day
-                start, end = windows[0]
-                initial[f"{day}_when"] = BETWEEN
-                initial[f"{day}_from"] = hours.time_of(start)
-                initial[f"{day}_until"] = hours.time_of(end) or dt.time(0, 0)
+        week = dict(
+            zip((day for day, _name in DAYS), hours.read_week(profile.safe_hours), strict=False)
+        )
+        for day, windows in week.items():
+            initial.update(_row_initial(day, windows))
+        # Days alike within each row show as the two rows; any other week, one by one.
+        alike = all(len({str(week[day]) for day in days}) == 1 for _row, _name, days in ROWS)
+        initial["one_by_one"] = not alike
+        if alike:
+            for row, _name, days in ROWS:
+                initial.update(_row_initial(row, week[days[0]]))
         return initial
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The weekdays' row and the weekend's, each for its own fieldset."""
+        return [self._row(row, name) for row, name, _days in ROWS]
 
     def days(self) -> list[dict[str, Any]]:
         """Each weekday's fields, for its own fieldset on the page."""
-        return [
-            {
-                "name": name,
-                "when": self[f"{day}_when"],
-                "start": self[f"{day}_from"],
-                "end": self[f"{day}_until"],
-            }
-            for day, name in DAYS
-        ]
+        return [self._row(day, name) for day, name in DAYS]
+
+    def _row(self, row: str, name: Any) -> dict[str, Any]:
+        return {
+            "name": name,
+            "when": self[f"{row}_when"],
+            "start": self[f"{row}_from"],
+            "end": self[f"{row}_until"],
+        }
 
     def _window(self, day: str, cleaned: dict[str, Any]) -> list[tuple[int, int]]:
         when = cleaned.get(f"{day}_when")
@@ -184,20 +200,32 @@ class ContactProfileForm(PortalForm):
         return cleaned
 
     def _clean_week(self, cleaned: dict[str, Any]) -> list[list[list[str]]]:
-        """The week's hours; not chosen (and nothing sent) while every day is
-        blank and every channel off. Once a channel is on, or one day chosen,
-        every day needs the client's own choice."""
-        blank = [(day, name) for day, name in DAYS if not cleaned.get(f"{day}_when")]
+        """The week's hours, from the two rows or, if the client chose, day by
+        day; the other way's fields are left unread (and their errors
+        unshown: the page hides them). Not chosen (and nothing sent) while
+        every row is blank and every channel off. Once a channel is on, or
+        one row chosen, every row needs the client's own choice."""
+        one_by_one = bool(cleaned.get("one_by_one"))
+        rows = list(DAYS) if one_by_one else [(row, name) for row, name, _days in ROWS]
+        unread = [(row, name) for row, name, _days in ROWS] if one_by_one else list(DAYS)
+        for row, _name in unread:
+            for part in ("when", "from", "until"):
+                self.errors.pop(f"{row}_{part}", None)
+        blank = [(row, name) for row, name in rows if not cleaned.get(f"{row}_when")]
         channel_on = cleaned.get("email_is_safe") or cleaned.get("text_is_safe")
-        if len(blank) == len(DAYS) and not channel_on:
+        if len(blank) == len(rows) and not channel_on:
             return hours.no_hours_chosen()
-        for day, name in blank:
-            if f"{day}_when" not in self.errors:
+        for row, name in blank:
+            if f"{row}_when" not in self.errors:
                 self.add_error(
-                    f"{day}_when",
+                    f"{row}_when",
                     _("Choose when a message may reach you on %(day)s.") % {"day": name},
                 )
-        week = [self._window(day, cleaned) for day, _name in DAYS]
+        windows = {row: self._window(row, cleaned) for row, _name in rows}
+        if one_by_one:
+            week = [windows[day] for day, _name in DAYS]
+        else:
+            week = [windows[row] for row, _name, days in ROWS for _day in days]
         if not self.errors and not any(week):
             self.add_error(None, hours.NO_TIME_AT_ALL)
         return hours.write_week(week)
@@ -222,3 +250,16 @@ class ContactProfileForm(PortalForm):
             return
         for name, errors in refused.error_dict.items():
             self.add_error(name if name in self.fields else None, errors)
+
+
+def _row_initial(row: str, windows: list[tuple[int, int]]) -> dict[str, Any]:
+    if windows == [(0, hours.END_OF_DAY)]:
+        return {f"{row}_when": ANY}
+    if not windows:
+        return {f"{row}_when": NEVER}
+    start, end = windows[0]  # the form sets one window a row; the first stands for it
+    return {
+        f"{row}_when": BETWEEN,
+        f"{row}_from": hours.time_of(start),
+        f"{row}_until": hours.time_of(end) or dt.time(0, 0),
+    }

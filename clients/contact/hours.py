@@ -140,3 +140,17 @@ def next_safe_moment(value: Any, *, zone: str, after: dt.datetime) -> dt.datetim
             if begins > after:
                 return begins
     return None
+
+
+def days_outside(value: Any, *, at: dt.time) -> list[int]:
+    """The weekdays (0 is Monday) with some safe time in which ``at`` is not
+    safe: on those a reminder set for ``at`` waits for the next safe time.
+    Days with no safe time at all are left out (nothing is due to go on them)."""
+    if not hours_chosen(value):
+        return []
+    moment = at.hour * 60 + at.minute
+    return [
+        number
+        for number, windows in enumerate(read_week(value))
+        if windows and not any(start <= moment < end for start, end in windows)
+    ]

@@ -27,13 +27,18 @@ class ContactProfile(models.Model):
 
     ``email``/``phone`` are where reminders go, never anyone else's: no two
     profiles share one (constraints below; the service says so calmly
-    first). ``checked_on`` is the day the therapist last went through it
-    with the client; the practice re-checks it every few weeks
-    (PracticeSettings.contact_recheck_weeks)."""
+    first). ``checked_on`` is the day it was last confirmed: by the client
+    saving it in the portal, or by the therapist going through it with
+    them (``checked_by`` says which); the practice re-checks it every few
+    weeks (PracticeSettings.contact_recheck_weeks)."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", _("Email")
         TEXT = "text", _("Text message")
+
+    class CheckedBy(models.TextChoices):
+        CLIENT = "client", _("the client, in the portal")
+        STAFF = "staff", _("staff, with the client")
 
     class Spacing(models.IntegerChoices):
         DAILY = 1, _("At most one message a day")
@@ -61,6 +66,9 @@ class ContactProfile(models.Model):
         _("time for the day's reminder"), default=DEFAULT_REMINDER_TIME
     )
     checked_on = models.DateField(_("last checked with the client"), null=True, blank=True)
+    checked_by = models.CharField(
+        _("last checked by"), max_length=8, choices=CheckedBy.choices, blank=True
+    )
     changed_at = models.DateTimeField(_("last changed"), null=True, blank=True)
 
     class Meta:
@@ -154,7 +162,7 @@ class ContactChange(models.Model):
     by = models.CharField(max_length=8, choices=By.choices)
     parts = models.JSONField(default=list)
     turned_off = models.BooleanField(default=False)
-    # The therapist went through the profile with the client (changed or not).
+    # The profile was confirmed (changed or not): by the client, or by staff with them.
     checked = models.BooleanField(default=False)
     at = models.DateTimeField(db_index=True)
 

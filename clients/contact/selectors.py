@@ -56,9 +56,11 @@ def contact_changes(*, client: Client, limit: int = CHANGES_SHOWN) -> list[Conta
 
 @dataclass(frozen=True)
 class Recheck:
-    """When the profile was last gone through with the client, and whether it is time again."""
+    """When the profile was last confirmed (by the client, or with them), and
+    whether it is time to go through it again."""
 
     checked_on: dt.date | None
+    by_client: bool  # confirmed by the client's own save in the portal
     weeks: int
     due: bool
 
@@ -68,6 +70,7 @@ def contact_recheck(profile: ContactProfile, *, today: dt.date | None = None) ->
     today = today or timezone.localdate()
     return Recheck(
         checked_on=profile.checked_on,
+        by_client=profile.checked_by == ContactProfile.CheckedBy.CLIENT,
         weeks=weeks,
         due=profile.recheck_due(today=today, weeks=weeks),
     )
@@ -97,7 +100,6 @@ def contact_export(profile: ContactProfile) -> dict[str, object]:
         ),
         "at_most_one_message_every_days": profile.days_between,
         "daily_reminder_at": profile.recurring_reminder_at.strftime("%H:%M"),
-        "last_checked_with_therapist_on": (
-            profile.checked_on.isoformat() if profile.checked_on else None
-        ),
+        "last_checked_on": profile.checked_on.isoformat() if profile.checked_on else None,
+        "last_checked_by": profile.checked_by or None,
     }

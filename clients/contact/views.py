@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clients import services
 from clients.contact import selectors
 from clients.contact.forms import ContactProfileForm
-from clients.contact.wording import change_lines
+from clients.contact.wording import change_lines, promise_in_words, reminder_waits
 from clients.decorators import client_required
 from clients.models import Client, ContactProfile
 from practice.models import User
@@ -29,11 +29,13 @@ def contact_page(request: AuthedRequest) -> HttpResponse:
     profile = selectors.contact_profile_of(client)
     form, saved = contact_form_saved(request, actor=request.user, client=client, profile=profile)
     if saved:
-        messages.success(request, _("Saved. We will only contact you as you chose here."))
+        messages.success(request, _("Saved, and noted as checked by you today."))
         return redirect("clients:contact")
     context: dict[str, Any] = {
         "form": form,
         "profile": profile,
+        "promise": promise_in_words(profile),
+        "reminder_waits": reminder_waits(profile),
         "changes": change_lines(selectors.contact_changes(client=client), viewer=request.user),
     }
     status = 400 if form.errors else 200
@@ -62,7 +64,7 @@ def contact_form_saved(
 @require_POST
 @client_required(allow_archived=True)
 def contact_turn_off(request: AuthedRequest) -> HttpResponse:
-    """Every message off, in one step; open to a closed notebook too."""
+    """Every message off, in one step; open to an archived client too."""
     client = selectors.client_contact_for_portal(user=request.user, include_archived=True)
     assert client is not None
     services.contact_profile_turn_off(actor=request.user, client=client)

@@ -2,13 +2,18 @@
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clients.contact import hours
 from clients.contact.forms import DAYS
 from clients.contact.models import PARTS, ContactChange, ContactProfile
 from practice.models import User
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 @dataclass(frozen=True)
@@ -35,9 +40,14 @@ def _what(change: ContactChange) -> str:
     if change.turned_off:
         return _("turned every message off")
     parts = ", ".join(str(PARTS.get(part, part)) for part in change.parts)
+    by_client = change.by == ContactChange.By.CLIENT
     if change.checked and not parts:
-        return _("went through them together; nothing changed")
-    if change.checked:
+        return (
+            _("confirmed them as they are")
+            if by_client
+            else _("went through them together; nothing changed")
+        )
+    if change.checked and not by_client:
         return _("went through them together and changed: %(parts)s") % {"parts": parts}
     return _("changed: %(parts)s") % {"parts": parts}
 
@@ -51,6 +61,105 @@ def channels_in_words(profile: ContactProfile) -> str:
     if not channels:
         return _("None: nothing is sent.")
     return ", ".join(str(channel.label) for channel in channels)
+
+
+# The spacing as it reads mid-sentence ("we may send you at most ...").
+HOW_OFTEN: dict[int, "StrPromise"] = {
+    ContactProfile.Spacing.DAILY: gettext_lazy("at most one message a day"),
+    ContactProfile.Spacing.TWO_DAYS: gettext_lazy("at most one message every two days"),
+    ContactProfile.Spacing.THREE_DAYS: gettext_lazy("at most one message every three days"),
+    ContactProfile.Spacing.WEEKLY: gettext_lazy("at most one message a week"),
+}
+
+
+def _windows_in_words(windows: list[tuple[int, int]]) -> str:
+    if windows == [(0, hours.END_OF_DAY)]:
+        return _("any time")
+    if not windows:
+        return _("not at all")
+    return ", ".join(
+        f"{hours.as_text(start)}–{hours.as_text(end % hours.END_OF_DAY)}" for start, end in windows
+    )
+
+
+def week_in_words(week: hours.Week) -> str:
+    """The week in one short phrase: every day alike, weekdays and the
+    weekend, or day by day."""
+    said = [_windows_in_words(windows) for windows in week]
+    if len(set(said)) == 1:
+        return _("every day, %(when)s") % {"when": said[0]}
+    if len(set(said[:5])) == 1 and len(set(said[5:])) == 1:
+        return _("on weekdays, %(weekdays)s; at the weekend, %(weekend)s") % {
+            "weekdays": said[0],
+            "weekend": said[5],
+        }
+    return "; ".join(f"{name}, {when}" for (_key, name), when in zip(DAYS, said, strict=True))
+
+
+def days_in_words(numbers: list[int]) -> str:
+    if numbers == list(range(hours.DAYS_IN_WEEK)):
+        return _("every day")
+    if numbers == list(range(5)):
+        return _("on weekdays")
+    if numbers == [5, 6]:
+        return _("at the weekend")
+    return _("on %(days)s") % {"days": ", ".join(str(DAYS[n][1]) for n in numbers)}
+
+
+def reminder_waits(profile: ContactProfile) -> str | None:
+    """Said when the day's reminder time falls outside the safe hours on some
+    day that has safe time, as the client reads it; None when it never does."""
+    days = hours.days_outside(profile.safe_hours, at=profile.recurring_reminder_at)
+    if not profile.safe_channels or not days:
+        return None
+    return _(
+        "Your daily reminder at %(at)s is outside your safe times %(days)s, so on those days "
+        "it waits for your next safe time."
+    ) % {"at": profile.recurring_reminder_at.strftime("%H:%M"), "days": days_in_words(days)}
+
+
+def reminder_waits_for_staff(profile: ContactProfile) -> str | None:
+    """The same, for the therapist setting recurring work: the time and the hours, named."""
+    days = hours.days_outside(profile.safe_hours, at=profile.recurring_reminder_at)
+    if not profile.safe_channels or not days:
+        return None
+    return _(
+        "Their daily reminder time, %(at)s, is outside the safe hours they chose (%(hours)s, "
+        "%(zone)s) %(days)s: on those days the reminder is held until their next safe time. "
+        "Go through it with them if another time would suit them better."
+    ) % {
+        "at": profile.recurring_reminder_at.strftime("%H:%M"),
+        "hours": week_in_words(hours.read_week(profile.safe_hours)),
+        "zone": profile.client.timezone,
+        "days": days_in_words(days),
+    }
+
+
+def promise_in_words(profile: ContactProfile) -> str:
+    """What the practice may send the client, where and when, from the saved
+    profile, in the client's own second person."""
+    channels = profile.safe_channels
+    if not channels:
+        return _(
+            "Every message is off: right now we send you nothing at all. To get reminders, "
+            "tick a way that is safe for you and choose your safe times below."
+        )
+    where = []
+    if ContactProfile.Channel.EMAIL in channels:
+        where.append(_("by email to %(address)s") % {"address": profile.email})
+    if ContactProfile.Channel.TEXT in channels:
+        where.append(
+            _("by text message to %(number)s") % {"number": profile.phone.as_international}
+        )
+    return _(
+        "Right now we may send you %(often)s, %(where)s, %(when)s (%(zone)s time). "
+        "A reminder never says what it is about."
+    ) % {
+        "often": HOW_OFTEN.get(profile.days_between, HOW_OFTEN[ContactProfile.Spacing.DAILY]),
+        "where": _(" or ").join(where),
+        "when": week_in_words(hours.read_week(profile.safe_hours)),
+        "zone": profile.client.timezone,
+    }
 
 
 def hours_in_words(profile: ContactProfile) -> list[str]:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from clients.models import AccessEvent, Client
 from clients.selectors import clients_for_user
-from clients.services.clients import _require_staff
+from clients.services.clients import require_staff
 from practice.encryption import reads_told_to
 from practice.models import User
 
@@ -144,7 +144,7 @@ def access_events_record(
     within ACCESS_EVENT_REPEAT is not written again)."""
     if action not in AccessEvent.Action.values:
         raise ValueError(f"Unknown access action: {action!r}")
-    _require_staff(actor)
+    require_staff(actor)
     client_ids = {client if isinstance(client, int) else client.pk for client in clients}
     if not client_ids:
         return []

@@ -18,7 +18,7 @@ CLIENT_EDITABLE_FIELDS = (
 )
 
 
-def _require_staff(actor: User) -> None:
+def require_staff(actor: User) -> None:
     if not is_acting_staff(actor):
         raise PermissionDenied(_("Only therapists and practice managers manage clients."))
 
@@ -26,7 +26,7 @@ def _require_staff(actor: User) -> None:
 @transaction.atomic
 def client_create(*, actor: User, therapist: User | None = None, **fields: Any) -> Client:
     """Add a client. A therapist adds to their own caseload; a manager to anyone's."""
-    _require_staff(actor)
+    require_staff(actor)
     therapist = therapist or actor
     if actor.is_therapist and therapist != actor:
         raise PermissionDenied(_("Therapists add clients to their own caseload."))
@@ -64,7 +64,7 @@ def _own_client(actor: User, client: Client) -> Client.Status:
     """The client's status as it is now, their row locked; refused unless the
     client is in the actor's list. Read under the lock, so a change queued
     behind an erasure finds the client gone (erased clients are in no list)."""
-    _require_staff(actor)
+    require_staff(actor)
     status = (
         clients_for_user(user=actor)
         .select_for_update()

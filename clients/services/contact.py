@@ -146,13 +146,13 @@ def contact_profile_update(
     time_zone: str | None = None,
 ) -> ContactProfile:
     """Set the whole profile, as the client (their own) or staff who may see
-    the client (then it also counts as checked with the client today).
+    the client. Either counts as confirmed today (``checked_on``): the
+    client's own save is their word that it is right.
 
     ValidationError, naming the field, for anything the profile cannot hold:
     a channel safe with nowhere to send, hours with no time, an address or
     number on another client's profile, an unknown time zone. Nothing
-    changes then. A save that changes nothing writes nothing, unless staff
-    made it (it is the re-check).
+    changes then. A save that changes nothing still records the confirmation.
     """
     as_staff = _as_staff(actor, client)
     client, profile = _locked(actor, client, as_staff=as_staff)
@@ -174,20 +174,20 @@ def contact_profile_update(
         client.timezone = time_zone
         client.save(update_fields=["timezone"])
         parts.append("timezone")
-    if not (parts or as_staff):
-        return profile  # nothing changed: nothing to write or log
     now = timezone.now()
     if parts:
         profile.changed_at = now
-    if as_staff:
-        profile.checked_on = timezone.localdate(now)
+    profile.checked_on = timezone.localdate(now)
+    profile.checked_by = (
+        ContactProfile.CheckedBy.STAFF if as_staff else ContactProfile.CheckedBy.CLIENT
+    )
     _save_or_refuse_taken(profile, as_staff=as_staff)
     ContactChange.objects.create(
         client=client,
         actor=actor,
         by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
         parts=parts,
-        checked=as_staff,
+        checked=True,
         at=now,
     )
     return profile

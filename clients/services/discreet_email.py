@@ -29,7 +29,7 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
     action that asked (the caller says to try again, or its task retries).
     """
     try:
-        _send_discreet_email(to=to, template=template, context=context)
+        send_discreet_email_or_raise(to=to, template=template, context=context)
     except BadHeaderError:
         return False  # logged where it was found
     except (OSError, SMTPException) as failure:
@@ -40,7 +40,7 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
     return True
 
 
-def _send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> None:
+def send_discreet_email_or_raise(*, to: str, template: str, context: dict[str, Any]) -> None:
     """As send_discreet_email, raising what the mail server said (practice.delivery reads it)."""
     practice = practice_settings()
     sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"

@@ -29,8 +29,8 @@ from clients.services.clients import client_attach_portal_account
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
 from clients.services.invitations import (
     InvitationRefused,
-    _usable_invitation,
     invitation_still_open,
+    usable_invitation,
 )
 from practice.models import User
 from practice.queue import enqueue_on_commit
@@ -65,7 +65,7 @@ def invitation_accept(*, token: str, email: str, password: str) -> Invitation:
     from clients.tasks import send_invitation_finish_email
 
     with transaction.atomic():
-        invitation = _usable_invitation(token, lock=True)
+        invitation = usable_invitation(token, lock=True)
         now = timezone.now()
         if (
             invitation.chosen_email.casefold() == email.casefold()

@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 
 from clients.models import Client, Invitation
 from clients.selectors import clients_for_user, invitations_for_client
-from clients.services.clients import _require_staff
+from clients.services.clients import require_staff
 from clients.services.discreet_email import (
     EmailNotSent,
-    _send_discreet_email,
     invitation_email_attempt,
+    send_discreet_email_or_raise,
 )
 from clients.services.links import link_token, link_token_hash, new_link_seed
 from practice.dates import as_zone, end_of_day
@@ -122,7 +122,7 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     more: made again, the link just copied would stop working and the
     client would get a second email.
     """
-    _require_staff(actor)
+    require_staff(actor)
     # Locked: two invitations made at once (two tabs, two people) would each
     # revoke only the links it saw, and both new links would work.
     if not clients_for_user(user=actor).select_for_update().filter(pk=client.pk).first():
@@ -218,7 +218,7 @@ def _invitation_try_email(invitation_id: int) -> str:
         # "Until 12 March" is read where the client lives: on the practice's
         # calendar it can be a day after the link stops working for them.
         with timezone.override(client.timezone):
-            _send_discreet_email(
+            send_discreet_email_or_raise(
                 to=client.contact_email,
                 template="clients/email/invitation",
                 context={"url": _invitation_url(token), "expires_at": invitation.expires_at},
@@ -249,7 +249,7 @@ def _email_still_wanted(invitation: Invitation) -> bool:
     )
 
 
-def _usable_invitation(token: str, *, lock: bool = False) -> Invitation:
+def usable_invitation(token: str, *, lock: bool = False) -> Invitation:
     queryset = Invitation.objects.select_related("client")
     if lock:
         queryset = queryset.select_for_update(of=("self",))
@@ -275,4 +275,4 @@ def invitation_still_open(invitation: Invitation) -> None:
 
 def invitation_check(*, token: str) -> Invitation:
     """The invitation behind a link, if it can still be used (InvitationRefused if not)."""
-    return _usable_invitation(token)
+    return usable_invitation(token)

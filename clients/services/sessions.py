@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 
 from clients.models import Client, Session
 from clients.selectors import clients_for_user
-from clients.services.clients import _require_staff
+from clients.services.clients import require_staff
 from practice.models import User
 
 
 @transaction.atomic
 def session_schedule(*, actor: User, client: Client, starts_at: dt.datetime) -> Session:
-    _require_staff(actor)
+    require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     # Checked here as on the admin's form (Session.clean); a time already
@@ -27,7 +27,7 @@ def session_schedule(*, actor: User, client: Client, starts_at: dt.datetime) -> 
 
 
 def _own_session(actor: User, session: Session) -> None:
-    _require_staff(actor)
+    require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=session.client_id).exists():
         raise PermissionDenied(_("This is not one of your clients."))
 

@@ -1,7 +1,7 @@
 """Inviting a therapist or a manager: the same single-use, expiring link as a
 client's invitation (clients.services.links), emailed, if asked, with the
 same neutral words; the person chooses their password through it, and sets
-up their authenticator at their first sign-in (practice.staff_two_step)."""
+up their authenticator at their first sign-in (clients.views.staff_two_step)."""
 
 import datetime as dt
 import logging
@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy
 from clients.models import StaffInvitation
 from clients.services.discreet_email import (
     EmailNotSent,
-    _send_discreet_email,
     invitation_email_attempt,
+    send_discreet_email_or_raise,
 )
 from clients.services.invitations import INVITATION_SENT_TWICE_WINDOW, InvitationRefused
 from clients.services.links import link_token, link_token_hash, new_link_seed
@@ -213,7 +213,7 @@ def _try_email(invitation_id: int) -> str:
         return "skipped"
 
     def send() -> None:
-        _send_discreet_email(
+        send_discreet_email_or_raise(
             to=invitation.email,
             # The client's invitation's words are neutral for anyone: one template.
             template="clients/email/invitation",

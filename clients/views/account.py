@@ -40,7 +40,7 @@ def account(request: AuthedRequest) -> HttpResponse:
 
 @require_GET
 @client_required(allow_archived=True)
-def notebook_closed(request: AuthedRequest) -> HttpResponse:
+def archived_page(request: AuthedRequest) -> HttpResponse:
     """The one page of the portal left to a client their therapist archived:
     what they wrote is kept, and theirs to download."""
     if selectors.client_for_portal_user(user=request.user) is not None:
@@ -58,7 +58,7 @@ def account_page(
     status: int = 200,
 ) -> HttpResponse:
     """The account page, with whichever of its forms was refused; for a
-    client their therapist archived, the closed notebook's page instead
+    client their therapist archived, the archived client's page instead
     (the download, the password and signing out are all it keeps).
 
     The download's part of the page is drawn by homework, which knows what

@@ -93,7 +93,7 @@ def what_in_words(event: AccessEvent) -> str:
 @require_safe
 @client_required(allow_archived=True)
 def who_looked(request: AuthedRequest) -> HttpResponse:
-    # A closed notebook's records were still looked at: the page stays open to them.
+    # An archived client's records were still looked at: the page stays open to them.
     page = Paginator(selectors.access_events_for(user=request.user), WHO_LOOKED_PAGE_SIZE).get_page(
         request.GET.get("page")
     )

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clients.api.permissions import IsPortalClient, portal_user
-from homework import selectors, services
+from homework import export, selectors, services
 from homework.api.serializers import (
     AssignmentOut,
     EntryIn,
@@ -30,7 +30,6 @@ from homework.api.serializers import (
 )
 from homework.kinds import ResponseInvalid, get_kind
 from homework.models import Entry
-from homework.portal import export
 from homework.services import EntryConflict, EntryLocked, Flags
 from practice.api.errors import Conflict, PreconditionFailed
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent

@@ -19,6 +19,7 @@ from django_filters import rest_framework as filters
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -27,7 +28,7 @@ from rest_framework.response import Response
 from clients.models import AccessEvent
 from homework import selectors, services
 from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
-from homework.kinds import kind_choices
+from homework.kinds import ResponseInvalid, kind_choices
 from homework.models import Assignment, Entry, Exercise, readable_by_staff_q
 from practice.api.filtering import FiltersWhenAsked
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -300,5 +301,8 @@ class Exercises(StaffView):
         user: User = staff_user(request)
         body = ExerciseIn(data=request.data)
         body.is_valid(raise_exception=True)
-        exercise = services.exercise_save(actor=user, exercise=Exercise(**body.validated_data))
+        try:
+            exercise = services.exercise_save(actor=user, exercise=Exercise(**body.validated_data))
+        except ResponseInvalid as refused:  # the kind's own options, each problem named
+            raise ValidationError(refused.errors) from refused
         return Response(ExerciseOut(exercise).data, status=status.HTTP_201_CREATED)

@@ -14,8 +14,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clients.models import AccessEvent, Client
+from homework.selectors.period import MAX_PERIOD_DAYS, PeriodInvalid
 from homework.summary.http import period_query_from, serve_summary
-from homework.summary.period import MAX_PERIOD_DAYS, PeriodInvalid
 from homework.summary.selectors import client_for_summary
 from practice.api.permissions import IsPracticeStaff, staff_user
 

@@ -12,13 +12,13 @@ from homework.kinds.fields import KindForm
 from homework.kinds.values import JSONDict
 
 
-def _json_ready(value: Any) -> Any:
+def json_ready(value: Any) -> Any:
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
     if isinstance(value, list):
-        return [_json_ready(item) for item in value]
+        return [json_ready(item) for item in value]
     if isinstance(value, dict):
-        return {key: _json_ready(item) for key, item in value.items()}
+        return {key: json_ready(item) for key, item in value.items()}
     return value
 
 
@@ -41,7 +41,7 @@ def _as_text(value: Any) -> str:
     return str(value)
 
 
-def _flatten(form: KindForm, response: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+def flatten(form: KindForm, response: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
     """key → (label, text) for every answer in ``response``, rows numbered."""
     flat: dict[str, tuple[str, str]] = {}
     for name, field in form.fields.items():

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from homework.kinds.answers import _flatten, _json_ready, asked_as
+from homework.kinds.answers import asked_as, flatten, json_ready
 from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm
 from homework.kinds.values import (
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from django.db.models import Q
     from django_stubs_ext import StrOrPromise
 
-    from homework.kinds.charts.timeline import TimelinePoint
+    from homework.kinds.charts.timeline_points import TimelinePoint
     from homework.models import Assignment, Entry, Exercise
 
 Upgrade = Callable[[JSONDict], JSONDict]
@@ -208,7 +208,7 @@ class ExerciseKind:
 
     def to_json(self, cleaned: Mapping[str, Any]) -> JSONDict:
         """Cleaned form data → JSON-ready values (dates and times as ISO 8601)."""
-        return {key: _json_ready(value) for key, value in cleaned.items()}
+        return {key: json_ready(value) for key, value in cleaned.items()}
 
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         """A number kept on the entry for charting over time (scored check-ins)."""
@@ -247,6 +247,12 @@ class ExerciseKind:
         questionnaire's item its authors say to follow up, such as PHQ-9's
         ninth): kept on the entry and shown first, beside "felt unsafe"."""
         return False
+
+    def review_words(self, entry: "Entry") -> list[str]:
+        """Each answer that raised the review flag, after the question it
+        answers ("How safe have you felt? 0 / 10"): what the flag says
+        wherever it is shown, naming the answer and nothing more."""
+        return []
 
     def upgrade(self, response: JSONDict, from_version: int) -> JSONDict:
         """Bring a response stored under an older schema up to the current one.
@@ -393,7 +399,7 @@ class ExerciseKind:
         except ResponseInvalid:
             mine_shaped = dict(mine)
         form = self.form(exercise=exercise)
-        ours, others = _flatten(form, mine_shaped), _flatten(form, theirs)
+        ours, others = flatten(form, mine_shaped), flatten(form, theirs)
         keys = list(dict.fromkeys([*ours, *others]))
         rows = []
         for key in keys:

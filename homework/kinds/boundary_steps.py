@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from homework.kinds import charts
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
-from homework.kinds.charts.timeline import Lane, TimelinePoint
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date

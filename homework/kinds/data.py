@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from homework.kinds.fields import MAX_CHOICES, KindForm
 from homework.kinds.rows import ROW_KEY
-from practice.voice import NULL_CHARACTER, too_long
+from practice.form_messages import NULL_CHARACTER, too_long
 
 
 def as_form_data(

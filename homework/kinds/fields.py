@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from practice.dates import read_on_clock_change
-from practice.voice import SCALE_NEEDED, PortalVoice
+from practice.form_messages import SCALE_NEEDED, PortalFormMessages
 
 if TYPE_CHECKING:
     # Labels are usually lazy translations.
@@ -28,7 +28,7 @@ LATEST_YEAR = 2100
 MAX_CHOICES = 50
 
 
-class KindForm(PortalVoice, forms.Form):
+class KindForm(PortalFormMessages, forms.Form):
     """Base for every kind's portal form.
 
     Besides its own fields a form may hold repeatable rows (``row_specs``:
@@ -54,7 +54,7 @@ class KindForm(PortalVoice, forms.Form):
         }
 
     def full_clean(self) -> None:
-        super().full_clean()  # in the portal's words (PortalVoice)
+        super().full_clean()  # in the portal's words (PortalFormMessages)
         if not self.is_bound or not hasattr(self, "cleaned_data"):
             return
         for name, rows in self.row_sets.items():
@@ -395,12 +395,7 @@ class PastDateTimeField(forms.DateTimeField):
             raise ValidationError(self.error_messages["future"], code="future")
 
 
-def when(label: "Text") -> PastDateTimeField:
+def when(label: "Text", *, required: bool = True) -> PastDateTimeField:
     return PastDateTimeField(
-        label=label, required=True, help_text=gettext_lazy("Your best guess is fine.")
+        label=label, required=required, help_text=gettext_lazy("Your best guess is fine.")
     )
-
-
-def local_now_for_input() -> str:
-    """Now, in the current (the client's) time zone, as a datetime-local input wants it."""
-    return timezone.localtime().strftime("%Y-%m-%dT%H:%M")

@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 from homework.kinds import charts
 from homework.kinds.base import BRIEF, EarlierWanted, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
+from homework.kinds.limits import NAMES_LIST_LIMIT, first_of
 from homework.kinds.rows import RowSpec
 from homework.kinds.summaries import latest_per_assignment, parse_date
-from homework.summary.limits import NAMES_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 
 if TYPE_CHECKING:

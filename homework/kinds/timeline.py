@@ -11,7 +11,8 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from homework.kinds.charts.timeline import Timeline, TimelinePoint, timeline
+from homework.kinds.charts.timeline import Timeline, timeline
+from homework.kinds.charts.timeline_points import TimelinePoint
 from homework.kinds.registry import get_kind
 
 if TYPE_CHECKING:

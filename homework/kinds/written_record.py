@@ -11,24 +11,25 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
-from homework.kinds.charts.timeline import Lane, TimelinePoint
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 from homework.kinds.excerpts import shorten
 from homework.kinds.fields import (
     KindForm,
-    local_now_for_input,
     long_text,
     scale,
     stored_datetime,
     when,
 )
-from homework.summary.limits import OLDER_LIST_LIMIT, SECTION_LIST_LIMIT, first_of
+from homework.kinds.limits import OLDER_LIST_LIMIT, SECTION_LIST_LIMIT, first_of
 
 if TYPE_CHECKING:
-    from homework.models import Entry, Exercise
+    from homework.models import Entry
 
 
 class WrittenRecordForm(KindForm):
-    occurred_at = when(_("When did it happen?"))
+    # Optional and never filled in for the client: a time they did not give
+    # would reach the therapist as theirs (CLINICAL.md, Honesty).
+    occurred_at = when(_("When did it happen?"), required=False)
     what_happened = long_text(_("What happened?"), required=True)
     what_was_said_or_done = long_text(_("What was said or done?"))
     body_distress = scale(
@@ -50,9 +51,6 @@ class WrittenRecord(ExerciseKind):
     schema_version = 1
     is_log = True
     form_class = WrittenRecordForm
-
-    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
-        return {"occurred_at": local_now_for_input()}
 
     def present(self, entry: "Entry") -> JSONDict:
         context = super().present(entry)

@@ -173,7 +173,8 @@ WORKSHEETS: list[LibraryExercise] = [
         ),
         "therapist_note": (
             "Our own reflective check-in, not a validated measure. The total (mean of the five, "
-            "pull reversed; higher = steadier) is charted over time in the portal and the summary."
+            "pull reversed; higher = steadier) is charted over time in the portal and the summary. "
+            "A safety answer of 3 or lower is flagged for your review."
         ),
         "options": {
             "questions": [
@@ -199,7 +200,14 @@ WORKSHEETS: list[LibraryExercise] = [
                     "well supported",
                     scored=True,
                 ),
-                _scale("safe", "How safe have you felt?", "not safe", "safe", scored=True),
+                _scale(
+                    "safe",
+                    "How safe have you felt?",
+                    "not safe",
+                    "safe",
+                    scored=True,
+                    review_at_or_below=3,
+                ),
                 _scale(
                     "kindness", "How kind have you been to yourself?", "harsh", "kind", scored=True
                 ),

@@ -51,7 +51,7 @@ class Entry(models.Model):
     )
     # The slot of recurring work the entry counts for (homework.schedules):
     # the one it was begun in, or, for a log once sent, that of the day what
-    # it records happened (homework.services.entry_writes._slot_when_sent). Not
+    # it records happened (homework.services.entry_writes.slot_when_sent). Not
     # unique: a log takes any number of entries a day.
     occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
     schema_version = models.PositiveSmallIntegerField(_("schema version"))

@@ -12,13 +12,13 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clients.decorators import client_required, notebook_is_closed
+from clients.decorators import client_required, is_archived_post
 from homework import schedules, selectors, services
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
 from homework.models import Assignment, Entry
+from homework.portal.archived import refused_when_archived
 from homework.portal.autosave_text import saved_time
-from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
     START_FROM_NEWEST,
     conflict_context,
@@ -32,14 +32,14 @@ from practice.refusals import form_refused
 from practice.requests import AuthedRequest
 
 
-def _keep_draft_in_closed_notebook(request: AuthedRequest, assignment_id: int) -> HttpResponse:
+def _keep_draft_when_archived(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Words saved or sent after the therapist archived the client are kept as a draft."""
 
     def keep() -> bool:
         save_draft_from_post(user=request.user, assignment_id=assignment_id, post=request.POST)
         return True
 
-    return refused_in_closed_notebook(request, keep)
+    return refused_when_archived(request, keep)
 
 
 def _assignment_or_404(
@@ -54,19 +54,24 @@ def _assignment_or_404(
 
 
 @require_http_methods(["GET", "POST"])
-@client_required(takes_closed_notebook_posts=True)
+@client_required(takes_posts_when_archived=True)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take
     the finished entry."""
-    if notebook_is_closed(request):
-        return _keep_draft_in_closed_notebook(request, assignment_id)
+    if is_archived_post(request):
+        return _keep_draft_when_archived(request, assignment_id)
     # Work the therapist has since closed still takes what the client was
     # writing: sent, or opened again while a draft of it waits.
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     kind = get_kind(assignment.exercise.kind)
     if request.method == "POST":
         return _submit(request, assignment)
-    draft = selectors.open_draft(user=request.user, assignment=assignment)
+    this_page = _entry_of_this_page(request, assignment)
+    if this_page is not None and this_page.is_submitted:
+        # Back after sending: what was sent, never a blank form that reads as lost words.
+        messages.info(request, _("This was sent. Here it is, just as you sent it."))
+        return redirect("homework:entry", key=this_page.key)
+    draft = this_page or selectors.open_draft(user=request.user, assignment=assignment)
     if draft is None and assignment.status != Assignment.Status.ACTIVE:
         raise Http404
     # A one-off plan, map or ladder sent is done, and still takes an update
@@ -100,6 +105,16 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
         exercise=assignment.exercise, initial=initial, asked=resumed.asked if resumed else None
     )
     return render_do(request, assignment, envelope, form, draft=resumed)
+
+
+def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry | None:
+    """The client's entry made by the page whose key its address carries
+    (autosave.js puts it there), if any: a page opened again by Back."""
+    try:
+        key = uuid.UUID(request.GET.get("key", ""))
+    except ValueError:
+        return None
+    return selectors.own_entry_under_key(user=request.user, assignment=assignment, key=key)
 
 
 def _sent_count_seen(
@@ -240,11 +255,11 @@ def save_note_from_post(*, user: User, post: Any) -> None:
 
 
 @require_POST
-@client_required(takes_closed_notebook_posts=True)
+@client_required(takes_posts_when_archived=True)
 def autosave(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Save a draft while the client types. Answers in JSON for the page's script."""
-    if notebook_is_closed(request):
-        return _keep_draft_in_closed_notebook(request, assignment_id)
+    if is_archived_post(request):
+        return _keep_draft_when_archived(request, assignment_id)
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     envelope = EntryEnvelopeForm(request.POST)
     if not envelope.is_valid():

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clients.decorators import client_required
 from clients.selectors import client_for_portal_user
+from homework import export
 from homework.models import PreparedDownload
-from homework.portal import export
 from homework.portal.export_views import chosen_or_refused, pdf_download
 from homework.services import downloads
 from practice.requests import AuthedRequest

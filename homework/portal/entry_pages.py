@@ -11,14 +11,14 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clients.decorators import client_required, notebook_is_closed
+from clients.decorators import client_required, is_archived_post
 from clients.readers import NOW_SHARED
 from homework import selectors, services
 from homework.kinds import ResponseInvalid, get_kind
 from homework.kinds.base import Shown
 from homework.models import Assignment, Entry
+from homework.portal.archived import refused_when_archived
 from homework.portal.autosave_text import autosave_messages
-from homework.portal.closed_notebook import refused_in_closed_notebook
 from homework.portal.do_page import (
     render_conflict,
     render_do,
@@ -81,7 +81,7 @@ def _render_entry(
     )
 
 
-def _keep_edit_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+def _keep_edit_when_archived(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     """Changes sent after the therapist archived the client are kept as the entry's unsent note."""
 
     def keep() -> bool:
@@ -90,15 +90,15 @@ def _keep_edit_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> Htt
         )
         return bool(entry.note_draft)
 
-    return refused_in_closed_notebook(request, keep)
+    return refused_when_archived(request, keep)
 
 
 @require_http_methods(["GET", "POST"])
-@client_required(takes_closed_notebook_posts=True)
+@client_required(takes_posts_when_archived=True)
 def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     """Change a sent entry until the therapist has read it."""
-    if notebook_is_closed(request):
-        return _keep_edit_in_closed_notebook(request, key)
+    if is_archived_post(request):
+        return _keep_edit_when_archived(request, key)
     entry = _own_entry_or_404(request, key)
     if not entry.is_submitted:
         return redirect("homework:do", assignment_id=entry.assignment_id)
@@ -226,7 +226,7 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     return redirect("homework:entry", key=entry.key)
 
 
-def _keep_note_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
+def _keep_note_when_archived(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
     """A note sent after the therapist archived the client is kept as the entry's unsent note."""
 
     def keep() -> bool:
@@ -238,14 +238,14 @@ def _keep_note_in_closed_notebook(request: AuthedRequest, key: uuid.UUID) -> Htt
         )
         return bool(entry.note_draft)
 
-    return refused_in_closed_notebook(request, keep)
+    return refused_when_archived(request, keep)
 
 
 @require_POST
-@client_required(takes_closed_notebook_posts=True)
+@client_required(takes_posts_when_archived=True)
 def entry_add_note(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    if notebook_is_closed(request):
-        return _keep_note_in_closed_notebook(request, key)
+    if is_archived_post(request):
+        return _keep_note_when_archived(request, key)
     entry = _own_entry_or_404(request, key)
     form = NoteForm(request.POST)
     try:

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET
 
 from clients.decorators import client_required
 from clients.views.account import account_page
+from homework import export
 from homework import selectors as homework_selectors
-from homework.portal import export
 from homework.portal.export_forms import ExportChoiceForm
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest

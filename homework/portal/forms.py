@@ -8,18 +8,18 @@ from django.utils.translation import gettext_lazy as _
 from clients.readers import PRIVATE_IS_SEEN_AS
 from homework.kinds.fields import TextField
 from homework.services import NOTE_MAX_CHARS, Flags, PageSave, note_is_too_long
-from practice.voice import TOO_LONG, PortalVoice, too_long
+from practice.form_messages import TOO_LONG, PortalFormMessages, too_long
 
 RESPONSE_PREFIX = "r-"
 
 
-class EntryEnvelopeForm(PortalVoice, forms.Form):
+class EntryEnvelopeForm(PortalFormMessages, forms.Form):
     """What travels with every save: which entry, which version, the flags."""
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
     # Work that continues the last entry sent: how many were sent when the
-    # page opened on the newest (services.entry_writes._refuse_if_sent_since).
+    # page opened on the newest (services.entry_writes.refuse_if_sent_since).
     sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
@@ -73,7 +73,7 @@ def response_data(post: Any) -> dict[str, str | list[str]]:
     return data
 
 
-class NoteForm(PortalVoice, forms.Form):
+class NoteForm(PortalFormMessages, forms.Form):
     """A note the client adds to their own sent entry."""
 
     # Held to its length by the server, not cut by the browser (TextField).
@@ -115,7 +115,7 @@ KEPT_NOTE = _("You started this note earlier and it has not been sent yet.")
 SEND_WHEN_READY = _("Send it when you are ready.")
 
 
-class PrivacyForm(PortalVoice, forms.Form):
+class PrivacyForm(PortalFormMessages, forms.Form):
     """Keep a sent entry to yourself ("1") or share it with your therapist ("0")."""
 
     private = forms.TypedChoiceField(

@@ -6,7 +6,9 @@ audience: ``scoping`` (the querysets every read starts from), ``portal``
 (a client's own homework), ``workspace`` (the therapist's admin),
 ``progress`` (where each assignment stands, for the admin and the summary),
 ``outbox`` (messages waiting to be sent, for the workers) and ``erasure``
-(a manager's export and erasure of a client).
+(a manager's export and erasure of a client). ``period`` (the days a
+summary or a page covers) and ``work_in_period`` (how much of the work came back
+in one) are shared by the caseload, the workspace and the summary.
 """
 
 from homework.schedules import Progress
@@ -32,6 +34,7 @@ from homework.selectors.portal import (
     history_for_client,
     last_sent_entry,
     open_draft,
+    own_entry_under_key,
     portal_assignment,
     portal_entry_with_notes,
     progress_for_client,
@@ -122,6 +125,7 @@ __all__ = [
     "open_work",
     "overdue",
     "overdue_exactly",
+    "own_entry_under_key",
     "pending_notification_ids",
     "portal_assignment",
     "portal_entry_with_notes",

@@ -3,7 +3,7 @@
 Every row is read in a fixed number of queries however many clients there
 are and however long they have been logging: what SQL can count is counted
 there (flags not read, the last entry, the next session); work done of what
-was due is the summary's own count (homework.summary.completion, two
+was due is the summary's own count (homework.selectors.work_in_period, two
 queries for every client and both periods); and the urge trend is the
 kind's own (ExerciseKind.trend), read from the last four weeks' plain
 days and scores only (no response decrypted), so a year of daily logging
@@ -25,10 +25,10 @@ from clients.selectors import active_therapists, clients_for_user
 from homework.kinds import all_kinds, get_kind
 from homework.kinds.base import TREND_EASING, TREND_STEADY, TREND_STRONGER
 from homework.models import Entry
+from homework.selectors.period import period_for_dates, practice_date
 from homework.selectors.portal import client_today
-from homework.selectors.scoping import entries_for_user
-from homework.summary.completion import completion_for_periods
-from homework.summary.period import period_for_dates, practice_date
+from homework.selectors.scoping import entries_for_user, read_first
+from homework.selectors.work_in_period import completion_for_periods
 from practice.models import User
 from practice.requests import parse_id
 from practice.roles import is_acting_manager
@@ -36,6 +36,8 @@ from practice.roles import is_acting_manager
 # The two stretches each row counts work over, in days up to today.
 WEEK_DAYS = 7
 MONTH_DAYS = 28
+# Unread answers to review named on a row (the rest are counted).
+REVIEW_WORDS_SHOWN = 3
 # Fewer days logged than the trend needs in the last ``MONTH_DAYS``.
 TOO_FEW = "too_few"
 
@@ -45,6 +47,9 @@ class CaseloadRow:
     client: Client
     unread_flags: int  # shared entries with a flag the therapist has not opened yet
     unread_unsafe: int  # of those, "I felt unsafe"
+    unread_review: int  # of those, not felt unsafe, an answer to review (Entry.needs_review)
+    review_words: list[str]  # the newest of those answers, each after its question
+    review_more: int  # entries with answers to review not named in review_words
     week: tuple[int, int]  # done, of what was due, in the last WEEK_DAYS days
     month: tuple[int, int]  # and in the last MONTH_DAYS
     urges: str | None  # a TREND_*, TOO_FEW, or None: no urges logged lately
@@ -86,7 +91,7 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
     theirs = entries_for_user(user=user).filter(assignment__client=OuterRef("pk"))
     # Never a private entry's flags: they are the client's alone (scoping.flags_first).
     unread = theirs.readable_by_staff().filter(seen_at__isnull=True)
-    flagged = Q(felt_unsafe=True) | Q(discuss_in_session=True)
+    flagged = read_first() | Q(discuss_in_session=True)
     next_session = Session.objects.filter(client=OuterRef("pk"), starts_at__gte=now).order_by(
         "starts_at"
     )
@@ -98,6 +103,7 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
         .annotate(
             unread_flags=_count(unread.filter(flagged)),
             unread_unsafe=_count(unread.filter(felt_unsafe=True)),
+            unread_review=_count(unread.filter(needs_review=True, felt_unsafe=False)),
             # A private entry's existence and time are the therapist's to know.
             last_entry_at=Subquery(last_entry.values("submitted_at")[:1]),
             next_session_at=Subquery(next_session.values("starts_at")[:1]),
@@ -116,7 +122,7 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
     since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
     # Each urge's day and pull, plain columns only: its response (encrypted)
     # is never loaded. A log's entry counts for the day it records
-    # (services.entry_writes._slot_when_sent), on the client's calendar.
+    # (services.entry_writes.slot_when_sent), on the client's calendar.
     scores = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -144,6 +150,35 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
     return trends
 
 
+def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
+    """The newest unread answers to review of each client (``REVIEW_WORDS_SHOWN``
+    entries at most), in their own words: one query."""
+    entries = (
+        entries_for_user(user=user)
+        .readable_by_staff()
+        .filter(
+            assignment__client__in=[client.pk for client in clients],
+            seen_at__isnull=True,
+            needs_review=True,
+            felt_unsafe=False,
+        )
+        .select_related("assignment__exercise")
+        .order_by("-submitted_at", "-pk")
+    )
+    shown: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        if len(shown[entry.assignment.client_id]) < REVIEW_WORDS_SHOWN:
+            shown[entry.assignment.client_id].append(entry)
+    return {
+        client_id: [
+            words
+            for entry in own
+            for words in get_kind(entry.assignment.exercise.kind).review_words(entry)
+        ]
+        for client_id, own in shown.items()
+    }
+
+
 def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadRow]:
     """Every active client of ``therapist`` that ``user`` may see, with their
     row, in the clients' name order. A fixed number of queries (tests pin it)."""
@@ -155,11 +190,15 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
     ]
     work = completion_for_periods(user=user, clients=clients, periods=periods, now=now)
     trends = _trends(user=user, clients=clients, now=now)
+    review = _review_words(user=user, clients=clients)
     return [
         CaseloadRow(
             client=client,
             unread_flags=client.unread_flags,  # type: ignore[attr-defined]
             unread_unsafe=client.unread_unsafe,  # type: ignore[attr-defined]
+            unread_review=client.unread_review,  # type: ignore[attr-defined]
+            review_words=review.get(client.pk, []),
+            review_more=max(0, client.unread_review - REVIEW_WORDS_SHOWN),  # type: ignore[attr-defined]
             week=work[client.pk][0].done_of_due,
             month=work[client.pk][1].done_of_due,
             urges=trends.get(client.pk),
@@ -184,7 +223,7 @@ _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 # whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
-    "flags": lambda row: (row.unread_unsafe, row.unread_flags),
+    "flags": lambda row: (row.unread_unsafe + row.unread_review, row.unread_flags),
     "week": lambda row: _share(row.week),
     "month": lambda row: _share(row.month),
     "urges": lambda row: _URGE_ORDER.get(row.urges) if row.urges else None,

@@ -153,6 +153,11 @@ def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) ->
     return kind.again_label
 
 
+def own_entry_under_key(*, user: User, assignment: Assignment, key: uuid.UUID) -> Entry | None:
+    """The client's entry (draft or sent) for ``assignment`` made by the page named ``key``."""
+    return entries_for_user(user=user).filter(assignment=assignment, key=key).first()
+
+
 def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:
     """Today (or the day of ``now``) on the client's own calendar."""
     return timezone.localdate(now, timezone=zoneinfo.ZoneInfo(client.timezone))
@@ -172,7 +177,7 @@ def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
 def sent_count(*, user: User, assignment: Assignment) -> int:
     """How many entries the client has sent for an assignment: a page that
     continues the newest says how many there were when it opened
-    (services.entry_writes._refuse_if_sent_since)."""
+    (services.entry_writes.refuse_if_sent_since)."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)

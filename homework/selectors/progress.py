@@ -24,7 +24,7 @@ from homework.selectors.portal import client_today
 @dataclass(frozen=True)
 class AssignmentProgress:
     """Where one assignment stands over its whole schedule, in the admin
-    (a period's share of the work is homework.summary.completion's
+    (a period's share of the work is homework.selectors.work_in_period's
     ``WorkInPeriod``). For a recurring one, ``done`` counts slots
     with something sent, ``due_so_far`` the slots due by today (the one still
     open, today's or this week's, only once something was sent for it: until

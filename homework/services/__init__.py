@@ -2,9 +2,10 @@
 
 One module per thing a person does. The therapist: ``assignments`` (sets
 work), ``feedback`` (reads and answers). The client: ``drafts``,
-``sending``, ``edits``, ``notes``, and ``kept_words`` (what becomes of words
-a save refused); ``entry_writes`` holds what those share, and ``notify`` the
-discreet email to the therapist that follows a shared entry.
+``sending``, ``edits``, ``notes``, and ``refused_words`` (what becomes of words
+a save refused); ``entry_writes`` holds what those share, ``notify`` the
+discreet email to the therapist that follows a shared entry, and
+``stored_summaries`` forgets a client's stored summary PDFs when their words change.
 """
 
 from homework.models.field_limits import COMMENT_MAX_CHARS
@@ -35,15 +36,6 @@ from homework.services.feedback import (
     records_record_view,
     since_last_session_record_view,
 )
-from homework.services.kept_words import (
-    EditTried,
-    KeptWords,
-    NoteTried,
-    entry_add_note_or_keep_words,
-    entry_edit_keep_words,
-    entry_edit_or_keep_words,
-    has_new_words,
-)
 from homework.services.notes import (
     NOTE_MAX_CHARS,
     edit_words,
@@ -54,6 +46,15 @@ from homework.services.notes import (
     note_with_edit_words,
 )
 from homework.services.notify import NotificationNotSent, entry_notify_therapist
+from homework.services.refused_words import (
+    EditTried,
+    KeptWords,
+    NoteTried,
+    entry_add_note_or_keep_words,
+    entry_edit_keep_words,
+    entry_edit_or_keep_words,
+    has_new_words,
+)
 from homework.services.sending import entry_submit
 
 __all__ = [

@@ -161,7 +161,7 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         setattr(assignment, name, value)
     assignment.full_clean()
     # Whether today's slot has anything yet is read under the lock that
-    # entries are begun under (services.entry_writes._lock_assignment).
+    # entries are begun under (services.entry_writes.assignment_lock).
     Assignment.objects.select_for_update().filter(pk=assignment.pk).values_list("pk").get()
     rescheduled = _rescheduled(assignment)
     if rescheduled is None:

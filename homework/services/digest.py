@@ -27,8 +27,8 @@ from django.utils import timezone
 from clients.selectors import active_therapists
 from homework.models import Entry, OutboxMessage
 from homework.selectors.caseload import caseload
+from homework.selectors.period import practice_date
 from homework.services.outbox import message_count_failure, message_mark_sent
-from homework.summary.period import practice_date
 from practice.models import User
 from practice.selectors import practice_settings
 

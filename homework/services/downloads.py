@@ -5,7 +5,8 @@ Asking commits a row and queues its build after commit: with Redis, on a
 worker; without it (tasks run eagerly), in a thread of this process, so the
 request that asked returns at once. If the broker is down the build runs in
 a thread too: the client is on the page waiting for it, and no sweep would
-ever pick it up. The build is the portal's own PDF (homework.portal.export).
+ever pick it up. The build is the client's own PDF, the one the portal serves
+(homework.export).
 """
 
 import datetime as dt
@@ -20,6 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from clients.models import Client
+from homework import export
 from homework.models import PreparedDownload
 from homework.models.downloads import KEPT_FOR
 from practice.models import User
@@ -148,8 +150,6 @@ def _build_and_close(download_id: int, attempt: int) -> None:
 def download_build(*, download_id: int, attempt: int) -> str:
     """Build one download's PDF into its row. Safe to run twice: only the
     first run of an attempt claims it; a later try has its own number."""
-    from homework.portal.export import export_pdf  # the portal's PDF, not a second one
-
     now = timezone.now()
     claimed = PreparedDownload.objects.filter(
         pk=download_id, attempt=attempt, state=PreparedDownload.State.PREPARING, claimed_at=None
@@ -175,7 +175,7 @@ def download_build(*, download_id: int, attempt: int) -> str:
         if owner is None:  # the account was closed since it was asked for
             raise PreparedDownload.DoesNotExist
         with timezone.override(download.client.timezone):
-            body = export_pdf(user=owner, assignment_ids=download.assignment_ids)
+            body = export.export_pdf(user=owner, assignment_ids=download.assignment_ids)
     except Exception:
         mine.update(state=PreparedDownload.State.FAILED, touched_at=timezone.now())
         raise

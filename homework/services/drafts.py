@@ -17,10 +17,10 @@ from homework.services.entry_writes import (
     EntryConflict,
     Flags,
     PageSave,
-    _load_for_write,
-    _lock_assignment,
-    _refuse_if_sent_since,
-    _write,
+    assignment_lock,
+    entry_write,
+    load_for_write,
+    refuse_if_sent_since,
     says_already,
 )
 from practice.models import User
@@ -58,7 +58,7 @@ def entry_save_draft(
     are theirs, and go in their download.
 
     ``sent_count_seen``: for work that continues the last entry sent, how many
-    had been sent when the page opened (see _refuse_if_sent_since). It is
+    had been sent when the page opened (see refuse_if_sent_since). It is
     kept on the draft, so a draft carried on later is checked the same way.
     ``leaving``: the page is leaving (the quick exit, "Sign out") and
     cannot show a choice: its words are kept even from a page opened before
@@ -71,7 +71,7 @@ def entry_save_draft(
     over its length is kept up to the length (the page can show no message,
     and dropping the whole draft for it lost every other answer too).
     """
-    assignment, entry = _load_for_write(
+    assignment, entry = load_for_write(
         user=user,
         assignment_id=assignment_id,
         key=key,
@@ -81,7 +81,7 @@ def entry_save_draft(
     if entry is not None and entry.is_submitted:
         raise EntryConflict(entry)
     if not leaving:
-        _refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
+        refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
     kind = get_kind(assignment.exercise.kind)
     tz = assignment.client.timezone
     try:
@@ -108,7 +108,7 @@ def entry_save_draft(
         draft = kind.merge_edit(kind.response_of(entry), draft, exercise=assignment.exercise)
         if entry.version == base_version + 1 and says_already(entry, draft, flags):
             return entry  # the save just made, sent again: its reply was lost on the way
-    return _write(
+    return entry_write(
         assignment=assignment,
         entry=entry,
         key=key,
@@ -125,7 +125,7 @@ def entry_save_draft(
 def _open_draft_locked(assignment: Assignment) -> Entry | None:
     """The assignment's draft, if it has one, decided under a lock on the
     assignment so that two first saves at once cannot both start one."""
-    _lock_assignment(assignment)
+    assignment_lock(assignment)
     return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
 
 

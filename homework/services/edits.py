@@ -14,14 +14,14 @@ from homework.services.entry_writes import (
     EntryConflict,
     EntryLocked,
     Flags,
-    _forget_stored_summaries,
-    _own_sent_entry_for_update,
-    _slot_begun_in,
-    _slot_when_sent,
+    forget_stored_summaries,
+    own_sent_entry_for_update,
     says_already,
+    slot_begun_in,
+    slot_when_sent,
 )
-from homework.services.notes import _texts, _without_paragraphs
-from homework.services.notify import _notify_when_shared
+from homework.services.notes import note_texts, without_paragraphs
+from homework.services.notify import notify_when_shared
 from homework.services.outbox import entry_is_flagged
 from practice.models import User
 
@@ -41,9 +41,9 @@ def entry_edit(
     The same version check as drafts: an edit begun before another tab's
     change is refused (EntryConflict) rather than silently overwriting it.
     A log's entry counts for the day it now says it happened
-    (``_slot_when_sent``).
+    (``slot_when_sent``).
     """
-    entry = _own_sent_entry_for_update(user=user, key=key)
+    entry = own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
         raise EntryLocked
     assignment = entry.assignment
@@ -74,10 +74,10 @@ def entry_edit(
         setattr(entry, name, value)
     if kind.is_log:
         # The client may have put right when it happened: it counts for that day.
-        entry.occurrence_on = _slot_when_sent(entry, kind, begun=_slot_begun_in(entry))
+        entry.occurrence_on = slot_when_sent(entry, kind, begun=slot_begun_in(entry))
     # Words of an earlier try at this change, kept unsent when it was refused
     # (entry_keep_refused_edit), are in the entry now: they need not wait twice.
-    entry.note_draft = _without_paragraphs(entry.note_draft, _texts(entry.response))
+    entry.note_draft = without_paragraphs(entry.note_draft, note_texts(entry.response))
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
     was_readable = entry.readable_by_staff
@@ -109,12 +109,12 @@ def entry_edit(
         ]
     )
     if was_readable:
-        _forget_stored_summaries(entry)  # the words it shared before have changed
+        forget_stored_summaries(entry)  # the words it shared before have changed
     # A flag added to a shared entry is news the therapist should have soon.
     if entry.readable_by_staff and (
         not was_readable or (entry_is_flagged(entry) and not was_flagged)
     ):
-        _notify_when_shared(entry)
+        notify_when_shared(entry)
     return entry
 
 
@@ -138,7 +138,7 @@ def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
     Sharing is always possible. Taking back a shared entry is possible only
     until the therapist has read it: after that, they know what it says.
     """
-    entry = _own_sent_entry_for_update(user=user, key=key)
+    entry = own_sent_entry_for_update(user=user, key=key)
     if entry.private == private:
         return entry
     if private and entry.seen_at is not None:
@@ -149,7 +149,7 @@ def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
     entry.version += 1
     entry.save(update_fields=["private", "shared_at", "version", "updated_at"])
     if private:
-        _forget_stored_summaries(entry)
+        forget_stored_summaries(entry)
     else:
-        _notify_when_shared(entry)
+        notify_when_shared(entry)
     return entry

@@ -17,6 +17,7 @@ from homework.kinds import get_kind
 from homework.kinds.base import ExerciseKind, Shown
 from homework.models import Assignment, Entry
 from homework.selectors import client_today, entries_for_user, portal_assignment
+from homework.services.stored_summaries import summary_forget
 from practice.dates import as_zone
 from practice.models import User
 
@@ -55,7 +56,7 @@ class PageSave:
     number: int
 
 
-def _load_for_write(
+def load_for_write(
     *,
     user: User,
     assignment_id: int,
@@ -69,7 +70,7 @@ def _load_for_write(
         user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
     )
     if lock_assignment:
-        _lock_assignment(assignment)
+        assignment_lock(assignment)
     entry = Entry.objects.select_for_update().filter(key=key).first()
     if entry is not None and entry.assignment_id != assignment.pk:
         # Someone else's key, or another assignment's: it does not exist for you.
@@ -77,7 +78,7 @@ def _load_for_write(
     return assignment, entry
 
 
-def _write(
+def entry_write(
     *,
     assignment: Assignment,
     entry: Entry | None,
@@ -137,7 +138,7 @@ def _write(
         )
         if submit:
             # ...until it is sent: a log's counts for the day it records.
-            new.occurrence_on = _slot_when_sent(new, kind, begun=new.occurrence_on)
+            new.occurrence_on = slot_when_sent(new, kind, begun=new.occurrence_on)
         try:
             with transaction.atomic():
                 new.save(force_insert=True)
@@ -149,14 +150,14 @@ def _write(
         setattr(entry, name, value)
     changed = [*values, "version", "updated_at"]
     if submit:
-        entry.occurrence_on = _slot_when_sent(entry, kind, begun=entry.occurrence_on)
+        entry.occurrence_on = slot_when_sent(entry, kind, begun=entry.occurrence_on)
         changed.append("occurrence_on")
     entry.version += 1
     entry.save(update_fields=changed)
     return entry
 
 
-def _slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
+def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
     """The slot a sent entry counts for (Entry.occurrence_on), where
     ``begun`` is the one it was begun in.
 
@@ -176,9 +177,9 @@ def _slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) 
     return schedules.slot_for_happened(assignment, happened_on=happened_on, today=today) or begun
 
 
-def _slot_begun_in(entry: Entry) -> dt.date | None:
-    """The slot a sent entry was begun in, as ``_write`` filed it then: a
-    log's may have moved to the day it records since (``_slot_when_sent``)."""
+def slot_begun_in(entry: Entry) -> dt.date | None:
+    """The slot a sent entry was begun in, as ``entry_write`` filed it then: a
+    log's may have moved to the day it records since (``slot_when_sent``)."""
     assignment = entry.assignment
     begun_on = timezone.localdate(entry.created_at, as_zone(assignment.client.timezone))
     return schedules.slot_for_new_entry(assignment, begun_on)
@@ -190,7 +191,7 @@ def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> boo
     return held == (response, flags.discuss_in_session, flags.felt_unsafe, flags.private)
 
 
-def _refuse_if_sent_since(
+def refuse_if_sent_since(
     assignment: Assignment, *, key: uuid.UUID, sent_count_seen: int | None
 ) -> None:
     """Refuse (EntrySentSince) words from a page that opened on the newest of
@@ -211,12 +212,12 @@ def _refuse_if_sent_since(
         raise EntrySentSince(newest)
 
 
-def _lock_assignment(assignment: Assignment) -> None:
+def assignment_lock(assignment: Assignment) -> None:
     """Entries of this assignment are made one at a time from here to commit."""
     Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
 
 
-def _own_sent_entry_for_update(
+def own_sent_entry_for_update(
     *, user: User, key: uuid.UUID, include_archived: bool = False
 ) -> Entry:
     """The client's own sent entry, locked; DoesNotExist for anyone else's."""
@@ -232,12 +233,10 @@ def _own_sent_entry_for_update(
     )
 
 
-def _forget_stored_summaries(entry: Entry) -> None:
+def forget_stored_summaries(entry: Entry) -> None:
     """Words taken back or changed leave no copy in a summary stored ahead of
     a session (the evening batch's): once the change is committed, and never
     failing the client's save if the storage does."""
-    from homework.summary.services import summary_forget
-
     client_id = entry.assignment.client_id
     transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
 

@@ -28,6 +28,7 @@ from homework.models import (
     PreparedDownload,
 )
 from homework.selectors.erasure import client_records_fingerprint
+from homework.services.stored_summaries import summary_forget
 from practice.models import User
 from practice.roles import require_manager
 
@@ -93,9 +94,6 @@ def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
     EntryNote.objects.filter(entry__assignment__client=client).delete()
     entries.delete()
     assignments.delete()
-    # Imported here: the summary's modules import homework.services themselves.
-    from homework.summary.services import summary_forget
-
     summary_forget(client_id=client.pk)
     transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
     client_erase_own_records(actor=actor, client=client)

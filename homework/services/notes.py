@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from homework.kinds import get_kind
 from homework.kinds.data import typed_values
 from homework.models import Entry, EntryNote
-from homework.services.entry_writes import _own_sent_entry_for_update
+from homework.services.entry_writes import own_sent_entry_for_update
+from practice.form_messages import NULL_CHARACTER, too_long
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
-from practice.voice import NULL_CHARACTER, too_long
 
 NOTE_MAX_CHARS = 2000
 
@@ -39,7 +39,7 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
     The note the client had kept unsent on this entry (entry_keep_note_draft)
     is the one they have now sent, shortened or not: it is cleared.
     """
-    entry = _own_sent_entry_for_update(user=user, key=key)
+    entry = own_sent_entry_for_update(user=user, key=key)
     text = text.strip()
     if not text:
         raise ValidationError({"text": [_("Write something first.")]})
@@ -79,7 +79,7 @@ def entry_keep_note_draft(
     ``leaving``: the page is going (the quick exit) and can show no message:
     past NOTE_DRAFT_MAX_CHARS, the words up to it are kept.
     """
-    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
+    entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, text, leaving=leaving)
     return entry
 
@@ -106,7 +106,7 @@ def entry_keep_refused_edit(
     Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept, unless
     ``leaving`` (as entry_keep_note_draft).
     """
-    entry = _own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
+    entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, note_with_edit_words(entry, data), leaving=leaving)
     return entry
 
@@ -134,9 +134,9 @@ def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
     every piece of text the entry holds. A note is for words: numbers, dates
     and the codes of picked choices ("them", "not_yet") are left out."""
     kind = get_kind(entry.assignment.exercise.kind)
-    sent = set(_texts(kind.response_of(entry)))
+    sent = set(note_texts(kind.response_of(entry)))
     typed = typed_values(data, kind.form(exercise=entry.assignment.exercise))
-    return [text for text in _texts(typed) if text not in sent]
+    return [text for text in note_texts(typed) if text not in sent]
 
 
 def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:
@@ -155,20 +155,20 @@ def _has_paragraph(note: str, text: str) -> bool:
     return f"{PARAGRAPH}{text}{PARAGRAPH}" in framed
 
 
-def _without_paragraphs(note: str, texts: list[str]) -> str:
+def without_paragraphs(note: str, texts: list[str]) -> str:
     if not note:
         return note
     held = set(texts)
     return PARAGRAPH.join(p for p in note.split(PARAGRAPH) if p.strip() not in held)
 
 
-def _texts(value: Any) -> list[str]:
+def note_texts(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value.strip()] if _is_words(value.strip()) else []
     if isinstance(value, Mapping):
         value = list(value.values())
     if isinstance(value, list):
-        return [text for item in value for text in _texts(item)]
+        return [text for item in value for text in note_texts(item)]
     return []
 
 

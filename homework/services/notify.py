@@ -19,7 +19,7 @@ from homework.services.outbox import (
 from practice.queue import enqueue_on_commit
 
 
-def _notify_when_shared(entry: Entry) -> None:
+def notify_when_shared(entry: Entry) -> None:
     """Write the therapist's notice in this transaction; send it once it commits."""
     if entry_notice_write(entry=entry).state == OutboxMessage.State.PENDING:
         from homework.tasks import notify_therapist_of_submission

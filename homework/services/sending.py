@@ -12,13 +12,13 @@ from homework.models import Entry
 from homework.services.entry_writes import (
     EntryConflict,
     Flags,
-    _load_for_write,
-    _lock_assignment,
-    _refuse_if_sent_since,
-    _write,
+    assignment_lock,
+    entry_write,
+    load_for_write,
+    refuse_if_sent_since,
     says_already,
 )
-from homework.services.notify import _notify_when_shared
+from homework.services.notify import notify_when_shared
 from practice.models import User
 
 
@@ -44,9 +44,9 @@ def entry_submit(
     words sent under the same key (a second tab holding the same draft) are a
     conflict, shown with both versions, never dropped behind a "Sent".
     So is sending, from a page opened before it, what would replace a newer
-    entry sent since (``sent_count_seen``, _refuse_if_sent_since).
+    entry sent since (``sent_count_seen``, refuse_if_sent_since).
     """
-    assignment, entry = _load_for_write(
+    assignment, entry = load_for_write(
         user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_count_seen is not None
     )
     if entry is None:
@@ -54,7 +54,7 @@ def entry_submit(
         # script, a replayed request): the later one waits for the earlier to
         # finish making the entry, then finds it sent, rather than meeting it
         # as "already sent from another tab" and being offered a duplicate.
-        _lock_assignment(assignment)
+        assignment_lock(assignment)
         entry = Entry.objects.select_for_update().filter(key=key, assignment=assignment).first()
     kind = get_kind(assignment.exercise.kind)
     response = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
@@ -65,8 +65,8 @@ def entry_submit(
         if says_already(entry, response, flags):
             return entry
         raise EntryConflict(entry)
-    _refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
-    entry = _write(
+    refuse_if_sent_since(assignment, key=key, sent_count_seen=sent_count_seen)
+    entry = entry_write(
         assignment=assignment,
         entry=entry,
         key=key,
@@ -78,5 +78,5 @@ def entry_submit(
         sent_count_seen=sent_count_seen,
     )
     if entry.readable_by_staff:
-        _notify_when_shared(entry)
+        notify_when_shared(entry)
     return entry

@@ -7,8 +7,8 @@ from django.http import HttpResponse, QueryDict
 from django.utils import timezone
 
 from clients.models import Client
+from homework.selectors.period import PeriodQuery, latest_day, parse_period_query, practice_date
 from homework.services import records_record_view
-from homework.summary.period import PeriodQuery, latest_day, parse_period_query, practice_date
 from homework.summary.selectors import next_session_at
 from homework.summary.services import SummaryPdf, summary_pdf
 from practice.models import User

@@ -24,19 +24,19 @@ from django.utils.translation import gettext as _
 from clients.selectors import NO_EARLIER_SESSION_WEEKS
 from homework.kinds import get_kind
 from homework.kinds.excerpts import shorten
-from homework.kinds.values import SummaryScope
-from homework.models import Entry
-from homework.summary.completion import WorkInPeriod
-from homework.summary.limits import (
+from homework.kinds.limits import (
     FLAG_LIST_LIMIT,
     RECORDS_BESIDE_TIMELINE,
     WORK_LIST_LIMIT,
     first_of,
 )
-from homework.summary.period import Period
+from homework.kinds.values import SummaryScope
+from homework.models import Entry
+from homework.selectors.period import Period
+from homework.selectors.work_in_period import WorkInPeriod
 from homework.summary.selectors import SummaryData, staff_timeline
 from practice.bidi import isolated_text
-from practice.dates import TheirClock, as_zone, years_named_within
+from practice.dates import ClientTimeZone, as_zone, years_named_within
 from practice.pdf import render_pdf, rendering_digest
 
 TEMPLATE = "homework/summary/document.html"
@@ -88,7 +88,7 @@ def _flags(
     entries: list[Entry],
     *,
     full_detail: bool,
-    their_clock: TheirClock,
+    client_time_zone: ClientTimeZone,
     notes: Mapping[int, str] | None = None,
 ) -> tuple[list[FlagItem], int]:
     # Newest first by when it happened, the order the dates beside them read in.
@@ -107,7 +107,7 @@ def _flags(
                 title=entry.assignment.exercise.title,
                 # A kind's line, cut to one line whatever the kind made of it.
                 excerpt=shorten(kind.excerpt(entry)),
-                when=their_clock.show(at, "D j M"),
+                when=client_time_zone.show(at, "D j M"),
                 quotes_client=kind.excerpt_quotes_client,
                 note=(notes or {}).get(entry.pk, ""),
             )
@@ -164,7 +164,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
     printed: set[int] = set()
     # Times in the client's life print on their clock, said once in the
     # masthead when it is not the practice's, rather than on every line.
-    their_clock = TheirClock(zone=data.client.timezone, noted=True)
+    client_time_zone = ClientTimeZone(zone=data.client.timezone, noted=True)
     # Only with two kinds or more in the period (homework.kinds.timeline).
     timeline = staff_timeline(
         data.entries, client=data.client, since=data.period.since, until=data.period.until
@@ -185,7 +185,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 **context,
                 "full_detail": full,
                 "kind": kind,
-                "their_clock": their_clock,
+                "client_time_zone": client_time_zone,
             },
         )
         sections.append(
@@ -203,7 +203,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
     unsafe, unsafe_more = _flags(
         [*data.flagged_unsafe, *data.unsafe_before],
         full_detail=full,
-        their_clock=their_clock,
+        client_time_zone=client_time_zone,
         notes=dict.fromkeys(
             (entry.pk for entry in data.unsafe_before), _unread_from_before_note(data.period)
         ),
@@ -211,12 +211,14 @@ def _context(data: SummaryData) -> dict[str, Any]:
     review, review_more = _flags(
         [*data.flagged_review, *data.review_before],
         full_detail=full,
-        their_clock=their_clock,
+        client_time_zone=client_time_zone,
         notes=dict.fromkeys(
             (entry.pk for entry in data.review_before), _unread_from_before_note(data.period)
         ),
     )
-    discuss, discuss_more = _flags(data.flagged_discuss, full_detail=full, their_clock=their_clock)
+    discuss, discuss_more = _flags(
+        data.flagged_discuss, full_detail=full, client_time_zone=client_time_zone
+    )
     # A flag's line is the client's words read, unless its kind's line says
     # only how much there is (a safety plan's "6 of 6 parts filled in").
     printed.update(item.entry.pk for item in (*review, *unsafe, *discuss) if item.quotes_client)
@@ -242,7 +244,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "session": data.period.session,
         "full_detail": full,
         "practice_tz": settings.TIME_ZONE,
-        "their_clock": their_clock,  # the sections are drawn: it knows if the note is needed
+        "client_time_zone": client_time_zone,  # the sections are drawn: it knows if the note is needed
         "paper_size": PAPER_SIZES.get(data.practice.paper_size, "A4"),
         "generated_at": mark_safe(_GENERATED_AT),  # noqa: S308 (our own constant)  # nosec B703
         "review": review,

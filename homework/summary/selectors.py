@@ -27,9 +27,7 @@ from homework.selectors import (
     listed,
 )
 from homework.selectors.listing import charted, opened_for_charts
-from homework.selectors.within_reach import current_within_reach_for_staff
-from homework.summary.completion import WorkInPeriod, completion_for_period
-from homework.summary.period import (
+from homework.selectors.period import (
     Period,
     PeriodInvalid,
     PeriodQuery,
@@ -37,6 +35,8 @@ from homework.summary.period import (
     period_for_dates,
     practice_midnight,
 )
+from homework.selectors.within_reach import current_within_reach_for_staff
+from homework.selectors.work_in_period import WorkInPeriod, completion_for_period
 from practice.dates import as_zone
 from practice.models import PracticeSettings, User
 from practice.roles import is_acting_staff

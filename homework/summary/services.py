@@ -17,12 +17,12 @@ import datetime as dt
 import logging
 from dataclasses import dataclass
 
-from django.core.files.storage import Storage, storages
 from django.utils import timezone
 
 from clients.models import Client
+from homework.selectors.period import PeriodQuery, key_is_for_a_session_from, practice_date
+from homework.services.stored_summaries import folder_remove, summary_storage
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery, key_is_for_a_session_from, practice_date
 from practice.encrypted_files import encrypted_file_read, encrypted_file_save
 from practice.encryption import UnreadableValue
 from practice.models import User
@@ -30,7 +30,6 @@ from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
-STORAGE_ALIAS = "summaries"
 # Stored summaries are clinical records at rest: keep them only as long as
 # "print it before tomorrow's session" needs. The default of the practice's
 # setting (PracticeSettings.summary_keep_days), which the purge reads.
@@ -53,10 +52,6 @@ class SummaryPdf:
         # As the document titles itself (render._context): chosen dates are not a session.
         kind = "Summary for chosen dates" if period.chosen_dates else "Session summary"
         return f"{kind} {period.since:%Y-%m-%d} to {period.until:%Y-%m-%d}{detail}"
-
-
-def summary_storage() -> Storage:
-    return storages[STORAGE_ALIAS]
 
 
 def _folder(client: Client, data: selectors.SummaryData) -> str:
@@ -132,40 +127,6 @@ def _store(name: str, content: bytes) -> None:
     for other in files:
         if other != keep:
             storage.delete(f"{folder}/{other}")
-
-
-def summary_forget(*, client_id: int) -> int:
-    """Delete every stored summary of a client: they have changed or taken
-    back words a stored file may hold, and such a file must not outlive
-    that until the purge. The next download renders afresh. Returns how
-    many went."""
-    storage = summary_storage()
-    removed = 0
-    try:
-        periods, _ = storage.listdir(str(client_id))
-    except FileNotFoundError:
-        return 0
-    for period_folder in periods:
-        folder = f"{client_id}/{period_folder}"
-        _, files = storage.listdir(folder)
-        for filename in files:
-            storage.delete(f"{folder}/{filename}")
-            removed += 1
-        folder_remove(storage, folder)
-    # The folders' names alone say who had sessions when.
-    if not folder_remove(storage, str(client_id)):
-        logger.warning("A client's summaries folder filled again as it was emptied; swept later.")
-    return removed
-
-
-def folder_remove(storage: Storage, folder: str) -> bool:
-    """Remove an emptied folder where the storage has folders (a local
-    disk); one a render has just written into again stays. Whether it went."""
-    try:
-        storage.delete(folder)
-    except OSError:
-        return False
-    return True
 
 
 def summary_purge_stale(*, now: dt.datetime | None = None) -> int:

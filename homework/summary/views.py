@@ -17,14 +17,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clients.models import AccessEvent, Client
-from homework.summary.http import latest_day_for, period_query_from, serve_summary
-from homework.summary.period import (
+from homework.selectors.period import (
     EARLIEST_DATE,
     PeriodInvalid,
     as_admin_date,
     format_in_words,
     kept_date,
 )
+from homework.summary.http import latest_day_for, period_query_from, serve_summary
 from homework.summary.selectors import client_for_summary
 from practice.bidi import isolated_text
 from practice.refusals import form_refused
@@ -45,7 +45,7 @@ class DatesForm:
     """The "Print for other dates" form (admin/clients/partials/print_dates.html):
     the days its pickers offer, and when refused, what was chosen and why."""
 
-    latest: dt.date  # homework.summary.period.latest_day: the pickers' max
+    latest: dt.date  # homework.selectors.period.latest_day: the pickers' max
     since: str = ""
     until: str = ""
     full_detail: bool = False

@@ -3,6 +3,7 @@
 from django import template
 from django.utils.translation import gettext as _
 
+from homework.kinds import get_kind
 from homework.models import Entry
 from practice.dates import calendar_day
 
@@ -26,3 +27,10 @@ def changed_mark(entry: Entry | None, separator: str = " · ") -> str:
     changed it after sending it (``changed_note``); "" otherwise."""
     note = changed_note(entry)
     return f"{separator}{note}" if note else ""
+
+
+@register.filter
+def review_words(entry: Entry) -> list[str]:
+    """The answers that flagged ``entry`` for review, each after its question
+    (ExerciseKind.review_words); [] for an entry not flagged so."""
+    return get_kind(entry.assignment.exercise.kind).review_words(entry)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from homework.kinds.charts import in_visual_order
 from homework.kinds.excerpts import shorten
-from homework.summary.limits import EXCERPT_CHARS
+from homework.kinds.limits import EXCERPT_CHARS
 from practice.bidi import RIGHT_TO_LEFT, first_letter_right_to_left
 
 register = template.Library()

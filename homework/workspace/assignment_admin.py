@@ -21,7 +21,7 @@ from homework import services
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, client_today, exercises_for_user
 from homework.workspace import views
-from homework.workspace.display import schedule_text
+from homework.workspace.display import reminder_waits_warning, schedule_text
 from homework.workspace.filters import PastDueFilter
 from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, IdAutocompleteSelect
 from practice.admin_access import RoleAdmin
@@ -262,6 +262,7 @@ class AssignmentAdmin(RoleAdmin):
         self, request: HttpRequest, obj: Assignment, post_url_continue: str | None = None
     ) -> HttpResponse:
         """Back to the client's page: that is where the therapist came from."""
+        self._warn_if_reminder_waits(request, obj)
         if "_addanother" in request.POST or "_continue" in request.POST or "_popup" in request.POST:
             return super().response_add(request, obj, post_url_continue)
         self.message_user(
@@ -275,3 +276,8 @@ class AssignmentAdmin(RoleAdmin):
             messages.SUCCESS,
         )
         return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.client_id]))
+
+    def _warn_if_reminder_waits(self, request: HttpRequest, obj: Assignment) -> None:
+        warning = reminder_waits_warning(obj)
+        if warning:
+            self.message_user(request, warning, messages.WARNING)

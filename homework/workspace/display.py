@@ -13,9 +13,12 @@ from django.utils.safestring import SafeString
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 
+from clients.contact.selectors import contact_profile_of
+from clients.contact.wording import reminder_waits_for_staff
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from practice.dates import TheirClock, calendar_day
+from practice.bidi import isolated_text
+from practice.dates import ClientTimeZone, calendar_day
 
 
 def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
@@ -32,13 +35,13 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
         render_to_string(
             kind.display_template,
             # for_therapist: what only the therapist is shown (a check-in's total).
-            # their_clock: times in the client's life read on the client's clock
+            # client_time_zone: times in the client's life read on the client's clock
             # (every caller has the client loaded with the entry).
             {
                 "entry": entry,
                 "heading_level": heading_level,
                 "for_therapist": True,
-                "their_clock": TheirClock(zone=entry.assignment.client.timezone),
+                "client_time_zone": ClientTimeZone(zone=entry.assignment.client.timezone),
                 **kind.present(entry),
             },
         )
@@ -93,3 +96,17 @@ def schedule_text(assignment: Assignment) -> str:
     if assignment.due_on:
         return _("Once, by %(date)s") % {"date": day(assignment.due_on)}
     return _("Once, whenever suits")
+
+
+def reminder_waits_warning(assignment: Assignment) -> str | None:
+    """For recurring work just set: the client's daily reminder time, named
+    with their safe hours, when it falls outside them (it waits for a safe time)."""
+    if not assignment.is_recurring:
+        return None
+    waits = reminder_waits_for_staff(contact_profile_of(assignment.client))
+    if waits is None:
+        return None
+    return _("%(client)s: %(waits)s") % {
+        "client": isolated_text(assignment.client.display_name),
+        "waits": waits,
+    }

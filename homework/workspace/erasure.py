@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy
 
 from clients.models import Client
 from clients.selectors import client_for_erasure
-from homework.portal import export
+from homework import export
 from homework.selectors import client_records_fingerprint, erasure_counts
 from homework.services.erasure import (
     ClientAlreadyErased,

@@ -20,10 +20,10 @@ from homework.selectors import (
     entries_for_user,
     with_progress,
 )
+from homework.selectors.period import period_for_dates
 from homework.selectors.progress import OPEN_WORK
 from homework.selectors.scoping import read_first
-from homework.summary.completion import WorkInPeriod, completion_for_period
-from homework.summary.period import period_for_dates
+from homework.selectors.work_in_period import WorkInPeriod, completion_for_period
 from homework.summary.render import summary_context
 from homework.summary.selectors import SESSION_GRACE, summary_data
 from homework.workspace.display import schedule_text

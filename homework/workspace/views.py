@@ -26,12 +26,12 @@ from homework import selectors, services
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.schedules import Tally
-from homework.summary.completion import recurring_in_period
-from homework.summary.period import latest_day, period_for_window, practice_date
+from homework.selectors.period import latest_day, period_for_window, practice_date
+from homework.selectors.work_in_period import recurring_in_period
 from homework.summary.render import summary_context
 from homework.summary.selectors import staff_timeline, summary_data
 from homework.summary.views import DatesForm
-from homework.workspace.display import entry_html, schedule_text
+from homework.workspace.display import entry_html, reminder_waits_warning, schedule_text
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
 from homework.workspace.reading import back_to, to_mark_read
 from practice.admin_access import not_found
@@ -127,7 +127,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "client": client,
         "report": report,
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
-        "upcoming_their_time": _on_their_clock_if_not_ours(report.window.upcoming, client),
+        "upcoming_their_time": _in_client_time_zone_if_not_ours(report.window.upcoming, client),
         "shared_entries": shown,
         "link_entries": True,
         # What the page shows: the period's entries, and the flags carried from before it.
@@ -154,7 +154,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     return TemplateResponse(request, "admin/clients/client/since_last_session.html", context)
 
 
-def _on_their_clock_if_not_ours(session: Session | None, client: Client) -> str:
+def _in_client_time_zone_if_not_ours(session: Session | None, client: Client) -> str:
     """When ``session`` starts on the client's clock, where that is not the
     practice's: an appointment they keep at their own time of day, perhaps
     on another date ("" where the clocks agree, or with no session)."""
@@ -276,7 +276,7 @@ def assign_to_clients(
     to every selected client through the service, all or none."""
     user = acting_user(request)
     selected = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
-    clients = list(queryset.order_by("display_name"))
+    clients = list(queryset.select_related("contact_profile").order_by("display_name"))
     if request.POST.get("select_across") != "1" and len(clients) != len(selected):
         messages.error(
             request,
@@ -318,6 +318,9 @@ def assign_to_clients(
                 )
                 % {"exercise": details["exercise"].title, "count": len(made)},
             )
+            for assignment in made:
+                if warning := reminder_waits_warning(assignment):
+                    messages.warning(request, warning)
             return None
     context = {
         **model_admin.admin_site.each_context(request),

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 
-from clients.password_checks import BUSY_RETRY_AFTER, PasswordChecksBusy
+from practice.busy import BUSY_RETRY_AFTER, PasswordChecksBusy
 
 ALL = "__all__"
 
@@ -80,7 +80,7 @@ class Unprocessable(exceptions.APIException):
 
 
 class Refused(exceptions.APIException):
-    """A rule of the practice says no (a closed notebook, an entry already
+    """A rule of the practice says no (an archived client, an entry already
     read): 403 with a code of its own that says which rule."""
 
     status_code = status.HTTP_403_FORBIDDEN

@@ -4,7 +4,7 @@ Counted in the default cache (Redis in production, shared by every web
 process; memory in development), or, while that cannot be reached, in this
 process's memory (ThrottleCache): a Redis outage loosens the limits, it
 never fails a request. The address is the one the sign-in
-lockout uses (clients.lockout.client_address), so X-Forwarded-For counts
+lockout uses (practice.requests.client_address), so X-Forwarded-For counts
 only as far as PROXIES_IN_FRONT says it may.
 """
 
@@ -18,7 +18,7 @@ from django.http import HttpRequest
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle, UserRateThrottle
 
-from clients.lockout import client_address
+from practice.requests import client_address
 
 if TYPE_CHECKING:  # rest_framework.views reads the throttle classes while it loads
     from rest_framework.views import APIView

@@ -26,13 +26,13 @@ def calendar_day(value: dt.date | dt.datetime | None, date_format: str) -> str:
 
 @register.simple_tag(takes_context=True)
 def their_time(context: template.Context, moment: Any, date_format: str) -> str:
-    """On the clock in ``their_clock`` (a ``dates.TheirClock``), which staff
+    """On the clock in ``client_time_zone`` (a ``dates.ClientTimeZone``), which staff
     pages pass; without one, the current zone's, as the ``date`` filter
     would: the client's own pages already run on the client's clock.
     Anything that is not an aware time (text that could not be read) gives ""."""
     if not isinstance(moment, dt.datetime) or timezone.is_naive(moment):
         return ""
-    clock = context.get("their_clock")
+    clock = context.get("client_time_zone")
     if clock is None:
         return formats.date_format(timezone.localtime(moment), date_format)
     return str(clock.show(moment, date_format))

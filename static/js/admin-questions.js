@@ -75,12 +75,84 @@ document.addEventListener("DOMContentLoaded", function () {
       if (q.type === "single_choice" && q.scored && q.points) {
         out.scored = true; scored = true; out.points = q.points;
       }
-      if (out.scored && typeof q.review_above === "number") out.review_above = q.review_above;
+      if (out.scored) {
+        if (typeof q.review_above === "number") out.review_above = q.review_above;
+        if (typeof q.review_at_or_below === "number") out.review_at_or_below = q.review_at_or_below;
+      }
+      // Only answers the question still offers: a choice renamed or taken
+      // away stops raising the flag rather than being refused.
+      var canChoose = answersOf(q, out);
+      var watched = (q.review_choices || []).filter(function (c) { return canChoose.indexOf(c) !== -1; });
+      if (watched.length) out.review_choices = watched;
       return out;
     });
     var options = { questions: questions };
     if (scored) options.score = state.score || { method: "mean", better: "higher", label: "" };
     area.value = JSON.stringify(options, null, 2);
+  }
+
+  function answersOf(q, out) {
+    if (q.type === "yes_no") return ["yes", "no"];
+    if (CHOICE_TYPES.indexOf(q.type) !== -1) return (out || q).choices || [];
+    return [];
+  }
+
+  // The lowest and highest answer a scored question can have: 0 to 10, or its points.
+  function answerRange(q) {
+    if (q.type === SCALE) return [0, 10];
+    return [Math.min.apply(null, q.points), Math.max.apply(null, q.points)];
+  }
+
+  // "Flag for my review when the answer is [3] or lower": the number is
+  // chosen inside the sentence, and "never" takes the watch away.
+  function thresholdRow(id, words, numbers, value, onChange) {
+    var row = el("div", { "class": "qe-row qe-row--review" });
+    var parts = words.split("%(value)s");
+    var label = el("label", { "for": id, id: id + "-before" }, parts[0]);
+    var after = el("span", { id: id + "-after" }, parts[1] || "");
+    // Named by the whole sentence, both halves, not only the words before it.
+    var choose = el("select", { id: id, "aria-labelledby": id + "-before " + id + "-after" });
+    choose.appendChild(el("option", { value: "" }, W.no_review));
+    numbers.forEach(function (n) {
+      var option = el("option", { value: String(n) }, String(n));
+      if (n === value) option.selected = true;
+      choose.appendChild(option);
+    });
+    choose.addEventListener("change", function () {
+      onChange(choose.value === "" ? undefined : parseInt(choose.value, 10));
+      write();
+    });
+    row.appendChild(label);
+    row.appendChild(choose);
+    row.appendChild(after);
+    return row;
+  }
+
+  // Drawn in a holder of its own, so typing a choice redraws only this.
+  function drawReview(q, id, box) {
+    box.textContent = "";
+    if (q.scored && (q.type === SCALE || q.points)) {
+      var range = answerRange(q), below = [], above = [];
+      for (var n = range[0]; n < range[1]; n++) { below.push(n); above.push(n + 1); }
+      var points = q.type !== SCALE;
+      box.appendChild(thresholdRow(id + "review-below", points ? W.review_points_at_or_below : W.review_at_or_below, below, q.review_at_or_below, function (v) { q.review_at_or_below = v; }));
+      // Kept as "above one less" (PHQ-9 item 9: above 0), said as "1 or higher".
+      var shownAbove = typeof q.review_above === "number" ? q.review_above + 1 : undefined;
+      box.appendChild(thresholdRow(id + "review-above", points ? W.review_points_at_or_above : W.review_at_or_above, above, shownAbove, function (v) { q.review_above = v === undefined ? undefined : v - 1; }));
+    }
+    var canChoose = answersOf(q).filter(function (c) { return c && c.trim(); });
+    if (!canChoose.length) return;
+    var group = el("fieldset", { "class": "qe-review-choices" });
+    group.appendChild(el("legend", {}, W.review_choices));
+    canChoose.forEach(function (choice, n) {
+      var shown = q.type === "yes_no" ? W.yes_no[choice] : choice;
+      var watched = (q.review_choices || []).indexOf(choice) !== -1;
+      group.appendChild(labelled(id + "review-choice-" + n, shown, input("checkbox", watched, function (v) {
+        var kept = (q.review_choices || []).filter(function (c) { return c !== choice; });
+        q.review_choices = v ? kept.concat([choice]) : kept;
+      }), true));
+    });
+    box.appendChild(group);
   }
 
   function input(type, value, onChange) {
@@ -129,8 +201,9 @@ document.addEventListener("DOMContentLoaded", function () {
     box.appendChild(labelled(id + "text", W.text, input("text", q.text, function (v) { q.text = v; })));
     box.appendChild(labelled(id + "type", W.type, select(W.types, q.type, function (v) { q.type = v; draw(id + "type"); })));
     box.appendChild(labelled(id + "help", W.help, input("text", q.help, function (v) { q.help = v; })));
+    var review = el("div", { "class": "qe-review" });
     if (CHOICE_TYPES.indexOf(q.type) !== -1) {
-      box.appendChild(labelled(id + "choices", W.choices, input("textarea", (q.choices || []).join("\n"), function (v) { q.choices = v.split("\n"); })));
+      box.appendChild(labelled(id + "choices", W.choices, input("textarea", (q.choices || []).join("\n"), function (v) { q.choices = v.split("\n"); drawReview(q, id, review); })));
     }
     if (q.type === SCALE) {
       box.appendChild(labelled(id + "low", W.low, input("text", q.low, function (v) { q.low = v; })));
@@ -138,6 +211,8 @@ document.addEventListener("DOMContentLoaded", function () {
       box.appendChild(labelled(id + "scored", W.scored, input("checkbox", q.scored, function (v) { q.scored = v; draw(id + "scored"); }), true));
       if (q.scored) box.appendChild(labelled(id + "reverse", W.reverse, input("checkbox", q.reverse, function (v) { q.reverse = v; }), true));
     }
+    drawReview(q, id, review);
+    box.appendChild(review);
     if (!(q.scored && (q.type === SCALE || q.points))) {  // a scored question is always required
       box.appendChild(labelled(id + "required", W.required, input("checkbox", q.required, function (v) { q.required = v; }), true));
     }

@@ -34,6 +34,18 @@
   var renewedToken = false;  // a fresh form token was tried since the last save
   var sendFailed = document.getElementById("send-failed");
 
+  // The page's key in its own address: Back after sending asks the server
+  // for this page, which then shows what was sent instead of a blank form
+  // that would look as if the words were gone (homework.portal.doing).
+  function nameThisPageInAddress() {
+    if (!keyInput || !window.history.replaceState) return;
+    var address = new URL(window.location.href);
+    if (address.searchParams.get("key") === keyInput.value) return;
+    address.searchParams.set("key", keyInput.value);
+    window.history.replaceState(window.history.state, "", address.toString());
+  }
+  nameThisPageInAddress();
+
   // Every save names this page and counts: when the page leaves with a save
   // still on the way, its last words go too, and the server keeps whichever
   // of this page's saves came later, in whatever order they arrive
@@ -509,6 +521,7 @@
 
   form.addEventListener("submit", function (event) {
     if (sending) { event.preventDefault(); return; }
+    nameThisPageInAddress();  // a conflict's choice may have given it a new key
     if (sendFailed) sendFailed.hidden = true;
     clearTimeout(timer);
     timer = null;

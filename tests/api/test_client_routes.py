@@ -198,13 +198,13 @@ def test_my_export_is_the_portals_download(cast: Cast):
     assert {**api, "exported_at": None} == {**portal, "exported_at": None}
 
 
-def test_a_closed_notebook_reads_its_download_but_nothing_else(cast: Cast):
+def test_an_archived_client_reads_their_download_but_nothing_else(cast: Cast):
     from clients.services import client_archive
 
     client_archive(actor=cast.tara, client=cast.alice)
     http = login(cast.alice.portal_user)
     refused = http.get("/api/v1/assignments/")
-    assert refused.status_code == 403 and refused.json()["code"] == "notebook_closed"
+    assert refused.status_code == 403 and refused.json()["code"] == "archived_page"
     assert http.get("/api/v1/me/export/").status_code == 200
 
 

@@ -150,3 +150,38 @@ def test_adding_moving_and_removing_questions_keeps_the_keyboards_place(
     page.locator("#qe-0-remove").focus()
     page.keyboard.press("Enter")
     expect(add).to_be_focused()  # none left: where the next one is added
+
+
+def test_a_watched_answer_is_chosen_in_words_and_saved_as_its_rule(
+    db, live_server, new_context, artifacts
+):
+    page = new_worksheet_page(
+        new_context, live_server, title="How the week felt", instructions="Two questions."
+    )
+    page.get_by_role("button", name="Add a question").click()
+    page.fill("#qe-0-text", "How safe have you felt?")
+    page.select_option("#qe-0-type", label="A number from 0 to 10")
+    expect(page.locator("#qe-0-review-below")).to_have_count(0)  # only a scored question
+    page.check("#qe-0-scored")
+    below = page.get_by_role("combobox", name="Flag for my review when the answer is or lower")
+    below.select_option("3")
+    page.get_by_role("button", name="Add a question").click()
+    page.fill("#qe-1-text", "Did you feel safe at home?")
+    page.select_option("#qe-1-type", label="Yes or no")
+    page.get_by_role("group", name="Flag for my review when the client chooses").get_by_label(
+        "No"
+    ).check()
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-worksheet-watched-answers-1280.png", full_page=True)
+    page.click("input[name=_save]")
+
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    exercise = Exercise.objects.get(title="How the week felt")
+    safe, at_home = exercise.options["questions"]
+    assert (safe["review_at_or_below"], "review_above" in safe) == (3, False)
+    assert at_home["review_choices"] == ["no"]
+
+    page.goto(f"/admin/homework/exercise/{exercise.pk}/change/")
+    expect(page.locator("#qe-0-review-below")).to_have_value("3")
+    expect(page.locator("#qe-0-review-above")).to_have_value("")
+    expect(page.locator("#qe-1-review-choice-1")).to_be_checked()

@@ -26,10 +26,12 @@ def test_demo_therapist_home_since_last_session_and_assigning(
     page = new_context(1280, 900).new_page()
     staff_signed_in(page, live_server, "therapist@demo.test")
 
-    # The home: the flag first, tomorrow's session with Alex.
-    flag = page.locator("section.ws-card--flag")
+    # The home: the flags first (felt unsafe, then the watched answer), tomorrow's session with Alex.
+    flag = page.locator("section.ws-card--flag").first
     expect(flag).to_contain_text("Alex")
     expect(flag).to_contain_text("Keep the full picture")
+    watched = page.locator("section.ws-card--flag").nth(1)
+    expect(watched).to_contain_text("How safe have you felt? 3 / 10")
     tomorrow = page.locator("section[aria-labelledby=tomorrow-title]")
     expect(tomorrow).to_contain_text("Alex")
     expect(tomorrow).to_contain_text("10:00")

@@ -88,3 +88,25 @@ def test_back_after_leaving_brings_back_no_page_of_the_notebook(page, how):
     assert "/login/" in page.url
     assert page.evaluate("window.leftAsItWas === undefined")
     assert TITLE not in page.content()
+
+
+def test_back_after_sending_shows_what_was_sent_not_a_blank_form(page):
+    from homework.models import Assignment, Entry
+    from tests.browser.helpers import choose_distress
+
+    words = "He took my keys and laughed."
+    assignment = Assignment.objects.get(exercise__title=TITLE)
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_selector("textarea[name=r-what_happened]")
+    page.wait_for_load_state("load")
+    assert "key=" in page.url  # the page names itself in its address (autosave.js)
+    page.fill("textarea[name=r-what_happened]", words)
+    choose_distress(page)
+    page.get_by_role("button", name="Send to my therapist").click()
+    page.wait_for_url("**/entries/**")
+    sent = Entry.objects.get(assignment=assignment, status=Entry.Status.SUBMITTED)
+    back(page)
+    page.wait_for_url(f"**/entries/{sent.key}/")
+    assert words in page.content()
+    assert page.locator("textarea[name=r-what_happened]").count() == 0
+    assert page.get_by_text("This was sent. Here it is, just as you sent it.").is_visible()

@@ -10,7 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clients.models import Client
-from homework.summary.period import as_admin_date
+from homework.selectors.period import as_admin_date
 from tests.browser.helpers import assert_accessible, staff_signed_in
 
 

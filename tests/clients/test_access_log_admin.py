@@ -85,7 +85,7 @@ def test_the_filters_name_staff_and_every_client_but_no_client_account(cast, loo
         therapist=cast.tara, display_name="Carol", status=Client.Status.ARCHIVED
     )
     page = login(cast.morgan).get(reverse(LIST)).content.decode()
-    assert f"?client={archived.pk}" in page  # a closed notebook's looks are still looks
+    assert f"?client={archived.pk}" in page  # an archived client's looks are still looks
     assert f"?staff={cast.tara.pk}" in page and f"?staff={cast.morgan.pk}" in page
     assert f"?staff={cast.alice.portal_user.pk}" not in page
 

@@ -37,7 +37,7 @@ def test_archiving_keeps_the_records_and_takes_the_client_out_of_lists_and_porta
     assert Entry.objects.filter(pk=cast.alice_entry.pk).exists()
     assert "Alice" not in http.get(reverse(CHANGELIST)).text
     assert "Alice" in http.get(reverse(CHANGELIST) + "?status=archived").text
-    # Out of the portal, but not shut out: their closed notebook's page (test_closed_notebook).
+    # Out of the portal, but not shut out: their archived client's page (test_archived_client).
     portal = login(cast.alice.portal_user).get(reverse("homework:dashboard"))
     assert (portal.status_code, portal["Location"]) == (302, reverse("clients:closed"))
 

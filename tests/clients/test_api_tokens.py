@@ -142,7 +142,7 @@ def test_a_token_asked_for_while_password_checks_are_busy_is_a_429_in_the_shape(
     cast, monkeypatch: pytest.MonkeyPatch
 ):
     from clients.api import tokens
-    from clients.password_checks import PasswordChecksBusy
+    from practice.busy import PasswordChecksBusy
 
     def busy(*args: object, **kwargs: object) -> None:
         raise PasswordChecksBusy

@@ -7,6 +7,7 @@ import json
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
+from django.utils import timezone
 
 from clients.contact import hours
 from clients.contact.selectors import contact_profile_of, profiles_with_a_safe_channel
@@ -45,7 +46,9 @@ def test_the_client_sets_their_profile_in_the_portal(cast):
     assert profile.email == "alice.reminders@example.test"
     assert str(profile.phone) == "+447911123456"  # stored in E.164
     assert profile.safe_hours[0] == [["09:00", "17:00"]] and profile.safe_hours[6] == []
-    assert profile.checked_on is None  # checked is with the therapist, in session
+    # The client's own save confirms it, as a check with the therapist does.
+    assert profile.checked_on == timezone.localdate()
+    assert profile.checked_by == ContactProfile.CheckedBy.CLIENT
     change = ContactChange.objects.get(client=cast.alice)
     assert change.by == ContactChange.By.CLIENT and change.actor == cast.alice.portal_user
     assert "email_on" in change.parts and "safe_hours" in change.parts
@@ -81,7 +84,7 @@ def test_one_step_turns_every_message_off(cast):
     assert ContactChange.objects.filter(client=cast.alice, turned_off=True).count() == 1
 
 
-def test_a_client_whose_notebook_is_closed_can_still_turn_messages_off(cast):
+def test_a_client_whose_is_archived_post_can_still_turn_messages_off(cast):
     contact_profile_update(actor=cast.alice.portal_user, client=cast.alice, **CONTACT_CHOICES)
     cast.alice.status = cast.alice.Status.ARCHIVED
     cast.alice.save()
@@ -224,7 +227,9 @@ def test_the_client_exports_their_contact_profile(cast):
     assert profile["email_is_safe"] is True
     assert profile["email"] == "alice.reminders@example.test"
     assert profile["safe_hours"]["sunday"] == hours.ANY_TIME
-    assert profile["last_checked_with_therapist_on"] is None
+    # Her own save is her word that it is right: it counts as checked, by her.
+    assert profile["last_checked_on"] == timezone.localdate().isoformat()
+    assert profile["last_checked_by"] == "client"
 
 
 def test_safe_hours_hold_a_message_to_the_next_window_across_a_clock_change():

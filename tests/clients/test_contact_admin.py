@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from clients.models import ContactChange, ContactProfile
 from clients.services import contact_profile_update
+from homework.selectors.period import PeriodQuery
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery
 from practice.models import PracticeSettings
 from tests.conftest import login
 from tests.helpers import CONTACT_CHOICES, contact_form_data
@@ -105,7 +105,7 @@ def test_the_recheck_prompt_appears_when_never_or_too_long_ago_checked(cast):
     assert "Never checked with the client" in change_page(cast).text
     checked(cast, days_ago=3 * 7)
     page = change_page(cast).text
-    assert "contact-recheck" not in page and "Last checked with the client on" in page
+    assert "contact-recheck" not in page and "Last confirmed by the client in the portal on" in page
     checked(cast, days_ago=9 * 7)
     assert "go through it with them again" in change_page(cast).text
     PracticeSettings.objects.filter(pk=1).update(contact_recheck_weeks=2)
@@ -114,6 +114,25 @@ def test_the_recheck_prompt_appears_when_never_or_too_long_ago_checked(cast):
     forget_practice_settings()
     checked(cast, days_ago=3 * 7)
     assert "more than 2 weeks ago" in change_page(cast).text
+
+
+def test_the_clients_own_save_counts_as_checked_in_the_admin_and_the_summary(cast):
+    saved = login(cast.alice.portal_user).post("/account/contact/", contact_form_data())
+    assert saved.status_code == 302
+    today = timezone.localdate()
+    page = change_page(cast).text
+    assert "Never checked with the client" not in page
+    assert f"Last confirmed by the client in the portal on {today:%-d %B %Y}" in page
+    header = summary_header(cast)
+    assert "never checked" not in header
+    assert f"contact preferences checked {today:%-d %b %Y}<" in header
+
+
+def test_a_reminder_time_outside_the_clients_safe_hours_is_named_on_their_page(cast):
+    login(cast.alice.portal_user).post("/account/contact/", contact_form_data())
+    page = change_page(cast).text
+    assert "Their daily reminder time, 18:00, is outside the safe hours they chose" in page
+    assert "on weekdays, 09:00–17:00; at the weekend, not at all" in page
 
 
 def summary_header(cast) -> str:

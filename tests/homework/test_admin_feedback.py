@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Entry, EntryComment
+from homework.selectors.period import PeriodQuery
 from homework.summary import render
 from homework.summary import selectors as summary_selectors
-from homework.summary.period import PeriodQuery
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory

@@ -24,6 +24,7 @@ from tests.factories import (
     SessionFactory,
     urge_log,
 )
+from tests.helpers_worksheets import watching_safety
 
 URL = reverse("admin:caseload")
 
@@ -230,6 +231,10 @@ def a_full_client(cast: Cast, *, log_days: int = 7) -> None:
     urges(daily(client, kind="urge_log", days=log_days + 1), [5] * log_days)
     sent_for(daily(client), 1, felt_unsafe=True)
     EntryFactory.create(assignment__client=client, discuss_in_session=True)
+    # Answers to review, each named on the row (the newest few, in one query).
+    check_in = AssignmentFactory.create(client=client, exercise=watching_safety())
+    for _ in range(4):
+        EntryFactory.create(assignment=check_in, response={"safe": 1})
 
 
 def test_queries_the_same_at_1_and_200_clients(cast: Cast) -> None:

@@ -20,9 +20,9 @@ from homework import services
 from homework.kinds import all_kinds, get_kind
 from homework.kinds.values import SummaryScope
 from homework.models import Entry
+from homework.selectors.period import period_for_dates
 from homework.services import Flags
 from homework.summary import render, selectors
-from homework.summary.period import period_for_dates
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import RESPONSES, written_record

@@ -457,7 +457,7 @@ def text_boxes(tree: ET.Element) -> list[tuple[str, tuple[float, float, float, f
     for text in tree.iter(f"{SVG}text"):
         words = text.text or ""
         size, x, y = (float(text.get(a, 0)) for a in ("font-size", "x", "y"))
-        width = charts._label_width(words, size)
+        width = charts.label_width(words, size)
         if font is not None:
             width = max(width, drawn_width(font, words, size))
         left = {"start": x, "middle": x - width / 2, "end": x - width}[text.get("text-anchor", "")]

@@ -13,7 +13,7 @@ from django.utils import timezone
 from clients.models import AccessEvent
 from clients.selectors import session_window
 from homework.models import Entry
-from homework.summary.period import period_for_window
+from homework.selectors.period import period_for_window
 from homework.summary.render import summary_context
 from homework.summary.selectors import summary_data
 from tests.conftest import Cast, login

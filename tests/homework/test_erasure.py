@@ -25,7 +25,7 @@ from homework.models import (
     OutboxMessage,
     PreparedDownload,
 )
-from homework.summary.services import summary_storage
+from homework.services.stored_summaries import summary_storage
 from homework.workspace.erasure import CHANGED_SINCE_SHOWN
 from practice.models import User
 from tests.conftest import login

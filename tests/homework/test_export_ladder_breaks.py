@@ -1,4 +1,4 @@
-"""Where the client's download (homework.portal.export) breaks the pages of a
+"""Where the client's download (homework.export) breaks the pages of a
 boundary-steps entry: a step's line goes over with the first lines of what
 happened when they tried it, never left at the foot of a page alone."""
 
@@ -8,8 +8,8 @@ import re
 import pytest
 from django.utils import timezone
 
+from homework import export
 from homework.models import Entry
-from homework.portal import export
 from tests.factories import AssignmentFactory, EntryFactory, boundary_steps, written_record
 from tests.helpers_pdf import pages_of
 

@@ -1,4 +1,4 @@
-"""Where the client's download (homework.portal.export) breaks its pages: a label
+"""Where the client's download (homework.export) breaks its pages: a label
 never ends a page whose words open the next, and an entry's "When" goes
 over with what happened."""
 
@@ -7,8 +7,8 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from homework import export
 from homework.models import Entry, EntryNote
-from homework.portal import export
 from tests.factories import EntryFactory, written_record
 from tests.helpers_pdf import pages_of
 

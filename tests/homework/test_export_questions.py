@@ -6,7 +6,7 @@ import json
 
 from django.urls import reverse
 
-from homework.portal import export
+from homework import export
 from tests import factories
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory

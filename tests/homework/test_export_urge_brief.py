@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from homework.portal import export
+from homework import export
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, urge_log
 
 pytestmark = pytest.mark.django_db

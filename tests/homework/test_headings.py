@@ -8,8 +8,8 @@ from itertools import pairwise
 import pytest
 from django.urls import reverse
 
+from homework import export
 from homework.kinds import all_kinds, get_kind
-from homework.portal import export
 from tests.conftest import login
 from tests.factories import (
     RESPONSES,

@@ -23,7 +23,7 @@ from homework.kinds import ExerciseKind, ResponseInvalid, all_kinds, get_kind
 from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.workspace.display import entry_html
-from practice.dates import TheirClock
+from practice.dates import ClientTimeZone
 from tests.conftest import login
 from tests.factories import (
     ASSERTS_WHEN_BLANK,
@@ -112,7 +112,7 @@ def surfaces(kind: ExerciseKind, entry) -> dict[str, str]:
     the summary's section and first-page lines, a list's excerpt, the
     client's progress page."""
     shown = kind.present(entry)
-    clock = TheirClock(zone=entry.assignment.client.timezone)
+    clock = ClientTimeZone(zone=entry.assignment.client.timezone)
     found = {
         "portal display": render_to_string(
             kind.display_template, {"entry": entry, "heading_level": 2, **shown}
@@ -128,7 +128,7 @@ def surfaces(kind: ExerciseKind, entry) -> dict[str, str]:
         context = kind.summary_context([entry], scope)
         found[f"summary (full detail: {full_detail})"] = render_to_string(
             kind.summary_template,
-            {**context, "full_detail": full_detail, "kind": kind, "their_clock": clock},
+            {**context, "full_detail": full_detail, "kind": kind, "client_time_zone": clock},
         )
         found[f"at a glance (full detail: {full_detail})"] = "\n".join(
             kind.at_a_glance([entry], scope)

@@ -10,8 +10,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from homework.kinds import all_kinds, get_kind
+from homework.kinds.limits import OLDER_LIST_LIMIT
 from homework.kinds.values import SummaryScope
-from homework.summary.limits import OLDER_LIST_LIMIT
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
 
 

@@ -25,9 +25,9 @@ from homework import services
 from homework.kinds.values import SummaryScope
 from homework.models import Assignment, Entry
 from homework.selectors import completion, todo_for_client, with_progress
+from homework.selectors.period import PeriodQuery
 from homework.services import Flags
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery
 from tests.conftest import login
 from tests.factories import (
     AssignmentFactory,

@@ -16,8 +16,8 @@ from homework.library.measures import GAD7_ITEMS, PHQ9_ITEMS
 from homework.models import Assignment, Entry, Exercise
 from homework.schedules import count_slots, slot_for, slots
 from homework.selectors import staff_home
+from homework.selectors.period import PeriodQuery
 from homework.summary import selectors
-from homework.summary.period import PeriodQuery
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory
 from tests.helpers import assignment_form

@@ -13,9 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from homework import services
+from homework import export, services
 from homework.models import Assignment, Entry, EntryComment, EntryNote
-from homework.portal import export
 from homework.services import EntryLocked, Flags
 from tests.conftest import login
 from tests.factories import (
@@ -839,7 +838,7 @@ def test_changing_a_worksheet_keeps_answers_to_questions_since_removed(cast):
         flags=Flags(),
     )
     removed = exercise.options["questions"][-1]["key"]
-    kept_words = sent.response[removed]
+    kept = sent.response[removed]
     exercise.options = {
         **exercise.options,
         "questions": [q for q in exercise.options["questions"] if q["key"] != removed],
@@ -852,7 +851,7 @@ def test_changing_a_worksheet_keeps_answers_to_questions_since_removed(cast):
         data={key: value for key, value in answers.items() if key != removed},
         flags=Flags(),
     )
-    assert edited.response[removed] == kept_words
+    assert edited.response[removed] == kept
 
 
 def test_history_says_once_that_unread_entries_can_still_be_changed(cast):

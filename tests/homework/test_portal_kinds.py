@@ -3,7 +3,6 @@
 import datetime as dt
 import re
 import uuid
-import zoneinfo
 
 import pytest
 from django.db import connection
@@ -209,13 +208,14 @@ def test_a_long_boundary_is_shown_whole_in_a_box_that_wraps(cast):
     assert not re.search(r'<input[^>]*name="r-steps-0-boundary"', page)
 
 
-def test_a_new_urge_starts_at_now_in_the_clients_time_zone(cast):
+def test_a_new_urge_leaves_its_time_to_the_client_with_a_now_button_on_their_clock(cast):
     cast.alice.timezone = "America/New_York"
     cast.alice.save()
     assignment = assign(cast.alice, "urge_log")
     page = login(cast.alice.portal_user).get(do_url(assignment))
-    new_york_now = timezone.localtime(timezone=zoneinfo.ZoneInfo("America/New_York"))
-    assert page.context["form"].initial["at"][:13] == new_york_now.strftime("%Y-%m-%dT%H")
+    assert "at" not in page.context["form"].initial
+    assert re.search(r'<input[^>]*name="r-at"(?![^>]*value=)', page.text)
+    assert 'data-fill-now="id_r-at" data-time-zone="America/New_York"' in page.text
 
 
 # -- recurring work on the dashboard
@@ -552,7 +552,7 @@ def test_check_in_charts_name_the_year_when_they_run_over_new_year(cast, days, l
 
 
 def test_the_clients_download_has_their_answers_but_no_score(cast):
-    from homework.portal import export
+    from homework import export
 
     http = login(cast.alice.portal_user)
     assignment = assign(cast.alice, "worksheet")

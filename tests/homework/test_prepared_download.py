@@ -125,7 +125,7 @@ def test_a_failed_build_offers_to_try_again(
     def broken(**_kwargs):
         raise RuntimeError("the renderer fell over")
 
-    monkeypatch.setattr("homework.portal.export.export_pdf", broken)
+    monkeypatch.setattr("homework.export.export_pdf", broken)
     http = login(cast.alice.portal_user)
     ask(http, django_capture_on_commit_callbacks)  # the failure is logged, the ask stands
     page = http.get(reverse("homework:download_progress")).text

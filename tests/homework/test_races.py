@@ -24,7 +24,7 @@ from clients import services as client_services
 from clients.models import Client, Invitation
 from homework import selectors, services
 from homework.models import Assignment, Entry, OutboxMessage
-from homework.services import EntryConflict, EntryLocked, Flags, PageSave, kept_words, sending
+from homework.services import EntryConflict, EntryLocked, Flags, PageSave, refused_words, sending
 from homework.services import drafts as draft_services
 from tests.factories import written_record
 from tests.helpers_workers import (
@@ -239,7 +239,7 @@ def test_a_new_entry_sent_twice_at_once_is_sent_once_and_both_say_sent(cast, mon
     request found no entry, then met the first one's as it made it."""
     key = uuid.uuid4()
     with held_at(
-        monkeypatch, sending, "_load_for_write", after=True, thread="second click"
+        monkeypatch, sending, "load_for_write", after=True, thread="second click"
     ) as there:
         second = start("second click", send(cast, key=key, version=0))
         assert there.wait(WAIT)
@@ -364,7 +364,7 @@ def test_an_edit_arriving_as_the_therapist_marks_it_read_waits_in_the_note_form(
         assert reading.finish().error is None, reading.error
         return real_edit(**kwargs)
 
-    monkeypatch.setattr(kept_words, "entry_edit", read_first)
+    monkeypatch.setattr(refused_words, "entry_edit", read_first)
     http = HttpClient()
     http.force_login(cast.alice.portal_user)
     words = "Changed: it was louder than I said."

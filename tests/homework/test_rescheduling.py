@@ -20,8 +20,8 @@ from clients.models import Session
 from homework import services
 from homework.models import Assignment, Entry
 from homework.selectors import completion, todo_for_client, with_progress
-from homework.summary.completion import completion_for_period
-from homework.summary.period import period_between_sessions
+from homework.selectors.period import period_between_sessions
+from homework.selectors.work_in_period import completion_for_period
 from tests.conftest import login, save_change_form
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
 from tests.helpers import form_on

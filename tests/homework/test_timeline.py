@@ -16,8 +16,8 @@ from homework.kinds import charts, get_kind
 from homework.kinds.charts import Lane, TimelinePoint
 from homework.kinds.timeline import timeline_of
 from homework.models import Entry
+from homework.selectors.period import period_for_dates
 from homework.summary import render, selectors
-from homework.summary.period import period_for_dates
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import (

@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from homework import services
 from homework.models import Entry, EntryNote
+from homework.selectors.period import period_for_dates
 from homework.summary import render
 from homework.summary import selectors as summary_selectors
-from homework.summary.period import period_for_dates
 from tests.conftest import login
 from tests.factories import EntryFactory
 from tests.helpers import form_token

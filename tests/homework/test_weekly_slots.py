@@ -16,8 +16,8 @@ from django.utils import timezone
 from clients.models import Session
 from homework.models import Assignment
 from homework.selectors import Progress, completion, todo_for_client, with_progress
-from homework.summary.completion import completion_for_period
-from homework.summary.period import period_between_sessions, period_for_dates
+from homework.selectors.period import period_between_sessions, period_for_dates
+from homework.selectors.work_in_period import completion_for_period
 from homework.summary.render import summary_document
 from homework.summary.selectors import summary_data
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory

@@ -5,10 +5,9 @@ import uuid
 
 from django.urls import reverse
 
-from homework import services
+from homework import export, services
 from homework.kinds import get_kind
 from homework.models import Entry
-from homework.portal import export
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
 from tests.helpers_worksheets import SAFE_QUESTION as SAFE

@@ -9,10 +9,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from homework import services
+from homework import export, services
 from homework.kinds.values import SummaryScope
 from homework.models import Entry
-from homework.portal import export
 from homework.services import Flags
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record

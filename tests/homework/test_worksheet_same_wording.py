@@ -7,10 +7,10 @@ import uuid
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from homework import export
 from homework.kinds import get_kind
 from homework.kinds.values import SummaryScope
 from homework.models import Entry
-from homework.portal import export
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
 

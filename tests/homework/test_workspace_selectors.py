@@ -277,7 +277,7 @@ def test_during_a_session_the_window_still_covers_the_work_for_it(cast):
 def test_without_sessions_the_window_is_the_one_the_summary_covers(cast):
     """No earlier session: the admin's page and the summary printed now look
     back over the same four weeks, from the same midnight."""
-    from homework.summary.period import PeriodQuery
+    from homework.selectors.period import PeriodQuery
     from homework.summary.selectors import resolve_period
 
     now = timezone.now()

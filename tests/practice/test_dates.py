@@ -10,10 +10,10 @@ from django.utils import formats, timezone, translation
 from homework.models import Assignment
 from homework.workspace.display import schedule_text
 from practice.dates import (
-    TheirClock,
+    ClientTimeZone,
     calendar_day,
     clocks_differ,
-    on_their_clock,
+    in_client_time_zone,
     years_named_within,
 )
 
@@ -71,20 +71,20 @@ TUESDAY_NIGHT = dt.datetime(2026, 11, 24, 21, 0, tzinfo=LOS_ANGELES)
 
 def test_a_time_in_their_life_reads_on_their_clock_and_says_so():
     with timezone.override("Europe/London"):
-        shown = on_their_clock(TUESDAY_NIGHT, "America/Los_Angeles", "l j F Y, H:i")
+        shown = in_client_time_zone(TUESDAY_NIGHT, "America/Los_Angeles", "l j F Y, H:i")
     assert shown == "Tuesday 24 November 2026, 21:00 (their time)"
 
 
 def test_no_marker_when_the_reader_keeps_the_same_clock():
     with timezone.override("America/Los_Angeles"):
         assert (
-            on_their_clock(TUESDAY_NIGHT, "America/Los_Angeles", "D j M, H:i")
+            in_client_time_zone(TUESDAY_NIGHT, "America/Los_Angeles", "D j M, H:i")
             == "Tue 24 Nov, 21:00"
         )
     # Lisbon and London keep the same time all year: no marker between them.
     summer = dt.datetime(2026, 7, 1, 21, 0, tzinfo=dt.UTC)
     with timezone.override("Europe/London"):
-        assert on_their_clock(summer, "Europe/Lisbon", "H:i") == "22:00"
+        assert in_client_time_zone(summer, "Europe/Lisbon", "H:i") == "22:00"
         assert not clocks_differ(summer, "Europe/Lisbon")
 
 
@@ -93,19 +93,19 @@ def test_the_marker_follows_the_offsets_at_that_moment_not_the_names():
     winter = dt.datetime(2026, 1, 10, 21, 0, tzinfo=dt.UTC)
     summer = dt.datetime(2026, 7, 10, 21, 0, tzinfo=dt.UTC)
     with timezone.override("Europe/London"):
-        assert on_their_clock(winter, "Atlantic/Reykjavik", "H:i") == "21:00"
-        assert on_their_clock(summer, "Atlantic/Reykjavik", "H:i") == "21:00 (their time)"
+        assert in_client_time_zone(winter, "Atlantic/Reykjavik", "H:i") == "21:00"
+        assert in_client_time_zone(summer, "Atlantic/Reykjavik", "H:i") == "21:00 (their time)"
 
 
 def test_a_page_that_says_it_once_prints_no_marker_but_knows_it_needs_the_note():
-    clock = TheirClock(zone="America/Los_Angeles", noted=True)
+    clock = ClientTimeZone(zone="America/Los_Angeles", noted=True)
     with (
         timezone.override("Europe/London"),
         years_named_within(dt.date(2026, 11, 1), dt.date(2026, 11, 30)),
     ):
         assert clock.show(TUESDAY_NIGHT, "D j M, H:i") == "Tue 24 Nov, 21:00"
     assert clock.differed
-    same = TheirClock(zone="Europe/London", noted=True)
+    same = ClientTimeZone(zone="Europe/London", noted=True)
     with timezone.override("Europe/London"):
         same.show(TUESDAY_NIGHT, "D j M, H:i")
     assert not same.differed
@@ -130,7 +130,7 @@ def test_over_new_year_every_date_names_its_year():
 
 
 def test_a_time_in_their_life_names_the_year_before_the_hour():
-    clock = TheirClock(zone="America/Los_Angeles", noted=True)
+    clock = ClientTimeZone(zone="America/Los_Angeles", noted=True)
     with (
         timezone.override("Europe/London"),
         years_named_within(dt.date(2026, 11, 1), dt.date(2027, 1, 10)),

@@ -29,7 +29,7 @@ def test_a_missing_page_keeps_the_quick_exit_and_crisis_lines(cast, signed_in):
 def test_an_archived_client_gets_a_calm_page_with_the_exit_and_sign_out(cast):
     Client.objects.filter(pk=cast.alice.pk).update(status=Client.Status.ARCHIVED)
     page = login(cast.alice.portal_user).get(reverse("homework:dashboard"), follow=True)
-    # Not a refusal: their closed notebook's page (tests/clients/test_closed_notebook.py).
+    # Not a refusal: their archived client's page (tests/clients/test_archived_client.py).
     assert page.status_code == 200
     assert page.redirect_chain == [(reverse("clients:closed"), 302)]
     assert_safe_shell(page.text)

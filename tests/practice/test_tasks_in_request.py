@@ -293,16 +293,16 @@ def test_without_a_worker_an_invitation_waiting_is_sent_by_a_later_send(
     newcomer = ClientFactory.create(
         therapist=cast.tara, portal_user=None, contact_email="casey@example.test"
     )
-    real_send = discreet_email._send_discreet_email
+    real_send = discreet_email.send_discreet_email_or_raise
 
     def down(**kwargs):
         raise OSError("the mail server went away")
 
-    monkeypatch.setattr(invitations, "_send_discreet_email", down)
+    monkeypatch.setattr(invitations, "send_discreet_email_or_raise", down)
     with django_capture_on_commit_callbacks(execute=True):
         client_services.client_invite(actor=cast.tara, client=newcomer, send_email=True)
     assert len(client_selectors.invitations_awaiting_email()) == 1
-    monkeypatch.setattr(invitations, "_send_discreet_email", real_send)
+    monkeypatch.setattr(invitations, "send_discreet_email_or_raise", real_send)
     send_a_record(cast, django_capture_on_commit_callbacks)
     assert client_selectors.invitations_awaiting_email() == []
     assert ["casey@example.test"] in [message.to for message in mailoutbox]

@@ -8,12 +8,13 @@ the numbers beside it as text too. Colour never carries meaning alone:
 shapes and words do.
 """
 
-from homework.kinds.charts.labels import _label_width, in_visual_order
+from homework.kinds.charts.labels import in_visual_order, label_width
 from homework.kinds.charts.ladder import Rung, ladder
 from homework.kinds.charts.lines import ContactMark, DayValue, urge_curve, values_over_time
 from homework.kinds.charts.rings import NAME_LINE_HEIGHT, Dot, Ring, rings
 from homework.kinds.charts.svg import ACCENT, INK
-from homework.kinds.charts.timeline import Lane, Timeline, TimelinePoint, TimelineRow, timeline
+from homework.kinds.charts.timeline import Timeline, TimelineRow, timeline
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 
 __all__ = [
     "ACCENT",
@@ -28,8 +29,8 @@ __all__ = [
     "Timeline",
     "TimelinePoint",
     "TimelineRow",
-    "_label_width",
     "in_visual_order",
+    "label_width",
     "ladder",
     "rings",
     "timeline",

@@ -55,7 +55,7 @@ def in_visual_order(svg: str) -> SafeString:
     return mark_safe(redrawn)  # noqa: S308 (labels escaped again)  # nosec B703
 
 
-def _label_width(text: str, size: float) -> float:
+def label_width(text: str, size: float) -> float:
     """About how wide ``text`` is drawn at ``size``, never much less."""
     ems = 0.0
     for char in text:
@@ -80,13 +80,13 @@ def _fitted(text: str, room: float, size: float) -> str:
     ``shorten``) to fit ``room`` units at ``size``; three letters at least."""
     fitted = shorten(text, len(text) + 1)
     limit = len(fitted)
-    while limit > 3 and _label_width(fitted, size) > room:
+    while limit > 3 and label_width(fitted, size) > room:
         limit -= 1
         fitted = shorten(text, limit)
     return fitted
 
 
-def _wrapped(text: str, room: float, size: float, lines: int = 2) -> list[str]:
+def wrapped_lines(text: str, room: float, size: float, lines: int = 2) -> list[str]:
     """``text`` in at most ``lines`` lines of ``room`` units, broken between
     words; a word too wide for a line alone, or words left over, cut short
     with an ellipsis (``_fitted``)."""
@@ -96,7 +96,7 @@ def _wrapped(text: str, room: float, size: float, lines: int = 2) -> list[str]:
     while taken < len(words) and len(wrapped) < lines:
         line = words[taken]
         taken += 1
-        while taken < len(words) and _label_width(f"{line} {words[taken]}", size) <= room:
+        while taken < len(words) and label_width(f"{line} {words[taken]}", size) <= room:
             line = f"{line} {words[taken]}"
             taken += 1
         wrapped.append(_fitted(line, room, size))

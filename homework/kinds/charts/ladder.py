@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 
-from homework.kinds.charts.svg import ACCENT, MUTED, _svg, _text
+from homework.kinds.charts.svg import ACCENT, MUTED, svg_document, svg_text
 from homework.kinds.excerpts import shorten
 
 
@@ -32,9 +32,11 @@ def ladder(*, rungs: Sequence[Rung], title: str, description: str) -> SafeString
             f'<line x1="{rail_left}" x2="{rail_right}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="{MUTED}" stroke-width="3"/>'
         )
         body.append(_status_marker(mid, cy, rung.status))
-        body.append(_text(rail_right + 12, cy - 3, shorten(rung.text, 32), size=13, weight="bold"))
-        body.append(_text(rail_right + 12, cy + 14, rung.status_label, size=12, fill=MUTED))
-    return _svg(width, height, title, description, body)
+        body.append(
+            svg_text(rail_right + 12, cy - 3, shorten(rung.text, 32), size=13, weight="bold")
+        )
+        body.append(svg_text(rail_right + 12, cy + 14, rung.status_label, size=12, fill=MUTED))
+    return svg_document(width, height, title, description, body)
 
 
 def _status_marker(cx: float, cy: float, status: str) -> str:

@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from homework.kinds.charts.svg import ACCENT, CONTACT, LINE, MUTED, _dots, _rules, _svg, _text
+from homework.kinds.charts.svg import (
+    ACCENT,
+    CONTACT,
+    LINE,
+    MUTED,
+    rules,
+    svg_document,
+    svg_dots,
+    svg_text,
+)
 from practice.dates import calendar_day
 
 # The room a value's number ("10", "6.5") takes over its dot, at size 11.
@@ -62,11 +71,11 @@ def urge_curve(
     body = [
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
     ]
-    body.append(_rules(left, left + plot_w, (y(level) for level in (0, 5, 10))))
+    body.append(rules(left, left + plot_w, (y(level) for level in (0, 5, 10))))
     if labelled:
         for level in (0, 5, 10):
             body.append(
-                _text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end")
+                svg_text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end")
             )
     for mark in contacts:
         cx = x(mark.day)
@@ -88,26 +97,26 @@ def urge_curve(
             )
         segment = [point] if point is not None else []
     radius = 3.5 if days <= 40 else 2
-    body.append(_dots(((x(point.day), y(point.value)) for point in ordered), radius))
+    body.append(svg_dots(((x(point.day), y(point.value)) for point in ordered), radius))
     if not labelled:
-        return _svg(width, height, title, description, body)
+        return svg_document(width, height, title, description, body)
     axis_y = top + plot_h + 30
     first = calendar_day(start, "j M")
     if days == 1:
         # The first day alone, under its dot: the same date at both ends
         # read as if nothing had moved.
-        body.append(_text(x(0), axis_y, first, size=11, fill=MUTED, anchor="middle"))
+        body.append(svg_text(x(0), axis_y, first, size=11, fill=MUTED, anchor="middle"))
     else:
         last = calendar_day(start + dt.timedelta(days=days - 1), "j M")
-        body.append(_text(left, axis_y, first, size=11, fill=MUTED))
-        body.append(_text(left + plot_w, axis_y, last, size=11, fill=MUTED, anchor="end"))
+        body.append(svg_text(left, axis_y, first, size=11, fill=MUTED))
+        body.append(svg_text(left + plot_w, axis_y, last, size=11, fill=MUTED, anchor="end"))
     legend_x, legend_y = left, height - 6
     for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
         if any(mark.by_me == by_me for mark in contacts):
             body.append(_contact_marker(legend_x + 6, legend_y - 4, by_me=by_me))
-            body.append(_text(legend_x + 16, legend_y, label, size=11, fill=MUTED))
+            body.append(svg_text(legend_x + 16, legend_y, label, size=11, fill=MUTED))
             legend_x += 130
-    return _svg(width, height, title, description, body)
+    return svg_document(width, height, title, description, body)
 
 
 def _contact_marker(cx: float, cy: float, by_me: bool) -> str:
@@ -148,32 +157,32 @@ def values_over_time(
     body = [
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
     ]
-    body.append(_rules(left, left + plot_w, (y(level) for level in (0, y_max / 2, y_max))))
+    body.append(rules(left, left + plot_w, (y(level) for level in (0, y_max / 2, y_max))))
     if labelled:
         for level in (0, y_max / 2, y_max):
             body.append(
-                _text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end")
+                svg_text(left - 6, y(level) + 4, f"{level:g}", size=11, fill=MUTED, anchor="end")
             )
     if count > 1:
         coords = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, (_label, v) in enumerate(points))
         body.append(
             f'<polyline points="{coords}" fill="none" stroke="{ACCENT}" stroke-width="2.5"/>'
         )
-    body.append(_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
+    body.append(svg_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
     if not labelled:
-        return _svg(width, height, title, description, body)
+        return svg_document(width, height, title, description, body)
     # A number over each dot while they fit side by side (a number is about
     # 26 units wide); a year of weekly check-ins would stack them into one
     # black bar, so past that the numbers are in words beside the picture.
     numbered = count <= 1 or plot_w / (count - 1) >= VALUE_LABEL_WIDTH
     for index, (label, value) in enumerate(points):
         if numbered:
-            body.append(_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
+            body.append(svg_text(x(index), y(value) - 9, f"{value:g}", size=11, anchor="middle"))
         if count <= 4 or index in (0, count - 1):
             anchor = (
                 "start"
                 if index == 0 and count > 1
                 else ("end" if index == count - 1 and count > 1 else "middle")
             )
-            body.append(_text(x(index), height - 12, label, size=11, fill=MUTED, anchor=anchor))
-    return _svg(width, height, title, description, body)
+            body.append(svg_text(x(index), height - 12, label, size=11, fill=MUTED, anchor=anchor))
+    return svg_document(width, height, title, description, body)

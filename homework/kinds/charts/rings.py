@@ -9,8 +9,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from homework.kinds.charts.labels import _label_width, _wrapped
-from homework.kinds.charts.svg import ACCENT, LINE, MUTED, SOFT, _svg, _text
+from homework.kinds.charts.labels import label_width, wrapped_lines
+from homework.kinds.charts.svg import ACCENT, LINE, MUTED, SOFT, svg_document, svg_text
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def rings(
     names: list[tuple[float, float, str, float]] = []
     if labelled:
         body.append(
-            _text(
+            svg_text(
                 centre,
                 centre + 5,
                 centre_label,
@@ -83,8 +83,8 @@ def rings(
         band = (inner + radius) / 2
         if labelled:
             label_y = centre - radius + 14
-            body.append(_text(centre, label_y, ring.label, size=12, fill=MUTED, anchor="middle"))
-            taken.append(_text_box(centre, label_y, _label_width(ring.label, 12), 12))
+            body.append(svg_text(centre, label_y, ring.label, size=12, fill=MUTED, anchor="middle"))
+            taken.append(_text_box(centre, label_y, label_width(ring.label, 12), 12))
         if not labelled and len(ring.dots) > per_ring[index]:
             places, dot_radius = _packed(len(ring.dots), max(inner, CENTRE_RADIUS), radius)
             positions = [(centre + x, centre + y) for x, y in places]
@@ -118,8 +118,8 @@ def rings(
         if hidden:
             more = ngettext("+ %(n)s more", "+ %(n)s more", hidden) % {"n": hidden}
             dx, dy = positions[len(shown)]
-            body.append(_text(dx, dy + 4, more, size=11, fill=MUTED, anchor="middle"))
-            taken.append(_text_box(dx, dy + 4, _label_width(more, 11), 11))
+            body.append(svg_text(dx, dy + 4, more, size=11, fill=MUTED, anchor="middle"))
+            taken.append(_text_box(dx, dy + 4, label_width(more, 11), 11))
             # Inside a picture with role="img" only the title and the
             # description are read out: the marker is said there too.
             left_out.append(
@@ -134,12 +134,12 @@ def rings(
         # Where a dot's neighbours leave too little room, the name is cut
         # narrower, then to one line (and said in full in words).
         for lines in (
-            _wrapped(name, room, 12),
-            _wrapped(name, room * 0.75, 12),
-            _wrapped(name, room / 2, 12),
-            _wrapped(name, room / 2, 12, lines=1),
+            wrapped_lines(name, room, 12),
+            wrapped_lines(name, room * 0.75, 12),
+            wrapped_lines(name, room / 2, 12),
+            wrapped_lines(name, room / 2, 12, lines=1),
         ):
-            width = max(_label_width(line, 12) for line in lines)
+            width = max(label_width(line, 12) for line in lines)
             height = (TEXT_ASCENT + TEXT_DESCENT) * 12 + NAME_LINE_HEIGHT * (len(lines) - 1)
             box = _beside(dx, dy, width, height, size, taken)
             if box is not None:
@@ -151,7 +151,7 @@ def rings(
         taken.append(box)
         for line_number, line in enumerate(lines):
             body.append(
-                _text(
+                svg_text(
                     (box[0] + box[2]) / 2,
                     box[1] + TEXT_ASCENT * 12 + NAME_LINE_HEIGHT * line_number,
                     line,
@@ -166,7 +166,7 @@ def rings(
         left_out.append(_("In full: %(names)s.") % {"names": ", ".join(dict.fromkeys(unsaid))})
     if left_out:
         description = " ".join([description, *left_out]).strip()
-    return _svg(size, size, title, description, body)
+    return svg_document(size, size, title, description, body)
 
 
 # The room for a name on the map is counted in letters of about this width

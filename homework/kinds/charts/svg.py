@@ -18,7 +18,9 @@ CONTACT = "#5b2a86"
 FONT = "DejaVu Sans, system-ui, sans-serif"
 
 
-def _svg(width: int, height: int, title: str, description: str, body: Iterable[str]) -> SafeString:
+def svg_document(
+    width: int, height: int, title: str, description: str, body: Iterable[str]
+) -> SafeString:
     # ids must be unique on a page that shows several charts: derive them
     # from the content, so the function stays pure.
     uid = "c" + hashlib.sha256(f"{title}|{description}".encode()).hexdigest()[:10]
@@ -37,7 +39,7 @@ def _svg(width: int, height: int, title: str, description: str, body: Iterable[s
     return mark_safe(drawn)  # noqa: S308 (every piece of text above is escaped)  # nosec B703
 
 
-def _text(
+def svg_text(
     x: float,
     y: float,
     text: str,
@@ -58,14 +60,14 @@ def _text(
     )
 
 
-def _rules(x1: float, x2: float, ys: Iterable[float]) -> str:
+def rules(x1: float, x2: float, ys: Iterable[float]) -> str:
     """Horizontal lines across the plot, as one path: a PDF engine draws each
     element on its own, and three lines cost as much as three shapes."""
     d = "".join(f"M{x1} {y:.1f}H{x2}" for y in ys)
     return f'<path d="{d}" stroke="{LINE}" fill="none"/>'
 
 
-def _dots(points: Iterable[tuple[float, float]], radius: float) -> str:
+def svg_dots(points: Iterable[tuple[float, float]], radius: float) -> str:
     """Round dots at the points, as one path of zero-length strokes with round
     caps (drawn as dots by browsers and PDF readers alike): one element, not
     one circle a day."""

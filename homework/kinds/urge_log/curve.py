@@ -22,7 +22,7 @@ TREND_WINDOW_DAYS = 7
 TREND_THRESHOLD = 1.0
 
 
-def _contact_key(contacts: Sequence[JSONDict]) -> list[str]:
+def contact_key(contacts: Sequence[JSONDict]) -> list[str]:
     """The marks the chart has, as charts.urge_curve draws them: a hollow
     triangle when the other person reached out, a dot when the client did."""
     key = []
@@ -33,7 +33,7 @@ def _contact_key(contacts: Sequence[JSONDict]) -> list[str]:
     return key
 
 
-def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) -> JSONDict:
+def urge_contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) -> JSONDict:
     initiated_by = response.get("contact_initiated_by", "")
     return {
         "day": day,
@@ -44,11 +44,11 @@ def _contact(at: dt.datetime, response: JSONDict, *, day: int, zone: dt.tzinfo) 
     }
 
 
-def _at(response: JSONDict) -> dt.datetime | None:
+def urge_at(response: JSONDict) -> dt.datetime | None:
     return stored_datetime(response.get("at"))
 
 
-def _pull(response: JSONDict) -> int | None:
+def urge_pull(response: JSONDict) -> int | None:
     """How strong the pull was, if the client said: a blank is not a 0."""
     value = response.get("intensity")
     if isinstance(value, bool) or not isinstance(value, int):
@@ -56,7 +56,7 @@ def _pull(response: JSONDict) -> int | None:
     return value
 
 
-def _contact_said(response: JSONDict) -> bool | None:
+def contact_said(response: JSONDict) -> bool | None:
     """Whether the urge says there was contact (True), says there was none
     (False), or does not say (None): an entry silent on contact is not "no
     contact"."""
@@ -67,10 +67,10 @@ def _contact_said(response: JSONDict) -> bool | None:
     return None
 
 
-def _contact_answer(response: JSONDict) -> str:
+def contact_answer(response: JSONDict) -> str:
     """The answer to "was there contact?" in the client's words, or that it
     was not answered."""
-    said = _contact_said(response)
+    said = contact_said(response)
     if said:
         by = response.get("contact_initiated_by", "")
         return str(dict(INITIATED_BY).get(by, "")) or _("There was contact")
@@ -79,12 +79,12 @@ def _contact_answer(response: JSONDict) -> str:
     return str(NOT_ANSWERED)
 
 
-def _plain_pull(entry: "Entry") -> int | None:
+def plain_pull(entry: "Entry") -> int | None:
     """The pull as the entry keeps it plain (Entry.score, set by UrgeLog.score)."""
     return None if entry.score is None else int(entry.score)
 
 
-def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:
+def urge_trend(by_day: dict[int, list[int]]) -> JSONDict | None:
     """Mean pull in the first week logged against the last week logged."""
     if not by_day:
         return None
@@ -103,7 +103,7 @@ def _trend(by_day: dict[int, list[int]]) -> JSONDict | None:
     return {"direction": direction, "first": round(early_mean, 1), "last": round(late_mean, 1)}
 
 
-def _trend_sentence(trend: JSONDict | None, *, for_client: bool) -> str:
+def trend_sentence(trend: JSONDict | None, *, for_client: bool) -> str:
     if trend is None:
         return ""
     numbers = {"first": trend["first"], "last": trend["last"]}

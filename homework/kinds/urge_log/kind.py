@@ -14,19 +14,19 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
-from homework.kinds.charts.timeline import Lane, TimelinePoint
-from homework.kinds.fields import local_now_for_input
+from homework.kinds.charts.timeline_points import Lane, TimelinePoint
+from homework.kinds.limits import OLDER_LIST_LIMIT, first_of
 from homework.kinds.summaries import by_assignment
 from homework.kinds.urge_log.curve import (
-    _at,
-    _contact,
-    _contact_answer,
-    _contact_key,
-    _contact_said,
-    _plain_pull,
-    _pull,
-    _trend,
-    _trend_sentence,
+    contact_answer,
+    contact_key,
+    contact_said,
+    plain_pull,
+    trend_sentence,
+    urge_at,
+    urge_contact,
+    urge_pull,
+    urge_trend,
 )
 from homework.kinds.urge_log.form import (
     INITIATED_BY,
@@ -35,7 +35,6 @@ from homework.kinds.urge_log.form import (
     UrgeLogForm,
 )
 from homework.kinds.values import BRIEF, EarlierWanted, JSONDict, SummaryScope
-from homework.summary.limits import OLDER_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 from practice.dates import as_zone, calendar_day
 
@@ -57,21 +56,18 @@ class UrgeLog(ExerciseKind):
     form_class = UrgeLogForm
     has_trend = True
 
-    def initial(self, *, exercise: "Exercise", previous: "Entry | None" = None) -> JSONDict:
-        return {"at": local_now_for_input()}
-
     def happened_at(self, entry: "Entry") -> dt.datetime:
-        return _at(self.response_of(entry)) or entry.submitted_at or entry.created_at
+        return urge_at(self.response_of(entry)) or entry.submitted_at or entry.created_at
 
     def present(self, entry: "Entry") -> JSONDict:
         response = self.response_of(entry)
         return {
             "response": response,
-            "at": _at(response),
-            "pull": _pull(response),
+            "at": urge_at(response),
+            "pull": urge_pull(response),
             "trigger_label": dict(TRIGGERS).get(response.get("trigger", ""), ""),
             "initiated_label": dict(INITIATED_BY).get(response.get("contact_initiated_by", ""), ""),
-            "contact_answer": _contact_answer(response),
+            "contact_answer": contact_answer(response),
         }
 
     def excerpt(self, entry: "Entry") -> str:
@@ -89,10 +85,10 @@ class UrgeLog(ExerciseKind):
         return " · ".join(part for part in parts if part)
 
     def happened_at_given(self, response: JSONDict) -> dt.datetime | None:
-        return _at(response)
+        return urge_at(response)
 
     def contact_happened(self, response: JSONDict) -> bool | None:
-        return _contact_said(response)
+        return contact_said(response)
 
     def opened_for_charts(self) -> Q:
         # The curve and the timeline draw each urge from its plain columns;
@@ -103,7 +99,7 @@ class UrgeLog(ExerciseKind):
         # From the plain columns (opened_for_charts): the same as happened_at.
         at = entry.happened_at or entry.submitted_at or entry.created_at
         on = timezone.localdate(at, zone)
-        points = [TimelinePoint(on=on, lane=Lane.URGE, value=_plain_pull(entry))]
+        points = [TimelinePoint(on=on, lane=Lane.URGE, value=plain_pull(entry))]
         if entry.contact_happened:
             # Who reached out as the client answered it; "" when they did not say.
             by = self.response_of(entry).get("contact_initiated_by", "")
@@ -146,11 +142,11 @@ class UrgeLog(ExerciseKind):
         contacts: list[JSONDict] = []
         for at, urge in urges:
             day = (timezone.localdate(at, zone) - start).days
-            pull = _plain_pull(urge)
+            pull = plain_pull(urge)
             if pull is not None:  # a pull not given is not drawn as a 0
                 by_day[day].append(pull)
             if urge.contact_happened:
-                contacts.append(_contact(at, self.response_of(urge), day=day, zone=zone))
+                contacts.append(urge_contact(at, self.response_of(urge), day=day, zone=zone))
         last_day = max([(today - start).days, *by_day]) if by_day else (today - start).days
         days = [
             {
@@ -186,13 +182,13 @@ class UrgeLog(ExerciseKind):
             "since": since,
             "since_given": since_given,
             "last_contact": last_contact,
-            "trend": _trend(by_day),
+            "trend": urge_trend(by_day),
         }
 
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         # The pull, kept plain on the entry so the caseload's trend reads it
         # without decrypting each urge; a blank stays None, never a 0.
-        pull = _pull(response)
+        pull = urge_pull(response)
         return None if pull is None else float(pull)
 
     def trend(self, scores: Sequence[tuple[dt.date, float | None]]) -> str | None:
@@ -205,7 +201,7 @@ class UrgeLog(ExerciseKind):
         for day, pull in scores:
             if pull is not None:  # a pull not given is not drawn as a 0
                 by_day[(day - first).days].append(int(pull))
-        trend = _trend(by_day)
+        trend = urge_trend(by_day)
         return None if trend is None else str(trend["direction"])
 
     def earlier_wanted(self) -> EarlierWanted:
@@ -215,7 +211,7 @@ class UrgeLog(ExerciseKind):
 
     def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
         trend = curve["trend"]
-        description = _trend_sentence(trend, for_client=for_client) or _(
+        description = trend_sentence(trend, for_client=for_client) or _(
             "Not enough days logged yet to see a trend."
         )
         if curve["contacts"]:
@@ -266,8 +262,8 @@ class UrgeLog(ExerciseKind):
                     "curve": curve,
                     # The summary says the scale and the contacts in words.
                     "chart": self.chart(curve, for_client=False, labelled=False),
-                    "trend_sentence": _trend_sentence(curve["trend"], for_client=False),
-                    "key": _contact_key(curve["contacts"]),
+                    "trend_sentence": trend_sentence(curve["trend"], for_client=False),
+                    "key": contact_key(curve["contacts"]),
                     "contacts_listed": newest,
                     "contacts_more": earlier_contacts,
                     # Newest first by when the urge came, as the written
@@ -340,7 +336,7 @@ class UrgeLog(ExerciseKind):
                     )
                     % {"title": title, "days": days, "date": calendar_day(curve["since"], "j M")}
                 )
-            sentence = _trend_sentence(curve["trend"], for_client=False)
+            sentence = trend_sentence(curve["trend"], for_client=False)
             if sentence:
                 lines.append(sentence)
         return lines
@@ -378,7 +374,7 @@ class UrgeLog(ExerciseKind):
         return {
             "curve": curve,
             "chart": self.chart(curve, for_client=True) if entries else "",
-            "trend_sentence": _trend_sentence(curve["trend"], for_client=True),
+            "trend_sentence": trend_sentence(curve["trend"], for_client=True),
         }
 
 

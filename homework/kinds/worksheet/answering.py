@@ -18,7 +18,11 @@ from homework.kinds.values import (
     Shown,
 )
 from homework.kinds.worksheet.options import QUESTION_TYPES
-from homework.kinds.worksheet.questions import WorksheetQuestions, _as_answered, _field
+from homework.kinds.worksheet.questions import (
+    WorksheetQuestions,
+    question_as_answered,
+    question_field,
+)
 from homework.kinds.worksheet.wording import (
     same_answer,
     same_wording,
@@ -66,7 +70,7 @@ class WorksheetAnswering(WorksheetQuestions):
         download names what each of their answers answered."""
         asked = super().questions_asked(exercise)
         for key, question in self.earlier_questions(exercise).items():
-            asked.append(asked_as(key, _field(question)))
+            asked.append(asked_as(key, question_field(question)))
         return asked
 
     def asked(
@@ -135,7 +139,7 @@ class WorksheetAnswering(WorksheetQuestions):
         older = older.get(key, []) if isinstance(older, dict) else []
         known = [
             current,
-            _as_answered(kept, current) if kept is not None else None,
+            question_as_answered(kept, current) if kept is not None else None,
             self.earlier_questions(exercise).get(key),
             *(older if isinstance(older, list) else []),
         ]
@@ -154,9 +158,9 @@ class WorksheetAnswering(WorksheetQuestions):
             return asked_now
         listed = []
         for question in asked_now:
-            as_answered = _as_answered(kept.get(question["key"]), None)
+            as_answered = question_as_answered(kept.get(question["key"]), None)
             listed.append(
-                asked_as(question["key"], _field(as_answered)) if as_answered else question
+                asked_as(question["key"], question_field(as_answered)) if as_answered else question
             )
         return listed
 
@@ -178,8 +182,8 @@ class WorksheetAnswering(WorksheetQuestions):
         # question's words, and a box to say an answer still fits new words.
         for question in self.questions(exercise):
             key = question["key"]
-            field = form.fields[key] = _field(question)
-            as_answered = _as_answered((asked or {}).get(key), question)
+            field = form.fields[key] = question_field(question)
+            as_answered = question_as_answered((asked or {}).get(key), question)
             mark = wording_mark(question)
             reworded = not same_wording(as_answered, question)
             form.wordings_shown.append(

@@ -28,6 +28,18 @@ def questions_editor_words() -> dict[str, Any]:
         "high": _("What 10 means"),
         "scored": _("Counts toward the check-in's total"),
         "reverse": _("Counted the other way round (10 is the hardest)"),
+        # "%(value)s" is where the editor puts the number to choose.
+        "review_at_or_below": _("Flag for my review when the answer is %(value)s or lower"),
+        "review_at_or_above": _("Flag for my review when the answer is %(value)s or higher"),
+        "review_points_at_or_below": _(
+            "Flag for my review when the answer's points are %(value)s or lower"
+        ),
+        "review_points_at_or_above": _(
+            "Flag for my review when the answer's points are %(value)s or higher"
+        ),
+        "no_review": _("never"),
+        "review_choices": _("Flag for my review when the client chooses"),
+        "yes_no": {"yes": _("Yes"), "no": _("No")},
         "up": _("Move up"),
         "down": _("Move down"),
         "remove": _("Remove this question"),

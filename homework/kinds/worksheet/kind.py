@@ -43,7 +43,7 @@ class Worksheet(WorksheetAnswering, WorksheetSummary):
                 "text": "What helped most?",
                 "choices": ["A friend", "Time outside", "Something else"],
             },
-            {"type": "yes_no", "text": "Did you feel safe this week?"},
+            {"type": "yes_no", "text": "Did you feel safe this week?", "review_choices": ["no"]},
             {"type": "long_text", "text": "Anything you'd like your therapist to know?"},
         ],
         "score": {"method": "mean", "better": "higher", "label": "Steadiness"},

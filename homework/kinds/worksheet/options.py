@@ -11,10 +11,9 @@
 A published questionnaire (homework.library.measures) scores single choice
 questions by the points given to each choice ("points"), may name the
 published severity bands of its total ("bands"), the change in the total
-that counts as reliable ("reliable_change"), whether the client's progress
-page draws their totals ("total_to_client"), and, per question, an answer
-above which the entry is flagged for the therapist to review
-("review_above").
+that counts as reliable ("reliable_change") and whether the client's progress
+page draws their totals ("total_to_client"). Any question may name the
+answers that flag the entry for the therapist's review (watching.py).
 
 Every problem is reported under "options" (the admin shows it beside that
 box), each message naming the question it is about. Saved options are
@@ -31,7 +30,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds.excerpts import shorten
 from homework.kinds.values import JSONDict, ResponseInvalid
-from homework.kinds.worksheet.wording import _wording, same_wording, worded, wording_mark
+from homework.kinds.worksheet.score_options import clean_score
+from homework.kinds.worksheet.watching import REVIEW_FIELDS, clean_review_rule, whole_number
+from homework.kinds.worksheet.wording import question_wording, same_wording, worded, wording_mark
 from practice.bidi import isolated_text
 
 QUESTION_TYPES = [
@@ -56,10 +57,8 @@ QUESTION_FIELDS = {
     "scored",
     "reverse",
     "points",
-    "review_above",
+    *REVIEW_FIELDS,
 }
-SCORE_FIELDS = {"method", "better", "label", "bands", "reliable_change", "total_to_client"}
-MAX_BANDS = 10
 KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_QUESTIONS = 40
 MAX_CHOICES = 20
@@ -114,7 +113,7 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
             question["key"] = None
     _give_keys(cleaned, problems)
     result: JSONDict = {"questions": cleaned}
-    score = _clean_score(options.get("score"), cleaned, problems)
+    score = clean_score(options.get("score"), cleaned, problems)
     if score is not None:
         result["score"] = score
     earlier = _earlier(asked_before, cleaned)
@@ -197,7 +196,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             isinstance(points, list)
             and isinstance(choices, list)
             and len(points) == len(choices)
-            and all(_whole(p) and 0 <= p <= 100 for p in points)
+            and all(whole_number(p) and 0 <= p <= 100 for p in points)
         ):
             problem(_("a scored choice question gives “points”: a whole number for each choice."))
         if question.get("reverse"):
@@ -210,9 +209,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
         problem(_("only 0–10 scale questions can have end labels."))
     if question.get("reverse") and not question.get("scored"):
         problem(_("“reverse” applies only to a scored question."))
-    review_above = question.get("review_above")
-    if review_above is not None and not (question.get("scored") and _whole(review_above)):
-        problem(_("“review_above” is a whole number, on a scored question."))
+    watch = clean_review_rule(question, kind, problem)
     cleaned: JSONDict = {
         "key": question.get("key"),
         "type": kind,
@@ -231,22 +228,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             cleaned["reverse"] = True
         if isinstance(points, list):
             cleaned["points"] = points
-        if review_above is not None:
-            cleaned["review_above"] = review_above
-    return cleaned
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def most_points(question: JSONDict) -> int:
-    """The most a scored question adds to a total: 10 on a scale, else its
-    highest-scoring choice."""
-    points = question.get("points")
-    if isinstance(points, list) and points:
-        return max(int(p) for p in points)
-    return 10
+    return {**cleaned, **watch}
 
 
 def _refuse_same_wording(
@@ -264,7 +246,7 @@ def _refuse_same_wording(
     another already has is refused."""
     alike: dict[str, list[tuple[int, JSONDict]]] = {}
     for number, question in enumerate(questions, start=1):
-        if wording := _wording(question):
+        if wording := question_wording(question):
             alike.setdefault(wording, []).append((number, question))
     pairs: set[tuple[int, int]] = set()
     for wording, group in alike.items():
@@ -292,7 +274,7 @@ def _saved_as(saved: Any) -> set[tuple[str, str]]:
     if not isinstance(questions, list):
         return set()
     return {
-        (question["key"], _wording(question))
+        (question["key"], question_wording(question))
         for question in questions
         if isinstance(question, dict) and isinstance(question.get("key"), str)
     }
@@ -395,91 +377,3 @@ def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
                 key = f"q_{digest[:10]}_{extra}"
             question["key"] = key
             taken.append(key)
-
-
-def _clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> JSONDict | None:
-    scored = [q for q in questions if q.get("scored")]
-    if score is None:
-        if scored:
-            problems.append(
-                _(
-                    "Some questions are scored, so add a “score” saying how they add up: "
-                    '{"method": "sum" or "mean", "better": "higher" or "lower"}.'
-                )
-            )
-        return None
-    if not isinstance(score, dict):
-        problems.append(_("“score” should be an object with “method” and “better”."))
-        return None
-    for name in sorted(set(score) - SCORE_FIELDS):
-        problems.append(
-            _(
-                "“%(name)s” is not part of a score. Use method, better, label, bands, "
-                "reliable_change and total_to_client."
-            )
-            % {"name": str(name)[:40]}
-        )
-    # Tuples, not sets: a list or an object written here is refused, not unhashable.
-    if score.get("method") not in ("sum", "mean"):
-        problems.append(_("The score’s “method” is “sum” or “mean”."))
-    if score.get("better") not in ("higher", "lower"):
-        problems.append(
-            _("The score’s “better” is “higher” or “lower”: which way counts as better.")
-        )
-    label = score.get("label", "")
-    if not isinstance(label, str) or len(label) > 80:
-        problems.append(_("The score’s “label” is a short text."))
-    if not scored:
-        problems.append(_("A score needs at least one question marked “scored”: true."))
-    cleaned: JSONDict = {
-        "method": score.get("method"),
-        "better": score.get("better"),
-        "label": label if isinstance(label, str) else "",
-    }
-    if "bands" in score:
-        highest = sum(most_points(q) for q in scored)
-        cleaned["bands"] = _clean_bands(score["bands"], score.get("method"), highest, problems)
-    change = score.get("reliable_change")
-    if change is not None:
-        if not (isinstance(change, int | float) and not isinstance(change, bool) and change > 0):
-            problems.append(
-                _("The score’s “reliable_change” is the points a total must move by, above 0.")
-            )
-        cleaned["reliable_change"] = change
-    if "total_to_client" in score:
-        if not isinstance(score["total_to_client"], bool):
-            problems.append(_("The score’s “total_to_client” is true or false."))
-        cleaned["total_to_client"] = score["total_to_client"] is True
-    return cleaned
-
-
-def _clean_bands(bands: Any, method: Any, highest: int, problems: list[str]) -> list[JSONDict]:
-    """Published severity bands: whole-number ranges of a summed total, in
-    order, from 0 to the highest total with no gap and no overlap, so every
-    total falls in exactly one."""
-    message = _(
-        "The score’s “bands” are a list of {“from”, “to”, “label”} running from 0 to "
-        "%(highest)s without gaps, each a range of whole numbers, for a summed score."
-    ) % {"highest": highest}
-    if method != "sum" or not isinstance(bands, list) or not 1 <= len(bands) <= MAX_BANDS:
-        problems.append(message)
-        return []
-    expected = 0
-    for band in bands:
-        if (
-            not isinstance(band, dict)
-            or set(band) != {"from", "to", "label"}
-            or not (_whole(band["from"]) and _whole(band["to"]))
-            or band["from"] != expected
-            or band["to"] < band["from"]
-            or not isinstance(band["label"], str)
-            or not band["label"].strip()
-            or len(band["label"]) > 80
-        ):
-            problems.append(message)
-            return []
-        expected = band["to"] + 1
-    if expected != highest + 1:
-        problems.append(message)
-        return []
-    return [dict(band) for band in bands]

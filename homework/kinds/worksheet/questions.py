@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from homework.models import Exercise
 
 
-def _field(question: JSONDict) -> forms.Field:
+def question_field(question: JSONDict) -> forms.Field:
     text = str(question.get("text", ""))
     required = bool(question.get("required") or question.get("scored"))
     help_text = str(question.get("help", ""))
@@ -91,7 +91,7 @@ class WorksheetQuestions(ExerciseKind):
         for question in self.questions(exercise):
             key = question["key"]
             seen.add(key)
-            as_answered = _as_answered(kept.get(key), question)
+            as_answered = question_as_answered(kept.get(key), question)
             shown.append(
                 {
                     "key": key,
@@ -107,7 +107,7 @@ class WorksheetQuestions(ExerciseKind):
         earlier = self.earlier_questions(exercise)
         for key, value in response.items():
             if key not in seen:  # the question was edited away since; the answer stays
-                before = _as_answered(kept.get(key), earlier.get(key))
+                before = question_as_answered(kept.get(key), earlier.get(key))
                 shown.append(
                     {
                         "key": key,
@@ -124,7 +124,7 @@ class WorksheetQuestions(ExerciseKind):
         return shown
 
 
-def _as_answered(kept: Any, question: JSONDict | None) -> JSONDict:
+def question_as_answered(kept: Any, question: JSONDict | None) -> JSONDict:
     """The question as the entry kept it, if it kept it readably, else
     ``question`` (as the exercise words it now, or as it was last worded
     before being removed): entries saved before the wording was kept read as

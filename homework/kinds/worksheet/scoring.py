@@ -10,8 +10,9 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
-from homework.kinds.worksheet.options import most_points
 from homework.kinds.worksheet.questions import WorksheetQuestions
+from homework.kinds.worksheet.score_options import most_points
+from homework.kinds.worksheet.watching import answer_watched
 from practice.bidi import isolated_text
 from practice.dates import calendar_day
 
@@ -54,25 +55,21 @@ class WorksheetScoring(WorksheetQuestions):
         }
 
     def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
-        """Whether an answer is above its question's ``review_above``: the
-        questionnaire's authors ask that it be looked at promptly (PHQ-9's
-        ninth item), whatever the total."""
-        for question in self.questions(exercise):
-            above = question.get("review_above")
-            if question.get("scored") and isinstance(above, int):
-                value = _points(question, response.get(question["key"]))
-                if value is not None and value > above:
-                    return True
-        return False
+        """Whether an answer is one its question watches (watching.py): the
+        therapist asked to see it first, or a questionnaire's authors ask
+        that it be looked at promptly (PHQ-9's ninth item), whatever the total."""
+        return bool(self.answers_to_review(exercise, response))
 
     def answers_to_review(self, exercise: "Exercise", response: JSONDict) -> list[str]:
-        """The keys of the answers that raised the review flag."""
+        """The keys of the answers that raise the review flag, in the worksheet's order."""
         return [
             question["key"]
             for question in self.questions(exercise)
-            if isinstance(question.get("review_above"), int)
-            and (value := _points(question, response.get(question["key"]))) is not None
-            and value > question["review_above"]
+            if answer_watched(
+                question,
+                response.get(question["key"]),
+                _points(question, response.get(question["key"])),
+            )
         ]
 
     def band_of(self, exercise: "Exercise", total: float | None) -> str:

@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
+from homework.kinds.limits import VALUES_LIST_LIMIT, first_of
 from homework.kinds.summaries import by_assignment
 from homework.kinds.values import BRIEF, JSONDict, SummaryScope
-from homework.kinds.worksheet.questions import _as_answered
+from homework.kinds.worksheet.questions import question_as_answered
 from homework.kinds.worksheet.scoring import WorksheetScoring
 from homework.kinds.worksheet.wording import wording_of
-from homework.summary.limits import VALUES_LIST_LIMIT, first_of
 from practice.bidi import isolated_text
 from practice.dates import calendar_day, years_named_within
 
@@ -39,7 +39,8 @@ class WorksheetSummary(WorksheetScoring):
             "scale": self.score_scale(exercise),
             # For the therapist's display only (display.html shows them under for_therapist).
             "band": self.band_of(exercise, entry.score),
-            "to_review": self.answers_to_review(exercise, response),
+            # As sent: an entry sent before its question was watched is not flagged now.
+            "to_review": self.answers_to_review(exercise, response) if entry.needs_review else [],
         }
 
     def excerpt(self, entry: "Entry") -> str:
@@ -60,16 +61,27 @@ class WorksheetSummary(WorksheetScoring):
             answer for answer in self.answers(exercise, response, entry.asked) if answer["answer"]
         ]
         # An answer to review is what the flag is about: it comes first.
-        to_review = set(self.answers_to_review(exercise, response))
-        for answer in answered:
-            if answer["key"] in to_review:
-                parts.insert(0, _after_its_question(answer["question"], answer["answer"]))
+        parts[:0] = self.review_words(entry)
         written = next((answer for answer in answered if answer["type"] in WRITTEN), None)
         if written is not None:
             parts.append(written["answer"])
         elif answered and not parts:
             parts.append(_after_its_question(answered[0]["question"], answered[0]["answer"]))
         return shorten(" · ".join(parts))
+
+    def review_words(self, entry: "Entry") -> list[str]:
+        # Only a flagged entry's: one sent before its question was watched
+        # stays as it was sent, unflagged.
+        if not entry.needs_review:
+            return []
+        exercise = entry.assignment.exercise
+        response = self.response_of(entry)
+        to_review = set(self.answers_to_review(exercise, response))
+        return [
+            _after_its_question(answer["question"], answer["answer"])
+            for answer in self.answers(exercise, response, entry.asked)
+            if answer["key"] in to_review and answer["answer"]
+        ]
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         """Per exercise: the totals over time (if scored), then the newest
@@ -189,7 +201,7 @@ class WorksheetSummary(WorksheetScoring):
                 if isinstance(value, bool):
                     continue
                 kept = entry.asked.get(question["key"]) if isinstance(entry.asked, dict) else None
-                text = str(_as_answered(kept, question).get("text", ""))
+                text = str(question_as_answered(kept, question).get("text", ""))
                 by_wording.setdefault(wording_of(text), (text, []))[1].append(
                     (timezone.localdate(entry.submitted_at), value)
                 )

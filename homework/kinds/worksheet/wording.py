@@ -13,7 +13,7 @@ def wording_of(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _wording(question: Any) -> str:
+def question_wording(question: Any) -> str:
     text = question.get("text") if isinstance(question, dict) else None
     return wording_of(text) if isinstance(text, str) else ""
 
@@ -24,7 +24,7 @@ def wording_mark(question: Any) -> str:
     so a save says which wording was on screen without sending words the
     server would have to trust."""
     kind = question.get("type") if isinstance(question, dict) else None
-    made = f"{kind}|{_wording(question)}"
+    made = f"{kind}|{question_wording(question)}"
     return hashlib.sha256(made.encode()).hexdigest()[:12]
 
 
@@ -75,4 +75,4 @@ def _answer_as_read(value: Any) -> str | list[str]:
 
 def same_wording(one: JSONDict, other: JSONDict) -> bool:
     """Whether two versions of a question read alike (case and spacing aside)."""
-    return _wording(one) == _wording(other)
+    return question_wording(one) == question_wording(other)

@@ -201,7 +201,8 @@ def _seed_worksheets(cmd: "Command", alex: Client, therapist: User, today: dt.da
     answers = [
         {"pull": 8, "clarity": 3, "supported": 4, "safe": 5, "kindness": 2},
         {"pull": 6, "clarity": 5, "supported": 5, "safe": 6, "kindness": 4},
-        {"pull": 4, "clarity": 6, "supported": 7, "safe": 7, "kindness": 5},
+        # A week the pull eased and safety did not: the answer the check-in watches.
+        {"pull": 4, "clarity": 6, "supported": 7, "safe": 3, "kindness": 5},
     ]
     for week, answer in enumerate(answers):
         slot = start + dt.timedelta(days=7 * week)

@@ -16,9 +16,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from clients.models import AccessEvent, Client
+from homework.selectors.period import PeriodInvalid, parse_period_query, practice_date
 from homework.services import records_record_view
 from homework.summary.http import latest_day_for
-from homework.summary.period import PeriodInvalid, parse_period_query, practice_date
 from homework.summary.selectors import client_for_summary
 from homework.summary.services import summary_pdf
 from practice.models import User
@@ -32,7 +32,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("client", help="The client's id, portal email or contact email.")
         parser.add_argument("--out", required=True, help="Where to write the PDF.")
-        # One date alone is read as homework.summary.period.parse_period_query reads it.
+        # One date alone is read as homework.selectors.period.parse_period_query reads it.
         parser.add_argument(
             "--since",
             help="First day, YYYY-MM-DD (default: the last session; given alone: up to today).",

@@ -14,8 +14,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
 
+from homework.selectors.period import PeriodQuery
+from homework.services.stored_summaries import summary_forget, summary_storage
 from homework.summary import services
-from homework.summary.period import PeriodQuery
 from practice.encrypted_files import (
     encrypted_file_read,
     encrypted_files_rotate,
@@ -76,7 +77,7 @@ def test_after_rotation_with_the_old_key_dropped_a_stored_summary_still_opens(
 def test_rotation_refuses_and_changes_nothing_when_a_stored_file_opens_with_no_key(
     cast, summaries_storage, settings
 ):
-    services.summary_storage().save("9/2025-01-01_2025-01-08/old.pdf", ContentFile(b"%PDF old"))
+    summary_storage().save("9/2025-01-01_2025-01-08/old.pdf", ContentFile(b"%PDF old"))
     with connection.cursor() as cursor:
         cursor.execute("SELECT response FROM homework_entry WHERE id = %s", [cast.alice_entry.pk])
         [before] = cursor.fetchone()
@@ -102,7 +103,7 @@ def test_a_stored_summary_no_key_opens_is_rendered_again_in_its_place(cast, summ
     assert not again.from_storage and CANARY in pdf_text(again.content)
     [replaced] = files_under(summaries_storage)
     name = str(replaced.relative_to(summaries_storage))
-    assert encrypted_file_read(storage=services.summary_storage(), name=name) == again.content
+    assert encrypted_file_read(storage=summary_storage(), name=name) == again.content
 
 
 def test_forgetting_a_clients_summaries_removes_their_folders(cast, summaries_storage):
@@ -112,14 +113,14 @@ def test_forgetting_a_clients_summaries_removes_their_folders(cast, summaries_st
     services.summary_pdf(user=cast.theo, client=cast.bob, query=PeriodQuery())
     assert (summaries_storage / str(cast.alice.pk)).is_dir()
 
-    assert services.summary_forget(client_id=cast.alice.pk) == 1
+    assert summary_forget(client_id=cast.alice.pk) == 1
 
     assert not (summaries_storage / str(cast.alice.pk)).exists()
     assert len(files_under(summaries_storage / str(cast.bob.pk))) == 1
 
 
 def test_summaries_stored_before_encryption_are_encrypted_in_place_once(summaries_storage):
-    storage = services.summary_storage()
+    storage = summary_storage()
     storage.save("3/2025-01-01_2025-01-08/plain.pdf", ContentFile(f"%PDF {CANARY}".encode()))
     path = summaries_storage / "3/2025-01-01_2025-01-08/plain.pdf"
     modified = path.stat().st_mtime_ns

@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 
 from homework.kinds.values import SummaryScope
+from homework.selectors.period import PeriodQuery, period_for_dates
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery, period_for_dates
 from tests.factories import (
     AssignmentFactory,
     EntryFactory,

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import formats, timezone
 
+from homework.selectors.period import PeriodQuery
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery
 from tests.conftest import login
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, SessionFactory
 

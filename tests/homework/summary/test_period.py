@@ -2,7 +2,7 @@ import datetime as dt
 
 import pytest
 
-from homework.summary.period import (
+from homework.selectors.period import (
     MAX_PERIOD_DAYS,
     PeriodInvalid,
     PeriodQuery,
@@ -128,7 +128,7 @@ def test_the_last_day_counted_is_on_the_calendar_asked_for():
     from zoneinfo import ZoneInfo
 
     from clients.models import Session
-    from homework.summary.period import period_between_sessions
+    from homework.selectors.period import period_between_sessions
 
     london, auckland, los_angeles = (
         ZoneInfo(name) for name in ("Europe/London", "Pacific/Auckland", "America/Los_Angeles")

@@ -15,10 +15,10 @@ from pypdf import PdfReader
 
 from bench.clients import typical_client
 from homework.kinds import get_kind
+from homework.kinds.limits import EXCERPT_CHARS
 from homework.models import Assignment, Entry
+from homework.selectors.period import PeriodQuery, period_for_dates
 from homework.summary import render, selectors
-from homework.summary.limits import EXCERPT_CHARS
-from homework.summary.period import PeriodQuery, period_for_dates
 from practice.models import PracticeSettings
 from tests.factories import (
     AssignmentFactory,

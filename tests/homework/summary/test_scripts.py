@@ -218,7 +218,7 @@ def test_the_summary_keeps_names_and_titles_apart_from_its_sentences(cast):
 def test_the_clients_export_keeps_the_therapists_titles_and_questions_apart(cast):
     """Two Arabic titles named together, and each entry's title and question
     beside our words, print in their order (export.export_document)."""
-    from homework.portal.export import export_document
+    from homework.export import export_document
 
     chosen = []
     for title in ("يوميات", "خريطة"):

@@ -7,9 +7,9 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework.models import Assignment, Entry
+from homework.selectors.period import PeriodQuery, period_for_dates, practice_midnight
+from homework.selectors.work_in_period import WorkInPeriod
 from homework.summary import selectors
-from homework.summary.completion import WorkInPeriod
-from homework.summary.period import PeriodQuery, period_for_dates, practice_midnight
 from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
 
 from .conftest import add, record
@@ -339,7 +339,7 @@ def test_an_entry_kept_private_then_shared_is_news_in_the_period_it_was_shared(c
 def test_daily_work_done_every_day_counts_the_session_day_done_before_the_session(cast):
     """The last session was at 10:00, the day's log at 09:00: that day is one
     of the days counted, so its log counts too (7 of 8 read as a day missed)."""
-    from homework.summary.period import practice_midnight
+    from homework.selectors.period import practice_midnight
     from tests.factories import EntryFactory, ExerciseFactory, urge_log
 
     today = timezone.localdate()

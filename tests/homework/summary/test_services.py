@@ -10,8 +10,9 @@ from django.contrib.staticfiles import finders
 from django.utils import timezone
 
 from homework.models import Entry
+from homework.selectors.period import PeriodQuery
+from homework.services.stored_summaries import summary_storage
 from homework.summary import render, services
-from homework.summary.period import PeriodQuery
 from practice.encrypted_files import encrypted_file_read
 from tests.factories import SessionFactory
 
@@ -155,7 +156,7 @@ def test_purge_with_nothing_stored_is_fine(db, summaries_storage):
 
 def evening_and_session_tomorrow(cast):
     """19:00 today, and Alice's session at 10:00 tomorrow: today is its eve."""
-    from homework.summary.period import practice_midnight
+    from homework.selectors.period import practice_midnight
 
     evening = practice_midnight(timezone.localdate()) + dt.timedelta(hours=19)
     session = SessionFactory.create(client=cast.alice, starts_at=evening + dt.timedelta(hours=15))
@@ -211,7 +212,7 @@ def test_the_eves_daily_work_still_open_at_the_batch_counts_by_morning(cast, ren
     every_evening(cast)
     name = services.summary_prepare_for_session(session_id=session.pk, now=evening)
     assert name is not None
-    stored = encrypted_file_read(storage=services.summary_storage(), name=name)
+    stored = encrypted_file_read(storage=summary_storage(), name=name)
     assert "Every evening — 0 of 3 days" in pdf_text(stored)
     morning = services.summary_pdf(
         user=cast.tara, client=cast.alice, query=PeriodQuery(), now=evening + dt.timedelta(hours=13)
@@ -224,7 +225,7 @@ def test_the_eves_daily_work_still_open_at_the_batch_counts_by_morning(cast, ren
 def test_the_purge_keeps_a_summary_prepared_for_a_session_to_come(cast, summaries_storage):
     """Unchanged for a fortnight, found again by tonight's batch: the file keeps
     its first date, and the night's purge must not take it before the session."""
-    from homework.summary.period import practice_midnight
+    from homework.selectors.period import practice_midnight
 
     today = timezone.localdate()
     evening = practice_midnight(today) + dt.timedelta(hours=19)

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework import tasks
-from homework.summary.period import practice_midnight
+from homework.selectors.period import practice_midnight
 from tests.factories import SessionFactory
 from tests.helpers_workers import worker_queue  # noqa: F401 (a fixture)
 

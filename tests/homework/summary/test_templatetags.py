@@ -1,6 +1,6 @@
 import datetime as dt
 
-from homework.summary.limits import EXCERPT_CHARS
+from homework.kinds.limits import EXCERPT_CHARS
 from homework.templatetags.summary import css_string, day_range, own_direction, summary_excerpt
 
 

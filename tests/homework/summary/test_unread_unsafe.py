@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from homework.models import Entry
 from homework.selectors import UNSAFE_FLAG_WINDOW, staff_home
+from homework.selectors.period import PeriodQuery
 from homework.summary import render, selectors, services
-from homework.summary.period import PeriodQuery
 from tests.conftest import login
 from tests.factories import SessionFactory
 from tests.helpers import day_pattern

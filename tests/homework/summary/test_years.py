@@ -8,8 +8,8 @@ import zoneinfo
 import pytest
 from django.utils import timezone
 
+from homework.selectors.period import period_for_dates
 from homework.summary import render, selectors
-from homework.summary.period import period_for_dates
 from tests.factories import (
     AssignmentFactory,
     EntryFactory,

@@ -19,8 +19,8 @@ from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from clients.middleware import STAFF_LAST_SEEN
+from clients.views.staff_two_step import PENDING_MAX_SECONDS, PENDING_STAFF_SIGN_IN
 from practice.models import PracticeSettings
-from practice.staff_two_step import PENDING_MAX_SECONDS, PENDING_STAFF_SIGN_IN
 from tests.conftest import login, save_change_form
 from tests.factories import PASSWORD
 from tests.helpers import (

@@ -20,8 +20,10 @@ from clients.models import Client
 from homework import schedules
 from homework.models import Assignment, Entry
 from homework.schedules import Progress
-from homework.selectors import assignments_for_user, client_today, one_off_progress
-from homework.summary.period import Period, midnight_on
+from homework.selectors.period import Period, midnight_on
+from homework.selectors.portal import client_today
+from homework.selectors.progress import one_off_progress
+from homework.selectors.scoping import assignments_for_user
 from practice.dates import as_zone
 from practice.models import User
 

@@ -1,4 +1,4 @@
-"""A client their therapist archived: a closed notebook, never a bare 403.
+"""A client their therapist archived: an archived client, never a bare 403.
 
 Their words stay theirs to download (CLINICAL.md: the written record may
 matter for a protection order); nothing else in the portal opens or changes.
@@ -221,7 +221,7 @@ def test_an_archived_clients_records_stay_hidden_from_other_clients(cast, archiv
     assert (response.status_code, response["Location"]) == (302, CLOSED)
 
 
-def test_nothing_can_be_sent_from_a_closed_notebook_even_past_the_views(cast, archived):
+def test_nothing_can_be_sent_by_an_archived_client_even_past_the_views(cast, archived):
     """Drafts are kept after the archive; sending stays refused in the service too."""
     from homework import services
 

@@ -5,7 +5,7 @@ date/time.", "Ensure this value has at most 2000 characters (it has
 2301).") are written for developers and staff. A client meets the same
 rules in plain, warm words that say what to do, and never see what they
 sent repeated back (it may be a page long). Every portal form takes its
-words from here, through ``PortalVoice``; a field that says something of
+words from here, through ``PortalFormMessages``; a field that says something of
 its own keeps it. The admin keeps Django's words: staff know them.
 """
 
@@ -37,7 +37,7 @@ __all__ = [
     "SCALE_NEEDED",
     "TOO_LONG",
     "AccessibleBoundField",
-    "PortalVoice",
+    "PortalFormMessages",
     "grouped_count",
     "in_portal_voice",
     "too_long",
@@ -161,7 +161,7 @@ class AccessibleBoundField(BoundField):
         return attrs
 
 
-class PortalVoice(forms.BaseForm):
+class PortalFormMessages(forms.BaseForm):
     """Base (or mixin, before a Django form) of every form a client fills in:
     errors tied to their inputs, in the portal's words."""
 

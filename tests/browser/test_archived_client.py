@@ -29,7 +29,7 @@ def test_an_archived_client_reads_the_closed_page_and_takes_their_words(
     expect(page.locator("#quick-exit button")).to_be_visible()
     expect(page.get_by_role("link", name="Help now")).to_be_visible()
     expect(page.get_by_role("button", name="Sign out", exact=True)).to_be_visible()
-    assert_accessible(page, "the closed notebook")
+    assert_accessible(page, "the archived client")
     page.screenshot(path=artifacts / "closed-notebook-360.png", full_page=True)
 
     # Everything, as JSON.

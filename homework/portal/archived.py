@@ -5,20 +5,20 @@ from collections.abc import Callable
 
 from django.http import HttpResponse
 
-from clients.decorators import notebook_closed
+from clients.decorators import archived_page
 from practice.requests import AuthedRequest
 
 logger = logging.getLogger(__name__)
 
 
-def refused_in_closed_notebook(request: AuthedRequest, keep: Callable[[], bool]) -> HttpResponse:
-    """Refuse a post from a closed notebook, keeping its words first (``keep``
+def refused_when_archived(request: AuthedRequest, keep: Callable[[], bool]) -> HttpResponse:
+    """Refuse a post from an archived client, keeping its words first (``keep``
     calls the one service that keeps them and says whether it did): nothing
     can be sent any more, but the words are the client's, and go in their
     download. Keeping is best effort: the refusal is said either way."""
     try:
         kept = keep()
     except Exception:
-        logger.warning("Could not keep a draft sent to a closed notebook.", exc_info=True)
+        logger.warning("Could not keep a draft sent to an archived client.", exc_info=True)
         kept = False
-    return notebook_closed(request, kept=kept)
+    return archived_page(request, kept=kept)

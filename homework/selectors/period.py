@@ -87,7 +87,7 @@ class Period:
         """The last day the summary counts (work expected so far, days
         without contact): its own last day, or today while that is still to
         come. Today is not over: its slot of recurring work is open, not
-        missed, until it is (homework.summary.completion).
+        missed, until it is (homework.selectors.work_in_period).
 
         A period that ends at a session counts through the day before it: the
         session's own day has only begun. So the evening batch, on the eve,

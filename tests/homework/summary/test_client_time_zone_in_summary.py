@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from bench.clients import typical_client
+from homework.selectors.period import PeriodQuery
 from homework.summary import render, selectors
-from homework.summary.period import PeriodQuery
 from tests.factories import (
     AssignmentFactory,
     EntryFactory,
