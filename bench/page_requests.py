@@ -100,8 +100,10 @@ def profiled(fn: Callable[[], object], calls: int) -> Any:
 
 def where_time_goes(fn: Callable[[], object], *, calls: int = 20, top: int = 4) -> str:
     """One line from a profile: the share of time under each of our own
-    functions (its library calls included, not those of our functions it
-    calls), the largest first; what is under none is Django's and the libraries'."""
+    functions (their library calls included, not those of our functions they
+    call), the largest first. Middleware and decorators pass time through
+    (else the innermost would own every view); what is under none of ours is
+    named by its library's package."""
     try:
         profiler = profiled(fn, calls)
     except ImportError:
@@ -111,21 +113,36 @@ def where_time_goes(fn: Callable[[], object], *, calls: int = 20, top: int = 4) 
         return "no profile: nothing sampled"
     shares: Counter[str] = Counter()
 
-    def walk(frame: Any, owner: str) -> None:
+    def walk(frame: Any, owner: str | None) -> None:
         path = frame.file_path or ""
-        if (
-            frame.is_application_code
-            and path.startswith(str(ROOT))
-            and not path.startswith(str(HARNESS))
-        ):
+        ours = path.startswith(str(ROOT)) and not path.startswith(str(HARNESS))
+        if ours and frame.is_application_code and frame.function not in PASSING_THROUGH:
             owner = f"{Path(path).relative_to(ROOT)}:{frame.function}"
-        shares[owner] += frame.total_self_time
+        shares[owner or package_of(path)] += frame.total_self_time
         for child in frame.children:
             if not child.is_synthetic:  # their time is in total_self_time already
                 walk(child, owner)
 
-    walk(root, "Django and libraries")
+    walk(root, None)
     said = ", ".join(
         f"{name} {100 * spent / root.time:.0f}%" for name, spent in shares.most_common(top)
     )
     return f"profile of {calls} requests: {said}"
+
+
+# The frames of middleware and view decorators: they hand the request on.
+PASSING_THROUGH = frozenset(
+    {"__call__", "middleware", "wrapper", "inner", "_wrapper_view", "_view_wrapper"}
+)
+
+
+def package_of(path: str) -> str:
+    """A library file's package, two levels deep (django/template), or ours."""
+    if "site-packages/" in path:
+        parts = path.split("site-packages/", 1)[1].split("/")
+        return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+    if path.startswith(str(ROOT)):
+        return str(Path(path).relative_to(ROOT))
+    if path.startswith("<"):
+        return "Python's built-ins"
+    return f"python/{Path(path).stem}" if path else "elsewhere"
