@@ -40,7 +40,6 @@ MODULES = (
     ("reminders", 150),
     ("pages", 60),
     ("load", 90),
-    ("api", 60),
     ("lighthouse", 300),
 )
 REPEATS = 3
