@@ -6,7 +6,7 @@ import pytest
 
 from bench import pages
 from bench.large_practice.load import large_practice_load
-from bench.page_requests import getter, signed_in, where_time_goes
+from bench.page_requests import ROOT, getter, package_of, signed_in, where_time_goes
 from homework.kinds import all_kinds
 
 pytestmark = pytest.mark.django_db
@@ -44,3 +44,14 @@ def test_the_profile_line_names_our_own_code(cast):
 
     assert line.startswith("profile of 5 requests: ")
     assert "homework/" in line or "clients/" in line or "practice/" in line
+    # The middleware hands the request on: the innermost would otherwise own every view.
+    assert "middleware" not in line and "password_checks" not in line
+
+
+def test_time_under_none_of_ours_is_named_by_its_library():
+    assert package_of("/venv/lib/python3.11/site-packages/django/template/base.py") == (
+        "django/template"
+    )
+    assert package_of("/venv/lib/python3.11/site-packages/six.py") == "six.py"
+    assert package_of(f"{ROOT}/practice/dates.py") == "practice/dates.py"
+    assert package_of("<built-in>") == "Python's built-ins"
