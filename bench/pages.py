@@ -117,6 +117,15 @@ def pages(who: Largest) -> list[Page]:
     ]
 
 
+def pages_named(who: Largest, names: set[str] | None) -> list[Page]:
+    """The pages ``names`` names (all for None); a name no page has is refused."""
+    every = pages(who)
+    unknown = sorted((names or set()) - {page.name for page in every})
+    if unknown:
+        raise SystemExit(f"No page is named {unknown}: {[page.name for page in every]}")
+    return [page for page in every if names is None or page.name in names]
+
+
 def empty_requests() -> dict[bool, str]:
     """The emptiest signed-in route of each side (by ``Page.staff``)."""
     from django.urls import reverse
@@ -204,7 +213,7 @@ def measure_all(who: Largest, only: set[str] | None, rounds: int = ROUNDS) -> li
         True: signed_in(who.therapist, staff=True),
     }
     empty = {staff: getter(http[staff], url) for staff, url in empty_requests().items()}
-    chosen = [page for page in pages(who) if not only or page.name in only]
+    chosen = pages_named(who, only)
     urls = {page.name: opening(http[page.staff], page.urls) for page in chosen}
     requests = {page.name: getter(http[page.staff], urls[page.name]) for page in chosen}
     variants = {page.name: (empty[page.staff], requests[page.name]) for page in chosen}
@@ -298,9 +307,7 @@ def profile(name: str, calls: int = 30) -> None:
 
     with transaction.atomic():
         who = largest_client()
-        page = next((page for page in pages(who) if page.name == name), None)
-        if page is None:
-            raise SystemExit(f"No page is named {name!r}: {[p.name for p in pages(who)]}")
+        (page,) = pages_named(who, {name})
         http = signed_in(who.therapist if page.staff else who.client_user, staff=page.staff)
         request = getter(http, opening(http, page.urls))
         request()

@@ -28,6 +28,8 @@ def test_every_page_opens_at_the_largest_client_and_the_slowest_is_named(db):
     assert median.goal is None and min(m.ratio for m in measured) <= median.ratio <= worst.ratio
     named = pages.measure_all(who, {"To do", "Caseload"}, rounds=1)
     assert sorted(m.page.name for m in named) == ["Caseload", "To do"]
+    with pytest.raises(SystemExit, match=r"No page is named \['Todo'\]: \['Admin home'"):
+        pages.measure_all(who, {"To do", "Todo"}, rounds=1)
 
 
 def test_an_unseeded_database_is_refused_with_what_to_run(db):
