@@ -75,6 +75,10 @@ os.environ["FIELD_ENCRYPTION_KEYS"] = TEST_FIELD_KEY
 settings.FIELD_ENCRYPTION_KEYS = [TEST_FIELD_KEY]
 
 
+# The whole run's clock, when --suite-clock moves it (time_machine's traveller).
+SUITE_CLOCK = pytest.StashKey[Any]()
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--clock",
@@ -102,6 +106,16 @@ def pytest_configure(config: pytest.Config) -> None:
         wall_clock.parse(config.getoption("suite_clock"))
     except ValueError as bad:
         raise pytest.UsageError(str(bad)) from None
+    # From before collection: a module's own "today" is read at that moment too.
+    at = wall_clock.moment(config.getoption("suite_clock"))
+    if at is not None:
+        config.stash[SUITE_CLOCK] = time_machine.travel(at, tick=True)
+        config.stash[SUITE_CLOCK].start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if SUITE_CLOCK in config.stash:
+        config.stash[SUITE_CLOCK].stop()
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -117,9 +131,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True)
 def wall_clock_at(request: pytest.FixtureRequest):
-    """The wall clock moved to the moment this run of a `clock` test is for
-    (ticking), or for every test to ``--suite-clock``'s."""
-    at = wall_clock.moment(getattr(request, "param", request.config.getoption("suite_clock")))
+    """The wall clock moved to the moment this run of a `clock` test is for (ticking)."""
+    at = wall_clock.moment(getattr(request, "param", "now"))
     if at is None:
         yield None
         return

@@ -63,14 +63,9 @@ class AssignmentList(ClientView):
         responses=AssignmentOut(many=True),
     )
     def get(self, request: Request) -> Response:
-        rows = self.paginate_queryset(
-            # Plain rows: nothing of the list needs a model.
-            selectors.assignments_for_client_api(user=portal_user(request)).values(
-                *AssignmentOut.COLUMNS
-            )
-        )
-        shown = AssignmentOut(context=self.get_serializer_context()).rows(rows or [])
-        return self.get_paginated_response(shown)
+        assignments = selectors.assignments_for_client_api(user=portal_user(request))
+        rows = self.paginate_queryset(assignments)
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
 
 
 class AssignmentDetail(ClientView):

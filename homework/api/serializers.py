@@ -1,7 +1,8 @@
 """What the API says of assignments and entries, and what it takes.
 
 Output serializers read what the selectors loaded (no query of their own,
-so a list's queries do not grow with its rows). Inputs are StrictInput:
+so a list's queries do not grow with its rows): the selectors own
+``select_related``, ``only`` and ``defer``. Inputs are StrictInput:
 an unknown key is refused, naming it. The response itself is checked by
 the entry's kind, in the service (homework.api.responses).
 """
@@ -14,11 +15,10 @@ from rest_framework import serializers
 from homework.api.responses import KindResponseField
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
-from homework.selectors import row_readable_by_staff
-from practice.api.serializers import PlainOutput, StrictInput
+from practice.api.serializers import StrictInput
 
 
-class AssignmentOut(PlainOutput):
+class AssignmentOut(serializers.Serializer[Assignment]):
     id = serializers.IntegerField()
     title = serializers.CharField(source="exercise.title")
     kind = serializers.CharField(source="exercise.kind")
@@ -29,20 +29,6 @@ class AssignmentOut(PlainOutput):
     due_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)
     created_at = serializers.DateTimeField()
-
-    # The columns it reads, for a list's .values(): a row loads nothing it does not show.
-    COLUMNS = (
-        "id",
-        "exercise__title",
-        "exercise__kind",
-        "instructions",
-        "status",
-        "schedule",
-        "starts_on",
-        "due_on",
-        "ends_on",
-        "created_at",
-    )
 
 
 class NoteOut(serializers.Serializer[Any]):
@@ -61,23 +47,14 @@ class _ResponseOf(KindResponseField):
 
 
 class _ResponseIfReadable(_ResponseOf):
-    """Staff's view of the response: none for a private entry (not even read).
-    From a plain row (StaffEntryOut.ROW_COLUMNS), the database has already
-    left it out (homework.selectors.staff_rows)."""
+    """Staff's view of the response: none for a private entry, never read
+    (the staff list does not even fetch it: homework.selectors.opened_where)."""
 
     def to_representation(self, value: Any) -> Any:
-        if isinstance(value, dict):
-            response = value["readable_response"]
-            if response is None:
-                return None
-            kind = get_kind(value["assignment__exercise__kind"])
-            version = value["schema_version"]
-            # Already current (or newer): the row's own dict, which upgrade would only copy.
-            return response if version >= kind.schema_version else kind.upgrade(response, version)
         return super().to_representation(value) if value.readable_by_staff else None
 
 
-class EntryOut(PlainOutput):
+class EntryOut(serializers.Serializer[Entry]):
     """An entry as its own client sees it: drafts and private ones too."""
 
     id = serializers.UUIDField(source="key", help_text=_("The entry's key."))
@@ -105,7 +82,7 @@ class EntryWithNotesOut(EntryOut):
     comments = NoteOut(many=True)
 
 
-class StaffEntryOut(PlainOutput):
+class StaffEntryOut(serializers.Serializer[Entry]):
     """An entry as staff see it: never a draft (the selectors leave them
     out); a private one only as the fact that it exists, with no words and
     no flags, all null (Entry.readable_by_staff)."""
@@ -123,42 +100,13 @@ class StaffEntryOut(PlainOutput):
     discuss_in_session = serializers.BooleanField(allow_null=True)
     felt_unsafe = serializers.BooleanField(allow_null=True)
     needs_review = serializers.BooleanField(allow_null=True)
-    changed_at = serializers.DateTimeField(allow_null=True)
+    changed_at = serializers.DateTimeField(source="changed_since_sent", allow_null=True)
 
-    # What a list reads as plain rows, from homework.selectors.staff_rows
-    # (the response only where readable), and no other column loaded or decrypted.
-    ROW_COLUMNS = (
-        "id",
-        "key",
-        "assignment_id",
-        "assignment__exercise__kind",
-        "private",
-        "submitted_at",
-        "seen_at",
-        "version",
-        "schema_version",
-        "discuss_in_session",
-        "felt_unsafe",
-        "needs_review",
-        "changed_at",
-        "readable_response",
-    )
+    HIDDEN_WHEN_PRIVATE = ("discuss_in_session", "felt_unsafe", "needs_review")
 
-    HIDDEN_WHEN_PRIVATE = (
-        "discuss_in_session",
-        "felt_unsafe",
-        "needs_review",
-        "changed_at",
-    )
-
-    def to_representation(self, instance: Entry | dict[str, Any]) -> dict[str, Any]:
+    def to_representation(self, instance: Entry) -> dict[str, Any]:
         data = super().to_representation(instance)
-        readable = (
-            row_readable_by_staff(instance)
-            if isinstance(instance, dict)
-            else instance.readable_by_staff
-        )
-        if not readable:
+        if not instance.readable_by_staff:
             data.update(dict.fromkeys(self.HIDDEN_WHEN_PRIVATE))
         return data
 

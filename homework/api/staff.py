@@ -4,8 +4,9 @@ Thin views over homework.selectors and homework.services, scoped as the
 admin is (a therapist their own clients, the manager all; anyone else's is a
 404). Staff never see drafts, and a private entry only as the fact that it
 exists (StaffEntryOut). Each list of a client's entries is a look at their
-records, written to the access log as the summary's download is; it reads
-nothing: the client's own therapist marks entries read (ClientEntriesRead).
+records, written to the access log where their words are opened (as on
+every staff page); it reads nothing: the client's own therapist marks
+entries read (ClientEntriesRead).
 """
 
 import datetime as dt
@@ -25,19 +26,14 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clients.models import AccessEvent
 from homework import selectors, services
 from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
 from homework.kinds import ResponseInvalid, kind_choices
 from homework.models import Assignment, Entry, Exercise, readable_by_staff_q
-from practice.api.filtering import FiltersWhenAsked
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import IsPracticeStaff, staff_user
 from practice.api.serializers import StrictInput
 from practice.models import User
-
-# What the access log says of a look through the API at a client's entries.
-ENTRIES_READ = "Entries (API)"
 
 
 class StaffView(GenericAPIView[Any]):
@@ -155,7 +151,7 @@ class StaffEntryFilter(filters.FilterSet):
 
 class ClientEntries(StaffView):
     serializer_class = StaffEntryOut
-    filter_backends = [FiltersWhenAsked]
+    filter_backends = [filters.DjangoFilterBackend]
     filterset_class = StaffEntryFilter
     queryset = Entry.objects.none()  # only for the schema's filters: get() asks the selectors
 
@@ -164,30 +160,17 @@ class ClientEntries(StaffView):
         responses=StaffEntryOut(many=True),
         summary="What a client sent, flags first",
         description=(
-            "Never a draft; a private entry only as existing. Each look is written to the "
-            "client's access log; it marks nothing as read (client_entries_mark_read does)."
+            "Never a draft; a private entry only as existing. Each look at the client's words "
+            "is written to their access log; it marks nothing as read (client_entries_mark_read "
+            "does)."
         ),
     )
     def get(self, request: Request, client_id: int) -> Response:
         user = staff_user(request)
         client = selectors.staff_client(user=user, client_id=client_id)
-        # Plain rows, no models: only what the list shows (the client's
-        # unsent note, theirs alone, is never read), and the response
-        # fetched and decrypted only where staff may read it.
-        entries = selectors.staff_rows(
-            selectors.flags_first(
-                selectors.entries_for_user(user=user).filter(assignment__client=client)
-            )
-        ).values(*StaffEntryOut.ROW_COLUMNS)
-        rows: list[dict[str, Any]] = list(
-            self.paginate_queryset(self.filter_queryset(entries)) or []
-        )
-        services.records_record_view(
-            actor=user, client=client, action=AccessEvent.Action.VIEWED, what=ENTRIES_READ
-        )
-        return self.get_paginated_response(
-            StaffEntryOut(context=self.get_serializer_context()).rows(rows)
-        )
+        entries = selectors.client_entries_for_staff(user=user, client=client)
+        rows = selectors.with_response(self.paginate_queryset(self.filter_queryset(entries)) or [])
+        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
 
 
 class ShownEntryIn(StrictInput):

@@ -18,7 +18,7 @@ from homework.selectors.erasure import (
     entries_for_practice_export,
     erasure_counts,
 )
-from homework.selectors.listing import count_per_entry, listed
+from homework.selectors.listing import count_per_entry, listed, opened_where, with_response
 from homework.selectors.outbox import pending_notification_ids, recent_reminders
 from homework.selectors.portal import (
     DoneRecently,
@@ -61,8 +61,6 @@ from homework.selectors.scoping import (
     flags_first,
     known_after,
     known_by,
-    row_readable_by_staff,
-    staff_rows,
 )
 from homework.selectors.workspace import (
     HOME_LIST_LIMIT,
@@ -70,6 +68,7 @@ from homework.selectors.workspace import (
     UNSAFE_FLAG_WINDOW,
     SinceLastSession,
     StaffHome,
+    client_entries_for_staff,
     entry_commentable_by,
     felt_unsafe_lately,
     is_their_therapist,
@@ -95,6 +94,7 @@ __all__ = [
     "assignments_for_client_api",
     "assignments_for_export",
     "assignments_for_user",
+    "client_entries_for_staff",
     "client_records_fingerprint",
     "client_today",
     "completion",
@@ -123,6 +123,7 @@ __all__ = [
     "one_off_progress",
     "open_draft",
     "open_work",
+    "opened_where",
     "overdue",
     "overdue_exactly",
     "own_entry_under_key",
@@ -132,15 +133,14 @@ __all__ = [
     "progress_for_client",
     "recent_comments_for_client",
     "recent_reminders",
-    "row_readable_by_staff",
     "sent_count",
     "sent_for_slot",
     "since_last_session",
     "staff_client",
     "staff_entry",
     "staff_home",
-    "staff_rows",
     "todo_for_client",
     "with_open_work",
     "with_progress",
+    "with_response",
 ]

@@ -61,21 +61,34 @@ def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
     )
 
 
-def charted(entries: QuerySet[Entry], *, opened: Q) -> list[Entry]:
-    """Entries read for a picture drawn over all of them, each response
-    opened only where ``opened`` holds (``opened_for_charts``), the rest
-    drawn from their plain columns, in the same one query: reading and
-    opening each of a year of urges was half the client's progress page."""
-    rows = entries.defer("response").annotate(
+def opened_where(entries: QuerySet[Entry], opened: Q) -> QuerySet[Entry]:
+    """Entries whose response is fetched, and so decrypted, only where
+    ``opened`` holds, in the same one query; read them through ``with_response``.
+    (The response column is never null, so a null here means "not opened".)"""
+    return entries.defer("response").annotate(
         opened_response=Case(
             When(opened, then=F("response")),
             default=Value(None),
             output_field=Entry._meta.get_field("response"),
         )
     )
+
+
+def with_response(rows: Iterable[Entry]) -> list[Entry]:
+    """The rows of ``opened_where``, each opened response in its place, where
+    reading it is a look like any other; the rest stay unread."""
     read: list[Entry] = []
     for entry in rows:
-        if entry.opened_response is not None:
-            entry.response = entry.opened_response
+        opened = getattr(entry, "opened_response", None)
+        if opened is not None:
+            entry.response = opened
         read.append(entry)
     return read
+
+
+def charted(entries: QuerySet[Entry], *, opened: Q) -> list[Entry]:
+    """Entries read for a picture drawn over all of them, each response
+    opened only where ``opened`` holds (``opened_for_charts``), the rest
+    drawn from their plain columns: reading and opening each of a year of
+    urges was half the client's progress page."""
+    return with_response(opened_where(entries, opened))

@@ -1,10 +1,8 @@
 """Who may see what: the querysets every other read starts from."""
 
 import datetime as dt
-from collections.abc import Mapping
-from typing import Any
 
-from django.db.models import Case, F, Q, QuerySet, When
+from django.db.models import Case, Q, QuerySet, When
 
 from clients.models import Client
 from clients.selectors import (
@@ -61,25 +59,6 @@ def known_after(moment: dt.datetime) -> Q:
 
 def known_by(moment: dt.datetime) -> Q:
     return Q(shared_at__lte=moment) | Q(shared_at__isnull=True, submitted_at__lte=moment)
-
-
-def staff_rows(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """For a list read as plain rows (``.values()``): ``readable_response``,
-    the response where staff may read the entry and null elsewhere, so a
-    private entry's words are neither fetched nor decrypted. The column
-    itself is never null, so the null is the rule's answer (row_readable_by_staff)."""
-    return entries.annotate(
-        readable_response=Case(
-            When(readable_by_staff_q(), then=F("response")),
-            default=None,
-            output_field=Entry._meta.get_field("response"),
-        ),
-    )
-
-
-def row_readable_by_staff(row: Mapping[str, Any]) -> bool:
-    """Entry.readable_by_staff for a row of staff_rows."""
-    return row["readable_response"] is not None
 
 
 def read_first() -> Q:

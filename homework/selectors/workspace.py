@@ -14,8 +14,8 @@ from clients.selectors import (
     clients_for_user,
     sessions_on_days,
 )
-from homework.models import Assignment, Entry
-from homework.selectors.listing import listed
+from homework.models import Assignment, Entry, readable_by_staff_q
+from homework.selectors.listing import listed, opened_where
 from homework.selectors.portal import client_today
 from homework.selectors.progress import (
     AssignmentProgress,
@@ -65,6 +65,16 @@ class SinceLastSession:
 def staff_client(*, user: User, client_id: int | str) -> Client:
     """A client the member of staff may see; Client.DoesNotExist otherwise."""
     return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
+
+
+def client_entries_for_staff(*, user: User, client: Client) -> QuerySet[Entry]:
+    """A client's sent entries as staff list them, flags first, with their
+    exercise; the response fetched only where staff may read it (read the
+    rows through ``with_response``), the client's unsent note never."""
+    entries = listed(entries_for_user(user=user)).filter(assignment__client=client)
+    return opened_where(
+        flags_first(entries).select_related("assignment__exercise"), readable_by_staff_q()
+    )
 
 
 def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:

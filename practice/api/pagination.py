@@ -6,28 +6,13 @@ caller asking for 10,000 rows and silently getting 100 would think it had
 them all. A page past the last is a 404.
 """
 
-from typing import Any
-
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 DEFAULT_PAGE_SIZE = 25
 MAX_PAGE_SIZE = 100
-
-
-class PageResponse(Response):
-    """A page of a list that lets go of its rows once rendered: DRF's view,
-    request and response refer to one another, so whatever they still hold
-    waits for the garbage collector, and a page's rows are most of it."""
-
-    @property
-    def rendered_content(self) -> Any:
-        content = super().rendered_content
-        self.data = None
-        return content
 
 
 class BoundedPagination(PageNumberPagination):
@@ -56,15 +41,3 @@ class BoundedPagination(PageNumberPagination):
                 }
             )
         return int(asked)
-
-    def get_paginated_response(self, data: Any) -> Response:
-        response = PageResponse(
-            {
-                "count": self.page.paginator.count if self.page is not None else 0,
-                "next": self.get_next_link(),
-                "previous": self.get_previous_link(),
-                "results": data,
-            }
-        )
-        self.page = None  # the rows read, which the view would keep until collected
-        return response

@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from clients.models import AccessEvent, Client, Session
 from homework.models import Entry, EntryComment, Exercise
+from practice import encryption
 from tests.conftest import Cast, login
-from tests.factories import EntryFactory, ExerciseFactory
+from tests.factories import EntryFactory, ExerciseFactory, written_record
 
 pytestmark = pytest.mark.django_db
 
@@ -154,7 +155,39 @@ def test_a_clients_entries_take_the_same_queries_at_1_and_100_rows(
         assert http.get(url).json()["count"] == 100
 
 
-QUERIES_FOR_ENTRIES = 12  # one request, the access log's check and line included
+# One request, the access log's check and line included (written once, where
+# the words are opened: no service's savepoints around it).
+QUERIES_FOR_ENTRIES = 10
+
+
+class OpenedWords:
+    """The field codec, noting the text of every value it decrypts."""
+
+    def __init__(self, codec: encryption.Codec) -> None:
+        self.codec = codec
+        self.opened: list[str] = []
+
+    def encrypt(self, data: bytes) -> bytes:
+        return self.codec.encrypt(data)
+
+    def decrypt(self, token: bytes) -> bytes:
+        data = self.codec.decrypt(token)
+        self.opened.append(data.decode())
+        return data
+
+    def rotate(self, token: bytes) -> bytes:
+        return self.codec.rotate(token)
+
+
+def test_a_private_entrys_words_are_never_decrypted_for_staff(cast: Cast, monkeypatch):
+    words = written_record(what_happened="kept to myself")
+    EntryFactory.create(assignment=cast.alice_assignment, private=True, response=words)
+    codec = OpenedWords(encryption.codec())
+    monkeypatch.setattr(encryption, "codec", lambda: codec)
+    rows = login(cast.tara).get(f"/api/v1/clients/{cast.alice.pk}/entries/").json()["results"]
+    assert sorted(row["private"] for row in rows) == [False, True]
+    assert any("went quiet" in text for text in codec.opened)  # the shared one was opened
+    assert not any("kept to myself" in text for text in codec.opened)
 
 
 def test_only_the_clients_own_therapist_comments(cast: Cast):
