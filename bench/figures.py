@@ -8,7 +8,7 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Figure:
-    name: str  # what is measured against what, e.g. "To do page / same template from memory"
+    name: str  # what is measured against what, e.g. "the autosave under a flood / alone"
     ratio: float  # the median ratio (the median of repeats where the runner repeats)
     goal: float | None  # None: printed for information, no budget
     at_least: bool = False  # True when the goal is a floor (throughput), not a ceiling

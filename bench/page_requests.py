@@ -1,36 +1,17 @@
-"""Asking for a page as a signed-in person, and catching what it rendered:
-the helpers behind bench.pages."""
+"""Asking for a page as a signed-in person, timing it, and saying where its
+time goes: the helpers behind bench.pages."""
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from bench.summary import timed
 
 Sample = tuple[float, float]  # wall-clock and CPU seconds, as bench.summary.timed gives them
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """What one page rendered: its template, the context its view built, the request."""
-
-    template: Any
-    context: dict[str, Any]
-    request: Any
-
-    def render(self) -> str:
-        return str(self.template.render(self.context, self.request))
-
-
-def interleaved(variants: dict[str, Callable[[], object]], rounds: int) -> dict[str, list[Sample]]:
-    """Each variant timed once per round, in turn, so a round's variants share its weather."""
-    samples: dict[str, list[Sample]] = {name: [] for name in variants}
-    for _ in range(rounds):
-        for name, fn in variants.items():
-            samples[name].append(timed(fn))
-    return samples
+ROOT = Path(__file__).resolve().parent.parent
+HARNESS = Path(__file__).resolve().parent
 
 
 def signed_in(user: Any, *, staff: bool) -> Any:
@@ -54,34 +35,6 @@ def signed_in(user: Any, *, staff: bool) -> Any:
     return http
 
 
-@contextmanager
-def capturing_renders() -> Iterator[list[tuple[Rendered, str]]]:
-    """Every outermost template render through the Django backend while
-    open, with its output: the page's own is the one whose output is the
-    response (views render fragments of their own too)."""
-    from django.template.backends.django import Template
-
-    original = Template.render
-    seen: list[tuple[Rendered, str]] = []
-    depth = [0]
-
-    def render(self: Any, context: Any = None, request: Any = None) -> Any:
-        depth[0] += 1
-        try:
-            output = original(self, context, request)
-        finally:
-            depth[0] -= 1
-        if depth[0] == 0 and isinstance(context, dict):
-            seen.append((Rendered(self, context, request), str(output)))
-        return output
-
-    Template.render = render  # type: ignore[method-assign]
-    try:
-        yield seen
-    finally:
-        Template.render = original  # type: ignore[method-assign]
-
-
 def opening(http: Any, urls: list[str]) -> str:
     """The first of ``urls`` that opens as a page (200) for this person."""
     for url in urls:
@@ -90,22 +43,29 @@ def opening(http: Any, urls: list[str]) -> str:
     raise SystemExit(f"None of {urls[:3]}… opens")
 
 
-def page_and_floor(http: Any, url: str) -> tuple[Callable[[], object], Rendered]:
-    """The page as a request, and what it rendered (read once, now)."""
+def getter(http: Any, url: str) -> Callable[[], object]:
+    """A GET of ``url`` that must open (200), as a callable to time."""
 
-    def page() -> object:
+    def get() -> object:
         response = http.get(url)
         if response.status_code != 200:
             raise SystemExit(f"{url} answered {response.status_code}")
         return response
 
-    with capturing_renders() as seen:
-        response = page()
-    body = response.content.decode()  # type: ignore[attr-defined]
-    for rendered, output in seen:
-        if output == body:
-            return page, rendered
-    raise SystemExit(f"{url}: no template rendered the page's own body")
+    return get
+
+
+def paired(
+    variants: dict[str, tuple[Callable[[], object], Callable[[], object]]], rounds: int
+) -> dict[str, tuple[list[Sample], list[Sample]]]:
+    """Each variant's (floor, page) timed one right after the other, once a
+    round, so each pair shares its moment's weather."""
+    samples: dict[str, tuple[list[Sample], list[Sample]]] = {name: ([], []) for name in variants}
+    for _ in range(rounds):
+        for name, (floor, page) in variants.items():
+            samples[name][0].append(timed(floor))
+            samples[name][1].append(timed(page))
+    return samples
 
 
 def sql_time(fn: Callable[[], object]) -> tuple[int, float]:
@@ -125,3 +85,64 @@ def sql_time(fn: Callable[[], object]) -> tuple[int, float]:
     with connection.execute_wrapper(wrapper):
         fn()
     return int(spent[0]), float(spent[1])
+
+
+def profiled(fn: Callable[[], object], calls: int) -> Any:
+    """pyinstrument's profile of ``calls`` calls of ``fn`` (a development dependency)."""
+    from pyinstrument import Profiler
+
+    profiler = Profiler(interval=0.0005)
+    with profiler:
+        for _ in range(calls):
+            fn()
+    return profiler
+
+
+def where_time_goes(fn: Callable[[], object], *, calls: int = 20, top: int = 4) -> str:
+    """One line from a profile: the share of time under each of our own
+    functions (their library calls included, not those of our functions they
+    call), the largest first. Middleware and decorators pass time through
+    (else the innermost would own every view); what is under none of ours is
+    named by its library's package."""
+    try:
+        profiler = profiled(fn, calls)
+    except ImportError:
+        return "no profile: pyinstrument is not installed"
+    root = profiler.last_session.root_frame() if profiler.last_session else None
+    if root is None or not root.time:
+        return "no profile: nothing sampled"
+    shares: Counter[str] = Counter()
+
+    def walk(frame: Any, owner: str | None) -> None:
+        path = frame.file_path or ""
+        ours = path.startswith(str(ROOT)) and not path.startswith(str(HARNESS))
+        if ours and frame.is_application_code and frame.function not in PASSING_THROUGH:
+            owner = f"{Path(path).relative_to(ROOT)}:{frame.function}"
+        shares[owner or package_of(path)] += frame.total_self_time
+        for child in frame.children:
+            if not child.is_synthetic:  # their time is in total_self_time already
+                walk(child, owner)
+
+    walk(root, None)
+    said = ", ".join(
+        f"{name} {100 * spent / root.time:.0f}%" for name, spent in shares.most_common(top)
+    )
+    return f"profile of {calls} requests: {said}"
+
+
+# The frames of middleware and view decorators: they hand the request on.
+PASSING_THROUGH = frozenset(
+    {"__call__", "middleware", "wrapper", "inner", "_wrapper_view", "_view_wrapper"}
+)
+
+
+def package_of(path: str) -> str:
+    """A library file's package, two levels deep (django/template), or ours."""
+    if "site-packages/" in path:
+        parts = path.split("site-packages/", 1)[1].split("/")
+        return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+    if path.startswith(str(ROOT)):
+        return str(Path(path).relative_to(ROOT))
+    if path.startswith("<"):
+        return "Python's built-ins"
+    return f"python/{Path(path).stem}" if path else "elsewhere"

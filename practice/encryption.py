@@ -42,20 +42,6 @@ class Codec(Protocol):
     def rotate(self, token: bytes) -> bytes: ...
 
 
-class IdentityCodec:
-    """Stores values as they are: only for the benchmark's "encryption off"
-    rounds, which time the same code path without the cipher."""
-
-    def encrypt(self, data: bytes) -> bytes:
-        return data
-
-    def decrypt(self, token: bytes) -> bytes:
-        return token
-
-    def rotate(self, token: bytes) -> bytes:
-        return token
-
-
 _codec: Codec | None = None
 
 
@@ -75,18 +61,6 @@ def _forget_keys(*, setting: str, **kwargs: Any) -> None:
     global _codec
     if setting == "FIELD_ENCRYPTION_KEYS":
         _codec = None
-
-
-@contextmanager
-def codec_in_use(other: Codec) -> Iterator[None]:
-    """Seal and open with ``other`` for a while (the benchmark's "off" rounds)."""
-    global _codec
-    before = _codec
-    _codec = other
-    try:
-        yield
-    finally:
-        _codec = before
 
 
 def seal(text: str) -> str:
