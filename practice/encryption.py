@@ -63,11 +63,11 @@ def _forget_keys(*, setting: str, **kwargs: Any) -> None:
         _codec = None
 
 
-def seal(text: str) -> str:
+def encrypt_text(text: str) -> str:
     return codec().encrypt(text.encode("utf-8")).decode("ascii")
 
 
-def open_sealed(token: str, *, where: str) -> str:
+def decrypt_text(token: str, *, where: str) -> str:
     """The text sealed in ``token``, or UnreadableValue naming ``where`` (a
     table and column: never the value)."""
     try:
@@ -164,12 +164,12 @@ class EncryptedTextField(_Encrypted, _TextField):
         value = super().get_db_prep_value(value, connection, prepared)
         if value is None or hasattr(value, "as_sql"):
             return value
-        return seal(str(value))
+        return encrypt_text(str(value))
 
     def from_db_value(self, value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
         if value is None:
             return value
-        return open_sealed(value, where=self._where())
+        return decrypt_text(value, where=self._where())
 
 
 class EncryptedJSONField(_Encrypted, models.JSONField):
@@ -189,12 +189,12 @@ class EncryptedJSONField(_Encrypted, models.JSONField):
             value = self.get_prep_value(value)
         if value is None or hasattr(value, "as_sql"):
             return value
-        return seal(json.dumps(value, cls=self.encoder))
+        return encrypt_text(json.dumps(value, cls=self.encoder))
 
     def from_db_value(self, value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
         if value is None:
             return value
-        return json.loads(open_sealed(value, where=self._where()), cls=self.decoder)
+        return json.loads(decrypt_text(value, where=self._where()), cls=self.decoder)
 
     def select_format(self, compiler: Any, sql: str, params: Any) -> Any:
         # The column is plain text, whatever JSONField would cast on a
@@ -225,7 +225,7 @@ class EncryptedBinaryField(_Encrypted, _BinaryField):
             ) from None
 
 
-def is_sealed(stored: str) -> bool:
+def is_encrypted(stored: str) -> bool:
     """Whether a stored value is a token some key opens (the migrations use
     it to leave alone a row already done, so running them again is safe)."""
     try:
@@ -293,7 +293,7 @@ def _rewrite_row(
     return 0
 
 
-def seal_columns(*columns: tuple[str, str]) -> Any:
+def encrypt_columns(*columns: tuple[str, str]) -> Any:
     """A migration step that encrypts the plain values of (table, column)s;
     a value already sealed is left, so the step is safe to run again."""
 
@@ -303,14 +303,14 @@ def seal_columns(*columns: tuple[str, str]) -> Any:
                 schema_editor.connection,
                 table,
                 column,
-                lambda old: None if is_sealed(old) else seal(old),
+                lambda old: None if is_encrypted(old) else encrypt_text(old),
             )
 
     return step
 
 
-def open_columns(*columns: tuple[str, str]) -> Any:
-    """The reverse of seal_columns: the values in plain text again (JSON
+def decrypt_columns(*columns: tuple[str, str]) -> Any:
+    """The reverse of encrypt_columns: the values in plain text again (JSON
     columns as their JSON text). A value no key opens stops the migration."""
 
     def step(apps: Any, schema_editor: Any) -> None:
@@ -320,7 +320,7 @@ def open_columns(*columns: tuple[str, str]) -> Any:
                 schema_editor.connection,
                 table,
                 column,
-                lambda old, where=where: open_sealed(old, where=where),
+                lambda old, where=where: decrypt_text(old, where=where),
             )
 
     return step

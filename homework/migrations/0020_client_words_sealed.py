@@ -4,7 +4,7 @@
 
 from django.db import migrations
 
-from practice.encryption import open_columns, seal_columns
+from practice.encryption import decrypt_columns, encrypt_columns
 
 COLUMNS = (
     ("homework_entry", "response"),
@@ -21,5 +21,5 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.RunPython(seal_columns(*COLUMNS), open_columns(*COLUMNS), elidable=False),
+        migrations.RunPython(encrypt_columns(*COLUMNS), decrypt_columns(*COLUMNS), elidable=False),
     ]

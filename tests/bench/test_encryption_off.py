@@ -28,5 +28,5 @@ def test_encryption_off_stores_words_as_written_and_only_while_it_lasts(cast):
 
     assert "They went quiet for the whole evening." in stored_response(plain)
     assert "They went quiet" not in stored_response(sealed)
-    assert practice.encryption.is_sealed(stored_response(sealed))
+    assert practice.encryption.is_encrypted(stored_response(sealed))
     assert practice.encryption.codec() is not IDENTITY

@@ -20,7 +20,7 @@ def test_the_large_practice_is_built_once_with_every_kind(db, capsys):
 
     from homework.kinds import all_kinds
     from homework.models import EntryComment
-    from practice.encryption import is_sealed
+    from practice.encryption import is_encrypted
 
     large_practice_load(1, clients_per_therapist=2)
     first = [*counts(), EntryComment.objects.count()]
@@ -47,4 +47,4 @@ def test_the_large_practice_is_built_once_with_every_kind(db, capsys):
     with connection.cursor() as cursor:
         cursor.execute("SELECT response FROM homework_entry")
         stored = [row[0] for row in cursor.fetchall()]
-    assert all(is_sealed(value) for value in stored)
+    assert all(is_encrypted(value) for value in stored)
