@@ -53,6 +53,7 @@ class ExerciseKind:
     # whenever they are read.
     schema_version: ClassVar[int] = 1
     upgrades: ClassVar[Mapping[int, Upgrade]] = {}
+    # Logs take any number of entries; other kinds one per occurrence.
     is_log: ClassVar[bool] = False
     # A kind kept up to date over time says it updates it: "Add another" would promise a blank one.
     again_label: ClassVar["StrOrPromise"] = gettext_lazy("Add another")
@@ -224,8 +225,9 @@ class ExerciseKind:
         answered_before: JSONDict,
         shown: Shown | None = None,
     ) -> JSONDict:
-        """The wording the client answered, kept with the entry so a later rewording cannot change
-        what they answered. Empty for kinds whose labels never change."""
+        """The wording the client answered, kept so a later rewording cannot change what they
+        answered; ``shown`` is what their screen said (None from the API). Empty for kinds whose
+        labels never change."""
         return {}
 
     def questions_answered(self, entry: "Entry", asked_now: list[JSONDict]) -> list[JSONDict]:

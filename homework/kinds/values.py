@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 JSONDict = dict[str, Any]
 
-# CLINICAL.md, Honesty: a blank stays a blank.
+# How every page shows a blank answer (CLINICAL.md, Honesty: a blank stays a blank).
 NOT_ANSWERED = gettext_lazy("Not answered")
 
 MAX_MARKS = 100
@@ -26,8 +26,8 @@ STILL_FITS_PREFIX = "still-"
 
 @dataclass(frozen=True)
 class Shown:
-    """Marks only: what they name is looked up in what the exercise knows, never taken from the
-    page."""
+    """What the client's page said it showed, as marks only: what they name is looked up in what the
+    exercise knows, never taken from the page."""
 
     wording_on_screen: Mapping[str, str] = dataclass_field(default_factory=dict)
     answer_still_fits: Mapping[str, str] = dataclass_field(default_factory=dict)
@@ -66,6 +66,9 @@ class ResponseInvalid(Exception):
 
 @dataclass(frozen=True)
 class EarlierWanted:
+    """The latest shared entry per assignment from before the period that meets ``condition``; with
+    ``every``, each one that does."""
+
     condition: "Q"
     every: bool = False
 
@@ -80,7 +83,7 @@ class SummaryScope:
     as_of: dt.date | None = None
     # Fewer when the first page carries the timeline; None: the usual limit.
     records_in_words: int | None = None
-    # None when the client has none.
+    # For a kind kept within reach: the newest shared entry by the period's end, or None.
     current: "Entry | None" = None
 
 

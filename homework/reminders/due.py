@@ -11,7 +11,7 @@ from clients.contact import hours
 from homework.schedules import ONCE, one_off_standing, slot_for
 from practice.reminder_message import ReminderKind
 
-# Today included: 0.
+# One-off work due within this many days (today: 0) is "due soon".
 DUE_SOON_WITHIN_DAYS = 1
 PAST_ITS_DAY_FOR_DAYS = 7
 

@@ -1,7 +1,7 @@
 """The reminders' two writes: the scan, which writes what is due to the outbox, and the send, which
 takes one row out through the client's safe channel. The unique (client, slot) constraint makes a
-second scan a no-op and the send holds the row's lock until it records the result, so a reminder
-goes at most twice (a provider timeout), never none, never naming the client's work."""
+second scan a no-op, and the send holds the row's lock until it records the result, so two workers
+send a row once; only a provider timeout can send it twice, and it never names the client's work."""
 
 import datetime as dt
 import logging

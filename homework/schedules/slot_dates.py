@@ -1,5 +1,5 @@
-"""When a recurring assignment comes round: its slots, derived from the schedule, never pre-
-generated. Pure functions of the schedule and a date: no database, no clock."""
+"""When a recurring assignment comes round: its slots, derived from the schedule, never
+pre-generated. Pure functions of the schedule and a date: no database, no clock."""
 
 import datetime as dt
 from collections.abc import Iterator, Sequence
