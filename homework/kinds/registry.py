@@ -1,4 +1,4 @@
-"""The registry of exercise kinds: every module or package here that defines ``KIND`` is one kind."""
+"""The registry of exercise kinds: each module or package here that defines ``KIND`` is one."""
 
 import importlib
 import pkgutil

@@ -57,7 +57,7 @@ def slot_key(client_id: int, day: dt.date) -> str:
 
 
 def local_moment(day: dt.date, at: dt.time, zone: str) -> dt.datetime:
-    """A skipped time is read as the moment after the jump; a time shown twice is its first showing."""
+    """A skipped time is the moment after the jump; a time shown twice is its first showing."""
     tz = zoneinfo.ZoneInfo(zone)
     return dt.datetime.combine(day, at, tzinfo=tz).astimezone(dt.UTC).astimezone(tz)
 

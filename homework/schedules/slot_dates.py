@@ -73,8 +73,7 @@ def slots(
 
 
 def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
-    """Counted, not walked, as a schedule may run for years; tests hold it equal to counting
-    ``slots``."""
+    """Counted, not walked: a schedule may run for years (tests hold it equal to ``slots``)."""
     if not is_recurring(item):
         return 0
     first = max(item.starts_on, start)
@@ -93,8 +92,7 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
 
 
 def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
-    """None before the first slot; after the schedule ends the last slot stays open, so late work
-    still has a home."""
+    """None before the first slot; after the schedule ends the last stays open for late work."""
     if not is_recurring(item):
         return None
     day = last_day(item, day, from_day=day)

@@ -41,8 +41,7 @@ class Coming:
 
 
 def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
-    """With none due yet, whether the first one was sent or when it is due: "0 of 0 weeks" reads
-    like a fault."""
+    """With none due yet, whether the first was sent or when it is due, not "0 of 0 weeks"."""
     if not expected:
         if coming is None:
             return gettext("none due yet")

@@ -62,7 +62,7 @@ def summary_pdf(
 
 
 def summary_prepare_for_session(*, session_id: int, now: dt.datetime | None = None) -> str | None:
-    """Safe to run twice: an unchanged summary is not rendered again. None when the session is gone."""
+    """Safe to run twice: an unchanged summary is not rendered again. None if the session went."""
     now = now or timezone.now()
     session = selectors.session_for_batch(session_id=session_id)
     if session is None:

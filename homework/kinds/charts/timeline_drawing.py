@@ -1,4 +1,4 @@
-"""Drawing the timeline as one SVG with one path per kind of mark, so a year costs what a week does."""
+"""Drawing the timeline as one SVG, one path per kind of mark, so a year costs what a week does."""
 
 import datetime as dt
 from collections.abc import Callable, Sequence

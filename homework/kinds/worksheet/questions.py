@@ -1,4 +1,4 @@
-"""A worksheet's questions as the exercise asks them, and each answer under the question it answers."""
+"""A worksheet's questions as the exercise asks them, and each answer under its question."""
 
 import datetime as dt
 from typing import TYPE_CHECKING, Any

@@ -51,8 +51,8 @@ class WorksheetScoring(WorksheetQuestions):
         }
 
     def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
-        """The therapist, or a questionnaire's authors (PHQ-9's ninth item), asked to see it promptly,
-        whatever the total."""
+        """The therapist, or a questionnaire's authors (PHQ-9's ninth item), asked to see it
+        promptly, whatever the total."""
         return bool(self.answers_to_review(exercise, response))
 
     def answers_to_review(self, exercise: "Exercise", response: JSONDict) -> list[str]:

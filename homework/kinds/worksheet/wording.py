@@ -41,7 +41,7 @@ def wording_answered(*, now: JSONDict | None, kept: Any, changed: bool) -> JSOND
 
 
 def same_answer(one: Any, other: Any) -> bool:
-    """Sending a draft unchanged is not changing its answers, though a draft keeps what was typed."""
+    """Sending a draft unchanged is not changing its answers, though it kept what was typed."""
     return _answer_as_read(one) == _answer_as_read(other)
 
 
