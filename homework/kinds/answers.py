@@ -42,7 +42,7 @@ def _as_text(value: Any) -> str:
 
 
 def flatten(form: KindForm, response: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
-    """key → (label, text) for every answer in ``response``, rows numbered."""
+    """key → (label, text) for every answer, rows numbered."""
     flat: dict[str, tuple[str, str]] = {}
     for name, field in form.fields.items():
         if name in response:

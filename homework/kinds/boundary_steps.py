@@ -1,9 +1,5 @@
-"""Boundary steps: one small boundary at a time, planned, tried, reflected on.
-
-The response is a ladder of steps. The client keeps it up to date: each
-time they send it, the next one starts from what they sent last, so a step
-can move from "planned" to "tried" to "held" without retyping.
-"""
+"""Boundary steps: one small boundary at a time, planned, tried, reflected on. Each update starts
+from the ladder sent last, so a step moves from planned to held without retyping."""
 
 import datetime as dt
 from collections import Counter
@@ -31,7 +27,6 @@ STATUSES = [
     ("held", gettext_lazy("It held")),
     ("not_yet", gettext_lazy("Not yet")),
 ]
-# As counted in a sentence ("2 held, 1 tried"), in the order worth reading.
 COUNT_LABELS = [
     ("held", gettext_lazy("held")),
     ("tried", gettext_lazy("tried")),
@@ -48,13 +43,11 @@ class StepForm(KindForm):
         wraps=True,
     )
     planned_on = date(gettext_lazy("When do you plan to try it?"))
-    # Chosen by the client, never for them: a step shown as "Planned" by
-    # default read as the client's answer in the summary.
+    # Chosen by the client, never for them: a default would read as their answer in the summary.
     status = choice(gettext_lazy("How is it going?"), STATUSES)
     old_page_defaults = {"status": "planned"}
     what_happened = long_text(gettext_lazy("What happened when you tried it?"))
-    # Asked, not demanded: marking a step "Tried it" is worth keeping even
-    # before the client wants to say how it felt (or ever does).
+    # Asked, not demanded: a step tried is worth keeping before the client says how it felt.
     feeling = scale(
         gettext_lazy("How did it feel?"),
         legend=gettext_lazy("(0 = very hard, 10 = good)"),
@@ -67,8 +60,7 @@ class StepForm(KindForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("status") == "planned":
-            # Not tried yet, so there is no feeling to record, even if the
-            # slider was moved before the status was set back to "planned".
+            # Not tried yet, so there is no feeling to record, even if the slider was moved.
             cleaned["feeling"] = None
         return cleaned
 
@@ -118,7 +110,6 @@ class BoundarySteps(ExerciseKind):
         ]
 
     def counts(self, steps: Sequence[JSONDict]) -> list[tuple[str, int]]:
-        """How many steps are in each state, the ones that held first."""
         counted = Counter(step.get("status") for step in steps)
         return [(str(label), counted[status]) for status, label in COUNT_LABELS if counted[status]]
 
@@ -148,9 +139,8 @@ class BoundarySteps(ExerciseKind):
         }
 
     def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list[TimelinePoint]:
-        """Each step tried or held, on the day the client sent it so. The
-        ladder is sent again with every update: keyed by its assignment, words
-        and status, a step is drawn once, the first day it was said."""
+        """The ladder is sent again with every update, so a step is drawn once, the first day it was
+        said."""
         sent = entry.submitted_at or entry.created_at
         on = timezone.localdate(sent, zone)
         return [
@@ -173,7 +163,6 @@ class BoundarySteps(ExerciseKind):
         }
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
-        """The ladder as last sent, for each assignment: what held, what didn't."""
         ladders = []
         for entry, _previous in latest_per_assignment(entries):
             steps = self.steps(self.response_of(entry))
@@ -182,7 +171,7 @@ class BoundarySteps(ExerciseKind):
             "ladders": ladders,
             "updates": len(entries),
             "full_detail": scope.full_detail,
-            "printed": [ladder["entry"] for ladder in ladders],  # the ladder as last sent
+            "printed": [ladder["entry"] for ladder in ladders],
         }
 
     def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:

@@ -1,13 +1,6 @@
-"""Turning what arrives (JSON from the API, or a posted form) into form data.
-
-Two shapes arrive for the same response. The API sends JSON, where a row
-set is a list of objects: ``{"steps": [{"boundary": "…"}]}``. The portal
-posts one field per input, rows flattened: ``steps-0-boundary`` (the
-``r-`` prefix already removed by homework.portal.forms.response_data). Both become
-the flat, prefixed data a Django form reads, and anything that is not one
-of the kind's fields, or is the wrong type for its field, is refused here
-with a message, rather than left to crash deep inside a field.
-"""
+"""Turning API JSON or a posted form into the flat form data a Django form reads. Anything that is
+not one of the kind's fields, or has the wrong type, is refused here with a message rather than
+crashing deep inside a field."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -24,7 +17,6 @@ from practice.form_messages import NULL_CHARACTER, too_long
 def as_form_data(
     data: Mapping[str, Any], form: KindForm
 ) -> tuple[dict[str, Any], dict[str, list[str]]]:
-    """(form data, errors) for ``data`` against an unbound ``form``'s fields."""
     form_data: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
     nested: set[str] = set()
@@ -66,8 +58,7 @@ def as_form_data(
 
 
 def typed_values(data: Mapping[str, Any], form: KindForm) -> list[Any]:
-    """What ``data`` holds for ``form``'s free-text fields, in either shape:
-    the words a person wrote, not the codes of the choices they picked."""
+    """The words a person wrote, not the codes of the choices they picked."""
     values: list[Any] = []
     for key, value in data.items():
         if key in form.row_sets and isinstance(value, list):
@@ -114,7 +105,6 @@ def _put_rows(key: str, value: Any, form: KindForm, put: Any, errors: dict[str, 
 
 
 def _convert(field: forms.Field, value: Any) -> tuple[Any, str]:
-    """(what a browser would post for this field, or a message)."""
     if value is None:
         return None, ""
     if isinstance(field, forms.BooleanField):
@@ -137,8 +127,8 @@ def _convert(field: forms.Field, value: Any) -> tuple[Any, str]:
     if isinstance(value, int | float):
         return str(value), ""
     if isinstance(value, str):
-        # A browser counts a line break as one character against the field's
-        # limit, then posts it as two (CRLF): stored as one, it fits as typed.
+        # A browser counts a line break as one character but posts two: stored as one, it fits as
+        # typed.
         return value.replace("\r\n", "\n"), ""
     return None, _("Expected text.")
 
@@ -146,13 +136,8 @@ def _convert(field: forms.Field, value: Any) -> tuple[Any, str]:
 def draft_from_form_data(
     form_data: dict[str, Any], bound: KindForm
 ) -> tuple[dict[str, Any], dict[str, list[str]]]:
-    """What was typed so far, as the response's shape, with values kept as typed.
-
-    Lenient on purpose: a draft may be incomplete or not yet valid. It is
-    held only to the kind's own keys and to each field's length, and rows
-    nobody touched are left out (so reopening a page does not pile up
-    empty rows).
-    """
+    """Lenient on purpose: held only to the kind's own keys and each field's length; untouched rows
+    are left out."""
     errors: dict[str, list[str]] = {}
     draft: dict[str, Any] = {}
     for name, field in bound.fields.items():
@@ -181,9 +166,7 @@ def draft_from_form_data(
             errors[name] = [str(rows.spec.too_many) % {"limit": rows.spec.max_rows}]
         elif kept:
             draft[name] = kept
-    # No cap on the whole: a draft holds only the kind's own fields, each
-    # within its length and rows within their number, which bounds it as
-    # sending does. A tighter cap refused drafts that sending would take.
+    # No cap on the whole: per-field and per-row limits bound it as sending does.
     return draft, errors
 
 

@@ -1,5 +1,5 @@
-"""Form fields shared by the kinds, so every 0–10 scale, choice and text box
-behaves (and is limited) the same way everywhere."""
+"""Form fields shared by the kinds, so every scale, choice and text box behaves, and is limited, the
+same way everywhere."""
 
 import datetime as dt
 from collections.abc import Sequence
@@ -17,52 +17,42 @@ from practice.dates import read_on_clock_change
 from practice.form_messages import SCALE_NEEDED, PortalFormMessages
 
 if TYPE_CHECKING:
-    # Labels are usually lazy translations.
     from django_stubs_ext import StrOrPromise as Text
 
     from homework.kinds.rows import RowSpec
 
 EARLIEST_YEAR = 1900
 LATEST_YEAR = 2100
-# A multiple-choice answer can hold at most this many picks (JSON may send more).
 MAX_CHOICES = 50
 
 
 class KindForm(PortalFormMessages, forms.Form):
-    """Base for every kind's portal form.
-
-    Besides its own fields a form may hold repeatable rows (``row_specs``:
-    response key → RowSpec), posted as ``r-<key>-<index>-<field>`` and
-    returned as a list of objects under ``<key>``.
-    """
+    """Repeatable rows (``row_specs``) are posted as ``r-<key>-<index>-<field>`` and returned as a
+    list of objects under ``<key>``."""
 
     row_specs: ClassVar[dict[str, "RowSpec"]] = {}
-    # Answers pages served before no answer was chosen in advance posted in
-    # every row, touched or not (field → value): a row from such a page that
-    # holds only these is still an empty row, not a step to be refused.
+    # A row from an older page holding only these values is still an empty row, not a step to
+    # refuse.
     old_page_defaults: ClassVar[dict[str, str]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from homework.kinds.rows import RowSet  # rows builds KindForms: import late
+        from homework.kinds.rows import RowSet  # import late: rows builds KindForms
 
         super().__init__(*args, **kwargs)
-        # A kind whose questions can be reworded lists here, per question,
-        # what its page says it shows (homework.kinds.base.Shown).
         self.wordings_shown: list[dict[str, Any]] = []
         self.row_sets: dict[str, RowSet] = {
             name: RowSet(name=name, spec=spec, parent=self) for name, spec in self.row_specs.items()
         }
 
     def full_clean(self) -> None:
-        super().full_clean()  # in the portal's words (PortalFormMessages)
+        super().full_clean()
         if not self.is_bound or not hasattr(self, "cleaned_data"):
             return
         for name, rows in self.row_sets.items():
             if rows.is_valid():
                 self.cleaned_data[name] = rows.cleaned_rows()
             else:
-                # Keyed by the row set, so `form.errors` is not empty and the
-                # page says "some answers need another look"; each row shows its own.
+                # Keyed by the row set so the page says some answers need another look.
                 self.errors[name] = self.error_class(
                     rows.set_errors or [_("Some of these need another look.")]
                 )
@@ -94,18 +84,12 @@ class KindForm(PortalFormMessages, forms.Form):
         return bool(set(self.changed_data) - old_defaults)
 
     def clean_rows(self, cleaned: dict[str, Any]) -> dict[str, Any]:
-        """Rules across the whole response, rows included.
-
-        Raise ValidationError keyed by a field or a row set's name.
-        """
+        """Raise ValidationError keyed by a field or a row set's name."""
         return cleaned
 
     def response_errors(self) -> dict[str, list[str]]:
-        """Every error, keyed by the response key it belongs to.
-
-        Row fields are named as they are posted (``steps-2-feeling``), so the
-        API and the page speak of the same thing.
-        """
+        """Row fields are named as posted (``steps-2-feeling``), so the API and the page speak of
+        the same thing."""
         errors: dict[str, list[str]] = {}
         for name, messages in self.errors.items():
             if name in self.row_sets:
@@ -118,7 +102,6 @@ class KindForm(PortalFormMessages, forms.Form):
         return errors
 
     def owns_key(self, key: str) -> bool:
-        """Whether an error under ``key`` is already shown by this (validated) form."""
         if key == NON_FIELD_ERRORS:
             return bool(self.non_field_errors())
         if key in self.fields or key in self.row_sets:
@@ -127,15 +110,8 @@ class KindForm(PortalFormMessages, forms.Form):
 
 
 class ScaleWidget(forms.Select):
-    """A 0–10 scale with a real "not answered yet" state.
-
-    The server renders a plain list of numbers whose first choice is "not
-    answered yet", so the page works without script and nothing but "no
-    answer" is sent until the client chooses. static/js/scale.js turns it
-    into a slider and keeps the list (hidden, still sent) in step with it: a
-    slider always has *some* position, so its number must not be the answer
-    until the client has moved it.
-    """
+    """A slider always has some position, so nothing but "no answer" is sent until the client moves
+    it; it works without script."""
 
     template_name = "homework/widgets/scale.html"
 
@@ -149,10 +125,7 @@ class ScaleWidget(forms.Select):
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"].update(low_label=self.low_label, high_label=self.high_label)
-        # The words at the two ends are shown beside the scale, not in its
-        # label: without them a screen reader hears "6 out of 10" and never
-        # whether 10 is "clear" or "foggy". They become its description, after
-        # the error and the help (scale.js hands it on to the slider).
+        # Without the end words a screen reader never hears whether 10 is good or bad.
         widget_attrs = context["widget"]["attrs"]
         if widget_attrs.get("id") and (self.low_label or self.high_label):
             ends = [f"{widget_attrs['id']}_low", f"{widget_attrs['id']}_high"]
@@ -162,17 +135,8 @@ class ScaleWidget(forms.Select):
 
 
 class TextField(forms.CharField):
-    """A text answer whose limit the server holds, not the browser.
-
-    Django gives the box a ``maxlength``, and a browser then cuts a paste
-    that runs past it without a word: the client's last lines vanish and
-    the page says "Saved". Without it, everything pasted stays in the box
-    and the save's answer says how long it is and how long it may be.
-
-    ``marked_needed=False``: a required box whose label does not say
-    "(needed)" (homework.templatetags.form_fields), for a form that is that
-    one box: its purpose says it, and sending it empty says the rest.
-    """
+    """No ``maxlength``: a browser silently cuts a long paste, so the server holds the limit and
+    says so."""
 
     def __init__(self, *, marked_needed: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -202,9 +166,7 @@ def short_text(
     max_length: int | None = None,
     wraps: bool = False,
 ) -> forms.CharField:
-    """A short answer. ``wraps``: a sentence rather than a word or a name,
-    in a box of two lines that wraps and grows with it (portal.css), where
-    a one-line box would cut it off at the edge of a phone's screen."""
+    """``wraps``: a box that wraps and grows, so a sentence is not cut off on a phone."""
     return TextField(
         label=label,
         required=required,
@@ -215,10 +177,6 @@ def short_text(
 
 
 class ScaleField(forms.IntegerField):
-    """A 0–10 answer. ``short_label`` is its question without the legend
-    that says what 0 and 10 mean: the field shows the legend; a line that
-    names the field (the error summary) reads better without it."""
-
     def __init__(self, *, short_label: "Text", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.short_label = short_label
@@ -233,10 +191,7 @@ def scale(
     required: bool = True,
     help_text: "Text" = "",
 ) -> ScaleField:
-    """``label``: the question alone; ``legend``: what 0 and 10 mean, said
-    after it on the field ("(0 = calm, 10 = the most distress)")."""
-    # No `initial`: an untouched scale is unanswered, so an untouched row of
-    # sliders counts as empty (see rows.RowSet) and nothing is stored for it.
+    # No initial: an untouched scale is unanswered, so nothing is stored for it.
     return ScaleField(
         label=format_lazy("{} {}", label, legend) if legend else label,
         short_label=label,
@@ -261,11 +216,8 @@ def choice(
     required: bool = True,
     help_text: "Text" = "",
 ) -> forms.ChoiceField:
-    """One of a few answers, as radio buttons (easy to tap on a phone).
-
-    None is chosen until the client chooses: an answer ticked in advance
-    would be sent as theirs (CLINICAL.md, Honesty), so this takes no initial.
-    """
+    """Nothing is chosen in advance: a preselected answer would be sent as the client's
+    (CLINICAL.md, Honesty)."""
     return forms.ChoiceField(
         label=label,
         choices=list(choices),
@@ -287,13 +239,10 @@ def multiple_choice(
 
 
 def flag(label: "Text", *, help_text: "Text" = "") -> forms.BooleanField:
-    """A tick box: ticked or not, never required."""
     return forms.BooleanField(label=label, required=False, help_text=help_text)
 
 
 class DateWithinReasonField(forms.DateField):
-    """A calendar date between 1900 and 2100; optionally not in the future."""
-
     widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     default_error_messages = {
         "future": gettext_lazy("That date is in the future."),
@@ -322,17 +271,13 @@ def date(
     )
 
 
-# Reading a stored time needs no per-call state: one field does for all.
 _STORED_TIME = forms.DateTimeField()
 
 
 def stored_datetime(value: Any) -> dt.datetime | None:
-    """A time as a response stores it (ISO 8601 text) as a datetime, or None
-    if there is none or it cannot be read."""
+    """None if there is no time or it cannot be read."""
     if isinstance(value, str):
-        # What a response stores (to_json): read directly, as the field
-        # would read it, without its checks per call (a year of urges, each
-        # read for the curve, the timeline and the summary's lines).
+        # Read directly, without the field's checks, as this runs for every stored time read.
         try:
             stored = dt.datetime.fromisoformat(value.strip())
         except ValueError:
@@ -347,14 +292,8 @@ def stored_datetime(value: Any) -> dt.datetime | None:
 
 
 class PastDateTimeField(forms.DateTimeField):
-    """When something happened: not in the future, not before 1900.
-
-    Naive input is read in the current time zone, which the caller sets to
-    the client's own. On the nights the clocks change, a time the clock
-    showed twice (01:30 as they go back) is taken as the first of the two,
-    which reads back as typed; a time the clocks skipped (01:30 as they go
-    forward) never happened, and is refused with a message saying so.
-    """
+    """A time shown twice as the clocks go back is the first of the two; a skipped time is refused
+    with a message saying so."""
 
     widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
     default_error_messages = {
@@ -373,10 +312,8 @@ class PastDateTimeField(forms.DateTimeField):
             return read_on_clock_change(refusal, self.error_messages["skipped"])
 
     def prepare_value(self, value: Any) -> Any:
-        # A sent response keeps its time as ISO 8601 text with an offset, which
-        # a datetime-local input cannot show (it would stand empty, as if the
-        # client had never said when): as a datetime, it shows in the
-        # client's own time. Text that is no time at all is shown as typed.
+        # A datetime-local input cannot show an offset, so a stored time is shown in the client's
+        # own time zone.
         if isinstance(value, str):
             try:
                 value = dt.datetime.fromisoformat(value)

@@ -1,6 +1,4 @@
-"""The registry of exercise kinds: every module (or package) in this
-package that defines ``KIND`` is one kind. Adding a kind means adding a
-module."""
+"""The registry of exercise kinds: each module or package here that defines ``KIND`` is one."""
 
 import importlib
 import pkgutil

@@ -1,13 +1,5 @@
-"""Repeatable rows inside a kind's form: boundary steps, people, places.
-
-A row set is posted as ``r-<name>-<index>-<field>`` (``r-steps-0-boundary``)
-and stored as a list of objects under ``<name>``. Indexes may have gaps (a
-row removed in the browser leaves one); rows keep their posted order.
-
-A row nobody touched (every field still at its starting value) is left
-out, as Django's formsets do: the page always offers an empty row to fill
-in, and an empty row is not an answer.
-"""
+"""Repeatable rows inside a kind's form, posted as ``r-<name>-<index>-<field>`` and stored as a list
+under ``<name>``. A row nobody touched is left out: an empty row is not an answer."""
 
 import re
 from collections.abc import Iterator, Mapping
@@ -27,18 +19,14 @@ EMPTY_PREFIX = "__prefix__"
 
 @dataclass(frozen=True)
 class RowSpec:
-    """What a row set is called and how many rows it may hold."""
-
     form_class: type["KindForm"]
-    row_label: "Text"  # "Step", "Person": numbered on the page
+    row_label: "Text"
     legend: "Text"
     add_label: "Text"
     max_rows: int
-    # %(limit)s is replaced; the message should say why a cap helps.
     too_many: "Text"
     min_rows: int = 0
     too_few: "Text" = ""
-    # Empty rows offered when the form opens (the script adds more).
     extra: int = 1
 
     def fields(self) -> dict[str, forms.Field]:
@@ -46,8 +34,6 @@ class RowSpec:
 
 
 class RowSet:
-    """The rows of one set, bound to the parent form's data or its initial values."""
-
     def __init__(self, *, name: str, spec: RowSpec, parent: "KindForm") -> None:
         self.name = name
         self.spec = spec
@@ -89,7 +75,6 @@ class RowSet:
 
     @property
     def next_index(self) -> int:
-        """The index the page's script gives the next row it adds."""
         return max((_index_of(form.prefix) for form in self.forms), default=-1) + 1
 
     def filled(self) -> list["KindForm"]:
@@ -102,7 +87,7 @@ class RowSet:
             self.set_errors.append(str(self.spec.too_many) % {"limit": self.spec.max_rows})
         elif len(filled) < self.spec.min_rows:
             self.set_errors.append(str(self.spec.too_few))
-        # Every row is checked (no short cut), so each shows its own errors.
+        # No short cut, so each row shows its own errors.
         invalid = [form for form in self.forms if not form.is_valid()]
         return not invalid and not self.set_errors
 
@@ -126,7 +111,6 @@ class RowSet:
 
 
 def posted_indexes(data: Mapping[str, Any], prefix: str) -> list[int]:
-    """The row indexes present in posted data, in order."""
     start = f"{prefix}-"
     found: set[int] = set()
     for key in data:

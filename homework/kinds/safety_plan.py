@@ -1,10 +1,6 @@
-"""The safety plan, filled in with the therapist: signs, places, people,
-documents, numbers, a code word.
-
-It is the most sensitive record there is, so lists and summaries say only
-that a plan exists and when it was last updated; its content appears when
-someone opens the entry itself, or asks the summary for full detail.
-"""
+"""The safety plan, filled in with the therapist. The most sensitive record there is: lists and
+summaries say only that a plan exists and when it last changed; its content shows only in the entry
+itself or a full-detail summary."""
 
 import datetime as dt
 from collections.abc import Sequence
@@ -62,8 +58,7 @@ class SafetyPlanForm(KindForm):
 
 PARTS = list(SafetyPlanForm.base_fields)
 
-# Help now, in the order a crisis needs them: who to call first, where to
-# go, the code word, the signs; then the numbers and papers.
+# In the order a crisis needs them.
 HELP_NOW_PARTS = (
     ("people_to_call", gettext_lazy("People you can call")),
     ("emergency_numbers", gettext_lazy("Your emergency numbers")),
@@ -72,17 +67,14 @@ HELP_NOW_PARTS = (
     ("warning_signs", gettext_lazy("Signs that things are getting more dangerous")),
     ("documents_and_where", gettext_lazy("Your important documents")),
 )
-# Parts whose phone numbers become links a phone can call.
 CALLABLE_PARTS = {"people_to_call", "emergency_numbers"}
 
 
 def last_changed(entry: "Entry") -> dt.datetime | None:
-    """When the plan last changed: edited after it was sent, or sent."""
     return entry.changed_at or entry.submitted_at
 
 
 def current_of(entries: Sequence["Entry"], scope: SummaryScope) -> "Entry | None":
-    """The summary's current plan, or, asked without one, the newest sent of ``entries``."""
     if scope.current is not None or not entries:
         return scope.current
     return max(entries, key=lambda entry: (entry.submitted_at or entry.created_at, entry.pk))
@@ -114,8 +106,7 @@ class SafetyPlan(ExerciseKind):
         }
 
     def help_now(self, entry: "Entry") -> JSONDict:
-        """The plan as Help now shows it: each filled part, line by line, so
-        a number on one line is never run into the next one's."""
+        """Line by line, so a number on one line is never run into the next."""
         response = self.response_of(entry)
         return {
             "parts": [
@@ -144,15 +135,13 @@ class SafetyPlan(ExerciseKind):
         }
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
-        """The current plan, whenever it was sent: that one exists and when it
-        last changed; its words only with full detail."""
+        """Its words only with full detail."""
         current = current_of(entries, scope)
         return {
             "current": current,
             "changed_at": last_changed(current) if current is not None else None,
             "parts": self.present(current)["parts"] if current and scope.full_detail else [],
             "full_detail": scope.full_detail,
-            # Brief, the plan prints as "in place": its words are not on the page.
             "printed": [current] if current is not None and scope.full_detail else [],
         }
 

@@ -10,7 +10,6 @@ if TYPE_CHECKING:
 
 
 def by_assignment(entries: Sequence["Entry"]) -> list[tuple["Assignment", list["Entry"]]]:
-    """Entries grouped by their assignment, each group oldest first."""
     grouped: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         grouped[entry.assignment_id].append(entry)
@@ -29,7 +28,7 @@ def latest_per_assignment(entries: Sequence["Entry"]) -> list[tuple["Entry", "En
 
 
 def parse_date(value: object) -> dt.date | None:
-    """A stored ISO date back as a date (None when absent or unreadable)."""
+    """None when absent or unreadable."""
     if not isinstance(value, str):
         return None
     try:

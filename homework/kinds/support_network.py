@@ -1,10 +1,5 @@
-"""The support-network map: who is in my corner, and how close.
-
-Isolation strengthens the bond, so the map makes the support visible:
-people (a first name or nickname only) and places or services, in three
-circles, with what each one offers and whether time with them steadies
-the client. Like the ladder, the next map starts from the last one.
-"""
+"""The support-network map: who is in my corner, and how close. People are a first name or nickname
+only."""
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -52,8 +47,7 @@ class PersonForm(KindForm):
         max_length=40,
         help_text=gettext_lazy("A first name or a nickname is enough."),
     )
-    # No circle is chosen for the client: "Close" by default put people on
-    # the map where the client never placed them.
+    # No circle is chosen for the client: a default put people where the client never placed them.
     circle = choice(gettext_lazy("How close are they?"), CIRCLES)
     old_page_defaults = {"circle": "middle"}
     roles = multiple_choice(gettext_lazy("What do they give you?"), ROLES)
@@ -143,8 +137,8 @@ class SupportNetwork(ExerciseKind):
         return circles
 
     def chart(self, circles: Sequence[JSONDict], *, labelled: bool = True) -> str:
-        # The picture shows steadying by fill and a place by shape; the text
-        # alternative has to say both, or a screen reader hears only names.
+        # The text alternative must say steadying and place too, or a screen reader hears only
+        # names.
         description = "; ".join(
             f"{circle['label']}: " + (", ".join(circle["in_words"]) or _("no one yet"))
             for circle in circles
@@ -195,7 +189,6 @@ class SupportNetwork(ExerciseKind):
         return _circle_counts(circles)
 
     def changes(self, latest: JSONDict, previous: JSONDict | None) -> list[str]:
-        """What changed since the map before (added, gone, moved closer or further)."""
         if previous is None:
             return []
         order = {key: position for position, (key, _label) in enumerate(CIRCLES)}
@@ -234,8 +227,7 @@ class SupportNetwork(ExerciseKind):
         full_detail = scope.full_detail
         map_before = {entry.assignment_id: entry for entry in scope.earlier}
         for entry, previous_in_period in latest_per_assignment(entries):
-            # "What changed" compares with the map sent just before this one,
-            # in the period or not (a map shared late may be older than both).
+            # A map shared late may be older than both, so compare with the one sent just before.
             earlier_maps = [
                 m
                 for m in (previous_in_period, map_before.get(entry.assignment_id))
@@ -243,9 +235,6 @@ class SupportNetwork(ExerciseKind):
                 and (m.submitted_at or m.created_at) < (entry.submitted_at or entry.created_at)
             ]
             previous = max(earlier_maps, key=lambda m: m.submitted_at or m.created_at, default=None)
-            # The summary names the people in words beside the map (the
-            # picture has no names): the first dozen of each list, every one
-            # in full detail, so a full map still prints in part of a page.
             shown = self.present(entry, labelled=False)
             shown["changes"], shown["changes_more"] = first_of(
                 self.changes(shown["response"], self.response_of(previous) if previous else None),
@@ -277,7 +266,7 @@ class SupportNetwork(ExerciseKind):
         return {"maps": maps, "full_detail": full_detail, "printed": [m["entry"] for m in maps]}
 
     def earlier_wanted(self) -> EarlierWanted:
-        return EarlierWanted(Q())  # the map before the period, for what changed since
+        return EarlierWanted(Q())
 
     def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
         lines = []
@@ -290,8 +279,7 @@ class SupportNetwork(ExerciseKind):
                 "counts": _circle_counts(self.circles(response)),
                 "n": reality_checks,
             }
-            # No one ticked for a reality check is a question left blank, not
-            # "0 for a reality check": the line then leaves it out.
+            # No one ticked is a question left blank, not "0".
             lines.append(
                 ngettext(
                     "%(title)s: %(counts)s; %(n)s for a reality check.",
@@ -314,10 +302,7 @@ class SupportNetwork(ExerciseKind):
 
 
 def _in_words(circle: JSONDict) -> list[str]:
-    """Who and what is in one circle, with what the map shows by fill and shape.
-
-    A box left unticked says nothing: the client did not say time with that
-    person is "not always steadying", so only a tick is put into words."""
+    """A box left unticked says nothing, so only a tick is put into words."""
     return [
         _("%(name)s (steadying)") % {"name": isolated_text(p.get("name", ""))}
         if p.get("steadying")
@@ -330,9 +315,7 @@ def _in_words(circle: JSONDict) -> list[str]:
 
 
 def _counted(circle: JSONDict) -> str:
-    """How many the map draws in one circle, people (circles) and places
-    (squares) both: a headline counting only people read "Closest: 2"
-    beside a ring of five."""
+    """Places count too, or the headline would read fewer than the ring shows."""
     people, places = len(circle["people"]), len(circle["places"])
     people_text = ngettext("%(n)s person", "%(n)s people", people) % {"n": people}
     places_text = ngettext("%(n)s place", "%(n)s places", places) % {"n": places}
@@ -344,9 +327,6 @@ def _counted(circle: JSONDict) -> str:
 
 
 def _circle_counts(circles: Sequence[JSONDict]) -> str:
-    """Each circle's count in words, as the client's headline reads it, for
-    the summary's first page and the workspace's lists: "closest: 2 people
-    and 1 place, close: no one yet"."""
     return ", ".join(f"{str(c['label']).lower()}: {c['counted']}" for c in circles)
 
 

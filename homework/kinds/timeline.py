@@ -1,11 +1,5 @@
-"""The cycle on one timeline, gathered from whatever kinds contribute to it.
-
-Each kind says what an entry puts on the timeline
-(``ExerciseKind.timeline_points``); this gathers them for a reader and a
-period, and ``charts.timeline`` draws them. Pure: the entries come already
-read (the summary's, since-last-session's, the progress page's), so the
-timeline costs no query, whatever the period's length.
-"""
+"""The cycle on one timeline, gathered from whatever kinds contribute to it. Pure: the entries come
+already read, so it costs no query."""
 
 import datetime as dt
 from collections.abc import Iterable
@@ -18,8 +12,7 @@ from homework.kinds.registry import get_kind
 if TYPE_CHECKING:
     from homework.models import Entry
 
-# A timeline of one kind says no more than that kind's own picture (the
-# urge curve, the ladder): it is shown when at least this many contribute.
+# A timeline of one kind says no more than that kind's own picture.
 KINDS_FOR_A_TIMELINE = 2
 
 
@@ -31,12 +24,8 @@ def timeline_of(
     zone: dt.tzinfo,
     for_client: bool,
 ) -> Timeline | None:
-    """The timeline of ``entries`` from ``since`` to ``until`` on the client's
-    calendar (``zone``), or None with fewer than two kinds in it.
-
-    Drafts are never on it; private entries only on the client's own
-    (``for_client``): they are the client's words, which staff never see.
-    """
+    """None with fewer than two kinds in it. Drafts are never on it; private entries only on the
+    client's own (``for_client``)."""
     points: list[TimelinePoint] = []
     kinds: set[str] = set()
     for entry in entries:

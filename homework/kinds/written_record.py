@@ -78,8 +78,6 @@ class WrittenRecord(ExerciseKind):
         return shorten(text)
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
-        """Newest first: the newest few in words, the older ones by date and
-        distress (their words are in the portal), and the rest counted."""
         presented = [(entry, self.present(entry)) for entry in entries]
         presented.sort(key=lambda pair: pair[1]["occurred_at"] or pair[0].created_at, reverse=True)
         in_words = SECTION_LIST_LIMIT if scope.records_in_words is None else scope.records_in_words
@@ -90,7 +88,7 @@ class WrittenRecord(ExerciseKind):
         titles = dict.fromkeys(entry.assignment.exercise.title for entry in entries)
         return {
             "entries": shown,
-            "printed": [entry for entry, _shown in shown],  # the older ones by date only
+            "printed": [entry for entry, _shown in shown],
             "older": older,
             "more": more,
             "count": len(entries),
@@ -99,7 +97,6 @@ class WrittenRecord(ExerciseKind):
         }
 
     def at_a_glance(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> list[str]:
-        """How many records, and how distressing they were in the body (0–10)."""
         line = ngettext("%(count)s record", "%(count)s records", len(entries)) % {
             "count": len(entries)
         }
@@ -120,7 +117,7 @@ class WrittenRecord(ExerciseKind):
             line += " · " + _("distress %(low)s to %(high)s out of 10, on average %(mean)s") % {
                 "low": min(values),
                 "high": max(values),
-                # Rounded first: number_format alone cuts digits off (6.67 → "6.6").
+                # Rounded first: number_format alone cuts digits off.
                 "mean": formats.number_format(round(statistics.fmean(values), 1), 1),
             }
         return [line]

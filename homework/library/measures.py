@@ -1,29 +1,7 @@
-"""Standard measures: the PHQ-9 and the GAD-7, free to use, as worksheets.
-
-Items, answers, points and severity bands exactly as published (CLINICAL.md,
-Standard measures), taken from the instruments' own forms:
-- PHQ-9: Kroenke K, Spitzer RL, Williams JBW. The PHQ-9: validity of a brief
-  depression severity measure. J Gen Intern Med 2001;16:606–613. Bands 0–4,
-  5–9, 10–14, 15–19, 20–27. Item 9 answered above "Not at all" is to be
-  followed up whatever the total (review_above 0).
-- GAD-7: Spitzer RL, Kroenke K, Williams JBW, Löwe B. A brief measure for
-  assessing generalized anxiety disorder: the GAD-7. Arch Intern Med
-  2006;166:1092–1097. Bands 0–4, 5–9, 10–14, 15–21.
-Both forms say no permission is needed to reproduce, translate, display or
-distribute them (Pfizer's PHQ screeners).
-
-Reliable change (Jacobson & Truax, J Consult Clin Psychol 1991;59:12–19:
-a change larger than 1.96 × SD × √2 × √(1 − r)) is given as the thresholds in
-common use, not worked out here from one sample's SD and reliability: 6
-points on the PHQ-9 and 4 on the GAD-7, as used by NHS Talking Therapies
-(formerly IAPT) and reported in Gyani A, Shafran R, Layard R, Clark DM.
-Enhancing recovery rates: lessons from year one of IAPT. Behav Res Ther
-2013;51:597–606.
-
-The words are the instruments' and are not rewritten (unlike the rest of
-the library): a published measure's scores mean something only when asked
-as published.
-"""
+"""The PHQ-9 (Kroenke, Spitzer & Williams 2001) and GAD-7 (Spitzer et al. 2006) as worksheets, free
+to reproduce, with items, points and bands exactly as published (CLINICAL.md, Standard measures).
+Reliable change uses the thresholds in common use, 6 and 4 points (Gyani et al. 2013). The words are
+never rewritten: a published measure's scores mean something only when asked as published."""
 
 from typing import Any
 

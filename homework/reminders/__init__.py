@@ -1,3 +1,1 @@
-"""Reminders to clients: what is due for whom and when (``due``, pure), the
-scan that writes them to the outbox and the send that takes them out
-(``services``), and their Celery tasks in homework.tasks."""
+"""Reminders to clients: ``due`` decides what and when (pure), ``services`` scans and sends."""

@@ -1,20 +1,6 @@
-"""What a client is to be reminded of, and when: pure functions of their
-work, their contact choices, their past reminders and a moment. No database,
-no clock; the scan (homework.reminders.services) brings all of them.
-
-The rules, in one place:
-
-- Everything due goes in one message, on the client's own clock, at the time
-  they chose (``recurring_reminder_at``): the day's occurrence of recurring
-  work (TODAY), one-off work due today or tomorrow and not done (DUE_SOON),
-  one-off work whose day went by in the last week, not done, named once
-  (PAST_ITS_DAY).
-- At most one message per client per day, and no more often than their
-  ``days_between``; a reminder waiting for safe hours counts as that day's.
-- Never outside safe hours: a reminder whose time falls outside them waits
-  for the next safe moment (clients.contact.hours), and the day it goes on
-  is the day it counts for.
-"""
+"""What a client is to be reminded of, and when: pure functions, no database, no clock. Everything
+due goes in one message on the client's clock, at most one a day and no more often than their
+``days_between``, and never outside safe hours."""
 
 import datetime as dt
 import zoneinfo
@@ -25,31 +11,26 @@ from clients.contact import hours
 from homework.schedules import ONCE, one_off_standing, slot_for
 from practice.reminder_message import ReminderKind
 
-# One-off work due within this many days (today included: 0) is "due soon".
+# One-off work due within this many days (today: 0) is "due soon".
 DUE_SOON_WITHIN_DAYS = 1
-# Work whose day went by longer ago than this is not brought up again.
 PAST_ITS_DAY_FOR_DAYS = 7
 
 
 @dataclass(frozen=True)
 class Work:
-    """One active assignment as the rules need it."""
-
     id: int
     schedule: str
     starts_on: dt.date
     ends_on: dt.date | None
     weekdays: Sequence[int]
     due_on: dt.date | None
-    sent: int  # entries sent for it, ever (one-off work)
-    sent_slots: frozenset[dt.date] = frozenset()  # slots something was sent for (recurring)
+    sent: int
+    sent_slots: frozenset[dt.date] = frozenset()
     is_log: bool = False
 
 
 @dataclass(frozen=True)
 class Contact:
-    """The client's choices that decide when a reminder may go."""
-
     zone: str
     safe_hours: object
     reminder_at: dt.time
@@ -58,9 +39,6 @@ class Contact:
 
 @dataclass(frozen=True)
 class Past:
-    """The client's reminders so far: the days they went (or wait to go) on,
-    and the one-off work already named as past its day."""
-
     days: frozenset[dt.date] = frozenset()
     named_past_its_day: frozenset[int] = frozenset()
 
@@ -71,7 +49,7 @@ class Due:
     send_at: dt.datetime  # aware; the first safe moment at or after its time
     slot_on: dt.date  # the client's day it goes on: the one message of that day
     past_due_ids: tuple[int, ...] = ()
-    held: bool = False  # its time fell outside safe hours
+    held: bool = False
 
 
 def slot_key(client_id: int, day: dt.date) -> str:
@@ -79,10 +57,7 @@ def slot_key(client_id: int, day: dt.date) -> str:
 
 
 def local_moment(day: dt.date, at: dt.time, zone: str) -> dt.datetime:
-    """``at`` on ``day`` on the client's clock, as an aware moment. A time the
-    clock skips (spring forward) is read as the moment after the jump; a time
-    it shows twice (autumn) is its first showing (zoneinfo's fold=0, taken
-    through UTC, as clients.contact.hours reads window starts)."""
+    """A skipped time is the moment after the jump; a time shown twice is its first showing."""
     tz = zoneinfo.ZoneInfo(zone)
     return dt.datetime.combine(day, at, tzinfo=tz).astimezone(dt.UTC).astimezone(tz)
 
@@ -90,8 +65,6 @@ def local_moment(day: dt.date, at: dt.time, zone: str) -> dt.datetime:
 def kinds_due(
     work: Iterable[Work], *, today: dt.date, past: Past
 ) -> tuple[tuple[ReminderKind, ...], tuple[int, ...]]:
-    """Which kinds of thing are waiting on the client's ``today``, in
-    ReminderKind's order, and the one-off work named as past its day."""
     found: set[ReminderKind] = set()
     past_due: list[int] = []
     for item in work:
@@ -120,11 +93,8 @@ def kinds_due(
 def reminder_due(
     work: Iterable[Work], *, contact: Contact, past: Past, now: dt.datetime
 ) -> Due | None:
-    """The reminder to write for this client at ``now``, or None.
-
-    None before the day's time on the client's clock, when nothing is
-    waiting, when a reminder went (or waits to go) on a day fewer than
-    ``days_between`` days ago, or when the week has no safe time at all."""
+    """None before the day's time, when nothing is waiting, within ``days_between`` of the last, or
+    when the week has no safe time."""
     today = now.astimezone(zoneinfo.ZoneInfo(contact.zone)).date()
     due_from = local_moment(today, contact.reminder_at, contact.zone)
     if now < due_from:
@@ -152,19 +122,14 @@ def reminder_due(
 
 @dataclass(frozen=True)
 class Hold:
-    """Whether a reminder may go at ``now``: at once, later (``until``, the
-    next safe moment on its own day), or not at all (``reason``)."""
-
     go: bool
     until: dt.datetime | None = None
     reason: str = ""
 
 
 def may_go_now(*, contact: Contact, slot_on: dt.date, now: dt.datetime) -> Hold:
-    """At sending time, with the client's choices as they are then: a
-    reminder goes only inside safe hours; outside them it waits for the next
-    safe moment of its own day, and past that day it does not go (the next
-    day's reminder carries what still waits)."""
+    """With the client's choices as they are now: outside safe hours it waits for the next safe
+    moment of its own day, and past that day it does not go."""
     if hours.is_safe_at(contact.safe_hours, zone=contact.zone, moment=now):
         return Hold(go=True)
     until = hours.next_safe_moment(contact.safe_hours, zone=contact.zone, after=now)

@@ -1,19 +1,7 @@
-"""The reminders' two writes: the scan, which finds what is due for every
-client and writes it to the outbox (one row per client and day), and the
-send, which takes one row out through the client's safe channel.
-
-Exactly once: the scan may run twice at once, or again before a send ends;
-the unique (client, slot) constraint makes the second row a no-op
-(``bulk_create(ignore_conflicts=True)``), and the send holds the row's lock
-from the moment it reads it to the moment it records the result, so two
-workers given one row send it once. A worker killed mid-send leaves its
-transaction to roll back: the row is still waiting, and the redelivered
-task (acks_late) or the next scan sends it. If the provider had already
-taken it (the kill fell between its answer and our commit, a window of
-milliseconds; or a timeout after the whole request went, ``maybe_sent``)
-the client may get it twice: discreet words twice, never none, never a
-word about their work.
-"""
+"""The reminders' two writes: the scan, which writes what is due to the outbox, and the send, which
+takes one row out through the client's safe channel. The unique (client, slot) constraint makes a
+second scan a no-op, and the send holds the row's lock until it records the result, so two workers
+send a row once; only a provider timeout can send it twice, and it never names the client's work."""
 
 import datetime as dt
 import logging
@@ -48,17 +36,15 @@ from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
-# Tries at the channel before a reminder is given up (a day-late reminder
-# helps no one; the next day's carries what still waits).
+# A day-late reminder helps no one; the next day's carries what still waits.
 REMINDER_TRIES = 5
-# Past reminders the scan reads: enough for the longest spacing (a week)
-# and for work named as past its day (a week after its day).
+# Enough for the longest spacing and for work named as past its day.
 LOOK_BACK_DAYS = PAST_ITS_DAY_FOR_DAYS + 3
 Reason = OutboxMessage.Reason
 
 
 class ReminderNotSent(Exception):
-    """The channel could not take a reminder this time (the task retries)."""
+    """The task retries."""
 
     def __init__(self, message_id: int, *, retry_after: float | None = None) -> None:
         super().__init__(message_id)
@@ -76,12 +62,11 @@ def contact_of(profile: ContactProfile) -> Contact:
 
 @dataclass(frozen=True)
 class Scanned:
-    due: int  # reminders found due (a row already written by another scan is left as it is)
-    ready: list[int]  # waiting rows whose time has come, to send now
+    due: int  # a row already written by another scan is left as it is
+    ready: list[int]
 
 
 def _work_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict[int, list[Work]]:
-    """Every client's active work, with what was sent for it: two queries."""
     rows = (
         Assignment.objects.filter(client__in=clients, status=Assignment.Status.ACTIVE)
         .annotate(sent=Count("entries", filter=Q(entries__status=Entry.Status.SUBMITTED)))
@@ -124,7 +109,7 @@ def _past_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict
     for client_id, slot_on, past_due in OutboxMessage.objects.filter(
         kind=OutboxMessage.Kind.REMINDER, client__in=clients, slot_on__gte=since
     ).values_list("client_id", "slot_on", "past_due_ids"):
-        if slot_on is not None:  # a reminder names its day (a constraint)
+        if slot_on is not None:
             days.setdefault(client_id, set()).add(slot_on)
         named.setdefault(client_id, set()).update(past_due or [])
     return {
@@ -138,13 +123,8 @@ def _past_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict
 
 @transaction.atomic
 def reminders_scan(*, now: dt.datetime) -> Scanned:
-    """Write every reminder due at ``now`` (homework.reminders.due) and list
-    the waiting ones whose time has come.
-
-    A fixed number of queries however many clients: the profiles, their
-    work, what was sent for it, their past reminders, one insert, one read
-    of what is ready. Clients without a portal account are skipped: the
-    reminder's only link is to sign in."""
+    """A fixed number of queries however many clients. Clients without a portal account are skipped:
+    the reminder's only link is to sign in."""
     profiles = list(profiles_with_a_safe_channel().filter(client__portal_user__isnull=False))
     clients = Client.objects.filter(
         pk__in=profiles_with_a_safe_channel().values("client_id"), portal_user__isnull=False
@@ -192,14 +172,9 @@ def reminders_scan(*, now: dt.datetime) -> Scanned:
 
 
 def reminder_send(*, message_id: int, now: dt.datetime | None = None) -> str:
-    """Send reminder ``message_id`` if its time has come and the client's
-    choices, read again now under lock, still allow it.
-
-    Returns "sent", "held" (outside safe hours: ``send_after`` moved to the
-    next safe moment of its day), "not-sent" (closed with its reason: the
-    client turned the channel off, or its day has no safe time left),
-    "given-up", or "skipped" (already done, or not yet). Raises
-    ReminderNotSent, once the try is recorded, when it is worth retrying."""
+    """The client's choices are read again under lock. Returns "sent", "held" (outside safe hours),
+    "not-sent", "given-up" or "skipped"; raises ReminderNotSent, once the try is recorded, when
+    worth retrying."""
     outcome, retry_after = _reminder_try(message_id, now or timezone.now())
     if outcome == "failed":
         raise ReminderNotSent(message_id, retry_after=retry_after)
@@ -215,11 +190,8 @@ def _close(row: OutboxMessage, reason: str) -> str:
 
 
 def _locked_with_profile(message_id: int) -> tuple[OutboxMessage | None, ContactProfile | None]:
-    """The row and the client's profile, both locked, in one query (a second
-    only when the client has no profile): a client turning this channel off
-    waits for this send to end, and a send that comes after their change
-    sees it. One query, not two: a send is a handful of round trips, and
-    each one counted (bench.reminders)."""
+    """Both locked, so a client turning this channel off waits for this send, and a later send sees
+    their change."""
     reminders = OutboxMessage.objects.filter(pk=message_id, kind=OutboxMessage.Kind.REMINDER)
     row = (
         reminders.select_for_update(of=("self", "client__contact_profile"))
@@ -228,7 +200,7 @@ def _locked_with_profile(message_id: int) -> tuple[OutboxMessage | None, Contact
         .first()
     )
     if row is not None:
-        assert row.client is not None  # the filter above
+        assert row.client is not None
         return row, row.client.contact_profile
     return reminders.select_for_update(of=("self",)).first(), None
 
@@ -246,7 +218,7 @@ def _reminder_try(message_id: int, now: dt.datetime) -> tuple[str, float | None]
         or profile.client.status != Client.Status.ACTIVE
     ):
         return _close(row, Reason.TURNED_OFF), None
-    assert row.slot_on is not None  # a reminder names its day (a constraint)
+    assert row.slot_on is not None
     hold = may_go_now(contact=contact_of(profile), slot_on=row.slot_on, now=now)
     if not hold.go:
         if hold.until is None:
@@ -276,8 +248,8 @@ def _reminder_try(message_id: int, now: dt.datetime) -> tuple[str, float | None]
 def _count_failure(
     row: OutboxMessage, failure: BaseException, *, now: dt.datetime, zone: str
 ) -> tuple[str, float | None]:
-    """Record a failed try; give it up when it cannot get better, after
-    REMINDER_TRIES, or once its day is over on the client's clock."""
+    """Given up when it cannot get better, after REMINDER_TRIES, or once its day is over on the
+    client's clock."""
     if isinstance(failure, sms.SmsError):
         error = f"{type(failure).__name__} {failure.reason}"
         for_good = isinstance(failure, sms.SmsPermanentError)

@@ -1,29 +1,6 @@
-"""When a recurring assignment comes round: derived, never pre-generated.
-
-An assignment is one-off (a due date, maybe none) or recurring: every day, or weekly on
-chosen weekdays (0 = Monday), from ``starts_on`` until ``ends_on``. Each
-date it comes round is a *slot*; an entry belongs to the slot it was
-started in (Entry.occurrence_on), or, once a log's entry is sent, to the
-slot of the day what it records happened (``slot_for_happened``). A weekly
-slot lasts until the next one, so a Monday check-in done on Wednesday
-still counts for Monday; and while it lasts it is open, not missed: the
-admin's "so far" and the summary count it due only once its time is over
-(``open_slot``, ``tally_so_far``).
-
-Where one-off work stands (done, open, overdue: ``one_off_standing``) is
-decided here too, for the portal, the admin and the summary alike.
-
-Everything here is a pure function of the schedule and a date: no
-database, no clock. Callers pass "today" in the client's time zone. (Only
-the words name a date with its year when that is not this year, as every
-date shown does: practice.dates.calendar_day.)
-
-One module per concept: ``slot_dates`` (when work comes round), ``tallies``
-(counting slots for the therapist, and the words for it) and ``progress``
-(where work stands: today's slot, done for the client, done / open /
-overdue). Every public name is here too, so ``schedules.slot_for`` reads
-the same wherever it is called.
-"""
+"""When a recurring assignment comes round: derived, never pre-generated. An entry belongs to the
+slot it was started in, and a slot is open, not missed, until its time is over. Pure functions of
+the schedule and a date: callers pass "today" in the client's time zone."""
 
 from homework.schedules.progress import (
     Occurrence,

@@ -1,8 +1,5 @@
-"""Counting slots for the therapist: how much of recurring work came back,
-and the words the admin and the summary both say it in ("3 of 9 check-ins").
-
-Pure functions of the schedule and a date: no database, no clock.
-"""
+"""Counting slots for the therapist, and the words the admin and the summary both say it in. Pure
+functions of the schedule and a date: no database, no clock."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -20,16 +17,13 @@ from homework.schedules.slot_dates import (
 )
 from practice.dates import calendar_day
 
-# What one slot is called when they are counted (``unit``).
 DAYS = "days"
 WEEKS = "weeks"
 CHECK_INS = "check-ins"
 
 
 def unit(item: Scheduled) -> str:
-    """What a slot of ``item`` is called when slots are counted: a day of
-    daily work, a week of work on one day a week, and a check-in of work on
-    several days a week (nine of them in a month are not "nine weeks")."""
+    """Several days a week counts check-ins: nine of them in a month are not "nine weeks"."""
     if item.schedule == FORTNIGHTLY:
         return CHECK_INS
     if item.schedule == WEEKLY:
@@ -39,26 +33,18 @@ def unit(item: Scheduled) -> str:
 
 @dataclass(frozen=True)
 class Coming:
-    """While no slot counted is due yet: the one that will be first, still
-    open or still to come, and whether something was sent for it already."""
-
     on: dt.date
-    first: bool  # the schedule's first slot; else the next, in a period begun mid-schedule
+    first: bool
     sent: bool
-    early: bool  # sent before its day came round
+    early: bool
     opened: bool = False  # its day has passed, nothing sent: open, not missed, until the next
 
 
 def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
-    """ "3 of 9 check-ins": the words the admin and the summary both use.
-
-    With none due yet, what is true and of use instead ("0 of 0 weeks" reads
-    like a fault in the count): whether the first one was sent (as the
-    portal says "For today · sent"), or when it is due.
-    """
+    """With none due yet, whether the first was sent or when it is due, not "0 of 0 weeks"."""
     if not expected:
         if coming is None:
-            return gettext("none due yet")  # no slot left to come in the count
+            return gettext("none due yet")
         if coming.sent and coming.early:
             return (
                 gettext("first one sent early") if coming.first else gettext("next one sent early")
@@ -94,12 +80,10 @@ def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None
 
 @dataclass(frozen=True)
 class Tally:
-    """Slots with something sent, of the slots expected from one day to another."""
-
     done: int
     expected: int
     unit: str
-    coming: Coming | None = None  # with none expected: the one that will be (``tally_so_far``)
+    coming: Coming | None = None
 
     def __str__(self) -> str:
         return count_in_words(
@@ -108,15 +92,8 @@ class Tally:
 
 
 def tally(item: Scheduled, *, start: dt.date, end: dt.date, days_sent: int) -> Tally:
-    """How much of ``item`` came back from ``start`` to ``end`` (inclusive):
-    the one count the admin and the summary both show.
-
-    ``days_sent`` is how many distinct slots from ``start`` to ``end`` have
-    something sent: the caller counts them (in SQL or from rows), leaving out
-    days after ``end``. Never more done than expected: work sent early is
-    filed under a slot still to come (``slot_for_new_entry``), and counts
-    once that slot is one of the days expected.
-    """
+    """``days_sent`` is counted by the caller, leaving out days after ``end``; work sent early
+    counts once its slot is expected, so never more done than expected."""
     expected = count_slots(item, start=start, end=end)
     return Tally(done=min(days_sent, expected), expected=expected, unit=unit(item))
 
@@ -130,22 +107,11 @@ def tally_so_far(
     latest_sent: dt.date | None,
     latest_filed: dt.date | None,
 ) -> Tally:
-    """``tally`` up to the client's ``today``, by the one rule for when a
-    slot is due: once its time is over (``open_slot``), or once something
-    was sent for it. Until then it is open, not missed: a daily exercise
-    would read as missed every morning, and Monday's weekly one from
-    Tuesday, while the portal still offers it and files work under it.
-
-    ``latest_sent`` is the latest slot, up to ``today``, with something
-    sent: whether the slot still open has been done. ``latest_filed`` is the
-    latest with something sent whatever its day: work sent early is filed
-    under a slot still to come (``slot_for_new_entry``), and a summary for a
-    session stops counting the eve before, though the client may have sent
-    that day's already. Not counted, it is said while none is due yet.
-    """
+    """A slot is due once its time is over or something was sent for it; until then it is open, not
+    missed. ``latest_filed`` may be a slot still to come, for work sent early."""
     still_open = open_slot(item, today)
     if still_open is None:
-        last = today - dt.timedelta(days=1)  # before the first slot, or after the last is over
+        last = today - dt.timedelta(days=1)
     elif latest_sent == still_open:
         last = still_open
     else:
@@ -153,7 +119,6 @@ def tally_so_far(
     counted = tally(item, start=start, end=last, days_sent=days_sent)
     if counted.expected:
         return counted
-    # None due yet: the first slot from ``start`` is the one that will be.
     on = next(slots(item, start=start), None)
     if on is None:
         return counted

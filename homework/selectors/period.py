@@ -1,8 +1,5 @@
-"""The period a summary covers, and reading it from a request or the command line.
-
-Dates are the practice's calendar days (``settings.TIME_ZONE``): the summary is
-read at the practice, so "Tuesday" means the practice's Tuesday.
-"""
+"""The period a summary covers, and reading it from a request or the command line. Dates are the
+practice's calendar days (``settings.TIME_ZONE``)."""
 
 import datetime as dt
 import re
@@ -20,31 +17,22 @@ from clients.selectors import (
     start_without_earlier_session,
 )
 
-# A year and a little: long enough for "the last twelve months", short enough
-# that nobody renders a decade of someone's life by accident.
+# Long enough for the last twelve months, short enough that nobody renders a decade by accident.
 MAX_PERIOD_DAYS = 400
-# One date chosen alone: the period is this long (as long as the window with
-# no earlier session, clients.selectors.start_without_earlier_session).
 DEFAULT_LOOKBACK_DAYS = 7 * NO_EARLIER_SESSION_WEEKS
-# No record here is older: an earlier date is a slip of the keyboard (and the
-# year 1 would overflow the arithmetic below).
+# An earlier date is a slip of the keyboard, and year 1 would overflow the arithmetic below.
 EARLIEST_DATE = dt.date(2000, 1, 1)
 
-# ASCII digits only: "\d" also matches full-width and Arabic-Indic digits,
-# which the date parser refuses, and the message would call the day impossible.
+# ASCII digits only: "\d" also matches digits the date parser refuses.
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-# A date as the admin's date fields take it (DATE_INPUT_FORMATS: 01/03/2026
-# in the practice's language), or as the API sends it (ISO).
 _TYPED_DATE = re.compile(r"[0-9]{1,4}[/.\-][0-9]{1,2}[/.\-][0-9]{1,4}")
 _FORMAT_WORDS = {"%d": "DD", "%m": "MM", "%Y": "YYYY", "%y": "YY"}
-_SESSION_ID = re.compile(r"[1-9][0-9]{0,17}")  # ASCII digits; short of a database overflow
+_SESSION_ID = re.compile(r"[1-9][0-9]{0,17}")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
 
 class PeriodInvalid(ValueError):
-    """Bad period parameters. ``errors`` maps each parameter's name to messages."""
-
     def __init__(self, errors: Mapping[str, list[str]]) -> None:
         super().__init__(dict(errors))
         self.errors = dict(errors)
@@ -55,13 +43,11 @@ class PeriodInvalid(ValueError):
 
 @dataclass(frozen=True)
 class PeriodQuery:
-    """What the person asked for. Empty dates mean "since the last session"."""
+    """Empty dates mean "since the last session"."""
 
     since: dt.date | None = None
     until: dt.date | None = None
     full_detail: bool = False
-    # One session's summary, asked for by its row (the admin home, the
-    # sessions list): the period from the session before it up to it.
     session_id: int | None = None
 
     @property
@@ -71,40 +57,22 @@ class PeriodQuery:
 
 @dataclass(frozen=True)
 class Period:
-    """A resolved period: aware bounds for queries, calendar days for people."""
-
     start: dt.datetime  # inclusive
     end: dt.datetime  # exclusive
     since: dt.date
     until: dt.date
-    session: Session | None  # the session this summary is for, if there is one
+    session: Session | None
     chosen_dates: bool
-    # The session it runs from; None with chosen dates, or when no earlier
-    # session is recorded (then it is the last four weeks).
+    # None with chosen dates, or with no earlier session (then it is the last four weeks).
     previous: Session | None = None
 
     def as_of(self, now: dt.datetime, *, zone: dt.tzinfo | None = None) -> dt.date:
-        """The last day the summary counts (work expected so far, days
-        without contact): its own last day, or today while that is still to
-        come. Today is not over: its slot of recurring work is open, not
-        missed, until it is (homework.selectors.work_in_period).
-
-        A period that ends at a session counts through the day before it: the
-        session's own day has only begun. So the evening batch, on the eve,
-        and the next morning's print count to the same day, and its stored
-        file is the one served (homework.summary.services), unless recurring
-        work had a slot open and not done when the batch ran (the eve's own,
-        for daily work): the eve over by morning, that slot counts as due,
-        the summary reads differently and is rendered again.
-
-        On the practice's calendar, or on ``zone``'s (a client's): what the
-        client did is dated on their days (an urge, a contact, a day's work),
-        and counting those up to the practice's today would put a far-away
-        client a day ahead or behind around midnight.
-        """
+        """The last day the summary counts: its own last day, or today while that is still to come.
+        A period ending at a session counts through the day before it, so the eve's batch and the
+        morning's print agree."""
         zone = zone or timezone.get_default_timezone()
         if self.chosen_dates:
-            last = self.until  # the days asked for, whoever's calendar they are read on
+            last = self.until
         elif self.session is not None:
             last = timezone.localdate(self.end, zone) - dt.timedelta(days=1)
         else:
@@ -112,9 +80,6 @@ class Period:
         return min(last, timezone.localdate(now, zone))
 
     def days_on(self, zone: dt.tzinfo) -> tuple[dt.date, dt.date]:
-        """The period's first and last days on ``zone``'s calendar (a
-        client's), as ``since`` and ``until`` are on the practice's: chosen
-        dates are the days asked for, on any calendar."""
         if self.chosen_dates:
             return self.since, self.until
         return timezone.localdate(self.start, zone), timezone.localdate(self.end, zone)
@@ -127,8 +92,7 @@ class Period:
 
 
 def key_is_for_a_session_from(key: str, day: dt.date) -> bool:
-    """Whether a ``Period.key`` names the summary for a session on ``day`` or
-    later. Read here, beside the key's own format, and nowhere else."""
+    """The one reader of the key's format."""
     parts = key.split("-")
     try:
         until = dt.datetime.strptime(parts[1], "%Y%m%d").date()
@@ -142,7 +106,6 @@ def practice_midnight(day: dt.date) -> dt.datetime:
 
 
 def midnight_on(day: dt.date, zone: dt.tzinfo) -> dt.datetime:
-    """When ``day`` begins on ``zone``'s calendar."""
     return timezone.make_aware(dt.datetime.combine(day, dt.time()), zone)
 
 
@@ -151,17 +114,14 @@ def practice_date(moment: dt.datetime) -> dt.date:
 
 
 def latest_day(*, today: dt.date, next_session_at: dt.datetime | None) -> dt.date:
-    """The last day chosen dates may run to: today, or the next session's day
-    when that is later, since the regular summary runs up to it (a session
-    booked days ahead makes a period that ends in the future). The form's
-    date pickers and every reader of a period ask this, so they agree."""
+    """Today, or the next session's day when later; the date pickers and every reader of a period
+    ask this, so they agree."""
     if next_session_at is None:
         return today
     return max(today, practice_date(next_session_at))
 
 
 def admin_date_format() -> str:
-    """The first of the admin's date input formats: how its date fields show a day."""
     return str(formats.get_format("DATE_INPUT_FORMATS")[0])
 
 
@@ -186,8 +146,7 @@ def format_in_words() -> str:
 
 
 def kept_date(raw: str | None) -> str:
-    """What a refused form may show again in its date field: a date as the
-    field sends it, or nothing (never a long or strange string echoed back)."""
+    """Never echoes back a long or strange string."""
     value = (raw or "").strip()
     return value if _ISO_DATE.fullmatch(value) or _TYPED_DATE.fullmatch(value) else ""
 
@@ -236,15 +195,8 @@ def _parse_date(
 def parse_period_query(
     data: Mapping[str, str | None], *, today: dt.date, latest: dt.date | None = None
 ) -> PeriodQuery:
-    """Read ``since``, ``until``, ``full_detail`` and ``session`` as a request or
-    command gives them.
-
-    Errors are keyed by the parameter; their words speak of the start and end
-    dates, as the form does, and never repeat what was sent (it may be long,
-    or not ours to echo). One date alone is fine: ``until`` defaults to today,
-    ``since`` to four weeks before ``until``. No date may be after ``latest``
-    (``latest_day``; today when not given).
-    """
+    """Errors are keyed by parameter and never repeat what was sent. ``until`` defaults to today,
+    ``since`` to four weeks before it; no date may be after ``latest``."""
     latest = latest or today
     errors: dict[str, list[str]] = {}
     since = _parse_date("since", data.get("since"), errors, today=today, latest=latest)
@@ -290,7 +242,6 @@ def parse_period_query(
 def period_between_sessions(
     *, target: Session | None, previous: Session | None, now: dt.datetime
 ) -> Period:
-    """Since the previous session, up to the session the summary is for (or now)."""
     end = target.starts_at if target is not None else now
     start = previous.starts_at if previous is not None else start_without_earlier_session(end)
     return Period(
@@ -305,10 +256,7 @@ def period_between_sessions(
 
 
 def period_for_window(window: SessionWindow) -> Period:
-    """The stretch the since-last-session page shows, as a summary period:
-    from the previous session up to now, counted as every summary counts
-    (up to the client's today, its slot open until the day is over), so
-    the page and the summary printed for the next session agree."""
+    """Counted as every summary counts, so the page and the next session's summary agree."""
     return Period(
         start=window.start,
         end=window.end,

@@ -1,11 +1,5 @@
-"""How much of the assigned work came back in a period: done, open, overdue,
-and occurrences done for recurring work.
-
-Kept in this one module on purpose: when assignments grow derived occurrences
-(one expected entry per scheduled day), only this computation changes.
-Private entries are not counted: a summary never reflects them, not even as
-a number.
-"""
+"""How much of the assigned work came back in a period: done, open, overdue, and occurrences done
+for recurring work. Private entries are never counted, not even as a number."""
 
 import datetime as dt
 from collections import defaultdict
@@ -35,16 +29,15 @@ class WorkItem:
     assignment_id: int
     title: str
     recurring: bool
-    state: str  # one of WorkInPeriod.DONE / OPEN / OVERDUE (one-off work) or RECURRING
+    state: str
     due_on: dt.date | None = None
     done: int = 0  # recurring: days with something sent; one-off: entries sent in the period
-    expected: int = 0  # recurring: scheduled days so far in the period
-    unit: str = schedules.DAYS  # recurring: what is counted (schedules.unit)
-    coming: schedules.Coming | None = None  # recurring, none due yet: the first one (Tally.coming)
+    expected: int = 0
+    unit: str = schedules.DAYS
+    coming: schedules.Coming | None = None
 
     @property
     def count_in_words(self) -> str:
-        """ "3 of 9 check-ins", in the words the admin uses too."""
         return schedules.count_in_words(
             done=self.done, expected=self.expected, unit=self.unit, coming=self.coming
         )
@@ -52,12 +45,6 @@ class WorkItem:
 
 @dataclass(frozen=True)
 class WorkInPeriod:
-    """The assigned work a session summary reports on, each assignment's
-    share of the period (where one stands over its whole schedule is
-    homework.selectors.AssignmentProgress)."""
-
-    # One-off work is done, open or overdue by schedules.one_off_standing,
-    # the rule the admin and the portal call too; recurring work is counted in days.
     DONE = Progress.DONE
     OPEN = Progress.OPEN
     OVERDUE = Progress.OVERDUE
@@ -86,9 +73,7 @@ class WorkInPeriod:
 
     @property
     def done_of_due(self) -> tuple[int, int]:
-        """What was done of what was due, as one pair (the caseload's): each
-        slot of recurring work due so far, and each piece of one-off work
-        done or past due (open one-off work is not due yet)."""
+        """Open one-off work is not due yet."""
         done = due = 0
         for item in self.items:
             if item.recurring:
@@ -99,26 +84,21 @@ class WorkInPeriod:
 
     @property
     def one_off(self) -> int:
-        """How much one-off work there is: what ``done``, ``open`` and
-        ``overdue`` share out. Recurring work has no such state."""
         return sum(1 for item in self.items if not item.recurring)
 
 
-# The longest a slot stays open: a weekly one, until the next week's.
 _LONGEST_SLOT = dt.timedelta(days=6)
 
 
 @dataclass(frozen=True)
 class _Days:
-    """Where a period's count of recurring work runs, on the client's calendar."""
-
     zone: dt.tzinfo
-    first: dt.date  # the period's first day
-    last: dt.date  # and its last
-    as_of: dt.date  # the last day counted (Period.as_of)
-    counted_until: dt.date  # the ``today`` given to schedules.tally_so_far
-    # A weekly slot from the days before the period can still be open as it
-    # begins: it is this period's to count (``_tally``).
+    first: dt.date
+    last: dt.date
+    as_of: dt.date
+    counted_until: dt.date
+    # A weekly slot from before the period can still be open as it begins: it is this period's to
+    # count.
     carried_from: dt.date
 
 
@@ -127,11 +107,7 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
     first_day, last_day = period.days_on(zone)
     as_of = period.as_of(now, zone=zone)
     client_day = client_today(client, now)
-    # Recurring work: the slots due by the start of this day, by the rule the
-    # admin's "so far" follows (schedules.tally_so_far). While the client's
-    # today is the last day counted, its slot is open, not missed, whether a
-    # session is booked or not; once their day is over it counts, and a
-    # summary stored before then renders again (homework.summary.services).
+    # While the client's today is the last day counted, its slot is open, not missed.
     running = as_of == client_day
     return _Days(
         zone=zone,
@@ -145,11 +121,8 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
 
 @dataclass(frozen=True)
 class _Bounds:
-    """The moments a count of recurring work compares a slot's first sending
-    with (each period's start and end), in time order. A slot's first sending
-    is kept as how many of them had passed by then, worked out in SQL: a
-    caseload reads some ten thousand entries, and loading each one's time
-    only to compare it with four moments cost more than the rest of the count."""
+    """A slot's first sending is kept as how many of these moments had passed by then, worked out in
+    SQL."""
 
     moments: tuple[dt.datetime, ...]
 
@@ -158,7 +131,6 @@ class _Bounds:
         return cls(tuple(sorted({p.start for p in periods} | {p.end for p in periods})))
 
     def passed_at_sending(self) -> Case:
-        """SQL: how many of the moments had passed when an entry was sent."""
         return Case(
             *(
                 When(submitted_at__lt=moment, then=Value(n))
@@ -169,12 +141,9 @@ class _Bounds:
         )
 
     def sent_before(self, passed: int, moment: dt.datetime) -> bool:
-        """Whether a slot first sent when ``passed`` moments had passed was sent
-        before ``moment`` (one of the moments)."""
         return passed <= self.moments.index(moment)
 
 
-# A slot of recurring work and its first sending (_Bounds.passed).
 _Sent = dict[dt.date, int]
 
 
@@ -186,12 +155,7 @@ def _first_sent(
     before: dt.datetime,
     bounds: _Bounds,
 ) -> dict[int, _Sent]:
-    """Each slot of these recurring assignments with something shared, and
-    when it first was (as ``bounds`` tells it): one query (none without
-    assignments), for any number of clients. ``zones`` is each assignment's
-    client's clock, for work with no slot of its own; ``since`` the earliest
-    day any period asked about counts from (rows before a period's own days
-    are not counted: ``_tally``)."""
+    """One query for any number of clients; ``zones`` is each assignment's client's time zone."""
     first_sent: dict[int, _Sent] = defaultdict(dict)
     if not assignment_ids:
         return first_sent
@@ -199,9 +163,8 @@ def _first_sent(
     rows = (
         Entry.objects.readable_by_staff()
         .filter(
-            # Whole days, as the days expected are counted: the first day's
-            # work counts even when it was done before the session that day.
-            # (From the day before in UTC, so that day has begun on every clock.)
+            # Whole days: the first day's work counts even when it was done before that day's
+            # session.
             Q(occurrence_on__gte=since)
             | (no_slot & Q(submitted_at__gte=midnight_on(since - dt.timedelta(days=1), dt.UTC))),
             assignment_id__in=assignment_ids,
@@ -209,8 +172,6 @@ def _first_sent(
         )
         .order_by()
         .values_list("assignment_id", "occurrence_on")
-        # The first sending of each slot, in SQL; an entry with no slot of its
-        # own is read with its time, for its day on the client's clock below.
         .annotate(
             first=Min(bounds.passed_at_sending()),
             sent_at=Case(When(no_slot, then="submitted_at")),
@@ -228,22 +189,18 @@ def _first_sent(
 
 
 def _sent_by(sent: _Sent, period: Period, bounds: _Bounds) -> _Sent:
-    """The slots with something sent before ``period`` ended (a slot first
-    sent for later had nothing sent for it by then)."""
     if period.end == bounds.moments[-1]:
-        return sent  # nothing later was read (_first_sent's ``before``)
+        return sent
     return {on: first for on, first in sent.items() if bounds.sent_before(first, period.end)}
 
 
 def _tally(
     assignment: Assignment, *, sent: _Sent, period: Period, days: _Days, bounds: _Bounds
 ) -> schedules.Tally | None:
-    """One recurring assignment's count in the period, or None when it has
-    no part in it."""
+    """None when the assignment has no part in the period."""
     first = max(assignment.starts_on, days.first)
-    # A slot still open as the period began (last Monday's, for a session on
-    # Wednesday) was not due in the period before: it is this one's, unless
-    # something was sent for it then, which that period counted as done.
+    # A slot still open as the period began is this one's, unless the period before counted it as
+    # done.
     carried = schedules.open_slot(assignment, days.first)
     if carried is not None and not (
         carried in sent and bounds.sent_before(sent[carried], period.start)
@@ -256,15 +213,10 @@ def _tally(
         today=days.counted_until,
         days_sent=len(sent_by_then),
         latest_sent=max(sent_by_then, default=None),
-        # Sent in the period for a slot after the count stops: early, or on
-        # the session's own day before it began.
         latest_filed=max((on for on in sent if on >= first), default=None),
     )
     ended_before = assignment.ends_on is not None and assignment.ends_on < days.first
     if not tally.expected and (ended_before or tally.coming is None):
-        # Ended before the period, its last slot settled in the one before;
-        # or no day of it falls in the period, as for days that ended when
-        # new ones were set (services.assignment_update).
         return None
     return tally
 
@@ -272,11 +224,7 @@ def _tally(
 def recurring_in_period(
     assignments: Sequence[Assignment], *, client: Client, period: Period, now: dt.datetime
 ) -> dict[int, schedules.Tally]:
-    """The period's count of each of ``assignments`` that is recurring and
-    has a part in it, by assignment id: the summary's own count, for a page
-    that lists the client's work its own way (the since-last-session page).
-    One query, none without recurring work; ``assignments`` are the caller's,
-    already scoped to what the user may see."""
+    """``assignments`` are the caller's, already scoped to what the user may see."""
     days = _days(client=client, period=period, now=now)
     bounds = _Bounds.of([period])
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
@@ -300,29 +248,21 @@ def recurring_in_period(
 def completion_for_period(
     *, user: User, client: Client, period: Period, now: dt.datetime
 ) -> WorkInPeriod:
-    """Two queries, whatever the number of assignments or entries
-    (``completion_for_periods`` for one client and one period)."""
     return completion_for_periods(user=user, clients=[client], periods=[period], now=now)[
         client.pk
     ][0]
 
 
 def _in_period(assignment: Assignment, *, period: Period, days: _Days) -> bool:
-    """Whether ``assignment`` has a part in the period: the SQL filter of
-    ``completion_for_periods``, for one period of several."""
     if assignment.schedule == Assignment.Schedule.ONCE:
         return assignment.starts_on <= period.until
-    # No end date: it runs until the therapist ends it.
     return assignment.starts_on <= days.last and (
         assignment.ends_on is None or assignment.ends_on >= days.carried_from
     )
 
 
 def _one_off_count(once: Q, shared_when: Q) -> Case:
-    """SQL: how many of a one-off assignment's entries were shared ``shared_when``
-    (0 for recurring work, whose slots ``_first_sent`` reads instead). A
-    subquery each, not a count over a join of every assignment's every entry,
-    which cost the caseload more than all its recurring work."""
+    """0 for recurring work, whose slots ``_first_sent`` reads instead."""
     shared = Entry.objects.readable_by_staff().filter(assignment=OuterRef("pk")).filter(shared_when)
     counted = shared.order_by().values("assignment").annotate(n=Count("pk")).values("n")[:1]
     return Case(
@@ -333,16 +273,8 @@ def _one_off_count(once: Q, shared_when: Q) -> Case:
 def completion_for_periods(
     *, user: User, clients: Sequence[Client], periods: Sequence[Period], now: dt.datetime
 ) -> dict[int, list[WorkInPeriod]]:
-    """Each client's ``WorkInPeriod`` for each of ``periods``, in order, by
-    client id: two queries, whatever the number of clients, periods,
-    assignments or entries (the caseload asks for the last 7 and 28 days
-    of every client; the summary for one period of one).
-
-    Recurring work is counted in the client's days, on their calendar: the
-    days it came round for them (Entry.occurrence_on is one of those) up to
-    their today, not the practice's, which for a client far away is a day
-    ahead or behind for hours on end.
-    """
+    """Two queries, whatever the number of clients, periods or entries. Recurring work is counted in
+    the client's own days, up to their today, not the practice's."""
     result: dict[int, list[WorkInPeriod]] = {client.pk: [] for client in clients}
     if not clients or not periods:
         return result
@@ -354,8 +286,7 @@ def completion_for_periods(
     once = Q(schedule=Assignment.Schedule.ONCE)
     counts_by_period = {}
     for index, period in enumerate(periods):
-        # Learned in the period: an entry kept private and shared later is this
-        # period's news (Entry.shared_at), as in the summary's sections.
+        # An entry kept private and shared later is this period's news.
         in_period = Q(shared_at__gte=period.start, shared_at__lt=period.end)
         counts_by_period[f"sent_in_period_{index}"] = _one_off_count(once, in_period)
         counts_by_period[f"shared_before_period_{index}"] = _one_off_count(
@@ -370,7 +301,6 @@ def completion_for_periods(
             | (
                 ~once
                 & Q(starts_on__lte=max(d.last for d in days.values()))
-                # No end date: it runs until the therapist ends it.
                 & (Q(ends_on__gte=carried_from) | Q(ends_on__isnull=True))
             )
         )
@@ -395,9 +325,7 @@ def completion_for_periods(
     for client in clients:
         for index, period in enumerate(periods):
             period_days = days[client.pk, index]
-            # One-off work is judged as of the period's end, or now if that is still
-            # to come; a due date, on the client's calendar too: work due on a day not
-            # yet over for them is not past due (schedules.one_off_standing).
+            # Work due on a day not yet over for the client is not past due.
             due_as_of = min(period.as_of(now), client_today(client, now))
             items = [
                 item
@@ -427,7 +355,6 @@ def _work_items(
     bounds: _Bounds,
     due_as_of: dt.date,
 ) -> list[WorkItem]:
-    """``assignment``'s share of period ``index`` (none, or one item)."""
     title = assignment.exercise.title
     if assignment.schedule != Assignment.Schedule.ONCE:
         tally = _tally(assignment, sent=sent, period=period, days=days, bounds=bounds)
@@ -448,7 +375,7 @@ def _work_items(
     sent_in_period: int = getattr(assignment, f"sent_in_period_{index}")
     shared_before_period: int = getattr(assignment, f"shared_before_period_{index}")
     if shared_before_period and not sent_in_period:
-        return []  # finished before this period: not this session's business
+        return []
     return [
         WorkItem(
             assignment.pk,

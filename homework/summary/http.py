@@ -17,7 +17,6 @@ PARAMETERS = ("since", "until", "full_detail", "session")
 
 
 def latest_day_for(*, user: User, client: Client, now: dt.datetime) -> dt.date:
-    """The last day ``client``'s chosen dates may run to (``latest_day``)."""
     upcoming = next_session_at(user=user, client=client, now=now)
     return latest_day(today=practice_date(now), next_session_at=upcoming)
 
@@ -33,7 +32,7 @@ def period_query_from(params: QueryDict, *, user: User, client: Client) -> Perio
 
 
 def pdf_response(summary: SummaryPdf) -> HttpResponse:
-    """Opens in the browser's PDF viewer; the file name says nothing about whom."""
+    """The file name says nothing about whom."""
     response = HttpResponse(summary.content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{summary.filename}"'
     response["Content-Length"] = str(len(summary.content))
@@ -41,10 +40,7 @@ def pdf_response(summary: SummaryPdf) -> HttpResponse:
 
 
 def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str) -> HttpResponse:
-    """The summary as ``user`` may see it, with the look written to the
-    client's access log (``action``: printed in the admin, exported by the
-    API). Printing reads nothing: the therapist marks entries as read
-    themselves (services.entries_mark_read)."""
+    """The look is written to the client's access log; printing marks nothing as read."""
     summary = summary_pdf(user=user, client=client, query=query)
     records_record_view(actor=user, client=client, action=action, what=summary.description)
     return pdf_response(summary)

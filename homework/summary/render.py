@@ -1,11 +1,5 @@
-"""Turning what the selectors read into the summary's HTML and PDF.
-
-Pure: no database access, no network, no writes. Every kind draws its own
-section with its own template (``kind.summary_template``), given
-``kind.summary_context(entries, scope)`` plus ``full_detail`` and
-``kind``: a kind's context holds all its template needs. Client text reaches
-the page only through Django's autoescaping.
-"""
+"""Turning what the selectors read into the summary's HTML and PDF. Pure: no database access, no
+network, no writes; client text reaches the page only through Django's autoescaping."""
 
 import datetime as dt
 import hashlib
@@ -41,8 +35,7 @@ from practice.pdf import render_pdf, rendering_digest
 
 TEMPLATE = "homework/summary/document.html"
 STYLESHEET = "css/summary.css"
-# Stands in for the time of rendering while the document is fingerprinted:
-# an HTML comment, which escaped client text can never contain.
+# An HTML comment, which escaped client text can never contain.
 _GENERATED_AT = "<!--generated-at-->"
 PAPER_SIZES = {"A4": "A4", "Letter": "letter"}
 
@@ -52,29 +45,21 @@ class FlagItem:
     entry: Entry
     title: str
     excerpt: str
-    # When it happened, on the client's clock, as the kind's section dates it:
-    # a hard evening written down next morning is one day, not two.
+    # On the client's clock: a hard evening written down next morning is one day, not two.
     when: str = ""
-    quotes_client: bool = True  # the excerpt is the client's words (ExerciseKind)
-    # Beside the date, for a flag from before the period (SummaryData.unsafe_before).
+    quotes_client: bool = True
     note: str = ""
 
 
 @dataclass(frozen=True)
 class SummaryDocument:
-    """The summary's HTML, less the time it was made, and a fingerprint of it.
-
-    The fingerprint changes whenever anything the document shows changes
-    (an entry edited or added, a flag, the period, a template), and with
-    how it is printed (the style sheet, the engine): it is what decides
-    whether a stored PDF is still current.
-    """
+    """The fingerprint changes whenever anything shown or how it is printed changes: it decides
+    whether a stored PDF is still current."""
 
     html: str
     fingerprint: str
     filename: str
-    # The entries whose own words the document prints (flagged excerpts, and
-    # what each kind's section says it prints). Printing marks none of them read.
+    # Printing marks none of these read.
     printed: frozenset[int] = frozenset()
 
     def final_html(self, generated_at: dt.datetime) -> str:
@@ -91,7 +76,6 @@ def _flags(
     client_time_zone: ClientTimeZone,
     notes: Mapping[int, str] | None = None,
 ) -> tuple[list[FlagItem], int]:
-    # Newest first by when it happened, the order the dates beside them read in.
     happened = sorted(
         ((get_kind(entry.assignment.exercise.kind).happened_at(entry), entry) for entry in entries),
         key=lambda pair: pair[0],
@@ -105,7 +89,6 @@ def _flags(
             FlagItem(
                 entry=entry,
                 title=entry.assignment.exercise.title,
-                # A kind's line, cut to one line whatever the kind made of it.
                 excerpt=shorten(kind.excerpt(entry)),
                 when=client_time_zone.show(at, "D j M"),
                 quotes_client=kind.excerpt_quotes_client,
@@ -116,19 +99,15 @@ def _flags(
 
 
 def _unread_from_before_note(period: Period) -> str:
-    """Why a flag from before the period is listed: true however often the
-    summary is printed, so a second copy reads as the first (the period's
-    start is when it was still unread: summary.selectors._unread_unsafe_before)."""
+    """True however often the summary is printed, so a second copy reads as the first."""
     if period.previous is not None:
         return _("sent before the last session, not read by then")
     return _("sent before this period, not read by its start")
 
 
 def summary_filename(data: SummaryData) -> str:
-    """Neutral on purpose: a file name shows in downloads lists and print queues.
-
-    Chosen dates are named by them, not by the session after them: saved
-    beside that session's own summary, one would overwrite the other."""
+    """Neutral on purpose: a file name shows in downloads lists and print queues. Chosen dates are
+    named by them, so they never overwrite a session's summary."""
     period = data.period
     if period.chosen_dates:
         return f"summary-{period.since:%Y-%m-%d}-to-{period.until:%Y-%m-%d}.pdf"
@@ -141,10 +120,8 @@ _FIRST_TAG = re.compile(r"<[a-z][a-z0-9]*")
 
 
 def _naming_its_section(html: SafeString, label: str) -> SafeString:
-    """A kind's section, its first element marked to name the section atop the
-    pages it runs onto (summary.css): an attribute on an element that is there
-    anyway, since a wrapper or an extra element costs the engine about as much
-    as a paragraph. Client text in it is escaped, so its first tag is ours."""
+    """Marked by an attribute on the first element rather than a wrapper, which costs the PDF engine
+    as much as a paragraph."""
     match = _FIRST_TAG.search(html)
     if match is None:
         return html
@@ -156,16 +133,13 @@ def _naming_its_section(html: SafeString, label: str) -> SafeString:
 
 def _context(data: SummaryData) -> dict[str, Any]:
     full = data.full_detail
-    # Kinds count the client's days (days without contact): up to the last
-    # one on the client's calendar, which their entries are dated on too.
     as_of = data.period.as_of(data.now, zone=as_zone(data.client.timezone))
     sections = []
     glance = []
     printed: set[int] = set()
-    # Times in the client's life print on their clock, said once in the
-    # masthead when it is not the practice's, rather than on every line.
+    # Said once in the masthead when the client's time zone is not the practice's, rather than on
+    # every line.
     client_time_zone = ClientTimeZone(zone=data.client.timezone, noted=True)
-    # Only with two kinds or more in the period (homework.kinds.timeline).
     timeline = staff_timeline(
         data.entries, client=data.client, since=data.period.since, until=data.period.until
     )
@@ -192,14 +166,12 @@ def _context(data: SummaryData) -> dict[str, Any]:
             {
                 "label": kind.label,
                 "html": _naming_its_section(html, str(kind.label)),
-                # For the since-last-session page: each entry a click from its digest.
                 "entries": section.entries,
             }
         )
         printed.update(entry.pk for entry in context.get("printed", ()))
         if lines:
             glance.append({"label": kind.label, "lines": lines})
-    # Unread from before the period, listed with the period's own among them.
     unsafe, unsafe_more = _flags(
         [*data.flagged_unsafe, *data.unsafe_before],
         full_detail=full,
@@ -219,11 +191,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
     discuss, discuss_more = _flags(
         data.flagged_discuss, full_detail=full, client_time_zone=client_time_zone
     )
-    # A flag's line is the client's words read, unless its kind's line says
-    # only how much there is (a safety plan's "6 of 6 parts filled in").
     printed.update(item.entry.pk for item in (*review, *unsafe, *discuss) if item.quotes_client)
-    # Work still open, past due or recurring gets a line each; finished
-    # one-off work is named on one line, since it needs nothing more.
     finished = [item.title for item in data.completion.items if item.state == WorkInPeriod.DONE]
     finished, finished_more = first_of(finished, full_detail=full, limit=WORK_LIST_LIMIT)
     work, work_more = first_of(
@@ -237,14 +205,13 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "therapist": data.therapist,
         "practice": data.practice,
         "period": data.period,
-        # In the title (viewers' tabs, recent files) and atop the masthead:
-        # chosen dates are not a session, even with one the day after them.
+        # Chosen dates are not a session, even with one the day after them.
         "document_title": _("Summary") if data.period.chosen_dates else _("Session summary"),
         "no_earlier_session_weeks": NO_EARLIER_SESSION_WEEKS,
         "session": data.period.session,
         "full_detail": full,
         "practice_tz": settings.TIME_ZONE,
-        "client_time_zone": client_time_zone,  # the sections are drawn: it knows if the note is needed
+        "client_time_zone": client_time_zone,
         "paper_size": PAPER_SIZES.get(data.practice.paper_size, "A4"),
         "generated_at": mark_safe(_GENERATED_AT),  # noqa: S308 (our own constant)  # nosec B703
         "review": review,
@@ -272,8 +239,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
 
 
 def summary_context(data: SummaryData) -> dict[str, Any]:
-    """What the summary says, drawn as the PDF draws it: the since-last-session
-    page shows the same flags, counts and digests from it, so the two agree."""
+    """Drawn as the PDF draws it, so the since-last-session page and the summary agree."""
     period = data.period
     with (
         timezone.override(timezone.get_default_timezone()),
@@ -286,30 +252,24 @@ def summary_context(data: SummaryData) -> dict[str, Any]:
     return {**context, "sections": sections, "on_a_page": True}
 
 
-# The spans ``own_direction`` sets on a right-to-left line for the PDF engine.
 _PRINTED_DIRECTION = '<span dir="rtl">'
 
 
 def _for_a_page(html: SafeString) -> SafeString:
-    """A kind's printed section, for a browser: each line ``own_direction``
-    marked right to left is marked ``auto`` instead, which a browser reads
-    the same way from its first letter, and which a block around it marked
-    ``auto`` still counts in finding its own direction (a fixed one it skips)."""
+    """Right-to-left lines are marked ``auto`` instead, which browsers handle better in nested
+    blocks."""
     # Only our own spans change: client text in the section is escaped.
     return mark_safe(html.replace(_PRINTED_DIRECTION, '<span dir="auto">'))  # noqa: S308  # nosec B703 (our own spans; client text escaped)
 
 
 def summary_document(data: SummaryData) -> SummaryDocument:
-    # Dates without their year where the whole period is in one year (the
-    # masthead names it); across New Year, "3 Jan" could be either, so each
-    # date names its year then (practice.dates.years_named_within).
+    # Across New Year, "3 Jan" could be either year, so dates name their year then.
     period = data.period
     with (
         timezone.override(timezone.get_default_timezone()),
         years_named_within(period.since, period.until),
     ):
-        # Whitespace between tags is noise to the PDF engine, which still
-        # parses it: dropping it saves a few per cent of a render.
+        # Whitespace between tags is noise the PDF engine still parses.
         context = _context(data)
         html = strip_spaces_between_tags(render_to_string(TEMPLATE, context))
     fingerprint = hashlib.sha256((html + rendering_digest([STYLESHEET])).encode()).hexdigest()[:32]

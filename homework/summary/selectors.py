@@ -1,9 +1,5 @@
-"""Everything the session summary reads, in a fixed number of queries.
-
-Scoped by the acting user like every other read: a therapist's own clients,
-a manager's practice. The entries are the client's shared, submitted ones
-(``Entry.readable_by_staff`` has the last word on each).
-"""
+"""Everything the session summary reads, in a fixed number of queries. Scoped by the acting user;
+entries are the client's shared, submitted ones (``Entry.readable_by_staff`` has the last word)."""
 
 import datetime as dt
 from collections import defaultdict
@@ -42,9 +38,7 @@ from practice.models import PracticeSettings, User
 from practice.roles import is_acting_staff
 from practice.selectors import practice_settings
 
-# A session that started a little while ago is still the one being prepared for.
 SESSION_GRACE = dt.timedelta(hours=3)
-# With chosen dates, the summary is "for" a session this soon after them.
 SESSION_LOOKAHEAD = dt.timedelta(days=14)
 
 __all__ = [
@@ -63,46 +57,37 @@ __all__ = [
 
 @dataclass(frozen=True)
 class KindSection:
-    """One kind's entries in the period, newest first, for its own template."""
-
     kind: ExerciseKind
     entries: list[Entry]
-    # From before the period, what the kind asked for (ExerciseKind.earlier_wanted).
     earlier: list[Entry] = field(default_factory=list)
-    # For a kind kept within reach, its current entry, from any time (SummaryScope.current).
     current: Entry | None = None
 
 
 @dataclass(frozen=True)
 class SummaryData:
-    """Everything a summary shows, read once; rendering needs no database."""
+    """Read once; rendering needs no database."""
 
     client: Client
     therapist: User
     practice: PracticeSettings
     period: Period
     full_detail: bool
-    entries: list[Entry]  # shared, submitted, in the period, newest first
+    entries: list[Entry]
     sections: list[KindSection]
     completion: WorkInPeriod
     now: dt.datetime
     flagged_unsafe: list[Entry] = field(default_factory=list)
     flagged_discuss: list[Entry] = field(default_factory=list)
-    # Felt unsafe, shared before the period and unread when it began: listed
-    # with the flags, never in the sections or the tally (``_unread_unsafe_before``).
+    # Felt unsafe, shared before the period and unread when it began: listed with the flags only.
     unsafe_before: list[Entry] = field(default_factory=list)
-    # An answer to review (Entry.needs_review), and not felt unsafe (listed
-    # there): in the period, and from before it while unread, as felt unsafe.
     flagged_review: list[Entry] = field(default_factory=list)
     review_before: list[Entry] = field(default_factory=list)
-    # When the client's contact profile was last gone through with them,
-    # and whether that is longer ago than the practice's re-check period.
     contact_checked_on: dt.date | None = None
     contact_recheck_due: bool = True
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
-    """A client the user may summarise; Client.DoesNotExist for anyone else's."""
+    """Client.DoesNotExist for anyone else's."""
     if not is_acting_staff(user):
         raise Client.DoesNotExist
     return (
@@ -115,8 +100,7 @@ def _sessions(user: User, client: Client) -> QuerySet[Session]:
 
 
 def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.datetime) -> Period:
-    """Chosen dates, one session's period, or "since the previous session,
-    for the next one". PeriodInvalid for a session that is not this client's."""
+    """PeriodInvalid for a session that is not this client's."""
     if query.session_id is not None:
         target = _sessions(user, client).filter(pk=query.session_id).first()
         if target is None:
@@ -131,9 +115,8 @@ def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.da
             .first()
         )
         return period_for_dates(since=query.since, until=query.until, session=session)
-    # The next session (one in progress counts) and the one before it, in one
-    # query: nothing lies between the cut-off and the next session, so the one
-    # before it is simply the last one before the cut-off.
+    # Nothing lies between the cut-off and the next session, so the one before it is the last before
+    # the cut-off.
     cutoff = now - SESSION_GRACE
     sessions = _sessions(user, client)
     next_pk = sessions.filter(starts_at__gte=cutoff).order_by("starts_at").values("pk")[:1]
@@ -145,8 +128,7 @@ def resolve_period(*, user: User, client: Client, query: PeriodQuery, now: dt.da
 
 
 def next_session_at(*, user: User, client: Client, now: dt.datetime) -> dt.datetime | None:
-    """When the session the regular summary is for starts (as ``resolve_period``
-    finds it: one under way counts), or None with none booked."""
+    """None with none booked; one under way counts."""
     return (
         _sessions(user, client)
         .filter(starts_at__gte=now - SESSION_GRACE)
@@ -167,13 +149,8 @@ def period_for_session(
 def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
-    """Read the period's shared entries (and the unread felt-unsafe ones from
-    before it, in the same query), what kinds need from before it, the
-    current documents kept within reach, and the work's progress: five
-    queries (six when the practice settings are not cached), however many
-    entries."""
-    # Shared in the period: an entry written privately before it and shared
-    # during it is this session's news (Entry.shared_at).
+    """Five queries (six when practice settings are not cached), however many entries."""
+    # An entry written privately and shared during the period is this session's news.
     wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
     unsafe_before = _unread_unsafe_before(period, now=now)
     if unsafe_before is not None:
@@ -197,7 +174,6 @@ def summary_data(
     sections = []
     for kind in all_kinds():  # the registry's order, so every summary reads alike
         kind_entries = by_kind.pop(kind.slug, [])
-        # A kind kept within reach has its section whatever the period holds.
         if kind_entries or kind.within_reach:
             sections.append(
                 KindSection(
@@ -208,13 +184,12 @@ def summary_data(
                 )
             )
     for slug in by_kind:
-        get_kind(slug)  # an entry of a kind nobody registered: fail loudly, never drop it
+        get_kind(slug)  # an unregistered kind fails loudly, never dropped
 
     unsafe = [entry for entry in entries if entry.felt_unsafe]
     review = [entry for entry in entries if entry.needs_review and not entry.felt_unsafe]
     discuss = [entry for entry in entries if entry.discuss_in_session and not entry.felt_unsafe]
     practice = practice_settings()
-    # No query when the client came with it joined (client_for_summary, session_for_batch).
     contact = contact_profile_of(client)
     return SummaryData(
         client=client,
@@ -241,26 +216,16 @@ def summary_data(
 def staff_timeline(
     entries: list[Entry], *, client: Client, since: dt.date, until: dt.date
 ) -> Timeline | None:
-    """The cycle on one timeline for the therapist, from entries already read
-    (the summary's, since-last-session's): the same picture on both, and no
-    query of its own. Shared entries only: drafts and private ones never."""
+    """From entries already read, so no query of its own. Shared entries only: drafts and private
+    ones never."""
     return timeline_of(
         entries, since=since, until=until, zone=as_zone(client.timezone), for_client=False
     )
 
 
 def _unread_unsafe_before(period: Period, *, now: dt.datetime) -> Q | None:
-    """Felt unsafe (or an answer to review), shared before the period, within the admin home's
-    look-back (``felt_unsafe_lately``, up to the period's end or now), and not
-    read when the period began. The banner said "not read yet" while the
-    summary, which starts at the last session, left it out: the last session
-    went by without it, so the next one's summary lists it with the flags.
-
-    Read since (printing this summary reads it) it stays on this summary, so
-    a second copy reads as the first and a stored file stays current; the
-    next session's summary, starting later, leaves it. None for chosen
-    dates: those hold what was shared on the days chosen, as the form says.
-    """
+    """Felt unsafe or to review, shared before the period and unread when it began: the last session
+    went by without it, so this one lists it. None for chosen dates."""
     if period.chosen_dates:
         return None
     return (
@@ -277,12 +242,7 @@ def _shared_in(entry: Entry, period: Period) -> bool:
 def _earlier(
     *, user: User, client: Client, period: Period, by_kind_now: dict[str, list[Entry]]
 ) -> dict[str, list[Entry]]:
-    """What kinds need from before the period (``ExerciseKind.earlier_wanted``):
-    for each assignment, its latest shared entry from before the period that
-    meets its kind's condition, or every such entry of the assignments with
-    entries in the period for a kind that asks for ``every``; only for the
-    assignments with entries in the period (nothing reads the rest). One
-    query for all kinds, however many entries."""
+    """One query for all kinds, only for assignments with entries in the period."""
     wanted = Q()
     every = Q()
     asked = False
@@ -301,25 +261,19 @@ def _earlier(
     before = listed(entries_for_user(user=user).readable_by_staff()).filter(
         wanted, assignment__client=client, shared_at__lt=period.start
     )
-    # Each assignment's newest, numbered in one pass: a subquery per row reads
-    # the assignment's entries once per entry, which grows with the square.
+    # Numbered in one pass: a subquery per row grows with the square.
     newest_first = Window(
         RowNumber(),
         partition_by=[F("assignment_id")],
         order_by=[F("submitted_at").desc(), F("pk").desc()],
     )
-    # A kind reads what came before only beside the period's own entries of
-    # the same work, whose assignments (client and exercise joined) are read
-    # already: joining them again on each of a year of urges cost more than
-    # the rest of the summary.
     period_work = {
         entry.assignment_id: entry.assignment
         for entries in by_kind_now.values()
         for entry in entries
     }
     by_kind: dict[str, list[Entry]] = defaultdict(list)
-    # A year of urges for the curve is drawn from their plain columns, only
-    # those with contact opened (ExerciseKind.opened_for_charts).
+    # Only entries with contact are decrypted; the rest are drawn from plain columns.
     for entry in charted(
         before.annotate(newest=newest_first).filter(Q(newest=1) | every),
         opened=opened_for_charts(period_work.values()),
@@ -332,15 +286,13 @@ def _earlier(
 
 
 def _attach_their_client(entries: list[Entry], client: Client) -> None:
-    """Every entry here is ``client``'s: their assignments hold the client
-    already read, so a kind can read the client's clock (when an urge came, on
-    which of their days) without a query per assignment."""
+    """So a kind can read the client's time zone without a query per assignment."""
     for entry in entries:
         entry.assignment.client = client
 
 
 def session_ids_on(*, day: dt.date) -> list[int]:
-    """Sessions of active clients on a practice day (system use: the evening batch)."""
+    """System use: the evening batch."""
     start = practice_midnight(day)
     return list(
         Session.objects.filter(
@@ -354,7 +306,7 @@ def session_ids_on(*, day: dt.date) -> list[int]:
 
 
 def session_for_batch(*, session_id: int) -> Session | None:
-    """A session and its client and therapist (system use: the evening batch)."""
+    """System use: the evening batch."""
     return (
         Session.objects.select_related("client__therapist", "client__contact_profile")
         .filter(pk=session_id, client__status=Client.Status.ACTIVE)

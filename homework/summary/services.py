@@ -1,17 +1,6 @@
-"""Producing summary PDFs, and keeping them so a later download is instant.
-
-A PDF is stored encrypted (practice.encrypted_files) under its client, its
-period and the fingerprint of its HTML and of how that is printed (see
-``render.SummaryDocument``). Asking again
-reads the same few rows, renders the HTML (milliseconds), and serves the
-stored file if nothing it shows, nor its style sheet, has changed;
-otherwise it renders the PDF again and replaces the file.
-No database writes happen here: the caller records who printed what
-(``clients.services.access_event_record``).
-
-Full-detail PDFs are never stored: they may hold a whole safety plan, and
-are rare enough to render on demand.
-"""
+"""Producing summary PDFs and storing them encrypted under their client, period and fingerprint, so
+an unchanged one is served without rendering. No database writes: the caller records who printed
+what. Full-detail PDFs are never stored: they may hold a whole safety plan."""
 
 import datetime as dt
 import logging
@@ -30,9 +19,8 @@ from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
-# Stored summaries are clinical records at rest: keep them only as long as
-# "print it before tomorrow's session" needs. The default of the practice's
-# setting (PracticeSettings.summary_keep_days), which the purge reads.
+# Stored summaries are clinical records at rest, kept only as long as printing before the
+# session needs (the default of PracticeSettings.summary_keep_days, which the purge reads).
 RETENTION = dt.timedelta(days=14)
 
 
@@ -42,14 +30,13 @@ class SummaryPdf:
     filename: str
     data: selectors.SummaryData
     from_storage: bool
-    printed: frozenset[int]  # the entries whose words it prints (render.SummaryDocument)
+    printed: frozenset[int]
 
     @property
     def description(self) -> str:
         """For the access log: what was printed, without the client's words."""
         period = self.data.period
         detail = " (full detail)" if self.data.full_detail else ""
-        # As the document titles itself (render._context): chosen dates are not a session.
         kind = "Summary for chosen dates" if period.chosen_dates else "Session summary"
         return f"{kind} {period.since:%Y-%m-%d} to {period.until:%Y-%m-%d}{detail}"
 
@@ -61,7 +48,6 @@ def _folder(client: Client, data: selectors.SummaryData) -> str:
 def summary_pdf(
     *, user: User, client: Client, query: PeriodQuery, now: dt.datetime | None = None
 ) -> SummaryPdf:
-    """The client's summary for the asked period, as ``user`` may see it."""
     now = now or timezone.now()
     period = selectors.resolve_period(user=user, client=client, query=query, now=now)
     data = selectors.summary_data(
@@ -71,9 +57,7 @@ def summary_pdf(
 
 
 def summary_prepare_for_session(*, session_id: int, now: dt.datetime | None = None) -> str | None:
-    """Render and store the summary for one session, as its client's therapist
-    would ask for it. Safe to run twice: an unchanged summary is not rendered
-    again. Returns the stored name, or None when the session is gone."""
+    """Safe to run twice: an unchanged summary is not rendered again. None if the session went."""
     now = now or timezone.now()
     session = selectors.session_for_batch(session_id=session_id)
     if session is None:
@@ -105,8 +89,7 @@ def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) ->
         except FileNotFoundError:  # replaced or purged since exists()
             pass
         except UnreadableValue:
-            # Its key was dropped, or it was read mid-rotation: the rows
-            # still say it all, so render again in its place.
+            # Its key was dropped, or it was read mid-rotation: render again in its place.
             logger.warning("A stored summary could not be opened; rendering it again.")
             storage.delete(name)
     content = render.render_summary_pdf(document, generated_at=now)
@@ -115,11 +98,9 @@ def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) ->
 
 
 def _store(name: str, content: bytes) -> None:
-    """Save, then drop the earlier versions of the same period's summary."""
     storage = summary_storage()
     saved = encrypted_file_save(storage=storage, name=name, content=content)
     if saved != name:
-        # Another worker stored the same fingerprint a moment ago: same bytes.
         storage.delete(saved)
     folder = name.rsplit("/", 1)[0]
     keep = name.rsplit("/", 1)[1]
@@ -130,10 +111,7 @@ def _store(name: str, content: bytes) -> None:
 
 
 def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
-    """Delete stored summaries older than the practice's keep period, except those for a
-    session still to come: the evening batch may have just found one
-    unchanged, and an unchanged file keeps its first date. Returns how many
-    went."""
+    """Except those for a session still to come: an unchanged file keeps its first date."""
     now = now or timezone.now()
     cutoff = now - dt.timedelta(days=practice_settings().summary_keep_days)
     today = practice_date(now)
@@ -157,5 +135,5 @@ def summary_purge_stale(*, now: dt.datetime | None = None) -> int:
             removed += len(stale)
             if len(stale) == len(files):
                 folder_remove(storage, folder)
-        folder_remove(storage, client_folder)  # stays while it holds a period
+        folder_remove(storage, client_folder)
     return removed

@@ -1,10 +1,5 @@
-"""The admin's "Print session summary": opens the PDF in the browser.
-
-Wired into the client admin's URLs as ``admin:clients_client_summary``
-(``/admin/clients/client/<id>/summary/``), behind ``admin_site.admin_view``.
-Optional query: ``since``, ``until`` (YYYY-MM-DD) and ``full_detail``, or
-``session`` (one session's id, as its row in the admin links it).
-"""
+"""The admin's "Print session summary": opens the PDF in the browser, behind
+``admin_site.admin_view``."""
 
 import datetime as dt
 from collections.abc import Mapping
@@ -42,10 +37,7 @@ DATE_FIELDS = ("since", "until")
 
 @dataclass(frozen=True)
 class DatesForm:
-    """The "Print for other dates" form (admin/clients/partials/print_dates.html):
-    the days its pickers offer, and when refused, what was chosen and why."""
-
-    latest: dt.date  # homework.selectors.period.latest_day: the pickers' max
+    latest: dt.date
     since: str = ""
     until: str = ""
     full_detail: bool = False
@@ -54,20 +46,17 @@ class DatesForm:
 
     @property
     def format_in_words(self) -> str:
-        """The admin's date format as a hint in the empty field ("DD/MM/YYYY")."""
         return format_in_words()
 
     @property
     def after_latest(self) -> str:
-        """Said on the page, before a tab opens, of a day the server would
-        refuse as too late (period.kept_date says it in its own words)."""
+        """Said on the page before a tab opens, for a day the server would refuse as too late."""
         return _("This is after the last day you can print. Choose %(day)s or earlier.") % {
             "day": as_admin_date(self.latest)
         }
 
     @property
     def other_errors(self) -> list[str]:
-        """Refusals about neither date (a session link, a hand-made query)."""
         return [
             message
             for name, messages in self.errors.items()
@@ -93,8 +82,7 @@ def client_summary(model_admin: AdminOf, request: HttpRequest, object_id: str) -
             action=AccessEvent.Action.PRINTED,
         )
     except PeriodInvalid as invalid:  # malformed, or a session not this client's
-        # The form opened this tab: it shows here again, the dates kept, with
-        # why beside them, rather than a client page with the dates gone.
+        # The form opened this tab: it shows again with the dates kept and the reason beside them.
         form = DatesForm(
             latest=latest_day_for(user=user, client=client, now=timezone.now()),
             since=kept_date(request.GET.get("since")),

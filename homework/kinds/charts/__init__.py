@@ -1,11 +1,5 @@
-"""Pictures of progress, drawn on the server as SVG.
-
-Pure functions: plain data in, an escaped SVG string out. No database, no
-request, no fonts or images fetched from anywhere, so the same pictures go
-into the portal, the session summary PDF and the client's export. Every
-picture carries a <title> and <desc> (its text alternative); templates show
-the numbers beside it as text too. Colour never carries meaning alone:
-shapes and words do.
+"""Pictures of progress: pure functions from plain data to an escaped SVG string, with no database
+or fetched assets. Every picture carries a text alternative, and colour never carries meaning alone.
 """
 
 from homework.kinds.charts.labels import in_visual_order, label_width

@@ -12,12 +12,11 @@ from homework.kinds.excerpts import shorten
 @dataclass(frozen=True)
 class Rung:
     text: str
-    status: str  # planned, tried, held, not_yet
+    status: str
     status_label: str
 
 
 def ladder(*, rungs: Sequence[Rung], title: str, description: str) -> SafeString:
-    """The boundary ladder: the first step at the bottom, each rung with its status."""
     rung_h = 50
     width, height = 360, 16 + rung_h * max(len(rungs), 1)
     rail_left, rail_right = 12, 56

@@ -19,14 +19,11 @@ from homework.kinds.charts.svg import (
 )
 from practice.dates import calendar_day
 
-# The room a value's number ("10", "6.5") takes over its dot, at size 11.
 VALUE_LABEL_WIDTH = 26
 
 
 @dataclass(frozen=True)
 class DayValue:
-    """A value on day ``day`` (0 = the first day of the chart)."""
-
     day: int
     value: float
 
@@ -47,16 +44,8 @@ def urge_curve(
     description: str,
     labelled: bool = True,
 ) -> SafeString:
-    """The strongest pull of each day (0–10), day by day, with contact marked.
-
-    ``start`` is the date of day 0: the axis says dates, since "Day 1 …
-    Day 21" left the reader to work out which days those were.
-
-    Days with nothing logged leave a gap: no entry is not "no urge".
-    ``labelled=False`` leaves out the scale, the day numbers and the legend,
-    for a page that says them in words beside the picture (the summary PDF:
-    the engine lays out every letter drawn inside an SVG on its own).
-    """
+    """Days with nothing logged leave a gap: no entry is not "no urge". ``labelled=False`` leaves
+    the scale and legend to words beside the picture."""
     width, height = (360, 220) if labelled else (360, 160)
     left, right, top, bottom = (28, 10, 8, 58) if labelled else (6, 6, 6, 24)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -83,7 +72,6 @@ def urge_curve(
             f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{top}" y2="{top + plot_h}" stroke="{CONTACT}" stroke-dasharray="4 3"/>'
         )
         body.append(_contact_marker(cx, top + plot_h + 12, mark.by_me))
-    # Consecutive days join up; a gap starts a new line.
     ordered = sorted(points, key=lambda point: point.day)
     segment: list[DayValue] = []
     for point in [*ordered, None]:
@@ -103,8 +91,6 @@ def urge_curve(
     axis_y = top + plot_h + 30
     first = calendar_day(start, "j M")
     if days == 1:
-        # The first day alone, under its dot: the same date at both ends
-        # read as if nothing had moved.
         body.append(svg_text(x(0), axis_y, first, size=11, fill=MUTED, anchor="middle"))
     else:
         last = calendar_day(start + dt.timedelta(days=days - 1), "j M")
@@ -120,9 +106,8 @@ def urge_curve(
 
 
 def _contact_marker(cx: float, cy: float, by_me: bool) -> str:
-    if by_me:  # a circle
+    if by_me:
         return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="5" fill="{CONTACT}"/>'
-    # a triangle pointing at the day: it came from outside
     return (
         f'<polygon points="{cx - 6:.1f},{cy + 5:.1f} {cx + 6:.1f},{cy + 5:.1f} {cx:.1f},{cy - 6:.1f}" '
         f'fill="#fff" stroke="{CONTACT}" stroke-width="2"/>'
@@ -137,11 +122,7 @@ def values_over_time(
     description: str,
     labelled: bool = True,
 ) -> SafeString:
-    """A few values in order (e.g. weekly check-in totals), labelled by date.
-
-    The scale's name goes beside the picture, as HTML; ``labelled=False``
-    leaves out the numbers and dates too (see ``urge_curve``)."""
-    # Unlabelled, it is a trend beside its numbers (the summary): low and wide.
+    """``labelled=False`` leaves out the numbers and dates too."""
     width, height = (360, 190) if labelled else (360, 70)
     left, right, top, bottom = (30, 22, 16, 34) if labelled else (8, 8, 8, 8)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -171,9 +152,8 @@ def values_over_time(
     body.append(svg_dots(((x(index), y(value)) for index, (_label, value) in enumerate(points)), 4))
     if not labelled:
         return svg_document(width, height, title, description, body)
-    # A number over each dot while they fit side by side (a number is about
-    # 26 units wide); a year of weekly check-ins would stack them into one
-    # black bar, so past that the numbers are in words beside the picture.
+    # Past this many, numbers over each dot would stack into one bar, so they go in words beside the
+    # picture.
     numbered = count <= 1 or plot_w / (count - 1) >= VALUE_LABEL_WIDTH
     for index, (label, value) in enumerate(points):
         if numbered:

@@ -1,5 +1,5 @@
-"""The support-network map: rings of people and places round "me", each
-name placed where it is clear of everything else drawn."""
+"""The support-network map: rings of people and places round "me", each name placed clear of
+everything else drawn."""
 
 import math
 from collections.abc import Sequence
@@ -16,7 +16,7 @@ from homework.kinds.charts.svg import ACCENT, LINE, MUTED, SOFT, svg_document, s
 @dataclass(frozen=True)
 class Dot:
     name: str
-    filled: bool  # a person who steadies me; places are drawn as squares
+    filled: bool
     is_place: bool = False
 
 
@@ -34,23 +34,11 @@ def rings(
     description: str,
     labelled: bool = True,
 ) -> SafeString:
-    """Concentric circles, closest in the middle; a name beside each dot.
-
-    Filled dots: people who steady me; hollow: not ticked as steadying
-    (which says nothing either way); squares: places and services. Very full rings show the first names and "+ n more".
-    Each name goes where it is clear of every other, of the dots and of the
-    edge: under its dot, else over or beside it, cut narrower where the
-    dots around leave little room (see ``_beside``).
-    ``labelled=False`` draws the dots alone, for a page that names the
-    people in words beside the picture (see ``urge_curve``): a ring too
-    full for one row of dots takes smaller dots in several rows, so every
-    one is drawn. Whatever a ring leaves out is said in the text
-    alternative too.
-    """
+    """Whatever a ring leaves out is said in the text alternative too. ``labelled=False`` draws the
+    dots alone, in several rows if needed, for a page that names the people in words."""
     size = 360
     centre = size / 2
     radii = [62, 118, 174][: len(circles)]
-    # Without names beside them, dots fit about three times as close.
     per_ring = [5, 8, 12] if labelled else [15, 24, 36]
     name_chars = [8, 11, 12]
     body = []
@@ -62,8 +50,6 @@ def rings(
             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="{fill}" stroke="{LINE}" stroke-width="2"/>'
         )
     body.append(f'<circle cx="{centre}" cy="{centre}" r="{CENTRE_RADIUS}" fill="{ACCENT}"/>')
-    # What a name must keep clear of besides the middle: each ring's name,
-    # every dot and "+ n more"; then each name placed beside its dot.
     taken: list[Box] = []
     names: list[tuple[float, float, str, float]] = []
     if labelled:
@@ -88,7 +74,6 @@ def rings(
         if not labelled and len(ring.dots) > per_ring[index]:
             places, dot_radius = _packed(len(ring.dots), max(inner, CENTRE_RADIUS), radius)
             positions = [(centre + x, centre + y) for x, y in places]
-            # More than the smallest dots hold: the last place says how many more.
             drawn = len(places) if len(places) == len(ring.dots) else len(places) - 1
             shown = list(ring.dots[:drawn])
             hidden = len(ring.dots) - drawn
@@ -98,20 +83,17 @@ def rings(
             hidden = len(ring.dots) - len(shown)
             slots = len(shown) + (1 if hidden else 0)
             positions = [
-                # Spread round the ring, starting clear of its label at the top.
                 (centre + band * math.cos(angle), centre + band * math.sin(angle))
                 for slot in range(slots)
                 for angle in [-math.pi / 2 + (2 * math.pi) * (slot + 0.5) / slots]
             ]
-        # A name fits between its neighbours: no wider than the straight
-        # line between two dots of the ring, so a full ring of long names
-        # does not run them into each other. Inner rings are shorter: their
-        # names are cut shorter.
+        # No wider than the line between two dots, so a full ring of long names does not run
+        # together.
         between = 2 * band * math.sin(math.pi / max(len(positions), 2))
         room = NAME_LETTER_WIDTH * max(3, min(name_chars[index], int(between // NAME_LETTER_WIDTH)))
         for dot, (dx, dy) in zip(shown, positions, strict=False):
             body.append(_ring_dot(dx, dy, dot, dot_radius))
-            reach = dot_radius + 1  # with its outline
+            reach = dot_radius + 1
             taken.append((dx - reach, dy - reach, dx + reach, dy + reach))
             if labelled:
                 names.append((dx, dy, dot.name, room))
@@ -120,8 +102,7 @@ def rings(
             dx, dy = positions[len(shown)]
             body.append(svg_text(dx, dy + 4, more, size=11, fill=MUTED, anchor="middle"))
             taken.append(_text_box(dx, dy + 4, label_width(more, 11), 11))
-            # Inside a picture with role="img" only the title and the
-            # description are read out: the marker is said there too.
+            # Inside role="img" only the title and description are read out.
             left_out.append(
                 ngettext(
                     "%(ring)s: %(shown)s of %(total)s drawn, and “%(more)s”.",
@@ -131,8 +112,6 @@ def rings(
                 % {"ring": ring.label, "shown": len(shown), "total": len(ring.dots), "more": more}
             )
     for dx, dy, name, room in names:
-        # Where a dot's neighbours leave too little room, the name is cut
-        # narrower, then to one line (and said in full in words).
         for lines in (
             wrapped_lines(name, room, 12),
             wrapped_lines(name, room * 0.75, 12),
@@ -147,7 +126,7 @@ def rings(
         if box is None or " ".join(lines) != " ".join(name.split()):
             cut_short.append(name)
         if box is None:
-            continue  # no room left beside its dot: the name is said in words only
+            continue  # no room beside its dot: the name is said in words only
         taken.append(box)
         for line_number, line in enumerate(lines):
             body.append(
@@ -159,8 +138,7 @@ def rings(
                     anchor="middle",
                 )
             )
-    # A name cut short in the picture is said in full in its text
-    # alternative, unless the description names it already (the map's does).
+    # A name cut short in the picture is said in full in the text alternative.
     unsaid = [name for name in cut_short if name not in description]
     if unsaid:
         left_out.append(_("In full: %(names)s.") % {"names": ", ".join(dict.fromkeys(unsaid))})
@@ -169,35 +147,22 @@ def rings(
     return svg_document(size, size, title, description, body)
 
 
-# The room for a name on the map is counted in letters of about this width
-# (at size 12); a name is then cut to the width it is drawn (_fitted).
 NAME_LETTER_WIDTH = 7.5
-# A long name takes a second line under the first, this far below it.
 NAME_LINE_HEIGHT = 13
-# A line of text takes an em: DejaVu Sans's typographic ascender, this
-# much of the size over its baseline, and its descender under it.
 TEXT_ASCENT = 0.76
 TEXT_DESCENT = 0.24
-# The room kept between a name and anything else drawn on the map.
 LABEL_GAP = 2
-# How far a named dot (6) and its outline reach from its centre.
 NAMED_DOT_REACH = 7
-# A name's box sits this far from its dot's centre, the gap past the dot (a
-# first line's baseline about 18 under the dot, where it always was).
 NAME_REACH = NAMED_DOT_REACH + LABEL_GAP
-# The "me" in the middle of the map: the closest ring's dots stay clear of it.
 CENTRE_RADIUS = 20
-# Dot sizes a crowded ring may take, largest first; below the last one a
-# filled dot and an outline can no longer be told apart.
+# Below the last size a filled dot and an outline can no longer be told apart.
 PACKED_DOT_RADII = (5, 4, 3.5, 3, 2.5)
 
 
-# Left, top, right, bottom.
 Box = tuple[float, float, float, float]
 
 
 def _text_box(x: float, baseline: float, width: float, size: float) -> Box:
-    """Where a line centred on ``x`` is drawn."""
     return (
         x - width / 2,
         baseline - TEXT_ASCENT * size,
@@ -218,17 +183,12 @@ def _apart(one: Box, other: Box) -> bool:
 def _beside(
     dx: float, dy: float, width: float, height: float, size: float, taken: Sequence[Box]
 ) -> Box | None:
-    """The box for a name ``width`` by ``height`` by its dot at ``dx, dy``:
-    under it, over it, then beside it (away from the middle first), centred
-    on the dot and then to one side of it; the first of those inside the
-    picture and clear of the middle and of everything ``taken``. None when
-    there is no such place."""
+    """None when there is no place clear of the middle and of everything ``taken``."""
     middle = size / 2
     outward = 1 if dx >= middle else -1
     under, over = dy + NAME_REACH, dy - NAME_REACH - height
     out = dx + NAME_REACH if outward > 0 else dx - NAME_REACH - width
     inside = dx - NAME_REACH - width if outward > 0 else dx + NAME_REACH
-    # A box's edge in line with the dot's: the name runs on out, or in, from it.
     centred = dx - width / 2
     edge = NAMED_DOT_REACH
     out_from = dx - edge if outward > 0 else dx + edge - width
@@ -248,10 +208,8 @@ def _beside(
         (inside, lower),
         (inside, higher),
     ):
-        # Kept inside the picture by its width, as a name by the edge always was.
         left = min(max(left, 2), size - 2 - width)
         box = (left, top, left + width, top + height)
-        # How near the box comes to the middle: "me" is a circle.
         near_x = min(max(middle, box[0]), box[2]) - middle
         near_y = min(max(middle, box[1]), box[3]) - middle
         if (
@@ -265,11 +223,9 @@ def _beside(
 
 
 def _packed(count: int, inner: float, outer: float) -> tuple[list[tuple[float, float]], float]:
-    """Places (relative to the centre) for ``count`` dots between two circles,
-    in as many rows round the band as needed, with the largest dots that fit;
-    as many as the smallest dots allow when even those do not."""
+    """As many as the smallest dots allow when even those do not fit."""
     for dot_radius in PACKED_DOT_RADII:
-        pitch = 2 * dot_radius + 5  # a dot, its outline and a gap
+        pitch = 2 * dot_radius + 5
         rows = []
         row = inner + dot_radius + 3
         while row <= outer - dot_radius - 3:
@@ -282,7 +238,6 @@ def _packed(count: int, inner: float, outer: float) -> tuple[list[tuple[float, f
     places: list[tuple[float, float]] = []
     left = count
     for position, (row, fits) in enumerate(zip(rows, room, strict=True)):
-        # Shared out in proportion to each row's room, so every row looks as full.
         here = min(fits, math.ceil(left * fits / sum(room[position:])))
         for slot in range(here):
             angle = -math.pi / 2 + 2 * math.pi * (slot + 0.5) / here

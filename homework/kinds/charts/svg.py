@@ -1,5 +1,5 @@
-"""The SVG every chart is drawn with: its colours, the picture's frame
-with its text alternative, and the shapes and labels charts share."""
+"""The SVG every chart is drawn with: colours, the frame with its text alternative, and shared
+shapes and labels."""
 
 import hashlib
 from collections.abc import Iterable
@@ -21,12 +21,9 @@ FONT = "DejaVu Sans, system-ui, sans-serif"
 def svg_document(
     width: int, height: int, title: str, description: str, body: Iterable[str]
 ) -> SafeString:
-    # ids must be unique on a page that shows several charts: derive them
-    # from the content, so the function stays pure.
+    # ids are derived from the content so they are unique on a page and the function stays pure.
     uid = "c" + hashlib.sha256(f"{title}|{description}".encode()).hexdigest()[:10]
     parts = [
-        # A natural size (good in the admin and in print); the portal's CSS
-        # stretches it to the width of a phone.
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" '
         f'role="img" aria-labelledby="{uid}-t {uid}-d" font-family="{FONT}" class="chart">',
@@ -49,10 +46,7 @@ def svg_text(
     anchor: str = "start",
     weight: str = "normal",
 ) -> str:
-    # A label in Arabic or Hebrew (a step, a name) runs in its own direction
-    # in a browser, still anchored where it stood: drawn left to right, a
-    # step ending on "WhatsApp." put that word where its reader starts. The
-    # PDF engine ignores this; other labels are drawn exactly as before.
+    # Arabic or Hebrew labels run in their own direction in a browser; the PDF engine ignores this.
     own_direction = ' unicode-bidi="plaintext"' if RIGHT_TO_LEFT.search(text) else ""
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
@@ -61,16 +55,13 @@ def svg_text(
 
 
 def rules(x1: float, x2: float, ys: Iterable[float]) -> str:
-    """Horizontal lines across the plot, as one path: a PDF engine draws each
-    element on its own, and three lines cost as much as three shapes."""
+    """One path: a PDF engine draws each element on its own."""
     d = "".join(f"M{x1} {y:.1f}H{x2}" for y in ys)
     return f'<path d="{d}" stroke="{LINE}" fill="none"/>'
 
 
 def svg_dots(points: Iterable[tuple[float, float]], radius: float) -> str:
-    """Round dots at the points, as one path of zero-length strokes with round
-    caps (drawn as dots by browsers and PDF readers alike): one element, not
-    one circle a day."""
+    """One path of zero-length round-capped strokes: one element, not one circle a day."""
     d = "".join(f"M{x:.1f} {y:.1f}h0" for x, y in points)
     if not d:
         return ""

@@ -1,16 +1,6 @@
-"""The cycle on one timeline: written records, urges, contact and boundary
-steps on one dated axis.
-
-Hurt, warmth and contact come round in a cycle that is hard to see from
-inside it (CLINICAL.md, intermittent reinforcement); lanes one above the
-other, on the same days, let it show. Kinds say what they contribute
-(``ExerciseKind.timeline_points``); this module only draws. A lane with
-nothing in it is left out and a value not given is drawn as "logged, no
-number": a blank is never drawn as a zero, nor as "no contact".
-
-Drawn with a fixed number of elements (one path per kind of mark), so a
-year costs the page what a week does.
-"""
+"""The cycle on one timeline: written records, urges, contact and boundary steps on one dated axis
+(CLINICAL.md, intermittent reinforcement). A value not given is never drawn as a zero, nor as "no
+contact"."""
 
 import datetime as dt
 from collections import defaultdict
@@ -25,14 +15,11 @@ from homework.kinds.charts.timeline_drawing import PRINT, draw_timeline
 from homework.kinds.charts.timeline_points import LANE_LABELS, VALUED, Lane, TimelinePoint
 from practice.dates import calendar_day
 
-# Longer than this, the text alternative counts by week rather than by day.
 DAYS_IN_TABLE = 35
 
 
 @dataclass(frozen=True)
 class TimelineRow:
-    """A line of the text alternative: a day (or a week) and what each lane had."""
-
     label: str
     cells: list[str]
 
@@ -48,11 +35,10 @@ class Timeline:
     title: str
     description: str
     svg: SafeString
-    # The same picture drawn compact for paper (the summary PDF), where its
-    # height would push the typical summary onto a third page.
+    # Compact for paper, where its height would push a summary onto a third page.
     print_svg: SafeString
     legend: list[str] = field(default_factory=list)
-    kinds: int = 0  # how many kinds of exercise contributed
+    kinds: int = 0
     points: list[TimelinePoint] = field(default_factory=list)
 
 
@@ -76,7 +62,6 @@ def _contact_words(mark: str, *, for_client: bool) -> str:
 
 
 def _cell(lane: Lane, points: Sequence[TimelinePoint], *, for_client: bool) -> str:
-    """What one day (or week) had in one lane, in words; empty when nothing."""
     if not points:
         return ""
     if lane in VALUED:
@@ -105,7 +90,6 @@ def _cell(lane: Lane, points: Sequence[TimelinePoint], *, for_client: bool) -> s
 
 
 def _legend(by_lane: dict[Lane, list[TimelinePoint]], *, for_client: bool) -> list[str]:
-    """The marks the picture has, in words, for beside it (as HTML)."""
     legend = []
     valued = [p for lane in VALUED for p in by_lane.get(lane, [])]
     if any(p.value is not None for p in valued):
@@ -128,7 +112,7 @@ def _legend(by_lane: dict[Lane, list[TimelinePoint]], *, for_client: bool) -> li
 
 
 def _description(lanes: dict[Lane, list[TimelinePoint]]) -> str:
-    """The picture in one sentence of counts: only what is there."""
+    """Only what is there."""
     parts = []
     if records := lanes.get(Lane.RECORD):
         n = len(records)
@@ -156,8 +140,7 @@ def timeline(
     for_client: bool,
     kinds: int = 0,
 ) -> Timeline | None:
-    """The timeline of ``points`` from ``since`` to ``until`` (both included),
-    or None when nothing falls in it: never an empty frame."""
+    """None when nothing falls in it: never an empty frame."""
     until = max(until, since)
     shown = [p for p in _first_said(points) if since <= p.on <= until]
     if not shown:

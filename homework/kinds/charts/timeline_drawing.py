@@ -1,5 +1,4 @@
-"""Drawing the timeline (homework.kinds.charts.timeline) as one SVG: a fixed
-number of elements, one path per kind of mark, however many days."""
+"""Drawing the timeline as one SVG, one path per kind of mark, so a year costs what a week does."""
 
 import datetime as dt
 from collections.abc import Callable, Sequence
@@ -11,31 +10,26 @@ from homework.kinds.charts.svg import ACCENT, CONTACT, LINE, MUTED, svg_document
 from homework.kinds.charts.timeline_points import LANE_LABELS, VALUED, Lane, TimelinePoint
 from practice.dates import calendar_day
 
-# Where a day's marks sit across the plot.
 DayX = Callable[[dt.date], float]
 
 
 @dataclass(frozen=True)
 class Scale:
-    """The picture's measures: lane heights, margins, label size, and how big
-    the marks are (1 on screen)."""
-
-    valued_h: int  # a lane with values (a 0–10 scale inside it)
-    mark_h: int  # a lane of marks
+    valued_h: int
+    mark_h: int
     width: int
     left: int
     top: int
     axis: int
     font: int
     marks: float
-    middle_date: bool  # the axis names its middle day as well as its ends
+    middle_date: bool
 
 
 SCREEN = Scale(
     valued_h=46, mark_h=24, width=560, left=112, top=6, axis=26, font=11, marks=1, middle_date=True
 )
-# For paper: the page's full width and about half the height (four lanes in
-# about 70pt); labels at the size of the page's footer, still legible.
+# For paper: the page's full width, about half the height, labels still legible.
 PRINT = Scale(
     valued_h=24, mark_h=15, width=672, left=92, top=2, axis=13, font=10, marks=0.7,
     middle_date=False,
@@ -59,7 +53,6 @@ def draw_timeline(
     height = scale.top + sum(heights) + scale.axis
 
     def x(day: dt.date) -> float:
-        # Each day is a slot; its mark sits in the slot's middle.
         return left + plot_w * ((day - since).days + 0.5) / span
 
     body = []
@@ -85,7 +78,6 @@ def draw_timeline(
             body.extend(_steps(points, x, middle=top + lane_h / 2, scale=scale.marks))
         top += lane_h
     body.insert(0, f'<path d="{"".join(frames)}" fill="#fff" stroke="{LINE}"/>')
-    # The axis says dates: the first and last day, and on screen the middle one.
     axis_y = top + scale.axis * 0.65
     last = since + dt.timedelta(days=span - 1)
     if span == 1:
@@ -124,9 +116,7 @@ def draw_timeline(
 def _valued(
     points: Sequence[TimelinePoint], x: DayX, *, top: float, lane_h: float, scale: float = 1
 ) -> list[str]:
-    """The highest value of each day as a dot at its height, and a day with
-    entries but no value given as a thin tick the lane's height: logged, no
-    number (never a dot at 0)."""
+    """A day logged with no value is a thin tick, never a dot at 0."""
     highest: dict[dt.date, int] = {}
     unnumbered: set[dt.date] = set()
     for point in points:
@@ -157,8 +147,6 @@ def _valued(
 def _contacts(
     points: Sequence[TimelinePoint], x: DayX, *, middle: float, scale: float = 1
 ) -> list[str]:
-    """A dot where the client reached out, a hollow triangle where the other
-    person did, a hollow square where who reached out was not said."""
     me = {p.on for p in points if p.mark == "me"}
     them = {p.on for p in points if p.mark == "them"}
     unsaid = {p.on for p in points if p.mark not in ("me", "them")}
@@ -188,7 +176,6 @@ def _contacts(
 def _steps(
     points: Sequence[TimelinePoint], x: DayX, *, middle: float, scale: float = 1
 ) -> list[str]:
-    """A filled diamond where a step held, a hollow one where it was tried."""
     held = {p.on for p in points if p.mark == "held"}
     tried = {p.on for p in points if p.mark != "held"} - held
     r = 6 * scale

@@ -16,15 +16,12 @@ from homework.kinds.values import NOT_ANSWERED, JSONDict
 if TYPE_CHECKING:
     from homework.models import Entry
 
-# How many days at each end of the log are compared to say whether urges ease.
 TREND_WINDOW_DAYS = 7
 # A change smaller than this (on the 0–10 scale) is "about the same".
 TREND_THRESHOLD = 1.0
 
 
 def contact_key(contacts: Sequence[JSONDict]) -> list[str]:
-    """The marks the chart has, as charts.urge_curve draws them: a hollow
-    triangle when the other person reached out, a dot when the client did."""
     key = []
     if any(not contact["by_me"] for contact in contacts):
         key.append(_("△ the other person reached out"))
@@ -49,7 +46,7 @@ def urge_at(response: JSONDict) -> dt.datetime | None:
 
 
 def urge_pull(response: JSONDict) -> int | None:
-    """How strong the pull was, if the client said: a blank is not a 0."""
+    """A blank is not a 0."""
     value = response.get("intensity")
     if isinstance(value, bool) or not isinstance(value, int):
         return None
@@ -57,9 +54,7 @@ def urge_pull(response: JSONDict) -> int | None:
 
 
 def contact_said(response: JSONDict) -> bool | None:
-    """Whether the urge says there was contact (True), says there was none
-    (False), or does not say (None): an entry silent on contact is not "no
-    contact"."""
+    """None: an entry silent on contact is not "no contact"."""
     if response.get("contact_happened"):
         return True
     if response.get("contact_initiated_by", "") == "none":
@@ -68,8 +63,6 @@ def contact_said(response: JSONDict) -> bool | None:
 
 
 def contact_answer(response: JSONDict) -> str:
-    """The answer to "was there contact?" in the client's words, or that it
-    was not answered."""
     said = contact_said(response)
     if said:
         by = response.get("contact_initiated_by", "")
@@ -80,7 +73,6 @@ def contact_answer(response: JSONDict) -> str:
 
 
 def plain_pull(entry: "Entry") -> int | None:
-    """The pull as the entry keeps it plain (Entry.score, set by UrgeLog.score)."""
     return None if entry.score is None else int(entry.score)
 
 

@@ -21,7 +21,7 @@ INITIATED_BY = [
     ("me", gettext_lazy("I reached out")),
     ("them", gettext_lazy("They reached out")),
 ]
-# The same, in the therapist's summary (where "I" and "they" would be unclear).
+# In the therapist's summary, where "I" and "they" would be unclear.
 INITIATED_FOR_THERAPIST = {
     "me": gettext_lazy("the client reached out"),
     "them": gettext_lazy("the other person reached out"),
@@ -47,9 +47,8 @@ class UrgeLogForm(KindForm):
         help_text=gettext_lazy("Anything counts: waiting, calling a friend, going for a walk."),
     )
     contact_happened = flag(gettext_lazy("There was contact between us"))
-    # No answer is chosen for the client: "There was no contact" ticked by
-    # default became "no contact" in the therapist's summary whether or not
-    # the client said so (CLINICAL.md, Honesty).
+    # No answer is chosen for the client: a default would reach the therapist as theirs
+    # (CLINICAL.md, Honesty).
     contact_initiated_by = choice(
         gettext_lazy("Was there contact? If there was, who reached out first?"),
         INITIATED_BY,
@@ -58,9 +57,7 @@ class UrgeLogForm(KindForm):
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         by = cleaned.get("contact_initiated_by")
-        # The portal asks once ("There was no contact / I / they reached
-        # out") and sends no tick: contact is then whatever the answer says;
-        # a post that sends both must agree.
+        # Contact is whatever the portal's one answer says; a post that sends both must agree.
         if self.add_prefix("contact_happened") not in self.data:
             cleaned["contact_happened"] = by in {"me", "them"}
         happened = cleaned.get("contact_happened")

@@ -1,5 +1,5 @@
-"""The urge log kind: its entries shown, the curve drawn from them, and its
-part of the summary and of the client's progress page."""
+"""The urge log kind: its entries, the curve drawn from them, and its part of the summary and the
+progress page."""
 
 import datetime as dt
 import statistics
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
 
 
-# Each assignment's urges in a summary's period, and its curve.
 SummaryCurve: TypeAlias = tuple["Assignment", list["Entry"], JSONDict]
 
 
@@ -51,8 +50,8 @@ class UrgeLog(ExerciseKind):
     label = gettext_lazy("Urge log (no-contact tracker)")
     schema_version = 1
     is_log = True
-    uses_no_contact_since = True  # the summary counts days without contact from it
-    brief_in_download = True  # two lines an urge
+    uses_no_contact_since = True
+    brief_in_download = True
     form_class = UrgeLogForm
     has_trend = True
 
@@ -77,9 +76,7 @@ class UrgeLog(ExerciseKind):
             str(shown["trigger_label"]),
         ]
         if shown["response"].get("contact_happened"):
-            # Staff read excerpts (the admin's list, the summary's flags): the
-            # client's "I reached out" would name the reader, and lower-cased
-            # it read "i reached out". Said as the summary says it.
+            # Staff read excerpts: the client's "I reached out" would name the reader.
             who = INITIATED_FOR_THERAPIST.get(shown["response"].get("contact_initiated_by", ""))
             parts.append(_("contact: %(who)s") % {"who": who} if who else _("contact"))
         return " · ".join(part for part in parts if part)
@@ -91,23 +88,20 @@ class UrgeLog(ExerciseKind):
         return contact_said(response)
 
     def opened_for_charts(self) -> Q:
-        # The curve and the timeline draw each urge from its plain columns;
-        # who reached out, marked on both, is in the sealed response only.
+        # Who reached out is only in the encrypted response; the rest is drawn from plain columns.
         return Q(contact_happened=True)
 
     def timeline_points(self, entry: "Entry", *, zone: dt.tzinfo) -> list[TimelinePoint]:
-        # From the plain columns (opened_for_charts): the same as happened_at.
         at = entry.happened_at or entry.submitted_at or entry.created_at
         on = timezone.localdate(at, zone)
         points = [TimelinePoint(on=on, lane=Lane.URGE, value=plain_pull(entry))]
         if entry.contact_happened:
-            # Who reached out as the client answered it; "" when they did not say.
+            # "" when the client did not say.
             by = self.response_of(entry).get("contact_initiated_by", "")
             mark = by if by in ("me", "them") else ""
             points.append(TimelinePoint(on=on, lane=Lane.CONTACT, mark=mark))
         return points
 
-    # -- the curve, shared by the summary and the progress page
     def curve(
         self,
         *,
@@ -116,25 +110,16 @@ class UrgeLog(ExerciseKind):
         today: dt.date | None = None,
         zone: dt.tzinfo | None = None,
     ) -> JSONDict:
-        """Days since no-contact began, the strongest pull each day, contact events.
-
-        ``entries`` are all the urges the curve draws (a summary's include
-        those logged before its period). ``today`` is the last day
-        counted (a summary of past dates stops at its end). ``zone`` is the
-        client's clock, whose days the urges fall on (by default the current
-        zone, which on the client's own pages is theirs): an urge at 21:00
-        their time belongs to that day, whichever clock the reader keeps.
-        """
+        """``today`` is the last day counted; ``zone`` is the client's time zone, whose days the
+        urges fall on."""
         zone = zone or timezone.get_current_timezone()
-        # Each urge's time, pull and contact from its plain columns, set from
-        # its response when sent (plain_columns): only an urge with contact
-        # is opened, for who reached out (opened_for_charts).
+        # Only an urge with contact is decrypted, for who reached out.
         urges: list[tuple[dt.datetime, Entry]] = []
         for entry in entries:
             if entry.happened_at is not None:
                 urges.append((entry.happened_at, entry))
         urges.sort(key=lambda urge: urge[0])
-        today = today or timezone.localdate(timezone=zone)  # the same calendar as the urges
+        today = today or timezone.localdate(timezone=zone)
         first_logged = timezone.localdate(urges[0][0], zone) if urges else today
         given = assignment.no_contact_since if assignment else None
         start = min(given or first_logged, first_logged)
@@ -158,18 +143,14 @@ class UrgeLog(ExerciseKind):
             }
             for day, values in sorted(by_day.items())
         ]
-        # The latest by its day: an old contact shared late is logged at its
-        # own time, and a later one still counts.
+        # The latest by its day: an old contact shared late still counts at its own time.
         last_contact = max(contacts, key=lambda contact: contact["on"]) if contacts else None
         counted_from = given or first_logged
         since = max(counted_from, last_contact["on"]) if last_contact else counted_from
-        # "No contact since <date>" is said only from a date the client gave:
-        # the day no contact began (the assignment's), or a contact they
-        # logged. From the first urge logged, only "no contact logged" is true.
+        # "No contact since" is said only from a date the client gave.
         since_given = given is not None or last_contact is not None
         days_without_contact = max((today - since).days, 0)
-        # The day the count starts is its first day, not its "0 days": said
-        # so on the day someone begins, or begins again after contact.
+        # The day the count starts is its first day, not its "0 days".
         contact_that_day = last_contact is not None and last_contact["on"] >= since
         return {
             "start": start,
@@ -186,14 +167,11 @@ class UrgeLog(ExerciseKind):
         }
 
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
-        # The pull, kept plain on the entry so the caseload's trend reads it
-        # without decrypting each urge; a blank stays None, never a 0.
+        # A blank stays None, never a 0.
         pull = urge_pull(response)
         return None if pull is None else float(pull)
 
     def trend(self, scores: Sequence[tuple[dt.date, float | None]]) -> str | None:
-        """The curve's own trend (first week logged against the last), over
-        each urge's day and pull (``score``), as the curve would draw them."""
         if not scores:
             return None
         first = min(day for day, _score in scores)
@@ -205,8 +183,6 @@ class UrgeLog(ExerciseKind):
         return None if trend is None else str(trend["direction"])
 
     def earlier_wanted(self) -> EarlierWanted:
-        # The curve runs from the day no contact began, not from the last
-        # session: every urge before the period, contacts among them.
         return EarlierWanted(Q(), every=True)
 
     def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
@@ -238,8 +214,6 @@ class UrgeLog(ExerciseKind):
     def summary_and_glance(
         self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF
     ) -> tuple[JSONDict, list[str]]:
-        # Each curve drawn once for both: it runs over every urge since no
-        # contact began, the same for the section and its lines.
         curves = self._summary_curves(entries, scope)
         return self._section(curves, scope), self._glance(curves)
 
@@ -250,9 +224,6 @@ class UrgeLog(ExerciseKind):
         for assignment, own, curve in curves:
             if full_detail:
                 printed.extend(own)
-            # The newest contacts by day, newest first as the records are, the
-            # earlier ones counted: contact most days ran to a paragraph (the
-            # chart marks them all).
             newest, earlier_contacts = first_of(
                 curve["contacts"][::-1], full_detail=full_detail, limit=OLDER_LIST_LIMIT
             )
@@ -260,14 +231,12 @@ class UrgeLog(ExerciseKind):
                 {
                     "assignment": assignment,
                     "curve": curve,
-                    # The summary says the scale and the contacts in words.
                     "chart": self.chart(curve, for_client=False, labelled=False),
                     "trend_sentence": trend_sentence(curve["trend"], for_client=False),
                     "key": contact_key(curve["contacts"]),
                     "contacts_listed": newest,
                     "contacts_more": earlier_contacts,
-                    # Newest first by when the urge came, as the written
-                    # records are: the latest is what a session starts from.
+                    # Newest first: the latest is what a session starts from.
                     "entries": [
                         (entry, self.present(entry))
                         for entry in sorted(own, key=self.happened_at, reverse=True)
@@ -280,15 +249,13 @@ class UrgeLog(ExerciseKind):
         return {
             "sections": sections,
             "full_detail": full_detail,
-            # Brief, urges print as a curve and counts; in full, each one's words.
             "printed": printed,
         }
 
     def _glance(self, curves: "list[SummaryCurve]") -> list[str]:
         lines = []
         for assignment, _own, curve in curves:
-            # Named, as the other kinds' lines are: two trackers at once
-            # printed their counts side by side with nothing to tell them apart.
+            # Named, so two trackers' counts can be told apart.
             title = isolated_text(assignment.exercise.title)
             contact = curve["last_contact"]
             days = curve["days_without_contact"]
@@ -344,9 +311,6 @@ class UrgeLog(ExerciseKind):
     def _summary_curves(
         self, entries: Sequence["Entry"], scope: SummaryScope
     ) -> "list[SummaryCurve]":
-        """Each assignment's urges in the period, and its curve since no
-        contact began: the urges logged before the period drawn too, and days
-        without contact counted from the last contact, whenever it was."""
         before: dict[int, list[Entry]] = defaultdict(list)
         for entry in scope.earlier:
             before[entry.assignment_id].append(entry)
@@ -358,7 +322,6 @@ class UrgeLog(ExerciseKind):
                     assignment=assignment,
                     entries=[*before[assignment.pk], *own],
                     today=scope.as_of,
-                    # The summary's entries hold their client (summary.selectors).
                     zone=as_zone(assignment.client.timezone),
                 ),
             )

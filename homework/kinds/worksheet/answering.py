@@ -1,5 +1,5 @@
-"""The form a client answers a worksheet in, and the wording each answer
-keeps: what the client read when they gave it."""
+"""The form a client answers a worksheet in, and the wording each answer keeps: what the client read
+when they gave it."""
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -37,11 +37,10 @@ if TYPE_CHECKING:
 
 
 class WorksheetForm(KindForm):
-    """A worksheet's form: when answers that count toward its total are
-    missing, one message above the form names every one of them (a long
-    questionnaire sent with two left blank), besides each field's own."""
+    """Missing scored answers are named together in one message above the form, besides each field's
+    own."""
 
-    counted: list[tuple[int, str, str]]  # (number, key, text) of each scored question
+    counted: list[tuple[int, str, str]]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -63,11 +62,9 @@ class WorksheetForm(KindForm):
 
 
 class WorksheetAnswering(WorksheetQuestions):
-    """The client's side: the form, and what an entry keeps of its words."""
-
     def questions_asked(self, exercise: "Exercise") -> list[JSONDict]:
-        """As every kind's, and the questions asked before: the client's
-        download names what each of their answers answered."""
+        """Includes the questions asked before, so the client's download names what each answer
+        answered."""
         asked = super().questions_asked(exercise)
         for key, question in self.earlier_questions(exercise).items():
             asked.append(asked_as(key, question_field(question)))
@@ -82,17 +79,9 @@ class WorksheetAnswering(WorksheetQuestions):
         answered_before: JSONDict,
         shown: Shown | None = None,
     ) -> JSONDict:
-        """Each answered question as the client read it when they last
-        changed that answer (the rule: ``wording_answered``), or as it reads
-        now where they said their answer still fits the new words. Unanswered
-        questions are left out: there is no answer to misread, and a daily
-        check-in need not carry its whole form.
-
-        "As the client read it" is what their page showed (``shown``): a tab
-        opened before the therapist reworded a question still shows the old
-        words, and an answer given there answers those. A mark naming no
-        wording the exercise (or this entry) knows is not trusted and reads
-        as no mark: the answer answers the words the form has now."""
+        """Each answered question as the client's page showed it when they last changed that answer.
+        A mark naming no wording the exercise knows is not trusted: the answer then answers the
+        words the form has now."""
         current = {question["key"]: question for question in self.questions(exercise)}
         before = before if isinstance(before, dict) else {}
         answered_before = answered_before if isinstance(answered_before, dict) else {}
@@ -109,8 +98,6 @@ class WorksheetAnswering(WorksheetQuestions):
                 and shown.answer_still_fits.get(key) == wording_mark(now)
                 and shown.wording_on_screen.get(key) in (None, wording_mark(now))
             ):
-                # Reworded since it was given, and the client, shown the new
-                # words, said their answer still fits them.
                 kept[key] = worded(now)
                 continue
             on_screen = self._wording_known(
@@ -128,9 +115,7 @@ class WorksheetAnswering(WorksheetQuestions):
     def _wording_known(
         self, exercise: "Exercise", key: str, mark: str | None, kept: Any
     ) -> JSONDict | None:
-        """The wording of question ``key`` that ``mark`` names, among those the
-        exercise has asked it in (now, before a rewording, before it was
-        removed) and the one this entry kept; None for any other mark."""
+        """None for any mark the exercise or this entry does not know."""
         if mark is None:
             return None
         current = next((q for q in self.questions(exercise) if q["key"] == key), None)
@@ -178,8 +163,6 @@ class WorksheetAnswering(WorksheetQuestions):
             for number, question in enumerate(self.questions(exercise), start=1)
             if question.get("scored")
         ]
-        # What the page shows, said with each save (Shown): the mark of each
-        # question's words, and a box to say an answer still fits new words.
         for question in self.questions(exercise):
             key = question["key"]
             field = form.fields[key] = question_field(question)
@@ -199,10 +182,8 @@ class WorksheetAnswering(WorksheetQuestions):
                 }
             )
             if reworded:
-                # The answer kept is ticked under today's words: the client
-                # is told what it answered, and either changes it or says it
-                # still fits (the box under it), so the therapist can read it
-                # under the new words.
+                # Ticked under today's words, so the client either changes it or says it still fits
+                # before the therapist reads it under them.
                 field.help_text = " ".join(
                     part
                     for part in (
@@ -216,18 +197,12 @@ class WorksheetAnswering(WorksheetQuestions):
                     )
                     if part
                 )
-        for row in form.wordings_shown:  # bound once each field's help is final
+        for row in form.wordings_shown:
             row["field"] = form[row["key"]]
         return form
 
     def merge_edit(self, sent: JSONDict, edited: JSONDict, *, exercise: "Exercise") -> JSONDict:
-        """Answers the form can no longer show are still the client's words:
-        an edit keeps them. Those are answers to questions the therapist has
-        since removed, and choices since renamed or taken off a question's
-        list (the form has no box to tick for them, so sending it would
-        otherwise leave the question unanswered). A choice the client makes
-        again replaces the old one; on a multiple choice, the old ones stay
-        beside what is ticked."""
+        """Answers the form can no longer show are still the client's words: an edit keeps them."""
         questions = self.questions(exercise)
         asked = {question["key"] for question in questions}
         merged = {**{key: value for key, value in sent.items() if key not in asked}, **edited}

@@ -6,8 +6,7 @@ from django.utils.translation import gettext as _
 
 
 def questions_editor_words() -> dict[str, Any]:
-    """What the admin's question editor (static/js/admin-questions.js) shows,
-    translated here: the script has no gettext."""
+    """Translated here: the script has no gettext."""
     return {
         "types": {
             "short_text": _("A short answer"),

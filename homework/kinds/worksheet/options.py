@@ -1,25 +1,6 @@
-"""A worksheet's questions, as the therapist writes them on the exercise.
-
-    {"questions": [
-        {"key": "pull", "type": "scale_0_10", "text": "How strong is the pull back?",
-         "low": "none", "high": "very strong", "scored": true, "reverse": true},
-        {"type": "long_text", "text": "What helped this week?"},
-        {"type": "single_choice", "text": "…", "choices": ["…", "…"], "required": true}
-     ],
-     "score": {"method": "mean", "better": "higher", "label": "Steadiness"}}
-
-A published questionnaire (homework.library.measures) scores single choice
-questions by the points given to each choice ("points"), may name the
-published severity bands of its total ("bands"), the change in the total
-that counts as reliable ("reliable_change") and whether the client's progress
-page draws their totals ("total_to_client"). Any question may name the
-answers that flag the entry for the therapist's review (watching.py).
-
-Every problem is reported under "options" (the admin shows it beside that
-box), each message naming the question it is about. Saved options are
-normalised: every question gets a stable key, so answers stay attached to
-their question when the wording is edited later.
-"""
+"""A worksheet's questions, as the therapist writes them on the exercise. Every problem is reported
+under "options", naming its question; saved questions get stable keys so answers stay attached when
+the wording is edited."""
 
 import hashlib
 import re
@@ -63,8 +44,7 @@ KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_QUESTIONS = 40
 MAX_CHOICES = 20
 MAX_TEXT = 300
-# Older wordings kept per question (``_worded_before``): enough for every
-# rewording a question meets in practice, bounded so options stay small.
+# Bounded so options stay small.
 MAX_WORDINGS_KEPT = 20
 
 
@@ -79,8 +59,6 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
                 ]
             }
         )
-    # "earlier" and "worded_before" are the exercise's own record (see
-    # _earlier, _worded_before), sent back as they were shown.
     unknown = sorted(set(options) - {"questions", "score", "earlier", "worded_before"})
     if unknown:
         problems.append(
@@ -107,9 +85,8 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
     for question in cleaned:
         before = asked_before.get(str(question.get("key")))
         if question and before is not None and before.get("type") != question.get("type"):
-            # Another type is another question: a short answer already sent
-            # would read as "twice / 10" under a 0–10 scale. It gets a key of
-            # its own, and the old one keeps its answers (see _earlier).
+            # Another type is another question: old answers keep the old key rather than reading
+            # wrongly under the new type.
             question["key"] = None
     _give_keys(cleaned, problems)
     result: JSONDict = {"questions": cleaned}
@@ -143,8 +120,7 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
             type=str(kind)[:40],
             types=", ".join(QUESTION_TYPES),
         )
-        # Read as no type from here: JSON may give a list or an object,
-        # which the checks below cannot look up in a set.
+        # JSON may give a list or an object, which cannot be looked up in a set.
         kind = None
     text = question.get("text")
     if not isinstance(text, str) or not text.strip():
@@ -190,8 +166,6 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
         problem(_("only choice questions have choices."))
     points = question.get("points")
     if kind == "single_choice" and question.get("scored"):
-        # A published questionnaire's answers carry the points its authors
-        # gave them ("Several days" = 1), one per choice, in order.
         if not (
             isinstance(points, list)
             and isinstance(choices, list)
@@ -234,16 +208,8 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
 def _refuse_same_wording(
     questions: list[JSONDict], problems: list[str], saved_as: set[tuple[str, str]]
 ) -> None:
-    """Two questions worded alike cannot be told apart where their answers are
-    read (the summary, the client's progress page, the download): the therapist
-    words them differently.
-
-    Exercises saved before this rule still show each answer under its own
-    question (answers are kept by key, never by wording), so questions that
-    were already saved alike, each under its own key (``saved_as``: key and
-    wording as saved), may stay so: the exercise can still be renamed or
-    retired without rewording them. Any question newly given a wording
-    another already has is refused."""
+    """Two questions worded alike cannot be told apart where answers are read. Questions already
+    saved alike may stay so, so an old exercise can still be edited."""
     alike: dict[str, list[tuple[int, JSONDict]]] = {}
     for number, question in enumerate(questions, start=1):
         if wording := question_wording(question):
@@ -269,7 +235,6 @@ def _refuse_same_wording(
 
 
 def _saved_as(saved: Any) -> set[tuple[str, str]]:
-    """(key, wording) of each question in the options as they were saved."""
     questions = saved.get("questions") if isinstance(saved, dict) else None
     if not isinstance(questions, list):
         return set()
@@ -281,8 +246,7 @@ def _saved_as(saved: Any) -> set[tuple[str, str]]:
 
 
 def _asked_before(saved: Any) -> dict[str, JSONDict]:
-    """Every question the exercise has asked under a key, by key: those it
-    asks now, and those it kept as earlier ones (the latest wording wins)."""
+    """The latest wording wins."""
     if not isinstance(saved, dict):
         return {}
     found: dict[str, JSONDict] = {}
@@ -304,29 +268,15 @@ def _asked_before(saved: Any) -> dict[str, JSONDict]:
 
 
 def _earlier(asked_before: dict[str, JSONDict], questions: list[JSONDict]) -> JSONDict:
-    """The questions no longer asked, as they were last worded, by key.
-
-    A client's answers stay on their entries after the therapist removes a
-    question (or gives it another type, which makes it another question);
-    without its wording, the entry, the summary and the client's own
-    download could only show an answer to "an earlier question (q_5f3a…)".
-    Kept from what was saved, never from what was sent: the therapist edits
-    the questions, not this record. A question put back under its key is
-    asked again and leaves it.
-    """
+    """Questions no longer asked, as last worded, so answers already given never lose their
+    question. Kept from what was saved, never from what was sent."""
     asked = {question.get("key") for question in questions}
     return {key: worded(question) for key, question in asked_before.items() if key not in asked}
 
 
 def _worded_before(saved: Any, questions: list[JSONDict]) -> JSONDict:
-    """Every other wording each question has had, by key, oldest first.
-
-    A client's page may still show a question as it read when the page was
-    loaded (a tab left open while the therapist reworded it); an answer
-    given there answers those words, and the entry keeps them
-    (``Worksheet.asked``) only if the exercise still knows them. Kept, like
-    ``_earlier``, from what was saved, never from what was sent.
-    """
+    """An answer from a tab loaded before a rewording answers the older words. Kept from what was
+    saved, never from what was sent."""
     if not isinstance(saved, dict):
         return {}
     kept: dict[str, list[JSONDict]] = {}
@@ -344,7 +294,7 @@ def _worded_before(saved: Any, questions: list[JSONDict]) -> JSONDict:
     for key, wordings in kept.items():
         unique: dict[str, JSONDict] = {}
         for wording in wordings:
-            unique.pop(wording_mark(wording), None)  # the latest time it was used wins
+            unique.pop(wording_mark(wording), None)
             unique[wording_mark(wording)] = wording
         if unique:
             result[key] = list(unique.values())[-MAX_WORDINGS_KEPT:]
@@ -352,15 +302,8 @@ def _worded_before(saved: Any, questions: list[JSONDict]) -> JSONDict:
 
 
 def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
-    """A question saved without a key gets one made from its type and wording.
-
-    Not a number from its place in the list: the key of a question removed
-    earlier would be given to the next one added (or, in JSON pasted without
-    keys, to whichever question moved into its place), and the answers already
-    sent to the old question would be shown as answers to the new one. A
-    question removed and later added back with the same type and wording gets
-    its old key, and its old answers, back: it is the same question.
-    """
+    """Not a number from its place in the list, which would attach old answers to a new question;
+    the same question added back gets its old key and answers."""
     taken: list[str] = [str(q["key"]) for q in questions if q.get("key")]
     duplicates = sorted({key for key in taken if taken.count(key) > 1})
     if duplicates:
@@ -372,7 +315,7 @@ def _give_keys(questions: list[JSONDict], problems: list[str]) -> None:
             made = f"{question.get('type')}|{' '.join(str(question.get('text')).split())}"
             digest = hashlib.sha256(made.encode()).hexdigest()
             key, extra = f"q_{digest[:10]}", 0
-            while key in taken:  # two of the same (refused above) or a clash
+            while key in taken:
                 extra += 1
                 key = f"q_{digest[:10]}_{extra}"
             question["key"] = key

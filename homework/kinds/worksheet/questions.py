@@ -1,5 +1,4 @@
-"""A worksheet's questions as the exercise asks them, and each answer
-under the question it answers."""
+"""A worksheet's questions as the exercise asks them, and each answer under its question."""
 
 import datetime as dt
 from typing import TYPE_CHECKING, Any
@@ -48,15 +47,12 @@ def question_field(question: JSONDict) -> forms.Field:
 
 
 class WorksheetQuestions(ExerciseKind):
-    """What the exercise asks (and asked once), and the answers to it."""
-
     def questions(self, exercise: "Exercise") -> list[JSONDict]:
         options = exercise.options if isinstance(exercise.options, dict) else {}
         questions = options.get("questions", [])
         if not isinstance(questions, list):
             return []
-        # Saved options went through clean_options; this only guards against
-        # rows edited by other means, so a bad question is skipped, not fatal.
+        # Guards against rows edited by other means: a bad question is skipped, not fatal.
         return [
             q
             for q in questions
@@ -66,8 +62,7 @@ class WorksheetQuestions(ExerciseKind):
         ]
 
     def earlier_questions(self, exercise: "Exercise") -> dict[str, JSONDict]:
-        """Questions the exercise asked once and no longer does, by key, as last
-        worded (kept by clean_options): answers to them stay on entries."""
+        """Answers to them stay on entries."""
         options = exercise.options if isinstance(exercise.options, dict) else {}
         earlier = options.get("earlier", {})
         if not isinstance(earlier, dict):
@@ -78,14 +73,11 @@ class WorksheetQuestions(ExerciseKind):
             if isinstance(question, dict) and question.get("type") in QUESTION_TYPES
         }
 
-    # -- showing answers
     def answers(
         self, exercise: "Exercise", response: JSONDict, asked: JSONDict | None = None
     ) -> list[JSONDict]:
-        """Each answer under the question as the client was asked it
-        (``asked``, kept with the entry), in the worksheet's order. ``now``
-        holds the question's wording today where it reads differently, for a
-        quiet note to the therapist; the client is shown what they answered."""
+        """``now`` holds today's wording where it differs, for a quiet note to the therapist; the
+        client is shown what they answered."""
         kept = asked if isinstance(asked, dict) else {}
         shown, seen = [], set()
         for question in self.questions(exercise):
@@ -111,7 +103,6 @@ class WorksheetQuestions(ExerciseKind):
                 shown.append(
                     {
                         "key": key,
-                        # As the client read it (before this was kept, only its key).
                         "question": str(before.get("text", ""))
                         if before
                         else _("An earlier question (%(key)s)") % {"key": key},
@@ -125,11 +116,7 @@ class WorksheetQuestions(ExerciseKind):
 
 
 def question_as_answered(kept: Any, question: JSONDict | None) -> JSONDict:
-    """The question as the entry kept it, if it kept it readably, else
-    ``question`` (as the exercise words it now, or as it was last worded
-    before being removed): entries saved before the wording was kept read as
-    they always did. A question's type never changes under its key (another
-    type is another question), so a kept one of another type is not trusted."""
+    """A kept question of another type is not trusted: another type is another question."""
     if (
         isinstance(kept, dict)
         and isinstance(kept.get("text"), str)
@@ -148,7 +135,6 @@ def _answer_text(question: JSONDict, value: Any) -> str:
     if question.get("type") == "scale_0_10":
         return f"{value} / 10"
     if question.get("type") == "date":
-        # Kept as ISO 8601 ("2026-01-03"); read as a date, not a code.
         try:
             return calendar_day(dt.date.fromisoformat(str(value)), "j F")
         except ValueError:

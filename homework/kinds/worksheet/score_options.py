@@ -1,6 +1,5 @@
-"""A worksheet's score, as the therapist (or a published questionnaire)
-writes it on the exercise: how scored questions add up, and the published
-bands and reliable change of the total (see options.py for the whole shape)."""
+"""A worksheet's score as written on the exercise: how scored questions add up, and the published
+bands and reliable change of the total."""
 
 from typing import Any
 
@@ -14,8 +13,6 @@ MAX_BANDS = 10
 
 
 def most_points(question: JSONDict) -> int:
-    """The most a scored question adds to a total: 10 on a scale, else its
-    highest-scoring choice."""
     points = question.get("points")
     if isinstance(points, list) and points:
         return max(int(p) for p in points)
@@ -79,9 +76,8 @@ def clean_score(score: Any, questions: list[JSONDict], problems: list[str]) -> J
 
 
 def _clean_bands(bands: Any, method: Any, highest: int, problems: list[str]) -> list[JSONDict]:
-    """Published severity bands: whole-number ranges of a summed total, in
-    order, from 0 to the highest total with no gap and no overlap, so every
-    total falls in exactly one."""
+    """Whole-number ranges from 0 to the highest total with no gap or overlap, so every total falls
+    in exactly one."""
     message = _(
         "The score’s “bands” are a list of {“from”, “to”, “label”} running from 0 to "
         "%(highest)s without gaps, each a range of whole numbers, for a summed score."

@@ -1,5 +1,4 @@
-"""The total of a scored check-in, and its picture over time. A total is a
-reflection for the client and the therapist to talk about, never a
+"""The total of a scored check-in, and its picture over time: a reflection to talk about, never a
 diagnosis or a grade."""
 
 import statistics
@@ -21,14 +20,11 @@ if TYPE_CHECKING:
 
 
 class WorksheetScoring(WorksheetQuestions):
-    """How a worksheet's scored questions add up."""
-
     def score_rule(self, exercise: "Exercise") -> JSONDict | None:
         options = exercise.options if isinstance(exercise.options, dict) else {}
         rule = options.get("score")
         return rule if isinstance(rule, dict) else None
 
-    # -- the total of a scored check-in
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         rule = self.score_rule(exercise)
         scored = [q for q in self.questions(exercise) if q.get("scored")]
@@ -55,13 +51,11 @@ class WorksheetScoring(WorksheetQuestions):
         }
 
     def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
-        """Whether an answer is one its question watches (watching.py): the
-        therapist asked to see it first, or a questionnaire's authors ask
-        that it be looked at promptly (PHQ-9's ninth item), whatever the total."""
+        """The therapist, or a questionnaire's authors (PHQ-9's ninth item), asked to see it
+        promptly, whatever the total."""
         return bool(self.answers_to_review(exercise, response))
 
     def answers_to_review(self, exercise: "Exercise", response: JSONDict) -> list[str]:
-        """The keys of the answers that raise the review flag, in the worksheet's order."""
         return [
             question["key"]
             for question in self.questions(exercise)
@@ -73,7 +67,7 @@ class WorksheetScoring(WorksheetQuestions):
         ]
 
     def band_of(self, exercise: "Exercise", total: float | None) -> str:
-        """The published severity band a total falls in, for the therapist only."""
+        """For the therapist only."""
         rule = self.score_rule(exercise) or {}
         for band in rule.get("bands") or []:
             if total is not None and band["from"] <= total <= band["to"]:
@@ -81,10 +75,7 @@ class WorksheetScoring(WorksheetQuestions):
         return ""
 
     def reliable_change(self, exercise: "Exercise", first: float, latest: float) -> str:
-        """Whether the total moved by the published reliable-change amount
-        between the first and the latest (Jacobson & Truax, 1991: a change
-        larger than measurement error alone would make, at 95%). Worded as
-        change, never as better or worse: the therapist reads which way."""
+        """Worded as change, never as better or worse: the therapist reads which way."""
         rule = self.score_rule(exercise) or {}
         needed = rule.get("reliable_change")
         if not isinstance(needed, int | float) or isinstance(needed, bool):
@@ -144,8 +135,7 @@ class WorksheetScoring(WorksheetQuestions):
 
 
 def _points(question: JSONDict, value: object) -> int | None:
-    """What an answer adds to the total: a scale's number, or the points of
-    the choice made; None for no answer (or one the question does not offer)."""
+    """None for no answer, or one the question does not offer."""
     points = question.get("points")
     if isinstance(points, list):
         choices = question.get("choices") or []

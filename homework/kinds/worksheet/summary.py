@@ -1,5 +1,5 @@
-"""A worksheet's entries as read: one entry shown, its line in a list,
-the summary's section and the client's own progress."""
+"""A worksheet's entries as read: one entry shown, its line in a list, the summary's section and the
+client's own progress."""
 
 import datetime as dt
 from collections.abc import Sequence
@@ -22,13 +22,10 @@ from practice.dates import calendar_day, years_named_within
 if TYPE_CHECKING:
     from homework.models import Assignment, Entry, Exercise
 
-# Questions answered in the client's own words.
 WRITTEN = ("short_text", "long_text")
 
 
 class WorksheetSummary(WorksheetScoring):
-    """What the therapist and the client read of the entries sent."""
-
     def present(self, entry: "Entry") -> JSONDict:
         exercise = entry.assignment.exercise
         response = self.response_of(entry)
@@ -37,20 +34,14 @@ class WorksheetSummary(WorksheetScoring):
             "answers": self.answers(exercise, response, entry.asked),
             "score": entry.score,
             "scale": self.score_scale(exercise),
-            # For the therapist's display only (display.html shows them under for_therapist).
             "band": self.band_of(exercise, entry.score),
             # As sent: an entry sent before its question was watched is not flagged now.
             "to_review": self.answers_to_review(exercise, response) if entry.needs_review else [],
         }
 
     def excerpt(self, entry: "Entry") -> str:
-        """One line for a flag on the summary's first page, or the admin's list.
-
-        The total, when the check-in has one, then the client's first answer
-        in their own words: what a flagged entry is most likely about. With
-        neither, the first answer, after the question it answers: a bare
-        "8 / 10" or "Yes" tells a reader nothing.
-        """
+        """The total, then the client's first answer in their own words; with neither, the first
+        answer after its question, since a bare "8 / 10" tells a reader nothing."""
         parts = []
         exercise = entry.assignment.exercise
         response = self.response_of(entry)
@@ -60,7 +51,6 @@ class WorksheetSummary(WorksheetScoring):
         answered = [
             answer for answer in self.answers(exercise, response, entry.asked) if answer["answer"]
         ]
-        # An answer to review is what the flag is about: it comes first.
         parts[:0] = self.review_words(entry)
         written = next((answer for answer in answered if answer["type"] in WRITTEN), None)
         if written is not None:
@@ -70,8 +60,6 @@ class WorksheetSummary(WorksheetScoring):
         return shorten(" · ".join(parts))
 
     def review_words(self, entry: "Entry") -> list[str]:
-        # Only a flagged entry's: one sent before its question was watched
-        # stays as it was sent, unflagged.
         if not entry.needs_review:
             return []
         exercise = entry.assignment.exercise
@@ -84,9 +72,6 @@ class WorksheetSummary(WorksheetScoring):
         ]
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
-        """Per exercise: the totals over time (if scored), then the newest
-        entries' answers question by question (the rest counted unless in
-        full detail)."""
         groups = []
         printed: list[Entry] = []
         full_detail = scope.full_detail
@@ -98,12 +83,9 @@ class WorksheetSummary(WorksheetScoring):
                 {
                     "exercise": exercise,
                     "questions": self.answers_by_question(exercise, shown, full_detail=full_detail),
-                    # One form sent: its date goes once, above the answers.
                     "sent_once": shown[0].submitted_at if len(shown) == 1 else None,
-                    # And that form, to say if the client changed it after sending it.
                     "entry_once": shown[0] if len(shown) == 1 else None,
                     "more": more,
-                    # The summary lists the values beside the picture.
                     "totals": _with_values_listed(
                         self.totals_chart(exercise, own, labelled=False), full_detail=full_detail
                     ),
@@ -114,23 +96,13 @@ class WorksheetSummary(WorksheetScoring):
     def answers_by_question(
         self, exercise: "Exercise", entries: Sequence["Entry"], *, full_detail: bool
     ) -> list[JSONDict]:
-        """Each question once, in the worksheet's order, with its answers in
-        the entries' order: a weekly check-in reads as how each answer moved,
-        not as the same form three times. Scored answers are left to the
-        total (when the entry has one), unless in full detail; unanswered
-        questions are left out.
-
-        Gathered by the question's key, not its wording: two questions worded
-        alike (saved before that was refused) keep their answers apart. And
-        under one key, by the wording answered: answers given before and
-        after the therapist reworded a question ("Did you feel safe?", then
-        "…unsafe?") are listed apart, each under what it answered, side by
-        side."""
+        """Each question once, with its answers in order, so a weekly check-in reads as how each
+        answer moved. Grouped by key and by the wording answered, so answers to a reworded question
+        are never merged."""
         questions: dict[str, dict[str, JSONDict]] = {}
         totalled = self.score_scale(exercise) is not None
         for entry in entries:
-            # Left to the total only when there is one to show it: an entry
-            # sent before its scales were scored has none.
+            # An entry sent before its scales were scored has no total to show them.
             in_total = totalled and entry.score is not None
             for answer in self.answers(exercise, self.response_of(entry), entry.asked):
                 if answer["answer"] and (full_detail or not (answer["scored"] and in_total)):
@@ -179,20 +151,15 @@ class WorksheetSummary(WorksheetScoring):
     def progress_context(
         self, *, assignment: "Assignment", entries: Sequence["Entry"]
     ) -> JSONDict | None:
-        """The client's own 0–10 answers over time, one picture per question.
-
-        Not the total, and not which way is "better": the client's pages show
-        what they answered, as they answered it (reverse-scored questions are
-        not turned round), never a score that grades them (CLINICAL.md). The
-        total and its direction are for the therapist (admin, summary).
-        """
+        """The client's own answers as they gave them, never a score that grades them (CLINICAL.md);
+        totals and their direction are for the therapist."""
         exercise = assignment.exercise
         questions = []
         for question in self.questions(exercise):
             if not question.get("scored"):
                 continue
-            # One picture per wording answered: an answer to "How strong was
-            # the pull?" is not drawn under what the question asks since.
+            # One picture per wording answered: an answer is never drawn under a question it did not
+            # answer.
             by_wording: dict[str, tuple[str, list[tuple[dt.date, int]]]] = {}
             for entry in entries:
                 value = self.response_of(entry).get(question["key"])
@@ -206,7 +173,6 @@ class WorksheetSummary(WorksheetScoring):
                     (timezone.localdate(entry.submitted_at), value)
                 )
             for text, answered in by_wording.values():
-                # The chart's own days decide: kept across New Year, "3 Jan" needs its year.
                 days = [day for day, _value in answered]
                 with years_named_within(min(days), max(days)):
                     points = [(calendar_day(day, "j M"), value) for day, value in answered]
@@ -230,9 +196,8 @@ class WorksheetSummary(WorksheetScoring):
     def _totals_for_client(
         self, exercise: "Exercise", entries: Sequence["Entry"]
     ) -> JSONDict | None:
-        """The client's totals over time, where the exercise shows them
-        (``total_to_client``, a published questionnaire's): dated, drawn as
-        they came, with no band and no "better" (CLINICAL.md)."""
+        """Only where the exercise shows them (``total_to_client``), with no band and no "better"
+        (CLINICAL.md)."""
         rule = self.score_rule(exercise) or {}
         scale_info = self.score_scale(exercise)
         if not rule.get("total_to_client") or scale_info is None:
@@ -260,9 +225,7 @@ class WorksheetSummary(WorksheetScoring):
 
 
 def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDict | None:
-    """The values the summary lists beside the picture: the first and the
-    latest, the ones between counted (all in full detail). A year of daily
-    check-ins listed in full was a page of dates and numbers."""
+    """The first and the latest, the ones between counted (all in full detail)."""
     if totals is None:
         return None
     points = totals["points"]
@@ -278,10 +241,7 @@ def _with_values_listed(totals: JSONDict | None, *, full_detail: bool) -> JSONDi
 
 
 def _after_its_question(question: str, answer: str) -> str:
-    """An answer on one line after the question it answers, as the client
-    read it ("How heavy did the week feel? 8 / 10"): a long question is cut,
-    not the answer it is there to explain (unless the answer alone fills
-    half the line)."""
+    """A long question is cut, not the answer it is there to explain."""
     question = " ".join(question.split())
     if not question:
         return answer

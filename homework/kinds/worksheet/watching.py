@@ -1,12 +1,5 @@
-"""The answers a therapist chose to watch on a worksheet's question.
-
-A scored question may raise the review flag above a value (PHQ-9's ninth
-item: "review_above": 0) or at or below one (a safety scale: "review_at_or_below":
-3); a choice or yes/no question when the client chooses one of its
-"review_choices". Only what the client answered is compared, as they gave
-it (a reversed scale's 9 is a 9 here, as the flag names it): nothing is read
-into what they wrote.
-"""
+"""The answers a therapist chose to watch on a worksheet's question. Only the answer as the client
+gave it is compared: nothing is read into what they wrote."""
 
 from collections.abc import Callable
 from typing import Any, TypeGuard
@@ -26,8 +19,6 @@ def whole_number(value: Any) -> TypeGuard[int]:
 
 
 def answer_range(question: Any) -> tuple[int, int]:
-    """The lowest and highest an answer to a scored question can be: a
-    scale's 0 to 10, or its choices' fewest and most points."""
     points = question.get("points") if isinstance(question, dict) else None
     if isinstance(points, list) and points and all(whole_number(p) for p in points):
         return min(points), max(points)
@@ -35,7 +26,6 @@ def answer_range(question: Any) -> tuple[int, int]:
 
 
 def offered(question: JSONDict) -> list[str]:
-    """What the client can choose on a choice or yes/no question."""
     if question.get("type") == "yes_no":
         return list(YES_NO_VALUES)
     choices = question.get("choices")
@@ -43,8 +33,7 @@ def offered(question: JSONDict) -> list[str]:
 
 
 def clean_review_rule(question: JSONDict, kind: Any, problem: Callable[..., None]) -> JSONDict:
-    """The question's watch, checked: what the cleaned question keeps of it.
-    Each problem is reported through ``problem`` (which names the question)."""
+    """Each problem is reported through ``problem``, which names the question."""
     kept: JSONDict = {}
     scored = question.get("scored") is True
     low, high = answer_range(question)
@@ -55,8 +44,7 @@ def clean_review_rule(question: JSONDict, kind: Any, problem: Callable[..., None
         if not (scored and whole_number(value)):
             problem(_("“%(name)s” is a whole number, on a scored question."), name=name)
         elif not low <= value < high:
-            # Above the highest answer (or at or below it) would flag never
-            # (or always): the therapist meant something else.
+            # A threshold that would flag never (or always) is not what the therapist meant.
             problem(
                 _(
                     "a flag at %(value)s is outside what this question can flag: "
@@ -94,8 +82,7 @@ def clean_review_rule(question: JSONDict, kind: Any, problem: Callable[..., None
 
 
 def answer_watched(question: JSONDict, value: Any, points: int | None) -> bool:
-    """Whether an answer is one its question watches: ``points`` is what it
-    adds to a total (None when it adds nothing, or is not given)."""
+    """``points`` is None when the answer adds nothing or is not given."""
     if question.get("scored") and points is not None:
         above = question.get("review_above")
         if whole_number(above) and points > above:
