@@ -1,8 +1,7 @@
-"""Clients' own admin, which knows no homework: the client's record
-(clients.admin.clients), their sessions (clients.admin.sessions) and the
-scoped list filters (clients.admin.filters). The ModelAdmins are registered
-with the therapist's workspace on them (homework.workspace.client_admin);
-the access log (clients.admin.access_log) and the sign-ins
+"""Clients' own admin, which knows no homework: the client's record (clients.admin.clients), their
+sessions (clients.admin.sessions) and the scoped list filters (clients.admin.filters). The
+ModelAdmins are registered with the therapist's workspace on them
+(homework.workspace.client_admin); the access log (clients.admin.access_log) and the sign-ins
 (clients.admin.sign_ins) need no workspace and register themselves."""
 
 from django.contrib import admin

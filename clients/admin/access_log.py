@@ -1,13 +1,6 @@
-"""The access log in the admin: who at the practice looked at which client's
-records, filtered by client, staff member, action and a range of days, and
-downloaded as CSV for an audit, filtered as the list is.
-
-The manager's alone. The log is the practice's oversight of everyone who
-reads clients' records, therapists included, and a therapist's own looks at
-their clients are on it; the client sees their own lines in the portal
-(clients.views.who_looked). Nobody adds, changes or deletes a line here: it
-is the record of what happened.
-"""
+"""The access log in the admin: who at the practice looked at which client's records, filtered by
+client, staff member, action and a range of days, and downloaded as CSV for an audit, filtered as
+the list is."""
 
 import csv
 import datetime as dt

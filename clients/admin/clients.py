@@ -40,9 +40,7 @@ INVITATIONS_TO_SHOW = "clients.invitations_to_show"
 
 
 class ClientAdmin(RoleAdmin):
-    """The client's own record: who they are, their sessions, their portal
-    invitation, archiving. Registered with the therapist's workspace on it
-    (homework.workspace.client_admin), which is where their homework shows."""
+    """The client's own record: who they are, their sessions, their portal invitation, archiving."""
 
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
@@ -254,14 +252,7 @@ class ClientAdmin(RoleAdmin):
         return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.pk]))
 
     def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """ "Invite to portal": make a single-use link, show it once, optionally email it.
-
-        Post, then redirect to this page, which shows the link: reloading it
-        must not post again (a new link, the one just copied dead, and a
-        second email to an inbox someone else may read). Until the page has
-        shown it, the therapist's session holds the invitation's id, never
-        the link, and the address never holds either.
-        """
+        """ "Invite to portal": make a single-use link, show it once, optionally email it."""
         client = self.get_object(request, object_id)
         if client is None or not self.has_change_permission(request, client):
             # As the admin does for any object that is not yours: as if it did not exist.
@@ -308,11 +299,7 @@ class ClientAdmin(RoleAdmin):
         return response
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        """Each session row through the clients services (not formset.save()).
-
-        The admin's change message reads what was added, changed and deleted
-        from the formset, so those lists are filled in as formset.save() would.
-        """
+        """Each session row through the clients services (not formset.save())."""
         actor = acting_user(request)
         client = form.instance
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []

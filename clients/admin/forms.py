@@ -15,10 +15,7 @@ from practice.dates import read_on_clock_change
 
 
 class SessionTimeInput(AdminTimeWidget):
-    """The time as booked, 10:30 (the practice's formats read it so). A time
-    that has seconds (set by "Now" before it wrote none) shows them: shown
-    without, every save of the client's page would see the row as changed
-    and check it again, and an old session would be refused as too old."""
+    """The time as booked, 10:30 (the practice's formats read it so)."""
 
     def format_value(self, value: Any) -> str | None:
         if isinstance(value, dt.time) and (value.second or value.microsecond):
@@ -27,11 +24,7 @@ class SessionTimeInput(AdminTimeWidget):
 
 
 class SessionStartsWidget(AdminSplitDateTime):
-    """The date and the time, each with its own name.
-
-    In a tabular inline the field's label is a column heading, which names
-    nothing for a screen reader: each box was just "edit text".
-    """
+    """The date and the time, each with its own name."""
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         # AdminSplitDateTime's own __init__, with our time box.
@@ -46,10 +39,7 @@ class SessionStartsWidget(AdminSplitDateTime):
 
 
 class SessionStartsField(forms.SplitDateTimeField):
-    """When a session starts, on the practice's clock. Django refuses a time
-    on the nights the clocks change with words for developers ("couldn't be
-    interpreted ... may be ambiguous"): a time the clock shows twice is taken
-    as the first of the two, and one it skips is refused saying why."""
+    """When a session starts, on the practice's clock."""
 
     default_error_messages = {
         # Read whole by SplitDateTimeField itself (its date and time parts).

@@ -39,9 +39,7 @@ def two_step_line(client: Client) -> SafeString:
 def two_step_off_page(
     model_admin: "admin.ModelAdmin[Client]", request: HttpRequest, object_id: str
 ) -> HttpResponse:
-    """Confirm, then turn the client's two-step sign-in off (a POST only).
-
-    Another therapist's client is not found, in the admin's usual words."""
+    """Confirm, then turn the client's two-step sign-in off (a POST only)."""
     client_id = parse_id(object_id)
     client = model_admin.get_object(request, object_id) if client_id else None
     if client is None or client_id is None:

@@ -49,9 +49,7 @@ def contact_summary(client: Client) -> SafeString:
 def contact_edit_page(
     model_admin: "admin.ModelAdmin[Client]", request: HttpRequest, object_id: str
 ) -> HttpResponse:
-    """Set the profile with the client; saving counts as checked today.
-
-    Another therapist's client is not found (404), as on the summary."""
+    """Set the profile with the client; saving counts as checked today."""
     user = acting_user(request)
     client_id = parse_id(object_id)
     client = (

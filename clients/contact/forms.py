@@ -200,11 +200,8 @@ class ContactProfileForm(PortalForm):
         return cleaned
 
     def _clean_week(self, cleaned: dict[str, Any]) -> list[list[list[str]]]:
-        """The week's hours, from the two rows or, if the client chose, day by
-        day; the other way's fields are left unread (and their errors
-        unshown: the page hides them). Not chosen (and nothing sent) while
-        every row is blank and every channel off. Once a channel is on, or
-        one row chosen, every row needs the client's own choice."""
+        """The week's hours, from the two rows or, if the client chose, day by day; the other way's
+        fields are left unread (and their errors unshown: the page hides them)."""
         one_by_one = bool(cleaned.get("one_by_one"))
         rows = list(DAYS) if one_by_one else [(row, name) for row, name, _days in ROWS]
         unread = [(row, name) for row, name, _days in ROWS] if one_by_one else list(DAYS)

@@ -83,8 +83,7 @@ def _windows_in_words(windows: list[tuple[int, int]]) -> str:
 
 
 def week_in_words(week: hours.Week) -> str:
-    """The week in one short phrase: every day alike, weekdays and the
-    weekend, or day by day."""
+    """The week in one short phrase: every day alike, weekdays and the weekend, or day by day."""
     said = [_windows_in_words(windows) for windows in week]
     if len(set(said)) == 1:
         return _("every day, %(when)s") % {"when": said[0]}

@@ -57,13 +57,9 @@ def account_page(
     extra_context: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The account page, with whichever of its forms was refused; for a
-    client their therapist archived, the archived client's page instead
-    (the download, the password and signing out are all it keeps).
-
-    The download's part of the page is drawn by homework, which knows what
-    there is to download (homework.templatetags.portal_export); a choice it
-    refused comes back through ``extra_context``."""
+    """The account page, with whichever of its forms was refused; for a client their therapist
+    archived, the archived client's page instead (the download, the password and signing out are
+    all it keeps)."""
     closed = selectors.client_for_portal_user(user=request.user) is None
     return render(
         request,
@@ -176,12 +172,7 @@ def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required(allow_archived=True)
 def change_password(request: AuthedRequest) -> HttpResponse:
-    """A new password from inside, at once: no email needed (it may be read by
-    someone else). Every other session ends; this one carries on.
-
-    Only the current password is asked, two-step sign-in or not, as for
-    turning two-step off: the person is already signed in past it.
-    Wrong guesses count toward the lockout, as sign-in's do (clients.lockout)."""
+    """A new password from inside, at once: no email needed (it may be read by someone else)."""
     form = ChangePasswordForm(request.user, request.POST)
     if form.is_valid():
         try:

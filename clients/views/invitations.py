@@ -91,10 +91,7 @@ def welcome_sent(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def welcome_finish(request: HttpRequest, token: str) -> HttpResponse:
-    """The link from the email: check it, then ask at a plain address.
-
-    Opening it makes nothing: a mail scanner that follows links would spend
-    it. The account is made when the person presses the button."""
+    """The link from the email: check it, then ask at a plain address."""
     try:
         services.invitation_finish_check(token=token)
     except services.InvitationRefused as refused:

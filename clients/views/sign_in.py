@@ -30,13 +30,11 @@ from clients.middleware import start_portal_session
 from practice.models import User
 from practice.refusals import form_refused
 
-# Ask the browser to forget everything of ours it may hold: cached pages,
-# cookies, storage. Shared devices are the norm, not the exception.
+# Ask the browser to forget everything of ours it may hold: cached pages, cookies, storage.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
-# An ordinary sign-out clears all but the cookies, which it ends one by one:
-# the device cookie (clients.lockout) stays, or the next sign-in on a shared
-# network is back under the per-address limit. Chrome clears a cookie set in
-# the same answer as "cookies", so it cannot be set again there instead.
+# An ordinary sign-out clears all but the cookies, which it ends one by one: the device cookie
+# (clients.lockout) stays, or the next sign-in on a shared network is back under the per-address
+# limit.
 CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -72,10 +70,7 @@ def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
 
 
 class PortalLoginView(auth_views.LoginView):
-    """Email and password, then (only if the client chose it) a code from their app.
-
-    A wrong email and a wrong password get the same answer.
-    """
+    """Email and password, then (only if the client chose it) a code from their app."""
 
     template_name = "clients/login.html"
     authentication_form = PortalSignInForm
@@ -139,10 +134,8 @@ def login_code(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_lost_phone(request: HttpRequest) -> HttpResponse:
-    """The second step without the phone: one of the recovery codes shown
-    when two-step sign-in was turned on, or (none to hand) the way to ask the
-    therapist. Reached only after the right password, so it tells no one
-    more than the second step itself does."""
+    """The second step without the phone: one of the recovery codes shown when two-step sign-in was
+    turned on, or (none to hand) the way to ask the therapist."""
     pending = pending_sign_in(request)
     if pending is None:
         return redirect("clients:login")
@@ -184,13 +177,7 @@ def login_lost_phone(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
-    """Sign out. The address followed or typed (a GET) signs out too, as the
-    quick exit's does: refusing would leave the client signed in on a shared
-    device. A forged GET can only sign someone out, which is harmless.
-
-    No security-token check either: a page open from before a sign-in in
-    another tab holds a stale token, and a refused sign-out leaves the
-    session running. A forged post can do no more than the GET."""
+    """Sign out."""
     logout(request)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES

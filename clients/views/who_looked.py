@@ -1,9 +1,4 @@
-"""Who looked: the client's own access log, in plain words.
-
-Each line of ``AccessEvent`` says who at the practice saw the client's
-records, when, and what; this page lists the client's own lines, newest
-first, a page at a time, named as the practice names its people.
-"""
+"""Who looked: the client's own access log, in plain words."""
 
 import datetime as dt
 import re

@@ -56,8 +56,7 @@ def _assignment_or_404(
 @require_http_methods(["GET", "POST"])
 @client_required(takes_posts_when_archived=True)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
-    """Show the exercise's form (continuing a draft if there is one) and take
-    the finished entry."""
+    """Show the exercise's form (continuing a draft if there is one) and take the finished entry."""
     if is_archived_post(request):
         return _keep_draft_when_archived(request, assignment_id)
     # Work the therapist has since closed still takes what the client was
@@ -81,9 +80,8 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
         done = _already_done(request, assignment)
         if done is not None:
             return done
-    # "Use the newer version", chosen when a newer one was sent since this
-    # page's draft began: the page starts from it, and its first save
-    # replaces the draft, which the client saw beside it.
+    # "Use the newer version", chosen when a newer one was sent since this page's draft began: the
+    # page starts from it, and its first save replaces the draft, which the client saw beside it.
     from_newest = kind.continues_last_sent and request.GET.get("start") == START_FROM_NEWEST
     resumed = draft if draft is not None and not from_newest else None
     envelope = EntryEnvelopeForm(
@@ -131,11 +129,8 @@ def _sent_count_seen(
 
 
 def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
-    """Work that is done for now, opened again by its address (a bookmark, the
-    back button): show what was sent rather than a blank copy, which would
-    read as though it were lost. Done as "To do" counts it: a recurring
-    exercise once its open slot is sent, a one-off once
-    ``schedules.one_off_standing`` says so."""
+    """Work that is done for now, opened again by its address (a bookmark, the back button): show
+    what was sent rather than a blank copy, which would read as though it were lost."""
     today = selectors.client_today(assignment.client)
     if assignment.is_recurring:
         slot = schedules.slot_for(assignment, today)
@@ -194,11 +189,7 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
 
 
 def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
-    """Save a draft from posted form fields (the quick exit's last words).
-
-    Raises ValidationError, ResponseInvalid, EntryConflict or DoesNotExist
-    like the autosave does; the caller decides what to tell whom.
-    """
+    """Save a draft from posted form fields (the quick exit's last words)."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -219,11 +210,9 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
 
 
 def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
-    """Save changes to a sent entry from posted form fields (the quick exit's
-    last words on the edit page); changes that cannot be saved are kept as
-    the entry's unsent note (services.entry_edit_or_keep_words). Raises
-    ValidationError or DoesNotExist when there is nothing of the client's to
-    keep them on."""
+    """Save changes to a sent entry from posted form fields (the quick exit's last words on the edit
+    page); changes that cannot be saved are kept as the entry's unsent note
+    (services.entry_edit_or_keep_words)."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -239,10 +228,9 @@ def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
-    """Add the note a client was writing on a sent entry, from posted form
-    fields (the quick exit's last words: the note form has no autosave); one
-    that cannot be added is kept unsent on the entry instead
-    (services.entry_add_note_or_keep_words)."""
+    """Add the note a client was writing on a sent entry, from posted form fields (the quick exit's
+    last words: the note form has no autosave); one that cannot be added is kept unsent on the
+    entry instead (services.entry_add_note_or_keep_words)."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     services.entry_add_note_or_keep_words(

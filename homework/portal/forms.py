@@ -60,11 +60,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
 
 
 def response_data(post: Any) -> dict[str, str | list[str]]:
-    """The kind's own fields from a posted form (named ``r-<key>``).
-
-    A name posted more than once (ticked boxes of one question) keeps all
-    its values, as a list; the kind decides what its field accepts.
-    """
+    """The kind's own fields from a posted form (named ``r-<key>``)."""
     data: dict[str, str | list[str]] = {}
     for name in post:
         if name.startswith(RESPONSE_PREFIX):
@@ -77,8 +73,6 @@ class NoteForm(PortalFormMessages, forms.Form):
     """A note the client adds to their own sent entry."""
 
     # Held to its length by the server, not cut by the browser (TextField).
-    # Not marked "(needed)": beside the page's only box it reads as if a
-    # note were expected of the client; an empty one is refused in words.
     text = TextField(
         label=_("Add a note"),
         marked_needed=False,
@@ -92,8 +86,7 @@ class NoteForm(PortalFormMessages, forms.Form):
     )
 
     def __init__(self, *args: Any, kept: str = "", **kwargs: Any) -> None:
-        """``kept``: a note the client began on this entry and could not send
-        (Entry.note_draft). The box opens with it, and says why it waits."""
+        """``kept``: a note the client began on this entry and could not send (Entry.note_draft)."""
         if kept:
             kwargs.setdefault("initial", {"text": kept})
         super().__init__(*args, **kwargs)

@@ -24,9 +24,8 @@ PROGRESS_TIMELINE_DAYS = 28
 @require_safe
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
-    # A page at a time, every entry reachable: a month of daily logs is
-    # hundreds, and the oldest records may matter most (a protection order).
-    # A page number that is not one shows the nearest page, not an error.
+    # A page at a time, every entry reachable: a month of daily logs is hundreds, and the oldest
+    # records may matter most (a protection order).
     exercises = selectors.history_exercises_for_client(user=request.user)
     chosen = _chosen_exercise(request.GET.get("exercise"), {pk for pk, _title in exercises})
     page = Paginator(

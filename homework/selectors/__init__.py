@@ -1,13 +1,4 @@
-"""Reads of homework, always scoped by the acting user.
-
-Staff see through ``clients_for_user``; a client sees only their own
-records. Nothing here fetches clinical data by id alone. One module per
-audience: ``scoping`` (the querysets every read starts from), ``portal``
-(a client's own homework), ``workspace`` (the therapist's admin),
-``progress`` (where each assignment stands, for the admin and the summary),
-``outbox`` (messages waiting to be sent, for the workers) and ``erasure``
-(a manager's export and erasure of a client).
-"""
+"""Reads of homework, always scoped by the acting user."""
 
 from homework.schedules import Progress
 from homework.selectors.erasure import (

@@ -1,14 +1,4 @@
-"""The caseload: one row per active client of one therapist, for the admin.
-
-Every row is read in a fixed number of queries however many clients there
-are and however long they have been logging: what SQL can count is counted
-there (flags not read, the last entry, the next session); work done of what
-was due is the summary's own count (homework.summary.completion, two
-queries for every client and both periods); and the urge trend is the
-kind's own (ExerciseKind.trend), read from the last four weeks' plain
-days and scores only (no response decrypted), so a year of daily logging
-costs what a month does.
-"""
+"""The caseload: one row per active client of one therapist, for the admin."""
 
 import datetime as dt
 from collections import defaultdict
@@ -68,9 +58,8 @@ def caseload_therapists(*, user: User) -> QuerySet[User]:
 
 
 def caseload_therapist(*, user: User, asked: str | None) -> User | None:
-    """The therapist whose caseload is shown: ``asked`` (an id from the
-    query string) if ``user`` may see it, else User.DoesNotExist. Without
-    one: a therapist's own, a manager's first therapist (None: there are none)."""
+    """The therapist whose caseload is shown: ``asked`` (an id from the query string) if ``user``
+    may see it, else User.DoesNotExist."""
     therapists = caseload_therapists(user=user)
     if asked is None or asked == "":
         return user if user.is_therapist else therapists.first()
@@ -120,9 +109,7 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
         return {}
     # A day more than any client's month, so it has begun on every clock.
     since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
-    # Each urge's day and pull, plain columns only: its response (encrypted)
-    # is never loaded. A log's entry counts for the day it records
-    # (services.entry_writes.slot_when_sent), on the client's calendar.
+    # Each urge's day and pull, plain columns only: its response (encrypted) is never loaded.
     scores = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -218,9 +205,8 @@ def _share(pair: tuple[int, int]) -> float | None:
 # Where each trend sorts: the ones to look at first, first.
 _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 
-# The columns the table sorts by (``?o=name``, ``?o=-name``), each a key
-# that is None where the row has nothing to sort by: such rows go last
-# whichever way the column is sorted.
+# The columns the table sorts by (``?o=name``, ``?o=-name``), each a key that is None where the row
+# has nothing to sort by: such rows go last whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
     "flags": lambda row: (row.unread_unsafe + row.unread_review, row.unread_flags),
@@ -235,9 +221,8 @@ DEFAULT_SORT = "-flags"
 
 
 def sort_order(asked: str | None) -> str:
-    """``asked`` if it names a column (``SORT_KEYS``), with a "-" to reverse
-    it; otherwise the default (flags first): a stale or mistyped link still
-    shows the caseload."""
+    """``asked`` if it names a column (``SORT_KEYS``), with a "-" to reverse it; otherwise the
+    default (flags first): a stale or mistyped link still shows the caseload."""
     if asked and asked.removeprefix("-") in SORT_KEYS:
         return asked
     return DEFAULT_SORT

@@ -62,10 +62,9 @@ def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
 
 
 def charted(entries: QuerySet[Entry], *, opened: Q) -> list[Entry]:
-    """Entries read for a picture drawn over all of them, each response
-    opened only where ``opened`` holds (``opened_for_charts``), the rest
-    drawn from their plain columns, in the same one query: reading and
-    opening each of a year of urges was half the client's progress page."""
+    """Entries read for a picture drawn over all of them, each response opened only where ``opened``
+    holds (``opened_for_charts``), the rest drawn from their plain columns, in the same one
+    query: reading and opening each of a year of urges was half the client's progress page."""
     rows = entries.defer("response").annotate(
         opened_response=Case(
             When(opened, then=F("response")),

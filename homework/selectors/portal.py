@@ -28,15 +28,7 @@ if TYPE_CHECKING:
 def portal_assignment(
     *, user: User, assignment_id: int, for_writing: bool = False, include_archived: bool = False
 ) -> Assignment:
-    """An active assignment of the signed-in client; DoesNotExist for anything else.
-
-    ``for_writing`` (saving a draft, sending) reaches the client's work the
-    therapist has since completed or cancelled too: a page opened before that
-    still holds words being typed, and they are kept, not refused.
-    ``include_archived`` reaches it after the therapist archived the client
-    (closed their notebook), for a draft that arrives after: it is kept, to
-    go in their download, rather than lost.
-    """
+    """An active assignment of the signed-in client; DoesNotExist for anything else."""
     assignments = assignments_for_user(user=user, include_archived=include_archived).select_related(
         "exercise", "client"
     )
@@ -65,19 +57,7 @@ class Todo:
 
 
 def todo_for_client(*, user: User) -> Todo:
-    """Active assignments still to do, due soonest first, with how much has been sent.
-
-    A recurring assignment also carries ``occurrence``: today's slot on the
-    client's own calendar and whether something was sent for it (one more
-    query for all of them, however many there are); and ``sent_for_slot``,
-    the key of what was sent for a slot that takes no more (None for a log,
-    which always takes another), so the card can open it. Each carries
-    ``again_label``, its kind's words for sending once more ("" where a new
-    slot opens afresh, as the first did: ``_again_label``). Work that is done for
-    the client (``schedules.one_off_standing``, ``schedules.recurring_done``, on
-    their calendar) is left out: what was sent is in "Done recently" and the
-    history. Unless a draft of it waits: "Carry on" is never out of reach.
-    """
+    """Active assignments still to do, due soonest first, with how much has been sent."""
     client = client_for_portal_user(user=user)
     if client is None:
         return Todo(today=timezone.localdate(), assignments=[])
@@ -143,11 +123,8 @@ def todo_for_client(*, user: User) -> Todo:
 
 
 def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) -> "StrOrPromise":
-    """The kind's words for sending once more; none ("") for a new slot of
-    recurring work that starts afresh. This week's check-in is filled in as
-    the first one was, so its card says "Open" as it did then: "Add another"
-    would read as a second copy of the same. A log always takes another, and
-    a plan, map or ladder opens the last one sent, to update."""
+    """The kind's words for sending once more; none ("") for a new slot of recurring work that
+    starts afresh."""
     if occurrence is not None and not kind.is_log and not kind.continues_last_sent:
         return ""
     return kind.again_label
@@ -175,9 +152,8 @@ def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
 
 
 def sent_count(*, user: User, assignment: Assignment) -> int:
-    """How many entries the client has sent for an assignment: a page that
-    continues the newest says how many there were when it opened
-    (services.entry_writes.refuse_if_sent_since)."""
+    """How many entries the client has sent for an assignment: a page that continues the newest says
+    how many there were when it opened (services.entry_writes.refuse_if_sent_since)."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -269,9 +245,8 @@ def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecentl
 def entries_for_export(
     *, user: User, assignment_ids: Collection[int] | None = None
 ) -> QuerySet[Entry]:
-    """Everything a client wrote, with what was said about it, for their own
-    download: of every exercise, or only of the assignments named. Still
-    theirs once their notebook is closed (the client archived)."""
+    """Everything a client wrote, with what was said about it, for their own download: of every
+    exercise, or only of the assignments named."""
     if not (user.is_authenticated and user.is_client):
         return Entry.objects.none()
     entries = entries_for_user(user=user, include_archived=True)
@@ -304,10 +279,9 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
 
 
 def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
-    """The client's sent entries, newest first, with counts of what was added
-    since: every one of them (the page shows them a page at a time), or
-    those of one of their exercises (``exercise_id``; one not theirs matches
-    nothing, as the scoping says)."""
+    """The client's sent entries, newest first, with counts of what was added since: every one of
+    them (the page shows them a page at a time), or those of one of their exercises
+    (``exercise_id``; one not theirs matches nothing, as the scoping says)."""
     entries = listed(entries_for_user(user=user)).filter(status=Entry.Status.SUBMITTED)
     if exercise_id is not None:
         entries = entries.filter(assignment__exercise_id=exercise_id)

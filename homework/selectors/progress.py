@@ -1,11 +1,5 @@
-"""Where each assignment stands for the therapist: done, open, overdue,
-ended or cancelled, over its whole schedule so far.
-
-The rule for one-off work is schedules.one_off_standing, which the portal's
-"To do" and the session summary call too; this module reads what it needs
-from the database (``with_progress``) and keeps the SQL filters that must
-agree with it (``overdue``).
-"""
+"""Where each assignment stands for the therapist: done, open, overdue, ended or cancelled, over its
+whole schedule so far."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -23,13 +17,8 @@ from homework.selectors.portal import client_today
 
 @dataclass(frozen=True)
 class AssignmentProgress:
-    """Where one assignment stands over its whole schedule, in the admin
-    (a period's share of the work is homework.summary.completion's
-    ``WorkInPeriod``). For a recurring one, ``done`` counts slots
-    with something sent, ``due_so_far`` the slots due by today (the one still
-    open, today's or this week's, only once something was sent for it: until
-    its time is over it is open, not missed; schedules.tally_so_far), and
-    ``scheduled`` all of them; for a one-off, ``done`` counts entries sent."""
+    """Where one assignment stands over its whole schedule, in the admin (a period's share of the
+    work is homework.summary.completion's ``WorkInPeriod``)."""
 
     state: Progress
     done: int
@@ -54,13 +43,8 @@ class AssignmentProgress:
 
 
 def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs: entries sent, days with one, the
-    latest of those days, and the latest day anything is filed under.
-
-    Private entries count: the therapist may know they exist. A day is the
-    entry's occurrence, or the local day it was sent; days after ``today``
-    (the ``today`` given to ``completion``) are not counted yet.
-    """
+    """Annotate what ``completion`` needs: entries sent, days with one, the latest of those days,
+    and the latest day anything is filed under."""
     sent = Q(entries__status=Entry.Status.SUBMITTED)
     tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
     by_today = Q(entries__occurrence_on__lte=today) | Q(
@@ -70,10 +54,9 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
-        # Whether the slot still open has something sent (``completion``,
-        # schedules.tally_so_far): the latest day is enough, as entries are
-        # filed under a slot no later than the client's today (only work
-        # sent before the first slot is filed ahead, and then none is open).
+        # Whether the slot still open has something sent (``completion``, schedules.tally_so_far):
+        # the latest day is enough, as entries are filed under a slot no later than the client's
+        # today (only work sent before the first slot is filed ahead, and then none is open).
         last_day_done=Max(day_of_entry, filter=sent & by_today),
         # Work sent early, filed under the first slot still to come: not
         # counted yet, but the therapist is told it was sent (schedules.Coming).
@@ -95,13 +78,9 @@ def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
 
 
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """One-off assignments with nothing sent whose due date may be past for
-    their client: a conservative SQL bound (the latest date anywhere), since
-    SQL cannot read each client's calendar portably.
-
-    The SQL twin of schedules.one_off_standing, kept only because a test
-    (test_overdue_query_agrees_with_completion) holds the two together;
-    ``is_overdue`` decides each row by the rule itself."""
+    """One-off assignments with nothing sent whose due date may be past for their client: a
+    conservative SQL bound (the latest date anywhere), since SQL cannot read each client's
+    calendar portably."""
     _, latest = _days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
@@ -148,9 +127,8 @@ def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Pr
 
 
 def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
-    """Done / open / overdue for one assignment annotated by ``with_progress``:
-    one-off work by schedules.one_off_standing, recurring work by its slots
-    (schedules.tally_so_far)."""
+    """Done / open / overdue for one assignment annotated by ``with_progress``: one-off work by
+    schedules.one_off_standing, recurring work by its slots (schedules.tally_so_far)."""
     sent: int = getattr(assignment, "sent_count", 0)
     if assignment.status == Assignment.Status.CANCELLED:
         return AssignmentProgress(Progress.CANCELLED, sent)
@@ -202,10 +180,8 @@ def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[C
 
 
 def open_work(client: Client, *, now: dt.datetime) -> int:
-    """How many of the client's assignments are open or past due, by
-    ``completion`` on the client's calendar: the progress column's own rule.
-    Nothing for an archived client, whose portal is closed. ``client`` comes
-    from ``with_open_work``."""
+    """How many of the client's assignments are open or past due, by ``completion`` on the client's
+    calendar: the progress column's own rule."""
     if client.status != Client.Status.ACTIVE:
         return 0
     today = client_today(client, now)

@@ -1,6 +1,5 @@
-"""What the therapist reads in the admin: what came back since the last
-session (where each assignment stands is homework.selectors.progress) and
-the home page."""
+"""What the therapist reads in the admin: what came back since the last session (where each
+assignment stands is homework.selectors.progress) and the home page."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -38,11 +37,10 @@ UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)
 
 
 def felt_unsafe_lately(*, as_of: dt.datetime) -> Q:
-    """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``:
-    the admin home's banner, and what the session summary carries forward
-    from before its period while unread (homework.summary.selectors), so
-    the two never disagree on how far back a flag still needs reading.
-    Answers to review (Entry.needs_review) are read as soon, and as long."""
+    """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``: the admin home's banner,
+    and what the session summary carries forward from before its period while unread
+    (homework.summary.selectors), so the two never disagree on how far back a flag still needs
+    reading."""
     return read_first() & Q(shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
 
 
@@ -68,13 +66,8 @@ def staff_client(*, user: User, client_id: int | str) -> Client:
 
 
 def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:
-    """Everything the client sent in ``window``, and where each assignment
-    stands at its end, on the client's own calendar (due dates and days are
-    theirs).
-
-    ``client`` comes from ``staff_client``. A fixed number of queries however
-    many entries there are (tests pin it).
-    """
+    """Everything the client sent in ``window``, and where each assignment stands at its end, on the
+    client's own calendar (due dates and days are theirs)."""
     today = client_today(client, window.end)
     sent = list(
         flags_first(

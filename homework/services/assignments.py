@@ -41,13 +41,7 @@ def assignment_create(
     no_contact_since: dt.date | None = None,
     instructions: str = "",
 ) -> Assignment:
-    """Give ``client`` an exercise. Staff may assign only to clients they can see.
-
-    The same work sent again by the same person within SENT_TWICE_WINDOW
-    returns the assignment already made: a client's new work is decided one
-    request at a time (under a lock on the client), so two sends at once
-    cannot both make it.
-    """
+    """Give ``client`` an exercise."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("You cannot assign work to this client."))
     if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
@@ -134,13 +128,7 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 
 @transaction.atomic
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
-    """Change an assignment's details. Its client never changes: entries hang on it.
-
-    Returns the assignment that holds the changes: ``assignment``, or, when
-    they change days the client was already asked (``_rescheduled``), new
-    work that carries on from the day the change counts from, its
-    ``rescheduled_from`` the assignment now ended.
-    """
+    """Change an assignment's details."""
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
         raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
@@ -182,9 +170,7 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
 
 @transaction.atomic
 def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
-    """End recurring work set "until I stop it": today, on the client's
-    calendar, is its last day. Today's slot stays open for them (late work
-    has a home, as at any schedule's end); nothing they sent changes."""
+    """End recurring work set "until I stop it": today, on the client's calendar, is its last day."""
     if not assignment.is_recurring or assignment.ends_on is not None:
         raise ValidationError(_("Only work that repeats with no last day can be ended here."))
     return assignment_update(
@@ -217,23 +203,8 @@ class _Rescheduled:
 
 
 def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
-    """How recurring work whose changes (set on ``assignment``) would change
-    days the client was already asked is split in two; None for a plain edit.
-
-    Counted on the new days from the start, work the client was never asked
-    for would count as missed, in the admin and in summaries already given.
-    So the days asked until yesterday on the client's calendar stay with the
-    assignment, ended there with its entries and its counts, and new work
-    takes the changes from today. Today stays with the days it was asked on
-    once something was begun or sent for it: it is not asked for again. No
-    entry moves: a draft stays with the slot it was begun for, where "Carry
-    on" reaches it (closed work takes what the client was writing).
-
-    Only the days asked so far decide: a new end date, new words, or new
-    days before any came round are a plain edit. A schedule history would
-    say the same with every count made of parts; two assignments are what
-    the admin, the summary and the portal already count.
-    """
+    """How recurring work whose changes (set on ``assignment``) would change days the client was
+    already asked is split in two; None for a plain edit."""
     if assignment.pk is None:
         return None
     stored = Assignment.objects.select_related("client").get(pk=assignment.pk)
@@ -323,15 +294,7 @@ def assignment_create_many(
     starts_on: dt.date | None = None,
     **details: Any,
 ) -> list[Assignment]:
-    """Give several clients the same exercise: all of them, or (on any refusal) none.
-
-    Without ``starts_on``, each starts on their own today (``client_today``):
-    the practice's today is already yesterday for a client in Auckland, whose
-    daily work would begin with a day gone before it was set. A due date or
-    last day before some client's start is refused naming each of them
-    (``_refuse_ends_before_starts``): one client's error, as a single
-    assignment words it, would not say which of ten it is.
-    """
+    """Give several clients the same exercise: all of them, or (on any refusal) none."""
     if not clients:
         raise ValidationError(_("Choose at least one client."))
     starts = [(client, starts_on or client_today(client)) for client in clients]
@@ -345,9 +308,8 @@ def assignment_create_many(
 def _refuse_ends_before_starts(
     starts: Sequence[tuple[Client, dt.date]], *, due_on: dt.date | None, ends_on: dt.date | None
 ) -> None:
-    """Refuse, on its field, a due date or last day that comes before the
-    start of any client's work, naming every client it does, and the first
-    date that would do for all of them."""
+    """Refuse, on its field, a due date or last day that comes before the start of any client's
+    work, naming every client it does, and the first date that would do for all of them."""
     for field, last in (("due_on", due_on), ("ends_on", ends_on)):
         if last is None:
             continue

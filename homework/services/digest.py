@@ -1,15 +1,6 @@
-"""The weekly digest: each Monday morning, each therapist gets the past
-week in numbers (new entries, flags still to read, work done of what was
-due) and a link to the admin. No names, no words, no titles: the inbox may
-be read by others too.
-
-The same pattern as the reminders (homework.reminders.services): a
-periodic scan writes one outbox row per therapist and ISO week under a
-unique slot, so two scans or two workers write one; the send holds the
-row's lock and counts at the moment it sends. A practice turns the digest
-off in its settings; a flagged entry's email never waits for it
-(homework.services.notify).
-"""
+"""The weekly digest: each Monday morning, each therapist gets the past week in numbers (new
+entries, flags still to read, work done of what was due) and a link to the admin. No names, no
+words, no titles: the inbox may be read by others too."""
 
 import datetime as dt
 import logging
@@ -48,9 +39,8 @@ def digest_slot(therapist_id: int, day: dt.date) -> str:
 
 @transaction.atomic
 def digests_scan(*, now: dt.datetime) -> list[int]:
-    """Write this week's digest for every active therapist once its time
-    has come, and return the waiting ones to send. Two queries and an
-    insert however many therapists."""
+    """Write this week's digest for every active therapist once its time has come, and return the
+    waiting ones to send."""
     today = practice_date(now)
     local = timezone.localtime(now)
     if (

@@ -1,12 +1,5 @@
-"""The client's PDF download when it takes a while: asked for, built in the
-background, fetched once, then gone (homework.models.downloads).
-
-Asking commits a row and queues its build after commit: with Redis, on a
-worker; without it (tasks run eagerly), in a thread of this process, so the
-request that asked returns at once. If the broker is down the build runs in
-a thread too: the client is on the page waiting for it, and no sweep would
-ever pick it up. The build is the portal's own PDF (homework.portal.export).
-"""
+"""The client's PDF download when it takes a while: asked for, built in the background, fetched
+once, then gone (homework.models.downloads)."""
 
 import datetime as dt
 import logging
@@ -74,9 +67,8 @@ def prepared_download_for(*, user: User) -> PreparedDownload | None:
 
 
 def download_start(*, client: Client, assignment_ids: Collection[int] | None) -> PreparedDownload:
-    """The client's download: the one under way or ready (a second click, or
-    the same form sent twice, finds it), or a new one queued. One that
-    failed or stalled is tried again with this choice; one expired is removed."""
+    """The client's download: the one under way or ready (a second click, or the same form sent
+    twice, finds it), or a new one queued."""
     now = timezone.now()
     chosen = sorted(assignment_ids) if assignment_ids is not None else None
     # Anyone's past their hour go as a new one starts, as well as every
@@ -146,8 +138,7 @@ def _build_and_close(download_id: int, attempt: int) -> None:
 
 
 def download_build(*, download_id: int, attempt: int) -> str:
-    """Build one download's PDF into its row. Safe to run twice: only the
-    first run of an attempt claims it; a later try has its own number."""
+    """Build one download's PDF into its row."""
     from homework.portal.export import export_pdf  # the portal's PDF, not a second one
 
     now = timezone.now()
@@ -191,9 +182,8 @@ def download_build(*, download_id: int, attempt: int) -> str:
 
 
 def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
-    """The file of the client's own ready download, removed as it is handed
-    over: remaking it costs seconds, and no copy is kept. None for anyone
-    else's key, one not ready, or one expired."""
+    """The file of the client's own ready download, removed as it is handed over: remaking it costs
+    seconds, and no copy is kept."""
     with transaction.atomic():
         download = (
             PreparedDownload.objects.select_for_update()

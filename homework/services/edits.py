@@ -36,13 +36,7 @@ def entry_edit(
     flags: Flags,
     shown: Shown | None = None,
 ) -> Entry:
-    """Change a sent entry, which the client may do until the therapist has read it.
-
-    The same version check as drafts: an edit begun before another tab's
-    change is refused (EntryConflict) rather than silently overwriting it.
-    A log's entry counts for the day it now says it happened
-    (``slot_when_sent``).
-    """
+    """Change a sent entry, which the client may do until the therapist has read it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
         raise EntryLocked
@@ -87,8 +81,7 @@ def entry_edit(
     if was_readable and (entry.response, flags.discuss_in_session, flags.felt_unsafe) != (
         said_before
     ):
-        # What the therapist could already read has changed: they see when
-        # (Entry.changed_at). "Save" with nothing changed is not a change.
+        # What the therapist could already read has changed: they see when (Entry.changed_at).
         entry.changed_at = timezone.now()
     entry.version += 1
     entry.save(
@@ -133,11 +126,7 @@ def _edit_says_already(entry: Entry, data: Mapping[str, Any], flags: Flags) -> b
 
 @transaction.atomic
 def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
-    """Keep a sent entry to yourself, or share it.
-
-    Sharing is always possible. Taking back a shared entry is possible only
-    until the therapist has read it: after that, they know what it says.
-    """
+    """Keep a sent entry to yourself, or share it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if entry.private == private:
         return entry

@@ -34,10 +34,8 @@ class EntryConflict(Exception):
 
 
 class EntrySentSince(EntryConflict):
-    """Work that continues the last entry sent (a plan, a map, a ladder),
-    from a page opened before a newer one was sent from another tab or
-    device. Its words started from the older one: saving or sending them
-    would quietly undo the newer one's changes. ``entry`` is the newest sent."""
+    """Work that continues the last entry sent (a plan, a map, a ladder), from a page opened before
+    a newer one was sent from another tab or device."""
 
 
 @dataclass(frozen=True)
@@ -157,17 +155,8 @@ def entry_write(
 
 
 def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
-    """The slot a sent entry counts for (Entry.occurrence_on), where
-    ``begun`` is the one it was begun in.
-
-    A log's counts for the day what it records happened, on the client's
-    calendar (schedules.slot_for_happened): urges of four days logged on one
-    evening are four days done, as the urge chart draws them, in the
-    summary, on "Since last session" and in the admin's "so far" alike, and
-    today is still open in "To do" after logging yesterday's. When that day
-    is not one of the schedule's (before it began, after it ended), or for
-    any other kind, it stays in ``begun``; a draft stays there until sent.
-    """
+    """The slot a sent entry counts for (Entry.occurrence_on), where ``begun`` is the one it was
+    begun in."""
     if not kind.is_log:
         return begun
     assignment = entry.assignment
@@ -193,14 +182,9 @@ def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> boo
 def refuse_if_sent_since(
     assignment: Assignment, *, key: uuid.UUID, sent_count_seen: int | None
 ) -> None:
-    """Refuse (EntrySentSince) words from a page that opened on the newest of
-    ``sent_count_seen`` sent entries when more have been sent since: a page
-    still showing an older entry must never quietly undo a newer one sent
-    from another tab. Entries are never deleted, so a count tells. The caller holds the assignment's lock, as
-    every write checked here does, so two sends cannot both pass.
-    ``sent_count_seen`` None: work that does not continue the last entry sent
-    (a log, a record), or a page from before this was asked.
-    """
+    """Refuse (EntrySentSince) words from a page that opened on the newest of ``sent_count_seen``
+    sent entries when more have been sent since: a page still showing an older entry must never
+    quietly undo a newer one sent from another tab."""
     if sent_count_seen is None:
         return
     sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(

@@ -34,11 +34,7 @@ def note_is_too_long(text: str) -> bool:
 
 @transaction.atomic
 def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
-    """Add a few lines to a sent entry (the way to say more once it has been read).
-
-    The note the client had kept unsent on this entry (entry_keep_note_draft)
-    is the one they have now sent, shortened or not: it is cleared.
-    """
+    """Add a few lines to a sent entry (the way to say more once it has been read)."""
     entry = own_sent_entry_for_update(user=user, key=key)
     text = text.strip()
     if not text:
@@ -64,21 +60,8 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 def entry_keep_note_draft(
     *, user: User, key: uuid.UUID, text: str, include_archived: bool = False, leaving: bool = False
 ) -> Entry:
-    """Keep the words of a note that could not be sent, on the server, as the
-    note not sent yet on this entry: the note box opens with them next time.
-
-    A note has no autosave, and the ways out of the portal (the quick exit,
-    the idle end, "Sign out") send what is in its box as they go: a note
-    refused then (longer than a note may be) must still be kept. The box as
-    the client left it is what is kept: an emptied box clears it.
-    Only the entry's unsent note changes (not its version: an edit open in
-    another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
-    past that, a ValidationError naming the field and nothing kept.
-    ``include_archived``: the client's own entry after the notebook closed
-    (no note can be sent then; the words go in their download).
-    ``leaving``: the page is going (the quick exit) and can show no message:
-    past NOTE_DRAFT_MAX_CHARS, the words up to it are kept.
-    """
+    """Keep the words of a note that could not be sent, on the server, as the note not sent yet on
+    this entry: the note box opens with them next time."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, text, leaving=leaving)
     return entry
@@ -93,19 +76,9 @@ def entry_keep_refused_edit(
     include_archived: bool = False,
     leaving: bool = False,
 ) -> Entry:
-    """Keep the words of a change to a sent entry that could not be saved (the
-    therapist read it first, another tab changed it, an answer needs another
-    look, the notebook closed) as the entry's unsent note, added to one
-    already waiting (note_with_edit_words).
-
-    Such words are on the client's page alone, and the ways out of the
-    portal send only what was typed since that page opened, so they are kept
-    here: the note box opens with them next time, they are in the client's
-    download, and the therapist sees them only if the client sends the note. The entry itself, and its version, stay as they are.
-    ``include_archived``: the client's own entry after the notebook closed.
-    Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept, unless
-    ``leaving`` (as entry_keep_note_draft).
-    """
+    """Keep the words of a change to a sent entry that could not be saved (the therapist read it
+    first, another tab changed it, an answer needs another look, the notebook closed) as the
+    entry's unsent note, added to one already waiting (note_with_edit_words)."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, note_with_edit_words(entry, data), leaving=leaving)
     return entry
@@ -129,10 +102,7 @@ PARAGRAPH = "\n\n"
 
 
 def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
-    """The words of a change to the entry that it does not hold. Any kind:
-    every piece of text typed into the form's text boxes is compared with
-    every piece of text the entry holds. A note is for words: numbers, dates
-    and the codes of picked choices ("them", "not_yet") are left out."""
+    """The words of a change to the entry that it does not hold."""
     kind = get_kind(entry.assignment.exercise.kind)
     sent = set(note_texts(kind.response_of(entry)))
     typed = typed_values(data, kind.form(exercise=entry.assignment.exercise))

@@ -1,9 +1,4 @@
-"""Writing messages to the outbox, and recording how each try went.
-
-A message is written by the service whose change causes it, inside that
-change's transaction; a worker sends it later, holding the row's lock so
-it goes once (homework.models.outbox).
-"""
+"""Writing messages to the outbox, and recording how each try went."""
 
 import datetime as dt
 
@@ -21,16 +16,8 @@ def entry_is_flagged(entry: Entry) -> bool:
 
 
 def entry_notice_write(*, entry: Entry) -> OutboxMessage:
-    """The therapist's notice that ``entry`` arrived: written once, the first
-    time it is shared, and left as it is after (sent, given up or waiting).
-
-    A flagged entry gets the flag notice instead, even when a plain one was
-    written before (the flag added in an edit): a plain one still waiting
-    is closed, so the therapist gets one email, the one that says "soon".
-
-    Call inside the transaction that shares the entry, with its row locked:
-    the lock keeps two shares of one entry from both writing.
-    """
+    """The therapist's notice that ``entry`` arrived: written once, the first time it is shared, and
+    left as it is after (sent, given up or waiting)."""
     client = entry.assignment.client
     notices = {
         notice.kind: notice
@@ -85,9 +72,8 @@ def message_count_failure(
     now: dt.datetime,
     what: str,
 ) -> str:
-    """Record a try at ``message`` that failed with ``failure`` (already
-    counted in ``attempts``), and give it up once practice.delivery says so.
-    Returns "given-up", or "failed" while worth retrying."""
+    """Record a try at ``message`` that failed with ``failure`` (already counted in ``attempts``),
+    and give it up once practice.delivery says so."""
     stop = delivery.gives_up(failure, attempts=message.attempts, asked_at=asked_at, now=now)
     if stop:
         message.state = OutboxMessage.State.GIVEN_UP

@@ -1,7 +1,6 @@
-"""Removing what the practice keeps only for a while: the record of
-messages that are done with (sent, given up, closed), after the practice's
-``message_keep_days``. Stored summaries go by homework.summary.services.
-A waiting message is never removed: it is work still to do."""
+"""Removing what the practice keeps only for a while: the record of messages that are done with
+(sent, given up, closed), after the practice's ``message_keep_days``. Stored summaries go by
+homework.summary.services."""
 
 import datetime as dt
 

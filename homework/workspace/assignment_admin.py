@@ -123,9 +123,8 @@ class AssignmentAdmin(RoleAdmin):
             if client_id is not None
             else None
         )
-        # Daily work set on the practice's evening starts on a far-east
-        # client's tomorrow; started on the practice's today, its first day
-        # would be gone for them before it was set.
+        # Daily work set on the practice's evening starts on a far-east client's tomorrow; started
+        # on the practice's today, its first day would be gone for them before it was set.
         zone = as_zone(client.timezone) if client else timezone.get_default_timezone()
         today = timezone.localdate(timezone=zone)
         initial.setdefault("starts_on", today)
@@ -153,9 +152,8 @@ class AssignmentAdmin(RoleAdmin):
     ) -> Any:
         form = super().get_form(request, obj, change, **kwargs)
         if obj is not None and "exercise" in form.base_fields:
-            # Work set with an exercise since retired (or a former therapist's
-            # own) keeps it on offer: otherwise it could not be saved, not even
-            # to cancel it.
+            # Work set with an exercise since retired (or a former therapist's own) keeps it on
+            # offer: otherwise it could not be saved, not even to cancel it.
             field: forms.ModelChoiceField[Exercise] = form.base_fields["exercise"]  # type: ignore[assignment]
             offered = field.queryset if field.queryset is not None else Exercise.objects.none()
             field.queryset = offered | Exercise.objects.filter(pk=obj.exercise_id)
@@ -199,9 +197,8 @@ class AssignmentAdmin(RoleAdmin):
         form_url: str = "",
         obj: Model | None = None,
     ) -> Any:
-        # Drawn for a post only when the save was refused: the form comes
-        # back as the therapist left it, and so does the preview beside it.
-        # Saved work opens with its own: its exercise is already chosen.
+        # Drawn for a post only when the save was refused: the form comes back as the therapist left
+        # it, and so does the preview beside it.
         if request.method == "POST":
             context["preview_html"] = views.assignment_preview_html(request)
         elif isinstance(obj, Assignment):

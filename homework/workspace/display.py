@@ -1,8 +1,4 @@
-"""How the admin shows entries and schedules: one place, used by every admin page.
-
-When an entry was changed after it was sent is said wherever the entry is
-read, the portal too, so that lives with the template filter every reader
-loads (homework.templatetags.entries.changed_note)."""
+"""How the admin shows entries and schedules: one place, used by every admin page."""
 
 import datetime as dt
 
@@ -22,11 +18,7 @@ from practice.dates import ClientTimeZone, calendar_day
 
 
 def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
-    """The entry as its kind displays it, or only that it is private.
-
-    ``heading_level``: the level of any heading inside it (one below the page's
-    heading above the entry), so the page's outline has no gaps.
-    """
+    """The entry as its kind displays it, or only that it is private."""
     if not entry.readable_by_staff:
         return format_html("<p>{}</p>", _("The client has kept this entry private."))
     kind = get_kind(entry.assignment.exercise.kind)

@@ -1,10 +1,5 @@
-"""A manager's "Export and erase" page on a client: what goes and what
-stays, the practice's copy to download first, and the confirmation that
-erases (homework.services.erasure).
-
-Only the practice manager: anyone else is answered as for a client that
-is not there (404), so the page tells a therapist nothing.
-"""
+"""A manager's "Export and erase" page on a client: what goes and what stays, the practice's copy to
+download first, and the confirmation that erases (homework.services.erasure)."""
 
 import json
 from collections.abc import Callable

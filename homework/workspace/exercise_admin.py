@@ -120,12 +120,8 @@ def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
 
 
 def _exercise_of_assignment_being_edited(request: HttpRequest) -> list[int]:
-    """The exercise of the assignment whose page asks (from the Referer: the
-    autocomplete request carries nothing else), if it is one the person may see.
-
-    Without a Referer the retired exercise is simply not listed: it still
-    shows as chosen, and the form still accepts it.
-    """
+    """The exercise of the assignment whose page asks (from the Referer: the autocomplete request
+    carries nothing else), if it is one the person may see."""
     try:
         match = resolve(urlsplit(request.headers.get("referer", "")).path)
     except Resolver404:

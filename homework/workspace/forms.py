@@ -34,13 +34,7 @@ BULK_FIELDS = ("exercise", "instructions", "schedule", "starts_on", "due_on", "w
 
 
 class IdAutocompleteSelect(AutocompleteSelect):
-    """The admin's library picker, drawn again with a form that was refused.
-
-    Django looks up the chosen value to show its title, as sent: one that is
-    no id (typed into a hand-made form) reached the database as a server
-    error instead of the field's own "choose from your library". As in an
-    address, it is no row, and is shown as nothing chosen.
-    """
+    """The admin's library picker, drawn again with a form that was refused."""
 
     def optgroups(self, name: str, value: Any, attrs: Any = None) -> Any:
         return super().optgroups(name, [v for v in value if parse_id(str(v)) is not None], attrs)
@@ -60,12 +54,7 @@ class WeekdaysField(forms.TypedMultipleChoiceField):
 
 
 def normalise_schedule(cleaned: dict[str, Any]) -> None:
-    """Drop what the chosen schedule does not use.
-
-    The page hides those fields, so a value left in one (a due date typed
-    before switching to "every day") is not the therapist's intent; dropping
-    it beats refusing the form over something they cannot see.
-    """
+    """Drop what the chosen schedule does not use."""
     schedule = cleaned.get("schedule")
     if schedule == Assignment.Schedule.ONCE:
         cleaned["ends_on"] = None
@@ -179,9 +168,8 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Assignment
         fields = BULK_FIELDS
-        # The admin's own date pickers, as on the form for one client: plain
-        # boxes left the therapist to guess the format. This page has no
-        # preview, so its help does not promise one.
+        # The admin's own date pickers, as on the form for one client: plain boxes left the
+        # therapist to guess the format.
         widgets = {
             **_SCHEDULE_WIDGETS,
             "starts_on": AdminDateWidget(),
@@ -315,9 +303,7 @@ class EntryCommentForm(forms.Form):
 
 
 def shown_versions(values: list[str]) -> dict[uuid.UUID, int] | None:
-    """What a "Mark as read" button posts: each entry its page showed as
-    "key:version". None for anything else (a hand-made request), which the
-    view refuses without changing anything."""
+    """What a "Mark as read" button posts: each entry its page showed as "key:version"."""
     shown: dict[uuid.UUID, int] = {}
     for value in values:
         key, _colon, version = value.partition(":")

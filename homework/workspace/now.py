@@ -1,9 +1,8 @@
-"""What matters now for one client, at the top of their page in the admin:
-flags not yet read, the next session, the work done of what was due over the
-last 7 and 28 days, their open work, and their last entries as each kind's
-digest. Read through the selectors the session summary uses, so the numbers
-and words here are the summary's; a fixed number of queries however much
-the client has written (tests/test_admin_queries.py pins them)."""
+"""What matters now for one client, at the top of their page in the admin: flags not yet read, the
+next session, the work done of what was due over the last 7 and 28 days, their open work, and
+their last entries as each kind's digest. Read through the selectors the session summary uses, so
+the numbers and words here are the summary's; a fixed number of queries however much the client
+has written (tests/test_admin_queries.py pins them)."""
 
 import datetime as dt
 from dataclasses import dataclass

@@ -1,8 +1,4 @@
-"""The therapist's workspace pages in the admin: thin views over selectors and services.
-
-Each takes the ModelAdmin it hangs from (for the admin's context and its
-"no such object" answer) and the request; scoping comes from the selectors.
-"""
+"""The therapist's workspace pages in the admin: thin views over selectors and services."""
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -77,13 +73,8 @@ class GlanceRow:
 
 
 def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    """What came back since the client's previous session, as the session
-    summary reads it: its flags first, its counts, each kind's digest, and
-    each entry one click away.
-
-    Opening the page reads nothing: its "Mark these as read" button does
-    (reading.mark_read), for exactly the entries it showed.
-    """
+    """What came back since the client's previous session, as the session summary reads it: its
+    flags first, its counts, each kind's digest, and each entry one click away."""
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET"])
     user = acting_user(request)
@@ -297,9 +288,8 @@ def assign_to_clients(
             messages.error(request, _("%(reason)s Nothing was assigned.") % {"reason": refused})
             return None
         except ValidationError as refused:
-            # On the field to change where the form has it (a due date
-            # before some client's start), the rest above the form. The
-            # service assigns to all or to none, and the page says which.
+            # On the field to change where the form has it (a due date before some client's start),
+            # the rest above the form.
             if hasattr(refused, "error_dict"):
                 for name, field_messages in refused.message_dict.items():
                     form.add_error(
