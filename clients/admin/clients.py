@@ -252,7 +252,9 @@ class ClientAdmin(RoleAdmin):
         return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.pk]))
 
     def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """ "Invite to portal": make a single-use link, show it once, optionally email it."""
+        """ "Invite to portal": make a single-use link, show it once, optionally email it. Post then
+        redirect, so a reload never makes a second link; the session holds the invitation's id,
+        never the link."""
         client = self.get_object(request, object_id)
         if client is None or not self.has_change_permission(request, client):
             # As the admin does for any object that is not yours: as if it did not exist.

@@ -1,4 +1,5 @@
-"""Safe hours: when in their week a client said a message may reach them."""
+"""Safe hours: when in their week a client said a message may reach them, as seven lists of "HH:MM"
+windows, Monday first, on the client's clock. An empty week is no safe time at all."""
 
 import datetime as dt
 import zoneinfo
@@ -108,8 +109,8 @@ def is_safe_at(value: Any, *, zone: str, moment: dt.datetime) -> bool:
 
 
 def next_safe_moment(value: Any, *, zone: str, after: dt.datetime) -> dt.datetime | None:
-    """The first moment at or after ``after`` inside a safe window: ``after`` itself when it is
-    safe, else the start of the next window (a reminder held for safe hours goes then)."""
+    """The first moment at or after ``after`` inside a safe window (a reminder held for safe hours
+    goes then); None when the week has no safe time."""
     if not hours_chosen(value):
         return None
     if is_safe_at(value, zone=zone, moment=after):

@@ -1,4 +1,5 @@
-"""The safe-contact profile, the client's own, and the log of its changes."""
+"""The safe-contact profile, the client's own, and the log of its changes. Nothing is sent to a
+client unless their profile names a safe channel and the hours it may be used (``allows``)."""
 
 import datetime as dt
 
@@ -17,7 +18,8 @@ DEFAULT_REMINDER_TIME = dt.time(18, 0)
 
 
 class ContactProfile(models.Model):
-    """How the practice may reach one client, in their words."""
+    """How the practice may reach one client, in their words; no two profiles share an email or
+    phone."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", _("Email")
@@ -129,7 +131,8 @@ class ContactProfile(models.Model):
 
 
 class ContactChange(models.Model):
-    """One change to a client's contact profile: who, when and which parts."""
+    """One change to a client's contact profile: who, when and which parts, never the address or
+    number itself, as the log is shown to both sides."""
 
     class By(models.TextChoices):
         CLIENT = "client", _("The client")

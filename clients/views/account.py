@@ -172,7 +172,8 @@ def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required(allow_archived=True)
 def change_password(request: AuthedRequest) -> HttpResponse:
-    """A new password from inside, at once: no email needed (it may be read by someone else)."""
+    """A new password from inside, at once: no email needed (it may be read by someone else). Every
+    other session ends; wrong guesses count toward the lockout."""
     form = ChangePasswordForm(request.user, request.POST)
     if form.is_valid():
         try:

@@ -177,7 +177,8 @@ def login_lost_phone(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
-    """Sign out."""
+    """Sign out, on GET or POST and without a token check: a refused sign-out would leave a client
+    signed in on a shared device, and a forged one can only sign someone out."""
     logout(request)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES

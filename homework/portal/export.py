@@ -1,4 +1,7 @@
-"""A client's own records, to take away: everything as JSON, the sent entries as a PDF."""
+"""A client's own records, to take away: everything as JSON ("notebook-export/1"), the sent entries
+as a PDF; pure functions, no writes and nothing fetched from outside. The practice's copy
+(``practice_export_json``) holds only what the practice could read: never a private entry's
+content, a draft or an unsent note (CLINICAL.md)."""
 
 import datetime as dt
 from collections.abc import Collection, Iterable
@@ -51,8 +54,8 @@ def _entry_json(
         "my_notes": [
             {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
         ],
-        # Everything the client wrote is theirs to take, a note they could not send too
-        # (Entry.note_draft), apart from the sent ones and said so.
+        # Everything the client wrote is theirs to take, an unsent note too (Entry.note_draft), but
+        # never the practice's: it has never seen it.
         "my_note_not_sent_yet": None if for_practice else (entry.note_draft or None),
         "comments_from_my_therapist": [
             {"text": comment.text, "added_at": _iso(comment.created_at)}

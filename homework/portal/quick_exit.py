@@ -21,7 +21,9 @@ logger = logging.getLogger(__name__)
 @leaves_for_the_neutral_site
 @csrf_exempt
 def quick_exit(request: HttpRequest) -> HttpResponse:
-    """End the session and leave for the practice's neutral site."""
+    """End the session and leave for the practice's neutral site. Leaving is never refused (not for
+    a stale token, an unreadable body or a fault on the way); only a post with a valid token may
+    save a last draft."""
     leaving_by_script = False
     if request.method == "POST" and _body_is_readable(request):
         leaving_by_script = bool(request.POST.get("beacon"))

@@ -1,4 +1,5 @@
-"""Reads of homework, always scoped by the acting user."""
+"""Reads of homework, always scoped by the acting user: staff through ``clients_for_user``, a client
+only their own records; nothing fetches clinical data by id alone."""
 
 from homework.schedules import Progress
 from homework.selectors.erasure import (

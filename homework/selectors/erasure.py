@@ -17,7 +17,7 @@ from practice.roles import is_acting_manager
 
 def entries_for_practice_export(*, user: User, client_id: int) -> QuerySet[Entry]:
     """What the practice could read of a client, for its copy before erasure: sent, shared entries
-    with their notes and comments."""
+    with their notes and comments, never private entries or drafts (CLINICAL.md)."""
     if not is_acting_manager(user):
         return Entry.objects.none()
     return (
@@ -53,7 +53,8 @@ def erasure_counts(*, client: Client) -> ErasureCounts:
 
 
 def client_records_fingerprint(*, client_id: int) -> str:
-    """A digest of everything an erasure removes, as stored now."""
+    """A digest of everything an erasure removes, as stored now: if it changed since the
+    confirmation page, the erasure is refused, as the manager's export would not hold it."""
     entries = Entry.objects.filter(assignment__client_id=client_id)
     state = [
         list(

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 def portal_assignment(
     *, user: User, assignment_id: int, for_writing: bool = False, include_archived: bool = False
 ) -> Assignment:
-    """An active assignment of the signed-in client; DoesNotExist for anything else."""
+    """An active assignment of the signed-in client; DoesNotExist for anything else. ``for_writing``
+    and ``include_archived`` also reach completed, cancelled or archived work, so words still
+    being typed are kept, not refused."""
     assignments = assignments_for_user(user=user, include_archived=include_archived).select_related(
         "exercise", "client"
     )
@@ -57,7 +59,8 @@ class Todo:
 
 
 def todo_for_client(*, user: User) -> Todo:
-    """Active assignments still to do, due soonest first, with how much has been sent."""
+    """Active assignments still to do, due soonest first, with how much has been sent. Work that is
+    done is left out unless a draft of it waits: "Carry on" is never out of reach."""
     client = client_for_portal_user(user=user)
     if client is None:
         return Todo(today=timezone.localdate(), assignments=[])

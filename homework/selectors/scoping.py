@@ -36,7 +36,7 @@ def assignments_for_user(*, user: User, include_archived: bool = False) -> Query
 
 
 def entries_for_user(*, user: User, include_archived: bool = False) -> EntryQuerySet:
-    """Entries a person may know exist."""
+    """Entries a person may know exist; staff never see drafts."""
     if user.is_authenticated and user.is_client:
         return Entry.objects.filter(
             assignment__in=assignments_for_user(user=user, include_archived=include_archived)
@@ -83,7 +83,8 @@ def read_first() -> Q:
 
 
 def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """Felt unsafe or an answer to review first, then "to talk about", then newest: for staff lists."""
+    """Felt unsafe or an answer to review first, then "to talk about", then newest: for staff lists.
+    Only readable entries' flags count, so ordering never gives a private entry's flags away."""
     shared = readable_by_staff_q()
     return entries.annotate(
         shared_unsafe=Case(When(shared & read_first(), then=1), default=0),

@@ -1,5 +1,5 @@
-"""The living documents a client keeps within reach (a safety plan: ``ExerciseKind.within_reach``):
-the newest one sent is the current one."""
+"""The living documents a client keeps within reach (a safety plan): the newest one sent is the
+current one. Staff read only shared ones."""
 
 import datetime as dt
 from dataclasses import dataclass

@@ -41,7 +41,9 @@ def assignment_create(
     no_contact_since: dt.date | None = None,
     instructions: str = "",
 ) -> Assignment:
-    """Give ``client`` an exercise."""
+    """Give ``client`` an exercise; staff may assign only to clients they can see. The same work
+    sent twice within SENT_TWICE_WINDOW returns the assignment already made, decided under a lock
+    on the client."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("You cannot assign work to this client."))
     if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
@@ -128,7 +130,9 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 
 @transaction.atomic
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
-    """Change an assignment's details."""
+    """Change an assignment's details; its client never changes. Returns ``assignment``, or new work
+    carrying on from it when the change alters days the client was already asked
+    (``_rescheduled``)."""
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
         raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
@@ -204,7 +208,9 @@ class _Rescheduled:
 
 def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
     """How recurring work whose changes (set on ``assignment``) would change days the client was
-    already asked is split in two; None for a plain edit."""
+    already asked is split in two; None for a plain edit. Counting the new days from the start
+    would mark days never asked as missed, so past days stay with the old assignment and no entry
+    moves."""
     if assignment.pk is None:
         return None
     stored = Assignment.objects.select_related("client").get(pk=assignment.pk)
@@ -294,7 +300,9 @@ def assignment_create_many(
     starts_on: dt.date | None = None,
     **details: Any,
 ) -> list[Assignment]:
-    """Give several clients the same exercise: all of them, or (on any refusal) none."""
+    """Give several clients the same exercise: all of them, or (on any refusal) none. Without
+    ``starts_on`` each starts on their own today, so a client far ahead of the practice's clock
+    does not begin with a day already gone."""
     if not clients:
         raise ValidationError(_("Choose at least one client."))
     starts = [(client, starts_on or client_today(client)) for client in clients]

@@ -138,7 +138,8 @@ def _build_and_close(download_id: int, attempt: int) -> None:
 
 
 def download_build(*, download_id: int, attempt: int) -> str:
-    """Build one download's PDF into its row."""
+    """Build one download's PDF into its row; safe to run twice, as only the first run of an attempt
+    claims it."""
     from homework.portal.export import export_pdf  # the portal's PDF, not a second one
 
     now = timezone.now()

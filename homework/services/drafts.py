@@ -40,7 +40,10 @@ def entry_save_draft(
     sent_count_seen: int | None = None,
     leaving: bool = False,
 ) -> Entry:
-    """Keep what the client has typed so far, on the server."""
+    """Keep what the client has typed so far, on the server. A different current version than
+    ``base_version`` means another tab saved in between and is refused (EntryConflict) rather
+    than overwritten, unless the same page made every version since. Nothing is ever dropped: a
+    draft after archiving, or from a leaving page, is kept."""
     assignment, entry = load_for_write(
         user=user,
         assignment_id=assignment_id,

@@ -36,7 +36,8 @@ def entry_edit(
     flags: Flags,
     shown: Shown | None = None,
 ) -> Entry:
-    """Change a sent entry, which the client may do until the therapist has read it."""
+    """Change a sent entry, which the client may do until the therapist has read it. An edit begun
+    before another tab's change is refused (EntryConflict), never silently overwriting it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
         raise EntryLocked

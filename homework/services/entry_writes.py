@@ -184,7 +184,8 @@ def refuse_if_sent_since(
 ) -> None:
     """Refuse (EntrySentSince) words from a page that opened on the newest of ``sent_count_seen``
     sent entries when more have been sent since: a page still showing an older entry must never
-    quietly undo a newer one sent from another tab."""
+    quietly undo a newer one. The caller holds the assignment's lock, so two sends cannot both
+    pass."""
     if sent_count_seen is None:
         return
     sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(

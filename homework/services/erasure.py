@@ -1,5 +1,6 @@
 """A manager's "Export and erase": the practice's copy of a client's records downloaded (each
-download in the access log), then everything erased in one transaction."""
+download in the access log), then everything erased in one transaction. What stays: the Client
+row as a nameless tombstone and the access log's lines, their ``what`` emptied."""
 
 from dataclasses import dataclass
 
@@ -48,7 +49,9 @@ def client_export_record(*, actor: User, client: Client, what: str) -> None:
 
 @transaction.atomic
 def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
-    """Erase a client's records, as listed above, or nothing at all."""
+    """Erase a client's records, or nothing at all. The client's row is locked first, so a second
+    erasure finds it done (ClientAlreadyErased); records changed since the confirmation page
+    (``fingerprint``) refuse with ClientChangedSinceShown and change nothing."""
     require_manager(actor, refusal=ERASURE_IS_THE_MANAGERS)
     client = Client.objects.select_for_update().filter(pk=client_id).first()
     if client is None:

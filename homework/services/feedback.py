@@ -46,7 +46,8 @@ def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
 
 @transaction.atomic
 def entry_record_view(*, actor: User, entry: Entry) -> None:
-    """A member of staff opens an entry: a line in the client's access log."""
+    """A member of staff opens an entry: a line in the client's access log. Opening is never
+    reading: only ``entries_mark_read`` changes what the client may still do."""
     _readable_entry(actor, entry)
     client = entry.assignment.client
     _record_view(actor, client, f"{entry.assignment.exercise.title} ({entry.pk})")
@@ -71,7 +72,9 @@ def records_record_view(*, actor: User, client: Client, action: str, what: str) 
 def entries_mark_read(
     *, user: User, client: Client, shown: Mapping[uuid.UUID, int], now: dt.datetime
 ) -> set[uuid.UUID]:
-    """The client's own therapist says they have read these entries."""
+    """The client's own therapist says they have read these entries, after which the client can no
+    longer change them. ``shown`` maps each key to the version the page showed, so nothing sent
+    or changed since is marked read unseen; any refusal refuses the lot."""
     if not clients_for_user(user=user).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     if not is_their_therapist(user=user, client=client):
@@ -117,7 +120,8 @@ def entries_mark_read(
 
 @transaction.atomic
 def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
-    """A short note from the therapist, shown to the client beside their entry."""
+    """A short note from the therapist, shown to the client beside their entry: only the client's
+    own therapist, only on an entry they may read."""
     _readable_entry(actor, entry)
     # Decide on the entry as it is now, locked: it may have been made private
     # since the page that offered the comment box was loaded.
@@ -138,7 +142,8 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         raise ValidationError({"text": [too_long_message]})
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
-    # The entry is locked: the same note sent twice at once is decided in turn.
+    # The entry is locked: the same note sent twice at once is decided in turn. Words are compared
+    # here, not in SQL, because the column is encrypted.
     recent = EntryComment.objects.filter(
         entry=entry, author=actor, created_at__gte=timezone.now() - SENT_TWICE_WINDOW
     ).order_by("created_at", "pk")

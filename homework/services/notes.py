@@ -60,8 +60,10 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 def entry_keep_note_draft(
     *, user: User, key: uuid.UUID, text: str, include_archived: bool = False, leaving: bool = False
 ) -> Entry:
-    """Keep the words of a note that could not be sent, on the server, as the note not sent yet on
-    this entry: the note box opens with them next time."""
+    """Keep the words of a note that could not be sent as the entry's unsent note, so the note box
+    opens with them next time: the ways out of the portal send the box as they go, and a refused
+    note must not be lost. Past NOTE_DRAFT_MAX_CHARS a ValidationError keeps nothing, unless
+    ``leaving``, which keeps the words up to it."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, text, leaving=leaving)
     return entry
@@ -76,9 +78,9 @@ def entry_keep_refused_edit(
     include_archived: bool = False,
     leaving: bool = False,
 ) -> Entry:
-    """Keep the words of a change to a sent entry that could not be saved (the therapist read it
-    first, another tab changed it, an answer needs another look, the notebook closed) as the
-    entry's unsent note, added to one already waiting (note_with_edit_words)."""
+    """Keep the words of a refused change to a sent entry as the entry's unsent note
+    (note_with_edit_words), since they are otherwise on the client's page alone. The therapist
+    sees them only if the client sends the note; the entry and its version stay as they are."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, note_with_edit_words(entry, data), leaving=leaving)
     return entry

@@ -32,7 +32,9 @@ class NotificationNotSent(Exception):
 
 
 def entry_notify_therapist(*, entry_id: int) -> bool:
-    """Tell the therapist, discreetly, that something new has arrived."""
+    """Tell the therapist, discreetly, that something new has arrived. The entry's row lock and its
+    outbox notice make it one email per entry, naming no client and no exercise: inboxes are read
+    on shared screens."""
     outcome = _entry_try_notify(entry_id)
     if outcome == "failed":
         raise NotificationNotSent(entry_id)

@@ -1,4 +1,5 @@
-"""Writing messages to the outbox, and recording how each try went."""
+"""Writing messages to the outbox, inside the transaction of the change that causes them; a worker
+sends each later under the row's lock, so it goes once."""
 
 import datetime as dt
 
@@ -16,8 +17,9 @@ def entry_is_flagged(entry: Entry) -> bool:
 
 
 def entry_notice_write(*, entry: Entry) -> OutboxMessage:
-    """The therapist's notice that ``entry`` arrived: written once, the first time it is shared, and
-    left as it is after (sent, given up or waiting)."""
+    """The therapist's notice that ``entry`` arrived, written once, the first time it is shared.
+    Call inside the transaction that shares the entry, with its row locked, so two shares cannot
+    both write."""
     client = entry.assignment.client
     notices = {
         notice.kind: notice

@@ -69,9 +69,9 @@ def entry_edit_or_keep_words(
     shown: Shown | None = None,
     leaving: bool = False,
 ) -> EditTried:
-    """Save a change to a sent entry (entry_edit); when it is refused (read by the therapist,
-    changed elsewhere, an answer to look at again), keep its words as the entry's unsent note
-    (entry_edit_keep_words)."""
+    """Save a change to a sent entry (entry_edit); when it is refused, keep its words as the entry's
+    unsent note (entry_edit_keep_words). Words too long even for that raise ValidationError; an
+    entry that is not the client's, DoesNotExist."""
     try:
         entry = entry_edit(
             user=user, key=key, base_version=base_version, data=data, flags=flags, shown=shown

@@ -1,6 +1,5 @@
-"""Removing what the practice keeps only for a while: the record of messages that are done with
-(sent, given up, closed), after the practice's ``message_keep_days``. Stored summaries go by
-homework.summary.services."""
+"""Removing what the practice keeps only for a while: messages that are done with, after the
+practice's ``message_keep_days``. A waiting message is never removed."""
 
 import datetime as dt
 

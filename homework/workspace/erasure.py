@@ -1,5 +1,5 @@
-"""A manager's "Export and erase" page on a client: what goes and what stays, the practice's copy to
-download first, and the confirmation that erases (homework.services.erasure)."""
+"""A manager's "Export and erase" page on a client (homework.services.erasure). Anyone but the
+practice manager gets a 404, as for a client that is not there."""
 
 import json
 from collections.abc import Callable

@@ -54,7 +54,8 @@ class WeekdaysField(forms.TypedMultipleChoiceField):
 
 
 def normalise_schedule(cleaned: dict[str, Any]) -> None:
-    """Drop what the chosen schedule does not use."""
+    """Drop what the chosen schedule does not use: the page hides those fields, so a value left
+    there is not the therapist's intent."""
     schedule = cleaned.get("schedule")
     if schedule == Assignment.Schedule.ONCE:
         cleaned["ends_on"] = None
@@ -303,7 +304,8 @@ class EntryCommentForm(forms.Form):
 
 
 def shown_versions(values: list[str]) -> dict[uuid.UUID, int] | None:
-    """What a "Mark as read" button posts: each entry its page showed as "key:version"."""
+    """What a "Mark as read" button posts: each entry its page showed as "key:version"; None for
+    anything else, which the view refuses."""
     shown: dict[uuid.UUID, int] = {}
     for value in values:
         key, _colon, version = value.partition(":")
