@@ -72,8 +72,7 @@ class SessionStartsField(forms.SplitDateTimeField):
 class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The recent and coming ones only; "All sessions" below the table
-        # opens the list of every one (templates/admin/clients/client/change_form.html).
+        # The recent and coming ones only.
         if self.queryset is not None:  # always so for an inline: its client's sessions
             self.queryset = recent_and_upcoming(self.queryset, now=timezone.now())
 

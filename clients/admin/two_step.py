@@ -1,6 +1,5 @@
-"""Turning off a client's two-step sign-in from their page in the admin,
-when their phone and their recovery codes are gone: the therapist (or the
-manager) confirms, and the client signs in with their password next time."""
+"""Turning off a client's two-step sign-in from their page in the admin, when their phone and their
+recovery codes are gone."""
 
 from typing import Any
 
@@ -22,8 +21,7 @@ from practice.requests import acting_user, parse_id
 
 
 def two_step_line(client: Client) -> SafeString:
-    """On the client's page: whether they sign in in two steps, and the way
-    to turn it off for them."""
+    """On the client's page."""
     account = client.portal_user
     if account is None or not selectors.has_two_step(user=account):
         return SafeString("")

@@ -1,6 +1,4 @@
-"""The contact profile on the client's admin page: a read-only summary (with
-when it was last checked, and a prompt when that is too long ago), and the
-page where the therapist sets it with the client in session."""
+"""The contact profile on the client's admin page."""
 
 from typing import Any
 
@@ -27,8 +25,7 @@ from practice.requests import acting_user, parse_id
 
 
 def contact_summary(client: Client) -> SafeString:
-    """The profile as staff read it on the client's page (each change named
-    by who made it: the client, or a member of staff by name)."""
+    """The profile as staff read it on the client's page."""
     profile = selectors.contact_profile_of(client)
     return SafeString(  # nosec B703 (a rendered template, escaped as it rendered)
         render_to_string(

@@ -99,8 +99,8 @@ def is_any_time(value: Any) -> bool:
 
 
 def is_safe_at(value: Any, *, zone: str, moment: dt.datetime) -> bool:
-    """Whether ``moment`` (aware) falls in a safe window on the client's clock
-    (never, while no hours are chosen)."""
+    """Whether ``moment`` falls in a safe window on the client's clock; never while no hours are
+    chosen."""
     if not hours_chosen(value):
         return False
     local = moment.astimezone(zoneinfo.ZoneInfo(zone))

@@ -18,8 +18,7 @@ DEFAULT_REMINDER_TIME = dt.time(18, 0)
 
 
 class ContactProfile(models.Model):
-    """How the practice may reach one client, in their words; no two profiles share an email or
-    phone."""
+    """How the practice may reach one client, in their words."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", _("Email")

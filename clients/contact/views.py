@@ -1,5 +1,4 @@
-"""Settings → "How we may contact you": the client's own contact profile,
-set in the portal, and the one button that turns every message off."""
+"""Settings → "How we may contact you"."""
 
 from typing import Any
 

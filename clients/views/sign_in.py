@@ -1,5 +1,4 @@
-"""Getting in and out of the portal: sign-in (with its second step, if the
-client chose one), signing out, and a forgotten password's reset."""
+"""Getting in and out of the portal: sign-in, signing out, and a forgotten password's reset."""
 
 import time
 from typing import Any
@@ -33,8 +32,7 @@ from practice.refusals import form_refused
 # Ask the browser to forget everything of ours it may hold: cached pages, cookies, storage.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
 # An ordinary sign-out clears all but the cookies, which it ends one by one: the device cookie
-# (clients.lockout) stays, or the next sign-in on a shared network is back under the per-address
-# limit.
+# stays, keeping the next sign-in out of the per-address limit.
 CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -50,8 +48,7 @@ def sign_in_user(request: HttpRequest, user: User) -> None:
 
 
 def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
-    """Sign ``user`` in (every step done) and go on to ``next_url``; this
-    browser is remembered for the account (clients.lockout's device cookie)."""
+    """Sign ``user`` in and go on to ``next_url``; this browser is remembered for the account."""
     sign_in_user(request, user)
     if services.two_step_reset_notice_take(user=user):
         messages.warning(
@@ -98,8 +95,7 @@ class PortalLoginView(auth_views.LoginView):
 
 
 def pending_sign_in(request: HttpRequest) -> tuple[User, str] | None:
-    """Who gave the right password and has the second step to go, and where
-    they go next; None when no one has, or it was too long ago."""
+    """Who gave the right password and has the second step to go, and where they go next."""
     pending = request.session.get(PENDING_SIGN_IN)
     if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
         request.session.pop(PENDING_SIGN_IN, None)
@@ -134,8 +130,7 @@ def login_code(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_lost_phone(request: HttpRequest) -> HttpResponse:
-    """The second step without the phone: one of the recovery codes shown when two-step sign-in was
-    turned on, or (none to hand) the way to ask the therapist."""
+    """The second step without the phone."""
     pending = pending_sign_in(request)
     if pending is None:
         return redirect("clients:login")

@@ -20,8 +20,7 @@ from practice.requests import AuthedRequest
 # Lines on one page: a year of weekly sessions and their reads is a few pages.
 WHO_LOOKED_PAGE_SIZE = 50
 
-# The ``what`` the readers write (homework.services.feedback) for a look that
-# is not one entry; any other look is an entry, written as "Title (id)".
+# The ``what`` the readers write for a look that is not one entry.
 _ENTRY_LIST = "Entry list"
 _SINCE_LAST_SESSION = "Since last session"
 _ENTRY_ID = re.compile(r"\s*\(\d+\)$")

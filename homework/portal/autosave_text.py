@@ -21,8 +21,7 @@ def autosave_messages() -> dict[str, str]:
         "status_pending": _("Not saved yet"),
         "status_saving": _("Saving…"),
         "status_saved": _("Saved at %(time)s"),
-        # What a screen reader hears when the words are safe again (not the
-        # time, and not after every pause in typing: autosave.js).
+        # What a screen reader hears when the words are safe again.
         "announce_saved": _("Saved."),
         "status_invalid": _("Not saved yet. %(error)s"),
         "status_offline": _(
@@ -57,14 +56,12 @@ def autosave_messages() -> dict[str, str]:
             "somewhere safe before you leave it."
         ),
         "status_conflict": _("Not saved: this changed somewhere else. Choose what to keep below."),
-        # Said aloud, after the status, to someone typing when a conflict opens:
-        # their cursor stays where it is (autosave.js).
+        # Said aloud, after the status, to someone typing when a conflict opens.
         "conflict_where": _(
             "Both versions are shown below, just before the Send button. "
             "What you type stays on this page, not saved, until you choose."
         ),
-        # A page opened with nothing saved meets a draft begun since: perhaps
-        # its own last words, sent as it was reloaded (homework.portal.do_page).
+        # A page opened with nothing saved meets a draft begun since.
         "status_conflict_begun": _(
             "Not saved yet: there is another version of this. Choose what to keep below."
         ),

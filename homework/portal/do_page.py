@@ -58,8 +58,7 @@ def render_do(
 
 
 def envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelopeForm:
-    """The form shown with a conflict: sending it again keeps this page's text,
-    replacing the other draft, or (if that one was sent) as a separate entry."""
+    """The form shown with a conflict."""
     data = post.copy()
     if conflict["sent_count_seen"] is not None:
         data["sent_count_seen"] = str(conflict["sent_count_seen"])

@@ -73,15 +73,13 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     draft = this_page or selectors.open_draft(user=request.user, assignment=assignment)
     if draft is None and assignment.status != Assignment.Status.ACTIVE:
         raise Http404
-    # A one-off plan, map or ladder sent is done, and still takes an update
-    # ("Done recently" offers it): its page opens from the last one sent.
+    # A one-off plan, map or ladder sent is done, and still takes an update.
     updatable = kind.continues_last_sent and not assignment.is_recurring
     if draft is None and not kind.is_log and not updatable:
         done = _already_done(request, assignment)
         if done is not None:
             return done
-    # "Use the newer version", chosen when a newer one was sent since this page's draft began: the
-    # page starts from it, and its first save replaces the draft, which the client saw beside it.
+    # "Use the newer version", chosen when a newer one was sent since this page's draft began.
     from_newest = kind.continues_last_sent and request.GET.get("start") == START_FROM_NEWEST
     resumed = draft if draft is not None and not from_newest else None
     envelope = EntryEnvelopeForm(
@@ -106,8 +104,7 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
 
 
 def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry | None:
-    """The client's entry made by the page whose key its address carries
-    (autosave.js puts it there), if any: a page opened again by Back."""
+    """The client's entry made by the page whose key its address carries, if any."""
     try:
         key = uuid.UUID(request.GET.get("key", ""))
     except ValueError:
@@ -118,9 +115,7 @@ def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry
 def _sent_count_seen(
     request: AuthedRequest, assignment: Assignment, *, resumed: Entry | None
 ) -> int | None:
-    """What the page says it opened on (EntryEnvelopeForm.sent_count_seen): a
-    draft carried on, what its own page opened on; a page filled from the
-    last entry sent, how many are sent now; other work, nothing."""
+    """What the page says it opened on: a draft carried on, what its own page opened on."""
     if not get_kind(assignment.exercise.kind).continues_last_sent:
         return None
     if resumed is not None:
@@ -202,17 +197,14 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         flags=envelope.flags(),
         shown=Shown.from_post(post),
         page_save=envelope.page_save(),
-        # The page is going, and cannot show a choice: its words are kept,
-        # with what it opened on, for the choice when they are carried on.
+        # The page is going, and cannot show a choice.
         sent_count_seen=envelope.cleaned_data["sent_count_seen"],
         leaving=True,
     )
 
 
 def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
-    """Save changes to a sent entry from posted form fields (the quick exit's last words on the edit
-    page); changes that cannot be saved are kept as the entry's unsent note
-    (services.entry_edit_or_keep_words)."""
+    """Save changes to a sent entry from posted form fields."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -228,9 +220,7 @@ def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
-    """Add the note a client was writing on a sent entry, from posted form fields (the quick exit's
-    last words: the note form has no autosave); one that cannot be added is kept unsent on the
-    entry instead (services.entry_add_note_or_keep_words)."""
+    """Add the note a client was writing on a sent entry, from posted form fields."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     services.entry_add_note_or_keep_words(

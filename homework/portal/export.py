@@ -1,7 +1,6 @@
-"""A client's own records, to take away: everything as JSON ("notebook-export/1"), the sent entries
-as a PDF; pure functions, no writes and nothing fetched from outside. The practice's copy
-(``practice_export_json``) holds only what the practice could read: never a private entry's
-content, a draft or an unsent note (CLINICAL.md)."""
+"""A client's own records, to take away: everything as JSON, the sent entries as a PDF; pure
+functions, no writes and nothing fetched from outside. The practice's copy holds only what the
+practice could read: never a private entry's content, a draft or an unsent note."""
 
 import datetime as dt
 from collections.abc import Collection, Iterable
@@ -82,9 +81,7 @@ def export_json(*, user: User) -> dict[str, Any]:
 
 
 def practice_export_json(*, user: User, client: Client) -> dict[str, Any]:
-    """The practice's copy of a client's records, before a manager erases
-    them: the same format, holding what the practice could read (sent,
-    shared entries; ``my_note_not_sent_yet`` always null)."""
+    """The practice's copy of a client's records, before a manager erases them."""
     entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
     return {**_json_of(entries, for_practice=True), "for_the_practice": True}
 
@@ -109,8 +106,7 @@ def export_document(*, user: User, assignment_ids: Collection[int] | None = None
 def _document(
     entries: Iterable[Entry], *, chosen: bool, practice_copy_of: Client | None = None
 ) -> str:
-    """The HTML of either download: the client's own, or (``practice_copy_of``)
-    the practice's copy, headed as such."""
+    """The HTML of either download: the client's own, or the practice's copy, headed as such."""
     shown: list[tuple[dt.datetime, dict[str, Any]]] = []
     titles: dict[int, str] = {}
     for entry in entries:

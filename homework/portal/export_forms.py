@@ -34,12 +34,10 @@ class ExportChoiceForm(PortalForm):
         },
     )
 
-    # Sent with the choice (templates/clients/partials/export.html) even when every
-    # box is unticked, which sends no "include" at all.
+    # Sent with the choice even when every box is unticked, which sends no "include" at all.
     MARKER = "chosen"
-    # From about this many sent entries the PDF takes more than a few seconds to make (make bench:
-    # two years of daily urges, 113 pages, about 8 s of CPU), so it is prepared in the background
-    # (homework.services.downloads) rather than inside the request; below it, it downloads at once.
+    # From about this many sent entries the PDF takes more than a few seconds to make, so it is
+    # prepared in the background rather than inside the request.
     LONG_NOTEBOOK = 100
 
     def __init__(self, *args: Any, assignments: Iterable[Assignment], **kwargs: Any) -> None:
@@ -67,8 +65,7 @@ class ExportChoiceForm(PortalForm):
         return None if self.offered <= set(chosen) else chosen
 
     def choice_takes_a_while(self) -> bool:
-        """Whether what was chosen (everything, if nothing was) is long enough
-        to be prepared in the background."""
+        """Whether what was chosen is long enough to be prepared in the background."""
         chosen = self.chosen_ids() if self.is_bound else None
         if chosen is None:
             return self.takes_a_while

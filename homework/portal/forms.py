@@ -18,8 +18,8 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
-    # Work that continues the last entry sent: how many were sent when the
-    # page opened on the newest (services.entry_writes.refuse_if_sent_since).
+    # Work that continues the last entry sent: how many were sent when the page opened
+    # (refuse_if_sent_since).
     sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
@@ -33,8 +33,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
         help_text=PRIVATE_IS_SEEN_AS,
     )
 
-    # Set by autosave.js on every save it sends (never shown): which open
-    # page sends it, and the how-manieth of that page's saves it is.
+    # Set by autosave.js on every save it sends.
     page = forms.RegexField(
         regex=r"^[A-Za-z0-9_-]{8,32}$", required=False, widget=forms.HiddenInput
     )
@@ -42,9 +41,8 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
         min_value=1, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
 
-    # Set by autosave.js on the save it sends as the page leaves on purpose
-    # ("Sign out") while a conflict waits for the client's choice: the words
-    # are kept without one (services.drafts.entry_save_draft, leaving).
+    # Set by autosave.js on the save it sends as the page leaves on purpose while a conflict waits
+    # for the client's choice.
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def flags(self) -> Flags:

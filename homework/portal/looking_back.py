@@ -24,8 +24,7 @@ PROGRESS_TIMELINE_DAYS = 28
 @require_safe
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
-    # A page at a time, every entry reachable: a month of daily logs is hundreds, and the oldest
-    # records may matter most (a protection order).
+    # A page at a time, every entry reachable.
     exercises = selectors.history_exercises_for_client(user=request.user)
     chosen = _chosen_exercise(request.GET.get("exercise"), {pk for pk, _title in exercises})
     page = Paginator(
@@ -49,9 +48,7 @@ def history(request: AuthedRequest) -> HttpResponse:
 
 
 def _chosen_exercise(value: str | None, theirs: set[int]) -> int | None:
-    """The exercise asked for, if it is one of the client's own with
-    something sent; anything else (none, not a number, someone else's)
-    shows everything, as a page number that is not one shows a page."""
+    """The exercise asked for, if it is one of the client's own with something sent."""
     try:
         exercise_id = int(value or "")
     except ValueError:

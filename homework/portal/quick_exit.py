@@ -21,9 +21,8 @@ logger = logging.getLogger(__name__)
 @leaves_for_the_neutral_site
 @csrf_exempt
 def quick_exit(request: HttpRequest) -> HttpResponse:
-    """End the session and leave for the practice's neutral site. Leaving is never refused (not for
-    a stale token, an unreadable body or a fault on the way); only a post with a valid token may
-    save a last draft."""
+    """End the session and leave for the practice's neutral site. Leaving is never refused; only a
+    post with a valid token may save a last draft."""
     leaving_by_script = False
     if request.method == "POST" and _body_is_readable(request):
         leaving_by_script = bool(request.POST.get("beacon"))
@@ -38,8 +37,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     else:
         response = HttpResponseRedirect(_neutral_url())
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
-    # For a browser that ignores Clear-Site-Data (or a session the server
-    # could not end): the session cookie goes by its own name too.
+    # For a browser that ignores Clear-Site-Data: the session cookie goes by its own name too.
     response.delete_cookie(
         settings.SESSION_COOKIE_NAME,
         path=settings.SESSION_COOKIE_PATH,
@@ -65,10 +63,7 @@ def _neutral_url() -> str:
 
 
 def _body_is_readable(request: HttpRequest) -> bool:
-    """Whether the post can be read at all: over the server's limits (DATA_UPLOAD_MAX_MEMORY_SIZE,
-    DATA_UPLOAD_MAX_NUMBER_FIELDS or _FILES), or malformed (a broken multipart body, a connection
-    cut mid-way), it cannot, and its draft is dropped (the autosave has what came before it)
-    while leaving goes ahead."""
+    """Whether the post can be read at all."""
     try:
         request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
     except Exception:
@@ -79,8 +74,7 @@ def _body_is_readable(request: HttpRequest) -> bool:
 
 class _TokenCheck(CsrfViewMiddleware):
     """Django's own security-token check, answering only yes or no: a stale token here is refused
-    nothing, so it must not draw the refusal page (whose form sets a fresh token cookie on the
-    way out) nor log "Forbidden" in the security log."""
+    nothing, so it must not draw the refusal page nor log "Forbidden" in the security log."""
 
     def _reject(self, request: HttpRequest, reason: str) -> HttpResponse:
         return HttpResponse(status=403)

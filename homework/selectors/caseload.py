@@ -58,8 +58,7 @@ def caseload_therapists(*, user: User) -> QuerySet[User]:
 
 
 def caseload_therapist(*, user: User, asked: str | None) -> User | None:
-    """The therapist whose caseload is shown: ``asked`` (an id from the query string) if ``user``
-    may see it, else User.DoesNotExist."""
+    """The therapist whose caseload is shown."""
     therapists = caseload_therapists(user=user)
     if asked is None or asked == "":
         return user if user.is_therapist else therapists.first()
@@ -138,8 +137,7 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
 
 
 def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
-    """The newest unread answers to review of each client (``REVIEW_WORDS_SHOWN``
-    entries at most), in their own words: one query."""
+    """The newest unread answers to review of each client, in their own words: one query."""
     entries = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -205,8 +203,7 @@ def _share(pair: tuple[int, int]) -> float | None:
 # Where each trend sorts: the ones to look at first, first.
 _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 
-# The columns the table sorts by (``?o=name``, ``?o=-name``), each a key that is None where the row
-# has nothing to sort by: such rows go last whichever way the column is sorted.
+# The columns the table sorts by, each a key that is None where the row has nothing to sort by.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
     "flags": lambda row: (row.unread_unsafe + row.unread_review, row.unread_flags),
@@ -221,8 +218,7 @@ DEFAULT_SORT = "-flags"
 
 
 def sort_order(asked: str | None) -> str:
-    """``asked`` if it names a column (``SORT_KEYS``), with a "-" to reverse it; otherwise the
-    default (flags first): a stale or mistyped link still shows the caseload."""
+    """``asked`` if it names a column, with a "-" to reverse it."""
     if asked and asked.removeprefix("-") in SORT_KEYS:
         return asked
     return DEFAULT_SORT

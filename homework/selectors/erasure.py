@@ -1,5 +1,4 @@
-"""Reads for a manager's "Export and erase": what the practice's export
-holds, what the page counts, and the fingerprint its form carries."""
+"""Reads for a manager's "Export and erase"."""
 
 import hashlib
 import json

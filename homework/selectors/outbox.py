@@ -1,5 +1,4 @@
-"""The outbox's waiting messages, for the workers and sweeps that send them
-(system use: no person reads these)."""
+"""The outbox's waiting messages, for the workers and sweeps that send them."""
 
 from clients.models import Client
 from homework.models import OutboxMessage, readable_by_staff_q
@@ -9,8 +8,7 @@ from practice import delivery
 def pending_notification_ids(
     *, limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
 ) -> list[int]:
-    """The entries whose therapist's notice is waiting and still worth trying: the entry is still
-    sent and shared."""
+    """The entries whose therapist's notice is waiting and still worth trying."""
     ids = (
         OutboxMessage.objects.filter(
             readable_by_staff_q("entry__"),

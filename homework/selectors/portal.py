@@ -51,8 +51,7 @@ def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
 
 @dataclass(frozen=True)
 class Todo:
-    """The client's "To do", and the day it was read for: their own today,
-    which the page uses too (past due, "For today"), so the two agree."""
+    """The client's "To do", and the day it was read for."""
 
     today: dt.date
     assignments: list[Assignment]
@@ -80,8 +79,7 @@ def todo_for_client(*, user: User) -> Todo:
     today = client_today(client)
     slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
     open_slots = [slot for slot in slots.values() if slot is not None]
-    # (assignment, slot) → what was sent for it; the newest, as the do page
-    # shows it (``sent_for_slot``), since they come oldest first.
+    # (assignment, slot) → what was sent for it.
     done: dict[tuple[int, dt.date | None], uuid.UUID] = {}
     if open_slots:
         done = {
@@ -126,8 +124,7 @@ def todo_for_client(*, user: User) -> Todo:
 
 
 def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) -> "StrOrPromise":
-    """The kind's words for sending once more; none ("") for a new slot of recurring work that
-    starts afresh."""
+    """The kind's words for sending once more."""
     if occurrence is not None and not kind.is_log and not kind.continues_last_sent:
         return ""
     return kind.again_label
@@ -144,8 +141,7 @@ def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:
 
 
 def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
-    """The client's newest sent entry for an assignment (a ladder or a map
-    starts its next version from it)."""
+    """The client's newest sent entry for an assignment."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -155,8 +151,7 @@ def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
 
 
 def sent_count(*, user: User, assignment: Assignment) -> int:
-    """How many entries the client has sent for an assignment: a page that continues the newest says
-    how many there were when it opened (services.entry_writes.refuse_if_sent_since)."""
+    """How many entries the client has sent for an assignment."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -175,17 +170,14 @@ def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry |
 
 
 def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
-    """Each of the client's assignments with its sent entries, oldest first,
-    private ones included (they are the client's own), each response opened
-    only where its kind's pictures need it (``charted``). Two queries."""
+    """Each of the client's assignments with its sent entries, oldest first, private ones included,
+    each response opened only where its kind's pictures need it. Two queries."""
     if client_for_portal_user(user=user) is None:
         return []
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
     assignments = list(
         assignments_for_user(user=user)
-        # Cancelled work drops out unless the client sent for it: cancelling
-        # is how a therapist stops work (nothing is deleted), and the curve
-        # or ladder the client drew over weeks is theirs, not the work's.
+        # Cancelled work drops out unless the client sent for it.
         .filter(~Q(status=Assignment.Status.CANCELLED) | Exists(sent))
         .select_related("exercise")
         .order_by("starts_on", "pk")
@@ -211,17 +203,14 @@ DONE_RECENTLY_DAYS = 14
 
 @dataclass(frozen=True)
 class DoneRecently:
-    """One entry sent lately, and whether its card offers an update: the
-    newest of a one-off plan, map or ladder still open, which its kind
-    continues from the last one sent (``ExerciseKind.continues_last_sent``)."""
+    """One entry sent lately, and whether its card offers an update."""
 
     entry: Entry
     can_update: bool
 
 
 def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecently]:
-    """What the client sent in the last ``DONE_RECENTLY_DAYS``, newest first:
-    one query, however much there is."""
+    """What the client sent in the last ``DONE_RECENTLY_DAYS``, newest first."""
     since = timezone.now() - dt.timedelta(days=DONE_RECENTLY_DAYS)
     entries = (
         listed(entries_for_user(user=user))
@@ -248,8 +237,7 @@ def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecentl
 def entries_for_export(
     *, user: User, assignment_ids: Collection[int] | None = None
 ) -> QuerySet[Entry]:
-    """Everything a client wrote, with what was said about it, for their own download: of every
-    exercise, or only of the assignments named."""
+    """Everything a client wrote, with what was said about it, for their own download."""
     if not (user.is_authenticated and user.is_client):
         return Entry.objects.none()
     entries = entries_for_user(user=user, include_archived=True)
@@ -263,8 +251,7 @@ def entries_for_export(
 
 
 def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
-    """The client's exercises with anything sent, to choose from for the PDF
-    download: with how many were sent, and the first and last time."""
+    """The client's exercises with anything sent, to choose from for the PDF download."""
     if not (user.is_authenticated and user.is_client):
         return Assignment.objects.none()
     sent = Q(entries__status=Entry.Status.SUBMITTED)
@@ -282,9 +269,7 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
 
 
 def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
-    """The client's sent entries, newest first, with counts of what was added since: every one of
-    them (the page shows them a page at a time), or those of one of their exercises
-    (``exercise_id``; one not theirs matches nothing, as the scoping says)."""
+    """The client's sent entries, newest first, with counts of what was added since."""
     entries = listed(entries_for_user(user=user)).filter(status=Entry.Status.SUBMITTED)
     if exercise_id is not None:
         entries = entries.filter(assignment__exercise_id=exercise_id)
@@ -299,8 +284,7 @@ def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySe
 
 
 def history_exercises_for_client(*, user: User) -> list[tuple[int, str]]:
-    """The exercises the client has sent something for, by title, to
-    choose one in their history: one query, however many there are."""
+    """The exercises the client has sent something for, by title, to choose one in their history."""
     sent = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
     return list(
         assignments_for_user(user=user)
@@ -355,9 +339,7 @@ def drafts_for_client(*, user: User) -> dict[int, Entry]:
 
 
 def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
-    """The client's own assignments for the API, open work first, then by
-    due date: those the progress page shows (``progress_for_client``'s
-    rule: cancelled work only if something was sent for it)."""
+    """The client's own assignments for the API, open work first, then by due date."""
     if not (user.is_authenticated and user.is_client):
         return Assignment.objects.none()
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
@@ -371,8 +353,7 @@ def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
 
 
 def entries_for_client_api(*, user: User, assignment: Assignment) -> QuerySet[Entry]:
-    """The client's own entries of one assignment (drafts and private ones
-    included: they are theirs), newest first."""
+    """The client's own entries of one assignment, drafts and private ones included, newest first."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment)

@@ -1,5 +1,4 @@
-"""Where each assignment stands for the therapist: done, open, overdue, ended or cancelled, over its
-whole schedule so far."""
+"""Where each assignment stands for the therapist."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -17,8 +16,7 @@ from homework.selectors.portal import client_today
 
 @dataclass(frozen=True)
 class AssignmentProgress:
-    """Where one assignment stands over its whole schedule, in the admin (a period's share of the
-    work is homework.summary.completion's ``WorkInPeriod``)."""
+    """Where one assignment stands over its whole schedule, in the admin."""
 
     state: Progress
     done: int
@@ -26,8 +24,7 @@ class AssignmentProgress:
     scheduled: int | None = None
     unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
     coming: schedules.Coming | None = None  # with none due so far: the first one (Tally.coming)
-    # No end date ("until I stop it"): ``scheduled`` counts only to today,
-    # and no total "in all" is said.
+    # No end date: ``scheduled`` counts only to today, and no total "in all" is said.
     open_ended: bool = False
 
     @property
@@ -43,8 +40,7 @@ class AssignmentProgress:
 
 
 def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs: entries sent, days with one, the latest of those days,
-    and the latest day anything is filed under."""
+    """Annotate what ``completion`` needs."""
     sent = Q(entries__status=Entry.Status.SUBMITTED)
     tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
     by_today = Q(entries__occurrence_on__lte=today) | Q(
@@ -54,19 +50,15 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
-        # Whether the slot still open has something sent (``completion``, schedules.tally_so_far):
-        # the latest day is enough, as entries are filed under a slot no later than the client's
-        # today (only work sent before the first slot is filed ahead, and then none is open).
+        # Whether the slot still open has something sent.
         last_day_done=Max(day_of_entry, filter=sent & by_today),
-        # Work sent early, filed under the first slot still to come: not
-        # counted yet, but the therapist is told it was sent (schedules.Coming).
+        # Work sent early, filed under the first slot still to come.
         last_day_filed=Max(day_of_entry, filter=sent),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
 
 
-# Every calendar on earth lies between UTC-12 and UTC+14: at any moment, the
-# day a client is living is at most a day either side of the UTC date.
+# Every calendar on earth lies between UTC-12 and UTC+14.
 _EARLIEST_CALENDAR = dt.timedelta(hours=-12)
 _LATEST_CALENDAR = dt.timedelta(hours=14)
 
@@ -78,9 +70,7 @@ def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
 
 
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """One-off assignments with nothing sent whose due date may be past for their client: a
-    conservative SQL bound (the latest date anywhere), since SQL cannot read each client's
-    calendar portably."""
+    """One-off assignments with nothing sent whose due date may be past for their client."""
     _, latest = _days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
@@ -94,9 +84,7 @@ def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[
 
 
 def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """``overdue`` made exact for a list page: the rows due on the day or two
-    the clients' calendars disagree about are judged one by one (one query,
-    a couple of days' worth of rows), the rest stay in SQL."""
+    """``overdue`` made exact for a list page."""
     candidates = overdue(assignments, now=now)
     earliest, _ = _days_anywhere(now)
     borderline = [
@@ -108,15 +96,13 @@ def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> Q
 
 
 def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
-    """Past its due date on the client's own calendar (``assignment.client``
-    is read: select it with the row)."""
+    """Past its due date on the client's own calendar."""
     today = client_today(assignment.client, now)
     return completion(assignment, today=today).state == Progress.OVERDUE
 
 
 def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Progress:
-    """schedules.one_off_standing, the therapist's side, for a one-off
-    assignment: the admin's progress and the summary's counts both ask here."""
+    """schedules.one_off_standing, the therapist's side, for a one-off assignment."""
     return schedules.one_off_standing(
         sent=sent,
         due_on=assignment.due_on,
@@ -127,8 +113,7 @@ def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Pr
 
 
 def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
-    """Done / open / overdue for one assignment annotated by ``with_progress``: one-off work by
-    schedules.one_off_standing, recurring work by its slots (schedules.tally_so_far)."""
+    """Done / open / overdue for one assignment annotated by ``with_progress``."""
     sent: int = getattr(assignment, "sent_count", 0)
     if assignment.status == Assignment.Status.CANCELLED:
         return AssignmentProgress(Progress.CANCELLED, sent)
@@ -166,14 +151,12 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     )
 
 
-# Where each assignment stands, as the since-last-session page's progress
-# column says it; "open work" in the client list is the count of these.
+# Where each assignment stands, as the since-last-session page's progress column says it.
 OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
 
 
 def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
-    """Read what ``open_work`` needs for every client listed: their active
-    assignments with their progress, in one query however many clients."""
+    """Read what ``open_work`` needs for every client listed."""
     _, latest = _days_anywhere(now)  # no client's today is later (completion clamps)
     active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
     return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))

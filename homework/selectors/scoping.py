@@ -25,8 +25,8 @@ def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
 
 
 def assignments_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Assignment]:
-    """``include_archived`` reaches a client's own work after their therapist archived them (closed
-    their notebook): for their download, and to keep a draft that arrives after."""
+    """``include_archived`` reaches a client's own work after their therapist archived them, so a
+    late draft is kept."""
     if user.is_authenticated and user.is_client:
         assignments = Assignment.objects.filter(client__portal_user=user)
         if not include_archived:
@@ -59,9 +59,8 @@ def known_by(moment: dt.datetime) -> Q:
 
 
 def staff_rows(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """For a list read as plain rows (``.values()``): ``readable_response``, the response where
-    staff may read the entry and null elsewhere, so a private entry's words are neither fetched
-    nor decrypted."""
+    """For a list read as plain rows: ``readable_response``, the response where staff may read the
+    entry and null elsewhere, so a private entry's words are neither fetched nor decrypted."""
     return entries.annotate(
         readable_response=Case(
             When(readable_by_staff_q(), then=F("response")),

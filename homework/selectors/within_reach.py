@@ -22,8 +22,7 @@ def within_reach_slugs() -> list[str]:
 
 @dataclass(frozen=True)
 class WithinReach:
-    """What Help now shows of a client's own: their current document (None:
-    none sent yet), its kind, and active work to change it or start one."""
+    """What Help now shows of a client's own."""
 
     entry: Entry | None
     kind: ExerciseKind | None
@@ -31,14 +30,12 @@ class WithinReach:
 
 
 def within_reach_for_client(*, user: User) -> WithinReach:
-    """The client's newest sent document kept within reach, private ones included (it is theirs),
-    drafts never; and the active work it belongs to (or any active work of such a kind) to change
-    it."""
+    """The client's newest sent document kept within reach, private ones included, drafts never; and
+    the active work it belongs to to change it."""
     slugs = within_reach_slugs()
     if not (user.is_authenticated and user.is_client and slugs):
         return WithinReach(entry=None, kind=None, assignment=None)
-    # Newest by when it was sent: an update is a new entry, so an older one edited later is still
-    # not the current one.
+    # Newest by when it was sent.
     entry = (
         listed(entries_for_user(user=user, include_archived=True))
         .filter(assignment__exercise__kind__in=slugs, status=Entry.Status.SUBMITTED)

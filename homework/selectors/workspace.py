@@ -1,5 +1,4 @@
-"""What the therapist reads in the admin: what came back since the last session (where each
-assignment stands is homework.selectors.progress) and the home page."""
+"""What the therapist reads in the admin."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -38,9 +37,8 @@ UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)
 
 def felt_unsafe_lately(*, as_of: dt.datetime) -> Q:
     """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``: the admin home's banner,
-    and what the session summary carries forward from before its period while unread
-    (homework.summary.selectors), so the two never disagree on how far back a flag still needs
-    reading."""
+    and what the session summary carries forward from before its period while unread, so the two
+    never disagree on how far back a flag still needs reading."""
     return read_first() & Q(shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
 
 
@@ -103,8 +101,8 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
 
 
 def is_their_therapist(*, user: User, client: Client) -> bool:
-    """Whether ``user`` is the client's own therapist: the one who comments and
-    marks entries read (a manager's look is never the therapist's read)."""
+    """Whether ``user`` is the client's own therapist: a manager's look is never the therapist's
+    read."""
     return user.is_therapist and client.therapist_id == user.pk
 
 
@@ -153,9 +151,8 @@ def new_entries(entries: QuerySet[Entry], *, since: dt.datetime) -> QuerySet[Ent
 
 
 def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.datetime) -> StaffHome:
-    """The admin home: the next two days' sessions, what is new, what is
-    overdue, and every felt-unsafe flag of the last two weeks (never from a
-    private entry: a private entry's flags are the client's too)."""
+    """The admin home: the next two days' sessions, what is new, what is overdue, and recent
+    felt-unsafe flags, never from a private entry."""
     today = timezone.localdate(now)
     sessions = sessions_on_days(user=user, first_day=today, days=2)
     new_since = new_since_for(previous_visit, now=now)

@@ -131,8 +131,7 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 @transaction.atomic
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
     """Change an assignment's details; its client never changes. Returns ``assignment``, or new work
-    carrying on from it when the change alters days the client was already asked
-    (``_rescheduled``)."""
+    carrying on from it when the change alters days the client was already asked."""
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
         raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
@@ -146,14 +145,12 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         and changes["exercise"].pk != assignment.exercise_id
         and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
     ):
-        # Checked only for a new choice: work set with an exercise since
-        # retired, or a former therapist's own, stays editable.
+        # Checked only for a new choice.
         raise PermissionDenied(_("You cannot use this exercise."))
     for name, value in changes.items():
         setattr(assignment, name, value)
     assignment.full_clean()
-    # Whether today's slot has anything yet is read under the lock that
-    # entries are begun under (services.entry_writes.assignment_lock).
+    # Whether today's slot has anything yet is read under the lock that entries are begun under.
     Assignment.objects.select_for_update().filter(pk=assignment.pk).values_list("pk").get()
     rescheduled = _rescheduled(assignment)
     if rescheduled is None:
@@ -183,9 +180,8 @@ def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
 
 
 def assignment_check_update(*, assignment: Assignment) -> None:
-    """Refuse, by field, changes (set on ``assignment``, not yet saved) that
-    ``assignment_update`` would refuse on top of the model's own rules: so a
-    form shows them beside the fields rather than fail on saving."""
+    """Refuse, by field, changes that ``assignment_update`` would refuse on top of the model's own
+    rules: so a form shows them beside the fields rather than fail on saving."""
     _rescheduled(assignment)
 
 
@@ -207,10 +203,9 @@ class _Rescheduled:
 
 
 def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
-    """How recurring work whose changes (set on ``assignment``) would change days the client was
-    already asked is split in two; None for a plain edit. Counting the new days from the start
-    would mark days never asked as missed, so past days stay with the old assignment and no entry
-    moves."""
+    """How recurring work whose changes would change days the client was already asked is split in
+    two; None for a plain edit. Counting the new days from the start would mark days never asked
+    as missed, so past days stay with the old assignment and no entry moves."""
     if assignment.pk is None:
         return None
     stored = Assignment.objects.select_related("client").get(pk=assignment.pk)

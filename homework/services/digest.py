@@ -1,6 +1,5 @@
-"""The weekly digest: each Monday morning, each therapist gets the past week in numbers (new
-entries, flags still to read, work done of what was due) and a link to the admin. No names, no
-words, no titles: the inbox may be read by others too."""
+"""The weekly digest: each Monday morning, each therapist gets the past week in numbers and a link
+to the admin. No names, no words, no titles: the inbox may be read by others too."""
 
 import datetime as dt
 import logging
@@ -98,8 +97,7 @@ class DigestNotSent(Exception):
 
 
 def digest_send(*, message_id: int, now: dt.datetime) -> str:
-    """Send digest ``message_id``: "sent", "skipped" (done already, or the
-    therapist left), "given-up"; DigestNotSent when worth retrying."""
+    """Send digest ``message_id``: "sent", "skipped", "given-up"."""
     outcome = _digest_try(message_id, now)
     if outcome == "failed":
         raise DigestNotSent(message_id)

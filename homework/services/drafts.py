@@ -103,9 +103,8 @@ def _open_draft_locked(assignment: Assignment) -> Entry | None:
 
 
 def within_field_limits(data: Mapping[str, Any], form: KindForm) -> dict[str, Any]:
-    """``data`` (a posted form's fields, rows flattened) with each text cut to what its field holds,
-    as a draft's lenient check counts it (homework.kinds.data), and the NUL character that no
-    text can hold taken out."""
+    """``data`` with each text cut to what its field holds, as a draft's lenient check counts it,
+    and the NUL character that no text can hold taken out."""
     kept = dict(data)
     for key, value in data.items():
         field = form.fields.get(key)

@@ -45,8 +45,7 @@ def entry_edit(
     kind = get_kind(assignment.exercise.kind)
     if entry.version != base_version:
         if entry.version == base_version + 1 and _edit_says_already(entry, data, flags):
-            # The edit just saved, sent again ("Save" clicked twice; the edit
-            # page has no script to stop it): not a change made elsewhere.
+            # The edit just saved, sent again: not a change made elsewhere.
             return entry
         raise EntryConflict(entry)
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
@@ -54,8 +53,7 @@ def entry_edit(
     said_before = (entry.response, entry.discuss_in_session, entry.felt_unsafe)
     entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
-    # The answers changed now answer the form as the page showed it; the
-    # others still answer what the client read when they gave them.
+    # The answers changed now answer the form as the page showed it.
     entry.asked = kind.asked(
         assignment.exercise,
         entry.response,

@@ -61,8 +61,7 @@ def load_for_write(
     include_archived: bool = False,
     lock_assignment: bool = False,
 ) -> tuple[Assignment, Entry | None]:
-    """``lock_assignment``: before the entry, as every path that locks both
-    does (two requests taking them in opposite orders could deadlock)."""
+    """``lock_assignment``: before the entry, as every path that locks both does."""
     assignment = portal_assignment(
         user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
     )
@@ -97,8 +96,7 @@ def entry_write(
     values: dict[str, Any] = {
         "response": dict(response),
         "schema_version": kind.schema_version,
-        # The wording the client answered: for each answer changed now, as
-        # this form put it to them; for the others, as the entry kept it.
+        # The wording the client answered: for each answer changed now, as this form put it to them.
         "asked": kind.asked(
             assignment.exercise,
             dict(response),
@@ -109,8 +107,7 @@ def entry_write(
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
         "private": flags.private,
-        # Any other write (a send, a page without its script) ends the
-        # page's claim: its next save is checked by version again.
+        # Any other write ends the page's claim: its next save is checked by version again.
         "saved_by_page": page_save.page if page_save else "",
         "page_save_number": page_save.number if page_save else 0,
         "sent_when_opened": sent_count_seen,
@@ -155,8 +152,7 @@ def entry_write(
 
 
 def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
-    """The slot a sent entry counts for (Entry.occurrence_on), where ``begun`` is the one it was
-    begun in."""
+    """The slot a sent entry counts for, where ``begun`` is the one it was begun in."""
     if not kind.is_log:
         return begun
     assignment = entry.assignment
@@ -166,8 +162,7 @@ def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -
 
 
 def slot_begun_in(entry: Entry) -> dt.date | None:
-    """The slot a sent entry was begun in, as ``entry_write`` filed it then: a
-    log's may have moved to the day it records since (``slot_when_sent``)."""
+    """The slot a sent entry was begun in, as ``entry_write`` filed it then."""
     assignment = entry.assignment
     begun_on = timezone.localdate(entry.created_at, as_zone(assignment.client.timezone))
     return schedules.slot_for_new_entry(assignment, begun_on)
@@ -182,10 +177,9 @@ def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> boo
 def refuse_if_sent_since(
     assignment: Assignment, *, key: uuid.UUID, sent_count_seen: int | None
 ) -> None:
-    """Refuse (EntrySentSince) words from a page that opened on the newest of ``sent_count_seen``
-    sent entries when more have been sent since: a page still showing an older entry must never
-    quietly undo a newer one. The caller holds the assignment's lock, so two sends cannot both
-    pass."""
+    """Refuse words from a page that opened on the newest of ``sent_count_seen`` sent entries when
+    more have been sent since: a page still showing an older entry must never quietly undo a
+    newer one. The caller holds the assignment's lock, so two sends cannot both pass."""
     if sent_count_seen is None:
         return
     sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(
@@ -218,9 +212,8 @@ def own_sent_entry_for_update(
 
 
 def forget_stored_summaries(entry: Entry) -> None:
-    """Words taken back or changed leave no copy in a summary stored ahead of
-    a session (the evening batch's): once the change is committed, and never
-    failing the client's save if the storage does."""
+    """Words taken back or changed leave no copy in a summary stored ahead of a session: once the
+    change is committed, and never failing the client's save if the storage does."""
     from homework.summary.services import summary_forget
 
     client_id = entry.assignment.client_id

@@ -23,13 +23,11 @@ from practice.roles import require_manager
 
 
 class ClientAlreadyErased(Exception):
-    """The client's records are gone already (another manager, another tab,
-    a replayed request): nothing more to do."""
+    """The client's records are gone already: nothing more to do."""
 
 
 class ClientChangedSinceShown(Exception):
-    """The records changed after the page was drawn: the export saved may
-    not hold what would be erased. Nothing was erased."""
+    """The records changed after the page was drawn."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,4 @@
-"""The therapist reading and answering: looks written to the access log,
-entries marked as read (only when the therapist says so), and comments."""
+"""The therapist reading and answering."""
 
 import datetime as dt
 import uuid
@@ -36,8 +35,7 @@ def _record_view(actor: User, client: Client, what: str) -> None:
 
 @transaction.atomic
 def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
-    """A list page that shows entries' words (the admin's entry list): a line in the access log of
-    each client whose words it showed."""
+    """A list page that shows entries' words."""
     shown = [entry.assignment.client for entry in entries if entry.readable_by_staff]
     access_events_record(
         actor=actor, clients=shown, action=AccessEvent.Action.VIEWED, what="Entry list"
@@ -63,8 +61,7 @@ def since_last_session_record_view(*, actor: User, client: Client) -> None:
 
 @transaction.atomic
 def records_record_view(*, actor: User, client: Client, action: str, what: str) -> None:
-    """Staff have a client's records in hand (a summary printed, downloaded or
-    exported, a list of entries through the API): a line in the access log."""
+    """Staff have a client's records in hand: a line in the access log."""
     access_event_record(actor=actor, client=client, action=action, what=what)
 
 

@@ -1,5 +1,4 @@
-"""Notes on a sent entry: sent, or kept unsent on the entry (a note too
-long to send, the words of a change that could not be saved)."""
+"""Notes on a sent entry: sent, or kept unsent on the entry."""
 
 import datetime as dt
 import uuid
@@ -22,8 +21,7 @@ from practice.requests import SENT_TWICE_WINDOW
 
 NOTE_MAX_CHARS = 2000
 
-# A note that could not be sent is kept whole up to the longest answer the
-# portal takes anywhere: generous, and bounded for storage.
+# A note that could not be sent is kept whole up to the longest answer the portal takes anywhere.
 NOTE_DRAFT_MAX_CHARS = settings.LONG_TEXT_MAX_CHARS
 
 

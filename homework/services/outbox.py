@@ -6,8 +6,7 @@ import datetime as dt
 from homework.models import Entry, OutboxMessage
 from practice import delivery
 
-# The therapist's notices of an entry: the plain one, and the one for an
-# entry that asks to be read soon.
+# The therapist's notices of an entry.
 NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
 
 
@@ -47,8 +46,8 @@ def entry_notice_write(*, entry: Entry) -> OutboxMessage:
 
 
 def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
-    """The waiting notice of entry ``entry_id``, its row locked for this
-    transaction (None: nothing waits, or the entry was never shared)."""
+    """The waiting notice of entry ``entry_id``, its row locked for this transaction; None when
+    nothing waits."""
     return (
         OutboxMessage.objects.select_for_update(of=("self",))
         .filter(kind__in=NOTICE_KINDS, entry_id=entry_id, state=OutboxMessage.State.PENDING)

@@ -1,7 +1,6 @@
 """What becomes of a client's words when a change or a note to a sent entry is refused: they are
 kept at once as the entry's unsent note, because the page that shows them back may be the last
-one (the idle warning and "Sign out" send them as the page goes, and leaving sends nothing typed
-before the page opened)."""
+one."""
 
 import uuid
 from collections.abc import Mapping
@@ -53,9 +52,8 @@ class NoteTried:
 
 
 def has_new_words(entry: Entry, data: Mapping[str, Any]) -> bool:
-    """Whether a change holds words the client typed that the entry does not
-    (edit_words): a box emptied, or a choice or a number changed alone, takes
-    a moment to do again; words may not come back."""
+    """Whether a change holds words the client typed that the entry does not: a box emptied, or a
+    choice or a number changed alone, takes a moment to do again."""
     return bool(edit_words(entry, data))
 
 
@@ -95,8 +93,7 @@ def entry_edit_or_keep_words(
 def entry_edit_keep_words(
     *, user: User, key: uuid.UUID, data: Mapping[str, Any], entry: Entry | None = None
 ) -> KeptWords:
-    """Keep a refused change's words as the entry's unsent note (entry_keep_refused_edit) and say
-    what the note box holds."""
+    """Keep a refused change's words as the entry's unsent note and say what the note box holds."""
     try:
         kept = entry_keep_refused_edit(user=user, key=key, data=data)
     except ValidationError:
@@ -117,9 +114,8 @@ def entry_edit_keep_words(
 def entry_add_note_or_keep_words(
     *, user: User, key: uuid.UUID, text: str | None, typed: str, leaving: bool = False
 ) -> NoteTried:
-    """Add a note to a sent entry (entry_add_note); a note refused, by this service or already by
-    its form (``text`` None), is kept as the entry's unsent note as it was ``typed``, for the
-    client to send next time."""
+    """Add a note to a sent entry; a note refused, by this service or already by its form, is kept
+    as the entry's unsent note as it was ``typed``, for the client to send next time."""
     refused: ValidationError | None = None
     if text is not None:
         try:

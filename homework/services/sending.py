@@ -41,10 +41,7 @@ def entry_submit(
         user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_count_seen is not None
     )
     if entry is None:
-        # The same send twice at once (a double click without the page's
-        # script, a replayed request): the later one waits for the earlier to
-        # finish making the entry, then finds it sent, rather than meeting it
-        # as "already sent from another tab" and being offered a duplicate.
+        # The same send twice at once.
         assignment_lock(assignment)
         entry = Entry.objects.select_for_update().filter(key=key, assignment=assignment).first()
     kind = get_kind(assignment.exercise.kind)

@@ -1,6 +1,4 @@
-"""The client's page and the sessions list, as the therapist works from them:
-their open work and last entry, "Since last session", the print buttons and
-"Assign exercise", on top of clients' own admin for the client's record."""
+"""The client's page and the sessions list, as the therapist works from them."""
 
 from typing import Any
 
@@ -28,8 +26,7 @@ from practice.requests import acting_user
 
 
 class ClientChangeList(ChangeList):
-    """The client list, each row with what its "open work" column counts:
-    read for the listed clients only, in one more query for any number."""
+    """The client list, each row with what its "open work" column counts."""
 
     def get_queryset(
         self, request: HttpRequest, exclude_parameters: Any = None
@@ -129,8 +126,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
         return ClientChangeList
 
-    # Not sortable: the count is completion's rule, read in Python (SQL cannot
-    # tell work done on every day from work still open without it).
+    # Not sortable: the count is completion's rule, read in Python.
     def get_readonly_fields(
         self, request: HttpRequest, obj: Client | None = None
     ) -> tuple[str, ...]:
@@ -183,8 +179,7 @@ class SessionWorkspaceAdmin(SessionAdmin):
 
     @admin.display(description=_("prepare"))
     def since_last_session(self, obj: Session) -> str:
-        # That page reads from the last session to now: it prepares the next
-        # one only, and beside a past session would read as that session's.
+        # That page reads from the last session to now.
         if not getattr(obj, "is_prepared_for", False):
             return "—"
         url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])

@@ -26,9 +26,8 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     return (
         render_to_string(
             kind.display_template,
-            # for_therapist: what only the therapist is shown (a check-in's total).
-            # client_time_zone: times in the client's life read on the client's clock
-            # (every caller has the client loaded with the entry).
+            # for_therapist: what only the therapist is shown. client_time_zone: times in the
+            # client's life read on the client's clock.
             {
                 "entry": entry,
                 "heading_level": heading_level,

@@ -82,8 +82,7 @@ class EntryAdmin(RoleAdmin):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        """The list shows excerpts of clients' words: each client whose words
-        are on the page gets a line in their access log."""
+        """The list shows excerpts of clients' words."""
         response = super().changelist_view(request, extra_context)
         changelist = (getattr(response, "context_data", None) or {}).get("cl")
         if changelist is not None:
@@ -130,8 +129,7 @@ class EntryAdmin(RoleAdmin):
         description=Entry._meta.get_field("submitted_at").verbose_name, ordering="submitted_at"
     )
     def sent(self, obj: Entry) -> str:
-        # As the admin shows any time, then, if the client changed the entry
-        # after sending it, when: what was read before may read differently now.
+        # As the admin shows any time, then, if the client changed the entry after sending it, when.
         sent = formats.localize(timezone.localtime(obj.submitted_at)) if obj.submitted_at else "—"
         return " · ".join(filter(None, [sent, changed_note(obj)]))
 
@@ -148,8 +146,7 @@ class EntryAdmin(RoleAdmin):
     def excerpt(self, obj: Entry) -> str:
         if not obj.readable_by_staff:
             return str(_("Private: kept by the client for themselves"))
-        # The client's words in their own direction (Arabic, Hebrew) in a
-        # list that runs left to right.
+        # The client's words in their own direction in a list that runs left to right.
         return format_html(
             '<span dir="auto">{}</span>', get_kind(obj.assignment.exercise.kind).excerpt(obj)
         )

@@ -48,8 +48,7 @@ CHANGED_SINCE_SHOWN = gettext_lazy(
 
 
 class ErasureForm(forms.Form):
-    """Typing the client's name as shown and ticking that the export is
-    saved: a slip of the mouse cannot erase anyone."""
+    """Typing the client's name as shown and ticking that the export is saved."""
 
     name = forms.CharField(
         label=gettext_lazy("Type the client's name as shown above"),

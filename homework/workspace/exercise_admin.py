@@ -1,5 +1,4 @@
-"""The exercise library in the admin: a therapist's own exercises and the
-practice's shared ones, edited with each kind's options, searched by kind."""
+"""The exercise library in the admin."""
 
 import json
 from typing import Any
@@ -77,8 +76,7 @@ class ExerciseAdmin(RoleAdmin):
         self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str
     ) -> tuple[QuerySet[Exercise], bool]:
         if _picking_an_assignments_exercise(request):
-            # New work takes exercises still in the library (the form refuses
-            # others); work being edited keeps the one it has, as its form does.
+            # New work takes exercises still in the library.
             queryset = queryset.filter(is_active=True) | Exercise.objects.filter(
                 pk__in=_exercise_of_assignment_being_edited(request)
             )
@@ -110,8 +108,7 @@ class ExerciseAdmin(RoleAdmin):
 
 
 def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
-    """Whether this search is the assignment form's exercise picker (the
-    admin's autocomplete names the field it serves)."""
+    """Whether this search is the assignment form's exercise picker."""
     return (
         request.GET.get("app_label") == Assignment._meta.app_label
         and request.GET.get("model_name") == Assignment._meta.model_name
@@ -120,8 +117,7 @@ def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
 
 
 def _exercise_of_assignment_being_edited(request: HttpRequest) -> list[int]:
-    """The exercise of the assignment whose page asks (from the Referer: the autocomplete request
-    carries nothing else), if it is one the person may see."""
+    """The exercise of the assignment whose page asks, if it is one the person may see."""
     try:
         match = resolve(urlsplit(request.headers.get("referer", "")).path)
     except Resolver404:

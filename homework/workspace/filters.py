@@ -36,8 +36,7 @@ class PastDueFilter(admin.SimpleListFilter):
 
 
 class NewEntriesFilter(admin.SimpleListFilter):
-    """What the home calls new (sent or shared since the previous sign-in, or in the last week
-    without one, active clients only), and what has not been read yet."""
+    """What the home calls new, and what has not been read yet."""
 
     title = _("new")
     parameter_name = "new"

@@ -30,8 +30,8 @@ else:
 
 
 def to_mark_read(user: "User", client: Client, entries: Iterable[Entry]) -> list[Entry]:
-    """The entries of ``client`` a page shows that its "Mark as read" button would read: shared, not
-    read yet, and only for the client's own therapist (entries_mark_read refuses anyone else)."""
+    """The entries of ``client`` a page shows that its "Mark as read" button would read: shared,
+    unread, and only for the client's own therapist."""
     if not selectors.is_their_therapist(user=user, client=client):
         return []
     unread = {
