@@ -11,8 +11,7 @@ from clients.admin import (
     sign_ins,  # noqa: F401 (registers the screens of sign-ins)
 )
 
-# The authenticator secrets of clients, the staff's recovery codes and API tokens are nobody's to
-# read, not even the manager's.
+# Authenticator secrets, recovery codes and API tokens are nobody's to read, not even a manager's.
 admin.site.unregister(TOTPDevice)
 admin.site.unregister(StaticDevice)
 admin.site.unregister(AuthToken)

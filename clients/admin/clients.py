@@ -33,7 +33,6 @@ from practice.models import User
 from practice.requests import acting_user
 from practice.roles import is_acting_manager
 
-# In the therapist's session.
 INVITATIONS_TO_SHOW = "clients.invitations_to_show"
 
 

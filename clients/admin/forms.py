@@ -48,8 +48,7 @@ class SessionStartsField(forms.SplitDateTimeField):
             "The clocks go forward that night, so %(time)s does not happen. "
             "Please choose a time before or after it."
         ),
-        # Half filled in: Django says only "This field is required.", under
-        # a date that is plainly there.
+        # Half filled in: Django's own "required" would sit under a date that is plainly there.
         "time_missing": _("Enter a time as well as a date."),
         "date_missing": _("Enter a date as well as a time."),
     }

@@ -26,8 +26,7 @@ from practice.models import User
 from practice.refusals import form_refused
 from practice.roles import require_manager
 
-# In the manager's session: the id of the invitation whose link the invite page is still to show
-# (once), never the link.
+# In the manager's session: the id, never the link, of an invitation still to show once.
 STAFF_INVITATION_TO_SHOW = "clients.staff_invitation_to_show"
 
 

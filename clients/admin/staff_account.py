@@ -25,7 +25,6 @@ from clients.services.staff_two_step import recovery_codes_renew
 from practice.refusals import form_refused
 from practice.requests import acting_user
 
-# As for a client's invitation.
 STAFF_INVITATION_KEY = "clients.staff_invitation"
 
 

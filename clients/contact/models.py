@@ -111,8 +111,7 @@ class ContactProfile(models.Model):
         found = []
         if self.email_is_safe and self.email:
             found.append(self.Channel.EMAIL)
-        # Compared, not truth-tested: a PhoneNumber's truth formats it (its
-        # __len__), most of this property's time in the scan and the send.
+        # Compared, not truth-tested: a PhoneNumber's truth formats it, which is slow.
         if self.text_is_safe and self.phone not in (None, ""):
             found.append(self.Channel.TEXT)
         return found

@@ -15,8 +15,7 @@ from clients.forms import SetPasswordForm
 from clients.views.sign_in import sign_in_user
 from practice.refusals import form_refused
 
-# The invitation token moves from the link into the session, so the address bar holds a plain
-# /welcome/ while the client sets a password.
+# The token moves into the session, so the address bar holds a plain /welcome/.
 INVITATION_KEY = "invitation"
 FINISH_KEY = "invitation-finish"
 
@@ -65,7 +64,6 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             form.add_error("password1", error)  # the password rules, as a list
         else:
-            # The token stays in the session.
             return redirect("clients:welcome_sent")
     # The last day the link works, on the client's own calendar (as the email says it).
     with timezone.override(invitation.client.timezone):

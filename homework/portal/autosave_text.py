@@ -5,8 +5,7 @@ import datetime as dt
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 
-# "Saved at 14:05": the page as served and the script after each save show the
-# time the same way, in the same zone, because both take it from here.
+# The page and the script show the saved time from here, so they always agree.
 SAVED_TIME_FORMAT = "H:i"
 
 
@@ -82,8 +81,7 @@ def autosave_messages() -> dict[str, str]:
             "What was sent stays as it is. What you typed here is below, and you can keep it "
             "as a separate entry."
         ),
-        # A newer version of work that continues the last one sent (a plan,
-        # a map, a ladder) was sent since the page opened on the one before.
+        # A newer version of a plan, map or ladder was sent since the page opened.
         "conflict_newer_title": _("A newer version was sent since you opened this page"),
         "conflict_newer_text": _(
             "It was sent from another tab or device, while this page still showed the version "

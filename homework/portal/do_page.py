@@ -18,8 +18,7 @@ from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest
 
-# The address's ``start`` that opens work continuing the last entry sent on
-# the newest one, over a draft begun from an older one.
+# ``start`` opens continuing work on the newest entry, over a draft begun from an older one.
 START_FROM_NEWEST = "newest"
 
 

@@ -59,8 +59,7 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     """Show the exercise's form (continuing a draft if there is one) and take the finished entry."""
     if is_archived_post(request):
         return _keep_draft_when_archived(request, assignment_id)
-    # Work the therapist has since closed still takes what the client was
-    # writing: sent, or opened again while a draft of it waits.
+    # Work closed since still takes what the client was writing.
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     kind = get_kind(assignment.exercise.kind)
     if request.method == "POST":

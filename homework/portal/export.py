@@ -53,8 +53,7 @@ def _entry_json(
         "my_notes": [
             {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
         ],
-        # Everything the client wrote is theirs to take, an unsent note too (Entry.note_draft), but
-        # never the practice's: it has never seen it.
+        # The client's to take, an unsent note too, but never the practice's: it never saw it.
         "my_note_not_sent_yet": None if for_practice else (entry.note_draft or None),
         "comments_from_my_therapist": [
             {"text": comment.text, "added_at": _iso(comment.created_at)}
@@ -122,12 +121,10 @@ def _document(
                     "entry": entry,
                     "kind": kind,
                     "happened_at": happened_at,
-                    # Rendered (and escaped) by the kind's own template, as in the
-                    # portal or briefer. Under the download's h1 and each entry's h2.
+                    # Rendered and escaped by the kind's own template, as in the portal.
                     "display": render_to_string(
                         kind.export_template,
-                        # printing: the client's words each line in its own
-                        # direction, which the PDF engine cannot find itself.
+                        # printing: each line of the client's words in its own direction.
                         {
                             "entry": entry,
                             "heading_level": 3,

@@ -36,8 +36,7 @@ class ExportChoiceForm(PortalForm):
 
     # Sent with the choice even when every box is unticked, which sends no "include" at all.
     MARKER = "chosen"
-    # From about this many sent entries the PDF takes more than a few seconds to make, so it is
-    # prepared in the background rather than inside the request.
+    # From about this many sent entries the PDF is prepared in the background, not in the request.
     LONG_NOTEBOOK = 100
 
     def __init__(self, *args: Any, assignments: Iterable[Assignment], **kwargs: Any) -> None:
@@ -73,7 +72,6 @@ class ExportChoiceForm(PortalForm):
 
 
 def _choice_label(assignment: Assignment) -> str:
-    # Counted by selectors.assignments_for_export.
     first, last = (
         calendar_day(moment, "j M")
         for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
-    # Work that continues the last entry sent: how many were sent when the page opened
+    # Sent count when the page opened, for work that continues the last entry
     # (refuse_if_sent_since).
     sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
@@ -41,8 +41,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
         min_value=1, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
 
-    # Set by autosave.js on the save it sends as the page leaves on purpose while a conflict waits
-    # for the client's choice.
+    # Set by autosave.js when the page leaves on purpose while a conflict waits for a choice.
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def flags(self) -> Flags:

@@ -15,9 +15,7 @@ from homework.kinds import get_kind
 from homework.kinds.timeline import timeline_of
 from practice.requests import AuthedRequest
 
-# Entries on one page of "What I've written".
 HISTORY_PAGE_SIZE = 50
-# How far back the progress page's timeline looks.
 PROGRESS_TIMELINE_DAYS = 28
 
 
@@ -69,8 +67,7 @@ def progress(request: AuthedRequest) -> HttpResponse:
             sections.append(
                 {"template": kind.progress_template, "assignment": assignment, "data": context}
             )
-    # The last four weeks on one timeline, on the client's own calendar (their
-    # pages run on their clock): their own entries, private ones included.
+    # The last four weeks on the client's own calendar, private entries included.
     today = timezone.localdate()
     timeline = timeline_of(
         (entry for _assignment, entries in mine for entry in entries),

@@ -22,7 +22,6 @@ def pending_notification_ids(
     return [pk for pk in ids if pk is not None]
 
 
-# Reminders shown on the therapist's client page: the latest few.
 REMINDERS_SHOWN = 5
 
 

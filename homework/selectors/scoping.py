@@ -46,8 +46,7 @@ def entries_for_user(*, user: User, include_archived: bool = False) -> EntryQuer
     )
 
 
-# When staff learned of an entry: a shared entry's content when it was shared (sent, or shared
-# later); a private one's bare existence when it was sent.
+# When staff learned of an entry: shared content when shared; a private entry's existence when sent.
 
 
 def known_after(moment: dt.datetime) -> Q:

@@ -73,8 +73,7 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
                 known_after(window.start), known_by(window.end), assignment__client=client
             )
         )
-        # The page draws what came back from the session summary's selector;
-        # these rows say only which were sent, and when the private ones were.
+        # These rows say only which were sent, and when the private ones were.
         .select_related("assignment__exercise", "assignment__client")
     )
     shared = [entry for entry in sent if entry.readable_by_staff]

@@ -68,8 +68,7 @@ def assignment_create(
         created_by=actor,
     )
     assignment.full_clean()
-    # Read again under the lock: an erasure or archiving this request waited on
-    # has changed the client since the checks above.
+    # Read again under the lock: an erasure or archiving may have changed the client meanwhile.
     status = (
         clients_for_user(user=actor)
         .select_for_update()
@@ -145,7 +144,6 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         and changes["exercise"].pk != assignment.exercise_id
         and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
     ):
-        # Checked only for a new choice.
         raise PermissionDenied(_("You cannot use this exercise."))
     for name, value in changes.items():
         setattr(assignment, name, value)
@@ -157,8 +155,7 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         assignment.save(update_fields=list(changes))
         return assignment
     ended, carried_on = rescheduled.ended, rescheduled.carried_on
-    # Closed, not left to end by its date: its last slot would stay open in
-    # the client's To do for late work, beside the new days' card.
+    # Closed, not left to end: its last slot would stay in To do beside the new days' card.
     ended.ends_on = rescheduled.last_day
     ended.status = Assignment.Status.COMPLETED
     ended.full_clean()
@@ -271,8 +268,7 @@ def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
         exercise.owner = None if is_acting_manager(actor) else actor
     elif not is_acting_manager(actor) and exercise.owner_id != actor.pk:
         raise PermissionDenied(_("You can change only your own exercises."))
-    # Checked against what is stored, so options saved under older rules
-    # do not stop the exercise being renamed or retired.
+    # Checked against what is stored, so options saved under older rules do not block a rename.
     saved = (
         Exercise.objects.filter(pk=exercise.pk, kind=exercise.kind)
         .values_list("options", flat=True)

@@ -24,8 +24,7 @@ from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
-# Monday, from 8 in the morning on the practice's clock: before the week's
-# first sessions, and never a message in the night.
+# Monday from 8 on the practice's clock: before the week's sessions, never in the night.
 DIGEST_WEEKDAY = 0
 DIGEST_FROM_HOUR = 8
 WEEK = dt.timedelta(days=7)

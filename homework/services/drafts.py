@@ -65,8 +65,7 @@ def entry_save_draft(
         within = within_field_limits(data, kind.form(exercise=assignment.exercise))
         draft = kind.validate_draft(within, exercise=assignment.exercise, tz=tz)
     if entry is None and base_version == 0:
-        # One draft per assignment, the one the page reopens: a second tab
-        # opened before the first one saved must not start another, hidden.
+        # One draft per assignment: a second tab must not start another, hidden one.
         other = _open_draft_locked(assignment)
         if other is not None and other.key == key:
             # Made by a request that overtook this one while it waited for the lock.

@@ -68,8 +68,7 @@ def entry_edit(
     if kind.is_log:
         # The client may have put right when it happened: it counts for that day.
         entry.occurrence_on = slot_when_sent(entry, kind, begun=slot_begun_in(entry))
-    # Words of an earlier try at this change, kept unsent when it was refused
-    # (entry_keep_refused_edit), are in the entry now: they need not wait twice.
+    # Words kept from an earlier refused try at this change are in the entry now.
     entry.note_draft = without_paragraphs(entry.note_draft, note_texts(entry.response))
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe

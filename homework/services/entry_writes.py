@@ -120,8 +120,7 @@ def entry_write(
             **kind.plain_columns(dict(response), exercise=assignment.exercise),
         )
     if entry is None:
-        # A recurring assignment's entry belongs to the slot it was started
-        # in, on the client's calendar (homework.schedules)...
+        # A recurring entry belongs to the slot it was started in (homework.schedules)...
         today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo(assignment.client.timezone))
         new = Entry(
             key=key,

@@ -120,8 +120,7 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
     """A short note from the therapist, shown to the client beside their entry: only the client's
     own therapist, only on an entry they may read."""
     _readable_entry(actor, entry)
-    # Decide on the entry as it is now, locked: it may have been made private
-    # since the page that offered the comment box was loaded.
+    # Decided on the locked entry: it may have been made private since the page loaded.
     entry = (
         Entry.objects.select_for_update(of=("self",))
         .select_related("assignment__client", "assignment__exercise")
@@ -139,8 +138,8 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         raise ValidationError({"text": [too_long_message]})
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
-    # The entry is locked: the same note sent twice at once is decided in turn. Words are compared
-    # here, not in SQL, because the column is encrypted.
+    # Locked, so a note sent twice at once is decided in turn; compared here, as the column is
+    # encrypted.
     recent = EntryComment.objects.filter(
         entry=entry, author=actor, created_at__gte=timezone.now() - SENT_TWICE_WINDOW
     ).order_by("created_at", "pk")

@@ -6,7 +6,6 @@ import datetime as dt
 from homework.models import Entry, OutboxMessage
 from practice import delivery
 
-# The therapist's notices of an entry.
 NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
 
 

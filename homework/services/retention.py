@@ -10,8 +10,7 @@ from django.db.models.functions import Coalesce
 from homework.models import OutboxMessage
 from practice.selectors import practice_settings
 
-# Rows per delete: each batch its own short transaction, so a first run on
-# a year of rows never holds a long lock on the table the workers send from.
+# Rows per delete, each batch its own short transaction, so no long lock on the outbox table.
 PURGE_BATCH = 1000
 DONE_STATES = (
     OutboxMessage.State.SENT,

@@ -133,7 +133,6 @@ class AssignmentAdmin(RoleAdmin):
                 .first()
             )
             if upcoming:
-                # The session's day for the client.
                 due = timezone.localdate(upcoming, zone)
         initial.setdefault("due_on", due)
         return initial
@@ -191,8 +190,7 @@ class AssignmentAdmin(RoleAdmin):
         form_url: str = "",
         obj: Model | None = None,
     ) -> Any:
-        # Drawn for a post only when the save was refused: the form comes back as the therapist left
-        # it, and so does the preview beside it.
+        # Drawn for a post only after a refused save, so the preview matches the form as left.
         if request.method == "POST":
             context["preview_html"] = views.assignment_preview_html(request)
         elif isinstance(obj, Assignment):

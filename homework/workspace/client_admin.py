@@ -84,8 +84,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
         form_url: str = "",
         obj: Model | None = None,
     ) -> Any:
-        # Here rather than in change_view: the client is read already, and a
-        # form drawn again after a refusal keeps the block above it.
+        # Here, not in change_view: a form drawn after a refusal keeps the block above it.
         if isinstance(obj, Client) and obj.pk:
             context["now"] = client_now(user=acting_user(request), client=obj, now=timezone.now())
         return super().render_change_form(request, context, add, change, form_url, obj)

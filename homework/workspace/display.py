@@ -26,8 +26,7 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     return (
         render_to_string(
             kind.display_template,
-            # for_therapist: what only the therapist is shown. client_time_zone: times in the
-            # client's life read on the client's clock.
+            # for_therapist: only the therapist's; client_time_zone: read on the client's clock.
             {
                 "entry": entry,
                 "heading_level": heading_level,

@@ -160,8 +160,8 @@ class EntryAdmin(RoleAdmin):
 
     @admin.display(description=Entry._meta.get_field("seen_at").verbose_name)
     def first_read(self, obj: Entry) -> str:
-        # Said here rather than as the field's help text, which promised the
-        # client could still edit beside the very date that ended it.
+        # Said here, not as the field's help text, which would sit beside the date that ended
+        # editing.
         if obj.seen_at is None:
             return str(
                 _(

@@ -126,8 +126,7 @@ def erase_page(model_admin: AdminOf, request: HttpRequest, object_id: str) -> Ht
                     ),
                 )
                 return HttpResponseRedirect(reverse("admin:clients_client_changelist"))
-        # Drawn again with the fingerprint it was opened from: a refused
-        # confirmation stays refused until the page is reloaded.
+        # Drawn with its original fingerprint: a refused confirmation stays refused until reload.
         fingerprint = request.POST.get("fingerprint", "")
     else:
         fingerprint = client_records_fingerprint(client_id=client.pk)

@@ -47,8 +47,7 @@ class ExerciseAdmin(RoleAdmin):
     def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
         options: tuple[Any, dict[str, Any]]
         if obj is not None and not self.has_change_permission(request, obj):
-            # Read only: what the client is asked, in words, rather than the
-            # JSON it is kept in and the hints for editing that.
+            # Read only: what the client is asked, in words rather than the stored JSON.
             options = (_("What the client is asked"), {"fields": ("asked_of_the_client",)})
         else:
             options = (_("Kind options"), {"fields": ("options",), "description": _options_help()})

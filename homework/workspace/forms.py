@@ -186,8 +186,7 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
         exercise_field: forms.ModelChoiceField[Exercise] = self.fields["exercise"]  # type: ignore[assignment]
         exercise_field.queryset = exercises
         exercise_field.error_messages["invalid_choice"] = _("Choose an exercise from your library.")
-        # One date for everyone would be the practice's today, which is a day gone for a client far
-        # away.
+        # One date for everyone would be a day gone for a client far ahead of the practice.
         starts_on = self.fields["starts_on"]
         starts_on.required = False
         starts_on.help_text = _(
