@@ -1,5 +1,4 @@
-"""Clients' own admin, which knows no homework: the client's record, their sessions and the scoped
-list filters. The ModelAdmins are registered with the therapist's workspace on them."""
+"""Clients' own admin, which knows no homework; the workspace registers the ModelAdmins."""
 
 from django.contrib import admin
 from django_otp.plugins.otp_static.models import StaticDevice

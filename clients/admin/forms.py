@@ -1,5 +1,4 @@
-"""The session row's form pieces on the client's page: the date and time
-boxes, named for a screen reader, read on the practice's clock."""
+"""The session row's date and time boxes, named for screen readers, on the practice's clock."""
 
 import datetime as dt
 from typing import Any

@@ -1,5 +1,4 @@
-"""Sign-ins in the admin: every refused sign-in or password check, and the account and address pairs
-locked now, with a way to let one in early."""
+"""Refused sign-ins and current lockouts in the admin, with a way to let one in early."""
 
 from typing import Any
 

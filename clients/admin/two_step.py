@@ -1,5 +1,4 @@
-"""Turning off a client's two-step sign-in from their page in the admin, when their phone and their
-recovery codes are gone."""
+"""Turning off a client's two-step sign-in when their phone and recovery codes are gone."""
 
 from typing import Any
 

@@ -80,8 +80,7 @@ def write_week(week: Sequence[Sequence[tuple[int, int]]]) -> list[list[list[str]
 
 
 def validate_safe_hours(value: Any) -> None:
-    """The model's check: not chosen yet, or the shape above with some time
-    somewhere in the week."""
+    """The model's check: not chosen yet, or the shape above with some safe time in the week."""
     if not hours_chosen(value):
         return
     try:
@@ -129,8 +128,7 @@ def next_safe_moment(value: Any, *, zone: str, after: dt.datetime) -> dt.datetim
 
 
 def days_outside(value: Any, *, at: dt.time) -> list[int]:
-    """The weekdays (0 is Monday) with some safe time in which ``at`` is not safe: on those a
-    reminder set for ``at`` waits for the next safe time."""
+    """Weekdays (0 is Monday) with safe time but not at ``at``: a reminder then waits."""
     if not hours_chosen(value):
         return []
     moment = at.hour * 60 + at.minute

@@ -53,8 +53,7 @@ def account_page(
     extra_context: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The account page, with whichever of its forms was refused; for a client their therapist
-    archived, the archived client's page instead."""
+    """The account page with any refused form, or the archived client's page instead."""
     closed = selectors.client_for_portal_user(user=request.user) is None
     return render(
         request,

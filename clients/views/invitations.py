@@ -1,5 +1,4 @@
-"""The invitation's link: check it, choose an address and password, then
-finish from the link emailed to that address (clients.services.invitation_acceptance)."""
+"""The invitation's link: check it, choose an address and password, confirm by email."""
 
 from django.contrib import messages
 from django.contrib.auth import logout

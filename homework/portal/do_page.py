@@ -1,5 +1,4 @@
-"""The page that fills an exercise (homework/do.html), for new work and for changes to a sent entry
-alike: drawn, refused field by field, or showing a conflict with both versions side by side."""
+"""The page that fills an exercise: drawn, refused field by field, or showing a conflict."""
 
 import uuid
 from typing import Any
@@ -34,8 +33,7 @@ def render_do(
     editing: Entry | None = None,
     refused_words: bool = False,
 ) -> HttpResponse:
-    """``refused_words``: changes to a sent entry sent back refused, with
-    words the client typed in them (session.js treats them as not sent)."""
+    """``refused_words``: a refused change's typed words, which session.js treats as not sent."""
     kind = get_kind(assignment.exercise.kind)
     return render(
         request,

@@ -1,5 +1,4 @@
-"""Doing an exercise: its page, the finished entry sent from it, the autosave
-while the client types, and the same saves from a page that is leaving."""
+"""Doing an exercise: its page, sending it, and the autosave, from an open or leaving page."""
 
 import uuid
 from typing import Any
@@ -123,8 +122,7 @@ def _sent_count_seen(
 
 
 def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
-    """Work that is done for now, opened again by its address (a bookmark, the back button): show
-    what was sent rather than a blank copy, which would read as though it were lost."""
+    """Done work opened by its address shows what was sent, not a blank copy that reads as lost."""
     today = selectors.client_today(assignment.client)
     if assignment.is_recurring:
         slot = schedules.slot_for(assignment, today)

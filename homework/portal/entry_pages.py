@@ -1,5 +1,4 @@
-"""A sent entry's own pages: reading it, changing it until the therapist has
-read it, keeping it private or sharing it, and adding a note."""
+"""A sent entry's pages: reading, changing until read, private or shared, adding a note."""
 
 import uuid
 

@@ -28,8 +28,7 @@ def _iso(value: Any) -> str | None:
 def _entry_json(
     entry: Entry, questions: dict[int, list[dict[str, Any]]], *, for_practice: bool
 ) -> dict[str, Any]:
-    """One entry; ``questions`` holds what each exercise asks, built once per
-    exercise however many entries it has (a daily log runs to hundreds)."""
+    """One entry; ``questions`` is built once per exercise, however many entries it has."""
     exercise = entry.assignment.exercise
     kind = get_kind(exercise.kind)
     if exercise.pk not in questions:
@@ -96,8 +95,7 @@ def practice_export_pdf(*, user: User, client: Client) -> bytes:
 
 
 def export_document(*, user: User, assignment_ids: Collection[int] | None = None) -> str:
-    """The PDF's HTML: the sent entries, in the order things happened, each shown as in the portal
-    (or, for a kind that keeps a briefer form, so)."""
+    """The PDF's HTML: the sent entries in the order things happened, each as in the portal."""
     entries = selectors.entries_for_export(user=user, assignment_ids=assignment_ids)
     return _document(entries, chosen=assignment_ids is not None)
 

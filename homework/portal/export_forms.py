@@ -58,8 +58,7 @@ class ExportChoiceForm(PortalForm):
         return cls.MARKER in data or "include" in data
 
     def chosen_ids(self) -> list[int] | None:
-        """The assignments ticked; None when that is every one offered, so the download says it
-        holds everything (as it does) rather than listing every exercise by name."""
+        """The assignments ticked; None when every one offered is, so the PDF says everything."""
         chosen: list[int] = self.cleaned_data["include"]
         return None if self.offered <= set(chosen) else chosen
 

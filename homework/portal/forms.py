@@ -96,8 +96,7 @@ class NoteForm(PortalFormMessages, forms.Form):
             self.fields["text"].help_text = f"{KEPT_NOTE} {then}"
 
     def holds_words(self) -> bool:
-        """Whether the note as posted has words in it: one refused for being
-        empty has nothing to lose."""
+        """Whether the posted note has words: one refused as empty has nothing to lose."""
         return self.is_bound and bool(str(self.data.get("text", "")).strip())
 
 

@@ -81,8 +81,7 @@ class _TokenCheck(CsrfViewMiddleware):
 
 
 def _carries_a_valid_token(request: HttpRequest) -> bool:
-    """Asked here because the view is exempt from the middleware's check: it
-    refuses nothing, it only decides about the draft."""
+    """Asked here as the view is exempt from the middleware's check: it only decides the draft."""
     check = _TokenCheck(lambda request: HttpResponse())
     return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
 

@@ -101,8 +101,7 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
 
 
 def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int, str | None]:
-    """Each client's trend, asked of the first kind that follows one and has
-    their shared entries from the last ``MONTH_DAYS`` days: one query."""
+    """Each client's trend from the last ``MONTH_DAYS`` days of shared entries: one query."""
     slugs = [kind.slug for kind in all_kinds() if kind.has_trend]
     if not clients or not slugs:
         return {}
@@ -165,8 +164,7 @@ def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
 
 
 def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadRow]:
-    """Every active client of ``therapist`` that ``user`` may see, with their
-    row, in the clients' name order. A fixed number of queries (tests pin it)."""
+    """Every active client of ``therapist`` that ``user`` may see, by name; fixed query count."""
     clients = _clients(user=user, therapist=therapist, now=now)
     today = practice_date(now)
     periods = [

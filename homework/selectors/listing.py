@@ -43,8 +43,7 @@ def count_per_entry(related: type[Model]) -> Coalesce:
 
 
 def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
-    """The entries of ``assignments`` whose responses a picture drawn over all of them opens, each
-    kind saying which."""
+    """The entries of ``assignments`` whose responses a chart opens, each kind saying which."""
     by_kind: dict[str, list[int]] = {}
     for assignment in assignments:
         by_kind.setdefault(assignment.exercise.kind, []).append(assignment.pk)
@@ -59,8 +58,7 @@ def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
 
 
 def charted(entries: QuerySet[Entry], *, opened: Q) -> list[Entry]:
-    """Entries read for a picture drawn over all of them, each response opened only where ``opened``
-    holds, the rest drawn from their plain columns, in the same one query."""
+    """Entries for a chart, opening only the responses ``opened`` holds, in one query."""
     rows = entries.defer("response").annotate(
         opened_response=Case(
             When(opened, then=F("response")),

@@ -170,8 +170,7 @@ def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry |
 
 
 def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
-    """Each of the client's assignments with its sent entries, oldest first, private ones included,
-    each response opened only where its kind's pictures need it. Two queries."""
+    """Each of the client's assignments with its sent entries, private ones included; two queries."""
     if client_for_portal_user(user=user) is None:
         return []
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
@@ -317,8 +316,7 @@ def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComme
 
 
 def drafts_for_client(*, user: User) -> dict[int, Entry]:
-    """Unsent drafts by assignment, so "To do" can say "continue where you
-    left off": work still open, and work closed since the draft was begun."""
+    """Unsent drafts by assignment, for "continue where you left off", closed work included."""
     drafts: dict[int, Entry] = {}
     for draft in (
         entries_for_user(user=user)

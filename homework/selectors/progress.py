@@ -163,8 +163,7 @@ def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[C
 
 
 def open_work(client: Client, *, now: dt.datetime) -> int:
-    """How many of the client's assignments are open or past due, by ``completion`` on the client's
-    calendar: the progress column's own rule."""
+    """How many of the client's assignments are open or past due, by ``completion``."""
     if client.status != Client.Status.ACTIVE:
         return 0
     today = client_today(client, now)

@@ -75,8 +75,7 @@ def row_readable_by_staff(row: Mapping[str, Any]) -> bool:
 
 
 def read_first() -> Q:
-    """Entries the therapist reads before any other: the client felt unsafe,
-    or an answer asks for prompt review (Entry.needs_review)."""
+    """Entries read first: the client felt unsafe, or an answer asks for prompt review."""
     return Q(felt_unsafe=True) | Q(needs_review=True)
 
 

@@ -30,8 +30,7 @@ class WithinReach:
 
 
 def within_reach_for_client(*, user: User) -> WithinReach:
-    """The client's newest sent document kept within reach, private ones included, drafts never; and
-    the active work it belongs to to change it."""
+    """The client's current document, private included, drafts never, with its active work."""
     slugs = within_reach_slugs()
     if not (user.is_authenticated and user.is_client and slugs):
         return WithinReach(entry=None, kind=None, assignment=None)
@@ -59,8 +58,7 @@ def within_reach_for_client(*, user: User) -> WithinReach:
 def current_within_reach_for_staff(
     *, user: User, client: Client, by: dt.datetime
 ) -> dict[str, Entry]:
-    """Per kind kept within reach, the client's newest shared entry sent by
-    ``by`` (a summary's end), however long ago: one query."""
+    """Per kind, the client's newest shared entry sent by ``by``, however long ago: one query."""
     slugs = within_reach_slugs()
     if not slugs:
         return {}

@@ -64,8 +64,7 @@ def staff_client(*, user: User, client_id: int | str) -> Client:
 
 
 def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:
-    """Everything the client sent in ``window``, and where each assignment stands at its end, on the
-    client's own calendar (due dates and days are theirs)."""
+    """What the client sent in ``window`` and where each assignment stands, on their calendar."""
     today = client_today(client, window.end)
     sent = list(
         flags_first(

@@ -93,8 +93,7 @@ def assignment_create(
 
 
 def _just_assigned(assignment: Assignment) -> Assignment | None:
-    """The same work (cleaned, so weekdays in order) made by the same person
-    within SENT_TWICE_WINDOW and not since closed, if there is one."""
+    """The same work made by the same person within SENT_TWICE_WINDOW and still open, if any."""
     recent = Assignment.objects.filter(
         client=assignment.client,
         exercise=assignment.exercise,
@@ -177,8 +176,7 @@ def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
 
 
 def assignment_check_update(*, assignment: Assignment) -> None:
-    """Refuse, by field, changes that ``assignment_update`` would refuse on top of the model's own
-    rules: so a form shows them beside the fields rather than fail on saving."""
+    """Refuse by field what ``assignment_update`` would, so the form shows it beside the fields."""
     _rescheduled(assignment)
 
 
@@ -307,8 +305,7 @@ def assignment_create_many(
 def _refuse_ends_before_starts(
     starts: Sequence[tuple[Client, dt.date]], *, due_on: dt.date | None, ends_on: dt.date | None
 ) -> None:
-    """Refuse, on its field, a due date or last day that comes before the start of any client's
-    work, naming every client it does, and the first date that would do for all of them."""
+    """Refuse an end before any client's start, naming every such client and a date that works."""
     for field, last in (("due_on", due_on), ("ends_on", ends_on)):
         if last is None:
             continue

@@ -37,8 +37,7 @@ def digest_slot(therapist_id: int, day: dt.date) -> str:
 
 @transaction.atomic
 def digests_scan(*, now: dt.datetime) -> list[int]:
-    """Write this week's digest for every active therapist once its time has come, and return the
-    waiting ones to send."""
+    """Write this week's digest for each active therapist when due; return the waiting ones."""
     today = practice_date(now)
     local = timezone.localtime(now)
     if (

@@ -132,8 +132,7 @@ def _build_and_close(download_id: int, attempt: int) -> None:
 
 
 def download_build(*, download_id: int, attempt: int) -> str:
-    """Build one download's PDF into its row; safe to run twice, as only the first run of an attempt
-    claims it."""
+    """Build one download's PDF into its row; safe to run twice (one run claims each attempt)."""
     from homework.portal.export import export_pdf  # the portal's PDF, not a second one
 
     now = timezone.now()

@@ -95,15 +95,13 @@ def entry_save_draft(
 
 
 def _open_draft_locked(assignment: Assignment) -> Entry | None:
-    """The assignment's draft, if it has one, decided under a lock on the
-    assignment so that two first saves at once cannot both start one."""
+    """The assignment's draft, if any, read under its lock so two first saves cannot both make one."""
     assignment_lock(assignment)
     return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
 
 
 def within_field_limits(data: Mapping[str, Any], form: KindForm) -> dict[str, Any]:
-    """``data`` with each text cut to what its field holds, as a draft's lenient check counts it,
-    and the NUL character that no text can hold taken out."""
+    """``data`` with each text cut to its field's length and NUL characters taken out."""
     kept = dict(data)
     for key, value in data.items():
         field = form.fields.get(key)

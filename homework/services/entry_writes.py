@@ -1,5 +1,4 @@
-"""What every write to an entry shares: the refusals, the flags, loading
-under lock, the version check and the row write itself."""
+"""What every write to an entry shares: refusals, flags, locking, the version check."""
 
 import datetime as dt
 import uuid
@@ -34,8 +33,7 @@ class EntryConflict(Exception):
 
 
 class EntrySentSince(EntryConflict):
-    """Work that continues the last entry sent (a plan, a map, a ladder), from a page opened before
-    a newer one was sent from another tab or device."""
+    """A plan, map or ladder sent from a page opened before a newer one was sent."""
 
 
 @dataclass(frozen=True)
@@ -211,8 +209,7 @@ def own_sent_entry_for_update(
 
 
 def forget_stored_summaries(entry: Entry) -> None:
-    """Words taken back or changed leave no copy in a summary stored ahead of a session: once the
-    change is committed, and never failing the client's save if the storage does."""
+    """Drop stored summaries after commit, so changed words leave no copy; never fails the save."""
     from homework.summary.services import summary_forget
 
     client_id = entry.assignment.client_id

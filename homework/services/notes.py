@@ -110,8 +110,7 @@ def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
 
 
 def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:
-    """The entry's unsent note with the words of a change to it that could
-    not be saved (edit_words) that the note does not hold yet, a paragraph each."""
+    """The unsent note plus any refused change's words it does not hold yet, a paragraph each."""
     note = entry.note_draft
     for text in edit_words(entry, data):
         if _has_paragraph(note, text):

@@ -72,8 +72,7 @@ def message_count_failure(
     now: dt.datetime,
     what: str,
 ) -> str:
-    """Record a try at ``message`` that failed with ``failure`` (already counted in ``attempts``),
-    and give it up once practice.delivery says so."""
+    """Record a failed try at ``message``; give it up once practice.delivery says so."""
     stop = delivery.gives_up(failure, attempts=message.attempts, asked_at=asked_at, now=now)
     if stop:
         message.state = OutboxMessage.State.GIVEN_UP

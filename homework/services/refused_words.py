@@ -52,8 +52,7 @@ class NoteTried:
 
 
 def has_new_words(entry: Entry, data: Mapping[str, Any]) -> bool:
-    """Whether a change holds words the client typed that the entry does not: a box emptied, or a
-    choice or a number changed alone, takes a moment to do again."""
+    """Whether a change holds typed words the entry does not, which could not be typed again."""
     return bool(edit_words(entry, data))
 
 

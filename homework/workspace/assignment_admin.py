@@ -215,8 +215,7 @@ class AssignmentAdmin(RoleAdmin):
         obj.pk = saved.pk
 
     def log_change(self, request: HttpRequest, obj: Assignment, message: Any) -> Any:
-        """New days that went to new work are logged on both, so each one's history says where the
-        days went."""
+        """New days that went to new work are logged on both, so each history says where."""
         ended = obj.rescheduled_from
         if ended is None:
             return super().log_change(request, obj, message)

@@ -1,5 +1,4 @@
-"""The caseload page: every active client of one therapist, one row each, sorted by the column asked
-for. A therapist sees their own."""
+"""The caseload page: each active client of one therapist, sortable; a therapist sees their own."""
 
 from dataclasses import dataclass
 

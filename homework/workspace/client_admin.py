@@ -145,8 +145,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
 
     @admin.display(description=_("latest reminders"))
     def recent_reminders(self, obj: Client) -> SafeString:
-        """Sent, held for safe hours, closed because the client turned it
-        off, or given up, each with its reason (homework.reminders)."""
+        """Recent reminders, each with what became of it and why (homework.reminders)."""
         return SafeString(  # nosec B703 (a rendered template, escaped as it rendered)
             render_to_string(
                 "admin/homework/partials/recent_reminders.html",

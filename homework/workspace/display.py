@@ -89,8 +89,7 @@ def schedule_text(assignment: Assignment) -> str:
 
 
 def reminder_waits_warning(assignment: Assignment) -> str | None:
-    """For recurring work just set: the client's daily reminder time, named
-    with their safe hours, when it falls outside them (it waits for a safe time)."""
+    """The client's reminder time, when it falls outside their safe hours and so waits."""
     if not assignment.is_recurring:
         return None
     waits = reminder_waits_for_staff(contact_profile_of(assignment.client))

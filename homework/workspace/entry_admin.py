@@ -99,8 +99,7 @@ class EntryAdmin(RoleAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        """Opening an entry is a look, logged, never a read: the page's
-        "Mark this entry as read" button is (reading.mark_read)."""
+        """Opening an entry is a look, logged, never a read (reading.mark_read)."""
         entry = self.get_object(request, object_id)
         if entry is None:
             return super().change_view(request, object_id, form_url, extra_context)

@@ -102,8 +102,7 @@ REPEAT_CHOICES = [
 
 
 def apply_repeat(cleaned: dict[str, Any]) -> None:
-    """The one-click rhythm (``repeat``): sets the schedule, and the day and
-    the end where the therapist left them empty."""
+    """The one-click rhythm: sets the schedule, and the day and end where left empty."""
     repeat = cleaned.get("repeat")
     starts = cleaned.get("starts_on")
     if not repeat or starts is None:

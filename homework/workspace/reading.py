@@ -50,8 +50,7 @@ def back_to(request: HttpRequest, fallback: str) -> str:
 
 
 def mark_read(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    """Mark exactly the entries the therapist's page showed as read, then go
-    back there saying what changed for the client (or why nothing did)."""
+    """Mark exactly the entries the page showed as read, then say what changed, or why not."""
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     user = acting_user(request)

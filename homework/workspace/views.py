@@ -65,8 +65,7 @@ class GlanceRow:
 
     @property
     def counts_whole(self) -> bool:
-        """The whole schedule's count is said too where it covers more than
-        the window's, or there is none for the window."""
+        """Also say the whole schedule's count where it differs from the window's."""
         return self.progress.is_recurring and (self.began_before or not self.counts_window)
 
 
@@ -139,8 +138,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
 
 
 def _in_client_time_zone_if_not_ours(session: Session | None, client: Client) -> str:
-    """When ``session`` starts on the client's clock, where that is not the practice's: an
-    appointment they keep at their own time of day, perhaps on another date."""
+    """When ``session`` starts on the client's clock, where that differs from the practice's."""
     if session is None:
         return ""
     return where_clocks_differ(session.starts_at, client.timezone, "l j F, H:i", marked=False)
@@ -253,8 +251,7 @@ def _preview_of(assignment: Assignment) -> dict[str, Any]:
 def assign_to_clients(
     model_admin: AdminOf, request: HttpRequest, queryset: QuerySet[Client]
 ) -> HttpResponse | None:
-    """An intermediate page: choose the exercise and schedule, then assign it
-    to every selected client through the service, all or none."""
+    """Choose an exercise and schedule, then assign it to every selected client, all or none."""
     user = acting_user(request)
     selected = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
     clients = list(queryset.select_related("contact_profile").order_by("display_name"))
