@@ -123,7 +123,7 @@ class DayRangeFilter(admin.ListFilter):
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if not self.form.is_valid():
-            # Nothing rather than everything.
+            # Nothing rather than everything: a list ignoring a mistyped day would pass for it.
             return queryset.none()
         since, before = self.form.moments()
         if since is not None:

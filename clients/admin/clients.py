@@ -54,7 +54,7 @@ class ClientAdmin(RoleAdmin):
     inlines = (SessionInline,)
     actions: tuple[str, ...] = ("archive_selected", "restore_selected")
     fieldsets = (
-        # The time zone is with the client, not under reminders.
+        # The time zone is with the client, not under reminders: their days run on it.
         (None, {"fields": ("display_name", "therapist", "status", "timezone")}),
         # The client's own say on reminders: read here, set with them on its own page.
         (_("How we may contact them"), {"fields": ("contact_preferences",)}),

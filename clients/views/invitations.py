@@ -33,7 +33,7 @@ def welcome(request: HttpRequest, token: str) -> HttpResponse:
         services.invitation_check(token=token)
     except services.InvitationRefused as refused:
         return _invitation_refused(request, refused.reason)
-    # Only for a link that works.
+    # Only for a link that works: a made-up link from elsewhere must not sign anyone out.
     if request.user.is_authenticated:
         logout(request)  # a shared device: never mix someone else's session in
     request.session[INVITATION_KEY] = token

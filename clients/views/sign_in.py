@@ -29,7 +29,7 @@ from clients.middleware import start_portal_session
 from practice.models import User
 from practice.refusals import form_refused
 
-# Ask the browser to forget everything of ours it may hold: cached pages, cookies, storage.
+# Ask the browser to forget everything of ours: shared devices are the norm.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
 # An ordinary sign-out clears all but the cookies, which it ends one by one: the device cookie
 # stays, keeping the next sign-in out of the per-address limit.

@@ -60,7 +60,7 @@ def autosave_messages() -> dict[str, str]:
             "Both versions are shown below, just before the Send button. "
             "What you type stays on this page, not saved, until you choose."
         ),
-        # A page opened with nothing saved meets a draft begun since.
+        # A page opened with nothing saved meets a draft begun since, perhaps its own last words.
         "status_conflict_begun": _(
             "Not saved yet: there is another version of this. Choose what to keep below."
         ),

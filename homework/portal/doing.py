@@ -77,7 +77,7 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
         done = _already_done(request, assignment)
         if done is not None:
             return done
-    # "Use the newer version", chosen when a newer one was sent since this page's draft began.
+    # "Use the newer version": the page starts from it, and its first save replaces the draft.
     from_newest = kind.continues_last_sent and request.GET.get("start") == START_FROM_NEWEST
     resumed = draft if draft is not None and not from_newest else None
     envelope = EntryEnvelopeForm(
@@ -194,7 +194,7 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         flags=envelope.flags(),
         shown=Shown.from_post(post),
         page_save=envelope.page_save(),
-        # The page is going, and cannot show a choice.
+        # The page is going and cannot show a choice: the words are kept, and the choice waits.
         sent_count_seen=envelope.cleaned_data["sent_count_seen"],
         leaving=True,
     )

@@ -59,7 +59,7 @@ def _render_entry(
         "homework/entry.html",
         {
             "entry": entry,
-            # A plan, map or ladder changes as life does.
+            # A plan, map or ladder changes as life does: any version sent can start the next.
             "can_update": kind.continues_last_sent
             and entry.assignment.status == Assignment.Status.ACTIVE,
             # The kind's template gets everything its present() gives, as in the admin.

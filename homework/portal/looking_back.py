@@ -22,7 +22,7 @@ PROGRESS_TIMELINE_DAYS = 28
 @require_safe
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
-    # A page at a time, every entry reachable.
+    # A page at a time, every entry reachable: the oldest may matter most (a protection order).
     exercises = selectors.history_exercises_for_client(user=request.user)
     chosen = _chosen_exercise(request.GET.get("exercise"), {pk for pk, _title in exercises})
     page = Paginator(

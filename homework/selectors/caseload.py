@@ -201,7 +201,7 @@ def _share(pair: tuple[int, int]) -> float | None:
 # Where each trend sorts: the ones to look at first, first.
 _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 
-# The columns the table sorts by, each a key that is None where the row has nothing to sort by.
+# Sort keys per column; a row with None goes last whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
     "flags": lambda row: (row.unread_unsafe + row.unread_review, row.unread_flags),

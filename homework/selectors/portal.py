@@ -79,7 +79,7 @@ def todo_for_client(*, user: User) -> Todo:
     today = client_today(client)
     slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
     open_slots = [slot for slot in slots.values() if slot is not None]
-    # (assignment, slot) → what was sent for it.
+    # (assignment, slot) → the newest sent for it: rows come oldest first, so later ones win.
     done: dict[tuple[int, dt.date | None], uuid.UUID] = {}
     if open_slots:
         done = {

@@ -52,13 +52,14 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
         days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
         # Whether the slot still open has something sent.
         last_day_done=Max(day_of_entry, filter=sent & by_today),
-        # Work sent early, filed under the first slot still to come.
+        # Work sent early is not counted yet, but the therapist is told it was sent
+        # (schedules.Coming).
         last_day_filed=Max(day_of_entry, filter=sent),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
 
 
-# Every calendar on earth lies between UTC-12 and UTC+14.
+# A client's day is at most a day either side of the UTC date (calendars span UTC-12 to +14).
 _EARLIEST_CALENDAR = dt.timedelta(hours=-12)
 _LATEST_CALENDAR = dt.timedelta(hours=14)
 

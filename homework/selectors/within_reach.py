@@ -34,7 +34,7 @@ def within_reach_for_client(*, user: User) -> WithinReach:
     slugs = within_reach_slugs()
     if not (user.is_authenticated and user.is_client and slugs):
         return WithinReach(entry=None, kind=None, assignment=None)
-    # Newest by when it was sent.
+    # Newest by sending: an update is a new entry, so an older one edited later is not current.
     entry = (
         listed(entries_for_user(user=user, include_archived=True))
         .filter(assignment__exercise__kind__in=slugs, status=Entry.Status.SUBMITTED)

@@ -18,7 +18,7 @@ from practice.models import User
 
 logger = logging.getLogger(__name__)
 
-# Page counts are written at most this often: a 113-page build makes a few writes, not one per page.
+# Page counts are written at most this often, not once per page.
 PAGES_WRITTEN_EVERY = 2.0
 _PAGE = re.compile(r"Creating layout - Page (\d+)")
 

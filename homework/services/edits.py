@@ -45,7 +45,7 @@ def entry_edit(
     kind = get_kind(assignment.exercise.kind)
     if entry.version != base_version:
         if entry.version == base_version + 1 and _edit_says_already(entry, data, flags):
-            # The edit just saved, sent again: not a change made elsewhere.
+            # The edit just saved, sent again ("Save" clicked twice): not a change made elsewhere.
             return entry
         raise EntryConflict(entry)
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
@@ -53,7 +53,7 @@ def entry_edit(
     said_before = (entry.response, entry.discuss_in_session, entry.felt_unsafe)
     entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
-    # The answers changed now answer the form as the page showed it.
+    # Changed answers answer the form as shown now; the others, what the client read then.
     entry.asked = kind.asked(
         assignment.exercise,
         entry.response,

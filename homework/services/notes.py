@@ -21,7 +21,7 @@ from practice.requests import SENT_TWICE_WINDOW
 
 NOTE_MAX_CHARS = 2000
 
-# A note that could not be sent is kept whole up to the longest answer the portal takes anywhere.
+# An unsent note is kept whole up to the longest answer the portal takes: generous, bounded.
 NOTE_DRAFT_MAX_CHARS = settings.LONG_TEXT_MAX_CHARS
 
 

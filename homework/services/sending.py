@@ -41,7 +41,7 @@ def entry_submit(
         user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_count_seen is not None
     )
     if entry is None:
-        # The same send twice at once.
+        # The same send twice at once waits, then finds it sent, rather than offering a duplicate.
         assignment_lock(assignment)
         entry = Entry.objects.select_for_update().filter(key=key, assignment=assignment).first()
     kind = get_kind(assignment.exercise.kind)

@@ -128,7 +128,7 @@ class EntryAdmin(RoleAdmin):
         description=Entry._meta.get_field("submitted_at").verbose_name, ordering="submitted_at"
     )
     def sent(self, obj: Entry) -> str:
-        # As the admin shows any time, then, if the client changed the entry after sending it, when.
+        # Sent time, then when the client changed it: what was read before may read differently now.
         sent = formats.localize(timezone.localtime(obj.submitted_at)) if obj.submitted_at else "—"
         return " · ".join(filter(None, [sent, changed_note(obj)]))
 

@@ -75,7 +75,7 @@ class ExerciseAdmin(RoleAdmin):
         self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str
     ) -> tuple[QuerySet[Exercise], bool]:
         if _picking_an_assignments_exercise(request):
-            # New work takes exercises still in the library.
+            # New work takes exercises still in the library; work being edited keeps its own.
             queryset = queryset.filter(is_active=True) | Exercise.objects.filter(
                 pk__in=_exercise_of_assignment_being_edited(request)
             )
