@@ -20,7 +20,7 @@ from practice.requests import acting_user, parse_id
 
 
 def two_step_line(client: Client) -> SafeString:
-    """On the client's page."""
+    """On the client's page: whether they sign in in two steps, and how to turn it off."""
     account = client.portal_user
     if account is None or not selectors.has_two_step(user=account):
         return SafeString("")

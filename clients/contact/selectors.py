@@ -20,7 +20,7 @@ CHANGES_SHOWN = 5
 
 
 def contact_profile_of(client: Client) -> ContactProfile:
-    """The client's profile, or an unsaved default for a client who has none yet."""
+    """The client's profile, or an unsaved default with every channel off."""
     try:
         return client.contact_profile
     except ContactProfile.DoesNotExist:

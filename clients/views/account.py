@@ -38,7 +38,7 @@ def account(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @client_required(allow_archived=True)
 def archived_page(request: AuthedRequest) -> HttpResponse:
-    """The one page of the portal left to a client their therapist archived."""
+    """The one portal page left to an archived client: what they wrote is theirs to download."""
     if selectors.client_for_portal_user(user=request.user) is not None:
         return redirect("homework:dashboard")  # restored: the whole portal is open again
     return account_page(request)
@@ -147,7 +147,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required
 def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
-    """A new list of recovery codes, once a code from the app shows the phone is in hand."""
+    """New recovery codes, once a code from the app shows the phone is in hand; the old stop."""
     form = CodeForm(request.POST, prefix="codes")
     if form.is_valid():
         try:

@@ -63,6 +63,7 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             form.add_error("password1", error)  # the password rules, as a list
         else:
+            # The token stays in the session: a double click is answered as the first.
             return redirect("clients:welcome_sent")
     # The last day the link works, on the client's own calendar (as the email says it).
     with timezone.override(invitation.client.timezone):

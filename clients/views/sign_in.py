@@ -95,7 +95,7 @@ class PortalLoginView(auth_views.LoginView):
 
 
 def pending_sign_in(request: HttpRequest) -> tuple[User, str] | None:
-    """Who gave the right password and has the second step to go, and where they go next."""
+    """Who passed the password step, and where next; None when no one has or it is too old."""
     pending = request.session.get(PENDING_SIGN_IN)
     if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
         request.session.pop(PENDING_SIGN_IN, None)
@@ -130,7 +130,7 @@ def login_code(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_lost_phone(request: HttpRequest) -> HttpResponse:
-    """The second step without the phone."""
+    """The second step without the phone: a recovery code, or how to ask the therapist."""
     pending = pending_sign_in(request)
     if pending is None:
         return redirect("clients:login")

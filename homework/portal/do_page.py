@@ -55,7 +55,7 @@ def render_do(
 
 
 def envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelopeForm:
-    """The form shown with a conflict."""
+    """The form shown with a conflict: sending again keeps this page's text, nothing is lost."""
     data = post.copy()
     if conflict["sent_count_seen"] is not None:
         data["sent_count_seen"] = str(conflict["sent_count_seen"])

@@ -201,7 +201,7 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
 
 
 def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
-    """Save changes to a sent entry from posted form fields."""
+    """Save changes to a sent entry from posted fields; refused ones are kept as its unsent note."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -217,7 +217,7 @@ def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
-    """Add the note a client was writing on a sent entry, from posted form fields."""
+    """Add the note from posted fields; one that cannot be added is kept unsent on the entry."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     services.entry_add_note_or_keep_words(

@@ -85,7 +85,7 @@ def download_status(request: AuthedRequest) -> JsonResponse:
 
 @require_POST
 def download_fetch(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    """The file, once, to the client whose download it is."""
+    """The file, once, to the client whose download it is; 404 to anyone else, staff included."""
     if not request.user.is_authenticated or request.user.is_staff:
         raise Http404
     client = client_for_portal_user(user=request.user, include_archived=True)

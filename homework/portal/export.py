@@ -79,7 +79,7 @@ def export_json(*, user: User) -> dict[str, Any]:
 
 
 def practice_export_json(*, user: User, client: Client) -> dict[str, Any]:
-    """The practice's copy of a client's records, before a manager erases them."""
+    """The practice's copy before erasure: shared entries only, ``my_note_not_sent_yet`` null."""
     entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
     return {**_json_of(entries, for_practice=True), "for_the_practice": True}
 

@@ -63,7 +63,7 @@ def _neutral_url() -> str:
 
 
 def _body_is_readable(request: HttpRequest) -> bool:
-    """Whether the post can be read at all."""
+    """Whether the post can be read within the server's limits; if not, its draft is dropped."""
     try:
         request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
     except Exception:

@@ -58,7 +58,7 @@ def caseload_therapists(*, user: User) -> QuerySet[User]:
 
 
 def caseload_therapist(*, user: User, asked: str | None) -> User | None:
-    """The therapist whose caseload is shown."""
+    """The therapist whose caseload ``user`` may see, else User.DoesNotExist."""
     therapists = caseload_therapists(user=user)
     if asked is None or asked == "":
         return user if user.is_therapist else therapists.first()
@@ -216,7 +216,7 @@ DEFAULT_SORT = "-flags"
 
 
 def sort_order(asked: str | None) -> str:
-    """``asked`` if it names a column, with a "-" to reverse it."""
+    """``asked`` if it names a column, else the default: a stale link still shows the caseload."""
     if asked and asked.removeprefix("-") in SORT_KEYS:
         return asked
     return DEFAULT_SORT

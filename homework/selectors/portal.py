@@ -124,7 +124,7 @@ def todo_for_client(*, user: User) -> Todo:
 
 
 def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) -> "StrOrPromise":
-    """The kind's words for sending once more."""
+    """The kind's words for sending once more; "" for a new slot that starts afresh."""
     if occurrence is not None and not kind.is_log and not kind.continues_last_sent:
         return ""
     return kind.again_label
@@ -268,7 +268,7 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
 
 
 def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
-    """The client's sent entries, newest first, with counts of what was added since."""
+    """The client's sent entries, newest first; an ``exercise_id`` not theirs matches nothing."""
     entries = listed(entries_for_user(user=user)).filter(status=Entry.Status.SUBMITTED)
     if exercise_id is not None:
         entries = entries.filter(assignment__exercise_id=exercise_id)

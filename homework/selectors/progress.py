@@ -71,7 +71,8 @@ def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
 
 
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """One-off assignments with nothing sent whose due date may be past for their client."""
+    """One-off work with nothing sent that may be past due: a conservative bound, as SQL has no
+    calendars."""
     _, latest = _days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
@@ -97,7 +98,7 @@ def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> Q
 
 
 def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
-    """Past its due date on the client's own calendar."""
+    """Past due on the client's own calendar; select ``assignment.client`` with the row."""
     today = client_today(assignment.client, now)
     return completion(assignment, today=today).state == Progress.OVERDUE
 

@@ -95,7 +95,7 @@ class DigestNotSent(Exception):
 
 
 def digest_send(*, message_id: int, now: dt.datetime) -> str:
-    """Send digest ``message_id``: "sent", "skipped", "given-up"."""
+    """Send digest ``message_id``: "sent", "skipped", "given-up"; DigestNotSent to retry."""
     outcome = _digest_try(message_id, now)
     if outcome == "failed":
         raise DigestNotSent(message_id)

@@ -176,7 +176,7 @@ def download_build(*, download_id: int, attempt: int) -> str:
 
 
 def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
-    """The file of the client's own ready download, removed as it is handed over."""
+    """The client's ready download, removed as it is handed over: no copy is kept."""
     with transaction.atomic():
         download = (
             PreparedDownload.objects.select_for_update()

@@ -27,7 +27,7 @@ class ClientAlreadyErased(Exception):
 
 
 class ClientChangedSinceShown(Exception):
-    """The records changed after the page was drawn."""
+    """The records changed after the page was drawn, so nothing was erased."""
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ def _record_view(actor: User, client: Client, what: str) -> None:
 
 @transaction.atomic
 def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
-    """A list page that shows entries' words."""
+    """A list page showing entries' words: a line in each shown client's access log."""
     shown = [entry.assignment.client for entry in entries if entry.readable_by_staff]
     access_events_record(
         actor=actor, clients=shown, action=AccessEvent.Action.VIEWED, what="Entry list"

@@ -82,7 +82,7 @@ class EntryAdmin(RoleAdmin):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        """The list shows excerpts of clients' words."""
+        """The list shows clients' words, so each shown client gets a line in their access log."""
         response = super().changelist_view(request, extra_context)
         changelist = (getattr(response, "context_data", None) or {}).get("cl")
         if changelist is not None:

@@ -48,7 +48,7 @@ CHANGED_SINCE_SHOWN = gettext_lazy(
 
 
 class ErasureForm(forms.Form):
-    """Typing the client's name as shown and ticking that the export is saved."""
+    """Typing the client's name and ticking that the export is saved, so no slip erases anyone."""
 
     name = forms.CharField(
         label=gettext_lazy("Type the client's name as shown above"),

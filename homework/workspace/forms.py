@@ -67,7 +67,7 @@ def normalise_schedule(cleaned: dict[str, Any]) -> None:
 
 
 def drop_unchanged_instructions(cleaned: dict[str, Any]) -> None:
-    """Instructions left exactly as the library has them are not personal."""
+    """Instructions left as the library has them are stored as none, so its later words reach."""
     exercise = cleaned.get("exercise")
     text = (cleaned.get("instructions") or "").strip()
     if exercise is not None and text == exercise.instructions.strip():
