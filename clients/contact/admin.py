@@ -46,7 +46,7 @@ def contact_summary(client: Client) -> SafeString:
 def contact_edit_page(
     model_admin: "admin.ModelAdmin[Client]", request: HttpRequest, object_id: str
 ) -> HttpResponse:
-    """Set the profile with the client; saving counts as checked today."""
+    """Set the profile with the client, saving it as checked today; another's client is a 404."""
     user = acting_user(request)
     client_id = parse_id(object_id)
     client = (

@@ -181,7 +181,7 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
 
 
 def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
-    """Save a draft from posted form fields (the quick exit's last words)."""
+    """Save a draft from posted fields (the quick exit's last words); raises as the autosave does."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())

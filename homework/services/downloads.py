@@ -176,7 +176,8 @@ def download_build(*, download_id: int, attempt: int) -> str:
 
 
 def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
-    """The client's ready download, removed as it is handed over: no copy is kept."""
+    """The client's ready download, removed as it is handed over (no copy is kept); None for any
+    other."""
     with transaction.atomic():
         download = (
             PreparedDownload.objects.select_for_update()
