@@ -58,7 +58,7 @@ def caseload_therapists(*, user: User) -> QuerySet[User]:
 
 
 def caseload_therapist(*, user: User, asked: str | None) -> User | None:
-    """The therapist whose caseload ``user`` may see, else User.DoesNotExist; None if none exist."""
+    """``asked`` if ``user`` may see it, else DoesNotExist; unasked, their own, the first, or None."""
     therapists = caseload_therapists(user=user)
     if asked is None or asked == "":
         return user if user.is_therapist else therapists.first()
