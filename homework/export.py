@@ -1,42 +1,6 @@
-"""A client's own records, to take away: everything as JSON, the sent entries as a PDF.
-
-Both are pure functions of what the selectors return: no writes, and the
-PDF renderer fetches nothing from outside (practice.pdf).
-
-The JSON ("notebook-export/1") holds ``format``, ``exported_at`` and
-``entries``. Each entry's ``response`` is the answers as stored: keys (a
-worksheet's are made from its questions, like "q_1a2b3c4d5e") and values
-(a choice is kept as a short value, like "message" or "held"). Beside it,
-``questions`` says what those mean, as the client was asked them when they
-last saved the entry (a therapist may reword a question later), or as the
-form asks them now for an entry saved before that was kept:
-
-- ``{"key": ..., "text": ...}`` for each key ``response`` may hold, in the
-  form's order; ``text`` is the question or label the client saw;
-- ``"choices": {value: words}`` too, where the answer is one of a set
-  (a multiple choice stores a list of those values);
-- ``"rows": [...]`` instead, for a list of rows (steps, people, places),
-  describing each row's keys in the same way.
-
-``questions`` also lists the questions the therapist has since removed (or
-given another type), as they were last worded. A key it does not list
-answered one removed before their wording was kept; the answer is kept all
-the same.
-
-``contact_profile`` is how the client said the practice may contact them
-(clients.contact.selectors.contact_export): which ways are safe, their
-address and number for reminders, safe hours by weekday, how often.
-
-``my_notes`` are the notes the client added to a sent entry;
-``my_note_not_sent_yet`` is a note they began on it and have not sent (too
-long to send, or on its way as they left), or null. The therapist has never
-seen it. The PDF holds sent entries and sent notes only.
-
-The practice's copy (``practice_export_json``, made by a manager before
-erasing a client) is the same format with ``"for_the_practice": true``,
-holding only what the practice could read: sent, shared entries, never a
-private one's content, a draft or an unsent note (CLINICAL.md).
-"""
+"""A client's own records, to take away: everything as JSON, the sent entries as a PDF; pure
+functions, no writes and nothing fetched from outside. The practice's copy holds only what the
+practice could read: never a private entry's content, a draft or an unsent note."""
 
 import datetime as dt
 from collections.abc import Collection, Iterable
@@ -64,8 +28,7 @@ def _iso(value: Any) -> str | None:
 def _entry_json(
     entry: Entry, questions: dict[int, list[dict[str, Any]]], *, for_practice: bool
 ) -> dict[str, Any]:
-    """One entry; ``questions`` holds what each exercise asks, built once per
-    exercise however many entries it has (a daily log runs to hundreds)."""
+    """One entry; ``questions`` is built once per exercise, however many entries it has."""
     exercise = entry.assignment.exercise
     kind = get_kind(exercise.kind)
     if exercise.pk not in questions:
@@ -89,9 +52,7 @@ def _entry_json(
         "my_notes": [
             {"text": note.text, "added_at": _iso(note.created_at)} for note in entry.notes.all()
         ],
-        # Everything the client wrote is theirs to take, a note they could not
-        # send too (Entry.note_draft), apart from the sent ones and said so.
-        # Never the practice's: it has never seen it.
+        # The client's to take, an unsent note too, but never the practice's: it never saw it.
         "my_note_not_sent_yet": None if for_practice else (entry.note_draft or None),
         "comments_from_my_therapist": [
             {"text": comment.text, "added_at": _iso(comment.created_at)}
@@ -118,9 +79,7 @@ def export_json(*, user: User) -> dict[str, Any]:
 
 
 def practice_export_json(*, user: User, client: Client) -> dict[str, Any]:
-    """The practice's copy of a client's records, before a manager erases
-    them: the same format, holding what the practice could read (sent,
-    shared entries; ``my_note_not_sent_yet`` always null)."""
+    """The practice's copy before erasure: shared entries only, ``my_note_not_sent_yet`` null."""
     entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
     return {**_json_of(entries, for_practice=True), "for_the_practice": True}
 
@@ -136,10 +95,7 @@ def practice_export_pdf(*, user: User, client: Client) -> bytes:
 
 
 def export_document(*, user: User, assignment_ids: Collection[int] | None = None) -> str:
-    """The PDF's HTML: the sent entries, in the order things happened, each
-    shown as in the portal (or, for a kind that keeps a briefer form, so).
-    Of every exercise, or only of the assignments the client chose: what
-    they hand to a solicitor need not hold every urge they logged."""
+    """The PDF's HTML: the sent entries in the order things happened, each as in the portal."""
     entries = selectors.entries_for_export(user=user, assignment_ids=assignment_ids)
     return _document(entries, chosen=assignment_ids is not None)
 
@@ -147,8 +103,7 @@ def export_document(*, user: User, assignment_ids: Collection[int] | None = None
 def _document(
     entries: Iterable[Entry], *, chosen: bool, practice_copy_of: Client | None = None
 ) -> str:
-    """The HTML of either download: the client's own, or (``practice_copy_of``)
-    the practice's copy, headed as such."""
+    """The HTML of either download: the client's own, or the practice's copy, headed as such."""
     shown: list[tuple[dt.datetime, dict[str, Any]]] = []
     titles: dict[int, str] = {}
     for entry in entries:
@@ -164,12 +119,10 @@ def _document(
                     "entry": entry,
                     "kind": kind,
                     "happened_at": happened_at,
-                    # Rendered (and escaped) by the kind's own template, as in the
-                    # portal or briefer. Under the download's h1 and each entry's h2.
+                    # Rendered and escaped by the kind's own template, as in the portal.
                     "display": render_to_string(
                         kind.export_template,
-                        # printing: the client's words each line in its own
-                        # direction, which the PDF engine cannot find itself.
+                        # printing: each line of the client's words in its own direction.
                         {
                             "entry": entry,
                             "heading_level": 3,

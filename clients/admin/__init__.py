@@ -1,9 +1,4 @@
-"""Clients' own admin, which knows no homework: the client's record
-(clients.admin.clients), their sessions (clients.admin.sessions) and the
-scoped list filters (clients.admin.filters). The ModelAdmins are registered
-with the therapist's workspace on them (homework.workspace.client_admin);
-the access log (clients.admin.access_log) and the sign-ins
-(clients.admin.sign_ins) need no workspace and register themselves."""
+"""Clients' own admin, which knows no homework; the workspace registers the ModelAdmins."""
 
 from django.contrib import admin
 from django_otp.plugins.otp_static.models import StaticDevice
@@ -15,9 +10,7 @@ from clients.admin import (
     sign_ins,  # noqa: F401 (registers the screens of sign-ins)
 )
 
-# The authenticator secrets of clients, the staff's recovery codes and API
-# tokens are nobody's to read, not even the manager's: their owners list and
-# revoke their tokens through the API (clients.api.tokens).
+# Authenticator secrets, recovery codes and API tokens are nobody's to read, not even a manager's.
 admin.site.unregister(TOTPDevice)
 admin.site.unregister(StaticDevice)
 admin.site.unregister(AuthToken)

@@ -1,13 +1,4 @@
-"""The access log in the admin: who at the practice looked at which client's
-records, filtered by client, staff member, action and a range of days, and
-downloaded as CSV for an audit, filtered as the list is.
-
-The manager's alone. The log is the practice's oversight of everyone who
-reads clients' records, therapists included, and a therapist's own looks at
-their clients are on it; the client sees their own lines in the portal
-(clients.views.who_looked). Nobody adds, changes or deletes a line here: it
-is the record of what happened.
-"""
+"""The access log in the admin."""
 
 import csv
 import datetime as dt
@@ -132,8 +123,7 @@ class DayRangeFilter(admin.ListFilter):
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
         if not self.form.is_valid():
-            # Nothing rather than everything (the filter says why): a list
-            # that ignored a mistyped day would pass for the days asked for.
+            # Nothing rather than everything: a list ignoring a mistyped day would pass for it.
             return queryset.none()
         since, before = self.form.moments()
         if since is not None:
@@ -181,8 +171,7 @@ class AccessEventAdmin(RoleAdmin):
         ]
 
     def export_csv_view(self, request: HttpRequest) -> HttpResponse:
-        """The list as filtered (client, staff member, action, days, search),
-        every line of it rather than a page, as CSV: read-only, as the list is."""
+        """The list as filtered, every line of it rather than a page, as CSV."""
         if not self.has_view_permission(request):
             raise PermissionDenied
         days = DayRangeForm({name: request.GET.get(name, "") for name in DayRangeFilter.parameters})

@@ -1,5 +1,4 @@
-"""The client's record in the admin: who they are, their sessions, their
-portal invitation (made, shown once, emailed), archiving and restoring."""
+"""The client's record in the admin."""
 
 from typing import Any
 
@@ -34,15 +33,11 @@ from practice.models import User
 from practice.requests import acting_user
 from practice.roles import is_acting_manager
 
-# In the therapist's session: for each client, the invitation whose link the
-# invite page is still to show (once).
 INVITATIONS_TO_SHOW = "clients.invitations_to_show"
 
 
 class ClientAdmin(RoleAdmin):
-    """The client's own record: who they are, their sessions, their portal
-    invitation, archiving. Registered with the therapist's workspace on it
-    (homework.workspace.client_admin), which is where their homework shows."""
+    """The client's own record: who they are, their sessions, their portal invitation, archiving."""
 
     therapist_can = frozenset({"view", "add", "change"})
     manager_can = frozenset({"view", "add", "change"})
@@ -59,11 +54,9 @@ class ClientAdmin(RoleAdmin):
     inlines = (SessionInline,)
     actions: tuple[str, ...] = ("archive_selected", "restore_selected")
     fieldsets = (
-        # The time zone is with the client, not under reminders: their days
-        # run on it (practice.dates), whether they have reminders or not.
+        # The time zone is with the client, not under reminders: their days run on it.
         (None, {"fields": ("display_name", "therapist", "status", "timezone")}),
-        # The client's own say on reminders (clients.contact): read here,
-        # set with them on its own page.
+        # The client's own say on reminders: read here, set with them on its own page.
         (_("How we may contact them"), {"fields": ("contact_preferences",)}),
         (_("Portal"), {"classes": ("collapse",), "fields": ("contact_email", "portal_account")}),
     )
@@ -132,8 +125,7 @@ class ClientAdmin(RoleAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Client | None = None) -> Any:
         if obj is None:  # a new client is active; the status line would only be noise
-            # A therapist's new client is their own: shown read-only and empty
-            # ("Therapist: -") the line said nothing. A manager chooses.
+            # A therapist's new client is their own.
             whose = ("therapist",) if is_acting_manager(acting_user(request)) else ()
             main = {"fields": ("display_name", *whose, "timezone")}
             # No profile before there is a client: set it once they are added.
@@ -240,8 +232,7 @@ class ClientAdmin(RoleAdmin):
     def response_add(
         self, request: HttpRequest, obj: Client, post_url_continue: str | None = None
     ) -> HttpResponse:
-        """After "Save", the new client's page (not the list), with the next
-        step named: a new client cannot use the portal until invited."""
+        """After "Save", the new client's page, with the next step named."""
         if any(name in request.POST for name in (IS_POPUP_VAR, "_continue", "_addanother")):
             return super().response_add(request, obj, post_url_continue)
         invite = format_html(
@@ -254,14 +245,9 @@ class ClientAdmin(RoleAdmin):
         return HttpResponseRedirect(reverse("admin:clients_client_change", args=[obj.pk]))
 
     def invite_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """ "Invite to portal": make a single-use link, show it once, optionally email it.
-
-        Post, then redirect to this page, which shows the link: reloading it
-        must not post again (a new link, the one just copied dead, and a
-        second email to an inbox someone else may read). Until the page has
-        shown it, the therapist's session holds the invitation's id, never
-        the link, and the address never holds either.
-        """
+        """ "Invite to portal": make a single-use link, show it once, optionally email it. Post then
+        redirect, so a reload never makes a second link; the session holds the invitation's id,
+        never the link."""
         client = self.get_object(request, object_id)
         if client is None or not self.has_change_permission(request, client):
             # As the admin does for any object that is not yours: as if it did not exist.
@@ -297,8 +283,7 @@ class ClientAdmin(RoleAdmin):
             "title": _("Invite to the portal"),
             "issued": issued,
             "error": error,
-            # The link's last day is the one the client is told (the end of
-            # it on their calendar): shown so, marked where it differs from ours.
+            # The link's last day is the one the client is told.
             "client_time_zone": ClientTimeZone(zone=client.timezone),
             "latest": invitations_for_client(user=user, client_id=client.pk).first(),
         }
@@ -308,11 +293,7 @@ class ClientAdmin(RoleAdmin):
         return response
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        """Each session row through the clients services (not formset.save()).
-
-        The admin's change message reads what was added, changed and deleted
-        from the formset, so those lists are filled in as formset.save() would.
-        """
+        """Each session row through the clients services (not formset.save())."""
         actor = acting_user(request)
         client = form.instance
         formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []

@@ -1,9 +1,4 @@
-"""Changelist filters that list only what the person filtering may see.
-
-Django's RelatedFieldListFilter lists every row of the related table: on the
-assignments or entries list, a "by client" filter would name other
-therapists' clients. These build their choices from the scoped selectors.
-"""
+"""Changelist filters that list only what the person filtering may see."""
 
 from typing import Any
 

@@ -1,5 +1,4 @@
-"""The session row's form pieces on the client's page: the date and time
-boxes, named for a screen reader, read on the practice's clock."""
+"""The session row's date and time boxes, named for screen readers, on the practice's clock."""
 
 import datetime as dt
 from typing import Any
@@ -15,10 +14,7 @@ from practice.dates import read_on_clock_change
 
 
 class SessionTimeInput(AdminTimeWidget):
-    """The time as booked, 10:30 (the practice's formats read it so). A time
-    that has seconds (set by "Now" before it wrote none) shows them: shown
-    without, every save of the client's page would see the row as changed
-    and check it again, and an old session would be refused as too old."""
+    """The time as booked, 10:30 (the practice's formats read it so)."""
 
     def format_value(self, value: Any) -> str | None:
         if isinstance(value, dt.time) and (value.second or value.microsecond):
@@ -27,11 +23,7 @@ class SessionTimeInput(AdminTimeWidget):
 
 
 class SessionStartsWidget(AdminSplitDateTime):
-    """The date and the time, each with its own name.
-
-    In a tabular inline the field's label is a column heading, which names
-    nothing for a screen reader: each box was just "edit text".
-    """
+    """The date and the time, each with its own name."""
 
     def __init__(self, attrs: dict[str, Any] | None = None) -> None:
         # AdminSplitDateTime's own __init__, with our time box.
@@ -46,10 +38,7 @@ class SessionStartsWidget(AdminSplitDateTime):
 
 
 class SessionStartsField(forms.SplitDateTimeField):
-    """When a session starts, on the practice's clock. Django refuses a time
-    on the nights the clocks change with words for developers ("couldn't be
-    interpreted ... may be ambiguous"): a time the clock shows twice is taken
-    as the first of the two, and one it skips is refused saying why."""
+    """When a session starts, on the practice's clock."""
 
     default_error_messages = {
         # Read whole by SplitDateTimeField itself (its date and time parts).
@@ -58,8 +47,7 @@ class SessionStartsField(forms.SplitDateTimeField):
             "The clocks go forward that night, so %(time)s does not happen. "
             "Please choose a time before or after it."
         ),
-        # Half filled in: Django says only "This field is required.", under
-        # a date that is plainly there.
+        # Half filled in: Django's own "required" would sit under a date that is plainly there.
         "time_missing": _("Enter a time as well as a date."),
         "date_missing": _("Enter a date as well as a time."),
     }
@@ -82,8 +70,7 @@ class SessionStartsField(forms.SplitDateTimeField):
 class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The recent and coming ones only; "All sessions" below the table
-        # opens the list of every one (templates/admin/clients/client/change_form.html).
+        # The recent and coming ones only.
         if self.queryset is not None:  # always so for an inline: its client's sessions
             self.queryset = recent_and_upcoming(self.queryset, now=timezone.now())
 

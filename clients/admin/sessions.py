@@ -62,8 +62,7 @@ class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 class SessionAdmin(RoleAdmin):
-    """Sessions listed; registered with the links to prepare for them
-    (homework.workspace.client_admin)."""
+    """Sessions listed; registered with the links to prepare for them."""
 
     therapist_can = frozenset({"view"})
     manager_can = frozenset({"view"})

@@ -1,12 +1,4 @@
-"""Sign-ins in the admin: every refused sign-in or password check, and the
-account and address pairs locked now, with a way to let one in early.
-
-The manager's alone. Both name the accounts tried and where from,
-practice-wide (staff and clients alike), which is not a therapist's to
-read. Axes' own admin stays off (AXES_ENABLE_ADMIN): its screens follow
-Django's model permissions, not the practice's roles, and show the stored
-form data of each try.
-"""
+"""Refused sign-ins and current lockouts in the admin, with a way to let one in early."""
 
 from typing import Any
 

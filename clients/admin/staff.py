@@ -1,9 +1,6 @@
-"""The manager's Staff pages: who works here, inviting a therapist or a manager,
-closing and reopening an account, handing a therapist's clients to another,
-and resetting a lost second factor. Therapists are refused (403), as on the
-other manager-only pages. Every write is a service (clients.services.staff,
-clients.services.staff_invitations); these views validate and show.
-"""
+"""The manager's Staff pages: who works here, inviting a therapist or a manager, closing and
+reopening an account, handing a therapist's clients to another, and resetting a lost second
+factor. Therapists are refused (403), as on the other manager-only pages."""
 
 from collections.abc import Callable
 from typing import Any
@@ -29,8 +26,7 @@ from practice.models import User
 from practice.refusals import form_refused
 from practice.roles import require_manager
 
-# In the manager's session: the invitation whose link the invite page is still
-# to show (once). The id, never the link, and the address holds neither.
+# In the manager's session: the id, never the link, of an invitation still to show once.
 STAFF_INVITATION_TO_SHOW = "clients.staff_invitation_to_show"
 
 

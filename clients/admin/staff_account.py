@@ -1,5 +1,4 @@
-"""A staff member's own pages beside the admin: the invitation link that lets
-a new therapist or manager choose their password, and new recovery codes."""
+"""A staff member's own pages beside the admin."""
 
 from collections.abc import Callable
 from typing import Any
@@ -26,8 +25,6 @@ from clients.services.staff_two_step import recovery_codes_renew
 from practice.refusals import form_refused
 from practice.requests import acting_user
 
-# As for a client's invitation: the token moves from the link into the
-# session, so the address bar and the history hold a plain address.
 STAFF_INVITATION_KEY = "clients.staff_invitation"
 
 
@@ -67,8 +64,7 @@ def staff_welcome(request: HttpRequest, token: str, *, site: AdminSite) -> HttpR
         staff_invitation_check(token=token)
     except InvitationRefused as refused:
         return _refused(request, site, refused.reason)
-    # Only for a link that works: any page elsewhere could make the browser
-    # open a made-up one (an image's address), and sign the manager out.
+    # Only for a link that works.
     if request.user.is_authenticated:
         logout(request)  # a shared screen: never mix someone else's session in
     request.session[STAFF_INVITATION_KEY] = token

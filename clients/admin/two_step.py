@@ -1,6 +1,4 @@
-"""Turning off a client's two-step sign-in from their page in the admin,
-when their phone and their recovery codes are gone: the therapist (or the
-manager) confirms, and the client signs in with their password next time."""
+"""Turning off a client's two-step sign-in when their phone and recovery codes are gone."""
 
 from typing import Any
 
@@ -22,8 +20,7 @@ from practice.requests import acting_user, parse_id
 
 
 def two_step_line(client: Client) -> SafeString:
-    """On the client's page: whether they sign in in two steps, and the way
-    to turn it off for them."""
+    """On the client's page: whether they sign in in two steps, and how to turn it off."""
     account = client.portal_user
     if account is None or not selectors.has_two_step(user=account):
         return SafeString("")
@@ -39,9 +36,7 @@ def two_step_line(client: Client) -> SafeString:
 def two_step_off_page(
     model_admin: "admin.ModelAdmin[Client]", request: HttpRequest, object_id: str
 ) -> HttpResponse:
-    """Confirm, then turn the client's two-step sign-in off (a POST only).
-
-    Another therapist's client is not found, in the admin's usual words."""
+    """Confirm, then turn the client's two-step sign-in off (a POST only)."""
     client_id = parse_id(object_id)
     client = model_admin.get_object(request, object_id) if client_id else None
     if client is None or client_id is None:

@@ -1,6 +1,4 @@
-"""The contact profile on the client's admin page: a read-only summary (with
-when it was last checked, and a prompt when that is too long ago), and the
-page where the therapist sets it with the client in session."""
+"""The contact profile on the client's admin page."""
 
 from typing import Any
 
@@ -27,8 +25,7 @@ from practice.requests import acting_user, parse_id
 
 
 def contact_summary(client: Client) -> SafeString:
-    """The profile as staff read it on the client's page (each change named
-    by who made it: the client, or a member of staff by name)."""
+    """The profile as staff read it on the client's page."""
     profile = selectors.contact_profile_of(client)
     return SafeString(  # nosec B703 (a rendered template, escaped as it rendered)
         render_to_string(
@@ -49,9 +46,7 @@ def contact_summary(client: Client) -> SafeString:
 def contact_edit_page(
     model_admin: "admin.ModelAdmin[Client]", request: HttpRequest, object_id: str
 ) -> HttpResponse:
-    """Set the profile with the client; saving counts as checked today.
-
-    Another therapist's client is not found (404), as on the summary."""
+    """Set the profile with the client, saving it as checked today; another's client is a 404."""
     user = acting_user(request)
     client_id = parse_id(object_id)
     client = (

@@ -1,13 +1,5 @@
-"""Safe hours: when in their week a client said a message may reach them.
-
-Stored as JSON on the contact profile (``ContactProfile.safe_hours``): seven
-lists, Monday first, each of ``[start, end]`` windows as "HH:MM" on the
-client's own clock, ``end`` after ``start`` on the same day ("24:00" is the
-end of the day). An empty list is a day with no safe time; an empty list
-for the whole week is hours not chosen yet, which is no safe time at all
-(the client has not said when a message may reach them). Everything here
-is a pure function, so the reminders' scan and the forms share one reading.
-"""
+"""Safe hours: when in their week a client said a message may reach them, as seven lists of "HH:MM"
+windows, Monday first, on the client's clock. An empty week is no safe time at all."""
 
 import datetime as dt
 import zoneinfo
@@ -88,8 +80,7 @@ def write_week(week: Sequence[Sequence[tuple[int, int]]]) -> list[list[list[str]
 
 
 def validate_safe_hours(value: Any) -> None:
-    """The model's check: not chosen yet, or the shape above with some time
-    somewhere in the week."""
+    """The model's check: not chosen yet, or the shape above with some safe time in the week."""
     if not hours_chosen(value):
         return
     try:
@@ -107,8 +98,8 @@ def is_any_time(value: Any) -> bool:
 
 
 def is_safe_at(value: Any, *, zone: str, moment: dt.datetime) -> bool:
-    """Whether ``moment`` (aware) falls in a safe window on the client's clock
-    (never, while no hours are chosen)."""
+    """Whether ``moment`` falls in a safe window on the client's clock; never while no hours are
+    chosen."""
     if not hours_chosen(value):
         return False
     local = moment.astimezone(zoneinfo.ZoneInfo(zone))
@@ -117,14 +108,8 @@ def is_safe_at(value: Any, *, zone: str, moment: dt.datetime) -> bool:
 
 
 def next_safe_moment(value: Any, *, zone: str, after: dt.datetime) -> dt.datetime | None:
-    """The first moment at or after ``after`` inside a safe window: ``after``
-    itself when it is safe, else the start of the next window (a reminder
-    held for safe hours goes then). None when the week has no safe time,
-    or no hours are chosen.
-
-    A window starting in a clock change's missing hour starts when the clock
-    reads that time again after the jump (zoneinfo's fold=0 reading, taken
-    back through UTC)."""
+    """The first moment at or after ``after`` inside a safe window (a reminder held for safe hours
+    goes then); None when the week has no safe time."""
     if not hours_chosen(value):
         return None
     if is_safe_at(value, zone=zone, moment=after):
@@ -143,9 +128,7 @@ def next_safe_moment(value: Any, *, zone: str, after: dt.datetime) -> dt.datetim
 
 
 def days_outside(value: Any, *, at: dt.time) -> list[int]:
-    """The weekdays (0 is Monday) with some safe time in which ``at`` is not
-    safe: on those a reminder set for ``at`` waits for the next safe time.
-    Days with no safe time at all are left out (nothing is due to go on them)."""
+    """Weekdays (0 is Monday) with safe time but not at ``at``: a reminder then waits."""
     if not hours_chosen(value):
         return []
     moment = at.hour * 60 + at.minute

@@ -1,10 +1,5 @@
-"""The safe-contact profile, the client's own, and the log of its changes.
-
-Nothing is ever sent to a client unless their profile names a safe channel
-and the hours it may be used (``allows``): a client without a profile row
-has neither (``contact_profile_of``
-in clients.contact.selectors gives an unsaved default).
-"""
+"""The safe-contact profile, the client's own, and the log of its changes. Nothing is sent to a
+client unless their profile names a safe channel and the hours it may be used (``allows``)."""
 
 import datetime as dt
 
@@ -23,14 +18,7 @@ DEFAULT_REMINDER_TIME = dt.time(18, 0)
 
 
 class ContactProfile(models.Model):
-    """How the practice may reach one client, in their words.
-
-    ``email``/``phone`` are where reminders go, never anyone else's: no two
-    profiles share one (constraints below; the service says so calmly
-    first). ``checked_on`` is the day it was last confirmed: by the client
-    saving it in the portal, or by the therapist going through it with
-    them (``checked_by`` says which); the practice re-checks it every few
-    weeks (PracticeSettings.contact_recheck_weeks)."""
+    """How the practice may reach one client, in their words."""
 
     class Channel(models.TextChoices):
         EMAIL = "email", _("Email")
@@ -117,15 +105,13 @@ class ContactProfile(models.Model):
 
     @property
     def safe_channels(self) -> list["ContactProfile.Channel"]:
-        """The channels the client said are safe, email first; empty: send
-        nothing. None while no hours are chosen: no time is safe yet."""
+        """The channels the client said are safe, email first; empty: send nothing."""
         if not self.hours_chosen:
             return []
         found = []
         if self.email_is_safe and self.email:
             found.append(self.Channel.EMAIL)
-        # Compared, not truth-tested: a PhoneNumber's truth formats it (its
-        # __len__), most of this property's time in the scan and the send.
+        # Compared, not truth-tested: a PhoneNumber's truth formats it, which is slow.
         if self.text_is_safe and self.phone not in (None, ""):
             found.append(self.Channel.TEXT)
         return found
@@ -143,11 +129,8 @@ class ContactProfile(models.Model):
 
 
 class ContactChange(models.Model):
-    """One change to a client's contact profile: who, when and which parts.
-
-    ``parts`` names what changed (``PARTS``' keys), never the address or
-    number itself: the log is shown to both sides and kept after a change
-    of address. Erased with the client's records."""
+    """One change to a client's contact profile: who, when and which parts, never the address or
+    number itself, as the log is shown to both sides."""
 
     class By(models.TextChoices):
         CLIENT = "client", _("The client")

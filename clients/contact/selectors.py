@@ -20,9 +20,7 @@ CHANGES_SHOWN = 5
 
 
 def contact_profile_of(client: Client) -> ContactProfile:
-    """The client's profile, or an unsaved default (every channel off) for a
-    client who has none yet. ``client`` must come from a scoped selector; a
-    profile fetched with select_related("contact_profile") costs no query."""
+    """The client's profile, or an unsaved default with every channel off."""
     try:
         return client.contact_profile
     except ContactProfile.DoesNotExist:
@@ -56,8 +54,7 @@ def contact_changes(*, client: Client, limit: int = CHANGES_SHOWN) -> list[Conta
 
 @dataclass(frozen=True)
 class Recheck:
-    """When the profile was last confirmed (by the client, or with them), and
-    whether it is time to go through it again."""
+    """When the profile was last confirmed, and whether it is time to go through it again."""
 
     checked_on: dt.date | None
     by_client: bool  # confirmed by the client's own save in the portal
@@ -77,9 +74,7 @@ def contact_recheck(profile: ContactProfile, *, today: dt.date | None = None) ->
 
 
 def profiles_with_a_safe_channel() -> QuerySet[ContactProfile]:
-    """Profiles naming at least one safe channel and the hours it may be
-    used, of active clients (system use: the reminders' scan, which then
-    asks hours.next_safe_moment when). Anyone else is sent nothing."""
+    """Profiles naming at least one safe channel and the hours it may be used, of active clients."""
     return (
         ContactProfile.objects.filter(client__status=Client.Status.ACTIVE)
         .exclude(email_is_safe=False, text_is_safe=False)

@@ -1,5 +1,4 @@
-"""Settings → "How we may contact you": the client's own contact profile,
-set in the portal, and the one button that turns every message off."""
+"""Settings → "How we may contact you"."""
 
 from typing import Any
 
@@ -45,8 +44,7 @@ def contact_page(request: AuthedRequest) -> HttpResponse:
 def contact_form_saved(
     request: HttpRequest, *, actor: User, client: Client, profile: ContactProfile
 ) -> tuple[ContactProfileForm, bool]:
-    """The profile form, as the portal and the admin both show it, and whether
-    a POST saved it (contact_profile_update); a refusal is shown on the form."""
+    """The profile form both sides show, and whether a POST saved it; refusals show on the form."""
     form = ContactProfileForm(initial=ContactProfileForm.initial_from(profile))
     if request.method != "POST":
         return form, False

@@ -83,8 +83,7 @@ def _windows_in_words(windows: list[tuple[int, int]]) -> str:
 
 
 def week_in_words(week: hours.Week) -> str:
-    """The week in one short phrase: every day alike, weekdays and the
-    weekend, or day by day."""
+    """The week in one short phrase: every day alike, weekdays and the weekend, or day by day."""
     said = [_windows_in_words(windows) for windows in week]
     if len(set(said)) == 1:
         return _("every day, %(when)s") % {"when": said[0]}
@@ -107,8 +106,7 @@ def days_in_words(numbers: list[int]) -> str:
 
 
 def reminder_waits(profile: ContactProfile) -> str | None:
-    """Said when the day's reminder time falls outside the safe hours on some
-    day that has safe time, as the client reads it; None when it never does."""
+    """When the reminder time falls outside some day's safe hours; None when it never does."""
     days = hours.days_outside(profile.safe_hours, at=profile.recurring_reminder_at)
     if not profile.safe_channels or not days:
         return None
@@ -136,8 +134,7 @@ def reminder_waits_for_staff(profile: ContactProfile) -> str | None:
 
 
 def promise_in_words(profile: ContactProfile) -> str:
-    """What the practice may send the client, where and when, from the saved
-    profile, in the client's own second person."""
+    """What the practice may send the client, where and when, in the second person."""
     channels = profile.safe_channels
     if not channels:
         return _(

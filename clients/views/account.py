@@ -1,7 +1,4 @@
-"""The client's account page and what it holds: the password, two-step
-sign-in, signing out everywhere, and the few calls the portal's pages make to
-keep a session going (still here, a fresh token, the exit note dismissed).
-The download's part of the page is homework's (homework.portal.export_views)."""
+"""The client's account page and what it holds."""
 
 import time
 from base64 import b32encode
@@ -41,8 +38,7 @@ def account(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @client_required(allow_archived=True)
 def archived_page(request: AuthedRequest) -> HttpResponse:
-    """The one page of the portal left to a client their therapist archived:
-    what they wrote is kept, and theirs to download."""
+    """The one portal page left to an archived client: what they wrote is theirs to download."""
     if selectors.client_for_portal_user(user=request.user) is not None:
         return redirect("homework:dashboard")  # restored: the whole portal is open again
     return account_page(request)
@@ -57,13 +53,7 @@ def account_page(
     extra_context: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The account page, with whichever of its forms was refused; for a
-    client their therapist archived, the archived client's page instead
-    (the download, the password and signing out are all it keeps).
-
-    The download's part of the page is drawn by homework, which knows what
-    there is to download (homework.templatetags.portal_export); a choice it
-    refused comes back through ``extra_context``."""
+    """The account page with any refused form, or the archived client's page instead."""
     closed = selectors.client_for_portal_user(user=request.user) is None
     return render(
         request,
@@ -83,8 +73,7 @@ def account_page(
 @require_http_methods(["GET", "POST"])
 @client_required
 def two_step_setup(request: AuthedRequest) -> HttpResponse:
-    """Show the picture to scan (POST from the account page starts it) and take
-    the first code, which turns two-step sign-in on."""
+    """Show the picture to scan and take the first code, which turns two-step sign-in on."""
     device = selectors.unconfirmed_totp_device(user=request.user)
     form = CodeForm()
     if request.method == "POST" and "start" in request.POST:
@@ -158,8 +147,7 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required
 def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
-    """A new list of recovery codes, once a code from the app shows the phone
-    is in hand; the old list stops working. Shown once, on this answer."""
+    """New recovery codes, once a code from the app shows the phone is in hand; the old stop."""
     form = CodeForm(request.POST, prefix="codes")
     if form.is_valid():
         try:
@@ -176,12 +164,8 @@ def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required(allow_archived=True)
 def change_password(request: AuthedRequest) -> HttpResponse:
-    """A new password from inside, at once: no email needed (it may be read by
-    someone else). Every other session ends; this one carries on.
-
-    Only the current password is asked, two-step sign-in or not, as for
-    turning two-step off: the person is already signed in past it.
-    Wrong guesses count toward the lockout, as sign-in's do (clients.lockout)."""
+    """A new password from inside, at once: no email needed (it may be read by someone else). Every
+    other session ends; wrong guesses count toward the lockout."""
     form = ChangePasswordForm(request.user, request.POST)
     if form.is_valid():
         try:
@@ -227,9 +211,8 @@ def stay_signed_in(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @client_required(allow_archived=True)
 def form_token(request: AuthedRequest) -> JsonResponse:
-    """A fresh security token for a page still open from before a sign-in
-    (here, or in another tab, which changes the token): autosave fetches it
-    and carries on, instead of failing with the client's words unsaved."""
+    """A fresh security token for a page still open from before a sign-in: autosave fetches it and
+    carries on, instead of failing with the client's words unsaved."""
     return JsonResponse({"token": get_token(request)})
 
 

@@ -1,5 +1,4 @@
-"""The invitation's link: check it, choose an address and password, then
-finish from the link emailed to that address (clients.services.invitation_acceptance)."""
+"""The invitation's link: check it, choose an address and password, confirm by email."""
 
 from django.contrib import messages
 from django.contrib.auth import logout
@@ -15,9 +14,7 @@ from clients.forms import SetPasswordForm
 from clients.views.sign_in import sign_in_user
 from practice.refusals import form_refused
 
-# The invitation token moves from the link into the session, so the address
-# bar (and history) holds a plain /welcome/ while the client sets a password;
-# the finishing link's token likewise, under its own key.
+# The token moves into the session, so the address bar holds a plain /welcome/.
 INVITATION_KEY = "invitation"
 FINISH_KEY = "invitation-finish"
 
@@ -36,8 +33,7 @@ def welcome(request: HttpRequest, token: str) -> HttpResponse:
         services.invitation_check(token=token)
     except services.InvitationRefused as refused:
         return _invitation_refused(request, refused.reason)
-    # Only for a link that works: any page elsewhere could make the browser
-    # open a made-up one, and sign whoever is here out.
+    # Only for a link that works: a made-up link from elsewhere must not sign anyone out.
     if request.user.is_authenticated:
         logout(request)  # a shared device: never mix someone else's session in
     request.session[INVITATION_KEY] = token
@@ -67,8 +63,7 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         except ValidationError as error:
             form.add_error("password1", error)  # the password rules, as a list
         else:
-            # The token stays in the session: the same form sent twice (a
-            # double click) is answered as the first, and "back" can correct a typo.
+            # The token stays in the session: a double click is answered as the first.
             return redirect("clients:welcome_sent")
     # The last day the link works, on the client's own calendar (as the email says it).
     with timezone.override(invitation.client.timezone):
@@ -91,10 +86,7 @@ def welcome_sent(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def welcome_finish(request: HttpRequest, token: str) -> HttpResponse:
-    """The link from the email: check it, then ask at a plain address.
-
-    Opening it makes nothing: a mail scanner that follows links would spend
-    it. The account is made when the person presses the button."""
+    """The link from the email: check it, then ask at a plain address."""
     try:
         services.invitation_finish_check(token=token)
     except services.InvitationRefused as refused:

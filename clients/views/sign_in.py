@@ -1,5 +1,4 @@
-"""Getting in and out of the portal: sign-in (with its second step, if the
-client chose one), signing out, and a forgotten password's reset."""
+"""Getting in and out of the portal: sign-in, signing out, and a forgotten password's reset."""
 
 import time
 from typing import Any
@@ -30,13 +29,10 @@ from clients.middleware import start_portal_session
 from practice.models import User
 from practice.refusals import form_refused
 
-# Ask the browser to forget everything of ours it may hold: cached pages,
-# cookies, storage. Shared devices are the norm, not the exception.
+# Ask the browser to forget everything of ours: shared devices are the norm.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
-# An ordinary sign-out clears all but the cookies, which it ends one by one:
-# the device cookie (clients.lockout) stays, or the next sign-in on a shared
-# network is back under the per-address limit. Chrome clears a cookie set in
-# the same answer as "cookies", so it cannot be set again there instead.
+# An ordinary sign-out clears all but the cookies, which it ends one by one: the device cookie
+# stays, keeping the next sign-in out of the per-address limit.
 CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -52,8 +48,7 @@ def sign_in_user(request: HttpRequest, user: User) -> None:
 
 
 def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
-    """Sign ``user`` in (every step done) and go on to ``next_url``; this
-    browser is remembered for the account (clients.lockout's device cookie)."""
+    """Sign ``user`` in and go on to ``next_url``; this browser is remembered for the account."""
     sign_in_user(request, user)
     if services.two_step_reset_notice_take(user=user):
         messages.warning(
@@ -72,10 +67,7 @@ def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
 
 
 class PortalLoginView(auth_views.LoginView):
-    """Email and password, then (only if the client chose it) a code from their app.
-
-    A wrong email and a wrong password get the same answer.
-    """
+    """Email and password, then (only if the client chose it) a code from their app."""
 
     template_name = "clients/login.html"
     authentication_form = PortalSignInForm
@@ -103,8 +95,7 @@ class PortalLoginView(auth_views.LoginView):
 
 
 def pending_sign_in(request: HttpRequest) -> tuple[User, str] | None:
-    """Who gave the right password and has the second step to go, and where
-    they go next; None when no one has, or it was too long ago."""
+    """Who passed the password step, and where next; None when no one has or it is too old."""
     pending = request.session.get(PENDING_SIGN_IN)
     if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
         request.session.pop(PENDING_SIGN_IN, None)
@@ -139,10 +130,7 @@ def login_code(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_lost_phone(request: HttpRequest) -> HttpResponse:
-    """The second step without the phone: one of the recovery codes shown
-    when two-step sign-in was turned on, or (none to hand) the way to ask the
-    therapist. Reached only after the right password, so it tells no one
-    more than the second step itself does."""
+    """The second step without the phone: a recovery code, or how to ask the therapist."""
     pending = pending_sign_in(request)
     if pending is None:
         return redirect("clients:login")
@@ -184,13 +172,8 @@ def login_lost_phone(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
-    """Sign out. The address followed or typed (a GET) signs out too, as the
-    quick exit's does: refusing would leave the client signed in on a shared
-    device. A forged GET can only sign someone out, which is harmless.
-
-    No security-token check either: a page open from before a sign-in in
-    another tab holds a stale token, and a refused sign-out leaves the
-    session running. A forged post can do no more than the GET."""
+    """Sign out, on GET or POST and without a token check: a refused sign-out would leave a client
+    signed in on a shared device, and a forged one can only sign someone out."""
     logout(request)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES

@@ -1,9 +1,4 @@
-"""Who looked: the client's own access log, in plain words.
-
-Each line of ``AccessEvent`` says who at the practice saw the client's
-records, when, and what; this page lists the client's own lines, newest
-first, a page at a time, named as the practice names its people.
-"""
+"""Who looked: the client's own access log, in plain words."""
 
 import datetime as dt
 import re
@@ -25,8 +20,7 @@ from practice.requests import AuthedRequest
 # Lines on one page: a year of weekly sessions and their reads is a few pages.
 WHO_LOOKED_PAGE_SIZE = 50
 
-# The ``what`` the readers write (homework.services.feedback) for a look that
-# is not one entry; any other look is an entry, written as "Title (id)".
+# The ``what`` the readers write for a look that is not one entry.
 _ENTRY_LIST = "Entry list"
 _SINCE_LAST_SESSION = "Since last session"
 _ENTRY_ID = re.compile(r"\s*\(\d+\)$")

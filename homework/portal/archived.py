@@ -12,10 +12,8 @@ logger = logging.getLogger(__name__)
 
 
 def refused_when_archived(request: AuthedRequest, keep: Callable[[], bool]) -> HttpResponse:
-    """Refuse a post from an archived client, keeping its words first (``keep``
-    calls the one service that keeps them and says whether it did): nothing
-    can be sent any more, but the words are the client's, and go in their
-    download. Keeping is best effort: the refusal is said either way."""
+    """Refuse a post from an archived client, keeping its words first: nothing can be sent any more,
+    but the words are the client's, and go in their download."""
     try:
         kept = keep()
     except Exception:

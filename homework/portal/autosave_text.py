@@ -5,8 +5,7 @@ import datetime as dt
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 
-# "Saved at 14:05": the page as served and the script after each save show the
-# time the same way, in the same zone, because both take it from here.
+# The page and the script show the saved time from here, so they always agree.
 SAVED_TIME_FORMAT = "H:i"
 
 
@@ -21,8 +20,7 @@ def autosave_messages() -> dict[str, str]:
         "status_pending": _("Not saved yet"),
         "status_saving": _("Saving…"),
         "status_saved": _("Saved at %(time)s"),
-        # What a screen reader hears when the words are safe again (not the
-        # time, and not after every pause in typing: autosave.js).
+        # What a screen reader hears when the words are safe again.
         "announce_saved": _("Saved."),
         "status_invalid": _("Not saved yet. %(error)s"),
         "status_offline": _(
@@ -57,14 +55,12 @@ def autosave_messages() -> dict[str, str]:
             "somewhere safe before you leave it."
         ),
         "status_conflict": _("Not saved: this changed somewhere else. Choose what to keep below."),
-        # Said aloud, after the status, to someone typing when a conflict opens:
-        # their cursor stays where it is (autosave.js).
+        # Said aloud, after the status, to someone typing when a conflict opens.
         "conflict_where": _(
             "Both versions are shown below, just before the Send button. "
             "What you type stays on this page, not saved, until you choose."
         ),
-        # A page opened with nothing saved meets a draft begun since: perhaps
-        # its own last words, sent as it was reloaded (homework.portal.do_page).
+        # A page opened with nothing saved meets a draft begun since, perhaps its own last words.
         "status_conflict_begun": _(
             "Not saved yet: there is another version of this. Choose what to keep below."
         ),
@@ -85,8 +81,7 @@ def autosave_messages() -> dict[str, str]:
             "What was sent stays as it is. What you typed here is below, and you can keep it "
             "as a separate entry."
         ),
-        # A newer version of work that continues the last one sent (a plan,
-        # a map, a ladder) was sent since the page opened on the one before.
+        # A newer version of a plan, map or ladder was sent since the page opened.
         "conflict_newer_title": _("A newer version was sent since you opened this page"),
         "conflict_newer_text": _(
             "It was sent from another tab or device, while this page still showed the version "

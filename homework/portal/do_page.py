@@ -1,6 +1,4 @@
-"""The page that fills an exercise (homework/do.html), for new work and for
-changes to a sent entry alike: drawn, refused field by field, or showing a
-conflict with both versions side by side."""
+"""The page that fills an exercise: drawn, refused field by field, or showing a conflict."""
 
 import uuid
 from typing import Any
@@ -19,8 +17,7 @@ from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest
 
-# The address's ``start`` that opens work continuing the last entry sent on
-# the newest one, over a draft begun from an older one.
+# ``start`` opens continuing work on the newest entry, over a draft begun from an older one.
 START_FROM_NEWEST = "newest"
 
 
@@ -36,8 +33,7 @@ def render_do(
     editing: Entry | None = None,
     refused_words: bool = False,
 ) -> HttpResponse:
-    """``refused_words``: changes to a sent entry sent back refused, with
-    words the client typed in them (session.js treats them as not sent)."""
+    """``refused_words``: a refused change's typed words, which session.js treats as not sent."""
     kind = get_kind(assignment.exercise.kind)
     return render(
         request,
@@ -59,8 +55,7 @@ def render_do(
 
 
 def envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelopeForm:
-    """The form shown with a conflict: sending it again keeps this page's text,
-    replacing the other draft, or (if that one was sent) as a separate entry."""
+    """The form shown with a conflict: sending again keeps this page's text, nothing is lost."""
     data = post.copy()
     if conflict["sent_count_seen"] is not None:
         data["sent_count_seen"] = str(conflict["sent_count_seen"])
@@ -117,9 +112,7 @@ def render_conflict(
     editing: Entry | None = None,
     kept_as_note: bool = False,
 ) -> HttpResponse:
-    """The page again with both versions (409). ``editing``: changes to a sent
-    entry, which stays editable, so sending again replaces it; ``kept_as_note``
-    says their words were kept as its unsent note meanwhile."""
+    """The page again with both versions (409)."""
     kind = get_kind(assignment.exercise.kind)
     form = kind.form(exercise=assignment.exercise, data=request.POST)
     context = conflict_context(conflict, mine, envelope=envelope, user=request.user)
@@ -144,21 +137,7 @@ def conflict_context(
     envelope: EntryEnvelopeForm,
     user: User,
 ) -> dict[str, Any]:
-    """Both versions side by side, answer by answer (rows too), so nothing is lost.
-
-    ``sent_count_seen``: for a page that continues the last entry sent, how many
-    are sent now: the client has seen the newest beside their own words, so
-    keeping theirs is checked against what is sent from now on.
-    ``updated_since``: a newer entry was sent since the page opened
-    (EntrySentSince): keeping the page's words keeps its own entry, and
-    sends them as the newest version.
-    ``begun_since_opened``: the page opened with nothing saved (version 0),
-    and a draft was begun after it. Perhaps in another tab; but perhaps by
-    this very page before it was reloaded: its last words go as it leaves,
-    and can arrive after the reloaded page was built, blank. The page says
-    so rather than "another tab or device". Neither is chosen for the
-    client: which words belong together is theirs to say.
-    """
+    """Both versions side by side, answer by answer (rows too), so nothing is lost."""
     entry = conflict.entry
     assignment = entry.assignment
     kind = get_kind(assignment.exercise.kind)

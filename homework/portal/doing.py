@@ -1,5 +1,4 @@
-"""Doing an exercise: its page, the finished entry sent from it, the autosave
-while the client types, and the same saves from a page that is leaving."""
+"""Doing an exercise: its page, sending it, and the autosave, from an open or leaving page."""
 
 import uuid
 from typing import Any
@@ -56,12 +55,10 @@ def _assignment_or_404(
 @require_http_methods(["GET", "POST"])
 @client_required(takes_posts_when_archived=True)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
-    """Show the exercise's form (continuing a draft if there is one) and take
-    the finished entry."""
+    """Show the exercise's form (continuing a draft if there is one) and take the finished entry."""
     if is_archived_post(request):
         return _keep_draft_when_archived(request, assignment_id)
-    # Work the therapist has since closed still takes what the client was
-    # writing: sent, or opened again while a draft of it waits.
+    # Work closed since still takes what the client was writing.
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)
     kind = get_kind(assignment.exercise.kind)
     if request.method == "POST":
@@ -74,16 +71,13 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
     draft = this_page or selectors.open_draft(user=request.user, assignment=assignment)
     if draft is None and assignment.status != Assignment.Status.ACTIVE:
         raise Http404
-    # A one-off plan, map or ladder sent is done, and still takes an update
-    # ("Done recently" offers it): its page opens from the last one sent.
+    # A one-off plan, map or ladder sent is done, and still takes an update.
     updatable = kind.continues_last_sent and not assignment.is_recurring
     if draft is None and not kind.is_log and not updatable:
         done = _already_done(request, assignment)
         if done is not None:
             return done
-    # "Use the newer version", chosen when a newer one was sent since this
-    # page's draft began: the page starts from it, and its first save
-    # replaces the draft, which the client saw beside it.
+    # "Use the newer version": the page starts from it, and its first save replaces the draft.
     from_newest = kind.continues_last_sent and request.GET.get("start") == START_FROM_NEWEST
     resumed = draft if draft is not None and not from_newest else None
     envelope = EntryEnvelopeForm(
@@ -108,8 +102,7 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
 
 
 def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry | None:
-    """The client's entry made by the page whose key its address carries
-    (autosave.js puts it there), if any: a page opened again by Back."""
+    """The client's entry made by the page whose key its address carries, if any."""
     try:
         key = uuid.UUID(request.GET.get("key", ""))
     except ValueError:
@@ -120,9 +113,7 @@ def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry
 def _sent_count_seen(
     request: AuthedRequest, assignment: Assignment, *, resumed: Entry | None
 ) -> int | None:
-    """What the page says it opened on (EntryEnvelopeForm.sent_count_seen): a
-    draft carried on, what its own page opened on; a page filled from the
-    last entry sent, how many are sent now; other work, nothing."""
+    """What the page says it opened on: a draft carried on, what its own page opened on."""
     if not get_kind(assignment.exercise.kind).continues_last_sent:
         return None
     if resumed is not None:
@@ -131,11 +122,7 @@ def _sent_count_seen(
 
 
 def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpResponse | None:
-    """Work that is done for now, opened again by its address (a bookmark, the
-    back button): show what was sent rather than a blank copy, which would
-    read as though it were lost. Done as "To do" counts it: a recurring
-    exercise once its open slot is sent, a one-off once
-    ``schedules.one_off_standing`` says so."""
+    """Done work opened by its address shows what was sent, not a blank copy that reads as lost."""
     today = selectors.client_today(assignment.client)
     if assignment.is_recurring:
         slot = schedules.slot_for(assignment, today)
@@ -194,11 +181,7 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
 
 
 def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
-    """Save a draft from posted form fields (the quick exit's last words).
-
-    Raises ValidationError, ResponseInvalid, EntryConflict or DoesNotExist
-    like the autosave does; the caller decides what to tell whom.
-    """
+    """Save a draft from posted fields (the quick exit's last words); raises as the autosave does."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -211,19 +194,14 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
         flags=envelope.flags(),
         shown=Shown.from_post(post),
         page_save=envelope.page_save(),
-        # The page is going, and cannot show a choice: its words are kept,
-        # with what it opened on, for the choice when they are carried on.
+        # The page is going and cannot show a choice: the words are kept, and the choice waits.
         sent_count_seen=envelope.cleaned_data["sent_count_seen"],
         leaving=True,
     )
 
 
 def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
-    """Save changes to a sent entry from posted form fields (the quick exit's
-    last words on the edit page); changes that cannot be saved are kept as
-    the entry's unsent note (services.entry_edit_or_keep_words). Raises
-    ValidationError or DoesNotExist when there is nothing of the client's to
-    keep them on."""
+    """Save changes to a sent entry from posted fields; refused ones are kept as its unsent note."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -239,10 +217,7 @@ def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
-    """Add the note a client was writing on a sent entry, from posted form
-    fields (the quick exit's last words: the note form has no autosave); one
-    that cannot be added is kept unsent on the entry instead
-    (services.entry_add_note_or_keep_words)."""
+    """Add the note from posted fields; one that cannot be added is kept unsent on the entry."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     services.entry_add_note_or_keep_words(

@@ -1,6 +1,4 @@
-"""The PDF download of a long notebook: asked for by a post, prepared in the
-background (homework.services.downloads), followed on a page that works
-without JavaScript ("Check again") and, with it, updates itself in place."""
+"""The PDF download of a long notebook."""
 
 import uuid
 
@@ -25,8 +23,7 @@ from practice.requests import AuthedRequest
 @require_POST
 @client_required(allow_archived=True)
 def download_ask(request: AuthedRequest) -> HttpResponse:
-    """A short notebook downloads at once, as it always did; a long one is
-    prepared in the background and followed on the progress page."""
+    """A short notebook downloads at once, as it always did."""
     chosen, form = chosen_or_refused(request, request.POST)
     if isinstance(chosen, HttpResponse):
         return chosen
@@ -88,8 +85,7 @@ def download_status(request: AuthedRequest) -> JsonResponse:
 
 @require_POST
 def download_fetch(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    """The file, once, to the client whose download it is; 404 to anyone
-    else, staff included, and after it has been taken or has expired."""
+    """The file, once, to the client whose download it is; 404 to anyone else, staff included."""
     if not request.user.is_authenticated or request.user.is_staff:
         raise Http404
     client = client_for_portal_user(user=request.user, include_archived=True)

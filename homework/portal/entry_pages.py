@@ -1,5 +1,4 @@
-"""A sent entry's own pages: reading it, changing it until the therapist has
-read it, keeping it private or sharing it, and adding a note."""
+"""A sent entry's pages: reading, changing until read, private or shared, adding a note."""
 
 import uuid
 
@@ -53,20 +52,17 @@ def _render_entry(
     status: int = 200,
     refused_words: bool = False,
 ) -> HttpResponse:
-    """``refused_words``: the note form sent back refused, with words the
-    client typed in it (session.js treats them as not sent)."""
+    """``refused_words``: the note form sent back refused, with words the client typed in it."""
     kind = get_kind(entry.assignment.exercise.kind)
     return render(
         request,
         "homework/entry.html",
         {
             "entry": entry,
-            # A plan, map or ladder changes as life does: from any version sent,
-            # the client can start the next one while the work is open.
+            # A plan, map or ladder changes as life does: any version sent can start the next.
             "can_update": kind.continues_last_sent
             and entry.assignment.status == Assignment.Status.ACTIVE,
-            # The kind's template gets everything its present() gives, as in the admin;
-            # its headings sit under the page's h1 (the exercise's title).
+            # The kind's template gets everything its present() gives, as in the admin.
             "display": render_to_string(
                 kind.display_template,
                 {"entry": entry, "heading_level": 2, **kind.present(entry)},

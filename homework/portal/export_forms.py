@@ -17,9 +17,7 @@ if TYPE_CHECKING:
 
 
 class ExportChoiceForm(PortalForm):
-    """Which of the client's exercises go into their PDF download: all, to
-    start with. The choices are the client's own assignments with anything
-    sent, so any other number (someone else's, or made up) is refused."""
+    """Which of the client's exercises go into their PDF download: all, to start with."""
 
     include = forms.TypedMultipleChoiceField(
         label=_("What to put in the PDF"),
@@ -36,13 +34,9 @@ class ExportChoiceForm(PortalForm):
         },
     )
 
-    # Sent with the choice (templates/clients/partials/export.html) even when every
-    # box is unticked, which sends no "include" at all.
+    # Sent with the choice even when every box is unticked, which sends no "include" at all.
     MARKER = "chosen"
-    # From about this many sent entries the PDF takes more than a few seconds
-    # to make (make bench: two years of daily urges, 113 pages, about 8 s of
-    # CPU), so it is prepared in the background (homework.services.downloads)
-    # rather than inside the request; below it, it downloads at once.
+    # From about this many sent entries the PDF is prepared in the background, not in the request.
     LONG_NOTEBOOK = 100
 
     def __init__(self, *args: Any, assignments: Iterable[Assignment], **kwargs: Any) -> None:
@@ -64,15 +58,12 @@ class ExportChoiceForm(PortalForm):
         return cls.MARKER in data or "include" in data
 
     def chosen_ids(self) -> list[int] | None:
-        """The assignments ticked; None when that is every one offered, so
-        the download says it holds everything (as it does) rather than
-        listing every exercise by name."""
+        """The assignments ticked; None when every one offered is, so the PDF says everything."""
         chosen: list[int] = self.cleaned_data["include"]
         return None if self.offered <= set(chosen) else chosen
 
     def choice_takes_a_while(self) -> bool:
-        """Whether what was chosen (everything, if nothing was) is long enough
-        to be prepared in the background."""
+        """Whether what was chosen is long enough to be prepared in the background."""
         chosen = self.chosen_ids() if self.is_bound else None
         if chosen is None:
             return self.takes_a_while
@@ -80,8 +71,6 @@ class ExportChoiceForm(PortalForm):
 
 
 def _choice_label(assignment: Assignment) -> str:
-    # Counted by selectors.assignments_for_export. Days on the client's own
-    # calendar: the portal's views run in their time zone (client_required).
     first, last = (
         calendar_day(moment, "j M")
         for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]

@@ -39,9 +39,8 @@ def pdf_download(body: bytes) -> HttpResponse:
 def chosen_or_refused(
     request: AuthedRequest, data: QueryDict
 ) -> tuple[list[int] | None | HttpResponse, ExportChoiceForm]:
-    """The assignments chosen (None: everything) and the form that chose
-    them (unbound when nothing was chosen); or the account page again, with
-    what to change, when the choice is refused."""
+    """The assignments chosen (None: everything) and the form that chose them (unbound when nothing
+    was chosen); or the account page again, with what to change, when the choice is refused."""
     assignments = homework_selectors.assignments_for_export(user=request.user)
     if not ExportChoiceForm.is_submitted(data):
         return None, ExportChoiceForm(assignments=assignments)
@@ -55,15 +54,7 @@ def chosen_or_refused(
 @require_GET
 @client_required(allow_archived=True)
 def export_pdf(request: AuthedRequest) -> HttpResponse:
-    """Everything sent, or (from the account page's choice) some exercises.
-    A refused choice shows the account page again with what to change.
-
-    Only the choice's own fields make it a choice: any other query string
-    (a bookmark, a link with tracking added) downloads everything, as the
-    plain link always did, rather than being refused as a choice of nothing.
-    The account page itself posts to download_ask. A long notebook is never
-    made inside a request: a link to it leads to the account page, where
-    asking for it (a post) prepares it in the background."""
+    """Everything sent, or (from the account page's choice) some exercises."""
     chosen, form = chosen_or_refused(request, request.GET)
     if isinstance(chosen, HttpResponse):
         return chosen

@@ -18,8 +18,8 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
 
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
-    # Work that continues the last entry sent: how many were sent when the
-    # page opened on the newest (services.entry_writes.refuse_if_sent_since).
+    # Sent count when the page opened, for work that continues the last entry
+    # (refuse_if_sent_since).
     sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
@@ -33,8 +33,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
         help_text=PRIVATE_IS_SEEN_AS,
     )
 
-    # Set by autosave.js on every save it sends (never shown): which open
-    # page sends it, and the how-manieth of that page's saves it is.
+    # Set by autosave.js on every save it sends.
     page = forms.RegexField(
         regex=r"^[A-Za-z0-9_-]{8,32}$", required=False, widget=forms.HiddenInput
     )
@@ -42,9 +41,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
         min_value=1, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
 
-    # Set by autosave.js on the save it sends as the page leaves on purpose
-    # ("Sign out") while a conflict waits for the client's choice: the words
-    # are kept without one (services.drafts.entry_save_draft, leaving).
+    # Set by autosave.js when the page leaves on purpose while a conflict waits for a choice.
     leaving = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def flags(self) -> Flags:
@@ -60,11 +57,7 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
 
 
 def response_data(post: Any) -> dict[str, str | list[str]]:
-    """The kind's own fields from a posted form (named ``r-<key>``).
-
-    A name posted more than once (ticked boxes of one question) keeps all
-    its values, as a list; the kind decides what its field accepts.
-    """
+    """The kind's own fields from a posted form (named ``r-<key>``)."""
     data: dict[str, str | list[str]] = {}
     for name in post:
         if name.startswith(RESPONSE_PREFIX):
@@ -77,8 +70,6 @@ class NoteForm(PortalFormMessages, forms.Form):
     """A note the client adds to their own sent entry."""
 
     # Held to its length by the server, not cut by the browser (TextField).
-    # Not marked "(needed)": beside the page's only box it reads as if a
-    # note were expected of the client; an empty one is refused in words.
     text = TextField(
         label=_("Add a note"),
         marked_needed=False,
@@ -92,8 +83,7 @@ class NoteForm(PortalFormMessages, forms.Form):
     )
 
     def __init__(self, *args: Any, kept: str = "", **kwargs: Any) -> None:
-        """``kept``: a note the client began on this entry and could not send
-        (Entry.note_draft). The box opens with it, and says why it waits."""
+        """``kept``: a note the client began on this entry and could not send (Entry.note_draft)."""
         if kept:
             kwargs.setdefault("initial", {"text": kept})
         super().__init__(*args, **kwargs)
@@ -106,8 +96,7 @@ class NoteForm(PortalFormMessages, forms.Form):
             self.fields["text"].help_text = f"{KEPT_NOTE} {then}"
 
     def holds_words(self) -> bool:
-        """Whether the note as posted has words in it: one refused for being
-        empty has nothing to lose."""
+        """Whether the posted note has words: one refused as empty has nothing to lose."""
         return self.is_bound and bool(str(self.data.get("text", "")).strip())
 
 

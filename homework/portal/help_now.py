@@ -1,5 +1,4 @@
-"""Help now: the client's own plan first, then the practice's own contact
-and the crisis lines. Public, so the lines are there when signed out too."""
+"""Help now: the client's plan, the practice's contact, crisis lines; public when signed out."""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render

@@ -15,18 +15,14 @@ from homework.kinds import get_kind
 from homework.kinds.timeline import timeline_of
 from practice.requests import AuthedRequest
 
-# Entries on one page of "What I've written".
 HISTORY_PAGE_SIZE = 50
-# How far back the progress page's timeline looks.
 PROGRESS_TIMELINE_DAYS = 28
 
 
 @require_safe
 @client_required
 def history(request: AuthedRequest) -> HttpResponse:
-    # A page at a time, every entry reachable: a month of daily logs is
-    # hundreds, and the oldest records may matter most (a protection order).
-    # A page number that is not one shows the nearest page, not an error.
+    # A page at a time, every entry reachable: the oldest may matter most (a protection order).
     exercises = selectors.history_exercises_for_client(user=request.user)
     chosen = _chosen_exercise(request.GET.get("exercise"), {pk for pk, _title in exercises})
     page = Paginator(
@@ -50,9 +46,7 @@ def history(request: AuthedRequest) -> HttpResponse:
 
 
 def _chosen_exercise(value: str | None, theirs: set[int]) -> int | None:
-    """The exercise asked for, if it is one of the client's own with
-    something sent; anything else (none, not a number, someone else's)
-    shows everything, as a page number that is not one shows a page."""
+    """The exercise asked for, if it is one of the client's own with something sent."""
     try:
         exercise_id = int(value or "")
     except ValueError:
@@ -73,8 +67,7 @@ def progress(request: AuthedRequest) -> HttpResponse:
             sections.append(
                 {"template": kind.progress_template, "assignment": assignment, "data": context}
             )
-    # The last four weeks on one timeline, on the client's own calendar (their
-    # pages run on their clock): their own entries, private ones included.
+    # The last four weeks on the client's own calendar, private entries included.
     today = timezone.localdate()
     timeline = timeline_of(
         (entry for _assignment, entries in mine for entry in entries),

@@ -21,19 +21,8 @@ logger = logging.getLogger(__name__)
 @leaves_for_the_neutral_site
 @csrf_exempt
 def quick_exit(request: HttpRequest) -> HttpResponse:
-    """End the session and leave for the practice's neutral site.
-
-    The page's script calls this with a beacon (``beacon=1``) while it
-    replaces itself with the neutral site; without script, the button is a
-    plain form post and we redirect there ourselves. The address typed or
-    followed (a GET, or any other method) leaves too: leaving is never
-    refused, not for a stale security token (a page open from before a
-    sign-in in another tab), not for a body the server cannot read (too big,
-    too many fields, malformed), not for a fault on the way (the database or
-    the cache down): each of those once answered with an error page while
-    the screen had already gone, and the session went on. Only a post that
-    carries a valid token may save a last draft on the way.
-    """
+    """End the session and leave for the practice's neutral site. Leaving is never refused; only a
+    post with a valid token may save a last draft."""
     leaving_by_script = False
     if request.method == "POST" and _body_is_readable(request):
         leaving_by_script = bool(request.POST.get("beacon"))
@@ -48,8 +37,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     else:
         response = HttpResponseRedirect(_neutral_url())
     response["Clear-Site-Data"] = CLEAR_SITE_DATA
-    # For a browser that ignores Clear-Site-Data (or a session the server
-    # could not end): the session cookie goes by its own name too.
+    # For a browser that ignores Clear-Site-Data: the session cookie goes by its own name too.
     response.delete_cookie(
         settings.SESSION_COOKIE_NAME,
         path=settings.SESSION_COOKIE_PATH,
@@ -75,13 +63,7 @@ def _neutral_url() -> str:
 
 
 def _body_is_readable(request: HttpRequest) -> bool:
-    """Whether the post can be read at all: over the server's limits
-    (DATA_UPLOAD_MAX_MEMORY_SIZE, DATA_UPLOAD_MAX_NUMBER_FIELDS or _FILES),
-    or malformed (a broken multipart body, a connection cut mid-way), it
-    cannot, and its draft is dropped (the autosave has what came before it)
-    while leaving goes ahead. Reading past those limits to save the words
-    would undo what the limits protect. After a refused read, request.POST
-    is empty, so nothing below reads the body again."""
+    """Whether the post can be read within the server's limits; if not, its draft is dropped."""
     try:
         request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
     except Exception:
@@ -91,27 +73,21 @@ def _body_is_readable(request: HttpRequest) -> bool:
 
 
 class _TokenCheck(CsrfViewMiddleware):
-    """Django's own security-token check, answering only yes or no: a stale
-    token here is refused nothing, so it must not draw the refusal page (whose
-    form sets a fresh token cookie on the way out) nor log "Forbidden" in the
-    security log. Django REST framework's CSRFCheck does the same."""
+    """Django's own security-token check, answering only yes or no: a stale token here is refused
+    nothing, so it must not draw the refusal page nor log "Forbidden" in the security log."""
 
     def _reject(self, request: HttpRequest, reason: str) -> HttpResponse:
         return HttpResponse(status=403)
 
 
 def _carries_a_valid_token(request: HttpRequest) -> bool:
-    """Asked here because the view is exempt from the middleware's check: it
-    refuses nothing, it only decides about the draft."""
+    """Asked here as the view is exempt from the middleware's check: it only decides the draft."""
     check = _TokenCheck(lambda request: HttpResponse())
     return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
 
 
 def _save_draft_on_the_way_out(request: HttpRequest) -> None:
-    """Keep what the client typed in the last moment before the quick exit.
-
-    Best effort: the caller logs any failure and leaves all the same.
-    """
+    """Keep what the client typed in the last moment before the quick exit."""
     user = request.user
     if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
         return

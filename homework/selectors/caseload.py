@@ -68,9 +68,7 @@ def caseload_therapists(*, user: User) -> QuerySet[User]:
 
 
 def caseload_therapist(*, user: User, asked: str | None) -> User | None:
-    """The therapist whose caseload is shown: ``asked`` (an id from the
-    query string) if ``user`` may see it, else User.DoesNotExist. Without
-    one: a therapist's own, a manager's first therapist (None: there are none)."""
+    """``asked`` if ``user`` may see it, else DoesNotExist; unasked, their own, the first, or None."""
     therapists = caseload_therapists(user=user)
     if asked is None or asked == "":
         return user if user.is_therapist else therapists.first()
@@ -113,16 +111,13 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
 
 
 def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int, str | None]:
-    """Each client's trend, asked of the first kind that follows one and has
-    their shared entries from the last ``MONTH_DAYS`` days: one query."""
+    """Each client's trend from the last ``MONTH_DAYS`` days of shared entries: one query."""
     slugs = [kind.slug for kind in all_kinds() if kind.has_trend]
     if not clients or not slugs:
         return {}
     # A day more than any client's month, so it has begun on every clock.
     since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
-    # Each urge's day and pull, plain columns only: its response (encrypted)
-    # is never loaded. A log's entry counts for the day it records
-    # (services.entry_writes.slot_when_sent), on the client's calendar.
+    # Each urge's day and pull, plain columns only: its response (encrypted) is never loaded.
     scores = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -151,8 +146,7 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
 
 
 def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
-    """The newest unread answers to review of each client (``REVIEW_WORDS_SHOWN``
-    entries at most), in their own words: one query."""
+    """The newest unread answers to review of each client, in their own words: one query."""
     entries = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -180,8 +174,7 @@ def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
 
 
 def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadRow]:
-    """Every active client of ``therapist`` that ``user`` may see, with their
-    row, in the clients' name order. A fixed number of queries (tests pin it)."""
+    """Every active client of ``therapist`` that ``user`` may see, by name; fixed query count."""
     clients = _clients(user=user, therapist=therapist, now=now)
     today = practice_date(now)
     periods = [
@@ -218,9 +211,7 @@ def _share(pair: tuple[int, int]) -> float | None:
 # Where each trend sorts: the ones to look at first, first.
 _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 
-# The columns the table sorts by (``?o=name``, ``?o=-name``), each a key
-# that is None where the row has nothing to sort by: such rows go last
-# whichever way the column is sorted.
+# Sort keys per column; a row with None goes last whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
     "flags": lambda row: (row.unread_unsafe + row.unread_review, row.unread_flags),
@@ -235,9 +226,7 @@ DEFAULT_SORT = "-flags"
 
 
 def sort_order(asked: str | None) -> str:
-    """``asked`` if it names a column (``SORT_KEYS``), with a "-" to reverse
-    it; otherwise the default (flags first): a stale or mistyped link still
-    shows the caseload."""
+    """``asked`` if it names a column, else the default: a stale link still shows the caseload."""
     if asked and asked.removeprefix("-") in SORT_KEYS:
         return asked
     return DEFAULT_SORT

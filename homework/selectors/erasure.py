@@ -1,5 +1,4 @@
-"""Reads for a manager's "Export and erase": what the practice's export
-holds, what the page counts, and the fingerprint its form carries."""
+"""Reads for a manager's "Export and erase"."""
 
 import hashlib
 import json
@@ -16,9 +15,8 @@ from practice.roles import is_acting_manager
 
 
 def entries_for_practice_export(*, user: User, client_id: int) -> QuerySet[Entry]:
-    """What the practice could read of a client, for its copy before erasure:
-    sent, shared entries with their notes and comments. Private entries and
-    drafts are the client's alone (CLINICAL.md) and never in it."""
+    """What the practice could read of a client, for its copy before erasure: sent, shared entries
+    with their notes and comments, never private entries or drafts (CLINICAL.md)."""
     if not is_acting_manager(user):
         return Entry.objects.none()
     return (
@@ -54,15 +52,8 @@ def erasure_counts(*, client: Client) -> ErasureCounts:
 
 
 def client_records_fingerprint(*, client_id: int) -> str:
-    """A digest of everything an erasure removes, as stored now.
-
-    The confirmation form carries the one its page was drawn from; if the
-    records changed since (a new entry, a draft saved, a session booked,
-    another manager's erasure done), the erasure is refused: the export the
-    manager saved would not hold what is being erased. Every row's id and
-    what moves when it changes, not counts alone: one entry gone and
-    another come leaves a count as it was.
-    """
+    """A digest of everything an erasure removes, as stored now: if it changed since the
+    confirmation page, the erasure is refused, as the manager's export would not hold it."""
     entries = Entry.objects.filter(assignment__client_id=client_id)
     state = [
         list(

@@ -31,9 +31,7 @@ def listed(entries: QuerySet[Entry]) -> QuerySet[Entry]:
 
 
 def count_per_entry(related: type[Model]) -> Coalesce:
-    """How many ``related`` rows (comments, notes) each entry has, counted
-    for the rows a page shows: a Count() annotation joins and groups every
-    entry of the list before the page is cut from it."""
+    """How many ``related`` rows each entry has, counted for the rows a page shows."""
     rows = (
         related._default_manager.filter(entry=OuterRef("pk"))
         .order_by()
@@ -45,9 +43,7 @@ def count_per_entry(related: type[Model]) -> Coalesce:
 
 
 def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
-    """The entries of ``assignments`` (their exercise read) whose responses a
-    picture drawn over all of them opens, each kind saying which
-    (ExerciseKind.opened_for_charts); entries of any other work are not."""
+    """The entries of ``assignments`` whose responses a chart opens, each kind saying which."""
     by_kind: dict[str, list[int]] = {}
     for assignment in assignments:
         by_kind.setdefault(assignment.exercise.kind, []).append(assignment.pk)

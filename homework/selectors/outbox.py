@@ -1,5 +1,4 @@
-"""The outbox's waiting messages, for the workers and sweeps that send them
-(system use: no person reads these)."""
+"""The outbox's waiting messages, for the workers and sweeps that send them."""
 
 from clients.models import Client
 from homework.models import OutboxMessage, readable_by_staff_q
@@ -9,13 +8,7 @@ from practice import delivery
 def pending_notification_ids(
     *, limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
 ) -> list[int]:
-    """The entries whose therapist's notice is waiting and still worth
-    trying: the entry is still sent and shared.
-
-    Fewer-tried first, then oldest: every new one gets its first try before
-    an old failing one gets another, however many are waiting. ``tried_before``:
-    only those that failed at least once (practice.delivery.catch_up_in_request).
-    """
+    """The entries whose therapist's notice is waiting and still worth trying."""
     ids = (
         OutboxMessage.objects.filter(
             readable_by_staff_q("entry__"),
@@ -29,13 +22,11 @@ def pending_notification_ids(
     return [pk for pk in ids if pk is not None]
 
 
-# Reminders shown on the therapist's client page: the latest few.
 REMINDERS_SHOWN = 5
 
 
 def recent_reminders(*, client: Client, limit: int = REMINDERS_SHOWN) -> list[OutboxMessage]:
-    """``client``'s latest reminders, newest day first, whatever became of
-    them. ``client`` must come from a scoped read (the admin's queryset)."""
+    """``client``'s latest reminders, newest day first, whatever became of them."""
     return list(
         OutboxMessage.objects.filter(kind=OutboxMessage.Kind.REMINDER, client=client).order_by(
             "-slot_on", "-pk"

@@ -28,15 +28,9 @@ if TYPE_CHECKING:
 def portal_assignment(
     *, user: User, assignment_id: int, for_writing: bool = False, include_archived: bool = False
 ) -> Assignment:
-    """An active assignment of the signed-in client; DoesNotExist for anything else.
-
-    ``for_writing`` (saving a draft, sending) reaches the client's work the
-    therapist has since completed or cancelled too: a page opened before that
-    still holds words being typed, and they are kept, not refused.
-    ``include_archived`` reaches it after the therapist archived the client
-    (closed their notebook), for a draft that arrives after: it is kept, to
-    go in their download, rather than lost.
-    """
+    """An active assignment of the signed-in client; DoesNotExist for anything else. ``for_writing``
+    and ``include_archived`` also reach completed, cancelled or archived work, so words still
+    being typed are kept, not refused."""
     assignments = assignments_for_user(user=user, include_archived=include_archived).select_related(
         "exercise", "client"
     )
@@ -57,27 +51,15 @@ def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
 
 @dataclass(frozen=True)
 class Todo:
-    """The client's "To do", and the day it was read for: their own today,
-    which the page uses too (past due, "For today"), so the two agree."""
+    """The client's "To do", and the day it was read for."""
 
     today: dt.date
     assignments: list[Assignment]
 
 
 def todo_for_client(*, user: User) -> Todo:
-    """Active assignments still to do, due soonest first, with how much has been sent.
-
-    A recurring assignment also carries ``occurrence``: today's slot on the
-    client's own calendar and whether something was sent for it (one more
-    query for all of them, however many there are); and ``sent_for_slot``,
-    the key of what was sent for a slot that takes no more (None for a log,
-    which always takes another), so the card can open it. Each carries
-    ``again_label``, its kind's words for sending once more ("" where a new
-    slot opens afresh, as the first did: ``_again_label``). Work that is done for
-    the client (``schedules.one_off_standing``, ``schedules.recurring_done``, on
-    their calendar) is left out: what was sent is in "Done recently" and the
-    history. Unless a draft of it waits: "Carry on" is never out of reach.
-    """
+    """Active assignments still to do, due soonest first, with how much has been sent. Work that is
+    done is left out unless a draft of it waits: "Carry on" is never out of reach."""
     client = client_for_portal_user(user=user)
     if client is None:
         return Todo(today=timezone.localdate(), assignments=[])
@@ -97,8 +79,7 @@ def todo_for_client(*, user: User) -> Todo:
     today = client_today(client)
     slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
     open_slots = [slot for slot in slots.values() if slot is not None]
-    # (assignment, slot) → what was sent for it; the newest, as the do page
-    # shows it (``sent_for_slot``), since they come oldest first.
+    # (assignment, slot) → the newest sent for it: rows come oldest first, so later ones win.
     done: dict[tuple[int, dt.date | None], uuid.UUID] = {}
     if open_slots:
         done = {
@@ -143,11 +124,7 @@ def todo_for_client(*, user: User) -> Todo:
 
 
 def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) -> "StrOrPromise":
-    """The kind's words for sending once more; none ("") for a new slot of
-    recurring work that starts afresh. This week's check-in is filled in as
-    the first one was, so its card says "Open" as it did then: "Add another"
-    would read as a second copy of the same. A log always takes another, and
-    a plan, map or ladder opens the last one sent, to update."""
+    """The kind's words for sending once more; "" for a new slot that starts afresh."""
     if occurrence is not None and not kind.is_log and not kind.continues_last_sent:
         return ""
     return kind.again_label
@@ -164,8 +141,7 @@ def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:
 
 
 def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
-    """The client's newest sent entry for an assignment (a ladder or a map
-    starts its next version from it)."""
+    """The client's newest sent entry for an assignment."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -175,9 +151,7 @@ def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
 
 
 def sent_count(*, user: User, assignment: Assignment) -> int:
-    """How many entries the client has sent for an assignment: a page that
-    continues the newest says how many there were when it opened
-    (services.entry_writes.refuse_if_sent_since)."""
+    """How many entries the client has sent for an assignment."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -196,17 +170,13 @@ def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry |
 
 
 def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
-    """Each of the client's assignments with its sent entries, oldest first,
-    private ones included (they are the client's own), each response opened
-    only where its kind's pictures need it (``charted``). Two queries."""
+    """Each of the client's assignments with its sent entries, private ones included; two queries."""
     if client_for_portal_user(user=user) is None:
         return []
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
     assignments = list(
         assignments_for_user(user=user)
-        # Cancelled work drops out unless the client sent for it: cancelling
-        # is how a therapist stops work (nothing is deleted), and the curve
-        # or ladder the client drew over weeks is theirs, not the work's.
+        # Cancelled work drops out unless the client sent for it.
         .filter(~Q(status=Assignment.Status.CANCELLED) | Exists(sent))
         .select_related("exercise")
         .order_by("starts_on", "pk")
@@ -232,17 +202,14 @@ DONE_RECENTLY_DAYS = 14
 
 @dataclass(frozen=True)
 class DoneRecently:
-    """One entry sent lately, and whether its card offers an update: the
-    newest of a one-off plan, map or ladder still open, which its kind
-    continues from the last one sent (``ExerciseKind.continues_last_sent``)."""
+    """One entry sent lately, and whether its card offers an update."""
 
     entry: Entry
     can_update: bool
 
 
 def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecently]:
-    """What the client sent in the last ``DONE_RECENTLY_DAYS``, newest first:
-    one query, however much there is."""
+    """What the client sent in the last ``DONE_RECENTLY_DAYS``, newest first."""
     since = timezone.now() - dt.timedelta(days=DONE_RECENTLY_DAYS)
     entries = (
         listed(entries_for_user(user=user))
@@ -269,9 +236,7 @@ def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecentl
 def entries_for_export(
     *, user: User, assignment_ids: Collection[int] | None = None
 ) -> QuerySet[Entry]:
-    """Everything a client wrote, with what was said about it, for their own
-    download: of every exercise, or only of the assignments named. Still
-    theirs once their notebook is closed (the client archived)."""
+    """Everything a client wrote, with what was said about it, for their own download."""
     if not (user.is_authenticated and user.is_client):
         return Entry.objects.none()
     entries = entries_for_user(user=user, include_archived=True)
@@ -285,8 +250,7 @@ def entries_for_export(
 
 
 def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
-    """The client's exercises with anything sent, to choose from for the PDF
-    download: with how many were sent, and the first and last time."""
+    """The client's exercises with anything sent, to choose from for the PDF download."""
     if not (user.is_authenticated and user.is_client):
         return Assignment.objects.none()
     sent = Q(entries__status=Entry.Status.SUBMITTED)
@@ -304,10 +268,7 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
 
 
 def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
-    """The client's sent entries, newest first, with counts of what was added
-    since: every one of them (the page shows them a page at a time), or
-    those of one of their exercises (``exercise_id``; one not theirs matches
-    nothing, as the scoping says)."""
+    """The client's sent entries, newest first; an ``exercise_id`` not theirs matches nothing."""
     entries = listed(entries_for_user(user=user)).filter(status=Entry.Status.SUBMITTED)
     if exercise_id is not None:
         entries = entries.filter(assignment__exercise_id=exercise_id)
@@ -322,8 +283,7 @@ def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySe
 
 
 def history_exercises_for_client(*, user: User) -> list[tuple[int, str]]:
-    """The exercises the client has sent something for, by title, to
-    choose one in their history: one query, however many there are."""
+    """The exercises the client has sent something for, by title, to choose one in their history."""
     sent = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
     return list(
         assignments_for_user(user=user)
@@ -356,8 +316,7 @@ def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComme
 
 
 def drafts_for_client(*, user: User) -> dict[int, Entry]:
-    """Unsent drafts by assignment, so "To do" can say "continue where you
-    left off": work still open, and work closed since the draft was begun."""
+    """Unsent drafts by assignment, for "continue where you left off", closed work included."""
     drafts: dict[int, Entry] = {}
     for draft in (
         entries_for_user(user=user)
@@ -378,9 +337,7 @@ def drafts_for_client(*, user: User) -> dict[int, Entry]:
 
 
 def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
-    """The client's own assignments for the API, open work first, then by
-    due date: those the progress page shows (``progress_for_client``'s
-    rule: cancelled work only if something was sent for it)."""
+    """The client's own assignments for the API, open work first, then by due date."""
     if not (user.is_authenticated and user.is_client):
         return Assignment.objects.none()
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
@@ -394,8 +351,7 @@ def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
 
 
 def entries_for_client_api(*, user: User, assignment: Assignment) -> QuerySet[Entry]:
-    """The client's own entries of one assignment (drafts and private ones
-    included: they are theirs), newest first."""
+    """The client's own entries of one assignment, drafts and private ones included, newest first."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment)

@@ -1,11 +1,4 @@
-"""Where each assignment stands for the therapist: done, open, overdue,
-ended or cancelled, over its whole schedule so far.
-
-The rule for one-off work is schedules.one_off_standing, which the portal's
-"To do" and the session summary call too; this module reads what it needs
-from the database (``with_progress``) and keeps the SQL filters that must
-agree with it (``overdue``).
-"""
+"""Where each assignment stands for the therapist."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -37,8 +30,7 @@ class AssignmentProgress:
     scheduled: int | None = None
     unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
     coming: schedules.Coming | None = None  # with none due so far: the first one (Tally.coming)
-    # No end date ("until I stop it"): ``scheduled`` counts only to today,
-    # and no total "in all" is said.
+    # No end date: ``scheduled`` counts only to today, and no total "in all" is said.
     open_ended: bool = False
 
     @property
@@ -54,13 +46,7 @@ class AssignmentProgress:
 
 
 def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs: entries sent, days with one, the
-    latest of those days, and the latest day anything is filed under.
-
-    Private entries count: the therapist may know they exist. A day is the
-    entry's occurrence, or the local day it was sent; days after ``today``
-    (the ``today`` given to ``completion``) are not counted yet.
-    """
+    """Annotate what ``completion`` needs."""
     sent = Q(entries__status=Entry.Status.SUBMITTED)
     tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
     by_today = Q(entries__occurrence_on__lte=today) | Q(
@@ -70,20 +56,16 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
-        # Whether the slot still open has something sent (``completion``,
-        # schedules.tally_so_far): the latest day is enough, as entries are
-        # filed under a slot no later than the client's today (only work
-        # sent before the first slot is filed ahead, and then none is open).
+        # Whether the slot still open has something sent.
         last_day_done=Max(day_of_entry, filter=sent & by_today),
-        # Work sent early, filed under the first slot still to come: not
-        # counted yet, but the therapist is told it was sent (schedules.Coming).
+        # Work sent early is not counted yet, but the therapist is told it was sent
+        # (schedules.Coming).
         last_day_filed=Max(day_of_entry, filter=sent),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
 
 
-# Every calendar on earth lies between UTC-12 and UTC+14: at any moment, the
-# day a client is living is at most a day either side of the UTC date.
+# A client's day is at most a day either side of the UTC date (calendars span UTC-12 to +14).
 _EARLIEST_CALENDAR = dt.timedelta(hours=-12)
 _LATEST_CALENDAR = dt.timedelta(hours=14)
 
@@ -95,13 +77,8 @@ def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
 
 
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """One-off assignments with nothing sent whose due date may be past for
-    their client: a conservative SQL bound (the latest date anywhere), since
-    SQL cannot read each client's calendar portably.
-
-    The SQL twin of schedules.one_off_standing, kept only because a test
-    (test_overdue_query_agrees_with_completion) holds the two together;
-    ``is_overdue`` decides each row by the rule itself."""
+    """One-off work with nothing sent that may be past due: a conservative bound, as SQL has no
+    calendars."""
     _, latest = _days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
@@ -115,9 +92,7 @@ def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[
 
 
 def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """``overdue`` made exact for a list page: the rows due on the day or two
-    the clients' calendars disagree about are judged one by one (one query,
-    a couple of days' worth of rows), the rest stay in SQL."""
+    """``overdue`` made exact for a list page."""
     candidates = overdue(assignments, now=now)
     earliest, _ = _days_anywhere(now)
     borderline = [
@@ -129,15 +104,13 @@ def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> Q
 
 
 def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
-    """Past its due date on the client's own calendar (``assignment.client``
-    is read: select it with the row)."""
+    """Past due on the client's own calendar; select ``assignment.client`` with the row."""
     today = client_today(assignment.client, now)
     return completion(assignment, today=today).state == Progress.OVERDUE
 
 
 def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Progress:
-    """schedules.one_off_standing, the therapist's side, for a one-off
-    assignment: the admin's progress and the summary's counts both ask here."""
+    """schedules.one_off_standing, the therapist's side, for a one-off assignment."""
     return schedules.one_off_standing(
         sent=sent,
         due_on=assignment.due_on,
@@ -148,9 +121,7 @@ def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Pr
 
 
 def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
-    """Done / open / overdue for one assignment annotated by ``with_progress``:
-    one-off work by schedules.one_off_standing, recurring work by its slots
-    (schedules.tally_so_far)."""
+    """Done / open / overdue for one assignment annotated by ``with_progress``."""
     sent: int = getattr(assignment, "sent_count", 0)
     if assignment.status == Assignment.Status.CANCELLED:
         return AssignmentProgress(Progress.CANCELLED, sent)
@@ -188,24 +159,19 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     )
 
 
-# Where each assignment stands, as the since-last-session page's progress
-# column says it; "open work" in the client list is the count of these.
+# Where each assignment stands, as the since-last-session page's progress column says it.
 OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
 
 
 def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
-    """Read what ``open_work`` needs for every client listed: their active
-    assignments with their progress, in one query however many clients."""
+    """Read what ``open_work`` needs for every client listed."""
     _, latest = _days_anywhere(now)  # no client's today is later (completion clamps)
     active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
     return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
 
 
 def open_work(client: Client, *, now: dt.datetime) -> int:
-    """How many of the client's assignments are open or past due, by
-    ``completion`` on the client's calendar: the progress column's own rule.
-    Nothing for an archived client, whose portal is closed. ``client`` comes
-    from ``with_open_work``."""
+    """How many of the client's assignments are open or past due, by ``completion``."""
     if client.status != Client.Status.ACTIVE:
         return 0
     today = client_today(client, now)

@@ -23,9 +23,8 @@ def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
 
 
 def assignments_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Assignment]:
-    """``include_archived`` reaches a client's own work after their therapist
-    archived them (closed their notebook): for their download, and to keep a
-    draft that arrives after. Staff's scope is the same either way."""
+    """``include_archived`` reaches a client's own work after their therapist archived them, so a
+    late draft is kept."""
     if user.is_authenticated and user.is_client:
         assignments = Assignment.objects.filter(client__portal_user=user)
         if not include_archived:
@@ -35,8 +34,7 @@ def assignments_for_user(*, user: User, include_archived: bool = False) -> Query
 
 
 def entries_for_user(*, user: User, include_archived: bool = False) -> EntryQuerySet:
-    """Entries a person may know exist. Staff never see drafts: a draft is
-    the client's own workspace until they send it."""
+    """Entries a person may know exist; staff never see drafts."""
     if user.is_authenticated and user.is_client:
         return Entry.objects.filter(
             assignment__in=assignments_for_user(user=user, include_archived=include_archived)
@@ -46,11 +44,7 @@ def entries_for_user(*, user: User, include_archived: bool = False) -> EntryQuer
     )
 
 
-# When staff learned of an entry: a shared entry's content when it was shared
-# (sent, or shared later); a private one's bare existence when it was sent.
-# Windows such as "new since the last session" use these, so an entry written
-# privately and shared later is news when it is shared, not lost in a window
-# that had already closed.
+# When staff learned of an entry: shared content when shared; a private entry's existence when sent.
 
 
 def known_after(moment: dt.datetime) -> Q:
@@ -62,18 +56,13 @@ def known_by(moment: dt.datetime) -> Q:
 
 
 def read_first() -> Q:
-    """Entries the therapist reads before any other: the client felt unsafe,
-    or an answer asks for prompt review (Entry.needs_review)."""
+    """Entries read first: the client felt unsafe, or an answer asks for prompt review."""
     return Q(felt_unsafe=True) | Q(needs_review=True)
 
 
 def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """Felt unsafe or an answer to review first, then "to talk about", then
-    newest: for staff lists.
-
-    Ordering by the raw flags would float a private entry to the top and so
-    give its flags away; only the flags of entries staff may read count here.
-    """
+    """Felt unsafe or an answer to review first, then "to talk about", then newest: for staff lists.
+    Only readable entries' flags count, so ordering never gives a private entry's flags away."""
     shared = readable_by_staff_q()
     return entries.annotate(
         shared_unsafe=Case(When(shared & read_first(), then=1), default=0),

@@ -1,9 +1,5 @@
-"""The living documents a client keeps within reach (a safety plan:
-``ExerciseKind.within_reach``): the newest one sent is the current one.
-
-The client reaches theirs from Help now, private or not; staff read only
-shared ones (``readable_by_staff``), in every summary whatever its period.
-"""
+"""The living documents a client keeps within reach (a safety plan): the newest one sent is the
+current one. Staff read only shared ones."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -26,8 +22,7 @@ def within_reach_slugs() -> list[str]:
 
 @dataclass(frozen=True)
 class WithinReach:
-    """What Help now shows of a client's own: their current document (None:
-    none sent yet), its kind, and active work to change it or start one."""
+    """What Help now shows of a client's own."""
 
     entry: Entry | None
     kind: ExerciseKind | None
@@ -35,16 +30,11 @@ class WithinReach:
 
 
 def within_reach_for_client(*, user: User) -> WithinReach:
-    """The client's newest sent document kept within reach, private ones
-    included (it is theirs), drafts never; and the active work it belongs
-    to (or any active work of such a kind) to change it. Two queries; none
-    for anyone who is not a client."""
+    """The client's current document, private included, drafts never, with its active work."""
     slugs = within_reach_slugs()
     if not (user.is_authenticated and user.is_client and slugs):
         return WithinReach(entry=None, kind=None, assignment=None)
-    # Newest by when it was sent: an update is a new entry, so an older one
-    # edited later is still not the current one. Archived, the plan is still
-    # theirs to reach; only the work to change it is closed.
+    # Newest by sending: an update is a new entry, so an older one edited later is not current.
     entry = (
         listed(entries_for_user(user=user, include_archived=True))
         .filter(assignment__exercise__kind__in=slugs, status=Entry.Status.SUBMITTED)
@@ -68,8 +58,7 @@ def within_reach_for_client(*, user: User) -> WithinReach:
 def current_within_reach_for_staff(
     *, user: User, client: Client, by: dt.datetime
 ) -> dict[str, Entry]:
-    """Per kind kept within reach, the client's newest shared entry sent by
-    ``by`` (a summary's end), however long ago: one query."""
+    """Per kind, the client's newest shared entry sent by ``by``, however long ago: one query."""
     slugs = within_reach_slugs()
     if not slugs:
         return {}

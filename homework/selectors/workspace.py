@@ -1,6 +1,4 @@
-"""What the therapist reads in the admin: what came back since the last
-session (where each assignment stands is homework.selectors.progress) and
-the home page."""
+"""What the therapist reads in the admin."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -38,11 +36,9 @@ UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)
 
 
 def felt_unsafe_lately(*, as_of: dt.datetime) -> Q:
-    """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``:
-    the admin home's banner, and what the session summary carries forward
-    from before its period while unread (homework.summary.selectors), so
-    the two never disagree on how far back a flag still needs reading.
-    Answers to review (Entry.needs_review) are read as soon, and as long."""
+    """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``: the admin home's banner,
+    and what the session summary carries forward from before its period while unread, so the two
+    never disagree on how far back a flag still needs reading."""
     return read_first() & Q(shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
 
 
@@ -78,13 +74,7 @@ def client_entries_for_staff(*, user: User, client: Client) -> QuerySet[Entry]:
 
 
 def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:
-    """Everything the client sent in ``window``, and where each assignment
-    stands at its end, on the client's own calendar (due dates and days are
-    theirs).
-
-    ``client`` comes from ``staff_client``. A fixed number of queries however
-    many entries there are (tests pin it).
-    """
+    """What the client sent in ``window`` and where each assignment stands, on their calendar."""
     today = client_today(client, window.end)
     sent = list(
         flags_first(
@@ -92,8 +82,7 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
                 known_after(window.start), known_by(window.end), assignment__client=client
             )
         )
-        # The page draws what came back from the session summary's selector;
-        # these rows say only which were sent, and when the private ones were.
+        # These rows say only which were sent, and when the private ones were.
         .select_related("assignment__exercise", "assignment__client")
     )
     shared = [entry for entry in sent if entry.readable_by_staff]
@@ -120,8 +109,8 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
 
 
 def is_their_therapist(*, user: User, client: Client) -> bool:
-    """Whether ``user`` is the client's own therapist: the one who comments and
-    marks entries read (a manager's look is never the therapist's read)."""
+    """Whether ``user`` is the client's own therapist: a manager's look is never the therapist's
+    read."""
     return user.is_therapist and client.therapist_id == user.pk
 
 
@@ -170,9 +159,8 @@ def new_entries(entries: QuerySet[Entry], *, since: dt.datetime) -> QuerySet[Ent
 
 
 def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.datetime) -> StaffHome:
-    """The admin home: the next two days' sessions, what is new, what is
-    overdue, and every felt-unsafe flag of the last two weeks (never from a
-    private entry: a private entry's flags are the client's too)."""
+    """The admin home: the next two days' sessions, what is new, what is overdue, and recent
+    felt-unsafe flags, never from a private entry."""
     today = timezone.localdate(now)
     sessions = sessions_on_days(user=user, first_day=today, days=2)
     new_since = new_since_for(previous_visit, now=now)

@@ -41,13 +41,9 @@ def assignment_create(
     no_contact_since: dt.date | None = None,
     instructions: str = "",
 ) -> Assignment:
-    """Give ``client`` an exercise. Staff may assign only to clients they can see.
-
-    The same work sent again by the same person within SENT_TWICE_WINDOW
-    returns the assignment already made: a client's new work is decided one
-    request at a time (under a lock on the client), so two sends at once
-    cannot both make it.
-    """
+    """Give ``client`` an exercise; staff may assign only to clients they can see. The same work
+    sent twice within SENT_TWICE_WINDOW returns the assignment already made, decided under a lock
+    on the client."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("You cannot assign work to this client."))
     if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
@@ -72,8 +68,7 @@ def assignment_create(
         created_by=actor,
     )
     assignment.full_clean()
-    # Read again under the lock: an erasure or archiving this request waited on
-    # has changed the client since the checks above.
+    # Read again under the lock: an erasure or archiving may have changed the client meanwhile.
     status = (
         clients_for_user(user=actor)
         .select_for_update()
@@ -98,8 +93,7 @@ def assignment_create(
 
 
 def _just_assigned(assignment: Assignment) -> Assignment | None:
-    """The same work (cleaned, so weekdays in order) made by the same person
-    within SENT_TWICE_WINDOW and not since closed, if there is one."""
+    """The same work made by the same person within SENT_TWICE_WINDOW and still open, if any."""
     recent = Assignment.objects.filter(
         client=assignment.client,
         exercise=assignment.exercise,
@@ -134,13 +128,8 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 
 @transaction.atomic
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
-    """Change an assignment's details. Its client never changes: entries hang on it.
-
-    Returns the assignment that holds the changes: ``assignment``, or, when
-    they change days the client was already asked (``_rescheduled``), new
-    work that carries on from the day the change counts from, its
-    ``rescheduled_from`` the assignment now ended.
-    """
+    """Change an assignment's details; its client never changes. Returns ``assignment``, or new work
+    carrying on from it when the change alters days the client was already asked."""
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
         raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
@@ -154,22 +143,18 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
         and changes["exercise"].pk != assignment.exercise_id
         and not exercises_for_user(user=actor).filter(pk=changes["exercise"].pk).exists()
     ):
-        # Checked only for a new choice: work set with an exercise since
-        # retired, or a former therapist's own, stays editable.
         raise PermissionDenied(_("You cannot use this exercise."))
     for name, value in changes.items():
         setattr(assignment, name, value)
     assignment.full_clean()
-    # Whether today's slot has anything yet is read under the lock that
-    # entries are begun under (services.entry_writes.assignment_lock).
+    # Whether today's slot has anything yet is read under the lock that entries are begun under.
     Assignment.objects.select_for_update().filter(pk=assignment.pk).values_list("pk").get()
     rescheduled = _rescheduled(assignment)
     if rescheduled is None:
         assignment.save(update_fields=list(changes))
         return assignment
     ended, carried_on = rescheduled.ended, rescheduled.carried_on
-    # Closed, not left to end by its date: its last slot would stay open in
-    # the client's To do for late work, beside the new days' card.
+    # Closed, not left to end: its last slot would stay in To do beside the new days' card.
     ended.ends_on = rescheduled.last_day
     ended.status = Assignment.Status.COMPLETED
     ended.full_clean()
@@ -182,9 +167,7 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
 
 @transaction.atomic
 def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
-    """End recurring work set "until I stop it": today, on the client's
-    calendar, is its last day. Today's slot stays open for them (late work
-    has a home, as at any schedule's end); nothing they sent changes."""
+    """End recurring work set "until I stop it": today, on the client's calendar, is its last day."""
     if not assignment.is_recurring or assignment.ends_on is not None:
         raise ValidationError(_("Only work that repeats with no last day can be ended here."))
     return assignment_update(
@@ -193,9 +176,7 @@ def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
 
 
 def assignment_check_update(*, assignment: Assignment) -> None:
-    """Refuse, by field, changes (set on ``assignment``, not yet saved) that
-    ``assignment_update`` would refuse on top of the model's own rules: so a
-    form shows them beside the fields rather than fail on saving."""
+    """Refuse by field what ``assignment_update`` would, so the form shows it beside the fields."""
     _rescheduled(assignment)
 
 
@@ -217,23 +198,9 @@ class _Rescheduled:
 
 
 def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
-    """How recurring work whose changes (set on ``assignment``) would change
-    days the client was already asked is split in two; None for a plain edit.
-
-    Counted on the new days from the start, work the client was never asked
-    for would count as missed, in the admin and in summaries already given.
-    So the days asked until yesterday on the client's calendar stay with the
-    assignment, ended there with its entries and its counts, and new work
-    takes the changes from today. Today stays with the days it was asked on
-    once something was begun or sent for it: it is not asked for again. No
-    entry moves: a draft stays with the slot it was begun for, where "Carry
-    on" reaches it (closed work takes what the client was writing).
-
-    Only the days asked so far decide: a new end date, new words, or new
-    days before any came round are a plain edit. A schedule history would
-    say the same with every count made of parts; two assignments are what
-    the admin, the summary and the portal already count.
-    """
+    """How recurring work whose changes would change days the client was already asked is split in
+    two; None for a plain edit. Counting the new days from the start would mark days never asked
+    as missed, so past days stay with the old assignment and no entry moves."""
     if assignment.pk is None:
         return None
     stored = Assignment.objects.select_related("client").get(pk=assignment.pk)
@@ -299,8 +266,7 @@ def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
         exercise.owner = None if is_acting_manager(actor) else actor
     elif not is_acting_manager(actor) and exercise.owner_id != actor.pk:
         raise PermissionDenied(_("You can change only your own exercises."))
-    # Checked against what is stored, so options saved under older rules
-    # do not stop the exercise being renamed or retired.
+    # Checked against what is stored, so options saved under older rules do not block a rename.
     saved = (
         Exercise.objects.filter(pk=exercise.pk, kind=exercise.kind)
         .values_list("options", flat=True)
@@ -323,15 +289,9 @@ def assignment_create_many(
     starts_on: dt.date | None = None,
     **details: Any,
 ) -> list[Assignment]:
-    """Give several clients the same exercise: all of them, or (on any refusal) none.
-
-    Without ``starts_on``, each starts on their own today (``client_today``):
-    the practice's today is already yesterday for a client in Auckland, whose
-    daily work would begin with a day gone before it was set. A due date or
-    last day before some client's start is refused naming each of them
-    (``_refuse_ends_before_starts``): one client's error, as a single
-    assignment words it, would not say which of ten it is.
-    """
+    """Give several clients the same exercise: all of them, or (on any refusal) none. Without
+    ``starts_on`` each starts on their own today, so a client far ahead of the practice's clock
+    does not begin with a day already gone."""
     if not clients:
         raise ValidationError(_("Choose at least one client."))
     starts = [(client, starts_on or client_today(client)) for client in clients]
@@ -345,9 +305,7 @@ def assignment_create_many(
 def _refuse_ends_before_starts(
     starts: Sequence[tuple[Client, dt.date]], *, due_on: dt.date | None, ends_on: dt.date | None
 ) -> None:
-    """Refuse, on its field, a due date or last day that comes before the
-    start of any client's work, naming every client it does, and the first
-    date that would do for all of them."""
+    """Refuse an end before any client's start, naming every such client and a date that works."""
     for field, last in (("due_on", due_on), ("ends_on", ends_on)):
         if last is None:
             continue

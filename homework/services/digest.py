@@ -1,15 +1,5 @@
-"""The weekly digest: each Monday morning, each therapist gets the past
-week in numbers (new entries, flags still to read, work done of what was
-due) and a link to the admin. No names, no words, no titles: the inbox may
-be read by others too.
-
-The same pattern as the reminders (homework.reminders.services): a
-periodic scan writes one outbox row per therapist and ISO week under a
-unique slot, so two scans or two workers write one; the send holds the
-row's lock and counts at the moment it sends. A practice turns the digest
-off in its settings; a flagged entry's email never waits for it
-(homework.services.notify).
-"""
+"""The weekly digest: each Monday morning, each therapist gets the past week in numbers and a link
+to the admin. No names, no words, no titles: the inbox may be read by others too."""
 
 import datetime as dt
 import logging
@@ -34,8 +24,7 @@ from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
-# Monday, from 8 in the morning on the practice's clock: before the week's
-# first sessions, and never a message in the night.
+# Monday from 8 on the practice's clock: before the week's sessions, never in the night.
 DIGEST_WEEKDAY = 0
 DIGEST_FROM_HOUR = 8
 WEEK = dt.timedelta(days=7)
@@ -48,9 +37,7 @@ def digest_slot(therapist_id: int, day: dt.date) -> str:
 
 @transaction.atomic
 def digests_scan(*, now: dt.datetime) -> list[int]:
-    """Write this week's digest for every active therapist once its time
-    has come, and return the waiting ones to send. Two queries and an
-    insert however many therapists."""
+    """Write this week's digest for each active therapist when due; return the waiting ones."""
     today = practice_date(now)
     local = timezone.localtime(now)
     if (
@@ -108,8 +95,7 @@ class DigestNotSent(Exception):
 
 
 def digest_send(*, message_id: int, now: dt.datetime) -> str:
-    """Send digest ``message_id``: "sent", "skipped" (done already, or the
-    therapist left), "given-up"; DigestNotSent when worth retrying."""
+    """Send digest ``message_id``: "sent", "skipped", "given-up"; DigestNotSent to retry."""
     outcome = _digest_try(message_id, now)
     if outcome == "failed":
         raise DigestNotSent(message_id)

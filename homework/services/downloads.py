@@ -28,15 +28,13 @@ from practice.models import User
 
 logger = logging.getLogger(__name__)
 
-# Page counts are written at most this often (seconds): a 113-page build
-# makes a few writes, not one per page.
+# Page counts are written at most this often, not once per page.
 PAGES_WRITTEN_EVERY = 2.0
 _PAGE = re.compile(r"Creating layout - Page (\d+)")
 
 
 class _PageCounter(logging.Handler):
-    """WeasyPrint says "Page N" on its progress logger as it lays out each
-    page; this hands N to the build running in the same thread, if any."""
+    """WeasyPrint says "Page N" on its progress logger as it lays out each page."""
 
     def __init__(self) -> None:
         super().__init__(logging.INFO)
@@ -53,8 +51,7 @@ _counter = _PageCounter()
 
 
 def _listen_to_progress() -> None:
-    """Set at each build, not once at import: logging configured again later
-    (settings' LOGGING quiets "weasyprint") would otherwise stop the count."""
+    """Set at each build, not once at import."""
     progress = logging.getLogger("weasyprint.progress")
     if _counter not in progress.handlers:
         progress.addHandler(_counter)
@@ -76,13 +73,10 @@ def prepared_download_for(*, user: User) -> PreparedDownload | None:
 
 
 def download_start(*, client: Client, assignment_ids: Collection[int] | None) -> PreparedDownload:
-    """The client's download: the one under way or ready (a second click, or
-    the same form sent twice, finds it), or a new one queued. One that
-    failed or stalled is tried again with this choice; one expired is removed."""
+    """The client's download: the one under way or ready, or a new one queued."""
     now = timezone.now()
     chosen = sorted(assignment_ids) if assignment_ids is not None else None
-    # Anyone's past their hour go as a new one starts, as well as every
-    # quarter of an hour (tasks.purge_expired_downloads): no worker needed.
+    # Anyone's past their hour go as a new one starts, as well as every quarter of an hour.
     downloads_purge_expired(now=now)
     with transaction.atomic():
         download = (
@@ -191,9 +185,8 @@ def download_build(*, download_id: int, attempt: int) -> str:
 
 
 def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
-    """The file of the client's own ready download, removed as it is handed
-    over: remaking it costs seconds, and no copy is kept. None for anyone
-    else's key, one not ready, or one expired."""
+    """The client's ready download, removed as it is handed over (no copy is kept); None for any
+    other."""
     with transaction.atomic():
         download = (
             PreparedDownload.objects.select_for_update()

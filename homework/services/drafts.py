@@ -40,37 +40,10 @@ def entry_save_draft(
     sent_count_seen: int | None = None,
     leaving: bool = False,
 ) -> Entry:
-    """Keep what the client has typed so far, on the server.
-
-    ``base_version`` is the version the page last saw (0 for a new entry); a
-    different current version means another tab saved in between, and we
-    refuse rather than overwrite (EntryConflict). A sent entry is no longer
-    a draft: saving over it is a conflict too.
-
-    ``page_save`` says which open page sent this, and which of its saves it
-    is. When that same page made every version since its base (its last
-    words sent on leaving, while its previous save was still on the way),
-    there is no one else's text to protect: the later of the page's saves
-    is kept, whichever arrives first.
-
-    A draft that arrives after the therapist archived the client (closed
-    their notebook) is kept too: nothing can be sent any more, but the words
-    are theirs, and go in their download.
-
-    ``sent_count_seen``: for work that continues the last entry sent, how many
-    had been sent when the page opened (see refuse_if_sent_since). It is
-    kept on the draft, so a draft carried on later is checked the same way.
-    ``leaving``: the page is leaving (the quick exit, "Sign out") and
-    cannot show a choice: its words are kept even from a page opened before
-    a newer entry was sent; the draft remembers that, and the choice comes
-    when it is carried on. A page whose words met another tab's draft
-    (its conflict box still open) sends them under a new key: they become a
-    draft of their own beside the other, which nobody chose against and
-    which stays as it was. Nothing is overwritten, and "Carry on" reaches
-    the newer, then, once it is sent, the other. A leaving page's answer
-    over its length is kept up to the length (the page can show no message,
-    and dropping the whole draft for it lost every other answer too).
-    """
+    """Keep what the client has typed so far, on the server. A different current version than
+    ``base_version`` means another tab saved in between and is refused (EntryConflict) rather
+    than overwritten, unless the same page made every version since. Nothing is ever dropped: a
+    draft after archiving, or from a leaving page, is kept."""
     assignment, entry = load_for_write(
         user=user,
         assignment_id=assignment_id,
@@ -92,8 +65,7 @@ def entry_save_draft(
         within = within_field_limits(data, kind.form(exercise=assignment.exercise))
         draft = kind.validate_draft(within, exercise=assignment.exercise, tz=tz)
     if entry is None and base_version == 0:
-        # One draft per assignment, the one the page reopens: a second tab
-        # opened before the first one saved must not start another, hidden.
+        # One draft per assignment: a second tab must not start another, hidden one.
         other = _open_draft_locked(assignment)
         if other is not None and other.key == key:
             # Made by a request that overtook this one while it waited for the lock.
@@ -123,17 +95,13 @@ def entry_save_draft(
 
 
 def _open_draft_locked(assignment: Assignment) -> Entry | None:
-    """The assignment's draft, if it has one, decided under a lock on the
-    assignment so that two first saves at once cannot both start one."""
+    """The assignment's draft, if any, read under its lock so two first saves cannot both make one."""
     assignment_lock(assignment)
     return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
 
 
 def within_field_limits(data: Mapping[str, Any], form: KindForm) -> dict[str, Any]:
-    """``data`` (a posted form's fields, rows flattened) with each text cut
-    to what its field holds, as a draft's lenient check counts it
-    (homework.kinds.data), and the NUL character that no text can hold
-    taken out. Anything else is left as it was, for the check to judge."""
+    """``data`` with each text cut to its field's length and NUL characters taken out."""
     kept = dict(data)
     for key, value in data.items():
         field = form.fields.get(key)

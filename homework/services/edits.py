@@ -36,13 +36,8 @@ def entry_edit(
     flags: Flags,
     shown: Shown | None = None,
 ) -> Entry:
-    """Change a sent entry, which the client may do until the therapist has read it.
-
-    The same version check as drafts: an edit begun before another tab's
-    change is refused (EntryConflict) rather than silently overwriting it.
-    A log's entry counts for the day it now says it happened
-    (``slot_when_sent``).
-    """
+    """Change a sent entry, which the client may do until the therapist has read it. An edit begun
+    before another tab's change is refused (EntryConflict), never silently overwriting it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
         raise EntryLocked
@@ -50,8 +45,7 @@ def entry_edit(
     kind = get_kind(assignment.exercise.kind)
     if entry.version != base_version:
         if entry.version == base_version + 1 and _edit_says_already(entry, data, flags):
-            # The edit just saved, sent again ("Save" clicked twice; the edit
-            # page has no script to stop it): not a change made elsewhere.
+            # The edit just saved, sent again ("Save" clicked twice): not a change made elsewhere.
             return entry
         raise EntryConflict(entry)
     edited = kind.validate(data, exercise=assignment.exercise, tz=assignment.client.timezone)
@@ -59,8 +53,7 @@ def entry_edit(
     said_before = (entry.response, entry.discuss_in_session, entry.felt_unsafe)
     entry.response = kind.merge_edit(answered_before, edited, exercise=assignment.exercise)
     entry.schema_version = kind.schema_version
-    # The answers changed now answer the form as the page showed it; the
-    # others still answer what the client read when they gave them.
+    # Changed answers answer the form as shown now; the others, what the client read then.
     entry.asked = kind.asked(
         assignment.exercise,
         entry.response,
@@ -75,8 +68,7 @@ def entry_edit(
     if kind.is_log:
         # The client may have put right when it happened: it counts for that day.
         entry.occurrence_on = slot_when_sent(entry, kind, begun=slot_begun_in(entry))
-    # Words of an earlier try at this change, kept unsent when it was refused
-    # (entry_keep_refused_edit), are in the entry now: they need not wait twice.
+    # Words kept from an earlier refused try at this change are in the entry now.
     entry.note_draft = without_paragraphs(entry.note_draft, note_texts(entry.response))
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
@@ -87,8 +79,7 @@ def entry_edit(
     if was_readable and (entry.response, flags.discuss_in_session, flags.felt_unsafe) != (
         said_before
     ):
-        # What the therapist could already read has changed: they see when
-        # (Entry.changed_at). "Save" with nothing changed is not a change.
+        # What the therapist could already read has changed: they see when (Entry.changed_at).
         entry.changed_at = timezone.now()
     entry.version += 1
     entry.save(
@@ -133,11 +124,7 @@ def _edit_says_already(entry: Entry, data: Mapping[str, Any], flags: Flags) -> b
 
 @transaction.atomic
 def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
-    """Keep a sent entry to yourself, or share it.
-
-    Sharing is always possible. Taking back a shared entry is possible only
-    until the therapist has read it: after that, they know what it says.
-    """
+    """Keep a sent entry to yourself, or share it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if entry.private == private:
         return entry

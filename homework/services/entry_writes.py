@@ -1,5 +1,4 @@
-"""What every write to an entry shares: the refusals, the flags, loading
-under lock, the version check and the row write itself."""
+"""What every write to an entry shares: refusals, flags, locking, the version check."""
 
 import datetime as dt
 import uuid
@@ -35,10 +34,7 @@ class EntryConflict(Exception):
 
 
 class EntrySentSince(EntryConflict):
-    """Work that continues the last entry sent (a plan, a map, a ladder),
-    from a page opened before a newer one was sent from another tab or
-    device. Its words started from the older one: saving or sending them
-    would quietly undo the newer one's changes. ``entry`` is the newest sent."""
+    """A plan, map or ladder sent from a page opened before a newer one was sent."""
 
 
 @dataclass(frozen=True)
@@ -64,8 +60,7 @@ def load_for_write(
     include_archived: bool = False,
     lock_assignment: bool = False,
 ) -> tuple[Assignment, Entry | None]:
-    """``lock_assignment``: before the entry, as every path that locks both
-    does (two requests taking them in opposite orders could deadlock)."""
+    """``lock_assignment``: before the entry, as every path that locks both does."""
     assignment = portal_assignment(
         user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
     )
@@ -100,8 +95,7 @@ def entry_write(
     values: dict[str, Any] = {
         "response": dict(response),
         "schema_version": kind.schema_version,
-        # The wording the client answered: for each answer changed now, as
-        # this form put it to them; for the others, as the entry kept it.
+        # The wording the client answered: for each answer changed now, as this form put it to them.
         "asked": kind.asked(
             assignment.exercise,
             dict(response),
@@ -112,8 +106,7 @@ def entry_write(
         "discuss_in_session": flags.discuss_in_session,
         "felt_unsafe": flags.felt_unsafe,
         "private": flags.private,
-        # Any other write (a send, a page without its script) ends the
-        # page's claim: its next save is checked by version again.
+        # Any other write ends the page's claim: its next save is checked by version again.
         "saved_by_page": page_save.page if page_save else "",
         "page_save_number": page_save.number if page_save else 0,
         "sent_when_opened": sent_count_seen,
@@ -126,8 +119,7 @@ def entry_write(
             **kind.plain_columns(dict(response), exercise=assignment.exercise),
         )
     if entry is None:
-        # A recurring assignment's entry belongs to the slot it was started
-        # in, on the client's calendar (homework.schedules)...
+        # A recurring entry belongs to the slot it was started in (homework.schedules)...
         today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo(assignment.client.timezone))
         new = Entry(
             key=key,
@@ -158,17 +150,7 @@ def entry_write(
 
 
 def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
-    """The slot a sent entry counts for (Entry.occurrence_on), where
-    ``begun`` is the one it was begun in.
-
-    A log's counts for the day what it records happened, on the client's
-    calendar (schedules.slot_for_happened): urges of four days logged on one
-    evening are four days done, as the urge chart draws them, in the
-    summary, on "Since last session" and in the admin's "so far" alike, and
-    today is still open in "To do" after logging yesterday's. When that day
-    is not one of the schedule's (before it began, after it ended), or for
-    any other kind, it stays in ``begun``; a draft stays there until sent.
-    """
+    """The slot a sent entry counts for, where ``begun`` is the one it was begun in."""
     if not kind.is_log:
         return begun
     assignment = entry.assignment
@@ -178,8 +160,7 @@ def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -
 
 
 def slot_begun_in(entry: Entry) -> dt.date | None:
-    """The slot a sent entry was begun in, as ``entry_write`` filed it then: a
-    log's may have moved to the day it records since (``slot_when_sent``)."""
+    """The slot a sent entry was begun in, as ``entry_write`` filed it then."""
     assignment = entry.assignment
     begun_on = timezone.localdate(entry.created_at, as_zone(assignment.client.timezone))
     return schedules.slot_for_new_entry(assignment, begun_on)
@@ -194,14 +175,9 @@ def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> boo
 def refuse_if_sent_since(
     assignment: Assignment, *, key: uuid.UUID, sent_count_seen: int | None
 ) -> None:
-    """Refuse (EntrySentSince) words from a page that opened on the newest of
-    ``sent_count_seen`` sent entries when more have been sent since: a page
-    still showing an older entry must never quietly undo a newer one sent
-    from another tab. Entries are never deleted, so a count tells. The caller holds the assignment's lock, as
-    every write checked here does, so two sends cannot both pass.
-    ``sent_count_seen`` None: work that does not continue the last entry sent
-    (a log, a record), or a page from before this was asked.
-    """
+    """Refuse words from a page that opened on the newest of ``sent_count_seen`` sent entries when
+    more have been sent since: a page still showing an older entry must never quietly undo a
+    newer one. The caller holds the assignment's lock, so two sends cannot both pass."""
     if sent_count_seen is None:
         return
     sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(

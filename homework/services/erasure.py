@@ -1,16 +1,6 @@
-"""A manager's "Export and erase": the practice's copy of a client's
-records downloaded (each download in the access log), then everything
-erased in one transaction.
-
-Erased: entries (drafts, private ones and unsent notes among them), the
-client's notes and the therapist's comments, assignments, outbox rows,
-stored summary PDFs, sessions, invitations, the contact profile and its
-change log, the portal account with its
-sign-ins, authenticators and lockout rows, and the admin's history lines
-about any of them (clients.services.erasure). What stays: the Client row
-as a nameless tombstone, and the access log's lines (who, when, what kind
-of look), their ``what`` emptied, with one more: "erased", by the manager.
-"""
+"""A manager's "Export and erase": the practice's copy of a client's records downloaded (each
+download in the access log), then everything erased in one transaction. What stays: the Client
+row as a nameless tombstone and the access log's lines, their ``what`` emptied."""
 
 from dataclasses import dataclass
 
@@ -34,13 +24,11 @@ from practice.roles import require_manager
 
 
 class ClientAlreadyErased(Exception):
-    """The client's records are gone already (another manager, another tab,
-    a replayed request): nothing more to do."""
+    """The client's records are gone already: nothing more to do."""
 
 
 class ClientChangedSinceShown(Exception):
-    """The records changed after the page was drawn: the export saved may
-    not hold what would be erased. Nothing was erased."""
+    """The records changed after the page was drawn, so nothing was erased."""
 
 
 @dataclass(frozen=True)
@@ -60,21 +48,9 @@ def client_export_record(*, actor: User, client: Client, what: str) -> None:
 
 @transaction.atomic
 def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
-    """Erase a client's records, as listed above, or nothing at all.
-
-    The client's row is locked first: a second erasure (another manager)
-    waits, then finds it done (ClientAlreadyErased); an assignment being
-    added waits too (it locks the same row). ``fingerprint`` is
-    client_records_fingerprint as the confirmation page showed it; if the
-    records changed since, ClientChangedSinceShown, and nothing changes.
-
-    Stored summary PDFs are a cache of what the rows say (a download renders
-    afresh when one is missing), so they are deleted inside the transaction:
-    if it then fails, the records are all still here and a summary is
-    simply rendered again; nothing can commit with a file left behind. They
-    are swept once more after commit, for a render that was already under
-    way when the row was locked.
-    """
+    """Erase a client's records, or nothing at all. The client's row is locked first, so a second
+    erasure finds it done (ClientAlreadyErased); records changed since the confirmation page
+    (``fingerprint``) refuse with ClientChangedSinceShown and change nothing."""
     require_manager(actor, refusal=ERASURE_IS_THE_MANAGERS)
     client = Client.objects.select_for_update().filter(pk=client_id).first()
     if client is None:

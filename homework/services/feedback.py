@@ -1,5 +1,4 @@
-"""The therapist reading and answering: looks written to the access log,
-entries marked as read (only when the therapist says so), and comments."""
+"""The therapist reading and answering."""
 
 import datetime as dt
 import uuid
@@ -36,9 +35,7 @@ def _record_view(actor: User, client: Client, what: str) -> None:
 
 @transaction.atomic
 def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
-    """A list page that shows entries' words (the admin's entry list): a line
-    in the access log of each client whose words it showed. Not a read: an
-    excerpt is not the entry."""
+    """A list page showing entries' words: a line in each shown client's access log."""
     shown = [entry.assignment.client for entry in entries if entry.readable_by_staff]
     access_events_record(
         actor=actor, clients=shown, action=AccessEvent.Action.VIEWED, what="Entry list"
@@ -47,9 +44,8 @@ def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
 
 @transaction.atomic
 def entry_record_view(*, actor: User, entry: Entry) -> None:
-    """A member of staff opens an entry: a line in the client's access log.
-    Opening is never reading: only ``entries_mark_read`` changes what the
-    client may still do with it."""
+    """A member of staff opens an entry: a line in the client's access log. Opening is never
+    reading: only ``entries_mark_read`` changes what the client may still do."""
     _readable_entry(actor, entry)
     client = entry.assignment.client
     _record_view(actor, client, f"{entry.assignment.exercise.title} ({entry.pk})")
@@ -65,8 +61,7 @@ def since_last_session_record_view(*, actor: User, client: Client) -> None:
 
 @transaction.atomic
 def records_record_view(*, actor: User, client: Client, action: str, what: str) -> None:
-    """Staff have a client's records in hand (a summary printed, downloaded or
-    exported, a list of entries through the API): a line in the access log."""
+    """Staff have a client's records in hand: a line in the access log."""
     access_event_record(actor=actor, client=client, action=action, what=what)
 
 
@@ -74,18 +69,9 @@ def records_record_view(*, actor: User, client: Client, action: str, what: str) 
 def entries_mark_read(
     *, user: User, client: Client, shown: Mapping[uuid.UUID, int], now: dt.datetime
 ) -> set[uuid.UUID]:
-    """The client's own therapist says they have read these entries. From
-    then on the client can no longer change what they sent, nor make it
-    private again; they can still add a note (Entry.client_can_edit).
-
-    ``shown`` maps each entry's key to the version the therapist's page
-    showed: the ids, rather than the page's time, so an entry sent after the
-    page was drawn is never included, and the version, so one the client
-    changed since is not fixed unseen. All or nothing: an entry that is not
-    this client's, is private, or changed since, refuses the lot with a
-    message. One already read is left as it was, so a request sent twice
-    reads nothing twice. Returns the keys of those read now.
-    """
+    """The client's own therapist says they have read these entries, after which the client can no
+    longer change them. ``shown`` maps each key to the version the page showed, so nothing sent
+    or changed since is marked read unseen; any refusal refuses the lot."""
     if not clients_for_user(user=user).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     if not is_their_therapist(user=user, client=client):
@@ -131,15 +117,10 @@ def entries_mark_read(
 
 @transaction.atomic
 def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
-    """A short note from the therapist, shown to the client beside their entry.
-
-    The therapist's only write into a client's records: only the client's own
-    therapist, only on an entry they may read, never empty or over the limit.
-    The same note sent again within SENT_TWICE_WINDOW is the one already saved.
-    """
+    """A short note from the therapist, shown to the client beside their entry: only the client's
+    own therapist, only on an entry they may read."""
     _readable_entry(actor, entry)
-    # Decide on the entry as it is now, locked: it may have been made private
-    # since the page that offered the comment box was loaded.
+    # Decided on the locked entry: it may have been made private since the page loaded.
     entry = (
         Entry.objects.select_for_update(of=("self",))
         .select_related("assignment__client", "assignment__exercise")
@@ -157,9 +138,8 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         raise ValidationError({"text": [too_long_message]})
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
-    # The entry is locked: the same note sent twice at once is decided in turn.
-    # The words are compared here, not in SQL: the column holds them
-    # encrypted (practice.encryption), and the window holds a few rows.
+    # Locked, so a note sent twice at once is decided in turn; compared here, as the column is
+    # encrypted.
     recent = EntryComment.objects.filter(
         entry=entry, author=actor, created_at__gte=timezone.now() - SENT_TWICE_WINDOW
     ).order_by("created_at", "pk")

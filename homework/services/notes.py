@@ -1,5 +1,4 @@
-"""Notes on a sent entry: sent, or kept unsent on the entry (a note too
-long to send, the words of a change that could not be saved)."""
+"""Notes on a sent entry: sent, or kept unsent on the entry."""
 
 import datetime as dt
 import uuid
@@ -22,8 +21,7 @@ from practice.requests import SENT_TWICE_WINDOW
 
 NOTE_MAX_CHARS = 2000
 
-# A note that could not be sent is kept whole up to the longest answer the
-# portal takes anywhere: generous, and bounded for storage.
+# An unsent note is kept whole up to the longest answer the portal takes: generous, bounded.
 NOTE_DRAFT_MAX_CHARS = settings.LONG_TEXT_MAX_CHARS
 
 
@@ -34,11 +32,7 @@ def note_is_too_long(text: str) -> bool:
 
 @transaction.atomic
 def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
-    """Add a few lines to a sent entry (the way to say more once it has been read).
-
-    The note the client had kept unsent on this entry (entry_keep_note_draft)
-    is the one they have now sent, shortened or not: it is cleared.
-    """
+    """Add a few lines to a sent entry (the way to say more once it has been read)."""
     entry = own_sent_entry_for_update(user=user, key=key)
     text = text.strip()
     if not text:
@@ -64,21 +58,10 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 def entry_keep_note_draft(
     *, user: User, key: uuid.UUID, text: str, include_archived: bool = False, leaving: bool = False
 ) -> Entry:
-    """Keep the words of a note that could not be sent, on the server, as the
-    note not sent yet on this entry: the note box opens with them next time.
-
-    A note has no autosave, and the ways out of the portal (the quick exit,
-    the idle end, "Sign out") send what is in its box as they go: a note
-    refused then (longer than a note may be) must still be kept. The box as
-    the client left it is what is kept: an emptied box clears it.
-    Only the entry's unsent note changes (not its version: an edit open in
-    another tab is not in conflict with a note). Up to NOTE_DRAFT_MAX_CHARS;
-    past that, a ValidationError naming the field and nothing kept.
-    ``include_archived``: the client's own entry after the notebook closed
-    (no note can be sent then; the words go in their download).
-    ``leaving``: the page is going (the quick exit) and can show no message:
-    past NOTE_DRAFT_MAX_CHARS, the words up to it are kept.
-    """
+    """Keep the words of a note that could not be sent as the entry's unsent note, so the note box
+    opens with them next time: the ways out of the portal send the box as they go, and a refused
+    note must not be lost. Past NOTE_DRAFT_MAX_CHARS a ValidationError keeps nothing, unless
+    ``leaving``, which keeps the words up to it."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, text, leaving=leaving)
     return entry
@@ -93,19 +76,9 @@ def entry_keep_refused_edit(
     include_archived: bool = False,
     leaving: bool = False,
 ) -> Entry:
-    """Keep the words of a change to a sent entry that could not be saved (the
-    therapist read it first, another tab changed it, an answer needs another
-    look, the notebook closed) as the entry's unsent note, added to one
-    already waiting (note_with_edit_words).
-
-    Such words are on the client's page alone, and the ways out of the
-    portal send only what was typed since that page opened, so they are kept
-    here: the note box opens with them next time, they are in the client's
-    download, and the therapist sees them only if the client sends the note. The entry itself, and its version, stay as they are.
-    ``include_archived``: the client's own entry after the notebook closed.
-    Past NOTE_DRAFT_MAX_CHARS, a ValidationError and nothing kept, unless
-    ``leaving`` (as entry_keep_note_draft).
-    """
+    """Keep the words of a refused change to a sent entry as the entry's unsent note
+    (note_with_edit_words), since they are otherwise on the client's page alone. The therapist
+    sees them only if the client sends the note; the entry and its version stay as they are."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, note_with_edit_words(entry, data), leaving=leaving)
     return entry
@@ -129,10 +102,7 @@ PARAGRAPH = "\n\n"
 
 
 def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
-    """The words of a change to the entry that it does not hold. Any kind:
-    every piece of text typed into the form's text boxes is compared with
-    every piece of text the entry holds. A note is for words: numbers, dates
-    and the codes of picked choices ("them", "not_yet") are left out."""
+    """The words of a change to the entry that it does not hold."""
     kind = get_kind(entry.assignment.exercise.kind)
     sent = set(note_texts(kind.response_of(entry)))
     typed = typed_values(data, kind.form(exercise=entry.assignment.exercise))
@@ -140,8 +110,7 @@ def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
 
 
 def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:
-    """The entry's unsent note with the words of a change to it that could
-    not be saved (edit_words) that the note does not hold yet, a paragraph each."""
+    """The unsent note plus any refused change's words it does not hold yet, a paragraph each."""
     note = entry.note_draft
     for text in edit_words(entry, data):
         if _has_paragraph(note, text):

@@ -32,18 +32,9 @@ class NotificationNotSent(Exception):
 
 
 def entry_notify_therapist(*, entry_id: int) -> bool:
-    """Tell the therapist, discreetly, that something new has arrived.
-
-    Safe to run twice: the entry's row lock and its notice in the outbox
-    (homework.services.outbox) make sure one email goes out per entry. The
-    email names no client and no exercise: inboxes are read on shared
-    screens too.
-
-    A failure is counted on the notice; one that cannot get better, or one
-    too many (practice.delivery), is given up: the entry is on the
-    therapist's admin home either way. Otherwise NotificationNotSent, raised
-    once the count has committed, asks for the retry.
-    """
+    """Tell the therapist, discreetly, that something new has arrived. The entry's row lock and its
+    outbox notice make it one email per entry, naming no client and no exercise: inboxes are read
+    on shared screens."""
     outcome = _entry_try_notify(entry_id)
     if outcome == "failed":
         raise NotificationNotSent(entry_id)
@@ -63,8 +54,7 @@ def _entry_try_notify(entry_id: int) -> str:
     therapist = entry.assignment.client.therapist
     notice.recipient = therapist  # the client's therapist when it goes, should they have moved
     context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
-    # A flagged entry's email says "soon" and nothing more: the inbox may be
-    # read by others too.
+    # A flagged entry's email says "soon" and nothing more: the inbox may be read by others too.
     name = "flagged-entry" if notice.kind == OutboxMessage.Kind.FLAG_NOTICE else "new-entry"
     message = EmailMultiAlternatives(
         subject=render_to_string(f"homework/email/{name}-subject.txt", context).strip(),

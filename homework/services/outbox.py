@@ -1,17 +1,11 @@
-"""Writing messages to the outbox, and recording how each try went.
-
-A message is written by the service whose change causes it, inside that
-change's transaction; a worker sends it later, holding the row's lock so
-it goes once (homework.models.outbox).
-"""
+"""Writing messages to the outbox, inside the transaction of the change that causes them; a worker
+sends each later under the row's lock, so it goes once."""
 
 import datetime as dt
 
 from homework.models import Entry, OutboxMessage
 from practice import delivery
 
-# The therapist's notices of an entry: the plain one, and the one for an
-# entry that asks to be read soon.
 NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
 
 
@@ -21,16 +15,9 @@ def entry_is_flagged(entry: Entry) -> bool:
 
 
 def entry_notice_write(*, entry: Entry) -> OutboxMessage:
-    """The therapist's notice that ``entry`` arrived: written once, the first
-    time it is shared, and left as it is after (sent, given up or waiting).
-
-    A flagged entry gets the flag notice instead, even when a plain one was
-    written before (the flag added in an edit): a plain one still waiting
-    is closed, so the therapist gets one email, the one that says "soon".
-
-    Call inside the transaction that shares the entry, with its row locked:
-    the lock keeps two shares of one entry from both writing.
-    """
+    """The therapist's notice that ``entry`` arrived, written once, the first time it is shared.
+    Call inside the transaction that shares the entry, with its row locked, so two shares cannot
+    both write."""
     client = entry.assignment.client
     notices = {
         notice.kind: notice
@@ -58,8 +45,8 @@ def entry_notice_write(*, entry: Entry) -> OutboxMessage:
 
 
 def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
-    """The waiting notice of entry ``entry_id``, its row locked for this
-    transaction (None: nothing waits, or the entry was never shared)."""
+    """The waiting notice of entry ``entry_id``, its row locked for this transaction; None when
+    nothing waits."""
     return (
         OutboxMessage.objects.select_for_update(of=("self",))
         .filter(kind__in=NOTICE_KINDS, entry_id=entry_id, state=OutboxMessage.State.PENDING)
@@ -85,9 +72,7 @@ def message_count_failure(
     now: dt.datetime,
     what: str,
 ) -> str:
-    """Record a try at ``message`` that failed with ``failure`` (already
-    counted in ``attempts``), and give it up once practice.delivery says so.
-    Returns "given-up", or "failed" while worth retrying."""
+    """Record a failed try at ``message``; give it up once practice.delivery says so."""
     stop = delivery.gives_up(failure, attempts=message.attempts, asked_at=asked_at, now=now)
     if stop:
         message.state = OutboxMessage.State.GIVEN_UP

@@ -1,12 +1,6 @@
-"""What becomes of a client's words when a change or a note to a sent entry
-is refused: they are kept at once as the entry's unsent note, because the
-page that shows them back may be the last one (the idle warning and "Sign
-out" send them as the page goes, and leaving sends nothing typed before the
-page opened).
-
-Each service here tries the write and, when it is refused, keeps the words,
-then says which happened; the view only renders that.
-"""
+"""What becomes of a client's words when a change or a note to a sent entry is refused: they are
+kept at once as the entry's unsent note, because the page that shows them back may be the last
+one."""
 
 import uuid
 from collections.abc import Mapping
@@ -58,9 +52,7 @@ class NoteTried:
 
 
 def has_new_words(entry: Entry, data: Mapping[str, Any]) -> bool:
-    """Whether a change holds words the client typed that the entry does not
-    (edit_words): a box emptied, or a choice or a number changed alone, takes
-    a moment to do again; words may not come back."""
+    """Whether a change holds typed words the entry does not, which could not be typed again."""
     return bool(edit_words(entry, data))
 
 
@@ -74,16 +66,9 @@ def entry_edit_or_keep_words(
     shown: Shown | None = None,
     leaving: bool = False,
 ) -> EditTried:
-    """Save a change to a sent entry (entry_edit); when it is refused (read
-    by the therapist, changed elsewhere, an answer to look at again), keep
-    its words as the entry's unsent note (entry_edit_keep_words).
-
-    ``leaving``: the page is going (the quick exit) and shows nothing back.
-    An entry out of reach for editing (the notebook closed) is refused too,
-    its words kept all the same, up to what an unsent note holds; words too
-    long to keep otherwise raise ValidationError, and an entry that is not
-    the client's, DoesNotExist.
-    """
+    """Save a change to a sent entry (entry_edit); when it is refused, keep its words as the entry's
+    unsent note (entry_edit_keep_words). Words too long even for that raise ValidationError; an
+    entry that is not the client's, DoesNotExist."""
     try:
         entry = entry_edit(
             user=user, key=key, base_version=base_version, data=data, flags=flags, shown=shown
@@ -107,10 +92,7 @@ def entry_edit_or_keep_words(
 def entry_edit_keep_words(
     *, user: User, key: uuid.UUID, data: Mapping[str, Any], entry: Entry | None = None
 ) -> KeptWords:
-    """Keep a refused change's words as the entry's unsent note
-    (entry_keep_refused_edit) and say what the note box holds. Words longer
-    than even an unsent note keeps stay on the page alone (``kept`` False);
-    ``entry``: the entry as the refusal found it, if known."""
+    """Keep a refused change's words as the entry's unsent note and say what the note box holds."""
     try:
         kept = entry_keep_refused_edit(user=user, key=key, data=data)
     except ValidationError:
@@ -131,16 +113,8 @@ def entry_edit_keep_words(
 def entry_add_note_or_keep_words(
     *, user: User, key: uuid.UUID, text: str | None, typed: str, leaving: bool = False
 ) -> NoteTried:
-    """Add a note to a sent entry (entry_add_note); a note refused, by this
-    service or already by its form (``text`` None), is kept as the entry's
-    unsent note as it was ``typed``, for the client to send next time.
-
-    Past even what an unsent note keeps, nothing is kept: the note's own
-    message (shorten it) already says what to do. ``leaving``: the page is
-    going (the quick exit): an entry out of reach for a note (the notebook
-    closed) keeps it all the same, and a note too long to keep is kept up
-    to what an unsent note holds.
-    """
+    """Add a note to a sent entry; a note refused, by this service or already by its form, is kept
+    as the entry's unsent note as it was ``typed``, for the client to send next time."""
     refused: ValidationError | None = None
     if text is not None:
         try:

@@ -1,7 +1,5 @@
-"""Removing what the practice keeps only for a while: the record of
-messages that are done with (sent, given up, closed), after the practice's
-``message_keep_days``. Stored summaries go by homework.summary.services.
-A waiting message is never removed: it is work still to do."""
+"""Removing what the practice keeps only for a while: messages that are done with, after the
+practice's ``message_keep_days``. A waiting message is never removed."""
 
 import datetime as dt
 
@@ -12,8 +10,7 @@ from django.db.models.functions import Coalesce
 from homework.models import OutboxMessage
 from practice.selectors import practice_settings
 
-# Rows per delete: each batch its own short transaction, so a first run on
-# a year of rows never holds a long lock on the table the workers send from.
+# Rows per delete, each batch its own short transaction, so no long lock on the outbox table.
 PURGE_BATCH = 1000
 DONE_STATES = (
     OutboxMessage.State.SENT,

@@ -34,26 +34,14 @@ def entry_submit(
     shown: Shown | None = None,
     sent_count_seen: int | None = None,
 ) -> Entry:
-    """Validate and send an entry to the therapist.
-
-    ``shown`` (for every write here) is what the client's page says it
-    showed them: the answers answer those words (Worksheet.asked).
-
-    Idempotent: the key is chosen when the form opens, so a double click or a
-    replayed request finds the entry already sent and changes nothing. Other
-    words sent under the same key (a second tab holding the same draft) are a
-    conflict, shown with both versions, never dropped behind a "Sent".
-    So is sending, from a page opened before it, what would replace a newer
-    entry sent since (``sent_count_seen``, refuse_if_sent_since).
-    """
+    """Validate and send an entry to the therapist. Idempotent by the key chosen when the form
+    opens; other words under the same key, or a send that would replace a newer entry
+    (refuse_if_sent_since), are a conflict, never dropped behind a "Sent"."""
     assignment, entry = load_for_write(
         user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_count_seen is not None
     )
     if entry is None:
-        # The same send twice at once (a double click without the page's
-        # script, a replayed request): the later one waits for the earlier to
-        # finish making the entry, then finds it sent, rather than meeting it
-        # as "already sent from another tab" and being offered a duplicate.
+        # The same send twice at once waits, then finds it sent, rather than offering a duplicate.
         assignment_lock(assignment)
         entry = Entry.objects.select_for_update().filter(key=key, assignment=assignment).first()
     kind = get_kind(assignment.exercise.kind)

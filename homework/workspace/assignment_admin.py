@@ -1,5 +1,4 @@
-"""Work set for a client in the admin: assigning it from the library,
-previewing it as the client will see it, and changing its days."""
+"""Work set for a client in the admin."""
 
 import datetime as dt
 from typing import Any
@@ -51,8 +50,7 @@ class AssignmentAdmin(RoleAdmin):
 
     @admin.action(description=_("End the chosen open-ended work today"))
     def end_today(self, request: HttpRequest, queryset: QuerySet[Assignment]) -> None:
-        """Work set "until I stop it" stops here: today is its last day
-        (services.assignment_end), logged on each. Other work is left as it is."""
+        """Work set "until I stop it" stops here."""
         ended = 0
         for assignment in queryset.select_related("client", "exercise"):
             try:
@@ -114,8 +112,7 @@ class AssignmentAdmin(RoleAdmin):
         return ("client",) if obj is not None else ()
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
-        """Today, and due by the client's next session (or in a week): on the
-        client's calendar, which the schedule and the due date are read on."""
+        """Today, and due by the client's next session."""
         initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
         client_id = parse_id(initial.get("client"))
         client = (
@@ -123,9 +120,7 @@ class AssignmentAdmin(RoleAdmin):
             if client_id is not None
             else None
         )
-        # Daily work set on the practice's evening starts on a far-east
-        # client's tomorrow; started on the practice's today, its first day
-        # would be gone for them before it was set.
+        # Daily work set on the practice's evening starts on a far-east client's tomorrow.
         zone = as_zone(client.timezone) if client else timezone.get_default_timezone()
         today = timezone.localdate(timezone=zone)
         initial.setdefault("starts_on", today)
@@ -138,8 +133,6 @@ class AssignmentAdmin(RoleAdmin):
                 .first()
             )
             if upcoming:
-                # The session's day for the client: 07:00 in London is the
-                # evening before in Los Angeles.
                 due = timezone.localdate(upcoming, zone)
         initial.setdefault("due_on", due)
         return initial
@@ -153,9 +146,7 @@ class AssignmentAdmin(RoleAdmin):
     ) -> Any:
         form = super().get_form(request, obj, change, **kwargs)
         if obj is not None and "exercise" in form.base_fields:
-            # Work set with an exercise since retired (or a former therapist's
-            # own) keeps it on offer: otherwise it could not be saved, not even
-            # to cancel it.
+            # Work set with an exercise since retired keeps it on offer.
             field: forms.ModelChoiceField[Exercise] = form.base_fields["exercise"]  # type: ignore[assignment]
             offered = field.queryset if field.queryset is not None else Exercise.objects.none()
             field.queryset = offered | Exercise.objects.filter(pk=obj.exercise_id)
@@ -199,9 +190,7 @@ class AssignmentAdmin(RoleAdmin):
         form_url: str = "",
         obj: Model | None = None,
     ) -> Any:
-        # Drawn for a post only when the save was refused: the form comes
-        # back as the therapist left it, and so does the preview beside it.
-        # Saved work opens with its own: its exercise is already chosen.
+        # Drawn for a post only after a refused save, so the preview matches the form as left.
         if request.method == "POST":
             context["preview_html"] = views.assignment_preview_html(request)
         elif isinstance(obj, Assignment):
@@ -218,8 +207,7 @@ class AssignmentAdmin(RoleAdmin):
         }
         if change:
             saved = services.assignment_update(actor=acting_user(request), assignment=obj, **data)
-            # New days may have gone to new work (services.assignment_update):
-            # the form's object stands for it from here, to say so and go there.
+            # New days may have gone to new work.
             obj.rescheduled_from, obj.starts_on = saved.rescheduled_from, saved.starts_on
         else:
             data.pop("status", None)
@@ -227,9 +215,7 @@ class AssignmentAdmin(RoleAdmin):
         obj.pk = saved.pk
 
     def log_change(self, request: HttpRequest, obj: Assignment, message: Any) -> Any:
-        """New days that went to new work (services.assignment_update) are
-        logged on both, so each one's history says where the days went: the
-        ended work that it ended, the new work that it was added."""
+        """New days that went to new work are logged on both, so each history says where."""
         ended = obj.rescheduled_from
         if ended is None:
             return super().log_change(request, obj, message)
@@ -243,8 +229,7 @@ class AssignmentAdmin(RoleAdmin):
         )
 
     def response_change(self, request: HttpRequest, obj: Assignment) -> HttpResponse:
-        """After new days, to the new work they went to, saying what happened
-        to the days before (services.assignment_update)."""
+        """After new days, to the new work they went to, saying what happened to the days before."""
         if obj.rescheduled_from is None:
             return super().response_change(request, obj)
         if obj.starts_on == client_today(obj.client):

@@ -1,7 +1,4 @@
-"""The caseload page: every active client of one therapist, one row each,
-sorted by the column asked for. A therapist sees their own; a manager
-chooses whose (a therapist asking for another's is told there is no such
-page, as for any record not theirs)."""
+"""The caseload page: each active client of one therapist, sortable; a therapist sees their own."""
 
 from dataclasses import dataclass
 

@@ -1,6 +1,4 @@
-"""The client's page and the sessions list, as the therapist works from them:
-their open work and last entry, "Since last session", the print buttons and
-"Assign exercise", on top of clients' own admin for the client's record."""
+"""The client's page and the sessions list, as the therapist works from them."""
 
 from typing import Any
 
@@ -28,8 +26,7 @@ from practice.requests import acting_user
 
 
 class ClientChangeList(ChangeList):
-    """The client list, each row with what its "open work" column counts:
-    read for the listed clients only, in one more query for any number."""
+    """The client list, each row with what its "open work" column counts."""
 
     def get_queryset(
         self, request: HttpRequest, exclude_parameters: Any = None
@@ -87,8 +84,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
         form_url: str = "",
         obj: Model | None = None,
     ) -> Any:
-        # Here rather than in change_view: the client is read already, and a
-        # form drawn again after a refusal keeps the block above it.
+        # Here, not in change_view: a form drawn after a refusal keeps the block above it.
         if isinstance(obj, Client) and obj.pk:
             context["now"] = client_now(user=acting_user(request), client=obj, now=timezone.now())
         return super().render_change_form(request, context, add, change, form_url, obj)
@@ -129,8 +125,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
     def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
         return ClientChangeList
 
-    # Not sortable: the count is completion's rule, read in Python (SQL cannot
-    # tell work done on every day from work still open without it).
+    # Not sortable: the count is completion's rule, read in Python.
     def get_readonly_fields(
         self, request: HttpRequest, obj: Client | None = None
     ) -> tuple[str, ...]:
@@ -150,8 +145,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
 
     @admin.display(description=_("latest reminders"))
     def recent_reminders(self, obj: Client) -> SafeString:
-        """Sent, held for safe hours, closed because the client turned it
-        off, or given up, each with its reason (homework.reminders)."""
+        """Recent reminders, each with what became of it and why (homework.reminders)."""
         return SafeString(  # nosec B703 (a rendered template, escaped as it rendered)
             render_to_string(
                 "admin/homework/partials/recent_reminders.html",
@@ -183,8 +177,7 @@ class SessionWorkspaceAdmin(SessionAdmin):
 
     @admin.display(description=_("prepare"))
     def since_last_session(self, obj: Session) -> str:
-        # That page reads from the last session to now: it prepares the next
-        # one only, and beside a past session would read as that session's.
+        # That page reads from the last session to now.
         if not getattr(obj, "is_prepared_for", False):
             return "—"
         url = reverse("admin:clients_client_since_last_session", args=[obj.client_id])

@@ -1,8 +1,4 @@
-"""How the admin shows entries and schedules: one place, used by every admin page.
-
-When an entry was changed after it was sent is said wherever the entry is
-read, the portal too, so that lives with the template filter every reader
-loads (homework.templatetags.entries.changed_note)."""
+"""How the admin shows entries and schedules: one place, used by every admin page."""
 
 import datetime as dt
 
@@ -22,11 +18,7 @@ from practice.dates import ClientTimeZone, calendar_day
 
 
 def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
-    """The entry as its kind displays it, or only that it is private.
-
-    ``heading_level``: the level of any heading inside it (one below the page's
-    heading above the entry), so the page's outline has no gaps.
-    """
+    """The entry as its kind displays it, or only that it is private."""
     if not entry.readable_by_staff:
         return format_html("<p>{}</p>", _("The client has kept this entry private."))
     kind = get_kind(entry.assignment.exercise.kind)
@@ -34,9 +26,7 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     return (
         render_to_string(
             kind.display_template,
-            # for_therapist: what only the therapist is shown (a check-in's total).
-            # client_time_zone: times in the client's life read on the client's clock
-            # (every caller has the client loaded with the entry).
+            # for_therapist: only the therapist's; client_time_zone: read on the client's clock.
             {
                 "entry": entry,
                 "heading_level": heading_level,
@@ -99,8 +89,7 @@ def schedule_text(assignment: Assignment) -> str:
 
 
 def reminder_waits_warning(assignment: Assignment) -> str | None:
-    """For recurring work just set: the client's daily reminder time, named
-    with their safe hours, when it falls outside them (it waits for a safe time)."""
+    """The client's reminder time, when it falls outside their safe hours and so waits."""
     if not assignment.is_recurring:
         return None
     waits = reminder_waits_for_staff(contact_profile_of(assignment.client))

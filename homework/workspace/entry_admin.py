@@ -82,8 +82,7 @@ class EntryAdmin(RoleAdmin):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        """The list shows excerpts of clients' words: each client whose words
-        are on the page gets a line in their access log."""
+        """The list shows clients' words, so each shown client gets a line in their access log."""
         response = super().changelist_view(request, extra_context)
         changelist = (getattr(response, "context_data", None) or {}).get("cl")
         if changelist is not None:
@@ -100,8 +99,7 @@ class EntryAdmin(RoleAdmin):
         form_url: str = "",
         extra_context: dict[str, Any] | None = None,
     ) -> HttpResponse:
-        """Opening an entry is a look, logged, never a read: the page's
-        "Mark this entry as read" button is (reading.mark_read)."""
+        """Opening an entry is a look, logged, never a read (reading.mark_read)."""
         entry = self.get_object(request, object_id)
         if entry is None:
             return super().change_view(request, object_id, form_url, extra_context)
@@ -130,8 +128,7 @@ class EntryAdmin(RoleAdmin):
         description=Entry._meta.get_field("submitted_at").verbose_name, ordering="submitted_at"
     )
     def sent(self, obj: Entry) -> str:
-        # As the admin shows any time, then, if the client changed the entry
-        # after sending it, when: what was read before may read differently now.
+        # Sent time, then when the client changed it: what was read before may read differently now.
         sent = formats.localize(timezone.localtime(obj.submitted_at)) if obj.submitted_at else "—"
         return " · ".join(filter(None, [sent, changed_note(obj)]))
 
@@ -148,8 +145,7 @@ class EntryAdmin(RoleAdmin):
     def excerpt(self, obj: Entry) -> str:
         if not obj.readable_by_staff:
             return str(_("Private: kept by the client for themselves"))
-        # The client's words in their own direction (Arabic, Hebrew) in a
-        # list that runs left to right.
+        # The client's words in their own direction in a list that runs left to right.
         return format_html(
             '<span dir="auto">{}</span>', get_kind(obj.assignment.exercise.kind).excerpt(obj)
         )
@@ -163,8 +159,8 @@ class EntryAdmin(RoleAdmin):
 
     @admin.display(description=Entry._meta.get_field("seen_at").verbose_name)
     def first_read(self, obj: Entry) -> str:
-        # Said here rather than as the field's help text, which promised the
-        # client could still edit beside the very date that ended it.
+        # Said here, not as the field's help text, which would sit beside the date that ended
+        # editing.
         if obj.seen_at is None:
             return str(
                 _(

@@ -1,10 +1,5 @@
-"""A manager's "Export and erase" page on a client: what goes and what
-stays, the practice's copy to download first, and the confirmation that
-erases (homework.services.erasure).
-
-Only the practice manager: anyone else is answered as for a client that
-is not there (404), so the page tells a therapist nothing.
-"""
+"""A manager's "Export and erase" page on a client (homework.services.erasure). Anyone but the
+practice manager gets a 404, as for a client that is not there."""
 
 import json
 from collections.abc import Callable
@@ -53,8 +48,7 @@ CHANGED_SINCE_SHOWN = gettext_lazy(
 
 
 class ErasureForm(forms.Form):
-    """Typing the client's name as shown and ticking that the export is
-    saved: a slip of the mouse cannot erase anyone."""
+    """Typing the client's name and ticking that the export is saved, so no slip erases anyone."""
 
     name = forms.CharField(
         label=gettext_lazy("Type the client's name as shown above"),
@@ -132,8 +126,7 @@ def erase_page(model_admin: AdminOf, request: HttpRequest, object_id: str) -> Ht
                     ),
                 )
                 return HttpResponseRedirect(reverse("admin:clients_client_changelist"))
-        # Drawn again with the fingerprint it was opened from: a refused
-        # confirmation stays refused until the page is reloaded.
+        # Drawn with its original fingerprint: a refused confirmation stays refused until reload.
         fingerprint = request.POST.get("fingerprint", "")
     else:
         fingerprint = client_records_fingerprint(client_id=client.pk)

@@ -1,5 +1,4 @@
-"""The exercise library in the admin: a therapist's own exercises and the
-practice's shared ones, edited with each kind's options, searched by kind."""
+"""The exercise library in the admin."""
 
 import json
 from typing import Any
@@ -48,8 +47,7 @@ class ExerciseAdmin(RoleAdmin):
     def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
         options: tuple[Any, dict[str, Any]]
         if obj is not None and not self.has_change_permission(request, obj):
-            # Read only: what the client is asked, in words, rather than the
-            # JSON it is kept in and the hints for editing that.
+            # Read only: what the client is asked, in words rather than the stored JSON.
             options = (_("What the client is asked"), {"fields": ("asked_of_the_client",)})
         else:
             options = (_("Kind options"), {"fields": ("options",), "description": _options_help()})
@@ -77,8 +75,7 @@ class ExerciseAdmin(RoleAdmin):
         self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str
     ) -> tuple[QuerySet[Exercise], bool]:
         if _picking_an_assignments_exercise(request):
-            # New work takes exercises still in the library (the form refuses
-            # others); work being edited keeps the one it has, as its form does.
+            # New work takes exercises still in the library; work being edited keeps its own.
             queryset = queryset.filter(is_active=True) | Exercise.objects.filter(
                 pk__in=_exercise_of_assignment_being_edited(request)
             )
@@ -110,8 +107,7 @@ class ExerciseAdmin(RoleAdmin):
 
 
 def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
-    """Whether this search is the assignment form's exercise picker (the
-    admin's autocomplete names the field it serves)."""
+    """Whether this search is the assignment form's exercise picker."""
     return (
         request.GET.get("app_label") == Assignment._meta.app_label
         and request.GET.get("model_name") == Assignment._meta.model_name
@@ -120,12 +116,7 @@ def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
 
 
 def _exercise_of_assignment_being_edited(request: HttpRequest) -> list[int]:
-    """The exercise of the assignment whose page asks (from the Referer: the
-    autocomplete request carries nothing else), if it is one the person may see.
-
-    Without a Referer the retired exercise is simply not listed: it still
-    shows as chosen, and the form still accepts it.
-    """
+    """The exercise of the assignment whose page asks, if it is one the person may see."""
     try:
         match = resolve(urlsplit(request.headers.get("referer", "")).path)
     except Resolver404:

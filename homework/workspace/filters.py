@@ -1,9 +1,4 @@
-"""List filters behind the admin home's "See all" links.
-
-Each is built on what the home itself counts, so "See all 24" opens those
-24: past-due work on ``homework.selectors.overdue_exactly``, new entries on the
-home's own "new since" rule.
-"""
+"""List filters behind the admin home's "See all" links."""
 
 from typing import Any
 
@@ -20,9 +15,7 @@ from practice.admin_site import previous_sign_in
 
 
 class PastDueFilter(admin.SimpleListFilter):
-    """One-off work past its due date with nothing sent: the home's "Past
-    their due date" list. Like the home, only active clients' work (an
-    archived client's is not waiting on anyone)."""
+    """One-off work past its due date with nothing sent: the home's "Past their due date" list."""
 
     title = _("due date")
     parameter_name = "due"
@@ -43,9 +36,7 @@ class PastDueFilter(admin.SimpleListFilter):
 
 
 class NewEntriesFilter(admin.SimpleListFilter):
-    """What the home calls new (sent or shared since the previous sign-in, or
-    in the last week without one, active clients only), and what has not
-    been read yet."""
+    """What the home calls new, and what has not been read yet."""
 
     title = _("new")
     parameter_name = "new"

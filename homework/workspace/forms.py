@@ -34,13 +34,7 @@ BULK_FIELDS = ("exercise", "instructions", "schedule", "starts_on", "due_on", "w
 
 
 class IdAutocompleteSelect(AutocompleteSelect):
-    """The admin's library picker, drawn again with a form that was refused.
-
-    Django looks up the chosen value to show its title, as sent: one that is
-    no id (typed into a hand-made form) reached the database as a server
-    error instead of the field's own "choose from your library". As in an
-    address, it is no row, and is shown as nothing chosen.
-    """
+    """The admin's library picker, drawn again with a form that was refused."""
 
     def optgroups(self, name: str, value: Any, attrs: Any = None) -> Any:
         return super().optgroups(name, [v for v in value if parse_id(str(v)) is not None], attrs)
@@ -60,12 +54,7 @@ class WeekdaysField(forms.TypedMultipleChoiceField):
 
 
 def normalise_schedule(cleaned: dict[str, Any]) -> None:
-    """Drop what the chosen schedule does not use.
-
-    The page hides those fields, so a value left in one (a due date typed
-    before switching to "every day") is not the therapist's intent; dropping
-    it beats refusing the form over something they cannot see.
-    """
+    """Drop what the chosen schedule does not use."""
     schedule = cleaned.get("schedule")
     if schedule == Assignment.Schedule.ONCE:
         cleaned["ends_on"] = None
@@ -78,8 +67,7 @@ def normalise_schedule(cleaned: dict[str, Any]) -> None:
 
 
 def drop_unchanged_instructions(cleaned: dict[str, Any]) -> None:
-    """Instructions left exactly as the library has them are not personal:
-    store none, so a later improvement to the library's words reaches the client."""
+    """Instructions left as the library has them are stored as none, so its later words reach."""
     exercise = cleaned.get("exercise")
     text = (cleaned.get("instructions") or "").strip()
     if exercise is not None and text == exercise.instructions.strip():
@@ -104,8 +92,7 @@ _SCHEDULE_HELP = {
 }
 
 
-# One click for the usual rhythm of a standard measure: the schedule, the
-# start's weekday and twelve weeks, unless the therapist chose their own.
+# One click for the usual rhythm of a standard measure.
 REPEAT_WEEKS = 12
 REPEAT_CHOICES = [
     ("", _("As set below")),
@@ -115,8 +102,7 @@ REPEAT_CHOICES = [
 
 
 def apply_repeat(cleaned: dict[str, Any]) -> None:
-    """The one-click rhythm (``repeat``): sets the schedule, and the day and
-    the end where the therapist left them empty."""
+    """The one-click rhythm: sets the schedule, and the day and end where left empty."""
     repeat = cleaned.get("repeat")
     starts = cleaned.get("starts_on")
     if not repeat or starts is None:
@@ -160,8 +146,7 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
         return cleaned
 
     def _post_clean(self) -> None:
-        # Django's step that sets the changes on the instance and runs the
-        # model's checks (not in the type stubs); after it, the service's.
+        # Django's step that sets the changes on the instance and runs the model's checks.
         super()._post_clean()  # type: ignore[misc]
         if self.instance.pk is not None and not self.errors:
             # New days that would rewrite what was asked: said beside their fields.
@@ -179,9 +164,7 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Assignment
         fields = BULK_FIELDS
-        # The admin's own date pickers, as on the form for one client: plain
-        # boxes left the therapist to guess the format. This page has no
-        # preview, so its help does not promise one.
+        # The admin's own date pickers, as on the form for one client.
         widgets = {
             **_SCHEDULE_WIDGETS,
             "starts_on": AdminDateWidget(),
@@ -202,9 +185,7 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
         exercise_field: forms.ModelChoiceField[Exercise] = self.fields["exercise"]  # type: ignore[assignment]
         exercise_field.queryset = exercises
         exercise_field.error_messages["invalid_choice"] = _("Choose an exercise from your library.")
-        # One date for everyone would be the practice's today, which is a day
-        # gone (or still to come) for a client far away: empty, each starts on
-        # their own today (services.assignment_create_many).
+        # One date for everyone would be a day gone for a client far ahead of the practice.
         starts_on = self.fields["starts_on"]
         starts_on.required = False
         starts_on.help_text = _(
@@ -272,16 +253,14 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Kinds with an editor of their own for the options (a worksheet's
-        # questions): the admin's script draws it over the JSON box.
+        # Kinds with an editor of their own for the options.
         editors = {kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())}
         self.fields["options"].widget.attrs["data-options-editors"] = json.dumps(editors)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("kind") and "options" not in self.errors:
-            # What the exercise holds now (the instance is not yet changed
-            # here), so the kind can tell old options from new ones.
+            # What the exercise holds now, so the kind can tell old options from new ones.
             saved = (
                 self.instance.options
                 if self.instance.pk and self.instance.kind == cleaned["kind"]
@@ -315,9 +294,8 @@ class EntryCommentForm(forms.Form):
 
 
 def shown_versions(values: list[str]) -> dict[uuid.UUID, int] | None:
-    """What a "Mark as read" button posts: each entry its page showed as
-    "key:version". None for anything else (a hand-made request), which the
-    view refuses without changing anything."""
+    """What a "Mark as read" button posts: each entry its page showed as "key:version"; None for
+    anything else, which the view refuses."""
     shown: dict[uuid.UUID, int] = {}
     for value in values:
         key, _colon, version = value.partition(":")

@@ -1,9 +1,7 @@
-"""What matters now for one client, at the top of their page in the admin:
-flags not yet read, the next session, the work done of what was due over the
-last 7 and 28 days, their open work, and their last entries as each kind's
-digest. Read through the selectors the session summary uses, so the numbers
-and words here are the summary's; a fixed number of queries however much
-the client has written (tests/test_admin_queries.py pins them)."""
+"""What matters now for one client, at the top of their page in the admin: flags not yet read, the
+next session, the work done of what was due over the last 7 and 28 days, their open work, and
+their last entries as each kind's digest. Read through the selectors the session summary uses, so
+the numbers and words here are the summary's."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -38,9 +36,7 @@ WEEK_DAYS = 7
 
 @dataclass(frozen=True)
 class DoneOfDue:
-    """Work done of what was due in the last ``days``, by the summary's rule
-    (WorkInPeriod: one-off work by schedules.one_off_standing, recurring work
-    by its slots): open one-off work not yet due is not counted as due."""
+    """Work done of what was due in the last ``days``, by the summary's rule."""
 
     days: int
     done: int
@@ -71,8 +67,7 @@ class ClientNow:
     week: DoneOfDue
     month: DoneOfDue
     open_work: list[OpenWork]
-    # The summary's drawing of the last four weeks: "sections" (each kind's
-    # digest, with its entries) and "entry_count".
+    # The summary's drawing of the last four weeks: "sections" and "entry_count".
     recent: dict[str, Any]
 
 

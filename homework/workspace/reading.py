@@ -30,9 +30,8 @@ else:
 
 
 def to_mark_read(user: "User", client: Client, entries: Iterable[Entry]) -> list[Entry]:
-    """The entries of ``client`` a page shows that its "Mark as read" button
-    would read: shared, not read yet, and only for the client's own
-    therapist (entries_mark_read refuses anyone else)."""
+    """The entries of ``client`` a page shows that its "Mark as read" button would read: shared,
+    unread, and only for the client's own therapist."""
     if not selectors.is_their_therapist(user=user, client=client):
         return []
     unread = {
@@ -51,8 +50,7 @@ def back_to(request: HttpRequest, fallback: str) -> str:
 
 
 def mark_read(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    """Mark exactly the entries the therapist's page showed as read, then go
-    back there saying what changed for the client (or why nothing did)."""
+    """Mark exactly the entries the page showed as read, then say what changed, or why not."""
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     user = acting_user(request)

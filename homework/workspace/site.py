@@ -1,7 +1,5 @@
-"""The admin site with the therapist's home page: what needs attention first
-(felt-unsafe flags, today's and tomorrow's sessions, what is new since the
-last sign-in, what is overdue), all through the scoped selectors: a
-therapist sees their own clients, a manager the practice."""
+"""The admin site with the therapist's home page, read through the scoped selectors: a therapist
+sees their own clients, a manager the practice."""
 
 from functools import partial
 from typing import Any

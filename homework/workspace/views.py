@@ -1,8 +1,4 @@
-"""The therapist's workspace pages in the admin: thin views over selectors and services.
-
-Each takes the ModelAdmin it hangs from (for the admin's context and its
-"no such object" answer) and the request; scoping comes from the selectors.
-"""
+"""The therapist's workspace pages in the admin: thin views over selectors and services."""
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -58,32 +54,23 @@ class GlanceRow:
     assignment: Assignment
     progress: selectors.AssignmentProgress  # over its whole schedule so far
     schedule: str
-    # Recurring work: the window's count, the session summary's for the same
-    # period; None with no slot of it in the window.
+    # Recurring work: the window's count, the session summary's for the same period.
     in_window: Tally | None
     began_before: bool  # begun before the window
 
     @property
     def counts_window(self) -> bool:
-        """The window's count is said once the work began before the window;
-        begun in it, once a day is due (until then "first one due" says it)."""
+        """The window's count is said once the work began before the window."""
         return self.in_window is not None and (self.began_before or bool(self.in_window.expected))
 
     @property
     def counts_whole(self) -> bool:
-        """The whole schedule's count is said too where it covers more than
-        the window's, or there is none for the window."""
+        """Also say the whole schedule's count where it differs from the window's."""
         return self.progress.is_recurring and (self.began_before or not self.counts_window)
 
 
 def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:
-    """What came back since the client's previous session, as the session
-    summary reads it: its flags first, its counts, each kind's digest, and
-    each entry one click away.
-
-    Opening the page reads nothing: its "Mark these as read" button does
-    (reading.mark_read), for exactly the entries it showed.
-    """
+    """What came back since the client's previous session, as the session summary reads it."""
     if request.method not in ("GET", "HEAD"):
         return HttpResponseNotAllowed(["GET"])
     user = acting_user(request)
@@ -96,17 +83,13 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
     services.since_last_session_record_view(actor=user, client=client)
     report = selectors.since_last_session(user=user, client=client, window=window)
     upcoming = window.upcoming.starts_at if window.upcoming is not None else None
-    # What came back is the session summary's own reading of the same period
-    # (its selector, its words): the flags, the counts and each kind's digest,
-    # with the unread flags carried from before the period as it carries them.
+    # What came back is the session summary's own reading of the same period.
     period = period_for_window(window)
     summary = summary_context(
         summary_data(user=user, client=client, period=period, full_detail=False, now=now)
     )
     shown = summary["data"].entries
-    # Each recurring assignment counted over the window as the session summary
-    # counts a period (one query): under this page's title a count reads as
-    # the period's, and it is set beside the printed one.
+    # Each recurring assignment counted over the window as the session summary counts a period.
     first_day = selectors.client_today(client, window.start)
     in_window = recurring_in_period(
         [a for a, progress in report.assignments if progress.is_recurring],
@@ -155,9 +138,7 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
 
 
 def _in_client_time_zone_if_not_ours(session: Session | None, client: Client) -> str:
-    """When ``session`` starts on the client's clock, where that is not the
-    practice's: an appointment they keep at their own time of day, perhaps
-    on another date ("" where the clocks agree, or with no session)."""
+    """When ``session`` starts on the client's clock, where that differs from the practice's."""
     if session is None:
         return ""
     return where_clocks_differ(session.starts_at, client.timezone, "l j F, H:i", marked=False)
@@ -209,8 +190,7 @@ def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) ->
 
 @xframe_options_sameorigin
 def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpResponse:
-    """The exercise as the client will see it, from the assignment form as it
-    stands (posted into the preview frame beside the form; nothing is saved)."""
+    """The exercise as the client will see it, from the assignment form as it stands."""
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     context = _preview_context(user=acting_user(request), data=request.POST)
@@ -226,8 +206,7 @@ def assignment_preview_html(request: HttpRequest) -> str:
 
 
 def saved_assignment_preview_html(request: HttpRequest, assignment: Assignment) -> str:
-    """The preview of work as saved, drawn into its change page as it opens:
-    its exercise is chosen, so the frame need not ask for one."""
+    """The preview of work as saved, drawn into its change page as it opens."""
     context = _preview_of(assignment)
     return render_to_string("admin/homework/assignment/preview.html", context, request=request)
 
@@ -272,8 +251,7 @@ def _preview_of(assignment: Assignment) -> dict[str, Any]:
 def assign_to_clients(
     model_admin: AdminOf, request: HttpRequest, queryset: QuerySet[Client]
 ) -> HttpResponse | None:
-    """An intermediate page: choose the exercise and schedule, then assign it
-    to every selected client through the service, all or none."""
+    """Choose an exercise and schedule, then assign it to every selected client, all or none."""
     user = acting_user(request)
     selected = set(request.POST.getlist(ACTION_CHECKBOX_NAME))
     clients = list(queryset.select_related("contact_profile").order_by("display_name"))
@@ -297,9 +275,7 @@ def assign_to_clients(
             messages.error(request, _("%(reason)s Nothing was assigned.") % {"reason": refused})
             return None
         except ValidationError as refused:
-            # On the field to change where the form has it (a due date
-            # before some client's start), the rest above the form. The
-            # service assigns to all or to none, and the page says which.
+            # On the field to change where the form has it, the rest above the form.
             if hasattr(refused, "error_dict"):
                 for name, field_messages in refused.message_dict.items():
                     form.add_error(
