@@ -79,8 +79,10 @@ def newest_sent_response(assignment: Assignment) -> dict[str, object]:
 def submit_written_record(assignment: Assignment, *, private: bool = False) -> Entry:
     """A new written record sent through the service by the assignment's
     client, as the portal sends one: a fresh key, from nothing."""
+    user = assignment.client.portal_user
+    assert user is not None, "the client has no portal account to send from"
     return entry_submit(
-        user=assignment.client.portal_user,
+        user=user,
         assignment_id=assignment.pk,
         key=uuid.uuid4(),
         base_version=0,
