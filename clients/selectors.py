@@ -38,6 +38,20 @@ def clients_for_user(*, user: User) -> QuerySet[Client]:
     return Client.objects.none()
 
 
+def client_status_locked(*, user: User, client: Client) -> Client.Status | None:
+    """The client's status as it is now, their row locked for the caller's
+    transaction; None when they are not in the user's list (erased clients
+    are in no list), so a change queued behind an erasure finds them gone."""
+    status = (
+        clients_for_user(user=user)
+        .select_for_update()
+        .filter(pk=client.pk)
+        .values_list("status", flat=True)
+        .first()
+    )
+    return None if status is None else Client.Status(status)
+
+
 def client_for_erasure(*, user: User, client_id: int) -> Client | None:
     """The client a manager is exporting and erasing, erased already or not
     (a second tab, or a replayed request, is told so calmly); None for

@@ -2,6 +2,7 @@
 words, the newest entry sent; the forms, their addresses, and the words
 that go in them."""
 
+import uuid
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Assignment, Entry
+from homework.services import Flags, entry_submit
 from tests.factories import written_record
 
 TYPED = "Now I remember more: the door was locked."
@@ -72,3 +74,18 @@ def newest_sent_response(assignment: Assignment) -> dict[str, object]:
     )
     assert newest is not None
     return dict(newest.response)
+
+
+def submit_written_record(assignment: Assignment, *, private: bool = False) -> Entry:
+    """A new written record sent through the service by the assignment's
+    client, as the portal sends one: a fresh key, from nothing."""
+    user = assignment.client.portal_user
+    assert user is not None, "the client has no portal account to send from"
+    return entry_submit(
+        user=user,
+        assignment_id=assignment.pk,
+        key=uuid.uuid4(),
+        base_version=0,
+        data=written_record(),
+        flags=Flags(private=private),
+    )

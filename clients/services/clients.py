@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clients.models import Client
-from clients.selectors import clients_for_user
+from clients.selectors import client_status_locked
 from practice.models import User
 from practice.roles import is_acting_manager, is_acting_staff
 
@@ -65,16 +65,10 @@ def _own_client(actor: User, client: Client) -> Client.Status:
     client is in the actor's list. Read under the lock, so a change queued
     behind an erasure finds the client gone (erased clients are in no list)."""
     require_staff(actor)
-    status = (
-        clients_for_user(user=actor)
-        .select_for_update()
-        .filter(pk=client.pk)
-        .values_list("status", flat=True)
-        .first()
-    )
+    status = client_status_locked(user=actor, client=client)
     if status is None:
         raise PermissionDenied(_("This is not one of your clients."))
-    return Client.Status(status)
+    return status
 
 
 @transaction.atomic

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clients.models import Client
-from clients.selectors import clients_for_user
+from clients.selectors import client_status_locked, clients_for_user
 from homework import schedules
 from homework.kinds import get_kind
 from homework.models import Assignment, Exercise
@@ -69,13 +69,7 @@ def assignment_create(
     )
     assignment.full_clean()
     # Read again under the lock: an erasure or archiving may have changed the client meanwhile.
-    status = (
-        clients_for_user(user=actor)
-        .select_for_update()
-        .filter(pk=client.pk)
-        .values_list("status", flat=True)
-        .first()
-    )
+    status = client_status_locked(user=actor, client=client)
     if status is None:
         raise PermissionDenied(_("You cannot assign work to this client."))
     if status != Client.Status.ACTIVE:

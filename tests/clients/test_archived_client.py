@@ -18,7 +18,7 @@ from clients.services import client_archive, client_restore
 from homework.models import Assignment, Entry, EntryNote
 from tests.conftest import login
 from tests.factories import PASSWORD, EntryFactory, written_record
-from tests.helpers_entries import first_saying
+from tests.helpers_entries import first_saying, submit_written_record
 
 CLOSED = "/account/closed/"
 
@@ -223,14 +223,6 @@ def test_an_archived_clients_records_stay_hidden_from_other_clients(cast, archiv
 
 def test_nothing_can_be_sent_by_an_archived_client_even_past_the_views(cast, archived):
     """Drafts are kept after the archive; sending stays refused in the service too."""
-    from homework import services
 
     with pytest.raises(Assignment.DoesNotExist):
-        services.entry_submit(
-            user=cast.alice.portal_user,
-            assignment_id=cast.alice_assignment.pk,
-            key=uuid.uuid4(),
-            base_version=0,
-            data=written_record(),
-            flags=services.Flags(),
-        )
+        submit_written_record(cast.alice_assignment)

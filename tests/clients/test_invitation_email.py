@@ -10,21 +10,11 @@ from django.test import Client as HttpClient
 from django.urls import reverse
 
 from clients import selectors, services, tasks
-from clients.models import Client, Invitation
+from clients.models import Invitation
 from practice import delivery
 from tests.conftest import login
 from tests.factories import ClientFactory
 from tests.helpers import invite_then_fail
-
-
-@pytest.fixture
-def newcomer(cast) -> Client:
-    return ClientFactory.create(
-        therapist=cast.tara,
-        display_name="Casey",
-        portal_user=None,
-        contact_email="casey@example.test",
-    )
 
 
 def token_of(url: str) -> str:

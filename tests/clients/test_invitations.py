@@ -12,24 +12,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clients import services
-from clients.models import Client, Invitation
+from clients.models import Invitation
 from practice.models import User
 from tests.conftest import login
 from tests.factories import ClientFactory
 from tests.helpers import accept, accept_and_finish, token_of
 
 CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
-
-
-@pytest.fixture
-def newcomer(cast) -> Client:
-    """Tara's client without a portal account yet."""
-    return ClientFactory.create(
-        therapist=cast.tara,
-        display_name="Casey",
-        portal_user=None,
-        contact_email="casey@example.test",
-    )
 
 
 def invite(cast, client, **kwargs) -> services.IssuedInvitation:

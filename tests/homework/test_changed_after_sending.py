@@ -26,6 +26,7 @@ from homework.summary import render, selectors
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import RESPONSES, written_record
+from tests.helpers_summary import summary_document
 
 from .test_kind_summaries import entries_of
 
@@ -216,14 +217,7 @@ def test_admin_home_says_which_new_entries_were_changed_but_not_private_ones(cas
 def summary_html(cast, *, full_detail: bool = False) -> str:
     today = timezone.localdate()
     period = period_for_dates(since=today - dt.timedelta(days=21), until=today, session=None)
-    data = selectors.summary_data(
-        user=cast.tara,
-        client=cast.alice,
-        period=period,
-        full_detail=full_detail,
-        now=timezone.now(),
-    )
-    return render.summary_document(data).html
+    return summary_document(cast, period, full_detail=full_detail).html
 
 
 def test_summary_marks_a_changed_record_and_its_flag_once_each(cast):

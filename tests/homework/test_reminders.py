@@ -29,6 +29,7 @@ from practice.selectors import practice_settings
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
+from tests.helpers_reminders import reminded_client as reminded_on
 from tests.helpers_sms import HANG, FakeProvider
 
 pytestmark = pytest.mark.django_db
@@ -39,23 +40,7 @@ EVENING = dt.datetime(2026, 6, 10, 18, 30, tzinfo=LONDON)
 
 
 def reminded_client(*, text: bool = False, **profile: object) -> Client:
-    client = ClientFactory.create()
-    ContactProfile.objects.create(
-        client=client,
-        email_is_safe=not text,
-        email=f"safe-{client.pk}@example.test",
-        text_is_safe=text,
-        phone="+447700900123" if text else "",
-        **{"safe_hours": hours.any_time_every_day(), **profile},
-    )
-    AssignmentFactory.create(
-        client=client,
-        schedule="daily",
-        starts_on=DAY - dt.timedelta(days=3),
-        due_on=None,
-        ends_on=DAY + dt.timedelta(days=10),
-    )
-    return client
+    return reminded_on(day=DAY, text=text, **profile)
 
 
 def reminders() -> list[OutboxMessage]:

@@ -9,12 +9,10 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from clients.contact import hours
-from clients.contact.models import ContactProfile
 from homework.models import OutboxMessage
 from homework.reminders.services import reminders_scan
 from homework.tasks import scan_reminders
-from tests.factories import AssignmentFactory, ClientFactory
+from tests.helpers_reminders import reminded_client
 from tests.helpers_sms import HANG, FakeProvider
 from tests.helpers_workers import (  # noqa: F401 (fixtures)
     own_queue,
@@ -29,23 +27,8 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 def _clients_due_now(count: int) -> None:
     """Clients whose day's reminder time has passed, whatever the hour the test runs."""
-    today = timezone.localdate()
     for _n in range(count):
-        client = ClientFactory.create()
-        ContactProfile.objects.create(
-            client=client,
-            email_is_safe=True,
-            email=f"safe-{client.pk}@example.test",
-            recurring_reminder_at=dt.time(0, 0),
-            safe_hours=hours.any_time_every_day(),
-        )
-        AssignmentFactory.create(
-            client=client,
-            schedule="daily",
-            starts_on=today - dt.timedelta(days=2),
-            due_on=None,
-            ends_on=today + dt.timedelta(days=5),
-        )
+        reminded_client(day=timezone.localdate(), recurring_reminder_at=dt.time(0, 0))
 
 
 def test_two_scans_at_once_write_one_row_per_client_and_day(cast):
@@ -92,22 +75,7 @@ def test_a_worker_killed_mid_send_and_restarted_sends_one_message(cast, own_queu
     send's transaction dies with the worker, the row still waits, and the
     next scan hands it to the restarted worker, which sends it once. (The
     killed try never got the provider's word that it took the message.)"""
-    client = ClientFactory.create()
-    ContactProfile.objects.create(
-        client=client,
-        text_is_safe=True,
-        phone="+447700900123",
-        recurring_reminder_at=dt.time(0),
-        safe_hours=hours.any_time_every_day(),
-    )
-    today = timezone.localdate()
-    AssignmentFactory.create(
-        client=client,
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=2),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=5),
-    )
+    reminded_client(day=timezone.localdate(), text=True, recurring_reminder_at=dt.time(0))
     rows = OutboxMessage.objects.filter(kind=OutboxMessage.Kind.REMINDER)
     with FakeProvider() as provider:
         provider.answer(HANG)

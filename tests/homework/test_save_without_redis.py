@@ -3,16 +3,14 @@ port, in this process): it answers promptly, the therapist's notice waits
 in the outbox, and the sweep sends it once Redis is back."""
 
 import time
-import uuid
 
 import pytest
 
-from homework import selectors, services
+from homework import selectors
 from homework.models import OutboxMessage
-from homework.services import Flags
 from homework.tasks import notify_pending_submissions
 from practice.celery import app as celery_app
-from tests.factories import written_record
+from tests.helpers_entries import submit_written_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,14 +39,7 @@ def test_a_save_with_redis_unreachable_answers_promptly_and_is_sent_later(
     cast, broker_unreachable, caplog
 ):
     started = time.monotonic()
-    entry = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=cast.alice_assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=written_record(),
-        flags=Flags(),
-    )
+    entry = submit_written_record(cast.alice_assignment)
     assert time.monotonic() - started < 10  # connect timeout 2s, one publish retry
     assert "is Redis down?" in caplog.text
     notice = OutboxMessage.objects.get(entry=entry)

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from homework import schedules, services
 from homework.models import Assignment, Entry
 from homework.services import Flags
-from tests.factories import AssignmentFactory, ExerciseFactory, written_record
+from tests.factories import AssignmentFactory, ExerciseFactory
+from tests.helpers_entries import submit_written_record
 
 MONDAY = dt.date(2026, 3, 2)
 
@@ -336,14 +337,7 @@ def test_a_recurring_entry_belongs_to_the_slot_it_was_started_in(cast):
         starts_on=today - dt.timedelta(days=3),
         ends_on=today + dt.timedelta(days=3),
     )
-    entry = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=written_record(),
-        flags=Flags(),
-    )
+    entry = submit_written_record(assignment)
     assert entry.occurrence_on == today
     assert cast.alice_entry.occurrence_on is None  # one-off work has no slot
 

@@ -10,6 +10,7 @@ from homework.kinds import ResponseInvalid
 from homework.models import Assignment, Entry, OutboxMessage
 from homework.services import EntryConflict, Flags, PageSave
 from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
+from tests.helpers_entries import submit_written_record
 from tests.notices import notice_of, therapist_told
 
 
@@ -121,14 +122,7 @@ def test_sent_entry_is_not_a_draft_any_more(cast):
 
 def test_private_entry_does_not_notify_the_therapist(cast, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        entry = services.entry_submit(
-            user=cast.alice.portal_user,
-            assignment_id=cast.alice_assignment.pk,
-            key=uuid.uuid4(),
-            base_version=0,
-            data=written_record(),
-            flags=Flags(private=True),
-        )
+        entry = submit_written_record(cast.alice_assignment, private=True)
     assert mail.outbox == []
     assert not entry.outbox_messages.exists()  # nothing waits to be sent either
 
@@ -296,14 +290,7 @@ def test_an_entry_is_shared_when_sent_or_when_the_client_shares_it_later(cast):
 
     shared = submit(cast, key=uuid.uuid4(), version=0)
     assert shared.shared_at == shared.submitted_at
-    kept = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=cast.alice_assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=written_record(),
-        flags=Flags(private=True),
-    )
+    kept = submit_written_record(cast.alice_assignment, private=True)
     assert kept.shared_at is None
     later = services.entry_set_private(user=cast.alice.portal_user, key=kept.key, private=False)
     assert later.shared_at is not None and later.submitted_at is not None

@@ -1,13 +1,10 @@
 """A real Celery worker, on real Redis, writing to the real test database."""
 
 import time
-import uuid
 
 import pytest
 
-from homework import services
-from homework.services import Flags
-from tests.factories import written_record
+from tests.helpers_entries import submit_written_record
 from tests.helpers_workers import worker_queue  # noqa: F401 (a fixture)
 from tests.notices import therapist_told
 
@@ -15,14 +12,7 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 
 def test_submission_is_notified_by_a_real_worker(cast, worker_queue):  # noqa: F811
-    entry = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=cast.alice_assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=written_record(),
-        flags=Flags(),
-    )
+    entry = submit_written_record(cast.alice_assignment)
     assert not therapist_told(entry)  # nothing ran in this process
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -17,7 +17,6 @@ from homework.kinds.charts import Lane, TimelinePoint
 from homework.kinds.timeline import timeline_of
 from homework.models import Entry
 from homework.selectors.period import period_for_dates
-from homework.summary import render, selectors
 from practice.dates import calendar_day
 from tests.conftest import login
 from tests.factories import (
@@ -28,6 +27,7 @@ from tests.factories import (
     options_for,
     urge_log,
 )
+from tests.helpers_summary import summary_document
 
 SVG = "{http://www.w3.org/2000/svg}"
 UTC = ZoneInfo("UTC")
@@ -246,14 +246,7 @@ def test_a_year_is_drawn_with_as_many_elements_as_a_week_and_counted_by_week():
 
 def summary_html(cast, since: dt.date, *, full_detail: bool = True) -> str:
     period = period_for_dates(since=since, until=timezone.localdate(), session=None)
-    data = selectors.summary_data(
-        user=cast.tara,
-        client=cast.alice,
-        period=period,
-        full_detail=full_detail,
-        now=timezone.now(),
-    )
-    return render.summary_document(data).html
+    return summary_document(cast, period, full_detail=full_detail).html
 
 
 def test_the_summary_has_the_timeline_only_with_two_kinds_in_its_period(cast):

@@ -14,12 +14,11 @@ from django.utils import timezone
 from homework import services
 from homework.models import Entry, EntryNote
 from homework.selectors.period import period_for_dates
-from homework.summary import render
-from homework.summary import selectors as summary_selectors
 from tests.conftest import login
 from tests.factories import EntryFactory
 from tests.helpers import form_token
 from tests.helpers_entries import OVER_LONG, note_url
+from tests.helpers_summary import summary_document
 
 
 def sent(entry: Entry) -> Entry:
@@ -225,14 +224,8 @@ def test_the_therapist_never_sees_a_note_not_sent(cast):
     today = timezone.localdate()
     period = period_for_dates(since=today - dt.timedelta(days=21), until=today, session=None)
     for full_detail in (False, True):
-        data = summary_selectors.summary_data(
-            user=cast.tara,
-            client=cast.alice,
-            period=period,
-            full_detail=full_detail,
-            now=timezone.now(),
-        )
-        assert "UNSENT-NOTE" not in render.summary_document(data).html
+        document = summary_document(cast, period, full_detail=full_detail)
+        assert "UNSENT-NOTE" not in document.html
 
 
 def test_the_clients_download_holds_the_unsent_note_labelled_as_not_sent(cast):

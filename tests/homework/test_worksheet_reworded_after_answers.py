@@ -14,7 +14,8 @@ from homework.kinds.values import SummaryScope
 from homework.models import Entry
 from homework.services import Flags
 from tests.conftest import login
-from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, written_record
+from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory
+from tests.helpers_entries import submit_written_record
 from tests.helpers_worksheets import (
     HELPED_TEXT,
     PULL,
@@ -175,14 +176,7 @@ def test_an_entry_saved_before_wording_was_kept_reads_as_the_form_asks_now(cast)
 def test_kinds_the_therapist_cannot_reword_keep_no_wording(cast):
     """Only a kind whose questions change under an entry keeps them with it."""
     assignment = AssignmentFactory.create(client=cast.alice)
-    entry = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=written_record(),
-        flags=Flags(),
-    )
+    entry = submit_written_record(assignment)
     assert entry.asked == {}
 
 

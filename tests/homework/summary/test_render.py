@@ -20,6 +20,7 @@ from homework.models import Assignment, Entry
 from homework.selectors.period import PeriodQuery, period_for_dates
 from homework.summary import render, selectors
 from practice.models import PracticeSettings
+from practice.selectors import practice_settings
 from tests.factories import (
     AssignmentFactory,
     EntryFactory,
@@ -28,6 +29,7 @@ from tests.factories import (
     urge_log,
 )
 from tests.helpers import day_pattern
+from tests.helpers_summary import summary_document
 from tests.listener import Listener
 
 from .conftest import add, page_count, pdf_text, record
@@ -433,14 +435,7 @@ def test_a_summary_for_chosen_dates_is_not_called_a_session_summary(cast, full_d
     period = period_for_dates(
         since=dt.date(2025, 11, 10), until=dt.date(2025, 11, 30), session=session
     )
-    data = selectors.summary_data(
-        user=cast.tara,
-        client=cast.alice,
-        period=period,
-        full_detail=full_detail,
-        now=timezone.now(),
-    )
-    document = render.summary_document(data)
+    document = summary_document(cast, period, full_detail=full_detail)
     pdf = render.render_summary_pdf(document, generated_at=timezone.now())
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.metadata is not None
@@ -448,7 +443,7 @@ def test_a_summary_for_chosen_dates_is_not_called_a_session_summary(cast, full_d
     first_page = " ".join(reader.pages[0].extract_text().split())
     # The masthead's top line is set in capitals (summary.css).
     detail = " · full detail" if full_detail else ""
-    assert first_page.startswith(f"Summary{detail} · {data.practice.name}".upper())
+    assert first_page.startswith(f"Summary{detail} · {practice_settings().name}".upper())
     assert "SESSION SUMMARY" not in first_page.upper()
     assert "dates chosen: entries shared 10 Nov – 30 Nov 2025" in first_page
     assert document.filename == "summary-2025-11-10-to-2025-11-30.pdf"  # as before

@@ -1,0 +1,30 @@
+"""A client the reminders reach: a safe way to be contacted at any hour,
+and daily work that is due on ``day``."""
+
+import datetime as dt
+
+from clients.contact import hours
+from clients.contact.models import ContactProfile
+from clients.models import Client
+from tests.factories import AssignmentFactory, ClientFactory
+
+
+def reminded_client(*, day: dt.date, text: bool = False, **profile: object) -> Client:
+    """By email, or by text with ``text``; ``profile`` overrides the contact profile."""
+    client = ClientFactory.create()
+    ContactProfile.objects.create(
+        client=client,
+        email_is_safe=not text,
+        email=f"safe-{client.pk}@example.test",
+        text_is_safe=text,
+        phone="+447700900123" if text else "",
+        **{"safe_hours": hours.any_time_every_day(), **profile},
+    )
+    AssignmentFactory.create(
+        client=client,
+        schedule="daily",
+        starts_on=day - dt.timedelta(days=3),
+        due_on=None,
+        ends_on=day + dt.timedelta(days=10),
+    )
+    return client
