@@ -56,8 +56,9 @@
   // started the exit, which sends them in its own request, saved before the
   // session ends: sent by each tab, they could reach a slow server after it.
   var tabs = "BroadcastChannel" in window ? new BroadcastChannel("portal-quick-exit") : null;
+  var OTHER_TABS_FIRST_MS = 100;
   // Each open tab holds a lock named after it while it lives, so the tab
-  // that leaves knows whose answer to wait for (the browser lets a lock go
+  // that leaves knows whose words to wait for (the browser lets a lock go
   // with its tab, closed or crashed). Without locks it waits a moment only.
   var TAB_ID = Math.random().toString(36).slice(2);
   var TAB_LOCK = "portal-tab:";
@@ -66,62 +67,21 @@
     locks.request(TAB_LOCK + TAB_ID, function () { return new Promise(function () {}); })
       .catch(function () { /* then this tab is waited for a moment only */ });
   }
-  var OTHER_TABS_FIRST_MS = 100;
   // A frozen tab must not hold the exit back for long.
   var OTHER_TABS_AT_MOST_MS = 1000;
-  // Signing out is no flight: the other tabs' saves may take a slow server's time.
-  var OTHER_TABS_SAVED_AT_MOST_MS = 5000;
   // A tab whose words were not taken (the leaving tab closed meanwhile) sends them itself.
   var HANDED_AT_THE_LATEST_MS = 3000;
-  var waiting = null;  // while this tab leaves or signs out: the other tabs' answers
-  var handing = null;  // while this tab hands its words over
-
-  // Tell the other tabs `message`, and call done once each has answered
-  // (onAnswer gets each answer), or after atMostMs.
-  function askOtherTabs(message, atMostMs, onAnswer, done) {
-    var answered = {};
-    var expected = null;
-    waiting = { closed: false, answer: function (answer) {
-      answered[answer.from] = true;
-      onAnswer(answer);
-      check();
-    } };
-    var asked = waiting;
-    function finish() {
-      if (asked.closed) return;
-      asked.closed = true;
-      done();
-    }
-    function check() {
-      if (!expected) return;
-      for (var i = 0; i < expected.length; i++) if (!answered[expected[i]]) return;
-      finish();
-    }
-    tabs.postMessage(message);
-    setTimeout(finish, locks ? atMostMs : OTHER_TABS_FIRST_MS);
-    if (!locks) return;
-    locks.query().then(function (state) {
-      expected = (state.held || []).map(function (lock) { return lock.name; })
-        .filter(function (name) { return name.indexOf(TAB_LOCK) === 0 && name !== TAB_LOCK + TAB_ID; })
-        .map(function (name) { return name.slice(TAB_LOCK.length); });
-      check();
-    }, function () { /* the bound above goes on */ });
-  }
-  function answer(fields) {
-    fields.from = TAB_ID;
-    tabs.postMessage(fields);
-  }
-
+  var collecting = null;  // while this tab leaves: the other tabs' answers, by tab
+  var handing = null;     // while this tab hands its words over: the draft
   // Signing out (the "Sign out" button, or "Sign out on every device") clears
   // the other open tabs too: a tab left on what the client wrote would
   // otherwise stay on screen for whoever picks up the device next. In two
   // steps, because the session must outlive the first and not the second:
-  // - "signing-out", before the sign-out is sent: every signed-in tab (the
+  // - "signing-out", as the sign-out is sent: every signed-in tab (the
   //   session script's marker) clears its screen and saves its unsaved words
   //   the usual way (window.portalSaveNow, from autosave.js or session.js),
-  //   and says so once the server has answered; the sign-out waits for that.
-  //   Not through the exit's request, which would end the session before
-  //   "Sign out on every device" could use it;
+  //   while the session still runs. Not through the exit's request, which
+  //   would end the session before "Sign out on every device" could use it;
   // - "signed-out", from the sign-in page once it opens: the session is over,
   //   so the sign-in page is what those tabs now find (asked for sooner, it
   //   would open the notebook again). Other signed-in tabs go there too.
@@ -129,7 +89,7 @@
   var signedIn = document.body && document.body.hasAttribute("data-idle-seconds");
   // Should the sign-in page never open (the tab that signed out was closed,
   // or lost its connection), the cleared tabs go there on their own.
-  var SIGNED_OUT_AT_THE_LATEST_MS = OTHER_TABS_SAVED_AT_MOST_MS + 5000;
+  var SIGNED_OUT_AT_THE_LATEST_MS = 5000;
   var awaitingSignOut = false;
   function toSignIn() {
     if (signedIn) window.location.replace(signedOutUrl);
@@ -148,34 +108,21 @@
     ending();
     document.documentElement.style.visibility = "hidden";
   }
-  // Settles once the server has answered this tab's save (or it failed).
   function saveNow() {
-    try {
-      return Promise.resolve(window.portalSaveNow ? window.portalSaveNow() : null)
-        .catch(function () { /* signing out anyway */ });
-    } catch (e) {
-      return Promise.resolve();
-    }
+    try { if (window.portalSaveNow) window.portalSaveNow(); } catch (e) { /* signing out anyway */ }
   }
   if (tabs) {
     tabs.onmessage = function (event) {
-      var data = event.data;
-      if (data && data.from) {
-        if (data.taken === TAB_ID && handing) handing.done();
-        // An answer after the wait ended is not taken: that tab sends its words itself.
-        else if (!data.taken && waiting && !waiting.closed) waiting.answer(data);
-        return;
-      }
-      if (data === "signing-out") {
-        if (!signedIn || leaving) { answer({ saved: true }); return; }
+      if (event.data === "signing-out") {
+        if (!signedIn || leaving) return;
         leaving = true;
         awaitingSignOut = true;
         clearScreen();
-        saveNow().then(function () { answer({ saved: true }); });
+        saveNow();
         setTimeout(toSignIn, SIGNED_OUT_AT_THE_LATEST_MS);
         return;
       }
-      if (data === "signed-out") {
+      if (event.data === "signed-out") {
         // The sign-in page opens only once the session is over, however it
         // ended (the sign-out button, the idle timer of another tab, the
         // sign-out address typed): no page of the notebook stays on screen.
@@ -189,14 +136,30 @@
         }
         return;
       }
-      if (data !== "leave") return;
-      if (leaving) { answer({ draft: null }); return; }
+      if (event.data && event.data.handover) {
+        // Words arriving after the sign-out went are not taken: the tab sends them itself.
+        if (!collecting || collecting.closed) return;
+        collecting.replies[event.data.handover] = true;
+        if (event.data.draft) handedOver.push(event.data.draft);
+        tabs.postMessage({ taken: event.data.handover });
+        collecting.check();
+        return;
+      }
+      if (event.data && event.data.taken) {
+        if (event.data.taken === TAB_ID && handing) handing.done();
+        return;
+      }
+      if (event.data !== "leave") return;
+      if (leaving || collecting) {
+        tabs.postMessage({ handover: TAB_ID, draft: null });
+        return;
+      }
       leaving = true;
       clearScreen();
       handOver(pendingDraft());
     };
-    // The sign-out itself goes once this tab's and the others' unsaved words
-    // are on the server, while the session still runs.
+    // The sign-out itself goes a moment later, so that the unsaved words of
+    // this tab and the others arrive while the session still runs.
     var signingOut = false;
     document.addEventListener("submit", function (event) {
       var signOut = event.target;
@@ -204,13 +167,10 @@
       event.preventDefault();
       if (signingOut) return;
       signingOut = true;
+      tabs.postMessage("signing-out");
       ending();
-      var ownSaved = saveNow();
-      // Tests (and curious readers) can see the sign-out wait for the other tabs.
-      document.documentElement.setAttribute("data-signing-out", "waiting");
-      askOtherTabs("signing-out", OTHER_TABS_SAVED_AT_MOST_MS, function () {}, function () {
-        ownSaved.then(function () { signOut.submit(); });
-      });
+      saveNow();
+      setTimeout(function () { signOut.submit(); }, OTHER_TABS_FIRST_MS);
     });
     if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
   }
@@ -219,7 +179,7 @@
   // it has them (or sends them itself, should it never say so).
   function handOver(draft) {
     function go() { window.location.replace(exitUrl); }
-    answer({ draft: draft });
+    tabs.postMessage({ handover: TAB_ID, draft: draft });
     if (!draft) { go(); return; }
     var timer = setTimeout(function () {
       handing = null;
@@ -240,10 +200,28 @@
     leaving = true;
     clearScreen();
     if (!tabs) { signOut(); return; }
-    askOtherTabs("leave", OTHER_TABS_AT_MOST_MS, function (reply) {
-      if (reply.draft) handedOver.push(reply.draft);
-      answer({ taken: reply.from });
-    }, signOut);
+    tabs.postMessage("leave");
+    function done() {
+      if (collecting.closed) return;
+      collecting.closed = true;
+      signOut();
+    }
+    // The other tabs this one knows of: until the locks say, none.
+    collecting = { replies: {}, expected: null, check: function () {
+      if (!collecting.expected) return;
+      for (var i = 0; i < collecting.expected.length; i++) {
+        if (!collecting.replies[collecting.expected[i]]) return;
+      }
+      done();
+    } };
+    setTimeout(done, locks ? OTHER_TABS_AT_MOST_MS : OTHER_TABS_FIRST_MS);
+    if (!locks) return;
+    locks.query().then(function (state) {
+      collecting.expected = (state.held || []).map(function (lock) { return lock.name; })
+        .filter(function (name) { return name.indexOf(TAB_LOCK) === 0 && name !== TAB_LOCK + TAB_ID; })
+        .map(function (name) { return name.slice(TAB_LOCK.length); });
+      collecting.check();
+    }, function () { /* the bound above signs out */ });
   }
 
   // End the session (saving the last words of this tab and the others

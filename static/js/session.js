@@ -103,10 +103,9 @@
     window.portalDraftPending = function () { return unsaved && typedHere; };
     // Signing out, in this tab or another, sends the changes first
     // (quick-exit.js), in a request that outlives the page.
-    // Settles once the server has answered, so that the sign-out waits for it.
     window.portalSaveNow = function () {
-      if (!unsaved) return null;
-      return fetch(saveBeforeIdle.action, {
+      if (!unsaved) return;
+      fetch(saveBeforeIdle.action, {
         method: "POST", body: new FormData(saveBeforeIdle), credentials: "same-origin", keepalive: true,
       }).catch(function () { /* signed out without them: the page is going anyway */ });
     };
