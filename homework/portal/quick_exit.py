@@ -1,6 +1,7 @@
 """The quick exit: leave at once, and keep what the client was typing."""
 
 import logging
+import re
 
 from django.conf import settings
 from django.contrib.auth import logout
@@ -86,16 +87,33 @@ def _carries_a_valid_token(request: HttpRequest) -> bool:
     return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
 
 
+# The exiting tab's own draft is "draft-"; the words other open tabs handed
+# over to it (quick-exit.js) follow as "draft2-", "draft3-"...
+_DRAFT_PREFIX = re.compile(r"^draft\d*-")
+
+
 def _save_draft_on_the_way_out(request: HttpRequest) -> None:
-    """Keep what the client typed in the last moment before the quick exit."""
+    """Keep what the client typed in the last moment before the quick exit,
+    in this tab and in the others open, each draft on its own.
+
+    Best effort: one that fails is logged and the others are still kept.
+    """
     user = request.user
-    if not (isinstance(user, User) and user.is_client and "draft-key" in request.POST):
+    if not (isinstance(user, User) and user.is_client):
         return
-    draft = request.POST.copy()
+    prefixes = {match.group(0) for name in request.POST if (match := _DRAFT_PREFIX.match(name))}
+    for prefix in sorted(prefixes, key=len):
+        if f"{prefix}key" not in request.POST:
+            continue
+        try:
+            _save_one_draft(user, request.POST, prefix)
+        except Exception:  # keeping the words is best effort; leaving is not
+            logger.warning("Could not keep a draft on quick exit.", exc_info=True)
+
+
+def _save_one_draft(user: User, post: QueryDict, prefix: str) -> None:
     fields = {
-        name.removeprefix("draft-"): draft.getlist(name)
-        for name in draft
-        if name.startswith("draft-")
+        name.removeprefix(prefix): post.getlist(name) for name in post if name.startswith(prefix)
     }
     editing = fields.pop("edit", None) is not None
     # A note being added to a sent entry (its form has no autosave).

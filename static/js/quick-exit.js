@@ -14,32 +14,65 @@
   var presses = [];
   var leaving = false;
 
-  function exitData(withDraft) {
+  // The unsaved words of the other open tabs, handed over to this one as it
+  // leaves (below): they go in its own request, signed out after them.
+  var handedOver = [];
+
+  function appendDraft(data, prefix, pending) {
+    // A draft of new work names its assignment; changes to a sent entry say
+    // so, and a note says so with its own field (homework.portal.quick_exit).
+    if (pending.edit) data.append(prefix + "edit", "1");
+    else data.append(prefix + "assignment", pending.assignment);
+    pending.fields.forEach(function (field) {
+      if (field[0] !== "csrfmiddlewaretoken") data.append(prefix + field[0], field[1]);
+    });
+  }
+
+  // Words typed a moment ago and not saved yet (autosave.js for new work;
+  // session.js for changes to a sent entry or a note), as plain data that
+  // can also be handed to another tab.
+  function pendingDraft() {
+    var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
+    if (!pending) return null;
+    var fields = [];
+    pending.data.forEach(function (value, name) { fields.push([name, value]); });
+    return { edit: !!pending.edit, assignment: pending.assignment, fields: fields };
+  }
+
+  function exitData(withDrafts) {
     var data = new FormData(form);
     data.append("beacon", "1");
-    // Words typed a moment ago and not saved yet travel with the exit
-    // (autosave.js for new work; session.js for changes to a sent entry or a note).
-    var pending = withDraft && window.portalPendingDraft ? window.portalPendingDraft() : null;
-    if (pending) {
-      // A draft of new work names its assignment; changes to a sent entry say
-      // so, and a note says so with its own field (homework.portal.quick_exit).
-      if (pending.edit) data.append("draft-edit", "1");
-      else data.append("draft-assignment", pending.assignment);
-      pending.data.forEach(function (value, name) {
-        if (name !== "csrfmiddlewaretoken") data.append("draft-" + name, value);
-      });
-    }
+    if (!withDrafts) return data;
+    var own = pendingDraft();
+    if (own) appendDraft(data, "draft-", own);
+    handedOver.forEach(function (pending, i) { appendDraft(data, "draft" + (i + 2) + "-", pending); });
     return data;
   }
 
   // The portal's other tabs leave too: a second tab left open on the
   // history would otherwise stay on screen. A message between open tabs of
   // this site, kept nowhere.
-  // Such a tab sends its own unsaved words on the way (they are on no server
-  // yet), and the tab that started the exit signs out a moment later, so
-  // those words arrive while the session still runs.
+  // Such a tab hands its unsaved words (on no server yet) to the tab that
+  // started the exit, which sends them in its own request, saved before the
+  // session ends: sent by each tab, they could reach a slow server after it.
   var tabs = "BroadcastChannel" in window ? new BroadcastChannel("portal-quick-exit") : null;
   var OTHER_TABS_FIRST_MS = 100;
+  // Each open tab holds a lock named after it while it lives, so the tab
+  // that leaves knows whose words to wait for (the browser lets a lock go
+  // with its tab, closed or crashed). Without locks it waits a moment only.
+  var TAB_ID = Math.random().toString(36).slice(2);
+  var TAB_LOCK = "portal-tab:";
+  var locks = tabs && navigator.locks ? navigator.locks : null;
+  if (locks) {
+    locks.request(TAB_LOCK + TAB_ID, function () { return new Promise(function () {}); })
+      .catch(function () { /* then this tab is waited for a moment only */ });
+  }
+  // A frozen tab must not hold the exit back for long.
+  var OTHER_TABS_AT_MOST_MS = 1000;
+  // A tab whose words were not taken (the leaving tab closed meanwhile) sends them itself.
+  var HANDED_AT_THE_LATEST_MS = 3000;
+  var collecting = null;  // while this tab leaves: the other tabs' answers, by tab
+  var handing = null;     // while this tab hands its words over: the draft
   // Signing out (the "Sign out" button, or "Sign out on every device") clears
   // the other open tabs too: a tab left on what the client wrote would
   // otherwise stay on screen for whoever picks up the device next. In two
@@ -103,17 +136,27 @@
         }
         return;
       }
+      if (event.data && event.data.handover) {
+        // Words arriving after the sign-out went are not taken: the tab sends them itself.
+        if (!collecting || collecting.closed) return;
+        collecting.replies[event.data.handover] = true;
+        if (event.data.draft) handedOver.push(event.data.draft);
+        tabs.postMessage({ taken: event.data.handover });
+        collecting.check();
+        return;
+      }
+      if (event.data && event.data.taken) {
+        if (event.data.taken === TAB_ID && handing) handing.done();
+        return;
+      }
+      if (event.data !== "leave") return;
+      if (leaving || collecting) {
+        tabs.postMessage({ handover: TAB_ID, draft: null });
+        return;
+      }
       leaving = true;
       clearScreen();
-      var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
-      if (pending) {
-        try {
-          fetch(form.action, {
-            method: "POST", body: exitData(true), credentials: "same-origin", keepalive: true,
-          }).catch(function () { /* leaving anyway */ });
-        } catch (e) { /* leaving anyway */ }
-      }
-      window.location.replace(exitUrl);
+      handOver(pendingDraft());
     };
     // The sign-out itself goes a moment later, so that the unsaved words of
     // this tab and the others arrive while the session still runs.
@@ -132,11 +175,58 @@
     if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
   }
 
+  // Another tab leaves: this one's words go to it, and this tab follows once
+  // it has them (or sends them itself, should it never say so).
+  function handOver(draft) {
+    function go() { window.location.replace(exitUrl); }
+    tabs.postMessage({ handover: TAB_ID, draft: draft });
+    if (!draft) { go(); return; }
+    var timer = setTimeout(function () {
+      handing = null;
+      try {
+        var data = exitData(false);
+        appendDraft(data, "draft-", draft);
+        fetch(form.action, { method: "POST", body: data, credentials: "same-origin", keepalive: true })
+          .catch(function () { /* leaving anyway */ });
+      } catch (e) { /* leaving anyway */ }
+      go();
+    }, HANDED_AT_THE_LATEST_MS);
+    handing = { done: function () { handing = null; clearTimeout(timer); go(); } };
+  }
+
   function leave(event) {
     if (event) event.preventDefault();
     if (leaving) return;
     leaving = true;
     clearScreen();
+    if (!tabs) { signOut(); return; }
+    tabs.postMessage("leave");
+    function done() {
+      if (collecting.closed) return;
+      collecting.closed = true;
+      signOut();
+    }
+    // The other tabs this one knows of: until the locks say, none.
+    collecting = { replies: {}, expected: null, check: function () {
+      if (!collecting.expected) return;
+      for (var i = 0; i < collecting.expected.length; i++) {
+        if (!collecting.replies[collecting.expected[i]]) return;
+      }
+      done();
+    } };
+    setTimeout(done, locks ? OTHER_TABS_AT_MOST_MS : OTHER_TABS_FIRST_MS);
+    if (!locks) return;
+    locks.query().then(function (state) {
+      collecting.expected = (state.held || []).map(function (lock) { return lock.name; })
+        .filter(function (name) { return name.indexOf(TAB_LOCK) === 0 && name !== TAB_LOCK + TAB_ID; })
+        .map(function (name) { return name.slice(TAB_LOCK.length); });
+      collecting.check();
+    }, function () { /* the bound above signs out */ });
+  }
+
+  // End the session (saving the last words of this tab and the others
+  // first), then leave: at most a moment after, so that Back finds it gone.
+  function signOut() {
     var gone = false;
     function go() {
       if (gone) return;
@@ -144,23 +234,17 @@
       window.location.replace(exitUrl);
     }
     setTimeout(go, WAIT_FOR_SIGN_OUT_MS);
-    if (tabs) tabs.postMessage("leave");
-    setTimeout(function () { signOut(go); }, tabs ? OTHER_TABS_FIRST_MS : 0);
-  }
-
-  // End the session (saving this page's last words first), then call done.
-  function signOut(done) {
     try {
       fetch(form.action, {
         method: "POST", body: exitData(true), credentials: "same-origin", keepalive: true,
-      }).then(done, function () {
+      }).then(go, function () {
         // E.g. a long draft over the browser's limit for such requests: sign out without it.
         try { navigator.sendBeacon(form.action, exitData(false)); } catch (e) { /* leave anyway */ }
-        done();
+        go();
       });
     } catch (e) {
       try { navigator.sendBeacon(form.action, exitData(false)); } catch (e2) { /* leave anyway */ }
-      done();
+      go();
     }
   }
 

@@ -208,3 +208,29 @@ def test_the_exit_clears_the_session_cookie_even_when_the_server_cannot_end_it(
     assert response["Location"] == practice_settings().quick_exit_url
     assert '"cookies"' in response["Clear-Site-Data"]
     assert response.cookies[settings.SESSION_COOKIE_NAME].value == ""
+
+
+def test_words_handed_over_by_other_tabs_are_kept_each_on_its_own(cast, page):
+    """The other open tabs hand their unsaved words to the tab that leaves
+    (quick-exit.js): they come as draft2-, draft3-..., each saved before the
+    session ends, and one that cannot be saved costs the others nothing."""
+    http, token = page
+    entry = cast.alice_entry
+    post = draft_post(cast, token, what_happened="Typed in this tab.")
+    post |= {
+        "draft2-assignment": "999999",  # gone meanwhile: not saved, and nothing else lost
+        "draft2-key": str(uuid.uuid4()),
+        "draft2-version": "0",
+        "draft2-r-what_happened": "Nowhere to go.",
+        "draft3-edit": "1",
+        "draft3-note": "1",
+        "draft3-key": str(entry.key),
+        "draft3-text": "A note from the other tab.",
+    }
+    response = http.post(EXIT, post)
+    assert_left(http, response, beacon=True)
+    assert (
+        Entry.objects.get(key=post["draft-key"]).response["what_happened"] == "Typed in this tab."
+    )
+    assert not Entry.objects.filter(key=post["draft2-key"]).exists()
+    assert [note.text for note in entry.notes.all()] == ["A note from the other tab."]
