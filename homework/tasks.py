@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from homework import selectors, services
 from homework.reminders import services as reminders
-from homework.services import digest, downloads, retention
+from homework.services import digest, downloads, programs, retention
 
 # Imported here so a worker loads WeasyPrint (through practice.pdf) once, at
 # start-up, rather than on its first summary of the evening.
@@ -164,3 +164,9 @@ def prepare_download(download_id: int, attempt: int) -> str:
 def purge_expired_downloads() -> int:
     """Every quarter of an hour (beat): remove downloads past their hour."""
     return downloads.downloads_purge_expired(now=timezone.now())
+
+
+@shared_task(soft_time_limit=600, time_limit=660)
+def release_program_steps() -> int:
+    """The steps of programs whose day has come where each client lives."""
+    return programs.programs_release_due()

@@ -296,6 +296,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "homework.tasks.purge_expired_downloads",
         "schedule": 900.0,
     },
+    # A program's step comes within a quarter of an hour of its day starting where the client is.
+    "release-program-steps": {
+        "task": "homework.tasks.release_program_steps",
+        "schedule": 900.0,
+    },
     "scan-digests": {
         "task": "homework.tasks.scan_digests",
         "schedule": crontab(minute=5),

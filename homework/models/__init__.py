@@ -24,12 +24,25 @@ from homework.models.entries import (
 )
 from homework.models.exercises import Exercise
 from homework.models.outbox import OutboxMessage
+from homework.models.programs import (
+    MAX_STEP_DAYS,
+    STEP_DUE_DAYS,
+    ClientProgram,
+    ClientProgramStep,
+    Program,
+    ProgramStep,
+    Release,
+)
 
 __all__ = [
     "MAX_SCHEDULE_DAYS",
+    "MAX_STEP_DAYS",
     "START_AHEAD_DAYS",
     "START_BEHIND_DAYS",
+    "STEP_DUE_DAYS",
     "Assignment",
+    "ClientProgram",
+    "ClientProgramStep",
     "Entry",
     "EntryComment",
     "EntryNote",
@@ -37,5 +50,8 @@ __all__ = [
     "Exercise",
     "OutboxMessage",
     "PreparedDownload",
+    "Program",
+    "ProgramStep",
+    "Release",
     "readable_by_staff_q",
 ]

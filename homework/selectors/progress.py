@@ -70,7 +70,7 @@ _EARLIEST_CALENDAR = dt.timedelta(hours=-12)
 _LATEST_CALENDAR = dt.timedelta(hours=14)
 
 
-def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
+def days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
     """The earliest and the latest date it is somewhere at ``now``."""
     utc = now.astimezone(dt.UTC)
     return (utc + _EARLIEST_CALENDAR).date(), (utc + _LATEST_CALENDAR).date()
@@ -79,7 +79,7 @@ def _days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
     """One-off work with nothing sent that may be past due: a conservative bound, as SQL has no
     calendars."""
-    _, latest = _days_anywhere(now)
+    _, latest = days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
         .filter(
@@ -94,7 +94,7 @@ def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[
 def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
     """``overdue`` made exact for a list page."""
     candidates = overdue(assignments, now=now)
-    earliest, _ = _days_anywhere(now)
+    earliest, _ = days_anywhere(now)
     borderline = [
         assignment.pk
         for assignment in candidates.filter(due_on__gte=earliest).select_related("client")
@@ -165,7 +165,7 @@ OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
 
 def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
     """Read what ``open_work`` needs for every client listed."""
-    _, latest = _days_anywhere(now)  # no client's today is later (completion clamps)
+    _, latest = days_anywhere(now)  # no client's today is later (completion clamps)
     active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
     return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
 

@@ -21,6 +21,7 @@ from homework.selectors import (
     client_today,
     exercises_for_user,
 )
+from homework.services.programs import step_finished
 from practice.bidi import isolated_text
 from practice.models import User
 from practice.requests import SENT_TWICE_WINDOW
@@ -146,6 +147,10 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
     rescheduled = _rescheduled(assignment)
     if rescheduled is None:
         assignment.save(update_fields=list(changes))
+        if assignment.status != Assignment.Status.ACTIVE:
+            step_finished(
+                assignment=assignment, done=assignment.status == Assignment.Status.COMPLETED
+            )
         return assignment
     ended, carried_on = rescheduled.ended, rescheduled.carried_on
     # Closed, not left to end: its last slot would stay in To do beside the new days' card.

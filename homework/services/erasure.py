@@ -11,6 +11,7 @@ from clients.models import AccessEvent, Client
 from clients.services import access_event_record, admin_history_forget, client_erase_own_records
 from homework.models import (
     Assignment,
+    ClientProgram,
     Entry,
     EntryComment,
     EntryNote,
@@ -68,6 +69,7 @@ def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
     PreparedDownload.objects.filter(client=client).delete()
     EntryComment.objects.filter(entry__assignment__client=client).delete()
     EntryNote.objects.filter(entry__assignment__client=client).delete()
+    ClientProgram.objects.filter(client=client).delete()
     entries.delete()
     assignments.delete()
     summary_forget(client_id=client.pk)

@@ -19,6 +19,7 @@ from homework.services.entry_writes import (
     says_already,
 )
 from homework.services.notify import notify_when_shared
+from homework.services.programs import step_finished
 from practice.models import User
 
 
@@ -65,6 +66,7 @@ def entry_submit(
         shown=shown,
         sent_count_seen=sent_count_seen,
     )
+    step_finished(assignment=assignment, done=True)
     if entry.readable_by_staff:
         notify_when_shared(entry)
     return entry
