@@ -168,7 +168,7 @@ def release_due_steps(
     steps = list(
         ClientProgramStep.objects.filter(client_program=client_program)
         .select_related("exercise")
-        .select_for_update()
+        .select_for_update(of=("self",))
         .order_by("position")
     )
     due = steps_to_release(steps, starts_on=client_program.starts_on, today=today, zone=zone)
@@ -230,7 +230,7 @@ def step_finished(*, assignment: Assignment, done: bool) -> None:
 def client_program_for_change(*, actor: User, client_program_id: int) -> ClientProgram:
     client_program = (
         client_programs_for_user(user=actor)
-        .select_for_update()
+        .select_for_update(of=("self",))
         .select_related("client")
         .filter(pk=client_program_id)
         .first()
@@ -282,7 +282,7 @@ def client_program_skip_step(*, actor: User, client_program_id: int, step_id: in
     if not client_program.is_running:
         raise ValidationError(_("This program has already ended."))
     step = (
-        ClientProgramStep.objects.select_for_update()
+        ClientProgramStep.objects.select_for_update(of=("self",))
         .select_related("assignment")
         .filter(client_program=client_program, pk=step_id)
         .first()

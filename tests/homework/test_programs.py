@@ -105,7 +105,9 @@ def test_a_step_on_day_n_comes_on_that_day_across_a_clock_change(cast):
         assert work_of(client_program, 2).starts_on == dt.date(2027, 11, 1)
 
 
-def test_the_beat_finds_due_programs_in_queries_that_do_not_grow(cast, django_assert_max_num_queries):
+def test_the_beat_finds_due_programs_in_queries_that_do_not_grow(
+    cast, django_assert_max_num_queries
+):
     program = build(cast.tara, (Release.RIGHT_AWAY, None), (Release.ON_DAY, 30))
     for _ in range(5):
         client = Client.objects.create(therapist=cast.tara, display_name="C")
