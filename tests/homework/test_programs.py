@@ -10,6 +10,8 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework.models import Assignment, ClientProgram, ClientProgramStep, Program, Release
+from homework.selectors import client_today
+from homework.selectors.programs import client_programs_with_steps_due
 from homework.services import programs
 from homework.services.programs import StepData
 from tests.factories import ExerciseFactory
@@ -80,10 +82,10 @@ def test_a_step_days_after_the_previous_comes_by_the_beat_in_the_clients_time_zo
     Client.objects.filter(pk=cast.alice.pk).update(timezone="Pacific/Auckland")
     cast.alice.refresh_from_db()
     program = build(cast.tara, (Release.RIGHT_AWAY, None), (Release.AFTER_PREVIOUS_DAYS, 2))
-    client_program = start(cast, program, on=programs.client_today(cast.alice))
+    client_program = start(cast, program, on=client_today(cast.alice))
     submit_written_record(work_of(client_program, 1))
     done_on = client_program.steps.get(position=1).done_on
-    assert done_on == programs.client_today(cast.alice)
+    assert done_on == client_today(cast.alice)
     # Midnight in Auckland, two days on: still the day before in London.
     auckland_midnight = dt.datetime.combine(
         done_on + dt.timedelta(days=2), dt.time(0, 5), tzinfo=dt.UTC
@@ -115,7 +117,7 @@ def test_the_beat_finds_due_programs_in_queries_that_do_not_grow(
             actor=cast.tara, client=client, program=program, starts_on=timezone.localdate()
         )
     with django_assert_max_num_queries(2):
-        assert programs.client_programs_with_steps_due(now=timezone.now()) == []
+        assert client_programs_with_steps_due(now=timezone.now()) == []
 
 
 def test_nothing_comes_while_paused_and_the_waiting_step_comes_on_resume(cast):
