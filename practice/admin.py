@@ -38,13 +38,11 @@ class UserAdmin(RoleAdmin):
     ordering = ("email",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[User]:
-        # The practice's own accounts. A client's sign-in address is theirs:
-        # the portal promises it is shown to no one here.
+        # A client's sign-in address is theirs: the portal promises it is shown to no one here.
         return super().get_queryset(request).exclude(role=User.Role.CLIENT)
 
 
 def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore[type-arg]
-    # An address typed without a scheme is a secure one.
     if isinstance(field, models.URLField):
         kwargs.setdefault("assume_scheme", "https")
     return field.formfield(**kwargs)
@@ -53,8 +51,7 @@ def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore
 class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # A negative number stops at the field's own "greater than or equal
-        # to 0" before the model's range is checked: say the range instead.
+        # A negative number would stop at the field's own ">= 0": say the range instead.
         for name in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
             self.fields[name].error_messages["min_value"] = idle_timeout_out_of_range()
         self.fields["contact_recheck_weeks"].error_messages["min_value"] = _(
@@ -97,8 +94,6 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
 
 @admin.register(PracticeSettings)
 class PracticeSettingsAdmin(RoleAdmin):
-    """One row of settings: the list goes straight to it, and it is never added or deleted."""
-
     manager_can = frozenset({"view", "change"})
     therapist_can = frozenset()
     form = PracticeSettingsForm
@@ -138,7 +133,7 @@ class PracticeSettingsAdmin(RoleAdmin):
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         if not self.has_view_permission(request):
-            return super().changelist_view(request, extra_context)  # Django's own refusal
+            return super().changelist_view(request, extra_context)
         row = practice_settings()
         return HttpResponseRedirect(
             reverse("admin:practice_practicesettings_change", args=[row.pk])
@@ -155,5 +150,4 @@ class PracticeSettingsAdmin(RoleAdmin):
         services.practice_settings_update(actor=acting_user(request), **changes)
 
 
-# Roles, not groups, decide access here (see practice.admin_access).
 admin.site.unregister(Group)

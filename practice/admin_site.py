@@ -1,10 +1,4 @@
-"""The practice's admin site: django-otp's, opened only to staff verified by a
-second factor (the sign-in's steps are clients.views.staff_two_step), with the previous sign-in noted for "new since
-your last visit", and autocomplete results worded by each admin.
-
-Its home page, what needs attention first, is the therapist's workspace's
-(homework.workspace.site): the site used is that one (practice.apps).
-"""
+"""The admin site: django-otp's, opened only to staff verified by a second factor."""
 
 import datetime as dt
 from functools import partial
@@ -27,20 +21,16 @@ if TYPE_CHECKING:  # django-otp is untyped: to the checker, its site is Django's
 else:
     from django_otp.admin import OTPAdminSite
 
-# The session remembers when this person signed in before this time (see
-# StaffLoginForm): "new since your last visit" is measured from there.
 PREVIOUS_SIGN_IN = "practice:previous_sign_in"
 
 
 class StaffLoginForm(AdminAuthenticationForm):
-    """The admin's sign-in form, noting the previous sign-in before Django
-    overwrites ``last_login`` with this one."""
+    """Notes the previous sign-in before Django overwrites ``last_login``."""
 
     def confirm_login_allowed(self, user: User) -> None:
         super().confirm_login_allowed(user)
         if self.request is not None:
             last = user.last_login
-            # login() keeps the session's data when it rotates the key.
             self.request.session[PREVIOUS_SIGN_IN] = last.isoformat() if last else ""
 
 
@@ -53,9 +43,6 @@ def previous_sign_in(request: HttpRequest) -> dt.datetime | None:
 
 
 class LabelledAutocompleteView(AutocompleteJsonView):
-    """Autocomplete results worded by the ModelAdmin's ``autocomplete_label``, if it has one
-    (the library picker shows each exercise's kind beside its title)."""
-
     def serialize_result(self, obj: Model, to_field_name: str) -> dict[str, str]:
         label = getattr(self.model_admin, "autocomplete_label", None)
         text = label(obj) if callable(label) else obj
@@ -64,19 +51,18 @@ class LabelledAutocompleteView(AutocompleteJsonView):
 
 class PracticeAdminSite(OTPAdminSite):
     index_template = "admin/home.html"
-    # Ours, not django-otp's: the code is asked for on a page of its own (staff_two_step).
+    # Ours, not django-otp's: the code is asked for on a page of its own.
     login_template = "admin/login.html"
     # "View site" would lead staff to the clients' portal, which is not theirs.
     site_url = None
     login_form = StaffLoginForm
 
     def __init__(self, name: str = "admin") -> None:
-        super().__init__(name)  # django-otp's own default name is "otpadmin"
+        super().__init__(name)
 
     def login(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
-        """Django's admin login, whose right password leads on to the second step."""
         if request.method == "GET" and self.has_permission(request):
             return HttpResponseRedirect(reverse("admin:index", current_app=self.name))
         context: dict[str, Any] = {
@@ -96,7 +82,6 @@ class PracticeAdminSite(OTPAdminSite):
             authentication_form=self.login_form,
             template_name=self.login_template,
         )
-        # LoginView answers with its page or a redirect: both HttpResponses.
         return cast(HttpResponse, view(request))
 
     def get_urls(self) -> list[URLResolver | URLPattern]:
@@ -113,8 +98,7 @@ class PracticeAdminSite(OTPAdminSite):
                 name="sign_out_everywhere",
             ),
         ]
-        # The Staff pages and a staff member's own (clients.admin.staff*): imported
-        # here, as the URLs are built, since their modules register with this site.
+        # Imported here: their modules register with this site.
         from clients.admin.staff import staff_urls
         from clients.admin.staff_account import staff_account_urls
 
@@ -123,7 +107,6 @@ class PracticeAdminSite(OTPAdminSite):
     def get_app_list(
         self, request: HttpRequest, app_label: str | None = None
     ) -> list[dict[str, Any]]:
-        """Django's list, with the manager's Staff page among the practice's."""
         apps = super().get_app_list(request, app_label)
         if not is_manager(request):
             return apps

@@ -11,9 +11,6 @@ class PracticeConfig(AppConfig):
 
 
 class PracticeAdminConfig(admin_apps.AdminConfig):
-    """Django's admin app, with the practice's own site (practice.admin_site)
-    and the therapist's home page on it (homework.workspace.site)."""
-
     # Not the "practice" app's own config: that stays Django's default.
     default = False
     default_site = "homework.workspace.site.WorkspaceAdminSite"

@@ -8,21 +8,17 @@ from celery.signals import worker_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "practice.settings")
 
-# Every task tries once when it runs in the request (see PracticeTask).
 app = Celery("practice", task_cls="practice.queue:PracticeTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-# How long a worker keeps one database connection (seconds) when
-# DATABASE_CONN_MAX_AGE leaves it at 0 (a new connection for every request).
+# A worker's connection lifetime (seconds) when DATABASE_CONN_MAX_AGE leaves it at 0.
 WORKER_CONN_MAX_AGE = 300
 
 
 @worker_init.connect
 def keep_database_connections(**_kwargs: Any) -> None:
-    """A worker runs short task after short task: it keeps its database
-    connection between them, checked by Django before each task's first
-    query, so a restarted database costs a reconnect, not a failed task."""
+    """A restarted database costs a reconnect, not a failed task."""
     from django.conf import settings
 
     database = settings.DATABASES["default"]

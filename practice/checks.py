@@ -1,5 +1,4 @@
-"""Checks Django runs at start-up (and `manage.py check --deploy`) on the
-parts of every email that the practice settings page cannot keep neutral."""
+"""Start-up checks on the parts of every email the settings page cannot keep neutral."""
 
 from email.utils import parseaddr
 from typing import Any
@@ -13,11 +12,7 @@ from practice.discreet import clinical_words_in_address
 
 @register(Tags.security)
 def discreet_email_addresses(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
-    """The sender name and subject are the practice's, checked where they are
-    set (PracticeSettings.clean). The address an email comes from and the
-    address of the link in it are set here, by whoever deploys, and shown in
-    every client's inbox beside them. A warning, not a refusal: a practice may
-    have no other domain, and must decide knowing it."""
+    """A warning, not a refusal: a practice may have no other domain, and must decide knowing it."""
     shown = {
         "DEFAULT_FROM_EMAIL": parseaddr(settings.DEFAULT_FROM_EMAIL)[1],
         "SITE_URL": urlsplit(settings.SITE_URL).hostname or "",

@@ -5,18 +5,11 @@ from django.http import HttpRequest
 
 from practice.selectors import practice_settings
 
-# The page clears itself this long after the server's idle deadline. The
-# server's last note of activity is never later than the page's (it writes it
-# at most every half minute, clients.middleware), so by then the session has
-# surely ended, and the page's move to the sign-in page finds it gone. Were
-# the page to clear first, that very request would count as activity and
-# renew the session it meant to end (a tab left open would never sign out).
+# The page clears after the server's idle deadline: clearing first would renew the session.
 _CLEAR_AFTER_SECONDS = 10
 
 
 def safety(request: HttpRequest) -> dict[str, Any]:
-    """What the portal shell needs on every page: crisis lines, the exit, and
-    (for a signed-in client) when an idle session will end."""
     practice = practice_settings()
     context: dict[str, Any] = {"practice": practice}
     user = getattr(request, "user", None)

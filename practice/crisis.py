@@ -1,20 +1,16 @@
-"""Crisis lines as the practice typed them, with each phone number in them
-made a ``tel:`` link: one tap to call from a phone, when it matters most."""
+"""Crisis lines with each phone number a ``tel:`` link: one tap to call, when it matters most."""
 
 import re
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-# A run that reads as a phone number: digits with the spaces, dashes, dots
-# and brackets people write them with, at least three digits ("24 hours" is
-# not a number to call; "999" is).
+# At least three digits: "24 hours" is not a number to call; "999" is.
 _NUMBER = re.compile(r"\+?\(?\d[\d\s().\-]*\d")
 _MIN_DIGITS = 3
 
 
 def tel_href(number: str) -> str:
-    """The number as a ``tel:`` address: its digits, and a leading + if it has one."""
     international = number.lstrip().startswith("+")
     if international:
         # "+44 (0)20 …": the (0) is dialled only from inside the country.
@@ -24,7 +20,6 @@ def tel_href(number: str) -> str:
 
 
 def crisis_line_parts(line: str) -> list[tuple[str, str]]:
-    """The line in pieces: (text, "") for words, (number as typed, href) for numbers."""
     parts: list[tuple[str, str]] = []
     at = 0
     for match in _NUMBER.finditer(line):
@@ -41,7 +36,6 @@ def crisis_line_parts(line: str) -> list[tuple[str, str]]:
 
 
 def crisis_line_html(line: str) -> SafeString:
-    """The line, escaped, with each number a link; shown exactly as stored."""
     return format_html_join(
         "",
         "{}",

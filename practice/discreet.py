@@ -1,18 +1,8 @@
-"""Words that must not appear where someone other than the client may read them.
-
-A reminder lands in an inbox or on a lock screen that a partner may see. Its
-sender name and subject are the practice's choice, and must stay neutral:
-nothing that says "therapy", "abuse" or "homework" to a reader over a shoulder.
-This is the project's one list: the practice settings refuse these words, and
-the tests of every message the system sends look for them.
-"""
+"""Words that must not appear where someone other than the client may read them."""
 
 import re
 
-# Stems, so "therap" catches therapy, therapist and therapeutic; matched at the
-# start of a word, so "exercise" is caught but "Bexercise" (a name) is not. A
-# space in a stem stands for any spaces, hyphens or dots a writer puts there
-# ("mental-health", "home  work").
+# Stems, matched at a word's start; a space stands for any spaces, hyphens or dots.
 CLINICAL_STEMS = (
     "home work",
     "therap",
@@ -29,11 +19,9 @@ CLINICAL_STEMS = (
     "domestic violence",
     "session",
     "safety",
-    # Also catches "urgent": an alarm, which a reminder must not sound either.
     "urge",
 )
-# Inside a word these are innocent ("surgery", "burger"): an address is
-# searched for them only where a word starts.
+# Innocent inside a word ("surgery", "burger").
 _WORD_START_ONLY = {"urge"}
 
 _CLINICAL = re.compile(
@@ -45,12 +33,10 @@ _CLINICAL = re.compile(
 
 
 def clinical_words(text: str) -> list[str]:
-    """The clinical words in ``text``, as written there, in order."""
     return [match.group(0) for match in _CLINICAL.finditer(text or "")]
 
 
-# The same stems anywhere in a word: an address or a host name runs its words
-# together ("harbourtherapy.example"), with no word boundary to start from.
+# An address runs its words together ("harbourtherapy.example"): no word boundary.
 _CLINICAL_ANYWHERE = re.compile(
     "|".join(
         (r"\b" if stem in _WORD_START_ONLY else "")
@@ -62,5 +48,4 @@ _CLINICAL_ANYWHERE = re.compile(
 
 
 def clinical_words_in_address(address: str) -> list[str]:
-    """The clinical stems in an email address or host name, as written there."""
     return [match.group(0) for match in _CLINICAL_ANYWHERE.finditer(address or "")]

@@ -1,11 +1,4 @@
-"""Files that keep what clients wrote (stored session summaries), encrypted
-at rest with the same keys as the database's fields (practice.encryption).
-
-Saved and read through Django's storage API, whatever the backend: the
-storage holds Fernet tokens, never a PDF. Every storage named in
-``settings.ENCRYPTED_STORAGES`` holds only such files, so rotate_field_keys
-re-encrypts them beside the columns.
-"""
+"""Stored files of what clients wrote, encrypted with the field keys (practice.encryption)."""
 
 import os
 from collections.abc import Callable, Iterator
@@ -19,13 +12,10 @@ from practice.encryption import UnreadableValue, codec
 
 
 def encrypted_file_save(*, storage: Storage, name: str, content: bytes) -> str:
-    """Save ``content`` encrypted under ``name``; the name it got, as Storage.save."""
     return storage.save(name, ContentFile(codec().encrypt(content)))
 
 
 def encrypted_file_read(*, storage: Storage, name: str) -> bytes:
-    """What was saved under ``name``, or UnreadableValue naming the file (a
-    key dropped from the list, a file changed or half-written meanwhile)."""
     with storage.open(name, "rb") as stored:
         token = stored.read()
     try:
@@ -41,7 +31,6 @@ def encrypted_storages() -> dict[str, Storage]:
 
 
 def stored_files(storage: Storage, folder: str = "") -> Iterator[str]:
-    """Every file's name in ``storage`` under ``folder``, folders walked."""
     try:
         folders, files = storage.listdir(folder)
     except FileNotFoundError:
@@ -54,33 +43,29 @@ def stored_files(storage: Storage, folder: str = "") -> Iterator[str]:
 
 
 def unreadable_files(storage: Storage) -> int:
-    """How many files of ``storage`` none of the keys opens."""
     count = 0
     for name in stored_files(storage):
         try:
             encrypted_file_read(storage=storage, name=name)
         except UnreadableValue:
             count += 1
-        except FileNotFoundError:  # removed meanwhile (a newer summary, the purge)
+        except FileNotFoundError:
             continue
     return count
 
 
 def encrypted_files_rotate(storage: Storage) -> int:
-    """Re-encrypt every file of ``storage`` with the first key; how many."""
-
     def rotated(token: bytes) -> bytes | None:
         try:
             return codec().rotate(token)
-        except InvalidToken:  # counted by unreadable_files before any change
+        except InvalidToken:
             return None
 
     return sum(file_rewrite(storage, name, rotated) for name in stored_files(storage))
 
 
 def plain_files_encrypt(storage: Storage) -> int:
-    """Encrypt the files stored before files were encrypted (a migration's
-    step, safe to run again: a file some key opens is left as it is)."""
+    """A migration's step, safe to run again: a file some key opens is left as it is."""
 
     def encrypted(content: bytes) -> bytes | None:
         try:
@@ -93,7 +78,6 @@ def plain_files_encrypt(storage: Storage) -> int:
 
 
 def plain_files_decrypt(storage: Storage) -> int:
-    """The reverse of plain_files_encrypt: each file as it was saved."""
     return sum(
         file_rewrite(storage, name, lambda token: codec().decrypt(token))
         for name in stored_files(storage)
@@ -101,16 +85,8 @@ def plain_files_decrypt(storage: Storage) -> int:
 
 
 def file_rewrite(storage: Storage, name: str, change: Callable[[bytes], bytes | None]) -> bool:
-    """Replace a file's bytes with ``change(bytes)`` (None leaves it as it
-    is); whether it changed.
-
-    On a local disk the file is written in place, keeping its modified time
-    (what the purge goes by), and only while it is still there: one deleted
-    meanwhile (an erasure) is never written back. A read that catches it
-    half-written fails to open, as a changed file does.
-    """
+    """Locally in place: the purge goes by modified time, and a deleted file stays deleted."""
     if not isinstance(storage, FileSystemStorage):
-        # An object store: a new object replaces the old one whole.
         if not storage.exists(name):
             return False
         with storage.open(name, "rb") as stored:

@@ -1,16 +1,4 @@
-"""Model fields that keep what clients write encrypted at rest.
-
-A value is sealed as a Fernet token (AES-128-CBC with an HMAC-SHA256, so a
-changed or foreign value is refused, never read as something else) with the
-first of ``settings.FIELD_ENCRYPTION_KEYS``, and opened with whichever of
-them fits (``MultiFernet``). The database, its backups and its logs hold
-only tokens; the keys live in the environment, apart from them.
-
-The database cannot compare what it cannot read: a filter on one of these
-fields other than ``isnull`` raises at once rather than quietly matching
-nothing. What SQL filters or orders on (dates, flags, scores) stays in plain
-columns beside them.
-"""
+"""Model fields that keep what clients write encrypted at rest; SQL can only test isnull."""
 
 import json
 from collections.abc import Callable, Iterator
@@ -30,8 +18,7 @@ from django.dispatch import receiver
 
 
 class UnreadableValue(Exception):
-    """A stored value that none of the keys opens: its key was dropped from
-    the list, or the value was changed in the database. Never shown as text."""
+    """A stored value that none of the keys opens."""
 
 
 class Codec(Protocol):
@@ -46,8 +33,6 @@ _codec: Codec | None = None
 
 
 def codec() -> Codec:
-    """The keys of the settings, built once per process (a Fernet key is used
-    as it is: no derivation to pay for at start-up or per value)."""
     global _codec
     if _codec is None:
         _codec = MultiFernet(
@@ -68,8 +53,6 @@ def encrypt_text(text: str) -> str:
 
 
 def decrypt_text(token: str, *, where: str) -> str:
-    """The text sealed in ``token``, or UnreadableValue naming ``where`` (a
-    table and column: never the value)."""
     try:
         return codec().decrypt(token.encode("ascii")).decode("utf-8")
     except (InvalidToken, UnicodeError):
@@ -80,7 +63,6 @@ def decrypt_text(token: str, *, where: str) -> str:
         ) from None
 
 
-# Who is told each time code reads a decrypted value off a model (None: nobody).
 _reader: ContextVar[Callable[[models.Model], None] | None] = ContextVar(
     "encrypted_value_reader", default=None
 )
@@ -88,9 +70,7 @@ _reader: ContextVar[Callable[[models.Model], None] | None] = ContextVar(
 
 @contextmanager
 def reads_told_to(reader: Callable[[models.Model], None]) -> Iterator[None]:
-    """Call ``reader`` with the model instance each time a decrypted value is
-    read off one, for as long as this lasts (clients.services.access_log
-    notes a look at a client's words this way)."""
+    """Call ``reader`` with each instance a decrypted value is read off (the access log)."""
     token = _reader.set(reader)
     try:
         yield
@@ -99,9 +79,7 @@ def reads_told_to(reader: Callable[[models.Model], None]) -> Iterator[None]:
 
 
 class ReadIsTold(DeferredAttribute):
-    """The attribute of an encrypted field: reading it is where a person's
-    words are handed to code, so the reader in force (reads_told_to) hears
-    of it there, whichever page, list or export is reading."""
+    """Reading the attribute is where words reach code, whichever page reads them."""
 
     def __get__(self, instance: Any, cls: Any = None) -> Any:
         value = super().__get__(instance, cls)
@@ -117,12 +95,8 @@ class ReadIsTold(DeferredAttribute):
 
 
 class _Encrypted:
-    """What the two encrypted fields share: sealing on the way in, opening
-    on the way out, and no comparison in SQL."""
-
     descriptor_class = ReadIsTold
 
-    # Provided by models.Field, which each field below also derives from.
     model: type[models.Model]
     column: str
     name: str
@@ -146,8 +120,7 @@ class _Encrypted:
 
 
 if TYPE_CHECKING:
-    # A str (bytes) in and out, as the fields they replace (the stubs' generic
-    # parameters; Django's own classes take none at run time).
+    # The stubs' generic parameters; Django's own classes take none at run time.
     _TextField = models.TextField[str | Combinable, str]
     _BinaryField = models.BinaryField[bytes | Combinable | None, bytes | None]
 else:
@@ -156,8 +129,6 @@ else:
 
 
 class EncryptedTextField(_Encrypted, _TextField):
-    """A TextField whose column holds a Fernet token."""
-
     def get_db_prep_value(
         self, value: Any, connection: BaseDatabaseWrapper, prepared: bool = False
     ) -> Any:
@@ -173,11 +144,7 @@ class EncryptedTextField(_Encrypted, _TextField):
 
 
 class EncryptedJSONField(_Encrypted, models.JSONField):
-    """A JSONField whose column is text holding a Fernet token of the JSON.
-
-    The whole document is sealed as one, so neither its keys nor its shape
-    (how many people on a map, which flags a worksheet asks) show in SQL.
-    """
+    """Sealed whole, so neither its keys nor its shape show in SQL."""
 
     def get_internal_type(self) -> str:
         return "TextField"
@@ -197,15 +164,11 @@ class EncryptedJSONField(_Encrypted, models.JSONField):
         return json.loads(decrypt_text(value, where=self._where()), cls=self.decoder)
 
     def select_format(self, compiler: Any, sql: str, params: Any) -> Any:
-        # The column is plain text, whatever JSONField would cast on a
-        # database with a native JSON type.
+        # The column is plain text, whatever JSONField would cast.
         return models.Field.select_format(self, compiler, sql, params)
 
 
 class EncryptedBinaryField(_Encrypted, _BinaryField):
-    """A BinaryField whose column holds a Fernet token of the bytes (a
-    client's prepared PDF): sealed and opened here, rotated with the rest."""
-
     def get_db_prep_value(
         self, value: Any, connection: BaseDatabaseWrapper, prepared: bool = False
     ) -> Any:
@@ -226,8 +189,7 @@ class EncryptedBinaryField(_Encrypted, _BinaryField):
 
 
 def is_encrypted(stored: str) -> bool:
-    """Whether a stored value is a token some key opens (the migrations use
-    it to leave alone a row already done, so running them again is safe)."""
+    """The migrations leave a row already done alone, so running them again is safe."""
     try:
         codec().decrypt(stored.encode("ascii"))
     except (InvalidToken, UnicodeError):
@@ -239,21 +201,9 @@ BATCH = 500
 
 
 def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rewrite: Any) -> int:
-    """Rewrite every non-null value of a column, a batch of rows at a time,
-    by raw SQL (a migration's historical model already reads the column as
-    encrypted). ``rewrite`` returns the new value, or None to leave one as
-    it is. Returns how many rows changed. Atomic only inside the caller's
-    transaction: the migrations and rotate_field_keys run it in one.
-
-    The site may be running meanwhile (rotate_field_keys), so a client's
-    autosave can land between the read and the write: each row is written
-    only if it still holds the value read, else read again and rewritten
-    from what it holds now, never from the older text."""
+    """Written only where a row still holds the value read, so a concurrent save is kept."""
     quote = connection.ops.quote_name
-    # Where the database can, the rows read are locked until the caller's
-    # transaction ends, so a save waits rather than racing the rewrite.
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    # Table and column names come from our own models, quoted; values are parameters.
     select = (
         f"SELECT id, {quote(column)} FROM {quote(table)} "  # noqa: S608  # nosec B608 (quoted model names)
         f"WHERE id > %s AND {quote(column)} IS NOT NULL ORDER BY id LIMIT {BATCH}{lock}"
@@ -278,8 +228,6 @@ def rewrite_column(connection: BaseDatabaseWrapper, table: str, column: str, rew
 def _rewrite_row(
     cursor: Any, reread: str, update: str, pk: Any, old: str | None, rewrite: Any
 ) -> int:
-    """Write one row's new value if it still holds ``old``; if a save came
-    in between, start again from the value it holds now. 1 if it changed."""
     while old is not None:
         value = rewrite(old)
         if value is None:
@@ -294,9 +242,6 @@ def _rewrite_row(
 
 
 def encrypt_columns(*columns: tuple[str, str]) -> Any:
-    """A migration step that encrypts the plain values of (table, column)s;
-    a value already sealed is left, so the step is safe to run again."""
-
     def step(apps: Any, schema_editor: Any) -> None:
         for table, column in columns:
             rewrite_column(
@@ -310,9 +255,6 @@ def encrypt_columns(*columns: tuple[str, str]) -> Any:
 
 
 def decrypt_columns(*columns: tuple[str, str]) -> Any:
-    """The reverse of encrypt_columns: the values in plain text again (JSON
-    columns as their JSON text). A value no key opens stops the migration."""
-
     def step(apps: Any, schema_editor: Any) -> None:
         for table, column in columns:
             where = f"{table}.{column}"
@@ -327,7 +269,6 @@ def decrypt_columns(*columns: tuple[str, str]) -> Any:
 
 
 def encrypted_columns(registry: Any) -> list[tuple[str, str]]:
-    """Every (table, column) an encrypted field keeps, in the apps' order."""
     return [
         (model._meta.db_table, field.column)
         for model in registry.get_models()

@@ -1,8 +1,4 @@
-"""Typed readers for environment variables that refuse bad values loudly.
-
-A misspelt boolean or a malformed URL must stop the process at start-up,
-not surface later as a silently insecure default.
-"""
+"""Typed environment readers: a bad value stops the start, never a silently insecure default."""
 
 import os
 import re
@@ -52,7 +48,6 @@ _RATE = re.compile(r"^[1-9][0-9]{0,6}/(s|sec|second|m|min|minute|h|hour|d|day)$"
 
 
 def env_rate(name: str, default: str) -> str:
-    """A request rate as DRF's throttles read it: ``120/min``, ``5000/day``."""
     value = os.environ.get(name, default).strip()
     if not _RATE.match(value):
         raise ImproperlyConfigured(
@@ -76,10 +71,7 @@ def env_choice(name: str, default: str, choices: set[str]) -> str:
 
 
 def env_url(name: str, default: str, schemes: set[str]) -> str:
-    """A URL checked now, so that a typo stops the start and not the first
-    email, task or link. An empty value stays empty only where that is the
-    default (a service that is off). The message does not repeat the value:
-    it may carry a password."""
+    """Checked now, so a typo stops the start; the message never repeats the value (a password)."""
     value = os.environ.get(name, default)
     if value == "" and default == "":
         return value
@@ -103,16 +95,12 @@ def env_time_zone(name: str, default: str) -> str:
     return value
 
 
-# Django's own deploy check (security.W009) warns below these; in production
-# we refuse to start instead, since sessions, reset links and invitation
-# tokens are all signed with this key.
+# Django only warns below these; sessions, reset links and invitations are signed with it.
 SECRET_KEY_MIN_LENGTH = 50
 SECRET_KEY_MIN_DISTINCT_CHARACTERS = 5
 
 
 def strong_secret_key(name: str, value: str) -> str:
-    """The key, if it is long and varied enough to sign with; else a refusal
-    that names the variable (never the value: it is a secret)."""
     if (
         len(value) < SECRET_KEY_MIN_LENGTH
         or len(set(value)) < SECRET_KEY_MIN_DISTINCT_CHARACTERS
@@ -127,7 +115,6 @@ def strong_secret_key(name: str, value: str) -> str:
 
 
 def development_secret_key(path: Path) -> str:
-    """Generate a key once and keep it, so development sessions survive restarts."""
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(secrets.token_urlsafe(50))
@@ -141,11 +128,7 @@ MAKE_A_FIELD_KEY = (
 
 
 def env_fernet_keys(name: str) -> list[str]:
-    """A comma-separated list of Fernet keys, newest first (practice.encryption).
-
-    Each is checked now, so a key cut short in a copy stops the start rather
-    than the first read. The message counts the key, never repeats it.
-    """
+    """Each checked now, so a key cut short in a copy stops the start, not the first read."""
     keys = env_list(name, [])
     for number, key in enumerate(keys, start=1):
         try:
@@ -161,8 +144,6 @@ def env_fernet_keys(name: str) -> list[str]:
 
 
 def development_field_key(path: Path) -> str:
-    """Generate a field key once and keep it beside the development database,
-    so what development wrote stays readable across restarts."""
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(Fernet.generate_key().decode("ascii"))
@@ -179,7 +160,6 @@ class EmailConfig:
     password: str = ""
     use_ssl: bool = False
     use_tls: bool = False
-    # django-anymail's settings (its ANYMAIL dict) when a provider sends.
     anymail: dict[str, object] = field(default_factory=dict)
 
 
@@ -191,7 +171,6 @@ _EMAIL_BACKENDS = {
 }
 
 
-# Providers reached through django-anymail, each with the setting its key goes in.
 ANYMAIL_PROVIDERS = {
     "brevo": "BREVO_API_KEY",
     "mailgun": "MAILGUN_API_KEY",
@@ -202,12 +181,7 @@ ANYMAIL_PROVIDERS = {
 
 
 def email_config(url: str) -> EmailConfig:
-    """Read EMAIL_URL: ``console://``, ``locmem://``, ``smtp://user:pass@host:port``
-    or ``smtps://...`` (implicit TLS); ``?starttls=1`` asks for STARTTLS on smtp.
-    ``anymail+PROVIDER://KEY`` sends through that provider's API (see
-    ANYMAIL_PROVIDERS); options go in the query, named as in anymail's docs
-    without the provider's prefix (``?sender_domain=mg.example.org`` is
-    MAILGUN_SENDER_DOMAIN)."""
+    """console://, locmem://, smtp(s)://user:pass@host:port?starttls=1, anymail+PROVIDER://KEY."""
     parts = urlsplit(url)
     if parts.scheme.startswith("anymail+"):
         return _anymail_config(parts.scheme.removeprefix("anymail+"), parts.netloc, parts.query)
@@ -252,12 +226,9 @@ def _anymail_config(provider: str, key: str, query: str) -> EmailConfig:
         backend=f"anymail.backends.{provider}.EmailBackend",
         anymail={
             **options,
-            # Open and click tracking would rewrite the sign-in link through
-            # the provider and report when the client opened the email.
+            # Tracking would rewrite the sign-in link and report when the client opened the email.
             "SEND_DEFAULTS": {"track_clicks": False, "track_opens": False},
-            # The callers read a failed send as the mail server's OSError, as
-            # with SMTP (anymail's API errors are one); an address the
-            # provider refuses shows in its dashboard, as a bounce does.
+            # The callers read a failed send as the mail server's OSError, as with SMTP.
             "IGNORE_RECIPIENT_STATUS": True,
         },
     )

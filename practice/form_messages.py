@@ -1,13 +1,4 @@
-"""The portal's voice for the rules every form shares.
-
-Django's own error texts ("This field is required.", "Enter a valid
-date/time.", "Ensure this value has at most 2000 characters (it has
-2301).") are written for developers and staff. A client meets the same
-rules in plain, warm words that say what to do, and never see what they
-sent repeated back (it may be a page long). Every portal form takes its
-words from here, through ``PortalFormMessages``; a field that says something of
-its own keeps it. The admin keeps Django's words: staff know them.
-"""
+"""The portal's plain, warm words for the rules every form shares; the admin keeps Django's."""
 
 from typing import Any
 
@@ -17,19 +8,14 @@ from django.utils.translation import gettext_lazy
 
 from practice.text_limits import TOO_LONG, grouped_count, too_long
 
-# Django's "This field is required." is cold for someone writing about a hard
-# day; every kind's form says it in the product's voice instead.
 SCALE_NEEDED = gettext_lazy("Choose a number from 0 to 10 — any number is fine.")
-# A character no keyboard types (pasted from somewhere odd); the database cannot keep it.
 NULL_CHARACTER = gettext_lazy(
     "Part of this could not be saved (a hidden character came with what was pasted). "
     "Please type it again."
 )
 CHOOSE_FROM_THESE = gettext_lazy("Choose one of the answers here.")
-# Hidden fields the page fills in itself: only an old or altered page fails them.
 RELOAD = gettext_lazy("This page is out of date. Please reload it and try again.")
 
-# The length rule's words are the base's (practice.text_limits), re-exported for the portal's forms.
 __all__ = [
     "CHOOSE_FROM_THESE",
     "NULL_CHARACTER",
@@ -44,9 +30,7 @@ __all__ = [
 ]
 
 
-# What to say, by the kind of answer: the first class the field is an
-# instance of speaks, so a subclass comes before its base (a multiple choice
-# is a choice).
+# The first class the field is an instance of speaks, so a subclass comes before its base.
 _WHEN_MISSING: list[tuple[type[forms.Field], Any]] = [
     (forms.MultipleChoiceField, gettext_lazy("Choose at least one of these first.")),
     (forms.ChoiceField, gettext_lazy("Choose one of these first.")),
@@ -68,7 +52,6 @@ def _by_kind_of_answer(field: forms.Field, said: list[tuple[type[forms.Field], A
 
 
 def _required(field: forms.Field) -> Any:
-    """What to say when a needed answer is missing, by the kind of answer."""
     if (words := _by_kind_of_answer(field, _WHEN_MISSING)) is not None:
         return words
     if isinstance(field.widget, forms.PasswordInput):
@@ -77,7 +60,6 @@ def _required(field: forms.Field) -> Any:
 
 
 def _invalid(field: forms.Field) -> Any:
-    """What to say when an answer cannot be read, by the kind of answer."""
     words = _by_kind_of_answer(field, _WHEN_UNREADABLE)
     return RELOAD if words is None else words
 
@@ -104,7 +86,6 @@ def _portal_words(field: forms.Field, code: str) -> Any:
 
 
 def _djangos(field: forms.Field, code: str) -> Any:
-    """Django's own text for ``code`` on this kind of field, if it has one."""
     for klass in type(field).__mro__:
         if klass.__module__.startswith("django.") and code in vars(klass).get(
             "default_error_messages", {}
@@ -113,9 +94,7 @@ def _djangos(field: forms.Field, code: str) -> Any:
     return None
 
 
-# The codes a client can meet. Some are the field's own ("required"), some
-# a validator's ("max_length", and "invalid" on an email); a field's
-# error_messages replaces a validator's text too (Field.run_validators).
+# A field's error_messages replaces a validator's text too (Field.run_validators).
 CODES = (
     "required",
     "invalid",
@@ -129,24 +108,13 @@ CODES = (
 
 
 def in_portal_voice(field: forms.Field) -> None:
-    """Give ``field`` the portal's words wherever it would say Django's."""
     for code in CODES:
         if code not in field.error_messages or field.error_messages[code] is _djangos(field, code):
             field.error_messages[code] = _portal_words(field, code)
 
 
 class AccessibleBoundField(BoundField):
-    """Ties a field's error message to its input, so a screen reader reads it.
-
-    Django 5.2 already adds the error's id to ``aria-describedby`` (after the
-    help text's); this only moves it first, so the error is read before the
-    help, and never names it twice (a doubled id makes the error read twice).
-    It also adds it where Django leaves ``aria-describedby`` out.
-
-    A box to write in runs in the direction of what is typed in it
-    (``dir="auto"``): a client writing Arabic or Hebrew sees their sentence
-    from the right, its full stop at its end, on a page that runs left to right.
-    """
+    """Errors read first by screen readers; text boxes follow the direction of what is typed."""
 
     def build_widget_attrs(
         self, attrs: dict[str, Any], widget: Widget | None = None
@@ -162,15 +130,10 @@ class AccessibleBoundField(BoundField):
 
 
 class PortalFormMessages(forms.BaseForm):
-    """Base (or mixin, before a Django form) of every form a client fills in:
-    errors tied to their inputs, in the portal's words."""
-
     bound_field_class = AccessibleBoundField
 
     def full_clean(self) -> None:
-        # Here rather than in __init__: the worksheet adds its questions'
-        # fields after the form is built, and Django's auth forms build theirs
-        # in their own __init__. Each form has its own copy of its fields.
+        # Here, not in __init__: some forms add fields after they are built.
         for field in self.fields.values():
             in_portal_voice(field)
         super().full_clean()

@@ -1,12 +1,4 @@
-"""``/health/``: whether this web process can serve, for a load balancer.
-
-It checks what every request may need: the database, the broker (Redis,
-when ``REDIS_URL`` is set) and each storage files are written to, with
-django-health-check's own checks. The answer is a bare "ok" (200) or
-"unavailable" (503) for anyone: which part failed, and why, goes to the
-server's log (the ``health_check`` logger), never to the caller, since the
-endpoint is open to the internet and names nothing about the practice.
-"""
+"""``/health/``: whether this web process can serve, for a load balancer."""
 
 import asyncio
 from collections.abc import Iterator
@@ -44,9 +36,6 @@ def checks() -> Iterator[HealthCheck]:
 
 
 class HealthView(HealthCheckView):
-    """django-health-check's view (never cached, outside any transaction),
-    answering in two words instead of its report."""
-
     def get_checks(self) -> Iterator[HealthCheck]:
         return checks()
 

@@ -8,14 +8,7 @@ Handler = Callable[[HttpRequest], HttpResponse]
 
 
 def private_pages_middleware(get_response: Handler) -> Handler:
-    """Keep every page out of every cache, the browser's Back included.
-
-    A shared device must not show a client's page from cache after they
-    leave, and pages before sign-in hold their details too (the invitation
-    page shows their email). ``no-store`` also keeps the page out of Chrome's
-    back/forward cache. Static files never reach here (WhiteNoise serves
-    them first, cached as they should be).
-    """
+    """A shared device must not show a client's page from cache after they leave."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
@@ -27,14 +20,7 @@ def private_pages_middleware(get_response: Handler) -> Handler:
 
 
 def method_not_allowed_page_middleware(get_response: Handler) -> Handler:
-    """Give a 405 the portal's calm error page.
-
-    Django's ``require_POST`` (and the admin's POST-only views) answer a GET
-    with an empty 405, which browsers show as their own bare error page: no
-    quick exit, no crisis lines. This happens when a POST-only address is
-    followed, typed or reloaded. Responses with a body of their own (the
-    API's JSON) are left as they are.
-    """
+    """Django's bare 405 has no quick exit and no crisis lines."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
@@ -47,12 +33,7 @@ def method_not_allowed_page_middleware(get_response: Handler) -> Handler:
     return middleware
 
 
-# Scripts, fonts, images and frames come only from this site; nothing may be
-# embedded or framed by another. Inline <script> and on…= attributes are not
-# allowed (tests/practice/test_security_headers.py keeps the templates free of
-# them); inline styles are, for Django's admin widgets and the preview frame.
-# No form-action: the quick exit's plain post redirects to the neutral site,
-# which Chrome would then block.
+# No inline scripts; inline styles for the admin's widgets; no form-action (the quick exit).
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
@@ -67,14 +48,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
 
 
 def content_security_policy_middleware(get_response: Handler) -> Handler:
-    """Keep a script that slipped into a page (through a client's words or a
-    therapist's) from running, and other sites from framing ours.
-
-    Pages only (``text/html``): a PDF opened inline gets none, as some
-    browsers' PDF viewers are themselves blocked by a policy. A view marked
-    ``xframe_options_sameorigin`` (the assignment preview) may be framed by
-    the admin; everything else by nothing.
-    """
+    """Pages only: some browsers' PDF viewers are themselves blocked by a policy."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)

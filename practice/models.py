@@ -1,8 +1,4 @@
-"""People and practice-wide settings.
-
-One deployment is one practice, so there is no tenant column: a user's role
-decides what they may see (see the selectors in each app).
-"""
+"""People and practice-wide settings; one deployment is one practice, so no tenant column."""
 
 import secrets
 import unicodedata
@@ -26,7 +22,6 @@ class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
     def get_by_natural_key(self, username: str | None) -> "User":
-        # How sign-in finds the account: by the address as it is kept.
         return self.get(email=User.normalize_username(username or ""))
 
     def create_user(self, email: str, password: str | None = None, **extra: Any) -> "User":
@@ -56,14 +51,10 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(_("staff status"), default=False)
     is_active = models.BooleanField(_("active"), default=True)
     date_joined = models.DateTimeField(_("date joined"), default=timezone.now)
-    # Part of every session's auth hash: changing it signs the person out on
-    # every device at once ("log out everywhere"), without touching the password.
+    # Part of every session's auth hash: changing it signs the person out everywhere.
     session_salt = models.CharField(max_length=32, default=new_session_salt, editable=False)
-    # The portal explains once that quick exit does not clear browser history;
-    # remembered here, because nothing about the portal may live in the browser.
+    # Nothing about the portal may live in the browser, so this is remembered here.
     exit_note_dismissed_at = models.DateTimeField(null=True, blank=True, editable=False)
-    # When staff turned off this client's two-step sign-in (a lost phone):
-    # their next sign-in says so once, then clears it.
     two_step_reset_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects: ClassVar[UserManager] = UserManager()
@@ -76,7 +67,6 @@ class User(AbstractBaseUser, PermissionsMixin):
         verbose_name = _("user")
         verbose_name_plural = _("users")
         constraints = [
-            # A client account can never reach the admin.
             models.CheckConstraint(
                 condition=~Q(role="client") | Q(is_staff=False, is_superuser=False),
                 name="client_is_never_staff",
@@ -91,13 +81,10 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     @classmethod
     def normalize_username(cls, username: str) -> str:
-        """An address in lower case, as it is kept: one typed as "Alice@…"
-        (a phone's keyboard capitalises the first letter) finds its account.
-        Django's own ``clean()`` uses this, so the admin's forms keep it too."""
+        """Lower case, as kept: a phone's keyboard capitalises the first letter."""
         return super().normalize_username(username).strip().lower()
 
     def _get_session_auth_hash(self, secret: str | None = None) -> str:
-        # Django's hash covers the password; ours adds the per-user salt.
         key_salt = "practice.models.User.get_session_auth_hash"
         return salted_hmac(
             key_salt, self.password + self.session_salt, secret=secret, algorithm="sha256"
@@ -123,17 +110,13 @@ class User(AbstractBaseUser, PermissionsMixin):
 
 
 def is_one_line(text: str) -> bool:
-    """No line breaks or other control characters (Unicode Cc, Zl, Zp)."""
     return not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
 
 
-# The portal's and the staff's idle timeouts, in minutes: the same bounds as the check
-# constraints below.
 IDLE_TIMEOUT_MINUTES = (2, 240)
 
 
 def idle_timeout_out_of_range() -> str:
-    """What a manager is told for an idle timeout outside IDLE_TIMEOUT_MINUTES."""
     low, high = IDLE_TIMEOUT_MINUTES
     return ngettext(
         "Choose between %(low)s and %(high)s minute.",
@@ -194,8 +177,7 @@ class PracticeSettings(models.Model):
         default=30,
         help_text=_("A therapist or manager is signed out after this long without a request."),
     )
-    # An abuser may gain access to a phone or an inbox at any time: each
-    # client's contact profile is gone through again at least this often.
+    # An abuser may gain access to a phone or an inbox at any time.
     contact_recheck_weeks = models.PositiveSmallIntegerField(
         _("re-check contact preferences every (weeks)"),
         default=8,
@@ -212,10 +194,6 @@ class PracticeSettings(models.Model):
             "no names, no words. Flagged entries are always sent at once, whatever this says."
         ),
     )
-    # Retention. A stored summary is a copy of a client's words on disk,
-    # re-rendered on demand: two weeks covers the longest usual gap between
-    # sessions. A delivered message only says when someone was contacted:
-    # kept long enough to answer "did it go?" a season later, then gone.
     summary_keep_days = models.PositiveSmallIntegerField(
         _("keep printed summaries for (days)"),
         default=14,
@@ -250,8 +228,7 @@ class PracticeSettings(models.Model):
                 name="summary_keep_days_in_range",
                 violation_error_message=_("Choose between 1 and 365 days."),
             ),
-            # At least a month: the reminder scan reads back ten days of
-            # past reminders to space them and to name late work once.
+            # The reminder scan reads back ten days of past reminders.
             models.CheckConstraint(
                 condition=Q(message_keep_days__gte=30, message_keep_days__lte=730),
                 name="message_keep_days_in_range",
@@ -262,15 +239,12 @@ class PracticeSettings(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    # Settings that go into an email's headers (From's display name, Subject).
     HEADER_FIELDS = ("reminder_sender_name", "reminder_subject")
 
     def clean(self) -> None:
         errors: dict[str, list[str]] = {}
         for field in self.HEADER_FIELDS:
-            # A line break in a header is refused by the mail library (and
-            # could add headers of its own): say so here, on the field,
-            # rather than have every email that uses it fail later.
+            # A line break in a header is refused by the mail library: said here, not at send time.
             if not is_one_line(getattr(self, field)):
                 errors[field] = [
                     gettext(
@@ -322,23 +296,17 @@ class PracticeSettings(models.Model):
 
     @property
     def crisis_lines_not_in_contact(self) -> list[str]:
-        """The crisis lines, less any the practice's own contact already gives:
-        Help now lists each line once."""
         return [line for line in self.crisis_lines if line not in self.contact_lines]
 
 
 class IdempotentRequest(models.Model):
-    """A POST sent with an ``Idempotency-Key``, and the answer it got
-    (practice.api.idempotency): the same key sent again by the same person
-    gets that answer back instead of a second write."""
+    """A POST's ``Idempotency-Key`` and its answer, returned instead of a second write."""
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
-    # SHA-256 of method, path and body: the same key with another request is refused.
     fingerprint = models.CharField(max_length=64)
-    # Null while the first request is still being answered.
     status_code = models.PositiveSmallIntegerField(null=True)
-    # The answer may quote what a client wrote: sealed like their entries.
+    # The answer may quote what a client wrote.
     response_body = EncryptedJSONField(null=True)
     response_headers = models.JSONField(default=dict)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)

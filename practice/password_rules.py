@@ -1,11 +1,4 @@
-"""The practice's password rules, in words for the people who meet them.
-
-Django's checks, unchanged, with their texts rewritten: "This password is
-too short. It must contain at least 8 characters." reads like a system
-refusing, where a client choosing a password (perhaps in a hurry, perhaps
-afraid) is better told what would work. Staff choosing theirs read the same.
-Named in settings.AUTH_PASSWORD_VALIDATORS.
-"""
+"""The practice's password rules, in words for the people who meet them."""
 
 from django.contrib.auth import password_validation
 from django.utils.translation import gettext as _
@@ -42,7 +35,6 @@ class NotCommon(password_validation.CommonPasswordValidator):
 
 class NotLikeTheAccount(password_validation.UserAttributeSimilarityValidator):
     def get_error_message(self) -> str:
-        # Django fills in the field's name ("email address").
         return _(
             "This is too close to your %(verbose_name)s, so it is easy to guess. Choose another."
         )

@@ -1,12 +1,4 @@
-"""Turning our own HTML into PDF, with nothing fetched from outside.
-
-Client text ends up in these documents. Even though templates escape it,
-the renderer itself only ever loads the project's static files and
-``data:`` URIs: no network, no ``file://``, no redirects.
-
-WeasyPrint is imported here, at module import, so a worker pays for it
-once at start-up rather than on every render.
-"""
+"""HTML to PDF with nothing fetched from outside: only our static files and data: URIs."""
 
 import contextlib
 import functools
@@ -34,11 +26,7 @@ parser_cache.mend()
 
 
 def fonttools_fallback() -> bool:
-    """Whether WeasyPrint would subset fonts with fontTools instead of HarfBuzz.
-
-    It does when Debian's libharfbuzz-subset0 is missing, silently and about
-    2.7 times slower; we say so once, when a process first loads this module.
-    """
+    """WeasyPrint silently falls back to the slower fontTools without libharfbuzz-subset0."""
     subset = weasyprint_ffi.harfbuzz_subset
     return not (subset and weasyprint_ffi.harfbuzz.hb_version_atleast(4, 1, 0))
 
@@ -49,8 +37,7 @@ if fonttools_fallback():
         "install Debian's libharfbuzz-subset0 (make system-deps)."
     )
 
-# Templates link static files as {% static %} paths; resolved against this
-# made-up origin they reach the fetcher below, and nothing else does.
+# Static paths resolve against this made-up origin, which only the fetcher below serves.
 BASE_URL = "https://practice.invalid/"
 _STATIC_PREFIX = BASE_URL.rstrip("/") + "/" + settings.STATIC_URL.lstrip("/")
 
@@ -60,13 +47,7 @@ class BlockedFetch(ValueError):
 
 
 class StaticFilesFetcher(URLFetcher):
-    """WeasyPrint's fetcher, narrowed to our static files and ``data:`` URIs.
-
-    Anything else (http, ``file://``, another path on our made-up origin) is
-    refused before any of the library's handlers runs; ``data:`` URIs go to
-    the library's own decoder with every other protocol and redirects off, so
-    even a mistake here cannot open a socket or a file.
-    """
+    """Anything else is refused before any of the library's handlers runs."""
 
     def __init__(self) -> None:
         super().__init__(timeout=1, allowed_protocols={"data"}, allow_redirects=False)
@@ -87,7 +68,6 @@ class StaticFilesFetcher(URLFetcher):
         raise BlockedFetch(url)
 
 
-# Holds no state between fetches: one for the process, shared by threads.
 safe_url_fetcher = StaticFilesFetcher()
 
 
@@ -113,17 +93,13 @@ def _found(name: str) -> str:
 
 
 def static_stylesheet(name: str) -> weasyprint.CSS:
-    """One of our static stylesheets, parsed once per process (and again if it
-    changes on disk). Parsing is a good part of a small document's render time."""
+    """Parsed once per process: parsing is a good part of a small document's render time."""
     path = _found(name)
     return _parsed_stylesheet(path, os.path.getmtime(path))
 
 
 def rendering_digest(stylesheets: Sequence[str] = ()) -> str:
-    """What, besides a document's HTML, decides the PDF ``render_pdf`` makes
-    of it: these stylesheets as they are on disk, and the engine's version.
-    A PDF kept for its HTML alone would outlive a release that changed
-    either (read once per process, and again if a sheet changes on disk)."""
+    """A PDF kept for its HTML alone would outlive a release that changed these."""
     paths = tuple(_found(name) for name in stylesheets)
     return _digest(paths, tuple(os.path.getmtime(path) for path in paths))
 
@@ -132,10 +108,7 @@ _local = threading.local()
 
 
 def _font_config() -> FontConfiguration:
-    """One font configuration per thread, kept: a fresh one per document
-    (WeasyPrint's default) looks every font up again, a fifth of a small
-    document's render time. Per thread because Pango's font maps are not
-    thread-safe; safe to keep because our documents declare no @font-face."""
+    """Kept per thread (Pango is not thread-safe): a fresh one looks every font up again."""
     config = getattr(_local, "font_config", None)
     if config is None:
         config = _local.font_config = FontConfiguration()
@@ -144,14 +117,7 @@ def _font_config() -> FontConfiguration:
 
 @contextlib.contextmanager
 def collector_paused_in_worker(task: Any) -> Iterator[None]:
-    """Pause the cyclic garbage collector while a Celery worker process renders.
-
-    A render builds tens of thousands of young objects that the collector
-    walks again and again (about a fifth of a summary's render). A prefork
-    worker process runs one task at a time, so nothing else feels the pause;
-    a task run eagerly or called directly, in a web process, renders with
-    the collector on.
-    """
+    """A prefork worker renders one task at a time, so nothing else feels the pause."""
     in_worker = not (task.request.is_eager or task.request.called_directly)
     if not in_worker or not gc.isenabled():
         yield
@@ -161,22 +127,15 @@ def collector_paused_in_worker(task: Any) -> Iterator[None]:
         yield
     finally:
         gc.enable()
-        gc.collect(0)  # what the render left behind, paid for by the render
+        gc.collect(0)
 
 
 def render_pdf(html: str, *, stylesheets: Sequence[str] = ()) -> bytes:
-    """Render a document of ours to PDF bytes. Pure: no database, no network.
-
-    ``stylesheets`` names static files (e.g. ``css/summary.css``) applied
-    after the document's own styles.
-    """
     document = weasyprint.HTML(string=html, base_url=BASE_URL, url_fetcher=safe_url_fetcher)
     return document.write_pdf(  # type: ignore[no-any-return]
         stylesheets=[static_stylesheet(name) for name in stylesheets],
         font_config=_font_config(),
         presentational_hints=False,
-        # Headings, paragraphs and pictures' alt text marked for screen
-        # readers: a client's export may go to a solicitor or a court,
-        # and a therapist may read the summary by ear.
+        # Tagged for screen readers: an export may go to a court, a summary be read by ear.
         pdf_tags=True,
     )

@@ -1,10 +1,4 @@
-"""The words of a reminder: the same for every client, so they cannot give one away.
-
-``reminder_message`` takes the practice's settings and which kinds of thing
-are waiting, and nothing about the client: no name, no titles, no count. What
-it returns can be read over a shoulder or on a lock screen and says only that
-something is waiting behind a sign-in.
-"""
+"""The words of a reminder: the same for every client, so they cannot give one away."""
 
 import logging
 from collections.abc import Iterable
@@ -25,11 +19,9 @@ logger = logging.getLogger(__name__)
 
 
 class ReminderKind(StrEnum):
-    """What is waiting, in the order a batched message names them."""
-
-    TODAY = "today"  # the day's occurrence of recurring work
-    DUE_SOON = "due-soon"  # one-off work whose day is near
-    PAST_ITS_DAY = "past-its-day"  # one-off work whose day has gone by
+    TODAY = "today"
+    DUE_SOON = "due-soon"
+    PAST_ITS_DAY = "past-its-day"
 
 
 @dataclass(frozen=True)
@@ -43,16 +35,12 @@ class Message:
 
 
 def sign_in_link() -> str:
-    """The portal's sign-in page: no token, no id, nothing to tell who it is for."""
+    """No token, no id, nothing to tell who it is for."""
     return settings.SITE_URL + reverse("clients:login")
 
 
 def reminder_message(*, practice_settings: PracticeSettings, kinds: Iterable[str]) -> Message:
-    """One message for everything waiting today (a client gets at most one a day).
-
-    Raises ValueError for no kinds or one it does not know: a reminder about
-    nothing is a bug in the caller, not a message to send.
-    """
+    """A client gets at most one a day; no kinds is the caller's bug."""
     chosen = {ReminderKind(kind) for kind in kinds}
     if not chosen:
         raise ValueError("A reminder needs at least one kind of thing waiting.")
@@ -80,9 +68,6 @@ def _message(sender_name: str, subject: str, link: str, chosen: frozenset[Remind
 
 
 def reminder_email(*, message: Message, to: str) -> EmailMultiAlternatives:
-    """The email for ``message``, from the practice's neutral sender name at
-    DEFAULT_FROM_EMAIL's address; the caller sends it (and reads a failure
-    with practice.delivery.refused_for_good)."""
     address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
     email = EmailMultiAlternatives(
         subject=message.subject,
@@ -95,9 +80,7 @@ def reminder_email(*, message: Message, to: str) -> EmailMultiAlternatives:
 
 
 def _neutral(practice_settings: PracticeSettings, field: str, fallback: str) -> str:
-    """The practice's words for ``field``, unless they could give the message
-    away or break its header. The settings page refuses such words; a row
-    saved before it did (or changed in the database) still must not reach a client."""
+    """A row saved before the settings page refused such words still must not reach a client."""
     value: str = getattr(practice_settings, field).strip()
     if value and is_one_line(value) and not clinical_words(value):
         return value

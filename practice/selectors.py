@@ -8,8 +8,7 @@ from practice.models import PracticeSettings
 logger = logging.getLogger(__name__)
 
 _CACHE_KEY = "practice-settings:v1"
-# After a cache fault, read the database alone for this long: a refused or
-# stalled Redis costs one request a fraction of a second, not every request.
+# After a cache fault, read the database alone for a while: a stalled Redis costs one request.
 _CACHE_PAUSE_SECONDS = 30.0
 _cache_paused_until = 0.0
 
@@ -24,16 +23,12 @@ def _cache_failed() -> None:
 
 
 def practice_settings() -> PracticeSettings:
-    """The practice's settings, cached: every portal page shows crisis lines.
-
-    The cache is a convenience, never a dependency: with Redis down, every
-    page still opens and every save still lands, reading the row instead.
-    """
+    """Cached: every portal page shows crisis lines."""
     use_cache = time.monotonic() >= _cache_paused_until
     if use_cache:
         try:
             cached = cache.get(_CACHE_KEY)
-        except Exception:  # any backend's fault, Redis's ConnectionError included
+        except Exception:
             _cache_failed()
             use_cache = False
         else:

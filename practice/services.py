@@ -30,11 +30,7 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
 
 @transaction.atomic
 def practice_settings_update(*, actor: User, **changes: Any) -> PracticeSettings:
-    """Change the practice's settings (a manager only).
-
-    The settings are cached for every portal page; the cache is cleared once
-    the change has committed, so no request can cache the old row again.
-    """
+    """The cache is cleared after commit, so no request can cache the old row again."""
     require_manager(actor, refusal=_("Only a practice manager changes the practice's settings."))
     unknown = set(changes) - PRACTICE_SETTINGS_FIELDS
     if unknown:
@@ -43,6 +39,6 @@ def practice_settings_update(*, actor: User, **changes: Any) -> PracticeSettings
     for name, value in changes.items():
         setattr(row, name, value)
     row.full_clean()
-    row.save(update_fields=sorted(changes))  # nothing changed: no write at all
+    row.save(update_fields=sorted(changes))
     transaction.on_commit(forget_practice_settings)
     return row

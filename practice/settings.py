@@ -1,9 +1,4 @@
-"""Settings for the practice companion: one file, driven by the environment.
-
-Development works with no variables at all (SQLite under var/, eager tasks,
-console email). ``DJANGO_ENV=production`` turns on every secure setting and
-requires the secrets it cannot safely invent.
-"""
+"""Settings from the environment: development needs none; production requires its secrets."""
 
 import datetime as dt
 from pathlib import Path
@@ -48,11 +43,7 @@ if not SECRET_KEY:
 elif PRODUCTION:
     SECRET_KEY = strong_secret_key("SECRET_KEY", SECRET_KEY)
 
-# The keys that encrypt what clients write (practice.encryption), newest
-# first: new values are written with the first, and any of them opens what
-# is stored (`manage.py rotate_field_keys` moves everything to the first).
-# Apart from SECRET_KEY, so the one can be changed without the other, and
-# kept apart from the database's backups, which are useless without it.
+# Fernet keys for what clients write, newest first; apart from SECRET_KEY and the backups.
 FIELD_ENCRYPTION_KEYS = env_fernet_keys("FIELD_ENCRYPTION_KEYS")
 if not FIELD_ENCRYPTION_KEYS:
     if PRODUCTION:
@@ -95,25 +86,20 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Outside everything that may answer in HTML, or read a body too large.
     "practice.api.middleware.api_error_shape_middleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # request.user.is_verified(): the admin opens only to staff who gave their second factor.
     "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Inside the X-Frame-Options middleware: it sees a view's own SAMEORIGIN.
     "practice.middleware.content_security_policy_middleware",
     "practice.middleware.private_pages_middleware",
     "clients.middleware.portal_session_middleware",
     "clients.middleware.staff_session_middleware",
-    # Around every view, the API's included: each look at a client's words is logged.
     "clients.middleware.looks_middleware",
     "practice.middleware.method_not_allowed_page_middleware",
-    # Last, as axes asks: it sees the sign-in's outcome (clients.lockout).
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -136,7 +122,6 @@ TEMPLATES = [
     },
 ]
 
-# Widget templates (the 0–10 slider) live with the project's templates.
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 _database_url = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
@@ -149,10 +134,7 @@ try:
 except ValueError as exc:  # its own message names neither the variable nor a fix
     raise ImproperlyConfigured(f"DATABASE_URL is not a database URL we can use: {exc}") from None
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A write waits its turn rather than fail: SQLite has one writer at a
-    # time, and its "deferred" transactions fail at once with "database is
-    # locked" when another request is writing; IMMEDIATE takes the lock at
-    # BEGIN and waits for it.
+    # IMMEDIATE waits for SQLite's one writer instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -160,44 +142,35 @@ AUTH_USER_MODEL = "practice.User"
 LOGIN_URL = "clients:login"
 LOGIN_REDIRECT_URL = "homework:dashboard"
 PASSWORD_HASHERS = [
-    # A sync gunicorn worker hashes one password at a time: the process count bounds them.
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
 ]
-# Django's checks, in the portal's words (practice/password_rules.py).
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "practice.password_rules.NotLikeTheAccount"},
     {"NAME": "practice.password_rules.LongEnough", "OPTIONS": {"min_length": 8}},
     {"NAME": "practice.password_rules.NotCommon"},
-    # No composition rules (NIST SP 800-63B): length and the common-password
-    # list do the work; "must contain a digit" only makes passwords guessable.
+    # No composition rules (NIST SP 800-63B): they only make passwords guessable.
 ]
 
-# -- sign-in lockout (django-axes; the rules are explained in clients/lockout.py) --
 AUTHENTICATION_BACKENDS = [
-    # Axes' standalone backend first: a locked sign-in stops before the password is read.
     "clients.lockout.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = True  # on everywhere, tests included: they roll its rows back
 AXES_HANDLER = "clients.lockout.PracticeAxesHandler"
-# Failures count per account on one device (address), and per address across
-# accounts: a guesser elsewhere never locks the owner out of their own device.
+# Per account and address: a guesser elsewhere never locks the owner out of their device.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 AXES_FAILURE_LIMIT = "clients.lockout.failure_limit"
 AXES_COOLOFF_TIME = "clients.lockout.cool_off"
 AXES_LOCKOUT_CALLABLE = "clients.lockout.lockout_response"
 AXES_USERNAME_CALLABLE = "clients.lockout.username_of_attempt"
 AXES_CLIENT_IP_CALLABLE = "practice.requests.client_address"
-# Proxies in front of the app (a TLS proxy: 1), each adding the address it saw
-# to X-Forwarded-For and setting X-Forwarded-Proto. Behind one, left at 0,
-# every client is the proxy's address and the counters would lock everyone together.
+# Proxies in front that set X-Forwarded-For/-Proto; 0 behind one locks everyone out together.
 PROXIES_IN_FRONT = env_int("PROXIES_IN_FRONT", 0, minimum=0)
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False  # no banner on every start and command
-AXES_ENABLE_ADMIN = False  # the manager's screen of sign-ins is the access log's
-AXES_ENABLE_ACCESS_FAILURE_LOG = True  # each failed or locked sign-in, kept for that screen
-# Masked in the stored copy of a refused form: no password, old or new, is ever kept.
+AXES_ENABLE_ADMIN = False
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_SENSITIVE_PARAMETERS = [
     "username",
     "email",
@@ -207,7 +180,6 @@ AXES_SENSITIVE_PARAMETERS = [
     "password1",
     "password2",
 ]
-# Reset emails one address may be sent in an hour.
 PASSWORD_RESETS_PER_HOUR = 3
 
 # Redis is optional: without it tasks run in-process and the cache is local.
@@ -217,8 +189,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
-            # A stalled Redis must not hold a page: give up fast and read the
-            # database instead (practice.selectors).
+            # A stalled Redis must not hold a page: give up fast and read the database.
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
@@ -234,17 +205,8 @@ CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-# A broker outage must never hold a client's request for long: fail fast and
-# let the periodic sweep pick the work up again (see homework.tasks).
+# A broker outage fails fast (the sweeps resend); the visibility timeout outlasts any retry wait.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
-# That one bounds connecting only: a Redis that takes the connection and then
-# never answers (overloaded, a half-dead network path) held a send forever.
-# Above the worker's 1-second BRPOP, which must not time out on its own.
-# The visibility timeout (Redis hands a taken, unacknowledged message to
-# another worker after it) is written out, not left to the default: longer
-# than any countdown a task waits in a worker (a reminder's retry: at most
-# ten minutes, homework.tasks.REMINDER_RETRY_MAX_SECONDS), so a retry that
-# waits is never run twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 2,
     "socket_timeout": 2,
@@ -252,14 +214,12 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
-# The sweeps by their modules: practice.delivery runs them in a request when
-# no worker does. Named here, so that practice's base names no app above it.
+# Named here so that practice names no app above it; practice.delivery runs them.
 DELIVERY_SWEEPS = (
     "homework.tasks.notify_pending_submissions",
     "clients.tasks.email_pending_invitations",
 )
 CELERY_BEAT_SCHEDULE = {
-    # The sweeps: emails that did not go yet (practice.delivery.SWEEP_EVERY).
     "notify-pending-submissions": {
         "task": "homework.tasks.notify_pending_submissions",
         "schedule": 300.0,
@@ -268,14 +228,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "clients.tasks.email_pending_invitations",
         "schedule": 300.0,
     },
-    # Reminders to clients: what is due, and what waited for safe hours
-    # (homework.reminders). A static schedule, not django-celery-beat: no
-    # tables, nothing for staff to edit, the schedule reviewed as code.
+    # A static schedule, not django-celery-beat: reviewed as code, nothing for staff to edit.
     "scan-reminders": {
         "task": "homework.tasks.scan_reminders",
         "schedule": 300.0,
     },
-    # Tomorrow's session summaries are ready before the first session of the day.
     "prepare-tomorrows-summaries": {
         "task": "homework.tasks.prepare_tomorrows_summaries",
         "schedule": crontab(hour=19, minute=0),
@@ -284,14 +241,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "homework.tasks.purge_stale_summaries",
         "schedule": crontab(hour=3, minute=30),
     },
-    # Retention: the record of messages done with, past the practice's period.
     "purge-done-messages": {
         "task": "homework.tasks.purge_done_messages",
         "schedule": crontab(hour=3, minute=45),
     },
-    # The therapists' weekly digest: written on Monday from 08:00 (the
-    # service decides), so an hourly scan finds it within the hour.
-    # A client's prepared download is kept an hour (homework.models.downloads).
     "purge-expired-downloads": {
         "task": "homework.tasks.purge_expired_downloads",
         "schedule": 900.0,
@@ -307,12 +260,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# The REST API (/api/v1/): a token (clients.api.tokens) or the browser
-# session (with CSRF), staff and clients alike; each view narrows who may call
-# it. The token comes first: a caller without either is told 401 with
-# "WWW-Authenticate: Token". JSON only: no browsable API.
-# Errors in one shape (practice.api.errors), bodies bounded (API_MAX_BODY_BYTES),
-# pages bounded, and throttles per person and per address (practice.api.*).
+# Token first, so a caller with neither is told 401 with "WWW-Authenticate: Token".
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
@@ -330,14 +278,11 @@ REST_FRAMEWORK = {
         "practice.api.throttling.PerAddressThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        # An app autosaving a draft every few seconds stays well inside these.
         "user": env_rate("API_RATE_PER_USER", "120/min"),
         "address": env_rate("API_RATE_PER_ADDRESS", "600/min"),
-        # Asking for a token hashes a password: fewer, before axes' lockout counts.
         "token-sign-in": env_rate("API_RATE_TOKEN_SIGN_IN", "30/min"),
     },
 }
-# How long a token lasts; its owner lists and revokes them (clients.api.tokens).
 REST_KNOX = {
     "TOKEN_TTL": dt.timedelta(hours=env_int("API_TOKEN_HOURS", 10, minimum=1)),
     "AUTO_REFRESH": False,
@@ -367,16 +312,13 @@ SPECTACULAR_SETTINGS = {
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # /api/docs/ loads Swagger UI from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    # A token typed into the docs page is never kept in the browser (shared devices).
+    # Shared devices: a token typed into the docs page is never kept.
     "SWAGGER_UI_SETTINGS": {"persistAuthorization": False},
-    # Two models have a "status": each its own enum in the schema.
     "ENUM_NAME_OVERRIDES": {
         "AssignmentStatusEnum": "homework.models.Assignment.Status",
         "EntryStatusEnum": "homework.models.Entry.Status",
-        # Each weekday's "when" on the contact profile is the same choice.
         "SafeHoursWhenEnum": ["any", "between", "never"],
     },
 }
@@ -390,34 +332,26 @@ EMAIL_HOST_PASSWORD = _email.password
 EMAIL_USE_SSL = _email.use_ssl
 EMAIL_USE_TLS = _email.use_tls
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Notifications <notifications@localhost>")
-# Seconds a mail server may take over each step of a send: a send never
-# holds a page, or the entry row lock a therapist's notification is sent
-# under, for longer (Django's default waits forever).
+# Seconds per step of a send; Django's default waits forever, holding a page or a row lock.
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
-# A provider through django-anymail (EMAIL_URL=anymail+postmark://TOKEN): its
-# key, its options, and the timeout above for its HTTP calls.
+# A provider through django-anymail (EMAIL_URL=anymail+postmark://TOKEN).
 ANYMAIL = {**_email.anymail, "REQUESTS_TIMEOUT": EMAIL_TIMEOUT} if _email.anymail else {}
 
-# Text messages (practice.sms): console:// prints them, locmem:// keeps them
-# for tests, twilio://SID:TOKEN@api.twilio.com?from=+44… sends them.
+# SMS_URL: console://, locmem:// (tests) or twilio://SID:TOKEN@api.twilio.com?from=+44…
 _sms = sms_config(env_str("SMS_URL", "console://"))
 SMS_BACKEND = _sms.backend
 SMS_OPTIONS = _sms.options
-# Seconds to reach the provider, then to wait on each step of its answer:
-# a slow provider holds a worker this long, not the task's whole time limit.
+# Seconds to reach the SMS provider, then per step of its answer.
 SMS_CONNECT_TIMEOUT = env_int("SMS_CONNECT_TIMEOUT", 5, minimum=1)
 SMS_READ_TIMEOUT = env_int("SMS_READ_TIMEOUT", 10, minimum=1)
 
 LANGUAGE_CODE = "en-gb"
-# Our few changes to Django's formats for that language (practice/formats/).
 FORMAT_MODULE_PATH = ["practice.formats"]
 TIME_ZONE = env_time_zone("TIME_ZONE", "Europe/London")
-# Beat's crontabs (the evening summaries) run on the practice's clock.
 CELERY_TIMEZONE = TIME_ZONE
 USE_I18N = True
 USE_TZ = True
-# A client's number typed without its country code ("07700 900123") is read
-# as a number of this country; stored in E.164 either way (clients.contact).
+# The country of a phone number typed without its country code.
 PHONENUMBER_DEFAULT_REGION = env_choice(
     "PHONENUMBER_DEFAULT_REGION", "GB", set(phonenumbers.SUPPORTED_REGIONS)
 )
@@ -428,7 +362,6 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Prepared session summaries: clinical records at rest, never served by URL.
-    # Any storage backend fits (an object store in production).
     "summaries": {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {
@@ -445,8 +378,7 @@ STORAGES = {
         )
     },
 }
-# Storages whose every file holds a client's words, encrypted with the field
-# keys (practice.encrypted_files): rotate_field_keys re-encrypts them too.
+# Storages encrypted with the field keys, so rotate_field_keys re-encrypts them too.
 ENCRYPTED_STORAGES = ("summaries",)
 MEDIA_ROOT = VAR_DIR / "media"
 
@@ -455,35 +387,27 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 60 * 60 * 8, minimum=60)
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
-# The notes shown after a redirect ("Now shared with your therapist.") wait in
-# the session, on the server. Django's default keeps them in a cookie, in
-# plain words anyone holding the device can read in the browser's settings.
+# Not Django's cookie: anyone holding the device could read the notes there.
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 CSRF_COOKIE_HTTPONLY = True
-# A cookie for the browser session only: Django's default keeps it a year,
-# which on a shared device says someone from here used the portal.
+# Session-only: a year-old cookie on a shared device says someone used the portal.
 CSRF_COOKIE_AGE = None
-# An expired form gets a calm page with the quick exit, not a warning of hijacking.
 CSRF_FAILURE_VIEW = "practice.views.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
-# However active a portal session is, it ends after this long (the idle
-# timeout, shorter, is the practice's choice in PracticeSettings).
+# A portal session's longest life, however active (the idle timeout is in PracticeSettings).
 PORTAL_SESSION_MAX_AGE = env_int("PORTAL_SESSION_MAX_AGE", 60 * 60 * 4, minimum=60)
-# Invitation links work once, to the end of this many days after the day
-# they are made (on the client's calendar: the day the email names).
+# Days an invitation link works, counted on the client's calendar.
 INVITATION_MAX_AGE_DAYS = env_int("INVITATION_MAX_AGE_DAYS", 7, minimum=1)
-# Password-reset links, likewise (Django's own setting).
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 2, minimum=60)
 # An authenticator app shows this name beside the code: neutral on purpose.
 OTP_TOTP_ISSUER = "Notebook"
 
 if PRODUCTION:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
-    # A load balancer probes each web process over plain http on its own
-    # network: answered there, not sent to https (practice.health).
+    # A load balancer probes over plain http.
     SECURE_REDIRECT_EXEMPT = [r"^health/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -491,32 +415,22 @@ if PRODUCTION:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
-# Trust X-Forwarded-Proto only when a TLS proxy in front sets it (and drops a
-# client's own): without one, any client could claim https by sending it.
+# Without a proxy that sets it, any client could claim https.
 if PROXIES_IN_FRONT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
-# Absolute links in emails.
 SITE_URL = env_url("SITE_URL", "http://127.0.0.1:8000", {"http", "https"}).rstrip("/")
 if PRODUCTION and not SITE_URL.startswith("https://"):
-    # Invitation and reset links carry a token that sets a password: over
-    # plain http the first click, before the browser knows our HSTS, shows it
-    # to anyone on the network (a shared home router included).
+    # Invitation and reset links carry a token that sets a password.
     raise ImproperlyConfigured(
         "SITE_URL must be the site's https:// address when DJANGO_ENV=production."
     )
 
-# Client text limits: generous for writing, bounded for storage and the PDF.
 LONG_TEXT_MAX_CHARS = 20_000
 SHORT_TEXT_MAX_CHARS = 300
-# The largest form the portal takes must fit in a request: a worksheet of 40
-# questions (homework/kinds/worksheet/options.MAX_QUESTIONS), each a long
-# answer at its limit, sent by a browser's form post as up to 12 bytes a
-# character (four UTF-8 bytes, each percent-encoded). Django's 2.5 MB default
-# refused a full ladder written in Chinese with a bare "Bad request".
+# 40 long answers at their limit, 12 bytes a character (percent-encoded UTF-8).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 40 * LONG_TEXT_MAX_CHARS * 12 + 1_000_000
-# The largest JSON body the API reads: a worksheet of 40 long answers at their
-# limit, every character written as a six-byte \uXXXX escape, and room to spare.
+# 40 long answers at their limit, every character a six-byte \uXXXX escape.
 API_MAX_BODY_BYTES = 40 * LONG_TEXT_MAX_CHARS * 6 + 1_000_000
 
 LOGGING = {
@@ -526,19 +440,13 @@ LOGGING = {
     "filters": {"refused_forms": {"()": "practice.refusals.RefusedFormFilter"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {
-        # A form sent back with its errors answers 400 on purpose and is not
-        # logged as "Bad Request": only requests that are bad warn.
+        # A form sent back with its errors answers 400 on purpose: not a warning.
         "django.request": {"filters": ["refused_forms"]},
-        # One path out, the root's handler, so no django.* line prints twice
-        # (Django's defaults give its loggers a console handler of their own).
+        # One handler, the root's, so no django.* line prints twice.
         "django": {"handlers": []},
-        # Axes logs every sign-in at INFO; a failure (WARNING) is worth a line.
         "axes": {"level": "WARNING"},
-        # Tasks run in-process without Redis: a line per task (dozens while the
-        # demo loads) would bury the server's own output. A worker keeps them.
+        # In-process tasks would bury the server's own output.
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
-        # WeasyPrint logs each step of every render at INFO (since 70.0 it no
-        # longer quiets itself): a worker's log keeps only its warnings.
         "weasyprint": {"level": "WARNING"},
     },
 }

@@ -16,15 +16,12 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("practice.api.urls")),
-    # The client's own plan first (homework), then the practice's lines.
     path("help-now/", help_now, name="crisis"),
     path("favicon.ico", views.favicon),
-    # For a load balancer: "ok" or "unavailable", nothing more (practice.health).
     path("health/", health, name="health"),
     path("", include("clients.urls")),
     path("", include("homework.portal.urls")),
 ]
 
-# Error pages keep the quick exit and the crisis lines (templates/4xx.html render
-# with the portal's shell through Django's own handlers).
+# Error pages keep the quick exit and the crisis lines.
 handler500 = "practice.views.server_error"

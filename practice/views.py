@@ -11,19 +11,16 @@ from practice.selectors import practice_settings
 
 @require_safe
 def favicon(request: HttpRequest) -> HttpResponse:
-    """Browsers ask for /favicon.ico; the neutral icon lives with the static files."""
     return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
-    """A form sent from a page that had expired (often: signed out in another
-    tab). Django's own page would warn of hijacking and offer no quick exit."""
+    """Django's own page would warn of hijacking and offer no quick exit."""
     return render(request, "403_csrf.html", status=403)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """A fault on our side, still with the quick exit and crisis lines. Drawn
-    without the usual context: the database may be what failed."""
+    """Without the usual context: the database may be what failed."""
     try:
         practice = practice_settings()
         exit_url, crisis_lines = practice.quick_exit_url, practice.crisis_lines

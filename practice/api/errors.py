@@ -1,13 +1,4 @@
-"""One shape for every error the API answers, whatever raised it:
-
-    {"code": "<machine code>", "detail": "<a sentence>", "errors": {"field": ["message", ...]}}
-
-``errors`` is empty unless fields are to blame; a nested field is named by
-its path (``response.when``, ``steps.2.feeling``), and what concerns the
-whole body is under ``__all__`` (the portal's own JSON uses the same key).
-DRF routes every exception through ``api_exception_handler`` (settings'
-EXCEPTION_HANDLER); views raise the exceptions below, or DRF's own.
-"""
+"""One shape for every API error: ``{"code", "detail", "errors": {"field.path": [...]}}``."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -39,8 +30,6 @@ class RequestTooLarge(exceptions.APIException):
 
 
 class Unreadable(exceptions.APIException):
-    """A request Django refused before the API read it (practice.api.middleware)."""
-
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "bad_request"
     default_detail = _("This request could not be read.")
@@ -78,16 +67,14 @@ class Unprocessable(exceptions.APIException):
 
 
 class Refused(exceptions.APIException):
-    """A rule of the practice says no (an archived client, an entry already
-    read): 403 with a code of its own that says which rule."""
+    """A rule of the practice says no: 403 with a code naming the rule."""
 
     status_code = status.HTTP_403_FORBIDDEN
     default_code = "refused"
     default_detail = _("This cannot be done.")
 
 
-# For the schema only: api_error builds the bodies. (The docstring is the
-# schema's description of it.)
+# For the schema only: the docstring is the schema's description.
 class ErrorOut(serializers.Serializer[Any]):
     """The one shape of every error this API answers."""
 
@@ -104,7 +91,6 @@ class ErrorOut(serializers.Serializer[Any]):
 
 
 def api_error(exc: exceptions.APIException) -> dict[str, Any]:
-    """The body for ``exc``: the one error shape."""
     if isinstance(exc, exceptions.ValidationError):
         return {
             "code": "invalid",
@@ -125,7 +111,6 @@ def api_error(exc: exceptions.APIException) -> dict[str, Any]:
 
 
 def field_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
-    """DRF's nested error detail, flattened to path → messages."""
     found: dict[str, list[str]] = {}
     if isinstance(detail, Mapping):
         for name, inner in detail.items():
@@ -141,16 +126,10 @@ def field_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
 
 
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
-    """DRF's EXCEPTION_HANDLER: DRF's own handling (headers, rollback), then our shape.
-
-    A service's Django ValidationError is a 400 naming its fields. A
-    selector's DoesNotExist is a 404 like any other: another person's
-    record is simply not there for the caller (never a 403, which would say
-    it exists).
-    """
+    """DRF's handling, then our shape; a missing row is a 404, never a 403 that says it exists."""
     if isinstance(exc, ObjectDoesNotExist | Http404):
         exc = exceptions.NotFound()
-    elif isinstance(exc, DjangoValidationError):  # a service's refusal, naming the field
+    elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {ALL: exc.messages}
         )
@@ -164,7 +143,6 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
 
 
 def error_response(exc: exceptions.APIException) -> Response:
-    """The response for ``exc`` where raising it is not an option (a replay, a decorator)."""
     from rest_framework.views import set_rollback  # it loads the settings that name us
 
     set_rollback()

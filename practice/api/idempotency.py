@@ -1,20 +1,4 @@
-"""``Idempotency-Key`` on POST: safe to send again after a lost answer.
-
-The first request with a key is answered as usual and, when it succeeds
-(2xx), its answer is kept for IDEMPOTENCY_KEY_TTL. The same person sending
-the same key with the same request (method, path, body) gets that answer
-again, marked ``Idempotent-Replayed: true``, and nothing is written twice.
-The same key with another request is refused (422). An answer that was an
-error is not kept: the request changed nothing, so sending it again (fixed,
-or not) runs afresh.
-
-Races: the key's row is inserted first, in the same transaction as the
-write, under a unique constraint. A second request with the same key blocks
-on that row until the first commits, then replays its answer (or, if the
-first failed and rolled back, runs itself). On SQLite writes are serial
-anyway. A key whose first request is still running elsewhere where no
-blocking happens is answered 409.
-"""
+"""``Idempotency-Key`` on POST; the key's row goes in with the write, so a racing repeat waits."""
 
 import datetime as dt
 import hashlib
@@ -40,7 +24,6 @@ HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 IDEMPOTENCY_KEY_TTL = dt.timedelta(hours=24)
 MAX_KEY_LENGTH = 255
-# Headers of the first answer a replay repeats.
 KEPT_HEADERS = ("ETag", "Location")
 
 IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
@@ -80,12 +63,7 @@ def _fingerprint(request: Request) -> str:
 
 
 def idempotent(view: View) -> View:
-    """Decorate a view's ``post``: honour ``Idempotency-Key`` if one is sent.
-
-    Apply it to the handler method (``def post(self, request, ...)``); the
-    request must be authenticated by then (DRF's permission checks run
-    before the handler). Without the header the view runs as it would.
-    """
+    """On a view's ``post``: DRF's permission checks have run by then."""
 
     @wraps(view)
     def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -139,5 +117,4 @@ def _replay(user: User, key: str, fingerprint: str) -> Response:
 
 
 def idempotency_keys_purge(*, now: dt.datetime) -> int:
-    """Delete kept answers past IDEMPOTENCY_KEY_TTL (each night); returns how many."""
     return IdempotentRequest.objects.filter(created_at__lt=now - IDEMPOTENCY_KEY_TTL).delete()[0]

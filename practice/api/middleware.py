@@ -1,5 +1,4 @@
-"""Every answer under ``/api/v1/`` in the API's one error shape, including
-those Django gives before a view of ours runs (practice.api.errors)."""
+"""Every answer under ``/api/v1/`` in the API's error shape, even those Django gives."""
 
 from collections.abc import Callable
 from functools import cache
@@ -13,7 +12,6 @@ from practice.api.errors import RequestTooLarge, ServerError, Unreadable, api_er
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
-# Headers of Django's own answer that a program acts on, kept in ours.
 KEPT_HEADERS = ("Allow", "Retry-After")
 
 
@@ -23,7 +21,6 @@ def api_prefix() -> str:
 
 
 def error_for_status(code: int) -> exceptions.APIException:
-    """The API's exception for an answer Django gave with this status."""
     known: dict[int, exceptions.APIException] = {
         status.HTTP_400_BAD_REQUEST: Unreadable(),
         status.HTTP_401_UNAUTHORIZED: exceptions.NotAuthenticated(),
@@ -40,11 +37,7 @@ def error_for_status(code: int) -> exceptions.APIException:
 
 
 def api_error_shape_middleware(get_response: Handler) -> Handler:
-    """Under the API's prefix: refuse a body declared larger than
-    ``API_MAX_BODY_BYTES`` before anything reads it (Django's own limit
-    would answer with the site's HTML page and log a traceback), and give
-    any error answered in another form (the CSRF page, the site's 400 and
-    500 pages) the API's shape, with the same status."""
+    """A body too large is refused before anything reads it (Django's limit answers in HTML)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         if not request.path_info.startswith(api_prefix()):

@@ -1,10 +1,4 @@
-"""Lists come a page at a time: ``?page=N&page_size=M``.
-
-``page_size`` is 1 to MAX_PAGE_SIZE. Anything else (0, -5, 10000, "ten") is
-refused with a 400 naming ``page_size`` rather than quietly changed: a
-caller asking for 10,000 rows and silently getting 100 would think it had
-them all. A page past the last is a 404.
-"""
+"""Lists a page at a time; a bad ``page_size`` is refused, never quietly changed."""
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework.exceptions import ValidationError

@@ -1,9 +1,4 @@
-"""JSON bodies, bounded in size.
-
-DRF reads the request stream itself, so Django's DATA_UPLOAD_MAX_MEMORY_SIZE
-(which guards ``request.body``) never sees an API body: without this a 10 MB
-body would be read and parsed in full.
-"""
+"""JSON bodies, bounded: DRF reads the stream itself, past DATA_UPLOAD_MAX_MEMORY_SIZE."""
 
 import io
 import json
@@ -21,9 +16,6 @@ NOT_TEXT = _("The body holds a string that is not valid text (a lone surrogate).
 
 
 class BoundedJSONParser(JSONParser):
-    """JSON, refused with 413 past ``settings.API_MAX_BODY_BYTES`` before it
-    is parsed, and with 400 if a string in it is not text."""
-
     def parse(
         self,
         stream: IO[Any],
@@ -40,8 +32,7 @@ class BoundedJSONParser(JSONParser):
             raise RequestTooLarge
         data = super().parse(io.BytesIO(body), media_type, parser_context)
         try:
-            # JSON may spell a lone surrogate ("\\ud800"), which is no text:
-            # it could be neither stored nor sent back.
+            # A lone surrogate ("\\ud800") is no text: it could be neither stored nor sent back.
             json.dumps(data, ensure_ascii=False).encode()
         except UnicodeEncodeError:
             raise ParseError(NOT_TEXT) from None

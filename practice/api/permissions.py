@@ -10,8 +10,6 @@ from practice.roles import is_acting_manager, is_acting_staff
 
 
 class IsPracticeStaff(BasePermission):
-    """Therapists and practice managers; clients use their own routes."""
-
     message = _("Only therapists and practice managers can do this.")
 
     def has_permission(self, request: Request, view: APIView) -> bool:
@@ -19,8 +17,6 @@ class IsPracticeStaff(BasePermission):
 
 
 class IsPracticeManager(BasePermission):
-    """The practice manager alone (practice.roles)."""
-
     message = _("Only the practice manager can do this.")
 
     def has_permission(self, request: Request, view: APIView) -> bool:
@@ -28,7 +24,6 @@ class IsPracticeManager(BasePermission):
 
 
 def staff_user(request: Request) -> User:
-    """The signed-in member of staff, once IsPracticeStaff has let only staff in."""
     user = request.user
-    assert isinstance(user, User)  # IsPracticeStaff ran first: this only narrows the type
+    assert isinstance(user, User)
     return user

@@ -1,12 +1,4 @@
-"""``ETag`` and ``If-Match``: two writers racing on one row cannot both win.
-
-A row's ETag is its ``version`` (the same counter the portal's autosave
-checks: homework.services.entry_writes). A write (PATCH, PUT) must send
-``If-Match`` with the ETag it read: without one it is refused (428), and
-with an old one the service's own version check refuses it (412), inside
-the row's lock, so the row is unchanged. ``*`` names no version and is
-refused like a missing header.
-"""
+"""``ETag`` and ``If-Match``: two writers racing on one row cannot both win."""
 
 import hashlib
 import json
@@ -35,7 +27,6 @@ IF_MATCH_HEADER = OpenApiParameter(
 
 
 def etag_for(version: int) -> str:
-    """The ETag of a row at ``version``."""
     return f'"v{version}"'
 
 
@@ -45,12 +36,7 @@ def with_etag(response: Response, version: int) -> Response:
 
 
 def version_from_if_match(request: Request) -> int:
-    """The version the caller read, from ``If-Match``; 428 without one.
-
-    A header that names no version of ours (a list, garbage) can match no
-    row: 412, as a stale one. The caller passes the number to the service
-    as its base version; the service compares it under the row's lock.
-    """
+    """A header naming no version of ours can match no row: 412, as a stale one."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() in ("", "*"):
         raise PreconditionRequired
@@ -61,23 +47,18 @@ def version_from_if_match(request: Request) -> int:
 
 
 def require_current(request: Request, version: int) -> None:
-    """For a row without a service-side check: 412 unless ``If-Match`` names
-    ``version``. Call it with the row locked (select_for_update), or two
-    writers can both pass."""
+    """Call with the row locked, or two writers can both pass."""
     if version_from_if_match(request) != version:
         raise PreconditionFailed
 
 
 def etag_of_content(data: Any) -> str:
-    """The ETag of a row with no version column: a digest of what it says
-    (any change to it changes the tag)."""
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode())
     return f'"h{digest.hexdigest()[:32]}"'
 
 
 def require_if_match(request: Request, etag: str) -> None:
-    """428 without ``If-Match``; 412 unless it is ``etag``, the row's tag as
-    read under its lock (or two writers can both pass)."""
+    """Read under the row's lock, or two writers can both pass."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() in ("", "*"):
         raise PreconditionRequired

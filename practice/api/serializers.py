@@ -1,5 +1,3 @@
-"""What the API's input serializers share: unknown keys are refused."""
-
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,10 +8,7 @@ NOT_TAKEN = _("This field cannot be set here.")
 
 
 class StrictInput(serializers.Serializer[Any]):
-    """An input serializer that refuses any key it does not take (400, each
-    named), instead of DRF's default of ignoring it: a ``client``, a
-    ``version`` or a ``seen_at`` in a body must never look as if it had been
-    applied. Read-only fields count as not taken."""
+    """Unknown keys are refused, not ignored: a ``version`` in a body must never look applied."""
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):

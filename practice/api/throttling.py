@@ -1,12 +1,4 @@
-"""Throttles: per signed-in person, and per address whoever asks.
-
-Counted in the default cache (Redis in production, shared by every web
-process; memory in development), or, while that cannot be reached, in this
-process's memory (ThrottleCache): a Redis outage loosens the limits, it
-never fails a request. The address is the one the sign-in
-lockout uses (practice.requests.client_address), so X-Forwarded-For counts
-only as far as PROXIES_IN_FRONT says it may.
-"""
+"""Throttles per person and per address; a Redis outage loosens them, never fails a request."""
 
 import logging
 import time
@@ -25,15 +17,11 @@ if TYPE_CHECKING:  # rest_framework.views reads the throttle classes while it lo
 
 logger = logging.getLogger(__name__)
 
-# After a fault, count in memory alone for this long: a refused or stalled
-# Redis costs one request its timeout, not every request.
+# After a fault, count in memory for this long: a stalled Redis costs one request its timeout.
 CACHE_PAUSE_SECONDS = 30.0
 
 
 class ThrottleCache:
-    """The default cache for the throttles' counts, or this process's memory
-    while it cannot be reached (each web process then counts on its own)."""
-
     def __init__(self) -> None:
         self.memory = LocMemCache("api-throttles", {})
         self.paused_until = 0.0
@@ -42,7 +30,7 @@ class ThrottleCache:
         if time.monotonic() >= self.paused_until:
             try:
                 return cache.get(key, default)
-            except Exception:  # any backend's fault, Redis's ConnectionError included
+            except Exception:
                 self.failed()
         return self.memory.get(key, default)
 
@@ -67,8 +55,6 @@ throttle_cache = ThrottleCache()
 
 
 class PerUserThrottle(UserRateThrottle):
-    """Rate ``user`` (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES) per signed-in person."""
-
     cache = throttle_cache  # type: ignore[assignment]
 
     def get_ident(self, request: Request | HttpRequest) -> str:
@@ -76,8 +62,7 @@ class PerUserThrottle(UserRateThrottle):
 
 
 class PerAddressThrottle(SimpleRateThrottle):
-    """Rate ``address`` per network address, signed in or not: many
-    accounts from one machine are still one machine."""
+    """Many accounts from one machine are still one machine."""
 
     scope = "address"
     cache = throttle_cache  # type: ignore[assignment]
@@ -94,8 +79,6 @@ def _django_request(request: Request | HttpRequest) -> HttpRequest:
 
 
 class SignInThrottle(PerAddressThrottle):
-    """Rate ``token-sign-in`` per address on the routes that check a password:
-    each costs a hash, so far fewer than other calls (the lockout still counts
-    every failure; this only keeps a flood from taking the cores)."""
+    """Each call here costs a password hash: far fewer, so a flood cannot take the cores."""
 
     scope = "token-sign-in"

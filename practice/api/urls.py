@@ -1,5 +1,4 @@
-"""``/api/v1/``: every app's routes, in one namespace ("api:..."), and a
-JSON 404 for any other path under it (not the site's HTML page)."""
+"""``/api/v1/``: every app's routes, and a JSON 404 for any other path under it."""
 
 from django.http import HttpRequest, JsonResponse
 from django.urls import re_path
@@ -11,11 +10,9 @@ from homework.api.urls import routes as homework_routes
 from practice.api.errors import api_error
 
 
-# Exempt, as DRF's views are: a POST here with a token but no CSRF cookie
-# is a 404, not the site's "form expired" page.
+# Exempt, as DRF's views are: a POST with a token here is a 404, not "form expired".
 @csrf_exempt
 def no_such_route(request: HttpRequest, rest: str) -> JsonResponse:
-    """The API's error shape for a path it does not have, whoever asks."""
     return JsonResponse(api_error(NotFound()), status=404)
 
 

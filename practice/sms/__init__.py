@@ -1,14 +1,4 @@
-"""Text messages: one call for whoever sends one, the backend chosen by SMS_URL.
-
-    from practice import sms
-    try:
-        receipt = sms.send_sms(to="+447700900123", body=message.sms)
-    except sms.SmsTransientError:   # retry later (mind .maybe_sent)
-    except sms.SmsPermanentError:   # record .reason; do not retry
-
-Knows nothing of clients or reminders: the caller brings a number the client
-said is safe and words that name nothing (practice.reminder_message).
-"""
+"""Text messages through the backend SMS_URL names; knows nothing of clients or reminders."""
 
 from typing import cast
 
@@ -40,8 +30,7 @@ __all__ = [
 
 
 def get_backend() -> SmsBackend:
-    """The backend the settings name, made anew (read at each send, so a
-    test's override_settings applies)."""
+    """Made anew at each send, so a test's override_settings applies."""
     backend_class = import_string(settings.SMS_BACKEND)
     return cast(
         SmsBackend,
@@ -54,7 +43,4 @@ def get_backend() -> SmsBackend:
 
 
 def send_sms(*, to: str, body: str) -> SentReceipt:
-    """Send ``body`` to ``to`` (E.164). Raises SmsTransientError (try again
-    later) or SmsPermanentError (do not); never blocks longer than the
-    connect timeout plus the read timeout, per step of the answer."""
     return get_backend().send(to, body)

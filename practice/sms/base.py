@@ -1,9 +1,4 @@
-"""What every text-message backend promises: one call, one receipt, two kinds of failure.
-
-The task that sends a reminder retries only a failure that may pass (the
-provider busy or down, the network slow) and records the others once: a
-number the provider says is not a number will not become one by asking again.
-"""
+"""What every SMS backend promises: one call, one receipt, two kinds of failure."""
 
 from dataclasses import dataclass
 from typing import Protocol
@@ -16,16 +11,12 @@ MAX_BODY_CHARS = 1600
 
 @dataclass(frozen=True)
 class SentReceipt:
-    """The provider took the message: its id for it (to match a delivery report)."""
-
     backend: str
     provider_id: str
 
 
 class SmsError(Exception):
-    """A text message that did not go. ``reason`` is short and safe to keep
-    on a row or show a therapist ("timeout", "http-500"): it never holds the
-    number or the words."""
+    """``reason`` is short and safe to keep: never the number or the words."""
 
     def __init__(self, reason: str, *, status: int | None = None) -> None:
         super().__init__(reason)
@@ -34,13 +25,7 @@ class SmsError(Exception):
 
 
 class SmsTransientError(SmsError):
-    """Worth trying again later: a timeout, a refused connection, a 5xx, a 429.
-
-    ``maybe_sent`` is true when the whole request reached the provider and
-    the answer never came back: the message may be on its way, and a retry
-    may send it twice (the sender decides which is worse). ``retry_after``
-    is the provider's own word on when to come back, in seconds, if it gave one.
-    """
+    """Worth trying again; ``maybe_sent``: it may have gone, and a retry may send it twice."""
 
     def __init__(
         self,
@@ -56,13 +41,10 @@ class SmsTransientError(SmsError):
 
 
 class SmsPermanentError(SmsError):
-    """Trying again cannot help: an invalid number, a refused message, wrong
-    credentials (which a person has to correct in SMS_URL)."""
+    """Trying again cannot help: a person has to correct something."""
 
 
 def is_e164(number: str) -> bool:
-    """Whether ``number`` is written in E.164 (+447700900123) and could be a
-    number where its country code says (phonenumbers' possible-number rules)."""
     try:
         parsed = phonenumbers.parse(number, None)
     except phonenumbers.NumberParseException:
@@ -78,8 +60,7 @@ class SmsBackend(Protocol):
 
 
 def check_message(to_e164: str, body: str) -> None:
-    """Refuse, before anything leaves, a number not in E.164 or an empty or
-    overlong body: the provider would refuse them too, after a round trip."""
+    """Refused before anything leaves: the provider would refuse it after a round trip."""
     if not is_e164(to_e164 or ""):
         raise SmsPermanentError("not-e164")
     if not body.strip():
@@ -89,6 +70,5 @@ def check_message(to_e164: str, body: str) -> None:
 
 
 def last_digits(number: str) -> str:
-    """What a log line may show of a phone number: its last two digits."""
     digits = "".join(char for char in number if char.isdigit())
     return f"…{digits[-2:]}" if digits else "…"

@@ -1,13 +1,4 @@
-"""Read SMS_URL, the way practice.env reads EMAIL_URL: checked at start-up,
-refused with a message that names the variable and never repeats the value
-(it holds the provider's secret).
-
-- ``console://`` (the default): printed, for ``make run``.
-- ``locmem://``: kept in ``practice.sms.outbox``, for tests.
-- ``twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B447700900123``, or
-  ``?messaging_service=MG…`` instead of ``from``. ``twilio+http://`` talks
-  plain http, to a loopback address only (a test's fake provider).
-"""
+"""Read SMS_URL at start-up; messages never repeat it (it holds the provider's secret)."""
 
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit

@@ -1,8 +1,4 @@
-"""Backends that send nothing: the console for ``make run``, a list for tests.
-
-Like Django's console and locmem email backends; SMS_URL ``console://`` or
-``locmem://`` picks them.
-"""
+"""Backends that send nothing: the console for ``make run``, a list for tests."""
 
 import itertools
 import sys
@@ -19,17 +15,13 @@ class SentSms:
     body: str
 
 
-# What the locmem backend "sent", newest last; tests/conftest.py empties it
-# before each test, as Django's test runner does mail.outbox.
+# tests/conftest.py empties it before each test, as Django does mail.outbox.
 outbox: list[SentSms] = []
 _numbers = itertools.count(1)
 _lock = threading.Lock()
 
 
 class ConsoleBackend:
-    """Writes each message to the console, so a developer sees what a client
-    would get. The number is cut to its last digits, as in every log."""
-
     name = "console"
 
     def __init__(self, *, stream: TextIO | None = None, **_options: Any) -> None:

@@ -1,10 +1,4 @@
-"""Text messages through Twilio's Messages API (or any provider speaking its shape).
-
-One form-encoded POST to ``/2010-04-01/Accounts/{sid}/Messages.json`` with
-basic auth, through requests, with separate connect and read timeouts: a
-provider that does not answer holds a worker for seconds, never for the
-task's whole time limit. (Twilio's SDK adds nothing this one call needs.)
-"""
+"""Text messages through Twilio's Messages API: one POST (the SDK adds nothing it needs)."""
 
 import json
 import logging
@@ -25,9 +19,7 @@ from practice.sms.base import (
 logger = logging.getLogger(__name__)
 
 DEFAULT_BASE_URL = "https://api.twilio.com"
-# An answer is a small JSON object; more than this is not one.
 MAX_ANSWER_BYTES = 64 * 1024
-# 408 (the provider timed out reading us) and 429 (too many at once) pass.
 _TRANSIENT_4XX = {408, 429}
 
 
@@ -69,8 +61,7 @@ class TwilioBackend:
             sid = str(answer.get("sid", "")) if isinstance(answer, dict) else ""
             logger.info("Text message to %s taken by the provider (%s).", last_digits(to_e164), sid)
             return SentReceipt(backend=self.name, provider_id=sid)
-        # Twilio's own code says which rule was broken (21211: not a number);
-        # its message is not kept, since it may quote the number.
+        # Twilio's code says which rule was broken; its message may quote the number.
         code = answer.get("code") if isinstance(answer, dict) else None
         reason = f"http-{status}" + (f" {code}" if code else "")
         logger.warning("Text message to %s not taken: %s.", last_digits(to_e164), reason)
@@ -79,7 +70,6 @@ class TwilioBackend:
         raise SmsPermanentError(reason, status=status)
 
     def _post(self, url: str, form: dict[str, str]) -> tuple[int, float | None, object]:
-        """(status, Retry-After in seconds, the JSON answer or None)."""
         try:
             response = requests.post(
                 url,
@@ -88,7 +78,7 @@ class TwilioBackend:
                 headers={"Accept": "application/json"},
                 timeout=(self.connect_timeout, self.read_timeout),
                 allow_redirects=False,
-                stream=True,  # read at most MAX_ANSWER_BYTES of the answer
+                stream=True,
             )
         except requests.ConnectTimeout:
             raise SmsTransientError("connect-timeout") from None
@@ -117,4 +107,4 @@ def _seconds(value: str | None) -> float | None:
     try:
         return max(0.0, float(value)) if value else None
     except ValueError:
-        return None  # an HTTP date: rare from an API; our own backoff serves
+        return None

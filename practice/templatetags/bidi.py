@@ -1,8 +1,3 @@
-"""``{% load bidi %}``: ``{{ client.display_name|isolated }}`` keeps a name (or
-any text a person typed) apart from the sentence it is set in
-(practice.bidi). In HTML it is a <bdi>; where autoescaping is off (an
-email's text body) it is plain text between Unicode's isolates."""
-
 from collections.abc import Iterable
 
 from django import template
@@ -23,16 +18,12 @@ def isolated(text: object, autoescape: bool = True) -> SafeString | str:
 
 @register.filter(needs_autoescape=True)
 def each_isolated(texts: Iterable[object], autoescape: bool = True) -> list[SafeString | str]:
-    """Each of several names, isolated, for ``|join:", "``: joined first,
-    two Arabic names would be one run again."""
+    """Joined first, two Arabic names would be one run again."""
     return [isolated(text, autoescape) for text in texts]
 
 
 @register.filter(needs_autoescape=True)
 def and_list(texts: Iterable[object], autoescape: bool = True) -> SafeString | str:
-    """Names in a sentence, each isolated and joined as the sentence would
-    say them: "Jo", "Jo and Priya", "Jo, Priya and Sam" (Django's
-    get_text_list, its comma and "and" translated)."""
     names = each_isolated(texts, autoescape)
     if not autoescape:
         return get_text_list(names, gettext("and"))

@@ -1,6 +1,3 @@
-"""``{% load crisis %}``: ``{{ line|with_tel_links }}`` shows a crisis line as
-the practice typed it, each phone number a ``tel:`` link (practice.crisis)."""
-
 from django import template
 from django.utils.safestring import SafeString
 

@@ -1,15 +1,4 @@
-"""Re-encrypt everything clients wrote with the first of FIELD_ENCRYPTION_KEYS:
-every encrypted column, and every file of the encrypted storages
-(settings.ENCRYPTED_STORAGES: the stored session summaries).
-
-    python manage.py rotate_field_keys
-
-To change the key: put a new key first in FIELD_ENCRYPTION_KEYS, keeping
-the old one after it, restart, run this, then drop the old key. All in one
-transaction: if any value opens with none of the keys (a key already
-dropped from the list), the command says where and how many, and changes
-nothing.
-"""
+"""Re-encrypt with the first key in one transaction: a value no key opens changes nothing."""
 
 from typing import Any
 
@@ -38,7 +27,7 @@ class Command(BaseCommand):
                         try:
                             if isinstance(old, str):
                                 return cipher.rotate(old.encode("ascii")).decode("ascii")
-                            return cipher.rotate(bytes(old))  # a binary column's token
+                            return cipher.rotate(bytes(old))
                         except (InvalidToken, UnicodeError):
                             unreadable[where] = unreadable.get(where, 0) + 1
                             return None
