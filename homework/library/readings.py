@@ -26,7 +26,7 @@ If this happens to you, it can be confusing. It can seem like proof that you don
 
 Knowing is something your thinking mind does. It weighs what happened, remembers, and comes to a judgement. That part of you may already be clear.
 
-The pull back works somewhere else. It comes from attachment: the deep, old system that bonds us to the people we are close to. It is the same system that makes a small child reach for a parent, even a parent who has been unkind. It doesn't listen to reasons. It responds to closeness and distance, to habit, and to the fear of being alone.
+The pull back works somewhere else. It comes from attachment: the deep, old system that bonds us to the people we are close to. It is the same system that makes a small child reach for a parent, even when that parent isn't always kind. It doesn't listen to reasons. It responds to closeness and distance, to habit, and to the fear of being alone.
 
 So the two can disagree. You can know something with your whole mind and still be drawn the other way. That isn't a lack of sense or of strength. It is how people are made.
 
@@ -66,7 +66,7 @@ When one person also holds more power, over money, the home, friends, or how the
 
 ## The good moments were real
 
-This part matters. The warm moments were not fake, and it makes sense that you treasured them. The kindness was real, and the hurt was real too.
+This part matters. The warm moments were not fake, and it makes sense that you treasured them. The kindness can be real, and the hurt real too.
 
 Both things can be true at once. The good moments are real, and they are also part of what keeps the cycle turning. The relief after a hard time is powerful. It can seem as if the “real” person has come back, and make the hard times look like the exception.
 
@@ -88,7 +88,7 @@ The next time the warmth returns, what would you like to remember about the whol
 """
 
 MEMORIES = """
-You may have noticed something puzzling. When you move even a little away from the relationship, the good memories arrive. A holiday. The way they laughed. The night they said exactly the right thing. Meanwhile the hard moments go quiet, or blur, or seem smaller than they were.
+You may have noticed something puzzling. When you step back from the relationship, even a little, or only think about it, the good memories arrive. A holiday. The way they laughed. The night they said exactly the right thing. Meanwhile the hard moments go quiet, or blur, or seem smaller than they were.
 
 This happens to a great many people. It isn't a sign that you were wrong about the hard times.
 
@@ -96,7 +96,7 @@ This happens to a great many people. It isn't a sign that you were wrong about t
 
 Memory isn't a recording. It is rebuilt each time we reach for it, and our mood shapes what we find. When we miss someone, the mind brings forward what we miss. The warm moments get sharper. The painful ones get softer, or we start to explain them away.
 
-There is a kind of logic to it. The mind is trying to close the distance and ease the ache of missing someone. But it can leave you with a picture that is only half the story, and choices made from half the story can be hard ones to live with.
+There is a kind of logic to it. The mind is trying to close the distance and ease the ache of missing someone. But it can leave you with only half the story, at the very moment the whole of it matters most.
 
 ## What a written record is for
 
@@ -256,7 +256,7 @@ There can be other losses as well: shared friends, a home, routines, a sense of 
 
 Grief comes and goes. One day can be lighter, and the next a song or a smell brings it all back. Sadness can arrive alongside anger, relief, guilt or numbness, sometimes all in one afternoon. None of this means you are doing it wrong.
 
-Grief can also blur into the pull to go back. Missing someone is real. It isn't the same as a reason to return. You can honour the sadness without acting on it.
+Grief can also blur into the pull to go back. Missing someone is real. On its own, it isn't a sign that a decision was wrong. You can honour the sadness without acting on it.
 
 ## Making room for it
 
@@ -284,7 +284,7 @@ You don't have to leave to deserve support. And you don't need a plan to leave t
 
 ## Your safety comes first
 
-The time around leaving can carry real risks. That's why no one here will push you to go before it is safe. You know your situation better than anyone. Your therapist will follow your lead, and help you think through what is possible.
+The time around leaving can carry real risks. That's why no one here will push you to leave. You know your situation better than anyone. Your therapist will follow your lead, and help you think through what is possible.
 
 ## A safety plan
 
@@ -308,14 +308,14 @@ There is also a *Leave this site now* button at the top of every page, or you ca
 
 ## Small steps still count
 
-Staying for now doesn't mean nothing can change. Many people, while still in a relationship, find ways to reduce harm and grow stronger:
+Staying for now doesn't mean nothing can change. Many people, while still in a relationship, find ways to reduce harm and look after themselves:
 
 - keeping in touch with one person who knows the real story
 - setting one small, safe boundary
 - doing something each week that is only for you
-- keeping a private record of hard moments
+- keeping a private record of hard moments, if that is safe for you
 
-Each of these builds strength for whatever comes next, whenever that is.
+Each of these is worth doing for its own sake, whatever comes next.
 
 ## A question for the week
 
