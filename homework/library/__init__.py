@@ -7,9 +7,10 @@ from typing import Any
 from homework.library.fixed_forms import FIXED_FORMS
 from homework.library.item import LibraryExercise
 from homework.library.measures import MEASURES
+from homework.library.readings import READINGS
 from homework.library.worksheets import WORKSHEETS
 
-LIBRARY: list[LibraryExercise] = [*FIXED_FORMS, *WORKSHEETS, *MEASURES]
+LIBRARY: list[LibraryExercise] = [*FIXED_FORMS, *WORKSHEETS, *MEASURES, *READINGS]
 
 
 def install(exercise_model: Any) -> int:

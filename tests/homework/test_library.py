@@ -16,14 +16,24 @@ def test_the_migration_loaded_the_library(db):
     assert {item["title"] for item in LIBRARY} <= titles
 
 
+# The readings and their kind are built apart; until both are in, the checks that need the kind wait.
+READING_KIND_MISSING = "the reading kind (homework/kinds/reading.py) is not in this branch yet"
+
+
 def test_the_library_has_every_kind_and_at_least_twelve_exercises():
+    pytest.importorskip("homework.kinds.reading", reason=READING_KIND_MISSING)
     assert len(LIBRARY) >= 12
     assert {item["kind"] for item in LIBRARY} == {kind.slug for kind in all_kinds()}
+
+
+def test_no_two_library_exercises_share_a_title():
     assert len({slugify(item["title"]) for item in LIBRARY}) == len(LIBRARY)
 
 
 @pytest.mark.parametrize("item", LIBRARY, ids=lambda item: item["title"])
 def test_every_library_exercise_is_valid_as_saved(item):
+    if item["kind"] == "reading":
+        pytest.importorskip("homework.kinds.reading", reason=READING_KIND_MISSING)
     assert get_kind(item["kind"]).clean_options(item["options"]) == item["options"]
     assert item["instructions"].strip() and item["therapist_note"].strip()
     assert len(item["title"]) <= (Exercise._meta.get_field("title").max_length or 0)
