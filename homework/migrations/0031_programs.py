@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clients', '0013_contact_checked_by_client_or_staff'),
-        ('homework', '0029_check_in_watches_safety'),
+        ('homework', '0030_library_readings'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
