@@ -1,0 +1,28 @@
+"""The ready-made programs: installed from the library, each step a shared library exercise."""
+
+import pytest
+
+from homework.library.programs import PROGRAMS, install_programs
+from homework.models import Exercise, Program, ProgramStep, Release
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_migration_installed_both_programs_with_every_step():
+    for program in PROGRAMS:
+        installed = Program.objects.get(title=program["title"], owner=None)
+        steps = list(installed.steps.select_related("exercise"))
+        assert [step.exercise.title for step in steps] == [
+            item["exercise"] for item in program["steps"]
+        ]
+        for step in steps:
+            step.full_clean()
+            assert step.release in Release.values
+
+
+def test_installing_again_adds_nothing_and_a_missing_exercise_skips_the_program():
+    assert install_programs(Program, ProgramStep, Exercise) == 0
+    Program.objects.all().delete()
+    Exercise.objects.filter(title="My safety plan").update(is_active=False)
+    assert install_programs(Program, ProgramStep, Exercise) == 1
+    assert Program.objects.get().title == PROGRAMS[0]["title"]
