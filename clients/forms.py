@@ -16,11 +16,9 @@ from practice.queue import enqueue_on_commit
 
 
 class PortalForm(PortalFormMessages, forms.Form):
-    """Errors tied to their inputs (aria-describedby) and said in the
-    portal's words, as on the exercise forms."""
+    """Errors tied to their inputs and said in the portal's words."""
 
 
-# The same words wherever a client chooses a new password and types it again.
 PASSWORD_MISMATCH = _("The two passwords are not the same. Try again.")
 
 
@@ -31,9 +29,7 @@ def _ask_for_a_new_password(form: forms.BaseForm, first: str, second: str) -> No
 
 
 class PortalSignInForm(PortalFormMessages, AuthenticationForm):
-    """Django's sign-in, in the portal's words. A wrong email, a wrong
-    password and a locked account get the same answer (clients.lockout), and
-    it tells the owner how to get back in."""
+    """A wrong email, a wrong password and a locked account get the same answer."""
 
     error_messages = {
         "invalid_login": _(
@@ -56,9 +52,6 @@ def _password_field(label: Any, autocomplete: str) -> forms.CharField:
 
 
 class PasswordTwiceForm(forms.Form):
-    """A new password typed twice, as chosen through an invitation link: a
-    client's (below) or a staff member's (clients.admin.staff_account)."""
-
     password1 = _password_field(_("Choose a password"), "new-password")
     password2 = _password_field(_("The same password again"), "new-password")
 
@@ -75,15 +68,12 @@ class PasswordTwiceForm(forms.Form):
 
 
 class SetPasswordForm(PortalForm, PasswordTwiceForm):
-    """First visit from an invitation: the email to sign in with, and a password."""
-
     email = forms.EmailField(
         label=_("Email you will sign in with"),
         max_length=254,
         help_text=_("Use an address only you can read. It is never shown to anyone else here."),
         widget=forms.EmailInput(attrs={"autocomplete": "username"}),
     )
-    # The inherited password fields would come first; the address is asked first.
     field_order = ["email", "password1", "password2"]
 
 
@@ -120,11 +110,7 @@ class PasswordConfirmForm(PortalForm):
 
 
 class NeutralPasswordResetForm(PortalFormMessages, PasswordResetForm):
-    """Django's reset form, but the email is sent by a background task and says
-    nothing clinical. Whether or not an account exists, the page that follows
-    is the same, and (with a worker) so is the time it takes. An address is
-    sent a few an hour at most (clients.password_resets); past that, the
-    page is still the same."""
+    """Sent by a worker, so neither the page nor its timing tells whether an account exists."""
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         from clients.tasks import send_password_reset
@@ -144,8 +130,6 @@ else:  # generic only to the type checker
 
 
 class NewPasswordForm(PortalFormMessages, _SetPasswordBase):
-    """Choosing a new password from a reset link: plain help text, errors tied to fields."""
-
     error_messages = {"password_mismatch": PASSWORD_MISMATCH}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -160,10 +144,6 @@ class NewPasswordForm(PortalFormMessages, _SetPasswordBase):
 
 
 class ChangePasswordForm(PortalFormMessages, PasswordChangeForm):
-    """Changing the password from Settings, signed in: Django's form (the
-    current password, the new one twice, the practice's password rules), in
-    the portal's words. It validates; services.user_change_password writes."""
-
     error_messages = {
         "password_incorrect": _("That password is not right."),
         "password_mismatch": PASSWORD_MISMATCH,
@@ -189,9 +169,7 @@ class ChangePasswordForm(PortalFormMessages, PasswordChangeForm):
             ),
         }
         for name, (label, required, autocomplete) in words.items():
-            # The same limit as every password box here: a huge paste is
-            # refused before it is hashed. No autofocus (Django's default on
-            # the current password): this form sits halfway down Settings.
+            # A huge paste is refused before hashing; no autofocus halfway down Settings.
             self.fields[name] = _password_field(label, autocomplete)
             self.fields[name].error_messages["required"] = required
         self.fields["new_password1"].help_text = " ".join(
@@ -199,8 +177,5 @@ class ChangePasswordForm(PortalFormMessages, PasswordChangeForm):
         )
 
     def clean_old_password(self) -> str:
-        # Checked by services.user_change_password alone, under its lock: a
-        # change sent twice finds the password already changed there and is
-        # told the change is done. Django's check here answered the second
-        # post "not right" first, sending the person back to a dead password.
+        # Checked by services.user_change_password under its lock, so a double post is "done".
         return str(self.cleaned_data["old_password"])

@@ -1,26 +1,7 @@
 """No password guessing: the lockout rules, on django-axes.
 
-Every password check counts: the portal's and the admin's sign-in (through
-Django's ``authenticate``, which axes listens to), and the current password
-asked again on the account page (``password_check_refused`` and
-``password_check_failed``, called by the services that ask it).
-
-- Failures count per account on one address (``ACCOUNT_FAILURES``), so a
-  guesser elsewhere never locks the owner out of their own device; and per
-  address across accounts (``ADDRESS_FAILURES``, higher: a shelter's or a
-  library's wifi is one address for many people).
-- A lock lasts ``COOL_OFF`` after the last try; each try during it starts
-  the wait again, so a guesser who keeps going stays out and the owner who
-  waits gets back in. Counters live in the database (axes' AccessAttempt):
-  every web process sees the same ones.
-- A locked, a wrong and an unknown account get one answer, in the same
-  words, status and time: a locked check still runs a hash of equal cost.
-  The words tell the real owner how to get back in (wait, or reset).
-- A browser where an account has signed in before carries a device cookie
-  naming it (OWASP's device-cookie pattern, ``device_cookie_set``): a try at
-  that account from that browser is exempt from the per-address limit, so
-  one guesser on a shelter's wifi cannot lock everyone else out. The
-  per-account limit still applies to it.
+Failures count per account on one address, so a guesser elsewhere never locks the owner out,
+and per address (higher, with a device cookie exempt: a shelter's wifi is one address for many).
 """
 
 import datetime as dt
@@ -48,7 +29,6 @@ ACCOUNT_FAILURES = 10
 ADDRESS_FAILURES = 50
 COOL_OFF = dt.timedelta(minutes=15)
 
-# What a refused password check says, locked or not: the owner's way back in is in it.
 NOT_RIGHT_WAY_BACK = _(
     "After several tries, checking pauses for 15 minutes. "
     "If you have forgotten your password, you can set a new one from the sign-in page."
@@ -64,12 +44,7 @@ def cool_off(request: HttpRequest | None) -> dt.timedelta:
 
 
 def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
-    """The address tried, as accounts keep it: "Alice@…" and "alice@…" share a counter.
-
-    Axes asks with the credentials under "username" where it counts a failure
-    (as ``authenticate`` was called) and under the user model's field
-    ("email") where its backend checks for a lock; both must find the one
-    address, or a sign-in without a form (an API token's) is never refused."""
+    """Normalized, so "Alice@…" and "alice@…" share a counter; axes asks under either key."""
     given = credentials or {}
     raw = given.get("username") or given.get(User.USERNAME_FIELD)
     if raw is None:
@@ -77,8 +52,7 @@ def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None
     if not raw:
         return None
     username = User.normalize_username(str(raw))
-    # Axes keeps the name in 255 characters; no address is longer than 254,
-    # so a longer one is counted by its digest rather than refused by the database.
+    # Axes keeps 255 characters: a longer name is counted by digest, not refused by the database.
     if len(username) > 254:
         return "long:" + hashlib.sha256(username.encode()).hexdigest()
     return username
@@ -87,24 +61,19 @@ def username_of_attempt(request: HttpRequest, credentials: dict[str, Any] | None
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: Any = None
 ) -> HttpResponse:
-    """The page the sign-in drew itself: a locked account is refused exactly as
-    a wrong password is (authentication simply failed), never with a page of
-    its own that would tell a guesser the account exists and is locked."""
+    """A lock answers as a wrong password, never telling a guesser the account exists."""
     if original_response is None:  # axes called without a page to keep (not ours)
         return HttpResponse(str(NOT_RIGHT_WAY_BACK), status=400)
     return original_response
 
 
 def spend_a_password_check(password: str | None) -> None:
-    """Hash the typed password once, for nothing: a refused-before-checking
-    attempt takes as long as a checked one."""
+    """A refused-before-checking attempt takes as long as a checked one."""
     make_password(password or "")
 
 
 class LockoutBackend(AxesStandaloneBackend):
-    """Axes' standalone backend (first in AUTHENTICATION_BACKENDS), which
-    refuses a locked sign-in before the password is read; here it also spends
-    the time a password check takes, so a lock cannot be told by its speed."""
+    """Spends a password check's time on a lock, so a lock cannot be told by its speed."""
 
     def authenticate(
         self,
@@ -121,11 +90,7 @@ class LockoutBackend(AxesStandaloneBackend):
 
 
 class PracticeAxesHandler(AxesDatabaseHandler):
-    """Axes' database handler with one limit per kind of counter.
-
-    Axes compares the largest counter with one limit (ACCOUNT_FAILURES); the
-    counter for an address across accounts is scaled here so that it reaches
-    that limit at ADDRESS_FAILURES instead."""
+    """Axes has one limit: the per-address counter is scaled to reach it at ADDRESS_FAILURES."""
 
     def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         parameters = get_lockout_parameters(request, credentials)
@@ -144,10 +109,7 @@ class PracticeAxesHandler(AxesDatabaseHandler):
     def reset_user_attempts(
         self, request: HttpRequest, credentials: dict[str, Any] | None = None
     ) -> int:
-        """A sign-in that succeeds clears that account's count on that address
-        only. Axes' own clears every counter the request matches, the
-        address's across accounts too: a guesser with an account of their own
-        could then sign into it between guesses at someone else's."""
+        """Only this account's count: else a guesser could clear the address with their own."""
         username = username_of_attempt(request, credentials)
         if username is None:
             return 0
@@ -158,19 +120,15 @@ class PracticeAxesHandler(AxesDatabaseHandler):
         return int(deleted)
 
 
-# -- the device cookie ---------------------------------------------------------------
-
 # A neutral name: whoever looks through the browser's cookies learns nothing from it.
 DEVICE_COOKIE = "device"
 DEVICE_COOKIE_MAX_AGE = 60 * 60 * 24 * 90
 DEVICE_COOKIE_SALT = "clients.lockout.device"
-# Accounts one browser is remembered for (a shelter's shared computer); the oldest goes first.
 DEVICE_COOKIE_ACCOUNTS = 5
 
 
 def _account_mark(username: str) -> str:
-    """The account as the cookie names it: a keyed digest, never the address,
-    so the cookie tells no one but this server whose it is."""
+    """A keyed digest, so the cookie tells no one but this server whose it is."""
     normalized = User.normalize_username(username)
     return salted_hmac(DEVICE_COOKIE_SALT, normalized, algorithm="sha256").hexdigest()[:32]
 
@@ -189,16 +147,12 @@ def _marks_in(request: HttpRequest) -> list[str]:
 
 
 def device_cookie_names(request: HttpRequest | None, username: str | None) -> bool:
-    """Whether ``request`` carries a valid device cookie for ``username``."""
     if request is None or not username:
         return False
     return _account_mark(username) in _marks_in(request)
 
 
 def device_cookie_set(response: HttpResponse, *, request: HttpRequest, user: User) -> None:
-    """Remember, in this browser, that ``user`` signed in here (after every
-    step of the sign-in). Signed, so it cannot be made up or altered; dated,
-    so an old one stops counting."""
     mark = _account_mark(user.get_username())
     marks = [mark, *(m for m in _marks_in(request) if m != mark)][:DEVICE_COOKIE_ACCOUNTS]
     response.set_cookie(
@@ -212,15 +166,9 @@ def device_cookie_set(response: HttpResponse, *, request: HttpRequest, user: Use
 
 
 def password_check_refused(*, request: HttpRequest, user: User) -> bool:
-    """Whether the current password may not be checked now (locked, for this
-    account on this address, or for this address). The caller then answers as
-    for a wrong password, after spending the same time."""
     return not AxesProxyHandler.is_allowed(request, {"username": user.email})
 
 
 def password_check_failed(*, request: HttpRequest, user: User) -> None:
-    """Count a wrong current password as a failed sign-in, as ``authenticate`` does.
-
-    Call it outside the transaction that refused the password: a rollback
-    would take the count with it."""
+    """Call outside the refusing transaction: a rollback would take the count with it."""
     user_login_failed.send(sender=__name__, credentials={"username": user.email}, request=request)

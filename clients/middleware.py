@@ -1,9 +1,4 @@
-"""Portal sessions end on their own: after a quiet while, and after a few hours at most.
-
-A client may step away from a shared device mid-sentence. The page warns
-them before the idle timeout (static/js/idle.js), but the server is what
-decides: a request after the deadline finds the session already gone.
-"""
+"""Sessions end on the server: a client may leave a shared device mid-sentence."""
 
 import time
 from collections.abc import Callable
@@ -23,8 +18,7 @@ Handler = Callable[[HttpRequest], HttpResponse]
 
 STARTED_AT = "portal_started_at"
 LAST_SEEN = "portal_last_seen"
-# Writing the session on every request would cost a write per page; a
-# minute's slack on a 15-minute timeout is fine.
+# Not a session write per page: a minute's slack on a 15-minute timeout is fine.
 TOUCH_EVERY_SECONDS = 30
 
 
@@ -41,7 +35,6 @@ def _view_leaves_for_the_neutral_site(request: HttpRequest) -> bool:
 
 
 def start_portal_session(request: HttpRequest) -> None:
-    """Call right after a client signs in."""
     now = time.time()
     request.session[STARTED_AT] = now
     request.session[LAST_SEEN] = now
@@ -69,9 +62,7 @@ def portal_session_middleware(get_response: Handler) -> Handler:
 
 
 def leaves_for_the_neutral_site(view: Handler) -> Handler:
-    """Mark a view that ends the session itself and must always answer (the
-    quick exit): a session found over its time there is ended, and the view
-    still runs, so leaving reaches the neutral site, not the sign-in page."""
+    """The quick exit always answers, so leaving reaches the neutral site, not the sign-in page."""
     view.leaves_for_the_neutral_site = True  # type: ignore[attr-defined]
     return view
 
@@ -81,12 +72,9 @@ def _ended(request: HttpRequest, why: str, get_response: Handler) -> HttpRespons
     if _view_leaves_for_the_neutral_site(request):
         return get_response(request)
     if request.headers.get("Accept", "").startswith("application/json"):
-        # The page's script asked (an autosave): it keeps the words on screen and says so.
         return JsonResponse({"signed_out": True}, status=401)
     return redirect(f"{reverse('clients:login')}?{urlencode({'ended': why})}")
 
-
-# -- staff: the admin's sessions ----------------------------------------------------
 
 STAFF_LAST_SEEN = "staff_last_seen"
 
@@ -96,18 +84,11 @@ def staff_idle_seconds() -> int:
 
 
 def start_staff_session(request: HttpRequest) -> None:
-    """Call right after a staff member gives their second factor."""
     request.session[STAFF_LAST_SEEN] = time.time()
 
 
 def staff_session_middleware(get_response: Handler) -> Handler:
-    """A therapist's or manager's session: verified by a second factor, ended when idle.
-
-    A staff session without a verified device (a password given on the
-    portal's sign-in form, say) is ended here, whatever it asks for: staff
-    sign in with two factors or not at all, so no page or API route has to
-    remember to check. Needs django-otp's middleware before it.
-    """
+    """An unverified staff session ends here, so no page or route has to check a second factor."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         user = request.user
@@ -129,20 +110,13 @@ def staff_session_middleware(get_response: Handler) -> Handler:
     return middleware
 
 
-# -- every look at a client's words ---------------------------------------------------
-
-
 def looks_middleware(get_response: Handler) -> Handler:
-    """Each staff request that read a client's words writes a line in that
-    client's access log (clients.services.access_log says how), whichever
-    page, PDF or API route it was. Runs around the API's own sign-in too:
-    DRF puts a token's user on the request before the view returns."""
+    """Around the API's sign-in too: DRF puts a token's user on the request in the view."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         with looks_noted() as looks:
             response = get_response(request)
             user = request.user
-            # A redirect shows nothing; any page, error or not, may show words.
             shown = not 300 <= response.status_code < 400
             if shown and is_acting_staff(user):
                 looks_record(actor=user, looks=looks, path=request.path)

@@ -19,8 +19,7 @@ def validate_timezone(value: str) -> None:
 
 
 def practice_time_zone() -> str:
-    """A new client's clock until told otherwise: the practice's own
-    (settings.TIME_ZONE), which a deployment sets, not a fixed city."""
+    """The deployment's own zone, not a fixed city."""
     return str(settings.TIME_ZONE)
 
 
@@ -28,9 +27,7 @@ class Client(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
         ARCHIVED = "archived", _("Archived")
-        # What is left once a manager erased the client's records
-        # (homework.services.erasure): no name, no contact, no account; the row
-        # stays so the access log's lines keep pointing at one client.
+        # The row outlives erasure so the access log's lines keep pointing at one client.
         ERASED = "erased", _("Erased")
 
     therapist = models.ForeignKey(
@@ -45,8 +42,7 @@ class Client(models.Model):
         max_length=80,
         help_text=_("How the client appears to you. An alias is fine."),
     )
-    # Where the portal invitation is emailed. Reminders go only where the
-    # client's own contact profile says (clients.contact).
+    # Only for the invitation: reminders follow the client's own contact profile.
     contact_email = models.EmailField(_("contact email"), blank=True)
     timezone = models.CharField(
         _("time zone"),
@@ -84,11 +80,7 @@ class Client(models.Model):
         return self.display_name
 
 
-# How far from today a session may be recorded. "Since last session" and the
-# summary start from the previous session: one typed as 1900 would have them
-# cover a century, round the summary's own limit on chosen dates (a year and
-# a little, homework.selectors.period.MAX_PERIOD_DAYS). A year back lets the
-# last year's sessions be entered when a client is added.
+# A session typed as 1900 would stretch "since last session" and the summary over a century.
 SESSION_BEHIND_DAYS = 366
 SESSION_AHEAD_DAYS = 2 * 366
 
@@ -117,11 +109,7 @@ class Session(models.Model):
         return f"{self.client} · {self.starts_at:%Y-%m-%d %H:%M}"
 
     def clean(self) -> None:
-        """The bounds on when a session may be (SESSION_BEHIND_DAYS, SESSION_AHEAD_DAYS).
-
-        Only a time being set is checked: sessions recorded years ago stay on
-        the client's page, and saving that page must not trip over them.
-        """
+        """Only a time being set is checked, so saving a page with old sessions never trips."""
         super().clean()
         if self.starts_at is None:
             return
@@ -151,10 +139,7 @@ class Session(models.Model):
 
 
 class Invitation(models.Model):
-    """A single-use, expiring link that lets a client set their portal password.
-
-    Only a hash of the token is stored: the link itself is shown once.
-    """
+    """A client's single-use portal link; only the token's hash is stored."""
 
     client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="invitations")
     token_hash = models.CharField(max_length=64, unique=True)
@@ -165,25 +150,16 @@ class Invitation(models.Model):
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    # Addresses chosen on the welcome form, each sent an email, taken or not:
-    # capped, so a link in the wrong hands cannot mail address after address.
+    # Capped, so a link in the wrong hands cannot mail address after address.
     accept_tries = models.PositiveSmallIntegerField(default=0)
-    # The latest address and password chosen on the welcome form wait here,
-    # the password hashed as an account keeps it, until the link emailed to
-    # that address is opened (clients.services.invitation_acceptance).
+    # Chosen on the welcome form, waiting (hashed) until the emailed link proves the address.
     chosen_email = models.EmailField(max_length=254, blank=True, default="")
     chosen_password = models.CharField(max_length=128, blank=True, default="", editable=False)
     chosen_at = models.DateTimeField(null=True, blank=True)
-    # The emailed link, made from this seed and SECRET_KEY as the invitation's
-    # own is; its hash finds the row when it is opened.
     finish_seed = models.CharField(max_length=32, blank=True, default="", editable=False)
     finish_token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
-    # The link is derived from this and SECRET_KEY (clients.services), so the
-    # email can be sent after the invitation is saved, and tried again by the
-    # sweep, without the link itself ever being stored: a copy of the database
-    # alone still opens no one's invitation.
+    # Links derive from a seed and SECRET_KEY: a copy of the database alone opens nothing.
     link_seed = models.CharField(max_length=32, blank=True, default="", editable=False)
-    # Set when the therapist asked for the link to be emailed too.
     email_asked_at = models.DateTimeField(null=True, blank=True)
     emailed_at = models.DateTimeField(null=True, blank=True)
     email_attempts = models.PositiveSmallIntegerField(default=0)
@@ -200,8 +176,6 @@ class Invitation(models.Model):
 
     @property
     def email_state(self) -> str:
-        """Where the emailed link stands: "sent", "waiting" (not tried yet),
-        "retrying", "given-up", or empty when no email was asked for."""
         if self.email_asked_at is None:
             return ""
         if self.emailed_at is not None:
@@ -212,13 +186,7 @@ class Invitation(models.Model):
 
 
 class StaffInvitation(models.Model):
-    """A single-use, expiring link that lets a new therapist or manager choose
-    their password; their authenticator is set up at their first sign-in.
-
-    As a client's Invitation: only the token's hash is kept, the link is made
-    from ``link_seed`` and SECRET_KEY. The account is made when the link is
-    used, so a link never taken up leaves no account behind.
-    """
+    """A new staff member's link; the account is made on use, so an unused link leaves none."""
 
     class Role(models.TextChoices):
         THERAPIST = "therapist", _("Therapist")
@@ -236,7 +204,6 @@ class StaffInvitation(models.Model):
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    # The account the link made, once used.
     account = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -265,7 +232,6 @@ class StaffInvitation(models.Model):
 
     @property
     def email_state(self) -> str:
-        """As Invitation.email_state: "sent", "waiting", "retrying", "given-up" or empty."""
         if self.email_asked_at is None:
             return ""
         if self.emailed_at is not None:
@@ -276,14 +242,7 @@ class StaffInvitation(models.Model):
 
 
 class AccessEvent(models.Model):
-    """Who at the practice viewed or exported which client's records, and when.
-
-    Written for any staff request that reads a client's words, where the
-    words are read (clients.services.access_log), and by the services that
-    name their look (a summary printed, an export); the client can see their
-    own. When a client's records are erased their lines stay, with ``what``
-    emptied: who, when and what kind of look, never a title or words.
-    """
+    """Who at the practice viewed or exported which client's records; the client sees their own."""
 
     class Action(models.TextChoices):
         VIEWED = "viewed", _("Viewed")
@@ -307,8 +266,7 @@ class AccessEvent(models.Model):
 
 
 class SignInFailure(AccessFailureLog):
-    """One refused sign-in or password check, as axes recorded it: the
-    manager's screen of sign-ins reads these (clients.admin.sign_ins)."""
+    """axes' refused sign-ins, for the manager's screen of sign-ins."""
 
     class Meta:
         proxy = True
@@ -318,9 +276,7 @@ class SignInFailure(AccessFailureLog):
 
 
 class SignInLock(AccessAttempt):
-    """axes' running count of failures for one account, address and browser;
-    past the limit, that account is locked on that address
-    (clients.selectors.sign_in_locks)."""
+    """axes' running count of failures for one account, address and browser."""
 
     class Meta:
         proxy = True
@@ -329,8 +285,7 @@ class SignInLock(AccessAttempt):
         verbose_name_plural = _("locked sign-ins")
 
 
-# The contact profile's models live with the rest of it (clients.contact);
-# imported here so Django finds them as the clients app's.
+# Imported here so Django finds them as the clients app's.
 from clients.contact.models import ContactChange, ContactProfile  # noqa: E402
 
 __all__ = [

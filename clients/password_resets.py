@@ -1,8 +1,4 @@
-"""How many reset emails one address is sent: DRF's rate throttle, counted
-where the API's throttles count (practice.api.throttling: in Redis, shared by
-every web process, or in this process's memory while Redis cannot be
-reached, so an outage loosens the limit and never takes away a person's way
-back in)."""
+"""Reset emails per address, counted as the API's throttles are: a Redis outage only loosens it."""
 
 import hashlib
 from typing import TYPE_CHECKING, cast
@@ -19,9 +15,7 @@ if TYPE_CHECKING:  # rest_framework.views reads the throttle classes while it lo
 
 
 class PasswordResetThrottle(SimpleRateThrottle):
-    """PASSWORD_RESETS_PER_HOUR emails to one address in any hour, counted
-    whether or not it has an account, so the limit says nothing about which
-    addresses do. The address is kept only as a digest."""
+    """Counted whether or not the address has an account, so the limit says nothing of which do."""
 
     scope = "password-reset"
     cache = throttle_cache  # type: ignore[assignment]
@@ -39,7 +33,5 @@ class PasswordResetThrottle(SimpleRateThrottle):
 
 
 def password_reset_allowed(*, email: str) -> bool:
-    """Whether another reset email may go to ``email`` now; if so, it is counted."""
     throttle = PasswordResetThrottle(email=email)
-    # The key is the address alone: DRF's throttle reads neither the request nor the view.
     return throttle.allow_request(cast(Request, None), cast("APIView", None))

@@ -12,16 +12,12 @@ from practice.queue import message_done_before, remember_message_done
 
 @shared_task(bind=True, max_retries=3, default_retry_delay=30)
 def send_password_reset(self: "Task[Any, Any]", user_id: int) -> bool:
-    """Safe to run twice: the link's token is made at send time, so a message
-    delivered again (a worker that died before acknowledging it) would mail a
-    new working link the person did not ask for, maybe after they had used
-    the first."""
+    """Remembered once done: a redelivery would mail a new link nobody asked for."""
     if message_done_before(self):
         return False
     try:
         sent = services.user_send_password_reset(user_id=user_id)
     except services.EmailNotSent as failure:
-        # The mail server was down: a client locked out is waiting for this.
         raise self.retry(exc=failure) from failure
     remember_message_done(self)
     return sent
@@ -29,18 +25,15 @@ def send_password_reset(self: "Task[Any, Any]", user_id: int) -> bool:
 
 @shared_task(bind=True, max_retries=8, default_retry_delay=30)
 def send_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> bool:
-    """Safe to run twice: the invitation row says whether it went."""
     try:
         return services.invitation_send_email(invitation_id=invitation_id)
     except services.EmailNotSent as failure:
-        # Quick retries first, as for a therapist's notification; then the sweep.
         raise self.retry(exc=failure, countdown=min(30 * 2**self.request.retries, 600)) from failure
 
 
 @shared_task(bind=True, max_retries=8, default_retry_delay=30)
 def send_staff_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> bool:
-    """Safe to run twice: the invitation row says whether it went. No sweep:
-    the manager who asked sees on the Staff page whether it went."""
+    """No sweep: the manager who asked sees on the Staff page whether it went."""
     try:
         return staff_invitation_send_email(invitation_id=invitation_id)
     except services.EmailNotSent as failure:
@@ -49,8 +42,7 @@ def send_staff_invitation_email(self: "Task[Any, Any]", invitation_id: int) -> b
 
 @shared_task
 def email_pending_invitations(limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False) -> int:
-    """Every five minutes: invitation emails that have not gone yet, each tried
-    once (the sweep is their retry), fewer-tried first (practice.delivery)."""
+    """Each tried once: the sweep is their retry."""
     return delivery.ask_once_each(
         send_invitation_email,
         selectors.invitations_awaiting_email(limit=limit, tried_before=tried_before),
@@ -61,9 +53,6 @@ def email_pending_invitations(limit: int = delivery.SWEEP_LIMIT, tried_before: b
 def send_invitation_finish_email(
     self: "Task[Any, Any]", invitation_id: int, try_number: int
 ) -> bool:
-    """The email an accepted invitation asks for. Safe to run twice: a
-    message delivered again after it went is remembered, and a try replaced
-    by a later one sends nothing."""
     if message_done_before(self):
         return False
     try:
@@ -71,7 +60,6 @@ def send_invitation_finish_email(
             invitation_id=invitation_id, try_number=try_number
         )
     except services.EmailNotSent as failure:
-        # The client is waiting for it, and can always ask again from the form.
         raise self.retry(exc=failure) from failure
     remember_message_done(self)
     return sent

@@ -1,10 +1,4 @@
-"""Reading a time zone as a therapist types it.
-
-What is stored is always an IANA name (clients.models.validate_timezone);
-this is the one place that reads the forms people actually type — "London",
-"new york", "europe/paris" — into that name, or says which ones were meant,
-and the one place that says which zones are places worth offering.
-"""
+"""Reading a time zone as a therapist types it ("new york") into the IANA name that is stored."""
 
 import difflib
 import functools
@@ -19,11 +13,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-# The model's max_length: nothing longer is a zone, and a longer string is
-# not worth comparing against 600 names.
 LONGEST = 64
-# Regions whose names end in a real place. "US/Eastern" or "Canada/Pacific"
-# still match when typed in full; they are not guessed from "eastern".
+# Regions whose names end in a real place: "US/Eastern" is not guessed from "eastern".
 PLACES = frozenset(
     {
         "Africa",
@@ -40,26 +31,17 @@ PLACES = frozenset(
 )
 
 
-# tzdata's own lists of places: each country's zones (zone.tab), and the
-# zones that differ since 1970 (zone1970.tab). Everything else it knows is
-# an old spelling kept for old systems ("US/Pacific", "Asia/Calcutta") or
-# machinery ("Factory", "Etc/GMT+3", "posixrules"), not a place to live.
+# Everything else tzdata knows is an old spelling or machinery ("Factory"), not a place to live.
 _PLACE_TABLES = ("zone.tab", "zone1970.tab")
-# Not a place, but a clock people do choose.
 UTC = "UTC"
 
 
-# Read once a process: listing and reading tzdata's files is the slow part,
-# and the zones a machine knows do not change while it runs.
 @functools.cache
 def zone_names() -> tuple[str, ...]:
-    """Every zone this machine knows, sorted."""
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
 def _table_texts() -> list[str]:
-    """The place tables, where zoneinfo reads its zones: the system's files,
-    else the tzdata package's."""
     for directory in zoneinfo.TZPATH:
         found = [Path(directory, name) for name in _PLACE_TABLES]
         if all(path.is_file() for path in found):
@@ -73,9 +55,7 @@ def _table_texts() -> list[str]:
 
 @functools.cache
 def place_names() -> tuple[str, ...]:
-    """The zones the picker offers: real places (tzdata's place tables), and
-    UTC. Any other zone is still read when typed in full, so a value stored
-    before stays valid; it is just not offered."""
+    """Other zones are still read when typed in full, so a value stored before stays valid."""
     known = set(zone_names())
     listed = {
         line.split("\t")[2]
@@ -89,15 +69,10 @@ def place_names() -> tuple[str, ...]:
 
 
 def zone_in_words(zone: str) -> str:
-    """The zone as a person names it: its place ("Europe/London" is
-    "London", "America/Argentina/Buenos_Aires" "Buenos Aires"), or the
-    name itself where it names no place ("UTC", "US/Pacific")."""
     return place_of(zone) or zone
 
 
 def place_of(zone: str) -> str | None:
-    """The city or island a zone is named after, in words; None for a zone
-    that names no place (``PLACES``)."""
     region, _slash, rest = zone.partition("/")
     if region not in PLACES or not rest:
         return None
@@ -121,15 +96,12 @@ def _by_city() -> dict[str, tuple[str, ...]]:
 
 
 def _prefer_current(names: list[str]) -> tuple[str, ...]:
-    # "America/Buenos_Aires" is an old alias of "America/Argentina/Buenos_Aires"
-    # (likewise Indianapolis, Louisville, Cordoba...): the longer name is the
-    # one tzdata keeps, so a city typed alone goes there rather than asking.
+    # "America/Buenos_Aires" is an old alias: the deeper name is the one tzdata keeps.
     deepest = [name for name in names if name.count("/") == 2]
     return (deepest[0],) if len(deepest) == 1 else tuple(names)
 
 
 def _close_to(key: str) -> list[str]:
-    """Places (and UTC) close to what was typed: never "Factory" for "Factori"."""
     found: list[str] = []
     by_city, by_key = _by_city(), _by_key()
     keys = [_key(name) for name in place_names()]
@@ -141,8 +113,6 @@ def _close_to(key: str) -> list[str]:
 
 
 def resolve_time_zone(typed: str) -> str:
-    """The IANA name meant by what was typed, or a ValidationError that
-    says what to try. Case and spaces for underscores don't matter."""
     typed = typed.strip()
     if len(typed) > LONGEST:
         raise ValidationError(
@@ -184,9 +154,7 @@ def _options() -> SafeString:
 
 
 class TimeZoneInput(forms.TextInput):
-    """A plain text box with the browser's own suggestions (a <datalist> of
-    places, ``place_names``): type "Lon" and Europe/London is offered. No
-    script needed."""
+    """The browser's own suggestions (a <datalist>): no script needed."""
 
     def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
         list_id = f"{(attrs or {}).get('id') or 'id_' + name}_zones"
@@ -196,9 +164,6 @@ class TimeZoneInput(forms.TextInput):
 
 
 class TimeZoneField(forms.CharField):
-    """Wherever a client's time zone is typed: reads it into an IANA name
-    before the model's validator (which stays strict) sees it."""
-
     widget = TimeZoneInput
 
     def __init__(self, **kwargs: Any) -> None:

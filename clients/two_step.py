@@ -13,8 +13,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 
 def setup_uri(device: TOTPDevice) -> str:
-    """An otpauth:// address with a neutral name and no email in it: the
-    authenticator app's list can be seen by whoever holds the phone."""
+    """No email in it: the authenticator app's list can be seen by whoever holds the phone."""
     issuer = settings.OTP_TOTP_ISSUER
     params = urlencode(
         {
@@ -30,11 +29,9 @@ def setup_uri(device: TOTPDevice) -> str:
 
 
 def qr_svg(data: str) -> SafeString:
-    """Inline SVG (no image request, nothing cached as a file)."""
     image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=8)
     svg = str(image.to_string(encoding="unicode"))
     svg = svg.split("?>", 1)[-1].strip()  # drop the XML declaration
     label = escape(_("A code to scan with your authenticator app"))
     svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" class="qr" ', 1)
-    # Made here from our own data, never from input: safe to inline.
     return mark_safe(svg)  # noqa: S308 (our own QR code and escaped label)  # nosec B703

@@ -1,13 +1,5 @@
-"""``/api/v1/me/contact-profile/``: how the practice may reach the client, as
-Settings → "How we may contact you" sets it.
-
-The body is the portal form's own fields, as JSON (``mon_when`` is "any",
-"between" or "never"; ``mon_from``/``mon_until`` "HH:MM"), and the form
-(ContactProfileForm) decides what is valid; the service
-(contact_profile_update) writes and logs the change, as for the portal.
-The profile has no version column: its ETag is a digest of what it says,
-compared under the client row's lock that the service also takes.
-"""
+"""``/api/v1/me/contact-profile/``: the portal form's own fields as JSON, so the form decides
+what is valid; with no version column, the ETag is a digest of what the profile says."""
 
 from typing import Any
 
@@ -36,8 +28,7 @@ _WHEN = [value for value, _label in WHEN]
 
 @extend_schema_field({"type": "string", "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9]$"})
 class HourMinuteField(serializers.TimeField):
-    """A time of day as "HH:MM", the portal form's way; OpenAPI's "time"
-    format asks for seconds too, so the schema says what is sent."""
+    """ "HH:MM": OpenAPI's "time" format asks for seconds too, so the schema says what is sent."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(format="%H:%M", **kwargs)
@@ -127,7 +118,6 @@ class MyContactProfile(GenericAPIView[Any]):
             for name, value in body.validated_data.items()
             if value is not None and value is not False  # an unticked box is not posted
         }
-        # The API sets the week day by day (its fields are the days'), never as two rows.
         form = ContactProfileForm({**form_data, "one_by_one": True})
         if not form.is_valid():
             raise serializers.ValidationError(

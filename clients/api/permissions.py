@@ -1,6 +1,4 @@
-"""Who may call the client's own routes: a client, as the portal lets them in
-(clients.decorators.client_required), with an archived client let through
-only where the portal lets it (their download)."""
+"""Who may call the client's own routes: as the portal lets them in."""
 
 from typing import Any
 
@@ -23,8 +21,7 @@ class ClientArchived(Refused):
 
 
 class IsPortalClient(BasePermission):
-    """A client whose notebook is open; ``allow_archived`` on the view lets a
-    closed one in too. Staff are refused: their routes are their own."""
+    """``allow_archived`` on the view lets a closed notebook in too; staff have their own routes."""
 
     message = _("Only clients can do this.")
 
@@ -42,7 +39,6 @@ class IsPortalClient(BasePermission):
 
 
 def portal_client(request: Request) -> Client:
-    """The client behind this request, once IsPortalClient has let it through."""
     client = getattr(request, "portal_client", None)
     assert isinstance(client, Client)  # IsPortalClient ran first: this only narrows the type
     return client

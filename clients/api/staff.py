@@ -1,10 +1,5 @@
-"""The staff's clients, their sessions, and (the manager's) access log, through the API.
-
-Thin views over clients.selectors and clients.services, scoped as the admin
-is: a therapist reaches their own clients, the manager every client; anyone
-else's client is a 404. Ids in a body (``therapist``) are looked up in the
-same scope, so one outside it is a 400 naming the field, never a move.
-"""
+"""The staff's clients, their sessions, and the access log, scoped as the admin is; ids in a
+body are looked up in the same scope, so one outside it is a 400, never a move."""
 
 import hashlib
 from typing import Any
@@ -35,8 +30,6 @@ class StaffView(GenericAPIView[Any]):
 
 
 def therapists_for(user: User) -> QuerySet[User]:
-    """Whom ``user`` may name as a client's therapist: a therapist only
-    themself, the manager any active therapist."""
     if is_acting_manager(user):
         return selectors.active_therapists()
     return User.objects.filter(pk=user.pk, role=User.Role.THERAPIST, is_active=True)
@@ -79,8 +72,7 @@ class ClientPatch(ClientIn):
 
 
 def client_etag_version(client: Client) -> int:
-    """A client row has no version counter: its ETag is a digest of what
-    PATCH may change, so any change made elsewhere makes an old one stale."""
+    """No version counter: a digest of what PATCH may change, so any change stales an old ETag."""
     fields = (client.display_name, client.contact_email, client.timezone, client.therapist_id)
     digest = hashlib.sha256(repr(fields).encode()).hexdigest()
     return int(digest[:7], 16)

@@ -1,14 +1,5 @@
-"""API tokens: get one with a password (and the second factor), list and revoke your own.
-
-Tokens are django-rest-knox's: only a hash of each is stored, and each
-expires (``REST_KNOX["TOKEN_TTL"]``). Getting one is a sign-in like the
-web's, through Django's ``authenticate`` with the request, so django-axes
-counts its failures toward the same lockout (account on one address, and the
-address across accounts; clients.lockout). A locked, a wrong and an unknown
-account get one answer, as on the sign-in page. Staff always give a code
-from their authenticator app (or a recovery code), as the admin asks; a
-client gives one when they turned two-step sign-in on.
-"""
+"""API tokens (django-rest-knox); getting one goes through ``authenticate`` with the request,
+so django-axes counts its failures toward the same lockout as the sign-in page."""
 
 from typing import Any
 
@@ -112,8 +103,6 @@ class TokenOut(serializers.Serializer[Any]):
 
 
 def _second_factor_refusal(*, user: User, code: str) -> str:
-    """Why the second factor is refused ("" when it is given): staff always
-    need one, a client only when they turned two-step sign-in on."""
     if user.is_client:
         if not selectors.has_two_step(user=user):
             return ""
@@ -164,8 +153,7 @@ class TokenCreate(APIView):
         refusal = _second_factor_refusal(user=user, code=body.validated_data.get("code", ""))
         if refusal:
             raise CodeRefused(refusal)
-        # As a sign-in: axes clears this account's count on this address, and
-        # the last sign-in is recorded.
+        # As a sign-in: axes clears this account's count, and the last sign-in is recorded.
         user_logged_in.send(sender=User, request=request._request, user=user)
         instance, token = AuthToken.objects.create(user=user, expiry=knox_settings.TOKEN_TTL)
         return Response(

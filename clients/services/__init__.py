@@ -1,12 +1,4 @@
-"""Every write to clients goes through here: keyword-only, atomic, typed.
-
-One module per sub-domain: ``clients`` (adding, changing, archiving),
-``sessions``, ``access_log``, ``invitations`` and ``invitation_acceptance``,
-``discreet_email``, ``contact`` (the client's safe-contact profile), ``accounts``
-(password, sessions on every device), ``two_step``, ``sign_ins`` (lifting a
-lock), ``erasure`` (what clients/ holds of an erased client) and the staff
-modules (``staff``, ``staff_invitations``).
-"""
+"""Every write to clients goes through here: keyword-only, atomic, typed."""
 
 from clients.services.access_log import (
     ACCESS_EVENT_REPEAT,

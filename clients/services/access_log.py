@@ -1,14 +1,5 @@
-"""The client's access log: who saw their records, and when.
-
-Every look is recorded here, in one of two ways. A service that knows what
-it shows names the look itself (access_event_record: "Since last session",
-a printed summary). Every other staff request is caught where the client's
-words are opened: reading a decrypted field off a model whose class names
-its client (``client_words_of``) notes that client for the request
-(looks_noted), and the request's end writes one line for each client not
-already recorded (looks_record, called by clients.middleware.looks_middleware).
-A new page therefore cannot show a client's words without a line.
-"""
+"""The client's access log, caught where a decrypted field is read, so that a new page
+cannot show a client's words without a line."""
 
 import datetime as dt
 from collections.abc import Iterable, Iterator
@@ -29,7 +20,6 @@ from practice.models import User
 
 # An access-log line repeated within this long (a page reloaded) is written once.
 ACCESS_EVENT_REPEAT = dt.timedelta(minutes=15)
-# What a look caught at a request's end says: the page, PDF or API route it was.
 PAGE_LOOK = "Page {path}"
 
 
@@ -39,9 +29,7 @@ def is_page_look(what: str) -> bool:
 
 @dataclass
 class Looks:
-    """The clients whose words one request opened, and those it already recorded."""
-
-    # Clients known from rows read with their owner joined; rows read without it, by model.
+    # Rows read without their owner joined are looked up by model at the end, in one query each.
     clients: set[int] = field(default_factory=set)
     opened: dict[type[models.Model], set[int]] = field(default_factory=dict)
     recorded: set[int] = field(default_factory=set)
@@ -54,7 +42,6 @@ class Looks:
             self.opened.setdefault(type(instance), set()).add(instance.pk)
 
     def client_ids(self) -> set[int]:
-        """Who the opened rows belong to: one query per kind of row read without its owner."""
         ids = set(self.clients)
         for model, pks in self.opened.items():
             owner: str = model.client_words_of  # type: ignore[attr-defined]
@@ -68,8 +55,7 @@ class Looks:
 
 
 def client_id_in_hand(instance: models.Model, owner: str) -> int | None:
-    """The client at the end of ``owner`` (``assignment__client``), if every
-    step before it was read with the row (select_related): else None."""
+    """None unless every step was read with the row: following it would cost a query."""
     *steps, last = owner.split("__")
     here = instance
     for step in steps:
@@ -87,7 +73,6 @@ _looks: ContextVar[Looks | None] = ContextVar("looks", default=None)
 
 
 def words_read(instance: models.Model) -> None:
-    """A decrypted field was read off ``instance``: note its client, if it names one."""
     looks = _looks.get()
     owner = getattr(type(instance), "client_words_of", None)
     if looks is not None and owner:
@@ -96,7 +81,6 @@ def words_read(instance: models.Model) -> None:
 
 @contextmanager
 def looks_noted() -> Iterator[Looks]:
-    """Note, while this lasts, every client whose words are read (words_read)."""
     looks = Looks()
     token = _looks.set(looks)
     try:
@@ -107,8 +91,6 @@ def looks_noted() -> Iterator[Looks]:
 
 
 def looks_record(*, actor: User, looks: Looks, path: str) -> list[AccessEvent]:
-    """The end of a staff request to ``path``: a line for each client whose
-    words it opened and that no service recorded by name already."""
     if not (looks.clients or looks.opened):
         return []
     client_ids = looks.client_ids() - looks.recorded
@@ -125,11 +107,6 @@ def looks_record(*, actor: User, looks: Looks, path: str) -> list[AccessEvent]:
 def access_event_record(
     *, actor: User, client: Client, action: str, what: str = ""
 ) -> AccessEvent | None:
-    """Note in the client's access log that ``actor`` saw their records.
-
-    The same look repeated within ACCESS_EVENT_REPEAT (a reload) is written
-    once; returns None then.
-    """
     written = access_events_record(actor=actor, clients=[client], action=action, what=what)
     return written[0] if written else None
 
@@ -138,10 +115,6 @@ def access_event_record(
 def access_events_record(
     *, actor: User, clients: Iterable[Client | int], action: str, what: str = ""
 ) -> list[AccessEvent]:
-    """One look at several clients' records at once (a list page showing
-    their words): a line in each one's access log, in a constant number of
-    queries however many clients. Returns the lines written (a repeat
-    within ACCESS_EVENT_REPEAT is not written again)."""
     if action not in AccessEvent.Action.values:
         raise ValueError(f"Unknown access action: {action!r}")
     require_staff(actor)

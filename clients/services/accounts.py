@@ -20,8 +20,6 @@ from practice.models import User, new_session_salt
 
 @transaction.atomic
 def user_log_out_everywhere(*, user: User) -> User:
-    """End every session of ``user`` on every device (their auth hash
-    changes), and every API token they hold."""
     user.session_salt = new_session_salt()
     user.save(update_fields=["session_salt"])
     api_tokens_revoke_all(user=user)
@@ -29,8 +27,6 @@ def user_log_out_everywhere(*, user: User) -> User:
 
 
 def api_tokens_revoke_all(*, user: User) -> int:
-    """Revoke every API token of ``user`` (a token is a signed-in device too);
-    returns how many."""
     return int(AuthToken.objects.filter(user=user).delete()[0])
 
 
@@ -39,7 +35,6 @@ class _CurrentPasswordNotRight(Exception):
 
 
 def current_password_not_right() -> ValidationError:
-    """The one answer to a wrong current password, and to any while checks pause."""
     return ValidationError(
         {"old_password": [_("That password is not right."), str(lockout.NOT_RIGHT_WAY_BACK)]}
     )
@@ -48,18 +43,7 @@ def current_password_not_right() -> ValidationError:
 def user_change_password(
     *, request: HttpRequest, user: User, old_password: str, new_password: str
 ) -> User:
-    """Change a signed-in person's password, asking for the current one.
-
-    Every session of ``user`` ends, on every device: the session auth hash
-    covers the password (User._get_session_auth_hash). A reset link already
-    emailed stops working too (its token covers the password). The caller
-    keeps its own session with ``update_session_auth_hash``.
-
-    A wrong current password counts as a failed sign-in (clients.lockout),
-    from ``request``'s address: someone at a borrowed, signed-in screen
-    cannot guess it without end. While checks pause, even the right one is
-    refused, in the same words and time as a wrong one.
-    """
+    """A wrong current password counts as a failed sign-in: a borrowed screen cannot guess on."""
     if lockout.password_check_refused(request=request, user=user):
         lockout.spend_a_password_check(old_password)
         lockout.password_check_failed(request=request, user=user)
@@ -73,14 +57,7 @@ def user_change_password(
 
 @transaction.atomic
 def _change_password(*, user: User, old_password: str, new_password: str) -> User:
-    """The row is locked, so two changes sent at once (a double click) are
-    taken one after the other: the second finds the password changed and is
-    refused, as a replay with the old password always is. Its page is the
-    one the browser shows, so it says the change is done rather than "not
-    right", which would send the person back to a password that no longer
-    works. Checked here even when a form has checked it: this is the one
-    way a password changes.
-    """
+    """Locked, so a double click's second post is told "done", not sent to a dead password."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if not user.check_password(old_password):
         if user.check_password(new_password):
@@ -114,9 +91,7 @@ def user_dismiss_exit_note(*, user: User) -> User:
 
 
 def user_send_password_reset(*, user_id: int) -> bool:
-    """Email a password-reset link, discreetly. The token is made here, at send
-    time, so it never waits in the task queue. False when there is no one to
-    send it to; EmailNotSent when the mail server failed."""
+    """The token is made at send time, so it never waits in the task queue."""
     user = User.objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.has_usable_password():
         return False

@@ -25,7 +25,6 @@ def require_staff(actor: User) -> None:
 
 @transaction.atomic
 def client_create(*, actor: User, therapist: User | None = None, **fields: Any) -> Client:
-    """Add a client. A therapist adds to their own caseload; a manager to anyone's."""
     require_staff(actor)
     therapist = therapist or actor
     if actor.is_therapist and therapist != actor:
@@ -61,9 +60,7 @@ def client_update(*, actor: User, client: Client, **changes: Any) -> Client:
 
 
 def _own_client(actor: User, client: Client) -> Client.Status:
-    """The client's status as it is now, their row locked; refused unless the
-    client is in the actor's list. Read under the lock, so a change queued
-    behind an erasure finds the client gone (erased clients are in no list)."""
+    """Read under the lock, so a change queued behind an erasure finds the client gone."""
     require_staff(actor)
     status = client_status_locked(user=actor, client=client)
     if status is None:
@@ -73,11 +70,7 @@ def _own_client(actor: User, client: Client) -> Client.Status:
 
 @transaction.atomic
 def client_archive(*, actor: User, client: Client) -> Client:
-    """Take a client out of the lists and the portal, keeping every record.
-
-    Clients with records are never deleted: what they wrote may matter later
-    (a protection order, a complaint). Restoring undoes this.
-    """
+    """Never deleted: what they wrote may matter later (a protection order, a complaint)."""
     return _client_set_status(actor=actor, client=client, status=Client.Status.ARCHIVED)
 
 
@@ -87,8 +80,6 @@ def client_restore(*, actor: User, client: Client) -> Client:
 
 
 def _client_set_status(*, actor: User, client: Client, status: Client.Status) -> Client:
-    """Archiving and restoring alike: only for a client in the actor's own
-    list, and a client already in that status is left untouched."""
     now = _own_client(actor, client)
     client.status = status
     if now != status:
@@ -100,8 +91,6 @@ def _client_set_status(*, actor: User, client: Client, status: Client.Status) ->
 def client_attach_portal_account(
     *, client: Client, email: str, password: str = "", password_hash: str = ""
 ) -> User:
-    """Give a client a portal login, with a password or one already hashed
-    (the invitation's, chosen before the address was confirmed)."""
     user = User.objects.create_user(email=email, password=password, role=User.Role.CLIENT)
     if password_hash:
         user.password = password_hash

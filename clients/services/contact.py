@@ -1,6 +1,4 @@
-"""Writes to a client's contact profile: by the client in the portal, or by
-their therapist with them in session. Each change is logged (who, when,
-which parts; never the address or number) and shown to the other side."""
+"""Writes to a client's contact profile, each logged (never the address) for the other side."""
 
 import datetime as dt
 from typing import Any
@@ -17,9 +15,7 @@ from clients.selectors import clients_for_user
 from practice.models import User
 from practice.roles import is_acting_staff
 
-# Said to a client whose address or number is on another client's profile:
-# not whose, nor even that it is a client's, which would tell them who else
-# comes here. Staff are told plainly (STAFF_TAKEN).
+# Not even that it is a client's: that would tell them who else comes here.
 CLIENT_TAKEN = {
     "email": gettext_lazy(
         "This address cannot be used for your reminders. Please use another one, or ask "
@@ -43,8 +39,6 @@ STAFF_TAKEN = {
 
 
 def _as_staff(actor: User, client: Client) -> bool:
-    """True for staff who may see the client, False for the client themselves;
-    anyone else is refused."""
     if not (actor.is_authenticated and actor.is_active):
         raise PermissionDenied(_("This is not a profile you may change."))
     if is_acting_staff(actor):
@@ -56,11 +50,7 @@ def _as_staff(actor: User, client: Client) -> bool:
 
 
 def _locked(actor: User, client: Client, *, as_staff: bool) -> tuple[Client, ContactProfile]:
-    """The client's row locked (two saves of one profile queue up), and their profile.
-
-    Who may change it is asked again of the locked row: an erasure (or a move
-    to another therapist) this save queued behind has changed it since _as_staff.
-    """
+    """Asked again under the lock: an erasure or move this save queued behind changed it."""
     rows = clients_for_user(user=actor) if as_staff else Client.objects.filter(portal_user=actor)
     locked = (
         rows.exclude(status=Client.Status.ERASED).select_for_update().filter(pk=client.pk).first()
@@ -109,8 +99,7 @@ def _refuse_taken(profile: ContactProfile, *, as_staff: bool) -> None:
         raise ValidationError(errors)
 
 
-# How a database names the unique constraint behind each "taken" field:
-# PostgreSQL by the constraint's name, SQLite by table and column.
+# PostgreSQL names the constraint, SQLite the table and column.
 TAKEN_SIGNS = {
     "email": ("contact_email_one_client", "clients_contactprofile.email"),
     "phone": ("contact_phone_one_client", "clients_contactprofile.phone"),
@@ -118,8 +107,7 @@ TAKEN_SIGNS = {
 
 
 def _save_or_refuse_taken(profile: ContactProfile, *, as_staff: bool) -> None:
-    """Save, saying "taken" if another client's save of the same address or
-    number committed after _refuse_taken looked (two saves at once)."""
+    """Two saves at once: the other may commit after _refuse_taken looked."""
     try:
         with transaction.atomic():
             profile.save()
@@ -145,15 +133,7 @@ def contact_profile_update(
     recurring_reminder_at: dt.time,
     time_zone: str | None = None,
 ) -> ContactProfile:
-    """Set the whole profile, as the client (their own) or staff who may see
-    the client. Either counts as confirmed today (``checked_on``): the
-    client's own save is their word that it is right.
-
-    ValidationError, naming the field, for anything the profile cannot hold:
-    a channel safe with nowhere to send, hours with no time, an address or
-    number on another client's profile, an unknown time zone. Nothing
-    changes then. A save that changes nothing still records the confirmation.
-    """
+    """Even a save that changes nothing is their word that it is right: it confirms."""
     as_staff = _as_staff(actor, client)
     client, profile = _locked(actor, client, as_staff=as_staff)
     before = _snapshot(profile)
@@ -195,13 +175,7 @@ def contact_profile_update(
 
 @transaction.atomic
 def contact_profile_turn_off(*, actor: User, client: Client) -> ContactProfile:
-    """Every channel off, in one step: nothing is sent from now on.
-
-    The address, number and hours stay (unused), so turning a channel back
-    on is quick; the client may clear them on the same page. Idempotent: a
-    second press (or a replayed request) finds nothing on and logs nothing.
-    Open to a client whose notebook is closed too: saying stop always works.
-    """
+    """Open to a closed notebook too: saying stop always works."""
     as_staff = _as_staff(actor, client)
     client, profile = _locked(actor, client, as_staff=as_staff)
     parts = [f"{name}_off" for name in ("email", "text") if getattr(profile, f"{name}_is_safe")]
@@ -223,6 +197,5 @@ def contact_profile_turn_off(*, actor: User, client: Client) -> ContactProfile:
 
 
 def contact_profile_erase(*, client: Client) -> None:
-    """The profile and its log, for clients.services.erasure only."""
     ContactChange.objects.filter(client=client).delete()
     ContactProfile.objects.filter(client=client).delete()

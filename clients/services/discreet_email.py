@@ -23,25 +23,19 @@ class EmailNotSent(Exception):
 
 
 def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> bool:
-    """Send an email that names nothing clinical, from the practice's neutral sender.
-
-    Returns whether it went; a mail server being down must not undo the
-    action that asked (the caller says to try again, or its task retries).
-    """
+    """Returns whether it went: a mail server being down must not undo the action that asked."""
     try:
         send_discreet_email_or_raise(to=to, template=template, context=context)
     except BadHeaderError:
         return False  # logged where it was found
     except (OSError, SMTPException) as failure:
-        # Never the whole error: a provider's (anymail's) quotes its response,
-        # which may hold the address.
+        # Never the whole error: a provider's quotes its response, which may hold the address.
         logger.warning("Could not send a %s email: %s.", template, delivery.short_error(failure))
         return False
     return True
 
 
 def send_discreet_email_or_raise(*, to: str, template: str, context: dict[str, Any]) -> None:
-    """As send_discreet_email, raising what the mail server said (practice.delivery reads it)."""
     practice = practice_settings()
     sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
     message = EmailMultiAlternatives(
@@ -54,9 +48,7 @@ def send_discreet_email_or_raise(*, to: str, template: str, context: dict[str, A
     try:
         message.send()
     except BadHeaderError:
-        # A stored sender name or subject with a line break (PracticeSettings
-        # refuses them now; an older row may still hold one). Retrying will
-        # not help: a manager has to correct the practice settings.
+        # Retrying will not help: a manager has to correct the practice settings.
         logger.error(
             "Could not send a %s email: the practice's sender name or subject cannot go "
             "into an email header. Correct them in the practice settings.",
@@ -72,9 +64,6 @@ def invitation_email_attempt(
     now: dt.datetime,
     what: str,
 ) -> str:
-    """One try at an invitation's email (a client's or a staff member's), counted on
-    its row: ``send`` raises what the mail server said. Returns "sent", or what
-    practice.delivery.count_failure says ("failed" while worth retrying, "given-up")."""
     invitation.email_attempts += 1
     try:
         send()

@@ -1,14 +1,5 @@
-"""Accepting an invitation: the address and password chosen, then the
-account made from a link emailed to that address.
-
-The welcome form never says whether an address already has an account
-here. Whatever is typed, the request does the same work (the password
-checked against the rules and hashed once, the choice kept on the
-invitation, one email queued) and the page says "check your email". The
-email is worded when it is sent: to a free address, a single-use link that
-makes the account with the password chosen; to a taken one, a neutral note
-that someone tried to use it here, and how its owner signs in or resets.
-"""
+"""Accepting an invitation: the account is made from a link emailed to the chosen address,
+so the welcome form never says whether an address already has an account here."""
 
 import hashlib
 import logging
@@ -49,16 +40,7 @@ def finish_token_hash(token: str) -> str:
 
 
 def invitation_accept(*, token: str, email: str, password: str) -> Invitation:
-    """Keep the address and password chosen on the welcome form, and email
-    that address (see the module's docstring); the invitation stays open
-    until the emailed link is opened.
-
-    The password meets the rules or ValidationError names them; nothing is
-    kept then. A later choice replaces an earlier one (the earlier email's
-    link stops working). Each choice counts towards INVITATION_ACCEPT_TRIES,
-    but the same address sent again within SENT_TWICE_WINDOW (a double
-    click) is the first one: no second email, no second count.
-    """
+    """The same address again within SENT_TWICE_WINDOW (a double click) is not a second try."""
     email = User.normalize_username(email)
     validate_password(password, user=User(email=email, role=User.Role.CLIENT))
     hashed = make_password(password)  # before any branch: every request pays one hash
@@ -100,10 +82,7 @@ def invitation_accept(*, token: str, email: str, password: str) -> Invitation:
 
 
 def invitation_send_finish_email(*, invitation_id: int, try_number: int) -> bool:
-    """Email the address chosen with try ``try_number`` of this invitation:
-    the finishing link if the address is free, a neutral note if it is
-    taken. False when there is nothing to send (a later choice replaced it,
-    the invitation closed); EmailNotSent when the mail server failed."""
+    """Worded at send time: the link to a free address, a neutral note to a taken one."""
     invitation = Invitation.objects.select_related("client").filter(pk=invitation_id).first()
     if invitation is None or invitation.accept_tries != try_number or not invitation.finish_seed:
         return False
@@ -145,23 +124,12 @@ def _finishing_invitation(token: str, *, lock: bool = False) -> Invitation:
 
 
 def invitation_finish_check(*, token: str) -> Invitation:
-    """The invitation a finishing link belongs to, if it can still make the
-    account (InvitationRefused if not)."""
     return _finishing_invitation(token)
 
 
 @transaction.atomic
 def invitation_finish(*, token: str) -> User:
-    """Make the client's portal account from the emailed link, with the
-    address and password chosen on the welcome form; the invitation is then
-    spent, and the kept password hash cleared from it.
-
-    Opened again afterwards, the link is refused as used (the page says to
-    sign in); after the invitation was replaced, the client archived, or its
-    last day, it is refused as those are. An address given an account
-    meanwhile (through another client's invitation) is refused, and no
-    account is made: its owner is the one reading this email.
-    """
+    """An address given an account meanwhile is refused: its owner is the one reading this."""
     invitation = _finishing_invitation(token, lock=True)
     if User.objects.filter(email__iexact=invitation.chosen_email).exists():
         raise InvitationRefused(InvitationRefused.ADDRESS_TAKEN)

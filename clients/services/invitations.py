@@ -24,26 +24,19 @@ from practice.dates import as_zone, end_of_day
 from practice.models import User
 from practice.queue import enqueue_on_commit
 
-# Addresses one invitation link may be accepted with (each is sent an
-# email) before it stops working.
 INVITATION_ACCEPT_TRIES = 5
-# "Make the link" sent again within this long is the first press twice (a
-# double click, a form sent again after a slow reply): the same link, one
-# email. Shorter than SENT_TWICE_WINDOW: a therapist who sees the email went
-# to a wrong address, corrects it and asks again means a new link to the new
-# address, and that takes longer than this.
+# Shorter than SENT_TWICE_WINDOW: correcting a wrong address and asking again takes longer.
 INVITATION_SENT_TWICE_WINDOW = dt.timedelta(seconds=15)
 
 
 class InvitationRefused(Exception):
-    """An invitation link that cannot be used. ``reason`` says why, for a kind message."""
+    """``reason`` says why, for a kind message."""
 
     UNKNOWN = "unknown"
     USED = "used"
     EXPIRED = "expired"
     REVOKED = "revoked"
     TOO_MANY_TRIES = "too-many-tries"
-    # The finishing link's address was given an account meanwhile (by another link).
     ADDRESS_TAKEN = "address-taken"
 
     def __init__(self, reason: str) -> None:
@@ -54,16 +47,13 @@ class InvitationRefused(Exception):
 @dataclass(frozen=True)
 class IssuedInvitation:
     invitation: Invitation
-    url: str  # shown once, never stored (see Invitation.link_seed)
+    url: str
 
 
 invitation_token_hash = link_token_hash
 
 
 def _invitation_token(seed: str) -> str:
-    """The link's secret, made from the row's seed and SECRET_KEY (as Django
-    makes password-reset links): the email can be sent, and sent again, after
-    the invitation is saved, and the database alone holds no working link."""
     return link_token(seed, purpose="clients.invitation.link")
 
 
@@ -78,14 +68,7 @@ def _issued(invitation: Invitation) -> IssuedInvitation:
 
 
 def invitation_issued(*, user: User, client_id: int, invitation_id: int) -> IssuedInvitation | None:
-    """The link of the client's invitation ``invitation_id`` while it still
-    works, for the page that shows it to the therapist once, after they made
-    it; None if it no longer works or is not theirs to see.
-
-    Here rather than in selectors: the link is made from the row's seed
-    only in this module. The admin holds the invitation's id until the
-    page shows it, never the link (clients.admin.clients).
-    """
+    """Here rather than in selectors: the link is made from the row's seed only in this module."""
     invitation = (
         invitations_for_client(user=user, client_id=client_id)
         .filter(pk=invitation_id, used_at=None, revoked_at=None, expires_at__gt=timezone.now())
@@ -96,9 +79,7 @@ def invitation_issued(*, user: User, client_id: int, invitation_id: int) -> Issu
 
 
 def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
-    """The end of the link's last day on the client's calendar, the day the
-    email and the welcome page name ("until 11 March"): a link that stopped
-    at the time of day it was made would be dead on the evening it names."""
+    """End of day on the client's calendar: not dead on the evening the email names."""
     made_on = now.astimezone(as_zone(client.timezone)).date()
     return end_of_day(
         made_on + dt.timedelta(days=settings.INVITATION_MAX_AGE_DAYS), client.timezone
@@ -107,24 +88,9 @@ def _invitation_ends(now: dt.datetime, client: Client) -> dt.datetime:
 
 @transaction.atomic
 def client_invite(*, actor: User, client: Client, send_email: bool = False) -> IssuedInvitation:
-    """Make a single-use, expiring link for ``client`` to set their portal password.
-
-    Any earlier link stops working. Only the token's hash is stored: the
-    link is returned once, for the therapist to copy, and emailed if asked
-    (discreetly: no clinical words, the practice's neutral sender and subject).
-
-    The email goes once this has committed (a link from an invitation that
-    was undone would not work), never holding it open on a slow mail server;
-    whatever happens to it, the invitation stands and the sweep retries it.
-
-    The same request by the same person within INVITATION_SENT_TWICE_WINDOW
-    returns the invitation it made, with the same link, and emails nothing
-    more: made again, the link just copied would stop working and the
-    client would get a second email.
-    """
+    """A quick repeat returns the same link: a new one would kill the one just copied."""
     require_staff(actor)
-    # Locked: two invitations made at once (two tabs, two people) would each
-    # revoke only the links it saw, and both new links would work.
+    # Locked: two made at once would each revoke only the links it saw, and both would work.
     if not clients_for_user(user=actor).select_for_update().filter(pk=client.pk).first():
         raise PermissionDenied(_("This is not one of your clients."))
     if client.status != Client.Status.ACTIVE:
@@ -156,8 +122,7 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
     if send_email:
         from clients.tasks import send_invitation_email
 
-        # Tried here, once, if the queue is down: the therapist is on the
-        # page that says whether it went, and can pass the link on otherwise.
+        # Tried here if the queue is down: the therapist's page says whether it went.
         enqueue_on_commit(send_invitation_email, invitation.pk, run_here_if_broker_down=True)
     return IssuedInvitation(invitation=invitation, url=_invitation_url(token))
 
@@ -165,9 +130,7 @@ def client_invite(*, actor: User, client: Client, send_email: bool = False) -> I
 def _just_invited(
     *, actor: User, client: Client, send_email: bool, now: dt.datetime
 ) -> Invitation | None:
-    """The working invitation ``actor`` made for ``client`` moments ago with
-    the same choice about email, if there is one. An email given up is not
-    repeated: asking again is asking for a new try."""
+    """An email given up is not repeated: asking again is asking for a new try."""
     return (
         Invitation.objects.filter(
             client=client,
@@ -184,14 +147,7 @@ def _just_invited(
 
 
 def invitation_send_email(*, invitation_id: int) -> bool:
-    """Email an invitation's link, if it is still wanted and still works.
-
-    Safe to run twice: the row lock and ``emailed_at`` send it once (were the
-    record of it lost, a second email carries the same link). A failure is
-    counted; one that cannot get better, or one too many (practice.delivery),
-    is given up, and the therapist sees so. Raises EmailNotSent, once the
-    count has committed, while it is worth trying again.
-    """
+    """Raises EmailNotSent only once the failure's count has committed."""
     outcome = _invitation_try_email(invitation_id)
     if outcome == "failed":
         raise EmailNotSent(invitation_id)
@@ -213,10 +169,9 @@ def _invitation_try_email(invitation_id: int) -> str:
 
     def send() -> None:
         if invitation_token_hash(token) != invitation.token_hash:
-            # SECRET_KEY changed since: the link made now would not open. Cannot get better.
+            # SECRET_KEY changed since: the link would not open. Cannot get better.
             raise BadHeaderError("the link can no longer be made from its seed")
-        # "Until 12 March" is read where the client lives: on the practice's
-        # calendar it can be a day after the link stops working for them.
+        # "Until 12 March" is read where the client lives, not on the practice's calendar.
         with timezone.override(client.timezone):
             send_discreet_email_or_raise(
                 to=client.contact_email,
@@ -230,10 +185,7 @@ def _invitation_try_email(invitation_id: int) -> str:
 
 
 def _email_still_wanted(invitation: Invitation) -> bool:
-    """Asked for, not sent or given up, and its link would still open (a link
-    replaced, used or out of date, or a client archived, gets no late email),
-    and someone to send it to: a therapist who cleared the address (someone
-    else reads that inbox) has stopped it."""
+    """A therapist who cleared the address (someone else reads that inbox) has stopped it."""
     client = invitation.client
     return (
         invitation.email_asked_at is not None
@@ -263,8 +215,6 @@ def usable_invitation(token: str, *, lock: bool = False) -> Invitation:
 
 
 def invitation_still_open(invitation: Invitation) -> None:
-    """Refuse (InvitationRefused) an invitation used, replaced, for an
-    archived client or out of date; its finishing link is refused alike."""
     if invitation.used_at is not None or invitation.client.portal_user_id is not None:
         raise InvitationRefused(InvitationRefused.USED)
     if invitation.revoked_at is not None or invitation.client.status != Client.Status.ACTIVE:
@@ -274,5 +224,4 @@ def invitation_still_open(invitation: Invitation) -> None:
 
 
 def invitation_check(*, token: str) -> Invitation:
-    """The invitation behind a link, if it can still be used (InvitationRefused if not)."""
     return usable_invitation(token)

@@ -1,6 +1,4 @@
-"""Single-use links (a client's invitation, a new staff member's): the secret
-in the link is made from a random seed kept on the row and SECRET_KEY, and only
-its hash is looked up, so a copy of the database alone opens no one's link."""
+"""Single-use links made from a seed on the row and SECRET_KEY: a database copy opens none."""
 
 import hashlib
 import secrets
@@ -14,8 +12,7 @@ def new_link_seed() -> str:
 
 
 def link_token(seed: str, *, purpose: str) -> str:
-    """The link's secret for ``seed``; ``purpose`` keeps one kind of link's
-    secret from ever opening another kind (as Django's password-reset links)."""
+    """``purpose`` keeps one kind of link's secret from ever opening another kind."""
     digest = salted_hmac(purpose, seed, algorithm="sha256").digest()
     return urlsafe_b64encode(digest).rstrip(b"=").decode()
 

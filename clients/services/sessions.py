@@ -17,8 +17,7 @@ def session_schedule(*, actor: User, client: Client, starts_at: dt.datetime) -> 
     require_staff(actor)
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
-    # Checked here as on the admin's form (Session.clean); a time already
-    # booked is that session, not an error.
+    # A time already booked is that session, not an error.
     Session(client=client, starts_at=starts_at).full_clean(
         validate_unique=False, validate_constraints=False
     )

@@ -1,11 +1,5 @@
-"""A manager's changes to the practice's staff: deactivating and reactivating
-an account, handing a therapist's clients to another, resetting a lost
-second factor. Nothing is deleted: an account's records (who set, read and
-printed what) stay, and each change is written in its history (staff_log).
-
-Each refusal is a ValidationError in words for the manager, raised before
-anything is written.
-"""
+"""A manager's changes to the practice's staff; nothing is deleted, since an account's records
+(who read and printed what) must stay."""
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -25,7 +19,6 @@ STAFF_ROLES = (User.Role.THERAPIST, User.Role.MANAGER)
 
 
 def _staff_member(user_id: int, *, lock: bool = True) -> User:
-    """A therapist's or manager's account, locked; never a client's."""
     queryset = User.objects.filter(pk=user_id, role__in=STAFF_ROLES)
     member = (queryset.select_for_update() if lock else queryset).first()
     if member is None:
@@ -39,19 +32,11 @@ def active_client_count(*, therapist: User) -> int:
 
 @transaction.atomic
 def staff_deactivate(*, actor: User, user_id: int) -> User:
-    """Close a therapist's or manager's account: they can no longer sign in,
-    and every session of theirs ends on every device. Their records stay.
-
-    Refused for the practice's last active manager (nobody could manage the
-    staff after), for the manager's own account (another manager does it, so
-    nobody locks themselves out halfway through), and for a therapist who
-    still has active clients (hand them over first: a client is never left
-    without a therapist who can see what they send).
-    """
+    """A client is never left without a therapist who can see what they send."""
     require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     member = _staff_member(user_id)
     if not member.is_active:
-        return member  # already done: a form sent twice
+        return member  # a form sent twice
     if is_acting_manager(member):
         managers = User.objects.select_for_update().filter(role=User.Role.MANAGER, is_active=True)
         if managers.count() <= 1:
@@ -87,8 +72,6 @@ def staff_deactivate(*, actor: User, user_id: int) -> User:
 
 @transaction.atomic
 def staff_reactivate(*, actor: User, user_id: int) -> User:
-    """Open a closed account again; they sign in with their password and
-    second factor as before (reset it if they have lost it)."""
     require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     member = _staff_member(user_id)
     if not member.is_active:
@@ -100,12 +83,6 @@ def staff_reactivate(*, actor: User, user_id: int) -> User:
 
 @transaction.atomic
 def clients_hand_over(*, actor: User, from_id: int, to_id: int) -> int:
-    """Move every active client of one therapist to another active therapist;
-    how many moved. Archived clients stay with their therapist, with their
-    records (restoring one is a manager's change of therapist, as ever).
-
-    Each client's history, and both therapists', say who moved whom.
-    """
     require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     giver = _staff_member(from_id)
     taker = _staff_member(to_id)
@@ -141,14 +118,7 @@ def clients_hand_over(*, actor: User, from_id: int, to_id: int) -> int:
 
 @transaction.atomic
 def staff_second_factor_reset(*, actor: User, user_id: int) -> User:
-    """Remove a staff member's authenticator and recovery codes, and end their
-    sessions everywhere: at their next sign-in (password first) they set up
-    an app again, as on their first.
-
-    Not for the manager's own: on a verified session, it would let anyone at
-    this screen, with the password, set up their own app in the manager's
-    name. A manager who lost theirs uses a recovery code, or asks another.
-    """
+    """Not the manager's own: anyone at this screen with the password could take it over."""
     require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     member = _staff_member(user_id)
     if member.pk == actor.pk:

@@ -1,7 +1,4 @@
-"""Inviting a therapist or a manager: the same single-use, expiring link as a
-client's invitation (clients.services.links), emailed, if asked, with the
-same neutral words; the person chooses their password through it, and sets
-up their authenticator at their first sign-in (clients.views.staff_two_step)."""
+"""Inviting a therapist or a manager, with the same single-use link as a client's invitation."""
 
 import datetime as dt
 import logging
@@ -36,8 +33,7 @@ _PURPOSE = "clients.staff_invitation.link"
 
 
 def email_taken() -> str:
-    """The one answer to an address already used by an account, whoever's it is:
-    a client's sign-in address is theirs, and is shown to no one here."""
+    """Whoever's it is: a client's sign-in address is shown to no one here."""
     return _("This email cannot be used for a new account here. Try another one.")
 
 
@@ -47,7 +43,7 @@ STAFF_ARE_THE_MANAGERS = gettext_lazy("Only a practice manager manages the pract
 @dataclass(frozen=True)
 class IssuedStaffInvitation:
     invitation: StaffInvitation
-    url: str  # shown once, never stored
+    url: str
 
 
 def _url(seed: str) -> str:
@@ -56,7 +52,6 @@ def _url(seed: str) -> str:
 
 
 def _ends(now: dt.datetime) -> dt.datetime:
-    """The end of the link's last day on the practice's calendar."""
     zone = str(settings.TIME_ZONE)
     made_on = now.astimezone(as_zone(zone)).date()
     return end_of_day(made_on + dt.timedelta(days=settings.INVITATION_MAX_AGE_DAYS), zone)
@@ -66,12 +61,6 @@ def _ends(now: dt.datetime) -> dt.datetime:
 def staff_invite(
     *, actor: User, name: str, email: str, role: str, send_email: bool = False
 ) -> IssuedStaffInvitation:
-    """A single-use link for a new therapist or manager to choose their password.
-
-    An earlier working link to the same address stops working. The same
-    request again within INVITATION_SENT_TWICE_WINDOW (a double click) gives
-    back the link it made, and emails nothing more.
-    """
     require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     email = User.normalize_username(email)
     name = name.strip()
@@ -120,8 +109,6 @@ def staff_invite(
 
 
 def staff_invitation_issued(*, actor: User, invitation_id: int) -> IssuedStaffInvitation | None:
-    """The link of a working invitation, for the page that shows it once after
-    it was made (the page holds the id, never the link); None otherwise."""
     require_manager(actor, refusal=STAFF_ARE_THE_MANAGERS)
     invitation = StaffInvitation.objects.filter(
         pk=invitation_id, used_at=None, revoked_at=None, expires_at__gt=timezone.now()
@@ -146,18 +133,11 @@ def _usable(token: str, *, lock: bool = False) -> StaffInvitation:
 
 
 def staff_invitation_check(*, token: str) -> StaffInvitation:
-    """The invitation behind a link, if it can still be used (InvitationRefused if not)."""
     return _usable(token)
 
 
 @transaction.atomic
 def staff_invitation_accept(*, token: str, password: str) -> User:
-    """Make the staff member's account with the password they chose; the link is then spent.
-
-    The row lock makes a double submit make one account. An address taken
-    since the invitation was made is refused in the same calm words as at
-    the invitation; the manager makes a new link to another address.
-    """
     invitation = _usable(token, lock=True)
     if User.objects.filter(email__iexact=invitation.email).exists():
         raise ValidationError(
@@ -189,8 +169,6 @@ def staff_invitation_accept(*, token: str, password: str) -> User:
 
 
 def staff_invitation_send_email(*, invitation_id: int) -> bool:
-    """Email an invitation's link if still wanted; safe to run twice (the row
-    lock and ``emailed_at``). Raises EmailNotSent, once counted, while worth retrying."""
     outcome = _try_email(invitation_id)
     if outcome == "failed":
         raise EmailNotSent(invitation_id)

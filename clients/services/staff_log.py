@@ -1,9 +1,4 @@
-"""What a manager did to the practice's staff, recorded where the admin shows it.
-
-Django's admin log is the history page of each account (and of each client
-handed over): the manager sees there who changed what, and when. Nothing in
-it is ever deleted by these services. The server's log gets a line too.
-"""
+"""What a manager did to the staff, in Django's admin log: each account's history page."""
 
 import logging
 
@@ -17,7 +12,6 @@ logger = logging.getLogger("clients.staff")
 
 
 def staff_change_record(*, actor: User, target: Model, message: str) -> None:
-    """One line in ``target``'s history, by ``actor``: what was done, in words."""
     LogEntry.objects.create(
         user_id=actor.pk,
         content_type_id=ContentType.objects.get_for_model(target, for_concrete_model=False).pk,

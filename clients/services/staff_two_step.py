@@ -1,10 +1,4 @@
-"""The staff's second factor: an authenticator app, with single-use recovery codes.
-
-Therapists and managers cannot open the admin without it (practice.admin_site).
-The app's six digits are checked by django-otp, which refuses a code from a
-step already used (``last_t``) and slows down wrong guesses; a recovery code
-(django-otp's static tokens) is deleted as it is used, so each works once.
-"""
+"""The staff's second factor: an authenticator app, with single-use recovery codes."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -35,7 +29,6 @@ __all__ = [
 
 
 def has_staff_second_factor(*, user: User) -> bool:
-    """Whether ``user`` has an authenticator app set up (recovery codes come with it)."""
     return bool(TOTPDevice.objects.filter(user=user, confirmed=True).exists())
 
 
@@ -43,23 +36,12 @@ def has_staff_second_factor(*, user: User) -> bool:
 def staff_second_factor_enrol(
     *, user: User, token: str, device_id: int | None
 ) -> tuple[TOTPDevice, list[str]]:
-    """Confirm the app being set up with its first code and issue recovery codes, together.
-
-    ValidationError (on "token") when the code does not match or the picture
-    was replaced; then nothing changes.
-    """
     return two_step_turn_on(user=user, token=token, device_id=device_id)
 
 
 @transaction.atomic
 def staff_second_factor_verify(*, user: User, code: str) -> SecondFactorResult:
-    """Check a staff member's second factor: six digits from the app, or a recovery code.
-
-    The device rows are locked, so two tabs sending the same code at once
-    cannot both get in: the second finds the step (or the recovery code)
-    already used. A refused code changes nothing but django-otp's count of
-    wrong guesses, which is what slows the next try.
-    """
+    """Locked, so two tabs sending the same code at once cannot both get in."""
     typed = recovery_code_typed(code)
     if typed.isdigit():
         totp = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()

@@ -1,9 +1,4 @@
-"""Two-step sign-in: an authenticator app, never SMS or email codes, with
-single-use recovery codes for a phone that is lost, taken or broken.
-
-The recovery codes are django-otp's static tokens: each is deleted as it is
-used, so each works once. Staff have the same (clients.services.staff_two_step).
-"""
+"""Two-step sign-in: an authenticator app, never SMS or email codes, with recovery codes."""
 
 from dataclasses import dataclass
 
@@ -29,24 +24,17 @@ RECOVERY_DEVICE_NAME = "recovery codes"
 
 @dataclass(frozen=True)
 class SecondFactorResult:
-    """The device that took the code, or why none did (worded for the person)."""
-
     device: Device | None
     refusal: str = ""
 
 
 class TwoStepAlreadyOn(Exception):
-    """Setting up another app while two-step sign-in is on: it must be turned off first."""
+    """Another app while two-step sign-in is on: it must be turned off first."""
 
 
 @transaction.atomic
 def totp_device_start(*, user: User) -> TOTPDevice:
-    """A new, unconfirmed authenticator for ``user`` (replacing an unfinished one).
-
-    Refused while two-step sign-in is on: otherwise anyone at an unlocked,
-    signed-in screen could swap the client's app for their own without the
-    password. Turning it off asks for the password; then it can be set up again.
-    """
+    """Refused while on: anyone at a signed-in screen could swap in their own app."""
     if TOTPDevice.objects.filter(user=user, confirmed=True).exists():
         raise TwoStepAlreadyOn
     TOTPDevice.objects.filter(user=user, confirmed=False).delete()
@@ -55,12 +43,7 @@ def totp_device_start(*, user: User) -> TOTPDevice:
 
 @transaction.atomic
 def totp_device_confirm(*, user: User, token: str, device_id: int | None = None) -> TOTPDevice:
-    """Turn two-step sign-in on, once the app shows a code that matches.
-
-    ``device_id`` is the picture the page showed. Set-up started again in
-    another tab replaces it, and a code from the app that scanned the old
-    picture can never match the new one: that is said, not "try the newest".
-    """
+    """A code from a picture replaced in another tab can never match: that is said."""
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=False).last()
     if device is None or TOTPDevice.objects.filter(user=user, confirmed=True).exists():
         raise ValidationError({"token": [_("Start again: scan the new picture first.")]})
@@ -93,23 +76,13 @@ def totp_device_confirm(*, user: User, token: str, device_id: int | None = None)
 def two_step_turn_on(
     *, user: User, token: str, device_id: int | None
 ) -> tuple[TOTPDevice, list[str]]:
-    """Confirm the app being set up with its first code and issue recovery
-    codes, together: two-step sign-in is never on without a way back in.
-
-    ValidationError (on "token") when the code does not match or the picture
-    was replaced; then nothing changes.
-    """
+    """Together: two-step sign-in is never on without a way back in."""
     device = totp_device_confirm(user=user, token=token, device_id=device_id)
     return device, recovery_codes_issue(user=user)
 
 
 @transaction.atomic
 def recovery_codes_issue(*, user: User) -> list[str]:
-    """New recovery codes for ``user``, replacing every earlier one.
-
-    They are returned once, to be shown once: only the codes themselves are
-    kept, and each is deleted as it is used.
-    """
     StaticDevice.objects.filter(user=user).delete()
     device = StaticDevice.objects.create(user=user, name=RECOVERY_DEVICE_NAME, confirmed=True)
     codes: list[str] = []
@@ -122,20 +95,12 @@ def recovery_codes_issue(*, user: User) -> list[str]:
 
 
 def recovery_code_typed(code: str) -> str:
-    """A recovery code as kept: spaces and dashes a person may add, gone; lower case."""
     return "".join(code.split()).replace("-", "").lower()
 
 
 @transaction.atomic
 def recovery_code_verify(*, user: User, code: str) -> SecondFactorResult:
-    """Check a recovery code of ``user``'s and use it up.
-
-    The row is locked, so two tabs sending one code at once cannot both get
-    in. A code that is someone else's, made up, or used already is refused
-    in the same words: each is just not one of this person's unused codes.
-    Commits even when refused: django-otp's count of wrong guesses, which
-    slows the next try, must stay counted.
-    """
+    """Commits even when refused: django-otp's count of wrong guesses must stay counted."""
     recovery = StaticDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
     if recovery is not None:
         allowed, _details = recovery.verify_is_allowed()
@@ -157,14 +122,7 @@ def _too_many_tries() -> str:
 
 
 def recovery_codes_renew(*, user: User, code: str) -> list[str]:
-    """Ten new recovery codes for a signed-in person, once a code from
-    their app proves the phone is in their hand; the old ones stop working.
-
-    Only the app's code: a recovery code would let someone holding the old
-    list (found in a drawer) swap it for one the owner has never seen.
-    ValidationError (on "code") when refused, raised once the transaction has
-    committed: django-otp's count of wrong guesses must stay counted.
-    """
+    """Only the app's code: an old list found in a drawer must not buy a new one."""
     codes, refusal = _renew(user=user, typed="".join(code.split()))
     if refusal:
         raise ValidationError({"code": [refusal]})
@@ -193,7 +151,6 @@ def recovery_codes_left(*, user: User) -> int:
 
 @transaction.atomic
 def totp_verify(*, user: User, token: str) -> bool:
-    """Check a sign-in code. Throttled by django-otp after wrong guesses."""
     device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
     if device is None:
         return False
@@ -202,10 +159,7 @@ def totp_verify(*, user: User, token: str) -> bool:
 
 
 def totp_device_remove(*, request: HttpRequest, user: User, password: str) -> None:
-    """Turn two-step sign-in off; the password is asked again so a borrowed,
-    unlocked screen cannot do it. A wrong one counts as a failed sign-in
-    (clients.lockout); while checks pause, the right one is refused too, in
-    the same words and time."""
+    """The password is asked again so a borrowed, unlocked screen cannot do it."""
     if lockout.password_check_refused(request=request, user=user):
         lockout.spend_a_password_check(password)
     elif user.check_password(password):
@@ -225,20 +179,11 @@ def _two_step_remove_devices(*, user: User) -> None:
 
 @transaction.atomic
 def client_two_step_reset(*, actor: User, client_id: int) -> Client:
-    """Turn off two-step sign-in for a client who lost their phone and their
-    recovery codes, at their therapist's hand (a manager: any client's).
-
-    Their app and recovery codes stop working and their sessions end on
-    every device (a taken phone may still be signed in); at their next
-    sign-in the password is enough, and they are told once to set it up
-    again. Written in the client's history (who did it, when).
-    PermissionDenied for someone else's client; ValidationError when
-    two-step sign-in is not on. Either way nothing changes.
-    """
+    """Sessions end everywhere too: a taken phone may still be signed in."""
     client = clients_for_user(user=actor).filter(pk=client_id).first()
     if client is None:
         raise PermissionDenied(_("This is not one of your clients."))
-    # The account locked: of two resets at once, the second finds nothing left to turn off.
+    # Locked: of two resets at once, the second finds nothing left to turn off.
     account = None
     if client.portal_user_id is not None:
         account = User.objects.select_for_update().filter(pk=client.portal_user_id).first()
@@ -264,8 +209,6 @@ def client_two_step_reset(*, actor: User, client_id: int) -> Client:
 
 @transaction.atomic
 def two_step_reset_notice_take(*, user: User) -> bool:
-    """Whether staff turned off ``user``'s two-step sign-in since they last
-    signed in; the notice is said once, so taking it clears it."""
     return bool(
         User.objects.filter(pk=user.pk, two_step_reset_at__isnull=False).update(
             two_step_reset_at=None

@@ -1,6 +1,4 @@
-"""``{% load clocks %}``: ``{% times_shown_on %}`` says which clock the portal's
-dates and times are on: the client's own, which the portal runs on
-(clients.decorators.client_required), named as a person names it."""
+"""``{% times_shown_on %}``: which clock the portal's dates and times are on."""
 
 from django import template
 from django.utils import timezone
@@ -13,9 +11,7 @@ register = template.Library()
 
 @register.simple_tag
 def times_shown_on() -> str:
-    """ "Times and dates here are London time." A due date or a time read on
-    the wrong clock is a day out for someone far away; saying which clock
-    it is lets them notice."""
+    """A date read on the wrong clock is a day out for someone far away: this lets them notice."""
     zone = timezone.get_current_timezone_name()
     place = place_of(zone)
     if place is None:

@@ -1,5 +1,4 @@
-"""``{% load readers %}``: who at the practice can read what a client shares,
-in the one wording of clients.readers, with the way to see who has looked."""
+"""``{% load readers %}``: who can read what a client shares, in clients.readers' one wording."""
 
 from django import template
 from django.urls import reverse
@@ -24,7 +23,6 @@ def private_is_seen_as() -> str:
 
 @register.simple_tag
 def who_looked_link() -> SafeString:
-    """ "Each time someone at the practice looks, it is noted for you to see." with the page linked."""
     return format_html(
         '{} <a href="{}">{}</a>',
         readers.EACH_LOOK_NOTED,

@@ -53,7 +53,6 @@ def account_page(
     extra_context: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The account page with any refused form, or the archived client's page instead."""
     closed = selectors.client_for_portal_user(user=request.user) is None
     return render(
         request,
@@ -73,7 +72,6 @@ def account_page(
 @require_http_methods(["GET", "POST"])
 @client_required
 def two_step_setup(request: AuthedRequest) -> HttpResponse:
-    """Show the picture to scan and take the first code, which turns two-step sign-in on."""
     device = selectors.unconfirmed_totp_device(user=request.user)
     form = CodeForm()
     if request.method == "POST" and "start" in request.POST:
@@ -147,7 +145,6 @@ def two_step_remove(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required
 def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
-    """New recovery codes, once a code from the app shows the phone is in hand; the old stop."""
     form = CodeForm(request.POST, prefix="codes")
     if form.is_valid():
         try:
@@ -164,8 +161,7 @@ def recovery_codes_new(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required(allow_archived=True)
 def change_password(request: AuthedRequest) -> HttpResponse:
-    """A new password from inside, at once: no email needed (it may be read by someone else). Every
-    other session ends; wrong guesses count toward the lockout."""
+    """No email needed: it may be read by someone else."""
     form = ChangePasswordForm(request.user, request.POST)
     if form.is_valid():
         try:
@@ -211,8 +207,7 @@ def stay_signed_in(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @client_required(allow_archived=True)
 def form_token(request: AuthedRequest) -> JsonResponse:
-    """A fresh security token for a page still open from before a sign-in: autosave fetches it and
-    carries on, instead of failing with the client's words unsaved."""
+    """For a page open from before a sign-in, so autosave carries on instead of losing words."""
     return JsonResponse({"token": get_token(request)})
 
 

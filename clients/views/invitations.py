@@ -28,7 +28,6 @@ def _invitation_refused(request: HttpRequest, reason: str) -> HttpResponse:
 
 @require_GET
 def welcome(request: HttpRequest, token: str) -> HttpResponse:
-    """The link from the invitation: check it, then carry on at a plain address."""
     try:
         services.invitation_check(token=token)
     except services.InvitationRefused as refused:
@@ -42,7 +41,6 @@ def welcome(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def welcome_password(request: HttpRequest) -> HttpResponse:
-    """The address and password; whatever the address, "check your email" follows."""
     token = request.session.get(INVITATION_KEY)
     if not token:
         return _invitation_refused(request, services.InvitationRefused.UNKNOWN)
@@ -65,7 +63,7 @@ def welcome_password(request: HttpRequest) -> HttpResponse:
         else:
             # The token stays in the session: a double click is answered as the first.
             return redirect("clients:welcome_sent")
-    # The last day the link works, on the client's own calendar (as the email says it).
+    # The last day on the client's own calendar, as the email says it.
     with timezone.override(invitation.client.timezone):
         return form_refused(
             request,
@@ -86,7 +84,6 @@ def welcome_sent(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def welcome_finish(request: HttpRequest, token: str) -> HttpResponse:
-    """The link from the email: check it, then ask at a plain address."""
     try:
         services.invitation_finish_check(token=token)
     except services.InvitationRefused as refused:
@@ -115,6 +112,5 @@ def welcome_finish_confirm(request: HttpRequest) -> HttpResponse:
     sign_in_user(request, user)
     messages.success(request, _("Welcome. Your notebook is ready."))
     response = redirect("homework:dashboard")
-    # The first sign-in, in this browser: remembered as any other (clients.lockout).
     lockout.device_cookie_set(response, request=request, user=user)
     return response

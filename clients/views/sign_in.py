@@ -31,12 +31,10 @@ from practice.refusals import form_refused
 
 # Ask the browser to forget everything of ours: shared devices are the norm.
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
-# An ordinary sign-out clears all but the cookies, which it ends one by one: the device cookie
-# stays, keeping the next sign-in out of the per-address limit.
+# Sign-out keeps the device cookie, keeping the next sign-in out of the per-address limit.
 CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
-# Sign-in waiting for its second step: who, since when, where to go next.
 PENDING_SIGN_IN = "pending_sign_in"
 PENDING_MAX_SECONDS = 300
 
@@ -48,7 +46,6 @@ def sign_in_user(request: HttpRequest, user: User) -> None:
 
 
 def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
-    """Sign ``user`` in and go on to ``next_url``; this browser is remembered for the account."""
     sign_in_user(request, user)
     if services.two_step_reset_notice_take(user=user):
         messages.warning(
@@ -67,8 +64,6 @@ def signed_in(request: HttpRequest, user: User, next_url: str) -> HttpResponse:
 
 
 class PortalLoginView(auth_views.LoginView):
-    """Email and password, then (only if the client chose it) a code from their app."""
-
     template_name = "clients/login.html"
     authentication_form = PortalSignInForm
     redirect_authenticated_user = True
@@ -95,7 +90,6 @@ class PortalLoginView(auth_views.LoginView):
 
 
 def pending_sign_in(request: HttpRequest) -> tuple[User, str] | None:
-    """Who passed the password step, and where next; None when no one has or it is too old."""
     pending = request.session.get(PENDING_SIGN_IN)
     if not pending or time.time() - float(pending["at"]) > PENDING_MAX_SECONDS:
         request.session.pop(PENDING_SIGN_IN, None)
@@ -130,7 +124,6 @@ def login_code(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_lost_phone(request: HttpRequest) -> HttpResponse:
-    """The second step without the phone: a recovery code, or how to ask the therapist."""
     pending = pending_sign_in(request)
     if pending is None:
         return redirect("clients:login")
@@ -172,8 +165,7 @@ def login_lost_phone(request: HttpRequest) -> HttpResponse:
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
-    """Sign out, on GET or POST and without a token check: a refused sign-out would leave a client
-    signed in on a shared device, and a forged one can only sign someone out."""
+    """No token check: a refused sign-out would leave a client signed in on a shared device."""
     logout(request)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES
@@ -188,9 +180,6 @@ def logout_view(request: HttpRequest) -> HttpResponse:
         domain=settings.CSRF_COOKIE_DOMAIN,
     )
     return response
-
-
-# -- password reset: Django's views, neutral pages and a discreet email ---------------
 
 
 class PortalPasswordResetView(auth_views.PasswordResetView):

@@ -1,15 +1,7 @@
-"""The admin's sign-in in two steps: the password, then a code (or, the first
-time, setting up the authenticator app and taking the recovery codes).
+"""The admin's sign-in in two steps: nobody is signed in until the second is done.
 
-Nobody is signed in until the second step is done: the password alone only
-leaves a short-lived note in the session of who is part-way through. The
-admin opens only to a session verified by a device (PracticeAdminSite), and
-a staff session without one is ended wherever it turns up
-(clients.middleware.staff_session_middleware).
-
-Hand-written on django-otp's devices and login() because its admin form asks
-for the password and the code on one page, with no first-time set-up and no
-recovery codes.
+Hand-written on django-otp's devices and login() because its admin form asks for the password
+and the code on one page, with no first-time set-up and no recovery codes.
 """
 
 import time
@@ -44,8 +36,7 @@ from practice.models import User
 from practice.requests import acting_user, parse_id
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-# Who gave the right password and has yet to give the second factor, since when,
-# and where to go next. Ten minutes: long enough to fetch a phone and scan.
+# Ten minutes: long enough to fetch a phone and scan.
 PENDING_STAFF_SIGN_IN = "practice:pending_staff_sign_in"
 PENDING_MAX_SECONDS = 600
 
@@ -67,8 +58,6 @@ class StaffCodeForm(forms.Form):
 
 
 class StaffPasswordStepView(LoginView):
-    """The admin's password form; a right password leads on to the second step."""
-
     def get_default_redirect_url(self) -> str:
         return reverse("admin:index")
 
@@ -96,12 +85,10 @@ def _pending_user(request: HttpRequest) -> User | None:
 
 
 def _sign_in(request: HttpRequest, user: User, device: Device) -> str:
-    """Sign ``user`` in, verified by ``device``; the address to go on to."""
     pending = request.session.pop(PENDING_STAFF_SIGN_IN)
     login(request, user, backend=MODEL_BACKEND)
     otp_login(request, device)
-    # login() left request.user bare: django-otp's middleware wraps it as on the
-    # next request, so this answer (the recovery codes) sees it verified too.
+    # login() left request.user bare: wrapped, so this answer (the recovery codes) sees it verified.
     OTPMiddleware(lambda _request: None)(request)
     start_staff_session(request)
     next_url = str(pending.get("next") or "")
@@ -129,7 +116,6 @@ def _signed_out_start_again() -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_code(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
-    """The second step: a code from the app, or one of the recovery codes."""
     user = _pending_user(request)
     if user is None:
         return _signed_out_start_again()
@@ -154,11 +140,7 @@ def login_code(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def enrol(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
-    """The first sign-in: scan the picture, type the first code, take the recovery codes.
-
-    Only while no app is set up: an app already there is never replaced on
-    the password alone (the manager resets a lost one).
-    """
+    """Only while no app is set up: one already there is never replaced on the password alone."""
     user = _pending_user(request)
     if user is None:
         return _signed_out_start_again()
@@ -206,7 +188,6 @@ def enrol(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
 
 @require_POST
 def sign_out_everywhere(request: HttpRequest) -> HttpResponse:
-    """End every session of this staff member, on every device, this one too."""
     services.user_log_out_everywhere(user=acting_user(request))
     logout(request)
     return redirect(f"{reverse('admin:login')}?ended=everywhere")

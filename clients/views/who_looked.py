@@ -17,7 +17,6 @@ from clients.models import AccessEvent
 from clients.services.access_log import is_page_look
 from practice.requests import AuthedRequest
 
-# Lines on one page: a year of weekly sessions and their reads is a few pages.
 WHO_LOOKED_PAGE_SIZE = 50
 
 # The ``what`` the readers write for a look that is not one entry.
@@ -30,8 +29,6 @@ _SUMMARY_DATES = re.compile(r"(\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})")
 
 @dataclass(frozen=True)
 class Look:
-    """One line of the page: when, who (and who they are to the client), and what."""
-
     at: dt.datetime
     who: str
     what: str
@@ -61,7 +58,6 @@ def _summary_dates(what: str) -> dict[str, str] | None:
 
 
 def what_in_words(event: AccessEvent) -> str:
-    """What was looked at, as the client knows it: an entry, a list, a summary."""
     if event.action == AccessEvent.Action.PRINTED:
         dates = _summary_dates(event.what)
         if dates is None:
