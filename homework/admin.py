@@ -1,8 +1,5 @@
-"""What Django's admin autodiscovery imports for homework: each line below
-imports a module of the therapist's workspace that registers its pages."""
+"""Registers the workspace's admin pages, in order: the admin lists apps by first registration."""
 
-# In the order they have always registered in: the admin's per-app URL lists
-# the apps in the order their first model was registered (clients before homework).
 # isort: off
 from homework.workspace import client_admin  # noqa: F401 (registers the client's page, sessions)
 from homework.workspace import exercise_admin  # noqa: F401 (registers the exercise library)

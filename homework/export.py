@@ -1,6 +1,4 @@
-"""A client's own records, to take away: everything as JSON, the sent entries as a PDF; pure
-functions, no writes and nothing fetched from outside. The practice's copy holds only what the
-practice could read: never a private entry's content, a draft or an unsent note."""
+"""A client's records to take away; the practice's copy holds only what the practice could read."""
 
 import datetime as dt
 from collections.abc import Collection, Iterable
@@ -28,7 +26,6 @@ def _iso(value: Any) -> str | None:
 def _entry_json(
     entry: Entry, questions: dict[int, list[dict[str, Any]]], *, for_practice: bool
 ) -> dict[str, Any]:
-    """One entry; ``questions`` is built once per exercise, however many entries it has."""
     exercise = entry.assignment.exercise
     kind = get_kind(exercise.kind)
     if exercise.pk not in questions:
@@ -79,7 +76,6 @@ def export_json(*, user: User) -> dict[str, Any]:
 
 
 def practice_export_json(*, user: User, client: Client) -> dict[str, Any]:
-    """The practice's copy before erasure: shared entries only, ``my_note_not_sent_yet`` null."""
     entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
     return {**_json_of(entries, for_practice=True), "for_the_practice": True}
 
@@ -89,13 +85,11 @@ def export_pdf(*, user: User, assignment_ids: Collection[int] | None = None) -> 
 
 
 def practice_export_pdf(*, user: User, client: Client) -> bytes:
-    """The practice's copy as a PDF: the sent, shared entries (practice_export_json)."""
     entries = selectors.entries_for_practice_export(user=user, client_id=client.pk)
     return render_pdf(_document(entries, chosen=False, practice_copy_of=client))
 
 
 def export_document(*, user: User, assignment_ids: Collection[int] | None = None) -> str:
-    """The PDF's HTML: the sent entries in the order things happened, each as in the portal."""
     entries = selectors.entries_for_export(user=user, assignment_ids=assignment_ids)
     return _document(entries, chosen=assignment_ids is not None)
 
@@ -103,7 +97,6 @@ def export_document(*, user: User, assignment_ids: Collection[int] | None = None
 def _document(
     entries: Iterable[Entry], *, chosen: bool, practice_copy_of: Client | None = None
 ) -> str:
-    """The HTML of either download: the client's own, or the practice's copy, headed as such."""
     shown: list[tuple[dt.datetime, dict[str, Any]]] = []
     titles: dict[int, str] = {}
     for entry in entries:
@@ -119,10 +112,8 @@ def _document(
                     "entry": entry,
                     "kind": kind,
                     "happened_at": happened_at,
-                    # Rendered and escaped by the kind's own template, as in the portal.
                     "display": render_to_string(
                         kind.export_template,
-                        # printing: each line of the client's words in its own direction.
                         {
                             "entry": entry,
                             "heading_level": 3,
@@ -138,7 +129,6 @@ def _document(
         "homework/export.html",
         {
             "items": [item for _, item in shown],
-            # Named on the first page when the client left anything out.
             "chosen_titles": list(dict.fromkeys(titles.values())) if chosen else None,
             "exported_at": timezone.localtime(),
             "paper_size": practice_settings().paper_size,

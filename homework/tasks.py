@@ -11,8 +11,7 @@ from homework import selectors, services
 from homework.reminders import services as reminders
 from homework.services import digest, downloads, programs, retention
 
-# Imported here so a worker loads WeasyPrint (through practice.pdf) once, at
-# start-up, rather than on its first summary of the evening.
+# Imported here so a worker loads WeasyPrint once, at start-up.
 from homework.summary import selectors as summary_selectors
 from homework.summary import services as summary_services
 from practice import delivery
@@ -20,9 +19,7 @@ from practice.api.idempotency import idempotency_keys_purge
 from practice.pdf import collector_paused_in_worker
 from practice.queue import enqueue_on_commit
 
-# The longest a reminder's retry waits: far below the broker's visibility
-# timeout (CELERY_BROKER_TRANSPORT_OPTIONS), past which Redis would hand a
-# message still waiting in a worker to another one.
+# Far below the broker's visibility timeout, past which Redis would redeliver a waiting message.
 REMINDER_RETRY_MAX_SECONDS = 600
 
 
@@ -40,17 +37,7 @@ def notify_therapist_of_submission(entry_id: int) -> bool:
 def notify_pending_submissions(
     limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
 ) -> int:
-    """Catch up on the therapists' notices waiting in the outbox: those whose
-    enqueue failed (e.g. Redis was down) or whose retries ran out (the mail
-    server was down for a while).
-
-    This sweep is their retry: it comes back every five minutes. So its
-    messages start at their last retry and try once each. With eight
-    retries apiece, a mail server that takes connections and never answers
-    kept the worker in ten-second waits faster than it could get through
-    them, and the evening's summaries queued behind. Each is tried a bounded
-    number of times (practice.delivery), fewer-tried first.
-    """
+    """The sweep tries each notice once, so a mail server that hangs can't swamp the worker."""
     return delivery.ask_once_each(
         notify_therapist_of_submission,
         selectors.pending_notification_ids(limit=limit, tried_before=tried_before),
@@ -59,7 +46,6 @@ def notify_pending_submissions(
 
 @shared_task(soft_time_limit=60, time_limit=90)
 def prepare_tomorrows_summaries() -> int:
-    """Each evening: one task per session tomorrow, for every therapist."""
     tomorrow = timezone.localdate(timezone=timezone.get_default_timezone()) + dt.timedelta(days=1)
     ids = summary_selectors.session_ids_on(day=tomorrow)
     for session_id in ids:
@@ -75,7 +61,6 @@ def prepare_tomorrows_summaries() -> int:
     time_limit=150,
 )
 def prepare_session_summary(session_id: int) -> str | None:
-    """Render and store one session's summary; unchanged ones are not re-rendered."""
     with collector_paused_in_worker(prepare_session_summary):
         return summary_services.summary_prepare_for_session(session_id=session_id)
 
@@ -87,10 +72,7 @@ def purge_stale_summaries() -> int:
 
 @shared_task(soft_time_limit=120, time_limit=150)
 def scan_reminders() -> int:
-    """Every five minutes (beat): write the reminders now due, and queue
-    those whose time has come, held ones included once their safe time
-    comes. Also the reminders' sweep: a send whose enqueue failed (Redis
-    down) or whose worker died is queued again here. Returns how many it queued."""
+    """Doubles as the reminders' sweep: a lost enqueue or a dead worker's send goes again."""
     scanned = reminders.reminders_scan(now=timezone.now())
     for message_id in scanned.ready:
         enqueue_on_commit(send_reminder, message_id)
@@ -105,14 +87,11 @@ def scan_reminders() -> int:
     time_limit=45,
 )
 def send_reminder(self: Task, message_id: int) -> str:  # type: ignore[type-arg]
-    """Send one reminder from the outbox (safe to run twice: the row's lock
-    and state make it go once). Retried with growing waits on a failure
-    that may pass; the service gives up after REMINDER_TRIES."""
+    """Safe to run twice: the row's lock and state make it go once."""
     try:
         return reminders.reminder_send(message_id=message_id)
     except (OperationalError, InterfaceError) as lost:
-        # The database went away (practice.celery trusts a connection just
-        # used): nothing committed, so the row still waits; try again soon.
+        # Nothing committed, so the row still waits; try again soon.
         raise self.retry(exc=lost, countdown=5) from None
     except reminders.ReminderNotSent as failure:
         wait = failure.retry_after or 30 * 2**self.request.retries
@@ -121,8 +100,6 @@ def send_reminder(self: Task, message_id: int) -> str:  # type: ignore[type-arg]
 
 @shared_task(soft_time_limit=120, time_limit=150)
 def scan_digests() -> int:
-    """Every hour (beat): write this week's digests once Monday morning
-    comes, and queue those waiting (a lost enqueue is queued again here)."""
     ready = digest.digests_scan(now=timezone.now())
     for message_id in ready:
         enqueue_on_commit(send_digest, message_id)
@@ -139,30 +116,26 @@ def scan_digests() -> int:
     time_limit=90,
 )
 def send_digest(message_id: int) -> str:
-    """Send one therapist's digest (safe to run twice: the row's lock and state)."""
     return digest.digest_send(message_id=message_id, now=timezone.now())
 
 
 @shared_task(soft_time_limit=300, time_limit=360)
 def purge_done_messages() -> int:
-    """Each night: delete the record of messages done with, past the keep period."""
     now = timezone.now()
-    # Kept API answers (Idempotency-Key) are done with after a day: the same night's sweep.
+    # Kept API answers (Idempotency-Key) are done with after a day.
     idempotency_keys_purge(now=now)
     return retention.outbox_purge_done(now=now)
 
 
 @shared_task(acks_late=True, soft_time_limit=300, time_limit=330)
 def prepare_download(download_id: int, attempt: int) -> str:
-    """Build a client's PDF download into its row (homework.services.downloads);
-    a second delivery of the same message finds it claimed and does nothing."""
+    """A second delivery of the same message finds the row claimed and does nothing."""
     with collector_paused_in_worker(prepare_download):
         return downloads.download_build(download_id=download_id, attempt=attempt)
 
 
 @shared_task(soft_time_limit=120, time_limit=150)
 def purge_expired_downloads() -> int:
-    """Every quarter of an hour (beat): remove downloads past their hour."""
     return downloads.downloads_purge_expired(now=timezone.now())
 
 

@@ -1,4 +1,1 @@
-"""Homework's part of the REST API (``/api/v1/``): views stay thin (who asks,
-read the input, call a selector or service, answer), with the portal's and
-the admin's permissions. ``urls.routes`` lists its routes;
-practice.api.urls assembles them with clients.api's."""
+"""Homework's part of the REST API: thin views with the portal's and the admin's permissions."""

@@ -1,7 +1,4 @@
-"""The client's own homework through the API: the portal's rules, through
-the portal's selectors and services (nothing here decides anything they
-do not). A client reading their own records writes no access-log line, as
-in the portal: the log is of what the practice looked at."""
+"""A client reading their own records logs no look: the access log is of the practice's looks."""
 
 import uuid
 from typing import Any
@@ -185,7 +182,6 @@ class EntryDetail(ClientView):
 
 
 def _change(user: Any, entry: Entry, base: int, data: dict[str, Any]) -> Entry:
-    """The portal's write for this change of this entry."""
     kind = get_kind(entry.assignment.exercise.kind)
     response = data.get("response", kind.response_of(entry))
     flags = _flags(data, entry)

@@ -1,17 +1,5 @@
-"""An entry's ``response`` in the API and its schema, from each kind's own form.
-
-The kind's portal form (``ExerciseKind.form_class`` and its row sets) is the
-one description of a response: the portal renders it, the services validate
-with it (``ExerciseKind.validate`` / ``validate_draft`` take the API's JSON
-as they take a posted form), and the OpenAPI schema is read from it here.
-A new kind's module therefore appears in the schema as a component of its
-own, ``<Kind>Response``, with no API code.
-
-A draft keeps each answer as it was sent (lenient: homework.kinds.data), so
-a number or a date may come back as the text it was sent as; the schema
-says so. A kind whose questions belong to each exercise (a worksheet) has
-no fixed fields: its answers are keyed by the exercise's own question keys.
-"""
+"""The response schema is read from each kind's portal form, so a new kind needs no API code.
+A draft keeps answers as sent, so a number or a date may come back as text; the schema says so."""
 
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +27,6 @@ def _choices(field: forms.ChoiceField) -> list[tuple[Any, Any]]:
 
 
 def field_schema(field: forms.Field) -> Schema:
-    """One form field's answer as JSON Schema (OpenAPI 3.0)."""
     schema: Schema
     if isinstance(field, forms.BooleanField):
         schema = {"type": "boolean"}
@@ -87,7 +74,6 @@ def _object_schema(fields: dict[str, forms.Field], *, needed: bool) -> Schema:
 
 
 def kind_response_schema(kind: ExerciseKind) -> Schema:
-    """The JSON Schema of ``kind``'s response, read from its form."""
     form_class = kind.form_class
     schema = _object_schema(dict(form_class.base_fields), needed=True)
     for name, spec in form_class.row_specs.items():
@@ -109,8 +95,7 @@ def _component_name(kind: ExerciseKind) -> str:
 
 
 class KindResponseField(serializers.JSONField):
-    """An entry's response: the kind's keys and answers. The service checks it
-    against the entry's own exercise; here it only has to be an object."""
+    """The service checks it against the entry's own exercise; here it only has to be an object."""
 
     default_error_messages = {"not_an_object": "Send the answers as an object."}
 

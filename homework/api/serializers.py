@@ -1,11 +1,4 @@
-"""What the API says of assignments and entries, and what it takes.
-
-Output serializers read what the selectors loaded (no query of their own,
-so a list's queries do not grow with its rows): the selectors own
-``select_related``, ``only`` and ``defer``. Inputs are StrictInput:
-an unknown key is refused, naming it. The response itself is checked by
-the entry's kind, in the service (homework.api.responses).
-"""
+"""Outputs read what the selectors loaded, so a list's queries don't grow with its rows."""
 
 from typing import Any
 
@@ -37,8 +30,6 @@ class NoteOut(serializers.Serializer[Any]):
 
 
 class _ResponseOf(KindResponseField):
-    """The entry's response, brought up to its kind's current schema."""
-
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(source="*", read_only=True, **kwargs)
 
@@ -47,8 +38,7 @@ class _ResponseOf(KindResponseField):
 
 
 class _ResponseIfReadable(_ResponseOf):
-    """Staff's view of the response: none for a private entry, never read
-    (the staff list does not even fetch it: homework.selectors.opened_where)."""
+    """None for a private entry, never read."""
 
     def to_representation(self, value: Any) -> Any:
         return super().to_representation(value) if value.readable_by_staff else None
@@ -76,16 +66,12 @@ class EntryOut(serializers.Serializer[Entry]):
 
 
 class EntryWithNotesOut(EntryOut):
-    """One entry, with the client's notes and the therapist's comments."""
-
     notes = NoteOut(many=True)
     comments = NoteOut(many=True)
 
 
 class StaffEntryOut(serializers.Serializer[Entry]):
-    """An entry as staff see it: never a draft (the selectors leave them
-    out); a private one only as the fact that it exists, with no words and
-    no flags, all null (Entry.readable_by_staff)."""
+    """Never a draft; a private one only as the fact that it exists, words and flags null."""
 
     id = serializers.UUIDField(source="key")
     assignment = serializers.IntegerField(source="assignment_id")
@@ -112,8 +98,6 @@ class StaffEntryOut(serializers.Serializer[Entry]):
 
 
 class EntryIn(StrictInput):
-    """A new entry: kept as a draft, or sent."""
-
     response = KindResponseField()
     discuss_in_session = serializers.BooleanField(default=False)
     felt_unsafe = serializers.BooleanField(default=False)

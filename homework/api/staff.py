@@ -1,13 +1,5 @@
-"""The staff's homework routes: a client's assignments and entries, comments, the library.
-
-Thin views over homework.selectors and homework.services, scoped as the
-admin is (a therapist their own clients, the manager all; anyone else's is a
-404). Staff never see drafts, and a private entry only as the fact that it
-exists (StaffEntryOut). Each list of a client's entries is a look at their
-records, written to the access log where their words are opened (as on
-every staff page); it reads nothing: the client's own therapist marks
-entries read (ClientEntriesRead).
-"""
+"""The staff's homework routes, scoped as the admin is; listing entries logs a look but marks
+nothing read: only the client's own therapist does (ClientEntriesRead)."""
 
 import datetime as dt
 import uuid
@@ -45,8 +37,6 @@ class StaffView(GenericAPIView[Any]):
 
 @extend_schema_field(OpenApiTypes.INT)
 class ExerciseField(serializers.PrimaryKeyRelatedField):  # type: ignore[type-arg]
-    """An exercise's id, looked up in the caller's library only."""
-
     def get_queryset(self) -> QuerySet[Exercise]:
         return selectors.exercises_for_user(user=self.context["user"]).filter(is_active=True)
 
@@ -120,8 +110,7 @@ def _day_start(day: dt.date) -> dt.datetime:
 
 
 class StaffEntryFilter(filters.FilterSet):
-    """Dates are the practice's days, on when staff learned of an entry
-    (known_after / known_by, as "since last session" counts them)."""
+    """The practice's days, on when staff learned of an entry, as "since last session" counts."""
 
     since = filters.DateFilter(method="filter_since", help_text=_("From this day (inclusive)."))
     until = filters.DateFilter(method="filter_until", help_text=_("To this day (inclusive)."))

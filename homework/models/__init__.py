@@ -1,12 +1,4 @@
-"""The homework app's models, one module per sub-domain.
-
-``exercises`` (the library), ``assignments`` (work given to a client),
-``entries`` (the client's entries, their notes and the therapist's
-comments) and ``outbox`` (messages to send: delivery, not clinical data);
-``field_limits`` holds how long their text fields may be.
-Everything is imported here, so Django finds every model and
-``from homework.models import X`` reads the same wherever it is used.
-"""
+"""Every model imported here, so Django finds it and one import path serves everywhere."""
 
 from homework.models.assignments import (
     MAX_SCHEDULE_DAYS,

@@ -26,13 +26,9 @@ if TYPE_CHECKING:
     from homework.schedules import Occurrence
 
 
-# An assignment's dates, beyond which a date is a slip of the keyboard (a
-# year typed as 9999 or 2020) rather than a plan. Checked in Assignment.clean.
-# From the start to the due date or the last day: about two years.
+# Beyond these a date is a slip of the keyboard (a year typed as 9999), not a plan.
 MAX_SCHEDULE_DAYS = 731
-# A new start may go back about a month (work agreed at a session, entered later)...
 START_BEHIND_DAYS = 31
-# ...and forward a year.
 START_AHEAD_DAYS = 366
 
 
@@ -93,8 +89,6 @@ class Assignment(models.Model):
                 name="ends_on_not_before_start",
                 violation_error_message=_("A schedule cannot end before it starts."),
             ),
-            # A repeating one without an end date runs until the therapist
-            # ends it (gives it a last day, or completes it).
             models.CheckConstraint(
                 condition=Q(schedule="once", ends_on__isnull=True)
                 | (~Q(schedule="once") & Q(due_on__isnull=True)),
@@ -106,24 +100,17 @@ class Assignment(models.Model):
             ),
         ]
 
-    # Not columns: set by selectors.todo_for_client for the portal's "To do".
-    # Where a recurring assignment stands today; the key of what was sent
-    # for a slot that takes no more; the kind's words for sending once more
-    # ("" for a new slot of recurring work, opened as the first one was).
+    # Not columns: set by selectors for the portal's "To do" and the admin.
     occurrence: "Occurrence | None" = None
     sent_for_slot: uuid.UUID | None = None
     again_label: "StrOrPromise" = ""
-    # Not a column: the work this one carries on from, when new days ended it
-    # (services.assignment_update), for the admin to say so.
     rescheduled_from: "Assignment | None" = None
 
     def __str__(self) -> str:
         return f"{self.exercise} · {self.client}"
 
     def clean(self) -> None:
-        """The schedule's rules, each named on its field (the constraints below
-        are the database's backstop; these are the messages people read).
-        Admin, portal and any API share them through full_clean."""
+        """The messages people read; the constraints are the database's backstop."""
         errors: dict[str, str] = {}
         if message := too_long(self.instructions, limit=INSTRUCTIONS_MAX_CHARS):
             errors["instructions"] = message
@@ -170,7 +157,6 @@ class Assignment(models.Model):
         stored = self._stored()
         self._check_date_bounds(errors, stored)
         self._check_no_contact_since(errors, stored)
-        # Entries are read by their exercise (its kind, its questions).
         if (
             stored is not None
             and "exercise" not in errors
@@ -185,7 +171,6 @@ class Assignment(models.Model):
             raise ValidationError(errors)
 
     def _stored(self) -> Mapping[str, Any] | None:
-        """The row as saved, or None for new work."""
         if self.pk is None:
             return None
         return (
@@ -195,14 +180,7 @@ class Assignment(models.Model):
         )
 
     def _check_date_bounds(self, errors: dict[str, str], stored: Mapping[str, Any] | None) -> None:
-        """The bounds on an assignment's dates (MAX_SCHEDULE_DAYS and the
-        START_ constants above).
-
-        They hold for dates being set, not for dates already stored: work set
-        long ago (or before these rules) can still be reworded, completed or
-        cancelled without first having its history rewritten. An old start
-        may stay where it is, or move later; not further back.
-        """
+        """Checked on dates being set, not stored ones, so old work can still be completed."""
         today = timezone.localdate()
         start = self.starts_on
         if start and "starts_on" not in errors:
@@ -226,8 +204,7 @@ class Assignment(models.Model):
             stored[name] == getattr(self, name) for name in ("starts_on", "due_on", "ends_on")
         )
         too_long = bool(start and last and (last - start).days > MAX_SCHEDULE_DAYS)
-        # Ending work that ran "until I stop it": its last day may be years
-        # from its start, and it must still be possible to end it.
+        # Work that ran "until I stop it" must still be possible to end, years on.
         ending_open_work = (
             stored is not None
             and self.is_recurring
@@ -244,8 +221,6 @@ class Assignment(models.Model):
     def _check_no_contact_since(
         self, errors: dict[str, str], stored: Mapping[str, Any] | None
     ) -> None:
-        """A day that has happened, on a kind that counts from it (the kind
-        says so). Like the bounds above, checked when set, not when stored."""
         day = self.no_contact_since
         if day is None or self.exercise_id is None or "exercise" in errors:
             return
@@ -256,9 +231,7 @@ class Assignment(models.Model):
                 "Only a no-contact tracker counts days from this date: leave it empty."
             )
         else:
-            # A day that has happened where the client lives: their days are
-            # the ones it counts (the urge curve, "days without contact"), and
-            # theirs may be a day ahead of the practice's, or behind it.
+            # The client's days are the ones it counts, and theirs may differ from the practice's.
             practice_today = timezone.localdate()
             their_today = (
                 timezone.localdate(timezone=as_zone(self.client.timezone))

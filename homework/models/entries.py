@@ -1,9 +1,4 @@
-"""The client's entries, the notes they add once one is read, and the
-therapist's comments.
-
-A response is validated JSON with a schema version; what it contains is
-decided by its exercise's kind (homework.kinds).
-"""
+"""The client's entries, their notes and the therapist's comments; the kind shapes a response."""
 
 import datetime as dt
 import uuid
@@ -19,21 +14,17 @@ from practice.encryption import EncryptedJSONField, EncryptedTextField
 
 
 def readable_by_staff_q(through: str = "") -> Q:
-    """May staff read an entry, in SQL: sent, and not kept private by the
-    client (CLINICAL.md: staff learn only that a private entry exists).
-    ``through`` reaches the entry over a relation ("entry__", "entries__").
-    The one home of the rule with ``Entry.readable_by_staff`` beside it."""
+    """Staff learn only that a private entry exists (CLINICAL.md); ``through`` is a relation."""
     return Q(**{f"{through}status": Entry.Status.SUBMITTED, f"{through}private": False})
 
 
 class EntryQuerySet(models.QuerySet["Entry"]):
     def readable_by_staff(self) -> Self:
-        """The entries whose words staff may read (readable_by_staff_q)."""
         return self.filter(readable_by_staff_q())
 
 
 class Entry(models.Model):
-    """One response from the client. Drafts live here too, never in the browser."""
+    """Drafts live here too, never in the browser."""
 
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -49,24 +40,14 @@ class Entry(models.Model):
     assignment = models.ForeignKey(
         Assignment, on_delete=models.PROTECT, related_name="entries", verbose_name=_("assignment")
     )
-    # The slot of recurring work the entry counts for (homework.schedules):
-    # the one it was begun in, or, for a log once sent, that of the day what
-    # it records happened (homework.services.entry_writes.slot_when_sent). Not
-    # unique: a log takes any number of entries a day.
+    # Not unique: a log takes any number of entries a day.
     occurrence_on = models.DateField(_("for the day"), null=True, blank=True)
     schema_version = models.PositiveSmallIntegerField(_("schema version"))
-    # What the client wrote, encrypted at rest (practice.encryption); the
-    # flags, dates and score SQL filters and orders on are plain columns below.
+    # Encrypted; what SQL filters and orders on are plain columns below.
     response = EncryptedJSONField(_("response"), default=dict)
-    # Whose words this row holds: reading them logs a look (clients.services.access_log).
+    # Reading this row's words logs a look (clients.services.access_log).
     client_words_of = "assignment__client"
-    # What the response answers, as the client was asked it when they last
-    # saved it (set by the kind: a worksheet's questions, by key). The
-    # therapist may reword a question after it was answered, and it keeps its
-    # key so a typo fix keeps its answers; without this, "No" to "Did you
-    # feel safe?" would be shown under "Did you feel unsafe?". Empty for
-    # kinds whose words do not change under an entry, and for entries saved
-    # before it was kept (they are shown as the form asks now).
+    # The questions as asked when last saved: a reworded question must not change an answer's sense.
     asked = models.JSONField(_("questions as asked"), default=dict, blank=True, editable=False)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.DRAFT
@@ -75,27 +56,16 @@ class Entry(models.Model):
         _("wants to talk about this in session"), default=False
     )
     felt_unsafe = models.BooleanField(_("felt unsafe"), default=False)
-    # Set from the answers, not by the client (ExerciseKind.needs_review):
-    # an answer a questionnaire's authors ask to be reviewed promptly. Its
-    # own column, not "felt unsafe": those are words the client did not say.
+    # Set from the answers, not "felt unsafe": those are words the client did not say.
     needs_review = models.BooleanField(_("an answer to review"), default=False, editable=False)
     private = models.BooleanField(_("private"), default=False)
     version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     updated_at = models.DateTimeField(_("last saved"), auto_now=True)
     submitted_at = models.DateTimeField(_("submitted"), null=True, blank=True)
-    # When the therapist could first read it: when it was sent, or, for an
-    # entry kept private at first, when the client shared it. "What is new
-    # since the last session" is measured by this, so an entry written
-    # privately and shared later is news then, not lost in a window that
-    # had already closed (homework.selectors.scoping.known_after).
+    # "New since the last session" counts from here, so an entry shared late is still news.
     shared_at = models.DateTimeField(_("shared"), null=True, blank=True, editable=False)
-    # When the client last changed the entry after the therapist could read
-    # it: its words or flags edited while it was shared (entry_edit). Not
-    # updated_at, which also moves when a draft is saved, the entry is made
-    # private or shared, or a note is kept; and not an edit made while it was
-    # private, which the therapist never had in front of them. Shown to staff
-    # beside the date it was sent, only while the entry is shared.
+    # Only edits made while shared: not updated_at, which moves for drafts, notes and sharing.
     changed_at = models.DateTimeField(
         _("changed after sending"), null=True, blank=True, editable=False
     )
@@ -109,50 +79,23 @@ class Entry(models.Model):
         _("score"),
         null=True,
         blank=True,
-        # Each kind's own number (ExerciseKind.score), read only by that kind:
-        # a scored worksheet's total, an urge's pull.
         help_text=_(
             "A scored worksheet's total, or an urge's pull (0 to 10), kept so it "
             "can be charted over time."
         ),
     )
-    # What a picture drawn over every entry (the urge curve, the timeline)
-    # reads of each without opening its response, taken from it by its kind
-    # when it is sent or changed (ExerciseKind.plain_columns), as the score
-    # is: when what it records happened, as the client gave it (an urge's
-    # time; None for kinds that do not draw it), and whether it says there
-    # was contact (True), says there was none (False) or does not say
-    # (None). Plain like the flags beside them: a time and a yes or no,
-    # never the client's words; who reached out stays sealed.
+    # Plain so charts need not open every response: a time and a yes or no, never the words.
     happened_at = models.DateTimeField(_("happened"), null=True, blank=True, editable=False)
     contact_happened = models.BooleanField(
         _("contact happened"), null=True, blank=True, editable=False
     )
-    # Which open portal page last saved this draft, and how many saves that
-    # page had sent by then. A page leaving (the quick exit, a closed tab)
-    # sends its last words while an earlier save of its own may still be on
-    # the way; both carry the version the page last saw, so one of them
-    # would meet the other as a conflict from "elsewhere" and be dropped.
-    # Knowing the page, the later of its own saves wins, in whatever order
-    # they arrive (homework.services.drafts.entry_save_draft).
+    # A leaving page's last save may race its own earlier one: knowing the page, the later wins
+    # rather than meeting the other as a conflict from elsewhere.
     saved_by_page = models.CharField(max_length=32, blank=True, default="", editable=False)
     page_save_number = models.PositiveIntegerField(default=0, editable=False)
-    # For work that continues the last entry sent (a plan, a map, a ladder:
-    # ExerciseKind.continues_last_sent): how many entries of the assignment
-    # had been sent when the page this draft was written on opened, filled
-    # from the newest of them. More sent since means a newer version arrived
-    # from another tab or device, which this draft would quietly replace
-    # (homework.services.entry_writes.EntrySentSince). Kept on the draft so a
-    # draft carried on later still knows. Null: not that kind of work, or
-    # saved before this was kept.
+    # Entries sent when the page opened: more since means this draft would replace a newer version.
     sent_when_opened = models.PositiveIntegerField(null=True, blank=True, editable=False)
-    # A note the client began on this sent entry and could not send: longer
-    # than a note may be, or on its way as they left (the quick exit, the
-    # idle end, "Sign out"), which cannot stop to ask them to shorten it. The
-    # note form has no autosave, so this is the one place those words are
-    # kept. The client's alone: shown back in their note box, in their own download
-    # (labelled as not sent), never to the practice (editable=False keeps it
-    # out of admin forms; the admin and summary show only sent notes).
+    # A note that could not be sent as the client left; theirs alone, never shown to the practice.
     note_draft = EncryptedTextField(_("note not sent yet"), blank=True, default="", editable=False)
 
     objects = EntryQuerySet.as_manager()
@@ -184,13 +127,11 @@ class Entry(models.Model):
 
     @property
     def readable_by_staff(self) -> bool:
-        """readable_by_staff_q for one entry in hand: the same two conditions."""
         return self.is_submitted and not self.private
 
     @property
     def changed_since_sent(self) -> dt.datetime | None:
-        """When the client last changed what they had shared, for staff pages:
-        None where staff may not read the entry, whose changes are then the client's alone."""
+        """None where staff may not read the entry: its changes are then the client's alone."""
         return self.changed_at if self.readable_by_staff else None
 
     @property
@@ -200,7 +141,7 @@ class Entry(models.Model):
 
 
 class EntryComment(models.Model):
-    """A therapist's short note on an entry: their only write into a client's records."""
+    """The therapist's only write into a client's records."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="comments")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -217,11 +158,7 @@ class EntryComment(models.Model):
 
 
 class EntryNote(models.Model):
-    """A few lines the client adds to their own entry after the therapist has read it.
-
-    Once read, the entry itself stays as it was (the therapist may have
-    quoted it); the client can still say more, and the note is theirs.
-    """
+    """Once read, an entry stays as it was (the therapist may have quoted it); a note adds to it."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="notes")
     text = EncryptedTextField(_("note"), max_length=2000)

@@ -1,7 +1,4 @@
-"""The exercise library: what a therapist can assign.
-
-What a response *contains* is decided by the exercise's kind (homework.kinds).
-"""
+"""The exercise library; what a response contains is up to the exercise's kind."""
 
 from typing import TYPE_CHECKING
 
@@ -18,8 +15,6 @@ if TYPE_CHECKING:
 
 
 class Exercise(models.Model):
-    """A library item: one kind, the practice's own title and instructions."""
-
     kind = models.CharField(_("kind"), max_length=32, choices=kind_choices)
     title = models.CharField(_("title"), max_length=120)
     instructions = models.TextField(
@@ -58,8 +53,7 @@ class Exercise(models.Model):
             for name in ("instructions", "therapist_note")
             if (message := too_long(getattr(self, name), limit=INSTRUCTIONS_MAX_CHARS))
         }
-        # Entries are read by their exercise's kind: once there are any,
-        # another kind could not read them.
+        # Entries are read by their exercise's kind: another kind could not read them.
         if self.pk is not None and self.assignments.exists():
             stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
             if stored is not None and stored != self.kind:

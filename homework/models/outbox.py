@@ -1,11 +1,5 @@
-"""The outbox: one row per message to send, and how its delivery went.
-
-Delivery state lives here, never on the clinical row a message concerns.
-A row is written in the same transaction as its cause (an entry shared),
-so a message is never asked for by a change that did not commit, and a
-change that committed always has its message waiting, whatever the broker
-did; workers and the sweep send from here (homework.services.outbox).
-"""
+"""Written in its cause's transaction, so every committed change has its message waiting,
+whatever the broker did; delivery state stays off the clinical rows."""
 
 from django.conf import settings
 from django.db import models
@@ -21,8 +15,6 @@ class OutboxMessage(models.Model):
     class Kind(models.TextChoices):
         ENTRY_NOTICE = "entry-notice", _("Something new arrived (to the therapist)")
         REMINDER = "reminder", _("Reminder (to the client)")
-        # An entry flagged "felt unsafe" or with an answer to review: its own
-        # words, sent at once whatever the digest does.
         FLAG_NOTICE = "flag-notice", _("Something to read soon (to the therapist)")
         DIGEST = "digest", _("The week in numbers (to the therapist)")
 
@@ -30,12 +22,9 @@ class OutboxMessage(models.Model):
         PENDING = "pending", _("Waiting to be sent")
         SENT = "sent", _("Sent")
         GIVEN_UP = "given-up", _("Given up")
-        # Closed before it went, because the client's choices no longer allow it.
         NOT_SENT = "not-sent", _("Not sent")
 
     class Reason(models.TextChoices):
-        """Why a reminder waits, or was closed without going."""
-
         NONE = "", _("No reason")
         OUTSIDE_SAFE_HOURS = "outside-safe-hours", _("Waiting for the client's safe hours")
         TURNED_OFF = "turned-off", _("The client turned this way of contact off")
@@ -48,7 +37,6 @@ class OutboxMessage(models.Model):
         related_name="+",
         verbose_name=_("to"),
     )
-    # Empty only for a digest, which is about all of a therapist's clients.
     client = models.ForeignKey(
         Client,
         on_delete=models.CASCADE,
@@ -57,7 +45,6 @@ class OutboxMessage(models.Model):
         related_name="+",
         verbose_name=_("about client"),
     )
-    # The entry a notice is about; empty for kinds that concern no one entry.
     entry = models.ForeignKey(
         "homework.Entry",
         on_delete=models.CASCADE,
@@ -69,26 +56,18 @@ class OutboxMessage(models.Model):
     state = models.CharField(
         _("state"), max_length=16, choices=State.choices, default=State.PENDING
     )
-    # Tries at the mail server so far; practice.delivery decides when they stop.
     attempts = models.PositiveSmallIntegerField(_("tries"), default=0)
-    # The kind of failure only (practice.delivery.short_error): never the
-    # message or the client's words.
+    # The kind of failure only: never the message or the client's words.
     last_error = models.CharField(_("last error"), max_length=200, blank=True, default="")
-    # A reminder's slot: "reminder:<client>:<local date>", the client's day
-    # it goes on; one per client and slot (the constraint below), so two
-    # scans or two workers cannot write a second one. A digest's is
-    # "digest:<therapist>:<ISO year-week>", one per therapist and week.
-    # Empty for other kinds.
+    # Unique per client (or therapist), so two scans or workers cannot write a second one.
     slot = models.CharField(_("slot"), max_length=64, blank=True, default="")
     slot_on = models.DateField(_("for the day"), null=True, blank=True)
     channel = models.CharField(
         _("channel"), max_length=8, choices=ContactProfile.Channel.choices, blank=True, default=""
     )
-    # What a reminder says is waiting (practice.reminder_message.ReminderKind),
-    # and which one-off work it named as past its day (named so once only).
     reminder_kinds = models.JSONField(_("what is waiting"), default=list, blank=True)
+    # Work already named as past its day, so a reminder names it once only.
     past_due_ids = models.JSONField(default=list, blank=True)
-    # Not before this moment (the client's next safe time); empty: at once.
     send_after = models.DateTimeField(_("not before"), null=True, blank=True)
     reason = models.CharField(
         _("reason"), max_length=24, choices=Reason.choices, blank=True, default=""
@@ -105,7 +84,6 @@ class OutboxMessage(models.Model):
             models.Index(fields=["kind", "client", "slot_on"]),
         ]
         constraints = [
-            # One notice per entry, however many times it is shared or sent.
             models.UniqueConstraint(
                 fields=["kind", "entry"], name="one_message_per_kind_and_entry"
             ),

@@ -1,11 +1,2 @@
-"""The client's portal pages for homework: To do (todo), doing an exercise
-(doing, do_page, with the autosave script's words: autosave_text), a sent
-entry's pages (entry_pages), looking back (looking_back), and the account's
-pages that need the homework: the download (export_views, of homework.export) and the
-quick exit that keeps the last words (quick_exit).
-clients/ knows nothing of homework, so these live here; their addresses
-(urls, namespace "homework") sit beside the account's.
-
-Pages that only read answer HEAD too (require_safe), as `curl -I` and health
-checks expect; pages whose GET writes (an access log, a token) keep require_GET.
-"""
+"""The client's portal pages for homework; clients/ knows nothing of homework, so they live here.
+Read-only pages answer HEAD too (require_safe); pages whose GET writes keep require_GET."""

@@ -12,8 +12,7 @@ logger = logging.getLogger(__name__)
 
 
 def refused_when_archived(request: AuthedRequest, keep: Callable[[], bool]) -> HttpResponse:
-    """Refuse a post from an archived client, keeping its words first: nothing can be sent any more,
-    but the words are the client's, and go in their download."""
+    """Nothing can be sent any more, but the words are the client's and go in their download."""
     try:
         kept = keep()
     except Exception:

@@ -10,12 +10,10 @@ SAVED_TIME_FORMAT = "H:i"
 
 
 def saved_time(value: dt.datetime) -> str:
-    """When a draft was saved, as the status line shows it (the active time zone)."""
     return dateformat.time_format(timezone.localtime(value), SAVED_TIME_FORMAT)
 
 
 def autosave_messages() -> dict[str, str]:
-    """The autosave script's words, translated here (the script has no gettext)."""
     return {
         "status_pending": _("Not saved yet"),
         "status_saving": _("Saving…"),

@@ -33,7 +33,6 @@ def render_do(
     editing: Entry | None = None,
     refused_words: bool = False,
 ) -> HttpResponse:
-    """``refused_words``: a refused change's typed words, which session.js treats as not sent."""
     kind = get_kind(assignment.exercise.kind)
     return render(
         request,
@@ -55,7 +54,7 @@ def render_do(
 
 
 def envelope_after_conflict(post: Any, conflict: dict[str, Any]) -> EntryEnvelopeForm:
-    """The form shown with a conflict: sending again keeps this page's text, nothing is lost."""
+    """Sending again keeps this page's text, so nothing is lost."""
     data = post.copy()
     if conflict["sent_count_seen"] is not None:
         data["sent_count_seen"] = str(conflict["sent_count_seen"])
@@ -112,7 +111,6 @@ def render_conflict(
     editing: Entry | None = None,
     kept_as_note: bool = False,
 ) -> HttpResponse:
-    """The page again with both versions (409)."""
     kind = get_kind(assignment.exercise.kind)
     form = kind.form(exercise=assignment.exercise, data=request.POST)
     context = conflict_context(conflict, mine, envelope=envelope, user=request.user)
@@ -137,7 +135,6 @@ def conflict_context(
     envelope: EntryEnvelopeForm,
     user: User,
 ) -> dict[str, Any]:
-    """Both versions side by side, answer by answer (rows too), so nothing is lost."""
     entry = conflict.entry
     assignment = entry.assignment
     kind = get_kind(assignment.exercise.kind)

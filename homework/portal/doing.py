@@ -32,8 +32,6 @@ from practice.requests import AuthedRequest
 
 
 def _keep_draft_when_archived(request: AuthedRequest, assignment_id: int) -> HttpResponse:
-    """Words saved or sent after the therapist archived the client are kept as a draft."""
-
     def keep() -> bool:
         save_draft_from_post(user=request.user, assignment_id=assignment_id, post=request.POST)
         return True
@@ -55,7 +53,6 @@ def _assignment_or_404(
 @require_http_methods(["GET", "POST"])
 @client_required(takes_posts_when_archived=True)
 def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
-    """Show the exercise's form (continuing a draft if there is one) and take the finished entry."""
     if is_archived_post(request):
         return _keep_draft_when_archived(request, assignment_id)
     # Work closed since still takes what the client was writing.
@@ -102,7 +99,6 @@ def do_assignment(request: AuthedRequest, assignment_id: int) -> HttpResponse:
 
 
 def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry | None:
-    """The client's entry made by the page whose key its address carries, if any."""
     try:
         key = uuid.UUID(request.GET.get("key", ""))
     except ValueError:
@@ -113,7 +109,6 @@ def _entry_of_this_page(request: AuthedRequest, assignment: Assignment) -> Entry
 def _sent_count_seen(
     request: AuthedRequest, assignment: Assignment, *, resumed: Entry | None
 ) -> int | None:
-    """What the page says it opened on: a draft carried on, what its own page opened on."""
     if not get_kind(assignment.exercise.kind).continues_last_sent:
         return None
     if resumed is not None:
@@ -181,7 +176,6 @@ def _submit(request: AuthedRequest, assignment: Assignment) -> HttpResponse:
 
 
 def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
-    """Save a draft from posted fields (the quick exit's last words); raises as the autosave does."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -201,7 +195,6 @@ def save_draft_from_post(*, user: User, assignment_id: int, post: Any) -> Entry:
 
 
 def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
-    """Save changes to a sent entry from posted fields; refused ones are kept as its unsent note."""
     envelope = EntryEnvelopeForm(post)
     if not envelope.is_valid():
         raise ValidationError(envelope.errors.as_text())
@@ -217,7 +210,6 @@ def save_edit_from_post(*, user: User, post: Any) -> services.EditTried:
 
 
 def save_note_from_post(*, user: User, post: Any) -> None:
-    """Add the note from posted fields; one that cannot be added is kept unsent on the entry."""
     key = uuid.UUID(str(post.get("key", "")))  # ValueError for anything else
     note = NoteForm(post)
     services.entry_add_note_or_keep_words(
@@ -232,7 +224,6 @@ def save_note_from_post(*, user: User, post: Any) -> None:
 @require_POST
 @client_required(takes_posts_when_archived=True)
 def autosave(request: AuthedRequest, assignment_id: int) -> HttpResponse:
-    """Save a draft while the client types. Answers in JSON for the page's script."""
     if is_archived_post(request):
         return _keep_draft_when_archived(request, assignment_id)
     assignment = _assignment_or_404(request, assignment_id, for_writing=True)

@@ -79,13 +79,12 @@ def download_progress(request: AuthedRequest) -> HttpResponse:
 @require_GET
 @client_required(allow_archived=True)
 def download_status(request: AuthedRequest) -> JsonResponse:
-    """What the progress page's script asks every few seconds."""
     return JsonResponse(_status(downloads.prepared_download_for(user=request.user)))
 
 
 @require_POST
 def download_fetch(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    """The file, once, to the client whose download it is; 404 to anyone else, staff included."""
+    """404 to anyone but the client whose download it is, staff included."""
     if not request.user.is_authenticated or request.user.is_staff:
         raise Http404
     client = client_for_portal_user(user=request.user, include_archived=True)

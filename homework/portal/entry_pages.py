@@ -52,7 +52,6 @@ def _render_entry(
     status: int = 200,
     refused_words: bool = False,
 ) -> HttpResponse:
-    """``refused_words``: the note form sent back refused, with words the client typed in it."""
     kind = get_kind(entry.assignment.exercise.kind)
     return render(
         request,
@@ -62,7 +61,6 @@ def _render_entry(
             # A plan, map or ladder changes as life does: any version sent can start the next.
             "can_update": kind.continues_last_sent
             and entry.assignment.status == Assignment.Status.ACTIVE,
-            # The kind's template gets everything its present() gives, as in the admin.
             "display": render_to_string(
                 kind.display_template,
                 {"entry": entry, "heading_level": 2, **kind.present(entry)},
@@ -78,8 +76,6 @@ def _render_entry(
 
 
 def _keep_edit_when_archived(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    """Changes sent after the therapist archived the client are kept as the entry's unsent note."""
-
     def keep() -> bool:
         entry = services.entry_keep_refused_edit(
             user=request.user, key=key, data=response_data(request.POST), include_archived=True
@@ -92,7 +88,6 @@ def _keep_edit_when_archived(request: AuthedRequest, key: uuid.UUID) -> HttpResp
 @require_http_methods(["GET", "POST"])
 @client_required(takes_posts_when_archived=True)
 def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    """Change a sent entry until the therapist has read it."""
     if is_archived_post(request):
         return _keep_edit_when_archived(request, key)
     entry = _own_entry_or_404(request, key)
@@ -180,8 +175,7 @@ def entry_edit(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
 def _edit_arrived_after_reading(
     request: AuthedRequest, entry: Entry, words: "services.KeptWords"
 ) -> HttpResponse:
-    """The therapist read the entry before the changes arrived: it stays as
-    it was, and the new words wait in the note form, so none are lost."""
+    """The entry stays as it was; the new words wait in the note form, so none are lost."""
     note = NoteForm(initial={"text": words.note})
     if words.kept:
         said = _(
@@ -223,8 +217,6 @@ def entry_privacy(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
 
 
 def _keep_note_when_archived(request: AuthedRequest, key: uuid.UUID) -> HttpResponse:
-    """A note sent after the therapist archived the client is kept as the entry's unsent note."""
-
     def keep() -> bool:
         entry = services.entry_keep_note_draft(
             user=request.user,

@@ -17,8 +17,6 @@ if TYPE_CHECKING:
 
 
 class ExportChoiceForm(PortalForm):
-    """Which of the client's exercises go into their PDF download: all, to start with."""
-
     include = forms.TypedMultipleChoiceField(
         label=_("What to put in the PDF"),
         help_text=_(
@@ -58,12 +56,11 @@ class ExportChoiceForm(PortalForm):
         return cls.MARKER in data or "include" in data
 
     def chosen_ids(self) -> list[int] | None:
-        """The assignments ticked; None when every one offered is, so the PDF says everything."""
+        """None when every one offered is ticked, so the PDF says everything."""
         chosen: list[int] = self.cleaned_data["include"]
         return None if self.offered <= set(chosen) else chosen
 
     def choice_takes_a_while(self) -> bool:
-        """Whether what was chosen is long enough to be prepared in the background."""
         chosen = self.chosen_ids() if self.is_bound else None
         if chosen is None:
             return self.takes_a_while

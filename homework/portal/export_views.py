@@ -39,8 +39,6 @@ def pdf_download(body: bytes) -> HttpResponse:
 def chosen_or_refused(
     request: AuthedRequest, data: QueryDict
 ) -> tuple[list[int] | None | HttpResponse, ExportChoiceForm]:
-    """The assignments chosen (None: everything) and the form that chose them (unbound when nothing
-    was chosen); or the account page again, with what to change, when the choice is refused."""
     assignments = homework_selectors.assignments_for_export(user=request.user)
     if not ExportChoiceForm.is_submitted(data):
         return None, ExportChoiceForm(assignments=assignments)
@@ -54,7 +52,6 @@ def chosen_or_refused(
 @require_GET
 @client_required(allow_archived=True)
 def export_pdf(request: AuthedRequest) -> HttpResponse:
-    """Everything sent, or (from the account page's choice) some exercises."""
     chosen, form = chosen_or_refused(request, request.GET)
     if isinstance(chosen, HttpResponse):
         return chosen

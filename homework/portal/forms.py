@@ -1,5 +1,3 @@
-"""Portal forms that are the same for every kind: the entry's envelope."""
-
 from typing import Any
 
 from django import forms
@@ -14,12 +12,9 @@ RESPONSE_PREFIX = "r-"
 
 
 class EntryEnvelopeForm(PortalFormMessages, forms.Form):
-    """What travels with every save: which entry, which version, the flags."""
-
     key = forms.UUIDField(widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)
-    # Sent count when the page opened, for work that continues the last entry
-    # (refuse_if_sent_since).
+    # Sent count when the page opened (refuse_if_sent_since).
     sent_count_seen = forms.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, widget=forms.HiddenInput
     )
@@ -33,7 +28,6 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
         help_text=PRIVATE_IS_SEEN_AS,
     )
 
-    # Set by autosave.js on every save it sends.
     page = forms.RegexField(
         regex=r"^[A-Za-z0-9_-]{8,32}$", required=False, widget=forms.HiddenInput
     )
@@ -57,7 +51,6 @@ class EntryEnvelopeForm(PortalFormMessages, forms.Form):
 
 
 def response_data(post: Any) -> dict[str, str | list[str]]:
-    """The kind's own fields from a posted form (named ``r-<key>``)."""
     data: dict[str, str | list[str]] = {}
     for name in post:
         if name.startswith(RESPONSE_PREFIX):
@@ -67,8 +60,6 @@ def response_data(post: Any) -> dict[str, str | list[str]]:
 
 
 class NoteForm(PortalFormMessages, forms.Form):
-    """A note the client adds to their own sent entry."""
-
     # Held to its length by the server, not cut by the browser (TextField).
     text = TextField(
         label=_("Add a note"),
@@ -83,7 +74,6 @@ class NoteForm(PortalFormMessages, forms.Form):
     )
 
     def __init__(self, *args: Any, kept: str = "", **kwargs: Any) -> None:
-        """``kept``: a note the client began on this entry and could not send (Entry.note_draft)."""
         if kept:
             kwargs.setdefault("initial", {"text": kept})
         super().__init__(*args, **kwargs)
@@ -96,7 +86,7 @@ class NoteForm(PortalFormMessages, forms.Form):
             self.fields["text"].help_text = f"{KEPT_NOTE} {then}"
 
     def holds_words(self) -> bool:
-        """Whether the posted note has words: one refused as empty has nothing to lose."""
+        """One refused as empty has nothing to lose."""
         return self.is_bound and bool(str(self.data.get("text", "")).strip())
 
 
@@ -105,8 +95,6 @@ SEND_WHEN_READY = _("Send it when you are ready.")
 
 
 class PrivacyForm(PortalFormMessages, forms.Form):
-    """Keep a sent entry to yourself ("1") or share it with your therapist ("0")."""
-
     private = forms.TypedChoiceField(
         choices=[("1", _("private")), ("0", _("shared"))], coerce=lambda value: value == "1"
     )

@@ -37,7 +37,6 @@ def history(request: AuthedRequest) -> HttpResponse:
             "page": page,
             "exercises": exercises,
             "chosen": chosen,
-            # The pager's links keep the choice as they turn the page.
             "pager_query": urlencode({"exercise": chosen}) + "&" if chosen else "",
             # Said once above the list rather than on every line it applies to.
             "any_changeable": any(entry.client_can_edit for entry in entries),
@@ -46,7 +45,6 @@ def history(request: AuthedRequest) -> HttpResponse:
 
 
 def _chosen_exercise(value: str | None, theirs: set[int]) -> int | None:
-    """The exercise asked for, if it is one of the client's own with something sent."""
     try:
         exercise_id = int(value or "")
     except ValueError:
@@ -57,7 +55,6 @@ def _chosen_exercise(value: str | None, theirs: set[int]) -> int | None:
 @require_safe
 @client_required
 def progress(request: AuthedRequest) -> HttpResponse:
-    """The client's own pictures: urge curve, ladder, map, check-in totals."""
     sections = []
     mine = selectors.progress_for_client(user=request.user)
     for assignment, entries in mine:

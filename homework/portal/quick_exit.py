@@ -22,8 +22,7 @@ logger = logging.getLogger(__name__)
 @leaves_for_the_neutral_site
 @csrf_exempt
 def quick_exit(request: HttpRequest) -> HttpResponse:
-    """End the session and leave for the practice's neutral site. Leaving is never refused; only a
-    post with a valid token may save a last draft."""
+    """Leaving is never refused; only a post with a valid token may save a last draft."""
     leaving_by_script = False
     if request.method == "POST" and _body_is_readable(request):
         leaving_by_script = bool(request.POST.get("beacon"))
@@ -55,7 +54,6 @@ def _end_the_session(request: HttpRequest) -> None:
 
 
 def _neutral_url() -> str:
-    """The practice's neutral site; the default one if its settings cannot be read."""
     try:
         return practice_settings().quick_exit_url
     except Exception:
@@ -64,7 +62,6 @@ def _neutral_url() -> str:
 
 
 def _body_is_readable(request: HttpRequest) -> bool:
-    """Whether the post can be read within the server's limits; if not, its draft is dropped."""
     try:
         request.POST  # noqa: B018 (parsed here, once, to see whether it can be)
     except Exception:
@@ -74,30 +71,24 @@ def _body_is_readable(request: HttpRequest) -> bool:
 
 
 class _TokenCheck(CsrfViewMiddleware):
-    """Django's own security-token check, answering only yes or no: a stale token here is refused
-    nothing, so it must not draw the refusal page nor log "Forbidden" in the security log."""
+    """Yes or no only: a stale token must not draw the refusal page nor log "Forbidden"."""
 
     def _reject(self, request: HttpRequest, reason: str) -> HttpResponse:
         return HttpResponse(status=403)
 
 
 def _carries_a_valid_token(request: HttpRequest) -> bool:
-    """Asked here as the view is exempt from the middleware's check: it only decides the draft."""
+    """Asked here as the view is exempt from the middleware's check."""
     check = _TokenCheck(lambda request: HttpResponse())
     return check.process_view(request, lambda request: HttpResponse(), (), {}) is None
 
 
-# The exiting tab's own draft is "draft-"; the words other open tabs handed
-# over to it (quick-exit.js) follow as "draft2-", "draft3-"...
+# The exiting tab's draft is "draft-"; other open tabs' words follow as "draft2-", "draft3-"...
 _DRAFT_PREFIX = re.compile(r"^draft\d*-")
 
 
 def _save_draft_on_the_way_out(request: HttpRequest) -> None:
-    """Keep what the client typed in the last moment before the quick exit,
-    in this tab and in the others open, each draft on its own.
-
-    Best effort: one that fails is logged and the others are still kept.
-    """
+    """Best effort, each draft on its own: one that fails is logged, the others kept."""
     user = request.user
     if not (isinstance(user, User) and user.is_client):
         return

@@ -1,15 +1,4 @@
-"""Reads of homework, always scoped by the acting user.
-
-Staff see through ``clients_for_user``; a client sees only their own
-records. Nothing here fetches clinical data by id alone. One module per
-audience: ``scoping`` (the querysets every read starts from), ``portal``
-(a client's own homework), ``workspace`` (the therapist's admin),
-``progress`` (where each assignment stands, for the admin and the summary),
-``outbox`` (messages waiting to be sent, for the workers) and ``erasure``
-(a manager's export and erasure of a client). ``period`` (the days a
-summary or a page covers) and ``work_in_period`` (how much of the work came back
-in one) are shared by the caseload, the workspace and the summary.
-"""
+"""Reads of homework, scoped by the acting user: nothing fetches clinical data by id alone."""
 
 from homework.schedules import Progress
 from homework.selectors.erasure import (

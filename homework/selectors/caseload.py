@@ -1,14 +1,4 @@
-"""The caseload: one row per active client of one therapist, for the admin.
-
-Every row is read in a fixed number of queries however many clients there
-are and however long they have been logging: what SQL can count is counted
-there (flags not read, the last entry, the next session); work done of what
-was due is the summary's own count (homework.selectors.work_in_period, two
-queries for every client and both periods); and the urge trend is the
-kind's own (ExerciseKind.trend), read from the last four weeks' plain
-days and scores only (no response decrypted), so a year of daily logging
-costs what a month does.
-"""
+"""Every row in a fixed number of queries, however many clients and however long their logs."""
 
 import datetime as dt
 from collections import defaultdict
@@ -33,33 +23,29 @@ from practice.models import User
 from practice.requests import parse_id
 from practice.roles import is_acting_manager
 
-# The two stretches each row counts work over, in days up to today.
 WEEK_DAYS = 7
 MONTH_DAYS = 28
-# Unread answers to review named on a row (the rest are counted).
 REVIEW_WORDS_SHOWN = 3
-# Fewer days logged than the trend needs in the last ``MONTH_DAYS``.
 TOO_FEW = "too_few"
 
 
 @dataclass(frozen=True)
 class CaseloadRow:
     client: Client
-    unread_flags: int  # shared entries with a flag the therapist has not opened yet
-    unread_unsafe: int  # of those, "I felt unsafe"
-    unread_review: int  # of those, not felt unsafe, an answer to review (Entry.needs_review)
-    review_words: list[str]  # the newest of those answers, each after its question
-    review_more: int  # entries with answers to review not named in review_words
-    week: tuple[int, int]  # done, of what was due, in the last WEEK_DAYS days
-    month: tuple[int, int]  # and in the last MONTH_DAYS
-    urges: str | None  # a TREND_*, TOO_FEW, or None: no urges logged lately
+    unread_flags: int
+    unread_unsafe: int
+    unread_review: int  # of the flags, those not felt unsafe
+    review_words: list[str]
+    review_more: int
+    week: tuple[int, int]  # done, of what was due
+    month: tuple[int, int]
+    urges: str | None  # None: no urges logged lately
     last_entry_at: dt.datetime | None
     next_session_at: dt.datetime | None
     contact: Recheck
 
 
 def caseload_therapists(*, user: User) -> QuerySet[User]:
-    """Whose caseload ``user`` may open: a manager any therapist's, a therapist their own."""
     if is_acting_manager(user):
         return active_therapists()
     if user.is_therapist:
@@ -68,7 +54,6 @@ def caseload_therapists(*, user: User) -> QuerySet[User]:
 
 
 def caseload_therapist(*, user: User, asked: str | None) -> User | None:
-    """``asked`` if ``user`` may see it, else DoesNotExist; unasked, their own, the first, or None."""
     therapists = caseload_therapists(user=user)
     if asked is None or asked == "":
         return user if user.is_therapist else therapists.first()
@@ -79,13 +64,11 @@ def caseload_therapist(*, user: User, asked: str | None) -> User | None:
 
 
 def _count(entries: QuerySet[Entry]) -> Coalesce:
-    """How many of ``entries`` (filtered on OuterRef("pk"), the client) there are."""
     counted = entries.order_by().values("assignment__client").annotate(n=Count("pk")).values("n")
     return Coalesce(Subquery(counted[:1]), 0, output_field=IntegerField())
 
 
 def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
-    """The therapist's active clients with what SQL counts for them: one query."""
     theirs = entries_for_user(user=user).filter(assignment__client=OuterRef("pk"))
     # Never a private entry's flags: they are the client's alone (scoping.flags_first).
     unread = theirs.readable_by_staff().filter(seen_at__isnull=True)
@@ -111,13 +94,12 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
 
 
 def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int, str | None]:
-    """Each client's trend from the last ``MONTH_DAYS`` days of shared entries: one query."""
+    """Plain columns only, so a year of daily logging costs what a month does."""
     slugs = [kind.slug for kind in all_kinds() if kind.has_trend]
     if not clients or not slugs:
         return {}
     # A day more than any client's month, so it has begun on every clock.
     since = practice_date(now) - dt.timedelta(days=MONTH_DAYS + 1)
-    # Each urge's day and pull, plain columns only: its response (encrypted) is never loaded.
     scores = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -146,7 +128,6 @@ def _trends(*, user: User, clients: list[Client], now: dt.datetime) -> dict[int,
 
 
 def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
-    """The newest unread answers to review of each client, in their own words: one query."""
     entries = (
         entries_for_user(user=user)
         .readable_by_staff()
@@ -174,7 +155,6 @@ def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
 
 
 def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadRow]:
-    """Every active client of ``therapist`` that ``user`` may see, by name; fixed query count."""
     clients = _clients(user=user, therapist=therapist, now=now)
     today = practice_date(now)
     periods = [
@@ -208,7 +188,6 @@ def _share(pair: tuple[int, int]) -> float | None:
     return done / due if due else None
 
 
-# Where each trend sorts: the ones to look at first, first.
 _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 
 # Sort keys per column; a row with None goes last whichever way the column is sorted.
@@ -226,17 +205,15 @@ DEFAULT_SORT = "-flags"
 
 
 def sort_order(asked: str | None) -> str:
-    """``asked`` if it names a column, else the default: a stale link still shows the caseload."""
+    """A stale link still shows the caseload."""
     if asked and asked.removeprefix("-") in SORT_KEYS:
         return asked
     return DEFAULT_SORT
 
 
 def sorted_rows(rows: list[CaseloadRow], *, order: str) -> list[CaseloadRow]:
-    """``rows`` by ``order`` (from ``sort_order``), by name within a tie."""
     key = SORT_KEYS[order.removeprefix("-")]
     by_name = sorted(rows, key=SORT_KEYS["name"])
     present = [row for row in by_name if key(row) is not None]
     missing = [row for row in by_name if key(row) is None]
-    # sorted() is stable, so names stay in order within a tie.
     return sorted(present, key=key, reverse=order.startswith("-")) + missing

@@ -15,8 +15,7 @@ from practice.roles import is_acting_manager
 
 
 def entries_for_practice_export(*, user: User, client_id: int) -> QuerySet[Entry]:
-    """What the practice could read of a client, for its copy before erasure: sent, shared entries
-    with their notes and comments, never private entries or drafts (CLINICAL.md)."""
+    """Never private entries or drafts (CLINICAL.md)."""
     if not is_acting_manager(user):
         return Entry.objects.none()
     return (
@@ -31,8 +30,6 @@ def entries_for_practice_export(*, user: User, client_id: int) -> QuerySet[Entry
 
 @dataclass(frozen=True)
 class ErasureCounts:
-    """What the page says will go, counted."""
-
     assignments: int
     entries: int  # drafts and private ones too: everything the client wrote
     sessions: int
@@ -41,7 +38,6 @@ class ErasureCounts:
 
 
 def erasure_counts(*, client: Client) -> ErasureCounts:
-    """For the manager's page (client_for_erasure has checked who asks)."""
     return ErasureCounts(
         assignments=Assignment.objects.filter(client=client).count(),
         entries=Entry.objects.filter(assignment__client=client).count(),
@@ -52,8 +48,7 @@ def erasure_counts(*, client: Client) -> ErasureCounts:
 
 
 def client_records_fingerprint(*, client_id: int) -> str:
-    """A digest of everything an erasure removes, as stored now: if it changed since the
-    confirmation page, the erasure is refused, as the manager's export would not hold it."""
+    """Records changed since the confirmation page refuse the erasure: the export lacks them."""
     entries = Entry.objects.filter(assignment__client_id=client_id)
     state = [
         list(

@@ -1,5 +1,3 @@
-"""Reading entries by the page: what a list loads of each, and how it counts what hangs off each."""
-
 from collections.abc import Iterable
 from functools import reduce
 from operator import or_
@@ -24,14 +22,11 @@ from homework.models import Assignment, Entry
 
 
 def listed(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """Entries read for a list, a chart or a summary, without the note a
-    client keeps unsent on one: only the entry's own edit page reads it, and
-    every row loaded with it opens one more sealed value for nothing."""
+    """Only the entry's own edit page reads the unsent note; elsewhere it's a wasted decryption."""
     return entries.defer("note_draft")
 
 
 def count_per_entry(related: type[Model]) -> Coalesce:
-    """How many ``related`` rows each entry has, counted for the rows a page shows."""
     rows = (
         related._default_manager.filter(entry=OuterRef("pk"))
         .order_by()
@@ -43,7 +38,6 @@ def count_per_entry(related: type[Model]) -> Coalesce:
 
 
 def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
-    """The entries of ``assignments`` whose responses a chart opens, each kind saying which."""
     by_kind: dict[str, list[int]] = {}
     for assignment in assignments:
         by_kind.setdefault(assignment.exercise.kind, []).append(assignment.pk)
@@ -58,9 +52,7 @@ def opened_for_charts(assignments: Iterable[Assignment]) -> Q:
 
 
 def opened_where(entries: QuerySet[Entry], opened: Q) -> QuerySet[Entry]:
-    """Entries whose response is fetched, and so decrypted, only where
-    ``opened`` holds, in the same one query; read them through ``with_response``.
-    (The response column is never null, so a null here means "not opened".)"""
+    """Only where ``opened`` holds is the response fetched, and so decrypted, in the same query."""
     return entries.defer("response").annotate(
         opened_response=Case(
             When(opened, then=F("response")),
@@ -71,8 +63,6 @@ def opened_where(entries: QuerySet[Entry], opened: Q) -> QuerySet[Entry]:
 
 
 def with_response(rows: Iterable[Entry]) -> list[Entry]:
-    """The rows of ``opened_where``, each opened response in its place, where
-    reading it is a look like any other; the rest stay unread."""
     read: list[Entry] = []
     for entry in rows:
         opened = getattr(entry, "opened_response", None)
@@ -83,8 +73,5 @@ def with_response(rows: Iterable[Entry]) -> list[Entry]:
 
 
 def charted(entries: QuerySet[Entry], *, opened: Q) -> list[Entry]:
-    """Entries read for a picture drawn over all of them, each response
-    opened only where ``opened`` holds (``opened_for_charts``), the rest
-    drawn from their plain columns: reading and opening each of a year of
-    urges was half the client's progress page."""
+    """Opening every response of a year of urges was half the client's progress page."""
     return with_response(opened_where(entries, opened))

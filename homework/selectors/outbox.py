@@ -1,5 +1,3 @@
-"""The outbox's waiting messages, for the workers and sweeps that send them."""
-
 from clients.models import Client
 from homework.models import OutboxMessage, readable_by_staff_q
 from practice import delivery
@@ -8,7 +6,6 @@ from practice import delivery
 def pending_notification_ids(
     *, limit: int = delivery.SWEEP_LIMIT, tried_before: bool = False
 ) -> list[int]:
-    """The entries whose therapist's notice is waiting and still worth trying."""
     ids = (
         OutboxMessage.objects.filter(
             readable_by_staff_q("entry__"),
@@ -26,7 +23,6 @@ REMINDERS_SHOWN = 5
 
 
 def recent_reminders(*, client: Client, limit: int = REMINDERS_SHOWN) -> list[OutboxMessage]:
-    """``client``'s latest reminders, newest day first, whatever became of them."""
     return list(
         OutboxMessage.objects.filter(kind=OutboxMessage.Kind.REMINDER, client=client).order_by(
             "-slot_on", "-pk"

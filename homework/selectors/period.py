@@ -1,5 +1,4 @@
-"""The period a summary covers, and reading it from a request or the command line. Dates are the
-practice's calendar days (``settings.TIME_ZONE``)."""
+"""The period a summary covers; dates are the practice's calendar days (``settings.TIME_ZONE``)."""
 
 import datetime as dt
 import re
@@ -43,8 +42,6 @@ class PeriodInvalid(ValueError):
 
 @dataclass(frozen=True)
 class PeriodQuery:
-    """Empty dates mean "since the last session"."""
-
     since: dt.date | None = None
     until: dt.date | None = None
     full_detail: bool = False
@@ -63,13 +60,10 @@ class Period:
     until: dt.date
     session: Session | None
     chosen_dates: bool
-    # None with chosen dates, or with no earlier session (then it is the last four weeks).
     previous: Session | None = None
 
     def as_of(self, now: dt.datetime, *, zone: dt.tzinfo | None = None) -> dt.date:
-        """The last day the summary counts: its own last day, or today while that is still to come.
-        A period ending at a session counts through the day before it, so the eve's batch and the
-        morning's print agree."""
+        """A period ending at a session counts through the eve, so the batch and the print agree."""
         zone = zone or timezone.get_default_timezone()
         if self.chosen_dates:
             last = self.until
@@ -86,13 +80,12 @@ class Period:
 
     @property
     def key(self) -> str:
-        """Names this period in storage: no client data, stable across requests."""
+        """No client data, stable across requests."""
         anchor = f"s{self.session.pk}" if self.session is not None else "dates"
         return f"{self.since:%Y%m%d}-{self.until:%Y%m%d}-{anchor}"
 
 
 def key_is_for_a_session_from(key: str, day: dt.date) -> bool:
-    """The one reader of the key's format."""
     parts = key.split("-")
     try:
         until = dt.datetime.strptime(parts[1], "%Y%m%d").date()
@@ -114,8 +107,7 @@ def practice_date(moment: dt.datetime) -> dt.date:
 
 
 def latest_day(*, today: dt.date, next_session_at: dt.datetime | None) -> dt.date:
-    """Today, or the next session's day when later; the date pickers and every reader of a period
-    ask this, so they agree."""
+    """The date pickers and every reader of a period ask this, so they agree."""
     if next_session_at is None:
         return today
     return max(today, practice_date(next_session_at))
@@ -195,8 +187,7 @@ def _parse_date(
 def parse_period_query(
     data: Mapping[str, str | None], *, today: dt.date, latest: dt.date | None = None
 ) -> PeriodQuery:
-    """Errors are keyed by parameter and never repeat what was sent. ``until`` defaults to today,
-    ``since`` to four weeks before it; no date may be after ``latest``."""
+    """Errors never repeat what was sent."""
     latest = latest or today
     errors: dict[str, list[str]] = {}
     since = _parse_date("since", data.get("since"), errors, today=today, latest=latest)
@@ -256,7 +247,6 @@ def period_between_sessions(
 
 
 def period_for_window(window: SessionWindow) -> Period:
-    """Counted as every summary counts, so the page and the next session's summary agree."""
     return Period(
         start=window.start,
         end=window.end,

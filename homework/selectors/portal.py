@@ -28,9 +28,7 @@ if TYPE_CHECKING:
 def portal_assignment(
     *, user: User, assignment_id: int, for_writing: bool = False, include_archived: bool = False
 ) -> Assignment:
-    """An active assignment of the signed-in client; DoesNotExist for anything else. ``for_writing``
-    and ``include_archived`` also reach completed, cancelled or archived work, so words still
-    being typed are kept, not refused."""
+    """``for_writing`` reaches closed or archived work too, so words still being typed are kept."""
     assignments = assignments_for_user(user=user, include_archived=include_archived).select_related(
         "exercise", "client"
     )
@@ -40,7 +38,6 @@ def portal_assignment(
 
 
 def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
-    """The draft the client was last working on for this assignment, if any."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.DRAFT)
@@ -51,15 +48,12 @@ def open_draft(*, user: User, assignment: Assignment) -> Entry | None:
 
 @dataclass(frozen=True)
 class Todo:
-    """The client's "To do", and the day it was read for."""
-
     today: dt.date
     assignments: list[Assignment]
 
 
 def todo_for_client(*, user: User) -> Todo:
-    """Active assignments still to do, due soonest first, with how much has been sent. Work that is
-    done is left out unless a draft of it waits: "Carry on" is never out of reach."""
+    """Done work stays while a draft of it waits: "Carry on" is never out of reach."""
     client = client_for_portal_user(user=user)
     if client is None:
         return Todo(today=timezone.localdate(), assignments=[])
@@ -124,24 +118,20 @@ def todo_for_client(*, user: User) -> Todo:
 
 
 def _again_label(kind: ExerciseKind, occurrence: schedules.Occurrence | None) -> "StrOrPromise":
-    """The kind's words for sending once more; "" for a new slot that starts afresh."""
     if occurrence is not None and not kind.is_log and not kind.continues_last_sent:
         return ""
     return kind.again_label
 
 
 def own_entry_under_key(*, user: User, assignment: Assignment, key: uuid.UUID) -> Entry | None:
-    """The client's entry (draft or sent) for ``assignment`` made by the page named ``key``."""
     return entries_for_user(user=user).filter(assignment=assignment, key=key).first()
 
 
 def client_today(client: Client, now: dt.datetime | None = None) -> dt.date:
-    """Today (or the day of ``now``) on the client's own calendar."""
     return timezone.localdate(now, timezone=zoneinfo.ZoneInfo(client.timezone))
 
 
 def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
-    """The client's newest sent entry for an assignment."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -151,7 +141,6 @@ def last_sent_entry(*, user: User, assignment: Assignment) -> Entry | None:
 
 
 def sent_count(*, user: User, assignment: Assignment) -> int:
-    """How many entries the client has sent for an assignment."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED)
@@ -160,7 +149,6 @@ def sent_count(*, user: User, assignment: Assignment) -> int:
 
 
 def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry | None:
-    """What was sent for one slot of a recurring assignment, if anything."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment, status=Entry.Status.SUBMITTED, occurrence_on=on)
@@ -170,7 +158,6 @@ def sent_for_slot(*, user: User, assignment: Assignment, on: dt.date) -> Entry |
 
 
 def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
-    """Each of the client's assignments with its sent entries, private ones included; two queries."""
     if client_for_portal_user(user=user) is None:
         return []
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
@@ -190,26 +177,21 @@ def progress_for_client(*, user: User) -> list[tuple[Assignment, list[Entry]]]:
     )
     by_pk = {assignment.pk: assignment for assignment in assignments}
     for entry in entries:
-        # The assignment is already loaded: reuse it instead of a query per entry.
         entry.assignment = by_pk[entry.assignment_id]
         grouped[entry.assignment_id].append(entry)
     return [(assignment, grouped[assignment.pk]) for assignment in assignments]
 
 
-# "Done recently" on the portal's home: what was sent in the last two weeks.
 DONE_RECENTLY_DAYS = 14
 
 
 @dataclass(frozen=True)
 class DoneRecently:
-    """One entry sent lately, and whether its card offers an update."""
-
     entry: Entry
     can_update: bool
 
 
 def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecently]:
-    """What the client sent in the last ``DONE_RECENTLY_DAYS``, newest first."""
     since = timezone.now() - dt.timedelta(days=DONE_RECENTLY_DAYS)
     entries = (
         listed(entries_for_user(user=user))
@@ -236,7 +218,6 @@ def done_recently_for_client(*, user: User, limit: int = 10) -> list[DoneRecentl
 def entries_for_export(
     *, user: User, assignment_ids: Collection[int] | None = None
 ) -> QuerySet[Entry]:
-    """Everything a client wrote, with what was said about it, for their own download."""
     if not (user.is_authenticated and user.is_client):
         return Entry.objects.none()
     entries = entries_for_user(user=user, include_archived=True)
@@ -250,7 +231,6 @@ def entries_for_export(
 
 
 def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
-    """The client's exercises with anything sent, to choose from for the PDF download."""
     if not (user.is_authenticated and user.is_client):
         return Assignment.objects.none()
     sent = Q(entries__status=Entry.Status.SUBMITTED)
@@ -268,7 +248,6 @@ def assignments_for_export(*, user: User) -> QuerySet[Assignment]:
 
 
 def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySet[Entry]:
-    """The client's sent entries, newest first; an ``exercise_id`` not theirs matches nothing."""
     entries = listed(entries_for_user(user=user)).filter(status=Entry.Status.SUBMITTED)
     if exercise_id is not None:
         entries = entries.filter(assignment__exercise_id=exercise_id)
@@ -283,7 +262,6 @@ def history_for_client(*, user: User, exercise_id: int | None = None) -> QuerySe
 
 
 def history_exercises_for_client(*, user: User) -> list[tuple[int, str]]:
-    """The exercises the client has sent something for, by title, to choose one in their history."""
     sent = entries_for_user(user=user).filter(status=Entry.Status.SUBMITTED)
     return list(
         assignments_for_user(user=user)
@@ -295,7 +273,6 @@ def history_exercises_for_client(*, user: User) -> list[tuple[int, str]]:
 
 
 def portal_entry_with_notes(*, user: User, key: uuid.UUID) -> Entry:
-    """One of the client's own entries, with their notes and the therapist's comments."""
     return (
         entries_for_user(user=user)
         .select_related("assignment__exercise", "assignment__client")
@@ -305,7 +282,6 @@ def portal_entry_with_notes(*, user: User, key: uuid.UUID) -> Entry:
 
 
 def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComment]:
-    """What the therapist wrote back lately, on the client's own entries."""
     if not (user.is_authenticated and user.is_client):
         return []
     return list(
@@ -316,7 +292,6 @@ def recent_comments_for_client(*, user: User, limit: int = 5) -> list[EntryComme
 
 
 def drafts_for_client(*, user: User) -> dict[int, Entry]:
-    """Unsent drafts by assignment, for "continue where you left off", closed work included."""
     drafts: dict[int, Entry] = {}
     for draft in (
         entries_for_user(user=user)
@@ -337,7 +312,6 @@ def drafts_for_client(*, user: User) -> dict[int, Entry]:
 
 
 def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
-    """The client's own assignments for the API, open work first, then by due date."""
     if not (user.is_authenticated and user.is_client):
         return Assignment.objects.none()
     sent = Entry.objects.filter(assignment=OuterRef("pk"), status=Entry.Status.SUBMITTED)
@@ -351,7 +325,6 @@ def assignments_for_client_api(*, user: User) -> QuerySet[Assignment]:
 
 
 def entries_for_client_api(*, user: User, assignment: Assignment) -> QuerySet[Entry]:
-    """The client's own entries of one assignment, drafts and private ones included, newest first."""
     return (
         entries_for_user(user=user)
         .filter(assignment=assignment)

@@ -16,26 +16,19 @@ from homework.selectors.portal import client_today
 
 @dataclass(frozen=True)
 class AssignmentProgress:
-    """Where one assignment stands over its whole schedule, in the admin
-    (a period's share of the work is homework.selectors.work_in_period's
-    ``WorkInPeriod``). For a recurring one, ``done`` counts slots
-    with something sent, ``due_so_far`` the slots due by today (the one still
-    open, today's or this week's, only once something was sent for it: until
-    its time is over it is open, not missed; schedules.tally_so_far), and
-    ``scheduled`` all of them; for a one-off, ``done`` counts entries sent."""
+    """An open slot is due only once something was sent: until its time is over, not missed."""
 
     state: Progress
     done: int
     due_so_far: int | None = None
     scheduled: int | None = None
-    unit: str = schedules.DAYS  # what a recurring one counts (schedules.unit)
-    coming: schedules.Coming | None = None  # with none due so far: the first one (Tally.coming)
+    unit: str = schedules.DAYS
+    coming: schedules.Coming | None = None
     # No end date: ``scheduled`` counts only to today, and no total "in all" is said.
     open_ended: bool = False
 
     @property
     def count_in_words(self) -> str:
-        """ "3 of 9 check-ins" so far, in the words the summary uses too."""
         return schedules.count_in_words(
             done=self.done, expected=self.due_so_far or 0, unit=self.unit, coming=self.coming
         )
@@ -46,7 +39,6 @@ class AssignmentProgress:
 
 
 def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> QuerySet[Assignment]:
-    """Annotate what ``completion`` needs."""
     sent = Q(entries__status=Entry.Status.SUBMITTED)
     tomorrow = timezone.make_aware(dt.datetime.combine(today + dt.timedelta(days=1), dt.time()))
     by_today = Q(entries__occurrence_on__lte=today) | Q(
@@ -56,10 +48,8 @@ def with_progress(assignments: QuerySet[Assignment], *, today: dt.date) -> Query
     return assignments.annotate(
         sent_count=Count("entries", filter=sent),
         days_done=Count(day_of_entry, filter=sent & by_today, distinct=True),
-        # Whether the slot still open has something sent.
         last_day_done=Max(day_of_entry, filter=sent & by_today),
-        # Work sent early is not counted yet, but the therapist is told it was sent
-        # (schedules.Coming).
+        # Work sent early is not counted yet, but the therapist is told it was sent.
         last_day_filed=Max(day_of_entry, filter=sent),
         last_sent_at=Max("entries__submitted_at", filter=sent),
     )
@@ -71,14 +61,12 @@ _LATEST_CALENDAR = dt.timedelta(hours=14)
 
 
 def days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
-    """The earliest and the latest date it is somewhere at ``now``."""
     utc = now.astimezone(dt.UTC)
     return (utc + _EARLIEST_CALENDAR).date(), (utc + _LATEST_CALENDAR).date()
 
 
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """One-off work with nothing sent that may be past due: a conservative bound, as SQL has no
-    calendars."""
+    """A conservative bound, as SQL has no calendars."""
     _, latest = days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
@@ -92,7 +80,6 @@ def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[
 
 
 def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """``overdue`` made exact for a list page."""
     candidates = overdue(assignments, now=now)
     earliest, _ = days_anywhere(now)
     borderline = [
@@ -104,13 +91,12 @@ def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> Q
 
 
 def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
-    """Past due on the client's own calendar; select ``assignment.client`` with the row."""
+    """On the client's own calendar; select ``assignment.client`` with the row."""
     today = client_today(assignment.client, now)
     return completion(assignment, today=today).state == Progress.OVERDUE
 
 
 def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Progress:
-    """schedules.one_off_standing, the therapist's side, for a one-off assignment."""
     return schedules.one_off_standing(
         sent=sent,
         due_on=assignment.due_on,
@@ -121,7 +107,6 @@ def one_off_progress(assignment: Assignment, *, sent: int, today: dt.date) -> Pr
 
 
 def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
-    """Done / open / overdue for one assignment annotated by ``with_progress``."""
     sent: int = getattr(assignment, "sent_count", 0)
     if assignment.status == Assignment.Status.CANCELLED:
         return AssignmentProgress(Progress.CANCELLED, sent)
@@ -159,19 +144,16 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     )
 
 
-# Where each assignment stands, as the since-last-session page's progress column says it.
 OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
 
 
 def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
-    """Read what ``open_work`` needs for every client listed."""
     _, latest = days_anywhere(now)  # no client's today is later (completion clamps)
     active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
     return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
 
 
 def open_work(client: Client, *, now: dt.datetime) -> int:
-    """How many of the client's assignments are open or past due, by ``completion``."""
     if client.status != Client.Status.ACTIVE:
         return 0
     today = client_today(client, now)

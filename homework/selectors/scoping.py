@@ -14,7 +14,6 @@ from practice.roles import is_acting_manager
 
 
 def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
-    """The library a member of staff may use: the practice's and their own."""
     if is_acting_manager(user):
         return Exercise.objects.all()
     if user.is_therapist:
@@ -23,8 +22,7 @@ def exercises_for_user(*, user: User) -> QuerySet[Exercise]:
 
 
 def assignments_for_user(*, user: User, include_archived: bool = False) -> QuerySet[Assignment]:
-    """``include_archived`` reaches a client's own work after their therapist archived them, so a
-    late draft is kept."""
+    """``include_archived`` reaches a client's own work after archiving, so a late draft is kept."""
     if user.is_authenticated and user.is_client:
         assignments = Assignment.objects.filter(client__portal_user=user)
         if not include_archived:
@@ -56,13 +54,11 @@ def known_by(moment: dt.datetime) -> Q:
 
 
 def read_first() -> Q:
-    """Entries read first: the client felt unsafe, or an answer asks for prompt review."""
     return Q(felt_unsafe=True) | Q(needs_review=True)
 
 
 def flags_first(entries: QuerySet[Entry]) -> QuerySet[Entry]:
-    """Felt unsafe or an answer to review first, then "to talk about", then newest: for staff lists.
-    Only readable entries' flags count, so ordering never gives a private entry's flags away."""
+    """Only readable entries' flags count, so ordering never gives a private entry's flags away."""
     shared = readable_by_staff_q()
     return entries.annotate(
         shared_unsafe=Case(When(shared & read_first(), then=1), default=0),

@@ -1,5 +1,4 @@
-"""The living documents a client keeps within reach (a safety plan): the newest one sent is the
-current one. Staff read only shared ones."""
+"""Living documents a client keeps within reach (a safety plan): the newest sent is current."""
 
 import datetime as dt
 from dataclasses import dataclass
@@ -22,15 +21,12 @@ def within_reach_slugs() -> list[str]:
 
 @dataclass(frozen=True)
 class WithinReach:
-    """What Help now shows of a client's own."""
-
     entry: Entry | None
     kind: ExerciseKind | None
     assignment: Assignment | None
 
 
 def within_reach_for_client(*, user: User) -> WithinReach:
-    """The client's current document, private included, drafts never, with its active work."""
     slugs = within_reach_slugs()
     if not (user.is_authenticated and user.is_client and slugs):
         return WithinReach(entry=None, kind=None, assignment=None)
@@ -58,7 +54,6 @@ def within_reach_for_client(*, user: User) -> WithinReach:
 def current_within_reach_for_staff(
     *, user: User, client: Client, by: dt.datetime
 ) -> dict[str, Entry]:
-    """Per kind, the client's newest shared entry sent by ``by``, however long ago: one query."""
     slugs = within_reach_slugs()
     if not slugs:
         return {}

@@ -1,5 +1,4 @@
-"""How much of the assigned work came back in a period: done, open, overdue, and occurrences done
-for recurring work. Private entries are never counted, not even as a number."""
+"""How much assigned work came back in a period; private entries never count, even as a number."""
 
 import datetime as dt
 from collections import defaultdict
@@ -24,8 +23,6 @@ from practice.models import User
 
 @dataclass(frozen=True)
 class WorkItem:
-    """One assignment's state in the period."""
-
     assignment_id: int
     title: str
     recurring: bool
@@ -97,8 +94,7 @@ class _Days:
     last: dt.date
     as_of: dt.date
     counted_until: dt.date
-    # A weekly slot from before the period can still be open as it begins: it is this period's to
-    # count.
+    # A weekly slot from before the period can still be open as it begins: this period counts it.
     carried_from: dt.date
 
 
@@ -121,8 +117,7 @@ def _days(*, client: Client, period: Period, now: dt.datetime) -> _Days:
 
 @dataclass(frozen=True)
 class _Bounds:
-    """A slot's first sending is kept as how many of these moments had passed by then, worked out in
-    SQL."""
+    """A slot's first sending is kept as how many of these moments had passed, worked out in SQL."""
 
     moments: tuple[dt.datetime, ...]
 
@@ -155,7 +150,6 @@ def _first_sent(
     before: dt.datetime,
     bounds: _Bounds,
 ) -> dict[int, _Sent]:
-    """One query for any number of clients; ``zones`` is each assignment's client's time zone."""
     first_sent: dict[int, _Sent] = defaultdict(dict)
     if not assignment_ids:
         return first_sent
@@ -163,8 +157,7 @@ def _first_sent(
     rows = (
         Entry.objects.readable_by_staff()
         .filter(
-            # Whole days: the first day's work counts even when it was done before that day's
-            # session.
+            # Whole days: the first day's work counts even if done before that day's session.
             Q(occurrence_on__gte=since)
             | (no_slot & Q(submitted_at__gte=midnight_on(since - dt.timedelta(days=1), dt.UTC))),
             assignment_id__in=assignment_ids,
@@ -197,10 +190,8 @@ def _sent_by(sent: _Sent, period: Period, bounds: _Bounds) -> _Sent:
 def _tally(
     assignment: Assignment, *, sent: _Sent, period: Period, days: _Days, bounds: _Bounds
 ) -> schedules.Tally | None:
-    """None when the assignment has no part in the period."""
     first = max(assignment.starts_on, days.first)
-    # A slot still open as the period began is this one's, unless the period before counted it as
-    # done.
+    # A slot still open as the period began is this one's, unless the one before counted it done.
     carried = schedules.open_slot(assignment, days.first)
     if carried is not None and not (
         carried in sent and bounds.sent_before(sent[carried], period.start)
@@ -224,7 +215,6 @@ def _tally(
 def recurring_in_period(
     assignments: Sequence[Assignment], *, client: Client, period: Period, now: dt.datetime
 ) -> dict[int, schedules.Tally]:
-    """``assignments`` are the caller's, already scoped to what the user may see."""
     days = _days(client=client, period=period, now=now)
     bounds = _Bounds.of([period])
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
@@ -262,7 +252,6 @@ def _in_period(assignment: Assignment, *, period: Period, days: _Days) -> bool:
 
 
 def _one_off_count(once: Q, shared_when: Q) -> Case:
-    """0 for recurring work, whose slots ``_first_sent`` reads instead."""
     shared = Entry.objects.readable_by_staff().filter(assignment=OuterRef("pk")).filter(shared_when)
     counted = shared.order_by().values("assignment").annotate(n=Count("pk")).values("n")[:1]
     return Case(
@@ -273,8 +262,7 @@ def _one_off_count(once: Q, shared_when: Q) -> Case:
 def completion_for_periods(
     *, user: User, clients: Sequence[Client], periods: Sequence[Period], now: dt.datetime
 ) -> dict[int, list[WorkInPeriod]]:
-    """Two queries, whatever the number of clients, periods or entries. Recurring work is counted in
-    the client's own days, up to their today, not the practice's."""
+    """Two queries, whatever the number of clients, periods or entries."""
     result: dict[int, list[WorkInPeriod]] = {client.pk: [] for client in clients}
     if not clients or not periods:
         return result

@@ -36,9 +36,7 @@ UNSAFE_FLAG_WINDOW = dt.timedelta(days=14)
 
 
 def felt_unsafe_lately(*, as_of: dt.datetime) -> Q:
-    """Felt-unsafe flags shared within ``UNSAFE_FLAG_WINDOW`` of ``as_of``: the admin home's banner,
-    and what the session summary carries forward from before its period while unread, so the two
-    never disagree on how far back a flag still needs reading."""
+    """Shared by the admin home and the summary, so they never disagree on how far back."""
     return read_first() & Q(shared_at__gte=as_of - UNSAFE_FLAG_WINDOW)
 
 
@@ -53,20 +51,17 @@ HOME_LIST_LIMIT = 20
 class SinceLastSession:
     client: Client
     window: SessionWindow
-    entries: list[Entry]  # shared entries: felt unsafe first, then to discuss, newest first
+    entries: list[Entry]
     private_sent_at: list[dt.datetime]  # private entries: only when they were sent
     assignments: list[tuple[Assignment, AssignmentProgress]]
 
 
 def staff_client(*, user: User, client_id: int | str) -> Client:
-    """A client the member of staff may see; Client.DoesNotExist otherwise."""
     return clients_for_user(user=user).select_related("therapist").get(pk=client_id)
 
 
 def client_entries_for_staff(*, user: User, client: Client) -> QuerySet[Entry]:
-    """A client's sent entries as staff list them, flags first, with their
-    exercise; the response fetched only where staff may read it (read the
-    rows through ``with_response``), the client's unsent note never."""
+    """The response fetched only where staff may read it (read through ``with_response``)."""
     entries = listed(entries_for_user(user=user)).filter(assignment__client=client)
     return opened_where(
         flags_first(entries).select_related("assignment__exercise"), readable_by_staff_q()
@@ -74,7 +69,6 @@ def client_entries_for_staff(*, user: User, client: Client) -> QuerySet[Entry]:
 
 
 def since_last_session(*, user: User, client: Client, window: SessionWindow) -> SinceLastSession:
-    """What the client sent in ``window`` and where each assignment stands, on their calendar."""
     today = client_today(client, window.end)
     sent = list(
         flags_first(
@@ -109,18 +103,15 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
 
 
 def is_their_therapist(*, user: User, client: Client) -> bool:
-    """Whether ``user`` is the client's own therapist: a manager's look is never the therapist's
-    read."""
+    """A manager's look is never the therapist's read."""
     return user.is_therapist and client.therapist_id == user.pk
 
 
 def entry_commentable_by(*, user: User, entry: Entry) -> bool:
-    """Only the client's own therapist comments, and only on what they may read."""
     return entry.readable_by_staff and is_their_therapist(user=user, client=entry.assignment.client)
 
 
 def staff_entry(*, user: User, entry_id: int | str) -> Entry:
-    """A submitted entry the member of staff may know of; Entry.DoesNotExist otherwise."""
     return (
         entries_for_user(user=user)
         .select_related("assignment__exercise", "assignment__client")
@@ -144,23 +135,18 @@ class StaffHome:
 
     @property
     def unsafe_flag_days(self) -> int:
-        """How far back ``unsafe`` looks, for the banner's heading."""
         return UNSAFE_FLAG_WINDOW.days
 
 
 def new_since_for(previous_visit: dt.datetime | None, *, now: dt.datetime) -> dt.datetime:
-    """Where "new" starts: the previous sign-in, or a week back without one."""
     return previous_visit or now - NEW_WITHOUT_PREVIOUS_VISIT
 
 
 def new_entries(entries: QuerySet[Entry], *, since: dt.datetime) -> QuerySet[Entry]:
-    """What the admin calls new: sent or shared since ``since``, active clients only."""
     return entries.filter(known_after(since), assignment__client__status=Client.Status.ACTIVE)
 
 
 def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.datetime) -> StaffHome:
-    """The admin home: the next two days' sessions, what is new, what is overdue, and recent
-    felt-unsafe flags, never from a private entry."""
     today = timezone.localdate(now)
     sessions = sessions_on_days(user=user, first_day=today, days=2)
     new_since = new_since_for(previous_visit, now=now)

@@ -1,12 +1,4 @@
-"""Every write to homework goes through here: keyword-only, atomic, typed.
-
-One module per thing a person does. The therapist: ``assignments`` (sets
-work), ``feedback`` (reads and answers). The client: ``drafts``,
-``sending``, ``edits``, ``notes``, and ``refused_words`` (what becomes of words
-a save refused); ``entry_writes`` holds what those share, ``notify`` the
-discreet email to the therapist that follows a shared entry, and
-``stored_summaries`` forgets a client's stored summary PDFs when their words change.
-"""
+"""Every write to homework goes through here: keyword-only, atomic, typed."""
 
 from homework.models.field_limits import COMMENT_MAX_CHARS
 from homework.services.assignments import (

@@ -42,9 +42,7 @@ def assignment_create(
     no_contact_since: dt.date | None = None,
     instructions: str = "",
 ) -> Assignment:
-    """Give ``client`` an exercise; staff may assign only to clients they can see. The same work
-    sent twice within SENT_TWICE_WINDOW returns the assignment already made, decided under a lock
-    on the client."""
+    """The same work sent twice within SENT_TWICE_WINDOW returns the one already made."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("You cannot assign work to this client."))
     if not exercises_for_user(user=actor).filter(pk=exercise.pk).exists():
@@ -88,7 +86,6 @@ def assignment_create(
 
 
 def _just_assigned(assignment: Assignment) -> Assignment | None:
-    """The same work made by the same person within SENT_TWICE_WINDOW and still open, if any."""
     recent = Assignment.objects.filter(
         client=assignment.client,
         exercise=assignment.exercise,
@@ -123,8 +120,7 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
 
 @transaction.atomic
 def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) -> Assignment:
-    """Change an assignment's details; its client never changes. Returns ``assignment``, or new work
-    carrying on from it when the change alters days the client was already asked."""
+    """Returns new work carrying on from ``assignment`` when days already asked would change."""
     if not clients_for_user(user=actor).filter(pk=assignment.client_id).exists():
         raise PermissionDenied(_("You cannot change this client's work."))
     client = changes.pop("client", assignment.client)
@@ -166,7 +162,6 @@ def assignment_update(*, actor: User, assignment: Assignment, **changes: Any) ->
 
 @transaction.atomic
 def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
-    """End recurring work set "until I stop it": today, on the client's calendar, is its last day."""
     if not assignment.is_recurring or assignment.ends_on is not None:
         raise ValidationError(_("Only work that repeats with no last day can be ended here."))
     return assignment_update(
@@ -175,14 +170,12 @@ def assignment_end(*, actor: User, assignment: Assignment) -> Assignment:
 
 
 def assignment_check_update(*, assignment: Assignment) -> None:
-    """Refuse by field what ``assignment_update`` would, so the form shows it beside the fields."""
+    """Refuses by field, so the form shows it beside the fields."""
     _rescheduled(assignment)
 
 
 @dataclass(frozen=True)
 class _Days:
-    """Which days a schedule asks for (a schedules.Scheduled)."""
-
     schedule: str
     starts_on: dt.date
     ends_on: dt.date | None
@@ -191,22 +184,20 @@ class _Days:
 
 @dataclass(frozen=True)
 class _Rescheduled:
-    ended: Assignment  # as stored: its days end on ``last_day``
+    ended: Assignment
     last_day: dt.date
-    carried_on: Assignment  # not saved yet: the changes, from the day after ``last_day``
+    carried_on: Assignment  # not saved yet
 
 
 def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
-    """How recurring work whose changes would change days the client was already asked is split in
-    two; None for a plain edit. Counting the new days from the start would mark days never asked
-    as missed, so past days stay with the old assignment and no entry moves."""
+    """Past days stay with the old assignment, so no day never asked is counted as missed."""
     if assignment.pk is None:
         return None
     stored = Assignment.objects.select_related("client").get(pk=assignment.pk)
     if not stored.is_recurring or stored.ends_on is None:
         return None
     if stored.status != Assignment.Status.ACTIVE or assignment.status != stored.status:
-        return None  # closed, or closed with the change: nothing is asked from here on
+        return None
     today = client_today(stored.client)
     begun_today = stored.entries.filter(occurrence_on__gte=today).exists()
     first_day = today + dt.timedelta(days=1) if begun_today else today
@@ -258,7 +249,6 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
 
 @transaction.atomic
 def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
-    """Add or change a library exercise. A therapist's new exercise is their own."""
     if not is_acting_staff(actor):
         raise PermissionDenied(_("Only staff edit the library."))
     if exercise.pk is None:
@@ -288,9 +278,7 @@ def assignment_create_many(
     starts_on: dt.date | None = None,
     **details: Any,
 ) -> list[Assignment]:
-    """Give several clients the same exercise: all of them, or (on any refusal) none. Without
-    ``starts_on`` each starts on their own today, so a client far ahead of the practice's clock
-    does not begin with a day already gone."""
+    """Each client starts on their own today, so none begins with a day already gone."""
     if not clients:
         raise ValidationError(_("Choose at least one client."))
     starts = [(client, starts_on or client_today(client)) for client in clients]
@@ -304,7 +292,6 @@ def assignment_create_many(
 def _refuse_ends_before_starts(
     starts: Sequence[tuple[Client, dt.date]], *, due_on: dt.date | None, ends_on: dt.date | None
 ) -> None:
-    """Refuse an end before any client's start, naming every such client and a date that works."""
     for field, last in (("due_on", due_on), ("ends_on", ends_on)):
         if last is None:
             continue

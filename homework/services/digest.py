@@ -1,5 +1,4 @@
-"""The weekly digest: each Monday morning, each therapist gets the past week in numbers and a link
-to the admin. No names, no words, no titles: the inbox may be read by others too."""
+"""No names, no words, no titles in the weekly digest: the inbox may be read by others too."""
 
 import datetime as dt
 import logging
@@ -37,7 +36,6 @@ def digest_slot(therapist_id: int, day: dt.date) -> str:
 
 @transaction.atomic
 def digests_scan(*, now: dt.datetime) -> list[int]:
-    """Write this week's digest for each active therapist when due; return the waiting ones."""
     today = practice_date(now)
     local = timezone.localtime(now)
     if (
@@ -75,7 +73,6 @@ class WeekInNumbers:
 
 
 def week_in_numbers(*, therapist: User, now: dt.datetime) -> WeekInNumbers:
-    """The counts, by the caseload's own rules (homework.selectors.caseload)."""
     rows = caseload(user=therapist, therapist=therapist, now=now)
     new = (
         Entry.objects.readable_by_staff()
@@ -95,7 +92,6 @@ class DigestNotSent(Exception):
 
 
 def digest_send(*, message_id: int, now: dt.datetime) -> str:
-    """Send digest ``message_id``: "sent", "skipped", "given-up"; DigestNotSent to retry."""
     outcome = _digest_try(message_id, now)
     if outcome == "failed":
         raise DigestNotSent(message_id)

@@ -1,13 +1,4 @@
-"""The client's PDF download when it takes a while: asked for, built in the
-background, fetched once, then gone (homework.models.downloads).
-
-Asking commits a row and queues its build after commit: with Redis, on a
-worker; without it (tasks run eagerly), in a thread of this process, so the
-request that asked returns at once. If the broker is down the build runs in
-a thread too: the client is on the page waiting for it, and no sweep would
-ever pick it up. The build is the client's own PDF, the one the portal serves
-(homework.export).
-"""
+"""Without a broker the build runs in a thread: the client is waiting, and no sweep would run it."""
 
 import datetime as dt
 import logging
@@ -34,8 +25,6 @@ _PAGE = re.compile(r"Creating layout - Page (\d+)")
 
 
 class _PageCounter(logging.Handler):
-    """WeasyPrint says "Page N" on its progress logger as it lays out each page."""
-
     def __init__(self) -> None:
         super().__init__(logging.INFO)
         self.listeners: dict[int, Callable[[int], None]] = {}
@@ -51,7 +40,6 @@ _counter = _PageCounter()
 
 
 def _listen_to_progress() -> None:
-    """Set at each build, not once at import."""
     progress = logging.getLogger("weasyprint.progress")
     if _counter not in progress.handlers:
         progress.addHandler(_counter)
@@ -62,8 +50,6 @@ def _listen_to_progress() -> None:
 
 
 def prepared_download_for(*, user: User) -> PreparedDownload | None:
-    """The client's own download, if they have one that has not expired."""
-    # Its state only: the file is opened when it is taken.
     download = (
         PreparedDownload.objects.filter(client__portal_user=user).defer("sealed_file").first()
     )
@@ -73,10 +59,8 @@ def prepared_download_for(*, user: User) -> PreparedDownload | None:
 
 
 def download_start(*, client: Client, assignment_ids: Collection[int] | None) -> PreparedDownload:
-    """The client's download: the one under way or ready, or a new one queued."""
     now = timezone.now()
     chosen = sorted(assignment_ids) if assignment_ids is not None else None
-    # Anyone's past their hour go as a new one starts, as well as every quarter of an hour.
     downloads_purge_expired(now=now)
     with transaction.atomic():
         download = (
@@ -128,7 +112,6 @@ def _queue_build(download_id: int, attempt: int) -> None:
 
 
 def run_in_thread(download_id: int, attempt: int) -> None:
-    """Build in this process, beside the request (replaced in tests)."""
     threading.Thread(target=_build_and_close, args=(download_id, attempt), daemon=True).start()
 
 
@@ -142,8 +125,7 @@ def _build_and_close(download_id: int, attempt: int) -> None:
 
 
 def download_build(*, download_id: int, attempt: int) -> str:
-    """Build one download's PDF into its row. Safe to run twice: only the
-    first run of an attempt claims it; a later try has its own number."""
+    """Safe to run twice: only the first run of an attempt claims it."""
     now = timezone.now()
     claimed = PreparedDownload.objects.filter(
         pk=download_id, attempt=attempt, state=PreparedDownload.State.PREPARING, claimed_at=None
@@ -185,8 +167,7 @@ def download_build(*, download_id: int, attempt: int) -> str:
 
 
 def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
-    """The client's ready download, removed as it is handed over (no copy is kept); None for any
-    other."""
+    """Removed as it is handed over: no copy is kept."""
     with transaction.atomic():
         download = (
             PreparedDownload.objects.select_for_update()
@@ -201,5 +182,4 @@ def download_take(*, user: User, key: uuid.UUID) -> bytes | None:
 
 
 def downloads_purge_expired(*, now: dt.datetime) -> int:
-    """Delete every download past its keep time, whatever its state; returns how many."""
     return PreparedDownload.objects.filter(touched_at__lt=now - KEPT_FOR).delete()[0]

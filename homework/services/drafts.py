@@ -40,10 +40,7 @@ def entry_save_draft(
     sent_count_seen: int | None = None,
     leaving: bool = False,
 ) -> Entry:
-    """Keep what the client has typed so far, on the server. A different current version than
-    ``base_version`` means another tab saved in between and is refused (EntryConflict) rather
-    than overwritten, unless the same page made every version since. Nothing is ever dropped: a
-    draft after archiving, or from a leaving page, is kept."""
+    """Another tab's save in between is refused (EntryConflict), unless this page made it."""
     assignment, entry = load_for_write(
         user=user,
         assignment_id=assignment_id,
@@ -95,13 +92,12 @@ def entry_save_draft(
 
 
 def _open_draft_locked(assignment: Assignment) -> Entry | None:
-    """The assignment's draft, if any, read under its lock so two first saves cannot both make one."""
+    """Read under the assignment's lock so two first saves cannot both make a draft."""
     assignment_lock(assignment)
     return Entry.objects.filter(assignment=assignment, status=Entry.Status.DRAFT).first()
 
 
 def within_field_limits(data: Mapping[str, Any], form: KindForm) -> dict[str, Any]:
-    """``data`` with each text cut to its field's length and NUL characters taken out."""
     kept = dict(data)
     for key, value in data.items():
         field = form.fields.get(key)

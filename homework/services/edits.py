@@ -36,8 +36,7 @@ def entry_edit(
     flags: Flags,
     shown: Shown | None = None,
 ) -> Entry:
-    """Change a sent entry, which the client may do until the therapist has read it. An edit begun
-    before another tab's change is refused (EntryConflict), never silently overwriting it."""
+    """An edit begun before another tab's change is refused (EntryConflict), not overwriting it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if not entry.client_can_edit:
         raise EntryLocked
@@ -68,7 +67,6 @@ def entry_edit(
     if kind.is_log:
         # The client may have put right when it happened: it counts for that day.
         entry.occurrence_on = slot_when_sent(entry, kind, begun=slot_begun_in(entry))
-    # Words kept from an earlier refused try at this change are in the entry now.
     entry.note_draft = without_paragraphs(entry.note_draft, note_texts(entry.response))
     entry.discuss_in_session = flags.discuss_in_session
     entry.felt_unsafe = flags.felt_unsafe
@@ -110,7 +108,6 @@ def entry_edit(
 
 
 def _edit_says_already(entry: Entry, data: Mapping[str, Any], flags: Flags) -> bool:
-    """Whether these posted answers, as an edit would save them, are what the entry says."""
     exercise = entry.assignment.exercise
     kind = get_kind(exercise.kind)
     try:
@@ -124,7 +121,6 @@ def _edit_says_already(entry: Entry, data: Mapping[str, Any], flags: Flags) -> b
 
 @transaction.atomic
 def entry_set_private(*, user: User, key: uuid.UUID, private: bool) -> Entry:
-    """Keep a sent entry to yourself, or share it."""
     entry = own_sent_entry_for_update(user=user, key=key)
     if entry.private == private:
         return entry

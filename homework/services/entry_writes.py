@@ -22,7 +22,7 @@ from practice.models import User
 
 
 class EntryLocked(Exception):
-    """The therapist has read this entry, so it stays as it was (a note can be added)."""
+    """The therapist has read this entry, so it stays as it was."""
 
 
 class EntryConflict(Exception):
@@ -46,8 +46,6 @@ class Flags:
 
 @dataclass(frozen=True)
 class PageSave:
-    """Which open portal page sent a save, and the how-manieth of its saves it is."""
-
     page: str
     number: int
 
@@ -60,7 +58,7 @@ def load_for_write(
     include_archived: bool = False,
     lock_assignment: bool = False,
 ) -> tuple[Assignment, Entry | None]:
-    """``lock_assignment``: before the entry, as every path that locks both does."""
+    """The assignment is locked before the entry, as every path that locks both does."""
     assignment = portal_assignment(
         user=user, assignment_id=assignment_id, for_writing=True, include_archived=include_archived
     )
@@ -95,7 +93,6 @@ def entry_write(
     values: dict[str, Any] = {
         "response": dict(response),
         "schema_version": kind.schema_version,
-        # The wording the client answered: for each answer changed now, as this form put it to them.
         "asked": kind.asked(
             assignment.exercise,
             dict(response),
@@ -150,7 +147,6 @@ def entry_write(
 
 
 def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -> dt.date | None:
-    """The slot a sent entry counts for, where ``begun`` is the one it was begun in."""
     if not kind.is_log:
         return begun
     assignment = entry.assignment
@@ -160,7 +156,6 @@ def slot_when_sent(entry: Entry, kind: ExerciseKind, *, begun: dt.date | None) -
 
 
 def slot_begun_in(entry: Entry) -> dt.date | None:
-    """The slot a sent entry was begun in, as ``entry_write`` filed it then."""
     assignment = entry.assignment
     begun_on = timezone.localdate(entry.created_at, as_zone(assignment.client.timezone))
     return schedules.slot_for_new_entry(assignment, begun_on)
@@ -175,9 +170,7 @@ def says_already(entry: Entry, response: Mapping[str, Any], flags: Flags) -> boo
 def refuse_if_sent_since(
     assignment: Assignment, *, key: uuid.UUID, sent_count_seen: int | None
 ) -> None:
-    """Refuse words from a page that opened on the newest of ``sent_count_seen`` sent entries when
-    more have been sent since: a page still showing an older entry must never quietly undo a
-    newer one. The caller holds the assignment's lock, so two sends cannot both pass."""
+    """A page still showing an older entry must never quietly undo a newer one."""
     if sent_count_seen is None:
         return
     sent = Entry.objects.filter(assignment=assignment, status=Entry.Status.SUBMITTED).exclude(
@@ -189,14 +182,12 @@ def refuse_if_sent_since(
 
 
 def assignment_lock(assignment: Assignment) -> None:
-    """Entries of this assignment are made one at a time from here to commit."""
     Assignment.objects.select_for_update().values_list("pk", flat=True).get(pk=assignment.pk)
 
 
 def own_sent_entry_for_update(
     *, user: User, key: uuid.UUID, include_archived: bool = False
 ) -> Entry:
-    """The client's own sent entry, locked; DoesNotExist for anyone else's."""
     visible = entries_for_user(user=user, include_archived=include_archived).filter(
         key=key, status=Entry.Status.SUBMITTED
     )
@@ -210,9 +201,7 @@ def own_sent_entry_for_update(
 
 
 def forget_stored_summaries(entry: Entry) -> None:
-    """Words taken back or changed leave no copy in a summary stored ahead of
-    a session (the evening batch's): once the change is committed, and never
-    failing the client's save if the storage does."""
+    """After commit, and never failing the client's save if the storage does."""
     client_id = entry.assignment.client_id
     transaction.on_commit(lambda: summary_forget(client_id=client_id), robust=True)
 

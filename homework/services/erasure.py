@@ -1,6 +1,4 @@
-"""A manager's "Export and erase": the practice's copy of a client's records downloaded (each
-download in the access log), then everything erased in one transaction. What stays: the Client
-row as a nameless tombstone and the access log's lines, their ``what`` emptied."""
+"""What stays after erasure: a nameless Client tombstone and the access log's lines, emptied."""
 
 from dataclasses import dataclass
 
@@ -25,7 +23,7 @@ from practice.roles import require_manager
 
 
 class ClientAlreadyErased(Exception):
-    """The client's records are gone already: nothing more to do."""
+    """The client's records are gone already."""
 
 
 class ClientChangedSinceShown(Exception):
@@ -42,16 +40,13 @@ ERASURE_IS_THE_MANAGERS = gettext_lazy("Only a practice manager erases a client'
 
 
 def client_export_record(*, actor: User, client: Client, what: str) -> None:
-    """A download of the practice's copy, in the client's access log as an export."""
     require_manager(actor, refusal=ERASURE_IS_THE_MANAGERS)
     access_event_record(actor=actor, client=client, action=AccessEvent.Action.EXPORTED, what=what)
 
 
 @transaction.atomic
 def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
-    """Erase a client's records, or nothing at all. The client's row is locked first, so a second
-    erasure finds it done (ClientAlreadyErased); records changed since the confirmation page
-    (``fingerprint``) refuse with ClientChangedSinceShown and change nothing."""
+    """The client's row is locked first, so a second erasure finds it done."""
     require_manager(actor, refusal=ERASURE_IS_THE_MANAGERS)
     client = Client.objects.select_for_update().filter(pk=client_id).first()
     if client is None:

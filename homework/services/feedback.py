@@ -35,7 +35,6 @@ def _record_view(actor: User, client: Client, what: str) -> None:
 
 @transaction.atomic
 def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
-    """A list page showing entries' words: a line in each shown client's access log."""
     shown = [entry.assignment.client for entry in entries if entry.readable_by_staff]
     access_events_record(
         actor=actor, clients=shown, action=AccessEvent.Action.VIEWED, what="Entry list"
@@ -44,8 +43,7 @@ def entry_list_record_view(*, actor: User, entries: Iterable[Entry]) -> None:
 
 @transaction.atomic
 def entry_record_view(*, actor: User, entry: Entry) -> None:
-    """A member of staff opens an entry: a line in the client's access log. Opening is never
-    reading: only ``entries_mark_read`` changes what the client may still do."""
+    """Opening is never reading: only ``entries_mark_read`` ends the client's edits."""
     _readable_entry(actor, entry)
     client = entry.assignment.client
     _record_view(actor, client, f"{entry.assignment.exercise.title} ({entry.pk})")
@@ -53,7 +51,6 @@ def entry_record_view(*, actor: User, entry: Entry) -> None:
 
 @transaction.atomic
 def since_last_session_record_view(*, actor: User, client: Client) -> None:
-    """The "since last session" page opens: a line in the client's access log."""
     if not clients_for_user(user=actor).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     _record_view(actor, client, "Since last session")
@@ -61,7 +58,6 @@ def since_last_session_record_view(*, actor: User, client: Client) -> None:
 
 @transaction.atomic
 def records_record_view(*, actor: User, client: Client, action: str, what: str) -> None:
-    """Staff have a client's records in hand: a line in the access log."""
     access_event_record(actor=actor, client=client, action=action, what=what)
 
 
@@ -69,9 +65,7 @@ def records_record_view(*, actor: User, client: Client, action: str, what: str) 
 def entries_mark_read(
     *, user: User, client: Client, shown: Mapping[uuid.UUID, int], now: dt.datetime
 ) -> set[uuid.UUID]:
-    """The client's own therapist says they have read these entries, after which the client can no
-    longer change them. ``shown`` maps each key to the version the page showed, so nothing sent
-    or changed since is marked read unseen; any refusal refuses the lot."""
+    """``shown`` holds the versions the page showed, so nothing changed since is marked unseen."""
     if not clients_for_user(user=user).filter(pk=client.pk).exists():
         raise PermissionDenied(_("This is not one of your clients."))
     if not is_their_therapist(user=user, client=client):
@@ -117,8 +111,6 @@ def entries_mark_read(
 
 @transaction.atomic
 def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
-    """A short note from the therapist, shown to the client beside their entry: only the client's
-    own therapist, only on an entry they may read."""
     _readable_entry(actor, entry)
     # Decided on the locked entry: it may have been made private since the page loaded.
     entry = (
@@ -138,8 +130,7 @@ def entry_comment_add(*, actor: User, entry: Entry, text: str) -> EntryComment:
         raise ValidationError({"text": [too_long_message]})
     if "\x00" in text:
         raise ValidationError({"text": [_("This text has a character that cannot be saved.")]})
-    # Locked, so a note sent twice at once is decided in turn; compared here, as the column is
-    # encrypted.
+    # Locked, so a note sent twice is decided in turn; compared here, as the column is encrypted.
     recent = EntryComment.objects.filter(
         entry=entry, author=actor, created_at__gte=timezone.now() - SENT_TWICE_WINDOW
     ).order_by("created_at", "pk")

@@ -26,13 +26,11 @@ NOTE_DRAFT_MAX_CHARS = settings.LONG_TEXT_MAX_CHARS
 
 
 def note_is_too_long(text: str) -> bool:
-    """The note's length rule, for the form, this service and the kept note alike."""
     return len(text.strip()) > NOTE_MAX_CHARS
 
 
 @transaction.atomic
 def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
-    """Add a few lines to a sent entry (the way to say more once it has been read)."""
     entry = own_sent_entry_for_update(user=user, key=key)
     text = text.strip()
     if not text:
@@ -58,10 +56,7 @@ def entry_add_note(*, user: User, key: uuid.UUID, text: str) -> EntryNote:
 def entry_keep_note_draft(
     *, user: User, key: uuid.UUID, text: str, include_archived: bool = False, leaving: bool = False
 ) -> Entry:
-    """Keep the words of a note that could not be sent as the entry's unsent note, so the note box
-    opens with them next time: the ways out of the portal send the box as they go, and a refused
-    note must not be lost. Past NOTE_DRAFT_MAX_CHARS a ValidationError keeps nothing, unless
-    ``leaving``, which keeps the words up to it."""
+    """The ways out of the portal send the note box as they go: a refused note must not be lost."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, text, leaving=leaving)
     return entry
@@ -76,9 +71,7 @@ def entry_keep_refused_edit(
     include_archived: bool = False,
     leaving: bool = False,
 ) -> Entry:
-    """Keep the words of a refused change to a sent entry as the entry's unsent note
-    (note_with_edit_words), since they are otherwise on the client's page alone. The therapist
-    sees them only if the client sends the note; the entry and its version stay as they are."""
+    """The words are otherwise on the client's page alone; the entry stays as it is."""
     entry = own_sent_entry_for_update(user=user, key=key, include_archived=include_archived)
     _keep_note_draft(entry, note_with_edit_words(entry, data), leaving=leaving)
     return entry
@@ -102,7 +95,6 @@ PARAGRAPH = "\n\n"
 
 
 def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
-    """The words of a change to the entry that it does not hold."""
     kind = get_kind(entry.assignment.exercise.kind)
     sent = set(note_texts(kind.response_of(entry)))
     typed = typed_values(data, kind.form(exercise=entry.assignment.exercise))
@@ -110,7 +102,6 @@ def edit_words(entry: Entry, data: Mapping[str, Any]) -> list[str]:
 
 
 def note_with_edit_words(entry: Entry, data: Mapping[str, Any]) -> str:
-    """The unsent note plus any refused change's words it does not hold yet, a paragraph each."""
     note = entry.note_draft
     for text in edit_words(entry, data):
         if _has_paragraph(note, text):

@@ -20,7 +20,6 @@ from practice.queue import enqueue_on_commit
 
 
 def notify_when_shared(entry: Entry) -> None:
-    """Write the therapist's notice in this transaction; send it once it commits."""
     if entry_notice_write(entry=entry).state == OutboxMessage.State.PENDING:
         from homework.tasks import notify_therapist_of_submission
 
@@ -28,13 +27,11 @@ def notify_when_shared(entry: Entry) -> None:
 
 
 class NotificationNotSent(Exception):
-    """The mail server could not take a therapist's notification (the task retries)."""
+    """The mail server could not take it this time (the task retries)."""
 
 
 def entry_notify_therapist(*, entry_id: int) -> bool:
-    """Tell the therapist, discreetly, that something new has arrived. The entry's row lock and its
-    outbox notice make it one email per entry, naming no client and no exercise: inboxes are read
-    on shared screens."""
+    """One email per entry, naming no client and no exercise: inboxes are read on shared screens."""
     outcome = _entry_try_notify(entry_id)
     if outcome == "failed":
         raise NotificationNotSent(entry_id)

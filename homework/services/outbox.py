@@ -1,5 +1,4 @@
-"""Writing messages to the outbox, inside the transaction of the change that causes them; a worker
-sends each later under the row's lock, so it goes once."""
+"""Written in the transaction of its cause; a worker sends each under the row's lock, once."""
 
 import datetime as dt
 
@@ -10,14 +9,11 @@ NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
 
 
 def entry_is_flagged(entry: Entry) -> bool:
-    """ "Felt unsafe", or an answer the kind says to review (PHQ-9 item 9)."""
     return entry.felt_unsafe or entry.needs_review
 
 
 def entry_notice_write(*, entry: Entry) -> OutboxMessage:
-    """The therapist's notice that ``entry`` arrived, written once, the first time it is shared.
-    Call inside the transaction that shares the entry, with its row locked, so two shares cannot
-    both write."""
+    """Call in the transaction sharing the entry, its row locked: two shares can't both write."""
     client = entry.assignment.client
     notices = {
         notice.kind: notice
@@ -45,8 +41,6 @@ def entry_notice_write(*, entry: Entry) -> OutboxMessage:
 
 
 def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
-    """The waiting notice of entry ``entry_id``, its row locked for this transaction; None when
-    nothing waits."""
     return (
         OutboxMessage.objects.select_for_update(of=("self",))
         .filter(kind__in=NOTICE_KINDS, entry_id=entry_id, state=OutboxMessage.State.PENDING)
@@ -55,7 +49,6 @@ def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
 
 
 def message_mark_sent(*, message: OutboxMessage, now: dt.datetime) -> None:
-    """Record that ``message`` went (its try already counted in ``attempts``)."""
     message.state = OutboxMessage.State.SENT
     message.sent_at = message.last_tried_at = now
     message.last_error = ""
@@ -72,7 +65,6 @@ def message_count_failure(
     now: dt.datetime,
     what: str,
 ) -> str:
-    """Record a failed try at ``message``; give it up once practice.delivery says so."""
     stop = delivery.gives_up(failure, attempts=message.attempts, asked_at=asked_at, now=now)
     if stop:
         message.state = OutboxMessage.State.GIVEN_UP

@@ -1,6 +1,4 @@
-"""What becomes of a client's words when a change or a note to a sent entry is refused: they are
-kept at once as the entry's unsent note, because the page that shows them back may be the last
-one."""
+"""A refused client's words are kept at once, as the page showing them back may be the last one."""
 
 import uuid
 from collections.abc import Mapping
@@ -27,32 +25,26 @@ from practice.models import User
 
 @dataclass(frozen=True)
 class KeptWords:
-    """The words of a refused change, as the note box shows them back."""
-
-    note: str  # the entry's unsent note, with the change's words added
-    kept: bool  # on the server, as the entry's unsent note (False: on the page alone)
+    note: str
+    kept: bool  # False: on the page alone
     new_words: bool  # the change holds words the entry does not: what leaving would lose
 
 
 @dataclass(frozen=True)
 class EditTried:
-    """A change to a sent entry: saved (``entry``), or refused and its words kept."""
-
     entry: Entry | None
-    refused: Exception | None = None  # EntryLocked, EntryConflict or ResponseInvalid
+    refused: Exception | None = None
     words: KeptWords | None = None
 
 
 @dataclass(frozen=True)
 class NoteTried:
-    """A note on a sent entry: added (``note``), or refused and kept unsent."""
-
     note: EntryNote | None
     refused: ValidationError | None = None
 
 
 def has_new_words(entry: Entry, data: Mapping[str, Any]) -> bool:
-    """Whether a change holds typed words the entry does not, which could not be typed again."""
+    """Typed words the entry does not hold, which could not be typed again."""
     return bool(edit_words(entry, data))
 
 
@@ -66,9 +58,6 @@ def entry_edit_or_keep_words(
     shown: Shown | None = None,
     leaving: bool = False,
 ) -> EditTried:
-    """Save a change to a sent entry (entry_edit); when it is refused, keep its words as the entry's
-    unsent note (entry_edit_keep_words). Words too long even for that raise ValidationError; an
-    entry that is not the client's, DoesNotExist."""
     try:
         entry = entry_edit(
             user=user, key=key, base_version=base_version, data=data, flags=flags, shown=shown
@@ -92,7 +81,6 @@ def entry_edit_or_keep_words(
 def entry_edit_keep_words(
     *, user: User, key: uuid.UUID, data: Mapping[str, Any], entry: Entry | None = None
 ) -> KeptWords:
-    """Keep a refused change's words as the entry's unsent note and say what the note box holds."""
     try:
         kept = entry_keep_refused_edit(user=user, key=key, data=data)
     except ValidationError:
@@ -113,8 +101,6 @@ def entry_edit_keep_words(
 def entry_add_note_or_keep_words(
     *, user: User, key: uuid.UUID, text: str | None, typed: str, leaving: bool = False
 ) -> NoteTried:
-    """Add a note to a sent entry; a note refused, by this service or already by its form, is kept
-    as the entry's unsent note as it was ``typed``, for the client to send next time."""
     refused: ValidationError | None = None
     if text is not None:
         try:

@@ -1,5 +1,4 @@
-"""Removing what the practice keeps only for a while: messages that are done with, after the
-practice's ``message_keep_days``. A waiting message is never removed."""
+"""Done messages go after the practice's ``message_keep_days``; a waiting one never goes."""
 
 import datetime as dt
 
@@ -20,7 +19,6 @@ DONE_STATES = (
 
 
 def outbox_purge_done(*, now: dt.datetime, batch: int = PURGE_BATCH) -> int:
-    """Delete done messages last touched before the keep period; returns how many."""
     cutoff = now - dt.timedelta(days=practice_settings().message_keep_days)
     old = (
         OutboxMessage.objects.filter(state__in=DONE_STATES)

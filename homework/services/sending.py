@@ -35,9 +35,7 @@ def entry_submit(
     shown: Shown | None = None,
     sent_count_seen: int | None = None,
 ) -> Entry:
-    """Validate and send an entry to the therapist. Idempotent by the key chosen when the form
-    opens; other words under the same key, or a send that would replace a newer entry
-    (refuse_if_sent_since), are a conflict, never dropped behind a "Sent"."""
+    """Other words under the same key are a conflict, never dropped behind a "Sent"."""
     assignment, entry = load_for_write(
         user=user, assignment_id=assignment_id, key=key, lock_assignment=sent_count_seen is not None
     )

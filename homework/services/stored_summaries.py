@@ -1,10 +1,4 @@
-"""Where summary PDFs are kept, and forgetting a client's: a write that
-changes or takes back a client's words (entry_writes, erasure) must leave no
-copy of them in a stored summary.
-
-The summary's own services (homework.summary.services) render and store the
-files; this is the part the writes below them need.
-"""
+"""A write that changes or takes back a client's words leaves no copy in a stored summary."""
 
 import logging
 
@@ -20,10 +14,6 @@ def summary_storage() -> Storage:
 
 
 def summary_forget(*, client_id: int) -> int:
-    """Delete every stored summary of a client: they have changed or taken
-    back words a stored file may hold, and such a file must not outlive
-    that until the purge. The next download renders afresh. Returns how
-    many went."""
     storage = summary_storage()
     removed = 0
     try:
@@ -44,8 +34,7 @@ def summary_forget(*, client_id: int) -> int:
 
 
 def folder_remove(storage: Storage, folder: str) -> bool:
-    """Remove an emptied folder where the storage has folders (a local
-    disk); one a render has just written into again stays. Whether it went."""
+    """Where the storage has folders; one a render has just written into again stays."""
     try:
         storage.delete(folder)
     except OSError:

@@ -1,5 +1,4 @@
-"""The error summary above a refused form: one link to each field that needs
-another look, so a keyboard or screen-reader user can go straight there."""
+"""One link per field to fix, so a keyboard or screen-reader user can go straight there."""
 
 from dataclasses import dataclass
 from typing import Any
@@ -15,24 +14,20 @@ register = template.Library()
 
 @dataclass(frozen=True)
 class ErrorLink:
-    target: str  # the id of the input to land on
+    target: str
     label: str
     message: str
 
     @property
     def joiner(self) -> str:
-        """ "What set it off? Choose…", not "What set it off?: Choose…"."""
         return joiner_after(self.label)
 
 
 def _link(field: BoundField, prefix: str = "") -> ErrorLink | None:
-    # A group of radios or tick boxes has no single id for its label (Django
-    # leaves it out on purpose), so the link lands on the first choice.
+    # Django gives a group of radios or tick boxes no single id, so land on the first choice.
     target = field.id_for_label or (f"{field.auto_id}_0" if field.auto_id else "")
     if not target:
         return None
-    # A scale is named by its question alone: what 0 and 10 mean is said
-    # on the field, where the link leads (homework.kinds.fields.ScaleField).
     name = getattr(field.field, "short_label", None) or field.label
     return ErrorLink(
         target=target,
@@ -43,7 +38,6 @@ def _link(field: BoundField, prefix: str = "") -> ErrorLink | None:
 
 @register.simple_tag
 def error_links(form: forms.BaseForm) -> list[ErrorLink]:
-    """Each errored field in page order, rows included (named by their number)."""
     links: list[ErrorLink] = []
     if not form.is_bound:
         return links

@@ -1,6 +1,4 @@
-"""The download's part of the client's account pages
-(templates/clients/partials/export.html): drawn here, by the layer that knows
-what there is to download, so that the account's views need not."""
+"""Drawn here, by the layer that knows what there is to download, so account views need not."""
 
 from django import template
 
@@ -14,8 +12,6 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def export_choice(context: template.Context) -> ExportChoiceForm:
-    """The choice refused a moment ago (homework.portal.export_views.export_pdf
-    sends it back), or a fresh one of every exercise with anything sent."""
     refused = context.get("export_form")
     if isinstance(refused, ExportChoiceForm):
         return refused
@@ -25,5 +21,4 @@ def export_choice(context: template.Context) -> ExportChoiceForm:
 
 @register.simple_tag(takes_context=True)
 def download_waiting(context: template.Context) -> PreparedDownload | None:
-    """The client's PDF being prepared or ready, to go back to from their settings."""
     return prepared_download_for(user=context["request"].user)

@@ -1,5 +1,3 @@
-"""Template helpers for the session summary PDF and the kinds' summary sections."""
-
 import base64
 import datetime as dt
 import html
@@ -21,38 +19,23 @@ register = template.Library()
 
 @register.filter
 def day_range(first: dt.date, last: dt.date) -> str:
-    """Two days as a span, the year said once when they share it:
-    "10 Nov – 30 Nov 2026", "20 Dec 2025 – 5 Jan 2026"; one day alone,
-    "30 Nov 2026"."""
     if first == last:
         return date_format(last, "j M Y")
     start = date_format(first, "j M" if first.year == last.year else "j M Y")
     return f"{start} – {date_format(last, 'j M Y')}"
 
 
-# Characters that may stand as themselves inside a CSS string; everything else
-# is written as a hex escape, so no text can end the string or the <style>.
+# Anything not listed is hex-escaped, so no text can end the CSS string or the <style>.
 _CSS_PLAIN = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.:;!?()-")
 
 
 @register.filter
 def own_direction(text: object) -> SafeString:
-    """Client text, escaped, each line running in the direction of its first letter.
-
-    The summary runs left to right, and the PDF engine reads neither
-    ``dir="auto"`` nor Unicode's isolates once it wraps a line: a Hebrew or
-    Arabic sentence ending on a Latin word or a time ("… at 22:00 on
-    WhatsApp.") printed that word at the right, where a reader of the
-    sentence starts, and its full stop before it. A line whose first letter
-    is written right to left goes in a span marked so. Other text is left
-    as it was: an inline element costs the engine about as much as a
-    paragraph, and a stored PDF's fingerprint stays the same.
-    """
+    """Each line in its own direction: the PDF engine ignores ``dir="auto"`` and isolates."""
     value = "" if text is None else str(text)
     if not RIGHT_TO_LEFT.search(value):
         return conditional_escape(value)
-    # Each line keeps its line break inside it: whitespace between two tags
-    # is dropped from the document (render.summary_document).
+    # Line breaks stay inside the spans: whitespace between tags is dropped from the document.
     lines = value.splitlines(keepends=True)
     return mark_safe(  # noqa: S308 (each line escaped; only our own spans added)  # nosec B703
         "".join(
@@ -66,15 +49,7 @@ def own_direction(text: object) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def in_own_direction(context: template.Context, text: object) -> SafeString:
-    """Client text in a template shown both on a page and in a PDF (a kind's
-    display: the portal, the admin and the client's download).
-
-    Printed (``printing`` in the context), each line runs in its own
-    direction (``own_direction``). On a page the block around the text says
-    ``dir="auto"`` and the browser finds the direction itself; the spans
-    would hide the text from it (``dir=auto`` skips whatever has a ``dir`` of
-    its own), so there it stays plain.
-    """
+    """Plain on a page, where spans would hide the text from the browser's ``dir="auto"``."""
     if context.get("printing"):
         return own_direction(text)
     return conditional_escape("" if text is None else str(text))
@@ -82,10 +57,6 @@ def in_own_direction(context: template.Context, text: object) -> SafeString:
 
 @register.simple_tag(takes_context=True)
 def chart_in_own_direction(context: template.Context, svg: str) -> SafeString:
-    """One of our charts in a kind's display (the portal, the admin and the
-    client's download). Printed (``printing`` in the context), its Arabic
-    and Hebrew labels are given in the order the PDF engine must draw them
-    (``charts.in_visual_order``); on a page the browser orders them itself."""
     if context.get("printing"):
         return in_visual_order(svg)
     return conditional_escape(svg)
@@ -93,36 +64,23 @@ def chart_in_own_direction(context: template.Context, svg: str) -> SafeString:
 
 @register.filter
 def summary_excerpt(text: object, full_detail: bool = False) -> SafeString:
-    """Client text, escaped and in its own direction (``own_direction``):
-    whole in full detail, otherwise cut at a word with a note that the rest
-    is in the portal."""
     value = "" if text is None else str(text).strip()
     if full_detail:
         return own_direction(value)
-    # An excerpt is one run of text: twenty blank lines must not fill a page.
     flat = " ".join(value.split())
     cut = shorten(flat, EXCERPT_CHARS)
     if cut == flat:
         return own_direction(flat)
-    # Plain text, not a styled span: an inline element costs the PDF engine
-    # about as much as a paragraph, and a section may hold dozens of these.
+    # Not a styled span: an inline element costs the PDF engine as much as a paragraph.
     return format_html("{} {}", own_direction(cut), _("(continued in the portal)"))
 
 
 @register.filter
 def as_image(svg: object) -> SafeString:
-    """One of our charts (``homework.kinds.charts``) as an <img> with a data: URI.
-
-    For the PDF only: WeasyPrint reads an SVG image with an XML parser, and
-    inline SVG with its much slower HTML parser (our charts took a tenth of a
-    summary's render time that way). Its alt text is the chart's own title:
-    the numbers are in the words beside it, and the tagged PDF names the
-    picture for a screen reader.
-    """
-    # Its Arabic or Hebrew labels in the order the engine must draw them.
+    """WeasyPrint parses an SVG image as XML, much faster than inline SVG's HTML parser."""
     markup = in_visual_order(str(svg))
     title = _SVG_TITLE.search(markup)
-    # The title is our own escaped text: unescaped here, escaped again below.
+    # Our own escaped text: unescaped here, escaped again below.
     alt = html.unescape(title["text"]) if title else ""
     encoded = base64.b64encode(markup.encode()).decode("ascii")
     return format_html(
@@ -135,9 +93,5 @@ _SVG_TITLE = re.compile(r"<title[^>]*>(?P<text>[^<]*)</title>")
 
 @register.filter
 def css_string(text: object) -> SafeString:
-    """A double-quoted CSS string for our own labels (page numbers, footer).
-
-    The practice's name is set in the admin, so it is escaped like anything else.
-    """
     escaped = "".join(c if c in _CSS_PLAIN else f"\\{ord(c):06x}" for c in str(text))
     return mark_safe(f'"{escaped}"')  # noqa: S308 (every character above is plain or hex-escaped)  # nosec B703
