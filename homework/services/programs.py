@@ -34,6 +34,7 @@ from homework.selectors.programs import (
 )
 from practice.bidi import isolated_text
 from practice.models import User
+from practice.roles import is_acting_manager
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +87,7 @@ def program_steps_save(
 
 def can_edit_program(actor: User, program: Program) -> bool:
     """A therapist edits their own programs; the practice's shared ones are the manager's."""
-    return program.owner_id == actor.pk or (program.owner_id is None and actor.is_manager)
+    return program.owner_id == actor.pk or (program.owner_id is None and is_acting_manager(actor))
 
 
 @transaction.atomic
