@@ -56,12 +56,17 @@ def client_for_erasure(*, user: User, client_id: int) -> Client | None:
 
 
 def client_for_portal_user(*, user: User, include_archived: bool = False) -> Client | None:
+    return portal_clients(user=user, include_archived=include_archived).first()
+
+
+def portal_clients(*, user: User, include_archived: bool = False) -> QuerySet[Client]:
+    """``client_for_portal_user`` as a queryset, for reads that join through it in one query."""
     if not user.is_authenticated or not user.is_client:
-        return None
+        return Client.objects.none()
     clients = Client.objects.filter(portal_user=user)
     if not include_archived:
         clients = clients.filter(status=Client.Status.ACTIVE)
-    return clients.first()
+    return clients
 
 
 def access_events_for(*, user: User) -> QuerySet[AccessEvent]:

@@ -28,6 +28,7 @@ from homework.models import (
 from homework.schedules.pacing import next_release_on, steps_to_release
 from homework.selectors import client_today, exercises_for_user
 from homework.selectors.programs import (
+    RUNNING,
     client_programs_for_user,
     client_programs_with_steps_due,
     programs_for_user,
@@ -136,9 +137,6 @@ def client_program_create(
     )
     release_due_steps(client_program)
     return client_program
-
-
-RUNNING = (ClientProgram.Status.ACTIVE, ClientProgram.Status.PAUSED)
 
 
 @transaction.atomic

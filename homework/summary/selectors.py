@@ -31,6 +31,7 @@ from homework.selectors.period import (
     period_for_dates,
     practice_midnight,
 )
+from homework.selectors.programs import ProgramInPeriod, programs_in_period
 from homework.selectors.within_reach import current_within_reach_for_staff
 from homework.selectors.work_in_period import WorkInPeriod, completion_for_period
 from practice.dates import as_zone
@@ -84,6 +85,7 @@ class SummaryData:
     review_before: list[Entry] = field(default_factory=list)
     contact_checked_on: dt.date | None = None
     contact_recheck_due: bool = True
+    programs: list[ProgramInPeriod] = field(default_factory=list)
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
@@ -149,7 +151,8 @@ def period_for_session(
 def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
-    """Five queries (six when practice settings are not cached), however many entries."""
+    """Six queries (seven when practice settings are not cached, one more with a program), however
+    many entries or programs."""
     # An entry written privately and shared during the period is this session's news.
     wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
     unsafe_before = _unread_unsafe_before(period, now=now)
@@ -209,6 +212,13 @@ def summary_data(
         contact_checked_on=contact.checked_on,
         contact_recheck_due=contact.recheck_due(
             today=timezone.localdate(now), weeks=practice.contact_recheck_weeks
+        ),
+        programs=programs_in_period(
+            user=user,
+            client=client,
+            since=period.since,
+            # The period's last day on the client's calendar, as a step's done day is.
+            until=period.as_of(now, zone=as_zone(client.timezone)),
         ),
     )
 

@@ -1,5 +1,5 @@
-"""The portal's home costs the same with one assignment as with fifty:
-To do and "Done recently" read everything in a fixed number of queries."""
+"""The portal's home costs the same with one assignment as with fifty, and with one program as
+with ten: To do, its programs and "Done recently" read everything in a fixed number of queries."""
 
 import datetime as dt
 
@@ -9,8 +9,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from homework.selectors import client_today
+from homework.services import programs
 from tests.conftest import login
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
+from tests.helpers_entries import submit_written_record
+from tests.helpers_program_pages import on_program, step_work
 
 pytestmark = pytest.mark.django_db
 
@@ -49,4 +52,18 @@ def test_to_do_costs_the_same_at_one_assignment_and_fifty(cast):
     one = queries(http)
     for n in range(2, 51):
         add_work(cast, n)
+    assert queries(http) == one
+
+
+def test_to_do_costs_the_same_at_one_program_and_ten(cast):
+    http = login(cast.alice.portal_user)
+    on_program(cast, title="Program 0")
+    queries(http)  # the session's first request does its own bookkeeping
+    one = queries(http)
+    for n in range(1, 10):
+        client_program = on_program(cast, title=f"Program {n}")
+        if n % 2:
+            programs.client_program_pause(actor=cast.tara, client_program_id=client_program.pk)
+        else:
+            submit_written_record(step_work(client_program, 1))
     assert queries(http) == one
