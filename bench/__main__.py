@@ -38,6 +38,7 @@ MODULES = (
     ("caseload", 150),
     ("login_flood", 60),
     ("reminders", 150),
+    ("programs", 240),
     ("pages", 60),
     ("load", 90),
     ("lighthouse", 300),

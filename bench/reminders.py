@@ -24,14 +24,12 @@ Run on its own with ``python -m bench.reminders``; ``make bench`` runs it in
 a process of its own (figures()).
 """
 
+import functools
 import os
-import signal
 import statistics
-import subprocess
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from bench import services
 from bench.figures import Figure
@@ -165,18 +163,6 @@ def _floor_round() -> float:
     return time.perf_counter() - started
 
 
-def _no_op_round(redis: Any) -> float:
-    """CLIENTS no-op tasks through the same worker, to the last one counted."""
-    from bench.noop import no_op
-
-    redis.delete(COUNTER)
-    started = time.perf_counter()
-    for _ in range(CLIENTS):
-        no_op.delay()
-    services.until(lambda: int(redis.get(COUNTER) or 0) >= CLIENTS, "the no-op tasks")
-    return time.perf_counter() - started
-
-
 def run() -> list[Figure]:
     found = services.services(dict(os.environ))
     if found is None:
@@ -190,16 +176,6 @@ def run() -> list[Figure]:
         BENCH_NO_OP_COUNTER=COUNTER,
     ) as (folder, queue, redis_url):
         return _run_on(folder, queue, redis_url)
-
-
-def _py_spy(pid: int) -> "subprocess.Popen[bytes] | None":
-    """BENCH_PROFILE=path: py-spy samples the worker throughout, its stacks written there."""
-    profile = os.environ.get("BENCH_PROFILE", "")
-    if not profile:
-        return None
-    return subprocess.Popen(
-        ["py-spy", "record", "--idle", "--format", "raw", "-o", profile, "--pid", str(pid)]
-    )
 
 
 def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
@@ -217,19 +193,17 @@ def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
     _seed(CLIENTS)
     seeded = time.perf_counter() - started
     redis = redis_client.Redis.from_url(redis_url)
+    no_op_round = functools.partial(services.no_op_round, redis, COUNTER, CLIENTS)
     rounds: list[tuple[float, float, float, float]] = []
     try:
-        with services.running_worker(folder / "worker.log", "--pool=solo", queue=queue) as worker:
-            spy = _py_spy(worker.pid)
-            try:
-                _no_op_round(redis)  # warm up: the worker has started and imported everything
-                for _ in range(ROUNDS):
-                    sends, scanned = _reminders_round()
-                    rounds.append((sends, scanned, _floor_round(), _no_op_round(redis)))
-            finally:
-                if spy is not None:
-                    spy.send_signal(signal.SIGINT)
-                    spy.wait(timeout=60)
+        with (
+            services.running_worker(folder / "worker.log", "--pool=solo", queue=queue) as worker,
+            services.sampled(worker),
+        ):
+            no_op_round()  # warm up: the worker has started and imported everything
+            for _ in range(ROUNDS):
+                sends, scanned = _reminders_round()
+                rounds.append((sends, scanned, _floor_round(), no_op_round()))
     finally:
         redis.delete(COUNTER, queue, f"_kombu.binding.{queue}")
 

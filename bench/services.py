@@ -10,6 +10,7 @@ settings, and the rest of ``make bench`` may be on SQLite.
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +20,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from bench.figures import Figure
@@ -136,6 +138,22 @@ def running_worker(
         stop(worker)
 
 
+@contextmanager
+def sampled(worker: "subprocess.Popen[bytes]") -> Iterator[None]:
+    """BENCH_PROFILE=path: py-spy samples ``worker`` throughout, its stacks written there."""
+    profile = os.environ.get("BENCH_PROFILE", "")
+    if not profile:
+        yield
+        return
+    command = ["py-spy", "record", "--idle", "--format", "raw", "-o", profile]
+    spy = subprocess.Popen([*command, "--pid", str(worker.pid)])
+    try:
+        yield
+    finally:
+        spy.send_signal(signal.SIGINT)
+        spy.wait(timeout=60)
+
+
 def stop(process: "subprocess.Popen[bytes]") -> None:
     process.terminate()
     try:
@@ -153,6 +171,18 @@ def until(done: Callable[[], bool], what: str) -> None:
         if time.monotonic() > deadline:
             raise RuntimeError(f"{what} did not finish within {WAIT_SECONDS} seconds")
         time.sleep(0.05)
+
+
+def no_op_round(redis: Any, counter: str, count: int) -> float:
+    """``count`` no-op tasks through the benchmark's worker, to the last one counted: seconds."""
+    from bench.noop import no_op
+
+    redis.delete(counter)
+    started = time.perf_counter()
+    for _ in range(count):
+        no_op.delay()
+    until(lambda: int(redis.get(counter) or 0) >= count, "the no-op tasks")
+    return time.perf_counter() - started
 
 
 def figures_in_a_process_of_its_own(module: str, skipped: list[Figure]) -> list[Figure]:

@@ -20,10 +20,13 @@ from knox.models import AuthToken
 
 from clients import lockout
 from clients.models import AccessEvent
-from homework.models import PreparedDownload
+from homework.models import ClientProgram, PreparedDownload, Release
+from homework.selectors import client_today
+from homework.services.programs import client_program_create
 from practice.encryption import codec
 from tests.conftest import Cast, login
 from tests.helpers import assert_safe_shell
+from tests.helpers_programs import build
 
 ROLES = ("anonymous", "alice", "bob", "tara", "theo", "morgan", "archived")
 
@@ -84,12 +87,30 @@ ALICE_DOWNLOAD = lambda cast: PreparedDownload.objects.get_or_create(  # noqa: E
         "sealed_file": codec().encrypt(b"%PDF-1.7"),
     },
 )[0].key
+ALICE_PROGRAM = lambda cast: alice_on_a_program(cast).pk  # noqa: E731
+A_PROGRAM = lambda cast: alice_on_a_program(cast).program_id  # noqa: E731
 # A practice account: a client's is not in the users list at all (test_admin_clients).
 A_USER = lambda cast: cast.theo.pk  # noqa: E731
+
 
 # Admin statuses: 302 sends the signed-out and clients to the admin login, and
 # staff to the admin index when an object is not theirs; 403 is a role without
 # that operation; 405 is a GET where only POST is taken.
+def alice_on_a_program(cast: Cast) -> ClientProgram:
+    """A program of tara's that alice is on, made once per walk."""
+    found = ClientProgram.objects.filter(client=cast.alice).first()
+    if found is not None:
+        return found
+    program = build(cast.tara, (Release.RIGHT_AWAY, None), (Release.AFTER_PREVIOUS, None))
+    return client_program_create(
+        actor=cast.tara, client=cast.alice, program=program, starts_on=client_today(cast.alice)
+    )
+
+
+def program_action(action: str) -> Callable[[Cast], str]:
+    return lambda cast: f"/api/v1/client-programs/{ALICE_PROGRAM(cast)}/{action}/"
+
+
 TABLE: dict[str, Row] = {
     # -- the portal
     "": Row(fixed("/"), "302 200 200 302 302 302 302"),
@@ -209,6 +230,8 @@ TABLE: dict[str, Row] = {
     "api/v1/me/contact-profile/": Row(
         fixed("/api/v1/me/contact-profile/"), "401 200 200 403 403 403 403"
     ),
+    # only "step N of M" and paused or not, of their own programs
+    "api/v1/me/programs/": Row(fixed("/api/v1/me/programs/"), "401 200 200 403 403 403 403"),
     "api/v1/me/export/": Row(fixed("/api/v1/me/export/"), "401 200 200 403 403 403 200"),
     # the staff's: a therapist their own clients, the manager all; clients refused
     "api/v1/clients/": Row(fixed("/api/v1/clients/"), "401 403 403 200 200 200 403"),
@@ -238,6 +261,22 @@ TABLE: dict[str, Row] = {
         "post",
     ),
     "api/v1/exercises/": Row(fixed("/api/v1/exercises/"), "401 403 403 200 200 200 403"),
+    "api/v1/programs/": Row(fixed("/api/v1/programs/"), "401 403 403 200 200 200 403"),
+    "api/v1/programs/<int:program_id>/": Row(
+        lambda c: f"/api/v1/programs/{A_PROGRAM(c)}/", "401 403 403 200 404 200 403"
+    ),
+    "api/v1/clients/<int:client_id>/programs/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/programs/", "401 403 403 200 404 200 403"
+    ),
+    # the walk posts a form: staff who may see alice's program are told the API takes JSON (415)
+    **{
+        f"api/v1/client-programs/<int:client_program_id>/{action}/": Row(
+            program_action(action),
+            "401 403 403 415 404 415 403",
+            "post",
+        )
+        for action in ("pause", "resume", "stop", "skip")
+    },
     "api/v1/access-log/": Row(fixed("/api/v1/access-log/"), "401 403 403 403 403 200 403"),
     "api/v1/^(?P<rest>.*)$": Row(fixed("/api/v1/no-such-thing/"), "404 404 404 404 404 404 404"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from homework.api import client, staff
+from homework.api import client, programs, staff
 from homework.api.summary import ClientSummaryPdf
 
 routes: list[URLPattern] = [
@@ -21,6 +21,7 @@ routes: list[URLPattern] = [
     path("entries/<uuid:key>/", client.EntryDetail.as_view(), name="my-entry"),
     path("entries/<uuid:key>/notes/", client.EntryNotes.as_view(), name="my-entry-notes"),
     path("me/export/", client.MyExport.as_view(), name="my-export"),
+    path("me/programs/", programs.MyPrograms.as_view(), name="my-programs"),
     # staff
     path(
         "clients/<int:client_id>/assignments/",
@@ -35,6 +36,33 @@ routes: list[URLPattern] = [
     ),
     path("entries/<uuid:key>/comments/", staff.EntryComments.as_view(), name="entry-comments"),
     path("exercises/", staff.Exercises.as_view(), name="exercises"),
+    path("programs/", programs.Programs.as_view(), name="programs"),
+    path("programs/<int:program_id>/", programs.ProgramDetail.as_view(), name="program"),
+    path(
+        "clients/<int:client_id>/programs/",
+        programs.ClientPrograms.as_view(),
+        name="client-programs",
+    ),
+    path(
+        "client-programs/<int:client_program_id>/pause/",
+        programs.ClientProgramPause.as_view(),
+        name="client-program-pause",
+    ),
+    path(
+        "client-programs/<int:client_program_id>/resume/",
+        programs.ClientProgramResume.as_view(),
+        name="client-program-resume",
+    ),
+    path(
+        "client-programs/<int:client_program_id>/stop/",
+        programs.ClientProgramStop.as_view(),
+        name="client-program-stop",
+    ),
+    path(
+        "client-programs/<int:client_program_id>/skip/",
+        programs.ClientProgramSkip.as_view(),
+        name="client-program-skip",
+    ),
     path(
         "clients/<int:client_id>/summary.pdf",
         ClientSummaryPdf.as_view(),

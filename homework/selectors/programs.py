@@ -8,7 +8,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from clients.models import Client
 from clients.selectors import clients_for_user, portal_clients
-from homework.models import ClientProgram, ClientProgramStep, Program
+from homework.models import ClientProgram, ClientProgramStep, Program, ProgramStep
 from homework.schedules.pacing import steps_to_release
 from homework.selectors.portal import client_today
 from homework.selectors.progress import days_anywhere
@@ -28,6 +28,11 @@ def programs_for_user(*, user: User) -> QuerySet[Program]:
 def client_programs_for_user(*, user: User) -> QuerySet[ClientProgram]:
     """The clients' programs a member of staff may see, through the clients they may see."""
     return ClientProgram.objects.filter(client__in=clients_for_user(user=user))
+
+
+def programs_with_steps(programs: QuerySet[Program]) -> QuerySet[Program]:
+    steps = ProgramStep.objects.select_related("exercise").order_by("position")
+    return programs.prefetch_related(Prefetch("steps", queryset=steps))
 
 
 def with_steps(client_programs: QuerySet[ClientProgram]) -> QuerySet[ClientProgram]:

@@ -16,23 +16,9 @@ from homework.services import programs
 from homework.services.programs import StepData
 from tests.factories import ExerciseFactory
 from tests.helpers_entries import submit_written_record
+from tests.helpers_programs import build
 
 pytestmark = pytest.mark.django_db
-
-
-def build(owner, *rules, required=()):
-    """A program of the owner's with one step per (release, days) rule."""
-    program = Program.objects.create(title="Understanding the pull", owner=owner)
-    steps = [
-        StepData(
-            exercise=ExerciseFactory.create(),
-            release=release,
-            days=days,
-            required=number in required,
-        )
-        for number, (release, days) in enumerate(rules, 1)
-    ]
-    return programs.program_steps_save(actor=owner, program=program, steps=steps, revision=0)
 
 
 def start(cast, program, *, on=None):
