@@ -36,7 +36,7 @@ def reading_html(text: str) -> SafeString:
         if token.type in ("heading_open", "heading_close"):
             token.tag = f"h{max(2, int(token.tag[1]))}"
     # markdown-it escapes every character of the text it does not turn into the subset's tags.
-    return mark_safe(_MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {}))  # noqa: S308
+    return mark_safe(str(_MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})))  # noqa: S308
 
 
 def prompts_of(exercise: "Exercise") -> list[str]:
@@ -89,7 +89,7 @@ def clean_reading_options(options: Any) -> JSONDict:
 class ReadingForm(KindForm):
     """The reflections, each optional, with the reading drawn above them."""
 
-    reading: SafeString = mark_safe("")  # noqa: S308
+    reading: SafeString = SafeString("")
 
 
 class ReadingOptionsForm(OptionsForm):
@@ -120,7 +120,10 @@ class ReadingOptionsForm(OptionsForm):
     def initial_from(cls, options: Any) -> dict[str, Any]:
         options = options if isinstance(options, dict) else {}
         prompts = options.get("prompts") if isinstance(options.get("prompts"), list) else []
-        return {"text": options.get("text", ""), **dict(zip(cls.PROMPT_FIELDS, prompts))}
+        return {
+            "text": options.get("text", ""),
+            **dict(zip(cls.PROMPT_FIELDS, prompts, strict=False)),
+        }
 
     @classmethod
     def options_from(cls, cleaned: Mapping[str, Any]) -> JSONDict:

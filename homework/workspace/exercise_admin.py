@@ -58,7 +58,7 @@ class ExerciseAdmin(RoleAdmin):
         ]
 
     def copy_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
-        """"Make a copy to edit": a library exercise the person may read becomes their own."""
+        """ "Make a copy to edit": a library exercise the person may read becomes their own."""
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
         exercise = self.get_object(request, object_id)
@@ -67,9 +67,7 @@ class ExerciseAdmin(RoleAdmin):
         if not self.has_add_permission(request):
             raise PermissionDenied
         copied = services.exercise_copy(actor=acting_user(request), exercise=exercise)
-        messages.success(
-            request, _("This copy is yours to change. The original stays as it was.")
-        )
+        messages.success(request, _("This copy is yours to change. The original stays as it was."))
         return HttpResponseRedirect(reverse("admin:homework_exercise_change", args=[copied.pk]))
 
     def get_form(
