@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from markdown_it import MarkdownIt
@@ -39,10 +40,12 @@ def reading_html(text: str) -> SafeString:
     return mark_safe(str(_MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})))  # noqa: S308
 
 
-def prompts_of(exercise: "Exercise") -> list[str]:
+def prompts_by_key(exercise: "Exercise") -> dict[str, str]:
+    """The exercise's prompts now, each under the key its reflection is kept by."""
     options = exercise.options if isinstance(exercise.options, dict) else {}
     prompts = options.get("prompts")
-    return [p for p in prompts if isinstance(p, str)] if isinstance(prompts, list) else []
+    written = [p for p in prompts if isinstance(p, str)] if isinstance(prompts, list) else []
+    return dict(zip(REFLECTION_KEYS, written, strict=False))
 
 
 def clean_reading_options(options: Any) -> JSONDict:
@@ -98,17 +101,24 @@ class ReadingOptionsForm(OptionsForm):
         required=False,
         strip=False,
         widget=forms.Textarea(attrs={"rows": 20, "class": "vLargeTextField", "dir": "auto"}),
-        help_text=gettext_lazy(
-            "Up to 6,000 characters. A blank line starts a new paragraph; “## ” at the start of a "
-            "line makes a heading, “- ” an item of a list, and *a word between stars* stands out."
+        help_text=format_lazy(
+            gettext_lazy(
+                "Up to {limit} characters. A blank line starts a new paragraph; “## ” at the start "
+                "of a line makes a heading, “- ” an item of a list, and *a word between stars* "
+                "stands out."
+            ),
+            limit=READING_TEXT_MAX_CHARS,
         ),
     )
     prompt_1 = forms.CharField(
         label=gettext_lazy("Reflection prompt 1"),
         required=False,
-        help_text=gettext_lazy(
-            "Optional: up to three questions the client may answer after reading, each up to "
-            "300 characters. Leave them empty to ask nothing."
+        help_text=format_lazy(
+            gettext_lazy(
+                "Optional: up to three questions the client may answer after reading, each up to "
+                "{limit} characters. Leave them empty to ask nothing."
+            ),
+            limit=READING_PROMPT_MAX_CHARS,
         ),
     )
     prompt_2 = forms.CharField(label=gettext_lazy("Reflection prompt 2"), required=False)
@@ -166,7 +176,7 @@ class Reading(ExerciseKind):
         asked: Mapping[str, Any] | None = None,
     ) -> KindForm:
         form = ReadingForm(data=data, initial=dict(initial or {}), prefix="r")
-        for key, prompt in zip(REFLECTION_KEYS, prompts_of(exercise), strict=False):
+        for key, prompt in prompts_by_key(exercise).items():
             form.fields[key] = long_text(prompt, help_text=_("Optional."))
         options = exercise.options if isinstance(exercise.options, dict) else {}
         form.reading = reading_html(str(options.get("text") or ""))
@@ -186,7 +196,7 @@ class Reading(ExerciseKind):
         shown: Shown | None = None,
     ) -> JSONDict:
         """Each reflection keeps the prompt it answered, so a reworded prompt cannot change it."""
-        now = dict(zip(REFLECTION_KEYS, prompts_of(exercise), strict=False))
+        now = prompts_by_key(exercise)
         before = before if isinstance(before, dict) else {}
         kept: JSONDict = {}
         for key, answer in response.items():
@@ -208,7 +218,7 @@ class Reading(ExerciseKind):
         """(prompt, answer) for each reflection written; one left empty is not mentioned."""
         response = self.response_of(entry)
         kept = entry.asked if isinstance(entry.asked, dict) else {}
-        now = dict(zip(REFLECTION_KEYS, prompts_of(entry.assignment.exercise), strict=False))
+        now = prompts_by_key(entry.assignment.exercise)
         return [
             (str(kept.get(key) or now.get(key) or _("A reflection")), answer)
             for key in sorted(response)
