@@ -61,10 +61,12 @@ def clean_reading_options(options: Any) -> JSONDict:
             % {"name": unknown[0][:40]}
         ]
     text = options.get("text")
-    if not isinstance(text, str) or not text.strip():
+    # A browser's textarea sends "\r\n": counted and kept as the one line break it is.
+    text = text.replace("\r\n", "\n").strip() if isinstance(text, str) else None
+    if not text:
         errors["text"] = [_("Write the reading the client will read.")]
-    elif len(text.strip()) > READING_TEXT_MAX_CHARS:
-        errors["text"] = [too_long(limit=READING_TEXT_MAX_CHARS, length=len(text.strip()))]
+    elif len(text) > READING_TEXT_MAX_CHARS:
+        errors["text"] = [too_long(limit=READING_TEXT_MAX_CHARS, length=len(text))]
     prompts = options.get("prompts", [])
     if not isinstance(prompts, list):
         errors["prompts"] = [_("The prompts are a list of questions (up to three), or none.")]
@@ -86,7 +88,7 @@ def clean_reading_options(options: Any) -> JSONDict:
             errors[f"prompts.{number}"] = [message]
     if errors:
         raise ResponseInvalid(errors)
-    return {"text": str(text).strip(), "prompts": [str(p).strip() for p in prompts]}
+    return {"text": text, "prompts": [str(p).strip() for p in prompts]}
 
 
 class ReadingForm(KindForm):

@@ -57,7 +57,10 @@ def test_bad_reading_options_are_refused_naming_the_part(options, key, message):
 
 
 def test_good_options_are_kept_trimmed_and_prompts_are_optional():
-    assert KIND.clean_options({"text": " Hi \n"}) == {"text": "Hi", "prompts": []}
+    assert KIND.clean_options({"text": " Hi\r\n\r\nthere\n"}) == {
+        "text": "Hi\n\nthere",
+        "prompts": [],
+    }
     assert KIND.clean_options(READING_OPTIONS) == READING_OPTIONS
 
 
