@@ -161,10 +161,6 @@ class Reading(ExerciseKind):
     form_class = ReadingForm
     send_label = gettext_lazy("I've read this")
     options_form = ReadingOptionsForm
-    options_example: ClassVar[JSONDict | None] = {
-        "text": "## A heading\n\nA paragraph.\n\n- a point\n- another",
-        "prompts": ["What stayed with you?"],
-    }
 
     def clean_options(self, options: Any, *, saved: Any = None) -> JSONDict:
         return clean_reading_options(options)
