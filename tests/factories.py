@@ -256,6 +256,21 @@ def worksheet(**overrides: object) -> dict[str, Any]:
     }
 
 
+def reading(**overrides: object) -> dict[str, Any]:
+    return {
+        "reflection_1": "That struggling does not mean I chose wrong.",
+        "reflection_2": "Writing things down when I miss them.",
+        **overrides,
+    }
+
+
+READING_OPTIONS: dict[str, Any] = {
+    "text": "## Knowing is not leaving\n\nYou can know something *and* still feel pulled.\n\n"
+    "- one thing\n- another",
+    "prompts": ["What stayed with you?", "What might you take into this week?"],
+}
+
+
 RESPONSES = {
     "written_record": written_record,
     "urge_log": urge_log,
@@ -263,6 +278,7 @@ RESPONSES = {
     "support_network": support_network,
     "safety_plan": safety_plan,
     "worksheet": worksheet,
+    "reading": reading,
 }
 
 # Per kind, per answer: the words its pages use to state that answer, which
@@ -280,9 +296,13 @@ ASSERTS_WHEN_BLANK: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "safety_plan": {},
     "worksheet": {},
+    "reading": {},
 }
 
-OPTIONS: dict[str, dict[str, Any]] = {"worksheet": ALL_QUESTION_TYPES}
+OPTIONS: dict[str, dict[str, Any]] = {
+    "worksheet": ALL_QUESTION_TYPES,
+    "reading": READING_OPTIONS,
+}
 
 
 def options_for(kind_slug: str) -> dict[str, Any]:

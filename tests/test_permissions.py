@@ -530,6 +530,13 @@ TABLE: dict[str, Row] = {
     "admin/homework/exercise/<path:object_id>/change/": Row(
         admin_object("homework/exercise", "change/", ALICE_EXERCISE), "302 302 302 200 200 200 302"
     ),
+    # Staff may copy any exercise they can read (alice's is the practice's); who may copy what is
+    # tested in tests/homework/test_admin_exercise.py.
+    "admin/homework/exercise/<path:object_id>/copy/": Row(
+        admin_object("homework/exercise", "copy/", ALICE_EXERCISE),
+        "302 302 302 302 302 302 302",
+        "post",
+    ),
     "admin/homework/exercise/<path:object_id>/": Row(
         admin_object("homework/exercise", "", ALICE_EXERCISE), "302 302 302 302 302 302 302"
     ),

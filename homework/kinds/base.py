@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from homework.kinds.answers import asked_as, flatten, json_ready
 from homework.kinds.data import as_form_data, draft_from_form_data
-from homework.kinds.fields import KindForm
+from homework.kinds.fields import KindForm, OptionsForm
 from homework.kinds.values import (
     BRIEF,
     EarlierWanted,
@@ -63,6 +63,9 @@ class ExerciseKind:
     # If true, a flagged entry's line in the summary counts as read.
     excerpt_quotes_client: ClassVar[bool] = True
     form_class: ClassVar[type[KindForm]]
+    send_label: ClassVar["StrOrPromise"] = gettext_lazy("Send to my therapist")
+    # Fields of the kind's own for its options in the admin, in place of the JSON box.
+    options_form: ClassVar[type[OptionsForm] | None] = None
     has_trend: ClassVar[bool] = False
     # Help now shows the newest sent entry first, and every summary says whether one is current.
     within_reach: ClassVar[bool] = False

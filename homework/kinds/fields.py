@@ -2,7 +2,7 @@
 same way everywhere."""
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django import forms
@@ -107,6 +107,24 @@ class KindForm(PortalFormMessages, forms.Form):
         if key in self.fields or key in self.row_sets:
             return True
         return any(rows.owns_key(key) for rows in self.row_sets.values())
+
+
+class OptionsForm(forms.Form):
+    """A kind's options as ordinary fields in the admin; the kind's ``clean_options`` still decides
+    what is valid."""
+
+    @classmethod
+    def initial_from(cls, options: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def options_from(cls, cleaned: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def field_for(cls, key: str, cleaned: Mapping[str, Any]) -> str | None:
+        """Which field shows a problem ``clean_options`` named by ``key``; None: the whole form."""
+        return key if key in cls.base_fields else None
 
 
 class ScaleWidget(forms.Select):

@@ -8,6 +8,7 @@ from homework.services.assignments import (
     assignment_create_many,
     assignment_end,
     assignment_update,
+    exercise_copy,
     exercise_save,
 )
 from homework.services.drafts import entry_save_draft
@@ -83,6 +84,7 @@ __all__ = [
     "entry_save_draft",
     "entry_set_private",
     "entry_submit",
+    "exercise_copy",
     "exercise_save",
     "has_new_words",
     "note_is_too_long",

@@ -1,5 +1,6 @@
 """The therapist's writes that set work: exercises and assignments."""
 
+import copy
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -267,6 +268,22 @@ def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
     exercise.full_clean()
     exercise.save()
     return exercise
+
+
+@transaction.atomic
+def exercise_copy(*, actor: User, exercise: Exercise) -> Exercise:
+    """A copy of a library exercise the actor may read, theirs to edit (a manager's: the
+    practice's), so the shared one stays as it is."""
+    title = _("%(title)s (copy)") % {"title": exercise.title}
+    max_length = Exercise._meta.get_field("title").max_length or len(title)
+    copied = Exercise(
+        kind=exercise.kind,
+        title=title if len(title) <= max_length else exercise.title,
+        instructions=exercise.instructions,
+        therapist_note=exercise.therapist_note,
+        options=copy.deepcopy(exercise.options),
+    )
+    return exercise_save(actor=actor, exercise=copied)
 
 
 @transaction.atomic

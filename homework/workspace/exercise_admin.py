@@ -4,20 +4,21 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
-from django.urls import Resolver404, resolve
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
+from django.urls import Resolver404, URLPattern, path, resolve, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from homework import services
-from homework.kinds import all_kinds, get_kind
+from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, exercises_for_user
 from homework.workspace.forms import ExerciseForm
-from practice.admin_access import RoleAdmin
+from practice.admin_access import RoleAdmin, not_found
 from practice.requests import acting_user, parse_id
 from practice.roles import is_acting_manager
 
@@ -37,6 +38,8 @@ class ExerciseAdmin(RoleAdmin):
     search_fields = ("title", "instructions")
     list_select_related = ("owner",)
 
+    change_form_template = "admin/homework/exercise/change_form.html"
+
     class Media:
         # Draws a kind's own options editor (a worksheet's questions) where it has one.
         js = ("js/admin-questions.js",)
@@ -44,23 +47,77 @@ class ExerciseAdmin(RoleAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Exercise]:
         return exercises_for_user(user=acting_user(request)).select_related("owner")
 
+    def get_urls(self) -> list[URLPattern]:
+        return [
+            path(
+                "<path:object_id>/copy/",
+                self.admin_site.admin_view(self.copy_view),
+                name="homework_exercise_copy",
+            ),
+            *super().get_urls(),
+        ]
+
+    def copy_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """ "Make a copy to edit": a library exercise the person may read becomes their own."""
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        exercise = self.get_object(request, object_id)
+        if exercise is None:
+            return not_found(self, request, object_id)
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        copied = services.exercise_copy(actor=acting_user(request), exercise=exercise)
+        messages.success(request, _("This copy is yours to change. The original stays as it was."))
+        return HttpResponseRedirect(reverse("admin:homework_exercise_change", args=[copied.pk]))
+
+    def get_form(
+        self, request: HttpRequest, obj: Exercise | None = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        # A kind's own option fields are the form's to add (ExerciseForm), not the model's.
+        if kwargs.get("fields") is not None:
+            own = set(_kind_option_fields())
+            kwargs["fields"] = [name for name in kwargs["fields"] if name not in own]
+        return super().get_form(request, obj, change, **kwargs)
+
     def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
-        options: tuple[Any, dict[str, Any]]
+        options: tuple[tuple[Any, dict[str, Any]], ...]
         if obj is not None and not self.has_change_permission(request, obj):
             # Read only: what the client is asked, in words rather than the stored JSON.
-            options = (_("What the client is asked"), {"fields": ("asked_of_the_client",)})
+            options = ((_("What the client is asked"), {"fields": ("asked_of_the_client",)}),)
         else:
-            options = (_("Kind options"), {"fields": ("options",), "description": _options_help()})
+            json_box = {"fields": ("options",), "description": _options_help()}
+            # Each kind with fields of its own for its options; the page shows the chosen kind's.
+            own = tuple(
+                (
+                    kind.label,
+                    {"fields": fields, "classes": ("kind-options", f"kind-options-{kind.slug}")},
+                )
+                for kind, fields in _kinds_with_option_fields()
+            )
+            options = ((_("Kind options"), json_box), *own)
         return (
             (None, {"fields": ("kind", "title", "is_active")}),
             (_("For the client"), {"fields": ("instructions",)}),
             (_("For therapists"), {"fields": ("therapist_note",)}),
-            options,
+            *options,
         )
 
     @admin.display(description=_("questions"))
     def asked_of_the_client(self, obj: Exercise) -> SafeString:
-        asked = get_kind(obj.kind).questions_asked(obj)
+        kind = get_kind(obj.kind)
+        if kind.options_form is not None:
+            # A reading's text as the therapist would edit it, then its prompts.
+            values = kind.options_form.initial_from(obj.options)
+            return format_html_join(
+                "",
+                '<p><strong>{}</strong></p><div class="pre" dir="auto">{}</div>',
+                (
+                    (field.label, values[name])
+                    for name, field in kind.options_form.base_fields.items()
+                    if values.get(name)
+                ),
+            )
+        asked = kind.questions_asked(obj)
         return format_html(
             "<ol>{}</ol>",
             format_html_join("", '<li dir="auto">{}</li>', ((q["text"],) for q in asked)),
@@ -104,6 +161,19 @@ class ExerciseAdmin(RoleAdmin):
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
         saved = services.exercise_save(actor=acting_user(request), exercise=obj)
         obj.pk = saved.pk
+
+
+def _kinds_with_option_fields() -> list[tuple[ExerciseKind, tuple[str, ...]]]:
+    """Each kind with its own option fields, named as ExerciseForm names them."""
+    return [
+        (kind, tuple(f"{kind.slug}_{name}" for name in kind.options_form.base_fields))
+        for kind in all_kinds()
+        if kind.options_form is not None
+    ]
+
+
+def _kind_option_fields() -> list[str]:
+    return [name for _kind, fields in _kinds_with_option_fields() for name in fields]
 
 
 def _picking_an_assignments_exercise(request: HttpRequest) -> bool:

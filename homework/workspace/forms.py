@@ -1,5 +1,6 @@
 """Forms of the therapist's workspace in the admin. They validate; services write."""
 
+import copy
 import datetime as dt
 import json
 import uuid
@@ -256,9 +257,26 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
         # Kinds with an editor of their own for the options.
         editors = {kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())}
         self.fields["options"].widget.attrs["data-options-editors"] = json.dumps(editors)
+        for kind in all_kinds():
+            if kind.options_form is None:
+                continue
+            own = self.instance.pk is not None and self.instance.kind == kind.slug
+            initial = kind.options_form.initial_from(self.instance.options) if own else {}
+            for name, field in kind.options_form.base_fields.items():
+                self.fields[f"{kind.slug}_{name}"] = copy.deepcopy(field)
+                self.initial[f"{kind.slug}_{name}"] = initial.get(name)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
+        options_form = get_kind(cleaned["kind"]).options_form if cleaned.get("kind") else None
+        own_fields: dict[str, Any] = {}
+        if options_form is not None:
+            # This kind's options come from its own fields; the JSON box is not shown for it.
+            self.errors.pop("options", None)
+            own_fields = {
+                name: cleaned.get(f"{cleaned['kind']}_{name}") for name in options_form.base_fields
+            }
+            cleaned["options"] = options_form.options_from(own_fields)
         if cleaned.get("kind") and "options" not in self.errors:
             # What the exercise holds now, so the kind can tell old options from new ones.
             saved = (
@@ -272,6 +290,10 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
                 )
             except ResponseInvalid as invalid:
                 for key, messages in invalid.errors.items():
+                    if options_form is not None:
+                        field = options_form.field_for(key, own_fields)
+                        self.add_error(field and f"{cleaned['kind']}_{field}", messages)
+                        continue
                     for message in messages:
                         where = "" if key in ("options", "__all__") else f"{key}: "
                         self.add_error("options", f"{where}{message}")

@@ -280,6 +280,20 @@ document.addEventListener("DOMContentLoaded", function () {
   // back loses nothing typed; a kind not seen yet on this page starts empty.
   var shownKind = kindSelect.value;
   var kept = {};
+  // A kind with fields of its own for its options (a reading's text and prompts): only the
+  // chosen kind's fields show, and the JSON box is put away while they do.
+  var jsonBox = area.closest("fieldset");
+  function showOwnFields() {
+    var own = false;
+    document.querySelectorAll("fieldset.kind-options").forEach(function (set) {
+      var chosen = set.classList.contains("kind-options-" + kindSelect.value);
+      set.style.display = chosen ? "" : "none";
+      own = own || chosen;
+    });
+    if (jsonBox) jsonBox.style.display = own ? "none" : "";
+  }
+  kindSelect.addEventListener("change", showOwnFields);
+  showOwnFields();
   kindSelect.addEventListener("change", function () {
     kept[shownKind] = area.value;
     shownKind = kindSelect.value;

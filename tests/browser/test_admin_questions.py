@@ -185,3 +185,27 @@ def test_a_watched_answer_is_chosen_in_words_and_saved_as_its_rule(
     expect(page.locator("#qe-0-review-below")).to_have_value("3")
     expect(page.locator("#qe-0-review-above")).to_have_value("")
     expect(page.locator("#qe-1-review-choice-1")).to_be_checked()
+
+
+def test_a_reading_is_written_in_its_own_fields_with_no_json_in_sight(
+    db, live_server, new_context, artifacts
+):
+    TherapistFactory.create(email="tara@example.test", name="Tara")
+    page: Page = new_context(1280, 900).new_page()
+    staff_signed_in(page, live_server, "tara@example.test")
+    page.goto("/admin/homework/exercise/add/")
+    expect(page.locator("#id_reading_text")).to_be_hidden()  # another kind is chosen
+    page.select_option("#id_kind", label="Reading")
+    expect(page.locator("#id_options")).to_be_hidden()
+    page.fill("#id_title", "Urges peak and ease")
+    page.fill("#id_instructions", "Read this when you have a quiet moment.")
+    page.fill("#id_reading_text", "## A wave\n\nIt rises, and it passes.")
+    page.fill("#id_reading_prompt_1", "When did an urge ease?")
+    assert_accessible(page)
+    page.screenshot(path=artifacts / "admin-reading-1280.png", full_page=True)
+    page.click("input[name=_save]")
+    expect(page.locator(".messagelist")).to_contain_text("was added successfully")
+    assert Exercise.objects.get(title="Urges peak and ease").options == {
+        "text": "## A wave\n\nIt rises, and it passes.",
+        "prompts": ["When did an urge ease?"],
+    }

@@ -170,3 +170,85 @@ def test_pages_long_instructions_are_refused_beside_the_box(cast):
         "This can be up to 5,000 characters; it has 200,000. Please shorten it."
     ]
     assert not Exercise.objects.filter(title="Check-in").exists()
+
+
+def reading_form(**overrides):
+    return exercise_form(
+        **{
+            "kind": "reading",
+            "title": "Urges peak and ease",
+            "options": "this box is not shown for a reading",
+            "reading_text": "## An urge is a wave\n\nIt rises, and it passes.",
+            "reading_prompt_1": "When did an urge ease this week?",
+            "reading_prompt_2": "",
+            "reading_prompt_3": "What helped it pass?",
+            **overrides,
+        }
+    )
+
+
+def test_a_reading_is_written_in_its_own_text_box_and_prompt_fields(cast):
+    http = login(cast.tara)
+    assert http.post(reverse(ADD), reading_form()).status_code == 302
+    exercise = Exercise.objects.get(title="Urges peak and ease")
+    assert exercise.options == {
+        "text": "## An urge is a wave\n\nIt rises, and it passes.",
+        "prompts": ["When did an urge ease this week?", "What helped it pass?"],
+    }
+    edit = http.get(reverse("admin:homework_exercise_change", args=[exercise.pk]))
+    form = edit.context["adminform"].form
+    assert form["reading_text"].value() == exercise.options["text"]
+    assert form["reading_prompt_2"].value() == "What helped it pass?"
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("reading_text", "x" * 6001, "This can be up to 6,000 characters; it has 6,001."),
+        ("reading_text", "  ", "Write the reading the client will read."),
+        ("reading_prompt_3", "?" * 301, "This can be up to 300 characters; it has 301."),
+    ],
+    ids=["text too long", "no text", "prompt too long"],
+)
+def test_what_a_reading_refuses_is_said_on_its_field_and_nothing_saved(cast, field, value, message):
+    response = login(cast.tara).post(reverse(ADD), reading_form(**{field: value}))
+    assert response.status_code == 200
+    errors = response.context["adminform"].form.errors[field]
+    assert any(message in error for error in errors), errors
+    assert not Exercise.objects.filter(title="Urges peak and ease").exists()
+
+
+def shared_reading():
+    return Exercise.objects.create(
+        kind="reading",
+        title="One small boundary",
+        instructions="Read this when you have a quiet moment.",
+        options={"text": "A boundary can be *small*.", "prompts": ["What is one you could try?"]},
+        owner=None,
+    )
+
+
+def test_a_shared_reading_reads_as_words_and_copies_into_the_therapists_own(cast):
+    shared = shared_reading()
+    http = login(cast.tara)
+    page = http.get(reverse("admin:homework_exercise_change", args=[shared.pk]))
+    assert "A boundary can be *small*." in page.text and "Make a copy to edit" in page.text
+    copied = http.post(reverse("admin:homework_exercise_copy", args=[shared.pk]))
+    mine = Exercise.objects.get(owner=cast.tara, title="One small boundary (copy)")
+    assert copied["Location"] == reverse("admin:homework_exercise_change", args=[mine.pk])
+    assert (mine.kind, mine.options, mine.instructions) == (
+        shared.kind,
+        shared.options,
+        shared.instructions,
+    )
+    assert Exercise.objects.get(pk=shared.pk).owner is None
+
+
+def test_copying_needs_a_post_and_an_exercise_you_can_see(cast):
+    theirs = Exercise.objects.create(
+        kind="written_record", title="Theo's own", instructions="x", owner=cast.theo
+    )
+    http = login(cast.tara)
+    assert http.get(reverse("admin:homework_exercise_copy", args=[theirs.pk])).status_code == 405
+    http.post(reverse("admin:homework_exercise_copy", args=[theirs.pk]))
+    assert not Exercise.objects.filter(title__startswith="Theo's own (copy)").exists()

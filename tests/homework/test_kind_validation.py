@@ -150,6 +150,10 @@ BAD = [
     ("worksheet", answers(safe=True), "safe"),
     ("worksheet", answers(when="31/02/2026"), "when"),
     ("worksheet", answers(q99="extra"), "q99"),
+    # -- reading (its example has two prompts)
+    ("reading", RESPONSES["reading"](reflection_1=MEGABYTE), "reflection_1"),
+    ("reading", RESPONSES["reading"](reflection_1=["a list"]), "reflection_1"),
+    ("reading", RESPONSES["reading"](reflection_3="a third"), "reflection_3"),
     # -- the written record, for completeness
     ("written_record", RESPONSES["written_record"](body_distress=11), "body_distress"),
     ("written_record", RESPONSES["written_record"](what_happened=MEGABYTE), "what_happened"),

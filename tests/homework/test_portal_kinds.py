@@ -36,6 +36,7 @@ SHOWN = {
     "support_network": "Tuesday group",
     "safety_plan": "Jo&#x27;s flat.",
     "worksheet": "A long week.",
+    "reading": "Writing things down when I miss them.",
 }
 
 

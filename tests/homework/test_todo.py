@@ -103,7 +103,7 @@ def do_page(http, assignment):
     return http.get(reverse("homework:do", args=[assignment.pk]))
 
 
-@pytest.mark.parametrize("slug", ["worksheet", "safety_plan"])
+@pytest.mark.parametrize("slug", ["worksheet", "safety_plan", "reading"])
 def test_sent_work_other_than_a_log_leaves_to_do_at_once(cast, slug):
     """Due in a week and sent today: To do shows only what is still open."""
     assignment = one_off(cast, slug, due_in_days=7)

@@ -1,6 +1,6 @@
 """Demo work of every kind for Alex: three weeks of an urge log that eases,
-a boundary ladder, two support maps, a safety plan, weekly check-ins and a
-worksheet. Fixed keys make every entry the same on every run."""
+a boundary ladder, two support maps, a safety plan, weekly check-ins, a
+worksheet and a reading. Fixed keys make every entry the same on every run."""
 
 import datetime as dt
 from typing import TYPE_CHECKING, Any
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from clients.models import Client
+from homework.models import Exercise
 from homework.services import Flags
 from practice.models import User
 
@@ -241,7 +242,30 @@ def _seed_worksheets(cmd: "Command", alex: Client, therapist: User, today: dt.da
     )
 
 
+def _seed_reading(cmd: "Command", alex: Client, therapist: User, today: dt.date) -> None:
+    """The library's first reading, read two days ago with a line on its first prompt."""
+    reading = Exercise.objects.filter(kind="reading", owner=None).order_by("title").first()
+    if reading is None:  # a practice that took the readings out of its library
+        return
+    assignment = cmd.assign(
+        alex,
+        therapist,
+        reading.title,
+        starts_on=today - dt.timedelta(days=5),
+        due_on=today + dt.timedelta(days=2),
+    )
+    prompts = reading.options.get("prompts") or []
+    answer = {"reflection_1": "That feeling pulled back does not mean I decided wrong."}
+    cmd.send(
+        assignment,
+        "alex-reading-1",
+        answer if prompts else {},
+        sent_at=timezone.localtime() - dt.timedelta(days=2),
+    )
+
+
 def seed_alex(cmd: "Command", *, alex: Client, therapist: User, today: dt.date) -> None:
     _seed_urges(cmd, alex, therapist, today)
     _seed_ladder_map_and_plan(cmd, alex, therapist, today)
     _seed_worksheets(cmd, alex, therapist, today)
+    _seed_reading(cmd, alex, therapist, today)
