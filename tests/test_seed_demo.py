@@ -1,7 +1,7 @@
 from django.core.management import call_command
 
 from clients.models import Client, Session
-from homework.models import Assignment, Entry, Exercise
+from homework.models import Assignment, Entry, Exercise, Program
 from practice.models import User
 
 
@@ -48,6 +48,7 @@ def test_seed_demo_gives_alex_every_kind_and_an_urge_log_that_eases(db):
 
 
 def test_seed_demo_on_an_emptied_library_brings_it_back(db):
+    Program.objects.all().delete()  # its steps hold library exercises
     Exercise.objects.all().delete()
     call_command("seed_demo")
     assert Exercise.objects.filter(title="30 days of no contact").exists()

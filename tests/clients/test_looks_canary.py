@@ -25,6 +25,7 @@ CANARIES = {
     "support_network": ("people", "canarysupportnetwork"),
     "safety_plan": ("code_word", "canarysafetyplan"),
     "worksheet": ("story", "canaryworksheet"),
+    "reading": ("reflection_1", "canaryreading"),
 }
 NOTE_CANARY = "canaryclientnote"
 ALL_CANARIES = (*(canary for _field, canary in CANARIES.values()), NOTE_CANARY)

@@ -7,7 +7,7 @@ import pytest
 
 from homework.library import LIBRARY
 from homework.library.readings import READINGS
-from homework.models import Exercise
+from homework.models import Exercise, Program
 
 # Words the portal never says to a client: pressure, blame, labels and jargon
 # (CLINICAL.md, "Language"); the readings never say what the client feels, either.
@@ -93,6 +93,7 @@ def test_the_migration_adds_missing_readings_and_keeps_a_practices_own(db):
 
     migration = importlib.import_module("homework.migrations.0030_library_readings")
     titles = [item["title"] for item in READINGS]
+    Program.objects.all().delete()  # its steps hold library exercises
     Exercise.objects.filter(title__in=titles).delete()
     Exercise.objects.create(
         kind="worksheet", title=titles[0], instructions="Ours.", options={"questions": []}

@@ -1,6 +1,6 @@
 """Demo work of every kind for Alex: three weeks of an urge log that eases,
 a boundary ladder, two support maps, a safety plan, weekly check-ins, a
-worksheet and a reading. Fixed keys make every entry the same on every run."""
+worksheet and part of a program. Fixed keys make every entry the same on every run."""
 
 import datetime as dt
 from typing import TYPE_CHECKING, Any
@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from clients.models import Client
-from homework.models import Exercise
+from homework.library.programs import PROGRAMS
+from homework.models import ClientProgram, Program
 from homework.services import Flags
+from homework.services.programs import client_program_create, client_program_skip_step
 from practice.models import User
 
 if TYPE_CHECKING:
@@ -242,25 +244,28 @@ def _seed_worksheets(cmd: "Command", alex: Client, therapist: User, today: dt.da
     )
 
 
-def _seed_reading(cmd: "Command", alex: Client, therapist: User, today: dt.date) -> None:
-    """The library's first reading, read two days ago with a line on its first prompt."""
-    reading = Exercise.objects.filter(kind="reading", owner=None).order_by("title").first()
-    if reading is None:  # a practice that took the readings out of its library
+def _seed_program(cmd: "Command", alex: Client, therapist: User, today: dt.date) -> None:
+    """Alex part-way through the four-week program: its first reading read with a reflection, the
+    urge-log step skipped (Alex keeps one already), so the day-8 reading is the current step."""
+    program = Program.objects.filter(title=PROGRAMS[0]["title"], owner=None).first()
+    if program is None or ClientProgram.objects.filter(client=alex, program=program).exists():
         return
-    assignment = cmd.assign(
-        alex,
-        therapist,
-        reading.title,
-        starts_on=today - dt.timedelta(days=5),
-        due_on=today + dt.timedelta(days=2),
+    client_program = client_program_create(
+        actor=therapist, client=alex, program=program, starts_on=today - dt.timedelta(days=9)
     )
-    prompts = reading.options.get("prompts") or []
+    first = client_program.steps.get(position=1)
+    assert first.assignment is not None
     answer = {"reflection_1": "That feeling pulled back does not mean I decided wrong."}
     cmd.send(
-        assignment,
+        first.assignment,
         "alex-reading-1",
-        answer if prompts else {},
-        sent_at=timezone.localtime() - dt.timedelta(days=2),
+        answer,
+        sent_at=timezone.localtime() - dt.timedelta(hours=20),
+    )
+    client_program_skip_step(
+        actor=therapist,
+        client_program_id=client_program.pk,
+        step_id=client_program.steps.get(position=2).pk,
     )
 
 
@@ -268,4 +273,4 @@ def seed_alex(cmd: "Command", *, alex: Client, therapist: User, today: dt.date) 
     _seed_urges(cmd, alex, therapist, today)
     _seed_ladder_map_and_plan(cmd, alex, therapist, today)
     _seed_worksheets(cmd, alex, therapist, today)
-    _seed_reading(cmd, alex, therapist, today)
+    _seed_program(cmd, alex, therapist, today)

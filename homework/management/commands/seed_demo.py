@@ -17,8 +17,9 @@ from clients.models import Client
 from clients.services import client_attach_portal_account, client_create, session_schedule
 from clients.services.staff_two_step import RECOVERY_DEVICE_NAME
 from homework.library import install as install_library
+from homework.library.programs import install_programs
 from homework.management.commands import _demo_kinds as demo_kinds
-from homework.models import Assignment, Entry, Exercise, OutboxMessage
+from homework.models import Assignment, Entry, Exercise, OutboxMessage, Program, ProgramStep
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
 
@@ -116,6 +117,7 @@ class Command(BaseCommand):
 
         # The library comes from a migration; a flushed database gets it back here.
         install_library(Exercise)
+        install_programs(Program, ProgramStep, Exercise)
         assignment = self.assign(
             alex,
             therapist,
