@@ -36,7 +36,7 @@ TOP = {
 }
 # Its strings are read by Django and Celery at start-up (INSTALLED_APPS, the
 # beat schedule, the sweeps), not imported by the module that holds them.
-CONFIGURATION = {"practice/settings.py"}
+CONFIGURATION = {"practice/settings.py", "practice/api/settings.py"}
 IMPORTERS = {"import_module", "import_string", "__import__"}
 
 

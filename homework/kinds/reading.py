@@ -36,8 +36,8 @@ def reading_html(text: str) -> SafeString:
     for token in tokens:
         if token.type in ("heading_open", "heading_close"):
             token.tag = f"h{max(2, int(token.tag[1]))}"
-    # markdown-it escapes every character of the text it does not turn into the subset's tags.
-    return mark_safe(str(_MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})))  # noqa: S308  # nosec B703
+    html = _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})
+    return mark_safe(str(html))  # noqa: S308 (markdown-it escapes all it does not make a tag)  # nosec B703
 
 
 def prompts_by_key(exercise: "Exercise") -> dict[str, str]:
