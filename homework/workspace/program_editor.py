@@ -187,7 +187,9 @@ def program_copy(model_admin: AdminOf, request: HttpRequest, object_id: str) -> 
     try:
         copied = services.program_copy(actor=acting_user(request), program=program)
     except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
+        messages.error(
+            request, _("No copy was made: %(reason)s") % {"reason": " ".join(refused.messages)}
+        )
         return HttpResponseRedirect(back)
     model_admin.log_addition(request, copied, _("Copied from “%(title)s”.") % {"title": program})
     messages.success(request, _("This copy is yours to change. The original stays as it was."))

@@ -4,12 +4,20 @@ which program, the client's preview, and constant queries on its pages."""
 from typing import Any
 
 import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from homework.models import Program, ProgramStep, Release
-from homework.services.programs import StepData, program_steps_save
+from homework.services.programs import (
+    ProgramDetails,
+    StepData,
+    program_copy,
+    program_create,
+    program_steps_save,
+    program_update,
+)
 from homework.workspace.program_display import step_comes
 from tests.conftest import login
 from tests.factories import ExerciseFactory
@@ -366,3 +374,33 @@ def test_the_editor_and_preview_cost_the_same_queries_for_one_step_and_fifty(cas
     assert count(http, reverse(page, args=[small.pk])) == count(
         http, reverse(page, args=[large.pk])
     )
+
+
+def test_an_update_refused_for_its_title_leaves_the_steps_as_they_were(cast):
+    program = build(cast.tara, RIGHT_AWAY, AFTER)
+    before = stored(program)
+    steps = [StepData(exercise=ExerciseFactory.create())]
+    with pytest.raises(ValidationError):
+        program_update(
+            actor=cast.tara,
+            program=program,
+            details=ProgramDetails(title=""),
+            steps=steps,
+            revision=program.revision,
+        )
+    assert stored(program) == before
+
+
+def test_only_a_program_the_actor_may_use_is_copied(cast):
+    program = build(cast.tara, RIGHT_AWAY)
+    with pytest.raises(PermissionDenied):
+        program_copy(actor=cast.theo, program=program)
+    copy = program_copy(actor=cast.tara, program=program)
+    assert copy.owner == cast.tara and copy.title == f"{program.title} (copy)"
+
+
+def test_a_manager_makes_the_practices_programs(cast):
+    made = program_create(actor=cast.morgan, details=ProgramDetails(title="Shared"))
+    assert made.owner is None
+    with pytest.raises(PermissionDenied):
+        program_create(actor=cast.alice.portal_user, details=ProgramDetails(title="Mine"))
