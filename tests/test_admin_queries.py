@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clients.models import AccessEvent
-from homework.models import Entry, EntryComment
+from homework.models import Entry, EntryComment, Release
 from tests.conftest import Cast, login
 from tests.factories import (
     AssignmentFactory,
@@ -26,6 +26,7 @@ from tests.factories import (
     SessionFactory,
     UserFactory,
 )
+from tests.helpers_programs import build
 from tests.helpers_worksheets import watching_safety
 
 
@@ -91,6 +92,10 @@ def an_overdue_assignment(cast: Cast) -> None:
     )
 
 
+def a_program(cast: Cast) -> None:
+    build(cast.tara, (Release.RIGHT_AWAY, None), (Release.AFTER_PREVIOUS, None))
+
+
 def a_user(cast: Cast) -> None:
     UserFactory.create()
 
@@ -131,6 +136,7 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
     ),
     "sessions": ("tara", lambda c: reverse("admin:clients_session_changelist"), a_session),
     "exercises": ("tara", lambda c: reverse("admin:homework_exercise_changelist"), an_exercise),
+    "programs": ("tara", lambda c: reverse("admin:homework_program_changelist"), a_program),
     "assignments": (
         "tara",
         lambda c: reverse("admin:homework_assignment_changelist"),

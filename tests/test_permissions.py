@@ -540,6 +540,34 @@ TABLE: dict[str, Row] = {
     "admin/homework/exercise/<path:object_id>/": Row(
         admin_object("homework/exercise", "", ALICE_EXERCISE), "302 302 302 302 302 302 302"
     ),
+    # -- programs: a therapist reads the practice's and edits their own (tara's here); the shared
+    # ones are the manager's to edit; nobody deletes one
+    "admin/homework/program/": Row(
+        fixed("/admin/homework/program/"), "302 302 302 200 200 200 302"
+    ),
+    "admin/homework/program/add/": Row(
+        fixed("/admin/homework/program/add/"), "302 302 302 200 200 200 302"
+    ),
+    "admin/homework/program/<path:object_id>/history/": Row(
+        admin_object("homework/program", "history/", A_PROGRAM), "302 302 302 200 302 200 302"
+    ),
+    "admin/homework/program/<path:object_id>/delete/": Row(
+        admin_object("homework/program", "delete/", A_PROGRAM), "302 302 302 403 403 403 302"
+    ),
+    # the manager reads a therapist's program (no form to save); another therapist finds none
+    "admin/homework/program/<path:object_id>/change/": Row(
+        admin_object("homework/program", "change/", A_PROGRAM), "302 302 302 200 302 200 302"
+    ),
+    "admin/homework/program/<path:object_id>/preview/": Row(
+        admin_object("homework/program", "preview/", A_PROGRAM), "302 302 302 200 302 200 302"
+    ),
+    # the owner and the manager get a copy of their own; another therapist finds none
+    "admin/homework/program/<path:object_id>/copy/": Row(
+        admin_object("homework/program", "copy/", A_PROGRAM), "302 302 302 302 302 302 302", "post"
+    ),
+    "admin/homework/program/<path:object_id>/": Row(
+        admin_object("homework/program", "", A_PROGRAM), "302 302 302 302 302 302 302"
+    ),
     # -- assignments
     "admin/homework/assignment/": Row(
         fixed("/admin/homework/assignment/"), "302 302 302 200 200 200 302"

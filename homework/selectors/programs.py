@@ -8,10 +8,11 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 from clients.models import Client
 from clients.selectors import clients_for_user, portal_clients
-from homework.models import ClientProgram, ClientProgramStep, Program, ProgramStep
+from homework.models import ClientProgram, ClientProgramStep, Exercise, Program, ProgramStep
 from homework.schedules.pacing import steps_to_release
 from homework.selectors.portal import client_today
 from homework.selectors.progress import days_anywhere
+from homework.selectors.scoping import exercises_for_user
 from practice.models import User
 from practice.roles import is_acting_manager
 
@@ -23,6 +24,14 @@ def programs_for_user(*, user: User) -> QuerySet[Program]:
     if user.is_authenticated and user.is_therapist:
         return Program.objects.filter(Q(owner__isnull=True) | Q(owner=user))
     return Program.objects.none()
+
+
+def exercises_for_steps(*, user: User, program: Program) -> QuerySet[Exercise]:
+    """What the step editor offers: exercises in the library that are the practice's or the
+    program owner's, and those on its steps now, so a step whose exercise left keeps showing it."""
+    usable = Q(is_active=True) & (Q(owner__isnull=True) | Q(owner_id=program.owner_id))
+    on_steps = Q(pk__in=ProgramStep.objects.filter(program=program).values("exercise_id"))
+    return exercises_for_user(user=user).filter(usable | on_steps).order_by("title", "pk")
 
 
 def client_programs_for_user(*, user: User) -> QuerySet[ClientProgram]:

@@ -91,6 +91,72 @@ def can_edit_program(actor: User, program: Program) -> bool:
     return program.owner_id == actor.pk or (program.owner_id is None and is_acting_manager(actor))
 
 
+@dataclass(frozen=True)
+class ProgramDetails:
+    title: str
+    description: str = ""
+    is_active: bool = True
+
+
+@transaction.atomic
+def program_create(*, actor: User, details: ProgramDetails) -> Program:
+    """A new program with no steps yet: the actor's own, or the practice's when a manager makes it."""
+    if not (actor.is_therapist or is_acting_manager(actor)):
+        raise PermissionDenied(_("Only staff build programs."))
+    program = Program(owner=None if is_acting_manager(actor) else actor, **vars(details))
+    program.full_clean()
+    program.save()
+    return program
+
+
+@transaction.atomic
+def program_update(
+    *,
+    actor: User,
+    program: Program,
+    details: ProgramDetails,
+    steps: Sequence[StepData],
+    revision: int,
+) -> Program:
+    """Title, description, whether it is in the library, and the steps, all or nothing."""
+    saved = program_steps_save(actor=actor, program=program, steps=steps, revision=revision)
+    for name, value in vars(details).items():
+        setattr(saved, name, value)
+    saved.full_clean()
+    saved.save(update_fields=[*vars(details)])
+    return saved
+
+
+@transaction.atomic
+def program_copy(*, actor: User, program: Program) -> Program:
+    """A copy of a program the actor may use, theirs to edit, so the shared one stays as it is."""
+    if not programs_for_user(user=actor).filter(pk=program.pk).exists():
+        raise PermissionDenied(_("You cannot use this program."))
+    title = _("%(title)s (copy)") % {"title": program.title}
+    max_length = Program._meta.get_field("title").max_length or len(title)
+    copied = program_create(
+        actor=actor,
+        details=ProgramDetails(
+            title=title if len(title) <= max_length else program.title,
+            description=program.description,
+            is_active=program.is_active,
+        ),
+    )
+    steps = [
+        StepData(
+            exercise=step.exercise,
+            release=step.release,
+            days=step.days,
+            required=step.required,
+            instructions=step.instructions,
+        )
+        for step in program.steps.select_related("exercise").order_by("position")
+    ]
+    if steps:
+        program_steps_save(actor=actor, program=copied, steps=steps, revision=copied.revision)
+    return copied
+
+
 @transaction.atomic
 def client_program_create(
     *, actor: User, client: Client, program: Program, starts_on: dt.date

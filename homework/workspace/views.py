@@ -207,7 +207,7 @@ def assignment_preview_html(request: HttpRequest) -> str:
 
 def saved_assignment_preview_html(request: HttpRequest, assignment: Assignment) -> str:
     """The preview of work as saved, drawn into its change page as it opens."""
-    context = _preview_of(assignment)
+    context = preview_of(assignment)
     return render_to_string("admin/homework/assignment/preview.html", context, request=request)
 
 
@@ -232,10 +232,10 @@ def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
         due_on=cleaned.get("due_on"),
         ends_on=cleaned.get("ends_on"),
     )
-    return _preview_of(sample)
+    return preview_of(sample)
 
 
-def _preview_of(assignment: Assignment) -> dict[str, Any]:
+def preview_of(assignment: Assignment) -> dict[str, Any]:
     """What the preview template draws: ``assignment`` (saved or not) as its client sees it."""
     exercise = assignment.exercise
     kind = get_kind(exercise.kind)
