@@ -33,6 +33,7 @@ ONE_OFF_WORKSHEETS = (
     "The cycle, as I have lived it",
     "Before I reply",
 )
+READINGS = ("Knowing, and the pull back", "An urge is a wave", "People in your corner")
 TITLES = (
     RECORDS,
     URGES,
@@ -43,6 +44,7 @@ TITLES = (
     *MEASURES,
     DRAFTED,
     *ONE_OFF_WORKSHEETS,
+    *READINGS,
 )
 
 
@@ -177,6 +179,10 @@ class _Planner:
         for title in rng.sample(ONE_OFF_WORKSHEETS, rng.randint(0, 2 if short else 4)):
             work.append(self.one_off(title))
         if long or rng.random() < 0.5:
+            work.append(self.reading(rng.choice(READINGS), sent=True))
+        if long or rng.random() < 0.3:
+            work.append(self.reading(rng.choice(READINGS), sent=False))
+        if long or rng.random() < 0.5:
             work.append(self.drafted())
         if rng.random() < 0.2:
             work[0].draft_at = self.here - dt.timedelta(minutes=rng.randint(5, 300))
@@ -255,6 +261,18 @@ class _Planner:
         last = min(due, self.today)
         sent = [Sent(at) for at in self.spread(starts, last, 1)] if self.rng.random() < 0.85 else []
         return Work(title, starts_on=starts, due_on=due, sent=sent)
+
+    def reading(self, title: str, *, sent: bool) -> Work:
+        """A reading set this week: read, or still on To do with a reflection begun."""
+        starts = self.today - dt.timedelta(days=self.rng.randint(2, 5))
+        work = Work(title, starts_on=starts, due_on=starts + dt.timedelta(days=7))
+        if sent:
+            work.sent = [
+                Sent(at) for at in self.spread(starts, self.today - dt.timedelta(days=1), 1)
+            ]
+        else:
+            work.draft_at = self.here - dt.timedelta(minutes=self.rng.randint(5, 300))
+        return work
 
     def drafted(self) -> Work:
         """Work set two days ago that the client has begun and not sent."""

@@ -224,6 +224,15 @@ def worksheet(
     return answers
 
 
+def reading(rng: random.Random, *, options: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Read, with a reflection on some of its prompts (each is optional)."""
+    return {
+        f"reflection_{n}": words(rng, LONG_ANSWERS, up_to=2)
+        for n in range(1, len(options.get("prompts", [])) + 1)
+        if rng.random() < 0.6
+    }
+
+
 # One maker per kind; a kind without one here has no simulated work, which
 # the command refuses (every registered kind must be present).
 MAKERS: dict[str, Callable[..., dict[str, Any]]] = {
@@ -233,4 +242,5 @@ MAKERS: dict[str, Callable[..., dict[str, Any]]] = {
     "support_network": support_network,
     "safety_plan": safety_plan,
     "worksheet": worksheet,
+    "reading": reading,
 }
