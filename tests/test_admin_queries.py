@@ -26,6 +26,7 @@ from tests.factories import (
     SessionFactory,
     UserFactory,
 )
+from tests.helpers_program_pages import on_program
 from tests.helpers_programs import build
 from tests.helpers_worksheets import watching_safety
 
@@ -94,6 +95,11 @@ def an_overdue_assignment(cast: Cast) -> None:
 
 def a_program(cast: Cast) -> None:
     build(cast.tara, (Release.RIGHT_AWAY, None), (Release.AFTER_PREVIOUS, None))
+
+
+def alice_on_a_program(cast: Cast) -> None:
+    # Titled apart: a client is on one running copy of each program.
+    on_program(cast, title=f"Path {next(_minutes)}")
 
 
 def a_user(cast: Cast) -> None:
@@ -168,6 +174,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         "tara",
         lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
         a_session,
+    ),
+    # The Programs panel: its programs and their steps (with_steps), whatever their number.
+    "client page, programs": (
+        "tara",
+        lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
+        alice_on_a_program,
     ),
     "since last session": (
         "tara",

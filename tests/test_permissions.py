@@ -111,6 +111,12 @@ def program_action(action: str) -> Callable[[Cast], str]:
     return lambda cast: f"/api/v1/client-programs/{ALICE_PROGRAM(cast)}/{action}/"
 
 
+def program_button(action: str) -> Callable[[Cast], str]:
+    return lambda cast: (
+        f"/admin/clients/client/{cast.alice.pk}/programs/{ALICE_PROGRAM(cast)}/{action}/"
+    )
+
+
 TABLE: dict[str, Row] = {
     # -- the portal
     "": Row(fixed("/"), "302 200 200 302 302 302 302"),
@@ -414,6 +420,17 @@ TABLE: dict[str, Row] = {
     "admin/clients/client/<path:object_id>/mark-read/": Row(
         admin_object("clients/client", "mark-read/", ALICE), "302 302 302 302 302 302 302", "post"
     ),
+    # A client's programs from their page: another therapist finds no such client; each button
+    # goes back to the page with the service's word (tests/homework/test_admin_client_programs.py).
+    "admin/clients/client/<path:object_id>/programs/assign/": Row(
+        admin_object("clients/client", "programs/assign/", ALICE), "302 302 302 200 404 200 302"
+    ),
+    **{
+        f"admin/clients/client/<path:object_id>/programs/<int:client_program_id>/{action}/": Row(
+            program_button(action), "302 302 302 302 404 302 302", "post"
+        )
+        for action in ("pause", "resume", "skip", "stop")
+    },
     # GET asks to confirm; the POST is tested with the archive service.
     "admin/clients/client/<path:object_id>/archive/": Row(
         admin_object("clients/client", "archive/", ALICE), "302 302 302 200 302 200 302"

@@ -17,6 +17,7 @@ from homework.kinds.base import TREND_EASING, TREND_STEADY, TREND_STRONGER
 from homework.models import Entry
 from homework.selectors.period import period_for_dates, practice_date
 from homework.selectors.portal import client_today
+from homework.selectors.programs import Standing, running_programs, standing
 from homework.selectors.scoping import entries_for_user, read_first
 from homework.selectors.work_in_period import completion_for_periods
 from practice.models import User
@@ -43,6 +44,8 @@ class CaseloadRow:
     last_entry_at: dt.datetime | None
     next_session_at: dt.datetime | None
     contact: Recheck
+    program: Standing | None  # the oldest running one
+    more_programs: int  # running besides it
 
 
 def caseload_therapists(*, user: User) -> QuerySet[User]:
@@ -154,6 +157,17 @@ def _review_words(*, user: User, clients: list[Client]) -> dict[int, list[str]]:
     }
 
 
+def _running_programs(*, user: User, clients: list[Client]) -> dict[int, list[Standing]]:
+    """Two queries for every row: the programs, then their steps."""
+    if not clients:
+        return defaultdict(list)
+    chosen = clients_for_user(user=user).filter(pk__in=[client.pk for client in clients])
+    by_client: dict[int, list[Standing]] = defaultdict(list)
+    for client_program in running_programs(chosen):
+        by_client[client_program.client_id].append(standing(client_program))
+    return by_client
+
+
 def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadRow]:
     clients = _clients(user=user, therapist=therapist, now=now)
     today = practice_date(now)
@@ -164,6 +178,7 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
     work = completion_for_periods(user=user, clients=clients, periods=periods, now=now)
     trends = _trends(user=user, clients=clients, now=now)
     review = _review_words(user=user, clients=clients)
+    programs = _running_programs(user=user, clients=clients)
     return [
         CaseloadRow(
             client=client,
@@ -178,6 +193,8 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
             last_entry_at=client.last_entry_at,  # type: ignore[attr-defined]
             next_session_at=client.next_session_at,  # type: ignore[attr-defined]
             contact=contact_recheck(contact_profile_of(client), today=today),
+            program=programs[client.pk][0] if programs[client.pk] else None,
+            more_programs=max(0, len(programs[client.pk]) - 1),
         )
         for client in clients
     ]
@@ -190,6 +207,14 @@ def _share(pair: tuple[int, int]) -> float | None:
 
 _URGE_ORDER = {TREND_STRONGER: 0, TREND_STEADY: 1, TOO_FEW: 2, TREND_EASING: 3}
 
+
+def _program_key(row: CaseloadRow) -> tuple[bool, float] | None:
+    """Running before paused, then by how far along."""
+    if row.program is None:
+        return None
+    return (not row.program.is_paused, row.program.finished / (row.program.steps or 1))
+
+
 # Sort keys per column; a row with None goes last whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
@@ -200,6 +225,7 @@ SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "last_entry": lambda row: row.last_entry_at,
     "next_session": lambda row: row.next_session_at,
     "contact": lambda row: row.contact.checked_on,
+    "program": _program_key,
 }
 DEFAULT_SORT = "-flags"
 

@@ -35,6 +35,7 @@ COLUMNS = [
     ("last_entry", gettext_lazy("Last entry")),
     ("next_session", gettext_lazy("Next session")),
     ("contact", gettext_lazy("Safe contact checked")),
+    ("program", gettext_lazy("Program")),
 ]
 
 

@@ -20,7 +20,7 @@ from clients.selectors import with_prepared_for
 from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
-from homework.workspace import erasure, reading, views
+from homework.workspace import client_programs, erasure, reading, views
 from homework.workspace.now import client_now
 from practice.requests import acting_user
 
@@ -61,6 +61,20 @@ class ClientWorkspaceAdmin(ClientAdmin):
                 wrap(self.summary_view),
                 name="clients_client_summary",
             ),
+            path(
+                "<path:object_id>/programs/assign/",
+                wrap(self.assign_program_view),
+                name="clients_client_assign_program",
+            ),
+            *(
+                path(
+                    f"<path:object_id>/programs/<int:client_program_id>/{action}/",
+                    wrap(self.program_change_view),
+                    {"action": action},
+                    name=f"clients_client_program_{action}",
+                )
+                for action in client_programs.ACTIONS
+            ),
             path("<path:object_id>/erase/", wrap(self.erase_view), name="clients_client_erase"),
             path(
                 "<path:object_id>/erase/export.json",
@@ -86,8 +100,24 @@ class ClientWorkspaceAdmin(ClientAdmin):
     ) -> Any:
         # Here, not in change_view: a form drawn after a refusal keeps the block above it.
         if isinstance(obj, Client) and obj.pk:
-            context["now"] = client_now(user=acting_user(request), client=obj, now=timezone.now())
+            user = acting_user(request)
+            context["now"] = client_now(user=user, client=obj, now=timezone.now())
+            context.update(client_programs.panel_context(request, user=user, client=obj))
         return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def assign_program_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        return client_programs.assign_program(self, request, object_id)
+
+    def program_change_view(
+        self, request: HttpRequest, object_id: str, client_program_id: int, action: str
+    ) -> HttpResponse:
+        return client_programs.program_change(
+            self,
+            request,
+            object_id,
+            client_program_id,
+            change=client_programs.ACTIONS[action],
+        )
 
     def erase_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         return erasure.erase_page(self, request, object_id)

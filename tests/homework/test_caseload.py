@@ -15,6 +15,7 @@ from clients.models import Client
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from homework.selectors.caseload import TOO_FEW, caseload
+from homework.services import programs
 from tests.conftest import Cast, login
 from tests.factories import (
     AssignmentFactory,
@@ -24,6 +25,7 @@ from tests.factories import (
     SessionFactory,
     urge_log,
 )
+from tests.helpers_program_pages import on_program
 from tests.helpers_worksheets import watching_safety
 
 URL = reverse("admin:caseload")
@@ -174,6 +176,26 @@ def test_last_entry_and_safe_contact_check(cast: Cast) -> None:
     assert row_of(cast, nobody_checked).last_entry_at is None
 
 
+def test_the_program_column_says_the_running_step_or_paused(cast: Cast) -> None:
+    on_program(cast)
+    mia = ClientFactory.create(therapist=cast.tara, display_name="Mia")
+    paused = on_program(cast, client=mia, title="Mia's path")
+    programs.client_program_pause(actor=cast.tara, client_program_id=paused.pk)
+    zed = ClientFactory.create(therapist=cast.tara, display_name="Zed")
+    stopped = on_program(cast, client=zed, title="Zed's path")
+    programs.client_program_stop(actor=cast.tara, client_program_id=stopped.pk)
+    alice = row_of(cast, cast.alice).program
+    assert alice is not None and (alice.step, alice.steps, alice.is_paused) == (1, 3, False)
+    mias = row_of(cast, mia).program
+    assert mias is not None and mias.is_paused
+    assert row_of(cast, zed).program is None  # an ended program is not the caseload's
+    page = login(cast.tara).get(URL, {"o": "-program"}).content.decode()
+    cells = page.split('class="caseload-program">')[1:]
+    assert "Step 1 of 3" in cells[0] and "Understanding the pull" in cells[0]
+    assert "Paused" in cells[1] and "Mia&#x27;s path" in cells[1]
+    assert "—" in cells[2] and "path" not in cells[2].split("</td>")[0]
+
+
 def names_in_order(page: str, names: list[str]) -> list[str]:
     return sorted(names, key=page.index)
 
@@ -215,6 +237,12 @@ def test_the_home_page_leads_to_the_caseload(cast: Cast) -> None:
     assert URL in login(cast.tara).get(reverse("admin:index")).content.decode()
 
 
+# The session, user and second factor; the clients with their counts; their work, the days done,
+# the urges, the answers to review; the look in the access log (four, in a savepoint): 12 before
+# the Program column, which adds two: the running programs, and their steps.
+CASELOAD_QUERIES = 12 + 2
+
+
 def count_queries(cast: Cast) -> int:
     http = login(cast.tara)
     http.get(URL)  # the practice's settings cached, as after any first page
@@ -235,11 +263,13 @@ def a_full_client(cast: Cast, *, log_days: int = 7) -> None:
     check_in = AssignmentFactory.create(client=client, exercise=watching_safety())
     for _ in range(4):
         EntryFactory.create(assignment=check_in, response={"safe": 1})
+    on_program(cast, client=client)
 
 
 def test_queries_the_same_at_1_and_200_clients(cast: Cast) -> None:
     a_full_client(cast)
     one = count_queries(cast)
+    assert one == CASELOAD_QUERIES
     for _ in range(199):
         a_full_client(cast)
     assert count_queries(cast) == one
