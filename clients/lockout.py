@@ -67,13 +67,13 @@ def lockout_response(
     return original_response
 
 
-def spend_a_password_check(password: str | None) -> None:
-    """A refused-before-checking attempt takes as long as a checked one."""
+def run_password_hasher(password: str | None) -> None:
+    """As Django's ModelBackend does: a refusal before the check takes as long as a check."""
     make_password(password or "")
 
 
 class LockoutBackend(AxesStandaloneBackend):
-    """Spends a password check's time on a lock, so a lock cannot be told by its speed."""
+    """Runs the password hasher on a lock too, so a lock cannot be told by its speed."""
 
     def authenticate(
         self,
@@ -85,7 +85,7 @@ class LockoutBackend(AxesStandaloneBackend):
         try:
             return super().authenticate(request, username, password, **kwargs)  # type: ignore[no-any-return]
         except AxesBackendPermissionDenied:
-            spend_a_password_check(password)
+            run_password_hasher(password)
             raise
 
 

@@ -36,6 +36,8 @@ _PLACE_TABLES = ("zone.tab", "zone1970.tab")
 UTC = "UTC"
 
 
+# The two caches hold what tzdata's files say, read from disk once a process: the zones do not
+# change while it runs, and the contact page would otherwise read hundreds of files a request.
 @functools.cache
 def zone_names() -> tuple[str, ...]:
     return tuple(sorted(zoneinfo.available_timezones()))

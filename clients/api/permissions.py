@@ -21,7 +21,7 @@ class ClientArchived(Refused):
 
 
 class IsPortalClient(BasePermission):
-    """``allow_archived`` on the view lets a closed notebook in too; staff have their own routes."""
+    """``allow_archived`` on the view lets an archived client in too; staff have their own routes."""
 
     message = _("Only clients can do this.")
 

@@ -45,7 +45,7 @@ def user_change_password(
 ) -> User:
     """A wrong current password counts as a failed sign-in: a borrowed screen cannot guess on."""
     if lockout.password_check_refused(request=request, user=user):
-        lockout.spend_a_password_check(old_password)
+        lockout.run_password_hasher(old_password)
         lockout.password_check_failed(request=request, user=user)
         raise current_password_not_right()
     try:

@@ -175,7 +175,7 @@ def contact_profile_update(
 
 @transaction.atomic
 def contact_profile_turn_off(*, actor: User, client: Client) -> ContactProfile:
-    """Open to a closed notebook too: saying stop always works."""
+    """Open to an archived client too: saying stop always works."""
     as_staff = _as_staff(actor, client)
     client, profile = _locked(actor, client, as_staff=as_staff)
     parts = [f"{name}_off" for name in ("email", "text") if getattr(profile, f"{name}_is_safe")]

@@ -161,7 +161,7 @@ def totp_verify(*, user: User, token: str) -> bool:
 def totp_device_remove(*, request: HttpRequest, user: User, password: str) -> None:
     """The password is asked again so a borrowed, unlocked screen cannot do it."""
     if lockout.password_check_refused(request=request, user=user):
-        lockout.spend_a_password_check(password)
+        lockout.run_password_hasher(password)
     elif user.check_password(password):
         _two_step_remove_devices(user=user)
         return

@@ -84,7 +84,7 @@ def test_one_step_turns_every_message_off(cast):
     assert ContactChange.objects.filter(client=cast.alice, turned_off=True).count() == 1
 
 
-def test_a_client_whose_is_archived_post_can_still_turn_messages_off(cast):
+def test_an_archived_client_can_still_turn_messages_off(cast):
     contact_profile_update(actor=cast.alice.portal_user, client=cast.alice, **CONTACT_CHOICES)
     cast.alice.status = cast.alice.Status.ARCHIVED
     cast.alice.save()

@@ -230,6 +230,14 @@ def test_the_api_lists_without_reading_and_marks_what_was_read(cast: Cast):
     assert again.status_code == 200 and again.json() == {"read": []}
 
 
+def test_the_apis_summary_reads_nothing(window):
+    cast = window
+    http = login(cast.tara)
+    summary = http.get(reverse("api:client-summary", args=[cast.alice.pk]), {"full_detail": "1"})
+    assert summary.status_code == 200
+    assert unread(cast.alice_entry)
+
+
 @pytest.mark.parametrize(
     ("case", "status"),
     [

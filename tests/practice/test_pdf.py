@@ -1,7 +1,6 @@
 import gc
 import io
 import logging
-import time
 
 import pytest
 import weasyprint
@@ -91,11 +90,8 @@ def test_raw_html_cannot_reach_the_network_or_the_disk(listener):
       <p style="background: url({listener.url}bg.png)">text</p>
       <a rel="attachment" href="{listener.url}x">x</a>
     """
-    started = time.monotonic()
     document = render_pdf(html)
-    assert time.monotonic() - started < 10
-    time.sleep(0.3)
-    assert listener.knocks() == 0
+    assert listener.knocks() == 0  # counts connections not yet accepted too
     assert PdfReader(io.BytesIO(document)).attachments == {}
 
 
