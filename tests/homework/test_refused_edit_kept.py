@@ -191,7 +191,7 @@ def test_an_entry_of_cancelled_work_is_still_changed_as_before(cast):
 # -- the notebook closed (the client archived) ----------------------------------------------
 
 
-def test_changes_sent_after_the_archived_page_are_kept_for_the_download(cast):
+def test_changes_sent_after_archiving_are_kept_for_the_download(cast):
     entry = cast.alice_entry
     http = login(cast.alice.portal_user)
     client_archive(actor=cast.tara, client=cast.alice)
@@ -216,7 +216,7 @@ def test_refused_changes_keep_nothing_on_another_clients_entry(cast):
     assert bob_entry.note_draft == ""
 
 
-def test_a_note_sent_after_the_archived_page_is_kept_unsent_for_the_download(cast):
+def test_a_note_sent_after_archiving_is_kept_unsent_for_the_download(cast):
     """The page a refused change turns to offers a note; sent (or carried by
     the quick exit) after the therapist archived the client, it was refused
     and gone."""
