@@ -54,14 +54,19 @@ def token_of(issued: services.IssuedInvitation) -> str:
     return issued.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def accept(http: HttpClient, token: str, **form):
-    http.get(reverse("clients:welcome", args=[token]))
+def choose_password(http: HttpClient, **form):
+    """The welcome form, sent from the page the invitation's link opened."""
     data = {
         "email": "casey@example.test",
         "password1": "quiet harbour 42",
         "password2": "quiet harbour 42",
     }
     return http.post(reverse("clients:welcome_password"), {**data, **form})
+
+
+def accept(http: HttpClient, token: str, **form):
+    http.get(reverse("clients:welcome", args=[token]))
+    return choose_password(http, **form)
 
 
 def finish_link(message) -> str:

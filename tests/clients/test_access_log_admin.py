@@ -11,19 +11,12 @@ from django.utils import timezone
 from clients.models import AccessEvent, Client
 from tests.conftest import Cast, login
 from tests.factories import ClientFactory
-
-LIST = "admin:clients_accessevent_changelist"
-
-
-def a_look(client: Client, actor, action: str = AccessEvent.Action.VIEWED, *, at=None, what=""):
-    event = AccessEvent.objects.create(client=client, actor=actor, action=action, what=what)
-    if at is not None:
-        AccessEvent.objects.filter(pk=event.pk).update(at=at)
-    return event
-
-
-def listed(response) -> list[AccessEvent]:
-    return list(response.context["cl"].result_list)
+from tests.helpers_access_log import (
+    LIST,
+    a_look,
+    assert_same_queries_for_one_look_and_for_fifty,
+    listed,
+)
 
 
 @pytest.fixture
@@ -129,12 +122,4 @@ def count_list_queries(http) -> int:
 
 
 def test_the_list_costs_the_same_queries_for_one_look_and_for_fifty(cast):
-    http = login(cast.morgan)
-    a_look(cast.alice, cast.tara)
-    http.get(reverse(LIST))  # warm: the session, content types
-    with_one = count_list_queries(http)
-    for number in range(49):
-        client = ClientFactory.create(therapist=cast.theo, display_name=f"Client {number}")
-        a_look(client, cast.theo if number % 2 else cast.morgan)
-    assert AccessEvent.objects.count() == 50
-    assert count_list_queries(http) == with_one
+    assert_same_queries_for_one_look_and_for_fifty(cast, count_list_queries)
