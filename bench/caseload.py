@@ -11,11 +11,9 @@ most 3x (issue 26's figures).
 """
 
 import functools
-import tempfile
-from pathlib import Path
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, setup_django, timed
+from bench.summary import median, paired_ratio, print_figures_on_sqlite, timed
 
 CLIENTS = 200
 ROUNDS = 9
@@ -165,7 +163,4 @@ def figures() -> list[Figure]:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="caseload-bench-") as tmp:
-        setup_django(Path(tmp))
-        for figure in figures():
-            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text} {figure.note}")
+    print_figures_on_sqlite(figures, "caseload-bench-")

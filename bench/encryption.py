@@ -17,14 +17,12 @@ round. Budget: at most 1.1x for the summary and the To do page.
 """
 
 import functools
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from unittest import mock
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, setup_django, timed
+from bench.summary import median, paired_ratio, print_figures_on_sqlite, timed
 
 ROUNDS = 5  # a repeat; the runner reports the median of 3
 BUDGET = 1.1
@@ -177,7 +175,4 @@ def figures() -> list[Figure]:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="encryption-bench-") as tmp:
-        setup_django(Path(tmp))
-        for figure in figures():
-            print(f"{figure.name}: {figure.ratio:.3f}x {figure.goal_text} {figure.note}")
+    print_figures_on_sqlite(figures, "encryption-bench-", digits=3)

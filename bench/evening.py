@@ -121,16 +121,9 @@ def run() -> list[Figure]:
 
 
 def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
-    import django
-
-    django.setup()
+    services.django_on(queue)
     import redis as redis_client
-    from django.core.management import call_command
 
-    from practice.celery import app
-
-    app.conf.update(task_default_queue=queue)
-    call_command("migrate", verbosity=0)
     started = time.perf_counter()
     ids, client_ids = _seed(SESSIONS)
     assert len(ids) == SESSIONS, len(ids)

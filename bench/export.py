@@ -11,11 +11,16 @@ goal: at most 2x (issue 28).
 
 import functools
 import os
-import tempfile
-from pathlib import Path
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, plain_document, setup_django, timed, timed_result
+from bench.summary import (
+    median,
+    paired_ratio,
+    plain_document,
+    print_figures_on_sqlite,
+    timed,
+    timed_result,
+)
 
 RUNS = 1  # a repeat (each ~20 s here); the runner reports the median of 3
 GOAL = 2.0
@@ -171,7 +176,4 @@ def asking_against_making(person) -> Figure:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="export-bench-") as tmp:
-        setup_django(Path(tmp))
-        for figure in figures():
-            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text} {figure.note}")
+    print_figures_on_sqlite(figures, "export-bench-")

@@ -19,7 +19,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -32,7 +31,7 @@ from urllib.parse import urlencode
 from urllib.request import HTTPCookieProcessor, HTTPRedirectHandler, Request, build_opener
 
 from bench.figures import Figure
-from bench.summary import setup_django
+from bench.summary import print_figures_on_sqlite
 
 FLOOD_THREADS = 32
 FLOOD_SECONDS = 20.0
@@ -267,7 +266,4 @@ def figures() -> list[Figure]:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        setup_django(Path(tmp))
-        for figure in figures():
-            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text} {figure.note}")
+    print_figures_on_sqlite(figures, "bench-")

@@ -179,18 +179,11 @@ def run() -> list[Figure]:
 
 
 def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
-    import django
-
-    django.setup()
+    services.django_on(queue)
     import redis as redis_client
-    from django.core.management import call_command
     from django.db import connection
     from django.utils import timezone
 
-    from practice.celery import app
-
-    app.conf.update(task_default_queue=queue)
-    call_command("migrate", verbosity=0)
     today = timezone.localdate(timezone=zoneinfo.ZoneInfo(ZONE))
     started = time.perf_counter()
     due = _seed(PROGRAMS, today)
@@ -201,11 +194,7 @@ def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
     no_op_round = functools.partial(services.no_op_round, redis, COUNTER, PROGRAMS)
     rounds: list[tuple[float, float]] = []
     try:
-        with (
-            services.running_worker(folder / "worker.log", "--pool=solo", queue=queue) as worker,
-            services.sampled(worker),
-        ):
-            no_op_round()  # warm up: the worker has started and imported everything
+        with services.warm_solo_worker(folder, queue, no_op_round):
             for _ in range(ROUNDS):
                 rounds.append((_release_round(due, today), no_op_round()))
     finally:

@@ -179,16 +179,9 @@ def run() -> list[Figure]:
 
 
 def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
-    import django
-
-    django.setup()
+    services.django_on(queue)
     import redis as redis_client
-    from django.core.management import call_command
 
-    from practice.celery import app
-
-    app.conf.update(task_default_queue=queue)
-    call_command("migrate", verbosity=0)
     started = time.perf_counter()
     _seed(CLIENTS)
     seeded = time.perf_counter() - started
@@ -196,11 +189,7 @@ def _run_on(folder: Path, queue: str, redis_url: str) -> list[Figure]:
     no_op_round = functools.partial(services.no_op_round, redis, COUNTER, CLIENTS)
     rounds: list[tuple[float, float, float, float]] = []
     try:
-        with (
-            services.running_worker(folder / "worker.log", "--pool=solo", queue=queue) as worker,
-            services.sampled(worker),
-        ):
-            no_op_round()  # warm up: the worker has started and imported everything
+        with services.warm_solo_worker(folder, queue, no_op_round):
             for _ in range(ROUNDS):
                 sends, scanned = _reminders_round()
                 rounds.append((sends, scanned, _floor_round(), no_op_round()))

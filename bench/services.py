@@ -114,6 +114,19 @@ def own_place(found: tuple[str, str], name: str, **environ: str) -> Iterator[tup
             drop_database(bench_database)
 
 
+def django_on(queue: str) -> None:
+    """Django set up inside ``own_place``, migrated, its tasks sent to the benchmark's ``queue``."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from practice.celery import app
+
+    app.conf.update(task_default_queue=queue)
+    call_command("migrate", verbosity=0)
+
+
 @contextmanager
 def running_worker(
     log: Path, *options: str, queue: str = "", include: tuple[str, ...] = ("bench.noop",)
@@ -152,6 +165,17 @@ def sampled(worker: "subprocess.Popen[bytes]") -> Iterator[None]:
     finally:
         spy.send_signal(signal.SIGINT)
         spy.wait(timeout=60)
+
+
+@contextmanager
+def warm_solo_worker(folder: Path, queue: str, no_op_round: Callable[[], float]) -> Iterator[None]:
+    """One real worker (solo pool) on ``queue``, sampled, warmed up by a round of no-op tasks."""
+    with (
+        running_worker(folder / "worker.log", "--pool=solo", queue=queue) as worker,
+        sampled(worker),
+    ):
+        no_op_round()  # the worker has started and imported everything
+        yield
 
 
 def stop(process: "subprocess.Popen[bytes]") -> None:

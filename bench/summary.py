@@ -46,6 +46,17 @@ def setup_django(folder: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
+def print_figures_on_sqlite(
+    figures: Callable[[], list[Figure]], prefix: str, *, digits: int = 2
+) -> None:
+    """``python -m bench.<module>`` alone: its figures on a throwaway SQLite database, one a line."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        setup_django(Path(tmp))
+        for figure in figures():
+            ratio = f"{figure.ratio:.{digits}f}"
+            print(f"{figure.name}: {ratio}x {figure.goal_text} {figure.note}".rstrip())
+
+
 def timed_result(fn: Callable[[], T]) -> tuple[T, tuple[float, float]]:
     """What one call returns, and its wall-clock and CPU seconds."""
     wall, cpu = time.perf_counter(), time.process_time()
@@ -172,7 +183,4 @@ def figures() -> list[Figure]:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="summary-bench-") as tmp:
-        setup_django(Path(tmp))
-        for figure in figures():
-            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text}")
+    print_figures_on_sqlite(figures, "summary-bench-")

@@ -138,7 +138,30 @@ class Session(models.Model):
             )
 
 
-class Invitation(models.Model):
+class EmailedLink(models.Model):
+    """An invitation whose link may also go by email, after commit and retried (practice.delivery)."""
+
+    email_asked_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+    email_attempts = models.PositiveSmallIntegerField(default=0)
+    # No more tries: refused for good, or too many, too late.
+    email_given_up_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def email_state(self) -> str:
+        if self.email_asked_at is None:
+            return ""
+        if self.emailed_at is not None:
+            return "sent"
+        if self.email_given_up_at is not None:
+            return "given-up"
+        return "retrying" if self.email_attempts else "waiting"
+
+
+class Invitation(EmailedLink):
     """A client's single-use portal link; only the token's hash is stored."""
 
     client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="invitations")
@@ -160,11 +183,6 @@ class Invitation(models.Model):
     finish_token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
     # Links derive from a seed and SECRET_KEY: a copy of the database alone opens nothing.
     link_seed = models.CharField(max_length=32, blank=True, default="", editable=False)
-    email_asked_at = models.DateTimeField(null=True, blank=True)
-    emailed_at = models.DateTimeField(null=True, blank=True)
-    email_attempts = models.PositiveSmallIntegerField(default=0)
-    # No more tries (practice.delivery): refused for good, or too many, too late.
-    email_given_up_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -174,18 +192,8 @@ class Invitation(models.Model):
     def __str__(self) -> str:
         return f"{self.client} · {self.created_at:%Y-%m-%d}"
 
-    @property
-    def email_state(self) -> str:
-        if self.email_asked_at is None:
-            return ""
-        if self.emailed_at is not None:
-            return "sent"
-        if self.email_given_up_at is not None:
-            return "given-up"
-        return "retrying" if self.email_attempts else "waiting"
 
-
-class StaffInvitation(models.Model):
+class StaffInvitation(EmailedLink):
     """A new staff member's link; the account is made on use, so an unused link leaves none."""
 
     class Role(models.TextChoices):
@@ -212,10 +220,6 @@ class StaffInvitation(models.Model):
         blank=True,
         editable=False,
     )
-    email_asked_at = models.DateTimeField(null=True, blank=True)
-    emailed_at = models.DateTimeField(null=True, blank=True)
-    email_attempts = models.PositiveSmallIntegerField(default=0)
-    email_given_up_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -229,16 +233,6 @@ class StaffInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.email} · {self.created_at:%Y-%m-%d}"
-
-    @property
-    def email_state(self) -> str:
-        if self.email_asked_at is None:
-            return ""
-        if self.emailed_at is not None:
-            return "sent"
-        if self.email_given_up_at is not None:
-            return "given-up"
-        return "retrying" if self.email_attempts else "waiting"
 
 
 class AccessEvent(models.Model):

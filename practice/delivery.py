@@ -45,6 +45,14 @@ def refused_for_good(failure: BaseException) -> bool:
     return False
 
 
+def raise_if_failed(outcome: str, error: Exception) -> str:
+    """The outcome of one try, whose record has committed: "failed" raises ``error`` for the
+    task to retry, so a retry always finds the failure counted."""
+    if outcome == "failed":
+        raise error
+    return outcome
+
+
 def gives_up(
     failure: BaseException, *, attempts: int, asked_at: dt.datetime | None, now: dt.datetime
 ) -> bool:

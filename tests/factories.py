@@ -86,6 +86,20 @@ class AssignmentFactory(factory.django.DjangoModelFactory[Assignment]):
     created_by = factory.SelfAttribute("client.therapist")
 
 
+def daily_assignment(client: Client, **fields: Any) -> Assignment:
+    """Work the client does every day of its dates: a daily schedule has no due day."""
+    return AssignmentFactory.create(
+        client=client, schedule=Assignment.Schedule.DAILY, due_on=None, **fields
+    )
+
+
+def weekly_assignment(client: Client, **fields: Any) -> Assignment:
+    """Work on the ``weekdays`` of each week of its dates: no single due day either."""
+    return AssignmentFactory.create(
+        client=client, schedule=Assignment.Schedule.WEEKLY, due_on=None, **fields
+    )
+
+
 def written_record(**overrides: object) -> dict[str, object]:
     """A valid written-record response, as a form or the API would send it."""
     when = earlier_today(hours=3)
@@ -342,11 +356,9 @@ def daily_urge_log(
 ) -> Assignment:
     """A daily urge log begun on ``start``, with no contact since then, and
     an urge sent at noon on each of its first ``days`` days: ``intensity(day)``."""
-    assignment = AssignmentFactory.create(
-        client=client,
+    assignment = daily_assignment(
+        client,
         exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
-        schedule="daily",
-        due_on=None,
         starts_on=start,
         ends_on=start + dt.timedelta(days=29),
         no_contact_since=start,

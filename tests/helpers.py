@@ -54,14 +54,37 @@ def token_of(issued: services.IssuedInvitation) -> str:
     return issued.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def accept(http: HttpClient, token: str, **form):
-    http.get(reverse("clients:welcome", args=[token]))
+def choose_password(http: HttpClient, **form):
+    """The welcome form, sent from the page the invitation's link opened."""
     data = {
         "email": "casey@example.test",
         "password1": "quiet harbour 42",
         "password2": "quiet harbour 42",
     }
     return http.post(reverse("clients:welcome_password"), {**data, **form})
+
+
+def accept(http: HttpClient, token: str, **form):
+    http.get(reverse("clients:welcome", args=[token]))
+    return choose_password(http, **form)
+
+
+def assert_read_only_in_the_admin(http: HttpClient, model: str, pk: int, **changed: str) -> None:
+    """``model``'s rows ("clients_accessevent") are the admin's to read only: its list has no
+    actions, adding is refused, a row's page has no Save and refuses a post with ``changed``,
+    and deleting one, or the list's delete_selected, deletes nothing."""
+    changelist = reverse(f"admin:{model}_changelist")
+    page = http.get(changelist).content.decode()
+    assert 'name="action"' not in page and "action-checkbox" not in page
+    assert http.get(reverse(f"admin:{model}_add")).status_code == 403
+    change = reverse(f"admin:{model}_change", args=[pk])
+    opened = http.get(change)
+    assert opened.status_code == 200 and 'name="_save"' not in opened.content.decode()
+    assert http.post(change, changed).status_code == 403
+    delete = reverse(f"admin:{model}_delete", args=[pk])
+    assert http.post(delete, {"post": "yes"}).status_code == 403
+    bulk = {"action": "delete_selected", "_selected_action": [pk], "post": "yes"}
+    assert http.post(changelist, bulk).status_code in (200, 302)
 
 
 def finish_link(message) -> str:

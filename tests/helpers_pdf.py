@@ -2,8 +2,13 @@
 
 import io
 import re
+from collections.abc import Iterator
+from typing import Any
 
 from pypdf import PdfReader
+
+from homework import export
+from homework.models import Entry
 
 FOOTER = re.compile(r"\d+ / \d+")
 
@@ -16,3 +21,17 @@ def pages_of(pdf: bytes) -> list[list[str]]:
         assert FOOTER.fullmatch(lines[-1]), lines[-1:]
         pages.append(lines[:-1])
     return pages
+
+
+def downloads_pushed_down(
+    cast: Any, first: Entry, *, pushes: int
+) -> Iterator[tuple[int, list[list[str]]]]:
+    """Alice's download with ``first``'s words pushed down a line at a time, so a page's foot
+    falls at every place in what follows: each push's count of lines and its pages."""
+    for pushed in range(pushes):
+        first.response = {
+            **first.response,
+            "what_happened": "\n".join(f"Pushed down {i}." for i in range(pushed + 1)),
+        }
+        first.save(update_fields=["response"])
+        yield pushed, pages_of(export.export_pdf(user=cast.alice.portal_user))

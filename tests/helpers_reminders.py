@@ -6,7 +6,7 @@ import datetime as dt
 from clients.contact import hours
 from clients.contact.models import ContactProfile
 from clients.models import Client
-from tests.factories import AssignmentFactory, ClientFactory
+from tests.factories import ClientFactory, daily_assignment
 
 
 def reminded_client(*, day: dt.date, text: bool = False, **profile: object) -> Client:
@@ -20,11 +20,7 @@ def reminded_client(*, day: dt.date, text: bool = False, **profile: object) -> C
         phone="+447700900123" if text else "",
         **{"safe_hours": hours.any_time_every_day(), **profile},
     )
-    AssignmentFactory.create(
-        client=client,
-        schedule="daily",
-        starts_on=day - dt.timedelta(days=3),
-        due_on=None,
-        ends_on=day + dt.timedelta(days=10),
+    daily_assignment(
+        client, starts_on=day - dt.timedelta(days=3), ends_on=day + dt.timedelta(days=10)
     )
     return client

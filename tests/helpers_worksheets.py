@@ -3,6 +3,7 @@ worksheet, its questions, and the answers posted and drafted against them."""
 
 import re
 import uuid
+from collections.abc import Sequence
 
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -142,6 +143,28 @@ def reword_pull_and_safe(cast, exercise):
     questions[0]["text"] = PULL_NOW
     questions[1]["text"] = UNSAFE
     edit_questions(cast, exercise, questions)
+
+
+def as_worded(keys: Sequence[str], *, safe: str) -> dict[str, str]:
+    """The wordings a check-in's answers keep: the pull and what helped as first asked,
+    the safety question as ``safe``."""
+    pull, safe_key, helped = keys
+    return {pull: PULL, safe_key: safe, helped: HELPED_TEXT}
+
+
+def page_of(entry: Entry) -> dict[str, str]:
+    """The key and version the entry's page sends with its answers."""
+    return {"key": str(entry.key), "version": str(entry.version)}
+
+
+def sent_draft(http, draft: Entry, keys: Sequence[str]) -> Entry:
+    """The drafted check-in sent from its page, answered "no" to feeling safe."""
+    sent = http.post(
+        reverse("homework:do", args=[draft.assignment_id]),
+        {**page_of(draft), **check_in_form(keys, safe="no")},
+    )
+    assert sent.status_code == 302, sent.content
+    return Entry.objects.get(pk=draft.pk)
 
 
 def wordings_of(entry: Entry) -> dict[str, str]:

@@ -25,6 +25,7 @@ from tests.factories import (
     ExerciseFactory,
     SessionFactory,
     UserFactory,
+    daily_assignment,
 )
 from tests.helpers_program_pages import on_program
 from tests.helpers_programs import build
@@ -61,12 +62,8 @@ def a_session(cast: Cast) -> None:
 def daily_work_with_an_entry(cast: Cast) -> None:
     # Counted over the window as the session summary counts it: one query for all.
     today = timezone.localdate()
-    work = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        due_on=None,
-        starts_on=today - dt.timedelta(days=40),
-        ends_on=today + dt.timedelta(days=10),
+    work = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=40), ends_on=today + dt.timedelta(days=10)
     )
     EntryFactory.create(assignment=work, submitted_at=timezone.now() - dt.timedelta(days=1))
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from clients import services
+from clients.admin.client_pages import back_to_client, client_page_context
 from clients.admin.filters import ClientStatusFilter
 from clients.admin.sessions import SessionInline
 from clients.admin.two_step import two_step_line, two_step_off_page
@@ -326,23 +327,16 @@ class ClientAdmin(RoleAdmin):
         if request.method == "POST":
             change = services.client_restore if archived else services.client_archive
             change(actor=acting_user(request), client=client)
-            message = (
+            return back_to_client(
+                self,
+                request,
+                client,
                 _("%(client)s is active again.")
                 if archived
-                else _("%(client)s is archived. Their records are kept; nothing was deleted.")
+                else _("%(client)s is archived. Their records are kept; nothing was deleted."),
             )
-            self.message_user(
-                request, message % {"client": isolated_text(client.display_name)}, messages.SUCCESS
-            )
-            return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.opts,
-            "title": _("Restore %(client)s?") if archived else _("Archive %(client)s?"),
-            "client": client,
-            "archived": archived,
-        }
-        context["title"] = context["title"] % {"client": isolated_text(client.display_name)}
+        title = _("Restore %(client)s?") if archived else _("Archive %(client)s?")
+        context = client_page_context(self, request, client, title, archived=archived)
         return TemplateResponse(request, "admin/clients/client/archive.html", context)
 
     @admin.action(description=_("Archive the selected clients (records are kept)"))

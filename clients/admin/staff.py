@@ -95,6 +95,29 @@ def _page(
     return form_refused(request, response)
 
 
+def _confirm_then_act(
+    request: HttpRequest,
+    site: AdminSite,
+    template: str,
+    context: dict[str, Any],
+    *,
+    act: Callable[[], object],
+    done: str,
+) -> HttpResponse:
+    """A manager's change to a staff account: the page asks first; the POST makes the change
+    and goes back to the Staff page, or says why not on the page again."""
+    error = ""
+    if request.method == "POST":
+        try:
+            act()
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+        else:
+            messages.success(request, done)
+            return redirect("admin:staff")
+    return _page(request, site, template, {**context, "error": error}, status=400 if error else 200)
+
+
 def staff_list(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
     user = require_manager(request.user)
     return _page(
@@ -143,30 +166,18 @@ def staff_deactivate(request: HttpRequest, user_id: int, *, site: AdminSite) -> 
     """Close an account (asked to confirm first), or say why not, and offer the hand-over."""
     user = require_manager(request.user)
     member = _member(user_id)
-    error = ""
-    if request.method == "POST":
-        try:
-            staff_services.staff_deactivate(actor=user, user_id=member.pk)
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
-        else:
-            messages.success(
-                request,
-                _("%(name)s's account is closed. Everything they did here is kept.")
-                % {"name": member},
-            )
-            return redirect("admin:staff")
-    return _page(
+    return _confirm_then_act(
         request,
         site,
         "admin/staff/deactivate.html",
         {
             "title": _("Close an account"),
             "member": member,
-            "error": error,
             "active_clients": staff_services.active_client_count(therapist=member),
         },
-        status=400 if error else 200,
+        act=lambda: staff_services.staff_deactivate(actor=user, user_id=member.pk),
+        done=_("%(name)s's account is closed. Everything they did here is kept.")
+        % {"name": member},
     )
 
 
@@ -223,28 +234,17 @@ def staff_second_factor_reset(
 ) -> HttpResponse:
     user = require_manager(request.user)
     member = _member(user_id)
-    error = ""
-    if request.method == "POST":
-        try:
-            staff_services.staff_second_factor_reset(actor=user, user_id=member.pk)
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
-        else:
-            messages.success(
-                request,
-                _(
-                    "%(name)s's second factor is reset and they are signed out everywhere. "
-                    "At their next sign-in they set up their authenticator app again."
-                )
-                % {"name": member},
-            )
-            return redirect("admin:staff")
-    return _page(
+    return _confirm_then_act(
         request,
         site,
         "admin/staff/reset_second_factor.html",
-        {"title": _("Reset a second factor"), "member": member, "error": error},
-        status=400 if error else 200,
+        {"title": _("Reset a second factor"), "member": member},
+        act=lambda: staff_services.staff_second_factor_reset(actor=user, user_id=member.pk),
+        done=_(
+            "%(name)s's second factor is reset and they are signed out everywhere. "
+            "At their next sign-in they set up their authenticator app again."
+        )
+        % {"name": member},
     )
 
 

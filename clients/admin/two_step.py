@@ -1,10 +1,8 @@
 """Turning off a client's two-step sign-in when their phone and recovery codes are gone."""
 
-from typing import Any
-
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
@@ -12,9 +10,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from clients import selectors, services
+from clients.admin.client_pages import back_to_client, client_page_context
 from clients.models import Client
 from practice.admin_access import not_found
-from practice.bidi import isolated_text
 from practice.refusals import form_refused
 from practice.requests import acting_user, parse_id
 
@@ -48,27 +46,25 @@ def two_step_off_page(
         except (PermissionDenied, ValidationError) as refused:
             error = " ".join(getattr(refused, "messages", None) or [str(refused)])
         else:
-            model_admin.message_user(
+            return back_to_client(
+                model_admin,
                 request,
+                client,
                 _(
                     "Two-step sign-in is off for %(client)s, and they are signed out on every "
                     "device. They sign in with their password next time, and are asked to set "
                     "it up again."
-                )
-                % {"client": isolated_text(client.display_name)},
-                messages.SUCCESS,
+                ),
             )
-            return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))
-    context: dict[str, Any] = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.opts,
-        "title": _("Turn off two-step sign-in for %(client)s?")
-        % {"client": isolated_text(client.display_name)},
-        "client": client,
-        "error": error,
-        "two_step_on": client.portal_user is not None
+    context = client_page_context(
+        model_admin,
+        request,
+        client,
+        _("Turn off two-step sign-in for %(client)s?"),
+        error=error,
+        two_step_on=client.portal_user is not None
         and selectors.has_two_step(user=client.portal_user),
-    }
+    )
     response = TemplateResponse(
         request,
         "admin/clients/client/two_step_off.html",

@@ -2,7 +2,6 @@
 body are looked up in the same scope, so one outside it is a 400, never a move."""
 
 import hashlib
-from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -10,7 +9,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,15 +16,12 @@ from rest_framework.response import Response
 from clients import selectors, services
 from clients.models import AccessEvent, Client, Session
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from practice.api.permissions import IsPracticeManager, IsPracticeStaff, staff_user
+from practice.api.permissions import IsPracticeManager, staff_user
 from practice.api.preconditions import IF_MATCH_HEADER, require_current, with_etag
 from practice.api.serializers import StrictInput
+from practice.api.views import ListingView, StaffView
 from practice.models import User
 from practice.roles import is_acting_manager
-
-
-class StaffView(GenericAPIView[Any]):
-    permission_classes = [IsAuthenticated, IsPracticeStaff]
 
 
 def therapists_for(user: User) -> QuerySet[User]:
@@ -90,8 +85,7 @@ class ClientList(StaffView):
         clients = selectors.clients_for_user(user=staff_user(request)).order_by(
             "display_name", "pk"
         )
-        rows = self.paginate_queryset(clients)
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(clients)
 
     @extend_schema(
         operation_id="clients_create",
@@ -168,8 +162,7 @@ class ClientSessions(StaffView):
         user = staff_user(request)
         client = selectors.clients_for_user(user=user).get(pk=client_id)
         sessions = selectors.sessions_for_user(user=user).filter(client=client)
-        rows = self.paginate_queryset(sessions.order_by("-starts_at", "-pk"))
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(sessions.order_by("-starts_at", "-pk"))
 
     @extend_schema(
         operation_id="client_session_create",
@@ -208,7 +201,7 @@ class AccessEventOut(serializers.Serializer[AccessEvent]):
         return str(event.actor)
 
 
-class AccessLog(GenericAPIView[Any]):
+class AccessLog(ListingView):
     permission_classes = [IsAuthenticated, IsPracticeManager]
     serializer_class = AccessEventOut
 
@@ -219,5 +212,4 @@ class AccessLog(GenericAPIView[Any]):
     )
     def get(self, request: Request) -> Response:
         events = selectors.access_events_for(user=staff_user(request))
-        rows = self.paginate_queryset(events)
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(events)

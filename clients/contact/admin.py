@@ -1,15 +1,13 @@
 """The contact profile on the client's admin page."""
 
-from typing import Any
-
-from django.contrib import admin, messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.contrib import admin
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from clients.admin.client_pages import back_to_client, client_page_context
 from clients.contact import selectors
 from clients.contact.views import contact_form_saved
 from clients.contact.wording import (
@@ -19,7 +17,6 @@ from clients.contact.wording import (
     reminder_waits_for_staff,
 )
 from clients.models import Client
-from practice.bidi import isolated_text
 from practice.refusals import form_refused
 from practice.requests import acting_user, parse_id
 
@@ -57,22 +54,20 @@ def contact_edit_page(
     profile = selectors.contact_profile_of(client)
     form, saved = contact_form_saved(request, actor=user, client=client, profile=profile)
     if saved:
-        model_admin.message_user(
+        return back_to_client(
+            model_admin,
             request,
-            _("Contact preferences saved and marked as checked with %(client)s today.")
-            % {"client": isolated_text(client.display_name)},
-            messages.SUCCESS,
+            client,
+            _("Contact preferences saved and marked as checked with %(client)s today."),
         )
-        return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))
-    context: dict[str, Any] = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.opts,
-        "title": _("How we may contact %(client)s")
-        % {"client": isolated_text(client.display_name)},
-        "client": client,
-        "profile": profile,
-        "form": form,
-    }
+    context = client_page_context(
+        model_admin,
+        request,
+        client,
+        _("How we may contact %(client)s"),
+        profile=profile,
+        form=form,
+    )
     status = 400 if form.errors else 200
     response = TemplateResponse(
         request, "admin/clients/client/contact.html", context, status=status

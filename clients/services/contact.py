@@ -119,6 +119,19 @@ def _save_or_refuse_taken(profile: ContactProfile, *, as_staff: bool) -> None:
         raise ValidationError({field: words[field] for field in fields}) from None
 
 
+def _record_change(
+    client: Client, actor: User, *, as_staff: bool, parts: list[str], at: dt.datetime, **what: bool
+) -> None:
+    ContactChange.objects.create(
+        client=client,
+        actor=actor,
+        by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
+        parts=parts,
+        at=at,
+        **what,
+    )
+
+
 @transaction.atomic
 def contact_profile_update(
     *,
@@ -162,14 +175,7 @@ def contact_profile_update(
         ContactProfile.CheckedBy.STAFF if as_staff else ContactProfile.CheckedBy.CLIENT
     )
     _save_or_refuse_taken(profile, as_staff=as_staff)
-    ContactChange.objects.create(
-        client=client,
-        actor=actor,
-        by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
-        parts=parts,
-        checked=True,
-        at=now,
-    )
+    _record_change(client, actor, as_staff=as_staff, parts=parts, at=now, checked=True)
     return profile
 
 
@@ -185,14 +191,7 @@ def contact_profile_turn_off(*, actor: User, client: Client) -> ContactProfile:
     now = timezone.now()
     profile.changed_at = now
     profile.save(update_fields=["email_is_safe", "text_is_safe", "changed_at"])
-    ContactChange.objects.create(
-        client=client,
-        actor=actor,
-        by=ContactChange.By.STAFF if as_staff else ContactChange.By.CLIENT,
-        parts=parts,
-        turned_off=True,
-        at=now,
-    )
+    _record_change(client, actor, as_staff=as_staff, parts=parts, at=now, turned_off=True)
     return profile
 
 

@@ -21,6 +21,7 @@ from clients.services.discreet_email import (
 )
 from clients.services.links import link_token, link_token_hash, new_link_seed
 from practice.dates import as_zone, end_of_day
+from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.queue import enqueue_on_commit
 
@@ -148,10 +149,9 @@ def _just_invited(
 
 def invitation_send_email(*, invitation_id: int) -> bool:
     """Raises EmailNotSent only once the failure's count has committed."""
-    outcome = _invitation_try_email(invitation_id)
-    if outcome == "failed":
-        raise EmailNotSent(invitation_id)
-    return outcome == "sent"
+    return (
+        raise_if_failed(_invitation_try_email(invitation_id), EmailNotSent(invitation_id)) == "sent"
+    )
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ from clients.services.invitations import INVITATION_SENT_TWICE_WINDOW, Invitatio
 from clients.services.links import link_token, link_token_hash, new_link_seed
 from clients.services.staff_log import staff_change_record
 from practice.dates import as_zone, end_of_day
+from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.roles import require_manager
@@ -169,10 +170,7 @@ def staff_invitation_accept(*, token: str, password: str) -> User:
 
 
 def staff_invitation_send_email(*, invitation_id: int) -> bool:
-    outcome = _try_email(invitation_id)
-    if outcome == "failed":
-        raise EmailNotSent(invitation_id)
-    return outcome == "sent"
+    return raise_if_failed(_try_email(invitation_id), EmailNotSent(invitation_id)) == "sent"
 
 
 @transaction.atomic

@@ -9,7 +9,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
-from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,6 +30,7 @@ from homework.services import EntryConflict, EntryLocked, Flags
 from practice.api.errors import Conflict, PreconditionFailed
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.preconditions import IF_MATCH_HEADER, version_from_if_match, with_etag
+from practice.api.views import ListingView
 
 
 class EntryRead(Conflict):
@@ -47,7 +47,7 @@ class DraftOpen(Conflict):
     )
 
 
-class ClientView(GenericAPIView[Any]):
+class ClientView(ListingView):
     permission_classes = [IsAuthenticated, IsPortalClient]
 
 
@@ -61,8 +61,7 @@ class AssignmentList(ClientView):
     )
     def get(self, request: Request) -> Response:
         assignments = selectors.assignments_for_client_api(user=portal_user(request))
-        rows = self.paginate_queryset(assignments)
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(assignments)
 
 
 class AssignmentDetail(ClientView):
@@ -102,8 +101,7 @@ class AssignmentEntries(ClientView):
         user = portal_user(request)
         assignment = selectors.assignments_for_client_api(user=user).get(pk=assignment_id)
         entries = selectors.entries_for_client_api(user=user, assignment=assignment)
-        rows = self.paginate_queryset(entries)
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(entries)
 
     @extend_schema(
         operation_id="my_entry_create",

@@ -8,6 +8,7 @@ history. The client's own route says only "step N of M" and whether the
 program is paused: never the titles of steps to come, never a reason.
 """
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -22,7 +23,6 @@ from clients.api.permissions import portal_client
 from clients.models import Client
 from homework import selectors
 from homework.api.client import ClientView
-from homework.api.staff import StaffView
 from homework.models import ClientProgram, ClientProgramStep, Program, ProgramStep, Release
 from homework.selectors.programs import (
     Standing,
@@ -37,6 +37,7 @@ from homework.services import programs as services
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import staff_user
 from practice.api.serializers import StrictInput
+from practice.api.views import StaffView
 from practice.models import User
 
 # -- the library of programs -----------------------------------------------------------
@@ -82,8 +83,7 @@ class Programs(StaffView):
     )
     def get(self, request: Request) -> Response:
         programs = programs_for_user(user=staff_user(request)).order_by("title", "pk")
-        rows = self.paginate_queryset(programs_with_steps(programs))
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(programs_with_steps(programs))
 
 
 class ProgramDetail(StaffView):
@@ -157,6 +157,10 @@ class ClientProgramIn(StrictInput):
     )
 
 
+def standings(client_programs: Iterable[ClientProgram]) -> list[Standing]:
+    return [standing(client_program) for client_program in client_programs]
+
+
 class ClientPrograms(StaffView):
     serializer_class = ClientProgramOut
 
@@ -169,9 +173,9 @@ class ClientPrograms(StaffView):
         user = staff_user(request)
         client = selectors.staff_client(user=user, client_id=client_id)
         client_programs = client_programs_for_user(user=user).filter(client=client)
-        rows = self.paginate_queryset(with_steps(client_programs).order_by("-created_at", "-pk"))
-        standings = [standing(client_program) for client_program in rows or []]
-        return self.get_paginated_response(self.get_serializer(standings, many=True).data)
+        return self.page_of(
+            with_steps(client_programs).order_by("-created_at", "-pk"), shown=standings
+        )
 
     @extend_schema(
         operation_id="client_program_create",
@@ -302,6 +306,4 @@ class MyPrograms(ClientView):
     )
     def get(self, request: Request) -> Response:
         client = portal_client(request)
-        rows = self.paginate_queryset(running_programs(Client.objects.filter(pk=client.pk)))
-        standings = [standing(client_program) for client_program in rows or []]
-        return self.get_paginated_response(self.get_serializer(standings, many=True).data)
+        return self.page_of(running_programs(Client.objects.filter(pk=client.pk)), shown=standings)

@@ -13,8 +13,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -23,14 +21,10 @@ from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryO
 from homework.kinds import ResponseInvalid, kind_choices
 from homework.models import Assignment, Entry, Exercise, readable_by_staff_q
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from practice.api.permissions import IsPracticeStaff, staff_user
+from practice.api.permissions import staff_user
 from practice.api.serializers import StrictInput
+from practice.api.views import StaffView
 from practice.models import User
-
-
-class StaffView(GenericAPIView[Any]):
-    permission_classes = [IsAuthenticated, IsPracticeStaff]
-
 
 # -- a client's assignments ------------------------------------------------------------
 
@@ -76,8 +70,7 @@ class ClientAssignments(StaffView):
             .select_related("exercise")
             .order_by("-created_at", "-pk")
         )
-        rows = self.paginate_queryset(assignments)
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(assignments)
 
     @extend_schema(
         operation_id="client_assignment_create",
@@ -158,8 +151,7 @@ class ClientEntries(StaffView):
         user = staff_user(request)
         client = selectors.staff_client(user=user, client_id=client_id)
         entries = selectors.client_entries_for_staff(user=user, client=client)
-        rows = selectors.with_response(self.paginate_queryset(self.filter_queryset(entries)) or [])
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(self.filter_queryset(entries), shown=selectors.with_response)
 
 
 class ShownEntryIn(StrictInput):
@@ -257,8 +249,7 @@ class Exercises(StaffView):
     )
     def get(self, request: Request) -> Response:
         exercises = selectors.exercises_for_user(user=staff_user(request)).order_by("title", "pk")
-        rows = self.paginate_queryset(exercises)
-        return self.get_paginated_response(self.get_serializer(rows, many=True).data)
+        return self.page_of(exercises)
 
     @extend_schema(
         operation_id="exercises_create",

@@ -176,9 +176,7 @@ def reminder_send(*, message_id: int, now: dt.datetime | None = None) -> str:
     "not-sent", "given-up" or "skipped"; raises ReminderNotSent, once the try is recorded, when
     worth retrying."""
     outcome, retry_after = _reminder_try(message_id, now or timezone.now())
-    if outcome == "failed":
-        raise ReminderNotSent(message_id, retry_after=retry_after)
-    return outcome
+    return delivery.raise_if_failed(outcome, ReminderNotSent(message_id, retry_after=retry_after))
 
 
 def _close(row: OutboxMessage, reason: str) -> str:

@@ -18,6 +18,7 @@ from homework.models import Entry, OutboxMessage
 from homework.selectors.caseload import caseload
 from homework.selectors.period import practice_date
 from homework.services.outbox import message_count_failure, message_mark_sent
+from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.selectors import practice_settings
 
@@ -92,10 +93,7 @@ class DigestNotSent(Exception):
 
 
 def digest_send(*, message_id: int, now: dt.datetime) -> str:
-    outcome = _digest_try(message_id, now)
-    if outcome == "failed":
-        raise DigestNotSent(message_id)
-    return outcome
+    return raise_if_failed(_digest_try(message_id, now), DigestNotSent(message_id))
 
 
 @transaction.atomic

@@ -16,6 +16,7 @@ from homework.services.outbox import (
     message_count_failure,
     message_mark_sent,
 )
+from practice.delivery import raise_if_failed
 from practice.queue import enqueue_on_commit
 
 
@@ -32,10 +33,7 @@ class NotificationNotSent(Exception):
 
 def entry_notify_therapist(*, entry_id: int) -> bool:
     """One email per entry, naming no client and no exercise: inboxes are read on shared screens."""
-    outcome = _entry_try_notify(entry_id)
-    if outcome == "failed":
-        raise NotificationNotSent(entry_id)
-    return outcome == "sent"
+    return raise_if_failed(_entry_try_notify(entry_id), NotificationNotSent(entry_id)) == "sent"
 
 
 @transaction.atomic

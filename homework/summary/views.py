@@ -11,6 +11,7 @@ from django.template.response import TemplateResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clients.admin.client_pages import client_page_context
 from clients.models import AccessEvent, Client
 from homework.selectors.period import (
     EARLIEST_DATE,
@@ -21,7 +22,6 @@ from homework.selectors.period import (
 )
 from homework.summary.http import latest_day_for, period_query_from, serve_summary
 from homework.summary.selectors import client_for_summary
-from practice.bidi import isolated_text
 from practice.refusals import form_refused
 from practice.requests import acting_user
 
@@ -90,14 +90,9 @@ def client_summary(model_admin: AdminOf, request: HttpRequest, object_id: str) -
             full_detail=bool(request.GET.get("full_detail")),
             errors=invalid.errors,
         )
-        context = {
-            **model_admin.admin_site.each_context(request),
-            "opts": model_admin.opts,
-            "title": _("Print for other dates: %(client)s")
-            % {"client": isolated_text(client.display_name)},
-            "client": client,
-            "dates_form": form,
-        }
+        context = client_page_context(
+            model_admin, request, client, _("Print for other dates: %(client)s"), dates_form=form
+        )
         response = TemplateResponse(
             request, "admin/clients/client/print_dates.html", context, status=400
         )

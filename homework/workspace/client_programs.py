@@ -21,6 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clients.admin.client_pages import client_page_context
 from clients.models import Client
 from homework import selectors
 from homework.models import ClientProgram, Program
@@ -143,14 +144,9 @@ def assign_program(model_admin: AdminOf, request: HttpRequest, object_id: str) -
                     extra_tags=PANEL,
                 )
                 return HttpResponseRedirect(client_page(client))
-    context = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.opts,
-        "title": _("Assign a program to %(client)s")
-        % {"client": isolated_text(client.display_name)},
-        "client": client,
-        "form": form,
-    }
+    context = client_page_context(
+        model_admin, request, client, _("Assign a program to %(client)s"), form=form
+    )
     status = 400 if form.is_bound else 200
     return form_refused(
         request,

@@ -1,6 +1,7 @@
 """How the admin shows entries and schedules: one place, used by every admin page."""
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from django.template.loader import render_to_string
 from django.utils.dates import WEEKDAYS
@@ -8,6 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clients.contact.selectors import contact_profile_of
 from clients.contact.wording import reminder_waits_for_staff
@@ -15,6 +17,9 @@ from homework.kinds import get_kind
 from homework.models import Assignment, Entry
 from practice.bidi import isolated_text
 from practice.dates import ClientTimeZone, calendar_day
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise
 
 
 def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
@@ -40,6 +45,27 @@ def entry_html(entry: Entry, *, heading_level: int) -> SafeString:
     )
 
 
+# A schedule on chosen weekdays in words: with no day chosen yet, with an end date, without.
+ON_WEEKDAYS: dict[str, tuple["StrPromise", "StrPromise", "StrPromise"]] = {
+    Assignment.Schedule.WEEKLY: (
+        gettext_lazy("Weekly (no day chosen yet)"),
+        gettext_lazy("Every %(days)s until %(date)s"),
+        gettext_lazy("Every %(days)s, until you end it"),
+    ),
+    Assignment.Schedule.FORTNIGHTLY: (
+        gettext_lazy("Every two weeks (no day chosen yet)"),
+        gettext_lazy("Every other %(days)s until %(date)s"),
+        gettext_lazy("Every other %(days)s, until you end it"),
+    ),
+}
+
+
+def weekday_names(assignment: Assignment) -> str:
+    """Its days in the week's order, each once: "Monday and Thursday"."""
+    days = sorted({d for d in assignment.weekdays or [] if d in WEEKDAYS})
+    return get_text_list([str(WEEKDAYS[d]) for d in days], _("and"))
+
+
 def schedule_text(assignment: Assignment) -> str:
     """The schedule in words: "Once, by Friday 6 March", "Every Monday and Thursday until …"."""
 
@@ -51,38 +77,14 @@ def schedule_text(assignment: Assignment) -> str:
             return _("Every day until %(date)s") % {"date": day(assignment.ends_on)}
         # No end date: it runs until the therapist ends it.
         return _("Every day, until you end it")
-    if assignment.schedule == Assignment.Schedule.FORTNIGHTLY:
-        names = get_text_list(
-            [
-                str(WEEKDAYS[d])
-                for d in sorted({d for d in assignment.weekdays or [] if d in WEEKDAYS})
-            ],
-            _("and"),
-        )
+    if assignment.schedule in ON_WEEKDAYS:
+        none_chosen, until, open_ended = ON_WEEKDAYS[assignment.schedule]
+        names = weekday_names(assignment)
         if not names:
-            return _("Every two weeks (no day chosen yet)")
+            return str(none_chosen)
         if assignment.ends_on:
-            return _("Every other %(days)s until %(date)s") % {
-                "days": names,
-                "date": day(assignment.ends_on),
-            }
-        return _("Every other %(days)s, until you end it") % {"days": names}
-    if assignment.schedule == Assignment.Schedule.WEEKLY:
-        names = get_text_list(
-            [
-                str(WEEKDAYS[d])
-                for d in sorted({d for d in assignment.weekdays or [] if d in WEEKDAYS})
-            ],
-            _("and"),
-        )
-        if not names:
-            return _("Weekly (no day chosen yet)")
-        if assignment.ends_on:
-            return _("Every %(days)s until %(date)s") % {
-                "days": names,
-                "date": day(assignment.ends_on),
-            }
-        return _("Every %(days)s, until you end it") % {"days": names}
+            return until % {"days": names, "date": day(assignment.ends_on)}
+        return open_ended % {"days": names}
     if assignment.due_on:
         return _("Once, by %(date)s") % {"date": day(assignment.due_on)}
     return _("Once, whenever suits")

@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clients.admin.client_pages import client_page_context
 from clients.models import Client
 from clients.selectors import client_for_erasure
 from homework import export
@@ -30,7 +31,6 @@ from homework.services.erasure import (
     client_erase,
     client_export_record,
 )
-from practice.bidi import isolated_text
 from practice.models import User
 from practice.refusals import form_refused
 from practice.requests import acting_user, parse_id
@@ -131,14 +131,14 @@ def erase_page(model_admin: AdminOf, request: HttpRequest, object_id: str) -> Ht
     else:
         fingerprint = client_records_fingerprint(client_id=client.pk)
         form = ErasureForm(client=client, initial={"fingerprint": fingerprint})
-    context = {
-        **model_admin.admin_site.each_context(request),
-        "opts": model_admin.opts,
-        "title": _("Export and erase %(client)s") % {"client": isolated_text(client.display_name)},
-        "client": client,
-        "counts": erasure_counts(client=client),
-        "form": form,
-    }
+    context = client_page_context(
+        model_admin,
+        request,
+        client,
+        _("Export and erase %(client)s"),
+        counts=erasure_counts(client=client),
+        form=form,
+    )
     status = 400 if request.method == "POST" else 200
     return form_refused(
         request,

@@ -178,3 +178,17 @@ def alice(db):
     # The quick-exit note has been read; tests that need it bring it back.
     User.objects.filter(email="alice@example.test").update(exit_note_dismissed_at=timezone.now())
     return AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
+
+
+@pytest.fixture
+def casey(db):
+    """Tara's client Casey, not yet invited to the portal."""
+    from tests.factories import ClientFactory, TherapistFactory
+
+    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
+    return ClientFactory.create(
+        therapist=therapist,
+        display_name="Casey",
+        portal_user=None,
+        contact_email="casey@example.test",
+    )

@@ -18,7 +18,7 @@ from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors import todo_for_client
 from practice.models import User
-from tests.factories import PASSWORD, AssignmentFactory, EntryFactory
+from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, EntryFactory
 from tests.helpers import force_verified_login, staff_recovery_code
 
 SERIOUS = {"serious", "critical"}
@@ -130,6 +130,31 @@ def choose_distress(page) -> None:
     page.keyboard.press("ArrowRight")
 
 
+def ready_to_send(page) -> None:
+    """The written record's two answers Send needs besides its words."""
+    choose_distress(page)
+    page.fill(
+        "input[name=r-occurred_at]",
+        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
+    )
+
+
+def send_once_saved(page) -> None:
+    """Send once autosave says the page's words are on the server, and wait for the thanks."""
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    page.click("text=Send to my therapist")
+    page.wait_for_selector("text=Sent. Thank you")
+
+
+def opened_by_a_new_client(page, exercise: Exercise) -> Assignment:
+    """``exercise`` assigned to a new client, Alice, signed in on its page in ``page``."""
+    client = ClientFactory.create(portal_user__email="alice@example.test")
+    assignment = AssignmentFactory.create(client=client, exercise=exercise)
+    sign_in(page, "alice@example.test", PASSWORD)
+    page.goto(f"/do/{assignment.pk}/")
+    return assignment
+
+
 def open_form(page, assignment) -> None:
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
@@ -208,6 +233,19 @@ def rgb(css: str) -> tuple[int, int, int]:
 DEMO_PASSWORD = "demo-pass-2026"
 
 
+def alex_signed_in(page):
+    """``page`` signed in as the demo practice's Alex, on To do."""
+    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
+    page.wait_for_selector("#todo-title")
+    return page
+
+
+def a_sent_entry_of(client: Client) -> Entry:
+    entry = Entry.objects.filter(assignment__client=client, status="submitted").first()
+    assert entry is not None
+    return entry
+
+
 @pytest.fixture
 def alex(db) -> Client:
     """The demo practice, as `make run` loads it; alex has one exercise of every kind."""
@@ -273,14 +311,19 @@ def go_home(page) -> None:
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Home").click()
 
 
+def when_any(page, items: list[Any]) -> list[Any]:
+    """``items`` once the page's handler or route has put one in, or after five seconds."""
+    for _ in range(50):
+        if items:
+            break
+        page.wait_for_timeout(100)
+    return items
+
+
 def dialogs_on_going_home(page) -> list[str]:
     dialogs = record_dialogs(page)
     go_home(page)
-    for _ in range(50):
-        if dialogs:
-            break
-        page.wait_for_timeout(100)
-    return dialogs
+    return when_any(page, dialogs)
 
 
 def note_draft_holds(entry: Entry, words: str):

@@ -8,22 +8,16 @@ from playwright.sync_api import expect
 from clients import services
 from clients.models import Invitation
 from tests.browser.helpers import sign_in
-from tests.factories import PASSWORD, ClientFactory, TherapistFactory
+from tests.factories import PASSWORD
 
 
 def test_a_double_click_on_make_the_link_makes_one_link_and_one_email(
-    db, new_context, live_server, server_requests, monkeypatch
+    casey, new_context, live_server, server_requests, monkeypatch
 ):
     """Each click made a link and revoked the one before: the client got two
     emails, and the first one's link no longer worked. The page is the
     second request's, so the link it shows is the one that works."""
-    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
-    client = ClientFactory.create(
-        therapist=therapist,
-        display_name="Casey",
-        portal_user=None,
-        contact_email="casey@example.test",
-    )
+    client = casey
     invite = services.client_invite
 
     def slow_invite(**kwargs):

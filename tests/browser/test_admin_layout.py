@@ -16,6 +16,14 @@ from clients.models import Client
 from tests.browser.helpers import assert_accessible, staff_signed_in
 
 
+def the_demo_therapist_signed_in(context, live_server):
+    """The demo practice (`make run`'s) loaded, and its therapist signed in on a new page."""
+    call_command("seed_demo", stdout=io.StringIO())
+    page = context.new_page()
+    staff_signed_in(page, live_server, "therapist@demo.test")
+    return page
+
+
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     return not (
         a["x"] + a["width"] <= b["x"]
@@ -36,10 +44,8 @@ BOXES = """elements => elements.map(e => {
 def test_the_client_page_buttons_leave_the_clients_name_readable(
     db, live_server, new_context, artifacts
 ):
-    call_command("seed_demo", stdout=io.StringIO())
+    page = the_demo_therapist_signed_in(new_context(1280, 900), live_server)
     alex = Client.objects.get(display_name="Alex")
-    page = new_context(1280, 900).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
     for width, height in ((1280, 900), (1024, 768), (390, 844)):
         # Signed in once: each screen size opens the page afresh at that size.
         page.set_viewport_size({"width": width, "height": height})
@@ -71,10 +77,8 @@ def test_the_client_page_buttons_leave_the_clients_name_readable(
 def test_since_last_session_fits_a_phone_with_the_clients_pictures(
     db, live_server, new_context, artifacts
 ):
-    call_command("seed_demo", stdout=io.StringIO())
+    page = the_demo_therapist_signed_in(new_context(390, 844), live_server)
     alex = Client.objects.get(display_name="Alex")
-    page = new_context(390, 844).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/clients/client/{alex.pk}/since-last-session/")
     # Each kind's digest draws its charts as the session summary does, as pictures.
     charts = page.locator(".ws-digest img")
@@ -90,9 +94,7 @@ def test_assigning_to_several_clients_has_its_two_buttons_level(
     db, live_server, new_context, artifacts
 ):
     # "Cancel" was a box as tall as "Assign" with its word stuck at the top.
-    call_command("seed_demo", stdout=io.StringIO())
-    page = new_context(1280, 900).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
+    page = the_demo_therapist_signed_in(new_context(1280, 900), live_server)
     page.goto("/admin/clients/client/")
     page.locator("#action-toggle").check()
     page.select_option("select[name=action]", "assign_exercise")
@@ -143,10 +145,8 @@ def test_the_therapists_lists_fit_a_phone_without_scrolling_sideways(
     one client's, as the client's page opens it) and sessions ran past the screen's edge: the
     columns past the first two sat out of sight in a box scrolled sideways. Each
     row now stacks its columns, each named."""
-    call_command("seed_demo", stdout=io.StringIO())
+    page = the_demo_therapist_signed_in(new_context(390, 844), live_server)
     alex = Client.objects.get(display_name="Alex")
-    page = new_context(390, 844).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/clients/client/{alex.pk}/change/")
     page.get_by_role("link", name="All entries").click()
     alexs_entries = page.url
@@ -203,9 +203,7 @@ def test_the_therapist_sorts_a_list_on_a_phone_by_keyboard(db, live_server, new_
     """On a phone the headings are out of sight, and Django sorts by its
     headings: a stacked list offers the same sorting above its rows, reached
     by keyboard, saying which order is current."""
-    call_command("seed_demo", stdout=io.StringIO())
-    page = new_context(390, 844).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
+    page = the_demo_therapist_signed_in(new_context(390, 844), live_server)
     page.goto("/admin/clients/client/")
     names = page.locator("#result_list tbody th a")
     expect(names).to_have_text(["Alex", "Sam"])
@@ -243,9 +241,7 @@ def test_the_therapist_sorts_a_list_on_a_phone_by_keyboard(db, live_server, new_
 def test_the_therapists_lists_stay_tables_on_a_desktop(db, live_server, new_context):
     """Only a narrow screen stacks the rows: at 1280 pixels each list is still a
     table, its headings showing (and sorting), its values side by side on one line."""
-    call_command("seed_demo", stdout=io.StringIO())
-    page = new_context(1280, 900).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
+    page = the_demo_therapist_signed_in(new_context(1280, 900), live_server)
     for url, columns in THE_LISTS:
         page.goto(url)
         table = page.locator("#result_list")
@@ -267,9 +263,7 @@ def test_the_therapists_lists_stay_tables_on_a_desktop(db, live_server, new_cont
 
 
 def test_the_caseload_reads_on_a_desktop_and_a_phone(db, live_server, new_context, artifacts):
-    call_command("seed_demo", stdout=io.StringIO())
-    page = new_context(1280, 900).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
+    page = the_demo_therapist_signed_in(new_context(1280, 900), live_server)
     for width, height in ((1280, 900), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto("/admin/caseload/")

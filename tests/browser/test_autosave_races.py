@@ -20,7 +20,7 @@ from tests.browser.helpers import (
     another_tab,
     dialogs_on_going_home,
     draft_text,
-    leave_with_shift,
+    leave,
     open_form,
     wait_for_db,
 )
@@ -91,12 +91,7 @@ def test_leaving_in_a_hurry_while_the_conflict_box_is_open_keeps_both_versions(a
     type_at_the_end(second, " FIRST-PART")
     expect(second.locator("#autosave-conflict")).to_be_visible()
     second.keyboard.type(" SECOND-PART")
-    if how == "quick-exit":
-        leave_with_shift(second)
-        second.wait_for_url("https://www.bbc.co.uk/**")
-    else:
-        second.get_by_role("button", name="Sign out", exact=True).click()
-        second.wait_for_url("**/login/**")
+    leave(second, how)
     both = [("Started. FIRST-PART SECOND-PART", 1), ("Started. Then the first tab went on.", 2)]
     wait_for_db(lambda: drafts_of(alice) == both)
     assert not Entry.objects.filter(assignment=alice, status=Entry.Status.SUBMITTED).exists()

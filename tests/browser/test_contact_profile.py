@@ -19,11 +19,27 @@ def page_height(page) -> int:
     return int(page.evaluate("document.documentElement.scrollHeight"))
 
 
-def test_the_contact_profile_fits_a_phone_and_says_what_it_will_do(alice, new_context):
+def contact_page_on_a_phone(new_context):
     page = new_context(390, 800).new_page()
     sign_in(page, "alice@example.test", PASSWORD)
     page.wait_for_selector("#todo-title")
     page.goto("/account/contact/")
+    return page
+
+
+def choose_safe_hours(page, *, weekdays: tuple[str, str], weekend: str) -> None:
+    """Weekdays between two times; the weekend's row as ``weekend`` labels it."""
+    row = page.locator("fieldset").filter(has_text="Monday to Friday").first
+    row.get_by_label("Between these times").check()
+    row.get_by_label("From").fill(weekdays[0])
+    row.get_by_label("Until").fill(weekdays[1])
+    page.locator("fieldset").filter(has_text="Saturday and Sunday").first.get_by_label(
+        weekend
+    ).check()
+
+
+def test_the_contact_profile_fits_a_phone_and_says_what_it_will_do(alice, new_context):
+    page = contact_page_on_a_phone(new_context)
     page.wait_for_selector("#contact-promise")
     assert page_height(page) < MOST_HEIGHT, page_height(page)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -32,13 +48,7 @@ def test_the_contact_profile_fits_a_phone_and_says_what_it_will_do(alice, new_co
 
     page.get_by_label("Email is safe").check()
     page.get_by_label("Email address for reminders").fill("alice.reminders@example.test")
-    weekdays = page.locator("fieldset").filter(has_text="Monday to Friday").first
-    weekdays.get_by_label("Between these times").check()
-    weekdays.get_by_label("From").fill("09:00")
-    weekdays.get_by_label("Until").fill("17:00")
-    page.locator("fieldset").filter(has_text="Saturday and Sunday").first.get_by_label(
-        "Any time"
-    ).check()
+    choose_safe_hours(page, weekdays=("09:00", "17:00"), weekend="Any time")
     page.get_by_label("Your time zone").fill("Europe/London")
     page.get_by_label("At most one message a day").check()
     page.get_by_label("Time for the day's reminder").fill("18:00")
@@ -62,17 +72,8 @@ def test_the_contact_profile_fits_a_phone_and_says_what_it_will_do(alice, new_co
 
 
 def test_a_row_that_ends_before_it_starts_is_marked_and_nothing_is_saved(alice, new_context):
-    page = new_context(390, 800).new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto("/account/contact/")
-    weekdays = page.locator("fieldset").filter(has_text="Monday to Friday").first
-    weekdays.get_by_label("Between these times").check()
-    weekdays.get_by_label("From").fill("17:00")
-    weekdays.get_by_label("Until").fill("09:00")
-    page.locator("fieldset").filter(has_text="Saturday and Sunday").first.get_by_label(
-        "Not on this day"
-    ).check()
+    page = contact_page_on_a_phone(new_context)
+    choose_safe_hours(page, weekdays=("17:00", "09:00"), weekend="Not on this day")
     page.get_by_label("Time for the day's reminder").fill("18:00")
     page.get_by_role("button", name="Save", exact=True).click()
     expect(page.locator("#id_weekdays_until_error")).to_contain_text("This ends before it starts")

@@ -10,7 +10,13 @@ from playwright.sync_api import expect
 
 from clients import services as client_services
 from homework.models import Entry
-from tests.browser.helpers import another_tab_sends, assert_accessible, choose_distress, sign_in
+from tests.browser.helpers import (
+    another_tab_sends,
+    assert_accessible,
+    choose_distress,
+    opened_by_a_new_client,
+    sign_in,
+)
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,
@@ -92,11 +98,7 @@ def test_an_empty_note_opens_on_the_summary(db, page):
 
 
 def test_an_empty_safety_plan_does_not_say_marked_below(db, page):
-    client = ClientFactory.create(portal_user__email="alice@example.test")
-    exercise = ExerciseFactory.create(kind="safety_plan", title="My plan")
-    assignment = AssignmentFactory.create(client=client, exercise=exercise)
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.goto(f"/do/{assignment.pk}/")
+    opened_by_a_new_client(page, ExerciseFactory.create(kind="safety_plan", title="My plan"))
     page.click("text=Send to my therapist")
     summary = page.locator("#error-summary")
     expect(summary).to_be_focused()

@@ -6,7 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.helpers import assert_accessible, sign_in
+from tests.browser.helpers import assert_accessible, opened_by_a_new_client, sign_in
 from tests.factories import (
     PASSWORD,
     RESPONSES,
@@ -19,18 +19,23 @@ from tests.factories import (
 )
 
 
+def exercise_of(slug: str):
+    return ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
+
+
 def assign(client, slug, **details):
-    exercise = ExerciseFactory.create(kind=slug, title=f"The {slug} one", options=options_for(slug))
-    return AssignmentFactory.create(client=client, exercise=exercise, **details)
+    return AssignmentFactory.create(client=client, exercise=exercise_of(slug), **details)
+
+
+def open_on_its_page(page, slug: str):
+    """A new client's work of kind ``slug``, open on its page in ``page``."""
+    return opened_by_a_new_client(page, exercise_of(slug))
 
 
 def test_a_long_boundary_is_shown_whole_on_a_phone(db, page):
     """A one-line box showed "I won't reply to messages after 10 p" and hid
     the rest past its edge: the box wraps, and grows with what is typed."""
-    client = ClientFactory.create(portal_user__email="alice@example.test")
-    assignment = assign(client, "boundary_steps")
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.goto(f"/do/{assignment.pk}/")
+    open_on_its_page(page, "boundary_steps")
     box = page.locator("textarea[name=r-steps-0-boundary]")
     box.fill(
         "I won't reply to messages after 10 pm, even if they say it is urgent. "
@@ -46,11 +51,8 @@ def test_a_long_boundary_is_shown_whole_on_a_phone(db, page):
 def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_back(
     db, new_context, artifacts
 ):
-    client = ClientFactory.create(portal_user__email="alice@example.test")
-    assignment = assign(client, "boundary_steps")
     page = new_context().new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.goto(f"/do/{assignment.pk}/")
+    assignment = open_on_its_page(page, "boundary_steps")
 
     page.fill("textarea[name=r-steps-0-boundary]", "No calls after 10 pm.")
     page.click("text=Add a step")
@@ -109,11 +111,8 @@ def test_steps_are_added_and_removed_without_losing_text_and_the_draft_comes_bac
 
 
 def test_people_with_ticked_roles_survive_a_reload(db, new_context, artifacts):
-    client = ClientFactory.create(portal_user__email="alice@example.test")
-    assignment = assign(client, "support_network")
     page = new_context().new_page()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.goto(f"/do/{assignment.pk}/")
+    open_on_its_page(page, "support_network")
     page.fill("input[name=r-people-0-name]", "Jo")
     page.check("input[name=r-people-0-circle][value=inner]")
     page.check("input[name=r-people-0-roles][value=reality_check]")

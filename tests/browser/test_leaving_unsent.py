@@ -66,13 +66,7 @@ def test_leaving_by_a_link_with_words_unsent_asks_first(alice, context, which):
     page, _entry, box = open_on(alice, context, which)
     url = page.url
     type_into(page, box, CHANGED)
-    dialogs = record_dialogs(page)
-    go_home(page)
-    for _ in range(50):
-        if dialogs:
-            break
-        page.wait_for_timeout(100)
-    assert dialogs == ["beforeunload"]
+    assert dialogs_on_going_home(page) == ["beforeunload"]
     # Asked to stay, the page stays, and the words with it.
     page.wait_for_timeout(300)
     assert page.url == url

@@ -1,6 +1,5 @@
 """The client portal in a real browser: getting in, never losing a word, leaving safely."""
 
-import datetime as dt
 import time
 
 import pytest
@@ -22,9 +21,12 @@ from tests.browser.helpers import (
     choose_distress,
     draft_text,
     entry_says,
+    leave,
     leave_with_shift,
     neutral_site,
     open_form,
+    ready_to_send,
+    send_once_saved,
     sign_in,
     signed_in_tab,
     wait_for_db,
@@ -32,9 +34,7 @@ from tests.browser.helpers import (
 from tests.factories import (
     PASSWORD,
     AssignmentFactory,
-    ClientFactory,
     EntryFactory,
-    TherapistFactory,
 )
 from tests.helpers import finish_link
 
@@ -42,16 +42,10 @@ from tests.helpers import finish_link
 
 
 def test_invitation_to_first_record_to_the_therapists_admin(
-    db, new_context, artifacts, live_server, settings
+    casey, new_context, artifacts, live_server, settings
 ):
     settings.SITE_URL = live_server.url  # the link the therapist copies
-    therapist = TherapistFactory.create(email="tara@example.test", name="Tara")
-    client = ClientFactory.create(
-        therapist=therapist,
-        display_name="Casey",
-        portal_user=None,
-        contact_email="casey@example.test",
-    )
+    client = casey
     AssignmentFactory.create(client=client, exercise__title="Keep the full picture")
 
     admin = new_context(1280, 900).new_page()
@@ -90,11 +84,7 @@ def test_invitation_to_first_record_to_the_therapists_admin(
 
     portal.click("a.button:has-text('Open')")
     portal.fill("textarea[name=r-what_happened]", "The first thing I wrote down.")
-    choose_distress(portal)
-    portal.fill(
-        "input[name=r-occurred_at]",
-        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-    )
+    ready_to_send(portal)
     portal.click("text=Send to my therapist")
     portal.wait_for_selector("text=Sent. Thank you")
 
@@ -170,18 +160,9 @@ def test_a_note_left_unsent_is_kept_before_the_idle_end(alice, context):
     at the idle end with the note on it, and it was gone. It now goes to the
     server as the warning shows, as changes to a sent entry do."""
     from homework.models import EntryNote
-    from practice.models import PracticeSettings
     from practice.selectors import forget_practice_settings
 
-    PracticeSettings.objects.update_or_create(pk=1, defaults={"idle_timeout_minutes": 2})
-    forget_practice_settings()
-    entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
-    page = context.new_page()
-    page.clock.install()
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.wait_for_selector("#todo-title")
-    page.goto(f"/entries/{entry.key}/")
-    page.wait_for_load_state("load")
+    page, entry = a_sent_entry_open_with_a_short_idle_timeout(alice, context, to_change=False)
     page.locator("textarea[name=text]").fill("One more thing I remembered.")
     page.clock.fast_forward(31_000)  # the warning's moment
     expect(page.get_by_text("Your note is added.")).to_be_visible()
@@ -212,11 +193,7 @@ def test_offline_typing_is_kept_said_plainly_and_saved_when_back(alice, context,
     expect(page.locator("#send-offline")).to_be_hidden()
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved", timeout=15_000)
     assert draft_text(alice) == "Before the tunnel. In the tunnel, still writing."
-    choose_distress(page)
-    page.fill(
-        "input[name=r-occurred_at]",
-        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-    )
+    ready_to_send(page)
     send = page.locator("text=Send to my therapist")
     send.dblclick()
     page.wait_for_selector("text=Sent. Thank you")
@@ -351,12 +328,8 @@ def test_back_after_leaving_shows_no_helpline_by_name_until_asked(alice, context
     page.goto("/history/")
     page.wait_for_selector("html[data-quick-exit=ready]", state="attached")
     expect(page.get_by_text(lines[1])).to_be_visible()  # signed in: open, as before
-    if how == "quick-exit":
-        leave_with_shift(page)
-        page.wait_for_url("https://www.bbc.co.uk/**")
-    else:
-        page.get_by_role("button", name="Sign out", exact=True).click()
-        page.wait_for_url("**/login/")
+    leave(page, how)
+    if how != "quick-exit":
         page.goto("/help-now/")  # somewhere else, so that Back is Back
     page.go_back()
     page.wait_for_selector("[data-signed-out-page]")
@@ -698,11 +671,7 @@ def test_sending_after_the_page_was_hidden_mid_save_is_not_a_conflict(alice, con
     The server holds the page's own later save: no "changed elsewhere"."""
     page = context.new_page()
     open_form(page, alice)
-    choose_distress(page)
-    page.fill(
-        "input[name=r-occurred_at]",
-        (timezone.localtime() - dt.timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M"),
-    )
+    ready_to_send(page)
     held: list[tuple[Route, APIResponse]] = []
     page.route("**/save/", lambda route: held.append((route, route.fetch())), times=1)
     page.locator("textarea[name=r-what_happened]").fill("Written before I looked away.")
@@ -729,7 +698,5 @@ def test_sending_after_the_page_was_hidden_mid_save_is_not_a_conflict(alice, con
     )
     route, reply = held[0]
     route.fulfill(response=reply)  # the first save's answer comes after all
-    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
-    page.click("text=Send to my therapist")
-    page.wait_for_selector("text=Sent. Thank you")
+    send_once_saved(page)
     assert Entry.objects.get(pk=saved.pk).is_submitted

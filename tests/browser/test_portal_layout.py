@@ -16,8 +16,9 @@ from homework.kinds import all_kinds
 from homework.models import Entry
 from practice.models import User
 from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
-    DEMO_PASSWORD,
+    a_sent_entry_of,
     alex,
+    alex_signed_in,
     assert_accessible,
     assignment_of,
     contrast,
@@ -239,11 +240,9 @@ def portal_pages(client, entry: Entry) -> list[str]:
 @pytest.mark.parametrize("by", ["browser", "page"])
 def test_every_portal_page_fits_320_with_large_text(alex, new_context, by):  # noqa: F811
     """The demo's own words (long titles, a week of progress) on the smallest phone, text at 200%."""
-    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
-    assert entry is not None
+    entry = a_sent_entry_of(alex)
     page = phone(new_context, width=320, height=640, text=200, by=by)
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
+    alex_signed_in(page)
     too_wide = {}
     for path in portal_pages(alex, entry):
         page.goto(path)
@@ -274,11 +273,8 @@ TOO_SMALL_TO_TAP = """() => [...document.querySelectorAll(
 
 
 def test_every_control_is_big_enough_to_tap(alex, new_context):  # noqa: F811
-    page = new_context(320, 667).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
-    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
-    assert entry is not None
+    page = alex_signed_in(new_context(320, 667).new_page())
+    entry = a_sent_entry_of(alex)
     too_small = {}
     for path in portal_pages(alex, entry):
         page.set_viewport_size({"width": 320, "height": 667})
@@ -313,8 +309,7 @@ FOCUS_STOP = """() => {
 def test_every_stop_of_the_keyboard_shows_where_it_is(alex, new_context):  # noqa: F811
     page = new_context(320, 640).new_page()
     measure_at_each_tab(page, FOCUS_STOP)
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
+    alex_signed_in(page)
     unseen: dict[str, list[dict[str, object]]] = {}
     for path in (
         "/",
@@ -379,11 +374,8 @@ def test_a_cards_heading_starts_at_the_top_of_its_card(alex, new_context):  # no
     """The settings' boxes (take your records, password, two-step, sign out
     everywhere) opened on a blank band above their heading, nearly three
     times the space at their sides."""
-    page = new_context(390, 844).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
-    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
-    assert entry is not None
+    page = alex_signed_in(new_context(390, 844).new_page())
+    entry = a_sent_entry_of(alex)
     gaps = {}
     seen = 0
     for path in ("/account/", f"/entries/{entry.key}/", "/progress/"):
@@ -419,8 +411,7 @@ def test_tabbing_down_a_form_keeps_the_focused_control_clear_of_the_screen_edge(
 ):
     page = phone(new_context)
     measure_at_each_tab(page, RING_BELOW_THE_SCREEN)
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
+    alex_signed_in(page)
     for kind in KINDS:
         page.goto(f"/do/{assignment_of(alex, kind).pk}/")
         page.wait_for_selector("form.entry-form")

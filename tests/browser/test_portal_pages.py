@@ -11,8 +11,9 @@ from pypdf import PdfReader
 from homework.kinds import all_kinds
 from homework.models import Assignment, Entry
 from tests.browser.helpers import (  # noqa: F401 (alex is a fixture)
-    DEMO_PASSWORD,
+    a_sent_entry_of,
     alex,
+    alex_signed_in,
     assert_accessible,
     assignment_of,
     sign_in,
@@ -27,30 +28,27 @@ def assert_fits(page, width: int) -> None:
     assert overflow <= 0, f"the page is {overflow}px wider than a {width}px screen"
 
 
+def assert_reads_well_on_a_phone_and_a_laptop(page, artifacts, name: str, shot: str) -> None:
+    """At 360 and 1280 px: no sideways scrolling, nothing serious for axe, a screenshot kept."""
+    for width in (360, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert_fits(page, width)
+        assert_accessible(page, f"{name} at {width}px")
+        page.screenshot(path=artifacts / f"{shot}-{width}.png", full_page=True)
+
+
 @pytest.mark.parametrize("slug", KINDS)
 def test_each_kinds_form_reads_well_on_a_phone_and_a_laptop(alex, new_context, artifacts, slug):  # noqa: F811
-    page = new_context(360, 800).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
+    page = alex_signed_in(new_context(360, 800).new_page())
     page.goto(f"/do/{assignment_of(alex, slug).pk}/")
     page.wait_for_selector("form.entry-form")
     assert page.title() == "Writing · Notebook"
-    for width in (360, 1280):
-        page.set_viewport_size({"width": width, "height": 800})
-        assert_fits(page, width)
-        assert_accessible(page, f"{slug} form at {width}px")
-        page.screenshot(path=artifacts / f"form-{slug}-{width}.png", full_page=True)
+    assert_reads_well_on_a_phone_and_a_laptop(page, artifacts, f"{slug} form", f"form-{slug}")
 
 
 def test_dashboard_reads_well_on_a_phone_and_a_laptop(alex, new_context, artifacts):  # noqa: F811
-    page = new_context(360, 800).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
-    for width in (360, 1280):
-        page.set_viewport_size({"width": width, "height": 800})
-        assert_fits(page, width)
-        assert_accessible(page, f"dashboard at {width}px")
-        page.screenshot(path=artifacts / f"dashboard-{width}.png", full_page=True)
+    page = alex_signed_in(new_context(360, 800).new_page())
+    assert_reads_well_on_a_phone_and_a_laptop(page, artifacts, "dashboard", "dashboard")
 
 
 def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_context, artifacts):  # noqa: F811
@@ -75,11 +73,8 @@ def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_contex
     expect(signed_out.locator("#login-error")).to_be_visible()
     assert_accessible(signed_out, "login error")
 
-    page = new_context(360, 800).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
-    entry = Entry.objects.filter(assignment__client=alex, status="submitted").first()
-    assert entry is not None
+    page = alex_signed_in(new_context(360, 800).new_page())
+    entry = a_sent_entry_of(alex)
     for path in (
         "/",
         "/history/",
@@ -112,9 +107,7 @@ def test_every_portal_page_has_no_serious_accessibility_problem(alex, new_contex
 
 
 def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context):  # noqa: F811
-    page = new_context(360, 800).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
+    page = alex_signed_in(new_context(360, 800).new_page())
     page.goto(f"/do/{assignment_of(alex, 'written_record').pk}/")
     page.focus("textarea[name=r-what_happened]")
     page.keyboard.type("Written with the keyboard only.")
@@ -131,9 +124,7 @@ def test_a_form_can_be_filled_and_sent_with_the_keyboard_alone(alex, new_context
 
 
 def test_a_client_downloads_only_the_exercises_they_tick(alex, new_context, artifacts):  # noqa: F811
-    page = new_context(360, 800).new_page()
-    sign_in(page, "alex@demo.test", DEMO_PASSWORD)
-    page.wait_for_selector("#todo-title")
+    page = alex_signed_in(new_context(360, 800).new_page())
     page.goto("/account/")
     sent = Assignment.objects.filter(client=alex, entries__status="submitted").distinct()
     boxes = page.get_by_role("group", name="What to put in the PDF").get_by_role("checkbox")

@@ -3,6 +3,7 @@ meanwhile, or another tab changed it), when the client then leaves (quick
 exit, "Sign out", closing the tab): kept on the server as the entry's unsent
 note, and back in the note box when they next open the entry."""
 
+import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -10,7 +11,7 @@ from homework.models import Entry
 from tests.browser.helpers import (
     a_sent_entry_open_with_a_short_idle_timeout,
     changing_a_sent_entry,
-    leave_with_shift,
+    leave,
     note_box_after_signing_in_again,
     note_draft_holds,
     wait_for_db,
@@ -46,18 +47,10 @@ def finds_the_words_after_signing_in_again(context, entry: Entry) -> None:
     assert not entry.notes.exists()  # the therapist has nothing of it until it is sent
 
 
-def test_quick_exit_after_a_change_refused_as_read_keeps_the_words(alice, context):
+@pytest.mark.parametrize("how", ["quick-exit", "sign-out"])
+def test_leaving_after_a_change_refused_as_read_keeps_the_words(alice, context, how):
     page, entry = refused_as_read(alice, context)
-    leave_with_shift(page)
-    page.wait_for_url("https://www.bbc.co.uk/**")
-    wait_for_db(note_kept(entry))
-    finds_the_words_after_signing_in_again(context, entry)
-
-
-def test_signing_out_after_a_change_refused_as_read_keeps_the_words(alice, context):
-    page, entry = refused_as_read(alice, context)
-    page.get_by_role("button", name="Sign out", exact=True).click()
-    page.wait_for_url("**/login/**")
+    leave(page, how)
     wait_for_db(note_kept(entry))
     finds_the_words_after_signing_in_again(context, entry)
 
@@ -73,8 +66,7 @@ def test_closing_the_tab_after_a_change_refused_as_read_keeps_the_words(alice, c
 def test_quick_exit_from_a_change_read_meanwhile_keeps_the_words(alice, context):
     """Not saved yet: the quick exit carries the changes, and they are refused."""
     page, entry = typed_then_read_meanwhile(alice, context)
-    leave_with_shift(page)
-    page.wait_for_url("https://www.bbc.co.uk/**")
+    leave(page, "quick-exit")
     wait_for_db(note_kept(entry))
     finds_the_words_after_signing_in_again(context, entry)
 
@@ -91,8 +83,7 @@ def test_quick_exit_after_a_change_refused_as_changed_elsewhere_keeps_both(alice
     page.bring_to_front()
     page.click("text=Save my changes")
     expect(page.locator("main")).to_contain_text("This changed somewhere else")
-    leave_with_shift(page)
-    page.wait_for_url("https://www.bbc.co.uk/**")
+    leave(page, "quick-exit")
     wait_for_db(note_kept(entry))
     assert entry.response["what_happened"] == "Changed on the other tab."
     finds_the_words_after_signing_in_again(context, entry)

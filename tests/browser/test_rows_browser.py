@@ -2,8 +2,8 @@
 
 from playwright.sync_api import expect
 
-from tests.browser.helpers import assert_accessible, sign_in
-from tests.factories import PASSWORD, AssignmentFactory, ClientFactory, ExerciseFactory
+from tests.browser.helpers import assert_accessible, opened_by_a_new_client
+from tests.factories import ExerciseFactory
 
 
 def legends(page) -> list[str]:
@@ -13,11 +13,9 @@ def legends(page) -> list[str]:
 
 
 def test_a_removed_step_keeps_its_name_and_says_which_one_it_was(db, page):
-    client = ClientFactory.create(portal_user__email="alice@example.test")
-    exercise = ExerciseFactory.create(kind="boundary_steps", title="One small boundary")
-    assignment = AssignmentFactory.create(client=client, exercise=exercise)
-    sign_in(page, "alice@example.test", PASSWORD)
-    page.goto(f"/do/{assignment.pk}/")
+    opened_by_a_new_client(
+        page, ExerciseFactory.create(kind="boundary_steps", title="One small boundary")
+    )
     page.fill("textarea[name=r-steps-0-boundary]", "No calls after 10 pm.")
     page.click("text=Add a step")
     page.keyboard.type("Sunday lunch with my sister.")

@@ -9,6 +9,7 @@ from tests.browser.helpers import (
     assert_accessible,
     leave_with_shift,
     neutral_site,
+    send_once_saved,
     sign_in,
     wait_for_db,
 )
@@ -42,19 +43,30 @@ def two_tabs_then_the_first_sends(context, assignment):
     second = context.new_page()
     open_plan(second, assignment)
     first.fill("textarea[name=r-people_to_call]", "Jo, my cousin Lina.")
-    expect(first.locator("#save-status")).to_have_attribute("data-state", "saved")
-    first.click("text=Send to my therapist")
-    first.wait_for_selector("text=Sent. Thank you")
+    send_once_saved(first)
     return second
+
+
+def older_tab_in_conflict(context, assignment):
+    """The first tab sends; the second, opened before it, types a code word and is told."""
+    second = two_tabs_then_the_first_sends(context, assignment)
+    second.fill("input[name=r-code_word]", "mango")
+    expect(second.locator("#autosave-conflict")).to_be_visible()
+    return second
+
+
+def sent_from(page, assignment) -> tuple[object, object]:
+    """Sends the page; the plan's newest sent people to call and code word."""
+    send_once_saved(page)
+    latest = newest_sent_response(assignment)
+    return latest["people_to_call"], latest["code_word"]
 
 
 def test_an_older_tab_is_told_a_newer_plan_was_sent_and_keeps_its_words_merged(
     plan, context, artifacts
 ):
-    second = two_tabs_then_the_first_sends(context, plan)
-    second.fill("input[name=r-code_word]", "mango")
+    second = older_tab_in_conflict(context, plan)
     conflict = second.locator("#autosave-conflict")
-    expect(conflict).to_be_visible()
     expect(conflict).to_contain_text("A newer version was sent since you opened this page")
     expect(conflict).to_contain_text("Jo, my cousin Lina.")
     expect(conflict).to_contain_text("Jo, then my sister.")
@@ -66,31 +78,19 @@ def test_an_older_tab_is_told_a_newer_plan_was_sent_and_keeps_its_words_merged(
     # Merged by hand: the newer words brought in, then this page kept.
     second.fill("textarea[name=r-people_to_call]", "Jo, my cousin Lina.")
     second.get_by_role("button", name="Keep what is on this page").click()
-    expect(second.locator("#save-status")).to_have_attribute("data-state", "saved")
-    second.click("text=Send to my therapist")
-    second.wait_for_selector("text=Sent. Thank you")
-    latest = newest_sent_response(plan)
-    assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "mango")
+    assert sent_from(second, plan) == ("Jo, my cousin Lina.", "mango")
 
 
 def test_an_older_tab_can_take_the_newer_plan_instead(plan, context):
-    second = two_tabs_then_the_first_sends(context, plan)
-    second.fill("input[name=r-code_word]", "mango")
-    expect(second.locator("#autosave-conflict")).to_be_visible()
+    second = older_tab_in_conflict(context, plan)
     second.get_by_role("link", name="Use the newer version").click()
     expect(second.locator("textarea[name=r-people_to_call]")).to_have_value("Jo, my cousin Lina.")
     second.fill("input[name=r-code_word]", "kiwi")
-    expect(second.locator("#save-status")).to_have_attribute("data-state", "saved")
-    second.click("text=Send to my therapist")
-    second.wait_for_selector("text=Sent. Thank you")
-    latest = newest_sent_response(plan)
-    assert (latest["people_to_call"], latest["code_word"]) == ("Jo, my cousin Lina.", "kiwi")
+    assert sent_from(second, plan) == ("Jo, my cousin Lina.", "kiwi")
 
 
 def test_the_quick_exit_from_an_older_tab_keeps_its_words_and_the_newer_plan(plan, context):
-    second = two_tabs_then_the_first_sends(context, plan)
-    second.fill("input[name=r-code_word]", "mango")
-    expect(second.locator("#autosave-conflict")).to_be_visible()
+    second = older_tab_in_conflict(context, plan)
     neutral_site(second)
     leave_with_shift(second)
     second.wait_for_url("https://www.bbc.co.uk/**")

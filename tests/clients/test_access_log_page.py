@@ -9,20 +9,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from clients.models import AccessEvent, Client
+from clients.models import AccessEvent
 from clients.views.who_looked import WHO_LOOKED_PAGE_SIZE
 from homework import services as homework_services
 from tests.conftest import Cast, login
 from tests.factories import SessionFactory
+from tests.helpers_access_log import a_look
 
 PAGE = "clients:who_looked"
-
-
-def a_look(client: Client, actor, action: str = AccessEvent.Action.VIEWED, *, what="", at=None):
-    event = AccessEvent.objects.create(client=client, actor=actor, action=action, what=what)
-    if at is not None:
-        AccessEvent.objects.filter(pk=event.pk).update(at=at)
-    return event
 
 
 def lines(response) -> list[tuple[str, str]]:

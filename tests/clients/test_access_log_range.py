@@ -12,11 +12,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clients.models import AccessEvent
-from tests.clients.test_access_log_admin import a_look, listed
 from tests.conftest import Cast, login
 from tests.factories import ClientFactory
+from tests.helpers_access_log import (
+    LIST,
+    a_look,
+    assert_same_queries_for_one_look_and_for_fifty,
+    listed,
+)
 
-LIST = "admin:clients_accessevent_changelist"
 CSV = "admin:clients_accessevent_export_csv"
 
 
@@ -129,14 +133,7 @@ def count_csv_queries(http) -> int:
 
 
 def test_the_csv_costs_the_same_queries_for_one_look_and_for_fifty(cast):
-    http = login(cast.morgan)
-    a_look(cast.alice, cast.tara)
-    http.get(reverse(LIST))  # warm: the session, content types
-    with_one = count_csv_queries(http)
-    for number in range(49):
-        client = ClientFactory.create(therapist=cast.theo, display_name=f"Client {number}")
-        a_look(client, cast.theo)
-    assert count_csv_queries(http) == with_one
+    assert_same_queries_for_one_look_and_for_fifty(cast, count_csv_queries)
 
 
 def test_the_client_and_the_manager_see_the_same_looks(cast):

@@ -13,7 +13,7 @@ from clients import services
 from clients.models import Client, Session
 from homework.models import Entry
 from tests.conftest import login, save_change_form
-from tests.factories import AssignmentFactory, SessionFactory
+from tests.factories import AssignmentFactory, SessionFactory, daily_assignment
 from tests.helpers import form_on, session_data
 
 CHANGELIST = "admin:clients_client_changelist"
@@ -233,12 +233,8 @@ def open_work_in_the_list(cast) -> dict[str, object]:
 def test_open_work_is_what_the_progress_column_calls_open_or_overdue(cast):
     today = timezone.localdate()
     # cast.alice_assignment: one-off, already sent (cast.alice_entry): done.
-    AssignmentFactory.create(  # ended
-        client=cast.alice,
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=30),
-        due_on=None,
-        ends_on=today - dt.timedelta(days=20),
+    daily_assignment(  # ended
+        cast.alice, starts_on=today - dt.timedelta(days=30), ends_on=today - dt.timedelta(days=20)
     )
     assert open_work_in_the_list(cast)["Alice"] == 0
     AssignmentFactory.create(client=cast.alice, due_on=today + dt.timedelta(days=3))  # open

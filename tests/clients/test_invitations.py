@@ -16,7 +16,7 @@ from clients.models import Invitation
 from practice.models import User
 from tests.conftest import login
 from tests.factories import ClientFactory
-from tests.helpers import accept, accept_and_finish, token_of
+from tests.helpers import accept, accept_and_finish, choose_password, token_of
 
 CLINICAL_WORDS = ("therap", "homework", "abuse", "exercise", "session", "clinic", "counsel")
 
@@ -173,14 +173,7 @@ def test_link_that_expires_while_the_form_is_open_creates_nothing(cast, newcomer
     http = HttpClient()
     http.get(reverse("clients:welcome", args=[token_of(issued)]))
     Invitation.objects.update(expires_at=timezone.now() - dt.timedelta(minutes=1))
-    response = http.post(
-        reverse("clients:welcome_password"),
-        {
-            "email": "casey@example.test",
-            "password1": "quiet harbour 42",
-            "password2": "quiet harbour 42",
-        },
-    )
+    response = choose_password(http)
     assert response.status_code == 410
     assert not User.objects.filter(email="casey@example.test").exists()
 
@@ -227,15 +220,7 @@ def test_all_digit_passwords_are_allowed_when_long_enough(cast, newcomer):
 def test_invitation_form_without_csrf_is_refused(cast, newcomer):
     issued = invite(cast, newcomer)
     http = HttpClient(enforce_csrf_checks=True)
-    http.get(reverse("clients:welcome", args=[token_of(issued)]))
-    response = http.post(
-        reverse("clients:welcome_password"),
-        {
-            "email": "casey@example.test",
-            "password1": "quiet harbour 42",
-            "password2": "quiet harbour 42",
-        },
-    )
+    response = accept(http, token_of(issued))
     assert response.status_code == 403
     newcomer.refresh_from_db()
     assert newcomer.portal_user is None

@@ -45,6 +45,14 @@ def code_step(http: HttpClient, code: str):
     return http.post(reverse("admin:login_code"), {"code": code})
 
 
+def assert_code_refused(http: HttpClient, code: str, says: str) -> None:
+    """The code step refuses ``code``, saying why, and the admin stays shut."""
+    refused = code_step(http, code)
+    assert refused.status_code == 400
+    assert says in refused.text
+    assert http.get(ADMIN).status_code == 302
+
+
 def code_at(device: TOTPDevice, seconds_ago: float) -> str:
     totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
     totp.time = time.time() - seconds_ago
@@ -150,10 +158,7 @@ def test_a_wrong_code_is_refused_with_a_clear_message(cast, frozen):
     http = HttpClient()
     password_step(http, cast.tara.email)
     wrong = f"{(int(current_code(device)) + 1) % 1_000_000:06d}"
-    refused = code_step(http, wrong)
-    assert refused.status_code == 400
-    assert "That code did not work" in refused.text
-    assert http.get(ADMIN).status_code == 302
+    assert_code_refused(http, wrong, "That code did not work")
 
 
 def test_a_code_already_used_to_sign_in_is_refused(cast, frozen):
@@ -167,10 +172,7 @@ def test_a_code_already_used_to_sign_in_is_refused(cast, frozen):
     last_t = device.last_t
     replay = HttpClient()
     password_step(replay, cast.tara.email)
-    refused = code_step(replay, code)
-    assert refused.status_code == 400
-    assert "was already used" in refused.text
-    assert replay.get(ADMIN).status_code == 302
+    assert_code_refused(replay, code, "was already used")
     device.refresh_from_db()
     assert device.last_t == last_t
 
@@ -179,10 +181,7 @@ def test_an_expired_code_is_refused(cast):
     device = staff_authenticator(cast.tara)
     http = HttpClient()
     password_step(http, cast.tara.email)
-    refused = code_step(http, code_at(device, seconds_ago=5 * device.step))
-    assert refused.status_code == 400
-    assert "too old" in refused.text
-    assert http.get(ADMIN).status_code == 302
+    assert_code_refused(http, code_at(device, seconds_ago=5 * device.step), "too old")
 
 
 def test_many_wrong_codes_in_a_row_are_slowed_down(cast, frozen):
@@ -192,10 +191,8 @@ def test_many_wrong_codes_in_a_row_are_slowed_down(cast, frozen):
     wrong = f"{(int(current_code(device)) + 1) % 1_000_000:06d}"
     code_step(http, wrong)
     code_step(http, wrong)
-    refused = code_step(http, current_code(device))  # right, but too soon after two wrong
-    assert refused.status_code == 400
-    assert "Too many wrong codes" in refused.text
-    assert http.get(ADMIN).status_code == 302
+    # The right code, but too soon after two wrong ones.
+    assert_code_refused(http, current_code(device), "Too many wrong codes")
 
 
 def test_a_recovery_code_signs_in_once(cast):
@@ -207,10 +204,7 @@ def test_a_recovery_code_signs_in_once(cast):
     assert http.get(ADMIN).status_code == 200
     again = HttpClient()
     password_step(again, cast.tara.email)
-    refused = code_step(again, code)
-    assert refused.status_code == 400
-    assert "already used (each works once)" in refused.text
-    assert again.get(ADMIN).status_code == 302
+    assert_code_refused(again, code, "already used (each works once)")
     assert list(
         StaticToken.objects.filter(device__user=cast.tara).values_list("token", flat=True)
     ) == [other]

@@ -3,6 +3,7 @@
 import datetime as dt
 import html
 import re
+from typing import Any
 
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
@@ -17,21 +18,31 @@ ADD = "admin:homework_assignment_add"
 PREVIEW = "admin:homework_assignment_preview"
 
 
+def assigned_by_tara(cast, exercise, *, follow: bool = False, **fields: Any):
+    """Tara's add form, posted: ``exercise`` for Alice, with ``fields`` changed."""
+    return login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise, **fields), follow=follow
+    )
+
+
+def assert_refused_on(response, exercise, field: str, errors: list[str]) -> None:
+    """The form came back with ``errors`` beside ``field``, and nothing was assigned."""
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors[field] == errors
+    assert not Assignment.objects.filter(exercise=exercise).exists()
+
+
 def test_weekly_schedule_is_chosen_with_check_boxes(cast):
     exercise = ExerciseFactory.create()
     today = timezone.localdate()
     page = login(cast.tara).get(reverse(ADD))
     assert 'type="checkbox" name="weekdays" value="0"' in page.text
-    response = login(cast.tara).post(
-        reverse(ADD),
-        assignment_form(
-            cast,
-            cast.alice,
-            exercise,
-            schedule="weekly",
-            weekdays=["0", "3"],
-            ends_on=(today + dt.timedelta(days=28)).isoformat(),
-        ),
+    response = assigned_by_tara(
+        cast,
+        exercise,
+        schedule="weekly",
+        weekdays=["0", "3"],
+        ends_on=(today + dt.timedelta(days=28)).isoformat(),
     )
     assert response.status_code == 302
     assignment = Assignment.objects.get(exercise=exercise)
@@ -41,40 +52,22 @@ def test_weekly_schedule_is_chosen_with_check_boxes(cast):
 
 def test_weekly_schedule_without_a_day_is_explained_and_nothing_saved(cast):
     exercise = ExerciseFactory.create()
-    response = login(cast.tara).post(
-        reverse(ADD),
-        assignment_form(
-            cast,
-            cast.alice,
-            exercise,
-            schedule="weekly",
-            ends_on=(timezone.localdate() + dt.timedelta(days=28)).isoformat(),
-        ),
+    response = assigned_by_tara(
+        cast,
+        exercise,
+        schedule="weekly",
+        ends_on=(timezone.localdate() + dt.timedelta(days=28)).isoformat(),
     )
-    assert response.status_code == 200
-    assert response.context["adminform"].form.errors["weekdays"] == [
-        "Choose at least one day of the week."
-    ]
-    assert not Assignment.objects.filter(exercise=exercise).exists()
+    assert_refused_on(response, exercise, "weekdays", ["Choose at least one day of the week."])
 
 
 def test_a_schedule_ending_before_it_starts_is_explained_on_its_field(cast):
     exercise = ExerciseFactory.create()
     today = timezone.localdate()
-    response = login(cast.tara).post(
-        reverse(ADD),
-        assignment_form(
-            cast,
-            cast.alice,
-            exercise,
-            schedule="daily",
-            ends_on=(today - dt.timedelta(days=1)).isoformat(),
-        ),
+    response = assigned_by_tara(
+        cast, exercise, schedule="daily", ends_on=(today - dt.timedelta(days=1)).isoformat()
     )
-    assert response.context["adminform"].form.errors["ends_on"] == [
-        "A schedule cannot end before it starts."
-    ]
-    assert not Assignment.objects.filter(exercise=exercise).exists()
+    assert_refused_on(response, exercise, "ends_on", ["A schedule cannot end before it starts."])
 
 
 def test_unchanged_library_words_are_not_stored_as_personal(cast):
@@ -91,9 +84,7 @@ def test_unchanged_library_words_are_not_stored_as_personal(cast):
 
 def test_saving_goes_back_to_the_client_with_the_schedule_in_words(cast):
     exercise = ExerciseFactory.create(title="One small boundary")
-    response = login(cast.tara).post(
-        reverse(ADD), assignment_form(cast, cast.alice, exercise), follow=True
-    )
+    response = assigned_by_tara(cast, exercise, follow=True)
     assert response.redirect_chain[-1][0] == reverse(
         "admin:clients_client_change", args=[cast.alice.pk]
     )
@@ -199,11 +190,8 @@ def test_a_refused_form_comes_back_with_its_preview_already_shown(cast):
     therapist's words kept but the preview empty until something changed.
     It now shows, straight away, what the kept input would give the client."""
     exercise = ExerciseFactory.create(title="Keep the full picture")
-    response = login(cast.tara).post(
-        reverse(ADD),
-        assignment_form(
-            cast, cast.alice, exercise, instructions="Just one, after Friday's call.", due_on="soon"
-        ),
+    response = assigned_by_tara(
+        cast, exercise, instructions="Just one, after Friday's call.", due_on="soon"
     )
     assert response.status_code == 200
     assert response.context["adminform"].form.errors["due_on"]
@@ -245,9 +233,7 @@ def test_a_new_assignment_with_nothing_chosen_asks_for_an_exercise(cast):
 
 def test_a_refused_form_previews_only_an_exercise_from_the_therapists_library(cast):
     theirs = ExerciseFactory.create(title="Theo's private exercise", owner=cast.theo)
-    response = login(cast.tara).post(
-        reverse(ADD), assignment_form(cast, cast.alice, theirs, due_on="soon")
-    )
+    response = assigned_by_tara(cast, theirs, due_on="soon")
     assert response.status_code == 200
     assert "Theo&#x27;s private exercise" not in html.unescape(response.text)
 
@@ -563,21 +549,18 @@ def test_instructions_pages_long_are_refused_beside_the_box_and_nothing_saved(ca
     """200,000 characters of instructions were saved without a word: no
     client reads that, and every page and summary that shows them carries it."""
     exercise = ExerciseFactory.create()
-    response = login(cast.tara).post(
-        reverse(ADD), assignment_form(cast, cast.alice, exercise, instructions="x" * 200_000)
+    response = assigned_by_tara(cast, exercise, instructions="x" * 200_000)
+    assert_refused_on(
+        response,
+        exercise,
+        "instructions",
+        ["This can be up to 5,000 characters; it has 200,000. Please shorten it."],
     )
-    assert response.status_code == 200
-    assert response.context["adminform"].form.errors["instructions"] == [
-        "This can be up to 5,000 characters; it has 200,000. Please shorten it."
-    ]
-    assert not Assignment.objects.filter(exercise=exercise).exists()
 
 
 def test_instructions_of_the_longest_allowed_length_are_saved(cast):
     exercise = ExerciseFactory.create()
-    response = login(cast.tara).post(
-        reverse(ADD), assignment_form(cast, cast.alice, exercise, instructions="x" * 5000)
-    )
+    response = assigned_by_tara(cast, exercise, instructions="x" * 5000)
     assert response.status_code == 302
     assert len(Assignment.objects.get(exercise=exercise).instructions) == 5000
 

@@ -13,7 +13,14 @@ from homework.summary import render
 from homework.summary import selectors as summary_selectors
 from practice.dates import calendar_day
 from tests.conftest import login
-from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    daily_assignment,
+    weekly_assignment,
+)
 
 
 def since_url(client):
@@ -122,13 +129,11 @@ def test_since_last_session_says_when_the_first_one_is_due_or_that_it_was_sent_e
     today = timezone.localdate()
     first = today + dt.timedelta(days=2)
     work = {
-        title: AssignmentFactory.create(
-            client=cast.alice,
+        title: weekly_assignment(
+            cast.alice,
             exercise=ExerciseFactory.create(title=title),
-            schedule="weekly",
             weekdays=[first.weekday()],
             starts_on=today,
-            due_on=None,
             ends_on=first + dt.timedelta(days=13),
         )
         for title in ("Sent early", "Not yet")
@@ -314,12 +319,10 @@ def test_the_glance_counts_the_period_as_the_summary_does_and_says_so(cast, next
                     dt.datetime.combine(today + dt.timedelta(days=days_ahead), dt.time(10))
                 ),
             )
-    work = AssignmentFactory.create(
-        client=cast.alice,
+    work = daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="30 days of no contact"),
-        schedule="daily",
         starts_on=today - dt.timedelta(days=20),
-        due_on=None,
         ends_on=today + dt.timedelta(days=9),
     )
     missed = {3, 10}  # days ago: one in the period, one before it

@@ -15,7 +15,7 @@ from django.utils import timezone
 from homework import services
 from homework.models import MAX_SCHEDULE_DAYS, START_BEHIND_DAYS, Assignment
 from tests.conftest import login
-from tests.factories import AssignmentFactory, ExerciseFactory
+from tests.factories import AssignmentFactory, ExerciseFactory, daily_assignment
 from tests.helpers import assignment_form
 
 ADD = "admin:homework_assignment_add"
@@ -82,13 +82,7 @@ def test_a_new_assignment_may_start_a_little_in_the_past(cast):
 
 def test_old_work_can_still_be_cancelled_and_reworded(cast):
     """Stored before the bounds (or simply long ago): its dates are left as they are."""
-    old = AssignmentFactory.create(
-        client=cast.alice,
-        starts_on=dt.date(2020, 1, 1),
-        due_on=None,
-        schedule=Assignment.Schedule.DAILY,
-        ends_on=dt.date(9999, 12, 31),
-    )
+    old = daily_assignment(cast.alice, starts_on=dt.date(2020, 1, 1), ends_on=dt.date(9999, 12, 31))
     services.assignment_update(
         actor=cast.tara,
         assignment=old,
@@ -101,12 +95,8 @@ def test_old_work_can_still_be_cancelled_and_reworded(cast):
 
 def test_old_work_can_have_its_end_brought_in_but_not_pushed_years_out(cast):
     today = timezone.localdate()
-    old = AssignmentFactory.create(
-        client=cast.alice,
-        starts_on=today - dt.timedelta(days=200),
-        due_on=None,
-        schedule=Assignment.Schedule.DAILY,
-        ends_on=today + dt.timedelta(days=10),
+    old = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=200), ends_on=today + dt.timedelta(days=10)
     )
     services.assignment_update(
         actor=cast.tara, assignment=old, ends_on=today + dt.timedelta(days=30)

@@ -23,6 +23,7 @@ from tests.factories import (
     EntryFactory,
     ExerciseFactory,
     SessionFactory,
+    daily_assignment,
     urge_log,
 )
 from tests.helpers_program_pages import on_program
@@ -42,13 +43,11 @@ def days_ago(days: int, hours: int = 1) -> dt.datetime:
 
 def daily(client: Client, *, kind: str = "written_record", days: int = 40) -> Assignment:
     today = timezone.localdate()
-    return AssignmentFactory.create(
-        client=client,
+    return daily_assignment(
+        client,
         exercise=ExerciseFactory.create(kind=kind),
-        schedule=Assignment.Schedule.DAILY,
         starts_on=today - dt.timedelta(days=days),
         ends_on=today + dt.timedelta(days=30),
-        due_on=None,
     )
 
 

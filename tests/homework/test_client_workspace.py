@@ -22,6 +22,7 @@ from tests.factories import (
     EntryFactory,
     ExerciseFactory,
     SessionFactory,
+    daily_assignment,
     options_for,
     urge_log,
 )
@@ -42,11 +43,9 @@ def daily_urges(cast: Cast, *, days: int) -> None:
     """A daily urge log with one urge a day at noon for ``days`` days to today."""
     today = timezone.localdate()
     start = today - dt.timedelta(days=days - 1)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
+    assignment = daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(kind="urge_log", options=options_for("urge_log")),
-        schedule="daily",
-        due_on=None,
         starts_on=start,
         ends_on=today + dt.timedelta(days=30),
         no_contact_since=start,

@@ -11,18 +11,12 @@ from django.utils import timezone
 
 from homework.models import Entry
 from tests.conftest import login
-from tests.factories import AssignmentFactory, EntryFactory
+from tests.factories import AssignmentFactory, EntryFactory, daily_assignment
 
 
 def test_the_home_page_names_the_year_of_an_old_draft_and_a_far_end_date(cast):
     ends = timezone.localdate().replace(month=1, day=1) + dt.timedelta(days=400)  # next year
-    AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        due_on=None,
-        starts_on=timezone.localdate(),
-        ends_on=ends,
-    )
+    daily_assignment(cast.alice, starts_on=timezone.localdate(), ends_on=ends)
     draft = EntryFactory.create(
         assignment=AssignmentFactory.create(client=cast.alice),
         status=Entry.Status.DRAFT,

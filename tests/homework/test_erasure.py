@@ -107,13 +107,7 @@ def seed_canaries(cast, summaries_folder: Path) -> None:
         actor=cast.tara, client=alice, **{**CONTACT_CHOICES, "email": f"{CANARY}@x.example.test"}
     )
     # Holds no words, but is the client's: it must go (asserted below).
-    Invitation.objects.create(
-        client=alice,
-        token_hash="a" * 64,
-        created_by=cast.tara,
-        expires_at=timezone.now(),
-        chosen_email=f"{CANARY}@chosen.example.test",
-    )
+    an_invitation_with_a_chosen_email(cast, alice, f"{CANARY}@chosen.example.test")
     access_event_record(
         actor=cast.tara, client=alice, action=AccessEvent.Action.VIEWED, what=f"Title {CANARY}"
     )
@@ -166,6 +160,17 @@ def dump_folder(folder: Path) -> str:
     ).lower()
 
 
+def an_invitation_with_a_chosen_email(cast, client, chosen_email: str) -> Invitation:
+    """Tara's invitation of ``client``, its welcome form sent with ``chosen_email``."""
+    return Invitation.objects.create(
+        client=client,
+        token_hash=f"{client.pk:064d}",
+        created_by=cast.tara,
+        expires_at=timezone.now(),
+        chosen_email=chosen_email,
+    )
+
+
 def test_erasure_leaves_no_trace_of_the_client_anywhere(cast, summaries_folder):
     seed_canaries(cast, summaries_folder)
     alice_id, user_id = cast.alice.pk, cast.alice.portal_user_id
@@ -214,13 +219,7 @@ def test_sign_ins_tried_with_the_address_of_a_client_without_an_account_go(cast)
     bob.portal_user = None
     bob.contact_email = f"{CANARY}@bob.example.test"
     bob.save()
-    Invitation.objects.create(
-        client=bob,
-        token_hash="b" * 64,
-        created_by=cast.tara,
-        expires_at=timezone.now(),
-        chosen_email=f"{CANARY}@bob-chosen.example.test",
-    )
+    an_invitation_with_a_chosen_email(cast, bob, f"{CANARY}@bob-chosen.example.test")
     sign_in_rows(bob.contact_email.upper())  # typed in capitals
     sign_in_rows(f"{CANARY}@bob-chosen.example.test")
     sign_in_rows("someone.else@example.test")

@@ -11,7 +11,7 @@ from django.utils import timezone
 from homework import export
 from homework.models import Entry
 from tests.factories import AssignmentFactory, EntryFactory, boundary_steps, written_record
-from tests.helpers_pdf import pages_of
+from tests.helpers_pdf import downloads_pushed_down, pages_of
 
 pytestmark = pytest.mark.django_db
 
@@ -63,13 +63,7 @@ def test_a_step_of_the_ladder_keeps_with_what_happened_across_a_page(cast):
     it" read as a step with nothing said about it)."""
     first = ladder_after_a_record(cast)
     went_over_whole = False
-    for pushed in range(0, 9):
-        first.response = {
-            **first.response,
-            "what_happened": "\n".join(f"Pushed down {i}." for i in range(pushed + 1)),
-        }
-        first.save(update_fields=["response"])
-        pages = pages_of(export.export_pdf(user=cast.alice.portal_user))
+    for pushed, pages in downloads_pushed_down(cast, first, pushes=9):
         step_pages = page_of_each(pages, STEP_LINE)
         note_pages = page_of_each(pages, re.compile(r"Step (\d+), line 1\."))
         assert sorted(step_pages) == sorted(note_pages) == list(range(1, STEPS + 1))

@@ -7,10 +7,9 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from homework import export
 from homework.models import Entry, EntryNote
 from tests.factories import EntryFactory, written_record
-from tests.helpers_pdf import pages_of
+from tests.helpers_pdf import downloads_pushed_down
 
 pytestmark = pytest.mark.django_db
 
@@ -64,13 +63,7 @@ def test_no_page_of_the_download_ends_on_a_label_or_an_entry_cut_off_after_when(
     happened read as an entry left empty)."""
     first = long_records(cast, lines=8)
     went_over_whole = False
-    for pushed in range(0, 44):
-        first.response = {
-            **first.response,
-            "what_happened": "\n".join(f"Pushed down {i}." for i in range(pushed + 1)),
-        }
-        first.save(update_fields=["response"])
-        pages = pages_of(export.export_pdf(user=cast.alice.portal_user))
+    for pushed, pages in downloads_pushed_down(cast, first, pushes=44):
         assert len(pages) > 1
         for number, lines in enumerate(pages, start=1):
             where = f"pushed {pushed} lines, page {number}"

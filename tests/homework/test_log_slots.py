@@ -15,6 +15,7 @@ import datetime as dt
 import importlib
 import uuid
 import zoneinfo
+from typing import Any
 
 import pytest
 from django.apps import apps
@@ -80,15 +81,26 @@ def daily_log(cast, *, starts_on: dt.date = NOV_25, kind: str = "urge_log", **fi
     )
 
 
-def log_urge(cast, assignment: Assignment, *, happened: str, intensity: int = 6) -> Entry:
+def alice_sends(
+    cast,
+    assignment: Assignment,
+    data: dict[str, Any],
+    *,
+    key: uuid.UUID | None = None,
+    version: int = 0,
+) -> Entry:
     return services.entry_submit(
         user=cast.alice.portal_user,
         assignment_id=assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=urge_log(at=happened, intensity=intensity),
+        key=key or uuid.uuid4(),
+        base_version=version,
+        data=data,
         flags=Flags(),
     )
+
+
+def log_urge(cast, assignment: Assignment, *, happened: str, intensity: int = 6) -> Entry:
+    return alice_sends(cast, assignment, urge_log(at=happened, intensity=intensity))
 
 
 def change_when(cast, entry: Entry, *, happened: str) -> Entry:
@@ -229,27 +241,13 @@ def test_a_draft_keeps_the_slot_it_was_begun_in_until_it_is_sent(cast, evening_o
         flags=Flags(),
     )
     assert draft.occurrence_on == DEC_1
-    sent = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=assignment.pk,
-        key=key,
-        base_version=draft.version,
-        data=urge_log(at=at(day(29))),
-        flags=Flags(),
-    )
+    sent = alice_sends(cast, assignment, urge_log(at=at(day(29))), key=key, version=draft.version)
     assert sent.occurrence_on == day(29)
 
 
 def test_a_written_record_counts_for_the_day_it_happened_too(cast, evening_of_dec_1):
     assignment = daily_log(cast, kind="written_record")
-    entry = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=written_record(occurred_at=at(day(27))),
-        flags=Flags(),
-    )
+    entry = alice_sends(cast, assignment, written_record(occurred_at=at(day(27))))
     assert entry.occurrence_on == day(27)
 
 
@@ -257,14 +255,7 @@ def test_a_worksheet_is_filed_where_it_was_begun_as_before(cast, evening_of_dec_
     from tests.factories import RESPONSES
 
     assignment = daily_log(cast, kind="worksheet")
-    entry = services.entry_submit(
-        user=cast.alice.portal_user,
-        assignment_id=assignment.pk,
-        key=uuid.uuid4(),
-        base_version=0,
-        data=RESPONSES["worksheet"](),
-        flags=Flags(),
-    )
+    entry = alice_sends(cast, assignment, RESPONSES["worksheet"]())
     assert entry.occurrence_on == DEC_1
 
 

@@ -15,7 +15,7 @@ from homework.selectors import Progress, client_today, completion, with_progress
 from homework.services import assignment_update
 from homework.workspace.display import schedule_text
 from tests.conftest import login
-from tests.factories import AssignmentFactory, EntryFactory
+from tests.factories import EntryFactory, daily_assignment
 from tests.homework.test_weekly_slots import summary
 
 START = dt.date(2026, 3, 2)  # a Monday
@@ -44,9 +44,7 @@ def test_slots_of_open_ended_work_are_found_far_ahead_and_counted_not_walked():
 @pytest.mark.django_db
 def test_the_assign_rules_take_no_end_date_and_it_can_be_ended_years_later(cast):
     today = client_today(cast.alice)
-    work = AssignmentFactory.create(
-        client=cast.alice, schedule="daily", due_on=None, ends_on=None, starts_on=today
-    )
+    work = daily_assignment(cast.alice, ends_on=None, starts_on=today)
     work.full_clean()  # no "choose the last day": it runs until it is ended
     Assignment.objects.filter(pk=work.pk).update(starts_on=today - dt.timedelta(days=1000))
     work.refresh_from_db()
@@ -58,13 +56,7 @@ def test_the_assign_rules_take_no_end_date_and_it_can_be_ended_years_later(cast)
 @pytest.mark.django_db
 def test_progress_counts_open_ended_work_to_today_with_no_total(cast):
     today = client_today(cast.alice)
-    work = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        due_on=None,
-        ends_on=None,
-        starts_on=today - dt.timedelta(days=9),
-    )
+    work = daily_assignment(cast.alice, ends_on=None, starts_on=today - dt.timedelta(days=9))
     for n in (9, 8, 7):
         EntryFactory.create(assignment=work, occurrence_on=today - dt.timedelta(days=n))
     annotated = with_progress(Assignment.objects.filter(pk=work.pk), today=today).get()
@@ -79,9 +71,7 @@ def test_progress_counts_open_ended_work_to_today_with_no_total(cast):
 @pytest.mark.django_db
 def test_the_portal_says_open_ended_work_keeps_coming_round(cast):
     today = client_today(cast.alice)
-    AssignmentFactory.create(
-        client=cast.alice, schedule="daily", due_on=None, ends_on=None, starts_on=today
-    )
+    daily_assignment(cast.alice, ends_on=None, starts_on=today)
     page = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
     assert "This keeps coming round until you and your therapist decide to stop." in page
     # A log (the factory's written record) with no end: never "until" a date, never "the last one".
@@ -93,12 +83,8 @@ def test_the_therapist_ends_open_ended_work_today_and_it_is_logged(cast):
     from django.contrib.admin.models import LogEntry
 
     today = client_today(cast.alice)
-    work = AssignmentFactory.create(
-        client=cast.alice, schedule="daily", due_on=None, ends_on=None, starts_on=today
-    )
-    theirs = AssignmentFactory.create(
-        client=cast.bob, schedule="daily", due_on=None, ends_on=None, starts_on=today
-    )
+    work = daily_assignment(cast.alice, ends_on=None, starts_on=today)
+    theirs = daily_assignment(cast.bob, ends_on=None, starts_on=today)
     url = reverse("admin:homework_assignment_changelist")
     chosen = [work.pk, cast.alice_assignment.pk, theirs.pk]
     response = login(cast.tara).post(

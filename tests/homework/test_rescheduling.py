@@ -23,7 +23,12 @@ from homework.selectors import completion, todo_for_client, with_progress
 from homework.selectors.period import period_between_sessions
 from homework.selectors.work_in_period import completion_for_period
 from tests.conftest import login, save_change_form
-from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
+from tests.factories import (
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    weekly_assignment,
+)
 from tests.helpers import form_on
 
 pytestmark = pytest.mark.django_db
@@ -48,14 +53,12 @@ def check_ins(cast, monkeypatch) -> Assignment:
     """Tuesdays from 10 November to 20 December; the three sent so far, each on its day."""
     monkeypatch.setattr(timezone, "now", lambda: noon(dec(1)))
     Assignment.objects.filter(pk=cast.alice_assignment.pk).update(status="completed")
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
+    assignment = weekly_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="Weekly check-in"),
         instructions="A few lines, whatever the week was like.",
-        schedule="weekly",
         weekdays=[TUESDAY],
         starts_on=nov(10),
-        due_on=None,
         ends_on=dec(20),
     )
     for tuesday in (10, 17, 24):
@@ -207,13 +210,8 @@ def test_a_change_that_leaves_the_days_asked_as_they_were_is_a_plain_edit(cast, 
 
 def test_new_days_before_any_came_round_are_a_plain_edit(cast, monkeypatch):
     monkeypatch.setattr(timezone, "now", lambda: noon(dec(1)))
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="weekly",
-        weekdays=[FRIDAY],
-        starts_on=nov(30),
-        due_on=None,
-        ends_on=dec(20),
+    assignment = weekly_assignment(
+        cast.alice, weekdays=[FRIDAY], starts_on=nov(30), ends_on=dec(20)
     )
     saved = services.assignment_update(
         actor=cast.tara, assignment=assignment, weekdays=[TUESDAY, FRIDAY]

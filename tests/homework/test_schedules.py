@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from homework import schedules, services
 from homework.models import Assignment, Entry
 from homework.services import Flags
-from tests.factories import AssignmentFactory, ExerciseFactory
+from tests.factories import ExerciseFactory, daily_assignment
 from tests.helpers_entries import submit_written_record
 
 MONDAY = dt.date(2026, 3, 2)
@@ -330,12 +330,8 @@ def test_admin_explains_a_weekly_schedule_without_weekdays(cast):
 @pytest.mark.clock
 def test_a_recurring_entry_belongs_to_the_slot_it_was_started_in(cast):
     today = timezone.localdate()
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        due_on=None,
-        starts_on=today - dt.timedelta(days=3),
-        ends_on=today + dt.timedelta(days=3),
+    assignment = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=3), ends_on=today + dt.timedelta(days=3)
     )
     entry = submit_written_record(assignment)
     assert entry.occurrence_on == today
@@ -348,10 +344,8 @@ def test_the_slot_follows_the_clients_time_zone_not_the_servers(cast):
     cast.alice.save()
     now = timezone.now()
     auckland_today = timezone.localdate(now, timezone=zoneinfo.ZoneInfo("Pacific/Auckland"))
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        due_on=None,
+    assignment = daily_assignment(
+        cast.alice,
         starts_on=auckland_today - dt.timedelta(days=3),
         ends_on=auckland_today + dt.timedelta(days=3),
     )

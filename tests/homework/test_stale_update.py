@@ -187,38 +187,29 @@ def test_the_quick_exit_keeps_a_stale_pages_words_and_the_plan_it_started_from(c
     assert newest_sent_response(plan)["people_to_call"] == "Jo, my cousin Lina."
 
 
-def test_the_service_refuses_a_send_from_before_a_newer_plan(cast, plan):
-    user = cast.alice.portal_user
-    services.entry_submit(
-        user=user,
+def written_from_a_page_opened_after_one_send(write, cast, plan, **changes: str):
+    """``write`` (a service) from a new page, opened when the plan had been sent once."""
+    return write(
+        user=cast.alice.portal_user,
         assignment_id=plan.pk,
         key=uuid.uuid4(),
         base_version=0,
-        data=safety_plan(people_to_call="Jo, my cousin Lina."),
+        data=safety_plan(**changes),
         flags=Flags(),
         sent_count_seen=1,
     )
+
+
+def test_the_service_refuses_a_send_from_before_a_newer_plan(cast, plan):
+    submit, save_draft = services.entry_submit, services.entry_save_draft
+    written_from_a_page_opened_after_one_send(
+        submit, cast, plan, people_to_call="Jo, my cousin Lina."
+    )
     with pytest.raises(EntryConflict) as caught:
-        services.entry_submit(
-            user=user,
-            assignment_id=plan.pk,
-            key=uuid.uuid4(),
-            base_version=0,
-            data=safety_plan(code_word="mango"),
-            flags=Flags(),
-            sent_count_seen=1,
-        )
+        written_from_a_page_opened_after_one_send(submit, cast, plan, code_word="mango")
     assert caught.value.entry.response["people_to_call"] == "Jo, my cousin Lina."
     with pytest.raises(EntryConflict):
-        services.entry_save_draft(
-            user=user,
-            assignment_id=plan.pk,
-            key=uuid.uuid4(),
-            base_version=0,
-            data=safety_plan(code_word="mango"),
-            flags=Flags(),
-            sent_count_seen=1,
-        )
+        written_from_a_page_opened_after_one_send(save_draft, cast, plan, code_word="mango")
 
 
 def test_work_that_does_not_continue_the_last_entry_is_not_checked(cast):
@@ -238,14 +229,8 @@ def test_two_tabs_sending_the_same_plan_at_once_send_one_and_show_the_other_both
     def send(name: str, **changes: str):
         return start(
             name,
-            lambda: services.entry_submit(
-                user=cast.alice.portal_user,
-                assignment_id=plan.pk,
-                key=uuid.uuid4(),
-                base_version=0,
-                data=safety_plan(**changes),
-                flags=Flags(),
-                sent_count_seen=1,
+            lambda: written_from_a_page_opened_after_one_send(
+                services.entry_submit, cast, plan, **changes
             ),
         )
 

@@ -27,7 +27,15 @@ from homework.models import Assignment, Entry
 from homework.selectors import Progress, client_today, completion, todo_for_client, with_progress
 from practice.dates import calendar_day
 from tests.conftest import login
-from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
+from tests.factories import (
+    RESPONSES,
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    daily_assignment,
+    options_for,
+    weekly_assignment,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -218,13 +226,11 @@ def test_a_log_without_a_due_date_stays_open_and_a_worksheet_is_done_once_sent()
 
 def mondays_until(cast, *, last_monday: dt.date, slug: str = "worksheet"):
     exercise = ExerciseFactory.create(kind=slug, title=f"Mondays {slug}", options=options_for(slug))
-    return AssignmentFactory.create(
-        client=cast.alice,
+    return weekly_assignment(
+        cast.alice,
         exercise=exercise,
-        schedule="weekly",
         weekdays=[0],
         starts_on=last_monday - dt.timedelta(days=21),
-        due_on=None,
         ends_on=last_monday + dt.timedelta(days=1),
     )
 
@@ -241,12 +247,10 @@ def daily_work(
     today = client_today(cast.alice)
     named = {"title": title} if title else {}
     exercise = ExerciseFactory.create(kind=slug, options=options_for(slug), **named)
-    return AssignmentFactory.create(
-        client=cast.alice,
+    return daily_assignment(
+        cast.alice,
         exercise=exercise,
-        schedule="daily",
         starts_on=today - dt.timedelta(days=began_days_ago),
-        due_on=None,
         ends_on=today + dt.timedelta(days=ends_in_days),
     )
 
@@ -380,12 +384,10 @@ def test_to_do_is_read_on_the_clients_own_day_far_from_the_practice(cast, monkey
         starts_on=dt.date(2026, 3, 1),
         due_on=dt.date(2026, 3, 10),
     )
-    AssignmentFactory.create(
-        client=cast.alice,
+    daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(kind="worksheet", title="Every day"),
-        schedule="daily",
         starts_on=dt.date(2026, 3, 1),
-        due_on=None,
         ends_on=dt.date(2026, 3, 31),
     )
     todo = todo_for_client(user=cast.alice.portal_user)
@@ -459,13 +461,11 @@ def weekly_today(cast):
     """Alice's weekly check-in, on her today's weekday, with weeks to come."""
     today = client_today(cast.alice)
     exercise = ExerciseFactory.create(kind="worksheet", title="Weekly check-in")
-    return AssignmentFactory.create(
-        client=cast.alice,
+    return weekly_assignment(
+        cast.alice,
         exercise=exercise,
-        schedule="weekly",
         weekdays=[today.weekday()],
         starts_on=today - dt.timedelta(days=21),
-        due_on=None,
         ends_on=today + dt.timedelta(days=21),
     )
 
@@ -503,15 +503,13 @@ def test_a_new_slot_of_recurring_work_opens_as_the_first_one_did(cast):
 def test_a_new_slot_of_a_recurring_map_still_offers_to_update_it(cast):
     """A map opens as the last one sent, filled in: each week updates it."""
     today = client_today(cast.alice)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
+    assignment = weekly_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(
             kind="support_network", title="Weekly map", options=options_for("support_network")
         ),
-        schedule="weekly",
         weekdays=[today.weekday()],
         starts_on=today - dt.timedelta(days=21),
-        due_on=None,
         ends_on=today + dt.timedelta(days=21),
     )
     send(assignment, occurrence_on=today - dt.timedelta(days=7))

@@ -11,7 +11,14 @@ from django.urls import reverse
 from homework.selectors import client_today
 from homework.services import programs
 from tests.conftest import login
-from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
+from tests.factories import (
+    RESPONSES,
+    AssignmentFactory,
+    EntryFactory,
+    ExerciseFactory,
+    daily_assignment,
+    options_for,
+)
 from tests.helpers_entries import submit_written_record
 from tests.helpers_program_pages import on_program, step_work
 
@@ -28,11 +35,9 @@ def add_work(cast, n: int) -> None:
     if n % 3 == 0:
         assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
     else:
-        assignment = AssignmentFactory.create(
-            client=cast.alice,
+        assignment = daily_assignment(
+            cast.alice,
             exercise=exercise,
-            schedule="daily",
-            due_on=None,
             starts_on=today - dt.timedelta(days=5),
             ends_on=None if n % 3 == 2 else today + dt.timedelta(days=5),
         )

@@ -41,6 +41,26 @@ def scale(key: str, **extra: object) -> dict[str, object]:
     return {"key": key, "type": "scale_0_10", "text": f"{key}?", "scored": True, **extra}
 
 
+def where_question(*, watched: list[str]) -> dict[str, object]:
+    return {
+        "key": "where",
+        "type": "single_choice",
+        "text": "Where?",
+        "choices": ["Home", "Work"],
+        "review_choices": watched,
+    }
+
+
+def kinds_question(*, watched: list[str]) -> dict[str, object]:
+    return {
+        "key": "kinds",
+        "type": "multiple_choice",
+        "text": "Which?",
+        "choices": ["a", "b", "c"],
+        "review_choices": watched,
+    }
+
+
 def watched(*questions: dict[str, object]) -> dict[str, object]:
     return {"questions": list(questions), "score": {"method": "mean", "better": "higher"}}
 
@@ -82,20 +102,8 @@ def test_a_watch_at_or_below_above_and_on_chosen_answers_is_kept_as_saved():
     options = watched(
         scale("safe", review_at_or_below=3),
         scale("pull", review_above=8),
-        {
-            "key": "where",
-            "type": "single_choice",
-            "text": "Where?",
-            "choices": ["Home", "Work"],
-            "review_choices": ["Work"],
-        },
-        {
-            "key": "kinds",
-            "type": "multiple_choice",
-            "text": "Which?",
-            "choices": ["a", "b", "c"],
-            "review_choices": ["c", "a"],
-        },
+        where_question(watched=["Work"]),
+        kinds_question(watched=["c", "a"]),
         {"key": "ok", "type": "yes_no", "text": "Safe at home?", "review_choices": ["no"]},
     )
     cleaned = WORKSHEET.clean_options(options)
@@ -231,20 +239,8 @@ def test_a_chosen_answer_that_is_watched_is_flagged_and_free_text_never(response
         options=WORKSHEET.clean_options(
             {
                 "questions": [
-                    {
-                        "key": "where",
-                        "type": "single_choice",
-                        "text": "Where?",
-                        "choices": ["Home", "Work"],
-                        "review_choices": ["Work"],
-                    },
-                    {
-                        "key": "kinds",
-                        "type": "multiple_choice",
-                        "text": "Which?",
-                        "choices": ["a", "b", "c"],
-                        "review_choices": ["c"],
-                    },
+                    where_question(watched=["Work"]),
+                    kinds_question(watched=["c"]),
                     {"key": "ok", "type": "yes_no", "text": "Safe?", "review_choices": ["no"]},
                     {"key": "what", "type": "long_text", "text": "What happened?"},
                 ]

@@ -20,7 +20,12 @@ from homework.selectors.period import period_between_sessions, period_for_dates
 from homework.selectors.work_in_period import completion_for_period
 from homework.summary.render import summary_document
 from homework.summary.selectors import summary_data
-from tests.factories import AssignmentFactory, EntryFactory, ExerciseFactory, SessionFactory
+from tests.factories import (
+    EntryFactory,
+    ExerciseFactory,
+    SessionFactory,
+    weekly_assignment,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -37,14 +42,7 @@ def noon(on: dt.date) -> dt.datetime:
 
 
 def mondays(cast, *, starts_on=MON_2_MARCH, ends_on=SUN_29_MARCH) -> Assignment:
-    return AssignmentFactory.create(
-        client=cast.alice,
-        schedule="weekly",
-        weekdays=[0],
-        starts_on=starts_on,
-        due_on=None,
-        ends_on=ends_on,
-    )
+    return weekly_assignment(cast.alice, weekdays=[0], starts_on=starts_on, ends_on=ends_on)
 
 
 def sent(assignment: Assignment, *, slot: dt.date, on: dt.date) -> None:
@@ -157,20 +155,22 @@ def test_a_slot_still_open_at_a_session_is_counted_in_the_next_summary(cast):
     assert for_session(cast, assignment, third, second) == (0, 1)  # 9 March
 
 
-def test_a_slot_done_after_the_session_counts_done_in_the_next_summary(cast):
+@pytest.mark.parametrize(
+    ("sent_on", "in_first", "in_second"),
+    [
+        pytest.param(5, (0, 0), (1, 1), id="after-the-session-counts-in-the-next-summary"),
+        pytest.param(3, (1, 1), (0, 0), id="before-the-session-counts-there-and-not-again"),
+    ],
+)
+def test_a_slot_done_counts_in_the_summary_of_the_session_after_it(
+    cast, sent_on, in_first, in_second
+):
+    """Monday 2's slot, sent on the 3rd (before Wednesday 4's session) or the 5th (after it)."""
     assignment = mondays(cast)
     first, second, _ = sessions(cast)
-    sent(assignment, slot=day(2), on=day(5))
-    assert for_session(cast, assignment, first, None) == (0, 0)
-    assert for_session(cast, assignment, second, first) == (1, 1)
-
-
-def test_a_slot_done_before_the_session_counts_there_and_not_again(cast):
-    assignment = mondays(cast)
-    first, second, _ = sessions(cast)
-    sent(assignment, slot=day(2), on=day(3))
-    assert for_session(cast, assignment, first, None) == (1, 1)
-    assert for_session(cast, assignment, second, first) == (0, 0)
+    sent(assignment, slot=day(2), on=day(sent_on))
+    assert for_session(cast, assignment, first, None) == in_first
+    assert for_session(cast, assignment, second, first) == in_second
 
 
 def test_the_summary_for_the_first_slots_day_says_it_was_sent_or_when_it_is_due(cast):
@@ -180,22 +180,18 @@ def test_the_summary_for_the_first_slots_day_says_it_was_sent_or_when_it_is_due(
     Monday 9: the therapist reads when the first one is due."""
     Assignment.objects.filter(pk=cast.alice_assignment.pk).update(status="completed")
     first, second, _ = sessions(cast)
-    wednesdays = AssignmentFactory.create(
-        client=cast.alice,
+    wednesdays = weekly_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="Wednesday check-in"),
-        schedule="weekly",
         weekdays=[2],
         starts_on=day(11),
-        due_on=None,
         ends_on=SUN_29_MARCH,
     )
-    AssignmentFactory.create(
-        client=cast.alice,
+    weekly_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="Thursday check-in"),
-        schedule="weekly",
         weekdays=[3],
         starts_on=day(9),
-        due_on=None,
         ends_on=SUN_29_MARCH,
     )
     morning = timezone.make_aware(dt.datetime.combine(day(11), dt.time(8)))

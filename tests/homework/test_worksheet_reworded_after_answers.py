@@ -24,12 +24,15 @@ from tests.helpers_worksheets import (
     UNSAFE,
     WORKSHEET,
     answered,
+    as_worded,
     check_in_form,
     drafted_check_in,
     edit_questions,
     flat,
+    page_of,
     pages,
     reword_pull_and_safe,
+    sent_draft,
     shown_with,
     weekly_check_in,
     wordings_of,
@@ -81,8 +84,7 @@ def test_an_edit_after_the_rewording_answers_the_new_wording(cast):
     sent = http.post(
         reverse("homework:entry_edit", args=[entry.key]),
         {
-            "key": str(entry.key),
-            "version": str(entry.version),
+            **page_of(entry),
             f"r-{others[0]}": "my sister's kitchen",
             f"r-{key}": "yes",
             f"r-{others[1]}": "twice, late at night",
@@ -259,12 +261,11 @@ def test_an_autosave_after_a_rewording_keeps_untouched_answers_under_the_words_t
 
     saved = http.post(
         reverse("homework:autosave", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="yes")},
+        {**page_of(draft), **check_in_form(keys, safe="yes")},
     )
 
     assert saved.status_code == 200, saved.content
-    pull, safe, helped = keys
-    assert wordings_of(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == as_worded(keys, safe=UNSAFE)
     # Reopened, the draft still asks the client to check the answer they left
     # as it was; the one they changed answers what they read.
     page = flat(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
@@ -278,7 +279,7 @@ def test_sending_after_a_rewording_keeps_untouched_answers_under_the_words_they_
 
     sent = http.post(
         reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="yes")},
+        {**page_of(draft), **check_in_form(keys, safe="yes")},
     )
 
     assert sent.status_code == 302, sent.content
@@ -303,22 +304,16 @@ def test_sending_after_a_rewording_keeps_untouched_answers_under_the_words_they_
 
 def test_an_edit_after_a_rewording_keeps_untouched_answers_under_the_words_they_answered(cast):
     exercise, draft, keys, http = drafted_check_in(cast)
-    sent = http.post(
-        reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="no")},
-    )
-    assert sent.status_code == 302, sent.content
-    entry = Entry.objects.get(pk=draft.pk)
+    entry = sent_draft(http, draft, keys)
     reword_pull_and_safe(cast, exercise)
 
     edited = http.post(
         reverse("homework:entry_edit", args=[entry.key]),
-        {"key": str(entry.key), "version": str(entry.version), **check_in_form(keys, safe="yes")},
+        {**page_of(entry), **check_in_form(keys, safe="yes")},
     )
 
     assert edited.status_code == 302, edited.content
-    pull, safe, helped = keys
-    assert wordings_of(entry) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == as_worded(keys, safe=UNSAFE)
 
 
 def test_an_answer_changed_and_changed_back_answers_the_words_on_screen(cast):
@@ -330,8 +325,7 @@ def test_an_answer_changed_and_changed_back_answers_the_words_on_screen(cast):
     http.post(url, {"key": str(draft.key), "version": "1", **check_in_form(keys, safe="yes")})
     http.post(url, {"key": str(draft.key), "version": "2", **check_in_form(keys, safe="no")})
 
-    pull, safe, helped = keys
-    assert wordings_of(draft) == {pull: PULL, safe: UNSAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == as_worded(keys, safe=UNSAFE)
 
 
 @pytest.mark.parametrize("save", ["draft", "send"])

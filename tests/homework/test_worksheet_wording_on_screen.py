@@ -29,12 +29,15 @@ from tests.helpers_worksheets import (
     SAFE,
     UNSAFE,
     WORKSHEET,
+    as_worded,
     check_in_form,
     drafted_check_in,
     edit_questions,
     flat,
+    page_of,
     pages,
     reword_pull_and_safe,
+    sent_draft,
     shown_with,
     weekly_check_in,
     wordings_of,
@@ -109,8 +112,7 @@ def test_a_change_made_in_a_stale_tab_answers_the_words_that_tab_showed(cast):
     )
 
     assert reply.status_code == 200, reply.content
-    pull, safe, helped = keys
-    assert wordings_of(draft) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == as_worded(keys, safe=SAFE)
     # Opened afresh, the page shows the new words and says what the answer answered.
     page = flat(http.get(reverse("homework:do", args=[draft.assignment_id])).text)
     assert "When you answered, this read: “" + SAFE in page
@@ -118,28 +120,21 @@ def test_a_change_made_in_a_stale_tab_answers_the_words_that_tab_showed(cast):
 
 def test_an_edit_in_a_stale_tab_answers_the_words_that_tab_showed(cast):
     exercise, draft, keys, http = drafted_check_in(cast)
-    sent = http.post(
-        reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="no")},
-    )
-    assert sent.status_code == 302, sent.content
-    entry = Entry.objects.get(pk=draft.pk)
+    entry = sent_draft(http, draft, keys)
     shown = marks_on(http.get(reverse("homework:entry_edit", args=[entry.key])).text)
     reword_pull_and_safe(cast, exercise)
 
     edited = http.post(
         reverse("homework:entry_edit", args=[entry.key]),
         {
-            "key": str(entry.key),
-            "version": str(entry.version),
+            **page_of(entry),
             **check_in_form(keys, safe="yes"),
             **shown,
         },
     )
 
     assert edited.status_code == 302, edited.content
-    pull, safe, helped = keys
-    assert wordings_of(entry) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(entry) == as_worded(keys, safe=SAFE)
 
 
 def test_a_tab_older_than_two_rewordings_answers_the_first_words(cast):
@@ -319,12 +314,7 @@ def test_saying_the_answer_still_fits_records_it_under_the_new_words(cast):
 
 def test_a_sent_answer_confirmed_on_the_edit_page_reads_under_the_new_words(cast):
     exercise, draft, keys, http = drafted_check_in(cast)
-    sent = http.post(
-        reverse("homework:do", args=[draft.assignment_id]),
-        {"key": str(draft.key), "version": str(draft.version), **check_in_form(keys, safe="no")},
-    )
-    assert sent.status_code == 302, sent.content
-    entry = Entry.objects.get(pk=draft.pk)
+    entry = sent_draft(http, draft, keys)
     reword_pull_and_safe(cast, exercise)
     pull, safe, helped = keys
     page = http.get(reverse("homework:entry_edit", args=[entry.key])).text
@@ -334,8 +324,7 @@ def test_a_sent_answer_confirmed_on_the_edit_page_reads_under_the_new_words(cast
     edited = http.post(
         reverse("homework:entry_edit", args=[entry.key]),
         {
-            "key": str(entry.key),
-            "version": str(entry.version),
+            **page_of(entry),
             **check_in_form(keys, safe="no"),
             **marks_on(page),
             f"still-{safe}": boxes[f"still-{safe}"],
@@ -358,16 +347,14 @@ def test_sending_without_the_box_leaves_the_answer_under_the_words_it_answered(c
     sent = http.post(
         reverse("homework:do", args=[draft.assignment_id]),
         {
-            "key": str(draft.key),
-            "version": str(draft.version),
+            **page_of(draft),
             **check_in_form(keys, safe="no"),
             **marks_on(page),
         },
     )
 
     assert sent.status_code == 302, sent.content
-    pull, safe, helped = keys
-    assert wordings_of(draft) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(draft) == as_worded(keys, safe=SAFE)
 
 
 def test_the_api_and_pages_sending_no_marks_save_as_before(cast):
@@ -405,5 +392,4 @@ def test_the_quick_exits_last_words_answer_the_words_on_screen(cast):
     )
 
     assert left.status_code == 204
-    pull, safe, helped = keys
-    assert wordings_of(Entry.objects.get(key=key)) == {pull: PULL, safe: SAFE, helped: HELPED_TEXT}
+    assert wordings_of(Entry.objects.get(key=key)) == as_worded(keys, safe=SAFE)

@@ -13,7 +13,14 @@ from homework import selectors
 from homework.models import Assignment
 from homework.schedules import count_slots
 from homework.selectors import HOME_LIST_LIMIT, Progress, completion, with_progress
-from tests.factories import AssignmentFactory, ClientFactory, EntryFactory, SessionFactory
+from tests.factories import (
+    AssignmentFactory,
+    ClientFactory,
+    EntryFactory,
+    SessionFactory,
+    daily_assignment,
+    weekly_assignment,
+)
 
 TODAY = dt.date(2026, 3, 11)  # a Wednesday
 
@@ -62,12 +69,8 @@ def test_drafts_do_not_count(cast):
 
 
 def test_daily_counts_days_done_of_days_so_far(cast):
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        starts_on=TODAY - dt.timedelta(days=4),
-        due_on=None,
-        ends_on=TODAY + dt.timedelta(days=5),
+    assignment = daily_assignment(
+        cast.alice, starts_on=TODAY - dt.timedelta(days=4), ends_on=TODAY + dt.timedelta(days=5)
     )
     sent_on(assignment, TODAY - dt.timedelta(days=4))
     sent_on(assignment, TODAY - dt.timedelta(days=2))
@@ -84,12 +87,8 @@ def test_daily_counts_days_done_of_days_so_far(cast):
 def test_todays_occurrence_is_open_until_the_clients_day_is_over(cast):
     """In the morning, a daily exercise not done yet today is not missed:
     today counts once something is sent for it, or once the day is over."""
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        starts_on=TODAY - dt.timedelta(days=2),
-        due_on=None,
-        ends_on=TODAY + dt.timedelta(days=5),
+    assignment = daily_assignment(
+        cast.alice, starts_on=TODAY - dt.timedelta(days=2), ends_on=TODAY + dt.timedelta(days=5)
     )
     sent_on(assignment, TODAY - dt.timedelta(days=2))
     sent_on(assignment, TODAY - dt.timedelta(days=1))
@@ -104,13 +103,7 @@ def test_todays_occurrence_is_open_until_the_clients_day_is_over(cast):
 
 
 def test_the_last_day_of_a_schedule_is_open_not_ended_until_it_is_over(cast):
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        starts_on=TODAY - dt.timedelta(days=1),
-        due_on=None,
-        ends_on=TODAY,
-    )
+    assignment = daily_assignment(cast.alice, starts_on=TODAY - dt.timedelta(days=1), ends_on=TODAY)
     sent_on(assignment, TODAY - dt.timedelta(days=1))
     morning = progress_of(assignment, today=TODAY)
     assert (morning.state, morning.done, morning.due_so_far, morning.scheduled) == (
@@ -124,12 +117,10 @@ def test_the_last_day_of_a_schedule_is_open_not_ended_until_it_is_over(cast):
 
 
 def test_a_weekly_slot_on_the_clients_today_is_not_due_yet(cast):
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="weekly",
+    assignment = weekly_assignment(
+        cast.alice,
         weekdays=[TODAY.weekday()],
         starts_on=TODAY - dt.timedelta(days=7),
-        due_on=None,
         ends_on=TODAY + dt.timedelta(days=7),
     )
     progress = progress_of(assignment, today=TODAY)
@@ -167,13 +158,8 @@ def test_work_sent_early_for_the_first_slot_is_not_more_than_expected(cast):
     """Weekly on Sunday from Monday 30 Nov: sent that Monday, the entry is
     filed under the first slot (6 Dec), which has not come round yet."""
     monday = dt.date(2026, 11, 30)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="weekly",
-        weekdays=[6],
-        starts_on=monday,
-        due_on=None,
-        ends_on=dt.date(2036, 12, 31),
+    assignment = weekly_assignment(
+        cast.alice, weekdays=[6], starts_on=monday, ends_on=dt.date(2036, 12, 31)
     )
     sent_on(assignment, dt.date(2026, 12, 6))
     progress = progress_of(assignment, today=monday)
@@ -186,12 +172,8 @@ def test_a_day_still_to_come_here_is_not_counted_done_yet(cast):
     """A client ahead of the practice sends tomorrow's (their today's) entry:
     it counts once that day is one of the days expected, not before."""
     today = dt.date(2026, 11, 30)
-    assignment = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        starts_on=today - dt.timedelta(days=1),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=30),
+    assignment = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=1), ends_on=today + dt.timedelta(days=30)
     )
     sent_on(assignment, today + dt.timedelta(days=1))
     progress = progress_of(assignment, today=today)
@@ -225,12 +207,7 @@ def test_overdue_query_agrees_with_completion(cast):
         AssignmentFactory.create(
             client=cast.alice, due_on=today - dt.timedelta(days=2), status="cancelled"
         ),
-        AssignmentFactory.create(
-            client=cast.alice,
-            schedule="daily",
-            due_on=None,
-            ends_on=today - dt.timedelta(days=1),
-        ),
+        daily_assignment(cast.alice, ends_on=today - dt.timedelta(days=1)),
     ]
     done_late = AssignmentFactory.create(client=cast.alice, due_on=today - dt.timedelta(days=3))
     EntryFactory.create(assignment=done_late)

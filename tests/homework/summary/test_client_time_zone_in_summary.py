@@ -17,6 +17,7 @@ from tests.factories import (
     EntryFactory,
     ExerciseFactory,
     SessionFactory,
+    daily_assignment,
     urge_log,
 )
 from tests.helpers import day_pattern, last_night_at_nine
@@ -184,12 +185,8 @@ def test_days_without_contact_count_to_the_clients_today(cast, zone, now, contac
 )
 def test_daily_work_is_counted_in_the_clients_days(cast, zone, now, their_days):
     far_away(cast, zone)
-    daily = AssignmentFactory.create(
-        client=cast.alice,
-        schedule="daily",
-        starts_on=dt.date(2026, 3, 3),
-        due_on=None,
-        ends_on=dt.date(2026, 3, 30),
+    daily = daily_assignment(
+        cast.alice, starts_on=dt.date(2026, 3, 3), ends_on=dt.date(2026, 3, 30)
     )
     for day in their_days:  # every one of their days, at 08:00 their time
         EntryFactory.create(

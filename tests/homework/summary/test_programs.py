@@ -11,27 +11,21 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import ClientProgramStep
-from homework.selectors.period import period_for_dates
 from homework.selectors.programs import programs_in_period
 from homework.services import programs
 from homework.summary import render
 from tests.conftest import login
 from tests.helpers_entries import submit_written_record
 from tests.helpers_program_pages import on_program, step_work
-from tests.helpers_summary import summary_document
+from tests.helpers_summary import summary_document, the_last
 
 from .conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
 
 
-def last_week():
-    today = timezone.localdate()
-    return period_for_dates(since=today - dt.timedelta(days=7), until=today, session=None)
-
-
 def glance(cast) -> str:
-    return summary_document(cast, last_week(), full_detail=False).html
+    return summary_document(cast, the_last(7), full_detail=False).html
 
 
 def test_a_program_is_one_line_with_its_step_and_the_steps_sent_in_the_period(cast):
@@ -58,7 +52,7 @@ def test_only_steps_the_client_sent_in_the_period_count_as_done(cast):
         actor=cast.tara, client_program_id=client_program.pk, step_id=step_two.pk
     )
     (line,) = programs_in_period(
-        user=cast.tara, client=cast.alice, since=last_week().since, until=last_week().until
+        user=cast.tara, client=cast.alice, since=the_last(7).since, until=the_last(7).until
     )
     assert (line.standing.step, line.standing.finished, line.done_in_period) == (3, 2, 0)
 
@@ -77,7 +71,7 @@ def test_an_ended_program_shows_only_when_a_step_was_sent_in_the_period(cast):
 def test_a_program_that_begins_after_the_period_is_left_out(cast):
     on_program(cast, starts_on=timezone.localdate() + dt.timedelta(days=3))
     assert "Programs" not in glance(cast)
-    period = last_week()
+    period = the_last(7)
     assert (
         programs_in_period(
             user=cast.tara, client=cast.alice, since=period.since, until=period.until
@@ -88,7 +82,7 @@ def test_a_program_that_begins_after_the_period_is_left_out(cast):
 
 def test_another_therapist_reads_no_program_of_a_client_not_theirs(cast):
     on_program(cast)
-    period = last_week()
+    period = the_last(7)
     assert (
         programs_in_period(
             user=cast.theo, client=cast.alice, since=period.since, until=period.until
@@ -122,7 +116,7 @@ def test_the_summary_reads_one_program_and_ten_in_the_same_queries(cast):
 def test_the_printed_summary_and_the_since_last_session_page_carry_the_line(cast):
     client_program = on_program(cast)
     programs.client_program_pause(actor=cast.tara, client_program_id=client_program.pk)
-    document = summary_document(cast, last_week(), full_detail=False)
+    document = summary_document(cast, the_last(7), full_detail=False)
     text = " ".join(
         pdf_text(render.render_summary_pdf(document, generated_at=timezone.now())).split()
     )

@@ -26,10 +26,12 @@ from tests.factories import (
     EntryFactory,
     ExerciseFactory,
     SessionFactory,
+    daily_assignment,
     urge_log,
+    weekly_assignment,
 )
 from tests.helpers import day_pattern
-from tests.helpers_summary import summary_document
+from tests.helpers_summary import summary_data_for, summary_document, the_last
 from tests.listener import Listener
 
 from .conftest import add, page_count, pdf_text, record
@@ -38,14 +40,9 @@ pytestmark = pytest.mark.django_db
 
 
 def summary_for(user, client, *, since_days=21, full_detail=False):
-    today = timezone.localdate()
-    period = period_for_dates(
-        since=today - dt.timedelta(days=since_days), until=today, session=None
+    return render.summary_document(
+        summary_data_for(user, client, the_last(since_days), full_detail=full_detail)
     )
-    data = selectors.summary_data(
-        user=user, client=client, period=period, full_detail=full_detail, now=timezone.now()
-    )
-    return render.summary_document(data)
 
 
 def pdf_for(user, client, **kwargs) -> bytes:
@@ -103,9 +100,7 @@ def test_an_empty_period_says_so_calmly(cast):
     period = period_for_dates(
         since=today - dt.timedelta(days=90), until=today - dt.timedelta(days=60), session=None
     )
-    data = selectors.summary_data(
-        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
-    )
+    data = summary_data_for(cast.tara, cast.alice, period)
     text = pdf_text(
         render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
     )
@@ -224,13 +219,11 @@ def test_work_on_several_days_a_week_is_counted_in_check_ins_not_weeks(cast):
     """Mondays and Thursdays through November: eight check-ins due in it, not
     "8 weeks" in a 30-day month (Monday 30's is open until Thursday 3
     December, so it is the next period's to count: test_weekly_slots)."""
-    AssignmentFactory.create(
-        client=cast.alice,
+    weekly_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="One small boundary"),
-        schedule=Assignment.Schedule.WEEKLY,
         weekdays=[0, 3],
         starts_on=dt.date(2026, 11, 1),
-        due_on=None,
         ends_on=dt.date(2026, 12, 31),
     )
     period = period_for_dates(since=dt.date(2026, 11, 1), until=dt.date(2026, 11, 30), session=None)
@@ -253,12 +246,10 @@ def work_tally(cast) -> str:
 
 def daily_work(cast, title="Every evening"):
     today = timezone.localdate()
-    return AssignmentFactory.create(
-        client=cast.alice,
+    return daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title=title),
-        schedule=Assignment.Schedule.DAILY,
         starts_on=today - dt.timedelta(days=6),
-        due_on=None,
         ends_on=today + dt.timedelta(days=20),
     )
 
@@ -304,12 +295,10 @@ def test_a_due_date_in_another_year_names_its_year(cast):
 
 def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast, artifacts):
     today = timezone.localdate()
-    log = AssignmentFactory.create(
-        client=cast.alice,
+    log = daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="Every day, the full picture"),
-        schedule=Assignment.Schedule.DAILY,
         starts_on=today - dt.timedelta(days=366),
-        due_on=None,
         ends_on=today,
     )
     Entry.objects.bulk_create(
@@ -450,11 +439,7 @@ def test_a_summary_for_chosen_dates_is_not_called_a_session_summary(cast, full_d
 
 
 def test_rendering_reads_and_writes_nothing_in_the_database(cast, django_assert_num_queries):
-    today = timezone.localdate()
-    period = period_for_dates(since=today - dt.timedelta(days=7), until=today, session=None)
-    data = selectors.summary_data(
-        user=cast.tara, client=cast.alice, period=period, full_detail=False, now=timezone.now()
-    )
+    data = summary_data_for(cast.tara, cast.alice, the_last(7))
     with django_assert_num_queries(0):
         render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
 
@@ -574,12 +559,10 @@ def test_a_year_of_daily_urge_logs_prints_on_at_most_three_pages_with_bounded_qu
     from django.test.utils import CaptureQueriesContext
 
     today = timezone.localdate()
-    log = AssignmentFactory.create(
-        client=cast.alice,
+    log = daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(kind="urge_log", title="A year without contact"),
-        schedule=Assignment.Schedule.DAILY,
         starts_on=today - dt.timedelta(days=366),
-        due_on=None,
         ends_on=today,
         no_contact_since=today - dt.timedelta(days=366),
     )
@@ -682,13 +665,8 @@ def test_a_year_of_daily_check_ins_lists_the_first_and_latest_values(cast):
     exercise = Exercise.objects.get(title="Weekly check-in: pull and clarity")
     kind = get_kind(exercise.kind)
     today = timezone.localdate()
-    check_in = AssignmentFactory.create(
-        client=cast.alice,
-        exercise=exercise,
-        schedule=Assignment.Schedule.DAILY,
-        starts_on=today - dt.timedelta(days=367),
-        due_on=None,
-        ends_on=today,
+    check_in = daily_assignment(
+        cast.alice, exercise=exercise, starts_on=today - dt.timedelta(days=367), ends_on=today
     )
     now = timezone.now()
     entries = []

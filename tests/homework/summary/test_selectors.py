@@ -10,7 +10,14 @@ from homework.models import Assignment, Entry
 from homework.selectors.period import PeriodQuery, period_for_dates, practice_midnight
 from homework.selectors.work_in_period import WorkInPeriod
 from homework.summary import selectors
-from tests.factories import AssignmentFactory, EntryFactory, SessionFactory
+from tests.factories import (
+    AssignmentFactory,
+    EntryFactory,
+    SessionFactory,
+    daily_assignment,
+    weekly_assignment,
+)
+from tests.helpers_summary import summary_data_for, the_last
 
 from .conftest import add, record
 
@@ -18,13 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def data_for(user, client, *, since_days=30, full_detail=False):
-    today = timezone.localdate()
-    period = period_for_dates(
-        since=today - dt.timedelta(days=since_days), until=today, session=None
-    )
-    return selectors.summary_data(
-        user=user, client=client, period=period, full_detail=full_detail, now=timezone.now()
-    )
+    return summary_data_for(user, client, the_last(since_days), full_detail=full_detail)
 
 
 def test_summary_holds_only_shared_submitted_entries_of_that_client(cast):
@@ -163,12 +164,8 @@ def test_private_entries_do_not_count_as_done(cast):
 
 def test_recurring_work_counts_days_with_something_sent(cast):
     today = timezone.localdate()
-    daily = AssignmentFactory.create(
-        client=cast.alice,
-        schedule=Assignment.Schedule.DAILY,
-        starts_on=today - dt.timedelta(days=9),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=20),
+    daily = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=9), ends_on=today + dt.timedelta(days=20)
     )
     for days_ago in (1, 2, 2.1, 5):  # two entries on one day count as one day
         add(daily, days_ago=days_ago)
@@ -184,12 +181,8 @@ def test_todays_work_counts_once_sent_and_is_not_missed_before(cast):
     """A summary printed mid-morning does not count today as missed: the
     client's day is not over (the admin's "so far" reads the same)."""
     today = timezone.localdate()
-    daily = AssignmentFactory.create(
-        client=cast.alice,
-        schedule=Assignment.Schedule.DAILY,
-        starts_on=today - dt.timedelta(days=2),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=20),
+    daily = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=2), ends_on=today + dt.timedelta(days=20)
     )
 
     def item() -> tuple[int, int]:
@@ -214,12 +207,8 @@ def test_a_summary_printed_days_before_its_session_leaves_todays_work_open(cast)
         client=cast.alice,
         starts_at=practice_midnight(today + dt.timedelta(days=2)) + dt.timedelta(hours=10),
     )
-    daily = AssignmentFactory.create(
-        client=cast.alice,
-        schedule=Assignment.Schedule.DAILY,
-        starts_on=today - dt.timedelta(days=2),
-        due_on=None,
-        ends_on=today + dt.timedelta(days=20),
+    daily = daily_assignment(
+        cast.alice, starts_on=today - dt.timedelta(days=2), ends_on=today + dt.timedelta(days=20)
     )
     for days_before in (2, 1):
         day = today - dt.timedelta(days=days_before)
@@ -250,12 +239,10 @@ def test_a_summary_printed_days_before_its_session_leaves_todays_work_open(cast)
 
 def test_weekly_work_expects_only_its_weekdays(cast):
     today = timezone.localdate()
-    weekly = AssignmentFactory.create(
-        client=cast.alice,
-        schedule=Assignment.Schedule.WEEKLY,
+    weekly = weekly_assignment(
+        cast.alice,
         weekdays=[today.weekday()],
         starts_on=today - dt.timedelta(days=27),
-        due_on=None,
         ends_on=today + dt.timedelta(days=20),
     )
     (item,) = [
@@ -276,13 +263,7 @@ def count_queries(user, client) -> int:
 
 def daily(client):
     today = timezone.localdate()
-    return AssignmentFactory.create(
-        client=client,
-        schedule=Assignment.Schedule.DAILY,
-        starts_on=today - dt.timedelta(days=365),
-        due_on=None,
-        ends_on=today,
-    )
+    return daily_assignment(client, starts_on=today - dt.timedelta(days=365), ends_on=today)
 
 
 def test_queries_do_not_grow_with_entries(cast):
@@ -322,15 +303,14 @@ def test_an_entry_kept_private_then_shared_is_news_in_the_period_it_was_shared(c
     entry = add(cast.alice_assignment, days_ago=10, private=True, felt_unsafe=True)
     services.entry_set_private(user=cast.alice.portal_user, key=entry.key, private=False)
     assert entry in data_for_next_session(cast, now).flagged_unsafe
-    earlier = selectors.summary_data(
-        user=cast.tara,
-        client=cast.alice,
-        period=period_for_dates(
+    earlier = summary_data_for(
+        cast.tara,
+        cast.alice,
+        period_for_dates(
             since=timezone.localdate() - dt.timedelta(days=14),
             until=timezone.localdate() - dt.timedelta(days=8),
             session=None,
         ),
-        full_detail=False,
         now=now,
     )
     assert entry not in earlier.entries  # it was private then: never in that summary
@@ -343,13 +323,11 @@ def test_daily_work_done_every_day_counts_the_session_day_done_before_the_sessio
     from tests.factories import EntryFactory, ExerciseFactory, urge_log
 
     today = timezone.localdate()
-    daily = AssignmentFactory.create(
-        client=cast.alice,
+    daily = daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(kind="urge_log"),
-        schedule=Assignment.Schedule.DAILY,
         starts_on=today - dt.timedelta(days=14),
         ends_on=today + dt.timedelta(days=14),
-        due_on=None,
     )
     at_ten = dt.timedelta(hours=10)
     SessionFactory.create(

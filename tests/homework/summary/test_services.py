@@ -14,7 +14,7 @@ from homework.selectors.period import PeriodQuery
 from homework.services.stored_summaries import summary_storage
 from homework.summary import render, services
 from practice.encrypted_files import encrypted_file_read
-from tests.factories import SessionFactory
+from tests.factories import SessionFactory, daily_assignment
 
 from .conftest import add, pdf_text
 
@@ -165,17 +165,14 @@ def evening_and_session_tomorrow(cast):
 
 def every_evening(cast):
     """Daily work for Alice from three days ago: its fourth slot is today's."""
-    from homework.models import Assignment
-    from tests.factories import AssignmentFactory, ExerciseFactory
+    from tests.factories import ExerciseFactory
 
     today = timezone.localdate()
-    return AssignmentFactory.create(
-        client=cast.alice,
+    return daily_assignment(
+        cast.alice,
         exercise=ExerciseFactory.create(title="Every evening"),
-        schedule=Assignment.Schedule.DAILY,
         starts_on=today - dt.timedelta(days=3),
         ends_on=today + dt.timedelta(days=10),
-        due_on=None,
     )
 
 
