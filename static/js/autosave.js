@@ -399,17 +399,16 @@
   // with the page before it arrives. ``onPurpose``: signing out, which keeps
   // words held by an open conflict too (lastWordsData); other ways out ask
   // first (beforeunload), and leave them if the client says so.
+  // Returns the save's promise, settled once the server has answered (or
+  // it failed), so that signing out can wait for it; null with nothing to send.
   function flush(onPurpose) {
-    if (onPurpose === true && openConflict && !stopped) {
-      sendLastWords();
-      return;
-    }
-    if (!(dirty || inFlight) || blocked || stopped) return;
+    if (onPurpose === true && openConflict && !stopped) return sendLastWords();
+    if (!(dirty || inFlight) || blocked || stopped) return flushing;
     // The save on its way already carries these words, and finishes without
     // the page. Sent again, it would only make a new version of the same
     // words, which a page reloaded meanwhile (holding the one before) would
     // then meet as a change made elsewhere.
-    if (!dirty && inFlight && inFlightOutlivesPage) return;
+    if (!dirty && inFlight && inFlightOutlivesPage) return inFlight;
     clearTimeout(timer);
     var key = keyInput.value;
     try {
@@ -427,14 +426,16 @@
         .catch(function () { /* the next save, or the send, finds out */ })
         .finally(function () { if (flushing === sent) flushing = null; });
       flushing = sent;
+      return sent;
     } catch (e) { /* the page is going away; nothing else to do */ }
+    return null;
   }
-  // Sent to finish without the page; its answer is not waited for (the
-  // page is going, and the key it was sent under is not the page's).
+  // Sent to finish without the page; the page keeps nothing from its answer
+  // (it is going, and the key it was sent under is not the page's).
   function sendLastWords() {
     clearTimeout(timer);
     try {
-      fetch(url, {
+      return fetch(url, {
         method: "POST",
         body: lastWordsData(),
         credentials: "same-origin",
@@ -442,11 +443,13 @@
         headers: { "Accept": "application/json" },
       }).catch(function () { /* leaving anyway */ });
     } catch (e) { /* the page is going away; nothing else to do */ }
+    return null;
   }
   var leaving = false;
   window.addEventListener("pagehide", function () { if (!leaving) flush(); });
-  // Signing out in this tab or another saves first (quick-exit.js).
-  window.portalSaveNow = function () { flush(true); };
+  // Signing out in this tab or another saves first, and waits for the
+  // server's answer (quick-exit.js).
+  window.portalSaveNow = function () { return flush(true); };
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden" && !leaving) {
       if (inFlight) flush();

@@ -56,10 +56,9 @@
   // started the exit, which sends them in its own request, saved before the
   // session ends: sent by each tab, they could reach a slow server after it.
   var tabs = "BroadcastChannel" in window ? new BroadcastChannel("portal-quick-exit") : null;
-  var OTHER_TABS_FIRST_MS = 100;
   // Each open tab holds a lock named after it while it lives, so the tab
-  // that leaves knows whose words to wait for (the browser lets a lock go
-  // with its tab, closed or crashed). Without locks it waits a moment only.
+  // that asks the others knows whose answers to wait for (the browser lets a
+  // lock go with its tab, closed or crashed). Without locks it waits a moment only.
   var TAB_ID = Math.random().toString(36).slice(2);
   var TAB_LOCK = "portal-tab:";
   var locks = tabs && navigator.locks ? navigator.locks : null;
@@ -67,21 +66,65 @@
     locks.request(TAB_LOCK + TAB_ID, function () { return new Promise(function () {}); })
       .catch(function () { /* then this tab is waited for a moment only */ });
   }
+  var OTHER_TABS_FIRST_MS = 100;
   // A frozen tab must not hold the exit back for long.
   var OTHER_TABS_AT_MOST_MS = 1000;
+  // Signing out is not fleeing: it may give a slow server time to answer the saves.
+  var SAVED_AT_MOST_MS = 5000;
   // A tab whose words were not taken (the leaving tab closed meanwhile) sends them itself.
   var HANDED_AT_THE_LATEST_MS = 3000;
-  var collecting = null;  // while this tab leaves: the other tabs' answers, by tab
-  var handing = null;     // while this tab hands its words over: the draft
+  var handing = null;  // while this tab hands its words over: the draft
+  var exiting = false;  // the quick exit, from this tab or another, goes before signing out
+  var asking = {};  // this tab's questions to the others still open, by id
+  var asked = 0;
+
+  // Ask the other open tabs `question`; done once each has answered
+  // (onAnswer sees each answer), or after atMostMs: a frozen tab never answers.
+  function askOtherTabs(question, atMostMs, onAnswer, done) {
+    var id = TAB_ID + "." + (asked += 1);
+    var answered = {};
+    var expected = null;  // the other open tabs: known once the locks say
+    function finish() {
+      if (!asking[id]) return;
+      delete asking[id];
+      done();
+    }
+    function check() {
+      if (!expected) return;
+      for (var i = 0; i < expected.length; i++) if (!answered[expected[i]]) return;
+      finish();
+    }
+    asking[id] = function (reply) {
+      answered[reply.from] = true;
+      if (onAnswer) onAnswer(reply);
+      check();
+    };
+    tabs.postMessage({ question: question, ask: id });
+    setTimeout(finish, locks ? atMostMs : OTHER_TABS_FIRST_MS);
+    if (!locks) return;
+    locks.query().then(function (state) {
+      expected = (state.held || []).map(function (lock) { return lock.name; })
+        .filter(function (name) { return name.indexOf(TAB_LOCK) === 0 && name !== TAB_LOCK + TAB_ID; })
+        .map(function (name) { return name.slice(TAB_LOCK.length); });
+      check();
+    }, function () { /* the bound above goes on */ });
+  }
+  function answer(question, fields) {
+    fields.answers = question.ask;
+    fields.from = TAB_ID;
+    tabs.postMessage(fields);
+  }
+
   // Signing out (the "Sign out" button, or "Sign out on every device") clears
   // the other open tabs too: a tab left on what the client wrote would
   // otherwise stay on screen for whoever picks up the device next. In two
   // steps, because the session must outlive the first and not the second:
-  // - "signing-out", as the sign-out is sent: every signed-in tab (the
-  //   session script's marker) clears its screen and saves its unsaved words
+  // - "signing-out", before the sign-out is sent: every signed-in tab (the
+  //   session script's marker) clears its screen, saves its unsaved words
   //   the usual way (window.portalSaveNow, from autosave.js or session.js),
-  //   while the session still runs. Not through the exit's request, which
-  //   would end the session before "Sign out on every device" could use it;
+  //   and answers once the server has; the sign-out waits for the answers.
+  //   Not through the exit's request, which would end the session before
+  //   "Sign out on every device" could use it;
   // - "signed-out", from the sign-in page once it opens: the session is over,
   //   so the sign-in page is what those tabs now find (asked for sooner, it
   //   would open the notebook again). Other signed-in tabs go there too.
@@ -89,7 +132,7 @@
   var signedIn = document.body && document.body.hasAttribute("data-idle-seconds");
   // Should the sign-in page never open (the tab that signed out was closed,
   // or lost its connection), the cleared tabs go there on their own.
-  var SIGNED_OUT_AT_THE_LATEST_MS = 5000;
+  var SIGNED_OUT_AT_THE_LATEST_MS = SAVED_AT_MOST_MS + 5000;
   var awaitingSignOut = false;
   function toSignIn() {
     if (signedIn) window.location.replace(signedOutUrl);
@@ -108,21 +151,33 @@
     ending();
     document.documentElement.style.visibility = "hidden";
   }
+  // Settles once the server has answered this tab's save (or it failed).
   function saveNow() {
-    try { if (window.portalSaveNow) window.portalSaveNow(); } catch (e) { /* signing out anyway */ }
+    try {
+      return Promise.resolve(window.portalSaveNow ? window.portalSaveNow() : null)
+        .catch(function () { /* signing out anyway */ });
+    } catch (e) {
+      return Promise.resolve();
+    }
   }
   if (tabs) {
     tabs.onmessage = function (event) {
-      if (event.data === "signing-out") {
-        if (!signedIn || leaving) return;
+      var data = event.data || {};
+      if (data.answers) {
+        // An answer after the wait ended is not taken: that tab sends its words itself.
+        if (asking[data.answers]) asking[data.answers](data);
+        return;
+      }
+      if (data.question === "signing-out") {
+        if (!signedIn || leaving) { answer(data, {}); return; }
         leaving = true;
         awaitingSignOut = true;
         clearScreen();
-        saveNow();
+        saveNow().then(function () { answer(data, {}); });
         setTimeout(toSignIn, SIGNED_OUT_AT_THE_LATEST_MS);
         return;
       }
-      if (event.data === "signed-out") {
+      if (data === "signed-out") {
         // The sign-in page opens only once the session is over, however it
         // ended (the sign-out button, the idle timer of another tab, the
         // sign-out address typed): no page of the notebook stays on screen.
@@ -136,50 +191,50 @@
         }
         return;
       }
-      if (event.data && event.data.handover) {
-        // Words arriving after the sign-out went are not taken: the tab sends them itself.
-        if (!collecting || collecting.closed) return;
-        collecting.replies[event.data.handover] = true;
-        if (event.data.draft) handedOver.push(event.data.draft);
-        tabs.postMessage({ taken: event.data.handover });
-        collecting.check();
+      if (data.taken) {
+        if (data.taken === TAB_ID && handing) handing.done();
         return;
       }
-      if (event.data && event.data.taken) {
-        if (event.data.taken === TAB_ID && handing) handing.done();
-        return;
-      }
-      if (event.data !== "leave") return;
-      if (leaving || collecting) {
-        tabs.postMessage({ handover: TAB_ID, draft: null });
-        return;
-      }
+      if (data.question !== "leave") return;
+      if (leaving) { answer(data, { draft: null }); return; }
       leaving = true;
+      exiting = true;
       clearScreen();
-      handOver(pendingDraft());
+      handOver(data, pendingDraft());
     };
-    // The sign-out itself goes a moment later, so that the unsaved words of
-    // this tab and the others arrive while the session still runs.
+    // The sign-out itself goes once this tab's and the other tabs' unsaved
+    // words are on the server, while the session still runs.
     var signingOut = false;
     document.addEventListener("submit", function (event) {
-      var signOut = event.target;
-      if (!signOut.hasAttribute("data-sign-out") || event.defaultPrevented) return;
+      var signOutForm = event.target;
+      if (!signOutForm.hasAttribute("data-sign-out") || event.defaultPrevented) return;
       event.preventDefault();
       if (signingOut) return;
       signingOut = true;
-      tabs.postMessage("signing-out");
       ending();
-      saveNow();
-      setTimeout(function () { signOut.submit(); }, OTHER_TABS_FIRST_MS);
+      var submitted = false;
+      function submit() {
+        if (submitted || exiting) return;
+        submitted = true;
+        signOutForm.submit();
+      }
+      var othersSaved = new Promise(function (resolve) {
+        askOtherTabs("signing-out", SAVED_AT_MOST_MS, null, resolve);
+      });
+      Promise.all([saveNow(), othersSaved]).then(submit);
+      // A server that never answers this tab's own save must not keep the session either.
+      setTimeout(submit, SAVED_AT_MOST_MS);
+      // Tests (and curious readers) can see the sign-out wait for the saves.
+      document.documentElement.setAttribute("data-signing-out", "waiting");
     });
     if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
   }
 
   // Another tab leaves: this one's words go to it, and this tab follows once
   // it has them (or sends them itself, should it never say so).
-  function handOver(draft) {
+  function handOver(question, draft) {
     function go() { window.location.replace(exitUrl); }
-    tabs.postMessage({ handover: TAB_ID, draft: draft });
+    answer(question, { draft: draft });
     if (!draft) { go(); return; }
     var timer = setTimeout(function () {
       handing = null;
@@ -198,30 +253,13 @@
     if (event) event.preventDefault();
     if (leaving) return;
     leaving = true;
+    exiting = true;
     clearScreen();
     if (!tabs) { signOut(); return; }
-    tabs.postMessage("leave");
-    function done() {
-      if (collecting.closed) return;
-      collecting.closed = true;
-      signOut();
-    }
-    // The other tabs this one knows of: until the locks say, none.
-    collecting = { replies: {}, expected: null, check: function () {
-      if (!collecting.expected) return;
-      for (var i = 0; i < collecting.expected.length; i++) {
-        if (!collecting.replies[collecting.expected[i]]) return;
-      }
-      done();
-    } };
-    setTimeout(done, locks ? OTHER_TABS_AT_MOST_MS : OTHER_TABS_FIRST_MS);
-    if (!locks) return;
-    locks.query().then(function (state) {
-      collecting.expected = (state.held || []).map(function (lock) { return lock.name; })
-        .filter(function (name) { return name.indexOf(TAB_LOCK) === 0 && name !== TAB_LOCK + TAB_ID; })
-        .map(function (name) { return name.slice(TAB_LOCK.length); });
-      collecting.check();
-    }, function () { /* the bound above signs out */ });
+    askOtherTabs("leave", OTHER_TABS_AT_MOST_MS, function (reply) {
+      if (reply.draft) handedOver.push(reply.draft);
+      tabs.postMessage({ taken: reply.from });
+    }, signOut);
   }
 
   // End the session (saving the last words of this tab and the others

@@ -102,11 +102,14 @@
     // And the idle timeout keeps a page whose changes are on no server yet.
     window.portalDraftPending = function () { return unsaved && typedHere; };
     // Signing out, in this tab or another, sends the changes first
-    // (quick-exit.js), in a request that outlives the page.
+    // (quick-exit.js), in a request that outlives the page; the sign-out
+    // waits for the answer. Its redirect to the entry's page is not followed:
+    // Chromium never settles a keepalive fetch that follows one.
     window.portalSaveNow = function () {
-      if (!unsaved) return;
-      fetch(saveBeforeIdle.action, {
+      if (!unsaved) return null;
+      return fetch(saveBeforeIdle.action, {
         method: "POST", body: new FormData(saveBeforeIdle), credentials: "same-origin", keepalive: true,
+        redirect: "manual",
       }).catch(function () { /* signed out without them: the page is going anyway */ });
     };
   }

@@ -466,14 +466,70 @@ def test_signing_out_takes_the_other_open_tabs_to_the_sign_in_page(alice, contex
     assert "Keep the full picture" not in second.content()
 
 
-def test_signing_out_keeps_the_words_another_tab_had_not_saved_yet(alice, context):
+def slow_saves_and_the_sign_out(signing_out, saving, order: list[str]) -> None:
+    """The slow server: ``saving``'s saves wait until ``signing_out`` says it
+    waits for them, or has signed out without waiting (the sign-in page
+    opened); ``order`` records each save let through and the sign-out.
+
+    The pages' timers run only when told, so a sign-out cannot go at the end
+    of its wait (5 s) instead of on the saves' answers; a second passes as a
+    save arrives (a tenth was all the sign-out once waited)."""
+    clock = signing_out.context.clock
+    clock.pause_at(dt.datetime.now(dt.UTC) + dt.timedelta(seconds=1))
+
+    def signs_out(url: str) -> bool:
+        return url.endswith(("/logout/", "/sign-out-everywhere/"))
+
+    def slow_save(route: Route) -> None:
+        if route.request.method != "POST" or signs_out(route.request.url):
+            route.fallback()
+            return
+        clock.run_for(1000)
+        signing_out.locator("html[data-signing-out=waiting], [data-signed-out-page]").wait_for(
+            state="attached"
+        )
+        order.append("save let through")
+        route.continue_()
+
+    saving.route("**/*", slow_save)
+    signing_out.route(signs_out, lambda route: (order.append("signed out"), route.fallback()))
+
+
+@pytest.mark.parametrize(
+    ("where", "button"),
+    [("/", "Sign out"), ("/account/", "Sign out on every device")],
+)
+def test_signing_out_keeps_the_words_another_tab_had_not_saved_yet(alice, context, where, button):
+    """The sign-out once went a tenth of a second after asking the other tabs
+    to save: on a slow server the other tab's save arrived after the session
+    had ended, and its words were lost."""
     entry = EntryFactory.create(assignment=alice, submitted_at=timezone.now())
+    context.clock.install()
     first = signed_in_tab(context)
+    first.goto(where)
     second = another_tab(context, f"/entries/{entry.key}/edit/")
+    first.wait_for_selector("html[data-quick-exit=ready]", state="attached")
+    order: list[str] = []
+    slow_saves_and_the_sign_out(first, second, order)
     second.locator("textarea[name=r-what_happened]").fill("Written before signing out.")
-    first.get_by_role("button", name="Sign out", exact=True).click()
+    first.get_by_role("button", name=button, exact=True).click()
+    first.wait_for_url("**/login/**")
     second.wait_for_url("**/login/**")
-    wait_for_db(entry_says(entry, "Written before signing out."))
+    assert order == ["save let through", "signed out"]
+    assert entry_says(entry, "Written before signing out.")()
+
+
+def test_signing_out_waits_for_this_tabs_own_save_when_the_server_is_slow(alice, context):
+    context.clock.install()
+    page = context.new_page()
+    open_form(page, alice)
+    order: list[str] = []
+    slow_saves_and_the_sign_out(page, page, order)
+    page.locator("textarea[name=r-what_happened]").fill("Typed just before signing out.")
+    page.get_by_role("button", name="Sign out", exact=True).click()
+    page.wait_for_url("**/login/**")
+    assert order == ["save let through", "signed out"]
+    assert draft_text(alice) == "Typed just before signing out."
 
 
 def test_a_session_ended_in_another_tab_clears_the_open_pages_without_unsaved_words(alice, context):
