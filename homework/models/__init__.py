@@ -1,10 +1,15 @@
 """Every model imported here, so Django finds it and one import path serves everywhere."""
 
 from homework.models.assignments import (
+    DAYS_BEFORE_MAX,
+    DAYS_BEFORE_MESSAGE,
     MAX_SCHEDULE_DAYS,
     START_AHEAD_DAYS,
     START_BEHIND_DAYS,
     Assignment,
+    days_of,
+    session_days_by_client,
+    with_session_days,
 )
 from homework.models.downloads import PreparedDownload
 from homework.models.entries import (
@@ -27,6 +32,8 @@ from homework.models.programs import (
 )
 
 __all__ = [
+    "DAYS_BEFORE_MAX",
+    "DAYS_BEFORE_MESSAGE",
     "MAX_SCHEDULE_DAYS",
     "MAX_STEP_DAYS",
     "START_AHEAD_DAYS",
@@ -45,5 +52,8 @@ __all__ = [
     "Program",
     "ProgramStep",
     "Release",
+    "days_of",
     "readable_by_staff_q",
+    "session_days_by_client",
+    "with_session_days",
 ]

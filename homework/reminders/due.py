@@ -27,6 +27,8 @@ class Work:
     sent: int
     sent_slots: frozenset[dt.date] = frozenset()
     is_log: bool = False
+    days_before: int | None = None
+    session_days: tuple[dt.date, ...] = ()  # before-session work: its sessions' days
 
 
 @dataclass(frozen=True)

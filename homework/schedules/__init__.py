@@ -6,11 +6,13 @@ from homework.schedules.progress import (
     Occurrence,
     Progress,
     Standing,
+    missed_before_session,
     occurrence,
     one_off_standing,
     recurring_done,
 )
 from homework.schedules.slot_dates import (
+    BEFORE_SESSION,
     DAILY,
     FORTNIGHTLY,
     ONCE,
@@ -21,6 +23,7 @@ from homework.schedules.slot_dates import (
     is_recurring,
     next_slot_after,
     open_slot,
+    session_windows,
     slot_for,
     slot_for_happened,
     slot_for_new_entry,
@@ -39,6 +42,7 @@ from homework.schedules.tallies import (
 )
 
 __all__ = [
+    "BEFORE_SESSION",
     "CHECK_INS",
     "DAILY",
     "DAYS",
@@ -56,11 +60,13 @@ __all__ = [
     "count_slots",
     "first_slot",
     "is_recurring",
+    "missed_before_session",
     "next_slot_after",
     "occurrence",
     "one_off_standing",
     "open_slot",
     "recurring_done",
+    "session_windows",
     "slot_for",
     "slot_for_happened",
     "slot_for_new_entry",

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework import schedules
-from homework.models import Assignment, Entry
+from homework.models import DAYS_BEFORE_MAX, Assignment, Entry, with_session_days
 from homework.schedules import Progress
 from homework.selectors.period import Period, midnight_on
 from homework.selectors.portal import client_today
@@ -84,7 +84,8 @@ class WorkInPeriod:
         return sum(1 for item in self.items if not item.recurring)
 
 
-_LONGEST_SLOT = dt.timedelta(days=6)
+# A before-session window may open a month ahead of its session.
+_LONGEST_SLOT = dt.timedelta(days=DAYS_BEFORE_MAX)
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,7 @@ def completion_for_periods(
         .annotate(**counts_by_period)
         .order_by("starts_on", "pk")
     )
+    with_session_days(assignments)
     zones = {client.pk: days[client.pk, 0].zone for client in clients}
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
     bounds = _Bounds.of(periods)

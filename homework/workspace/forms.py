@@ -26,12 +26,22 @@ ASSIGNMENT_FIELDS = (
     "starts_on",
     "due_on",
     "weekdays",
+    "days_before",
     "ends_on",
     "no_contact_since",
     "status",
 )
 # What the same exercise for several clients shares (each client gets their own copy).
-BULK_FIELDS = ("exercise", "instructions", "schedule", "starts_on", "due_on", "weekdays", "ends_on")
+BULK_FIELDS = (
+    "exercise",
+    "instructions",
+    "schedule",
+    "starts_on",
+    "due_on",
+    "weekdays",
+    "days_before",
+    "ends_on",
+)
 
 
 class IdAutocompleteSelect(AutocompleteSelect):
@@ -60,7 +70,7 @@ def normalise_schedule(cleaned: dict[str, Any]) -> None:
     if schedule == Assignment.Schedule.ONCE:
         cleaned["ends_on"] = None
         cleaned["weekdays"] = []
-    elif schedule == Assignment.Schedule.DAILY:
+    elif schedule in (Assignment.Schedule.DAILY, Assignment.Schedule.BEFORE_SESSION):
         cleaned["due_on"] = None
         cleaned["weekdays"] = []
     elif schedule in (Assignment.Schedule.WEEKLY, Assignment.Schedule.FORTNIGHTLY):
