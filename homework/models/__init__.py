@@ -7,9 +7,6 @@ from homework.models.assignments import (
     START_AHEAD_DAYS,
     START_BEHIND_DAYS,
     Assignment,
-    days_of,
-    session_days_by_client,
-    with_session_days,
 )
 from homework.models.downloads import PreparedDownload
 from homework.models.entries import (
@@ -29,6 +26,12 @@ from homework.models.programs import (
     Program,
     ProgramStep,
     Release,
+)
+from homework.models.session_windows import (
+    answered_days_by_assignment,
+    days_of,
+    session_days_by_client,
+    with_session_days,
 )
 
 __all__ = [
@@ -52,6 +55,7 @@ __all__ = [
     "Program",
     "ProgramStep",
     "Release",
+    "answered_days_by_assignment",
     "days_of",
     "readable_by_staff_q",
     "session_days_by_client",

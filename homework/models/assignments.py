@@ -2,8 +2,8 @@
 
 import datetime as dt
 import uuid
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -14,7 +14,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clients.models import Client, Session
+from clients.models import Client
 from homework import schedules
 from homework.kinds import get_kind
 from homework.models.exercises import Exercise
@@ -215,13 +215,26 @@ class Assignment(models.Model):
     def session_days(self) -> tuple[dt.date, ...]:
         """The client's booked sessions' days, on their calendar; lists load them all at once with
         ``with_session_days``, and one assignment on its own reads them when asked."""
-        if self.schedule != self.Schedule.BEFORE_SESSION or self.client_id is None:
-            return ()
-        if self._session_days is None:
-            with_session_days([self])
+        self._load_windows()
         return self._session_days or ()
 
+    @property
+    def answered_days(self) -> frozenset[dt.date]:
+        """The slots something was sent for: an answered window stays answered, whatever its
+        session does later."""
+        self._load_windows()
+        return self._answered_days or frozenset()
+
+    def _load_windows(self) -> None:
+        if self.schedule != self.Schedule.BEFORE_SESSION or self.client_id is None:
+            return
+        if self._session_days is None or self._answered_days is None:
+            from homework.models.session_windows import with_session_days  # it reads entries too
+
+            with_session_days([self])
+
     _session_days: tuple[dt.date, ...] | None = None
+    _answered_days: frozenset[dt.date] | None = None
 
     def _stored(self) -> Mapping[str, Any] | None:
         if self.pk is None:
@@ -310,48 +323,3 @@ class Assignment(models.Model):
     @property
     def is_recurring(self) -> bool:
         return self.schedule != self.Schedule.ONCE
-
-
-_Listed = TypeVar("_Listed", bound=Iterable["Assignment"])
-
-
-def session_days_by_client(client_ids: Iterable[int]) -> dict[int, tuple[dt.date, ...]]:
-    """Each client's sessions as days on their own calendar, in one query."""
-    wanted = set(client_ids)
-    if not wanted:
-        return {}
-    starts: dict[int, list[dt.datetime]] = {}
-    zones: dict[int, str] = {}
-    for client_id, starts_at, zone in Session.objects.filter(client_id__in=wanted).values_list(
-        "client_id", "starts_at", "client__timezone"
-    ):
-        starts.setdefault(client_id, []).append(starts_at)
-        zones[client_id] = zone
-    return {client_id: days_of(found, zone=zones[client_id]) for client_id, found in starts.items()}
-
-
-def days_of(starts: Iterable[dt.datetime], *, zone: str) -> tuple[dt.date, ...]:
-    """Sessions' days on the client's calendar: a 00:30 session in Sydney is not the UTC day's."""
-    return tuple(sorted({timezone.localdate(at, as_zone(zone)) for at in starts}))
-
-
-def with_session_days(
-    assignments: _Listed, *, known: Mapping[int, tuple[dt.date, ...]] | None = None
-) -> _Listed:
-    """Sets ``session_days`` on the before-session work among ``assignments`` in one query (none
-    when there is none, or when ``known`` has each client's days), so a list's queries do not grow
-    with its rows."""
-    waiting = [
-        assignment
-        for assignment in assignments
-        if assignment.schedule == Assignment.Schedule.BEFORE_SESSION
-        and assignment._session_days is None
-    ]
-    if waiting:
-        found = dict(known or {})
-        missing = {a.client_id for a in waiting if a.client_id not in found}
-        if missing:
-            found.update(session_days_by_client(missing))
-        for assignment in waiting:
-            assignment._session_days = found.get(assignment.client_id, ())
-    return assignments

@@ -20,7 +20,13 @@ from clients.contact.models import ContactProfile
 from clients.contact.selectors import profiles_with_a_safe_channel
 from clients.models import Client
 from homework.kinds import get_kind
-from homework.models import Assignment, Entry, OutboxMessage, session_days_by_client
+from homework.models import (
+    Assignment,
+    Entry,
+    OutboxMessage,
+    answered_days_by_assignment,
+    session_days_by_client,
+)
 from homework.reminders.due import (
     PAST_ITS_DAY_FOR_DAYS,
     Contact,
@@ -77,9 +83,9 @@ def _work_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict
     )  # fmt: skip
     assignments = list(rows)
     # The day a before-session window opens is that work's day to remind on.
-    session_days = session_days_by_client(
-        {row["client_id"] for row in assignments if row["days_before"] is not None}
-    )
+    before_session = [row for row in assignments if row["days_before"] is not None]
+    session_days = session_days_by_client({row["client_id"] for row in before_session})
+    answered = answered_days_by_assignment(row["id"] for row in before_session)
     sent_slots: dict[int, set[dt.date]] = {}
     for assignment_id, day in Entry.objects.filter(
         assignment__client__in=clients,
@@ -104,6 +110,7 @@ def _work_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict
                 is_log=get_kind(row["exercise__kind"]).is_log,
                 days_before=row["days_before"],
                 session_days=session_days.get(row["client_id"], ()),
+                answered_days=answered.get(row["id"], frozenset()),
             )
         )
     return found

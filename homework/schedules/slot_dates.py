@@ -30,14 +30,23 @@ def is_recurring(item: Scheduled) -> bool:
 
 
 def session_windows(item: Scheduled) -> tuple[tuple[dt.date, dt.date], ...]:
-    """(the day it opens, the session's day) for each booked session from the start, on the
-    client's calendar. ``item.session_days`` are the sessions' days, as the caller read them: a
-    session booked, moved or cancelled moves only the windows it touches. A window opens
-    ``days_before`` ahead, never before the start nor on the day of the session before it, so
-    windows never overlap; two sessions on one day share one."""
+    """(the slot: the day it opens, the last day it is due) for each booked session from the start,
+    on the client's calendar, in order. ``item.session_days`` are the sessions' days and
+    ``item.answered_days`` the slots something was sent for, as the caller read them.
+
+    A window opens ``days_before`` ahead, never before the start nor on the day of the session
+    before it, so windows never overlap; two sessions on one day share one. What was answered stays
+    answered: a session moved by up to its window's length keeps the answer sent for it (the window
+    is the answer's slot), and an answer whose session was cancelled or moved further stays a slot
+    of its own, asked and done on its day. Only windows not answered follow the sessions."""
     if item.schedule != BEFORE_SESSION:
         return ()
     before = dt.timedelta(days=getattr(item, "days_before", None) or 0)
+    answered = sorted(
+        day
+        for day in getattr(item, "answered_days", ())
+        if day >= item.starts_on and (item.ends_on is None or day <= item.ends_on)
+    )
     found: list[tuple[dt.date, dt.date]] = []
     previous: dt.date | None = None
     for day in sorted(set(getattr(item, "session_days", ()))):
@@ -45,9 +54,13 @@ def session_windows(item: Scheduled) -> tuple[tuple[dt.date, dt.date], ...]:
             floor = item.starts_on
             if previous is not None:
                 floor = max(floor, previous + dt.timedelta(days=1))
-            found.append((max(day - before, floor), day))
+            opens = max(day - before, floor)
+            kept = [a for a in answered if max(opens - before, floor) <= a <= day]
+            found.append((kept[0] if kept else opens, day))
+            answered = [a for a in answered if a not in kept]
         previous = day
-    return tuple(found)
+    found.extend((day, day) for day in answered)
+    return tuple(sorted(found))
 
 
 def _openings(item: Scheduled) -> list[dt.date]:
@@ -179,3 +192,10 @@ def slot_for_happened(item: Scheduled, *, happened_on: dt.date, today: dt.date) 
     ):
         return None
     return slot_for(item, happened_on)
+
+
+def answered_slots(item: Scheduled, *, up_to: dt.date) -> set[dt.date]:
+    """Before-session work's slots with something sent by ``up_to``: each answer counts for the
+    window it now falls in, so a window answered twice counts once."""
+    found = {slot_for(item, day) for day in getattr(item, "answered_days", ()) if day <= up_to}
+    return {slot for slot in found if slot is not None}

@@ -122,12 +122,18 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     # Open-ended work ("until I stop it") has no total: counted up to today.
     ends_on = assignment.ends_on or max(today, assignment.starts_on)
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
+    days_sent: int = getattr(assignment, "days_done", 0)
+    latest_sent: dt.date | None = getattr(assignment, "last_day_done", None)
+    if assignment.schedule == Assignment.Schedule.BEFORE_SESSION:
+        # Counted by window: a session moved after its answer keeps it, and is not counted twice.
+        answered = schedules.answered_slots(assignment, up_to=today)
+        days_sent, latest_sent = len(answered), max(answered, default=None)
     so_far = schedules.tally_so_far(
         assignment,
         start=assignment.starts_on,
         today=today,
-        days_sent=getattr(assignment, "days_done", 0),
-        latest_sent=getattr(assignment, "last_day_done", None),
+        days_sent=days_sent,
+        latest_sent=latest_sent,
         latest_filed=getattr(assignment, "last_day_filed", None),
     )
     done = so_far.done
@@ -138,9 +144,7 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
         state = Progress.DONE
     elif not open_ended and ends_on < today:
         state = Progress.ENDED
-    elif schedules.missed_before_session(
-        assignment, today=today, latest_sent=getattr(assignment, "last_day_done", None)
-    ):
+    elif schedules.missed_before_session(assignment, today=today, latest_sent=latest_sent):
         state = Progress.OVERDUE
     else:
         state = Progress.OPEN

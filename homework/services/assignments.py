@@ -185,6 +185,7 @@ class _Days:
     weekdays: Sequence[int]
     days_before: int | None = None
     session_days: tuple[dt.date, ...] = ()
+    answered_days: frozenset[dt.date] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -214,7 +215,8 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
         ends_on=stored.ends_on,
         weekdays=assignment.weekdays,
         days_before=assignment.days_before,
-        session_days=stored.session_days or assignment.session_days,
+        session_days=stored.session_days,
+        answered_days=stored.answered_days,
     )
     if not as_asked or as_asked == list(schedules.slots(as_changed, end=last_day)):
         return None
