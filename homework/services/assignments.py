@@ -99,6 +99,7 @@ def _just_assigned(assignment: Assignment) -> Assignment | None:
         starts_on=assignment.starts_on,
         due_on=assignment.due_on,
         schedule=assignment.schedule,
+        days_before=assignment.days_before,
         ends_on=assignment.ends_on,
         no_contact_since=assignment.no_contact_since,
     ).order_by("created_at")
@@ -114,6 +115,7 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
         "due_on",
         "schedule",
         "weekdays",
+        "days_before",
         "ends_on",
         "no_contact_since",
         "status",
