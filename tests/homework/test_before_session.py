@@ -26,7 +26,7 @@ from homework.selectors import (
 )
 from homework.selectors.period import period_for_dates
 from homework.selectors.work_in_period import completion_for_period
-from tests.conftest import login
+from tests.conftest import login, save_change_form
 from tests.factories import (
     RESPONSES,
     AssignmentFactory,
@@ -341,3 +341,34 @@ def test_pages_cost_the_same_at_one_before_session_assignment_and_six(cast, page
         work = before_session(cast.alice, days_before=n + 1, title=f"Work {n}")
         answer(work, today - dt.timedelta(n))
     assert _queries(http, url) == one
+
+
+@pytest.mark.clock
+def test_the_therapist_changes_the_days_before_and_a_bad_change_changes_nothing(cast):
+    work = before_session(cast.alice, days_before=3)
+    url = reverse("admin:homework_assignment_change", args=[work.pk])
+    base = assignment_form(
+        cast,
+        cast.alice,
+        work.exercise,
+        schedule="before_session",
+        starts_on=work.starts_on.isoformat(),
+        due_on="",
+        instructions="",
+    )
+    http = login(cast.tara)
+    refused = save_change_form(http, url, {**base, "days_before": "40"})
+    assert refused.context["adminform"].form.errors["days_before"] == [
+        "Choose a number of days from 1 to 31 before each session."
+    ]
+    work.refresh_from_db()
+    assert work.days_before == 3
+    assert save_change_form(http, url, {**base, "days_before": "5"}).status_code == 302
+    work.refresh_from_db()
+    assert work.days_before == 5
+    # Someone else's client's work is not theirs to open, nor to change.
+    theirs = before_session(cast.bob)
+    other = reverse("admin:homework_assignment_change", args=[theirs.pk])
+    assert http.post(other, {**base, "days_before": "7"}).status_code in (302, 404)
+    theirs.refresh_from_db()
+    assert theirs.days_before == 3
