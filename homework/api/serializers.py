@@ -21,6 +21,9 @@ class AssignmentOut(serializers.Serializer[Assignment]):
     starts_on = serializers.DateField()
     due_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)
+    days_before = serializers.IntegerField(
+        allow_null=True, help_text=_("Before-session work: opens this many days before each.")
+    )
     created_at = serializers.DateTimeField()
 
 

@@ -19,7 +19,14 @@ from rest_framework.response import Response
 from homework import selectors, services
 from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
 from homework.kinds import ResponseInvalid, kind_choices
-from homework.models import Assignment, Entry, Exercise, readable_by_staff_q
+from homework.models import (
+    DAYS_BEFORE_MAX,
+    DAYS_BEFORE_MESSAGE,
+    Assignment,
+    Entry,
+    Exercise,
+    readable_by_staff_q,
+)
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import staff_user
 from practice.api.serializers import StrictInput
@@ -48,6 +55,22 @@ class AssignmentIn(StrictInput):
         required=False,
         max_length=7,
         help_text=_("For weekly work: 0 is Monday."),
+    )
+    days_before = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=DAYS_BEFORE_MAX,
+        error_messages={
+            "invalid": DAYS_BEFORE_MESSAGE,
+            "min_value": DAYS_BEFORE_MESSAGE,
+            "max_value": DAYS_BEFORE_MESSAGE,
+            "max_string_length": DAYS_BEFORE_MESSAGE,
+        },
+        help_text=_(
+            "For the before_session schedule: it opens this many days (1 to 31) before each "
+            "booked session, and is due by the session."
+        ),
     )
     ends_on = serializers.DateField(required=False, allow_null=True)
     no_contact_since = serializers.DateField(required=False, allow_null=True)

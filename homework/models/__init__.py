@@ -1,6 +1,8 @@
 """Every model imported here, so Django finds it and one import path serves everywhere."""
 
 from homework.models.assignments import (
+    DAYS_BEFORE_MAX,
+    DAYS_BEFORE_MESSAGE,
     MAX_SCHEDULE_DAYS,
     START_AHEAD_DAYS,
     START_BEHIND_DAYS,
@@ -25,8 +27,16 @@ from homework.models.programs import (
     ProgramStep,
     Release,
 )
+from homework.models.session_windows import (
+    answered_days_by_assignment,
+    days_of,
+    session_days_by_client,
+    with_session_days,
+)
 
 __all__ = [
+    "DAYS_BEFORE_MAX",
+    "DAYS_BEFORE_MESSAGE",
     "MAX_SCHEDULE_DAYS",
     "MAX_STEP_DAYS",
     "START_AHEAD_DAYS",
@@ -45,5 +55,9 @@ __all__ = [
     "Program",
     "ProgramStep",
     "Release",
+    "answered_days_by_assignment",
+    "days_of",
     "readable_by_staff_q",
+    "session_days_by_client",
+    "with_session_days",
 ]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import formats, timezone
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 MAX_SCHEDULE_DAYS = 731
 START_BEHIND_DAYS = 31
 START_AHEAD_DAYS = 366
+# A window longer than a month would ask about a fortnight that has not happened yet.
+DAYS_BEFORE_MAX = 31
+DAYS_BEFORE_MESSAGE = _("Choose a number of days from 1 to 31 before each session.")
 
 
 class Assignment(models.Model):
@@ -38,6 +42,7 @@ class Assignment(models.Model):
         DAILY = "daily", _("Every day")
         WEEKLY = "weekly", _("Weekly")
         FORTNIGHTLY = "fortnightly", _("Every two weeks")
+        BEFORE_SESSION = "before_session", _("Before each session")
 
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -64,6 +69,19 @@ class Assignment(models.Model):
         _("weekdays"), default=list, blank=True, help_text=_("For weekly: 0 = Monday … 6 = Sunday.")
     )
     ends_on = models.DateField(_("repeats until"), null=True, blank=True)
+    days_before = models.PositiveSmallIntegerField(
+        _("days before each session"),
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(1, message=DAYS_BEFORE_MESSAGE),
+            MaxValueValidator(DAYS_BEFORE_MAX, message=DAYS_BEFORE_MESSAGE),
+        ],
+        help_text=_(
+            "For “Before each session”: it opens this many days before each booked session, "
+            "and is due by the session."
+        ),
+    )
     no_contact_since = models.DateField(_("no contact since"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE
@@ -98,6 +116,16 @@ class Assignment(models.Model):
                     "takes an end date, or none, instead of a due date."
                 ),
             ),
+            models.CheckConstraint(
+                condition=Q(
+                    schedule="before_session",
+                    days_before__gte=1,
+                    days_before__lte=DAYS_BEFORE_MAX,
+                )
+                | (~Q(schedule="before_session") & Q(days_before__isnull=True)),
+                name="days_before_only_before_sessions",
+                violation_error_message=DAYS_BEFORE_MESSAGE,
+            ),
         ]
 
     # Not columns: set by selectors for the portal's "To do" and the admin.
@@ -125,6 +153,7 @@ class Assignment(models.Model):
             errors["ends_on"] = gettext("A schedule cannot end before it starts.")
         elif self.ends_on and once:
             errors["ends_on"] = gettext("A one-off exercise has a due date, not an end date.")
+        self._check_days_before(errors)
         weekdays = self.weekdays if isinstance(self.weekdays, list) else None
         on_weekdays = (self.Schedule.WEEKLY, self.Schedule.FORTNIGHTLY)
         if weekdays is None or not all(
@@ -169,6 +198,43 @@ class Assignment(models.Model):
             )
         if errors:
             raise ValidationError(errors)
+
+    def _check_days_before(self, errors: dict[str, str]) -> None:
+        before_session = self.schedule == self.Schedule.BEFORE_SESSION
+        if before_session and self.days_before is None:
+            errors["days_before"] = gettext(
+                "Say how many days before each session it opens: a number from 1 to 31."
+            )
+        elif not before_session and self.days_before is not None:
+            errors["days_before"] = gettext(
+                "Days before a session are only for the “Before each session” schedule: "
+                "leave this empty."
+            )
+
+    @property
+    def session_days(self) -> tuple[dt.date, ...]:
+        """The client's booked sessions' days, on their calendar; lists load them all at once with
+        ``with_session_days``, and one assignment on its own reads them when asked."""
+        self._load_windows()
+        return self._session_days or ()
+
+    @property
+    def answered_days(self) -> frozenset[dt.date]:
+        """The slots something was sent for: an answered window stays answered, whatever its
+        session does later."""
+        self._load_windows()
+        return self._answered_days or frozenset()
+
+    def _load_windows(self) -> None:
+        if self.schedule != self.Schedule.BEFORE_SESSION or self.client_id is None:
+            return
+        if self._session_days is None or self._answered_days is None:
+            from homework.models.session_windows import with_session_days  # it reads entries too
+
+            with_session_days([self])
+
+    _session_days: tuple[dt.date, ...] | None = None
+    _answered_days: frozenset[dt.date] | None = None
 
     def _stored(self) -> Mapping[str, Any] | None:
         if self.pk is None:

@@ -27,6 +27,9 @@ class Work:
     sent: int
     sent_slots: frozenset[dt.date] = frozenset()
     is_log: bool = False
+    days_before: int | None = None
+    session_days: tuple[dt.date, ...] = ()  # before-session work: its sessions' days
+    answered_days: frozenset[dt.date] = frozenset()  # and the slots already answered
 
 
 @dataclass(frozen=True)

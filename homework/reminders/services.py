@@ -20,7 +20,13 @@ from clients.contact.models import ContactProfile
 from clients.contact.selectors import profiles_with_a_safe_channel
 from clients.models import Client
 from homework.kinds import get_kind
-from homework.models import Assignment, Entry, OutboxMessage
+from homework.models import (
+    Assignment,
+    Entry,
+    OutboxMessage,
+    answered_days_by_assignment,
+    session_days_by_client,
+)
 from homework.reminders.due import (
     PAST_ITS_DAY_FOR_DAYS,
     Contact,
@@ -72,10 +78,14 @@ def _work_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict
         .annotate(sent=Count("entries", filter=Q(entries__status=Entry.Status.SUBMITTED)))
         .values(
             "id", "client_id", "schedule", "starts_on", "ends_on", "weekdays", "due_on",
-            "sent", "exercise__kind",
+            "sent", "exercise__kind", "days_before",
         )
     )  # fmt: skip
     assignments = list(rows)
+    # The day a before-session window opens is that work's day to remind on.
+    before_session = [row for row in assignments if row["days_before"] is not None]
+    session_days = session_days_by_client({row["client_id"] for row in before_session})
+    answered = answered_days_by_assignment(row["id"] for row in before_session)
     sent_slots: dict[int, set[dt.date]] = {}
     for assignment_id, day in Entry.objects.filter(
         assignment__client__in=clients,
@@ -98,6 +108,9 @@ def _work_by_client(clients: "QuerySet[Client, Any]", *, since: dt.date) -> dict
                 sent=row["sent"],
                 sent_slots=frozenset(sent_slots.get(row["id"], ())),
                 is_log=get_kind(row["exercise__kind"]).is_log,
+                days_before=row["days_before"],
+                session_days=session_days.get(row["client_id"], ()),
+                answered_days=answered.get(row["id"], frozenset()),
             )
         )
     return found

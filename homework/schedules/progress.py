@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from homework.schedules.slot_dates import Scheduled, is_recurring, next_slot_after, slot_for
+from homework.schedules.slot_dates import (
+    BEFORE_SESSION,
+    Scheduled,
+    is_recurring,
+    next_slot_after,
+    open_slot,
+    slot_for,
+)
 
 
 @dataclass(frozen=True)
@@ -80,3 +87,12 @@ def one_off_standing(
     else:
         done_for_client = due_on is not None and due_on < today
     return Standing(progress=progress, done_for_client=done_for_client)
+
+
+def missed_before_session(item: Scheduled, *, today: dt.date, latest_sent: dt.date | None) -> bool:
+    """The last session came with nothing sent for it, and the next one's window is not open yet:
+    overdue until then. ``latest_sent`` is the latest slot with something sent, up to ``today``."""
+    if item.schedule != BEFORE_SESSION or open_slot(item, today) is not None:
+        return False
+    last = slot_for(item, today)
+    return last is not None and (latest_sent is None or latest_sent < last)

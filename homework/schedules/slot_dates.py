@@ -21,11 +21,50 @@ ONCE = "once"
 DAILY = "daily"
 WEEKLY = "weekly"
 FORTNIGHTLY = "fortnightly"
+BEFORE_SESSION = "before_session"
 ON_WEEKDAYS = (WEEKLY, FORTNIGHTLY)
 
 
 def is_recurring(item: Scheduled) -> bool:
     return item.schedule != ONCE
+
+
+def session_windows(item: Scheduled) -> tuple[tuple[dt.date, dt.date], ...]:
+    """(the slot: the day it opens, the last day it is due) for each booked session from the start,
+    on the client's calendar, in order. ``item.session_days`` are the sessions' days and
+    ``item.answered_days`` the slots something was sent for, as the caller read them.
+
+    A window opens ``days_before`` ahead, never before the start nor on the day of the session
+    before it, so windows never overlap; two sessions on one day share one. What was answered stays
+    answered: a session moved by up to its window's length keeps the answer sent for it (the window
+    is the answer's slot), and an answer whose session was cancelled or moved further stays a slot
+    of its own, asked and done on its day. Only windows not answered follow the sessions."""
+    if item.schedule != BEFORE_SESSION:
+        return ()
+    before = dt.timedelta(days=getattr(item, "days_before", None) or 0)
+    answered = sorted(
+        day
+        for day in getattr(item, "answered_days", ())
+        if day >= item.starts_on and (item.ends_on is None or day <= item.ends_on)
+    )
+    found: list[tuple[dt.date, dt.date]] = []
+    previous: dt.date | None = None
+    for day in sorted(set(getattr(item, "session_days", ()))):
+        if day >= item.starts_on and (item.ends_on is None or day <= item.ends_on):
+            floor = item.starts_on
+            if previous is not None:
+                floor = max(floor, previous + dt.timedelta(days=1))
+            opens = max(day - before, floor)
+            kept = [a for a in answered if max(opens - before, floor) <= a <= day]
+            found.append((kept[0] if kept else opens, day))
+            answered = [a for a in answered if a not in kept]
+        previous = day
+    found.extend((day, day) for day in answered)
+    return tuple(sorted(found))
+
+
+def _openings(item: Scheduled) -> list[dt.date]:
+    return [opens for opens, _session in session_windows(item)]
 
 
 def _comes_round(item: Scheduled, day: dt.date) -> bool:
@@ -66,6 +105,9 @@ def slots(
         return
     day = max(item.starts_on, start or item.starts_on)
     last = last_day(item, end, from_day=day)
+    if item.schedule == BEFORE_SESSION:
+        yield from (opens for opens in _openings(item) if day <= opens <= last)
+        return
     while day <= last:
         if _comes_round(item, day):
             yield day
@@ -80,6 +122,8 @@ def count_slots(item: Scheduled, *, start: dt.date, end: dt.date) -> int:
     last = last_day(item, end, from_day=first)
     if last < first:
         return 0
+    if item.schedule == BEFORE_SESSION:
+        return sum(1 for opens in _openings(item) if first <= opens <= last)
     if item.schedule == DAILY:
         return (last - first).days + 1
     first_monday = item.starts_on - dt.timedelta(days=item.starts_on.weekday())
@@ -96,6 +140,8 @@ def slot_for(item: Scheduled, day: dt.date) -> dt.date | None:
     if not is_recurring(item):
         return None
     day = last_day(item, day, from_day=day)
+    if item.schedule == BEFORE_SESSION:
+        return next((opens for opens in reversed(_openings(item)) if opens <= day), None)
     for offset in range(_longest_gap(item)):
         candidate = day - dt.timedelta(days=offset)
         if candidate < item.starts_on:
@@ -110,6 +156,10 @@ def open_slot(item: Scheduled, day: dt.date) -> dt.date | None:
     slot = slot_for(item, day)
     if slot is None:
         return None
+    if item.schedule == BEFORE_SESSION:
+        # Its time is over once the session's day is: the next opens days before the next session.
+        session_on = dict(session_windows(item))[slot]
+        return slot if day <= session_on else None
     comes_round_again = next(
         slot + dt.timedelta(days=n)
         for n in range(1, _longest_gap(item) + 1)
@@ -142,3 +192,10 @@ def slot_for_happened(item: Scheduled, *, happened_on: dt.date, today: dt.date) 
     ):
         return None
     return slot_for(item, happened_on)
+
+
+def answered_slots(item: Scheduled, *, up_to: dt.date) -> set[dt.date]:
+    """Before-session work's slots with something sent by ``up_to``: each answer counts for the
+    window it now falls in, so a window answered twice counts once."""
+    found = {slot_for(item, day) for day in getattr(item, "answered_days", ()) if day <= up_to}
+    return {slot for slot in found if slot is not None}

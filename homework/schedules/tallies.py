@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from homework.schedules.slot_dates import (
+    BEFORE_SESSION,
     FORTNIGHTLY,
     WEEKLY,
     Scheduled,
@@ -24,7 +25,7 @@ CHECK_INS = "check-ins"
 
 def unit(item: Scheduled) -> str:
     """Several days a week counts check-ins: nine of them in a month are not "nine weeks"."""
-    if item.schedule == FORTNIGHTLY:
+    if item.schedule in (FORTNIGHTLY, BEFORE_SESSION):
         return CHECK_INS
     if item.schedule == WEEKLY:
         return WEEKS if len(set(item.weekdays or [])) <= 1 else CHECK_INS

@@ -16,7 +16,7 @@ from clients.selectors import (
 )
 from homework import schedules
 from homework.kinds import ExerciseKind, get_kind
-from homework.models import Assignment, Entry, EntryComment, EntryNote
+from homework.models import Assignment, Entry, EntryComment, EntryNote, with_session_days
 from homework.selectors.listing import charted, count_per_entry, listed, opened_for_charts
 from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
@@ -70,6 +70,7 @@ def todo_for_client(*, user: User) -> Todo:
         )
         .order_by("due_on", "ends_on", "created_at")
     )
+    with_session_days(assignments)
     today = client_today(client)
     slots = {a.pk: schedules.slot_for(a, today) for a in assignments if a.is_recurring}
     open_slots = [slot for slot in slots.values() if slot is not None]

@@ -7,9 +7,9 @@ from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce, TruncDate
 from django.utils import timezone
 
-from clients.models import Client
+from clients.models import Client, Session
 from homework import schedules
-from homework.models import Assignment, Entry
+from homework.models import Assignment, Entry, days_of, with_session_days
 from homework.schedules import Progress
 from homework.selectors.portal import client_today
 
@@ -65,17 +65,18 @@ def days_anywhere(now: dt.datetime) -> tuple[dt.date, dt.date]:
     return (utc + _EARLIEST_CALENDAR).date(), (utc + _LATEST_CALENDAR).date()
 
 
+BEFORE_SESSION = Q(schedule=Assignment.Schedule.BEFORE_SESSION)
+
+
 def overdue(assignments: QuerySet[Assignment], *, now: dt.datetime) -> QuerySet[Assignment]:
-    """A conservative bound, as SQL has no calendars."""
+    """A conservative bound, as SQL has no calendars; before-session work is read in Python."""
     _, latest = days_anywhere(now)
     return (
         with_progress(assignments, today=latest)
+        .filter(status=Assignment.Status.ACTIVE)
         .filter(
-            status=Assignment.Status.ACTIVE,
-            schedule=Assignment.Schedule.ONCE,
-            due_on__lt=latest,
+            Q(schedule=Assignment.Schedule.ONCE, due_on__lt=latest, sent_count=0) | BEFORE_SESSION
         )
-        .filter(Q(sent_count=0))
     )
 
 
@@ -84,10 +85,16 @@ def overdue_exactly(assignments: QuerySet[Assignment], *, now: dt.datetime) -> Q
     earliest, _ = days_anywhere(now)
     borderline = [
         assignment.pk
-        for assignment in candidates.filter(due_on__gte=earliest).select_related("client")
+        for assignment in with_session_days(
+            list(
+                candidates.filter(Q(due_on__gte=earliest) | BEFORE_SESSION).select_related("client")
+            )
+        )
         if is_overdue(assignment, now=now)
     ]
-    return candidates.filter(Q(due_on__lt=earliest) | Q(pk__in=borderline))
+    return candidates.filter(
+        Q(schedule=Assignment.Schedule.ONCE, due_on__lt=earliest) | Q(pk__in=borderline)
+    )
 
 
 def is_overdue(assignment: Assignment, *, now: dt.datetime) -> bool:
@@ -115,12 +122,18 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
     # Open-ended work ("until I stop it") has no total: counted up to today.
     ends_on = assignment.ends_on or max(today, assignment.starts_on)
     scheduled = schedules.count_slots(assignment, start=assignment.starts_on, end=ends_on)
+    days_sent: int = getattr(assignment, "days_done", 0)
+    latest_sent: dt.date | None = getattr(assignment, "last_day_done", None)
+    if assignment.schedule == Assignment.Schedule.BEFORE_SESSION:
+        # Counted by window: a session moved after its answer keeps it, and is not counted twice.
+        answered = schedules.answered_slots(assignment, up_to=today)
+        days_sent, latest_sent = len(answered), max(answered, default=None)
     so_far = schedules.tally_so_far(
         assignment,
         start=assignment.starts_on,
         today=today,
-        days_sent=getattr(assignment, "days_done", 0),
-        latest_sent=getattr(assignment, "last_day_done", None),
+        days_sent=days_sent,
+        latest_sent=latest_sent,
         latest_filed=getattr(assignment, "last_day_filed", None),
     )
     done = so_far.done
@@ -131,6 +144,8 @@ def completion(assignment: Assignment, *, today: dt.date) -> AssignmentProgress:
         state = Progress.DONE
     elif not open_ended and ends_on < today:
         state = Progress.ENDED
+    elif schedules.missed_before_session(assignment, today=today, latest_sent=latest_sent):
+        state = Progress.OVERDUE
     else:
         state = Progress.OPEN
     return AssignmentProgress(
@@ -150,7 +165,11 @@ OPEN_WORK = frozenset({Progress.OPEN, Progress.OVERDUE})
 def with_open_work(clients: QuerySet[Client], *, now: dt.datetime) -> QuerySet[Client]:
     _, latest = days_anywhere(now)  # no client's today is later (completion clamps)
     active = with_progress(Assignment.objects.filter(status=Assignment.Status.ACTIVE), today=latest)
-    return clients.prefetch_related(Prefetch("assignments", queryset=active, to_attr="active_work"))
+    return clients.prefetch_related(
+        Prefetch("assignments", queryset=active, to_attr="active_work"),
+        # Before-session work reads its windows from these, in one query for the page.
+        Prefetch("sessions", queryset=Session.objects.order_by(), to_attr="booked_sessions"),
+    )
 
 
 def open_work(client: Client, *, now: dt.datetime) -> int:
@@ -158,4 +177,8 @@ def open_work(client: Client, *, now: dt.datetime) -> int:
         return 0
     today = client_today(client, now)
     active: list[Assignment] = getattr(client, "active_work", [])
+    booked = getattr(client, "booked_sessions", None)
+    if booked is not None:
+        known = {client.pk: days_of((s.starts_at for s in booked), zone=client.timezone)}
+        with_session_days(active, known=known)
     return sum(1 for a in active if completion(a, today=today).state in OPEN_WORK)

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from clients.models import Client
 from homework import schedules
-from homework.models import Assignment, Entry
+from homework.models import DAYS_BEFORE_MAX, Assignment, Entry, with_session_days
 from homework.schedules import Progress
 from homework.selectors.period import Period, midnight_on
 from homework.selectors.portal import client_today
@@ -84,7 +84,8 @@ class WorkInPeriod:
         return sum(1 for item in self.items if not item.recurring)
 
 
-_LONGEST_SLOT = dt.timedelta(days=6)
+# A before-session window may open a month ahead of its session.
+_LONGEST_SLOT = dt.timedelta(days=DAYS_BEFORE_MAX)
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,8 @@ def _sent_by(sent: _Sent, period: Period, bounds: _Bounds) -> _Sent:
 def _tally(
     assignment: Assignment, *, sent: _Sent, period: Period, days: _Days, bounds: _Bounds
 ) -> schedules.Tally | None:
+    if assignment.schedule == Assignment.Schedule.BEFORE_SESSION:
+        sent = _by_window(assignment, sent)
     first = max(assignment.starts_on, days.first)
     # A slot still open as the period began is this one's, unless the one before counted it done.
     carried = schedules.open_slot(assignment, days.first)
@@ -212,12 +215,23 @@ def _tally(
     return tally
 
 
+def _by_window(assignment: Assignment, sent: _Sent) -> _Sent:
+    """Each answer under the window it now falls in, so a moved session keeps its answer."""
+    found: _Sent = {}
+    for on, first in sent.items():
+        slot = schedules.slot_for(assignment, on) or on
+        found[slot] = min(found.get(slot, first), first)
+    return found
+
+
 def recurring_in_period(
     assignments: Sequence[Assignment], *, client: Client, period: Period, now: dt.datetime
 ) -> dict[int, schedules.Tally]:
     days = _days(client=client, period=period, now=now)
     bounds = _Bounds.of([period])
-    recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
+    recurring = with_session_days(
+        [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
+    )
     first_sent = _first_sent(
         [a.pk for a in recurring],
         zones={a.pk: days.zone for a in recurring},
@@ -297,6 +311,7 @@ def completion_for_periods(
         .annotate(**counts_by_period)
         .order_by("starts_on", "pk")
     )
+    with_session_days(assignments)
     zones = {client.pk: days[client.pk, 0].zone for client in clients}
     recurring = [a for a in assignments if a.schedule != Assignment.Schedule.ONCE]
     bounds = _Bounds.of(periods)

@@ -12,7 +12,7 @@ from clients.selectors import (
     clients_for_user,
     sessions_on_days,
 )
-from homework.models import Assignment, Entry, readable_by_staff_q
+from homework.models import Assignment, Entry, readable_by_staff_q, with_session_days
 from homework.selectors.listing import listed, opened_where
 from homework.selectors.portal import client_today
 from homework.selectors.progress import (
@@ -98,7 +98,7 @@ def since_last_session(*, user: User, client: Client, window: SessionWindow) -> 
         window=window,
         entries=shared,
         private_sent_at=[at for at in private if at is not None],
-        assignments=[(a, completion(a, today=today)) for a in assignments],
+        assignments=[(a, completion(a, today=today)) for a in with_session_days(list(assignments))],
     )
 
 

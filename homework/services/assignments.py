@@ -39,6 +39,7 @@ def assignment_create(
     due_on: dt.date | None = None,
     schedule: str = Assignment.Schedule.ONCE,
     weekdays: Sequence[int] = (),
+    days_before: int | None = None,
     ends_on: dt.date | None = None,
     no_contact_since: dt.date | None = None,
     instructions: str = "",
@@ -63,6 +64,7 @@ def assignment_create(
         due_on=due_on,
         schedule=schedule,
         weekdays=list(weekdays),
+        days_before=days_before,
         ends_on=ends_on,
         no_contact_since=no_contact_since,
         created_by=actor,
@@ -97,6 +99,7 @@ def _just_assigned(assignment: Assignment) -> Assignment | None:
         starts_on=assignment.starts_on,
         due_on=assignment.due_on,
         schedule=assignment.schedule,
+        days_before=assignment.days_before,
         ends_on=assignment.ends_on,
         no_contact_since=assignment.no_contact_since,
     ).order_by("created_at")
@@ -112,6 +115,7 @@ ASSIGNMENT_EDITABLE_FIELDS = frozenset(
         "due_on",
         "schedule",
         "weekdays",
+        "days_before",
         "ends_on",
         "no_contact_since",
         "status",
@@ -181,6 +185,9 @@ class _Days:
     starts_on: dt.date
     ends_on: dt.date | None
     weekdays: Sequence[int]
+    days_before: int | None = None
+    session_days: tuple[dt.date, ...] = ()
+    answered_days: frozenset[dt.date] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -209,6 +216,9 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
         starts_on=assignment.starts_on,
         ends_on=stored.ends_on,
         weekdays=assignment.weekdays,
+        days_before=assignment.days_before,
+        session_days=stored.session_days,
+        answered_days=stored.answered_days,
     )
     if not as_asked or as_asked == list(schedules.slots(as_changed, end=last_day)):
         return None
@@ -241,6 +251,7 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
         due_on=assignment.due_on,
         schedule=assignment.schedule,
         weekdays=list(assignment.weekdays),
+        days_before=assignment.days_before,
         ends_on=assignment.ends_on,
         no_contact_since=assignment.no_contact_since,
     )

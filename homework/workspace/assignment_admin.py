@@ -100,7 +100,17 @@ class AssignmentAdmin(RoleAdmin):
             (_("What the client reads"), {"fields": ("instructions",)}),
             (
                 _("When"),
-                {"fields": ("repeat", "schedule", "starts_on", "due_on", "weekdays", "ends_on")},
+                {
+                    "fields": (
+                        "repeat",
+                        "schedule",
+                        "starts_on",
+                        "due_on",
+                        "weekdays",
+                        "days_before",
+                        "ends_on",
+                    )
+                },
             ),
             (_("More"), {"fields": more, "classes": ("collapse",)}),
         )

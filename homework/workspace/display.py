@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clients.contact.selectors import contact_profile_of
 from clients.contact.wording import reminder_waits_for_staff
@@ -77,6 +77,27 @@ def schedule_text(assignment: Assignment) -> str:
             return _("Every day until %(date)s") % {"date": day(assignment.ends_on)}
         # No end date: it runs until the therapist ends it.
         return _("Every day, until you end it")
+    if assignment.schedule == Assignment.Schedule.BEFORE_SESSION:
+        count = assignment.days_before or 0
+        values: dict[str, object] = {"days": count}
+        if assignment.ends_on:
+            values["date"] = day(assignment.ends_on)
+            return (
+                ngettext(
+                    "%(days)s day before each session, until %(date)s",
+                    "%(days)s days before each session, until %(date)s",
+                    count,
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "%(days)s day before each session, until you end it",
+                "%(days)s days before each session, until you end it",
+                count,
+            )
+            % values
+        )
     if assignment.schedule in ON_WEEKDAYS:
         none_chosen, until, open_ended = ON_WEEKDAYS[assignment.schedule]
         names = weekday_names(assignment)

@@ -14,7 +14,7 @@ from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
-from homework.models import Assignment, Exercise
+from homework.models import DAYS_BEFORE_MAX, DAYS_BEFORE_MESSAGE, Assignment, Exercise
 from homework.services import COMMENT_MAX_CHARS, assignment_check_update
 from practice.requests import parse_id
 
@@ -26,12 +26,22 @@ ASSIGNMENT_FIELDS = (
     "starts_on",
     "due_on",
     "weekdays",
+    "days_before",
     "ends_on",
     "no_contact_since",
     "status",
 )
 # What the same exercise for several clients shares (each client gets their own copy).
-BULK_FIELDS = ("exercise", "instructions", "schedule", "starts_on", "due_on", "weekdays", "ends_on")
+BULK_FIELDS = (
+    "exercise",
+    "instructions",
+    "schedule",
+    "starts_on",
+    "due_on",
+    "weekdays",
+    "days_before",
+    "ends_on",
+)
 
 
 class IdAutocompleteSelect(AutocompleteSelect):
@@ -60,11 +70,38 @@ def normalise_schedule(cleaned: dict[str, Any]) -> None:
     if schedule == Assignment.Schedule.ONCE:
         cleaned["ends_on"] = None
         cleaned["weekdays"] = []
-    elif schedule == Assignment.Schedule.DAILY:
+    elif schedule in (Assignment.Schedule.DAILY, Assignment.Schedule.BEFORE_SESSION):
         cleaned["due_on"] = None
         cleaned["weekdays"] = []
     elif schedule in (Assignment.Schedule.WEEKLY, Assignment.Schedule.FORTNIGHTLY):
         cleaned["due_on"] = None
+
+
+def days_before_field() -> forms.IntegerField:
+    """One message for every way a number of days can be wrong, naming what to type."""
+    return forms.IntegerField(
+        label=_("Days before each session"),
+        required=False,
+        min_value=1,
+        max_value=DAYS_BEFORE_MAX,
+        error_messages={
+            "invalid": DAYS_BEFORE_MESSAGE,
+            "min_value": DAYS_BEFORE_MESSAGE,
+            "max_value": DAYS_BEFORE_MESSAGE,
+        },
+        widget=forms.NumberInput(attrs={"min": 1, "max": DAYS_BEFORE_MAX}),
+        help_text=_(
+            "For “Before each session”: it opens this many days before each booked "
+            "session, and is due by the session."
+        ),
+    )
+
+
+def said_once(form: forms.BaseForm, cleaned: dict[str, Any]) -> None:
+    """A number of days refused by its field is not also "missing" to the model's check: the form
+    stays refused, with the one message that says what to type."""
+    if form.has_error("days_before"):
+        cleaned["days_before"] = DAYS_BEFORE_MAX
 
 
 def drop_unchanged_instructions(cleaned: dict[str, Any]) -> None:
@@ -117,6 +154,7 @@ def apply_repeat(cleaned: dict[str, Any]) -> None:
 
 class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
     weekdays = WeekdaysField()
+    days_before = days_before_field()
     repeat = forms.ChoiceField(
         label=_("In one click"),
         choices=REPEAT_CHOICES,
@@ -144,6 +182,7 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
         apply_repeat(cleaned)
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
+        said_once(self, cleaned)
         return cleaned
 
     def _post_clean(self) -> None:
@@ -161,6 +200,7 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
     """One exercise for several clients: the assignment's fields without the client."""
 
     weekdays = WeekdaysField()
+    days_before = days_before_field()
 
     class Meta:
         model = Assignment
@@ -198,6 +238,7 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
         cleaned = super().clean() or {}
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
+        said_once(self, cleaned)
         return cleaned
 
 

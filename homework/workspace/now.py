@@ -9,7 +9,7 @@ from typing import Any
 
 from clients.models import Client, Session
 from clients.selectors import sessions_for_user
-from homework.models import Assignment, Entry
+from homework.models import Assignment, Entry, with_session_days
 from homework.schedules import Progress
 from homework.selectors import (
     assignments_for_user,
@@ -102,7 +102,9 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
     # Still active is not still open: work already sent is done, whatever its due date.
     standing = [
         (a, completion(a, today=today).state)
-        for a in active.select_related("exercise").order_by("due_on", "ends_on", "created_at")
+        for a in with_session_days(
+            list(active.select_related("exercise").order_by("due_on", "ends_on", "created_at"))
+        )
     ]
     drawn = summary_context(recent)
     return ClientNow(

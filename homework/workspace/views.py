@@ -229,6 +229,7 @@ def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
         instructions=(data.get("instructions") or "").strip(),
         schedule=cleaned.get("schedule") or Assignment.Schedule.ONCE,
         weekdays=cleaned.get("weekdays") or [],
+        days_before=cleaned.get("days_before"),
         due_on=cleaned.get("due_on"),
         ends_on=cleaned.get("ends_on"),
     )

@@ -16,13 +16,14 @@
     var rows = {
       due_on: form.querySelector(".field-due_on"),
       weekdays: form.querySelector(".field-weekdays"),
+      days_before: form.querySelector(".field-days_before"),
       ends_on: form.querySelector(".field-ends_on"),
     };
 
     // Shown only for the schedules that need them, so while they show they are
     // needed: labelled as the admin labels a required field. Left plain, they
     // read as optional until Save refused the form for an empty "Repeats until".
-    [rows.weekdays, rows.ends_on].forEach(function (row) {
+    [rows.weekdays, rows.days_before, rows.ends_on].forEach(function (row) {
       var label = row && row.querySelector(".flex-container > label");
       if (label) label.classList.add("required");
     });
@@ -36,6 +37,7 @@
       var s = schedule();
       if (rows.due_on) rows.due_on.hidden = s !== "once";
       if (rows.weekdays) rows.weekdays.hidden = s !== "weekly" && s !== "fortnightly";
+      if (rows.days_before) rows.days_before.hidden = s !== "before_session";
       if (rows.ends_on) rows.ends_on.hidden = s === "once";
     }
 
