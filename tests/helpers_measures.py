@@ -45,9 +45,7 @@ def assigned(client: Client, exercise: Exercise) -> Assignment:
 def sent_total(assignment: Assignment, total: int, *, days_ago: int, **fields: Any) -> Entry:
     """A complete entry whose total is ``total`` (its items split it), ``days_ago`` days back."""
     first = min(total, 10)
+    fields.setdefault("submitted_at", timezone.now() - dt.timedelta(days=days_ago, hours=1))
     return EntryFactory.create(
-        assignment=assignment,
-        response={"one": first, "two": total - first},
-        submitted_at=timezone.now() - dt.timedelta(days=days_ago, hours=1),
-        **fields,
+        assignment=assignment, response={"one": first, "two": total - first}, **fields
     )

@@ -26,6 +26,7 @@ from tests.factories import (
     SessionFactory,
     UserFactory,
 )
+from tests.helpers_measures import assigned, measure, sent_total
 from tests.helpers_program_pages import on_program
 from tests.helpers_programs import build
 from tests.helpers_worksheets import watching_safety
@@ -100,6 +101,10 @@ def a_program(cast: Cast) -> None:
 def alice_on_a_program(cast: Cast) -> None:
     # Titled apart: a client is on one running copy of each program.
     on_program(cast, title=f"Path {next(_minutes)}")
+
+
+def a_measure_total(cast: Cast) -> None:
+    sent_total(assigned(cast.alice, measure(reliable_change=4, cutoff=10)), 9, days_ago=3)
 
 
 def a_user(cast: Cast) -> None:
@@ -180,6 +185,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         "tara",
         lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
         alice_on_a_program,
+    ),
+    # Measures over time: every total of every measure, in one query.
+    "client page, measures": (
+        "tara",
+        lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
+        a_measure_total,
     ),
     "since last session": (
         "tara",
