@@ -35,7 +35,7 @@ MODULES = (
     ("evening", 300),
     ("export", 120),
     ("encryption", 30),
-    ("caseload", 150),
+    ("caseload", 240),
     ("login_flood", 60),
     ("reminders", 150),
     ("programs", 240),

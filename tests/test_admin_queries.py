@@ -27,6 +27,7 @@ from tests.factories import (
     UserFactory,
     daily_assignment,
 )
+from tests.helpers_measures import assigned, measure, sent_total
 from tests.helpers_program_pages import on_program
 from tests.helpers_programs import build
 from tests.helpers_worksheets import watching_safety
@@ -97,6 +98,10 @@ def a_program(cast: Cast) -> None:
 def alice_on_a_program(cast: Cast) -> None:
     # Titled apart: a client is on one running copy of each program.
     on_program(cast, title=f"Path {next(_minutes)}")
+
+
+def a_measure_total(cast: Cast) -> None:
+    sent_total(assigned(cast.alice, measure(reliable_change=4, cutoff=10)), 9, days_ago=3)
 
 
 def a_user(cast: Cast) -> None:
@@ -178,6 +183,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
         alice_on_a_program,
     ),
+    # Measures over time: every total of every measure, in one query.
+    "client page, measures": (
+        "tara",
+        lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
+        a_measure_total,
+    ),
     "since last session": (
         "tara",
         lambda c: reverse("admin:clients_client_since_last_session", args=[c.alice.pk]),
@@ -218,8 +229,8 @@ def test_queries_do_not_grow_with_rows(cast, case):
 # then, with recurring work, the window's days done as the summary counts them;
 # then the session summary's own reading of the period (its entries, what kinds
 # need from before it, the current safety plan, its work, the practice's
-# settings, the client's programs), which the page draws.
-SINCE_LAST_SESSION_QUERIES = 24
+# settings, the client's programs, every measure's totals), which the page draws.
+SINCE_LAST_SESSION_QUERIES = 25
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):

@@ -15,6 +15,7 @@ from clients.selectors import active_therapists, clients_for_user
 from homework.kinds import all_kinds, get_kind
 from homework.kinds.base import TREND_EASING, TREND_STEADY, TREND_STRONGER
 from homework.models import Entry
+from homework.selectors.measures import MeasureChange, measure_changes
 from homework.selectors.period import period_for_dates, practice_date
 from homework.selectors.portal import client_today
 from homework.selectors.programs import Standing, running_programs, standing
@@ -46,6 +47,7 @@ class CaseloadRow:
     contact: Recheck
     program: Standing | None  # the oldest running one
     more_programs: int  # running besides it
+    measures: list[MeasureChange]  # each scored measure's first and latest, by title
 
 
 def caseload_therapists(*, user: User) -> QuerySet[User]:
@@ -179,6 +181,7 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
     trends = _trends(user=user, clients=clients, now=now)
     review = _review_words(user=user, clients=clients)
     programs = _running_programs(user=user, clients=clients)
+    measures = measure_changes(user=user, clients=clients)
     return [
         CaseloadRow(
             client=client,
@@ -195,6 +198,7 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
             contact=contact_recheck(contact_profile_of(client), today=today),
             program=programs[client.pk][0] if programs[client.pk] else None,
             more_programs=max(0, len(programs[client.pk]) - 1),
+            measures=measures.get(client.pk, []),
         )
         for client in clients
     ]
@@ -215,6 +219,18 @@ def _program_key(row: CaseloadRow) -> tuple[bool, float] | None:
     return (not row.program.is_paused, row.program.finished / (row.program.steps or 1))
 
 
+def _measures_key(row: CaseloadRow) -> tuple[int, int, int] | None:
+    """Reliably worse first, then no reliable change, then reliably improved."""
+    readings = [change.reading for change in row.measures if change.reading is not None]
+    if not readings:
+        return None
+    return (
+        -sum(reading.direction == "worsened" for reading in readings),
+        -sum(reading.reliable is False and reading.needed is not None for reading in readings),
+        sum(reading.direction == "improved" for reading in readings),
+    )
+
+
 # Sort keys per column; a row with None goes last whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
@@ -226,6 +242,7 @@ SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "next_session": lambda row: row.next_session_at,
     "contact": lambda row: row.contact.checked_on,
     "program": _program_key,
+    "measures": _measures_key,
 }
 DEFAULT_SORT = "-flags"
 

@@ -25,6 +25,7 @@ from homework.kinds.limits import (
     first_of,
 )
 from homework.kinds.values import SummaryScope
+from homework.kinds.worksheet.over_time import measure_over_time
 from homework.models import Entry
 from homework.selectors.period import Period
 from homework.selectors.work_in_period import WorkInPeriod
@@ -227,6 +228,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "glance": glance,
         "timeline": timeline,
         "sections": sections,
+        "measures": [measure_over_time(m.exercise, m.scores) for m in data.measures],
         "printed": frozenset(printed),
         "entry_count": len(data.entries),
         "page_label": _("Page"),

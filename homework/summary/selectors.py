@@ -23,6 +23,7 @@ from homework.selectors import (
     listed,
 )
 from homework.selectors.listing import charted, opened_for_charts
+from homework.selectors.measures import MeasureHistory, measure_histories
 from homework.selectors.period import (
     Period,
     PeriodInvalid,
@@ -86,6 +87,8 @@ class SummaryData:
     contact_checked_on: dt.date | None = None
     contact_recheck_due: bool = True
     programs: list[ProgramInPeriod] = field(default_factory=list)
+    # Every total up to the period's end, so a change reads from the first score ever sent.
+    measures: list[MeasureHistory] = field(default_factory=list)
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
@@ -151,8 +154,8 @@ def period_for_session(
 def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
-    """Six queries (seven when practice settings are not cached, one more with a program), however
-    many entries or programs."""
+    """Seven queries (eight when practice settings are not cached, one more with a program), however
+    many entries, programs or scores."""
     # An entry written privately and shared during the period is this session's news.
     wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
     unsafe_before = _unread_unsafe_before(period, now=now)
@@ -220,6 +223,7 @@ def summary_data(
             # The period's last day on the client's calendar, as a step's done day is.
             until=period.as_of(now, zone=as_zone(client.timezone)),
         ),
+        measures=measure_histories(user=user, client=client, until=min(period.end, now)),
     )
 
 

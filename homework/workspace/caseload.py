@@ -36,6 +36,7 @@ COLUMNS = [
     ("next_session", gettext_lazy("Next session")),
     ("contact", gettext_lazy("Safe contact checked")),
     ("program", gettext_lazy("Program")),
+    ("measures", gettext_lazy("Measures, first to latest")),
 ]
 
 

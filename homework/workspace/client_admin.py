@@ -21,7 +21,7 @@ from homework import selectors as homework_selectors
 from homework.models import Entry
 from homework.summary.views import client_summary
 from homework.workspace import client_programs, erasure, reading, views
-from homework.workspace.now import client_now
+from homework.workspace.now import client_now, measures_over_time
 from practice.requests import acting_user
 
 
@@ -102,6 +102,7 @@ class ClientWorkspaceAdmin(ClientAdmin):
         if isinstance(obj, Client) and obj.pk:
             user = acting_user(request)
             context["now"] = client_now(user=user, client=obj, now=timezone.now())
+            context["measures"] = measures_over_time(user=user, client=obj)
             context.update(client_programs.panel_context(request, user=user, client=obj))
         return super().render_change_form(request, context, add, change, form_url, obj)
 

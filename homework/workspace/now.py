@@ -9,6 +9,7 @@ from typing import Any
 
 from clients.models import Client, Session
 from clients.selectors import sessions_for_user
+from homework.kinds.worksheet.over_time import measure_over_time
 from homework.models import Assignment, Entry, with_session_days
 from homework.schedules import Progress
 from homework.selectors import (
@@ -18,6 +19,7 @@ from homework.selectors import (
     entries_for_user,
     with_progress,
 )
+from homework.selectors.measures import measure_histories
 from homework.selectors.period import period_for_dates
 from homework.selectors.progress import OPEN_WORK
 from homework.selectors.scoping import read_first
@@ -118,3 +120,11 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
         ],
         recent={"sections": drawn["sections"], "entry_count": drawn["entry_count"]},
     )
+
+
+def measures_over_time(*, user: User, client: Client) -> list[dict[str, Any]]:
+    """Every scored measure's totals, all of them: the change reads from the first score sent."""
+    return [
+        measure_over_time(history.exercise, history.scores)
+        for history in measure_histories(user=user, client=client)
+    ]

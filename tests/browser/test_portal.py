@@ -1,5 +1,6 @@
 """The client portal in a real browser: getting in, never losing a word, leaving safely."""
 
+import datetime as dt
 import time
 
 import pytest

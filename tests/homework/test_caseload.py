@@ -26,6 +26,7 @@ from tests.factories import (
     daily_assignment,
     urge_log,
 )
+from tests.helpers_measures import assigned, measure, sent_total
 from tests.helpers_program_pages import on_program
 from tests.helpers_worksheets import watching_safety
 
@@ -238,8 +239,9 @@ def test_the_home_page_leads_to_the_caseload(cast: Cast) -> None:
 
 # The session, user and second factor; the clients with their counts; their work, the days done,
 # the urges, the answers to review; the look in the access log (four, in a savepoint): 12 before
-# the Program column, which adds two: the running programs, and their steps.
-CASELOAD_QUERIES = 12 + 2
+# the Program column, which adds two: the running programs, and their steps; the Measures column
+# adds two: the practice's measures, then each client's first and latest total of each, in one pass.
+CASELOAD_QUERIES = 12 + 2 + 2
 
 
 def count_queries(cast: Cast) -> int:
@@ -263,6 +265,10 @@ def a_full_client(cast: Cast, *, log_days: int = 7) -> None:
     for _ in range(4):
         EntryFactory.create(assignment=check_in, response={"safe": 1})
     on_program(cast, client=client)
+    # The Measures column reads a measure sent twice.
+    scored = assigned(client, measure(reliable_change=4, cutoff=10))
+    sent_total(scored, 12, days_ago=20)
+    sent_total(scored, 6, days_ago=2)
 
 
 def test_queries_the_same_at_1_and_200_clients(cast: Cast) -> None:

@@ -245,16 +245,16 @@ def test_the_therapist_reads_the_totals_with_the_band_and_reliable_change(cast):
     ]
     chart = KIND.totals_chart(assignment.exercise, entries) or {}
     assert chart["band"] == "Mild"
-    assert chart["reliable_change"] == (
-        "reliable change from first to latest: down 8 points (6 needed)"
+    assert chart["change"] == (
+        "Reliably improved (first 16, latest 8; a change of 6 points is reliable)."
     )
     (line,) = KIND.at_a_glance(entries)
-    assert "16 → 8" in line and "Mild" in line and "Reliable change" in line
+    assert "16 → 8" in line and "Mild" in line and "Reliably improved" in line
     small = (
         KIND.totals_chart(assignment.exercise, [entries[1], sent(assignment, [1] * 6 + [0] * 3)])
         or {}
     )
-    assert small["reliable_change"].startswith("no reliable change")
+    assert small["change"].startswith("No reliable change")
 
 
 def test_the_client_sees_their_totals_as_they_came_without_bands(cast):
@@ -264,7 +264,7 @@ def test_the_client_sees_their_totals_as_they_came_without_bands(cast):
     page = login(cast.alice.portal_user).get(reverse("homework:progress")).content.decode()
     assert "Your totals, each time you answered" in page
     assert ": 15" in page and ": 5" in page
-    for graded in ("Severe", "Mild", "Minimal", "Moderate", "reliable change", "better"):
+    for graded in ("Severe", "Mild", "Minimal", "Moderate", "reliable change", "better", "cutoff"):
         assert graded not in page
 
 

@@ -1,7 +1,7 @@
 """Values over time: the urge curve, day by day, and a few values in order."""
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
@@ -12,6 +12,7 @@ from homework.kinds.charts.svg import (
     CONTACT,
     LINE,
     MUTED,
+    SOFT,
     rules,
     svg_document,
     svg_dots,
@@ -121,8 +122,10 @@ def values_over_time(
     title: str,
     description: str,
     labelled: bool = True,
+    bands: Sequence[tuple[float, float, str]] = (),
 ) -> SafeString:
-    """``labelled=False`` leaves out the numbers and dates too."""
+    """``labelled=False`` leaves out the numbers and dates too. ``bands`` (from, to, label) shade
+    a measure's published ranges behind the line, each named where it has room."""
     width, height = (360, 190) if labelled else (360, 70)
     left, right, top, bottom = (30, 22, 16, 34) if labelled else (8, 8, 8, 8)
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -138,6 +141,7 @@ def values_over_time(
     body = [
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
     ]
+    body.extend(_bands(bands, left=left, width=plot_w, y=y, y_max=y_max))
     body.append(rules(left, left + plot_w, (y(level) for level in (0, y_max / 2, y_max))))
     if labelled:
         for level in (0, y_max / 2, y_max):
@@ -166,3 +170,30 @@ def values_over_time(
             )
             body.append(svg_text(x(index), height - 12, label, size=11, fill=MUTED, anchor=anchor))
     return svg_document(width, height, title, description, body)
+
+
+BAND_LABEL_ROOM = 12
+
+
+def _bands(
+    bands: Sequence[tuple[float, float, str]],
+    *,
+    left: float,
+    width: float,
+    y: Callable[[float], float],
+    y_max: float,
+) -> list[str]:
+    """Whole-number ranges: a band from 5 to 9 holds every total from 5 up to the next band's 10."""
+    drawn = []
+    for index, (low, high, label) in enumerate(bands):
+        top, bottom = y(min(high + 1, y_max)), y(low)
+        fill = SOFT if index % 2 == 0 else "#fff"
+        drawn.append(
+            f'<rect x="{left}" y="{top:.1f}" width="{width}" height="{bottom - top:.1f}" '
+            f'fill="{fill}"/>'
+        )
+        if bottom - top >= BAND_LABEL_ROOM:
+            drawn.append(
+                svg_text(left + width - 4, bottom - 3, label, size=9, fill=MUTED, anchor="end")
+            )
+    return drawn

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
+from homework.kinds.worksheet import measures
 from homework.kinds.worksheet.questions import WorksheetQuestions
 from homework.kinds.worksheet.score_options import most_points
 from homework.kinds.worksheet.watching import answer_watched
@@ -21,9 +22,7 @@ if TYPE_CHECKING:
 
 class WorksheetScoring(WorksheetQuestions):
     def score_rule(self, exercise: "Exercise") -> JSONDict | None:
-        options = exercise.options if isinstance(exercise.options, dict) else {}
-        rule = options.get("score")
-        return rule if isinstance(rule, dict) else None
+        return measures.score_rule(exercise)
 
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         rule = self.score_rule(exercise)
@@ -68,34 +67,13 @@ class WorksheetScoring(WorksheetQuestions):
 
     def band_of(self, exercise: "Exercise", total: float | None) -> str:
         """For the therapist only."""
-        rule = self.score_rule(exercise) or {}
-        for band in rule.get("bands") or []:
-            if total is not None and band["from"] <= total <= band["to"]:
-                return str(band["label"])
-        return ""
+        return measures.band_of(exercise, total)
 
-    def reliable_change(self, exercise: "Exercise", first: float, latest: float) -> str:
-        """Worded as change, never as better or worse: the therapist reads which way."""
-        rule = self.score_rule(exercise) or {}
-        needed = rule.get("reliable_change")
-        if not isinstance(needed, int | float) or isinstance(needed, bool):
+    def change_of(self, exercise: "Exercise", scores: Sequence[float]) -> str:
+        """From the first score to the latest, for the therapist only: "" with fewer than two."""
+        if len(scores) < 2:
             return ""
-        moved = latest - first
-        if abs(moved) >= needed:
-            return _(
-                "reliable change from first to latest: %(direction)s %(points)s points "
-                "(%(needed)s needed)"
-            ) % {
-                "direction": _("down") if moved < 0 else _("up"),
-                "points": f"{abs(moved):g}",
-                "needed": f"{needed:g}",
-            }
-        return _(
-            "no reliable change from first to latest: %(points)s points (%(needed)s needed)"
-        ) % {
-            "points": f"{moved:+g}",
-            "needed": f"{needed:g}",
-        }
+        return measures.change_sentence(measures.change_reading(exercise, scores[0], scores[-1]))
 
     def totals_chart(
         self, exercise: "Exercise", entries: Sequence["Entry"], *, labelled: bool = True
@@ -118,9 +96,7 @@ class WorksheetScoring(WorksheetQuestions):
         return {
             "points": points,
             "band": self.band_of(exercise, scores[-1]),
-            "reliable_change": self.reliable_change(exercise, scores[0], scores[-1])
-            if len(scores) > 1
-            else "",
+            "change": self.change_of(exercise, scores),
             "scale": scale_info,
             "direction": direction,
             "svg": charts.values_over_time(

@@ -142,9 +142,9 @@ class WorksheetSummary(WorksheetScoring):
                 line += " " + _("Latest in the published band: %(band)s.") % {
                     "band": isolated_text(band)
                 }
-            change = self.reliable_change(assignment.exercise, scores[0], scores[-1])
-            if change and len(scores) > 1:
-                line += " " + change[:1].upper() + change[1:] + "."
+            change = self.change_of(assignment.exercise, scores)
+            if change:
+                line += " " + change
             lines.append(line)
         return lines
 

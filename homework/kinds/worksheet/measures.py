@@ -1,0 +1,169 @@
+"""A measure's score rule read for the therapist: its bands, its clinical cutoff, its reliable
+change, and the change from a first score to the latest worded as what it is. Every key but
+"method" and "better" may be absent; a reading then says only what is known."""
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from django.utils.translation import gettext as _
+
+from homework.kinds.values import JSONDict
+
+if TYPE_CHECKING:
+    from homework.models import Exercise
+
+# The two-tailed 95% point of the normal distribution (Jacobson & Truax, 1991).
+RELIABLE_Z = 1.96
+
+Direction = Literal["improved", "worsened"]
+Side = Literal["above", "below"]
+
+
+def score_rule(exercise: "Exercise") -> JSONDict | None:
+    options = exercise.options if isinstance(exercise.options, dict) else {}
+    rule = options.get("score")
+    return rule if isinstance(rule, dict) else None
+
+
+def _rule_for(exercise: "Exercise", subscale: str | None) -> JSONDict:
+    """The subscale's own figures where it names them; ``better`` is always the measure's."""
+    rule = score_rule(exercise) or {}
+    if subscale is None:
+        return rule
+    for part in rule.get("subscales") or []:
+        if isinstance(part, dict) and part.get("key") == subscale:
+            return part
+    return {}
+
+
+def _number(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def band_of(exercise: "Exercise", total: float | None, subscale: str | None = None) -> str:
+    """The published band the total falls in, for the therapist only; "" when there are none."""
+    for band in _rule_for(exercise, subscale).get("bands") or []:
+        if total is not None and band["from"] <= total <= band["to"]:
+            return str(band["label"])
+    return ""
+
+
+def cutoff_of(exercise: "Exercise", subscale: str | None = None) -> float | None:
+    return _number(_rule_for(exercise, subscale).get("cutoff"))
+
+
+def reliable_change_of(exercise: "Exercise", subscale: str | None = None) -> float | None:
+    """The measure's own published figure, else the Jacobson–Truax index from its reliability and
+    standard deviation: 1.96 × sd × √2 × √(1 − r). None when neither is published."""
+    rule = _rule_for(exercise, subscale)
+    own = _number(rule.get("reliable_change"))
+    if own is not None and own > 0:
+        return own
+    reliability, sd = _number(rule.get("reliability")), _number(rule.get("sd"))
+    if reliability is None or sd is None or not 0 <= reliability < 1 or sd <= 0:
+        return None
+    return RELIABLE_Z * sd * math.sqrt(2) * math.sqrt(1 - reliability)
+
+
+@dataclass(frozen=True)
+class ChangeReading:
+    first: float
+    latest: float
+    needed: float | None  # None: the measure publishes no reliable-change figure
+    reliable: bool
+    direction: Direction | None  # only when the change is reliable
+    cutoff: float | None
+    first_side: Side | None  # which side of the cutoff; None without one
+    latest_side: Side | None
+
+    @property
+    def crossed_cutoff(self) -> bool:
+        return self.first_side is not None and self.first_side != self.latest_side
+
+
+def _side(score: float, cutoff: float | None) -> Side | None:
+    """A score at the cutoff is at or above it, where the published rule puts the clinical range
+    (for "lower is better"; for "higher is better" the range is below it)."""
+    if cutoff is None:
+        return None
+    return "above" if score >= cutoff else "below"
+
+
+def change_reading(
+    exercise: "Exercise", first: float, latest: float, subscale: str | None = None
+) -> ChangeReading:
+    needed = reliable_change_of(exercise, subscale)
+    moved = latest - first
+    # A hair of float noise must not make 6 points short of a 6-point figure.
+    reliable = needed is not None and abs(moved) >= needed - 1e-9
+    lower_is_better = (score_rule(exercise) or {}).get("better") != "higher"
+    direction: Direction | None = None
+    if reliable:
+        direction = "improved" if (moved < 0) == lower_is_better else "worsened"
+    cutoff = cutoff_of(exercise, subscale)
+    return ChangeReading(
+        first=first,
+        latest=latest,
+        needed=needed,
+        reliable=reliable,
+        direction=direction,
+        cutoff=cutoff,
+        first_side=_side(first, cutoff),
+        latest_side=_side(latest, cutoff),
+    )
+
+
+def _change_part(reading: ChangeReading) -> str:
+    if reading.needed is None:
+        return ""
+    if reading.direction == "improved":
+        return _("reliably improved")
+    if reading.direction == "worsened":
+        return _("reliable change: worse")
+    return _("no reliable change")
+
+
+def _cutoff_part(reading: ChangeReading) -> str:
+    if reading.latest_side is None:
+        return ""
+    if reading.crossed_cutoff:
+        if reading.latest_side == "above":
+            return _("crossed the cutoff, now at or above it")
+        return _("crossed the cutoff, now below it")
+    if reading.latest_side == "above":
+        return _("at or above the cutoff")
+    return _("below the cutoff")
+
+
+def change_words(reading: ChangeReading) -> str:
+    """A few words for a row, as they follow a measure's name: "reliably improved, below the
+    cutoff", "no reliable change"; the bare scores when the measure publishes neither a
+    reliable-change figure nor a cutoff."""
+    parts = [part for part in (_change_part(reading), _cutoff_part(reading)) if part]
+    return ", ".join(parts) or _("%(first)s to %(latest)s") % _scores(reading)
+
+
+def change_sentence(reading: ChangeReading) -> str:
+    """The row's words with the figures behind them, for the client page and the summary."""
+    words = change_words(reading)
+    figures = [_("first %(first)s, latest %(latest)s") % _scores(reading)]
+    if reading.needed is not None:
+        figures.append(_("a change of %(needed)s points is reliable") % _scores(reading))
+    if reading.cutoff is not None:
+        figures.append(_("cutoff %(cutoff)s") % _scores(reading))
+    said = "; ".join(figures)
+    if reading.needed is None and reading.cutoff is None:
+        return said[:1].upper() + said[1:] + "."
+    return f"{words[:1].upper()}{words[1:]} ({said})."
+
+
+def _scores(reading: ChangeReading) -> dict[str, str]:
+    return {
+        "first": f"{reading.first:g}",
+        "latest": f"{reading.latest:g}",
+        "needed": f"{reading.needed:.1f}".removesuffix(".0") if reading.needed else "",
+        "cutoff": f"{reading.cutoff:g}" if reading.cutoff is not None else "",
+    }

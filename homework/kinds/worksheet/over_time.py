@@ -1,0 +1,65 @@
+"""A measure's totals over time as the therapist reads them: each dated score in its published
+band, drawn against the bands and listed in words, and the change from the first to the latest.
+Never for the client (their progress page shows dated points only)."""
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from homework.kinds import charts
+from homework.kinds.values import JSONDict
+from homework.kinds.worksheet import measures
+from homework.kinds.worksheet.kind import KIND
+from practice.bidi import isolated_text
+from practice.dates import calendar_day, years_named_within
+
+if TYPE_CHECKING:
+    from homework.models import Exercise
+
+# In a brief summary: the first score and the latest few; the page and full detail list them all.
+ROWS_ON_PAPER = 6
+
+
+def measure_over_time(
+    exercise: "Exercise", scores: Sequence[tuple[dt.datetime, float]]
+) -> JSONDict:
+    """``scores`` oldest first, each (sent at, total)."""
+    scale = KIND.score_scale(exercise) or {"label": exercise.title, "max": 0}
+    days = [timezone.localdate(at) for at, _score in scores]
+    with years_named_within(min(days), max(days)):
+        rows = [
+            {
+                "on": calendar_day(at, "j M"),
+                "score": f"{score:g}",
+                "band": measures.band_of(exercise, score),
+            }
+            for at, score in scores
+        ]
+    rule = measures.score_rule(exercise) or {}
+    bands = [(band["from"], band["to"], str(band["label"])) for band in rule.get("bands") or []]
+    description = ", ".join(
+        f"{row['on']}: {row['score']}" + (f" ({row['band']})" if row["band"] else "")
+        for row in rows
+    )
+    title = _("%(label)s over time, with its published bands") % {
+        "label": isolated_text(str(scale["label"]))
+    }
+    values = [score for _at, score in scores]
+    return {
+        "exercise": exercise,
+        "label": scale["label"],
+        "rows": rows,
+        "latest": rows[-1],
+        "earlier": max(0, len(rows) - ROWS_ON_PAPER),
+        "change": KIND.change_of(exercise, values),
+        "svg": charts.values_over_time(
+            points=[(row["on"], score) for row, (_at, score) in zip(rows, scores, strict=True)],
+            y_max=float(scale["max"] or max(values)),
+            title=title,
+            description=description,
+            bands=bands,
+        ),
+    }

@@ -1,0 +1,148 @@
+"""Scored measures over time, for staff: each total a client sent, from plain columns only (no
+response is decrypted), and the change from the first to the latest. A total exists only where
+every scored question was answered (WorksheetScoring.score), and private entries and drafts are
+never read (``readable_by_staff``)."""
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, QuerySet, Subquery
+from django.utils.translation import gettext as _
+
+from clients.models import Client
+from homework.kinds.worksheet.measures import ChangeReading, change_reading, change_words
+from homework.models import Assignment, Entry, Exercise
+from homework.selectors.scoping import assignments_for_user, entries_for_user
+from practice.models import User
+
+
+@dataclass(frozen=True)
+class MeasureHistory:
+    exercise: Exercise
+    scores: list[tuple[dt.datetime, float]]  # oldest first
+
+    @property
+    def reading(self) -> ChangeReading | None:
+        if len(self.scores) < 2:
+            return None
+        return change_reading(self.exercise, self.scores[0][1], self.scores[-1][1])
+
+
+@dataclass(frozen=True)
+class MeasureChange:
+    """First and latest only: what a caseload row has room for."""
+
+    exercise: Exercise
+    latest: float
+    reading: ChangeReading | None  # None with a single score
+
+    @property
+    def words(self) -> str:
+        if self.reading is None:
+            return _("one score so far")
+        return change_words(self.reading)
+
+
+def _measures_in_practice() -> QuerySet[Exercise]:
+    # A measure is a worksheet whose score has published bands: a therapist's own check-in total
+    # stays in its own section, and an urge log's score is the intensity, read by its own kind.
+    return Exercise.objects.filter(options__score__has_key="bands")
+
+
+def _scored(*, user: User) -> QuerySet[Entry]:
+    return (
+        entries_for_user(user=user)
+        .readable_by_staff()
+        .filter(score__isnull=False, assignment__exercise__in=_measures_in_practice())
+        .order_by()
+    )
+
+
+def measure_histories(
+    *, user: User, client: Client, until: dt.datetime | None = None
+) -> list[MeasureHistory]:
+    """One query, however many scores. Grouped by measure, not by assignment, so a measure
+    assigned again carries on from its first score."""
+    rows = _scored(user=user).filter(assignment__client=client)
+    if until is not None:
+        rows = rows.filter(submitted_at__lt=until)
+    grouped: dict[int, list[tuple[dt.datetime, float]]] = defaultdict(list)
+    exercises: dict[int, Exercise] = {}
+    for entry in rows.select_related("assignment__exercise").order_by("submitted_at", "pk"):
+        exercise = exercises.setdefault(entry.assignment.exercise_id, entry.assignment.exercise)
+        if entry.submitted_at is not None and entry.score is not None:  # by the filters; for types
+            grouped[exercise.pk].append((entry.submitted_at, entry.score))
+    histories = [MeasureHistory(exercises[pk], scores) for pk, scores in grouped.items()]
+    return sorted(histories, key=lambda history: _by_title(history.exercise))
+
+
+def _by_title(exercise: Exercise) -> tuple[str, int]:
+    return (exercise.title.casefold(), exercise.pk)
+
+
+# Per assignment: client, measure, the first total's time and value, the latest's.
+Totals = tuple[int, int, dt.datetime, float, dt.datetime, float]
+
+
+def _per_assignment(assignments: QuerySet[Assignment]) -> list[Totals]:
+    """Each assignment's first and latest total, read through the entries' index (assignment,
+    status, -submitted_at): a few index steps each, however long the log."""
+    theirs = (
+        Entry.objects.readable_by_staff()
+        .filter(assignment=OuterRef("pk"), score__isnull=False)
+        .order_by()
+    )
+    oldest = theirs.order_by("submitted_at", "pk")
+    newest = theirs.order_by("-submitted_at", "-pk")
+    rows = (
+        assignments.annotate(
+            first_at=Subquery(oldest.values("submitted_at")[:1]),
+            first_score=Subquery(oldest.values("score")[:1]),
+            latest_at=Subquery(newest.values("submitted_at")[:1]),
+            latest_score=Subquery(newest.values("score")[:1]),
+        )
+        .filter(first_at__isnull=False)
+        .order_by()
+        .values_list(
+            "client_id",
+            "exercise_id",
+            "first_at",
+            "first_score",
+            "latest_at",
+            "latest_score",
+        )
+    )
+    return list(rows)
+
+
+def measure_changes(*, user: User, clients: list[Client]) -> dict[int, list[MeasureChange]]:
+    """Two queries for every row, however long the logs: the practice's measures, then each
+    client's assignments of them with their first and latest totals. A measure assigned more
+    than once reads from the first total of any to the latest of any."""
+    if not clients:
+        return {}
+    exercises = {exercise.pk: exercise for exercise in _measures_in_practice()}
+    assignments = assignments_for_user(user=user).filter(
+        client__in=[client.pk for client in clients], exercise__in=list(exercises)
+    )
+    # (client, measure) -> [first at, first, latest at, latest, how many]
+    found: dict[tuple[int, int], Totals] = {}
+    for totals in _per_assignment(assignments):
+        client_id, exercise_id, first_at, first, latest_at, latest = totals
+        seen = found.get((client_id, exercise_id))
+        if seen is not None:
+            if seen[2] < first_at:
+                first_at, first = seen[2], seen[3]
+            if seen[4] > latest_at:
+                latest_at, latest = seen[4], seen[5]
+        found[client_id, exercise_id] = (client_id, exercise_id, first_at, first, latest_at, latest)
+    changes: dict[int, list[MeasureChange]] = defaultdict(list)
+    for client_id, exercise_id, first_at, first, latest_at, latest in found.values():
+        exercise = exercises[exercise_id]
+        # Two totals are never sent in the same instant, so one time means one total.
+        reading = change_reading(exercise, first, latest) if latest_at > first_at else None
+        changes[client_id].append(MeasureChange(exercise, latest, reading))
+    for own in changes.values():
+        own.sort(key=lambda change: _by_title(change.exercise))
+    return dict(changes)

@@ -1,0 +1,51 @@
+"""The session summary (the PDF, as Since last session draws it) shows each measure's totals from
+the first ever sent, each in its published band, and the change from first to latest."""
+
+import pytest
+from django.utils import timezone
+
+from homework.selectors.period import PeriodQuery
+from homework.summary import render, selectors
+from tests.conftest import Cast
+from tests.helpers_measures import assigned, measure, sent_total
+
+from .conftest import pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+def summary_of(cast: Cast, *, full_detail: bool = False) -> str:
+    now = timezone.now()
+    period = selectors.resolve_period(
+        user=cast.tara, client=cast.alice, query=PeriodQuery(), now=now
+    )
+    data = selectors.summary_data(
+        user=cast.tara, client=cast.alice, period=period, full_detail=full_detail, now=now
+    )
+    return pdf_text(render.render_summary_pdf(render.summary_document(data), generated_at=now))
+
+
+def test_the_pdf_reads_from_the_first_score_ever_with_bands_and_the_change(cast: Cast):
+    work = assigned(cast.alice, measure("PHQ-9", reliable_change=6, cutoff=10))
+    # Long before the period: the change still reads from here.
+    sent_total(work, 17, days_ago=120)
+    for weeks in range(15, 0, -1):
+        sent_total(work, 12, days_ago=weeks * 7)
+    sent_total(work, 6, days_ago=2)
+    text = " ".join(summary_of(cast).split())
+    assert "Measures over time" in text
+    assert "Reliably improved, crossed the cutoff, now below it" in text
+    assert "first 17, latest 6" in text
+    assert "Published band" in text and "High" in text and "Middling" in text
+    # A brief summary lists the first and the latest few, the rest counted.
+    assert "11 more in between" in text
+    full = " ".join(summary_of(cast, full_detail=True).split())
+    assert "more in between" not in full
+
+
+def test_a_private_total_never_reaches_the_summary(cast: Cast):
+    work = assigned(cast.alice, measure("PHQ-9", reliable_change=6, cutoff=10))
+    sent_total(work, 4, days_ago=20)
+    sent_total(work, 19, days_ago=2, private=True)
+    text = " ".join(summary_of(cast).split())
+    assert "One score so far" in text and "19" not in text.split("Measures over time")[1][:400]
