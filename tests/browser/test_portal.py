@@ -492,8 +492,12 @@ def slow_saves_and_the_sign_out(signing_out, saving, order: list[str]) -> None:
         order.append("save let through")
         route.continue_()
 
+    def sign_out(route: Route) -> None:
+        order.append("signed out")
+        route.fallback()
+
     saving.route("**/*", slow_save)
-    signing_out.route(signs_out, lambda route: (order.append("signed out"), route.fallback()))
+    signing_out.route(signs_out, sign_out)
 
 
 @pytest.mark.parametrize(
