@@ -1,0 +1,71 @@
+"""Readers of a standard measure's score rule (the shared contract of issue 37): what other parts
+ask of a measure, so none of them reads ``options["score"]`` by hand. Every key beyond the
+score's own (subscales, loinc) is optional: a rule without them reads as empty."""
+
+from typing import TYPE_CHECKING
+
+from homework.kinds import get_kind
+from homework.kinds.values import JSONDict
+from homework.kinds.worksheet.scoring import WorksheetScoring, _points
+
+if TYPE_CHECKING:
+    from homework.models import Exercise
+
+
+def _scoring(exercise: "Exercise") -> WorksheetScoring | None:
+    kind = get_kind(exercise.kind)
+    return kind if isinstance(kind, WorksheetScoring) else None
+
+
+def score_rule_of(exercise: "Exercise") -> JSONDict | None:
+    scoring = _scoring(exercise)
+    return scoring.score_rule(exercise) if scoring else None
+
+
+def is_measure(exercise: "Exercise") -> bool:
+    """A questionnaire scored against published bands; a check-in of the practice's own (a total
+    with no bands) is not one, and neither is anything that is not scored."""
+    rule = score_rule_of(exercise)
+    return bool(rule and rule.get("bands"))
+
+
+def measure_questions(exercise: "Exercise") -> list[JSONDict]:
+    scoring = _scoring(exercise)
+    return scoring.questions(exercise) if scoring else []
+
+
+def subscales_of(exercise: "Exercise") -> list[JSONDict]:
+    subscales = (score_rule_of(exercise) or {}).get("subscales")
+    if not isinstance(subscales, list):
+        return []
+    return [s for s in subscales if isinstance(s, dict) and isinstance(s.get("key"), str)]
+
+
+def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float]:
+    """Each subscale's items' points times its multiplier; a subscale with an item unanswered has
+    no score, as a total with one missing has none."""
+    questions = {q["key"]: q for q in measure_questions(exercise)}
+    scores: dict[str, float] = {}
+    for subscale in subscales_of(exercise):
+        items = subscale.get("items")
+        if not isinstance(items, list) or not items:
+            continue
+        points = [
+            _points(questions[key], response.get(key)) if key in questions else None
+            for key in items
+        ]
+        if any(value is None for value in points):
+            continue
+        multiplier = subscale.get("multiplier", 1)
+        if not isinstance(multiplier, int | float) or isinstance(multiplier, bool):
+            multiplier = 1
+        scores[subscale["key"]] = float(sum(p for p in points if p is not None) * multiplier)
+    return scores
+
+
+def loinc_of(exercise: "Exercise", part: str = "total") -> str | None:
+    """The published LOINC code of the total, a subscale (by its key) or the panel, where the
+    measure's rule names one."""
+    codes = (score_rule_of(exercise) or {}).get("loinc")
+    code = codes.get(part) if isinstance(codes, dict) else None
+    return code if isinstance(code, str) and code else None
