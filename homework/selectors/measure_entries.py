@@ -33,8 +33,7 @@ def measure_entries_for_staff(*, user: User, client: Client) -> MeasureEntries:
     if not measured:
         return MeasureEntries(exercises=[], entries=[])
     entries = (
-        listed(entries_for_user(user=user))
-        .readable_by_staff()
+        listed(entries_for_user(user=user).readable_by_staff())
         .filter(assignment_id__in=measured)
         .select_related("assignment__exercise")
         .order_by("submitted_at", "pk")

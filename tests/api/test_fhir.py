@@ -2,6 +2,7 @@
 staff may read, scoped and logged like every read."""
 
 import datetime as dt
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -31,7 +32,7 @@ def send(exercise, cast: Cast, points: list[int], **fields) -> Entry:
     )
 
 
-def parsed(response) -> list[dict]:
+def parsed(response) -> list[dict[str, Any]]:
     """The body read back by the R4B models: the Bundle, then each resource by its own type."""
     assert response.status_code == 200, response.content
     assert response["Content-Type"].startswith(FHIR_JSON)
@@ -43,7 +44,7 @@ def parsed(response) -> list[dict]:
     return resources
 
 
-def of_type(resources: list[dict], kind: str) -> list[dict]:
+def of_type(resources: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [r for r in resources if r["resourceType"] == kind]
 
 
@@ -218,3 +219,37 @@ def test_the_route_is_in_the_schema_as_fhir_json():
     assert body["properties"]["resourceType"]["enum"] == ["Bundle"]
     assert "fhir.schema.json" in body["description"]
     assert set(operation["responses"]) >= {"200", "403", "404"}
+
+
+def test_every_question_type_and_a_decimal_score_read_back_as_fhir(cast: Cast):
+    options = factories.options_for("worksheet")  # one question of every type, a mean score
+    banded = {**options["score"], "bands": [{"from": 0, "to": 10, "label": "Any"}]}
+    measure = factories.ExerciseFactory.create(
+        kind="worksheet", title="Every type", options={**options, "score": banded}
+    )
+    entry = factories.EntryFactory.create(
+        assignment=factories.AssignmentFactory.create(client=cast.alice, exercise=measure),
+        response=factories.worksheet(clarity=7),  # pull 8 reversed is 2: a mean of 4.5
+    )
+    resources = parsed(login(cast.tara).get(url(cast)))
+    (questionnaire,) = of_type(resources, "Questionnaire")
+    assert {i["linkId"]: i["type"] for i in questionnaire["item"]} == {
+        "pull": "integer",
+        "clarity": "integer",
+        "word": "string",
+        "story": "text",
+        "place": "choice",
+        "helped": "choice",
+        "safe": "boolean",
+        "when": "date",
+    }
+    (response,) = of_type(resources, "QuestionnaireResponse")
+    answers_by_key = {i["linkId"]: i["answer"] for i in response["item"]}
+    assert answers_by_key["pull"] == [{"valueInteger": 8}]
+    assert answers_by_key["safe"] == [{"valueBoolean": True}]
+    assert answers_by_key["when"] == [{"valueDate": "2026-01-03"}]
+    assert answers_by_key["story"] == [{"valueString": "A long week."}]
+    assert [a["valueCoding"]["display"] for a in answers_by_key["helped"]] == ["A walk", "Sleep"]
+    (score,) = of_type(resources, "Observation")
+    assert entry.score == 4.5
+    assert score["valueQuantity"]["value"] == 4.5 and "valueInteger" not in score
