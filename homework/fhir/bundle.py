@@ -15,7 +15,7 @@ from clients.models import Client
 from homework.fhir import resources
 from homework.kinds import get_kind
 from homework.kinds.values import JSONDict
-from homework.kinds.worksheet.measures import score_rule_of, subscale_scores, subscales_of
+from homework.kinds.worksheet.measures import score_rule, subscale_scores, subscales_of
 from homework.models import Entry, Exercise
 from homework.selectors.measure_entries import MeasureEntries
 
@@ -26,7 +26,7 @@ def _entry(full_url: str, resource: JSONDict) -> JSONDict:
 
 def _scores(exercise: Exercise, entry: Entry, response: JSONDict) -> list[tuple[str, str, float]]:
     """(part, label, score): the total the entry keeps, then each subscale the rule names."""
-    rule = score_rule_of(exercise) or {}
+    rule = score_rule(exercise)
     found = []
     if entry.score is not None:
         found.append(("total", str(rule.get("label") or exercise.title), entry.score))

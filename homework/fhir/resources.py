@@ -14,7 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from homework.kinds.values import JSONDict
-from homework.kinds.worksheet.measures import loinc_of, measure_questions, score_rule_of
+from homework.kinds.worksheet.measures import loinc_of, measure_questions, score_rule
 
 LOINC = "http://loinc.org"
 SURVEY = {
@@ -98,7 +98,7 @@ def _item(exercise_id: int, question: JSONDict) -> JSONDict:
 
 def questionnaire(exercise: Any) -> JSONDict:
     """The measure as the client is asked it now: each question's key is its linkId."""
-    rule = score_rule_of(exercise) or {}
+    rule = score_rule(exercise)
     resource: JSONDict = {
         "resourceType": "Questionnaire",
         "url": questionnaire_url(exercise.pk),

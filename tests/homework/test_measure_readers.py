@@ -30,16 +30,21 @@ def test_a_rule_without_subscales_or_codes_reads_as_empty():
         kind="worksheet",
         options={
             "questions": [{"key": "q", "type": "scale_0_10", "text": "How?", "scored": True}],
-            "score": {"method": "sum", "better": "lower", "bands": []},
+            "score": {"method": "sum", "better": "lower", "label": "Ours"},
         },
     )
     assert subscale_scores(measure, {"q": 3}) == {}
     assert loinc_of(measure) is None
-    assert not is_measure(measure)  # no published bands: the practice's own check-in
+    assert not is_measure(measure)  # no published figure: the practice's own check-in
 
 
 def test_what_counts_as_a_measure():
     assert is_measure(phq9()) and is_measure(pcl5_shaped())
+    cutoff_only = pcl5_shaped()
+    del cutoff_only.options["score"]["bands"], cutoff_only.options["score"]["loinc"]
+    del cutoff_only.options["score"]["subscales"]
+    cutoff_only.options["score"]["cutoff"] = 33  # the PCL-5 publishes a cutoff, not bands
+    assert is_measure(cutoff_only)
     assert loinc_of(phq9(), "panel") == "44249-1" and loinc_of(pcl5_shaped(), "d") is None
     check_in = factories.ExerciseFactory.create(
         kind="worksheet", options=factories.options_for("worksheet")

@@ -17,16 +17,21 @@ def _scoring(exercise: "Exercise") -> WorksheetScoring | None:
     return kind if isinstance(kind, WorksheetScoring) else None
 
 
-def score_rule_of(exercise: "Exercise") -> JSONDict | None:
+# What a published measure's score names beside its total (the shared contract's keys).
+PUBLISHED_FIGURES = ("bands", "cutoff", "subscales", "source", "loinc")
+
+
+def score_rule(exercise: "Exercise") -> JSONDict:
+    """Empty for an exercise that is not a scored worksheet."""
     scoring = _scoring(exercise)
-    return scoring.score_rule(exercise) if scoring else None
+    return (scoring.score_rule(exercise) if scoring else None) or {}
 
 
 def is_measure(exercise: "Exercise") -> bool:
-    """A questionnaire scored against published bands; a check-in of the practice's own (a total
-    with no bands) is not one, and neither is anything that is not scored."""
-    rule = score_rule_of(exercise)
-    return bool(rule and rule.get("bands"))
+    """A scored questionnaire with published figures (bands, a cutoff, subscales, a source): a
+    check-in of the practice's own (a bare total) is not one, nor is anything unscored."""
+    rule = score_rule(exercise)
+    return any(rule.get(name) for name in PUBLISHED_FIGURES)
 
 
 def measure_questions(exercise: "Exercise") -> list[JSONDict]:
@@ -35,7 +40,7 @@ def measure_questions(exercise: "Exercise") -> list[JSONDict]:
 
 
 def subscales_of(exercise: "Exercise") -> list[JSONDict]:
-    subscales = (score_rule_of(exercise) or {}).get("subscales")
+    subscales = score_rule(exercise).get("subscales")
     if not isinstance(subscales, list):
         return []
     return [s for s in subscales if isinstance(s, dict) and isinstance(s.get("key"), str)]
@@ -66,6 +71,6 @@ def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float
 def loinc_of(exercise: "Exercise", part: str = "total") -> str | None:
     """The published LOINC code of the total, a subscale (by its key) or the panel, where the
     measure's rule names one."""
-    codes = (score_rule_of(exercise) or {}).get("loinc")
+    codes = score_rule(exercise).get("loinc")
     code = codes.get(part) if isinstance(codes, dict) else None
     return code if isinstance(code, str) and code else None
