@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from homework.kinds import get_kind
 from homework.kinds.values import JSONDict
-from homework.kinds.worksheet.scoring import WorksheetScoring, _points
+from homework.kinds.worksheet.scoring import WorksheetScoring, points_of
 
 if TYPE_CHECKING:
     from homework.models import Exercise
@@ -56,7 +56,7 @@ def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float
         if not isinstance(items, list) or not items:
             continue
         points = [
-            _points(questions[key], response.get(key)) if key in questions else None
+            points_of(questions[key], response.get(key)) if key in questions else None
             for key in items
         ]
         if any(value is None for value in points):
