@@ -2,14 +2,14 @@
 together, which refer to each other by their ``fullUrl`` (a "searchset" is the answer to a FHIR
 search, which this is not).
 
-Built as plain data in the shape of fhir.resources' R4B models (wire-compatible with R4 for
-these resources); the tests read every document back with those models, each question type and
-each kind of value among them. Not checked again here: the models' validation was three
-quarters of an export's time (a year of three weekly measures, bench/fhir.py), for shapes that
-only this code makes."""
+Each resource is written as data in the shape of fhir.resources' R4B models (wire-compatible
+with R4 for these resources), and the whole Bundle is then read by those models before it
+leaves: a document an EHR would refuse is an error here, never a file sent out."""
 
 import datetime as dt
 import uuid
+
+from fhir.resources.R4B.bundle import Bundle
 
 from clients.models import Client
 from homework.fhir import resources
@@ -91,4 +91,5 @@ def measures_bundle(*, client: Client, measures: MeasureEntries, now: dt.datetim
     if found:  # FHIR's JSON has no empty lists
         patient = _entry(resources.patient_urn(client.pk), resources.patient(client.pk))
         bundle["entry"] = [patient, *found]
+    Bundle.model_validate(bundle)
     return bundle
