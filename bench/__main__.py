@@ -36,6 +36,7 @@ MODULES = (
     ("export", 120),
     ("encryption", 30),
     ("caseload", 240),
+    ("fhir", 60),
     ("login_flood", 60),
     ("reminders", 150),
     ("programs", 240),

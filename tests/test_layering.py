@@ -69,6 +69,8 @@ RULES = [
     Rule("homework.selectors", ("homework.summary", *PAGES)),
     # A client's records to take away (homework.export) serve the portal, the API and the manager.
     Rule("homework.export", ("homework.summary", *PAGES)),
+    # A client's measures as FHIR (homework.fhir) serve the API alone, from the kinds and selectors.
+    Rule("homework.fhir", ("homework.summary", *PAGES)),
     # The writes forget stored summaries through homework.services.stored_summaries.
     Rule("homework.services", ("homework.summary", *PAGES), entry_points=TASKS),
     Rule("homework.summary", PAGES, entry_points=TASKS),

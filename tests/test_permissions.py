@@ -288,6 +288,9 @@ TABLE: dict[str, Row] = {
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
         lambda c: f"/api/v1/clients/{c.alice.pk}/summary.pdf", "401 403 403 200 404 200 403"
     ),
+    "api/v1/clients/<int:client_id>/fhir/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/fhir/", "401 403 403 200 404 200 403"
+    ),
     # -- the admin's own pages
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
     "admin/caseload/": Row(fixed("/admin/caseload/"), "302 302 302 200 200 200 302"),

@@ -3,6 +3,7 @@
 from django.urls import URLPattern, path
 
 from homework.api import client, programs, staff
+from homework.api.fhir import ClientFhirBundle
 from homework.api.summary import ClientSummaryPdf
 
 routes: list[URLPattern] = [
@@ -68,4 +69,5 @@ routes: list[URLPattern] = [
         ClientSummaryPdf.as_view(),
         name="client-summary",
     ),
+    path("clients/<int:client_id>/fhir/", ClientFhirBundle.as_view(), name="client-fhir"),
 ]

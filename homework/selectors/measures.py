@@ -11,7 +11,12 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
 from clients.models import Client
-from homework.kinds.worksheet.measures import ChangeReading, change_reading, change_words
+from homework.kinds.worksheet.measures import (
+    PUBLISHED_FIGURES,
+    ChangeReading,
+    change_reading,
+    change_words,
+)
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
@@ -45,9 +50,8 @@ class MeasureChange:
 
 
 def _measures_in_practice() -> QuerySet[Exercise]:
-    # A measure is a worksheet whose score has published bands: a therapist's own check-in total
-    # stays in its own section, and an urge log's score is the intensity, read by its own kind.
-    return Exercise.objects.filter(options__score__has_key="bands")
+    # An urge log's score is the intensity, read by its own kind.
+    return Exercise.objects.filter(kind="worksheet", options__score__has_any_keys=PUBLISHED_FIGURES)
 
 
 def _scored(*, user: User) -> QuerySet[Entry]:

@@ -28,7 +28,10 @@ CANARIES = {
     "reading": ("reflection_1", "canaryreading"),
 }
 NOTE_CANARY = "canaryclientnote"
-ALL_CANARIES = (*(canary for _field, canary in CANARIES.values()), NOTE_CANARY)
+# A measure (a worksheet scored against bands) with a written answer: the FHIR export carries
+# only measures, so its canary is her words there.
+MEASURE_CANARY = "canarymeasure"
+ALL_CANARIES = (*(canary for _field, canary in CANARIES.values()), NOTE_CANARY, MEASURE_CANARY)
 
 
 def response_with_canary(kind: str) -> dict[str, object]:
@@ -55,6 +58,17 @@ def alice_wrote_canaries(cast: Cast) -> Cast:
         assignment = factories.AssignmentFactory.create(client=cast.alice, exercise=exercise)
         factories.EntryFactory.create(assignment=assignment, response=response_with_canary(kind))
     EntryNote.objects.create(entry=cast.alice_entry, text=NOTE_CANARY)
+    options = factories.options_for("worksheet")
+    banded = {"bands": [{"from": 0, "to": 10, "label": "Any"}]}
+    measure = factories.ExerciseFactory.create(
+        kind="worksheet",
+        title="A measure",
+        options={**options, "score": {**options["score"], **banded}},
+    )
+    factories.EntryFactory.create(
+        assignment=factories.AssignmentFactory.create(client=cast.alice, exercise=measure),
+        response=factories.worksheet(story=MEASURE_CANARY),
+    )
     return cast
 
 
@@ -78,6 +92,7 @@ MUST_SHOW = {
     "admin/homework/entry/<path:object_id>/change/",
     "api/v1/clients/<int:client_id>/entries/",
     "api/v1/clients/<int:client_id>/summary.pdf",
+    "api/v1/clients/<int:client_id>/fhir/",
 }
 
 

@@ -1,6 +1,7 @@
-"""A measure's score rule read for the therapist: its bands, its clinical cutoff, its reliable
-change, and the change from a first score to the latest worded as what it is. Every key but
-"method" and "better" may be absent; a reading then says only what is known."""
+"""A measure's score rule read for the therapist and for export: its bands, its clinical cutoff,
+its reliable change, its subscales and LOINC codes, and the change from a first score to the
+latest worded as what it is. Every key but "method" and "better" may be absent; a reading then
+says only what is known."""
 
 import math
 from dataclasses import dataclass
@@ -12,6 +13,10 @@ from homework.kinds.values import JSONDict
 
 if TYPE_CHECKING:
     from homework.models import Exercise
+
+# A measure is a worksheet whose score names a published figure: a therapist's own check-in
+# total is not one (homework.selectors.measures asks the same of the database).
+PUBLISHED_FIGURES = ("bands", "cutoff", "subscales", "source", "loinc")
 
 # The two-tailed 95% point of the normal distribution (Jacobson & Truax, 1991).
 RELIABLE_Z = 1.96
@@ -167,3 +172,53 @@ def _scores(reading: ChangeReading) -> dict[str, str]:
         "needed": f"{reading.needed:.1f}".removesuffix(".0") if reading.needed else "",
         "cutoff": f"{reading.cutoff:g}" if reading.cutoff is not None else "",
     }
+
+
+def is_measure(exercise: "Exercise") -> bool:
+    rule = score_rule(exercise) or {}
+    return exercise.kind == "worksheet" and any(rule.get(name) for name in PUBLISHED_FIGURES)
+
+
+def measure_questions(exercise: "Exercise") -> list[JSONDict]:
+    # Imported here: the kinds' registry imports this module as it is built.
+    from homework.kinds import get_kind
+
+    questions = getattr(get_kind(exercise.kind), "questions", None)
+    return questions(exercise) if questions else []
+
+
+def subscales_of(exercise: "Exercise") -> list[JSONDict]:
+    subscales = (score_rule(exercise) or {}).get("subscales")
+    if not isinstance(subscales, list):
+        return []
+    return [s for s in subscales if isinstance(s, dict) and isinstance(s.get("key"), str)]
+
+
+def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float]:
+    """Each subscale's items' points times its multiplier; a subscale with an item unanswered has
+    no score, as a total with one missing has none."""
+    from homework.kinds.worksheet.scoring import points_of
+
+    questions = {q["key"]: q for q in measure_questions(exercise)}
+    scores: dict[str, float] = {}
+    for subscale in subscales_of(exercise):
+        items = subscale.get("items")
+        if not isinstance(items, list) or not items:
+            continue
+        points = [
+            points_of(questions[key], response.get(key)) if key in questions else None
+            for key in items
+        ]
+        if any(value is None for value in points):
+            continue
+        multiplier = _number(subscale.get("multiplier")) or 1
+        scores[subscale["key"]] = float(sum(p for p in points if p is not None) * multiplier)
+    return scores
+
+
+def loinc_of(exercise: "Exercise", part: str = "total") -> str | None:
+    """The published LOINC code of the total, a subscale (by its key) or the panel, where the
+    measure's rule names one."""
+    codes = (score_rule(exercise) or {}).get("loinc")
+    code = codes.get(part) if isinstance(codes, dict) else None
+    return code if isinstance(code, str) and code else None

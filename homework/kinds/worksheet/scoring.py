@@ -31,7 +31,7 @@ class WorksheetScoring(WorksheetQuestions):
             return None
         values = []
         for question in scored:
-            value = _points(question, response.get(question["key"]))
+            value = points_of(question, response.get(question["key"]))
             if value is None:
                 return None
             values.append(10 - value if question.get("reverse") else value)
@@ -61,7 +61,7 @@ class WorksheetScoring(WorksheetQuestions):
             if answer_watched(
                 question,
                 response.get(question["key"]),
-                _points(question, response.get(question["key"])),
+                points_of(question, response.get(question["key"])),
             )
         ]
 
@@ -110,7 +110,7 @@ class WorksheetScoring(WorksheetQuestions):
         }
 
 
-def _points(question: JSONDict, value: object) -> int | None:
+def points_of(question: JSONDict, value: object) -> int | None:
     """None for no answer, or one the question does not offer."""
     points = question.get("points")
     if isinstance(points, list):
