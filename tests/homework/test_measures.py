@@ -129,7 +129,7 @@ def test_the_total_is_the_sum_of_the_points_and_the_difficulty_is_not_counted():
         (
             {"questions": [{"type": "scale_0_10", "text": "x", "scored": True}],
              "score": {"method": "sum", "better": "lower", "reliable_change": -2}},
-            "“reliable_change” is the points a total must move by",
+            "“reliable_change” is the points a score must move by",
         ),
     ],
 )  # fmt: skip

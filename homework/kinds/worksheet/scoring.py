@@ -9,6 +9,13 @@ from django.utils.translation import gettext as _
 
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
+from homework.kinds.worksheet.measures import (
+    points_of,
+    reliable_change_of,
+    subscale_band,
+    subscale_scores,
+    subscales_of,
+)
 from homework.kinds.worksheet.questions import WorksheetQuestions
 from homework.kinds.worksheet.score_options import most_points
 from homework.kinds.worksheet.watching import answer_watched
@@ -32,7 +39,7 @@ class WorksheetScoring(WorksheetQuestions):
             return None
         values = []
         for question in scored:
-            value = _points(question, response.get(question["key"]))
+            value = points_of(question, response.get(question["key"]))
             if value is None:
                 return None
             values.append(10 - value if question.get("reverse") else value)
@@ -50,6 +57,21 @@ class WorksheetScoring(WorksheetQuestions):
             "higher_is_better": rule["better"] == "higher",
         }
 
+    def subscale_readings(self, exercise: "Exercise", response: JSONDict) -> list[JSONDict]:
+        """For the therapist only: each subscale's score and published band ("Depression 14
+        (Moderate)"), in the order the measure lists them."""
+        scores = subscale_scores(exercise, response)
+        return [
+            {
+                "key": subscale["key"],
+                "label": str(subscale.get("label") or subscale["key"]),
+                "score": scores[subscale["key"]],
+                "band": subscale_band(exercise, subscale["key"], scores[subscale["key"]]),
+            }
+            for subscale in subscales_of(exercise)
+            if subscale["key"] in scores
+        ]
+
     def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
         """The therapist, or a questionnaire's authors (PHQ-9's ninth item), asked to see it
         promptly, whatever the total."""
@@ -62,7 +84,7 @@ class WorksheetScoring(WorksheetQuestions):
             if answer_watched(
                 question,
                 response.get(question["key"]),
-                _points(question, response.get(question["key"])),
+                points_of(question, response.get(question["key"])),
             )
         ]
 
@@ -76,9 +98,8 @@ class WorksheetScoring(WorksheetQuestions):
 
     def reliable_change(self, exercise: "Exercise", first: float, latest: float) -> str:
         """Worded as change, never as better or worse: the therapist reads which way."""
-        rule = self.score_rule(exercise) or {}
-        needed = rule.get("reliable_change")
-        if not isinstance(needed, int | float) or isinstance(needed, bool):
+        needed = reliable_change_of(exercise)
+        if needed is None:
             return ""
         moved = latest - first
         if abs(moved) >= needed:
@@ -132,16 +153,3 @@ class WorksheetScoring(WorksheetQuestions):
                 labelled=labelled,
             ),
         }
-
-
-def _points(question: JSONDict, value: object) -> int | None:
-    """None for no answer, or one the question does not offer."""
-    points = question.get("points")
-    if isinstance(points, list):
-        choices = question.get("choices") or []
-        if isinstance(value, str) and value in choices:
-            return int(points[choices.index(value)])
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        return None
-    return value
