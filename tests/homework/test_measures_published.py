@@ -3,8 +3,10 @@ hand-checked set of answers to its published total, subscales and band; the cuto
 change each names; a form sent with items missing refused, naming them; and the client's own progress
 page showing dated points only (CLINICAL.md, Standard measures)."""
 
+import datetime as dt
 import re
 import uuid
+from typing import Any
 
 import pytest
 from django.urls import reverse
@@ -259,7 +261,7 @@ def test_the_client_sees_dated_totals_with_no_bands_no_scales_and_no_grades(cast
             assignment=assignment,
             response=response,
             score=KIND.score(response, exercise=exercise),
-            submitted_at=timezone.now() - timezone.timedelta(days=days_ago),
+            submitted_at=timezone.now() - dt.timedelta(days=days_ago),
         )
     page = login(cast.alice.portal_user).get(reverse("homework:progress")).content.decode()
     assert "Your totals, each time you answered" in page
@@ -272,7 +274,7 @@ def test_the_client_sees_dated_totals_with_no_bands_no_scales_and_no_grades(cast
 # -- the options' checks
 
 
-def _sheet(**score) -> dict:
+def _sheet(**score: Any) -> dict[str, Any]:
     questions = [
         {"key": f"q{n}", "type": "single_choice", "text": f"Item {n}", "choices": ["a", "b", "c"],
          "scored": True, "points": [0, 1, 2]}
@@ -282,7 +284,7 @@ def _sheet(**score) -> dict:
     return {"questions": questions, "score": {"method": "sum", "better": "lower", **score}}
 
 
-def _scale(**extra) -> dict:
+def _scale(**extra: Any) -> dict[str, Any]:
     return {"key": "first", "label": "First", "items": ["q1", "q2"], **extra}
 
 

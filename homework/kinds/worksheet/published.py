@@ -4,9 +4,10 @@ and where it comes from (source, terms of use, LOINC codes). Each is optional; e
 checked against the scale it belongs to."""
 
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from homework.kinds.values import JSONDict
 from homework.kinds.worksheet.watching import whole_number
@@ -24,7 +25,7 @@ def most_points(question: JSONDict) -> int:
     return 10
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: Any) -> TypeGuard[int | float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
@@ -94,7 +95,11 @@ def clean_published(rule: JSONDict, subscales: list[JSONDict], problems: list[st
         value = rule[name]
         if not isinstance(value, str) or not value.strip() or len(value) > MAX_CITATION:
             problems.append(
-                _("The score’s “%(name)s” is a text of up to %(n)s characters.")
+                ngettext(
+                    "The score’s “%(name)s” is a text of up to %(n)s character.",
+                    "The score’s “%(name)s” is a text of up to %(n)s characters.",
+                    MAX_CITATION,
+                )
                 % {"name": name, "n": MAX_CITATION}
             )
         cleaned[name] = value

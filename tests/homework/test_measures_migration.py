@@ -1,0 +1,54 @@
+"""The data migration that brings the new measures: the PCL-5, the DASS-21 and the WSAS are
+installed, the library's PHQ-9 and GAD-7 gain their cutoff, source, terms and LOINC code (a note the
+practice rewrote stays theirs), and going back takes the additions off again."""
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from homework.library.measures import GAD7, PHQ9
+from tests.helpers_migrations import migrate, migrate_to_latest
+
+BEFORE = [("homework", "0032_library_programs")]
+AFTER = [("homework", "0033_library_measures")]
+ADDED = ("cutoff", "source", "terms", "loinc")
+
+
+@pytest.fixture
+def as_before(transactional_db: None) -> Iterator[Any]:
+    """The library as 0032 left it: PHQ-9 and GAD-7 without the figures, no new measures."""
+    apps = migrate(BEFORE)
+    exercise_model = apps.get_model("homework", "Exercise")
+    exercise_model.objects.filter(title__in=["PCL-5", "DASS-21", "WSAS"]).delete()
+    for exercise in exercise_model.objects.filter(owner__isnull=True, title__in=["PHQ-9", "GAD-7"]):
+        for name in ADDED:
+            exercise.options["score"].pop(name, None)
+        exercise.therapist_note = exercise.therapist_note.split(" Cutoff 10")[0]
+        if exercise.title == "GAD-7":
+            exercise.therapist_note = "Our own note."
+        exercise.save()
+    yield exercise_model
+    migrate_to_latest()
+
+
+def test_the_new_measures_are_installed_and_phq9_and_gad7_gain_their_figures(as_before):
+    apps = migrate(AFTER)
+    exercise_model = apps.get_model("homework", "Exercise")
+    titles = set(exercise_model.objects.values_list("title", flat=True))
+    assert {"PCL-5", "DASS-21", "WSAS"} <= titles
+    phq9 = exercise_model.objects.get(title="PHQ-9", owner__isnull=True)
+    assert phq9.options == PHQ9["options"]
+    assert phq9.therapist_note == PHQ9["therapist_note"]
+    gad7 = exercise_model.objects.get(title="GAD-7", owner__isnull=True)
+    assert gad7.options["score"]["loinc"] == {"total": "70274-6"}
+    assert gad7.options == GAD7["options"]
+    assert gad7.therapist_note == "Our own note."
+
+
+def test_going_back_takes_the_figures_off_again(as_before):
+    migrate(AFTER)
+    apps = migrate(BEFORE)
+    phq9 = apps.get_model("homework", "Exercise").objects.get(title="PHQ-9", owner__isnull=True)
+    assert not set(ADDED) & set(phq9.options["score"])
+    assert phq9.therapist_note.endswith("flagged for your review.")
