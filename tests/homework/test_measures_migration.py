@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from homework.library.measures import GAD7, PHQ9
+from homework.library.measures.phq_gad import GAD7, PHQ9
 from tests.helpers_migrations import migrate, migrate_to_latest
 
 BEFORE = [("homework", "0032_library_programs")]

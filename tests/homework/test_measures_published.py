@@ -61,12 +61,12 @@ def test_each_measure_asks_its_published_items_in_order_with_the_published_answe
     title, items, choices, points
 ):
     exercise = measure(title)
-    questions = KIND.questions(exercise)
+    questions = [q for q in KIND.questions(exercise) if q.get("scored")]
     assert [q["text"] for q in questions] == items
     assert all(q["choices"] == choices and q["points"] == points for q in questions)
     assert all(q["scored"] and q["required"] for q in questions)
     # No item of these three is one the published guidance says to follow up.
-    assert not any(key.startswith("review") for q in questions for key in q)
+    assert not any(key.startswith("review") for q in KIND.questions(exercise) for key in q)
     rule = KIND.score_rule(exercise) or {}
     assert rule["source"] and rule["terms"]
 
@@ -188,6 +188,33 @@ def test_change_is_read_against_the_reliable_change_and_the_cutoff():
     assert no_figure.reliable is None and no_figure.direction == "" and no_figure.crossed_cutoff
 
 
+def test_wsas_someone_retired_may_leave_the_work_item_out_of_the_total(cast):
+    exercise = measure("WSAS")
+    assert KIND.questions(exercise)[0]["type"] == "yes_no"
+    every = answers("WSAS", [8, 3, 3, 3, 3])
+    rest = {k: v for k, v in every.items() if k != "wsas_1"}
+    assert KIND.score({"wsas_retired": "yes", **rest}, exercise=exercise) == 12
+    # Answered anyway, the work item stays out, as the published form scores it.
+    assert KIND.score({"wsas_retired": "yes", **every}, exercise=exercise) == 12
+    assert KIND.score({"wsas_retired": "no", **every}, exercise=exercise) == 20
+    assert KIND.score({"wsas_retired": "no", **rest}, exercise=exercise) is None
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    http = login(cast.alice.portal_user)
+    posted = {f"r-{k}": v for k, v in rest.items()}
+    refused = http.post(
+        reverse("homework:do", args=[assignment.pk]),
+        {"key": str(uuid.uuid4()), "version": "0", **posted, "r-wsas_retired": "no"},
+    )
+    assert refused.status_code == 400 and "question 2 (" in refused.content.decode()
+    key = uuid.uuid4()
+    sent = http.post(
+        reverse("homework:do", args=[assignment.pk]),
+        {"key": str(key), "version": "0", **posted, "r-wsas_retired": "yes"},
+    )
+    assert sent.status_code == 302
+    assert Entry.objects.get(key=key).score == 12
+
+
 # -- the therapist sees the subscales
 
 
@@ -231,8 +258,9 @@ def test_a_new_measure_sent_partly_answered_is_refused_naming_the_items(
     )
     assert page.status_code == 400
     text = page.content.decode()
+    numbers = {q["key"]: n for n, q in enumerate(KIND.questions(assignment.exercise), start=1)}
     for item in left_out:
-        assert f"question {item.rsplit('_', 1)[1]} (" in text
+        assert f"question {numbers[item]} (" in text
     assert not Entry.objects.filter(key=key, status=Entry.Status.SUBMITTED).exists()
     kept = next(k for k in answers(title, points) if k not in left_out)
     assert re.search(rf'name="r-{kept}" value="[^"]*"[^>]*checked', text)
@@ -242,9 +270,7 @@ def test_a_new_measure_sent_partly_answered_is_refused_naming_the_items(
             exercise=assignment.exercise,
             tz="UTC",
         )
-    assert f"question {left_out[0].rsplit('_', 1)[1]} (" in " ".join(
-        refused.value.errors["__all__"]
-    )
+    assert f"question {numbers[left_out[0]]} (" in " ".join(refused.value.errors["__all__"])
 
 
 # -- the client
@@ -254,7 +280,7 @@ def test_a_new_measure_sent_partly_answered_is_refused_naming_the_items(
 def test_the_client_sees_dated_totals_with_no_bands_no_scales_and_no_grades(cast, title):
     exercise = measure(title)
     assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
-    count = len(KIND.questions(exercise))
+    count = len([q for q in KIND.questions(exercise) if q.get("scored")])
     for days_ago, point in ((14, 3), (1, 2)):
         response = answers(title, [point] * count)
         EntryFactory.create(
@@ -274,13 +300,16 @@ def test_the_client_sees_dated_totals_with_no_bands_no_scales_and_no_grades(cast
 # -- the options' checks
 
 
-def _sheet(**score: Any) -> dict[str, Any]:
+def _sheet(skip: tuple[str, str] | None = None, **score: Any) -> dict[str, Any]:
+    """``skip``: (a question, the key whose "yes" lets it be left out)."""
     questions = [
         {"key": f"q{n}", "type": "single_choice", "text": f"Item {n}", "choices": ["a", "b", "c"],
          "scored": True, "points": [0, 1, 2]}
         for n in (1, 2, 3)
     ]  # fmt: skip
     questions.append({"key": "note", "type": "short_text", "text": "Anything else?"})
+    if skip is not None:
+        next(q for q in questions if q["key"] == skip[0])["skip_if_yes"] = skip[1]
     return {"questions": questions, "score": {"method": "sum", "better": "lower", **score}}
 
 
@@ -322,6 +351,9 @@ def _scale(**extra: Any) -> dict[str, Any]:
             "Subscale “first”: its “bands” are a list",
         ),
         ({"subscales": "first"}, "“subscales” are a list"),
+        ({"skip": ("q2", "note")}, "“note” is not a yes/no question asked before it"),
+        ({"skip": ("q1", "q3")}, "“q3” is not a yes/no question asked before it"),
+        ({"skip": ("note", "q1")}, "“skip_if_yes” names the key of a yes/no question, on a scored"),
         ({"subscales": [_scale()], "loinc": {"second": "44261-6"}}, "“second” in “loinc”"),
     ],
 )  # fmt: skip

@@ -49,6 +49,13 @@ def points_of(question: JSONDict, value: object) -> int | None:
     return value
 
 
+def left_out(question: JSONDict, response: JSONDict) -> bool:
+    """A scored question the published form lets the client leave out, once they answered "yes" to
+    the question it names (the WSAS's work item, for someone retired): it adds nothing."""
+    unless = question.get("skip_if_yes")
+    return isinstance(unless, str) and response.get(unless) == "yes"
+
+
 def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float]:
     """Each subscale whose items are all answered: their points summed, times its multiplier. A
     subscale with an item unanswered has no score, as the total has none."""
@@ -63,6 +70,7 @@ def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float
         points = [
             points_of(questions[item], response.get(item)) if item in questions else None
             for item in subscale.get("items") or []
+            if not (item in questions and left_out(questions[item], response))
         ]
         if points and all(p is not None for p in points):
             multiplier = subscale.get("multiplier", 1)

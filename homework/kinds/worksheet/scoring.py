@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
 from homework.kinds.worksheet.measures import (
+    left_out,
     points_of,
     reliable_change_of,
     subscale_band,
@@ -39,10 +40,14 @@ class WorksheetScoring(WorksheetQuestions):
             return None
         values = []
         for question in scored:
+            if left_out(question, response):
+                continue
             value = points_of(question, response.get(question["key"]))
             if value is None:
                 return None
             values.append(10 - value if question.get("reverse") else value)
+        if not values:
+            return None
         total = sum(values) if rule["method"] == "sum" else statistics.fmean(values)
         return round(float(total), 1)
 

@@ -5,9 +5,10 @@ whose "[problem]" is filled in, as most services do, with "problem". The paper p
 reliability (.73) but no standard deviation to go with it for the whole scale, so no reliable-change
 figure is given rather than one made up.
 
-The published form lets someone retired, or not working by choice for reasons unrelated to their
-problem, tick a box and leave the work item out; this worksheet cannot leave a scored item out yet,
-so the therapist's note says so and asks that the form be read with such a client."""
+The published form has a box to tick for someone retired, or not working by choice for reasons
+unrelated to their problem, whose work item is then left out and whose total is of the other four
+(as CamCOPS scores it). Here the box is a yes/no question asked first; a "yes" lets the work item be
+left blank and leaves it out of the total."""
 
 from homework.library.item import LibraryExercise
 from homework.library.measures.common import bands, scored_item
@@ -38,6 +39,15 @@ WSAS_ITEMS = [
 RETIRED_NOTE = (
     "If you’re retired or choose not to have a job for reasons unrelated to your problem, tick here"
 )
+RETIRED = {
+    "key": "wsas_retired",
+    "type": "yes_no",
+    "text": (
+        "Are you retired, or do you choose not to have a job for reasons unrelated to your problem?"
+    ),
+    "help": "If yes, you can leave the next question, about work, blank.",
+    "required": False,
+}
 
 WSAS: LibraryExercise = {
     "kind": "worksheet",
@@ -52,16 +62,25 @@ WSAS: LibraryExercise = {
         "below 10 subclinical, 10–20 significant functional impairment, above 20 moderately "
         "severe or worse (Mundt et al. 2002). Cutoff 10. No reliable-change figure is given: the "
         "paper publishes a test-retest reliability (.73) without the standard deviation it "
-        "needs. The published form has a box for someone retired, or not working by choice for "
-        "reasons unrelated to their problem (“" + RETIRED_NOTE + "”), whose work item is then "
-        "left out; this form asks every item, so for such a client read item 1 together. "
+        "needs. The published form's box (“" + RETIRED_NOTE + "”) is asked first as a yes/no "
+        "question: after a “yes” the work item may be left blank, and the total is then of "
+        "items 2–5 (out of 32), read against the same bands. "
         "Source: Mundt et al. (2002), Br J Psychiatry 180:461–464. Terms: free to use, published "
         "by its authors without a fee."
     ),
     "options": {
         "questions": [
-            scored_item(f"wsas_{n}", text, WSAS_CHOICES, list(range(9)))
-            for n, text in enumerate(WSAS_ITEMS, start=1)
+            RETIRED,
+            *(
+                scored_item(
+                    f"wsas_{n}",
+                    text,
+                    WSAS_CHOICES,
+                    list(range(9)),
+                    **({"skip_if_yes": "wsas_retired"} if n == 1 else {}),
+                )
+                for n, text in enumerate(WSAS_ITEMS, start=1)
+            ),
         ],
         "score": {
             "method": "sum",
