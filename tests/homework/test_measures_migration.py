@@ -2,6 +2,7 @@
 installed, the library's PHQ-9 and GAD-7 gain their cutoff, source, terms and LOINC code (a note the
 practice rewrote stays theirs), and going back takes the additions off again."""
 
+import copy
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,17 +18,27 @@ ADDED = ("cutoff", "source", "terms", "loinc")
 
 @pytest.fixture
 def as_before(transactional_db: None) -> Iterator[Any]:
-    """The library as 0032 left it: PHQ-9 and GAD-7 without the figures, no new measures."""
+    """The library as 0032 left it: PHQ-9 and GAD-7 without the figures, no new measures. Made here
+    whatever earlier tests left in the table (a transactional test may have emptied it)."""
     apps = migrate(BEFORE)
     exercise_model = apps.get_model("homework", "Exercise")
-    exercise_model.objects.filter(title__in=["PCL-5", "DASS-21", "WSAS"]).delete()
-    for exercise in exercise_model.objects.filter(owner__isnull=True, title__in=["PHQ-9", "GAD-7"]):
+    titles = ["PHQ-9", "GAD-7", "PCL-5", "DASS-21", "WSAS"]
+    exercise_model.objects.filter(owner__isnull=True, title__in=titles).delete()
+    for item, note in (
+        (PHQ9, PHQ9["therapist_note"].split(" Cutoff 10")[0]),
+        (GAD7, "Our own note."),
+    ):
+        options = copy.deepcopy(item["options"])
         for name in ADDED:
-            exercise.options["score"].pop(name, None)
-        exercise.therapist_note = exercise.therapist_note.split(" Cutoff 10")[0]
-        if exercise.title == "GAD-7":
-            exercise.therapist_note = "Our own note."
-        exercise.save()
+            del options["score"][name]
+        exercise_model.objects.create(
+            kind=item["kind"],
+            title=item["title"],
+            instructions=item["instructions"],
+            therapist_note=note,
+            options=options,
+            owner=None,
+        )
     yield exercise_model
     migrate_to_latest()
 
