@@ -78,6 +78,8 @@ document.addEventListener("DOMContentLoaded", function () {
       if (out.scored) {
         if (typeof q.review_above === "number") out.review_above = q.review_above;
         if (typeof q.review_at_or_below === "number") out.review_at_or_below = q.review_at_or_below;
+        // A published item the client may leave out (the WSAS's work item) stays so.
+        if (typeof q.skip_if_yes === "string") out.skip_if_yes = q.skip_if_yes;
       }
       // Only answers the question still offers: a choice renamed or taken
       // away stops raising the flag rather than being refused.

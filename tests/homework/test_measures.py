@@ -129,7 +129,7 @@ def test_the_total_is_the_sum_of_the_points_and_the_difficulty_is_not_counted():
         (
             {"questions": [{"type": "scale_0_10", "text": "x", "scored": True}],
              "score": {"method": "sum", "better": "lower", "reliable_change": -2}},
-            "“reliable_change” is the points a total must move by",
+            "“reliable_change” is the points a score must move by",
         ),
     ],
 )  # fmt: skip
@@ -246,7 +246,8 @@ def test_the_therapist_reads_the_totals_with_the_band_and_reliable_change(cast):
     chart = KIND.totals_chart(assignment.exercise, entries) or {}
     assert chart["band"] == "Mild"
     assert chart["change"] == (
-        "Reliably improved (first 16, latest 8; a change of 6 points is reliable)."
+        "Reliably improved, crossed the cutoff, now below it (first 16, latest 8; a change of 6 "
+        "points is reliable; cutoff 10)."
     )
     (line,) = KIND.at_a_glance(entries)
     assert "16 → 8" in line and "Mild" in line and "Reliably improved" in line

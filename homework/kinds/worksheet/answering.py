@@ -40,15 +40,17 @@ class WorksheetForm(KindForm):
     """Missing scored answers are named together in one message above the form, besides each field's
     own."""
 
-    counted: list[tuple[int, str, str]]
+    # (number, key, text, the yes/no question whose "yes" lets it be left out, or "")
+    counted: list[tuple[int, str, str, str]]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         missing = [
             _("question %(n)s (“%(text)s”)")
             % {"n": number, "text": isolated_text(shorten(text, 60))}
-            for number, key, text in self.counted
-            if key in self.errors or cleaned.get(key) in (None, "")
+            for number, key, text, unless in self.counted
+            if (key in self.errors or cleaned.get(key) in (None, ""))
+            and not (unless and cleaned.get(unless) == "yes")
         ]
         if missing:
             raise forms.ValidationError(
@@ -159,7 +161,12 @@ class WorksheetAnswering(WorksheetQuestions):
     ) -> KindForm:
         form = WorksheetForm(data=data, initial=dict(initial or {}), prefix="r")
         form.counted = [
-            (number, question["key"], str(question.get("text", "")))
+            (
+                number,
+                question["key"],
+                str(question.get("text", "")),
+                str(question.get("skip_if_yes") or ""),
+            )
             for number, question in enumerate(self.questions(exercise), start=1)
             if question.get("scored")
         ]

@@ -179,12 +179,32 @@ def is_measure(exercise: "Exercise") -> bool:
     return exercise.kind == "worksheet" and any(rule.get(name) for name in PUBLISHED_FIGURES)
 
 
-def measure_questions(exercise: "Exercise") -> list[JSONDict]:
-    # Imported here: the kinds' registry imports this module as it is built.
-    from homework.kinds import get_kind
+def loinc_of(exercise: "Exercise", part: str = "total") -> str | None:
+    """The published LOINC code of the total, a subscale (by its key) or the panel, where the
+    measure's rule names one."""
+    codes = (score_rule(exercise) or {}).get("loinc")
+    code = codes.get(part) if isinstance(codes, dict) else None
+    return code if isinstance(code, str) and code else None
 
-    questions = getattr(get_kind(exercise.kind), "questions", None)
-    return questions(exercise) if questions else []
+
+def points_of(question: JSONDict, value: object) -> int | None:
+    """None for no answer, or one the question does not offer."""
+    points = question.get("points")
+    if isinstance(points, list):
+        choices = question.get("choices") or []
+        if isinstance(value, str) and value in choices:
+            return int(points[choices.index(value)])
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return value
+
+
+def left_out(question: JSONDict, response: JSONDict) -> bool:
+    """A scored question the published form lets the client leave out, once they answered "yes" to
+    the question it names (the WSAS's work item, for someone retired): it adds nothing."""
+    unless = question.get("skip_if_yes")
+    return isinstance(unless, str) and response.get(unless) == "yes"
 
 
 def subscales_of(exercise: "Exercise") -> list[JSONDict]:
@@ -194,31 +214,31 @@ def subscales_of(exercise: "Exercise") -> list[JSONDict]:
     return [s for s in subscales if isinstance(s, dict) and isinstance(s.get("key"), str)]
 
 
-def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float]:
-    """Each subscale's items' points times its multiplier; a subscale with an item unanswered has
-    no score, as a total with one missing has none."""
-    from homework.kinds.worksheet.scoring import points_of
+def measure_questions(exercise: "Exercise") -> list[JSONDict]:
+    options = exercise.options if isinstance(exercise.options, dict) else {}
+    return [
+        q
+        for q in options.get("questions") or []
+        if isinstance(q, dict) and isinstance(q.get("key"), str)
+    ]
 
+
+def subscale_scores(exercise: "Exercise", response: JSONDict) -> dict[str, float]:
+    """Each subscale whose items are all answered: their points summed, times its multiplier. A
+    subscale with an item unanswered has no score, as the total has none."""
     questions = {q["key"]: q for q in measure_questions(exercise)}
     scores: dict[str, float] = {}
     for subscale in subscales_of(exercise):
-        items = subscale.get("items")
-        if not isinstance(items, list) or not items:
-            continue
         points = [
-            points_of(questions[key], response.get(key)) if key in questions else None
-            for key in items
+            points_of(questions[item], response.get(item)) if item in questions else None
+            for item in subscale.get("items") or []
+            if not (item in questions and left_out(questions[item], response))
         ]
-        if any(value is None for value in points):
-            continue
-        multiplier = _number(subscale.get("multiplier")) or 1
-        scores[subscale["key"]] = float(sum(p for p in points if p is not None) * multiplier)
+        if points and all(p is not None for p in points):
+            multiplier = _number(subscale.get("multiplier")) or 1
+            scores[subscale["key"]] = float(sum(p for p in points if p is not None) * multiplier)
     return scores
 
 
-def loinc_of(exercise: "Exercise", part: str = "total") -> str | None:
-    """The published LOINC code of the total, a subscale (by its key) or the panel, where the
-    measure's rule names one."""
-    codes = (score_rule(exercise) or {}).get("loinc")
-    code = codes.get(part) if isinstance(codes, dict) else None
-    return code if isinstance(code, str) and code else None
+def subscale_band(exercise: "Exercise", subscale: str, score: float | None) -> str:
+    return band_of(exercise, score, subscale)

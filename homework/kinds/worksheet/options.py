@@ -39,6 +39,7 @@ QUESTION_FIELDS = {
     "reverse",
     "points",
     *REVIEW_FIELDS,
+    "skip_if_yes",
 }
 KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_QUESTIONS = 40
@@ -89,6 +90,7 @@ def clean_worksheet_options(options: Any, *, saved: Any = None) -> JSONDict:
             # wrongly under the new type.
             question["key"] = None
     _give_keys(cleaned, problems)
+    _check_skips(cleaned, problems)
     result: JSONDict = {"questions": cleaned}
     score = clean_score(options.get("score"), cleaned, problems)
     if score is not None:
@@ -184,6 +186,12 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
     if question.get("reverse") and not question.get("scored"):
         problem(_("“reverse” applies only to a scored question."))
     watch = clean_review_rule(question, kind, problem)
+    skip = question.get("skip_if_yes")
+    if skip is not None:
+        if not (isinstance(skip, str) and KEY.match(skip) and question.get("scored")):
+            problem(_("“skip_if_yes” names the key of a yes/no question, on a scored question."))
+        else:
+            watch["skip_if_yes"] = skip
     cleaned: JSONDict = {
         "key": question.get("key"),
         "type": kind,
@@ -203,6 +211,20 @@ def _clean_question(number: int, question: Any, problems: list[str]) -> JSONDict
         if isinstance(points, list):
             cleaned["points"] = points
     return {**cleaned, **watch}
+
+
+def _check_skips(questions: list[JSONDict], problems: list[str]) -> None:
+    """A scored question may be left out only after a yes/no question asked before it says so."""
+    for number, question in enumerate(questions, start=1):
+        skip = question.get("skip_if_yes")
+        if not skip:
+            continue
+        before = [q for q in questions[: number - 1] if q.get("key") == skip]
+        if not before or before[0].get("type") != "yes_no":
+            problems.append(
+                _("Question %(n)s: “%(key)s” is not a yes/no question asked before it.")
+                % {"n": number, "key": skip}
+            )
 
 
 def _refuse_same_wording(

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
 
 def question_field(question: JSONDict) -> forms.Field:
     text = str(question.get("text", ""))
-    required = bool(question.get("required") or question.get("scored"))
+    # A scored question the client may leave out (the WSAS's work item, once they say they are
+    # retired) is checked with the others, in WorksheetForm.clean.
+    required = bool(question.get("required") or question.get("scored")) and not question.get(
+        "skip_if_yes"
+    )
     help_text = str(question.get("help", ""))
     choices = [(str(c), str(c)) for c in question.get("choices", []) if isinstance(c, str)]
     kind = question["type"]

@@ -10,6 +10,13 @@ from django.utils.translation import gettext as _
 from homework.kinds import charts
 from homework.kinds.values import JSONDict
 from homework.kinds.worksheet import measures
+from homework.kinds.worksheet.measures import (
+    left_out,
+    points_of,
+    subscale_band,
+    subscale_scores,
+    subscales_of,
+)
 from homework.kinds.worksheet.questions import WorksheetQuestions
 from homework.kinds.worksheet.score_options import most_points
 from homework.kinds.worksheet.watching import answer_watched
@@ -31,6 +38,8 @@ class WorksheetScoring(WorksheetQuestions):
             return None
         values = []
         for question in scored:
+            if left_out(question, response):
+                continue
             value = points_of(question, response.get(question["key"]))
             if value is None:
                 return None
@@ -48,6 +57,21 @@ class WorksheetScoring(WorksheetQuestions):
             "max": sum(most) if rule["method"] == "sum" else max(most, default=10),
             "higher_is_better": rule["better"] == "higher",
         }
+
+    def subscale_readings(self, exercise: "Exercise", response: JSONDict) -> list[JSONDict]:
+        """For the therapist only: each subscale's score and published band ("Depression 14
+        (Moderate)"), in the order the measure lists them."""
+        scores = subscale_scores(exercise, response)
+        return [
+            {
+                "key": subscale["key"],
+                "label": str(subscale.get("label") or subscale["key"]),
+                "score": scores[subscale["key"]],
+                "band": subscale_band(exercise, subscale["key"], scores[subscale["key"]]),
+            }
+            for subscale in subscales_of(exercise)
+            if subscale["key"] in scores
+        ]
 
     def needs_review(self, response: JSONDict, *, exercise: "Exercise") -> bool:
         """The therapist, or a questionnaire's authors (PHQ-9's ninth item), asked to see it
@@ -108,16 +132,3 @@ class WorksheetScoring(WorksheetQuestions):
                 labelled=labelled,
             ),
         }
-
-
-def points_of(question: JSONDict, value: object) -> int | None:
-    """None for no answer, or one the question does not offer."""
-    points = question.get("points")
-    if isinstance(points, list):
-        choices = question.get("choices") or []
-        if isinstance(value, str) and value in choices:
-            return int(points[choices.index(value)])
-        return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        return None
-    return value

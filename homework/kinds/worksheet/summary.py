@@ -13,6 +13,7 @@ from homework.kinds.excerpts import LINE_CHARS, joiner_after, shorten
 from homework.kinds.limits import VALUES_LIST_LIMIT, first_of
 from homework.kinds.summaries import by_assignment
 from homework.kinds.values import BRIEF, JSONDict, SummaryScope
+from homework.kinds.worksheet.measures import subscales_of
 from homework.kinds.worksheet.questions import question_as_answered
 from homework.kinds.worksheet.scoring import WorksheetScoring
 from homework.kinds.worksheet.wording import wording_of
@@ -35,6 +36,7 @@ class WorksheetSummary(WorksheetScoring):
             "score": entry.score,
             "scale": self.score_scale(exercise),
             "band": self.band_of(exercise, entry.score),
+            "subscales": self.subscale_readings(exercise, response),
             # As sent: an entry sent before its question was watched is not flagged now.
             "to_review": self.answers_to_review(exercise, response) if entry.needs_review else [],
         }
@@ -89,9 +91,22 @@ class WorksheetSummary(WorksheetScoring):
                     "totals": _with_values_listed(
                         self.totals_chart(exercise, own, labelled=False), full_detail=full_detail
                     ),
+                    "subscales": self._latest_subscales(exercise, own),
                 }
             )
         return {"groups": groups, "full_detail": full_detail, "printed": printed}
+
+    def _latest_subscales(
+        self, exercise: "Exercise", entries: Sequence["Entry"]
+    ) -> JSONDict | None:
+        """The latest scored entry's subscales, where the measure has them, and when it was sent."""
+        if not subscales_of(exercise):
+            return None
+        for entry in reversed(entries):
+            readings = self.subscale_readings(exercise, self.response_of(entry))
+            if readings and entry.submitted_at is not None:
+                return {"on": entry.submitted_at, "readings": readings}
+        return None
 
     def answers_by_question(
         self, exercise: "Exercise", entries: Sequence["Entry"], *, full_detail: bool
