@@ -221,8 +221,8 @@ def test_queries_do_not_grow_with_rows(cast, case):
 # then, with recurring work, the window's days done as the summary counts them;
 # then the session summary's own reading of the period (its entries, what kinds
 # need from before it, the current safety plan, its work, the practice's
-# settings, the client's programs), which the page draws.
-SINCE_LAST_SESSION_QUERIES = 24
+# settings, the client's programs, its alerts), which the page draws.
+SINCE_LAST_SESSION_QUERIES = 25
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):

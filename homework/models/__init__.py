@@ -1,5 +1,6 @@
 """Every model imported here, so Django finds it and one import path serves everywhere."""
 
+from homework.models.alerts import ACKNOWLEDGEMENT_MAX_CHARS, Alert
 from homework.models.assignments import (
     MAX_SCHEDULE_DAYS,
     START_AHEAD_DAYS,
@@ -27,11 +28,13 @@ from homework.models.programs import (
 )
 
 __all__ = [
+    "ACKNOWLEDGEMENT_MAX_CHARS",
     "MAX_SCHEDULE_DAYS",
     "MAX_STEP_DAYS",
     "START_AHEAD_DAYS",
     "START_BEHIND_DAYS",
     "STEP_DUE_DAYS",
+    "Alert",
     "Assignment",
     "ClientProgram",
     "ClientProgramStep",

@@ -16,12 +16,13 @@ from clients.selectors import clients_for_user, sessions_for_user
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.kinds.charts import Timeline
 from homework.kinds.timeline import timeline_of
-from homework.models import Entry
+from homework.models import Alert, Entry
 from homework.selectors import (
     entries_for_user,
     felt_unsafe_lately,
     listed,
 )
+from homework.selectors.alerts import alerts_in_period
 from homework.selectors.listing import charted, opened_for_charts
 from homework.selectors.period import (
     Period,
@@ -86,6 +87,8 @@ class SummaryData:
     contact_checked_on: dt.date | None = None
     contact_recheck_due: bool = True
     programs: list[ProgramInPeriod] = field(default_factory=list)
+    # Open ones, and those raised or acknowledged in the period, with who acknowledged and how.
+    alerts: list[Alert] = field(default_factory=list)
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
@@ -151,7 +154,7 @@ def period_for_session(
 def summary_data(
     *, user: User, client: Client, period: Period, full_detail: bool, now: dt.datetime
 ) -> SummaryData:
-    """Six queries (seven when practice settings are not cached, one more with a program), however
+    """Seven queries (eight when practice settings are not cached, one more with a program), however
     many entries or programs."""
     # An entry written privately and shared during the period is this session's news.
     wanted = Q(shared_at__gte=period.start, shared_at__lt=period.end)
@@ -213,6 +216,7 @@ def summary_data(
         contact_recheck_due=contact.recheck_due(
             today=timezone.localdate(now), weeks=practice.contact_recheck_weeks
         ),
+        alerts=alerts_in_period(user=user, client=client, start=period.start, end=period.end),
         programs=programs_in_period(
             user=user,
             client=client,

@@ -9,7 +9,7 @@ from typing import Any
 
 from clients.models import Client, Session
 from clients.selectors import sessions_for_user
-from homework.models import Assignment, Entry
+from homework.models import Alert, Assignment, Entry
 from homework.schedules import Progress
 from homework.selectors import (
     assignments_for_user,
@@ -18,6 +18,7 @@ from homework.selectors import (
     entries_for_user,
     with_progress,
 )
+from homework.selectors.alerts import client_alerts
 from homework.selectors.period import period_for_dates
 from homework.selectors.progress import OPEN_WORK
 from homework.selectors.scoping import read_first
@@ -61,6 +62,7 @@ class OpenWork:
 
 @dataclass(frozen=True)
 class ClientNow:
+    alerts: list[Alert]  # open first, then those acknowledged lately
     unread_flags: list[Entry]
     unread_flags_more: bool
     next_session: Session | None
@@ -106,6 +108,7 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
     ]
     drawn = summary_context(recent)
     return ClientNow(
+        alerts=client_alerts(user=user, client=client, now=now),
         unread_flags=flags[:UNREAD_FLAGS_SHOWN],
         unread_flags_more=len(flags) > UNREAD_FLAGS_SHOWN,
         next_session=next_session,
