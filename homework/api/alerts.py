@@ -45,8 +45,17 @@ class AlertOut(serializers.Serializer[Alert]):
     )
 
 
+class TextOnly(serializers.CharField):
+    """A number is not a note: DRF's CharField would take 7 as "7"."""
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class AcknowledgeIn(StrictInput):
-    note = serializers.CharField(
+    note = TextOnly(
         allow_blank=True,
         trim_whitespace=True,
         max_length=ACKNOWLEDGEMENT_MAX_CHARS * 4,  # the service says the limit in words
