@@ -1,0 +1,70 @@
+"""Migration 0034: flagged entries shared and not yet read become open alerts, so nothing drops off
+the home page; read, private and plain entries raise none, and none counts as overdue yet."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from homework.models import Alert, Exercise
+from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
+
+BEFORE = [("homework", "0033_alerts")]
+AFTER = [("homework", "0034_alerts_for_unread_flags")]
+LONG_AGO = timezone.now() - dt.timedelta(days=30)
+
+
+@pytest.fixture
+def before_alerts(transactional_db):
+    yield migrate(BEFORE)
+    migrate_to_latest()
+
+
+def test_unread_flagged_entries_become_open_alerts_raised_now(before_alerts):
+    apps = before_alerts
+    Entry = apps.get_model("homework", "Entry")
+    assignment = assignment_in(apps, starts_on=LONG_AGO.date())
+
+    def entry(**fields):
+        private = fields.pop("private", False)
+        return Entry.objects.create(
+            assignment=assignment,
+            schema_version=1,
+            status="submitted",
+            submitted_at=LONG_AGO,
+            shared_at=None if private else LONG_AGO,
+            private=private,
+            **fields,
+        ).pk
+
+    unread = entry(felt_unsafe=True)
+    read = entry(felt_unsafe=True, seen_at=LONG_AGO)
+    private = entry(felt_unsafe=True, private=True)
+    plain = entry()
+    check_in = Exercise.objects.get(owner__isnull=True, title="Weekly check-in: pull and clarity")
+    watched = Entry.objects.create(
+        assignment=apps.get_model("homework", "Assignment").objects.create(
+            client_id=assignment.client_id,
+            exercise_id=check_in.pk,
+            starts_on=LONG_AGO.date(),
+            created_by_id=assignment.created_by_id,
+        ),
+        schema_version=1,
+        status="submitted",
+        submitted_at=LONG_AGO,
+        shared_at=LONG_AGO,
+        needs_review=True,
+        response={"pull": 5, "clarity": 5, "supported": 5, "safe": 1, "kindness": 5},
+    ).pk
+    before = timezone.now()
+    migrate(AFTER)
+    migrate_to_latest()
+    alerts = {alert.entry_id: alert for alert in Alert.objects.all()}
+    assert set(alerts) == {unread, watched}
+    assert {read, private, plain}.isdisjoint(alerts)
+    assert alerts[unread].reason == Alert.Reason.FELT_UNSAFE
+    assert (alerts[watched].question_key, alerts[watched].answer) == (
+        "safe",
+        "How safe have you felt? 1 / 10",
+    )
+    assert all(alert.raised_at >= before and alert.is_open for alert in alerts.values())
