@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from clients.models import AccessEvent
 from homework.models import Alert
 from tests.conftest import Cast, login
 from tests.factories import EntryFactory
@@ -30,6 +31,8 @@ def test_staff_list_a_clients_alerts_open_first(cast: Cast):
     assert (rows[1]["acknowledged_by"], rows[1]["note"]) == ("Tara", NOTE)
     assert rows[1]["entry"] == str(done.entry.key)
     assert login(cast.morgan).get(f"/api/v1/clients/{cast.alice.pk}/alerts/").status_code == 200
+    # The answers are the client's words: reading them is a look in their access log.
+    assert AccessEvent.objects.filter(client=cast.alice, actor=cast.morgan).exists()
     assert login(cast.theo).get(f"/api/v1/clients/{cast.alice.pk}/alerts/").status_code == 404
 
 
@@ -93,3 +96,25 @@ def test_the_schema_has_both_routes(cast: Cast):
     schema = login(cast.tara).get("/api/schema/?format=json").json()
     assert "/api/v1/clients/{client_id}/alerts/" in schema["paths"]
     assert "/api/v1/alerts/{alert_id}/acknowledge/" in schema["paths"]
+
+
+def test_a_clients_alerts_take_the_same_queries_at_1_and_50_rows(
+    cast: Cast, django_assert_num_queries
+):
+    http = login(cast.morgan)
+    url = f"/api/v1/clients/{cast.alice.pk}/alerts/?page_size=50"
+    an_alert(cast)
+    http.get(url)
+    with django_assert_num_queries(QUERIES_FOR_ALERTS) as one:
+        assert http.get(url).json()["count"] == 1
+    with_one = len(one.captured_queries)  # read now: the next request clears the log
+    for _ in range(49):
+        alert = an_alert(cast)
+    post(login(cast.tara), f"/api/v1/alerts/{alert.pk}/acknowledge/", {"note": NOTE})
+    with django_assert_num_queries(with_one):
+        assert http.get(url).json()["count"] == 50
+
+
+# The session, the user and the token's checks, the client, the count and the page of alerts
+# (their entries, exercises and who acknowledged them joined), and the access log's look.
+QUERIES_FOR_ALERTS = 10
