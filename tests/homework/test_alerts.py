@@ -353,3 +353,18 @@ def test_raised_at_is_when_it_was_shared(cast):
         assignment=cast.alice_assignment, felt_unsafe=True, submitted_at=earlier
     )
     assert Alert.objects.get(entry=entry).raised_at == earlier
+
+
+def test_erasing_the_client_erases_their_alerts_and_the_admin_history_of_them(cast):
+    from django.contrib.admin.models import LogEntry
+    from django.contrib.contenttypes.models import ContentType
+
+    from tests.homework.test_erasure import confirm, erase_url
+
+    send_felt_unsafe(cast)
+    alert_acknowledge(alert=Alert.objects.get(), by=cast.tara, note=NOTE)
+    http = login(cast.morgan)
+    _page, data = confirm(http, cast.alice)
+    assert http.post(erase_url(cast.alice), data).status_code == 302
+    assert not Alert.objects.exists()
+    assert not LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Alert))
