@@ -32,14 +32,17 @@ class AlertOut(serializers.Serializer[Alert]):
         help_text=_("The watched question; empty for “felt unsafe”.")
     )
     answer = serializers.CharField(
-        help_text=_("The answer as its flag names it, and nothing more.")
+        source="named_answer", help_text=_("The answer as its flag names it, and nothing more.")
     )
     raised_at = serializers.DateTimeField()
     acknowledged_at = serializers.DateTimeField(allow_null=True)
     acknowledged_by = serializers.CharField(
         source="acknowledged_by.get_short_name", allow_null=True, default=None
     )
-    note = serializers.CharField(help_text=_("What was done, as the one who acknowledged wrote."))
+    note = serializers.CharField(
+        source="acknowledgement_note",
+        help_text=_("What was done, as the one who acknowledged wrote."),
+    )
     escalated_at = serializers.DateTimeField(
         allow_null=True, help_text=_("When it went to the practice manager, unacknowledged.")
     )

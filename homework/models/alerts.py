@@ -77,3 +77,12 @@ class Alert(models.Model):
     @property
     def is_open(self) -> bool:
         return self.acknowledged_at is None
+
+    # Read through these, an alert with no words opens nothing, so no look is logged for it.
+    @property
+    def named_answer(self) -> str:
+        return self.answer if self.reason == self.Reason.WATCHED_ANSWER else ""
+
+    @property
+    def acknowledgement_note(self) -> str:
+        return "" if self.is_open else self.note

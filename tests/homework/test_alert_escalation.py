@@ -115,7 +115,8 @@ def test_the_beat_looks_for_alerts_every_five_minutes():
     assert entry["task"] == "homework.tasks.escalate_alerts"
     assert entry["schedule"] == 300.0
     for task in (tasks.escalate_alerts, tasks.send_alert_escalation):
-        assert task.soft_time_limit and task.soft_time_limit < task.time_limit
+        assert task.soft_time_limit and task.time_limit
+        assert task.soft_time_limit < task.time_limit
 
 
 @pytest.mark.parametrize(

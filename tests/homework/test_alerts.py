@@ -46,6 +46,7 @@ def test_felt_unsafe_raises_an_alert_with_the_entry_and_the_discreet_email_at_on
         "",
     )
     assert alert.is_open and alert.escalated_at is None
+    assert entry.shared_at is not None
     assert entry.shared_at <= alert.raised_at <= timezone.now()
     # Never only in the weekly digest: the discreet email goes now.
     [email] = mail.outbox
