@@ -6,7 +6,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from homework.models import Alert, Exercise
+from homework.models import Alert
 from tests.helpers_migrations import assignment_in, migrate, migrate_to_latest
 
 BEFORE = [("homework", "0033_alerts")]
@@ -41,11 +41,26 @@ def test_unread_flagged_entries_become_open_alerts_raised_now(before_alerts):
     read = entry(felt_unsafe=True, seen_at=LONG_AGO)
     private = entry(felt_unsafe=True, private=True)
     plain = entry()
-    check_in = Exercise.objects.get(owner__isnull=True, title="Weekly check-in: pull and clarity")
+    check_in = apps.get_model("homework", "Exercise").objects.create(
+        kind="worksheet",
+        title="Safety check",
+        options={
+            "questions": [
+                {
+                    "key": "safe",
+                    "type": "scale_0_10",
+                    "text": "How safe have you felt?",
+                    "scored": True,
+                    "review_at_or_below": 3,
+                }
+            ],
+            "score": {"method": "mean", "better": "higher", "label": ""},
+        },
+    )
     watched = Entry.objects.create(
         assignment=apps.get_model("homework", "Assignment").objects.create(
             client_id=assignment.client_id,
-            exercise_id=check_in.pk,
+            exercise=check_in,
             starts_on=LONG_AGO.date(),
             created_by_id=assignment.created_by_id,
         ),
@@ -54,7 +69,7 @@ def test_unread_flagged_entries_become_open_alerts_raised_now(before_alerts):
         submitted_at=LONG_AGO,
         shared_at=LONG_AGO,
         needs_review=True,
-        response={"pull": 5, "clarity": 5, "supported": 5, "safe": 1, "kindness": 5},
+        response={"safe": 1},
     ).pk
     before = timezone.now()
     migrate(AFTER)
