@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from homework import selectors, services
 from homework.reminders import services as reminders
-from homework.services import digest, downloads, programs, retention
+from homework.services import digest, downloads, escalation, programs, retention
 
 # Imported here so a worker loads WeasyPrint once, at start-up.
 from homework.summary import selectors as summary_selectors
@@ -143,3 +143,25 @@ def purge_expired_downloads() -> int:
 def release_program_steps() -> int:
     """The steps of programs whose day has come where each client lives."""
     return programs.programs_release_due()
+
+
+@shared_task(soft_time_limit=120, time_limit=150)
+def escalate_alerts() -> int:
+    """Doubles as the escalations' sweep: a lost enqueue goes with the next scan."""
+    ready = escalation.alerts_escalate(now=timezone.now())
+    for message_id in ready:
+        enqueue_on_commit(send_alert_escalation, message_id)
+    return len(ready)
+
+
+@shared_task(
+    acks_late=True,
+    autoretry_for=(escalation.EscalationNotSent,),
+    retry_backoff=True,
+    retry_backoff_max=REMINDER_RETRY_MAX_SECONDS,
+    max_retries=5,
+    soft_time_limit=60,
+    time_limit=90,
+)
+def send_alert_escalation(message_id: int) -> str:
+    return escalation.escalation_send(message_id=message_id, now=timezone.now())

@@ -57,6 +57,9 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
         self.fields["contact_recheck_weeks"].error_messages["min_value"] = _(
             "Choose between 1 and 52 weeks."
         )
+        self.fields["alert_escalate_after_hours"].error_messages["min_value"] = _(
+            "Choose between 1 and 168 hours (a week)."
+        )
 
     class Meta:
         model = PracticeSettings
@@ -70,6 +73,7 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
                 attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
             ),
             "contact_recheck_weeks": forms.NumberInput(attrs={"min": 1, "max": 52}),
+            "alert_escalate_after_hours": forms.NumberInput(attrs={"min": 1, "max": 168}),
             "summary_keep_days": forms.NumberInput(attrs={"min": 1, "max": 365}),
             "message_keep_days": forms.NumberInput(attrs={"min": 30, "max": 730}),
             "crisis_resources": forms.Textarea(attrs={"rows": 6, "cols": 70}),
@@ -125,7 +129,10 @@ class PracticeSettingsAdmin(RoleAdmin):
             },
         ),
         (_("Staff sign-in"), {"fields": ("staff_idle_timeout_minutes",)}),
-        (_("Email to therapists"), {"fields": ("weekly_digest",)}),
+        (
+            _("Email to therapists"),
+            {"fields": ("weekly_digest", "alert_escalate_after_hours")},
+        ),
         (_("How long things are kept"), {"fields": ("summary_keep_days", "message_keep_days")}),
     )
 

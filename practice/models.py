@@ -194,6 +194,15 @@ class PracticeSettings(models.Model):
             "no names, no words. Flagged entries are always sent at once, whatever this says."
         ),
     )
+    alert_escalate_after_hours = models.PositiveSmallIntegerField(
+        _("tell the manager about an alert not acknowledged after (hours)"),
+        default=24,
+        help_text=_(
+            "An alert (a client felt unsafe, or a watched answer) that its therapist has not "
+            "acknowledged after this long goes to the practice manager, in a message naming "
+            "no one."
+        ),
+    )
     summary_keep_days = models.PositiveSmallIntegerField(
         _("keep printed summaries for (days)"),
         default=14,
@@ -222,6 +231,11 @@ class PracticeSettings(models.Model):
                 condition=Q(contact_recheck_weeks__gte=1, contact_recheck_weeks__lte=52),
                 name="contact_recheck_weeks_in_range",
                 violation_error_message=_("Choose between 1 and 52 weeks."),
+            ),
+            models.CheckConstraint(
+                condition=Q(alert_escalate_after_hours__gte=1, alert_escalate_after_hours__lte=168),
+                name="alert_escalate_after_hours_in_range",
+                violation_error_message=_("Choose between 1 and 168 hours (a week)."),
             ),
             models.CheckConstraint(
                 condition=Q(summary_keep_days__gte=1, summary_keep_days__lte=365),

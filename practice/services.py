@@ -22,6 +22,7 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "paper_size",
         "contact_recheck_weeks",
         "weekly_digest",
+        "alert_escalate_after_hours",
         "summary_keep_days",
         "message_keep_days",
     }

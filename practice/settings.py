@@ -253,6 +253,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "homework.tasks.release_program_steps",
         "schedule": 900.0,
     },
+    # An alert past the practice's limit reaches the manager within five minutes.
+    "escalate-alerts": {
+        "task": "homework.tasks.escalate_alerts",
+        "schedule": 300.0,
+    },
     "scan-digests": {
         "task": "homework.tasks.scan_digests",
         "schedule": crontab(minute=5),

@@ -10,7 +10,7 @@ from django.utils import timezone
 from clients.models import Client, Session
 from homework.kinds import get_kind
 from homework.models import Assignment, Entry, Exercise, OutboxMessage
-from homework.services import outbox
+from homework.services import alerts, outbox
 from practice.models import User
 
 PASSWORD = "a-long-test-password"
@@ -155,10 +155,11 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
 
     @factory.post_generation  # type: ignore[misc]  # factory_boy is untyped
     def therapist_notice(entry: Entry, create: bool, extracted: Any, **fields: Any) -> None:
-        """A shared entry's notice waits in the outbox, as the services write it;
-        ``therapist_notice__state=...`` (or ``__attempts``) says how it went."""
+        """A shared entry's notice waits in the outbox and its alerts are open, as the services
+        write them; ``therapist_notice__state=...`` (or ``__attempts``) says how it went."""
         if create and entry.is_submitted and not entry.private:
             with transaction.atomic():  # the service locks the entry's notices
+                alerts.alerts_raise(entry=entry, now=entry.shared_at)
                 outbox.entry_notice_write(entry=entry)
             if fields:
                 OutboxMessage.objects.filter(entry=entry).update(**fields)

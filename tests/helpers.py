@@ -163,6 +163,7 @@ def settings_form(**overrides):
         "idle_timeout_minutes": str(row.idle_timeout_minutes),
         "staff_idle_timeout_minutes": str(row.staff_idle_timeout_minutes),
         "contact_recheck_weeks": str(row.contact_recheck_weeks),
+        "alert_escalate_after_hours": str(row.alert_escalate_after_hours),
         "summary_keep_days": str(row.summary_keep_days),
         "message_keep_days": str(row.message_keep_days),
         **({"weekly_digest": "on"} if row.weekly_digest else {}),

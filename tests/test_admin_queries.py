@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clients.models import AccessEvent
-from homework.models import Entry, EntryComment, Release
+from homework.models import Alert, Entry, EntryComment, Release
+from homework.services.alerts import alert_acknowledge
 from tests.conftest import Cast, login
 from tests.factories import (
     AssignmentFactory,
@@ -113,6 +114,17 @@ def an_answer_to_review(cast: Cast) -> None:
     EntryFactory.create(assignment=check_in, response={"safe": 0})
 
 
+def alerts_open_and_acknowledged(cast: Cast) -> None:
+    """A felt-unsafe entry and an answer to review for alice, and another client's alert, each
+    alert acknowledged but the last: the pages draw who acknowledged and with what note."""
+    EntryFactory.create(assignment=cast.alice_assignment, felt_unsafe=True)
+    an_answer_to_review(cast)
+    EntryFactory.create(assignment__client__therapist=cast.tara, felt_unsafe=True)
+    *done, _still_open = Alert.objects.filter(acknowledged_at__isnull=True).order_by("pk")
+    for alert in done:
+        alert_acknowledge(alert=alert, by=cast.tara, note="called, safe tonight")
+
+
 def a_flagged_entry_and_session(cast: Cast) -> None:
     EntryFactory.create(assignment=cast.alice_assignment, felt_unsafe=True)
     an_answer_to_review(cast)
@@ -205,6 +217,23 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: EntryComment.objects.create(entry=c.alice_entry, author=c.tara, text="Hm."),
     ),
     "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
+    "home, alerts": ("tara", lambda c: reverse("admin:index"), alerts_open_and_acknowledged),
+    "manager's home, alerts": (
+        "morgan",
+        lambda c: reverse("admin:index"),
+        alerts_open_and_acknowledged,
+    ),
+    "caseload, alerts": ("tara", lambda c: reverse("admin:caseload"), alerts_open_and_acknowledged),
+    "client page, alerts": (
+        "tara",
+        lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
+        alerts_open_and_acknowledged,
+    ),
+    "since last session, alerts": (
+        "tara",
+        lambda c: reverse("admin:clients_client_since_last_session", args=[c.alice.pk]),
+        alerts_open_and_acknowledged,
+    ),
     "manager's home": ("morgan", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
 }
 
@@ -229,8 +258,8 @@ def test_queries_do_not_grow_with_rows(cast, case):
 # then, with recurring work, the window's days done as the summary counts them;
 # then the session summary's own reading of the period (its entries, what kinds
 # need from before it, the current safety plan, its work, the practice's
-# settings, the client's programs, every measure's totals), which the page draws.
-SINCE_LAST_SESSION_QUERIES = 25
+# settings, the client's programs, every measure's totals, its alerts), which the page draws.
+SINCE_LAST_SESSION_QUERIES = 26
 
 
 def test_since_last_session_with_a_thousand_entries_is_pinned(cast):

@@ -20,11 +20,12 @@ from knox.models import AuthToken
 
 from clients import lockout
 from clients.models import AccessEvent
-from homework.models import ClientProgram, PreparedDownload, Release
+from homework.models import Alert, ClientProgram, PreparedDownload, Release
 from homework.selectors import client_today
 from homework.services.programs import client_program_create
 from practice.encryption import codec
 from tests.conftest import Cast, login
+from tests.factories import EntryFactory
 from tests.helpers import assert_safe_shell
 from tests.helpers_programs import build
 
@@ -88,6 +89,11 @@ ALICE_DOWNLOAD = lambda cast: PreparedDownload.objects.get_or_create(  # noqa: E
     },
 )[0].key
 ALICE_PROGRAM = lambda cast: alice_on_a_program(cast).pk  # noqa: E731
+# An open alert on a felt-unsafe entry of alice's (the factory raises it as the services do).
+ALICE_ALERT = lambda cast: (  # noqa: E731
+    Alert.objects.filter(client=cast.alice).first()
+    or EntryFactory.create(assignment=cast.alice_assignment, felt_unsafe=True).alerts.get()
+).pk
 A_PROGRAM = lambda cast: alice_on_a_program(cast).program_id  # noqa: E731
 # A practice account: a client's is not in the users list at all (test_admin_clients).
 A_USER = lambda cast: cast.theo.pk  # noqa: E731
@@ -283,6 +289,17 @@ TABLE: dict[str, Row] = {
         )
         for action in ("pause", "resume", "stop", "skip")
     },
+    # A client's alerts are staff's: never any client's, never another therapist's.
+    "api/v1/clients/<int:client_id>/alerts/": Row(
+        lambda c: f"/api/v1/clients/{c.alice.pk}/alerts/", "401 403 403 200 404 200 403"
+    ),
+    # the walk posts a form: those who may acknowledge are told the API takes JSON (415);
+    # who may, and twice at once, in tests/api/test_alerts.py
+    "api/v1/alerts/<int:alert_id>/acknowledge/": Row(
+        lambda c: f"/api/v1/alerts/{ALICE_ALERT(c)}/acknowledge/",
+        "401 403 403 415 404 415 403",
+        "post",
+    ),
     "api/v1/access-log/": Row(fixed("/api/v1/access-log/"), "401 403 403 403 403 200 403"),
     "api/v1/^(?P<rest>.*)$": Row(fixed("/api/v1/no-such-thing/"), "404 404 404 404 404 404 404"),
     "api/v1/clients/<int:client_id>/summary.pdf": Row(
@@ -294,6 +311,12 @@ TABLE: dict[str, Row] = {
     # -- the admin's own pages
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
     "admin/caseload/": Row(fixed("/admin/caseload/"), "302 302 302 200 200 200 302"),
+    # An empty note: tara and morgan are asked what they did (400); theo finds no such alert.
+    "admin/alerts/<int:alert_id>/acknowledge/": Row(
+        lambda c: f"/admin/alerts/{ALICE_ALERT(c)}/acknowledge/",
+        "302 302 302 400 404 400 302",
+        "post",
+    ),
     "admin/login/": Row(fixed("/admin/login/"), "200 200 200 302 302 302 200"),
     "admin/logout/": Row(fixed("/admin/logout/"), "302 302 302 405 405 405 302"),
     # The second step needs a right password first (none here): back to the password.

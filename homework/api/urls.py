@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, path
 
-from homework.api import client, programs, staff
+from homework.api import alerts, client, programs, staff
 from homework.api.fhir import ClientFhirBundle
 from homework.api.summary import ClientSummaryPdf
 
@@ -34,6 +34,12 @@ routes: list[URLPattern] = [
         "clients/<int:client_id>/entries/read/",
         staff.ClientEntriesRead.as_view(),
         name="client-entries-read",
+    ),
+    path("clients/<int:client_id>/alerts/", alerts.ClientAlerts.as_view(), name="client-alerts"),
+    path(
+        "alerts/<int:alert_id>/acknowledge/",
+        alerts.AlertAcknowledge.as_view(),
+        name="alert-acknowledge",
     ),
     path("entries/<uuid:key>/comments/", staff.EntryComments.as_view(), name="entry-comments"),
     path("exercises/", staff.Exercises.as_view(), name="exercises"),

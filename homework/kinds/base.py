@@ -193,6 +193,10 @@ class ExerciseKind:
         """Names the answer and nothing more."""
         return []
 
+    def watched_answers(self, entry: "Entry") -> list[tuple[str, str]]:
+        """Each watched answer's question key and its words, as ``review_words`` names them."""
+        return []
+
     def upgrade(self, response: JSONDict, from_version: int) -> JSONDict:
         """A response from a newer version (a rollback) is shown as it is rather than refused: it is
         still the client's words."""

@@ -1,5 +1,6 @@
 """Every model imported here, so Django finds it and one import path serves everywhere."""
 
+from homework.models.alerts import ACKNOWLEDGEMENT_MAX_CHARS, Alert
 from homework.models.assignments import (
     DAYS_BEFORE_MAX,
     DAYS_BEFORE_MESSAGE,
@@ -35,6 +36,7 @@ from homework.models.session_windows import (
 )
 
 __all__ = [
+    "ACKNOWLEDGEMENT_MAX_CHARS",
     "DAYS_BEFORE_MAX",
     "DAYS_BEFORE_MESSAGE",
     "MAX_SCHEDULE_DAYS",
@@ -42,6 +44,7 @@ __all__ = [
     "START_AHEAD_DAYS",
     "START_BEHIND_DAYS",
     "STEP_DUE_DAYS",
+    "Alert",
     "Assignment",
     "ClientProgram",
     "ClientProgramStep",

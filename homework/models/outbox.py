@@ -17,6 +17,7 @@ class OutboxMessage(models.Model):
         REMINDER = "reminder", _("Reminder (to the client)")
         FLAG_NOTICE = "flag-notice", _("Something to read soon (to the therapist)")
         DIGEST = "digest", _("The week in numbers (to the therapist)")
+        ESCALATION = "escalation", _("An alert not yet answered (to the manager)")
 
     class State(models.TextChoices):
         PENDING = "pending", _("Waiting to be sent")
@@ -52,6 +53,15 @@ class OutboxMessage(models.Model):
         blank=True,
         related_name="outbox_messages",
         verbose_name=_("entry"),
+    )
+    # An escalation names the alert it is about, so one goes to each manager once.
+    alert = models.ForeignKey(
+        "homework.Alert",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("alert"),
     )
     state = models.CharField(
         _("state"), max_length=16, choices=State.choices, default=State.PENDING
@@ -104,6 +114,15 @@ class OutboxMessage(models.Model):
             models.CheckConstraint(
                 condition=~Q(kind__in=["entry-notice", "flag-notice"]) | Q(entry__isnull=False),
                 name="entry_notices_name_their_entry",
+            ),
+            models.UniqueConstraint(
+                fields=["alert", "recipient"],
+                condition=Q(kind="escalation"),
+                name="one_escalation_per_alert_and_manager",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="escalation") | Q(alert__isnull=False),
+                name="escalations_name_their_alert",
             ),
             models.UniqueConstraint(
                 fields=["recipient", "slot"],

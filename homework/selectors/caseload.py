@@ -15,6 +15,7 @@ from clients.selectors import active_therapists, clients_for_user
 from homework.kinds import all_kinds, get_kind
 from homework.kinds.base import TREND_EASING, TREND_STEADY, TREND_STRONGER
 from homework.models import Entry
+from homework.selectors.alerts import alerts_for_user
 from homework.selectors.measures import MeasureChange, measure_changes
 from homework.selectors.period import period_for_dates, practice_date
 from homework.selectors.portal import client_today
@@ -34,6 +35,7 @@ TOO_FEW = "too_few"
 @dataclass(frozen=True)
 class CaseloadRow:
     client: Client
+    open_alerts: int  # not yet acknowledged: they sort first
     unread_flags: int
     unread_unsafe: int
     unread_review: int  # of the flags, those not felt unsafe
@@ -82,11 +84,20 @@ def _clients(*, user: User, therapist: User, now: dt.datetime) -> list[Client]:
         "starts_at"
     )
     last_entry = theirs.order_by("-submitted_at")
+    open_alerts = (
+        alerts_for_user(user=user)
+        .filter(client=OuterRef("pk"), acknowledged_at__isnull=True)
+        .order_by()
+        .values("client")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     return list(
         clients_for_user(user=user)
         .filter(therapist=therapist, status=Client.Status.ACTIVE)
         .select_related("contact_profile")
         .annotate(
+            open_alerts=Coalesce(Subquery(open_alerts[:1]), 0, output_field=IntegerField()),
             unread_flags=_count(unread.filter(flagged)),
             unread_unsafe=_count(unread.filter(felt_unsafe=True)),
             unread_review=_count(unread.filter(needs_review=True, felt_unsafe=False)),
@@ -185,6 +196,7 @@ def caseload(*, user: User, therapist: User, now: dt.datetime) -> list[CaseloadR
     return [
         CaseloadRow(
             client=client,
+            open_alerts=client.open_alerts,  # type: ignore[attr-defined]
             unread_flags=client.unread_flags,  # type: ignore[attr-defined]
             unread_unsafe=client.unread_unsafe,  # type: ignore[attr-defined]
             unread_review=client.unread_review,  # type: ignore[attr-defined]
@@ -234,7 +246,7 @@ def _measures_key(row: CaseloadRow) -> tuple[int, int, int] | None:
 # Sort keys per column; a row with None goes last whichever way the column is sorted.
 SORT_KEYS: dict[str, Callable[[CaseloadRow], Any]] = {
     "name": lambda row: row.client.display_name.casefold(),
-    "flags": lambda row: (row.unread_unsafe + row.unread_review, row.unread_flags),
+    "flags": lambda row: (row.open_alerts, row.unread_unsafe + row.unread_review, row.unread_flags),
     "week": lambda row: _share(row.week),
     "month": lambda row: _share(row.month),
     "urges": lambda row: _URGE_ORDER.get(row.urges) if row.urges else None,

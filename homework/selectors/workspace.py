@@ -12,7 +12,8 @@ from clients.selectors import (
     clients_for_user,
     sessions_on_days,
 )
-from homework.models import Assignment, Entry, readable_by_staff_q, with_session_days
+from homework.models import Alert, Assignment, Entry, readable_by_staff_q, with_session_days
+from homework.selectors.alerts import HOME_ALERTS_SHOWN, open_alerts
 from homework.selectors.listing import listed, opened_where
 from homework.selectors.portal import client_today
 from homework.selectors.progress import (
@@ -121,6 +122,8 @@ def staff_entry(*, user: User, entry_id: int | str) -> Entry:
 
 @dataclass(frozen=True)
 class StaffHome:
+    alerts: list[Alert]  # open, waiting longest first
+    alerts_more: bool
     today: list[Session]
     tomorrow: list[Session]
     new_since: dt.datetime
@@ -165,7 +168,10 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         .order_by("-submitted_at")
     )
     readable_flags = [entry for entry in flagged if entry.readable_by_staff]
+    alerts = list(open_alerts(user=user)[: HOME_ALERTS_SHOWN + 1])
     return StaffHome(
+        alerts=alerts[:HOME_ALERTS_SHOWN],
+        alerts_more=len(alerts) > HOME_ALERTS_SHOWN,
         today=[s for s in sessions if timezone.localdate(s.starts_at) == today],
         tomorrow=[s for s in sessions if timezone.localdate(s.starts_at) != today],
         new_since=new_since,

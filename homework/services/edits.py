@@ -60,7 +60,6 @@ def entry_edit(
         answered_before=answered_before,
         shown=shown,
     )
-    was_flagged = entry_is_flagged(entry)
     plain = kind.plain_columns(entry.response, exercise=assignment.exercise)
     for name, value in plain.items():
         setattr(entry, name, value)
@@ -99,10 +98,9 @@ def entry_edit(
     )
     if was_readable:
         forget_stored_summaries(entry)  # the words it shared before have changed
-    # A flag added to a shared entry is news the therapist should have soon.
-    if entry.readable_by_staff and (
-        not was_readable or (entry_is_flagged(entry) and not was_flagged)
-    ):
+    # A flag added to a shared entry is news the therapist should have soon; a flagged entry
+    # changed may raise a new alert (services.alerts decides).
+    if entry.readable_by_staff and (not was_readable or entry_is_flagged(entry)):
         notify_when_shared(entry)
     return entry
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy
 from clients.models import AccessEvent, Client
 from clients.services import access_event_record, admin_history_forget, client_erase_own_records
 from homework.models import (
+    Alert,
     Assignment,
     ClientProgram,
     Entry,
@@ -59,6 +60,9 @@ def client_erase(*, actor: User, client_id: int, fingerprint: str) -> Erased:
     entries = Entry.objects.filter(assignment__client=client)
     admin_history_forget(model=Entry, ids=list(entries.values_list("pk", flat=True)))
     admin_history_forget(model=Assignment, ids=list(assignments.values_list("pk", flat=True)))
+    # An acknowledgement's line names why the alert was raised.
+    alerts = Alert.objects.filter(client=client)
+    admin_history_forget(model=Alert, ids=list(alerts.values_list("pk", flat=True)))
     erased_entries = entries.count()
     OutboxMessage.objects.filter(client=client).delete()
     PreparedDownload.objects.filter(client=client).delete()

@@ -10,18 +10,26 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Entry, OutboxMessage
+from homework.services.alerts import alerts_raise
 from homework.services.outbox import (
     entry_notice_for_update,
     entry_notice_write,
     message_count_failure,
     message_mark_sent,
+    notice_send_again,
 )
 from practice.delivery import raise_if_failed
 from practice.queue import enqueue_on_commit
 
 
 def notify_when_shared(entry: Entry) -> None:
-    if entry_notice_write(entry=entry).state == OutboxMessage.State.PENDING:
+    """Call in the transaction that shares or changes the entry: its alerts are raised with it."""
+    raised = alerts_raise(entry=entry)
+    notice = entry_notice_write(entry=entry)
+    if raised and notice.kind == OutboxMessage.Kind.FLAG_NOTICE:
+        # A new alert is news now, even on an entry whose first notice went long ago.
+        notice_send_again(notice)
+    if notice.state == OutboxMessage.State.PENDING:
         from homework.tasks import notify_therapist_of_submission
 
         enqueue_on_commit(notify_therapist_of_submission, entry.pk)

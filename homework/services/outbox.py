@@ -40,6 +40,16 @@ def entry_notice_write(*, entry: Entry) -> OutboxMessage:
     )
 
 
+def notice_send_again(notice: OutboxMessage) -> None:
+    if notice.state == OutboxMessage.State.PENDING:
+        return
+    notice.state = OutboxMessage.State.PENDING
+    notice.attempts = 0
+    notice.sent_at = None
+    notice.last_error = ""
+    notice.save(update_fields=["state", "attempts", "sent_at", "last_error"])
+
+
 def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
     return (
         OutboxMessage.objects.select_for_update(of=("self",))

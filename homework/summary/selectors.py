@@ -16,12 +16,13 @@ from clients.selectors import clients_for_user, sessions_for_user
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.kinds.charts import Timeline
 from homework.kinds.timeline import timeline_of
-from homework.models import Entry
+from homework.models import Alert, Entry
 from homework.selectors import (
     entries_for_user,
     felt_unsafe_lately,
     listed,
 )
+from homework.selectors.alerts import alerts_in_period
 from homework.selectors.listing import charted, opened_for_charts
 from homework.selectors.measures import MeasureHistory, measure_histories
 from homework.selectors.period import (
@@ -89,6 +90,8 @@ class SummaryData:
     programs: list[ProgramInPeriod] = field(default_factory=list)
     # Every total up to the period's end, so a change reads from the first score ever sent.
     measures: list[MeasureHistory] = field(default_factory=list)
+    # Open ones, and those raised or acknowledged in the period, with who acknowledged and how.
+    alerts: list[Alert] = field(default_factory=list)
 
 
 def client_for_summary(*, user: User, client_id: int) -> Client:
@@ -216,6 +219,7 @@ def summary_data(
         contact_recheck_due=contact.recheck_due(
             today=timezone.localdate(now), weeks=practice.contact_recheck_weeks
         ),
+        alerts=alerts_in_period(user=user, client=client, start=period.start, end=period.end),
         programs=programs_in_period(
             user=user,
             client=client,

@@ -10,7 +10,7 @@ from typing import Any
 from clients.models import Client, Session
 from clients.selectors import sessions_for_user
 from homework.kinds.worksheet.over_time import measure_over_time
-from homework.models import Assignment, Entry, with_session_days
+from homework.models import Alert, Assignment, Entry, with_session_days
 from homework.schedules import Progress
 from homework.selectors import (
     assignments_for_user,
@@ -19,6 +19,7 @@ from homework.selectors import (
     entries_for_user,
     with_progress,
 )
+from homework.selectors.alerts import client_alerts
 from homework.selectors.measures import measure_histories
 from homework.selectors.period import period_for_dates
 from homework.selectors.progress import OPEN_WORK
@@ -63,6 +64,7 @@ class OpenWork:
 
 @dataclass(frozen=True)
 class ClientNow:
+    alerts: list[Alert]  # open first, then those acknowledged lately
     unread_flags: list[Entry]
     unread_flags_more: bool
     next_session: Session | None
@@ -110,6 +112,7 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
     ]
     drawn = summary_context(recent)
     return ClientNow(
+        alerts=client_alerts(user=user, client=client, now=now),
         unread_flags=flags[:UNREAD_FLAGS_SHOWN],
         unread_flags_more=len(flags) > UNREAD_FLAGS_SHOWN,
         next_session=next_session,

@@ -348,9 +348,10 @@ def test_assigning_to_another_therapists_client_is_not_found(cast: Cast) -> None
 
 # -- queries
 
-# The client's page before the panel, and the three the panel adds: the client's programs, their
-# steps (with_steps), and the programs the form offers.
-CLIENT_PAGE_QUERIES = 23 + 3
+# The client's page before the panel (its alerts, and the alerts of the last weeks' summary, among
+# them), and the three the panel adds: the client's programs, their steps (with_steps), and the
+# programs the form offers.
+CLIENT_PAGE_QUERIES = 25 + 3
 
 
 def count_page_queries(cast: Cast) -> int:

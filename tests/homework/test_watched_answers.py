@@ -287,9 +287,11 @@ def test_not_safe_answered_without_the_tick_is_flagged_first_everywhere_by_its_a
     since = tara.get(
         reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
     ).content.decode()
-    assert (
-        since.index("An answer to review") < since.index(SAFE_WORDS) < since.index("Assigned work")
-    )
+    # The open alert first, with its form; then the summary's own "At a glance".
+    alerts_card = since[since.index('id="alerts-title"') : since.index("An answer to review")]
+    assert SAFE_WORDS in alerts_card and 'name="note"' in alerts_card
+    glance = since[since.index("An answer to review") : since.index("Assigned work")]
+    assert SAFE_WORDS in glance
 
 
 def test_the_flag_sends_the_discreet_email_that_names_nothing(cast):

@@ -184,6 +184,9 @@ def test_every_encrypted_column_is_found_for_rotation():
         ("homework_entry", "note_draft"),
         ("homework_entrynote", "text"),
         ("homework_entrycomment", "text"),
+        # An alert's answer as its flag names it, and the note of what was done about it.
+        ("homework_alert", "answer"),
+        ("homework_alert", "note"),
         # A client's prepared PDF download, kept until fetched.
         ("homework_prepareddownload", "sealed_file"),
         # A replayed POST's stored answer can quote what a client wrote.

@@ -62,16 +62,20 @@ class WorksheetSummary(WorksheetScoring):
         return shorten(" · ".join(parts))
 
     def review_words(self, entry: "Entry") -> list[str]:
+        return [words for _key, words in self.watched_answers(entry) if words]
+
+    def watched_answers(self, entry: "Entry") -> list[tuple[str, str]]:
         if not entry.needs_review:
             return []
         exercise = entry.assignment.exercise
         response = self.response_of(entry)
-        to_review = set(self.answers_to_review(exercise, response))
-        return [
-            _after_its_question(answer["question"], answer["answer"])
+        to_review = self.answers_to_review(exercise, response)
+        named = {
+            answer["key"]: _after_its_question(answer["question"], answer["answer"])
             for answer in self.answers(exercise, response, entry.asked)
             if answer["key"] in to_review and answer["answer"]
-        ]
+        }
+        return [(key, named.get(key, "")) for key in to_review]
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
         groups = []
