@@ -94,10 +94,14 @@ class WorksheetScoring(WorksheetQuestions):
         return measures.band_of(exercise, total)
 
     def change_of(self, exercise: "Exercise", scores: Sequence[float]) -> str:
-        """From the first score to the latest, for the therapist only: "" with fewer than two."""
+        """From the first score to the latest, for the therapist only: "" with fewer than two, or
+        for a total with no published figure to read it against (its values say it all)."""
         if len(scores) < 2:
             return ""
-        return measures.change_sentence(measures.change_reading(exercise, scores[0], scores[-1]))
+        reading = measures.change_reading(exercise, scores[0], scores[-1])
+        if reading.needed is None and reading.cutoff is None:
+            return ""
+        return measures.change_sentence(reading)
 
     def totals_chart(
         self, exercise: "Exercise", entries: Sequence["Entry"], *, labelled: bool = True
