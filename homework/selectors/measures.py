@@ -51,7 +51,7 @@ class MeasureChange:
 
 def _measures_in_practice() -> QuerySet[Exercise]:
     # An urge log's score is the intensity, read by its own kind.
-    return Exercise.objects.filter(kind="worksheet", options__score__has_any_keys=PUBLISHED_FIGURES)
+    return Exercise.objects.filter(options__score__has_any_keys=PUBLISHED_FIGURES)
 
 
 def _scored(*, user: User) -> QuerySet[Entry]:

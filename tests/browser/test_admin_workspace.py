@@ -26,11 +26,15 @@ def test_demo_therapist_home_since_last_session_and_assigning(
     page = new_context(1280, 900).new_page()
     staff_signed_in(page, live_server, "therapist@demo.test")
 
-    # The home: the flags first (felt unsafe, then the watched answer), tomorrow's session with Alex.
-    flag = page.locator("section.ws-card--flag").first
-    expect(flag).to_contain_text("Alex")
-    expect(flag).to_contain_text("Keep the full picture")
-    watched = page.locator("section.ws-card--flag").nth(1)
+    # The home: the alerts to acknowledge first, then the flags (felt unsafe, then the watched
+    # answer), tomorrow's session with Alex.
+    alerts = page.locator("section.ws-card--flag").first
+    expect(alerts).to_have_attribute("aria-labelledby", "alerts-title")
+    expect(alerts).to_contain_text("Alex")
+    expect(page.locator("section[aria-labelledby=unsafe-title]")).to_contain_text(
+        "Keep the full picture"
+    )
+    watched = page.locator("section[aria-labelledby=review-title]")
     expect(watched).to_contain_text("How safe have you felt? 3 / 10")
     tomorrow = page.locator("section[aria-labelledby=tomorrow-title]")
     expect(tomorrow).to_contain_text("Alex")
