@@ -1,6 +1,7 @@
 """Background work. Tasks take ids, call one service, and are safe to repeat."""
 
 import datetime as dt
+from collections.abc import Callable
 from smtplib import SMTPException
 
 from celery import Task, shared_task
@@ -98,23 +99,33 @@ def send_reminder(self: Task, message_id: int) -> str:  # type: ignore[type-arg]
         raise self.retry(exc=failure, countdown=min(wait, REMINDER_RETRY_MAX_SECONDS)) from None
 
 
+def outbox_send_task(
+    not_sent: type[Exception],
+) -> Callable[[Callable[[int], str]], "Task[[int], str]"]:
+    """An outbox row's sender: retried while the mail server refuses, the row's lock sends once."""
+    return shared_task(
+        acks_late=True,
+        autoretry_for=(not_sent,),
+        retry_backoff=True,
+        retry_backoff_max=REMINDER_RETRY_MAX_SECONDS,
+        max_retries=5,
+        soft_time_limit=60,
+        time_limit=90,
+    )
+
+
+def enqueue_each(task: "Task[[int], str]", message_ids: list[int]) -> int:
+    for message_id in message_ids:
+        enqueue_on_commit(task, message_id)
+    return len(message_ids)
+
+
 @shared_task(soft_time_limit=120, time_limit=150)
 def scan_digests() -> int:
-    ready = digest.digests_scan(now=timezone.now())
-    for message_id in ready:
-        enqueue_on_commit(send_digest, message_id)
-    return len(ready)
+    return enqueue_each(send_digest, digest.digests_scan(now=timezone.now()))
 
 
-@shared_task(
-    acks_late=True,
-    autoretry_for=(digest.DigestNotSent,),
-    retry_backoff=True,
-    retry_backoff_max=REMINDER_RETRY_MAX_SECONDS,
-    max_retries=5,
-    soft_time_limit=60,
-    time_limit=90,
-)
+@outbox_send_task(digest.DigestNotSent)
 def send_digest(message_id: int) -> str:
     return digest.digest_send(message_id=message_id, now=timezone.now())
 
@@ -148,20 +159,9 @@ def release_program_steps() -> int:
 @shared_task(soft_time_limit=120, time_limit=150)
 def escalate_alerts() -> int:
     """Doubles as the escalations' sweep: a lost enqueue goes with the next scan."""
-    ready = escalation.alerts_escalate(now=timezone.now())
-    for message_id in ready:
-        enqueue_on_commit(send_alert_escalation, message_id)
-    return len(ready)
+    return enqueue_each(send_alert_escalation, escalation.alerts_escalate(now=timezone.now()))
 
 
-@shared_task(
-    acks_late=True,
-    autoretry_for=(escalation.EscalationNotSent,),
-    retry_backoff=True,
-    retry_backoff_max=REMINDER_RETRY_MAX_SECONDS,
-    max_retries=5,
-    soft_time_limit=60,
-    time_limit=90,
-)
+@outbox_send_task(escalation.EscalationNotSent)
 def send_alert_escalation(message_id: int) -> str:
     return escalation.escalation_send(message_id=message_id, now=timezone.now())

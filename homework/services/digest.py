@@ -3,21 +3,15 @@
 import datetime as dt
 import logging
 from dataclasses import dataclass
-from smtplib import SMTPException
 
-from anymail.exceptions import AnymailError
-from django.conf import settings
-from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 
 from clients.selectors import active_therapists
 from homework.models import Entry, OutboxMessage
 from homework.selectors.caseload import caseload
 from homework.selectors.period import practice_date
-from homework.services.outbox import message_count_failure, message_mark_sent
+from homework.services.outbox import message_email
 from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.selectors import practice_settings
@@ -114,26 +108,12 @@ def _digest_try(message_id: int, now: dt.datetime) -> str:
         row.state = OutboxMessage.State.NOT_SENT
         row.save(update_fields=["state"])
         return "skipped"
-    context = {
-        "therapist": therapist,
-        "week": week_in_numbers(therapist=therapist, now=now),
-        "admin_url": settings.SITE_URL + reverse("admin:index"),
-    }
-    message = EmailMultiAlternatives(
-        subject=render_to_string("homework/email/digest-subject.txt", context).strip(),
-        body=render_to_string("homework/email/digest-body.txt", context),
-        to=[therapist.email],
+    return message_email(
+        message=row,
+        template="homework/email/digest",
+        context={"therapist": therapist, "week": week_in_numbers(therapist=therapist, now=now)},
+        to=therapist,
+        asked_at=row.created_at,
+        now=now,
+        what=f"digest {row.pk}",
     )
-    message.attach_alternative(
-        render_to_string("homework/email/digest-body.html", context), "text/html"
-    )
-    row.attempts += 1
-    try:
-        message.send()
-    except (OSError, SMTPException, BadHeaderError, AnymailError) as failure:
-        return message_count_failure(
-            message=row, failure=failure, asked_at=row.created_at, now=now,
-            what=f"digest {row.pk}",
-        )  # fmt: skip
-    message_mark_sent(message=row, now=now)
-    return "sent"

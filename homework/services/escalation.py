@@ -3,18 +3,13 @@ the outbox, in words that name no one: the inbox may be read by others too."""
 
 import datetime as dt
 import logging
-from smtplib import SMTPException
 
-from anymail.exceptions import AnymailError
-from django.conf import settings
-from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
 
 from homework.models import OutboxMessage
 from homework.services.alerts import alerts_to_escalate
-from homework.services.outbox import message_count_failure, message_mark_sent
+from homework.services.outbox import message_email
+from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.roles import is_acting_manager
 from practice.selectors import practice_settings
@@ -67,10 +62,7 @@ def alerts_escalate(*, now: dt.datetime) -> list[int]:
 
 
 def escalation_send(*, message_id: int, now: dt.datetime) -> str:
-    outcome = _escalation_try(message_id, now)
-    if outcome == "failed":
-        raise EscalationNotSent(message_id)
-    return outcome
+    return raise_if_failed(_escalation_try(message_id, now), EscalationNotSent(message_id))
 
 
 @transaction.atomic
@@ -90,25 +82,12 @@ def _escalation_try(message_id: int, now: dt.datetime) -> str:
         row.state = OutboxMessage.State.NOT_SENT
         row.save(update_fields=["state"])
         return "skipped"
-    context = {
-        "manager": manager,
-        "hours": practice_settings().alert_escalate_after_hours,
-        "admin_url": settings.SITE_URL + reverse("admin:index"),
-    }
-    name = "homework/email/alert-escalated"
-    message = EmailMultiAlternatives(
-        subject=render_to_string(f"{name}-subject.txt", context).strip(),
-        body=render_to_string(f"{name}-body.txt", context),
-        to=[manager.email],
+    return message_email(
+        message=row,
+        template="homework/email/alert-escalated",
+        context={"manager": manager, "hours": practice_settings().alert_escalate_after_hours},
+        to=manager,
+        asked_at=row.created_at,
+        now=now,
+        what=f"escalation {row.pk}",
     )
-    message.attach_alternative(render_to_string(f"{name}-body.html", context), "text/html")
-    row.attempts += 1
-    try:
-        message.send()
-    except (OSError, SMTPException, BadHeaderError, AnymailError) as failure:
-        return message_count_failure(
-            message=row, failure=failure, asked_at=row.created_at, now=now,
-            what=f"escalation {row.pk}",
-        )  # fmt: skip
-    message_mark_sent(message=row, now=now)
-    return "sent"

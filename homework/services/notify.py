@@ -1,12 +1,6 @@
 """The discreet email to the therapist that follows a shared entry."""
 
-from smtplib import SMTPException
-
-from django.conf import settings
-from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.db import transaction
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
 
 from homework.models import Entry, OutboxMessage
@@ -14,8 +8,7 @@ from homework.services.alerts import alerts_raise
 from homework.services.outbox import (
     entry_notice_for_update,
     entry_notice_write,
-    message_count_failure,
-    message_mark_sent,
+    message_email,
     notice_send_again,
 )
 from practice.delivery import raise_if_failed
@@ -56,28 +49,14 @@ def _entry_try_notify(entry_id: int) -> str:
         return "skipped"
     therapist = entry.assignment.client.therapist
     notice.recipient = therapist  # the client's therapist when it goes, should they have moved
-    context = {"therapist": therapist, "admin_url": settings.SITE_URL + reverse("admin:index")}
     # A flagged entry's email says "soon" and nothing more: the inbox may be read by others too.
     name = "flagged-entry" if notice.kind == OutboxMessage.Kind.FLAG_NOTICE else "new-entry"
-    message = EmailMultiAlternatives(
-        subject=render_to_string(f"homework/email/{name}-subject.txt", context).strip(),
-        body=render_to_string(f"homework/email/{name}-body.txt", context),
-        to=[therapist.email],
+    return message_email(
+        message=notice,
+        template=f"homework/email/{name}",
+        context={"therapist": therapist},
+        to=therapist,
+        asked_at=entry.submitted_at,
+        now=timezone.now(),
+        what=f"the therapist's notice of entry {entry.pk}",
     )
-    message.attach_alternative(
-        render_to_string(f"homework/email/{name}-body.html", context), "text/html"
-    )
-    now = timezone.now()
-    notice.attempts += 1
-    try:
-        message.send()
-    except (OSError, SMTPException, BadHeaderError) as failure:
-        return message_count_failure(
-            message=notice,
-            failure=failure,
-            asked_at=entry.submitted_at,
-            now=now,
-            what=f"the therapist's notice of entry {entry.pk}",
-        )
-    message_mark_sent(message=notice, now=now)
-    return "sent"

@@ -1,9 +1,18 @@
 """Written in the transaction of its cause; a worker sends each under the row's lock, once."""
 
 import datetime as dt
+from smtplib import SMTPException
+from typing import Any
+
+from anymail.exceptions import AnymailError
+from django.conf import settings
+from django.core.mail import BadHeaderError, EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
 
 from homework.models import Entry, OutboxMessage
 from practice import delivery
+from practice.models import User
 
 NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
 
@@ -82,3 +91,32 @@ def message_count_failure(
     message.last_error = delivery.short_error(failure)[:200]
     message.save(update_fields=["state", "attempts", "last_tried_at", "last_error"])
     return delivery.log_failure(failure, what=what, tries=message.attempts, stop=stop)
+
+
+def message_email(
+    *,
+    message: OutboxMessage,
+    template: str,
+    context: dict[str, Any],
+    to: User,
+    asked_at: dt.datetime | None,
+    now: dt.datetime,
+    what: str,
+) -> str:
+    """One try at the row's email (``template``'s subject, text and HTML), counted on the row."""
+    context = {**context, "admin_url": settings.SITE_URL + reverse("admin:index")}
+    email = EmailMultiAlternatives(
+        subject=render_to_string(f"{template}-subject.txt", context).strip(),
+        body=render_to_string(f"{template}-body.txt", context),
+        to=[to.email],
+    )
+    email.attach_alternative(render_to_string(f"{template}-body.html", context), "text/html")
+    message.attempts += 1
+    try:
+        email.send()
+    except (OSError, SMTPException, BadHeaderError, AnymailError) as failure:
+        return message_count_failure(
+            message=message, failure=failure, asked_at=asked_at, now=now, what=what
+        )
+    message_mark_sent(message=message, now=now)
+    return "sent"
