@@ -224,6 +224,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         alerts_open_and_acknowledged,
     ),
     "caseload, alerts": ("tara", lambda c: reverse("admin:caseload"), alerts_open_and_acknowledged),
+    "every open alert": ("tara", lambda c: reverse("admin:alerts"), alerts_open_and_acknowledged),
+    "every open alert, for the manager": (
+        "morgan",
+        lambda c: reverse("admin:alerts"),
+        alerts_open_and_acknowledged,
+    ),
     "client page, alerts": (
         "tara",
         lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
