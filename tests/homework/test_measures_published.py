@@ -195,6 +195,23 @@ def test_the_dass21_migration_gives_the_library_row_the_short_forms_reliability(
     assert exercise.therapist_note == dass.OLD_NOTE
 
 
+def test_sent_measures_keep_their_subscale_scores_and_the_migration_fills_earlier_ones(cast):
+    exercise = measure("DASS-21")
+    entry = EntryFactory.create(
+        assignment=AssignmentFactory.create(client=cast.alice, exercise=exercise),
+        response=answers("DASS-21", DASS_POINTS),
+    )
+    hand_checked = {"depression": 20, "anxiety": 10, "stress": 26}
+    assert KIND.plain_columns(entry.response, exercise=exercise)["subscale_scores"] == hand_checked
+    Entry.objects.filter(pk=entry.pk).update(subscale_scores=None)  # as sent before the column
+    from django.apps import apps
+
+    fill = importlib.import_module("homework.migrations.0038_entry_subscale_scores")
+    fill.fill_subscale_scores(apps, None)
+    entry.refresh_from_db()
+    assert entry.subscale_scores == hand_checked
+
+
 def test_change_is_read_against_the_reliable_change_and_the_cutoff():
     pcl5 = measure("PCL-5")
     still_above = change_reading(pcl5, 50, 38)

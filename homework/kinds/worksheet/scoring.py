@@ -47,6 +47,12 @@ class WorksheetScoring(WorksheetQuestions):
         total = sum(values) if rule["method"] == "sum" else statistics.fmean(values)
         return round(float(total), 1)
 
+    def subscale_scores(
+        self, response: JSONDict, *, exercise: "Exercise"
+    ) -> dict[str, float] | None:
+        """None for a worksheet without subscales, so the column says nothing of it."""
+        return subscale_scores(exercise, response) if subscales_of(exercise) else None
+
     def score_scale(self, exercise: "Exercise") -> JSONDict | None:
         rule = self.score_rule(exercise)
         if rule is None:
@@ -93,12 +99,19 @@ class WorksheetScoring(WorksheetQuestions):
         """For the therapist only."""
         return measures.band_of(exercise, total)
 
-    def change_of(self, exercise: "Exercise", scores: Sequence[float]) -> str:
+    def subscale_max(self, exercise: "Exercise", subscale: JSONDict) -> float:
+        questions = {q["key"]: q for q in self.questions(exercise)}
+        most = sum(most_points(questions[k]) for k in subscale.get("items") or [] if k in questions)
+        return float(most * (subscale.get("multiplier") or 1))
+
+    def change_of(
+        self, exercise: "Exercise", scores: Sequence[float], subscale: str | None = None
+    ) -> str:
         """From the first score to the latest, for the therapist only: "" with fewer than two, or
         for a total with no published figure to read it against (its values say it all)."""
         if len(scores) < 2:
             return ""
-        reading = measures.change_reading(exercise, scores[0], scores[-1])
+        reading = measures.change_reading(exercise, scores[0], scores[-1], subscale)
         if reading.needed is None and reading.cutoff is None:
             return ""
         return measures.change_sentence(reading)
