@@ -165,6 +165,9 @@ def test_nothing_sent_before_a_session_is_past_due_until_the_next_window(cast):
     assert "nothing sent before the last session" in home.text
     client_page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
     assert client_page.status_code == 200 and "3 days before each session" in client_page.text
+    # The client is told it is not done, never that a session passed them by.
+    card = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    assert "Not done yet — that's OK." in card and "Before your session" not in card
     # Sent late, for that session: no longer past due.
     answer(work, today - dt.timedelta(4))
     assert state(work) == Progress.OPEN
