@@ -74,7 +74,12 @@ def _series(
         "rows": rows,
         "latest": rows[-1],
         "earlier": max(0, len(rows) - ROWS_ON_PAPER),
-        "change": KIND.change_of(exercise, values, subscale),
+        # Read even with no published figure: the first and latest say what changed.
+        "change": measures.change_sentence(
+            measures.change_reading(exercise, values[0], values[-1], subscale)
+        )
+        if len(values) > 1
+        else "",
         "svg": charts.values_over_time(
             points=[(row["on"], score) for row, (_at, score) in zip(rows, scores, strict=True)],
             y_max=y_max or max(values),

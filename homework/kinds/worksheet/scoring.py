@@ -104,14 +104,12 @@ class WorksheetScoring(WorksheetQuestions):
         most = sum(most_points(questions[k]) for k in subscale.get("items") or [] if k in questions)
         return float(most * (subscale.get("multiplier") or 1))
 
-    def change_of(
-        self, exercise: "Exercise", scores: Sequence[float], subscale: str | None = None
-    ) -> str:
+    def change_of(self, exercise: "Exercise", scores: Sequence[float]) -> str:
         """From the first score to the latest, for the therapist only: "" with fewer than two, or
         for a total with no published figure to read it against (its values say it all)."""
         if len(scores) < 2:
             return ""
-        reading = measures.change_reading(exercise, scores[0], scores[-1], subscale)
+        reading = measures.change_reading(exercise, scores[0], scores[-1])
         if reading.needed is None and reading.cutoff is None:
             return ""
         return measures.change_sentence(reading)

@@ -64,7 +64,9 @@ def test_each_subscale_is_drawn_over_time_against_its_own_bands_with_its_change(
             submitted_at=timezone.now() - dt.timedelta(days=days_ago),
         )
     text = " ".join(summary_of(cast).split())
-    # Each of the three, in the measure's order, after the total (which has no band).
+    # Each of the three, in the measure's order, after the total, which has no published figure
+    # to read its change against: its first and latest say it.
+    assert text.index("First 42, latest 0.") < text.index("Depression")
     assert text.index("Depression") < text.index("Anxiety") < text.index("Stress")
     # 28 to 0 on each: the subscale's own reliable change and cutoff, not the total's.
     assert "first 28, latest 0; a change of 6.7 points is reliable; cutoff 10" in text
