@@ -20,11 +20,10 @@ patch changes nothing in the app, which has one path. Goal: at most 1.2x.
 """
 
 import functools
-import gc
 from unittest import mock
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, print_figures_on_sqlite, timed
+from bench.summary import median, paired_ratio, paired_timings, print_figures_on_sqlite
 
 CLIENTS = 200
 ROUNDS = 9
@@ -233,20 +232,8 @@ def figures() -> list[Figure]:
         page()
     with CaptureQueriesContext(connection) as without_queries:
         without_the_column()
-    pages, floors = [], []
-    for _ in range(ROUNDS):
-        pages.append(timed(page))
-        floors.append(timed(from_memory))
-    # Pairs of their own, each call started on a clean heap and the order turned round every round:
-    # whichever page comes second otherwise pays for the garbage the first left (0.8x one way,
-    # 1.4x the other, on the same code).
-    measured: list[tuple[float, float]] = []
-    plain: list[tuple[float, float]] = []
-    pair = [(measured, page), (plain, without_the_column)]
-    for number in range(ROUNDS):
-        for timings, call in pair if number % 2 == 0 else pair[::-1]:
-            gc.collect()
-            timings.append(timed(call))
+    pages, floors = paired_timings(page, from_memory, ROUNDS)
+    measured, plain = paired_timings(page, without_the_column, ROUNDS)
     return [
         Figure(
             f"Caseload at {CLIENTS} clients / its template from memory",

@@ -4,17 +4,15 @@ client, the export against serialising the same rows as plain JSON.
 The export is the route's own view (its queries, decrypting each response, building the
 resources, checking the Bundle against fhir.resources' R4B models, rendering); the floor reads
 the same rows (the same decryption) and hands their responses and scores, as plain dicts, to
-json.dumps. Rounds alternate the two, and the figure is the median of their CPU-time ratios:
+json.dumps. Rounds alternate the two (bench.summary.paired_timings), and the figure is the median of their CPU-time ratios:
 the goal is at most 3x. The floor lives here, not in the app: it is a yardstick, not a second
 way to export."""
 
 import functools
 import json
-import tempfile
-from pathlib import Path
 
 from bench.figures import Figure
-from bench.summary import median, paired_ratio, setup_django, timed
+from bench.summary import median, paired_ratio, paired_timings, print_figures_on_sqlite
 
 WEEKS = 52
 ROUNDS = 9
@@ -167,10 +165,7 @@ def figures() -> list[Figure]:
     resources = len(json.loads(body)["entry"])
     with CaptureQueriesContext(connection) as captured:
         export()
-    exports, floors = [], []
-    for _ in range(ROUNDS):
-        exports.append(timed(export))
-        floors.append(timed(plain_json))
+    exports, floors = paired_timings(export, plain_json, ROUNDS)
     return [
         Figure(
             "FHIR export, a year of weekly PHQ-9, GAD-7, PCL-5 / the same rows as plain JSON",
@@ -186,7 +181,4 @@ def figures() -> list[Figure]:
 
 
 if __name__ == "__main__":
-    with tempfile.TemporaryDirectory(prefix="fhir-bench-") as tmp:
-        setup_django(Path(tmp))
-        for figure in figures():
-            print(f"{figure.name}: {figure.ratio:.2f}x {figure.goal_text} {figure.note}")
+    print_figures_on_sqlite(figures, "fhir-bench-")

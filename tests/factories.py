@@ -149,6 +149,7 @@ class EntryFactory(factory.django.DjangoModelFactory[Entry]):
     # The plain columns a sent entry keeps beside its response, as the
     # services derive them (ExerciseKind.plain_columns); given, they stay as given.
     score = factory.LazyAttribute(lambda entry: _plain(entry, "score"))
+    subscale_scores = factory.LazyAttribute(lambda entry: _plain(entry, "subscale_scores"))
     happened_at = factory.LazyAttribute(lambda entry: _plain(entry, "happened_at"))
     contact_happened = factory.LazyAttribute(lambda entry: _plain(entry, "contact_happened"))
     needs_review = factory.LazyAttribute(lambda entry: bool(_plain(entry, "needs_review")))

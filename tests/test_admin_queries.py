@@ -28,7 +28,7 @@ from tests.factories import (
     UserFactory,
     daily_assignment,
 )
-from tests.helpers_measures import assigned, measure, sent_total
+from tests.helpers_measures import answers, assigned, measure, pcl5_shaped, sent_total
 from tests.helpers_program_pages import on_program
 from tests.helpers_programs import build
 from tests.helpers_worksheets import watching_safety
@@ -103,6 +103,12 @@ def alice_on_a_program(cast: Cast) -> None:
 
 def a_measure_total(cast: Cast) -> None:
     sent_total(assigned(cast.alice, measure(reliable_change=4, cutoff=10)), 9, days_ago=3)
+
+
+def subscale_scores(cast: Cast) -> None:
+    """A PCL-5 of four clusters, a new one each time: each cluster's series from the same query."""
+    pcl5 = pcl5_shaped(title=f"PCL-5 {next(_minutes)}")
+    EntryFactory.create(assignment=assigned(cast.alice, pcl5), response=answers(pcl5, [2] * 20))
 
 
 def a_user(cast: Cast) -> None:
@@ -201,6 +207,11 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
         a_measure_total,
     ),
+    "client page, subscales": (
+        "tara",
+        lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),
+        subscale_scores,
+    ),
     "since last session": (
         "tara",
         lambda c: reverse("admin:clients_client_since_last_session", args=[c.alice.pk]),
@@ -224,6 +235,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         alerts_open_and_acknowledged,
     ),
     "caseload, alerts": ("tara", lambda c: reverse("admin:caseload"), alerts_open_and_acknowledged),
+    "every open alert": ("tara", lambda c: reverse("admin:alerts"), alerts_open_and_acknowledged),
+    "every open alert, for the manager": (
+        "morgan",
+        lambda c: reverse("admin:alerts"),
+        alerts_open_and_acknowledged,
+    ),
     "client page, alerts": (
         "tara",
         lambda c: reverse("admin:clients_client_change", args=[c.alice.pk]),

@@ -311,6 +311,7 @@ TABLE: dict[str, Row] = {
     # -- the admin's own pages
     "admin/": Row(fixed("/admin/"), "302 302 302 200 200 200 302"),
     "admin/caseload/": Row(fixed("/admin/caseload/"), "302 302 302 200 200 200 302"),
+    "admin/alerts/": Row(fixed("/admin/alerts/"), "302 302 302 200 200 200 302"),
     # An empty note: tara and morgan are asked what they did (400); theo finds no such alert.
     "admin/alerts/<int:alert_id>/acknowledge/": Row(
         lambda c: f"/admin/alerts/{ALICE_ALERT(c)}/acknowledge/",

@@ -5,18 +5,15 @@ from typing import Any
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from clients.models import AccessEvent
-from homework import selectors
+from homework.api.documents import ClientDocumentView
 from homework.fhir.bundle import measures_bundle
 from homework.selectors.measure_entries import measure_entries_for_staff
 from homework.services import records_record_view
-from practice.api.permissions import IsPracticeStaff, staff_user
 
 FHIR_JSON = "application/fhir+json"
 # What the schema says of the body: FHIR's own JSON schema describes it in full.
@@ -51,8 +48,7 @@ class FhirJSONRenderer(JSONRenderer):
     format = "fhir"
 
 
-class ClientFhirBundle(APIView):
-    permission_classes = [IsAuthenticated, IsPracticeStaff]
+class ClientFhirBundle(ClientDocumentView):
     renderer_classes = [FhirJSONRenderer, JSONRenderer]
 
     @extend_schema(
@@ -76,8 +72,7 @@ class ClientFhirBundle(APIView):
         },
     )
     def get(self, request: Request, client_id: int) -> Response:
-        user = staff_user(request)
-        client = selectors.staff_client(user=user, client_id=client_id)
+        user, client = self.staff_and_client(request, client_id)
         measures = measure_entries_for_staff(user=user, client=client)
         bundle = measures_bundle(client=client, measures=measures, now=timezone.now())
         if measures.entries:  # the one line: reading the responses would otherwise write its own
@@ -88,12 +83,3 @@ class ClientFhirBundle(APIView):
                 what="Measures as FHIR",
             )
         return Response(bundle)
-
-    def finalize_response(
-        self, request: Request, response: Response, *args: Any, **kwargs: Any
-    ) -> Response:
-        # An error keeps the API's one JSON shape, whatever the caller asked for.
-        if isinstance(response, Response) and response.status_code >= 400:
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)

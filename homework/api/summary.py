@@ -6,18 +6,14 @@ from typing import Any
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from clients.models import AccessEvent, Client
+from clients.models import AccessEvent
+from homework.api.documents import ClientDocumentView
 from homework.selectors.period import MAX_PERIOD_DAYS, PeriodInvalid
-from homework.summary.http import period_query_from, serve_summary
-from homework.summary.selectors import client_for_summary
-from practice.api.permissions import IsPracticeStaff, staff_user
+from homework.summary.http import serve_summary
 
 
 class PdfRenderer(BaseRenderer):
@@ -37,8 +33,7 @@ class PdfRenderer(BaseRenderer):
         return data if isinstance(data, bytes) else b""
 
 
-class ClientSummaryPdf(APIView):
-    permission_classes = [IsAuthenticated, IsPracticeStaff]
+class ClientSummaryPdf(ClientDocumentView):
     renderer_classes = [PdfRenderer, JSONRenderer]
 
     @extend_schema(
@@ -80,27 +75,10 @@ class ClientSummaryPdf(APIView):
         },
     )
     def get(self, request: Request, client_id: int) -> HttpResponse:
-        user = staff_user(request)
+        user, client = self.staff_and_client(request, client_id)
         try:
-            client = client_for_summary(user=user, client_id=client_id)
-        except Client.DoesNotExist:
-            raise NotFound from None
-        try:
-            query = period_query_from(request.query_params, user=user, client=client)
             return serve_summary(
-                user=user,
-                client=client,
-                query=query,
-                action=AccessEvent.Action.EXPORTED,
+                request.query_params, user=user, client=client, action=AccessEvent.Action.EXPORTED
             )
         except PeriodInvalid as invalid:  # malformed, or a session not this client's
             raise ValidationError(invalid.errors) from None
-
-    def finalize_response(
-        self, request: Request, response: Response, *args: Any, **kwargs: Any
-    ) -> Response:
-        # Errors are JSON whatever the caller accepts: a PDF reader gets a readable 400.
-        if isinstance(response, Response):
-            request.accepted_renderer = JSONRenderer()
-            request.accepted_media_type = JSONRenderer.media_type
-        return super().finalize_response(request, response, *args, **kwargs)

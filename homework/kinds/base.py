@@ -165,6 +165,11 @@ class ExerciseKind:
     def score(self, response: JSONDict, *, exercise: "Exercise") -> float | None:
         return None
 
+    def subscale_scores(
+        self, response: JSONDict, *, exercise: "Exercise"
+    ) -> dict[str, float] | None:
+        return None
+
     def happened_at_given(self, response: JSONDict) -> dt.datetime | None:
         return None
 
@@ -176,6 +181,7 @@ class ExerciseKind:
         """The one place that sets the plain columns beside the encrypted response."""
         return {
             "score": self.score(response, exercise=exercise),
+            "subscale_scores": self.subscale_scores(response, exercise=exercise),
             "needs_review": self.needs_review(response, exercise=exercise),
             "happened_at": self.happened_at_given(response),
             "contact_happened": self.contact_happened(response),

@@ -84,6 +84,8 @@ class Entry(models.Model):
             "can be charted over time."
         ),
     )
+    # Each subscale's score, by its key, as the total is kept: its series is read in the same query.
+    subscale_scores = models.JSONField(_("subscale scores"), null=True, blank=True, editable=False)
     # Plain so charts need not open every response: a time and a yes or no, never the words.
     happened_at = models.DateTimeField(_("happened"), null=True, blank=True, editable=False)
     contact_happened = models.BooleanField(

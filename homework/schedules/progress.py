@@ -13,6 +13,7 @@ from homework.schedules.slot_dates import (
     is_recurring,
     next_slot_after,
     open_slot,
+    session_of,
     slot_for,
 )
 
@@ -24,6 +25,9 @@ class Occurrence:
     next_on: dt.date | None
     is_log: bool = False  # a log takes any number of entries: never "done"
     ended: bool = False
+    # Before-session work: the days of the sessions ``on`` and ``next_on`` are for.
+    session_on: dt.date | None = None
+    next_session_on: dt.date | None = None
 
     @property
     def is_last(self) -> bool:
@@ -37,12 +41,15 @@ def occurrence(
     if not is_recurring(item):
         return None
     on = slot_for(item, today)
+    next_on = next_slot_after(item, today)
     return Occurrence(
         on=on,
         done=on in done_slots,
-        next_on=next_slot_after(item, today),
+        next_on=next_on,
         is_log=is_log,
         ended=item.ends_on is not None and item.ends_on < today,
+        session_on=session_of(item, on),
+        next_session_on=session_of(item, next_on),
     )
 
 

@@ -63,6 +63,15 @@ def session_windows(item: Scheduled) -> tuple[tuple[dt.date, dt.date], ...]:
     return tuple(sorted(found))
 
 
+def session_of(item: Scheduled, slot: dt.date | None) -> dt.date | None:
+    """The day of the session a before-session slot is for; None for any other schedule, and for an
+    answer kept as its own slot after its session was cancelled."""
+    if slot is None:
+        return None
+    day = dict(session_windows(item)).get(slot)
+    return day if day in set(getattr(item, "session_days", ())) else None
+
+
 def _openings(item: Scheduled) -> list[dt.date]:
     return [opens for opens, _session in session_windows(item)]
 

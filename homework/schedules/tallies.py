@@ -14,6 +14,7 @@ from homework.schedules.slot_dates import (
     count_slots,
     first_slot,
     open_slot,
+    session_of,
     slots,
 )
 from practice.dates import calendar_day
@@ -39,6 +40,7 @@ class Coming:
     sent: bool
     early: bool
     opened: bool = False  # its day has passed, nothing sent: open, not missed, until the next
+    session_on: dt.date | None = None  # before-session work: the session it is for
 
 
 def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None = None) -> str:
@@ -53,6 +55,18 @@ def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None
         if coming.sent:
             return gettext("first one sent") if coming.first else gettext("next one sent")
         day = {"day": calendar_day(coming.on, "D j M")}
+        if coming.session_on is not None:
+            day["session"] = calendar_day(coming.session_on, "D j M")
+            if coming.opened:
+                if coming.first:
+                    return (
+                        gettext("first one open since %(day)s, for the session on %(session)s")
+                        % day
+                    )
+                return gettext("next one open since %(day)s, for the session on %(session)s") % day
+            if coming.first:
+                return gettext("first one due %(day)s, for the session on %(session)s") % day
+            return gettext("next one due %(day)s, for the session on %(session)s") % day
         if coming.opened:
             # "Due" a day gone by would read as late; it is not, while it is open.
             if coming.first:
@@ -130,5 +144,6 @@ def tally_so_far(
         sent=sent,
         early=sent and on > today,
         opened=not sent and on < today,
+        session_on=session_of(item, on),
     )
     return Tally(done=0, expected=0, unit=counted.unit, coming=coming)

@@ -1,11 +1,11 @@
-"""Scored measures over time, for staff: each total a client sent, from plain columns only (no
-response is decrypted), and the change from the first to the latest. A total exists only where
+"""Scored measures over time, for staff: each total and subscale score a client sent, from plain
+columns only (no response is decrypted), and the change from the first to the latest. A total exists only where
 every scored question was answered (WorksheetScoring.score), and private entries and drafts are
 never read (``readable_by_staff``)."""
 
 import datetime as dt
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils.translation import gettext as _
@@ -21,11 +21,15 @@ from homework.models import Assignment, Entry, Exercise
 from homework.selectors.scoping import assignments_for_user, entries_for_user
 from practice.models import User
 
+Series = list[tuple[dt.datetime, float]]  # oldest first
+
 
 @dataclass(frozen=True)
 class MeasureHistory:
     exercise: Exercise
-    scores: list[tuple[dt.datetime, float]]  # oldest first
+    scores: Series
+    # Each subscale's own, by its key: an entry with a subscale unanswered is missing from it.
+    subscales: dict[str, Series] = field(default_factory=dict)
 
     @property
     def reading(self) -> ChangeReading | None:
@@ -71,13 +75,19 @@ def measure_histories(
     rows = _scored(user=user).filter(assignment__client=client)
     if until is not None:
         rows = rows.filter(submitted_at__lt=until)
-    grouped: dict[int, list[tuple[dt.datetime, float]]] = defaultdict(list)
+    grouped: dict[int, Series] = defaultdict(list)
+    parts: dict[int, dict[str, Series]] = defaultdict(lambda: defaultdict(list))
     exercises: dict[int, Exercise] = {}
     for entry in rows.select_related("assignment__exercise").order_by("submitted_at", "pk"):
         exercise = exercises.setdefault(entry.assignment.exercise_id, entry.assignment.exercise)
-        if entry.submitted_at is not None and entry.score is not None:  # by the filters; for types
-            grouped[exercise.pk].append((entry.submitted_at, entry.score))
-    histories = [MeasureHistory(exercises[pk], scores) for pk, scores in grouped.items()]
+        if entry.submitted_at is None or entry.score is None:  # by the filters; for types
+            continue
+        grouped[exercise.pk].append((entry.submitted_at, entry.score))
+        for key, score in (entry.subscale_scores or {}).items():
+            parts[exercise.pk][key].append((entry.submitted_at, float(score)))
+    histories = [
+        MeasureHistory(exercises[pk], scores, dict(parts[pk])) for pk, scores in grouped.items()
+    ]
     return sorted(histories, key=lambda history: _by_title(history.exercise))
 
 

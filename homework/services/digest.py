@@ -11,7 +11,7 @@ from clients.selectors import active_therapists
 from homework.models import Entry, OutboxMessage
 from homework.selectors.caseload import caseload
 from homework.selectors.period import practice_date
-from homework.services.outbox import message_email
+from homework.services.outbox import message_email, message_not_sent, pending_message_for_update
 from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.selectors import practice_settings
@@ -92,21 +92,15 @@ def digest_send(*, message_id: int, now: dt.datetime) -> str:
 
 @transaction.atomic
 def _digest_try(message_id: int, now: dt.datetime) -> str:
-    row = (
-        OutboxMessage.objects.select_for_update(of=("self",))
-        .select_related("recipient")
-        .filter(pk=message_id, kind=OutboxMessage.Kind.DIGEST)
-        .first()
-    )
-    if row is None or row.state != OutboxMessage.State.PENDING:
+    row = pending_message_for_update(message_id=message_id, kind=OutboxMessage.Kind.DIGEST)
+    if row is None:
         return "skipped"
     therapist = row.recipient
     if (
         not (therapist.is_active and therapist.is_therapist)
         or not practice_settings().weekly_digest
     ):
-        row.state = OutboxMessage.State.NOT_SENT
-        row.save(update_fields=["state"])
+        message_not_sent(message=row)
         return "skipped"
     return message_email(
         message=row,

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from homework.models import OutboxMessage
 from homework.services.alerts import alerts_to_escalate
-from homework.services.outbox import message_email
+from homework.services.outbox import message_email, message_not_sent, pending_message_for_update
 from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.roles import is_acting_manager
@@ -67,20 +67,16 @@ def escalation_send(*, message_id: int, now: dt.datetime) -> str:
 
 @transaction.atomic
 def _escalation_try(message_id: int, now: dt.datetime) -> str:
-    row = (
-        OutboxMessage.objects.select_for_update(of=("self",))
-        .select_related("recipient", "alert")
-        .filter(pk=message_id, kind=OutboxMessage.Kind.ESCALATION)
-        .first()
+    row = pending_message_for_update(
+        message_id=message_id, kind=OutboxMessage.Kind.ESCALATION, related=("recipient", "alert")
     )
-    if row is None or row.state != OutboxMessage.State.PENDING:
+    if row is None:
         return "skipped"
     manager = row.recipient
     alert = row.alert
     # Acknowledged since it was written: nothing is left to ask the manager.
     if not is_acting_manager(manager) or alert is None or not alert.is_open:
-        row.state = OutboxMessage.State.NOT_SENT
-        row.save(update_fields=["state"])
+        message_not_sent(message=row)
         return "skipped"
     return message_email(
         message=row,

@@ -37,8 +37,7 @@ def entry_notice_write(*, entry: Entry) -> OutboxMessage:
     if not entry_is_flagged(entry) and plain is not None:
         return plain
     if plain is not None and plain.state == OutboxMessage.State.PENDING:
-        plain.state = OutboxMessage.State.NOT_SENT
-        plain.save(update_fields=["state"])
+        message_not_sent(message=plain)
     kind = (
         OutboxMessage.Kind.FLAG_NOTICE
         if entry_is_flagged(entry)
@@ -65,6 +64,24 @@ def entry_notice_for_update(*, entry_id: int) -> OutboxMessage | None:
         .filter(kind__in=NOTICE_KINDS, entry_id=entry_id, state=OutboxMessage.State.PENDING)
         .first()
     )
+
+
+def pending_message_for_update(
+    *, message_id: int, kind: str, related: tuple[str, ...] = ("recipient",)
+) -> OutboxMessage | None:
+    """None once it was sent or given up (a task run twice), or for a row of another kind."""
+    return (
+        OutboxMessage.objects.select_for_update(of=("self",))
+        .select_related(*related)
+        .filter(pk=message_id, kind=kind, state=OutboxMessage.State.PENDING)
+        .first()
+    )
+
+
+def message_not_sent(*, message: OutboxMessage) -> None:
+    """Its reason is gone (the alert acknowledged, the digest turned off): never sent, kept."""
+    message.state = OutboxMessage.State.NOT_SENT
+    message.save(update_fields=["state"])
 
 
 def message_mark_sent(*, message: OutboxMessage, now: dt.datetime) -> None:

@@ -39,8 +39,10 @@ def pdf_response(summary: SummaryPdf) -> HttpResponse:
     return response
 
 
-def serve_summary(*, user: User, client: Client, query: PeriodQuery, action: str) -> HttpResponse:
-    """The look is written to the client's access log; printing marks nothing as read."""
+def serve_summary(params: QueryDict, *, user: User, client: Client, action: str) -> HttpResponse:
+    """The period read from ``params`` (PeriodInvalid, naming the parameter, for anything
+    malformed); the look is written to the client's access log; printing marks nothing as read."""
+    query = period_query_from(params, user=user, client=client)
     summary = summary_pdf(user=user, client=client, query=query)
     records_record_view(actor=user, client=client, action=action, what=summary.description)
     return pdf_response(summary)

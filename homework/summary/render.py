@@ -228,7 +228,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
         "glance": glance,
         "timeline": timeline,
         "sections": sections,
-        "measures": [measure_over_time(m.exercise, m.scores) for m in data.measures],
+        "measures": [measure_over_time(m.exercise, m.scores, m.subscales) for m in data.measures],
         "printed": frozenset(printed),
         "entry_count": len(data.entries),
         "page_label": _("Page"),

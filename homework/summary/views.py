@@ -20,7 +20,7 @@ from homework.selectors.period import (
     format_in_words,
     kept_date,
 )
-from homework.summary.http import latest_day_for, period_query_from, serve_summary
+from homework.summary.http import latest_day_for, serve_summary
 from homework.summary.selectors import client_for_summary
 from practice.refusals import form_refused
 from practice.requests import acting_user
@@ -74,12 +74,8 @@ def client_summary(model_admin: AdminOf, request: HttpRequest, object_id: str) -
     except (ValueError, Client.DoesNotExist):
         raise Http404 from None
     try:
-        query = period_query_from(request.GET, user=user, client=client)
         return serve_summary(
-            user=user,
-            client=client,
-            query=query,
-            action=AccessEvent.Action.PRINTED,
+            request.GET, user=user, client=client, action=AccessEvent.Action.PRINTED
         )
     except PeriodInvalid as invalid:  # malformed, or a session not this client's
         # The form opened this tab: it shows again with the dates kept and the reason beside them.

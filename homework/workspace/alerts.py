@@ -1,5 +1,5 @@
-"""Acknowledging an alert from any page that shows it: the home page, the client's page and Since
-last session post here, and go back where they were."""
+"""Every open alert on one page, and acknowledging an alert from any page that shows it: the home
+page, this list, the client's page and Since last session post here, and go back where they were."""
 
 from django import forms
 from django.contrib import messages
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from homework.models import ACKNOWLEDGEMENT_MAX_CHARS, Alert
-from homework.selectors.alerts import staff_alert
+from homework.selectors.alerts import open_alerts, staff_alert
 from homework.services.alerts import (
     AlertAlreadyAcknowledged,
     alert_acknowledge,
@@ -43,6 +43,16 @@ class AlertAcknowledgeForm(forms.Form):
             }
         ),
     )
+
+
+def open_alerts_view(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
+    """All of them, where the home page shows the first few: the same scope, waiting longest first."""
+    context = {
+        **site.each_context(request),
+        "title": _("Alerts to acknowledge"),
+        "alerts": list(open_alerts(user=acting_user(request))),
+    }
+    return TemplateResponse(request, "admin/homework/alert/open_list.html", context)
 
 
 def alert_acknowledge_view(request: HttpRequest, alert_id: int, *, site: AdminSite) -> HttpResponse:

@@ -28,7 +28,7 @@ class Column:
 
 COLUMNS = [
     ("name", gettext_lazy("Client")),
-    ("flags", gettext_lazy("Flags not read")),
+    ("flags", gettext_lazy("Alerts and unread flags")),
     ("week", gettext_lazy("Done, last 7 days")),
     ("month", gettext_lazy("Done, last 28 days")),
     ("urges", gettext_lazy("Urges")),

@@ -126,8 +126,9 @@ def client_now(*, user: User, client: Client, now: dt.datetime) -> ClientNow:
 
 
 def measures_over_time(*, user: User, client: Client) -> list[dict[str, Any]]:
-    """Every scored measure's totals, all of them: the change reads from the first score sent."""
+    """Every scored measure's totals and subscale scores, all of them: the change reads from the
+    first score sent."""
     return [
-        measure_over_time(history.exercise, history.scores)
+        measure_over_time(history.exercise, history.scores, history.subscales)
         for history in measure_histories(user=user, client=client)
     ]

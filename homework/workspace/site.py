@@ -10,7 +10,7 @@ from django.urls import URLPattern, URLResolver, path
 from django.utils import timezone
 
 from homework.selectors import staff_home
-from homework.workspace.alerts import alert_acknowledge_view
+from homework.workspace.alerts import alert_acknowledge_view, open_alerts_view
 from homework.workspace.caseload import caseload_view
 from practice.admin_site import PracticeAdminSite, previous_sign_in
 from practice.requests import acting_user
@@ -28,6 +28,7 @@ class WorkspaceAdminSite(PracticeAdminSite):
     def get_urls(self) -> list[URLResolver | URLPattern]:
         own: list[URLResolver | URLPattern] = [
             path("caseload/", self.admin_view(partial(caseload_view, site=self)), name="caseload"),
+            path("alerts/", self.admin_view(partial(open_alerts_view, site=self)), name="alerts"),
             path(
                 "alerts/<int:alert_id>/acknowledge/",
                 self.admin_view(partial(alert_acknowledge_view, site=self)),

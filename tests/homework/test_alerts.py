@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from homework.models import Alert, Entry, OutboxMessage
 from homework.selectors import staff_home
+from homework.selectors.alerts import HOME_ALERTS_SHOWN
 from homework.selectors.caseload import caseload, sorted_rows
 from homework.services.alerts import AlertAlreadyAcknowledged, alert_acknowledge, alerts_raise
 from practice.models import PracticeSettings
@@ -172,6 +173,23 @@ def test_the_manager_sees_every_open_alert_with_its_therapist(cast):
     home = staff_home(user=cast.morgan, previous_visit=None, now=timezone.now())
     assert [alert.client for alert in home.alerts] == [cast.alice]
     assert staff_home(user=cast.theo, previous_visit=None, now=timezone.now()).alerts == []
+
+
+def test_past_the_home_pages_few_every_open_alert_is_on_its_own_page(cast):
+    for _ in range(HOME_ALERTS_SHOWN + 1):
+        EntryFactory.create(assignment=cast.alice_assignment, felt_unsafe=True)
+    EntryFactory.create(assignment__client__therapist=cast.theo, felt_unsafe=True)
+    tara = login(cast.tara)
+    every = reverse("admin:alerts")
+    assert f'href="{every}"' in tara.get(reverse("admin:index")).content.decode()
+    page = tara.get(every).content.decode()
+    assert page.count('name="note"') == HOME_ALERTS_SHOWN + 1  # theo's is not hers
+    first = Alert.objects.filter(client=cast.alice).order_by("raised_at", "pk").first()
+    assert first is not None
+    done = acknowledge(tara, first, NOTE, next_url=every)
+    assert done["Location"] == every
+    assert tara.get(every).content.decode().count('name="note"') == HOME_ALERTS_SHOWN
+    assert login(cast.theo).get(every).content.decode().count('name="note"') == 1
 
 
 def test_the_caseload_sorts_clients_with_open_alerts_first_until_acknowledged(cast):

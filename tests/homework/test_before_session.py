@@ -26,6 +26,7 @@ from homework.selectors import (
 )
 from homework.selectors.period import period_for_dates
 from homework.selectors.work_in_period import completion_for_period
+from practice.dates import calendar_day
 from tests.conftest import login, save_change_form
 from tests.factories import (
     RESPONSES,
@@ -96,7 +97,10 @@ def test_the_window_opens_days_before_the_session_on_the_clients_calendar(cast, 
     assert (row.occurrence.on, row.occurrence.done) == (today, False)
     assert state(work) == Progress.OPEN
     page = login(cast.alice.portal_user).get(reverse("homework:dashboard"))
-    assert "Before we meet" in page.text and "For today" in page.text
+    # The card names the session it is for, not the day its window opened.
+    session_day = calendar_day(today + dt.timedelta(3), "l j F")
+    assert "Before we meet" in page.text
+    assert f"Before your session on {session_day}" in page.text
 
 
 @pytest.mark.clock
@@ -110,6 +114,8 @@ def test_a_session_further_off_is_not_open_yet(cast):
     progress = completion(fresh(work), today=today)
     assert (progress.state, progress.due_so_far) == (Progress.OPEN, 0)
     assert progress.coming is not None and progress.coming.on == today + dt.timedelta(3)
+    opens, session_day = (calendar_day(today + dt.timedelta(n), "D j M") for n in (3, 5))
+    assert progress.count_in_words == f"first one due {opens}, for the session on {session_day}"
 
 
 @pytest.mark.clock
@@ -159,6 +165,9 @@ def test_nothing_sent_before_a_session_is_past_due_until_the_next_window(cast):
     assert "nothing sent before the last session" in home.text
     client_page = login(cast.tara).get(reverse("admin:clients_client_change", args=[cast.alice.pk]))
     assert client_page.status_code == 200 and "3 days before each session" in client_page.text
+    # The client is told it is not done, never that a session passed them by.
+    card = login(cast.alice.portal_user).get(reverse("homework:dashboard")).text
+    assert "Not done yet — that's OK." in card and "Before your session" not in card
     # Sent late, for that session: no longer past due.
     answer(work, today - dt.timedelta(4))
     assert state(work) == Progress.OPEN

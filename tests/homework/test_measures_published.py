@@ -4,6 +4,7 @@ change each names; a form sent with items missing refused, naming them; and the 
 page showing dated points only (CLINICAL.md, Standard measures)."""
 
 import datetime as dt
+import importlib
 import re
 import uuid
 from typing import Any
@@ -143,12 +144,12 @@ def test_dass21_band_edges_are_lovibonds(scale, score, band):
 def test_dass21_cutoffs_and_jacobson_truax_reliable_change():
     exercise = measure("DASS-21")
     assert [cutoff_of(exercise, s) for s in ("depression", "anxiety", "stress")] == [10, 8, 15]
-    # 1.96 × sd × √2 × √(1 − α): 6.97 and .91, 4.91 and .84, 7.91 and .90.
+    # 1.96 × sd × √2 × √(1 − α): the manual's SDs, the 21-item form's α (Henry & Crawford 2005).
     figures = [reliable_change_of(exercise, s) for s in ("depression", "anxiety", "stress")]
     assert figures == [
-        pytest.approx(5.8, abs=0.05),
-        pytest.approx(5.4, abs=0.05),
-        pytest.approx(6.9, abs=0.05),
+        pytest.approx(6.7, abs=0.05),  # 6.97 and .88
+        pytest.approx(5.8, abs=0.05),  # 4.91 and .82
+        pytest.approx(6.9, abs=0.05),  # 7.91 and .90
     ]
     # The whole has no published band, cutoff or reliable change.
     assert cutoff_of(exercise) is None and reliable_change_of(exercise) is None
@@ -169,6 +170,46 @@ def test_wsas_totals_fall_in_mundts_bands(points, total, band):
     assert KIND.score(answers("WSAS", points), exercise=exercise) == total
     assert KIND.band_of(exercise, total) == band
     assert cutoff_of(exercise) == 10 and reliable_change_of(exercise) is None
+
+
+def test_the_dass21_migration_gives_the_library_row_the_short_forms_reliability():
+    from django.apps import apps
+
+    dass = importlib.import_module("homework.migrations.0037_dass21_short_form_reliability")
+    exercise = measure("DASS-21")
+    scales = exercise.options["score"]["subscales"]
+    for scale in scales:
+        scale["reliability"] = dass.OLD_RELIABILITY[scale["key"]]
+    scales[2]["reliability"] = 0.8  # a practice's own figure stays theirs
+    exercise.options["score"]["source"] = dass.OLD_SOURCE
+    exercise.therapist_note = dass.OLD_NOTE
+    exercise.save()
+    dass.short_form_reliability(apps, None)
+    exercise.refresh_from_db()
+    score = exercise.options["score"]
+    assert [s["reliability"] for s in score["subscales"]] == [0.88, 0.82, 0.8]
+    assert (score["source"], exercise.therapist_note) == (dass.NEW_SOURCE, dass.NEW_NOTE)
+    dass.long_form_reliability(apps, None)
+    exercise.refresh_from_db()
+    assert [s["reliability"] for s in exercise.options["score"]["subscales"]] == [0.91, 0.84, 0.8]
+    assert exercise.therapist_note == dass.OLD_NOTE
+
+
+def test_sent_measures_keep_their_subscale_scores_and_the_migration_fills_earlier_ones(cast):
+    exercise = measure("DASS-21")
+    entry = EntryFactory.create(
+        assignment=AssignmentFactory.create(client=cast.alice, exercise=exercise),
+        response=answers("DASS-21", DASS_POINTS),
+    )
+    hand_checked = {"depression": 20, "anxiety": 10, "stress": 26}
+    assert KIND.plain_columns(entry.response, exercise=exercise)["subscale_scores"] == hand_checked
+    Entry.objects.filter(pk=entry.pk).update(subscale_scores=None)  # as sent before the column
+    from django.apps import apps
+
+    fill = importlib.import_module("homework.migrations.0038_entry_subscale_scores")
+    fill.fill_subscale_scores(apps, None)
+    entry.refresh_from_db()
+    assert entry.subscale_scores == hand_checked
 
 
 def test_change_is_read_against_the_reliable_change_and_the_cutoff():

@@ -31,7 +31,7 @@ def score_rule(exercise: "Exercise") -> JSONDict | None:
     return rule if isinstance(rule, dict) else None
 
 
-def _rule_for(exercise: "Exercise", subscale: str | None) -> JSONDict:
+def rule_for(exercise: "Exercise", subscale: str | None) -> JSONDict:
     """The subscale's own figures where it names them; ``better`` is always the measure's."""
     rule = score_rule(exercise) or {}
     if subscale is None:
@@ -50,20 +50,20 @@ def _number(value: object) -> float | None:
 
 def band_of(exercise: "Exercise", total: float | None, subscale: str | None = None) -> str:
     """The published band the total falls in, for the therapist only; "" when there are none."""
-    for band in _rule_for(exercise, subscale).get("bands") or []:
+    for band in rule_for(exercise, subscale).get("bands") or []:
         if total is not None and band["from"] <= total <= band["to"]:
             return str(band["label"])
     return ""
 
 
 def cutoff_of(exercise: "Exercise", subscale: str | None = None) -> float | None:
-    return _number(_rule_for(exercise, subscale).get("cutoff"))
+    return _number(rule_for(exercise, subscale).get("cutoff"))
 
 
 def reliable_change_of(exercise: "Exercise", subscale: str | None = None) -> float | None:
     """The measure's own published figure, else the Jacobson–Truax index from its reliability and
     standard deviation: 1.96 × sd × √2 × √(1 − r). None when neither is published."""
-    rule = _rule_for(exercise, subscale)
+    rule = rule_for(exercise, subscale)
     own = _number(rule.get("reliable_change"))
     if own is not None and own > 0:
         return own

@@ -47,6 +47,12 @@ class WorksheetScoring(WorksheetQuestions):
         total = sum(values) if rule["method"] == "sum" else statistics.fmean(values)
         return round(float(total), 1)
 
+    def subscale_scores(
+        self, response: JSONDict, *, exercise: "Exercise"
+    ) -> dict[str, float] | None:
+        """None for a worksheet without subscales, so the column says nothing of it."""
+        return subscale_scores(exercise, response) if subscales_of(exercise) else None
+
     def score_scale(self, exercise: "Exercise") -> JSONDict | None:
         rule = self.score_rule(exercise)
         if rule is None:
@@ -92,6 +98,11 @@ class WorksheetScoring(WorksheetQuestions):
     def band_of(self, exercise: "Exercise", total: float | None) -> str:
         """For the therapist only."""
         return measures.band_of(exercise, total)
+
+    def subscale_max(self, exercise: "Exercise", subscale: JSONDict) -> float:
+        questions = {q["key"]: q for q in self.questions(exercise)}
+        most = sum(most_points(questions[k]) for k in subscale.get("items") or [] if k in questions)
+        return float(most * (subscale.get("multiplier") or 1))
 
     def change_of(self, exercise: "Exercise", scores: Sequence[float]) -> str:
         """From the first score to the latest, for the therapist only: "" with fewer than two, or

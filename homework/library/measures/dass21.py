@@ -5,8 +5,10 @@ the answer", the screen having no numbers to circle.
 The published reading is per scale, never the whole: each scale's seven items summed and doubled
 (so a DASS-21 score reads on the full DASS's 0–42), with the manual's severity labels. The cutoff of
 each scale is the first score above its "Normal" range. Reliable change is the Jacobson–Truax index
-from the manual's normative sample (N = 2,914; SDs 6.97, 4.91 and 7.91) and the scales' internal
-consistency (α .91, .84 and .90; Lovibond & Lovibond 1995). The sum of all 21 items is kept as the
+from the manual's normative SDs (N = 2,914, on the 0–42 scale a doubled score reads on: 6.97, 4.91
+and 7.91) and the internal consistency of the 21-item form's own seven-item scales (α .88, .82 and
+.90; Henry & Crawford 2005, N = 1,794), not the 42-item form's (.91, .84, .90), which would call
+smaller changes reliable than seven items can show. The sum of all 21 items is kept as the
 total, without bands: no band for it is published. The manual asks no follow-up of any single item,
 so nothing is watched."""
 
@@ -91,10 +93,11 @@ DASS21: LibraryExercise = {
         "items (0–3) summed and doubled, 0–42. Depression: 0–9 normal, 10–13 mild, 14–20 "
         "moderate, 21–27 severe, 28+ extremely severe. Anxiety: 0–7, 8–9, 10–14, 15–19, 20+. "
         "Stress: 0–14, 15–18, 19–25, 26–33, 34+. Cutoff: the first score above normal (10, 8, "
-        "15). Reliable change: the Jacobson–Truax index from the manual's norms (about 6, 5 and "
-        "7 points). The total of all 21 items is shown without a band: none is published. "
-        "Source: Lovibond & Lovibond (1995), Manual for the Depression Anxiety Stress Scales. "
-        "Terms: public domain, no permission needed."
+        "15). Reliable change: the Jacobson–Truax index from the manual's norms and the short "
+        "form's reliability (about 7, 6 and 7 points). The total of all 21 items is shown "
+        "without a band: none is published. Source: Lovibond & Lovibond (1995), Manual for the "
+        "Depression Anxiety Stress Scales; Henry & Crawford (2005). Terms: public domain, no "
+        "permission needed."
     ),
     "options": {
         "questions": [
@@ -112,16 +115,18 @@ DASS21: LibraryExercise = {
                     "Depression",
                     DEPRESSION,
                     (10, 14, 21, 28),
-                    reliability=0.91,
+                    reliability=0.88,
                     sd=6.97,
                 ),
-                _scale("anxiety", "Anxiety", ANXIETY, (8, 10, 15, 20), reliability=0.84, sd=4.91),
+                _scale("anxiety", "Anxiety", ANXIETY, (8, 10, 15, 20), reliability=0.82, sd=4.91),
                 _scale("stress", "Stress", STRESS, (15, 19, 26, 34), reliability=0.90, sd=7.91),
             ],
             "source": (
                 "Lovibond SH, Lovibond PF. Manual for the Depression Anxiety Stress Scales. 2nd ed. "
-                "Sydney: Psychology Foundation; 1995. Internal consistency: Lovibond PF, Lovibond "
-                "SH, Behav Res Ther 1995;33:335–343."
+                "Sydney: Psychology Foundation; 1995. Internal consistency of the 21-item form: "
+                "Henry JD, Crawford JR. The short-form version of the Depression Anxiety Stress "
+                "Scales (DASS-21): construct validity and normative data in a large non-clinical "
+                "sample. Br J Clin Psychol 2005;44:227–239."
             ),
             "terms": (
                 "Public domain: the authors allow the DASS to be copied and used without "
