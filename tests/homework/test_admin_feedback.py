@@ -120,7 +120,7 @@ def test_since_last_session_counts_each_schedule_in_its_own_unit(cast):
     assert "Last 4 weeks: 0 of 13 days (27 in all)" in text
     assert "Last 4 weeks: 0 of 1 week (3 in all)" in text
     assert "Last 4 weeks: 0 of 3 check-ins (7 in all)" in text
-    assert "Whole schedule" not in text
+    assert "Since it began" not in text
 
 
 def test_since_last_session_says_when_the_first_one_is_due_or_that_it_was_sent_early(cast):
@@ -142,8 +142,8 @@ def test_since_last_session_says_when_the_first_one_is_due_or_that_it_was_sent_e
         assignment=work["Sent early"], occurrence_on=first, submitted_at=timezone.now()
     )
     text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
-    assert "first one sent early (2 in all)" in text
-    assert f"first one due {calendar_day(first, 'D j M')} (2 in all)" in text
+    assert "First one sent early (2 in all)" in text
+    assert f"First one due {calendar_day(first, 'D j M')} (2 in all)" in text
     assert "none due yet" not in text
 
 
@@ -344,10 +344,10 @@ def test_the_glance_counts_the_period_as_the_summary_does_and_says_so(cast, next
     )
     html = " ".join(render.summary_document(data).html.split())
     printed = re.search(r"30 days of no contact\W* — ([^<]*)</p>", html)
-    assert printed is not None and printed.group(1) == "5 of 7 days"
+    assert printed is not None and printed.group(1) == "5 of 7 days done"
 
     text = " ".join(login(cast.tara).get(since_url(cast.alice)).text.split())
     assert "Since the last session: 5 of 7 days" in text
     # The whole schedule is still there, named as such, and the difference said.
-    assert "Whole schedule: 18 of 20 days so far (30 in all)" in text
+    assert "Since it began: 18 of 20 days (30 in all)" in text
     assert "The counts since the last session leave it out, as the session summary does." in text

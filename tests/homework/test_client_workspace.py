@@ -145,7 +145,7 @@ def test_last_entries_are_each_kinds_digest_with_each_entry_a_click_away(cast):
     daily_urges(cast, days=7)
     block = now_block(page(cast))
     recent = block[block.index('id="now-recent"') :]
-    assert "urges logged in this period" in recent  # the urge log's own summary words
+    assert "urges shared in this period" in recent  # the urge log's own summary words
     assert len(re.findall(r"/admin/homework/entry/\d+/change/", recent)) == 8  # 7 urges + 1 record
 
 
@@ -206,7 +206,7 @@ def test_since_last_session_shows_repeated_logs_as_the_digest(cast):
     http = login(cast.tara)
     response = http.get(reverse("admin:clients_client_since_last_session", args=[cast.alice.pk]))
     html = response.content.decode()
-    assert html.count("urges logged in this period") == 1
+    assert html.count("urges shared in this period") == 1
     assert 'class="entry-card' not in html  # no card per urge
     urges = [
         e for e in response.context["shared_entries"] if e.assignment.exercise.kind == "urge_log"

@@ -101,3 +101,17 @@ def test_the_therapist_ends_open_ended_work_today_and_it_is_logged(cast):
         url, {"action": "end_today", "_selected_action": [work.pk]}, follow=True
     )
     assert "Nothing was changed" in again.text
+
+
+@pytest.mark.django_db
+def test_the_therapist_reads_open_ended_work_as_a_count_or_its_first_day(cast):
+    """ "First one due Sat 5 Dec so far, until you end it" said three things at once."""
+    today = client_today(cast.alice)
+    begun = daily_assignment(cast.alice, ends_on=None, starts_on=today - dt.timedelta(days=3))
+    EntryFactory.create(assignment=begun, occurrence_on=today - dt.timedelta(days=3))
+    daily_assignment(cast.alice, ends_on=None, starts_on=today + dt.timedelta(days=2))
+    url = reverse("admin:clients_client_since_last_session", args=[cast.alice.pk])
+    text = " ".join(login(cast.tara).get(url).text.split())
+    assert "1 of 3 days" in text
+    assert "First one due" in text
+    assert "so far" not in text and "until you end it</span>" not in text

@@ -183,7 +183,7 @@ def test_the_urge_curve_runs_since_no_contact_began_not_only_since_the_last_sess
     assert len(shown["curve"]["days"]) == 21  # every day logged, before the period too
     assert shown["count"] == len(section.entries)
     html = render.summary_document(data).html
-    assert f"{len(section.entries)} urges logged in this period" in html
+    assert f"{len(section.entries)} urges shared in this period" in html
     assert "Urges easing: mean 8.3 in the first week logged, 3.7 in the last." in html
 
 

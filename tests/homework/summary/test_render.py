@@ -255,15 +255,15 @@ def daily_work(cast, title="Every evening"):
 
 
 def test_the_work_tally_counts_one_off_work_and_names_recurring_work_apart(cast):
-    """Three lines of work read "1 done · 1 open · 0 past due date": the
+    """Three lines of work read "1 done · 1 open · 0 past its due date": the
     recurring one, counted on its own line, was in no clause of the tally."""
     daily_work(cast)
     AssignmentFactory.create(client=cast.alice, due_on=timezone.localdate() + dt.timedelta(days=3))
     tally = work_tally(cast)
     one_off = tally[tally.index("One-off work:") :][:80]
-    assert re.match(r"One-off work: 1 done\W+1 open\W+0 past due", one_off), one_off
-    assert "Recurring work: 1," in tally
-    assert "Every evening — 0 of 6 days" in tally
+    assert re.match(r"One-off work: 1 done\W+1 open\W+0 past its due", one_off), one_off
+    assert "Recurring work counts the days (or weeks) of this period" in tally
+    assert "Every evening — 0 of 6 days done" in tally
 
 
 def test_with_only_recurring_work_the_tally_counts_no_one_off_work(cast):
@@ -272,13 +272,13 @@ def test_with_only_recurring_work_the_tally_counts_no_one_off_work(cast):
     daily_work(cast)
     daily_work(cast, title="Every morning")
     tally = work_tally(cast)
-    assert "Recurring work: 2, each counted on its line." in tally
+    assert "Recurring work counts the days (or weeks) of this period" in tally
     assert "One-off work" not in tally and "done ·" not in tally
 
 
 def test_with_only_one_off_work_the_tally_says_so(cast):
     tally = work_tally(cast)
-    assert "One-off work: 1 done · 0 open · 0 past due date" in tally
+    assert "One-off work: 1 done · 0 open · 0 past its due date" in tally
     assert "Recurring" not in tally
 
 
@@ -337,7 +337,7 @@ def test_the_benchmarks_typical_client_prints_on_two_pages():
     for heading in ("Written record", "Urge log", "Boundary steps", "Support-network map"):
         assert heading in text
     assert "Reflection worksheet" in text and "Safety plan" in text
-    assert "Older, in the portal, with their distress:" in text
+    assert "Earlier records, listed by date with their distress:" in text
     # The cycle on one timeline, with the records beside it fewer in words.
     assert "On one timeline" in text
     assert "10 records, newest first" in text
@@ -369,12 +369,12 @@ def test_older_records_are_named_by_date_and_distress_and_the_rest_counted(cast)
     # Six in words (the cast's own record is the newest), the next eight by
     # date, and the last seven counted.
     assert "Record number 4." in text and "Record number 5." not in text
-    older = text.split("Older, in the portal, with their distress:", 1)[1]
+    older = text.split("Earlier records, listed by date with their distress:", 1)[1]
     seventh = day_pattern(now - dt.timedelta(days=7.5, hours=1), "D j M")
     assert re.search(f"{seventh} 7/10, felt unsafe", older)
     assert "and 7 more." in older
     full = " ".join(pdf_text(pdf_for(cast.tara, cast.alice, full_detail=True)).split())
-    assert "Record number 19." in full and "Older, in the portal" not in full
+    assert "Record number 19." in full and "Earlier records, listed" not in full
 
 
 def test_section_heading_repeats_on_every_page_it_runs_onto(cast):
