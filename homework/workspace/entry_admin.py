@@ -162,12 +162,7 @@ class EntryAdmin(RoleAdmin):
         # Said here, not as the field's help text, which would sit beside the date that ended
         # editing.
         if obj.seen_at is None:
-            return str(
-                _(
-                    "Not yet. Until their therapist marks it as read, the client may "
-                    "still change it."
-                )
-            )
+            return str(_("Not yet: until it is marked as read, the client may still change it."))
         return str(
             _(
                 "%(date)s. The client can no longer change what they sent; "
