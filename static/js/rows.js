@@ -95,6 +95,8 @@
       });
       list.appendChild(row);
       wire(row, set);
+      // Its text fields count toward their limits too (limits.js).
+      row.dispatchEvent(new CustomEvent("portal:row-added", { bubbles: true }));
       var n = renumber(list);
       status.textContent = set.getAttribute("data-msg-added").replace("{n}", String(n));
       var first = row.querySelector("input:not([type=hidden]), textarea, select");
