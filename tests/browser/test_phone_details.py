@@ -34,3 +34,40 @@ def test_a_text_past_its_limit_says_so_once_at_the_field_with_a_count_before(db,
     name.fill("Jo")
     expect(count).to_be_hidden()
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+
+
+NETWORK = [("Jo", "inner"), ("Sam", "middle"), ("Priya", "inner"), ("Alex", "outer"), ("Mo", "inner")]
+
+
+def test_five_people_fold_to_a_line_each_and_open_to_be_changed(db, page):
+    """At five people the form was 7,348 px long at 390 px wide: each written person now
+    folds to one line (name and how close) as the next is added, and when the page opens."""
+    assignment = opened_by_a_new_client(page, exercise_of("support_network"))
+    page.wait_for_load_state("load")
+    for i, (name, circle) in enumerate(NETWORK):
+        if i:
+            page.get_by_role("button", name="Add a person").click()
+        page.fill(f"input[name=r-people-{i}-name]", name)
+        page.check(f"input[name=r-people-{i}-circle][value={circle}]")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
+    expect(page.locator("input[name=r-people-0-name]")).to_be_hidden()
+    expect(page.locator("#r-people-0 summary")).to_have_text("Jo · Closest")
+    expect(page.locator("input[name=r-people-4-name]")).to_be_visible()  # the one being written
+
+    page.goto(f"/do/{assignment.pk}/")
+    page.wait_for_load_state("load")
+    summaries = page.locator("[data-row-summary]:visible")
+    expect(summaries).to_have_text(
+        ["Jo · Closest", "Sam · Close", "Priya · Closest", "Alex · Around me", "Mo · Closest"]
+    )
+    assert page.evaluate("document.documentElement.scrollHeight") < 4_500  # 3,672 measured
+    assert_accessible(page, "five people folded")
+
+    # Opened from the keyboard, changed, and its line follows.
+    page.locator("#r-people-1 summary").focus()
+    page.keyboard.press("Enter")
+    name = page.locator("input[name=r-people-1-name]")
+    expect(name).to_have_value("Sam")
+    name.fill("Sammy")
+    expect(page.locator("#r-people-1 summary")).to_have_text("Sammy · Close")
+    expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
