@@ -3,8 +3,7 @@
 from typing import TYPE_CHECKING, Any, cast
 
 from django.utils import formats
-from django.utils.functional import Promise
-from django.utils.functional import lazy
+from django.utils.functional import Promise, lazy
 from django.utils.translation import ngettext, ngettext_lazy
 
 if TYPE_CHECKING:
@@ -60,7 +59,8 @@ LENGTH_SLOT = "{length}"
 
 def too_long_pattern(limit: int) -> str:
     return str(
-        TOO_LONG.message % {"limit_value": limit, "limit": grouped_limit(limit), "length": LENGTH_SLOT}
+        TOO_LONG.message
+        % {"limit_value": limit, "limit": grouped_limit(limit), "length": LENGTH_SLOT}
     )
 
 

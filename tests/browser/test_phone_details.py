@@ -36,7 +36,13 @@ def test_a_text_past_its_limit_says_so_once_at_the_field_with_a_count_before(db,
     expect(page.locator("#save-status")).to_have_attribute("data-state", "saved")
 
 
-NETWORK = [("Jo", "inner"), ("Sam", "middle"), ("Priya", "inner"), ("Alex", "outer"), ("Mo", "inner")]
+NETWORK = [
+    ("Jo", "inner"),
+    ("Sam", "middle"),
+    ("Priya", "inner"),
+    ("Alex", "outer"),
+    ("Mo", "inner"),
+]
 
 
 def test_five_people_fold_to_a_line_each_and_open_to_be_changed(db, page):
