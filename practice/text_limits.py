@@ -3,8 +3,8 @@
 from typing import TYPE_CHECKING, Any, cast
 
 from django.utils import formats
-from django.utils.functional import Promise
-from django.utils.translation import ngettext_lazy
+from django.utils.functional import Promise, lazy
+from django.utils.translation import ngettext, ngettext_lazy
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -45,3 +45,35 @@ TOO_LONG = grouped_count(
 
 def too_long(*, limit: int, length: int) -> str:
     return TOO_LONG % {"limit_value": limit, "show_value": length}
+
+
+def typed_length(text: str) -> int:
+    """As the page counts it while it is typed: a browser posts a line break as two characters."""
+    return len(text.replace("\r\n", "\n"))
+
+
+# Where the page counts as it is typed, its script puts the length here; both sentences are plural
+# by the limit alone, so the server chooses the words and the script only fills in the number.
+LENGTH_SLOT = "{length}"
+
+
+def too_long_pattern(limit: int) -> str:
+    return str(
+        TOO_LONG.message
+        % {"limit_value": limit, "limit": grouped_limit(limit), "length": LENGTH_SLOT}
+    )
+
+
+def count_pattern(limit: int) -> str:
+    return ngettext(
+        "%(length)s of %(limit)s character", "%(length)s of %(limit)s characters", limit
+    ) % {"length": LENGTH_SLOT, "limit": grouped_limit(limit)}
+
+
+def grouped_limit(limit: int) -> str:
+    return formats.number_format(limit, force_grouping=True)
+
+
+# Rendered in the language of the page, not of the moment the form class was made.
+too_long_pattern_lazy = lazy(too_long_pattern, str)
+count_pattern_lazy = lazy(count_pattern, str)

@@ -337,6 +337,29 @@ def test_a_long_answer_says_how_long_and_never_repeats_it(cast):
     pages = _do(cast, "written_record", "too_long")
     assert "This can be up to 20,000 characters; it has 30,000. Please shorten it." in pages[0]
     assert "This can be up to 20,000 characters; it has 30,000." in pages[1]  # the autosave
+    # The page counts as it is typed in the same words, filling in only the length (limits.js).
+    said = re.search(r'name="r-what_happened"[^>]*data-limit-over="([^"]*)"', pages[0])
+    assert said is not None
+    assert html.unescape(said[1]).replace("{length}", "30,000") == (
+        "This can be up to 20,000 characters; it has 30,000. Please shorten it."
+    )
+
+
+def test_a_line_break_counts_once_toward_the_limit_as_the_page_counts_it(cast):
+    """A browser posts a line break as two characters; the page counted one."""
+    exercise = ExerciseFactory.create(kind="written_record", options=options_for("written_record"))
+    assignment = AssignmentFactory.create(client=cast.alice, exercise=exercise)
+    http = login(cast.alice.portal_user)
+    at_the_limit = "a" * 9_995 + "\r\n" * 10 + "a" * 9_995  # 20,000 as typed, 20,010 posted
+    post = {**posted_form(RESPONSES["written_record"]()), "r-what_happened": at_the_limit}
+    envelope = {"key": str(uuid.uuid4()), "version": "0"}
+    saved = http.post(reverse("homework:autosave", args=[assignment.pk]), {**post, **envelope})
+    assert saved.status_code == 200, saved.content
+    sent = http.post(
+        reverse("homework:do", args=[assignment.pk]), {**post, **envelope, "version": "1"}
+    )
+    assert sent.status_code == 302
+    assert assignment.entries.get().response["what_happened"] == at_the_limit.replace("\r\n", "\n")
 
 
 def test_a_choice_that_is_not_offered_is_not_repeated_back(cast):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from homework.kinds.fields import MAX_CHOICES, KindForm
 from homework.kinds.rows import ROW_KEY
 from practice.form_messages import NULL_CHARACTER, too_long
+from practice.text_limits import typed_length
 
 
 def as_form_data(
@@ -176,8 +177,8 @@ def _draft_value(field: forms.Field, value: Any) -> tuple[Any, str]:
     texts = value if isinstance(value, list) else [value]
     limit = getattr(field, "max_length", None) or settings.SHORT_TEXT_MAX_CHARS
     for text in texts:
-        if len(text) > limit:
-            return None, too_long(limit=limit, length=len(text))
+        if typed_length(text) > limit:
+            return None, too_long(limit=limit, length=typed_length(text))
         if "\x00" in text:
             return None, str(NULL_CHARACTER)
     return value, ""

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from practice.dates import read_on_clock_change
 from practice.form_messages import SCALE_NEEDED, PortalFormMessages
+from practice.text_limits import count_pattern_lazy, too_long_pattern_lazy
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise as Text
@@ -160,9 +161,19 @@ class TextField(forms.CharField):
         super().__init__(**kwargs)
         self.marked_needed = marked_needed
 
+    def to_python(self, value: Any) -> str | None:
+        # Held to its limit as the page counts it (practice.text_limits.typed_length).
+        text = super().to_python(value)
+        return text.replace("\r\n", "\n") if isinstance(text, str) else text
+
     def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
         attrs = super().widget_attrs(widget)
         attrs.pop("maxlength", None)
+        if self.max_length is not None:
+            # The page counts as it is typed, in the server's words (static/js/limits.js).
+            attrs["data-limit"] = str(self.max_length)
+            attrs["data-limit-count"] = count_pattern_lazy(self.max_length)
+            attrs["data-limit-over"] = too_long_pattern_lazy(self.max_length)
         return attrs
 
 

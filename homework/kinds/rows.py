@@ -28,6 +28,9 @@ class RowSpec:
     min_rows: int = 0
     too_few: "Text" = ""
     extra: int = 1
+    # Rows already written are shown folded to one line (a name, how close), so a long list
+    # fits on a phone; each opens to change it.
+    folds: bool = False
 
     def fields(self) -> dict[str, forms.Field]:
         return dict(self.form_class.base_fields)
@@ -73,6 +76,13 @@ class RowSet:
     def __iter__(self) -> Iterator["KindForm"]:
         return iter(self.forms)
 
+    def with_folds(self) -> list[tuple["KindForm", tuple[str, str]]]:
+        """Each row with the line it folds to: none for a row shown open (new, or sent back)."""
+        return [
+            (form, ("", "") if form.is_bound or not self.spec.folds else fold_line(form))
+            for form in self.forms
+        ]
+
     @property
     def next_index(self) -> int:
         return max((_index_of(form.prefix) for form in self.forms), default=-1) + 1
@@ -108,6 +118,22 @@ class RowSet:
     def owns_key(self, key: str) -> bool:
         match = ROW_KEY.match(key)
         return bool(match and match["set"] == self.name and match["field"] in self.spec.fields())
+
+
+def fold_line(row: "KindForm") -> tuple[str, str]:
+    """The row's first words and its first choice, as static/js/rows.js finds them too."""
+    words = choice = ""
+    for name, field in row.fields.items():
+        value = row.initial.get(name)
+        if not words and isinstance(field, forms.CharField) and isinstance(value, str):
+            words = value.strip()
+        elif (
+            not choice
+            and isinstance(field, forms.ChoiceField)
+            and not isinstance(field, forms.MultipleChoiceField)
+        ):
+            choice = str(dict(field.choices).get(value, ""))
+    return (words, choice) if words else ("", "")
 
 
 def posted_indexes(data: Mapping[str, Any], prefix: str) -> list[int]:

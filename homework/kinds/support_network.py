@@ -74,6 +74,7 @@ class SupportNetworkForm(KindForm):
             legend=gettext_lazy("People"),
             add_label=gettext_lazy("Add a person"),
             max_rows=MAX_PEOPLE,
+            folds=True,
             too_many=ngettext_lazy(
                 "You can list up to %(limit)s person here. If there are more, keep the ones who matter most right now.",
                 "You can list up to %(limit)s people here. If there are more, keep the ones who matter most right now.",
@@ -86,6 +87,7 @@ class SupportNetworkForm(KindForm):
             legend=gettext_lazy("Groups, places and services"),
             add_label=gettext_lazy("Add a group, place or service"),
             max_rows=MAX_PLACES,
+            folds=True,
             too_many=ngettext_lazy(
                 "You can list up to %(limit)s place or service here. Keep the ones you would really use.",
                 "You can list up to %(limit)s places and services here. Keep the ones you would really use.",

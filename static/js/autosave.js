@@ -330,7 +330,9 @@
             // Kept on the page, and on no server: saved again once the client
             // changes it; until then the idle timeout must not clear the page.
             refused = true;
-            say(T.status_invalid.replace("%(error)s", firstError(data.errors)), "error");
+            // A text past its limit already says so at the field (limits.js): not twice.
+            if (overLimit()) say(T.status_pending, "pending");
+            else say(T.status_invalid.replace("%(error)s", firstError(data.errors)), "error");
           } else {
             throw new Error("status " + res.status);
           }
@@ -513,9 +515,16 @@
       });
   }
 
+  function overLimit() {
+    return window.portalOverLimit ? window.portalOverLimit(form) : null;
+  }
+
   function notSent(message) {
     sending = false;
     if (submitButton) submitButton.removeAttribute("aria-disabled");
+    // The field past its limit says why, and focus takes the client there.
+    var tooLong = refused && overLimit();
+    if (tooLong) { tooLong.focus(); return; }
     if (!sendFailed) return;
     sendFailed.textContent = message;
     sendFailed.hidden = false;

@@ -43,8 +43,31 @@
     else row.removeAttribute("data-removed");
   }
 
+  // The line a written row folds to, as the server finds it (homework.kinds.rows.fold_line):
+  // its first words, and its first choice.
+  function showFoldLine(row, summary) {
+    var words = row.querySelector("[data-row-fields] input[type=text], [data-row-fields] textarea");
+    var choice = row.querySelector("[data-row-fields] input[type=radio]:checked");
+    var name = words ? words.value.trim() : "";
+    var label = name && choice && choice.labels.length ? choice.labels[0].textContent.trim() : "";
+    summary.querySelector("[data-fold-words]").textContent = name;
+    summary.querySelector("[data-fold-choice]").textContent = label ? " · " + label : "";
+  }
+
+  // Written rows fold as the next one is added, unless something in them needs another look.
+  function foldWritten(list) {
+    list.querySelectorAll("[data-row]:not([data-removed]) [data-row-fold][open]").forEach(function (fold) {
+      var words = fold.querySelector("[data-fold-words]");
+      if (words.textContent && !fold.querySelector(".field--error, .field--over")) fold.open = false;
+    });
+  }
+
   function wire(row, set) {
     var form = set.closest("form");
+    var summary = row.querySelector("[data-row-summary]");
+    if (summary) {
+      row.addEventListener("input", function () { showFoldLine(row, summary); });
+    }
     var status = set.querySelector("[data-rows-status]");
     var remove = row.querySelector("[data-row-remove]");
     var undo = row.querySelector("[data-row-undo]");
@@ -83,6 +106,7 @@
         status.textContent = set.getAttribute("data-msg-full");
         return;
       }
+      foldWritten(list);
       var row = template.content.firstElementChild.cloneNode(true);
       var index = next;
       next += 1;
@@ -95,6 +119,8 @@
       });
       list.appendChild(row);
       wire(row, set);
+      // Its text fields count toward their limits too (limits.js).
+      row.dispatchEvent(new CustomEvent("portal:row-added", { bubbles: true }));
       var n = renumber(list);
       status.textContent = set.getAttribute("data-msg-added").replace("{n}", String(n));
       var first = row.querySelector("input:not([type=hidden]), textarea, select");
