@@ -31,7 +31,7 @@ class ClientNews:
     to_review: int = 0
     discuss: int = 0
     not_read: int = 0
-    private: int = 0
+    kept_private: int = 0
     latest: dt.datetime | None = None
     kinds: list[KindCount] = field(default_factory=list)
 
@@ -86,7 +86,7 @@ def new_by_client(
             item.to_review += review
             item.discuss += discuss
             item.not_read += not_read
-            item.private += private
+            item.kept_private += private
             if latest is not None and (item.latest is None or latest > item.latest):
                 item.latest = latest
             if shared:
@@ -95,4 +95,4 @@ def new_by_client(
         item.kinds.sort(key=lambda each: (-each.count, each.label))
         news.append(item)
     news.sort(key=lambda item: item.order)
-    return news[:shown], len(news), sum(item.shared + item.private for item in news)
+    return news[:shown], len(news), sum(item.shared + item.kept_private for item in news)
