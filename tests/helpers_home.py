@@ -32,6 +32,6 @@ def a_week_of_daily_logs(therapist: User, *, clients: int = 25) -> list[Client]:
                 felt_unsafe=number == 0,
                 discuss_in_session=number == 1,
             )
-    for number, hours in enumerate((1, 2, 25, 26)):
-        SessionFactory.create(client=made[number], starts_at=now + dt.timedelta(hours=hours))
+    for client, hours in zip(made, (1, 2, 25, 26), strict=False):
+        SessionFactory.create(client=client, starts_at=now + dt.timedelta(hours=hours))
     return made

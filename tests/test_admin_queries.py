@@ -227,6 +227,19 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk]),
         lambda c: EntryComment.objects.create(entry=c.alice_entry, author=c.tara, text="Hm."),
     ),
+    # Its neighbours on Since last session, read as that page reads them, however many.
+    "entry page, from since last session": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk])
+        + "?from=since-last-session",
+        an_entry,
+    ),
+    "entry page, from since last session, daily work": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk])
+        + "?from=since-last-session",
+        daily_work_with_an_entry,
+    ),
     "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
     "home, new work by client": ("tara", lambda c: reverse("admin:index"), a_client_with_new_work),
     "manager's home, new work by client": (

@@ -20,7 +20,12 @@ def test_new_work_is_one_row_a_client_with_alerts_and_flags_first(cast):
     home = selectors.staff_home(user=cast.tara, previous_visit=None, now=now)
     alice, other = home.new_by_client
     assert (alice.client, other.client) == (cast.alice, quiet)
-    assert (alice.open_alerts, alice.felt_unsafe, alice.kept_private, alice.not_read) == (1, 1, 1, 2)
+    assert (alice.open_alerts, alice.felt_unsafe, alice.kept_private, alice.not_read) == (
+        1,
+        1,
+        1,
+        2,
+    )
     assert [(kind.label, kind.count) for kind in alice.kinds] == [("Written record", 2)]
     assert [(kind.label, kind.count) for kind in other.kinds] == [("Urge log", 3)]
     assert (home.new_clients, home.new_count) == (2, 6)
