@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from homework import selectors
+from homework.models import Alert
+from homework.selectors.new_by_client import new_by_client
 from tests.conftest import login
 from tests.factories import ClientFactory, EntryFactory, daily_urge_log
 
@@ -32,3 +34,13 @@ def test_new_work_is_one_row_a_client_with_alerts_and_flags_first(cast):
     page = login(cast.tara).get(reverse("admin:index")).text
     assert page.count(reverse("admin:clients_client_since_last_session", args=[quiet.pk])) == 1
     assert "Bob" not in page
+
+
+def test_past_the_rows_shown_the_home_says_how_many_clients_and_lists_every_entry(cast):
+    for _ in range(3):
+        EntryFactory.create(assignment__client__therapist=cast.tara)
+    entries = selectors.new_entries(
+        selectors.entries_for_user(user=cast.tara), since=timezone.now() - dt.timedelta(days=1)
+    )
+    rows, clients, count = new_by_client(entries, Alert.objects.none(), shown=2)
+    assert (len(rows), clients, count) == (2, 4, 4)
