@@ -70,7 +70,7 @@ def new_by_client(
     rows: dict[int, list[tuple[str, int, int, int, int, int, int, dt.datetime | None]]]
     rows = defaultdict(list)
     for client_id, *row in counts:
-        rows[client_id].append(tuple(row))  # type: ignore[arg-type]
+        rows[client_id].append(tuple(row))
     alerts: dict[int, int] = dict(
         open_alerts.order_by()
         .filter(client_id__in=rows)

@@ -34,7 +34,8 @@ def test_previous_and_next_walk_the_page_in_its_order_and_stop_at_either_end(cas
     order = linked_in_order(page.text)
     assert len(order) == 6
 
-    walked, url = [], order[0]
+    walked: list[str] = []
+    url: str | None = order[0]
     while url:
         entry = http.get(url).text
         walked.append(url)
@@ -46,7 +47,8 @@ def test_previous_and_next_walk_the_page_in_its_order_and_stop_at_either_end(cas
     assert walked == order
     assert "The last entry on the page" in entry
 
-    back, url = [], order[-1]
+    back: list[str] = []
+    url = order[-1]
     while url:
         back.append(url)
         url = link(http.get(url).text, "prev")
@@ -79,7 +81,9 @@ def test_a_comment_saved_on_the_walk_returns_to_it(cast):
     walk += "?from=since-last-session"
     page = http.get(walk).text
     form = page[page.index('class="ws-comment-form"') :]
-    back = re.search(r'name="next" value="([^"]+)"', form).group(1).replace("&amp;", "&")
+    found = re.search(r'name="next" value="([^"]+)"', form)
+    assert found is not None
+    back = found.group(1).replace("&amp;", "&")
     saved = http.post(
         reverse("admin:homework_entry_comment", args=[cast.alice_entry.pk]),
         {"text": "Thank you for writing this down.", "next": back},
