@@ -27,7 +27,9 @@ from tests.factories import (
     SessionFactory,
     UserFactory,
     daily_assignment,
+    daily_urge_log,
 )
+from tests.helpers_home import a_week_of_daily_logs
 from tests.helpers_measures import answers, assigned, measure, pcl5_shaped, sent_total
 from tests.helpers_program_pages import on_program
 from tests.helpers_programs import build
@@ -153,6 +155,15 @@ def a_flagged_entry_and_session(cast: Cast) -> None:
     )
 
 
+def a_client_with_new_work(cast: Cast) -> None:
+    """A client of tara's with a few days of urges, a written record, a private entry and an
+    alert: the home's row for them counts each."""
+    client = ClientFactory.create(therapist=cast.tara)
+    daily_urge_log(client, start=timezone.localdate() - dt.timedelta(days=2), days=2, intensity=int)
+    EntryFactory.create(assignment__client=client, felt_unsafe=True)
+    EntryFactory.create(assignment__client=client, private=True)
+
+
 CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = {
     "clients": ("tara", lambda c: reverse("admin:clients_client_changelist"), a_client),
     "clients, for the manager": (
@@ -227,7 +238,26 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk]),
         lambda c: EntryComment.objects.create(entry=c.alice_entry, author=c.tara, text="Hm."),
     ),
+    # Its neighbours on Since last session, read as that page reads them, however many.
+    "entry page, from since last session": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk])
+        + "?from=since-last-session",
+        an_entry,
+    ),
+    "entry page, from since last session, daily work": (
+        "tara",
+        lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk])
+        + "?from=since-last-session",
+        daily_work_with_an_entry,
+    ),
     "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
+    "home, new work by client": ("tara", lambda c: reverse("admin:index"), a_client_with_new_work),
+    "manager's home, new work by client": (
+        "morgan",
+        lambda c: reverse("admin:index"),
+        a_client_with_new_work,
+    ),
     "home, alerts": ("tara", lambda c: reverse("admin:index"), alerts_open_and_acknowledged),
     "manager's home, alerts": (
         "morgan",
@@ -295,5 +325,24 @@ def test_since_last_session_with_a_thousand_entries_is_pinned(cast):
         response = http.get(url)
     assert len(response.context["shared_entries"]) == 1000
     assert len(captured.captured_queries) == SINCE_LAST_SESSION_QUERIES, "\n".join(
+        q["sql"][:160] for q in captured.captured_queries
+    )
+
+
+# The home at a full caseload (25 clients, a week of daily logs each): the session, user and
+# second factor; the two days' sessions; work near its due date (judged on each client's
+# calendar); the flags; the open alerts; new work counted by client and kind, its clients' open
+# alerts and the clients; the overdue work and its count.
+HOME_QUERIES = 12
+
+
+def test_the_home_at_twenty_five_clients_is_pinned(cast):
+    a_week_of_daily_logs(cast.tara)
+    http = login(cast.tara)
+    http.get(reverse("admin:index"))
+    with CaptureQueriesContext(connection) as captured:
+        response = http.get(reverse("admin:index"))
+    assert response.context["home"].new_clients == 26  # and alice
+    assert len(captured.captured_queries) == HOME_QUERIES, "\n".join(
         q["sql"][:160] for q in captured.captured_queries
     )

@@ -49,6 +49,8 @@ TREND_STRONGER = "stronger"
 class ExerciseKind:
     slug: ClassVar[str]
     label: ClassVar["StrOrPromise"]
+    # Where a row counts entries by kind (the admin home); ``label`` when it is short already.
+    short_label: ClassVar["StrOrPromise | None"] = None
     # Bump when the response's shape changes and add the step to ``upgrades``: entries are upgraded
     # whenever they are read.
     schema_version: ClassVar[int] = 1

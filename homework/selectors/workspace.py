@@ -13,8 +13,9 @@ from clients.selectors import (
     sessions_on_days,
 )
 from homework.models import Alert, Assignment, Entry, readable_by_staff_q, with_session_days
-from homework.selectors.alerts import HOME_ALERTS_SHOWN, open_alerts
+from homework.selectors.alerts import HOME_ALERTS_SHOWN, alerts_for_user, open_alerts
 from homework.selectors.listing import listed, opened_where
+from homework.selectors.new_by_client import ClientNews, new_by_client
 from homework.selectors.portal import client_today
 from homework.selectors.progress import (
     AssignmentProgress,
@@ -128,7 +129,8 @@ class StaffHome:
     tomorrow: list[Session]
     new_since: dt.datetime
     new_since_previous_visit: bool  # False: the default window (no previous sign-in known)
-    new_entries: list[Entry]
+    new_by_client: list[ClientNews]  # alerts and flags first
+    new_clients: int  # how many clients sent something new, shown or not
     new_count: int
     overdue: list[Assignment]
     overdue_count: int
@@ -169,6 +171,9 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
     )
     readable_flags = [entry for entry in flagged if entry.readable_by_staff]
     alerts = list(open_alerts(user=user)[: HOME_ALERTS_SHOWN + 1])
+    news, new_clients, new_count = new_by_client(
+        new, alerts_for_user(user=user).filter(acknowledged_at=None)
+    )
     return StaffHome(
         alerts=alerts[:HOME_ALERTS_SHOWN],
         alerts_more=len(alerts) > HOME_ALERTS_SHOWN,
@@ -176,12 +181,9 @@ def staff_home(*, user: User, previous_visit: dt.datetime | None, now: dt.dateti
         tomorrow=[s for s in sessions if timezone.localdate(s.starts_at) != today],
         new_since=new_since,
         new_since_previous_visit=previous_visit is not None,
-        new_entries=list(
-            flags_first(new).select_related(
-                "assignment__exercise", "assignment__client__therapist"
-            )[:HOME_LIST_LIMIT]
-        ),
-        new_count=new.count(),
+        new_by_client=news,
+        new_clients=new_clients,
+        new_count=new_count,
         overdue=list(
             past_due.select_related("exercise", "client__therapist").order_by("due_on", "pk")[
                 :HOME_LIST_LIMIT

@@ -77,12 +77,7 @@ def _flags(
     client_time_zone: ClientTimeZone,
     notes: Mapping[int, str] | None = None,
 ) -> tuple[list[FlagItem], int]:
-    happened = sorted(
-        ((get_kind(entry.assignment.exercise.kind).happened_at(entry), entry) for entry in entries),
-        key=lambda pair: pair[0],
-        reverse=True,
-    )
-    shown, more = first_of(happened, full_detail=full_detail, limit=FLAG_LIST_LIMIT)
+    shown, more = _flags_listed(entries, full_detail=full_detail)
     items = []
     for at, entry in shown:
         kind = get_kind(entry.assignment.exercise.kind)
@@ -97,6 +92,33 @@ def _flags(
             )
         )
     return items, more
+
+
+def _flags_listed(
+    entries: list[Entry], *, full_detail: bool
+) -> tuple[list[tuple[dt.datetime, Entry]], int]:
+    """Newest first by when it happened, as many as the list shows."""
+    happened = sorted(
+        ((get_kind(entry.assignment.exercise.kind).happened_at(entry), entry) for entry in entries),
+        key=lambda pair: pair[0],
+        reverse=True,
+    )
+    return first_of(happened, full_detail=full_detail, limit=FLAG_LIST_LIMIT)
+
+
+def entries_in_page_order(data: SummaryData) -> list[Entry]:
+    """Each entry the since-last-session page links to, once, where it first comes: its alerts,
+    the flags as "At a glance" lists them (review, unsafe, discuss), then each kind's section."""
+    flags = (
+        [*data.flagged_review, *data.review_before],
+        [*data.flagged_unsafe, *data.unsafe_before],
+        data.flagged_discuss,
+    )
+    listed = [alert.entry for alert in data.alerts]
+    for entries in flags:
+        listed += [entry for _, entry in _flags_listed(entries, full_detail=data.full_detail)[0]]
+    listed += [entry for section in data.sections for entry in section.entries]
+    return list({entry.pk: entry for entry in listed}.values())
 
 
 def _unread_from_before_note(period: Period) -> str:

@@ -27,6 +27,7 @@ from homework.selectors import (
 from homework.templatetags.entries import changed_note
 from homework.workspace import views
 from homework.workspace.display import entry_html
+from homework.workspace.entry_walk import entry_walk, from_since_last_session
 from homework.workspace.filters import NewEntriesFilter, SharedFlagFilter
 from homework.workspace.forms import EntryCommentForm
 from practice.admin_access import RoleAdmin
@@ -112,6 +113,10 @@ class EntryAdmin(RoleAdmin):
             "can_comment": can_comment,
             "comment_form": EntryCommentForm(),
             "client": entry.assignment.client,
+            # Opened from Since last session: the entries before and after it there.
+            "walk": entry_walk(user=user, entry=entry, now=timezone.now())
+            if from_since_last_session(request)
+            else None,
             **(extra_context or {}),
         }
         return super().change_view(request, object_id, form_url, extra)

@@ -28,6 +28,7 @@ from homework.summary.render import summary_context
 from homework.summary.selectors import staff_timeline, summary_data
 from homework.summary.views import DatesForm
 from homework.workspace.display import entry_html, reminder_waits_warning, schedule_text
+from homework.workspace.entry_walk import FROM_SINCE_LAST_SESSION
 from homework.workspace.forms import BulkAssignForm, EntryCommentForm, normalise_schedule
 from homework.workspace.reading import back_to, to_mark_read
 from practice.admin_access import not_found
@@ -113,6 +114,8 @@ def since_last_session(model_admin: AdminOf, request: HttpRequest, object_id: st
         "upcoming_their_time": _in_client_time_zone_if_not_ours(report.window.upcoming, client),
         "shared_entries": shown,
         "link_entries": True,
+        # Each entry opens with the ones before and after it here (entry_walk).
+        "entry_query": f"?from={FROM_SINCE_LAST_SESSION}",
         # What the page shows: the period's entries, and the flags carried from before it.
         "to_mark_read": to_mark_read(
             user,

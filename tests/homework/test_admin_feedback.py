@@ -188,10 +188,11 @@ def test_an_unread_entry_says_the_client_may_still_change_it(cast):
 def test_therapist_comments_on_the_entry_one_click_from_since_last_session(cast):
     http = login(cast.tara)
     entry_page = reverse("admin:homework_entry_change", args=[cast.alice_entry.pk])
+    entry_page += "?from=since-last-session"
     assert f'href="{entry_page}"' in http.get(since_url(cast.alice)).text
     page = http.get(entry_page)
     assert f'action="{comment_url(cast.alice_entry)}"' in page.text
-    back = page.context["request"].path + f"#entry-{cast.alice_entry.pk}"
+    back = page.context["request"].get_full_path() + f"#entry-{cast.alice_entry.pk}"
     response = http.post(
         comment_url(cast.alice_entry), {"text": "That took courage.", "next": back}
     )

@@ -202,7 +202,7 @@ def test_an_answer_to_review_comes_first_for_its_therapist_only_and_never_from_p
     now = timezone.now()
     home = staff_home(user=cast.tara, previous_visit=None, now=now)
     assert home.to_review == [flagged] and home.unsafe == []
-    assert home.new_entries[0] == flagged
+    assert (home.new_by_client[0].client, home.new_by_client[0].to_review) == (cast.alice, 1)
     assert staff_home(user=cast.theo, previous_visit=None, now=now).to_review == []
     page = login(cast.tara).get(reverse("admin:index")).content.decode()
     assert "An answer to review" in page

@@ -263,7 +263,7 @@ def test_not_safe_answered_without_the_tick_is_flagged_first_everywhere_by_its_a
     entry = send_check_in(cast, safe=0)
     assert entry.needs_review and not entry.felt_unsafe
     home = staff_home(user=cast.tara, previous_visit=None, now=timezone.now())
-    assert home.to_review == [entry] and home.new_entries[0] == entry
+    assert home.to_review == [entry] and home.new_by_client[0].to_review == 1
     tara = login(cast.tara)
     page = tara.get(reverse("admin:index")).content.decode()
     review_card = page[page.index('id="review-title"') : page.index('id="today-title"')]

@@ -348,7 +348,10 @@ def test_new_is_measured_from_the_previous_sign_in(cast):
     cast.alice_entry.save()
     fresh = EntryFactory.create(assignment=cast.alice_assignment, submitted_at=now)
     home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(days=1), now=now)
-    assert (home.new_entries, home.new_count, home.new_since_previous_visit) == ([fresh], 1, True)
+    assert home.new_count == 1 and home.new_since_previous_visit
+    assert [(row.client, row.latest) for row in home.new_by_client] == [
+        (cast.alice, fresh.submitted_at)
+    ]
     without = selectors.staff_home(user=cast.tara, previous_visit=None, now=now)
     assert without.new_count == 2 and not without.new_since_previous_visit
 
@@ -394,7 +397,7 @@ def test_an_entry_shared_after_it_was_sent_is_new_since_the_last_session(cast):
     report = selectors.since_last_session(user=cast.tara, client=cast.alice, window=window)
     assert report.entries[0].pk == kept.pk  # felt unsafe: first
     home = selectors.staff_home(user=cast.tara, previous_visit=now - dt.timedelta(hours=1), now=now)
-    assert kept.pk in [entry.pk for entry in home.new_entries]
+    assert home.new_by_client[0].felt_unsafe == 1
     assert kept.pk in [entry.pk for entry in home.unsafe]
     kept.refresh_from_db()
     read = services.entries_mark_read(

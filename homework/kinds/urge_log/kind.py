@@ -48,6 +48,7 @@ SummaryCurve: TypeAlias = tuple["Assignment", list["Entry"], JSONDict]
 class UrgeLog(ExerciseKind):
     slug = "urge_log"
     label = gettext_lazy("Urge log (no-contact tracker)")
+    short_label = gettext_lazy("Urge log")
     schema_version = 1
     is_log = True
     uses_no_contact_since = True
