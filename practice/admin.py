@@ -198,7 +198,11 @@ class PracticeSettingsAdmin(RoleAdmin):
         form: "forms.ModelForm[PracticeSettings]",
         change: bool,
     ) -> None:
-        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        changes = {
+            name: form.cleaned_data[name]
+            for name in form.changed_data
+            if name in services.PRACTICE_SETTINGS_FIELDS
+        }
         services.practice_settings_update(actor=acting_user(request), **changes)
 
 

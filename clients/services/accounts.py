@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
@@ -15,6 +15,7 @@ from knox.models import AuthToken
 
 from clients import lockout
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from practice.languages import is_offered
 from practice.models import User, new_session_salt
 
 
@@ -80,6 +81,18 @@ def _change_password(*, user: User, old_password: str, new_password: str) -> Use
     user.save(update_fields=["password"])
     api_tokens_revoke_all(user=user)  # as every other session ends
     return user
+
+
+@transaction.atomic
+def staff_choose_language(*, actor: User, language: str) -> User:
+    """Empty is the practice's language; a client's language is on their client record."""
+    if actor.is_client:
+        raise PermissionDenied(_("A client chooses their language in the portal's settings."))
+    if language and not is_offered(language):
+        raise ValidationError({"language": _("Choose one of the languages offered here.")})
+    actor.language = language
+    actor.save(update_fields=["language"])
+    return actor
 
 
 @transaction.atomic
