@@ -20,8 +20,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clients.admin.staff import add_refusal
 from clients.forms import PasswordTwiceForm
 from clients.services import InvitationRefused
-from clients.services.staff_invitations import staff_invitation_accept, staff_invitation_check
 from clients.services.accounts import staff_choose_language
+from clients.services.staff_invitations import staff_invitation_accept, staff_invitation_check
 from clients.services.staff_two_step import recovery_codes_renew
 from practice.languages import LanguageSelect, in_language, language_choices
 from practice.refusals import form_refused
@@ -138,7 +138,9 @@ class StaffLanguageForm(forms.Form):
     language = forms.ChoiceField(
         label=gettext_lazy("Language"),
         widget=LanguageSelect,
-        error_messages={"invalid_choice": gettext_lazy("Choose one of the languages offered here.")},
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose one of the languages offered here.")
+        },
         required=False,
     )
 

@@ -105,9 +105,11 @@ def client_attach_portal_account(
 @transaction.atomic
 def client_choose_language(*, actor: User, language: str) -> Client:
     """The client's own choice, from their settings; staff set it on the client's record."""
-    client = Client.objects.select_for_update().filter(
-        portal_user=actor, status=Client.Status.ACTIVE
-    ).first()
+    client = (
+        Client.objects.select_for_update()
+        .filter(portal_user=actor, status=Client.Status.ACTIVE)
+        .first()
+    )
     if client is None or not actor.is_client:
         raise PermissionDenied(_("Only the client chooses the language of their own portal."))
     if not is_offered(language):

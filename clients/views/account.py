@@ -204,7 +204,9 @@ def change_language(request: AuthedRequest) -> HttpResponse:
             form.add_error(None, error)
         else:
             with in_language(client.language):
-                messages.success(request, _("Your portal, emails and texts are now in this language."))
+                messages.success(
+                    request, _("Your portal, emails and texts are now in this language.")
+                )
             return redirect("clients:account")
     return form_refused(request, account_page(request, language_form=form, status=400))
 

@@ -25,9 +25,7 @@ def page_language(response) -> str:
     [("es-ES,es;q=0.9", "es"), ("en-GB,en;q=0.8", "en-gb"), ("de-DE", "en-gb"), ("", "en-gb")],
     ids=["spanish", "english", "not offered", "none"],
 )
-def test_a_signed_out_page_follows_the_browser_when_it_asks_for_one_offered(
-    client, accept, shown
-):
+def test_a_signed_out_page_follows_the_browser_when_it_asks_for_one_offered(client, accept, shown):
     response = client.get(reverse("clients:login"), headers={"Accept-Language": accept})
     assert page_language(response) == shown
     assert response["Content-Language"] == shown
@@ -78,12 +76,16 @@ def test_the_therapist_sets_a_clients_language_and_the_api_shows_it(cast: Cast):
     read = http.get(url)
     assert read.json()["language"] == ""
     refused = http.patch(
-        url, json.dumps({"language": "fr"}), content_type="application/json",
+        url,
+        json.dumps({"language": "fr"}),
+        content_type="application/json",
         headers={"If-Match": read["ETag"]},
     )
     assert refused.status_code == 400 and "language" in refused.json()["errors"]
     changed = http.patch(
-        url, json.dumps({"language": "es"}), content_type="application/json",
+        url,
+        json.dumps({"language": "es"}),
+        content_type="application/json",
         headers={"If-Match": read["ETag"]},
     )
     assert changed.json()["language"] == "es"
