@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from knox.models import AuthToken
 
 from clients import lockout
+from clients.languages import person_language
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
 from practice.languages import is_offered
 from practice.models import User, new_session_salt
@@ -119,6 +120,7 @@ def user_send_password_reset(*, user_id: int) -> bool:
         to=user.email,
         template="clients/email/password-reset",
         context={"url": settings.SITE_URL + path},
+        language=person_language(user),
     ):
         raise EmailNotSent(user_id)
     return True
