@@ -172,7 +172,7 @@ class ClientAdmin(RoleAdmin):
         if not account.is_active:
             return str(_("Closed."))
         set_up = _("Set up on %(day)s.") % {
-            "day": date_format(timezone.localtime(account.date_joined), "j F Y")
+            "day": date_format(timezone.localtime(account.date_joined), "LONG_DATE_FORMAT")
         }
         return format_html("{}{}", set_up, two_step_line(obj))
 
@@ -206,8 +206,10 @@ class ClientAdmin(RoleAdmin):
         if latest is not None:
             # The last day as the client is told it (their calendar), marked where it differs.
             days = {
-                "made": calendar_day(latest.created_at, "j F"),
-                "until": ClientTimeZone(zone=obj.timezone).show(latest.expires_at, "j F"),
+                "made": calendar_day(latest.created_at, "MONTH_DAY_FORMAT"),
+                "until": ClientTimeZone(zone=obj.timezone).show(
+                    latest.expires_at, "MONTH_DAY_FORMAT"
+                ),
             }
         url = reverse("admin:clients_client_invite", args=[obj.pk])
         return format_html('{} <a href="{}">{}</a>', str(said) % days, url, new_link)
