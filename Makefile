@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 
-.PHONY: run serve test lint typecheck audit pytest fuzz system-deps bench loadtest clean
+.PHONY: run serve test lint typecheck audit pytest fuzz system-deps bench loadtest clean messages compile-messages
 
 # What `make test` runs; CI's services pass narrows it (.ci/run).
 # CHECKS=0: no lint or type check. BROWSER=0: no browser tests. SERVICES_PASS=1: only
@@ -38,7 +38,7 @@ install: $(STAMP)
 ## make run: install, migrate, load the demo practice and serve it.
 # The links it makes (an invitation, a reset) must open where it serves.
 run: export SITE_URL ?= http://127.0.0.1:$(PORT)
-run: install
+run: install compile-messages
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py seed_demo
 	@if [ -n "$$REDIS_URL" ]; then \
@@ -58,7 +58,7 @@ run: install
 # here (practice/settings.py names whichever is missing). One stopping stops all.
 CELERY_CONCURRENCY ?= 2
 serve: export DJANGO_ENV = production
-serve: install
+serve: install compile-messages
 	@case "$$DATABASE_URL" in postgres://*|postgresql://*) ;; \
 		*) echo "make serve needs DATABASE_URL=postgres://… (the production stack runs on PostgreSQL)." >&2; exit 1;; esac
 	@if [ -z "$$REDIS_URL" ]; then \
@@ -75,7 +75,7 @@ serve: install
 ## System packages the PDF and browser tests need (Debian). Installs only what is missing.
 system-deps:
 	@missing=""; \
-	for pkg in chromium libharfbuzz-subset0 poppler-utils fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do \
+	for pkg in gettext chromium libharfbuzz-subset0 poppler-utils fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do \
 		dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -83,6 +83,20 @@ system-deps:
 		if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+## make messages: every gettext string of the code and templates into locale/*/LC_MESSAGES/django.po
+# (no source lines, so a moved string changes no file), then compiled. Commit both files.
+MESSAGE_LOCALES ?= es
+messages: install system-deps
+	$(BIN)/python manage.py makemessages --no-location --no-obsolete $(addprefix --locale ,$(MESSAGE_LOCALES)) \
+		--ignore ".venv/*" --ignore "tests/*" --ignore "bench/*" --ignore "staticfiles/*" \
+		--ignore "var/*" --ignore "test-artifacts/*" --ignore "node_modules/*" --ignore "build/*"
+	$(BIN)/python manage.py compilemessages --ignore ".venv/*"
+
+## The compiled catalogs, from their sources: `make run` and `make serve` do this first.
+compile-messages: install
+	@if command -v msgfmt >/dev/null; then $(BIN)/python manage.py compilemessages --ignore ".venv/*" -v0; \
+	else echo "msgfmt not found (Debian: gettext): the committed catalogs are used as they are."; fi
 
 lint: install
 	$(BIN)/ruff check .
@@ -98,6 +112,8 @@ typecheck: install
 audit: install
 	$(BIN)/pip-audit --skip-editable --strict --progress-spinner off
 
+# The catalogs are compiled by the tests, into a temporary file, never over the committed one
+# (tests/practice/test_catalogs.py): a .mo that differs from its .po fails rather than being mended.
 pytest: install system-deps
 	$(BIN)/python manage.py collectstatic --no-input -v0
 	$(BIN)/pytest $(PYTEST_PARALLEL) --clock=$(CLOCKS) --timeout=$(PYTEST_TIMEOUT) --timeout-method=thread \

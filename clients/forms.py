@@ -11,12 +11,25 @@ from django.utils.translation import gettext_lazy as _
 from clients.password_resets import password_reset_allowed
 from clients.services.accounts import api_tokens_revoke_all
 from practice.form_messages import PortalFormMessages
+from practice.languages import LanguageSelect, offered_languages
 from practice.models import User
 from practice.queue import enqueue_on_commit
 
 
 class PortalForm(PortalFormMessages, forms.Form):
     """Errors tied to their inputs and said in the portal's words."""
+
+
+class LanguageForm(PortalForm):
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=offered_languages,
+        widget=LanguageSelect,
+        error_messages={
+            "required": _("Choose a language."),
+            "invalid_choice": _("Choose one of the languages offered here."),
+        },
+    )
 
 
 PASSWORD_MISMATCH = _("The two passwords are not the same. Try again.")

@@ -9,8 +9,12 @@ from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import Resolver404, resolve, reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language_from_request
 
+from clients.languages import person_language
 from clients.services.access_log import looks_noted, looks_record
+from practice.languages import in_language
 from practice.roles import is_acting_staff
 from practice.selectors import practice_settings
 
@@ -120,6 +124,24 @@ def looks_middleware(get_response: Handler) -> Handler:
             shown = not 300 <= response.status_code < 400
             if shown and is_acting_staff(user):
                 looks_record(actor=user, looks=looks, path=request.path)
+        return response
+
+    return middleware
+
+
+def language_middleware(get_response: Handler) -> Handler:
+    """The person's own language once signed in; before, the browser's. Never in the URL."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        user = request.user
+        signed_in = user.is_authenticated
+        asked = person_language(user) if signed_in else get_language_from_request(request)
+        with in_language(asked) as language:
+            request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+            response = get_response(request)
+        if not signed_in:
+            patch_vary_headers(response, ("Accept-Language",))
+        response.setdefault("Content-Language", language)
         return response
 
     return middleware

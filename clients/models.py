@@ -12,6 +12,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from practice.languages import offered_languages
+
 
 def validate_timezone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
@@ -52,6 +54,16 @@ class Client(models.Model):
         help_text=_(
             "Where the client lives, such as Europe/London: their days and times run on "
             "it (today's exercise, due dates, when something happened)."
+        ),
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=16,
+        choices=offered_languages,
+        blank=True,
+        default="",
+        help_text=_(
+            "The language of their portal, emails and texts. Left empty, the practice's own."
         ),
     )
     portal_user = models.OneToOneField(

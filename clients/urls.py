@@ -38,6 +38,7 @@ urlpatterns = [
     path("account/contact/off/", contact.contact_turn_off, name="contact_off"),
     path("account/closed/", account.archived_page, name="closed"),
     path("account/password/", account.change_password, name="change_password"),
+    path("account/language/", account.change_language, name="change_language"),
     path("account/two-step/", account.two_step_setup, name="two_step_setup"),
     path("account/two-step/off/", account.two_step_remove, name="two_step_remove"),
     path("account/two-step/codes/", account.recovery_codes_new, name="recovery_codes_new"),

@@ -1,6 +1,7 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth.models import Group
 from django.db import models
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from practice import services
 from practice.admin_access import RoleAdmin
+from practice.languages import offered_languages
 from practice.models import (
     IDLE_TIMEOUT_MINUTES,
     PracticeSettings,
@@ -48,9 +50,30 @@ def _https_addresses(field: models.Field, **kwargs: Any) -> Any:  # type: ignore
     return field.formfield(**kwargs)
 
 
+def crisis_field_name(language: str) -> str:
+    return "crisis_resources_" + language.replace("-", "_")
+
+
+def other_languages() -> list[tuple[str, str]]:
+    """The offered languages beside the practice's own, whose lines are the main field."""
+    return [(code, name) for code, name in offered_languages() if code != settings.LANGUAGE_CODE]
+
+
 class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        given = self.instance.crisis_resources_by_language or {}
+        for code, name in other_languages():
+            self.fields[crisis_field_name(code)] = forms.CharField(
+                label=_("Crisis resources for clients who read %(language)s") % {"language": name},
+                required=False,
+                initial=given.get(code, ""),
+                widget=forms.Textarea(attrs={"rows": 6, "cols": 70, "lang": code}),
+                help_text=_(
+                    "One per line, in that language: the services that answer in it. "
+                    "Left empty, these clients see the lines above."
+                ),
+            )
         # A negative number would stop at the field's own ">= 0": say the range instead.
         for name in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
             self.fields[name].error_messages["min_value"] = idle_timeout_out_of_range()
@@ -61,10 +84,24 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             "Choose between 1 and 168 hours (a week)."
         )
 
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        by_language = {
+            code: text.strip()
+            for code, _name in other_languages()
+            if (text := cleaned.get(crisis_field_name(code)) or "").strip()
+        }
+        cleaned["crisis_resources_by_language"] = by_language
+        self.instance.crisis_resources_by_language = by_language
+        if by_language != (self.initial.get("crisis_resources_by_language") or {}):
+            self.changed_data.append("crisis_resources_by_language")
+        return cleaned
+
     class Meta:
         model = PracticeSettings
         formfield_callback = _https_addresses
-        fields = sorted(services.PRACTICE_SETTINGS_FIELDS)
+        # Kept as one field per language (``__init__``), gathered again in ``clean``.
+        fields = sorted(services.PRACTICE_SETTINGS_FIELDS - {"crisis_resources_by_language"})
         widgets = {
             "idle_timeout_minutes": forms.NumberInput(
                 attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
@@ -122,6 +159,7 @@ class PracticeSettingsAdmin(RoleAdmin):
             {
                 "fields": (
                     "crisis_resources",
+                    *(crisis_field_name(code) for code, _name in other_languages()),
                     "practice_contact",
                     "quick_exit_url",
                     "idle_timeout_minutes",
@@ -135,6 +173,13 @@ class PracticeSettingsAdmin(RoleAdmin):
         ),
         (_("How long things are kept"), {"fields": ("summary_keep_days", "message_keep_days")}),
     )
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        # The per-language fields are the form's own, not the model's.
+        kwargs["fields"] = PracticeSettingsForm.Meta.fields
+        return super().get_form(request, obj, change, **kwargs)
 
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
@@ -153,7 +198,11 @@ class PracticeSettingsAdmin(RoleAdmin):
         form: "forms.ModelForm[PracticeSettings]",
         change: bool,
     ) -> None:
-        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        changes = {
+            name: form.cleaned_data[name]
+            for name in form.changed_data
+            if name in services.PRACTICE_SETTINGS_FIELDS
+        }
         services.practice_settings_update(actor=acting_user(request), **changes)
 
 

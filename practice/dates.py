@@ -31,7 +31,21 @@ def years_named_within(first: dt.date, last: dt.date) -> Iterator[None]:
         _year_left_out.reset(token)
 
 
+# Shapes each language orders its own way ("7 de diciembre"), named in its format module
+# (practice/formats/<locale>/formats.py) and used by name: |date:"WEEKDAY_DATE_FORMAT".
+NAMED_FORMATS = (
+    "MONTH_DAY_FORMAT",
+    "LONG_DATE_FORMAT",
+    "LONG_DATETIME_FORMAT",
+    "WEEKDAY_DATE_FORMAT",
+    "WEEKDAY_DATETIME_FORMAT",
+    "YEAR_ADDED_FORMAT",
+)
+
+
 def with_year(date_format: str, day: dt.date) -> str:
+    """The shape (a name is read in the current language), with the year added where needed."""
+    date_format = str(formats.get_format(date_format))
     left_out = _year_left_out.get()
     if left_out is None:
         left_out = timezone.localdate(timezone=timezone.get_default_timezone()).year
@@ -40,7 +54,10 @@ def with_year(date_format: str, day: dt.date) -> str:
     end = max(date_format.rfind(letter) for letter in _DATE_LETTERS) + 1
     if end == 0:
         return date_format  # a time alone
-    return f"{date_format[:end]} Y{date_format[end:]}"
+    added = str(formats.get_format("YEAR_ADDED_FORMAT"))
+    if added == "YEAR_ADDED_FORMAT":  # a language we give no shapes for (not offered)
+        added = " Y"
+    return f"{date_format[:end]}{added}{date_format[end:]}"
 
 
 def calendar_day(value: dt.date | dt.datetime, date_format: str) -> str:

@@ -9,13 +9,14 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from practice.discreet import clinical_words
 from practice.encryption import EncryptedJSONField
+from practice.languages import offered_languages
 
 
 class UserManager(BaseUserManager["User"]):
@@ -56,6 +57,15 @@ class User(AbstractBaseUser, PermissionsMixin):
     # Nothing about the portal may live in the browser, so this is remembered here.
     exit_note_dismissed_at = models.DateTimeField(null=True, blank=True, editable=False)
     two_step_reset_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # A staff member's own; a client's is on their client record, set before they have an account.
+    language = models.CharField(
+        _("language"),
+        max_length=16,
+        choices=offered_languages,
+        blank=True,
+        default="",
+        help_text=_("Left empty, the practice's own language."),
+    )
 
     objects: ClassVar[UserManager] = UserManager()
 
@@ -147,6 +157,10 @@ class PracticeSettings(models.Model):
             "Samaritans (UK, 24 hours): 116 123"
         ),
         help_text=_("One per line. Shown on every page of the portal."),
+    )
+    # Keyed by language code: lines for the clients who read that language, instead of the above.
+    crisis_resources_by_language = models.JSONField(
+        _("crisis resources in other languages"), default=dict, blank=True
     )
     practice_contact = models.TextField(
         _("how clients reach the practice"),
@@ -276,9 +290,16 @@ class PracticeSettings(models.Model):
                     )
                     % {"word": found[0]}
                 ]
-        if not self.crisis_lines:
+        if not self.crisis_lines_in(None):
             errors["crisis_resources"] = [
                 gettext("Add at least one number or service a client can reach in a crisis.")
+            ]
+        unoffered = set(self.crisis_resources_by_language or {}) - {
+            code for code, _name in offered_languages()
+        }
+        if unoffered:
+            errors["crisis_resources_by_language"] = [
+                gettext("Crisis resources can be given only for the languages the practice offers.")
             ]
         if self.quick_exit_url and not self.quick_exit_url.lower().startswith("https://"):
             errors["quick_exit_url"] = [
@@ -302,7 +323,13 @@ class PracticeSettings(models.Model):
 
     @property
     def crisis_lines(self) -> list[str]:
-        return [line.strip() for line in self.crisis_resources.splitlines() if line.strip()]
+        """In the language being read, where the practice gave lines for it."""
+        return self.crisis_lines_in(translation.get_language())
+
+    def crisis_lines_in(self, language: str | None) -> list[str]:
+        own = (self.crisis_resources_by_language or {}).get(language or "", "")
+        text = own if own.strip() else self.crisis_resources
+        return [line.strip() for line in text.splitlines() if line.strip()]
 
     @property
     def contact_lines(self) -> list[str]:

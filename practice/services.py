@@ -15,6 +15,7 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "reminder_sender_name",
         "reminder_subject",
         "crisis_resources",
+        "crisis_resources_by_language",
         "practice_contact",
         "quick_exit_url",
         "idle_timeout_minutes",

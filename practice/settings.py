@@ -91,6 +91,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",
+    "clients.middleware.language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "practice.middleware.content_security_policy_middleware",
@@ -153,7 +154,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 AUTHENTICATION_BACKENDS = [
     "clients.lockout.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    "clients.backends.PersonBackend",
 ]
 AXES_ENABLED = True  # on everywhere, tests included: they roll its rows back
 AXES_HANDLER = "clients.lockout.PracticeAxesHandler"
@@ -286,7 +287,11 @@ SMS_OPTIONS = _sms.options
 SMS_CONNECT_TIMEOUT = env_int("SMS_CONNECT_TIMEOUT", 5, minimum=1)
 SMS_READ_TIMEOUT = env_int("SMS_READ_TIMEOUT", 10, minimum=1)
 
-LANGUAGE_CODE = "en-gb"
+# The languages the practice offers (each person chooses theirs; the code is never in a URL).
+LANGUAGES = [("en-gb", "English"), ("es", "Español")]
+# Everyone's language until they choose one, and the browser's when it asks for none offered.
+LANGUAGE_CODE = env_choice("PRACTICE_LANGUAGE", "en-gb", {code for code, _name in LANGUAGES})
+LOCALE_PATHS = [BASE_DIR / "locale"]
 FORMAT_MODULE_PATH = ["practice.formats"]
 TIME_ZONE = env_time_zone("TIME_ZONE", "Europe/London")
 CELERY_TIMEZONE = TIME_ZONE

@@ -23,6 +23,20 @@ FORBIDDEN_WORDS = (
     "clinic",
 )
 
+# The same in Spanish: the issue's words and those like them.
+FORBIDDEN_WORDS_ES = (
+    "terapia",
+    "tarea",
+    "ejercicio",
+    "abuso",
+    "maltrato",
+    "violencia",
+    "psicólogo",
+    "sesión",
+    "trauma",
+    "hoja de trabajo",
+)
+
 
 def readable_parts(email: EmailMessage) -> list[str]:
     """Everything a reader of ``email`` can see: every header, and every
@@ -41,7 +55,7 @@ def assert_discreet(*texts: str, canaries: tuple[str, ...] = ()) -> None:
     of ``canaries``: strings planted in a client's data) appear in ``texts``."""
     for text in texts:
         lowered = text.lower()
-        found = [word for word in FORBIDDEN_WORDS if word in lowered]
+        found = [word for word in (*FORBIDDEN_WORDS, *FORBIDDEN_WORDS_ES) if word in lowered]
         found += clinical_words(text)
         found += [canary for canary in canaries if canary.lower() in lowered]
         assert not found, f"{found} in {text!r}"

@@ -175,6 +175,8 @@ TABLE: dict[str, Row] = {
     ),
     "account/closed/": Row(fixed("/account/closed/"), "302 302 302 302 302 302 200"),
     "account/password/": Row(fixed("/account/password/"), "302 400 400 302 302 302 400", "post"),
+    # an empty choice is refused; an archived client's notebook is closed
+    "account/language/": Row(fixed("/account/language/"), "302 400 400 302 302 302 302", "post"),
     "account/two-step/": Row(fixed("/account/two-step/"), "302 302 302 302 302 302 302"),
     "account/two-step/off/": Row(
         fixed("/account/two-step/off/"), "302 400 400 302 302 302 302", "post"
@@ -364,6 +366,7 @@ TABLE: dict[str, Row] = {
     ),
     # A staff member's own new recovery codes (a code from the app first).
     "admin/recovery-codes/": Row(fixed("/admin/recovery-codes/"), "302 302 302 200 200 200 302"),
+    "admin/language/": Row(fixed("/admin/language/"), "302 302 302 200 200 200 302"),
     # A new staff member's invitation link: a made-up one is no one's.
     "admin/welcome/<str:token>/": Row(
         fixed("/admin/welcome/not-a-real-token/"), "404 404 404 404 404 404 404"

@@ -30,6 +30,7 @@ from clients.time_zones import TimeZoneField, TimeZoneInput
 from practice.admin_access import RoleAdmin, not_found
 from practice.bidi import isolated_text
 from practice.dates import ClientTimeZone, calendar_day
+from practice.languages import language_field
 from practice.models import User
 from practice.requests import acting_user
 from practice.roles import is_acting_manager
@@ -56,7 +57,7 @@ class ClientAdmin(RoleAdmin):
     actions: tuple[str, ...] = ("archive_selected", "restore_selected")
     fieldsets = (
         # The time zone is with the client, not under reminders: their days run on it.
-        (None, {"fields": ("display_name", "therapist", "status", "timezone")}),
+        (None, {"fields": ("display_name", "therapist", "status", "timezone", "language")}),
         # The client's own say on reminders: read here, set with them on its own page.
         (_("How we may contact them"), {"fields": ("contact_preferences",)}),
         (_("Portal"), {"classes": ("collapse",), "fields": ("contact_email", "portal_account")}),
@@ -128,7 +129,7 @@ class ClientAdmin(RoleAdmin):
         if obj is None:  # a new client is active; the status line would only be noise
             # A therapist's new client is their own.
             whose = ("therapist",) if is_acting_manager(acting_user(request)) else ()
-            main = {"fields": ("display_name", *whose, "timezone")}
+            main = {"fields": ("display_name", *whose, "timezone", "language")}
             # No profile before there is a client: set it once they are added.
             return ((None, main), *self.fieldsets[2:])
         return self.fieldsets
@@ -137,6 +138,8 @@ class ClientAdmin(RoleAdmin):
         if db_field.name == "timezone":  # "London" is read as Europe/London (clients.time_zones)
             widget = TimeZoneInput(attrs={"class": "vTextField"})
             return db_field.formfield(form_class=TimeZoneField, widget=widget)
+        if db_field.name == "language":
+            return language_field(db_field)
         if db_field.name == "contact_email":
             kwargs["help_text"] = _(
                 "Where the portal invitation is emailed. Reminders go only where the client "
@@ -169,7 +172,7 @@ class ClientAdmin(RoleAdmin):
         if not account.is_active:
             return str(_("Closed."))
         set_up = _("Set up on %(day)s.") % {
-            "day": date_format(timezone.localtime(account.date_joined), "j F Y")
+            "day": date_format(timezone.localtime(account.date_joined), "LONG_DATE_FORMAT")
         }
         return format_html("{}{}", set_up, two_step_line(obj))
 
@@ -203,8 +206,10 @@ class ClientAdmin(RoleAdmin):
         if latest is not None:
             # The last day as the client is told it (their calendar), marked where it differs.
             days = {
-                "made": calendar_day(latest.created_at, "j F"),
-                "until": ClientTimeZone(zone=obj.timezone).show(latest.expires_at, "j F"),
+                "made": calendar_day(latest.created_at, "MONTH_DAY_FORMAT"),
+                "until": ClientTimeZone(zone=obj.timezone).show(
+                    latest.expires_at, "MONTH_DAY_FORMAT"
+                ),
             }
         url = reverse("admin:clients_client_invite", args=[obj.pk])
         return format_html('{} <a href="{}">{}</a>', str(said) % days, url, new_link)

@@ -20,8 +20,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from clients.admin.staff import add_refusal
 from clients.forms import PasswordTwiceForm
 from clients.services import InvitationRefused
+from clients.services.accounts import staff_choose_language
 from clients.services.staff_invitations import staff_invitation_accept, staff_invitation_check
 from clients.services.staff_two_step import recovery_codes_renew
+from practice.languages import LanguageSelect, in_language, language_choices
 from practice.refusals import form_refused
 from practice.requests import acting_user
 
@@ -132,6 +134,44 @@ def recovery_codes(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
     )
 
 
+class StaffLanguageForm(forms.Form):
+    language = forms.ChoiceField(
+        label=gettext_lazy("Language"),
+        widget=LanguageSelect,
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose one of the languages offered here.")
+        },
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["language"].choices = language_choices()
+
+
+@require_http_methods(["GET", "POST"])
+def staff_language(request: HttpRequest, *, site: AdminSite) -> HttpResponse:
+    """A staff member's own language: the admin, their emails and the summaries they print."""
+    user = acting_user(request)
+    form = StaffLanguageForm(request.POST or None, initial={"language": user.language})
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = staff_choose_language(actor=user, language=form.cleaned_data["language"])
+        except ValidationError as refused:
+            add_refusal(form, refused)
+        else:
+            with in_language(user.language):
+                messages.success(request, _("Your language is saved."))
+            return redirect("admin:index")
+    return _page(
+        request,
+        site,
+        "admin/staff/language.html",
+        {"form": form, "title": _("Your language")},
+        status=400 if form.errors else 200,
+    )
+
+
 def staff_account_urls(site: AdminSite) -> list[URLPattern]:
     def bound(function: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         def view(request: HttpRequest, **kwargs: Any) -> HttpResponse:
@@ -148,4 +188,5 @@ def staff_account_urls(site: AdminSite) -> list[URLPattern]:
             site.admin_view(bound(recovery_codes)),
             name="staff_recovery_codes",
         ),
+        path("language/", site.admin_view(bound(staff_language)), name="staff_language"),
     ]

@@ -20,6 +20,7 @@ from practice.api.permissions import IsPracticeManager, staff_user
 from practice.api.preconditions import IF_MATCH_HEADER, require_current, with_etag
 from practice.api.serializers import StrictInput
 from practice.api.views import ListingView, StaffView
+from practice.languages import offered_languages
 from practice.models import User
 from practice.roles import is_acting_manager
 
@@ -38,11 +39,17 @@ class TherapistField(serializers.PrimaryKeyRelatedField):  # type: ignore[type-a
         return therapists_for(self.context["user"])
 
 
+LANGUAGE_HELP = _(
+    "The language of the client's portal, emails and texts; empty for the practice's own."
+)
+
+
 class ClientOut(serializers.Serializer[Client]):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
     contact_email = serializers.CharField(help_text=_("Empty when none was given."))
     timezone = serializers.CharField()
+    language = serializers.CharField(help_text=LANGUAGE_HELP)
     therapist = serializers.IntegerField(source="therapist_id")
     status = serializers.ChoiceField(choices=Client.Status.choices)
     has_portal_account = serializers.SerializerMethodField()
@@ -56,6 +63,9 @@ class ClientIn(StrictInput):
     display_name = serializers.CharField(max_length=80)
     contact_email = serializers.EmailField(required=False, allow_blank=True)
     timezone = serializers.CharField(required=False, max_length=64)
+    language = serializers.ChoiceField(
+        choices=offered_languages(), required=False, allow_blank=True, help_text=LANGUAGE_HELP
+    )
     therapist = TherapistField(
         required=False,
         help_text=_("The manager's choice; a therapist adds to their own caseload."),
@@ -68,7 +78,13 @@ class ClientPatch(ClientIn):
 
 def client_etag_version(client: Client) -> int:
     """No version counter: a digest of what PATCH may change, so any change stales an old ETag."""
-    fields = (client.display_name, client.contact_email, client.timezone, client.therapist_id)
+    fields = (
+        client.display_name,
+        client.contact_email,
+        client.timezone,
+        client.language,
+        client.therapist_id,
+    )
     digest = hashlib.sha256(repr(fields).encode()).hexdigest()
     return int(digest[:7], 16)
 

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest
 from django.urls import reverse
@@ -14,7 +14,9 @@ from django.utils.translation import gettext as _
 from knox.models import AuthToken
 
 from clients import lockout
+from clients.languages import person_language
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
+from practice.languages import is_offered
 from practice.models import User, new_session_salt
 
 
@@ -83,6 +85,18 @@ def _change_password(*, user: User, old_password: str, new_password: str) -> Use
 
 
 @transaction.atomic
+def staff_choose_language(*, actor: User, language: str) -> User:
+    """Empty is the practice's language; a client's language is on their client record."""
+    if actor.is_client:
+        raise PermissionDenied(_("A client chooses their language in the portal's settings."))
+    if language and not is_offered(language):
+        raise ValidationError({"language": _("Choose one of the languages offered here.")})
+    actor.language = language
+    actor.save(update_fields=["language"])
+    return actor
+
+
+@transaction.atomic
 def user_dismiss_exit_note(*, user: User) -> User:
     if user.exit_note_dismissed_at is None:
         user.exit_note_dismissed_at = timezone.now()
@@ -106,6 +120,7 @@ def user_send_password_reset(*, user_id: int) -> bool:
         to=user.email,
         template="clients/email/password-reset",
         context={"url": settings.SITE_URL + path},
+        language=person_language(user),
     ):
         raise EmailNotSent(user_id)
     return True

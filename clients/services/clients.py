@@ -2,12 +2,13 @@
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clients.models import Client
 from clients.selectors import client_status_locked
+from practice.languages import is_offered
 from practice.models import User
 from practice.roles import is_acting_manager, is_acting_staff
 
@@ -15,6 +16,7 @@ CLIENT_EDITABLE_FIELDS = (
     "display_name",
     "contact_email",
     "timezone",
+    "language",
 )
 
 
@@ -98,3 +100,20 @@ def client_attach_portal_account(
     client.portal_user = user
     client.save(update_fields=["portal_user"])
     return user
+
+
+@transaction.atomic
+def client_choose_language(*, actor: User, language: str) -> Client:
+    """The client's own choice, from their settings; staff set it on the client's record."""
+    client = (
+        Client.objects.select_for_update()
+        .filter(portal_user=actor, status=Client.Status.ACTIVE)
+        .first()
+    )
+    if client is None or not actor.is_client:
+        raise PermissionDenied(_("Only the client chooses the language of their own portal."))
+    if not is_offered(language):
+        raise ValidationError({"language": _("Choose one of the languages offered here.")})
+    client.language = language
+    client.save(update_fields=["language"])
+    return client

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 
 from clients.models import Invitation, StaffInvitation
 from practice import delivery
+from practice.languages import in_language
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
@@ -22,10 +23,12 @@ class EmailNotSent(Exception):
     """The mail server could not take an email that must go (the task retries)."""
 
 
-def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> bool:
+def send_discreet_email(
+    *, to: str, template: str, context: dict[str, Any], language: str | None
+) -> bool:
     """Returns whether it went: a mail server being down must not undo the action that asked."""
     try:
-        send_discreet_email_or_raise(to=to, template=template, context=context)
+        send_discreet_email_or_raise(to=to, template=template, context=context, language=language)
     except BadHeaderError:
         return False  # logged where it was found
     except (OSError, SMTPException) as failure:
@@ -35,16 +38,22 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
     return True
 
 
-def send_discreet_email_or_raise(*, to: str, template: str, context: dict[str, Any]) -> None:
+def send_discreet_email_or_raise(
+    *, to: str, template: str, context: dict[str, Any], language: str | None
+) -> None:
+    """In the recipient's ``language`` (None: the practice's, for someone with no account yet)."""
     practice = practice_settings()
     sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
+    with in_language(language):
+        text = render_to_string(f"{template}-body.txt", context)
+        html = render_to_string(f"{template}-body.html", context)
     message = EmailMultiAlternatives(
         subject=practice.reminder_subject,
-        body=render_to_string(f"{template}-body.txt", context),
+        body=text,
         from_email=formataddr((practice.reminder_sender_name, sender_address)),
         to=[to],
     )
-    message.attach_alternative(render_to_string(f"{template}-body.html", context), "text/html")
+    message.attach_alternative(html, "text/html")
     try:
         message.send()
     except BadHeaderError:

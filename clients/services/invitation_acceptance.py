@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
+from clients.languages import client_language
 from clients.models import Invitation
 from clients.services.clients import client_attach_portal_account
 from clients.services.discreet_email import EmailNotSent, send_discreet_email
@@ -103,7 +104,8 @@ def invitation_send_finish_email(*, invitation_id: int, try_number: int) -> bool
         path = reverse("clients:welcome_finish", args=[_finish_token(invitation.finish_seed)])
         context = {"url": settings.SITE_URL + path, "expires_at": invitation.expires_at}
     with timezone.override(invitation.client.timezone):
-        if not send_discreet_email(to=to, template=template, context=context):
+        language = client_language(invitation.client)
+        if not send_discreet_email(to=to, template=template, context=context, language=language):
             raise EmailNotSent(invitation_id)
     return True
 

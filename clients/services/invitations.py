@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clients.languages import client_language
 from clients.models import Client, Invitation
 from clients.selectors import clients_for_user, invitations_for_client
 from clients.services.clients import require_staff
@@ -177,6 +178,7 @@ def _invitation_try_email(invitation_id: int) -> str:
                 to=client.contact_email,
                 template="clients/email/invitation",
                 context={"url": _invitation_url(token), "expires_at": invitation.expires_at},
+                language=client_language(client),
             )
 
     return invitation_email_attempt(

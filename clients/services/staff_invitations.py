@@ -194,6 +194,7 @@ def _try_email(invitation_id: int) -> str:
             # The client's invitation's words are neutral for anyone: one template.
             template="clients/email/invitation",
             context={"url": _url(invitation.link_seed), "expires_at": invitation.expires_at},
+            language=None,  # no account yet to hold a language: the practice's
         )
 
     return invitation_email_attempt(

@@ -21,10 +21,11 @@ from django.views.decorators.http import (
 
 from clients import selectors, services
 from clients.decorators import client_required
-from clients.forms import ChangePasswordForm, CodeForm, PasswordConfirmForm
+from clients.forms import ChangePasswordForm, CodeForm, LanguageForm, PasswordConfirmForm
 from clients.middleware import LAST_SEEN
 from clients.two_step import qr_svg, setup_uri
 from clients.views.sign_in import CLEAR_SITE_DATA
+from practice.languages import in_language
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest, parse_id
 
@@ -50,10 +51,12 @@ def account_page(
     remove_form: PasswordConfirmForm | None = None,
     codes_form: CodeForm | None = None,
     password_form: ChangePasswordForm | None = None,
+    language_form: LanguageForm | None = None,
     extra_context: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    closed = selectors.client_for_portal_user(user=request.user) is None
+    client = selectors.client_for_portal_user(user=request.user)
+    closed = client is None
     return render(
         request,
         "clients/closed.html" if closed else "clients/account.html",
@@ -63,6 +66,8 @@ def account_page(
             "remove_form": remove_form or PasswordConfirmForm(),
             "codes_form": codes_form or CodeForm(prefix="codes"),
             "password_form": password_form or ChangePasswordForm(request.user),
+            "language_form": language_form
+            or LanguageForm(initial={"language": request.LANGUAGE_CODE}),
             **(extra_context or {}),
         },
         status=status,
@@ -184,6 +189,26 @@ def change_password(request: AuthedRequest) -> HttpResponse:
             )
             return redirect("clients:account")
     return form_refused(request, account_page(request, password_form=form, status=400))
+
+
+@require_POST
+@client_required
+def change_language(request: AuthedRequest) -> HttpResponse:
+    form = LanguageForm(request.POST)
+    if form.is_valid():
+        try:
+            client = services.client_choose_language(
+                actor=request.user, language=form.cleaned_data["language"]
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            with in_language(client.language):
+                messages.success(
+                    request, _("Your portal, emails and texts are now in this language.")
+                )
+            return redirect("clients:account")
+    return form_refused(request, account_page(request, language_form=form, status=400))
 
 
 @require_POST

@@ -33,7 +33,7 @@ from practice.refusals import form_refused
 CLEAR_SITE_DATA = '"cache", "cookies", "storage"'
 # Sign-out keeps the device cookie, keeping the next sign-in out of the per-address limit.
 CLEAR_SITE_DATA_BUT_COOKIES = '"cache", "storage"'
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+MODEL_BACKEND = "clients.backends.PersonBackend"
 
 PENDING_SIGN_IN = "pending_sign_in"
 PENDING_MAX_SECONDS = 300

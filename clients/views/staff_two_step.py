@@ -35,7 +35,7 @@ from clients.two_step import qr_svg, setup_uri
 from practice.models import User
 from practice.requests import acting_user, parse_id
 
-MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+MODEL_BACKEND = "clients.backends.PersonBackend"
 # Ten minutes: long enough to fetch a phone and scan.
 PENDING_STAFF_SIGN_IN = "practice:pending_staff_sign_in"
 PENDING_MAX_SECONDS = 600

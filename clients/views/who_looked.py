@@ -52,8 +52,8 @@ def _summary_dates(what: str) -> dict[str, str] | None:
     except ValueError:
         return None
     return {
-        "since": formats.date_format(since, "j F Y"),
-        "until": formats.date_format(until, "j F Y"),
+        "since": formats.date_format(since, "LONG_DATE_FORMAT"),
+        "until": formats.date_format(until, "LONG_DATE_FORMAT"),
     }
 
 

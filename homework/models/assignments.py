@@ -314,7 +314,7 @@ class Assignment(models.Model):
                 errors["no_contact_since"] = gettext(
                     "This is the day contact stopped: choose %(date)s or earlier. "
                     "It is still %(date)s where the client is."
-                ) % {"date": formats.date_format(their_today, "j F")}
+                ) % {"date": formats.date_format(their_today, "MONTH_DAY_FORMAT")}
 
     @property
     def client_instructions(self) -> str:

@@ -140,7 +140,7 @@ def _already_done(request: AuthedRequest, assignment: Assignment) -> HttpRespons
         messages.info(
             request,
             _("You have already done this one. The next one opens on %(date)s.")
-            % {"date": formats.date_format(next_on, "l j F")},
+            % {"date": formats.date_format(next_on, "WEEKDAY_DATE_FORMAT")},
         )
     else:
         messages.info(request, _("You have already done this one. Here is what you sent."))

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from clients.contact.models import ContactProfile
 from clients.contact.selectors import profiles_with_a_safe_channel
+from clients.languages import client_language
 from clients.models import Client
 from homework.kinds import get_kind
 from homework.models import (
@@ -37,6 +38,7 @@ from homework.reminders.due import (
     slot_key,
 )
 from practice import delivery, sms
+from practice.languages import in_language
 from practice.reminder_message import reminder_email, reminder_message
 from practice.selectors import practice_settings
 
@@ -237,7 +239,8 @@ def _reminder_try(message_id: int, now: dt.datetime) -> tuple[str, float | None]
         row.send_after, row.reason = hold.until, Reason.OUTSIDE_SAFE_HOURS
         row.save(update_fields=["send_after", "reason"])
         return "held", None
-    message = reminder_message(practice_settings=practice_settings(), kinds=row.reminder_kinds)
+    with in_language(client_language(profile.client)):
+        message = reminder_message(practice_settings=practice_settings(), kinds=row.reminder_kinds)
     row.attempts += 1
     row.last_tried_at = now
     try:

@@ -175,7 +175,7 @@ def _parse_date(
         else:
             errors[name] = [
                 _("This is after the next session. Choose %(day)s or earlier.")
-                % {"day": formats.date_format(latest, "j F Y")}
+                % {"day": formats.date_format(latest, "LONG_DATE_FORMAT")}
             ]
         return None
     if day < EARLIEST_DATE:

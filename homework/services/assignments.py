@@ -222,7 +222,7 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
     )
     if not as_asked or as_asked == list(schedules.slots(as_changed, end=last_day)):
         return None
-    values = {"date": formats.date_format(first_day, "l j F")}
+    values = {"date": formats.date_format(first_day, "WEEKDAY_DATE_FORMAT")}
     errors: dict[str, str] = {}
     if assignment.starts_on != stored.starts_on and assignment.starts_on < first_day:
         errors["starts_on"] = (
@@ -328,7 +328,7 @@ def _refuse_ends_before_starts(
             continue
         values = {
             "clients": get_text_list([isolated_text(c.display_name) for c, _day in late], _("and")),
-            "date": formats.date_format(max(start for _c, start in late), "l j F"),
+            "date": formats.date_format(max(start for _c, start in late), "WEEKDAY_DATE_FORMAT"),
         }
         if field == "due_on":
             message = ngettext(

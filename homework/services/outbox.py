@@ -10,8 +10,10 @@ from django.core.mail import BadHeaderError, EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from clients.languages import person_language
 from homework.models import Entry, OutboxMessage
 from practice import delivery
+from practice.languages import in_language
 from practice.models import User
 
 NOTICE_KINDS = (OutboxMessage.Kind.ENTRY_NOTICE, OutboxMessage.Kind.FLAG_NOTICE)
@@ -122,12 +124,12 @@ def message_email(
 ) -> str:
     """One try at the row's email (``template``'s subject, text and HTML), counted on the row."""
     context = {**context, "admin_url": settings.SITE_URL + reverse("admin:index")}
-    email = EmailMultiAlternatives(
-        subject=render_to_string(f"{template}-subject.txt", context).strip(),
-        body=render_to_string(f"{template}-body.txt", context),
-        to=[to.email],
-    )
-    email.attach_alternative(render_to_string(f"{template}-body.html", context), "text/html")
+    with in_language(person_language(to)):
+        subject = render_to_string(f"{template}-subject.txt", context).strip()
+        text = render_to_string(f"{template}-body.txt", context)
+        html = render_to_string(f"{template}-body.html", context)
+    email = EmailMultiAlternatives(subject=subject, body=text, to=[to.email])
+    email.attach_alternative(html, "text/html")
     message.attempts += 1
     try:
         email.send()

@@ -65,7 +65,8 @@ class SummaryDocument:
 
     def final_html(self, generated_at: dt.datetime) -> str:
         label = formats.date_format(
-            timezone.localtime(generated_at, timezone.get_default_timezone()), "j F Y, H:i"
+            timezone.localtime(generated_at, timezone.get_default_timezone()),
+            "LONG_DATETIME_FORMAT",
         )
         return self.html.replace(_GENERATED_AT, escape(label), 1)
 

@@ -230,7 +230,7 @@ class AssignmentAdmin(RoleAdmin):
         if ended is None:
             return super().log_change(request, obj, message)
         assert ended.ends_on is not None  # set on it by the split, to its last day
-        values = {"date": formats.date_format(ended.ends_on, "l j F")}
+        values = {"date": formats.date_format(ended.ends_on, "WEEKDAY_DATE_FORMAT")}
         super().log_change(
             request, ended, _("Ended on %(date)s: the new days carry on as new work.") % values
         )
@@ -249,7 +249,7 @@ class AssignmentAdmin(RoleAdmin):
         else:
             message = _(
                 "The new days count from %(date)s; what came before stays as it was asked."
-            ) % {"date": formats.date_format(obj.starts_on, "l j F")}
+            ) % {"date": formats.date_format(obj.starts_on, "WEEKDAY_DATE_FORMAT")}
         self.message_user(request, message, messages.SUCCESS)
         return HttpResponseRedirect(reverse("admin:homework_assignment_change", args=[obj.pk]))
 

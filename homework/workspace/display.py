@@ -70,7 +70,7 @@ def schedule_text(assignment: Assignment) -> str:
     """The schedule in words: "Once, by Friday 6 March", "Every Monday and Thursday until …"."""
 
     def day(value: dt.date) -> str:
-        return calendar_day(value, "l j F")
+        return calendar_day(value, "WEEKDAY_DATE_FORMAT")
 
     if assignment.schedule == Assignment.Schedule.DAILY:
         if assignment.ends_on:

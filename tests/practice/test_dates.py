@@ -4,11 +4,13 @@ import datetime as dt
 import zoneinfo
 
 import pytest
+from django.conf import settings
 from django.template import Context, Template
 from django.utils import formats, timezone, translation
 
 from homework.models import Assignment
 from homework.workspace.display import schedule_text
+from practice import dates
 from practice.dates import (
     ClientTimeZone,
     calendar_day,
@@ -16,6 +18,7 @@ from practice.dates import (
     in_client_time_zone,
     years_named_within,
 )
+from practice.languages import in_language
 
 # Dates name their year by the real calendar: each test runs at New Year too.
 pytestmark = [pytest.mark.django_db, pytest.mark.clock]
@@ -166,3 +169,27 @@ def test_a_day_formatted_once_still_reads_in_each_language_asked():
     with translation.override("de"):
         assert calendar_day(day, "j F") == "5 Januar 2020"
     assert calendar_day(day, "j F") == "5 January 2020"
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+@pytest.mark.parametrize("name", dates.NAMED_FORMATS)
+def test_every_named_date_shape_is_given_in_every_offered_language(language, name):
+    with in_language(language):
+        assert formats.get_format(name) != name
+
+
+@pytest.mark.parametrize(
+    ("language", "shape", "this_year", "another_year"),
+    [
+        ("en-gb", "WEEKDAY_DATE_FORMAT", "Monday 7 December", "Tuesday 7 December 2027"),
+        ("es", "WEEKDAY_DATE_FORMAT", "lunes 7 de diciembre", "martes 7 de diciembre de 2027"),
+        ("es", "j M", "7 Dic", "7 Dic de 2027"),
+    ],
+)
+def test_dates_read_in_each_languages_own_order(language, shape, this_year, another_year):
+    with (
+        in_language(language),
+        dates.years_named_within(dt.date(2026, 1, 1), dt.date(2026, 12, 31)),
+    ):
+        assert dates.calendar_day(dt.date(2026, 12, 7), shape) == this_year
+        assert dates.calendar_day(dt.date(2027, 12, 7), shape) == another_year

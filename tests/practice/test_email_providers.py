@@ -75,6 +75,7 @@ def test_a_failed_send_is_logged_by_its_kind_never_with_the_providers_words(
         to="alice@example.test",
         template="clients/email/password-reset",
         context={"url": "https://practice.example.test/reset/"},
+        language=None,
     )
     log_failure(failure, what="a reminder", tries=1, stop=False)
     assert caplog.records and "alice" not in caplog.text

@@ -201,7 +201,7 @@ class UrgeLog(ExerciseKind):
             days=curve["span_days"],
             start=curve["start"],
             title=_("The strongest pull each day, since %(date)s")
-            % {"date": calendar_day(curve["start"], "j F")},
+            % {"date": calendar_day(curve["start"], "MONTH_DAY_FORMAT")},
             description=description,
             labelled=labelled,
         )

@@ -140,7 +140,7 @@ def _answer_text(question: JSONDict, value: Any) -> str:
         return f"{value} / 10"
     if question.get("type") == "date":
         try:
-            return calendar_day(dt.date.fromisoformat(str(value)), "j F")
+            return calendar_day(dt.date.fromisoformat(str(value)), "MONTH_DAY_FORMAT")
         except ValueError:
             return str(value)
     if isinstance(value, list):

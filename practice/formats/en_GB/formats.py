@@ -2,3 +2,10 @@ DATETIME_FORMAT = "j M Y, H:i"
 SHORT_DATETIME_FORMAT = "d/m/Y H:i"
 TIME_FORMAT = "H:i"
 TIME_INPUT_FORMATS = ["%H:%M", "%H:%M:%S", "%H:%M:%S.%f"]
+# The project's named shapes (practice/dates.py); MONTH_DAY_FORMAT is Django's own "j F".
+LONG_DATE_FORMAT = "j F Y"
+LONG_DATETIME_FORMAT = "j F Y, H:i"
+WEEKDAY_DATE_FORMAT = "l j F"
+WEEKDAY_DATETIME_FORMAT = "l j F Y, H:i"
+# What a date without its year gains when the year must be named ("7 Dec" -> "7 Dec 2027").
+YEAR_ADDED_FORMAT = " Y"

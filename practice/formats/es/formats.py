@@ -1,0 +1,7 @@
+# Django's Spanish formats, with the project's named shapes (practice/dates.py) in Spanish order.
+LONG_DATE_FORMAT = r"j \d\e F \d\e Y"
+LONG_DATETIME_FORMAT = r"j \d\e F \d\e Y, H:i"
+WEEKDAY_DATE_FORMAT = r"l j \d\e F"
+WEEKDAY_DATETIME_FORMAT = r"l j \d\e F \d\e Y, H:i"
+# What a date without its year gains when the year must be named ("7 dic" -> "7 dic de 2027").
+YEAR_ADDED_FORMAT = r" \d\e Y"

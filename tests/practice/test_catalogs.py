@@ -1,0 +1,59 @@
+"""The translation catalogs: placeholders kept as in English, and each compiled file current."""
+
+import gettext
+import subprocess  # nosec B404 (msgfmt, the catalogs' own tool, on our own files)
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CATALOGS = sorted(Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.po"))
+
+
+def format_errors(po: Path) -> str:
+    """msgfmt's own check: a translation whose %(name)s placeholders differ from its source."""
+    checked = subprocess.run(  # nosec B603 B607
+        ["msgfmt", "--check-format", "-o", "/dev/null", str(po)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return checked.stderr if checked.returncode else ""
+
+
+def compiled(po: Path, into: Path) -> dict[object, str]:
+    subprocess.run(["msgfmt", "-o", str(into), str(po)], check=True)  # nosec B603 B607
+    return read_mo(into)
+
+
+def read_mo(mo: Path) -> dict[object, str]:
+    with mo.open("rb") as file:
+        return dict(gettext.GNUTranslations(file)._catalog)  # type: ignore[attr-defined]
+
+
+def test_every_offered_language_but_the_source_has_a_catalog():
+    offered = {code.split("-")[0] for code, _name in settings.LANGUAGES} - {"en"}
+    assert {po.parts[-3] for po in CATALOGS} >= offered
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda po: po.parts[-3])
+def test_no_translation_changes_a_placeholder(po):
+    assert format_errors(po) == ""
+
+
+def test_a_changed_placeholder_is_caught(tmp_path):
+    po = tmp_path / "django.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#, python-format\nmsgid "Until %(date)s"\nmsgstr "Hasta %(fecha)s"\n',
+        encoding="utf-8",
+    )
+    assert "date" in format_errors(po)
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda po: po.parts[-3])
+def test_the_committed_compiled_catalog_matches_its_source(po, tmp_path):
+    """`make messages` (or `make test`) compiles it; a .po changed without it fails here."""
+    mo = po.with_suffix(".mo")
+    assert mo.exists(), f"{mo} is missing: run make messages"
+    assert read_mo(mo) == compiled(po, tmp_path / "fresh.mo"), f"{mo} is stale: run make messages"
