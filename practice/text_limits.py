@@ -59,7 +59,7 @@ LENGTH_SLOT = "{length}"
 
 def too_long_pattern(limit: int) -> str:
     return str(
-        TOO_LONG.message
+        cast(GroupedCount, TOO_LONG).message
         % {"limit_value": limit, "limit": grouped_limit(limit), "length": LENGTH_SLOT}
     )
 

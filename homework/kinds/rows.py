@@ -132,7 +132,8 @@ def fold_line(row: "KindForm") -> tuple[str, str]:
             and isinstance(field, forms.ChoiceField)
             and not isinstance(field, forms.MultipleChoiceField)
         ):
-            choice = str(dict(field.choices).get(value, ""))
+            labels: dict[Any, Any] = dict(field.choices)  # type: ignore[arg-type]  # flat here
+            choice = str(labels.get(value, ""))
     return (words, choice) if words else ("", "")
 
 
