@@ -1,7 +1,9 @@
 """Reading a PDF back in tests: its pages, as lines of text."""
 
+import html
 import io
 import re
+import subprocess
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,3 +37,13 @@ def downloads_pushed_down(
         }
         first.save(update_fields=["response"])
         yield pushed, pages_of(export.export_pdf(user=cast.alice.portal_user))
+
+
+def words_on_lines(pdf: bytes) -> list[tuple[str, float, float]]:
+    """Each word poppler finds: its text, left edge and top, in points (a word
+    from a fallback face may sit a point or two off its line's others)."""
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', out)
+    return [(html.unescape(text), float(x), float(y)) for x, y, text in found]

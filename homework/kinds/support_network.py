@@ -138,7 +138,7 @@ class SupportNetwork(ExerciseKind):
             circle["counted"] = _counted(circle)
         return circles
 
-    def chart(self, circles: Sequence[JSONDict], *, labelled: bool = True) -> str:
+    def chart(self, circles: Sequence[JSONDict]) -> str:
         # The text alternative must say steadying and place too, or a screen reader hears only
         # names.
         description = "; ".join(
@@ -162,7 +162,6 @@ class SupportNetwork(ExerciseKind):
             centre_label=_("Me"),
             title=_("Who is in my corner: the closest in the middle"),
             description=description,
-            labelled=labelled,
         )
 
     def facts(self, response: JSONDict) -> JSONDict:
@@ -176,13 +175,13 @@ class SupportNetwork(ExerciseKind):
             "places_count": len(response.get("places_and_services", [])),
         }
 
-    def present(self, entry: "Entry", *, labelled: bool = True) -> JSONDict:
+    def present(self, entry: "Entry") -> JSONDict:
         response = self.response_of(entry)
         circles = self.circles(response)
         return {
             "response": response,
             "circles": circles,
-            "chart": self.chart(circles, labelled=labelled),
+            "chart": self.chart(circles),
             **self.facts(response),
         }
 
@@ -237,7 +236,7 @@ class SupportNetwork(ExerciseKind):
                 and (m.submitted_at or m.created_at) < (entry.submitted_at or entry.created_at)
             ]
             previous = max(earlier_maps, key=lambda m: m.submitted_at or m.created_at, default=None)
-            shown = self.present(entry, labelled=False)
+            shown = self.present(entry)
             shown["changes"], shown["changes_more"] = first_of(
                 self.changes(shown["response"], self.response_of(previous) if previous else None),
                 full_detail=full_detail,

@@ -144,22 +144,6 @@ def test_same_data_gives_the_same_picture():
     assert draw() == draw()
 
 
-def test_a_map_for_print_draws_dots_without_a_letter_in_it():
-    dots = [charts.Dot(f"P{i}", i % 2 == 0) for i in range(12)]
-    svg = charts.rings(
-        circles=[charts.Ring("Closest", dots)],
-        centre_label="Me",
-        title="Map",
-        description="Closest: P0, P1",
-        labelled=False,
-    )
-    tree = parse(svg)
-    assert list(tree.iter(f"{SVG}text")) == []  # names are said beside it, in words
-    people = [c for c in tree.iter(f"{SVG}circle") if c.get("r") == "6"]
-    assert len(people) == 12  # without names, a crowded ring shows everyone
-    assert tree.findtext(f"{SVG}desc") == "Closest: P0, P1"
-
-
 def test_dots_are_one_path_of_round_points_one_per_value():
     svg = charts.urge_curve(
         start=START,
@@ -237,64 +221,6 @@ def test_a_crowded_ring_says_what_it_leaves_out_in_its_text_alternative():
     assert "+ 4 more" in [t.text for t in tree.iter(f"{SVG}text")]
     # role="img": only the title and the description are read out.
     assert tree.findtext(f"{SVG}desc") == "Closest: P0, P1 Closest: 5 of 9 drawn, and “+ 4 more”."
-
-
-def test_a_map_for_print_draws_everyone_in_a_full_ring_apart_and_inside_it():
-    """As many people and places as a map may hold, all in one ring: each is
-    a dot of its own, none on another, none across the ring's edges."""
-    from homework.kinds.support_network import MAX_PEOPLE, MAX_PLACES
-
-    crowd = [charts.Dot(f"P{i}", i % 2 == 0) for i in range(MAX_PEOPLE)] + [
-        charts.Dot(f"S{i}", True, is_place=True) for i in range(MAX_PLACES)
-    ]
-    edges = [(20, 62), (62, 118), (118, 174)]  # the middle "me", then each ring
-    for ring, (inner, outer) in enumerate(edges):
-        circles = [charts.Ring(label, []) for label in ("Closest", "Close", "Around me")]
-        circles[ring] = charts.Ring("Ring", crowd)
-        tree = parse(
-            charts.rings(
-                circles=circles,
-                centre_label="Me",
-                title="Map",
-                description="d",
-                labelled=False,
-            )
-        )
-        assert list(tree.iter(f"{SVG}text")) == []
-        dots = drawn_dots(tree)
-        assert len(dots) == MAX_PEOPLE + MAX_PLACES
-        assert len(tree.findall(f"{SVG}rect")) == MAX_PLACES
-        spots = []
-        for dot in dots:
-            if dot.tag == f"{SVG}rect":
-                half = float(dot.get("width", 0)) / 2
-                x, y = float(dot.get("x", 0)) + half, float(dot.get("y", 0)) + half
-                reach = half * 1.42 + 1  # a square's corner and its outline
-            else:
-                x, y = float(dot.get("cx", 0)), float(dot.get("cy", 0))
-                reach = float(dot.get("r", 0)) + 1
-            distance = ((x - 180) ** 2 + (y - 180) ** 2) ** 0.5
-            assert inner + 1 < distance - reach and distance + reach < outer - 1, ring
-            spots.append((x, y, reach))
-        for (x1, y1, r1), (x2, y2, r2) in itertools.combinations(spots, 2):
-            assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 > r1 + r2, ring
-
-
-def test_a_ring_fuller_than_the_smallest_dots_hold_counts_the_rest_in_the_picture():
-    crowd = [charts.Dot(f"P{i}", True) for i in range(300)]
-    tree = parse(
-        charts.rings(
-            circles=[charts.Ring("Closest", crowd)],
-            centre_label="Me",
-            title="Map",
-            description="d",
-            labelled=False,
-        )
-    )
-    [marker] = [t.text or "" for t in tree.iter(f"{SVG}text")]
-    hidden = int(marker.removeprefix("+ ").removesuffix(" more"))
-    assert len(drawn_dots(tree)) + hidden == 300
-    assert f"and “+ {hidden} more”" in (tree.findtext(f"{SVG}desc") or "")
 
 
 def test_a_right_to_left_label_reads_in_its_own_direction_where_it_stood():
@@ -387,7 +313,11 @@ def test_a_curve_of_one_day_names_that_day_once_under_its_dot():
 
 
 def test_a_curve_says_dates_along_its_axis_not_day_numbers():
-    for days, last in ((2, "3 Mar"), (9, "10 Mar")):
+    """The first and last days, and the middle one where there is room for it."""
+    for days, named in (
+        (2, [("2 Mar", "start"), ("3 Mar", "end")]),
+        (9, [("2 Mar", "start"), ("6 Mar", "middle"), ("10 Mar", "end")]),
+    ):
         svg = charts.urge_curve(
             points=[charts.DayValue(0, 6)],
             contacts=[],
@@ -395,8 +325,9 @@ def test_a_curve_says_dates_along_its_axis_not_day_numbers():
             start=START,
             title="t",
             description="",
+            legend=False,
         )
-        assert axis_labels(svg) == [("2 Mar", "start"), (last, "end")]
+        assert axis_labels(svg) == named
         assert ">Day " not in svg
 
 

@@ -12,6 +12,7 @@ from django.utils.formats import date_format
 from homework.kinds import all_kinds, get_kind
 from homework.kinds.limits import OLDER_LIST_LIMIT
 from homework.kinds.values import SummaryScope
+from practice.dates import calendar_day
 from tests.factories import RESPONSES, AssignmentFactory, EntryFactory, ExerciseFactory, options_for
 
 
@@ -225,7 +226,12 @@ def test_urge_summary_draws_the_curve_with_a_table_beside_it(cast):
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
     [chart] = charts_in(html)
     assert chart.startswith("<svg") and "<polyline" in chart
-    assert "<text" not in chart  # the scale and the contacts are said in words beside it
+    drawn = re.findall(r"<text [^>]*>([^<]*)</text>", chart)
+    # The scale and the dates on the axes; the contacts' key in words beside it, in the
+    # therapist's words.
+    assert drawn[:3] == ["0", "5", "10"]
+    assert calendar_day(start, "j M") in drawn and calendar_day(today, "j M") in drawn
+    assert "reached out" not in chart
     assert "Contact:" in html and "(the client reached out)" in html
     assert "● the client reached out" in html
     assert "Strongest pull by day" not in html  # the day-by-day figures are full detail
@@ -297,9 +303,9 @@ def test_support_network_summary_tells_what_changed_since_the_last_map(cast):
     ]
 
 
-def test_a_crowded_closest_ring_prints_a_dot_for_everyone_in_it(cast):
-    """The words name a dozen a ring and count the rest; the picture beside
-    them drew 15 dots in the closest ring and dropped the others unsaid."""
+def test_a_crowded_closest_ring_is_named_in_the_picture_as_far_as_it_has_room(cast):
+    """The words name a dozen a ring and count the rest; the picture names its first five and
+    counts the rest in it, as the client's own map does."""
     kind = get_kind("support_network")
     crowd = RESPONSES["support_network"](
         people=[
@@ -311,8 +317,10 @@ def test_a_crowded_closest_ring_prints_a_dot_for_everyone_in_it(cast):
     html = render_to_string(kind.summary_template, kind.summary_context(entries))
     assert "Friend 10, Friend 11 and 28 more, in the portal" in re.sub(r"\s+", " ", html)
     [chart] = charts_in(html)
-    dots = re.findall(r'<circle [^>]*stroke="#2f5f58"', chart)
-    assert len(dots) == 40 and "<text" not in chart
+    drawn = re.findall(r"<text [^>]*>([^<]*)</text>", chart)
+    assert "+ 35 more" in drawn
+    # Each name cut to its room, its number kept on a line of its own.
+    assert [text for text in drawn if text.isdigit()] == ["0", "1", "2", "3", "4"]
 
 
 def test_boundary_summary_shows_the_latest_ladder_with_what_held(cast):

@@ -186,7 +186,9 @@ def test_the_picture_has_a_title_a_description_a_table_and_dates_on_its_axis(cas
     assert (title.text or "").startswith("What happened, day by day")
     assert desc.text == "2 written records, 1 urge logged, contact on 1 day."
     labels = [t.text or "" for t in svg.iter(f"{SVG}text")]
-    assert labels[:3] == ["Written records", "Urges", "Contact"]  # only lanes with something
+    lane_names = [label for label in labels if not label[:1].isdigit()]
+    assert lane_names[:3] == ["Written records", "Urges", "Contact"]  # only lanes with something
+    assert labels.count("10") == labels.count("0") == 2  # each valued lane's own scale
     assert calendar_day(start, "j M") in labels
     assert calendar_day(timezone.localdate(), "j M") in labels
     assert not any(label.startswith("Day") for label in labels)
@@ -303,3 +305,37 @@ def test_the_progress_page_shows_the_clients_own_timeline_in_constant_queries(ca
     year_count, page = queries()
     assert year_count == week_count
     assert re.search(r"<svg[^>]*aria-labelledby", page)
+
+
+def test_marks_on_one_day_stand_one_above_another_and_the_lane_grows_to_hold_them():
+    """Two steps on a day drew one diamond over the other; a step held and one tried, only the
+    held. Each is now a mark of its own."""
+    day = dt.date(2026, 3, 4)
+
+    def diamonds(*marks: str) -> tuple[list[tuple[str, float]], float]:
+        points = [
+            TimelinePoint(day, Lane.URGE, 5),
+            *(
+                TimelinePoint(day, Lane.BOUNDARY, mark=mark, key=(n, mark))
+                for n, mark in enumerate(marks)
+            ),
+        ]
+        drawn = charts.timeline(points, since=day, until=day, for_client=False)
+        assert drawn is not None
+        svg = ET.fromstring(drawn.svg)  # noqa: S314 (our own output)
+        found = [
+            (path.get("fill", ""), float(top))
+            for path in svg.iter(f"{SVG}path")
+            if path.get("stroke-width") == "1.5" and path.get("fill") != "none"
+            for top in re.findall(r"M[\d.]+ ([\d.]+)l", path.get("d", ""))
+        ]
+        return found, float(svg.get("height", 0))
+
+    one, one_high = diamonds("held")
+    held_and_tried, _height = diamonds("held", "tried")
+    two_held, two_high = diamonds("held", "held")
+    assert len(one) == 1
+    assert sorted(fill for fill, _top in held_and_tried) == ["#2f5f58", "#fff"]
+    [(_first, upper), (_second, lower)] = two_held
+    assert lower - upper >= 12  # apart, not one over the other
+    assert two_high > one_high

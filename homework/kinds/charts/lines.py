@@ -43,12 +43,13 @@ def urge_curve(
     start: dt.date,
     title: str,
     description: str,
-    labelled: bool = True,
+    legend: bool = True,
 ) -> SafeString:
-    """Days with nothing logged leave a gap: no entry is not "no urge". ``labelled=False`` leaves
-    the scale and legend to words beside the picture."""
-    width, height = (360, 220) if labelled else (360, 160)
-    left, right, top, bottom = (28, 10, 8, 58) if labelled else (6, 6, 6, 24)
+    """Days with nothing logged leave a gap: no entry is not "no urge". The scale and the dates are
+    always drawn; ``legend=False`` leaves the contact key to words beside the picture."""
+    # Without the legend, also lower: printed beside its words, it keeps to their height.
+    width, height, bottom = (360, 220, 58) if legend else (360, 176, 42)
+    left, right, top = 28, 10, 8
     plot_w, plot_h = width - left - right, height - top - bottom
     days = max(days, 1)
 
@@ -62,11 +63,8 @@ def urge_curve(
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="#fff" stroke="{LINE}"/>'
     ]
     body.append(rules(left, left + plot_w, (y(level) for level in (0, 5, 10))))
-    if labelled:
-        for level in (0, 5, 10):
-            body.append(
-                svg_text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end")
-            )
+    for level in (0, 5, 10):
+        body.append(svg_text(left - 6, y(level) + 4, str(level), size=11, fill=MUTED, anchor="end"))
     for mark in contacts:
         cx = x(mark.day)
         body.append(
@@ -87,16 +85,11 @@ def urge_curve(
         segment = [point] if point is not None else []
     radius = 3.5 if days <= 40 else 2
     body.append(svg_dots(((x(point.day), y(point.value)) for point in ordered), radius))
-    if not labelled:
+    body.extend(
+        _date_axis(start, days, x, axis_y=top + plot_h + 30, left=left, right=left + plot_w)
+    )
+    if not legend:
         return svg_document(width, height, title, description, body)
-    axis_y = top + plot_h + 30
-    first = calendar_day(start, "j M")
-    if days == 1:
-        body.append(svg_text(x(0), axis_y, first, size=11, fill=MUTED, anchor="middle"))
-    else:
-        last = calendar_day(start + dt.timedelta(days=days - 1), "j M")
-        body.append(svg_text(left, axis_y, first, size=11, fill=MUTED))
-        body.append(svg_text(left + plot_w, axis_y, last, size=11, fill=MUTED, anchor="end"))
     legend_x, legend_y = left, height - 6
     for by_me, label in ((True, _("I reached out")), (False, _("They reached out"))):
         if any(mark.by_me == by_me for mark in contacts):
@@ -104,6 +97,31 @@ def urge_curve(
             body.append(svg_text(legend_x + 16, legend_y, label, size=11, fill=MUTED))
             legend_x += 130
     return svg_document(width, height, title, description, body)
+
+
+def _date_axis(
+    start: dt.date,
+    days: int,
+    x: Callable[[float], float],
+    *,
+    axis_y: float,
+    left: float,
+    right: float,
+) -> list[str]:
+    """The first and last days, and the middle one once there is room between them, each with a
+    tick at its place on the axis."""
+    if days == 1:
+        return [
+            svg_text(x(0), axis_y, calendar_day(start, "j M"), size=11, fill=MUTED, anchor="middle")
+        ]
+    named = [(0, "start"), *([((days - 1) // 2, "middle")] if days >= 5 else []), (days - 1, "end")]
+    ticks = "".join(f"M{x(day):.1f} {axis_y - 30:.1f}v4" for day, _anchor in named)
+    drawn = [f'<path d="{ticks}" stroke="{MUTED}" fill="none"/>']
+    for day, anchor in named:
+        at = {"start": left, "end": right}.get(anchor, x(day))
+        label = calendar_day(start + dt.timedelta(days=day), "j M")
+        drawn.append(svg_text(at, axis_y, label, size=11, fill=MUTED, anchor=anchor))
+    return drawn
 
 
 def _contact_marker(cx: float, cy: float, by_me: bool) -> str:

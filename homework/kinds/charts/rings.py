@@ -32,14 +32,12 @@ def rings(
     centre_label: str,
     title: str,
     description: str,
-    labelled: bool = True,
 ) -> SafeString:
-    """Whatever a ring leaves out is said in the text alternative too. ``labelled=False`` draws the
-    dots alone, in several rows if needed, for a page that names the people in words."""
+    """Whatever a ring leaves out is said in the text alternative too."""
     size = 360
     centre = size / 2
     radii = [62, 118, 174][: len(circles)]
-    per_ring = [5, 8, 12] if labelled else [15, 24, 36]
+    per_ring = [5, 8, 12]
     name_chars = [8, 11, 12]
     body = []
     left_out = []
@@ -52,41 +50,26 @@ def rings(
     body.append(f'<circle cx="{centre}" cy="{centre}" r="{CENTRE_RADIUS}" fill="{ACCENT}"/>')
     taken: list[Box] = []
     names: list[tuple[float, float, str, float]] = []
-    if labelled:
-        body.append(
-            svg_text(
-                centre,
-                centre + 5,
-                centre_label,
-                size=13,
-                fill="#fff",
-                anchor="middle",
-                weight="bold",
-            )
+    body.append(
+        svg_text(
+            centre, centre + 5, centre_label, size=13, fill="#fff", anchor="middle", weight="bold"
         )
+    )
     for index, (ring, radius) in enumerate(zip(circles, radii, strict=False)):
         inner = radii[index - 1] if index else 18
         band = (inner + radius) / 2
-        if labelled:
-            label_y = centre - radius + 14
-            body.append(svg_text(centre, label_y, ring.label, size=12, fill=MUTED, anchor="middle"))
-            taken.append(_text_box(centre, label_y, label_width(ring.label, 12), 12))
-        if not labelled and len(ring.dots) > per_ring[index]:
-            places, dot_radius = _packed(len(ring.dots), max(inner, CENTRE_RADIUS), radius)
-            positions = [(centre + x, centre + y) for x, y in places]
-            drawn = len(places) if len(places) == len(ring.dots) else len(places) - 1
-            shown = list(ring.dots[:drawn])
-            hidden = len(ring.dots) - drawn
-        else:
-            dot_radius = 6.0
-            shown = list(ring.dots[: per_ring[index]])
-            hidden = len(ring.dots) - len(shown)
-            slots = len(shown) + (1 if hidden else 0)
-            positions = [
-                (centre + band * math.cos(angle), centre + band * math.sin(angle))
-                for slot in range(slots)
-                for angle in [-math.pi / 2 + (2 * math.pi) * (slot + 0.5) / slots]
-            ]
+        label_y = centre - radius + 14
+        body.append(svg_text(centre, label_y, ring.label, size=12, fill=MUTED, anchor="middle"))
+        taken.append(_text_box(centre, label_y, label_width(ring.label, 12), 12))
+        dot_radius = 6.0
+        shown = list(ring.dots[: per_ring[index]])
+        hidden = len(ring.dots) - len(shown)
+        slots = len(shown) + (1 if hidden else 0)
+        positions = [
+            (centre + band * math.cos(angle), centre + band * math.sin(angle))
+            for slot in range(slots)
+            for angle in [-math.pi / 2 + (2 * math.pi) * (slot + 0.5) / slots]
+        ]
         # No wider than the line between two dots, so a full ring of long names does not run
         # together.
         between = 2 * band * math.sin(math.pi / max(len(positions), 2))
@@ -95,8 +78,7 @@ def rings(
             body.append(_ring_dot(dx, dy, dot, dot_radius))
             reach = dot_radius + 1
             taken.append((dx - reach, dy - reach, dx + reach, dy + reach))
-            if labelled:
-                names.append((dx, dy, dot.name, room))
+            names.append((dx, dy, dot.name, room))
         if hidden:
             more = ngettext("+ %(n)s more", "+ %(n)s more", hidden) % {"n": hidden}
             dx, dy = positions[len(shown)]
@@ -155,8 +137,6 @@ LABEL_GAP = 2
 NAMED_DOT_REACH = 7
 NAME_REACH = NAMED_DOT_REACH + LABEL_GAP
 CENTRE_RADIUS = 20
-# Below the last size a filled dot and an outline can no longer be told apart.
-PACKED_DOT_RADII = (5, 4, 3.5, 3, 2.5)
 
 
 Box = tuple[float, float, float, float]
@@ -220,30 +200,6 @@ def _beside(
         ):
             return box
     return None
-
-
-def _packed(count: int, inner: float, outer: float) -> tuple[list[tuple[float, float]], float]:
-    """As many as the smallest dots allow when even those do not fit."""
-    for dot_radius in PACKED_DOT_RADII:
-        pitch = 2 * dot_radius + 5
-        rows = []
-        row = inner + dot_radius + 3
-        while row <= outer - dot_radius - 3:
-            rows.append(row)
-            row += pitch
-        room = [int(2 * math.pi * row // pitch) for row in rows]
-        if sum(room) >= count:
-            break
-    count = min(count, sum(room))
-    places: list[tuple[float, float]] = []
-    left = count
-    for position, (row, fits) in enumerate(zip(rows, room, strict=True)):
-        here = min(fits, math.ceil(left * fits / sum(room[position:])))
-        for slot in range(here):
-            angle = -math.pi / 2 + 2 * math.pi * (slot + 0.5) / here
-            places.append((row * math.cos(angle), row * math.sin(angle)))
-        left -= here
-    return places, dot_radius
 
 
 def _ring_dot(dx: float, dy: float, dot: Dot, radius: float) -> str:

@@ -26,15 +26,19 @@ class Scale:
     middle_date: bool
 
 
+# A valued lane is tall enough to tell a 4 from a 6 against its 0, 5 and 10.
 SCREEN = Scale(
-    valued_h=46, mark_h=24, width=560, left=112, top=6, axis=26, font=11, marks=1, middle_date=True
+    valued_h=64, mark_h=24, width=560, left=112, top=6, axis=26, font=11, marks=1, middle_date=True
 )
-# For paper: the page's full width, about half the height, labels still legible.
+# For paper: the page's full width, lanes lower than on screen, labels still legible.
 PRINT = Scale(
-    valued_h=24, mark_h=15, width=672, left=92, top=2, axis=13, font=10, marks=0.7,
+    valued_h=38, mark_h=15, width=672, left=92, top=2, axis=13, font=10, marks=0.7,
     middle_date=False,
 )  # fmt: skip
-RIGHT = 12
+RIGHT = 22  # room for a valued lane's 0 and 10
+# Marks on one day stand one above another, this many at most; the table and the words count all.
+MOST_STACKED = 4
+MARK_GAP = 13  # between stacked marks' middles, at full size
 
 
 def draw_timeline(
@@ -49,7 +53,14 @@ def draw_timeline(
 ) -> SafeString:
     left, size = scale.left, scale.font
     plot_w = scale.width - left - RIGHT
-    heights = [scale.valued_h if lane in VALUED else scale.mark_h for lane in lanes]
+    gap = MARK_GAP * scale.marks
+    stacks = {lane: _stacked(lane, by_lane[lane]) for lane in lanes if lane not in VALUED}
+    heights = [
+        scale.valued_h
+        if lane in VALUED
+        else round(scale.mark_h + gap * (max(map(len, stacks[lane].values()), default=1) - 1))
+        for lane in lanes
+    ]
     height = scale.top + sum(heights) + scale.axis
 
     def x(day: dt.date) -> float:
@@ -69,13 +80,12 @@ def draw_timeline(
                 anchor="end",
             )
         )
-        points = by_lane[lane]
         if lane in VALUED:
-            body.extend(_valued(points, x, top=top, lane_h=lane_h, scale=scale.marks))
-        elif lane is Lane.CONTACT:
-            body.extend(_contacts(points, x, middle=top + lane_h / 2, scale=scale.marks))
+            body.extend(_valued(by_lane[lane], x, top=top, lane_h=lane_h, scale=scale))
         else:
-            body.extend(_steps(points, x, middle=top + lane_h / 2, scale=scale.marks))
+            placed = _places(stacks[lane], x, middle=top + lane_h / 2, gap=gap)
+            draw = _contacts if lane is Lane.CONTACT else _steps
+            body.extend(draw(placed, scale=scale.marks))
         top += lane_h
     body.insert(0, f'<path d="{"".join(frames)}" fill="#fff" stroke="{LINE}"/>')
     axis_y = top + scale.axis * 0.65
@@ -113,8 +123,35 @@ def draw_timeline(
     return svg_document(scale.width, height, title, description, body)
 
 
+def _stacked(lane: Lane, points: Sequence[TimelinePoint]) -> dict[dt.date, list[str]]:
+    """Each day's marks, held steps first: every step is a mark of its own, contact one mark for
+    each way it happened."""
+    days: dict[dt.date, list[str]] = {}
+    for point in points:
+        marks = days.setdefault(point.on, [])
+        if lane is Lane.BOUNDARY:
+            marks.append("held" if point.mark == "held" else "tried")
+        else:
+            mark = point.mark if point.mark in ("me", "them") else ""
+            if mark not in marks:
+                marks.append(mark)
+    order = {"held": 0, "tried": 1, "me": 0, "them": 1, "": 2}
+    return {day: sorted(marks, key=order.__getitem__)[:MOST_STACKED] for day, marks in days.items()}
+
+
+Placed = list[tuple[float, float, str]]
+
+
+def _places(stacks: dict[dt.date, list[str]], x: DayX, *, middle: float, gap: float) -> Placed:
+    return [
+        (x(day), middle + gap * (index - (len(marks) - 1) / 2), mark)
+        for day, marks in sorted(stacks.items())
+        for index, mark in enumerate(marks)
+    ]
+
+
 def _valued(
-    points: Sequence[TimelinePoint], x: DayX, *, top: float, lane_h: float, scale: float = 1
+    points: Sequence[TimelinePoint], x: DayX, *, top: float, lane_h: float, scale: Scale
 ) -> list[str]:
     """A day logged with no value is a thin tick, never a dot at 0."""
     highest: dict[dt.date, int] = {}
@@ -124,8 +161,18 @@ def _valued(
             unnumbered.add(point.on)
         else:
             highest[point.on] = max(point.value, highest.get(point.on, 0))
-    pad = 5 * scale
+    pad = 5 * scale.marks
     inner = lane_h - 2 * pad
+    right = scale.width - RIGHT
+    shapes = [
+        # The lane's own scale: faint lines at 0, 5 and 10, and the 0 and the 10 named at its end.
+        f'<path d="{"".join(f"M{scale.left} {top + pad + inner * f:.1f}H{right}" for f in (0, 0.5, 1))}" '
+        f'stroke="{LINE}" stroke-dasharray="2 3" fill="none"/>',
+        svg_text(right + 3, top + pad + scale.font * 0.36, "10", size=scale.font - 2, fill=MUTED),
+        svg_text(
+            right + 3, top + pad + inner + scale.font * 0.36, "0", size=scale.font - 2, fill=MUTED
+        ),
+    ]
     dots = "".join(
         f"M{x(day):.1f} {top + pad + inner * (1 - value / 10):.1f}h0"
         for day, value in sorted(highest.items())
@@ -134,57 +181,50 @@ def _valued(
         f"M{x(day):.1f} {top + pad - 1:g}v{lane_h - 2 * pad + 2:g}"
         for day in sorted(unnumbered - set(highest))
     )
-    shapes = []
     if dots:
         shapes.append(
-            f'<path d="{dots}" stroke="{ACCENT}" stroke-width="{6 * scale:g}" stroke-linecap="round" fill="none"/>'
+            f'<path d="{dots}" stroke="{ACCENT}" stroke-width="{6 * scale.marks:g}" stroke-linecap="round" fill="none"/>'
         )
     if ticks:
         shapes.append(f'<path d="{ticks}" stroke="{MUTED}" stroke-width="1.5" fill="none"/>')
     return shapes
 
 
-def _contacts(
-    points: Sequence[TimelinePoint], x: DayX, *, middle: float, scale: float = 1
-) -> list[str]:
-    me = {p.on for p in points if p.mark == "me"}
-    them = {p.on for p in points if p.mark == "them"}
-    unsaid = {p.on for p in points if p.mark not in ("me", "them")}
+def _contacts(placed: Placed, *, scale: float = 1) -> list[str]:
     shapes = []
+    me = "".join(f"M{px:.1f} {py:.1f}h0" for px, py, mark in placed if mark == "me")
     if me:
-        d = "".join(f"M{x(day):.1f} {middle:.1f}h0" for day in sorted(me))
         shapes.append(
-            f'<path d="{d}" stroke="{CONTACT}" stroke-width="{9 * scale:g}" stroke-linecap="round" fill="none"/>'
+            f'<path d="{me}" stroke="{CONTACT}" stroke-width="{9 * scale:g}" stroke-linecap="round" fill="none"/>'
         )
+    r = 5 * scale
+    them = "".join(
+        f"M{px - r:.1f} {py + r:.1f}h{2 * r:g}l{-r:g} {-2 * r:g}z"
+        for px, py, mark in placed
+        if mark == "them"
+    )
     if them:
-        r = 5 * scale
-        d = "".join(
-            f"M{x(day) - r:.1f} {middle + r:.1f}h{2 * r:g}l{-r:g} {-2 * r:g}z"
-            for day in sorted(them)
-        )
-        shapes.append(f'<path d="{d}" fill="#fff" stroke="{CONTACT}" stroke-width="2"/>')
+        shapes.append(f'<path d="{them}" fill="#fff" stroke="{CONTACT}" stroke-width="2"/>')
+    r = 4 * scale
+    unsaid = "".join(
+        f"M{px - r:.1f} {py - r:.1f}h{2 * r:g}v{2 * r:g}h{-2 * r:g}z"
+        for px, py, mark in placed
+        if mark == ""
+    )
     if unsaid:
-        r = 4 * scale
-        d = "".join(
-            f"M{x(day) - r:.1f} {middle - r:.1f}h{2 * r:g}v{2 * r:g}h{-2 * r:g}z"
-            for day in sorted(unsaid)
-        )
-        shapes.append(f'<path d="{d}" fill="#fff" stroke="{CONTACT}" stroke-width="1.5"/>')
+        shapes.append(f'<path d="{unsaid}" fill="#fff" stroke="{CONTACT}" stroke-width="1.5"/>')
     return shapes
 
 
-def _steps(
-    points: Sequence[TimelinePoint], x: DayX, *, middle: float, scale: float = 1
-) -> list[str]:
-    held = {p.on for p in points if p.mark == "held"}
-    tried = {p.on for p in points if p.mark != "held"} - held
+def _steps(placed: Placed, *, scale: float = 1) -> list[str]:
     r = 6 * scale
     shapes = []
-    for days, fill in ((held, ACCENT), (tried, "#fff")):
-        if days:
-            d = "".join(
-                f"M{x(day):.1f} {middle - r:.1f}l{r:g} {r:g}l{-r:g} {r:g}l{-r:g} {-r:g}z"
-                for day in sorted(days)
-            )
+    for status, fill in (("held", ACCENT), ("tried", "#fff")):
+        d = "".join(
+            f"M{px:.1f} {py - r:.1f}l{r:g} {r:g}l{-r:g} {r:g}l{-r:g} {-r:g}z"
+            for px, py, mark in placed
+            if mark == status
+        )
+        if d:
             shapes.append(f'<path d="{d}" fill="{fill}" stroke="{ACCENT}" stroke-width="1.5"/>')
     return shapes

@@ -186,7 +186,7 @@ class UrgeLog(ExerciseKind):
     def earlier_wanted(self) -> EarlierWanted:
         return EarlierWanted(Q(), every=True)
 
-    def chart(self, curve: JSONDict, *, for_client: bool, labelled: bool = True) -> str:
+    def chart(self, curve: JSONDict, *, for_client: bool) -> str:
         trend = curve["trend"]
         description = trend_sentence(trend, for_client=for_client) or _(
             "Not enough days logged yet to see a trend."
@@ -203,7 +203,8 @@ class UrgeLog(ExerciseKind):
             title=_("The strongest pull each day, since %(date)s")
             % {"date": calendar_day(curve["start"], "MONTH_DAY_FORMAT")},
             description=description,
-            labelled=labelled,
+            # The therapist's key is in words beside it: the legend speaks as the client.
+            legend=for_client,
         )
 
     def summary_context(self, entries: Sequence["Entry"], scope: SummaryScope = BRIEF) -> JSONDict:
@@ -232,7 +233,7 @@ class UrgeLog(ExerciseKind):
                 {
                     "assignment": assignment,
                     "curve": curve,
-                    "chart": self.chart(curve, for_client=False, labelled=False),
+                    "chart": self.chart(curve, for_client=False),
                     "trend_sentence": trend_sentence(curve["trend"], for_client=False),
                     "key": contact_key(curve["contacts"]),
                     "contacts_listed": newest,

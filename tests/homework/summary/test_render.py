@@ -322,8 +322,9 @@ def test_a_year_of_daily_records_prints_on_at_most_three_pages(cast, artifacts):
     assert "367 records" in text
 
 
-def test_the_benchmarks_typical_client_prints_on_two_pages():
-    """The issue's "one or two pages", for the three weeks `make bench` measures."""
+def test_the_benchmarks_typical_client_prints_on_three_pages():
+    """For the three weeks `make bench` measures: two pages, and a third since the support map is
+    drawn large enough to read the names on it (issue 38)."""
     therapist, client, _count = typical_client()
     period = selectors.resolve_period(
         user=therapist, client=client, query=PeriodQuery(), now=timezone.now()
@@ -332,7 +333,7 @@ def test_the_benchmarks_typical_client_prints_on_two_pages():
         user=therapist, client=client, period=period, full_detail=False, now=timezone.now()
     )
     pdf = render.render_summary_pdf(render.summary_document(data), generated_at=timezone.now())
-    assert page_count(pdf) == 2
+    assert page_count(pdf) == 3
     text = " ".join(pdf_text(pdf).split())
     for heading in ("Written record", "Urge log", "Boundary steps", "Support-network map"):
         assert heading in text
@@ -642,7 +643,7 @@ def test_a_full_support_map_with_long_names_prints_on_one_page(cast):
     pdf = pdf_for(cast.tara, cast.alice)
     text = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True)
     pages = [" ".join(page.split()) for page in text.stdout.decode().split("\f")]
-    assert len(pages) <= 3  # two pages, and pdftotext's empty last one
+    assert len(pages) <= 4  # three pages, and pdftotext's empty last one
     opening = next(page for page in pages if "Who is in my corner · sent" in page)
     assert "Support-network map, continued" not in " ".join(pages)
     assert "Rings: closest in the middle" in opening  # the whole map, under its heading
