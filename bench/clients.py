@@ -272,7 +272,7 @@ def add_other_kinds(client, therapist, *, days: int, seed: int) -> int:
                     submitted_at=now - dt.timedelta(days=days_ago, hours=2),
                     shared_at=now - dt.timedelta(days=days_ago, hours=2),
                     response=response,
-                    score=kind.score(response, exercise=exercise),
+                    **kind.plain_columns(response, exercise=exercise),
                     discuss_in_session=rng.random() < 0.1,
                 )
             )
