@@ -437,6 +437,20 @@ TABLE: dict[str, Row] = {
     "admin/clients/client/<path:object_id>/": Row(
         admin_object("clients/client", "", ALICE), "302 302 302 302 302 302 302"
     ),
+    # the Sessions card's pages: GET draws the form or asks to confirm (tests/clients/test_session_pages.py)
+    "admin/clients/client/<path:object_id>/sessions/add/": Row(
+        admin_object("clients/client", "sessions/add/", ALICE), "302 302 302 200 302 200 302"
+    ),
+    "admin/clients/client/<path:object_id>/sessions/<int:session_id>/": Row(
+        lambda cast: f"/admin/clients/client/{cast.alice.pk}/sessions/{ALICE_SESSION(cast)}/",
+        "302 302 302 200 302 200 302",
+    ),
+    "admin/clients/client/<path:object_id>/sessions/<int:session_id>/remove/": Row(
+        lambda cast: (
+            f"/admin/clients/client/{cast.alice.pk}/sessions/{ALICE_SESSION(cast)}/remove/"
+        ),
+        "302 302 302 200 302 200 302",
+    ),
     "admin/clients/client/<path:object_id>/since-last-session/": Row(
         admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200 302"
     ),
