@@ -5,6 +5,8 @@ import datetime as dt
 import zoneinfo
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -181,3 +183,19 @@ def test_another_therapists_client_session_cannot_be_added_moved_or_removed(cast
     assert list(Session.objects.filter(client=cast.bob).values_list("starts_at", flat=True)) == [
         before
     ]
+
+
+def test_the_card_costs_the_same_with_one_session_or_many(cast):
+    def queries() -> int:
+        http = login(cast.tara)
+        url = reverse("admin:clients_client_change", args=[cast.alice.pk])
+        http.get(url)
+        with CaptureQueriesContext(connection) as captured:
+            http.get(url)
+        return len(captured.captured_queries)
+
+    SessionFactory.create(client=cast.alice)
+    one = queries()
+    for days in range(2, 14):
+        SessionFactory.create(client=cast.alice, starts_at=timezone.now() + dt.timedelta(days))
+    assert queries() == one
