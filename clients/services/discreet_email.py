@@ -35,11 +35,15 @@ def send_discreet_email(*, to: str, template: str, context: dict[str, Any]) -> b
     return True
 
 
-def send_discreet_email_or_raise(*, to: str, template: str, context: dict[str, Any]) -> None:
+def send_discreet_email_or_raise(
+    *, to: str, template: str, context: dict[str, Any], subject: str | None = None
+) -> None:
+    """From the neutral sender; under the neutral subject unless ``subject`` (staff mail) says
+    more."""
     practice = practice_settings()
     sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
     message = EmailMultiAlternatives(
-        subject=practice.reminder_subject,
+        subject=practice.reminder_subject if subject is None else subject,
         body=render_to_string(f"{template}-body.txt", context),
         from_email=formataddr((practice.reminder_sender_name, sender_address)),
         to=[to],
