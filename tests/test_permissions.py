@@ -42,6 +42,10 @@ PUBLIC = {
     "password/reset/sent/",
     "password/reset/<uidb64>/<token>/",
     "password/reset/done/",
+    "admin/password/reset/",
+    "admin/password/reset/sent/",
+    "admin/password/reset/<uidb64>/<token>/",
+    "admin/password/reset/done/",
     "welcome/sent/",
 }
 
@@ -165,6 +169,17 @@ TABLE: dict[str, Row] = {
         fixed("/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200 200"
     ),
     "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200 200"),
+    # staff's own, the same pages beside the admin's sign-in (tests/clients/test_staff_password_reset.py)
+    "admin/password/reset/": Row(fixed("/admin/password/reset/"), "200 200 200 200 200 200 200"),
+    "admin/password/reset/sent/": Row(
+        fixed("/admin/password/reset/sent/"), "200 200 200 200 200 200 200"
+    ),
+    "admin/password/reset/<uidb64>/<token>/": Row(
+        fixed("/admin/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200 200"
+    ),
+    "admin/password/reset/done/": Row(
+        fixed("/admin/password/reset/done/"), "200 200 200 200 200 200 200"
+    ),
     "account/": Row(fixed("/account/"), "302 200 200 302 302 302 302"),
     # who at the practice looked at the client's records: their own, an archived client's too
     "account/who-looked/": Row(fixed("/account/who-looked/"), "302 200 200 302 302 302 200"),

@@ -184,4 +184,3 @@ def session_urls(model_admin: Any) -> list[URLPattern]:
             name="clients_client_session_delete",
         ),
     ]
-

@@ -1,6 +1,5 @@
 """The client's page: sessions, archiving (never deleting), and lists that show only yours."""
 
-
 import pytest
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied

@@ -170,8 +170,10 @@ def test_actions_are_grouped_read_assign_rare(cast):
     assert "Archive" in rare and "ws-rare-link" in rare and "--rare" in groups[2][0]
     assert "Archive" not in read + assign
     # The form below has a heading of its own.
-    assert html.index(">Details</h2>") > html.index('id="sessions-heading"') > html.index(
-        'id="now-heading"'
+    assert (
+        html.index(">Details</h2>")
+        > html.index('id="sessions-heading"')
+        > html.index('id="now-heading"')
     )
 
 
