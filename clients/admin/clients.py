@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -140,9 +140,9 @@ class ClientAdmin(RoleAdmin):
         add: bool = False,
         change: bool = False,
         form_url: str = "",
-        obj: Client | None = None,
+        obj: Model | None = None,
     ) -> Any:
-        if obj is not None and obj.pk:
+        if isinstance(obj, Client) and obj.pk:
             # The page is the client's, not a form to "change": it is titled with their name, and
             # "Save and add another" would leave them for a blank form.
             context.update(

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import time_machine
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
@@ -151,8 +152,9 @@ def test_the_emailed_invitation_names_the_practice_who_asked_and_the_role_and_op
     [message] = mail.outbox
     assert message.to == ["nadia@example.test"]
     assert message.subject == "Morgan invited you to Riverside & Co's practice companion"
-    html = message.alternatives[0][0]
-    for body, practice in ((message.body, "Riverside & Co"), (html, "Riverside &amp; Co")):
+    assert isinstance(message, EmailMultiAlternatives)
+    html = str(message.alternatives[0][0])
+    for body, practice in ((str(message.body), "Riverside & Co"), (html, "Riverside &amp; Co")):
         assert f"Morgan invited you to join {practice} as a therapist" in body
         assert "Hello Nadia Hale," in body
     link = re.search(r"https?://\S+/admin/welcome/\S+/", str(message.body))
