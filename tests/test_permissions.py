@@ -517,7 +517,8 @@ TABLE: dict[str, Row] = {
         admin_object("clients/session", "delete/", ALICE_SESSION), "302 302 302 403 403 403 302"
     ),
     "admin/clients/session/<path:object_id>/change/": Row(
-        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 200 302 200 302"
+        # to the Sessions card's form on the client's page
+        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 302 302 302 302"
     ),
     "admin/clients/session/<path:object_id>/": Row(
         admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302 302"

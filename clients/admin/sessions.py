@@ -1,7 +1,10 @@
 """Sessions in the admin: their list (each client's are added and moved on their page)."""
 
+from typing import Any
+
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clients.admin.filters import ScopedClientFilter
@@ -29,3 +32,18 @@ class SessionAdmin(RoleAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
         return sessions_for_user(user=acting_user(request)).select_related("client")
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """A session is changed with its client, in the Sessions card's form."""
+        session = self.get_object(request, object_id)
+        if session is None:
+            return super().change_view(request, object_id, form_url, extra_context)
+        return HttpResponseRedirect(
+            reverse("admin:clients_client_session_change", args=[session.client_id, session.pk])
+        )

@@ -199,3 +199,11 @@ def test_the_card_costs_the_same_with_one_session_or_many(cast):
     for days in range(2, 14):
         SessionFactory.create(client=cast.alice, starts_at=timezone.now() + dt.timedelta(days))
     assert queries() == one
+
+
+def test_a_session_opened_from_the_list_opens_in_its_clients_form(cast):
+    session = SessionFactory.create(client=cast.alice)
+    opened = login(cast.tara).get(reverse("admin:clients_session_change", args=[session.pk]))
+    assert opened["Location"] == change_url(session)
+    theirs = login(cast.theo).get(reverse("admin:clients_session_change", args=[session.pk]))
+    assert theirs["Location"] == reverse("admin:index")
