@@ -518,7 +518,8 @@ TABLE: dict[str, Row] = {
     ),
     "admin/clients/session/<path:object_id>/change/": Row(
         # to the Sessions card's form on the client's page
-        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 302 302 302 302"
+        admin_object("clients/session", "change/", ALICE_SESSION),
+        "302 302 302 302 302 302 302",
     ),
     "admin/clients/session/<path:object_id>/": Row(
         admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302 302"
