@@ -101,8 +101,15 @@ class PracticeAdminSite(OTPAdminSite):
         # Imported here: their modules register with this site.
         from clients.admin.staff import staff_urls
         from clients.admin.staff_account import staff_account_urls
+        from clients.admin.staff_password_reset import staff_password_reset_urls
 
-        return own + staff_urls(self) + staff_account_urls(self) + super().get_urls()
+        return (
+            own
+            + staff_urls(self)
+            + staff_account_urls(self)
+            + staff_password_reset_urls(self)
+            + super().get_urls()
+        )
 
     def get_app_list(
         self, request: HttpRequest, app_label: str | None = None

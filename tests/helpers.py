@@ -134,20 +134,6 @@ def assignment_form(cast, client, exercise, **overrides):
     }
 
 
-def session_data(rows, initial=0):
-    data = {
-        "display_name": "Alice",
-        "contact_email": "",
-        "timezone": "Europe/London",
-        "sessions-TOTAL_FORMS": str(len(rows)),
-        "sessions-INITIAL_FORMS": str(initial),
-    }
-    for index, row in enumerate(rows):
-        for key, value in row.items():
-            data[f"sessions-{index}-{key}"] = value
-    return data
-
-
 CHANGE = "admin:practice_practicesettings_change"
 
 

@@ -12,11 +12,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from clients.models import Client, Session
+from clients.models import Client
 from homework.models import Assignment, Exercise
 from practice.admin_access import OPENED_AS
 from tests.conftest import Cast, login
-from tests.factories import ExerciseFactory, SessionFactory
+from tests.factories import ExerciseFactory
 from tests.helpers import form_on
 from tests.helpers_workers import lock_assignment, row_locked, start, until_waiting
 
@@ -112,37 +112,6 @@ def test_a_form_from_before_the_check_is_refused_without_an_error_page(cast, cas
     assert refused.status_code == 200
     assert CHANGED_ELSEWHERE in refused.text
     assert stored() == before
-
-
-def test_a_session_moved_in_another_tab_is_not_moved_back(cast):
-    """The client page saves its sessions too: an old tab holds the session's old time."""
-    starts = timezone.now() + dt.timedelta(days=2)
-    session = SessionFactory.create(client=cast.alice, starts_at=starts)
-    url = reverse("admin:clients_client_change", args=[cast.alice.pk])
-    http = login(cast.tara)
-    tab_b = form_on(http.get(url), "client")
-    tab_a = form_on(http.get(url), "client")
-    moved = timezone.localtime(starts + dt.timedelta(days=1))
-    assert tab_a["sessions-0-id"] == str(session.pk)
-    tab_a["sessions-0-starts_at_0"] = moved.strftime("%d/%m/%Y")
-    assert http.post(url, tab_a).status_code == 302
-    assert Session.objects.get(pk=session.pk).starts_at == moved.replace(microsecond=0)
-
-    refused = http.post(url, {**tab_b, "display_name": "Alice R."})
-
-    assert CHANGED_ELSEWHERE in refused.text
-    assert Session.objects.get(pk=session.pk).starts_at == moved.replace(microsecond=0)
-    assert Client.objects.get(pk=cast.alice.pk).display_name == "Alice"
-
-
-def test_a_session_added_elsewhere_makes_the_client_page_stale(cast):
-    url = reverse("admin:clients_client_change", args=[cast.alice.pk])
-    http = login(cast.tara)
-    tab_b = form_on(http.get(url), "client")
-    SessionFactory.create(client=cast.alice)
-    refused = http.post(url, {**tab_b, "display_name": "Alice R."})
-    assert CHANGED_ELSEWHERE in refused.text
-    assert Client.objects.get(pk=cast.alice.pk).display_name == "Alice"
 
 
 def test_a_change_to_what_the_form_does_not_save_does_not_refuse_it(cast):

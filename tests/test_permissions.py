@@ -42,6 +42,10 @@ PUBLIC = {
     "password/reset/sent/",
     "password/reset/<uidb64>/<token>/",
     "password/reset/done/",
+    "admin/password/reset/",
+    "admin/password/reset/sent/",
+    "admin/password/reset/<uidb64>/<token>/",
+    "admin/password/reset/done/",
     "welcome/sent/",
 }
 
@@ -165,6 +169,17 @@ TABLE: dict[str, Row] = {
         fixed("/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200 200"
     ),
     "password/reset/done/": Row(fixed("/password/reset/done/"), "200 200 200 200 200 200 200"),
+    # staff's own, the same pages beside the admin's sign-in (tests/clients/test_staff_password_reset.py)
+    "admin/password/reset/": Row(fixed("/admin/password/reset/"), "200 200 200 200 200 200 200"),
+    "admin/password/reset/sent/": Row(
+        fixed("/admin/password/reset/sent/"), "200 200 200 200 200 200 200"
+    ),
+    "admin/password/reset/<uidb64>/<token>/": Row(
+        fixed("/admin/password/reset/MQ/not-a-token/"), "200 200 200 200 200 200 200"
+    ),
+    "admin/password/reset/done/": Row(
+        fixed("/admin/password/reset/done/"), "200 200 200 200 200 200 200"
+    ),
     "account/": Row(fixed("/account/"), "302 200 200 302 302 302 302"),
     # who at the practice looked at the client's records: their own, an archived client's too
     "account/who-looked/": Row(fixed("/account/who-looked/"), "302 200 200 302 302 302 200"),
@@ -441,6 +456,20 @@ TABLE: dict[str, Row] = {
     "admin/clients/client/<path:object_id>/": Row(
         admin_object("clients/client", "", ALICE), "302 302 302 302 302 302 302"
     ),
+    # the Sessions card's pages: GET draws the form or asks to confirm (tests/clients/test_session_pages.py)
+    "admin/clients/client/<path:object_id>/sessions/add/": Row(
+        admin_object("clients/client", "sessions/add/", ALICE), "302 302 302 200 302 200 302"
+    ),
+    "admin/clients/client/<path:object_id>/sessions/<int:session_id>/": Row(
+        lambda cast: f"/admin/clients/client/{cast.alice.pk}/sessions/{ALICE_SESSION(cast)}/",
+        "302 302 302 200 302 200 302",
+    ),
+    "admin/clients/client/<path:object_id>/sessions/<int:session_id>/remove/": Row(
+        lambda cast: (
+            f"/admin/clients/client/{cast.alice.pk}/sessions/{ALICE_SESSION(cast)}/remove/"
+        ),
+        "302 302 302 200 302 200 302",
+    ),
     "admin/clients/client/<path:object_id>/since-last-session/": Row(
         admin_object("clients/client", "since-last-session/", ALICE), "302 302 302 200 302 200 302"
     ),
@@ -492,7 +521,9 @@ TABLE: dict[str, Row] = {
         admin_object("clients/session", "delete/", ALICE_SESSION), "302 302 302 403 403 403 302"
     ),
     "admin/clients/session/<path:object_id>/change/": Row(
-        admin_object("clients/session", "change/", ALICE_SESSION), "302 302 302 200 302 200 302"
+        # to the Sessions card's form on the client's page
+        admin_object("clients/session", "change/", ALICE_SESSION),
+        "302 302 302 302 302 302 302",
     ),
     "admin/clients/session/<path:object_id>/": Row(
         admin_object("clients/session", "", ALICE_SESSION), "302 302 302 302 302 302 302"

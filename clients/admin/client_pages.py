@@ -14,9 +14,10 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 
-def with_name(message: "StrOrPromise", client: Client) -> str:
-    """``message``'s %(client)s filled with the client's name, kept in its own direction."""
-    return str(message) % {"client": isolated_text(client.display_name)}
+def with_name(message: "StrOrPromise", client: Client, **more: str) -> str:
+    """``message``'s %(client)s filled with the client's name, kept in its own direction (and
+    any ``more`` placeholders)."""
+    return str(message) % {"client": isolated_text(client.display_name), **more}
 
 
 def client_page_context(
@@ -34,8 +35,8 @@ def client_page_context(
 
 
 def back_to_client(
-    model_admin: Any, request: HttpRequest, client: Client, done: "StrOrPromise"
+    model_admin: Any, request: HttpRequest, client: Client, done: "StrOrPromise", **more: str
 ) -> HttpResponseRedirect:
     """To the client's page, saying what was done (``done`` may name the client)."""
-    model_admin.message_user(request, with_name(done, client), messages.SUCCESS)
+    model_admin.message_user(request, with_name(done, client, **more), messages.SUCCESS)
     return HttpResponseRedirect(reverse("admin:clients_client_change", args=[client.pk]))

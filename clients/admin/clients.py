@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IS_POPUP_VAR
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Model, OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from clients import services
 from clients.admin.client_pages import back_to_client, client_page_context
 from clients.admin.filters import ClientStatusFilter
-from clients.admin.sessions import SessionInline
+from clients.admin.session_pages import session_urls, sessions_card
 from clients.admin.two_step import two_step_line, two_step_off_page
 from clients.contact.admin import contact_edit_page, contact_summary
 from clients.models import Client, Session
@@ -53,7 +53,6 @@ class ClientAdmin(RoleAdmin):
     list_display: tuple[str, ...] = ("display_name", "next_session")
     stacks_on_a_phone = True
     search_fields = ("display_name",)
-    inlines = (SessionInline,)
     actions: tuple[str, ...] = ("archive_selected", "restore_selected")
     fieldsets = (
         # The time zone is with the client, not under reminders: their days run on it.
@@ -88,6 +87,7 @@ class ClientAdmin(RoleAdmin):
                 wrap(self.two_step_off_view),
                 name="clients_client_two_step_off",
             ),
+            *session_urls(self),
             *super().get_urls(),
         ]
 
@@ -133,6 +133,26 @@ class ClientAdmin(RoleAdmin):
             # No profile before there is a client: set it once they are added.
             return ((None, main), *self.fieldsets[2:])
         return self.fieldsets
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Model | None = None,
+    ) -> Any:
+        if isinstance(obj, Client) and obj.pk:
+            # The page is the client's, not a form to "change": it is titled with their name, and
+            # "Save and add another" would leave them for a blank form.
+            context.update(
+                title=obj.display_name,
+                subtitle=None,
+                show_save_and_add_another=False,
+                sessions=sessions_card(user=acting_user(request), client=obj, now=timezone.now()),
+            )
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "timezone":  # "London" is read as Europe/London (clients.time_zones)
@@ -297,27 +317,6 @@ class ClientAdmin(RoleAdmin):
         # The link is on this page once: never from a cache.
         add_never_cache_headers(response)
         return response
-
-    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        """Each session row through the clients services (not formset.save())."""
-        actor = acting_user(request)
-        client = form.instance
-        formset.new_objects, formset.changed_objects, formset.deleted_objects = [], [], []
-        for session_form in formset.forms:
-            if not session_form.has_changed() or not session_form.cleaned_data:
-                continue
-            session = session_form.instance
-            starts_at = session_form.cleaned_data.get("starts_at")
-            if session_form.cleaned_data.get("DELETE"):
-                if session.pk:
-                    services.session_cancel(actor=actor, session=session)
-                    formset.deleted_objects.append(session)
-            elif session.pk:
-                services.session_reschedule(actor=actor, session=session, starts_at=starts_at)
-                formset.changed_objects.append((session, session_form.changed_data))
-            else:
-                made = services.session_schedule(actor=actor, client=client, starts_at=starts_at)
-                formset.new_objects.append(made)
 
     # -- archive, never delete
 

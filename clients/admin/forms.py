@@ -1,81 +1,59 @@
-"""The session row's date and time boxes, named for screen readers, on the practice's clock."""
+"""A session's day and time, typed on the client's clock."""
 
 import datetime as dt
 from typing import Any
 
 from django import forms
-from django.contrib.admin.widgets import AdminDateWidget, AdminSplitDateTime, AdminTimeWidget
 from django.core.exceptions import ValidationError
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clients.selectors import recent_and_upcoming
-from practice.dates import read_on_clock_change
+from practice.dates import as_zone, wall_time
 
 
-class SessionTimeInput(AdminTimeWidget):
-    """The time as booked, 10:30 (the practice's formats read it so)."""
+class SessionForm(forms.Form):
+    """When a session starts, read in ``zone`` (the client's time zone)."""
 
-    def format_value(self, value: Any) -> str | None:
-        if isinstance(value, dt.time) and (value.second or value.microsecond):
-            return value.strftime("%H:%M:%S")
-        return super().format_value(value)
+    day = forms.DateField(
+        label=_("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        error_messages={
+            "required": _("Enter the day of the session."),
+            "invalid": _("Enter a date, like 14/03/2027."),
+        },
+    )
+    time = forms.TimeField(
+        label=_("Time"),
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        error_messages={
+            "required": _("Enter the time the session starts."),
+            "invalid": _("Enter a time, like 10:30."),
+        },
+    )
 
-
-class SessionStartsWidget(AdminSplitDateTime):
-    """The date and the time, each with its own name."""
-
-    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
-        # AdminSplitDateTime's own __init__, with our time box.
-        forms.MultiWidget.__init__(
-            self,
-            [
-                AdminDateWidget(attrs={"aria-label": _("Session date")}),
-                SessionTimeInput(attrs={"aria-label": _("Session time")}),
-            ],
-            attrs,
-        )
-
-
-class SessionStartsField(forms.SplitDateTimeField):
-    """When a session starts, on the practice's clock."""
-
-    default_error_messages = {
-        # Read whole by SplitDateTimeField itself (its date and time parts).
-        **forms.SplitDateTimeField.default_error_messages,
-        "skipped": _(
-            "The clocks go forward that night, so %(time)s does not happen. "
-            "Please choose a time before or after it."
-        ),
-        # Half filled in: Django's own "required" would sit under a date that is plainly there.
-        "time_missing": _("Enter a time as well as a date."),
-        "date_missing": _("Enter a date as well as a time."),
-    }
-
-    def clean(self, value: Any) -> Any:
-        if isinstance(value, (list, tuple)) and len(value) == 2:
-            no_date, no_time = (part in self.empty_values for part in value)
-            if no_date != no_time:
-                missing = "date_missing" if no_date else "time_missing"
-                raise ValidationError(self.error_messages[missing], code=missing)
-        return super().clean(value)
-
-    def compress(self, data_list: tuple[dt.date, dt.time] | None) -> dt.datetime | None:
-        try:
-            return super().compress(data_list)
-        except ValidationError as refusal:
-            return read_on_clock_change(refusal, self.error_messages["skipped"])
-
-
-class SessionInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, zone: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # The recent and coming ones only.
-        if self.queryset is not None:  # always so for an inline: its client's sessions
-            self.queryset = recent_and_upcoming(self.queryset, now=timezone.now())
+        self.zone = zone
 
-    def add_fields(self, form: forms.Form, index: int | None) -> None:
-        super().add_fields(form, index)
-        # The delete box too sits under a column heading only.
-        if "DELETE" in form.fields:
-            form.fields["DELETE"].widget.attrs["aria-label"] = _("Delete this session")
+    @classmethod
+    def of(cls, starts_at: dt.datetime, *, zone: str) -> "SessionForm":
+        """A session's form, filled with its time on the client's clock."""
+        local = starts_at.astimezone(as_zone(zone))
+        return cls(initial={"day": local.date(), "time": local.time()}, zone=zone)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        day, time = cleaned.get("day"), cleaned.get("time")
+        if day is not None and time is not None:
+            starts_at = wall_time(dt.datetime.combine(day, time), self.zone)
+            if starts_at is None:
+                raise ValidationError(
+                    {
+                        "time": _(
+                            "The clocks go forward that night, so %(time)s does not happen. "
+                            "Please choose a time before or after it."
+                        )
+                        % {"time": time.strftime("%H:%M")}
+                    }
+                )
+            cleaned["starts_at"] = starts_at
+        return cleaned

@@ -1,64 +1,17 @@
-"""Sessions in the admin: the table of them on the client's page, and their list."""
+"""Sessions in the admin: their list (each client's are added and moved on their page)."""
 
 from typing import Any
 
-from django.contrib import admin
-from django.db import models
 from django.db.models import QuerySet
-from django.http import HttpRequest
-from django.utils import timezone
-from django.utils.timesince import timesince, timeuntil
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clients.admin.filters import ScopedClientFilter
-from clients.admin.forms import SessionInlineFormSet, SessionStartsField, SessionStartsWidget
 from clients.models import Session
 from clients.selectors import sessions_for_user
 from practice.admin_access import RoleAdmin
 from practice.requests import acting_user
-
-
-class SessionInline(admin.TabularInline):  # type: ignore[type-arg]
-    """Sessions are recorded on the client's page; "since last session" starts from them."""
-
-    model = Session
-    formset = SessionInlineFormSet
-    formfield_overrides = {
-        models.DateTimeField: {"form_class": SessionStartsField, "widget": SessionStartsWidget}
-    }
-    extra = 1
-    fields = ("starts_at", "when")
-    readonly_fields = ("when",)
-    ordering = ("-starts_at",)
-    verbose_name = _("session")
-    verbose_name_plural = _("Sessions: add the next one in the empty row")
-
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
-        # Each row is labelled with str(session), which names the client.
-        return super().get_queryset(request).select_related("client")
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return True
-
-    @admin.display(description=_("when"))
-    def when(self, obj: Session) -> str:
-        if obj.pk is None:
-            return ""
-        now = timezone.now()
-        if timezone.localdate(obj.starts_at) == timezone.localdate(now):
-            return str(_("today"))
-        if obj.starts_at > now:
-            return str(_("in %(time)s") % {"time": timeuntil(obj.starts_at, now, depth=1)})
-        return str(_("%(time)s ago") % {"time": timesince(obj.starts_at, now, depth=1)})
 
 
 class SessionAdmin(RoleAdmin):
@@ -67,8 +20,8 @@ class SessionAdmin(RoleAdmin):
     therapist_can = frozenset({"view"})
     manager_can = frozenset({"view"})
     instead_of_deleting = _(
-        "To remove a session, open the client's page and tick “Delete” on its row in "
-        "the sessions table. Nothing the client wrote goes with it."
+        "To remove a session, open the client's page and choose “Remove” beside it under "
+        "Sessions. Nothing the client wrote goes with it."
     )
     list_display: tuple[str, ...] = ("starts_at", "client")
     stacks_on_a_phone = True  # like the therapist's other lists, each value named
@@ -79,3 +32,18 @@ class SessionAdmin(RoleAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Session]:
         return sessions_for_user(user=acting_user(request)).select_related("client")
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """A session is changed with its client, in the Sessions card's form."""
+        session = self.get_object(request, object_id)
+        if session is None:
+            return super().change_view(request, object_id, form_url, extra_context)
+        return HttpResponseRedirect(
+            reverse("admin:clients_client_session_change", args=[session.client_id, session.pk])
+        )

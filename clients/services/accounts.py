@@ -109,8 +109,9 @@ def user_send_password_reset(*, user_id: int) -> bool:
     user = User.objects.filter(pk=user_id, is_active=True).first()
     if user is None or not user.has_usable_password():
         return False
+    # Each to their own sign-in: staff to the admin's, clients to the portal's.
     path = reverse(
-        "clients:password_reset_confirm",
+        "clients:password_reset_confirm" if user.is_client else "admin:password_reset_confirm",
         kwargs={
             "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
             "token": default_token_generator.make_token(user),

@@ -39,16 +39,22 @@ def send_discreet_email(
 
 
 def send_discreet_email_or_raise(
-    *, to: str, template: str, context: dict[str, Any], language: str | None
+    *,
+    to: str,
+    template: str,
+    context: dict[str, Any],
+    language: str | None,
+    subject: str | None = None,
 ) -> None:
-    """In the recipient's ``language`` (None: the practice's, for someone with no account yet)."""
+    """In the recipient's ``language`` (None: the practice's, for someone with no account yet),
+    from the neutral sender; under the neutral subject unless ``subject`` (staff mail) says more."""
     practice = practice_settings()
     sender_address = parseaddr(settings.DEFAULT_FROM_EMAIL)[1] or "notifications@localhost"
     with in_language(language):
         text = render_to_string(f"{template}-body.txt", context)
         html = render_to_string(f"{template}-body.html", context)
     message = EmailMultiAlternatives(
-        subject=practice.reminder_subject,
+        subject=practice.reminder_subject if subject is None else subject,
         body=text,
         from_email=formataddr((practice.reminder_sender_name, sender_address)),
         to=[to],

@@ -3,11 +3,13 @@
 import datetime as dt
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -27,6 +29,7 @@ from practice.delivery import raise_if_failed
 from practice.models import User
 from practice.queue import enqueue_on_commit
 from practice.roles import require_manager
+from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
 
@@ -169,6 +172,23 @@ def staff_invitation_accept(*, token: str, password: str) -> User:
     return user
 
 
+def staff_invitation_words(invitation: StaffInvitation) -> dict[str, Any]:
+    """Who asked, for which practice and role: a colleague's invitation that named none of it
+    would read as phishing (discretion is for clients' mail)."""
+    roles = {
+        StaffInvitation.Role.THERAPIST: _("a therapist"),
+        StaffInvitation.Role.MANAGER: _("a practice manager"),
+    }
+    return {
+        "name": invitation.name,
+        "inviter": invitation.created_by.name or invitation.created_by.email,
+        "practice": practice_settings().name,
+        "role": roles[StaffInvitation.Role(invitation.role)],
+        "url": _url(invitation.link_seed),
+        "expires_at": invitation.expires_at,
+    }
+
+
 def staff_invitation_send_email(*, invitation_id: int) -> bool:
     return raise_if_failed(_try_email(invitation_id), EmailNotSent(invitation_id)) == "sent"
 
@@ -189,12 +209,15 @@ def _try_email(invitation_id: int) -> str:
         return "skipped"
 
     def send() -> None:
+        context = staff_invitation_words(invitation)
         send_discreet_email_or_raise(
             to=invitation.email,
-            # The client's invitation's words are neutral for anyone: one template.
-            template="clients/email/invitation",
-            context={"url": _url(invitation.link_seed), "expires_at": invitation.expires_at},
+            template="clients/email/staff-invitation",
+            context=context,
             language=None,  # no account yet to hold a language: the practice's
+            subject=" ".join(
+                render_to_string("clients/email/staff-invitation-subject.txt", context).split()
+            ),
         )
 
     return invitation_email_attempt(

@@ -191,6 +191,7 @@ def _context(data: SummaryData) -> dict[str, Any]:
                 "label": kind.label,
                 "html": _naming_its_section(html, str(kind.label)),
                 "entries": section.entries,
+                "kind": kind.slug,
             }
         )
         printed.update(entry.pk for entry in context.get("printed", ()))

@@ -48,10 +48,6 @@ def save_alice_with_time_zone(cast, typed):
             "display_name": "Alice",
             "contact_email": "",
             "timezone": typed,
-            "sessions-TOTAL_FORMS": "0",
-            "sessions-INITIAL_FORMS": "0",
-            "sessions-MIN_NUM_FORMS": "0",
-            "sessions-MAX_NUM_FORMS": "1000",
         },
     )
     return response, Client.objects.get(pk=cast.alice.pk).timezone

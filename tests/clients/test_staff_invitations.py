@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 import time_machine
 from django.core import mail
+from django.core.mail import EmailMultiAlternatives
 from django.test import Client as HttpClient
 from django.urls import reverse
 from django.utils import timezone
 
 from clients.models import StaffInvitation
-from practice.models import User
+from practice.models import PracticeSettings, User
 from tests.conftest import login
 
 INVITE = "/admin/staff/invite/"
@@ -139,16 +140,23 @@ def test_a_weak_password_is_refused_and_the_link_still_works(cast):
     assert answer.status_code == 302
 
 
-def test_the_emailed_link_is_neutral_and_opens(cast, django_capture_on_commit_callbacks):
+def test_the_emailed_invitation_names_the_practice_who_asked_and_the_role_and_opens(
+    cast, django_capture_on_commit_callbacks
+):
+    """Discretion is for clients' mail: a colleague's invitation naming nobody read as phishing."""
+    PracticeSettings.objects.filter(pk=1).update(name="Riverside & Co")
     manager = login(cast.morgan)
     with django_capture_on_commit_callbacks(execute=True):
         invite(manager, send_email="on")
     assert StaffInvitation.objects.get().email_state == "sent"
-    assert len(mail.outbox) == 1
-    message = mail.outbox[0]
+    [message] = mail.outbox
     assert message.to == ["nadia@example.test"]
-    for word in ("therapist", "therapy", "practice manager", "Nadia"):
-        assert word not in message.body
+    assert message.subject == "Morgan invited you to Riverside & Co's practice companion"
+    assert isinstance(message, EmailMultiAlternatives)
+    html = str(message.alternatives[0][0])
+    for body, practice in ((str(message.body), "Riverside & Co"), (html, "Riverside &amp; Co")):
+        assert f"Morgan invited you to join {practice} as a therapist" in body
+        assert "Hello Nadia Hale," in body
     link = re.search(r"https?://\S+/admin/welcome/\S+/", str(message.body))
     assert link
     _http, answer = take_up(link.group(0).removeprefix("http://testserver"))

@@ -351,7 +351,7 @@ def test_assigning_to_another_therapists_client_is_not_found(cast: Cast) -> None
 # The client's page before the panel (its alerts, the alerts of the last weeks' summary, and the
 # measures' totals over time and in that summary, among them), and the three the panel adds: the
 # client's programs, their steps (with_steps), and the programs the form offers.
-CLIENT_PAGE_QUERIES = 27 + 3
+CLIENT_PAGE_QUERIES = 26 + 3
 
 
 def count_page_queries(cast: Cast) -> int:

@@ -141,12 +141,19 @@ def test_past_its_due_date_work_is_overdue_unless_it_was_sent(cast, sent, listed
     assert ("Overdue" in opened) is listed
 
 
-def test_last_entries_are_each_kinds_digest_with_each_entry_a_click_away(cast):
+def test_last_entries_are_each_kinds_digest_with_a_count_linking_to_them(cast):
     daily_urges(cast, days=7)
     block = now_block(page(cast))
     recent = block[block.index('id="now-recent"') :]
     assert "urges shared in this period" in recent  # the urge log's own summary words
-    assert len(re.findall(r"/admin/homework/entry/\d+/change/", recent)) == 8  # 7 urges + 1 record
+    # One link a kind, not one an entry: a week of logs repeated one title seven times.
+    assert not re.findall(r"/admin/homework/entry/\d+/change/", recent)
+    entries = reverse("admin:homework_entry_changelist")
+    links = re.findall(rf'href="{entries}\?client={cast.alice.pk}&amp;([^"]+)">([^<]+)</a>', recent)
+    assert ("assignment__exercise__kind=urge_log", "7 entries: read each in full") in links
+    assert ("assignment__exercise__kind=written_record", "1 entry: read it in full") in links
+    listed = login(cast.tara).get(f"{entries}?client={cast.alice.pk}&{links[0][0]}")
+    assert len(listed.context["cl"].result_list) == 7
 
 
 def test_actions_are_grouped_read_assign_rare(cast):
@@ -163,7 +170,11 @@ def test_actions_are_grouped_read_assign_rare(cast):
     assert "Archive" in rare and "ws-rare-link" in rare and "--rare" in groups[2][0]
     assert "Archive" not in read + assign
     # The form below has a heading of its own.
-    assert html.index("Details and sessions") > html.index('id="now-heading"')
+    assert (
+        html.index(">Details</h2>")
+        > html.index('id="sessions-heading"')
+        > html.index('id="now-heading"')
+    )
 
 
 def test_since_last_session_shows_what_the_summary_shows(cast):
