@@ -137,7 +137,7 @@ def language_middleware(get_response: Handler) -> Handler:
         signed_in = user.is_authenticated
         asked = person_language(user) if signed_in else get_language_from_request(request)
         with in_language(asked) as language:
-            request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+            request.LANGUAGE_CODE = language
             response = get_response(request)
         if not signed_in:
             patch_vary_headers(response, ("Accept-Language",))

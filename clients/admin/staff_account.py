@@ -146,7 +146,7 @@ class StaffLanguageForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["language"].choices = language_choices()
+        self.fields["language"].choices = language_choices()  # type: ignore[attr-defined]
 
 
 @require_http_methods(["GET", "POST"])

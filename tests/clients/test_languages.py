@@ -17,7 +17,7 @@ SPANISH_LINES = "Línea 016 (24 horas): 016\nEmergencias: 112"
 
 
 def page_language(response) -> str:
-    return response.content.decode().split('<html lang="', 1)[1].split('"', 1)[0]
+    return str(response.content.decode()).split('<html lang="', 1)[1].split('"', 1)[0]
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from tests.helpers_discreet import FORBIDDEN_WORDS_ES, assert_discreet, readable
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 EVERY_BATCH = [set(kinds) for size in (1, 2, 3) for kinds in combinations(list(ReminderKind), size)]
-CLIENT_EMAILS = {
+CLIENT_EMAILS: dict[str, dict[str, object]] = {
     "clients/email/invitation": {"url": "https://p.example/welcome/t/"},
     "clients/email/finish-sign-in": {"url": "https://p.example/welcome/finish/t/"},
     "clients/email/address-in-use": {
@@ -79,8 +79,14 @@ def test_every_message_names_nothing_clinical_in_each_language(language):
         assert_discreet(*readable_parts(sent))
     staff = SimpleNamespace(get_short_name=lambda: "Sam")
     week = SimpleNamespace(flags_to_read=2, new_entries=5, done=3)
-    context = {"manager": staff, "therapist": staff, "hours": 24, "week": week, "due": 4}
+    staff_context: dict[str, object] = {
+        "manager": staff,
+        "therapist": staff,
+        "hours": 24,
+        "week": week,
+        "due": 4,
+    }
     with in_language(language):
         for template in STAFF_EMAILS:
             for part in ("subject.txt", "body.txt", "body.html"):
-                assert_discreet(render_to_string(f"{template}-{part}", context))
+                assert_discreet(render_to_string(f"{template}-{part}", staff_context))
