@@ -216,6 +216,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         lambda c: reverse("admin:homework_entry_change", args=[c.alice_entry.pk]),
         lambda c: EntryComment.objects.create(entry=c.alice_entry, author=c.tara, text="Hm."),
     ),
+    # The library picker's shelves and each item's line come from one query of the library.
+    "assign form": (
+        "tara",
+        lambda c: reverse("admin:homework_assignment_add") + f"?client={c.alice.pk}",
+        an_exercise,
+    ),
     "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
     "home, alerts": ("tara", lambda c: reverse("admin:index"), alerts_open_and_acknowledged),
     "manager's home, alerts": (

@@ -182,7 +182,7 @@ class AssignmentAdmin(RoleAdmin):
         extra_context: dict[str, Any] | None = None,
     ) -> Any:
         # The library's own words, so the page can offer them to personalise.
-        library = exercises_for_user(user=acting_user(request)).filter(is_active=True)
+        library = list(exercises_for_user(user=acting_user(request)).filter(is_active=True))
         extra = {
             "library_instructions": {e.pk: e.instructions for e in library},
             "library_fields": {

@@ -102,6 +102,12 @@
     });
     // Typing in any box (the words, a date) updates the preview once the typing pauses.
     form.addEventListener("input", refreshPreview);
+    // The admin's calendar and "Today" links set a date without an input or change event.
+    document.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest(".datetimeshortcuts a, .calendarbox a")) {
+        refreshPreview();
+      }
+    });
     showScheduleFields();
     showKindFields();
     var frame = document.getElementById("assign-preview");

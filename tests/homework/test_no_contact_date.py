@@ -63,6 +63,13 @@ def test_a_no_contact_date_posted_for_another_kind_is_ignored_and_not_stored(cas
     assert saved is not None and saved.no_contact_since is None
 
 
+@pytest.mark.parametrize(("kind", "shown"), [(TRACKERS[0], True), (OTHERS[0], False)])
+def test_saved_work_offers_the_date_only_where_its_kind_counts_from_it(cast, kind, shown):
+    work = AssignmentFactory.create(client=cast.alice, exercise__kind=kind)
+    page = login(cast.tara).get(reverse("admin:homework_assignment_change", args=[work.pk]))
+    assert ('name="no_contact_since"' in page.text) is shown
+
+
 def test_the_service_refuses_it_too(cast):
     with pytest.raises(ValidationError) as refused:
         services.assignment_create(
