@@ -232,13 +232,14 @@ def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
         exercise=exercise,
         instructions=(data.get("instructions") or "").strip(),
         schedule=cleaned.get("schedule") or Assignment.Schedule.ONCE,
-        starts_on=cleaned.get("starts_on"),
         weekdays=cleaned.get("weekdays") or [],
         days_before=cleaned.get("days_before"),
         due_on=cleaned.get("due_on"),
         ends_on=cleaned.get("ends_on"),
     )
-    sample.weekdays_default_to_start()
+    if cleaned.get("starts_on") is not None:
+        sample.starts_on = cleaned["starts_on"]
+        sample.weekdays_default_to_start()
     return preview_of(sample)
 
 
