@@ -251,6 +251,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         + "?from=since-last-session",
         daily_work_with_an_entry,
     ),
+    # The library picker's shelves and each item's line come from one query of the library.
+    "assign form": (
+        "tara",
+        lambda c: reverse("admin:homework_assignment_add") + f"?client={c.alice.pk}",
+        an_exercise,
+    ),
     "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
     "home, new work by client": ("tara", lambda c: reverse("admin:index"), a_client_with_new_work),
     "manager's home, new work by client": (

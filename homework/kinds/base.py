@@ -6,12 +6,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils import timezone
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from homework.kinds.answers import asked_as, flatten, json_ready
 from homework.kinds.data import as_form_data, draft_from_form_data
 from homework.kinds.fields import KindForm, OptionsForm
+from homework.kinds.shelves import Shelf
 from homework.kinds.values import (
     BRIEF,
     EarlierWanted,
@@ -41,6 +43,9 @@ __all__ = [
 ]
 
 
+# A line in a select, read whole on a phone.
+ABOUT_MAX_CHARS = 90
+
 TREND_EASING = "easing"
 TREND_STEADY = "steady"
 TREND_STRONGER = "stronger"
@@ -60,8 +65,11 @@ class ExerciseKind:
     # A kind kept up to date over time says it updates it: "Add another" would promise a blank one.
     again_label: ClassVar["StrOrPromise"] = gettext_lazy("Add another")
     continues_last_sent: ClassVar[bool] = False
-    # Other kinds refuse the assignment's "no contact since" date.
-    uses_no_contact_since: ClassVar[bool] = False
+    # The assignment's fields this kind uses beyond the schedule; the form shows only these.
+    assignment_fields: ClassVar[tuple[str, ...]] = ()
+    # Where the library picker puts it, and the line that says what it is.
+    shelf: ClassVar[Shelf]
+    about: ClassVar["StrOrPromise"]
     # If true, a flagged entry's line in the summary counts as read.
     excerpt_quotes_client: ClassVar[bool] = True
     form_class: ClassVar[type[KindForm]]
@@ -110,6 +118,16 @@ class ExerciseKind:
         """The admin's friendlier options editor, if any; ``clean_options`` still decides what is
         valid."""
         return None
+
+    def shelf_of(self, exercise: "Exercise") -> Shelf:
+        return self.shelf
+
+    def about_line(self, exercise: "Exercise") -> str:
+        """One line on what ``exercise`` is: the first sentence of the note for therapists,
+        else what the kind is."""
+        note = (exercise.therapist_note or "").strip()
+        first = note.split(". ", 1)[0].split("\n", 1)[0].rstrip(".")
+        return Truncator(first).chars(ABOUT_MAX_CHARS) if first else str(self.about)
 
     def clean_options(self, options: Any, *, saved: Any = None) -> JSONDict:
         """``saved`` is what the exercise holds now: a kind may let stand what it would refuse as

@@ -15,6 +15,7 @@ from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 from homework.kinds.fields import KindForm, choice, date, long_text, scale, short_text
 from homework.kinds.rows import RowSpec
+from homework.kinds.shelves import Shelf
 from homework.kinds.summaries import latest_per_assignment, parse_date
 from practice.bidi import isolated_text
 
@@ -87,6 +88,8 @@ class BoundaryStepsForm(KindForm):
 class BoundarySteps(ExerciseKind):
     slug = "boundary_steps"
     label = gettext_lazy("Boundary steps")
+    shelf = Shelf.WORKSHEETS
+    about = gettext_lazy("One small boundary planned, tried and looked back on.")
     schema_version = 1
     form_class = BoundaryStepsForm
     again_label = gettext_lazy("Update my steps")

@@ -15,6 +15,7 @@ from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, ResponseInvalid, 
 from homework.kinds.excerpts import shorten
 from homework.kinds.fields import KindForm, OptionsForm, long_text
 from homework.kinds.limits import first_of
+from homework.kinds.shelves import Shelf
 from practice.text_limits import too_long
 
 if TYPE_CHECKING:
@@ -157,6 +158,8 @@ class ReadingOptionsForm(OptionsForm):
 class Reading(ExerciseKind):
     slug = "reading"
     label = gettext_lazy("Reading")
+    shelf = Shelf.READINGS
+    about = gettext_lazy("A short reading with questions to take into the week.")
     schema_version = 1
     form_class = ReadingForm
     send_label = gettext_lazy("I've read this")

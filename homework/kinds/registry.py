@@ -18,6 +18,7 @@ _INFRASTRUCTURE = {
     "excerpts",
     "summaries",
     "timeline",
+    "shelves",
 }
 
 

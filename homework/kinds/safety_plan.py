@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from homework.kinds.base import BRIEF, ExerciseKind, JSONDict, SummaryScope
 from homework.kinds.fields import KindForm, long_text, short_text
+from homework.kinds.shelves import Shelf
 from practice.bidi import isolated_text
 from practice.dates import calendar_day
 
@@ -83,6 +84,8 @@ def current_of(entries: Sequence["Entry"], scope: SummaryScope) -> "Entry | None
 class SafetyPlan(ExerciseKind):
     slug = "safety_plan"
     label = gettext_lazy("Safety plan")
+    shelf = Shelf.SAFETY
+    about = gettext_lazy("The client's own plan for a crisis, filled in with you.")
     schema_version = 1
     form_class = SafetyPlanForm
     again_label = gettext_lazy("Update my plan")

@@ -13,6 +13,7 @@ from homework.kinds.base import BRIEF, EarlierWanted, ExerciseKind, JSONDict, Su
 from homework.kinds.fields import KindForm, choice, date, flag, multiple_choice, short_text
 from homework.kinds.limits import NAMES_LIST_LIMIT, first_of
 from homework.kinds.rows import RowSpec
+from homework.kinds.shelves import Shelf
 from homework.kinds.summaries import latest_per_assignment, parse_date
 from practice.bidi import isolated_text
 
@@ -100,6 +101,8 @@ class SupportNetworkForm(KindForm):
 class SupportNetwork(ExerciseKind):
     slug = "support_network"
     label = gettext_lazy("Support-network map")
+    shelf = Shelf.WORKSHEETS
+    about = gettext_lazy("Who and where the client can turn to, and how close they are.")
     schema_version = 1
     form_class = SupportNetworkForm
     again_label = gettext_lazy("Update my map")

@@ -21,6 +21,7 @@ from homework.kinds.fields import (
     when,
 )
 from homework.kinds.limits import OLDER_LIST_LIMIT, SECTION_LIST_LIMIT, first_of
+from homework.kinds.shelves import Shelf
 
 if TYPE_CHECKING:
     from homework.models import Entry
@@ -48,6 +49,8 @@ class WrittenRecordForm(KindForm):
 class WrittenRecord(ExerciseKind):
     slug = "written_record"
     label = _("Written record")
+    shelf = Shelf.LOGS
+    about = _("A difficult moment, written down soon after it happens.")
     schema_version = 1
     is_log = True
     form_class = WrittenRecordForm

@@ -154,6 +154,7 @@ class Assignment(models.Model):
         elif self.ends_on and once:
             errors["ends_on"] = gettext("A one-off exercise has a due date, not an end date.")
         self._check_days_before(errors)
+        self.weekdays_default_to_start()
         weekdays = self.weekdays if isinstance(self.weekdays, list) else None
         on_weekdays = (self.Schedule.WEEKLY, self.Schedule.FORTNIGHTLY)
         if weekdays is None or not all(
@@ -292,7 +293,7 @@ class Assignment(models.Model):
             return
         if stored is not None and stored["no_contact_since"] == day:
             return
-        if not get_kind(self.exercise.kind).uses_no_contact_since:
+        if "no_contact_since" not in get_kind(self.exercise.kind).assignment_fields:
             errors["no_contact_since"] = gettext(
                 "Only a no-contact tracker counts days from this date: leave it empty."
             )
@@ -315,6 +316,13 @@ class Assignment(models.Model):
                     "This is the day contact stopped: choose %(date)s or earlier. "
                     "It is still %(date)s where the client is."
                 ) % {"date": formats.date_format(their_today, "MONTH_DAY_FORMAT")}
+
+    def weekdays_default_to_start(self) -> None:
+        """Weekly or fortnightly work with no day chosen comes round on its start's weekday: the
+        one rule for the admin's forms, the API and programs alike."""
+        on_weekdays = (self.Schedule.WEEKLY, self.Schedule.FORTNIGHTLY)
+        if self.schedule in on_weekdays and self.weekdays in ([], None) and self.starts_on:
+            self.weekdays = [self.starts_on.weekday()]
 
     @property
     def client_instructions(self) -> str:

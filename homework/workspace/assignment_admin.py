@@ -17,12 +17,13 @@ from clients.admin.filters import ScopedClientFilter
 from clients.models import Client
 from clients.selectors import clients_for_user
 from homework import services
+from homework.kinds import get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, client_today, exercises_for_user
 from homework.workspace import views
 from homework.workspace.display import reminder_waits_warning, schedule_text
 from homework.workspace.filters import PastDueFilter
-from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, IdAutocompleteSelect
+from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, kind_assignment_fields
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
 from practice.dates import as_zone
@@ -43,7 +44,6 @@ class AssignmentAdmin(RoleAdmin):
     stacks_on_a_phone = True
     list_filter = (ScopedClientFilter, PastDueFilter, "status", "schedule", "exercise__kind")
     search_fields = ("exercise__title", "client__display_name")
-    autocomplete_fields = ("exercise",)
     list_select_related = ("exercise", "client")
     change_form_template = "admin/homework/assignment/change_form.html"
     actions = ("end_today",)
@@ -94,15 +94,16 @@ class AssignmentAdmin(RoleAdmin):
         return assignments_for_user(user=acting_user(request)).select_related("exercise", "client")
 
     def get_fieldsets(self, request: HttpRequest, obj: Assignment | None = None) -> Any:
-        more = ("no_contact_since", "status") if obj else ("no_contact_since",)
+        # Saved work shows only what its kind uses; a new form offers them all, the page's script
+        # showing each only for an exercise whose kind uses it.
+        extra = get_kind(obj.exercise.kind).assignment_fields if obj else kind_assignment_fields()
         return (
-            (None, {"fields": ("client", "exercise")}),
+            (None, {"fields": ("client", "exercise", *extra)}),
             (_("What the client reads"), {"fields": ("instructions",)}),
             (
                 _("When"),
                 {
                     "fields": (
-                        "repeat",
                         "schedule",
                         "starts_on",
                         "due_on",
@@ -112,7 +113,7 @@ class AssignmentAdmin(RoleAdmin):
                     )
                 },
             ),
-            (_("More"), {"fields": more, "classes": ("collapse",)}),
+            *([(_("More"), {"fields": ("status",), "classes": ("collapse",)})] if obj else []),
         )
 
     def get_readonly_fields(
@@ -171,9 +172,6 @@ class AssignmentAdmin(RoleAdmin):
             kwargs["queryset"] = exercises_for_user(user=acting_user(request)).filter(
                 is_active=True
             )
-            kwargs["widget"] = IdAutocompleteSelect(
-                db_field, self.admin_site, using=kwargs.get("using")
-            )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def changeform_view(
@@ -184,9 +182,13 @@ class AssignmentAdmin(RoleAdmin):
         extra_context: dict[str, Any] | None = None,
     ) -> Any:
         # The library's own words, so the page can offer them to personalise.
-        library = exercises_for_user(user=acting_user(request)).filter(is_active=True)
+        library = list(exercises_for_user(user=acting_user(request)).filter(is_active=True))
         extra = {
             "library_instructions": {e.pk: e.instructions for e in library},
+            "library_fields": {
+                "all": kind_assignment_fields(),
+                "exercises": {e.pk: get_kind(e.kind).assignment_fields for e in library},
+            },
             **(extra_context or {}),
         }
         return super().changeform_view(request, object_id, form_url, extra)

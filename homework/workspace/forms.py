@@ -1,13 +1,12 @@
 """Forms of the therapist's workspace in the admin. They validate; services write."""
 
 import copy
-import datetime as dt
 import json
 import uuid
 from typing import Any
 
 from django import forms
-from django.contrib.admin.widgets import AdminDateWidget, AutocompleteSelect
+from django.contrib.admin.widgets import AdminDateWidget
 from django.core.exceptions import ValidationError
 from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
@@ -16,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import DAYS_BEFORE_MAX, DAYS_BEFORE_MESSAGE, Assignment, Exercise
 from homework.services import COMMENT_MAX_CHARS, assignment_check_update
+from homework.workspace.library_picker import LibraryChoiceField
 from practice.requests import parse_id
 
 ASSIGNMENT_FIELDS = (
@@ -44,13 +44,6 @@ BULK_FIELDS = (
 )
 
 
-class IdAutocompleteSelect(AutocompleteSelect):
-    """The admin's library picker, drawn again with a form that was refused."""
-
-    def optgroups(self, name: str, value: Any, attrs: Any = None) -> Any:
-        return super().optgroups(name, [v for v in value if parse_id(str(v)) is not None], attrs)
-
-
 class WeekdaysField(forms.TypedMultipleChoiceField):
     """Days of the week as check boxes, stored as numbers (0 = Monday)."""
 
@@ -58,7 +51,10 @@ class WeekdaysField(forms.TypedMultipleChoiceField):
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("label", _("On these days"))
-        kwargs.setdefault("help_text", _("For a weekly schedule."))
+        kwargs.setdefault(
+            "help_text",
+            _("For a weekly schedule. With none ticked, it comes on the start date's weekday."),
+        )
         super().__init__(
             choices=list(WEEKDAYS.items()), coerce=int, empty_value=[], required=False, **kwargs
         )
@@ -130,42 +126,31 @@ _SCHEDULE_HELP = {
 }
 
 
-# One click for the usual rhythm of a standard measure.
-REPEAT_WEEKS = 12
-REPEAT_CHOICES = [
-    ("", _("As set below")),
-    (Assignment.Schedule.WEEKLY, _("Weekly for 12 weeks, on the start's weekday")),
-    (Assignment.Schedule.FORTNIGHTLY, _("Every two weeks for 12 weeks, on the start's weekday")),
-]
-
-
-def apply_repeat(cleaned: dict[str, Any]) -> None:
-    """The one-click rhythm: sets the schedule, and the day and end where left empty."""
-    repeat = cleaned.get("repeat")
-    starts = cleaned.get("starts_on")
-    if not repeat or starts is None:
+def drop_fields_the_kind_does_not_use(cleaned: dict[str, Any]) -> None:
+    """A field another kind uses, posted anyway (the page shows every field without JavaScript),
+    is ignored rather than stored or refused."""
+    exercise = cleaned.get("exercise")
+    if exercise is None:
         return
-    cleaned["schedule"] = repeat
-    cleaned["weekdays"] = cleaned.get("weekdays") or [starts.weekday()]
-    cleaned["ends_on"] = cleaned.get("ends_on") or starts + dt.timedelta(
-        weeks=REPEAT_WEEKS, days=-1
-    )
+    used = get_kind(exercise.kind).assignment_fields
+    for name in kind_assignment_fields():
+        if name not in used and name in cleaned:
+            cleaned[name] = None
+
+
+def kind_assignment_fields() -> list[str]:
+    """The assignment's fields some kind uses beyond the schedule (ExerciseKind.assignment_fields)."""
+    return sorted({name for kind in all_kinds() for name in kind.assignment_fields})
 
 
 class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
     weekdays = WeekdaysField()
     days_before = days_before_field()
-    repeat = forms.ChoiceField(
-        label=_("In one click"),
-        choices=REPEAT_CHOICES,
-        required=False,
-        widget=forms.RadioSelect,
-        help_text=_("A check-in or questionnaire is usually asked weekly or every two weeks."),
-    )
 
     class Meta:
         model = Assignment
         fields = ASSIGNMENT_FIELDS
+        field_classes = {"exercise": LibraryChoiceField}
         widgets = _SCHEDULE_WIDGETS
         help_texts = _SCHEDULE_HELP
         error_messages = {
@@ -179,7 +164,7 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        apply_repeat(cleaned)
+        drop_fields_the_kind_does_not_use(cleaned)
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         said_once(self, cleaned)
@@ -205,6 +190,7 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Assignment
         fields = BULK_FIELDS
+        field_classes = {"exercise": LibraryChoiceField}
         # The admin's own date pickers, as on the form for one client.
         widgets = {
             **_SCHEDULE_WIDGETS,

@@ -197,7 +197,11 @@ def assignment_preview(model_admin: AdminOf, request: HttpRequest) -> HttpRespon
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     context = _preview_context(user=acting_user(request), data=request.POST)
-    return TemplateResponse(request, "admin/homework/assignment/preview.html", context)
+    # An exercise outside the therapist's library is refused as one that does not exist.
+    status = 404 if context.get("not_yours") else 200
+    return TemplateResponse(
+        request, "admin/homework/assignment/preview.html", context, status=status
+    )
 
 
 def assignment_preview_html(request: HttpRequest) -> str:
@@ -222,7 +226,7 @@ def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
         else None
     )
     if exercise is None:
-        return {"exercise": None}
+        return {"exercise": None, "not_yours": bool(data.get("exercise"))}
     form = BulkAssignForm(data, exercises=selectors.exercises_for_user(user=user))
     form.is_valid()  # a half-filled form still previews; errors show in the form itself
     cleaned = dict(form.cleaned_data)
@@ -236,6 +240,9 @@ def _preview_context(*, user: "User", data: "QueryDict") -> dict[str, Any]:
         due_on=cleaned.get("due_on"),
         ends_on=cleaned.get("ends_on"),
     )
+    if cleaned.get("starts_on") is not None:
+        sample.starts_on = cleaned["starts_on"]
+        sample.weekdays_default_to_start()
     return preview_of(sample)
 
 

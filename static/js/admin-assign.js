@@ -73,38 +73,43 @@
       }, 400);
     }
 
-    form.addEventListener("change", function (event) {
-      if (event.target.name === "schedule") showScheduleFields();
-      if (event.target === exercise) offerLibraryWords();
-      refreshPreview();
-    });
-    if (instructions) instructions.addEventListener("input", refreshPreview);
-    // The library picker is a select2 widget: it announces changes through jQuery.
-    if (window.django && window.django.jQuery && exercise) {
-      window.django.jQuery(exercise).on("select2:select", function () {
-        offerLibraryWords();
-        refreshPreview();
-      });
-      // Its combobox is named only by what it shows, which is nothing until an
-      // exercise is chosen (a screen reader said just "combobox"): name it by
-      // the field's label first. What it shows is its value, not a second
-      // field: select2 4.1 dropped that "textbox" role too. jQuery runs ready
-      // handlers in order, so this runs after Django's autocomplete.js built it.
-      window.django.jQuery(function () {
-        var box = exercise.parentNode.querySelector(".select2-selection[role=combobox]");
-        var label = form.querySelector("label[for='" + exercise.id + "']");
-        if (!box || !label) return;
-        if (!label.id) label.id = exercise.id + "_label";
-        var shown = box.getAttribute("aria-labelledby") || "";
-        box.setAttribute("aria-labelledby", (label.id + " " + shown).trim());
-        var rendered = shown && document.getElementById(shown);
-        if (rendered) {
-          rendered.removeAttribute("role");
-          rendered.removeAttribute("aria-readonly");
-        }
+    // The fields only some kinds use (the "no contact since" date), shown for those kinds.
+    var fieldsData = document.getElementById("library-fields");
+    var known = fieldsData ? JSON.parse(fieldsData.textContent) : { all: [], exercises: {} };
+    var kindFields = known.exercises;
+    var kindRows = known.all
+      .map(function (name) {
+        return form.querySelector(".field-" + name);
+      })
+      .filter(Boolean);
+    function showKindFields() {
+      if (!exercise || (exercise.value && !kindFields[exercise.value])) return;
+      var used = kindFields[exercise.value] || [];
+      kindRows.forEach(function (row) {
+        row.hidden = !used.some(function (name) {
+          return row.classList.contains("field-" + name);
+        });
       });
     }
+
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "schedule") showScheduleFields();
+      if (event.target === exercise) {
+        offerLibraryWords();
+        showKindFields();
+      }
+      refreshPreview();
+    });
+    // Typing in any box (the words, a date) updates the preview once the typing pauses.
+    form.addEventListener("input", refreshPreview);
+    // The admin's calendar and "Today" links set a date without an input or change event.
+    document.addEventListener("click", function (event) {
+      if (event.target.closest && event.target.closest(".datetimeshortcuts a, .calendarbox a")) {
+        refreshPreview();
+      }
+    });
     showScheduleFields();
+    showKindFields();
     var frame = document.getElementById("assign-preview");
     if (exercise && exercise.value) {
       offerLibraryWords();

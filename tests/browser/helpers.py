@@ -3,6 +3,7 @@ the server, axe, colour contrast, and the demo practice's client."""
 
 import datetime as dt
 import io
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -416,3 +417,11 @@ def tab_stops(page, *, ends: Callable[[Any], bool], most: int, batch: int = 6) -
             if ends(stop):
                 return stops[:i]
     return stops
+
+
+def choose_exercise(page, title: str) -> None:
+    """Picks ``title`` in the assign forms' library picker, whose items read "title — what it is"."""
+    option = page.locator(
+        "select[name=exercise] option", has_text=re.compile(f"^{re.escape(title)} — ")
+    ).first
+    page.select_option("select[name=exercise]", option.get_attribute("value"))

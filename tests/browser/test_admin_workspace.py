@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from clients.models import Client
 from homework.models import Assignment
-from tests.browser.helpers import assert_accessible, staff_signed_in
+from tests.browser.helpers import assert_accessible, choose_exercise, staff_signed_in
 
 
 def test_demo_therapist_home_since_last_session_and_assigning(
@@ -65,9 +65,7 @@ def test_demo_therapist_home_since_last_session_and_assigning(
     page.goto("/admin/clients/client/")
     page.get_by_role("link", name="Sam").click()
     page.get_by_role("link", name="Assign exercise").click()
-    page.click("#id_exercise + .select2 .select2-selection")
-    page.fill(".select2-search__field", "full picture")
-    page.click(".select2-results__option >> text=Keep the full picture")
+    choose_exercise(page, "Keep the full picture")
     # The library's words, offered to make personal.
     expect(page.locator("textarea[name=instructions]")).to_have_value(
         re.compile("^When something hard happens")
@@ -110,31 +108,6 @@ def test_a_repeating_schedules_own_fields_are_labelled_as_needed(db, live_server
     expect(page.locator(".field-due_on .flex-container > label")).not_to_have_class("required")
 
 
-def test_the_library_picker_has_a_name_before_anything_is_chosen(db, live_server, new_context):
-    """The exercise picker is select2's combobox, named by what it shows: until
-    an exercise is chosen that is nothing, and a screen reader said only "combobox"."""
-    call_command("seed_demo", stdout=io.StringIO())
-    page = new_context(1280, 900).new_page()
-    staff_signed_in(page, live_server, "therapist@demo.test")
-    page.goto("/admin/clients/client/")
-    page.get_by_role("link", name="Sam").click()
-    page.get_by_role("link", name="Assign exercise").click()
-    picker = page.locator("#id_exercise + .select2 .select2-selection")
-    expect(picker).to_be_visible()
-    expect(page.get_by_role("combobox", name="Exercise")).to_be_visible()
-    assert_accessible(page)
-    # And with the keyboard alone: Tab to it, open, type, choose.
-    picker.focus()
-    page.keyboard.press("Enter")
-    page.keyboard.type("full picture")
-    page.wait_for_selector(".select2-results__option--highlighted >> text=Keep the full picture")
-    page.keyboard.press("Enter")
-    expect(page.get_by_role("combobox", name="Exercise")).to_contain_text("Keep the full picture")
-    expect(page.locator("textarea[name=instructions]")).to_have_value(
-        re.compile("^When something hard happens")
-    )
-
-
 def test_assigning_to_several_clients_can_leave_one_out(db, live_server, new_context, artifacts):
     """Each chosen client is a ticked box on the page: unticking one (say, a
     client whose own today a due date is before) assigns to the others."""
@@ -150,7 +123,7 @@ def test_assigning_to_several_clients_can_leave_one_out(db, live_server, new_con
     assert_accessible(page)
     page.screenshot(path=artifacts / "admin-assign-several-1280.png", full_page=True)
     page.get_by_role("checkbox", name="Sam").uncheck()
-    page.select_option("select[name=exercise]", label="Keep the full picture")
+    choose_exercise(page, "Keep the full picture")
     page.get_by_role("button", name="Assign").click()
     expect(page.get_by_text("was assigned to 1 client")).to_be_visible()
     latest = Assignment.objects.latest("pk")
@@ -169,9 +142,7 @@ def test_a_refused_save_comes_back_with_the_therapists_words_and_their_preview(
     page = new_context(1280, 900).new_page()
     staff_signed_in(page, live_server, "therapist@demo.test")
     page.goto(f"/admin/homework/assignment/add/?client={sam.pk}")
-    page.click("#id_exercise + .select2 .select2-selection")
-    page.fill(".select2-search__field", "full picture")
-    page.click(".select2-results__option >> text=Keep the full picture")
+    choose_exercise(page, "Keep the full picture")
     page.fill("textarea[name=instructions]", "Just the one from Friday's call, Sam.")
     page.fill("input[name=due_on]", "next Friday")
     # From here the preview may not be asked for again: what shows is the page's own.

@@ -6,7 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from homework.models import Entry
-from tests.browser.helpers import assert_accessible, sign_in
+from tests.browser.helpers import assert_accessible, choose_exercise, sign_in
 from tests.factories import PASSWORD, ClientFactory, ExerciseFactory, TherapistFactory
 
 
@@ -22,9 +22,7 @@ def test_assign_write_send_and_read_back(db, new_context, artifacts):
     sign_in(admin, "tara@example.test", PASSWORD, admin=True)
     admin.goto(f"/admin/clients/client/{client.pk}/change/")
     admin.click("text=Assign exercise")
-    admin.click("#id_exercise + .select2 .select2-selection")
-    admin.fill(".select2-search__field", "full picture")
-    admin.click(".select2-results__option >> text=Keep the full picture")
+    choose_exercise(admin, "Keep the full picture")
     admin.fill("input[name=starts_on]", timezone.localdate().isoformat())
     admin.fill("input[name=due_on]", (timezone.localdate() + dt.timedelta(days=7)).isoformat())
     admin.click("input[name=_save]")

@@ -41,7 +41,9 @@ def exercise_for(slug):
 def test_every_kind_can_be_assigned_in_the_admin_on_every_schedule(cast, slug, schedule):
     exercise = exercise_for(slug)
     # Only a kind that counts days without contact takes the date (others refuse it).
-    no_contact_since = TODAY.isoformat() if get_kind(slug).uses_no_contact_since else ""
+    no_contact_since = (
+        TODAY.isoformat() if "no_contact_since" in get_kind(slug).assignment_fields else ""
+    )
     form = assignment_form(
         cast, cast.alice, exercise, no_contact_since=no_contact_since, **SCHEDULES[schedule]
     )

@@ -157,7 +157,7 @@ def _phrases_asserting(kind: ExerciseKind, blanked, answered: dict[str, Any]) ->
         given = {v for v in _values(answered) if isinstance(v, int) and not isinstance(v, bool)}
         phrases += [f"{n}/10" for n in range(11) if n not in given]
         phrases += [f"{n} / 10" for n in range(11) if n not in given]
-    if kind.uses_no_contact_since:
+    if "no_contact_since" in kind.assignment_fields:
         phrases += ["no contact since", "without contact", "no contact for"]
     return phrases
 

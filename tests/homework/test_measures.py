@@ -20,7 +20,6 @@ from homework.selectors.period import PeriodQuery
 from homework.summary import selectors
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory
-from tests.helpers import assignment_form
 
 pytestmark = pytest.mark.django_db
 
@@ -283,24 +282,3 @@ def test_fortnightly_work_comes_round_every_other_week():
     assert days == [dt.date(2026, 1, 5) + dt.timedelta(weeks=2 * n) for n in range(6)]
     assert count_slots(Plan(), start=Plan.starts_on, end=Plan.ends_on) == 6
     assert slot_for(Plan(), dt.date(2026, 1, 18)) == dt.date(2026, 1, 5)
-
-
-@pytest.mark.parametrize(("repeat", "slots_expected"), [("weekly", 12), ("fortnightly", 6)])
-def test_weekly_or_fortnightly_for_twelve_weeks_is_one_click_in_the_assign_form(
-    cast, repeat, slots_expected
-):
-    exercise = measure("GAD-7")
-    today = timezone.localdate()
-    response = login(cast.tara).post(
-        reverse("admin:homework_assignment_add"),
-        assignment_form(cast, cast.alice, exercise, repeat=repeat),
-    )
-    assert response.status_code == 302
-    assignment = Assignment.objects.get(exercise=exercise, client=cast.alice)
-    assert (assignment.schedule, assignment.weekdays, assignment.due_on) == (
-        repeat,
-        [today.weekday()],
-        None,
-    )
-    assert assignment.ends_on == today + dt.timedelta(weeks=12, days=-1)
-    assert count_slots(assignment, start=today, end=assignment.ends_on) == slots_expected

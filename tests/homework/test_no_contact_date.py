@@ -20,8 +20,8 @@ from tests.conftest import login
 from tests.factories import AssignmentFactory, ExerciseFactory
 from tests.helpers import assignment_form
 
-TRACKERS = [kind.slug for kind in all_kinds() if kind.uses_no_contact_since]
-OTHERS = [kind.slug for kind in all_kinds() if not kind.uses_no_contact_since]
+TRACKERS = [kind.slug for kind in all_kinds() if "no_contact_since" in kind.assignment_fields]
+OTHERS = [kind.slug for kind in all_kinds() if "no_contact_since" not in kind.assignment_fields]
 
 
 def test_some_kind_counts_days_without_contact_and_most_do_not():
@@ -55,10 +55,19 @@ def test_a_no_contact_date_of_today_or_earlier_is_kept(cast, kind):
 
 
 @pytest.mark.parametrize("kind", OTHERS)
-def test_a_no_contact_date_on_another_kind_is_refused_on_its_field(cast, kind):
-    response, saved = _add(cast, kind, "2030-01-01")
-    assert saved is None
-    assert "no-contact tracker" in response.context["adminform"].form.errors["no_contact_since"][0]
+def test_a_no_contact_date_posted_for_another_kind_is_ignored_and_not_stored(cast, kind):
+    """The form shows it only for a tracker; posted anyway (no JavaScript, or by hand), it is
+    dropped rather than refused."""
+    response, saved = _add(cast, kind, timezone.localdate().isoformat())
+    assert response.status_code == 302
+    assert saved is not None and saved.no_contact_since is None
+
+
+@pytest.mark.parametrize(("kind", "shown"), [(TRACKERS[0], True), (OTHERS[0], False)])
+def test_saved_work_offers_the_date_only_where_its_kind_counts_from_it(cast, kind, shown):
+    work = AssignmentFactory.create(client=cast.alice, exercise__kind=kind)
+    page = login(cast.tara).get(reverse("admin:homework_assignment_change", args=[work.pk]))
+    assert ('name="no_contact_since"' in page.text) is shown
 
 
 def test_the_service_refuses_it_too(cast):

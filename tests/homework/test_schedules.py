@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
@@ -217,11 +216,6 @@ def make(cast, **details):
     ("details", "field", "message"),
     [
         (
-            {"schedule": "weekly", "ends_on": RECENT_MONDAY + dt.timedelta(days=30)},
-            "weekdays",
-            "Choose at least one day of the week",
-        ),
-        (
             {
                 "schedule": "weekly",
                 "weekdays": [7],
@@ -300,28 +294,6 @@ def test_weekdays_are_kept_in_order(cast):
         cast, schedule="weekly", weekdays=[4, 0], ends_on=RECENT_MONDAY + dt.timedelta(days=30)
     )
     assert assignment.weekdays == [0, 4]
-
-
-def test_admin_explains_a_weekly_schedule_without_weekdays(cast):
-    from tests.conftest import login
-    from tests.helpers import assignment_form
-
-    exercise = ExerciseFactory.create()
-    today = timezone.localdate()
-    response = login(cast.tara).post(
-        reverse("admin:homework_assignment_add"),
-        assignment_form(
-            cast,
-            cast.alice,
-            exercise,
-            schedule="weekly",
-            due_on="",
-            ends_on=(today + dt.timedelta(days=20)).isoformat(),
-        ),
-    )
-    assert response.status_code == 200
-    assert "Choose at least one day of the week." in response.text
-    assert not Assignment.objects.filter(exercise=exercise).exists()
 
 
 # -- entries land in their slot, on the client's calendar

@@ -16,6 +16,7 @@ from homework.kinds import charts
 from homework.kinds.base import ExerciseKind
 from homework.kinds.charts.timeline_points import Lane, TimelinePoint
 from homework.kinds.limits import OLDER_LIST_LIMIT, first_of
+from homework.kinds.shelves import Shelf
 from homework.kinds.summaries import by_assignment
 from homework.kinds.urge_log.curve import (
     contact_answer,
@@ -49,9 +50,11 @@ class UrgeLog(ExerciseKind):
     slug = "urge_log"
     label = gettext_lazy("Urge log (no-contact tracker)")
     short_label = gettext_lazy("Urge log")
+    shelf = Shelf.LOGS
+    about = gettext_lazy("Each urge to make contact, logged as it comes, with days of no contact.")
     schema_version = 1
     is_log = True
-    uses_no_contact_since = True
+    assignment_fields = ("no_contact_since",)
     brief_in_download = True
     form_class = UrgeLogForm
     has_trend = True
