@@ -68,12 +68,20 @@ def preview_context(*, data: Any, saved: Exercise | None) -> dict[str, Any]:
     kind_slug = form.cleaned_data.get("kind")
     if not kind_slug:
         return {"exercise": None, "problems": problems}
-    # What can still be drawn: the words as typed, with the options last saved for this kind.
+    # What can still be drawn: the words as typed, and the options if they were not what was
+    # refused (else those last saved for this kind).
+    options_refused = any(
+        name == "options" or name.startswith(f"{kind_slug}_") for name in form.errors
+    )
+    if not options_refused:
+        options = form.cleaned_data.get("options") or {}
+    else:
+        options = saved.options if saved is not None and saved.kind == kind_slug else {}
     sample = Exercise(
         kind=kind_slug,
         title=form.cleaned_data.get("title", ""),
         instructions=form.cleaned_data.get("instructions", ""),
-        options=saved.options if saved is not None and saved.kind == kind_slug else {},
+        options=options,
     )
     return _drawn(sample, problems=problems)
 
@@ -82,4 +90,3 @@ def _drawn(exercise: Exercise, *, problems: list[str]) -> dict[str, Any]:
     if not exercise.title.strip():
         exercise.title = _("Your title here")
     return {**preview_of(Assignment(exercise=exercise)), "problems": problems}
-
