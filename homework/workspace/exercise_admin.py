@@ -16,7 +16,7 @@ from homework import services
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, exercises_for_user
-from homework.workspace.exercise_preview import exercise_preview
+from homework.workspace.exercise_preview import exercise_preview, preview_html
 from homework.workspace.forms import ExerciseForm
 from practice.admin_access import RoleAdmin, not_found
 from practice.requests import acting_user, parse_id
@@ -172,6 +172,18 @@ class ExerciseAdmin(RoleAdmin):
         ):
             return False
         return super().has_change_permission(request, obj)
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Exercise | None = None,
+    ) -> Any:
+        context["preview_html"] = preview_html(request, saved=obj)
+        return super().render_change_form(request, context, add, change, form_url, obj)
 
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
         saved = services.exercise_save(actor=acting_user(request), exercise=obj)

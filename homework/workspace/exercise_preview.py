@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.clickjacking import xframe_options_sameorigin
@@ -46,6 +47,16 @@ def exercise_preview(
     else:
         raise Http404
     return TemplateResponse(request, "admin/homework/exercise/preview.html", context)
+
+
+def preview_html(request: HttpRequest, *, saved: Exercise | None) -> str:
+    """Drawn into the editor as it opens: the exercise as saved, or after a refused save, the
+    form as it was left, so the frame never waits for a change to show something."""
+    data = request.POST if request.method == "POST" else None
+    if data is None and saved is None:
+        return ""
+    context = preview_context(data=data, saved=saved)
+    return render_to_string("admin/homework/exercise/preview.html", context, request=request)
 
 
 def preview_context(*, data: Any, saved: Exercise | None) -> dict[str, Any]:

@@ -17,7 +17,7 @@ document.addEventListener("DOMContentLoaded", function () {
   var holder = document.createElement("div");
   holder.className = "questions-editor";
   var folded = area.closest("details.options-json") || area;
-  folded.parentNode.insertBefore(holder, folded);
+  folded.parentNode.insertBefore(holder, folded);  // the questions first, the JSON below them
   var problem = document.getElementById(area.id + "-problem");
   // The editor's last readable options, posted beside the box so a save refused
   // for its JSON comes back with the questions as they were (forms.builder_state).
