@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.urls import Resolver404, URLPattern, path, resolve, reverse
 from django.utils.html import format_html, format_html_join
@@ -180,9 +180,11 @@ class ExerciseAdmin(RoleAdmin):
         add: bool = False,
         change: bool = False,
         form_url: str = "",
-        obj: Exercise | None = None,
+        obj: Model | None = None,
     ) -> Any:
-        context["preview_html"] = preview_html(request, saved=obj)
+        context["preview_html"] = preview_html(
+            request, saved=obj if isinstance(obj, Exercise) else None
+        )
         return super().render_change_form(request, context, add, change, form_url, obj)
 
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:

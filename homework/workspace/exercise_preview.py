@@ -72,7 +72,7 @@ def preview_context(*, data: Any, saved: Exercise | None) -> dict[str, Any]:
     if form.is_valid():
         return _drawn(form.instance, problems=[])
     problems = [
-        f"{form.fields[name].label}: {message}" if name in form.fields else message
+        f"{form.fields[name].label}: {message}" if name in form.fields else str(message)
         for name, messages in form.errors.items()
         for message in messages
     ]

@@ -346,7 +346,8 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
     def full_clean(self) -> None:
         super().full_clean()
         if self.is_bound and "options" in self.errors:
-            widget: OptionsJSONWidget = self.fields["options"].widget  # type: ignore[assignment]
+            widget = self.fields["options"].widget
+            assert isinstance(widget, OptionsJSONWidget)
             widget.is_open = True
             widget.builder = builder_state(self.data)
 
