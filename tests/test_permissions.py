@@ -615,6 +615,15 @@ TABLE: dict[str, Row] = {
         "302 302 302 302 302 302 302",
         "post",
     ),
+    # The editor's preview draws the form as posted (nothing saved); a saved one is read with GET.
+    # Another therapist's exercise is not found (tests/homework/test_exercise_preview.py).
+    "admin/homework/exercise/preview/": Row(
+        fixed("/admin/homework/exercise/preview/"), "302 302 302 200 200 200 302", "post"
+    ),
+    "admin/homework/exercise/<path:object_id>/preview/": Row(
+        admin_object("homework/exercise", "preview/", ALICE_EXERCISE),
+        "302 302 302 200 200 200 302",
+    ),
     "admin/homework/exercise/<path:object_id>/": Row(
         admin_object("homework/exercise", "", ALICE_EXERCISE), "302 302 302 302 302 302 302"
     ),

@@ -1,12 +1,11 @@
 """The exercise library in the admin."""
 
-import json
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.urls import Resolver404, URLPattern, path, resolve, reverse
 from django.utils.html import format_html, format_html_join
@@ -17,6 +16,7 @@ from homework import services
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, exercises_for_user
+from homework.workspace.exercise_preview import exercise_preview, preview_html
 from homework.workspace.forms import ExerciseForm
 from practice.admin_access import RoleAdmin, not_found
 from practice.requests import acting_user, parse_id
@@ -41,8 +41,10 @@ class ExerciseAdmin(RoleAdmin):
     change_form_template = "admin/homework/exercise/change_form.html"
 
     class Media:
-        # Draws a kind's own options editor (a worksheet's questions) where it has one.
-        js = ("js/admin-questions.js",)
+        # Draws a kind's own options editor (a worksheet's questions) where it has one, and
+        # keeps the preview beside the form current.
+        js = ("js/admin-questions.js", "js/admin-exercise-preview.js")
+        css = {"all": ("css/admin-exercise-preview.css",)}
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Exercise]:
         return exercises_for_user(user=acting_user(request)).select_related("owner")
@@ -50,12 +52,25 @@ class ExerciseAdmin(RoleAdmin):
     def get_urls(self) -> list[URLPattern]:
         return [
             path(
+                "preview/",
+                self.admin_site.admin_view(self.preview_view),
+                name="homework_exercise_preview",
+            ),
+            path(
+                "<path:object_id>/preview/",
+                self.admin_site.admin_view(self.preview_view),
+                name="homework_exercise_saved_preview",
+            ),
+            path(
                 "<path:object_id>/copy/",
                 self.admin_site.admin_view(self.copy_view),
                 name="homework_exercise_copy",
             ),
             *super().get_urls(),
         ]
+
+    def preview_view(self, request: HttpRequest, object_id: str | None = None) -> HttpResponse:
+        return exercise_preview(self, request, object_id)
 
     def copy_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """ "Make a copy to edit": a library exercise the person may read becomes their own."""
@@ -85,7 +100,7 @@ class ExerciseAdmin(RoleAdmin):
             # Read only: what the client is asked, in words rather than the stored JSON.
             options = ((_("What the client is asked"), {"fields": ("asked_of_the_client",)}),)
         else:
-            json_box = {"fields": ("options",), "description": _options_help()}
+            json_box = {"fields": ("options",), "classes": ("asked-of-the-client",)}
             # Each kind with fields of its own for its options; the page shows the chosen kind's.
             own = tuple(
                 (
@@ -94,7 +109,7 @@ class ExerciseAdmin(RoleAdmin):
                 )
                 for kind, fields in _kinds_with_option_fields()
             )
-            options = ((_("Kind options"), json_box), *own)
+            options = ((_("What the client is asked"), json_box), *own)
         return (
             (None, {"fields": ("kind", "title", "is_active")}),
             (_("For the client"), {"fields": ("instructions",)}),
@@ -158,6 +173,20 @@ class ExerciseAdmin(RoleAdmin):
             return False
         return super().has_change_permission(request, obj)
 
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Model | None = None,
+    ) -> Any:
+        context["preview_html"] = preview_html(
+            request, saved=obj if isinstance(obj, Exercise) else None
+        )
+        return super().render_change_form(request, context, add, change, form_url, obj)
+
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
         saved = services.exercise_save(actor=acting_user(request), exercise=obj)
         obj.pk = saved.pk
@@ -201,27 +230,3 @@ def _exercise_of_assignment_being_edited(request: HttpRequest) -> list[int]:
         .filter(pk=assignment_id)
         .values_list("exercise_id", flat=True)
     )
-
-
-def _options_help() -> SafeString:
-    examples = [kind for kind in all_kinds() if kind.options_example is not None]
-    intro = format_html(
-        "<p>{} <code>{}</code>. {}</p>",
-        _("Most kinds need nothing here: leave it as"),
-        "{}",
-        _("Kinds that take options check them when you save, and say what to fix."),
-    )
-    if not examples:
-        return intro
-    shown = format_html_join(
-        "",
-        "<details class='options-example'><summary>{}</summary><pre>{}</pre></details>",
-        (
-            (
-                _("Example for “%(kind)s”") % {"kind": kind.label},
-                json.dumps(kind.options_example, indent=2, ensure_ascii=False),
-            )
-            for kind in examples
-        ),
-    )
-    return format_html("{}{}", intro, shown)

@@ -265,13 +265,49 @@ class OptionsField(forms.JSONField):
         return super().to_python(value)
 
 
+class OptionsJSONWidget(forms.Textarea):
+    """The options as JSON, folded away behind "Edit as JSON": the question editor is drawn above
+    it where the kind has one, and without JavaScript it is the editor. Open when it holds an
+    error, with the editor's last readable state (``builder``) for the script to draw again."""
+
+    template_name = "admin/homework/exercise/options_widget.html"
+    is_open = False
+    builder: str | None = None
+
+    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        if self.builder is not None:
+            context["widget"]["attrs"]["data-builder-options"] = self.builder
+        examples = [kind for kind in all_kinds() if kind.options_example is not None]
+        context["is_open"] = self.is_open
+        context["examples"] = [
+            (kind.label, json.dumps(kind.options_example, indent=2, ensure_ascii=False))
+            for kind in examples
+        ]
+        return context
+
+
+# Posted by the question editor beside the JSON: read only to draw the editor again.
+BUILDER_FIELD = "options_builder"
+
+
+def builder_state(data: Any) -> str | None:
+    """The question editor's last readable options, if they read as an object of options."""
+    posted = data.get(BUILDER_FIELD) if data is not None else None
+    try:
+        parsed = json.loads(posted) if posted else None
+    except (ValueError, RecursionError):
+        return None
+    return json.dumps(parsed) if isinstance(parsed, dict) else None
+
+
 class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
     """The kind checks its own options (clean_options); this form only shows what it says."""
 
     options = OptionsField(
-        label=_("Kind options"),
+        label=_("Questions"),
         required=False,
-        widget=forms.Textarea(attrs={"rows": 14, "class": "vLargeTextField json-editor"}),
+        widget=OptionsJSONWidget(attrs={"rows": 14, "class": "vLargeTextField json-editor"}),
     )
 
     class Meta:
@@ -292,6 +328,14 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
             for name, field in kind.options_form.base_fields.items():
                 self.fields[f"{kind.slug}_{name}"] = copy.deepcopy(field)
                 self.initial[f"{kind.slug}_{name}"] = initial.get(name)
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if self.is_bound and "options" in self.errors:
+            widget = self.fields["options"].widget
+            assert isinstance(widget, OptionsJSONWidget)
+            widget.is_open = True
+            widget.builder = builder_state(self.data)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -1,9 +1,10 @@
-// The admin's question editor: a list of questions drawn over an exercise's
-// JSON options box, for the kinds that ask for it (the options field says
-// which, in data-options-editors). Every change is written back into the box
-// as JSON, so the server checks exactly what it always has (the kind's
-// clean_options) and shows its messages beside the field. Without this
-// script, or with options it cannot read, the box is simply there to edit.
+// The admin's question editor: a list of questions drawn above an exercise's
+// JSON options box (folded away behind "Edit as JSON"), for the kinds that ask
+// for it (the options field says which, in data-options-editors). Every change
+// is written back into the box as JSON, so the server checks exactly what it
+// always has (the kind's clean_options) and shows its messages beside the
+// field. Without this script the box is the editor. JSON typed into the box
+// that does not read leaves the questions as they were, said at the box.
 // Each kind keeps its own options while the page is open (see the kind's
 // change handler at the end).
 // The admin puts form scripts in the page's head: start once the form is there.
@@ -15,8 +16,15 @@ document.addEventListener("DOMContentLoaded", function () {
   var editors = JSON.parse(area.getAttribute("data-options-editors"));
   var holder = document.createElement("div");
   holder.className = "questions-editor";
-  area.parentNode.insertBefore(holder, area);
-  var asText = false;  // the therapist chose to edit the JSON itself
+  var folded = area.closest("details.options-json") || area;
+  folded.parentNode.insertBefore(holder, folded);  // the questions first, the JSON below them
+  var problem = document.getElementById(area.id + "-problem");
+  // The editor's last readable options, posted beside the box so a save refused
+  // for its JSON comes back with the questions as they were (forms.builder_state).
+  var lastRead = document.createElement("input");
+  lastRead.type = "hidden";
+  lastRead.name = "options_builder";
+  area.form.appendChild(lastRead);
   var state = null;    // {questions: [...], score: {...} | null}
   var W = null;        // the editor's words, from the kind
   var CHOICE_TYPES = ["single_choice", "multiple_choice"];
@@ -37,12 +45,11 @@ document.addEventListener("DOMContentLoaded", function () {
     return row;
   }
 
-  function showBox(shown) { area.style.display = shown ? "" : "none"; }
-
-  function read() {
-    if (!area.value.trim()) return { questions: [], score: null };
+  function read(text) {
+    if (text === undefined) text = area.value;
+    if (!text.trim()) return { questions: [], score: null };
     try {
-      var value = JSON.parse(area.value);
+      var value = JSON.parse(text);
       if (value === null) return { questions: [], score: null };
       if (typeof value !== "object" || Array.isArray(value)) return null;
       if (value.questions !== undefined && !Array.isArray(value.questions)) return null;
@@ -91,6 +98,35 @@ document.addEventListener("DOMContentLoaded", function () {
     var options = { questions: questions };
     if (scored) options.score = state.score || { method: "mean", better: "higher", label: "" };
     area.value = JSON.stringify(options, null, 2);
+    lastRead.value = area.value;
+    area.dispatchEvent(new Event("options:written", { bubbles: true }));
+  }
+
+  // While the box holds JSON that does not read, the questions stay as they
+  // were and cannot be changed (a change would write over what was typed);
+  // the note at the box says so and offers them back.
+  function keepQuestions(words) {
+    holder.inert = true;
+    area.setAttribute("aria-invalid", "true");
+    area.setAttribute("aria-describedby", problem.id);
+    problem.textContent = "";
+    problem.appendChild(document.createTextNode(words + " "));
+    var back = el("button", { type: "button", "class": "button qe-button", id: "qe-put-back" }, W.put_back);
+    back.addEventListener("click", function () {
+      questionsRead();
+      write();
+      draw();
+      area.focus();
+    });
+    problem.appendChild(back);
+    problem.hidden = false;
+  }
+
+  function questionsRead() {
+    holder.inert = false;
+    area.removeAttribute("aria-invalid");
+    area.removeAttribute("aria-describedby");
+    if (problem) { problem.hidden = true; problem.textContent = ""; }
   }
 
   function answersOf(q, out) {
@@ -252,16 +288,25 @@ document.addEventListener("DOMContentLoaded", function () {
   function draw(focusId) {
     holder.textContent = "";
     var config = editors[kindSelect.value];
-    if (asText || !config) { showBox(true); holder.hidden = true; return; }
+    if (!config) { holder.hidden = true; return; }
     W = config.words;
-    if (state === null) state = read();
-    if (state === null) {  // not JSON we can read: the box, and why
-      showBox(true);
-      holder.hidden = false;
-      holder.appendChild(el("p", { "class": "help qe-note", role: "status" }, W.unreadable));
-      return;
+    if (state === null) {
+      state = read();
+      if (state !== null) lastRead.value = area.value;
     }
-    showBox(false);
+    if (state === null) {
+      // Refused for its JSON: the questions as the editor last had them, if it sent them.
+      state = read(area.getAttribute("data-builder-options") || "");
+      if (state !== null && problem && area.getAttribute("data-builder-options")) {
+        lastRead.value = area.getAttribute("data-builder-options");
+        keepQuestions(W.kept);
+      } else {
+        state = null;
+        holder.hidden = false;
+        holder.appendChild(el("p", { "class": "help qe-note", role: "status" }, W.unreadable));
+        return;
+      }
+    }
     holder.hidden = false;
     state.questions.forEach(function (q, index) { holder.appendChild(drawQuestion(q, index)); });
     holder.appendChild(button(W.add, function () {
@@ -269,9 +314,6 @@ document.addEventListener("DOMContentLoaded", function () {
       return "qe-" + (state.questions.length - 1) + "-text";
     }, false, "qe-add"));
     if (state.questions.some(function (q) { return q.scored; })) holder.appendChild(drawScore());
-    var toText = el("button", { type: "button", "class": "qe-as-text" }, W.as_text);
-    toText.addEventListener("click", function () { asText = true; draw(); area.focus(); });
-    holder.appendChild(toText);
     var again = focusId && document.getElementById(focusId);
     if (again) again.focus();
   }
@@ -292,7 +334,11 @@ document.addEventListener("DOMContentLoaded", function () {
       set.style.display = chosen ? "" : "none";
       own = own || chosen;
     });
-    if (jsonBox) jsonBox.style.display = own ? "none" : "";
+    // A kind that takes no options asks nothing here (the preview shows what it asks),
+    // unless the box holds something to fix.
+    var nothing = !editors[kindSelect.value] && ["", "{}"].indexOf(area.value.replace(/\s/g, "")) !== -1
+      && !jsonBox.querySelector(".errorlist");
+    if (jsonBox) jsonBox.style.display = own || nothing ? "none" : "";
   }
   kindSelect.addEventListener("change", showOwnFields);
   showOwnFields();
@@ -301,6 +347,24 @@ document.addEventListener("DOMContentLoaded", function () {
     shownKind = kindSelect.value;
     area.value = Object.prototype.hasOwnProperty.call(kept, shownKind) ? kept[shownKind] : "{}";
     state = null;
+    questionsRead();
+    showOwnFields();
+    draw();
+  });
+  // Typed into the JSON box: drawn as questions once it reads, kept as they were until then.
+  area.addEventListener("input", function () {
+    if (!editors[kindSelect.value]) return;
+    var typed = read();
+    if (typed === null) {
+      var reason = "";
+      try { JSON.parse(area.value); } catch (e) { reason = e.message; }
+      keepQuestions(W.json_problem.replace("%(problem)s", reason || W.not_questions));
+      return;
+    }
+    state = typed;
+    lastRead.value = area.value;
+    questionsRead();
+    showOwnFields();
     draw();
   });
   draw();

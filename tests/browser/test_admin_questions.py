@@ -102,8 +102,8 @@ def test_switching_away_from_a_worksheet_leaves_no_questions_behind_and_back_res
     page.fill("#qe-0-text", "What did you notice?")
 
     page.select_option("#id_kind", label="Written record")
-    expect(page.locator("#id_options")).to_be_visible()
-    assert page.input_value("#id_options").strip() == "{}"  # this kind takes no options
+    expect(page.locator("#id_options")).to_be_hidden()  # this kind asks nothing there
+    assert page.input_value("#id_options").strip() == "{}"
 
     page.select_option("#id_kind", label="Reflection worksheet")  # and back: nothing lost
     expect(page.locator("#qe-0-text")).to_have_value("What did you notice?")

@@ -27,6 +27,10 @@ class FakeWorksheet(ExerciseKind):
     form_class = QuestionsForm
     options_example = {"questions": [{"id": "q1", "type": "short_text", "label": "Your words"}]}
 
+    @property
+    def form_template(self) -> str:
+        return "homework/kinds/worksheet/form.html"  # the editor's preview draws it as a worksheet
+
     def clean_options(self, options: Any, *, saved: Any = None) -> dict[str, Any]:
         questions = options.get("questions") if isinstance(options, dict) else None
         if not questions:

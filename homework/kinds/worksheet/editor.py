@@ -25,7 +25,7 @@ def questions_editor_words() -> dict[str, Any]:
         "choices": _("The choices, one a line"),
         "low": _("What 0 means"),
         "high": _("What 10 means"),
-        "scored": _("Counts toward the check-in's total"),
+        "scored": _("Counts toward the total score"),
         "reverse": _("Counted the other way round (10 is the hardest)"),
         # "%(value)s" is where the editor puts the number to choose.
         "review_at_or_below": _("Flag for my review when the answer is %(value)s or lower"),
@@ -49,9 +49,16 @@ def questions_editor_words() -> dict[str, Any]:
         "methods": {"mean": _("their average"), "sum": _("their sum")},
         "score_better": _("Better is"),
         "betters": {"higher": _("higher"), "lower": _("lower")},
-        "as_text": _("Edit these options as JSON instead"),
         "unreadable": _(
             "These options could not be read as JSON, so they are shown as text: fix them "
             "there, or save to see what is wrong."
         ),
+        # "%(problem)s" is the browser's own words for what does not read.
+        "json_problem": _(
+            "This does not read as JSON yet (%(problem)s). The questions above stay as they "
+            "were until it does."
+        ),
+        "not_questions": _("it is not a list of questions"),
+        "kept": _("The questions above are as they were before the JSON was changed."),
+        "put_back": _("Put these questions back in the JSON"),
     }
