@@ -5,9 +5,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.admin.views.autocomplete import AutocompleteJsonView
 from django.contrib.auth import REDIRECT_FIELD_NAME
-from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import URLPattern, URLResolver, path, reverse
 from django.utils.translation import gettext as _
@@ -40,13 +38,6 @@ def previous_sign_in(request: HttpRequest) -> dt.datetime | None:
         return dt.datetime.fromisoformat(raw) if raw else None
     except ValueError:
         return None
-
-
-class LabelledAutocompleteView(AutocompleteJsonView):
-    def serialize_result(self, obj: Model, to_field_name: str) -> dict[str, str]:
-        label = getattr(self.model_admin, "autocomplete_label", None)
-        text = label(obj) if callable(label) else obj
-        return {"id": str(getattr(obj, to_field_name)), "text": str(text)}
 
 
 class PracticeAdminSite(OTPAdminSite):
@@ -131,6 +122,3 @@ class PracticeAdminSite(OTPAdminSite):
                     },
                 )
         return apps
-
-    def autocomplete_view(self, request: HttpRequest) -> Any:
-        return LabelledAutocompleteView.as_view(admin_site=self)(request)

@@ -1,25 +1,24 @@
 """The exercise library in the admin."""
 
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
-from django.urls import Resolver404, URLPattern, path, resolve, reverse
+from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from homework import services
 from homework.kinds import ExerciseKind, all_kinds, get_kind
-from homework.models import Assignment, Exercise
-from homework.selectors import assignments_for_user, exercises_for_user
+from homework.models import Exercise
+from homework.selectors import exercises_for_user
 from homework.workspace.exercise_preview import exercise_preview, preview_html
 from homework.workspace.forms import ExerciseForm
 from practice.admin_access import RoleAdmin, not_found
-from practice.requests import acting_user, parse_id
+from practice.requests import acting_user
 from practice.roles import is_acting_manager
 
 
@@ -146,11 +145,6 @@ class ExerciseAdmin(RoleAdmin):
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Exercise], search_term: str
     ) -> tuple[QuerySet[Exercise], bool]:
-        if _picking_an_assignments_exercise(request):
-            # New work takes exercises still in the library; work being edited keeps its own.
-            queryset = queryset.filter(is_active=True) | Exercise.objects.filter(
-                pk__in=_exercise_of_assignment_being_edited(request)
-            )
         # "worksheet" finds worksheets: the kind's label, not only its title.
         found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
         term = search_term.strip().lower()
@@ -158,10 +152,6 @@ class ExerciseAdmin(RoleAdmin):
         if kinds:
             found = found | queryset.filter(kind__in=kinds)
         return found, may_have_duplicates
-
-    def autocomplete_label(self, obj: Exercise) -> str:
-        """What the library picker shows: the title, and which kind it is."""
-        return f"{obj.title} · {get_kind(obj.kind).label}"
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Therapists edit their own exercises; the practice's shared library is the manager's.
@@ -203,30 +193,3 @@ def _kinds_with_option_fields() -> list[tuple[ExerciseKind, tuple[str, ...]]]:
 
 def _kind_option_fields() -> list[str]:
     return [name for _kind, fields in _kinds_with_option_fields() for name in fields]
-
-
-def _picking_an_assignments_exercise(request: HttpRequest) -> bool:
-    """Whether this search is the assignment form's exercise picker."""
-    return (
-        request.GET.get("app_label") == Assignment._meta.app_label
-        and request.GET.get("model_name") == Assignment._meta.model_name
-        and request.GET.get("field_name") == "exercise"
-    )
-
-
-def _exercise_of_assignment_being_edited(request: HttpRequest) -> list[int]:
-    """The exercise of the assignment whose page asks, if it is one the person may see."""
-    try:
-        match = resolve(urlsplit(request.headers.get("referer", "")).path)
-    except Resolver404:
-        return []
-    if match.url_name != "homework_assignment_change":
-        return []
-    assignment_id = parse_id(match.kwargs.get("object_id"))
-    if assignment_id is None:
-        return []
-    return list(
-        assignments_for_user(user=acting_user(request))
-        .filter(pk=assignment_id)
-        .values_list("exercise_id", flat=True)
-    )
