@@ -92,7 +92,7 @@ def pages(who: Largest) -> list[Page]:
         staff("Since last session", "admin:clients_client_since_last_session", client),
         staff("Client's contact", "admin:clients_client_contact", client),
         staff("Sessions list", "admin:clients_session_changelist"),
-        staff("A session", "admin:clients_session_change", who.session_id),
+        staff("A session", "admin:clients_client_session_change", client, who.session_id),
         staff("Entries list", "admin:homework_entry_changelist"),
         staff("An entry (staff)", "admin:homework_entry_change", who.entry_id),
         staff("Work set list", "admin:homework_assignment_changelist"),
