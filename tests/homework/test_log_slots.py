@@ -159,7 +159,7 @@ def test_four_urges_sent_on_one_evening_count_for_the_four_days_they_came(
     plotted = [point["on"] for point in shown["curve"]["days"]]
     assert plotted == [day(28), day(29), day(30), DEC_1]
     html = render.summary_document(data).html
-    assert "4 urges logged in this period" in html
+    assert "4 urges shared in this period" in html
     assert "4 of 7 days" in html
 
     assert so_far(assignment) == "4 of 7 days"

@@ -206,7 +206,6 @@ def test_an_archived_client_gets_no_new_work(cast):
 @pytest.mark.parametrize(
     ("details", "field", "message"),
     [
-        ({"schedule": "weekly", "ends_on": 30}, "weekdays", "at least one day"),
         (
             {"schedule": "weekly", "ends_on": 30, "weekdays": [7]},
             "weekdays",

@@ -68,12 +68,14 @@ def test_a_hand_made_client_in_the_address_is_not_a_500(cast, url, value):
 
 
 @pytest.mark.parametrize("value", HAND_MADE)
-def test_a_hand_made_exercise_in_the_preview_shows_the_empty_preview(cast, value):
+def test_a_hand_made_exercise_in_the_preview_is_not_found(cast, value):
     response = login(cast.tara).post(
         reverse("admin:homework_assignment_preview"), {"exercise": value}
     )
-    assert response.status_code == 200
-    assert "Choose an exercise" in response.text
+    if value:
+        assert response.status_code == 404
+    else:  # none chosen yet: the empty preview
+        assert response.status_code == 200 and "Choose an exercise" in response.text
 
 
 def test_a_row_number_that_is_not_ascii_is_not_a_row():
