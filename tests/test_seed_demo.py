@@ -15,7 +15,14 @@ def test_seed_demo_builds_the_practice_and_is_idempotent(db, capsys):
     call_command("seed_demo")
     assert counts() == first
     out = capsys.readouterr().out
-    for login in ("therapist@demo.test", "manager@demo.test", "alex@demo.test", "sam@demo.test"):
+    for login in (
+        "therapist@demo.test",
+        "manager@demo.test",
+        "alex@demo.test",
+        "sam@demo.test",
+        "terapeuta@demo.test",
+        "lucia@demo.test",
+    ):
         assert login in out
     assert "demo-pass-2026" in out
     alex = Client.objects.get(portal_user__email="alex@demo.test")
@@ -108,3 +115,15 @@ def test_the_demo_staff_sign_in_with_the_printed_key_or_recovery_code(db, capsys
         reverse("admin:login"), {"username": "manager@demo.test", "password": "demo-pass-2026"}
     )
     assert http.post(reverse("admin:login_code"), {"code": DEMO_RECOVERY_CODE}).status_code == 302
+
+
+def test_seed_demo_has_a_therapist_and_a_client_who_read_spanish(db):
+    from django.test import Client as HttpClient
+
+    call_command("seed_demo")
+    lucia = Client.objects.get(portal_user__email="lucia@demo.test")
+    assert lucia.language == "es" and lucia.therapist.language == "es"
+    http = HttpClient()
+    http.force_login(lucia.portal_user)
+    page = http.get("/").content.decode()
+    assert '<html lang="es"' in page and "Por hacer" in page

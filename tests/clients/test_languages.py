@@ -56,7 +56,7 @@ def test_a_language_not_offered_is_refused_and_the_current_one_kept(cast: Cast, 
     http = login(cast.alice.portal_user)
     answer = http.post(reverse("clients:change_language"), {"language": code})
     assert answer.status_code == 400
-    assert "Choose" in answer.content.decode()
+    assert "Elige un" in answer.content.decode()  # at the field, in the language kept
     assert Client.objects.get(pk=cast.alice.pk).language == "es"
 
 

@@ -103,6 +103,11 @@ class Command(BaseCommand):
         self._staff("manager@demo.test", "Morgan Lee", User.Role.MANAGER, password)
         alex = self._client(therapist, "Alex", "alex@demo.test", password)
         self._client(therapist, "Sam", "sam@demo.test", password)
+        # Spanish from the first page: a therapist and a client who each chose it.
+        terapeuta = self._staff(
+            "terapeuta@demo.test", "Inés Romero", User.Role.THERAPIST, password, language="es"
+        )
+        self._client(terapeuta, "Lucía", "lucia@demo.test", password, language="es")
 
         today = timezone.localdate()
         tomorrow_ten = timezone.make_aware(
@@ -144,6 +149,8 @@ class Command(BaseCommand):
             ("manager@demo.test", "/admin/"),
             ("alex@demo.test", "/"),
             ("sam@demo.test", "/"),
+            ("terapeuta@demo.test", "/admin/"),
+            ("lucia@demo.test", "/"),
         ):
             self.stdout.write(f"  {who:<22} {password}   at {settings.SITE_URL}{where}")
         self.stdout.write(
@@ -152,19 +159,30 @@ class Command(BaseCommand):
             f"recovery code {DEMO_RECOVERY_CODE} (once per run of this command)."
         )
 
-    def _staff(self, email: str, name: str, role: str, password: str) -> User:
+    def _staff(
+        self, email: str, name: str, role: str, password: str, *, language: str = ""
+    ) -> User:
         user = User.objects.filter(email=email).first()
         if user is None:
             user = User.objects.create_user(
-                email=email, password=password, name=name, role=role, is_staff=True
+                email=email,
+                password=password,
+                name=name,
+                role=role,
+                is_staff=True,
+                language=language,
             )
         demo_second_factor(user)
         return user
 
-    def _client(self, therapist: User, name: str, email: str, password: str) -> Client:
+    def _client(
+        self, therapist: User, name: str, email: str, password: str, *, language: str = ""
+    ) -> Client:
         client = Client.objects.filter(portal_user__email=email).first()
         if client is None:
-            client = client_create(actor=therapist, display_name=name, contact_email=email)
+            client = client_create(
+                actor=therapist, display_name=name, contact_email=email, language=language
+            )
             client_attach_portal_account(client=client, email=email, password=password)
         return client
 
