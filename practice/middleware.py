@@ -19,6 +19,30 @@ def private_pages_middleware(get_response: Handler) -> Handler:
     return middleware
 
 
+ONE_ENTRY_HEADER = "X-One-Entry"
+ONE_ENTRY_LOCATION = "X-Location"
+
+
+def one_entry_middleware(get_response: Handler) -> Handler:
+    """A form sent by static/js/one-entry.js learns where its redirect leads
+    without following it, so the page can replace itself there: the portal
+    keeps to one entry in the browser's history, and Back after a quick exit
+    reaches what came before it."""
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        asked = request.method == "POST" and request.headers.get(ONE_ENTRY_HEADER) == "1"
+        if asked and 300 <= response.status_code < 400 and response.has_header("Location"):
+            # Changed in place, so the session's and the form token's cookies go too.
+            response[ONE_ENTRY_LOCATION] = response["Location"]
+            del response["Location"]
+            response.status_code = 204
+            response.content = b""
+        return response
+
+    return middleware
+
+
 def method_not_allowed_page_middleware(get_response: Handler) -> Handler:
     """Django's bare 405 has no quick exit and no crisis lines."""
 
