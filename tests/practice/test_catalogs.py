@@ -74,3 +74,15 @@ def test_every_entry_is_translated_and_none_is_fuzzy(po):
     """A client who reads Spanish never meets an English sentence the catalog left out."""
     said = statistics(po)
     assert "untranslated" not in said and "fuzzy" not in said, said
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda po: po.parts[-3])
+def test_every_plural_has_each_form_its_language_counts(po, tmp_path):
+    """Spanish counts three forms (one, a million, the rest): one left empty is English again."""
+    catalog = compiled(po, tmp_path / "fresh.mo")
+    with (tmp_path / "fresh.mo").open("rb") as file:
+        plural = gettext.GNUTranslations(file).plural  # type: ignore[attr-defined]
+    forms = max(plural(n) for n in (0, 1, 2, 5, 1_000_000)) + 1
+    plurals = {key[0] for key in catalog if isinstance(key, tuple)}
+    missing = [msgid for msgid in plurals for n in range(forms) if not catalog.get((msgid, n))]
+    assert not missing, missing[:5]
