@@ -123,6 +123,7 @@ def test_seed_demo_has_a_therapist_and_a_client_who_read_spanish(db):
     call_command("seed_demo")
     lucia = Client.objects.get(portal_user__email="lucia@demo.test")
     assert lucia.language == "es" and lucia.therapist.language == "es"
+    assert lucia.portal_user is not None
     http = HttpClient()
     http.force_login(lucia.portal_user)
     page = http.get("/").content.decode()
