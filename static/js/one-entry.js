@@ -37,11 +37,23 @@
     else form.submit();
   }
 
+  // The old page's timers (session.js's idle clock) and its hooks for the
+  // other scripts (window.portal…) would outlive it under the new one, which
+  // starts its own: a stale idle clock would sign out a client still typing.
+  function forgetThisPage() {
+    var last = window.setTimeout(function () {}, 0);
+    for (var id = 1; id <= last; id++) { window.clearTimeout(id); window.clearInterval(id); }
+    Object.keys(window).forEach(function (name) {
+      if (/^portal[A-Z]/.test(name)) delete window[name];
+    });
+  }
+
   // An answer that is a page (a form sent back with its messages): it takes
   // this page's place, at the address the browser would have shown.
   function showAnswer(response) {
     return response.text().then(function (html) {
       if (window.history.replaceState) window.history.replaceState(null, "", response.url);
+      forgetThisPage();
       document.open();
       document.write(html);
       document.close();
