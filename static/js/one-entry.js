@@ -93,6 +93,13 @@
         document.documentElement.setAttribute("data-one-entry", "leaving");
         return null;
       }
+      // A file (a PDF asked for) is not a page: asked again the browser's own way, it downloads.
+      var type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("text/html") !== 0 || /attachment/.test(response.headers.get("Content-Disposition") || "")) {
+        document.documentElement.setAttribute("data-one-entry", "ready");
+        sendTheUsualWay(form, submitter);
+        return null;
+      }
       return showAnswer(response);
     }).catch(function () {
       document.documentElement.setAttribute("data-one-entry", "ready");
