@@ -82,13 +82,27 @@
       window.location.replace(action.href);
       return;
     }
+    // Tests (and curious readers) can see a form on its way.
+    document.documentElement.setAttribute("data-one-entry", "sending");
     fetch(action.href, {
       method: "POST", body: data, credentials: "same-origin", headers: { "X-One-Entry": "1" },
     }).then(function (response) {
       var next = response.status === 204 && response.headers.get("X-Location");
-      if (next) { window.location.replace(next); return null; }
+      if (next) {
+        window.location.replace(next);
+        document.documentElement.setAttribute("data-one-entry", "leaving");
+        return null;
+      }
+      // A file (a PDF asked for) is not a page: asked again the browser's own way, it downloads.
+      var type = response.headers.get("Content-Type") || "";
+      if (type.indexOf("text/html") !== 0 || /attachment/.test(response.headers.get("Content-Disposition") || "")) {
+        document.documentElement.setAttribute("data-one-entry", "ready");
+        sendTheUsualWay(form, submitter);
+        return null;
+      }
       return showAnswer(response);
     }).catch(function () {
+      document.documentElement.setAttribute("data-one-entry", "ready");
       sendTheUsualWay(form, submitter);
     });
   });

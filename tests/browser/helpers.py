@@ -357,6 +357,8 @@ def sign_in(page, email: str, password: str, *, admin: bool = False) -> None:
     page.fill("input[name=username]", email)
     page.fill("input[name=password]", password)
     page.click("[type=submit]:not(#quick-exit button)")
+    # The portal sends it by fetch (one-entry.js): a goto before its answer would be undone.
+    page.wait_for_selector("html:not([data-one-entry=sending])", state="attached")
     if admin:
         page.wait_for_url("**/admin/login/code/")
         page.fill("input[name=code]", code)

@@ -41,6 +41,8 @@ def test_turn_on_take_the_codes_then_sign_in_with_one_once(alice, new_context):
     secret = page.locator(".secret").inner_text().replace(" ", "")
     page.fill("input[name=token]", str(TOTP(b32decode(secret)).token()).zfill(6))
     page.get_by_role("button", name="Turn it on").click()
+    # Sent by fetch and written in place (one-entry.js): the click does not wait for it.
+    expect(page.locator("#recovery-codes code")).to_have_count(10)
     codes = page.locator("#recovery-codes code").all_inner_texts()
     assert len(set(codes)) == 10
     assert_accessible(page, "the recovery codes")
