@@ -60,6 +60,20 @@
     });
   }
 
+  function saveFile(response, disposition) {
+    var named = /filename="?([^";]+)"?/i.exec(disposition);
+    return response.blob().then(function (blob) {
+      var link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = named ? named[1] : "";
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      window.setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
+      document.documentElement.setAttribute("data-one-entry", "ready");
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (passing === form) { passing = null; return; }
@@ -93,13 +107,10 @@
         document.documentElement.setAttribute("data-one-entry", "leaving");
         return null;
       }
-      // A file (a PDF asked for) is not a page: asked again the browser's own way, it downloads.
+      // A file (a PDF asked for) is not a page: saved from this answer, never asked for twice.
       var type = response.headers.get("Content-Type") || "";
-      if (type.indexOf("text/html") !== 0 || /attachment/.test(response.headers.get("Content-Disposition") || "")) {
-        document.documentElement.setAttribute("data-one-entry", "ready");
-        sendTheUsualWay(form, submitter);
-        return null;
-      }
+      var disposition = response.headers.get("Content-Disposition") || "";
+      if (type.indexOf("text/html") !== 0 || /attachment/.test(disposition)) return saveFile(response, disposition);
       return showAnswer(response);
     }).catch(function () {
       document.documentElement.setAttribute("data-one-entry", "ready");
