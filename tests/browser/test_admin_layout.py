@@ -50,7 +50,7 @@ def test_the_client_page_buttons_leave_the_clients_name_readable(
         # Signed in once: each screen size opens the page afresh at that size.
         page.set_viewport_size({"width": width, "height": height})
         page.goto(f"/admin/clients/client/{alex.pk}/change/")
-        name = page.locator("#content > h2", has_text="Alex")
+        name = page.locator("#content > h1", has_text="Alex")
         expect(name).to_be_visible()
         # The name's own letters, not the heading's full-width block.
         name_box = name.evaluate(

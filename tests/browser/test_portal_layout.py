@@ -212,7 +212,7 @@ def test_progress_numbers_fit_a_phone_with_large_text(db, new_context, artifacts
     page.wait_for_selector("#todo-title")
     page.goto("/progress/")
     expect(page.get_by_role("img", name="How strong was the pull?")).to_be_visible()
-    for summary in page.locator("details > summary").all():
+    for summary in page.locator("details > summary:visible").all():
         summary.click()
     sideways = page.evaluate(SIDEWAYS)
     page.locator(".numbers").first.scroll_into_view_if_needed()
@@ -247,7 +247,7 @@ def test_every_portal_page_fits_320_with_large_text(alex, new_context, by):  # n
     for path in portal_pages(alex, entry):
         page.goto(path)
         page.wait_for_load_state("load")
-        for summary in page.locator("details > summary").all():
+        for summary in page.locator("details > summary:visible").all():
             summary.click()
         sideways = page.evaluate(SIDEWAYS)
         if sideways > 0:
