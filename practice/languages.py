@@ -19,11 +19,15 @@ def is_offered(code: str) -> bool:
     return code in dict(settings.LANGUAGES)
 
 
+def practice_language() -> str:
+    return str(settings.LANGUAGE_CODE)
+
+
 def language_or_default(code: str | None) -> str:
     """A person with no language set, or one no longer offered, reads the practice's."""
     if code and is_offered(code):
         return code
-    return str(settings.LANGUAGE_CODE)
+    return practice_language()
 
 
 @contextmanager

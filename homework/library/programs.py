@@ -82,23 +82,32 @@ PROGRAMS: list[LibraryProgram] = [
 ]
 
 
-def install_programs(program_model: Any, step_model: Any, exercise_model: Any) -> int:
-    """Returns how many were added."""
+def install_programs(
+    program_model: Any,
+    step_model: Any,
+    exercise_model: Any,
+    *,
+    programs: list[LibraryProgram] = PROGRAMS,
+    language: str | None = None,
+) -> int:
+    """Returns how many were added. A program in another language is built from that language's
+    exercises (a migration before exercises had a language passes none)."""
+    in_language = {} if language is None else {"language": language}
     added = 0
-    for program in PROGRAMS:
+    for program in programs:
         if program_model.objects.filter(title=program["title"]).exists():
             continue
         titles = {item["exercise"] for item in program["steps"]}
         shared = {
             exercise.title: exercise
             for exercise in exercise_model.objects.filter(
-                owner__isnull=True, is_active=True, title__in=titles
+                owner__isnull=True, is_active=True, title__in=titles, **in_language
             ).order_by("-pk")
         }
         if set(shared) != titles:
             continue
         made = program_model.objects.create(
-            title=program["title"], description=program["description"], owner=None
+            title=program["title"], description=program["description"], owner=None, **in_language
         )
         step_model.objects.bulk_create(
             step_model(

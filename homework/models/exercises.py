@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from homework.kinds import kind_choices
 from homework.models.field_limits import INSTRUCTIONS_MAX_CHARS, too_long
+from practice.languages import offered_languages, practice_language
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -35,6 +36,24 @@ class Exercise(models.Model):
         related_name="exercises",
         help_text=_("Empty: shared with the whole practice."),
     )
+    language = models.CharField(
+        _("language"),
+        max_length=16,
+        choices=offered_languages,
+        default=practice_language,
+        help_text=_("The language its words are written in."),
+    )
+    # A version in another language: its own row, so answers, scores and flags read in the words
+    # the client was shown.
+    translation_of = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="translations",
+        verbose_name=_("a version of"),
+        help_text=_("The exercise this one gives in another language."),
+    )
     is_active = models.BooleanField(_("in the library"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -53,6 +72,9 @@ class Exercise(models.Model):
             for name in ("instructions", "therapist_note")
             if (message := too_long(getattr(self, name), limit=INSTRUCTIONS_MAX_CHARS))
         }
+        source = self.translation_of
+        if source is not None and (source.pk == self.pk or source.language == self.language):
+            errors["translation_of"] = _("A version in another language is in another language.")
         # Entries are read by their exercise's kind: another kind could not read them.
         if self.pk is not None and self.assignments.exists():
             stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()

@@ -12,6 +12,7 @@ from clients.models import Client
 from homework.models.assignments import Assignment
 from homework.models.exercises import Exercise
 from homework.models.field_limits import INSTRUCTIONS_MAX_CHARS, too_long
+from practice.languages import offered_languages, practice_language
 
 # The longest wait a step may name: a slip of the keyboard past this, not a plan.
 MAX_STEP_DAYS = 365
@@ -93,6 +94,13 @@ class Program(models.Model):
         blank=True,
         related_name="programs",
         help_text=_("Empty: shared with the whole practice."),
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=16,
+        choices=offered_languages,
+        default=practice_language,
+        help_text=_("The language its steps are written in."),
     )
     is_active = models.BooleanField(_("in the library"), default=True)
     # Raised by every change to the steps, so an editor opened before another change says so.

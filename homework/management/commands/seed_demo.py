@@ -17,6 +17,8 @@ from clients.models import Client
 from clients.services import client_attach_portal_account, client_create, session_schedule
 from clients.services.staff_two_step import RECOVERY_DEVICE_NAME
 from homework.library import install as install_library
+from homework.library import install_translations
+from homework.library.es import PROGRAMS as SPANISH_PROGRAMS
 from homework.library.programs import install_programs
 from homework.management.commands import _demo_kinds as demo_kinds
 from homework.models import Assignment, Entry, Exercise, OutboxMessage, Program, ProgramStep
@@ -122,7 +124,9 @@ class Command(BaseCommand):
 
         # The library comes from a migration; a flushed database gets it back here.
         install_library(Exercise)
+        install_translations(Exercise)
         install_programs(Program, ProgramStep, Exercise)
+        install_programs(Program, ProgramStep, Exercise, programs=SPANISH_PROGRAMS, language="es")
         assignment = self.assign(
             alex,
             therapist,

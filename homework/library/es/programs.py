@@ -1,0 +1,3 @@
+from homework.library.programs import LibraryProgram
+
+PROGRAMS: list[LibraryProgram] = []
