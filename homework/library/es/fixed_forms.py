@@ -26,8 +26,8 @@ FIXED_FORMS: dict[str, LibraryExercise] = {
             "llamar, de mirar su perfil, de volver), anótalo aquí: con qué fuerza lo sentiste, qué "
             "lo provocó y qué hiciste con él.\n\n"
             "No tienes que vencer el impulso para anotarlo. Los impulsos suelen ser más fuertes "
-            "los primeros días y van aflojando cuanto más tiempo pasa sin contacto. Podrás ver cómo "
-            "ocurre en tu página de progreso.\n\n"
+            "los primeros días y van aflojando cuanto más tiempo pasa sin contacto. Podrás verlo en tu "
+            "página de progreso.\n\n"
             "Si hubo contacto, anótalo también. No es un fracaso. Es algo que podemos mirar juntos."
         ),
         "therapist_note": (
@@ -59,7 +59,7 @@ FIXED_FORMS: dict[str, LibraryExercise] = {
             "Elige un límite lo bastante pequeño como para probarlo esta semana. No el más grande: "
             "uno pequeño. “No contestaré llamadas después de las 10 de la noche.” “Mantendré la "
             "comida del domingo con mi hermana, pase lo que pase.”\n\n"
-            "Escríbelo con tus propias palabras, y cuándo piensas probarlo. Después, vuelve y "
+            "Escríbelo con tus propias palabras y anota cuándo piensas probarlo. Después, vuelve y "
             "cuenta cómo fue y cómo te sentiste. Si no se mantuvo, elige “Todavía no” y escribe qué "
             "se interpuso: es útil saberlo, no es un fracaso. Añade el siguiente paso cuando te "
             "sientas con fuerzas."
@@ -84,7 +84,7 @@ FIXED_FORMS: dict[str, LibraryExercise] = {
             "biblioteca, un grupo de apoyo."
         ),
         "therapist_note": (
-            "El aislamiento refuerza el vínculo. Úsalo pronto y repítelo cada pocas semanas: el "
+            "El aislamiento refuerza el vínculo. Úsalo al principio y repítelo cada pocas semanas: el "
             "resumen muestra qué ha cambiado desde el último mapa y quién puede ayudar a ver las "
             "cosas como son."
         ),

@@ -15,7 +15,7 @@ WORKSHEETS: dict[str, LibraryExercise] = {
             "Piensa en un momento reciente y responde lo que puedas."
         ),
         "therapist_note": (
-            "Dejarse de lado a uno mismo en la relación: un punto de partida para un pequeño límite."
+            "Autoabandono en la relación: un punto de partida para un pequeño límite."
         ),
         "options": {
             "questions": [
@@ -142,8 +142,7 @@ WORKSHEETS: dict[str, LibraryExercise] = {
             "real. Tómate tu tiempo con estas preguntas. No hace falta responderlas todas a la vez."
         ),
         "therapist_note": (
-            "Trabajo de duelo tras terminar la relación (o mientras termina); a su ritmo, y "
-            "volviendo a él."
+            "Trabajo de duelo tras la ruptura (o mientras ocurre); dosifícalo y vuelve a él."
         ),
         "options": {
             "questions": [
@@ -172,7 +171,7 @@ WORKSHEETS: dict[str, LibraryExercise] = {
             "semana más llevadera. Responde a cada una según cómo fue de verdad la semana."
         ),
         "therapist_note": (
-            "Nuestro propio seguimiento de reflexión, no una medida validada. El total (la media "
+            "Un seguimiento de reflexión propio, no una medida validada. El total (la media "
             "de las cinco, con la atracción invertida; más alto = más estabilidad) se muestra a lo "
             "largo del tiempo en el portal y en el resumen. Una respuesta de 3 o menos en "
             "seguridad se marca para que la revises."
@@ -265,7 +264,7 @@ WORKSHEETS: dict[str, LibraryExercise] = {
         "instructions": (
             "En muchas relaciones difíciles, los momentos dolorosos y los momentos de cariño se "
             "van turnando, y los de cariño son reales. También son parte de lo que mantiene el "
-            "patrón. Mirar una vuelta del ciclo sobre el papel puede ayudarte a reconocerla la "
+            "patrón. Poner por escrito una vuelta del ciclo puede ayudarte a reconocerla la "
             "próxima vez."
         ),
         "therapist_note": (
@@ -280,7 +279,7 @@ WORKSHEETS: dict[str, LibraryExercise] = {
                 long_text("warmth_returned", "¿Qué vino después? ¿Cómo volvió el cariño?"),
                 long_text(
                     "what_it_did",
-                    "Después, ¿cómo cambió la parte de cariño lo que sentías sobre la parte "
+                    "Después, ¿cómo cambió el momento de cariño lo que sentías sobre el momento "
                     "difícil?",
                 ),
                 {
@@ -291,7 +290,7 @@ WORKSHEETS: dict[str, LibraryExercise] = {
                 },
                 long_text(
                     "remember",
-                    "¿Qué te gustaría recordar la próxima vez que llegue la parte de cariño?",
+                    "¿Qué te gustaría recordar la próxima vez que llegue un momento de cariño?",
                 ),
             ]
         },
