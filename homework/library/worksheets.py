@@ -5,7 +5,8 @@ from typing import Any
 from homework.library.item import LibraryExercise
 
 
-def _scale(key: str, text: str, low: str, high: str, **extra: Any) -> dict[str, Any]:
+# Shared with the other languages' worksheets, so a question is built one way everywhere.
+def scale(key: str, text: str, low: str, high: str, **extra: Any) -> dict[str, Any]:
     return {
         "key": key,
         "type": "scale_0_10",
@@ -17,7 +18,7 @@ def _scale(key: str, text: str, low: str, high: str, **extra: Any) -> dict[str, 
     }
 
 
-def _long(key: str, text: str, **extra: Any) -> dict[str, Any]:
+def long_text(key: str, text: str, **extra: Any) -> dict[str, Any]:
     return {"key": key, "type": "long_text", "text": text, "required": False, **extra}
 
 
@@ -33,12 +34,12 @@ WORKSHEETS: list[LibraryExercise] = [
         "therapist_note": "Self-abandonment in the relationship: a starting point for a small boundary.",
         "options": {
             "questions": [
-                _long(
+                long_text(
                     "moment",
                     "Think of a recent moment when you went along with something that didn't feel right for you. What happened?",
                     required=True,
                 ),
-                _long("wanted", "What did you want or need in that moment?"),
+                long_text("wanted", "What did you want or need in that moment?"),
                 {
                     "key": "what_got_in_the_way",
                     "type": "single_choice",
@@ -52,11 +53,11 @@ WORKSHEETS: list[LibraryExercise] = [
                         "Something else",
                     ],
                 },
-                _long(
+                long_text(
                     "next_time",
                     "What would staying with yourself look like next time, even a little?",
                 ),
-                _scale(
+                scale(
                     "kindness",
                     "How kindly are you looking at yourself as you answer this?",
                     "harshly",
@@ -76,7 +77,7 @@ WORKSHEETS: list[LibraryExercise] = [
         "therapist_note": "Reconnecting with activities and identity outside the relationship (harm reduction).",
         "options": {
             "questions": [
-                _long(
+                long_text(
                     "list",
                     "What has made you feel alive, or like yourself? Big or tiny, from any time.",
                     required=True,
@@ -103,7 +104,7 @@ WORKSHEETS: list[LibraryExercise] = [
                     "required": False,
                 },
                 {"key": "when", "type": "date", "text": "When will you do it?", "required": False},
-                _long(
+                long_text(
                     "afterwards",
                     "Afterwards: how was it?",
                     help="You can come back and add this later.",
@@ -131,10 +132,10 @@ WORKSHEETS: list[LibraryExercise] = [
                     "text": "What was the feeling?",
                     "required": True,
                 },
-                _scale("start", "How strong was it at the start?", "mild", "overwhelming"),
-                _scale("end", "How strong was it at the end?", "mild", "overwhelming"),
-                _long("body", "Where did you feel it in your body, and what did you notice?"),
-                _long("helped", "What helped you stay with it?"),
+                scale("start", "How strong was it at the start?", "mild", "overwhelming"),
+                scale("end", "How strong was it at the end?", "mild", "overwhelming"),
+                long_text("body", "Where did you feel it in your body, and what did you notice?"),
+                long_text("helped", "What helped you stay with it?"),
             ]
         },
     },
@@ -149,13 +150,13 @@ WORKSHEETS: list[LibraryExercise] = [
         "therapist_note": "Grief work after (or while) ending the relationship; pace it, and return to it.",
         "options": {
             "questions": [
-                _long("miss", "What do you miss about them, and about the two of you?"),
-                _long("future", "What future did you imagine, that you are letting go of?"),
-                _long(
+                long_text("miss", "What do you miss about them, and about the two of you?"),
+                long_text("future", "What future did you imagine, that you are letting go of?"),
+                long_text(
                     "who_i_was",
                     "Who were you when you believed in it? What would you like to keep of that person?",
                 ),
-                _long(
+                long_text(
                     "to_a_friend", "What would you say to a friend who was grieving this same loss?"
                 ),
             ]
@@ -178,7 +179,7 @@ WORKSHEETS: list[LibraryExercise] = [
         ),
         "options": {
             "questions": [
-                _scale(
+                scale(
                     "pull",
                     "How strong has the pull back been this week?",
                     "hardly at all",
@@ -186,21 +187,21 @@ WORKSHEETS: list[LibraryExercise] = [
                     scored=True,
                     reverse=True,
                 ),
-                _scale(
+                scale(
                     "clarity",
                     "How clear do you feel about what you want?",
                     "foggy",
                     "clear",
                     scored=True,
                 ),
-                _scale(
+                scale(
                     "supported",
                     "How supported have you felt?",
                     "on my own",
                     "well supported",
                     scored=True,
                 ),
-                _scale(
+                scale(
                     "safe",
                     "How safe have you felt?",
                     "not safe",
@@ -208,10 +209,10 @@ WORKSHEETS: list[LibraryExercise] = [
                     scored=True,
                     review_at_or_below=3,
                 ),
-                _scale(
+                scale(
                     "kindness", "How kind have you been to yourself?", "harsh", "kind", scored=True
                 ),
-                _long(
+                long_text(
                     "anything_else", "Anything you'd like your therapist to know about this week?"
                 ),
             ],
@@ -229,16 +230,18 @@ WORKSHEETS: list[LibraryExercise] = [
         "therapist_note": "For clients who read their ambivalence as weakness or as evidence they should return.",
         "options": {
             "questions": [
-                _long("know", "What do you know, clearly, about this relationship?", required=True),
-                _long(
+                long_text(
+                    "know", "What do you know, clearly, about this relationship?", required=True
+                ),
+                long_text(
                     "when_pull",
                     "When does the pull back come most strongly? What is happening around you then?",
                 ),
-                _long(
+                long_text(
                     "answer_the_pull",
                     "If the pull is an old, deep response rather than new information, what would you like to say to it?",
                 ),
-                _scale(
+                scale(
                     "self_blame",
                     "How much are you blaming yourself for feeling the pull, right now?",
                     "not at all",
@@ -258,9 +261,9 @@ WORKSHEETS: list[LibraryExercise] = [
         "therapist_note": "Psychoeducation on intermittent reinforcement, from the client's own example.",
         "options": {
             "questions": [
-                _long("hard_time", "Describe a hard time with them.", required=True),
-                _long("warmth_returned", "What came after? How did the warmth come back?"),
-                _long(
+                long_text("hard_time", "Describe a hard time with them.", required=True),
+                long_text("warmth_returned", "What came after? How did the warmth come back?"),
+                long_text(
                     "what_it_did",
                     "How did the warm part change the way the hard part felt afterwards?",
                 ),
@@ -270,7 +273,7 @@ WORKSHEETS: list[LibraryExercise] = [
                     "text": "Do you recognise this as something that repeats?",
                     "required": False,
                 },
-                _long(
+                long_text(
                     "remember", "What would you like to remember the next time the warm part comes?"
                 ),
             ]
@@ -293,7 +296,7 @@ WORKSHEETS: list[LibraryExercise] = [
                     "text": "What did the message say, in a few words?",
                     "required": False,
                 },
-                _scale(
+                scale(
                     "urge",
                     "How strong is the urge to reply right now?",
                     "barely there",
@@ -313,7 +316,7 @@ WORKSHEETS: list[LibraryExercise] = [
                         "I'm not sure",
                     ],
                 },
-                _long("before", "What has happened before when you replied quickly?"),
+                long_text("before", "What has happened before when you replied quickly?"),
                 {
                     "key": "wait",
                     "type": "yes_no",

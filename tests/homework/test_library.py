@@ -7,7 +7,8 @@ import pytest
 from django.utils.text import slugify
 
 from homework.kinds import all_kinds, get_kind
-from homework.library import LIBRARY, install
+from homework.library import LIBRARY, SOURCE_LANGUAGE, install
+from homework.library.es import SPANISH
 from homework.models import Exercise
 
 
@@ -83,16 +84,18 @@ def test_unedited_library_words_are_brought_up_to_date_and_edited_ones_kept(db):
     from django.apps import apps
 
     migration = importlib.import_module("homework.migrations.0011_library_words_said_once")
-    Exercise.objects.filter(owner__isnull=True, kind="safety_plan").update(
-        instructions=migration.BEFORE["My safety plan"]
+    Exercise.objects.filter(
+        owner__isnull=True, kind="safety_plan", language=SOURCE_LANGUAGE
+    ).update(instructions=migration.BEFORE["My safety plan"])
+    edited = Exercise.objects.get(
+        owner__isnull=True, kind="support_network", language=SOURCE_LANGUAGE
     )
-    edited = Exercise.objects.get(owner__isnull=True, kind="support_network")
     edited.instructions = "Our own words for the map. A first name or a nickname is all you need."
     edited.save()
 
     migration.say_it_once(apps, None)
 
-    plan = Exercise.objects.get(owner__isnull=True, kind="safety_plan")
+    plan = Exercise.objects.get(owner__isnull=True, kind="safety_plan", language=SOURCE_LANGUAGE)
     assert plan.instructions == _library("safety_plan")
     edited.refresh_from_db()
     assert edited.instructions.startswith("Our own words")
@@ -101,7 +104,7 @@ def test_unedited_library_words_are_brought_up_to_date_and_edited_ones_kept(db):
 def test_no_library_words_tell_the_client_their_answers_make_a_total(db):
     """A check-in may chart a score for the therapist, but the client's page
     never sounds like a grade ("never a score that grades the client")."""
-    for item in LIBRARY:
+    for item in [*LIBRARY, *SPANISH.values()]:
         assert "total" not in item["instructions"].lower(), item["title"]
 
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from homework.library.es import PROGRAMS as SPANISH_PROGRAMS
+from homework.library.es.programs import SPANISH_TITLES
 from homework.library.programs import PROGRAMS, install_programs
 from homework.models import Exercise, Program, ProgramStep, Release
 
@@ -26,3 +28,16 @@ def test_installing_again_adds_nothing_and_a_missing_exercise_skips_the_program(
     Exercise.objects.filter(title="My safety plan").update(is_active=False)
     assert install_programs(Program, ProgramStep, Exercise) == 1
     assert Program.objects.get().title == PROGRAMS[0]["title"]
+
+
+def test_the_spanish_programs_are_the_english_ones_step_for_step():
+    for english, spanish in zip(PROGRAMS, SPANISH_PROGRAMS, strict=True):
+        assert spanish["title"] != english["title"] and spanish["description"].strip()
+        for given, said in zip(english["steps"], spanish["steps"], strict=True):
+            assert said["exercise"] == SPANISH_TITLES[given["exercise"]]
+            assert (said["release"], said["days"], said["required"]) == (
+                given["release"],
+                given["days"],
+                given["required"],
+            )
+            assert bool(said["instructions"]) == bool(given["instructions"])
