@@ -151,14 +151,14 @@ def _spanish_stand_in(title: str):
 
 
 def test_seed_demo_gives_lucia_spanish_homework_from_the_spanish_library(db):
-    from homework.library.programs import install_programs, step
+    from homework.library.programs import LibraryProgram, install_programs, step
     from homework.models import ClientProgram, ProgramStep
 
     call_command("seed_demo")
     urge_log = _spanish_stand_in("30 days of no contact")
     reading = _spanish_stand_in("Knowing, and the pull back")
     if not Program.objects.filter(owner=None, language="es").exists():
-        stand_in = {
+        stand_in: LibraryProgram = {
             "title": "Programa (es)",
             "description": "",
             "steps": [step(reading.title, "right_away")],
