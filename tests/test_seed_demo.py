@@ -128,3 +128,60 @@ def test_seed_demo_has_a_therapist_and_a_client_who_read_spanish(db):
     http.force_login(lucia.portal_user)
     page = http.get("/").content.decode()
     assert '<html lang="es"' in page and "Por hacer" in page
+
+
+def _spanish_stand_in(title: str):
+    """The Spanish version of a library exercise, or, until the translators' is in, a stand-in
+    linked the same way (the demo finds it by the English one it gives)."""
+    from homework.management.commands._demo_spanish import spanish_version
+
+    found = spanish_version(title)
+    if found is not None:
+        return found
+    source = Exercise.objects.get(title=title, owner=None, language="en-gb")
+    return Exercise.objects.create(
+        kind=source.kind,
+        title=f"{title} (es)",
+        instructions=source.instructions,
+        options=source.options,
+        owner=None,
+        language="es",
+        translation_of=source,
+    )
+
+
+def test_seed_demo_gives_lucia_spanish_homework_from_the_spanish_library(db):
+    from homework.library.programs import LibraryProgram, install_programs, step
+    from homework.models import ClientProgram, ProgramStep
+
+    call_command("seed_demo")
+    urge_log = _spanish_stand_in("30 days of no contact")
+    reading = _spanish_stand_in("Knowing, and the pull back")
+    if not Program.objects.filter(owner=None, language="es").exists():
+        stand_in: LibraryProgram = {
+            "title": "Programa (es)",
+            "description": "",
+            "steps": [step(reading.title, "right_away")],
+        }
+        install_programs(Program, ProgramStep, Exercise, programs=[stand_in], language="es")
+    call_command("seed_demo")
+    before = counts()
+    call_command("seed_demo")
+    assert counts() == before
+
+    lucia = Client.objects.get(portal_user__email="lucia@demo.test")
+    given = Assignment.objects.filter(client=lucia).select_related("exercise")
+    assert {a.exercise.language for a in given} == {"es"}
+    assert {urge_log, reading} <= {a.exercise for a in given}
+    assert ClientProgram.objects.filter(client=lucia, program__language="es").exists()
+    # The reading came once, whether from her program or on its own.
+    assert given.filter(exercise=reading).count() == 1
+
+    sent = Entry.objects.filter(assignment__client=lucia, status="submitted")
+    urges = sent.filter(assignment__exercise=urge_log)
+    assert urges.count() >= 5
+    assert sent.filter(assignment__exercise=reading).count() == 1
+    (phq9,) = sent.filter(
+        assignment__exercise__translation_of__title="PHQ-9", assignment__exercise__language="es"
+    )
+    assert phq9.score == 11 and not phq9.needs_review

@@ -183,12 +183,15 @@ def observation(
     effective: dt.datetime,
 ) -> JSONDict:
     """``part`` is "total" or a subscale's key: coded in LOINC where the measure names a published
-    code, else in the practice's own system (exercise id and part), which an EHR can map."""
+    code, else in the practice's own system (the measure's exercise id, its English one's for a
+    translation, and the part), which an EHR can map."""
     code = loinc_of(exercise, part)
+    # A version in another language is the same measure: its scores carry the same code.
+    measure_id = exercise.translation_of_id or exercise.pk
     coding = (
         {"system": LOINC, "code": code}
         if code
-        else {"system": practice_url("CodeSystem/scores"), "code": f"{exercise.pk}-{part}"}
+        else {"system": practice_url("CodeSystem/scores"), "code": f"{measure_id}-{part}"}
     )
     return {
         "resourceType": "Observation",

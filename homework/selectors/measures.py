@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db.models import OuterRef, QuerySet, Subquery
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clients.models import Client
@@ -67,26 +68,43 @@ def _scored(*, user: User) -> QuerySet[Entry]:
     )
 
 
+def measure_key(exercise: Exercise) -> int:
+    """An exercise and its versions in other languages are one measure, so one series: a client
+    who answered the English PHQ-9, then the Spanish, has one PHQ-9 over time."""
+    return exercise.translation_of_id or exercise.pk
+
+
+def _shown_as(answered: list[Exercise]) -> Exercise:
+    """Which version names the series: the reader's language where the client answered that one,
+    else the one answered last. The figures are the same in every version."""
+    reading_in = get_language()
+    return next((e for e in reversed(answered) if e.language == reading_in), answered[-1])
+
+
 def measure_histories(
     *, user: User, client: Client, until: dt.datetime | None = None
 ) -> list[MeasureHistory]:
-    """One query, however many scores. Grouped by measure, not by assignment, so a measure
-    assigned again carries on from its first score."""
+    """One query, however many scores. Grouped by measure, not by assignment or language, so a
+    measure assigned again, or in another language, carries on from its first score."""
     rows = _scored(user=user).filter(assignment__client=client)
     if until is not None:
         rows = rows.filter(submitted_at__lt=until)
     grouped: dict[int, Series] = defaultdict(list)
     parts: dict[int, dict[str, Series]] = defaultdict(lambda: defaultdict(list))
-    exercises: dict[int, Exercise] = {}
+    answered: dict[int, dict[int, Exercise]] = defaultdict(dict)  # each measure's versions
     for entry in rows.select_related("assignment__exercise").order_by("submitted_at", "pk"):
-        exercise = exercises.setdefault(entry.assignment.exercise_id, entry.assignment.exercise)
+        exercise = entry.assignment.exercise
         if entry.submitted_at is None or entry.score is None:  # by the filters; for types
             continue
-        grouped[exercise.pk].append((entry.submitted_at, entry.score))
-        for key, score in (entry.subscale_scores or {}).items():
-            parts[exercise.pk][key].append((entry.submitted_at, float(score)))
+        key = measure_key(exercise)
+        answered[key].pop(exercise.pk, None)  # kept in the order last answered
+        answered[key][exercise.pk] = exercise
+        grouped[key].append((entry.submitted_at, entry.score))
+        for part, score in (entry.subscale_scores or {}).items():
+            parts[key][part].append((entry.submitted_at, float(score)))
     histories = [
-        MeasureHistory(exercises[pk], scores, dict(parts[pk])) for pk, scores in grouped.items()
+        MeasureHistory(_shown_as(list(answered[key].values())), scores, dict(parts[key]))
+        for key, scores in grouped.items()
     ]
     return sorted(histories, key=lambda history: _by_title(history.exercise))
 
@@ -133,27 +151,32 @@ def _per_assignment(assignments: QuerySet[Assignment]) -> list[Totals]:
 def measure_changes(*, user: User, clients: list[Client]) -> dict[int, list[MeasureChange]]:
     """Two queries for every row, however long the logs: the practice's measures, then each
     client's assignments of them with their first and latest totals. A measure assigned more
-    than once reads from the first total of any to the latest of any."""
+    than once, or in more than one language, reads from the first total of any to the latest of
+    any."""
     if not clients:
         return {}
     exercises = {exercise.pk: exercise for exercise in _measures_in_practice()}
     assignments = assignments_for_user(user=user).filter(
         client__in=[client.pk for client in clients], exercise__in=list(exercises)
     )
-    # (client, measure) -> [first at, first, latest at, latest, how many]
+    # (client, measure) -> the first total of any of its versions and the latest of any
     found: dict[tuple[int, int], Totals] = {}
-    for totals in _per_assignment(assignments):
+    versions: dict[tuple[int, int], list[Exercise]] = defaultdict(list)
+    # By the latest total's time, so each measure's versions end with the one answered last.
+    for totals in sorted(_per_assignment(assignments), key=lambda totals: totals[4]):
         client_id, exercise_id, first_at, first, latest_at, latest = totals
-        seen = found.get((client_id, exercise_id))
+        key = (client_id, measure_key(exercises[exercise_id]))
+        versions[key].append(exercises[exercise_id])
+        seen = found.get(key)
         if seen is not None:
             if seen[2] < first_at:
                 first_at, first = seen[2], seen[3]
             if seen[4] > latest_at:
                 latest_at, latest = seen[4], seen[5]
-        found[client_id, exercise_id] = (client_id, exercise_id, first_at, first, latest_at, latest)
+        found[key] = (client_id, exercise_id, first_at, first, latest_at, latest)
     changes: dict[int, list[MeasureChange]] = defaultdict(list)
-    for client_id, exercise_id, first_at, first, latest_at, latest in found.values():
-        exercise = exercises[exercise_id]
+    for key, (client_id, _exercise_id, first_at, first, latest_at, latest) in found.items():
+        exercise = _shown_as(versions[key])
         # Two totals are never sent in the same instant, so one time means one total.
         reading = change_reading(exercise, first, latest) if latest_at > first_at else None
         changes[client_id].append(MeasureChange(exercise, latest, reading))

@@ -253,3 +253,38 @@ def test_every_question_type_and_a_decimal_score_read_back_as_fhir(cast: Cast):
     (score,) = of_type(resources, "Observation")
     assert entry.score == 4.5
     assert score["valueQuantity"]["value"] == 4.5 and "valueInteger" not in score
+
+
+def test_a_measure_answered_in_english_then_spanish_is_one_series_by_its_codes(cast: Cast):
+    from homework.models import Exercise
+
+    english = phq9()
+    spanish = Exercise.objects.get(owner=None, language="es", translation_of__title="PHQ-9")
+    spanish.translation_of = english  # the library's Spanish, given for this test's PHQ-9
+    spanish.save(update_fields=["translation_of"])
+    send(english, cast, PHQ9_POINTS, submitted_at=timezone.now() - dt.timedelta(days=20))
+    send(spanish, cast, [0] * 9, submitted_at=timezone.now() - dt.timedelta(days=2))
+    own = pcl5_shaped()
+    own_spanish = pcl5_shaped("PCL-5 (es)")
+    own_spanish.language, own_spanish.translation_of = "es", own
+    own_spanish.save(update_fields=["language", "translation_of"])
+    send(own, cast, PCL5_POINTS)
+    send(own_spanish, cast, PCL5_POINTS)
+
+    resources = parsed(login(cast.tara).get(url(cast)))
+
+    # Each version's questions in the words it asked them in.
+    titles = {q["title"] for q in of_type(resources, "Questionnaire")}
+    assert titles == {"PHQ-9", spanish.title, "PCL-5", "PCL-5 (es)"}
+    totals = [
+        o["valueInteger"]
+        for o in of_type(resources, "Observation")
+        if o["code"]["coding"][0]["code"] == "44261-6"
+    ]
+    assert totals == [11, 0]
+    clusters = {
+        o["code"]["coding"][0]["code"]
+        for o in of_type(resources, "Observation")
+        if o["code"]["coding"][0]["system"].endswith("/CodeSystem/scores")
+    }
+    assert clusters == {f"{own.pk}-{part}" for part in "bcde"}

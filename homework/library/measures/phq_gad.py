@@ -46,27 +46,94 @@ GAD7_DIFFICULTY = (
 )
 
 
-def _item(key: str, text: str, **extra: Any) -> dict[str, Any]:
+# The published figures, whatever the language the items are asked in.
+PHQ9_BAND_RANGES = [(0, 4), (5, 9), (10, 14), (15, 19), (20, 27)]
+GAD7_BAND_RANGES = [(0, 4), (5, 9), (10, 14), (15, 21)]
+CUTOFF = 10
+PHQ9_RELIABLE_CHANGE = 6
+GAD7_RELIABLE_CHANGE = 4
+PHQ9_LOINC = {"total": "44261-6"}
+GAD7_LOINC = {"total": "70274-6"}
+
+
+def often_item(key: str, text: str, choices: list[str], **extra: Any) -> dict[str, Any]:
+    """An item answered by how often, worth 0–3 in the order the choices are given."""
     return {
         "key": key,
         "type": "single_choice",
         "text": text,
         "required": True,
-        "choices": OFTEN,
+        "choices": choices,
         "points": OFTEN_POINTS,
         "scored": True,
         **extra,
     }
 
 
-def _difficulty(text: str) -> dict[str, Any]:
+def difficulty_question(text: str, choices: list[str]) -> dict[str, Any]:
     # Asked by the published form, answered only if the client wishes, never in the total.
     return {
         "key": "difficulty",
         "type": "single_choice",
         "text": text,
         "required": False,
-        "choices": DIFFICULT,
+        "choices": choices,
+    }
+
+
+def phq9_questions(
+    items: list[str], often: list[str], difficulty: str, difficulty_choices: list[str]
+) -> list[dict[str, Any]]:
+    """Item 9 (thoughts of being better off dead or of self-harm) is watched above 0."""
+    return [
+        *(
+            often_item(f"phq9_{n}", text, often, **({"review_above": 0} if n == 9 else {}))
+            for n, text in enumerate(items, start=1)
+        ),
+        difficulty_question(difficulty, difficulty_choices),
+    ]
+
+
+def gad7_questions(
+    items: list[str], often: list[str], difficulty: str, difficulty_choices: list[str]
+) -> list[dict[str, Any]]:
+    return [
+        *(often_item(f"gad7_{n}", text, often) for n, text in enumerate(items, start=1)),
+        difficulty_question(difficulty, difficulty_choices),
+    ]
+
+
+def banded(ranges: list[tuple[int, int]], labels: list[str]) -> list[dict[str, Any]]:
+    return _bands(*((low, high, label) for (low, high), label in zip(ranges, labels, strict=True)))
+
+
+def phq9_score(*, label: str, band_labels: list[str], source: str, terms: str) -> dict[str, Any]:
+    return {
+        "method": "sum",
+        "better": "lower",
+        "label": label,
+        "bands": banded(PHQ9_BAND_RANGES, band_labels),
+        "reliable_change": PHQ9_RELIABLE_CHANGE,
+        "total_to_client": True,
+        "cutoff": CUTOFF,
+        "source": source,
+        "terms": terms,
+        "loinc": dict(PHQ9_LOINC),
+    }
+
+
+def gad7_score(*, label: str, band_labels: list[str], source: str, terms: str) -> dict[str, Any]:
+    return {
+        "method": "sum",
+        "better": "lower",
+        "label": label,
+        "bands": banded(GAD7_BAND_RANGES, band_labels),
+        "reliable_change": GAD7_RELIABLE_CHANGE,
+        "total_to_client": True,
+        "cutoff": CUTOFF,
+        "source": source,
+        "terms": terms,
+        "loinc": dict(GAD7_LOINC),
     }
 
 
@@ -93,34 +160,16 @@ PHQ9: LibraryExercise = {
         "16:606–613. Terms: free to use, no permission needed (Pfizer's PHQ Screeners)."
     ),
     "options": {
-        "questions": [
-            *(
-                _item(f"phq9_{n}", text, **({"review_above": 0} if n == 9 else {}))
-                for n, text in enumerate(PHQ9_ITEMS, start=1)
-            ),
-            _difficulty(PHQ9_DIFFICULTY),
-        ],
-        "score": {
-            "method": "sum",
-            "better": "lower",
-            "label": "PHQ-9 total",
-            "bands": _bands(
-                (0, 4, "Minimal"),
-                (5, 9, "Mild"),
-                (10, 14, "Moderate"),
-                (15, 19, "Moderately severe"),
-                (20, 27, "Severe"),
-            ),
-            "reliable_change": 6,
-            "total_to_client": True,
-            "cutoff": 10,
-            "source": (
+        "questions": phq9_questions(PHQ9_ITEMS, OFTEN, PHQ9_DIFFICULTY, DIFFICULT),
+        "score": phq9_score(
+            label="PHQ-9 total",
+            band_labels=["Minimal", "Mild", "Moderate", "Moderately severe", "Severe"],
+            source=(
                 "Kroenke K, Spitzer RL, Williams JBW. The PHQ-9: validity of a brief depression "
                 "severity measure. J Gen Intern Med 2001;16:606–613."
             ),
-            "terms": PHQ_TERMS,
-            "loinc": {"total": "44261-6"},
-        },
+            terms=PHQ_TERMS,
+        ),
     },
 }
 
@@ -140,26 +189,15 @@ GAD7: LibraryExercise = {
         "166:1092–1097. Terms: free to use, no permission needed (Pfizer's PHQ Screeners)."
     ),
     "options": {
-        "questions": [
-            *(_item(f"gad7_{n}", text) for n, text in enumerate(GAD7_ITEMS, start=1)),
-            _difficulty(GAD7_DIFFICULTY),
-        ],
-        "score": {
-            "method": "sum",
-            "better": "lower",
-            "label": "GAD-7 total",
-            "bands": _bands(
-                (0, 4, "Minimal"), (5, 9, "Mild"), (10, 14, "Moderate"), (15, 21, "Severe")
-            ),
-            "reliable_change": 4,
-            "total_to_client": True,
-            "cutoff": 10,
-            "source": (
+        "questions": gad7_questions(GAD7_ITEMS, OFTEN, GAD7_DIFFICULTY, DIFFICULT),
+        "score": gad7_score(
+            label="GAD-7 total",
+            band_labels=["Minimal", "Mild", "Moderate", "Severe"],
+            source=(
                 "Spitzer RL, Kroenke K, Williams JBW, Löwe B. A brief measure for assessing "
                 "generalized anxiety disorder: the GAD-7. Arch Intern Med 2006;166:1092–1097."
             ),
-            "terms": PHQ_TERMS,
-            "loinc": {"total": "70274-6"},
-        },
+            terms=PHQ_TERMS,
+        ),
     },
 }

@@ -21,6 +21,7 @@ from homework.library import install_translations
 from homework.library.es import PROGRAMS as SPANISH_PROGRAMS
 from homework.library.programs import install_programs
 from homework.management.commands import _demo_kinds as demo_kinds
+from homework.management.commands import _demo_spanish as demo_spanish
 from homework.models import Assignment, Entry, Exercise, OutboxMessage, Program, ProgramStep
 from homework.services import Flags, assignment_create, entry_submit
 from practice.models import User
@@ -109,7 +110,7 @@ class Command(BaseCommand):
         terapeuta = self._staff(
             "terapeuta@demo.test", "Inés Romero", User.Role.THERAPIST, password, language="es"
         )
-        self._client(terapeuta, "Lucía", "lucia@demo.test", password, language="es")
+        lucia = self._client(terapeuta, "Lucía", "lucia@demo.test", password, language="es")
 
         today = timezone.localdate()
         tomorrow_ten = timezone.make_aware(
@@ -146,6 +147,7 @@ class Command(BaseCommand):
                 flags=flags,
             )
         demo_kinds.seed_alex(self, alex=alex, therapist=therapist, today=today)
+        demo_spanish.seed_lucia(self, lucia=lucia, therapist=terapeuta, today=today)
 
         self.stdout.write(self.style.SUCCESS("Demo practice ready. Sign in with:"))
         for who, where in (
@@ -195,6 +197,11 @@ class Command(BaseCommand):
         exercise = Exercise.objects.filter(title=title).order_by("owner", "pk").first()
         if exercise is None:
             raise CommandError(f"The library has no exercise called {title!r}.")
+        return self.assign_exercise(client, therapist, exercise, **details)
+
+    def assign_exercise(
+        self, client: Client, therapist: User, exercise: Exercise, **details: Any
+    ) -> Assignment:
         existing = Assignment.objects.filter(client=client, exercise=exercise).first()
         return existing or assignment_create(
             actor=therapist, client=client, exercise=exercise, **details
