@@ -1,6 +1,7 @@
 """The library in other languages: every exercise given, each the same exercise in other words, and
 linked to the one it gives once installed."""
 
+import re
 from typing import Any
 
 import pytest
@@ -77,3 +78,16 @@ def test_the_spanish_programs_are_built_from_spanish_exercises(db):
         languages = set(made.steps.values_list("exercise__language", flat=True))
         assert languages == {"es"}
         assert made.steps.count() == len(program["steps"])
+
+
+def titles_named(note: str, titles: set[str]) -> int:
+    return sum(quoted in titles for quoted in re.findall(r"“([^”]+)”", note))
+
+
+def test_a_translated_note_names_the_translated_exercises_it_pairs_with():
+    for language, items in TRANSLATED.items():
+        titles = {item["title"] for item in items.values()}
+        for source, item in items.items():
+            assert titles_named(item["therapist_note"], titles) == titles_named(
+                SOURCES[source]["therapist_note"], set(SOURCES)
+            ), (language, item["title"])

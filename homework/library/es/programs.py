@@ -7,19 +7,7 @@ from homework.library.es.readings import READINGS
 from homework.library.es.worksheets import WORKSHEETS
 from homework.library.programs import LibraryProgram, step
 
-# Until the Spanish readings land, the titles they have on the readings-es branch; a translated
-# reading's own title always wins, so this only fills a gap and can go once every one is given.
-_READINGS_NOT_YET_GIVEN = {
-    "Knowing, and the pull back": "Saber, y aun así sentir el tirón",
-    "Warmth that comes and goes": "Cariño que va y viene",
-    "Why the good memories come back": "Por qué vuelven los buenos recuerdos",
-    "An urge is a wave": "Un impulso es una ola",
-    "When leaving isn't safe yet": "Cuando irte todavía no es seguro",
-    "Starting with a small boundary": "Empezar por un límite pequeño",
-    "People in your corner": "Las personas que están de tu lado",
-}
 SPANISH_TITLES: dict[str, str] = {
-    **_READINGS_NOT_YET_GIVEN,
     **{source: item["title"] for source, item in {**FIXED_FORMS, **WORKSHEETS, **READINGS}.items()},
 }
 

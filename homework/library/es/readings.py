@@ -16,7 +16,7 @@ def _text(name: str) -> str:
 # Under the English title each gives.
 READINGS: dict[str, LibraryExercise] = {
     "Knowing, and the pull back": reading(
-        title="Saber, y aun así sentir el tirón",
+        title="Saber, y aun así sentir la atracción",
         instructions=(
             "Una lectura breve para un momento tranquilo. Las preguntas de abajo están ahí por si "
             "te sirven."
@@ -71,7 +71,7 @@ READINGS: dict[str, LibraryExercise] = {
         therapist_note=(
             "Los impulsos como ansia (craving), no como información nueva: suben y bajan, y bajan "
             "más con el contacto cero sostenido. Se complementa con “30 días de contacto cero”, o "
-            "con “Notar el tirón” para clientes que siguen en contacto."
+            "con “Observar la atracción” para clientes que siguen en contacto."
         ),
         text=_text("urges"),
         prompts=[
@@ -121,7 +121,7 @@ READINGS: dict[str, LibraryExercise] = {
         therapist_note=(
             "El duelo por la persona, por el futuro imaginado y por la versión de sí que creía en "
             "él, sin leerlo como un motivo para volver. Se complementa con la hoja de trabajo "
-            "“Aquello por lo que estoy de duelo”."
+            "“Lo que me duele perder”."
         ),
         text=_text("grief"),
         prompts=[
