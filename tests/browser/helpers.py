@@ -257,7 +257,7 @@ def alex(db) -> Client:
             client=client, exercise__kind=kind.slug, status="active"
         ).exists():
             continue
-        exercise = Exercise.objects.filter(kind=kind.slug).first()
+        exercise = Exercise.objects.filter(kind=kind.slug, language="en-gb").first()
         if exercise is None:
             try:
                 options = kind.clean_options({})
