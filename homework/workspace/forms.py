@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import DAYS_BEFORE_MAX, DAYS_BEFORE_MESSAGE, Assignment, Exercise
+from homework.selectors.library_languages import LanguageWarning, exercise_language_warning
 from homework.services import COMMENT_MAX_CHARS, assignment_check_update
 from homework.workspace.library_picker import LibraryChoiceField
 from practice.requests import parse_id
@@ -143,9 +144,34 @@ def kind_assignment_fields() -> list[str]:
     return sorted({name for kind in all_kinds() for name in kind.assignment_fields})
 
 
+class LanguageConfirmField(forms.BooleanField):
+    """The tick that assigns work in a language the client does not read: hidden (its row too, in
+    the admin) until the form has said so, so it is never ticked unread."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, widget=forms.HiddenInput, **kwargs)
+
+    def show(self, warning: LanguageWarning) -> None:
+        self.widget = forms.CheckboxInput()
+        self.label = warning.confirm_label
+
+
+def confirm_language(form: forms.BaseForm, warning: LanguageWarning | None, *, field: str) -> None:
+    """Refuses ``field`` with ``warning`` until the tick is given; shows the tick either way."""
+    if warning is None:
+        return
+    confirm: LanguageConfirmField = form.fields["language_confirmed"]  # type: ignore[assignment]
+    confirm.show(warning)
+    if not form.cleaned_data.get("language_confirmed"):
+        form.add_error(field, warning.message)
+
+
 class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
     weekdays = WeekdaysField()
     days_before = days_before_field()
+    language_confirmed = LanguageConfirmField()
+    # Set by the admin for the person assigning: whose library a version may come from.
+    acting_user: Any = None
 
     class Meta:
         model = Assignment
@@ -168,7 +194,20 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         said_once(self, cleaned)
+        self._check_language(cleaned)
         return cleaned
+
+    def _check_language(self, cleaned: dict[str, Any]) -> None:
+        """Work in a language the client does not read is said before saving (issue 39)."""
+        exercise = cleaned.get("exercise")
+        client = cleaned.get("client") or (
+            self.instance.client if self.instance.client_id is not None else None
+        )
+        new_choice = self.instance.pk is None or "exercise" in self.changed_data
+        if exercise is None or client is None or self.acting_user is None or not new_choice:
+            return
+        warning = exercise_language_warning(exercise, client, user=self.acting_user)
+        confirm_language(self, warning, field="exercise")
 
     def _post_clean(self) -> None:
         # Django's step that sets the changes on the instance and runs the model's checks.
