@@ -1,0 +1,162 @@
+"""The version of an exercise a client reads (issue 39, part 3): the one rule, the assign form's
+picker and its word before saving work in another language."""
+
+import html
+import re
+
+import pytest
+from django.urls import reverse
+
+from homework.models import Assignment, Exercise
+from homework.selectors.library_languages import is_readable_in, version_in
+from tests.conftest import login
+from tests.factories import ExerciseFactory
+from tests.helpers import assignment_form
+
+ADD = "admin:homework_assignment_add"
+
+
+@pytest.fixture
+def harbour(cast):
+    """An English exercise of the practice's, with its Spanish version."""
+    english = ExerciseFactory.create(title="Harbour", language="en-gb")
+    spanish = ExerciseFactory.create(title="Puerto", language="es", translation_of=english)
+    return english, spanish
+
+
+def reads_spanish(client):
+    client.language = "es"
+    client.save(update_fields=["language"])
+    return client
+
+
+# -- the rule -------------------------------------------------------------------------------
+
+
+def test_an_exercise_in_the_language_is_its_own_version(cast, harbour):
+    english, spanish = harbour
+    assert version_in(spanish, "es", user=cast.tara) == spanish
+    assert is_readable_in(spanish, "es") and not is_readable_in(english, "es")
+
+
+def test_the_version_is_the_translation_the_source_or_a_sibling(cast, harbour):
+    english, spanish = harbour
+    assert version_in(english, "es", user=cast.tara) == spanish
+    assert version_in(spanish, "en-gb", user=cast.tara) == english
+    # Two translations of one source give each other (a third language, as a later one would be).
+    other = ExerciseFactory.create(title="Hafen", language="es", translation_of=english)
+    Exercise.objects.filter(pk=other.pk).update(language="de")
+    other.refresh_from_db()
+    assert version_in(other, "es", user=cast.tara) == spanish
+
+
+def test_no_version_when_the_only_one_is_retired_or_another_therapists(cast):
+    english = ExerciseFactory.create(title="Lighthouse", language="en-gb")
+    ExerciseFactory.create(title="Faro", language="es", translation_of=english, is_active=False)
+    ExerciseFactory.create(
+        title="Faro de Theo", language="es", translation_of=english, owner=cast.theo
+    )
+    assert version_in(english, "es", user=cast.tara) is None
+    assert version_in(english, "es", user=cast.theo).title == "Faro de Theo"
+
+
+# -- the picker -----------------------------------------------------------------------------
+
+
+def offered(page_text: str) -> dict[str, list[str]]:
+    picker = re.search(r'<select name="exercise".*?</select>', page_text, re.S)
+    assert picker is not None
+    return {
+        html.unescape(label): [html.unescape(o) for o in re.findall(r"<option[^>]*>([^<]*)<", body)]
+        for label, body in re.findall(
+            r'<optgroup label="([^"]*)">(.*?)</optgroup>', picker.group(0), re.S
+        )
+    }
+
+
+def test_the_picker_offers_a_spanish_reader_each_exercise_once_spanish_first(cast, harbour):
+    reads_spanish(cast.alice)
+    ExerciseFactory.create(title="Anchor", language="en-gb", owner=cast.tara)
+    page = login(cast.tara).get(reverse(ADD) + f"?client={cast.alice.pk}")
+    groups = offered(page.text)
+    assert list(groups)[-1] == "In other languages"
+    elsewhere = groups.pop("In other languages")
+    shelved = " ".join(words for items in groups.values() for words in items)
+    assert "Puerto — " in shelved
+    # The English one with a Spanish version is not offered twice; one without is, named.
+    assert not any(words.startswith("Harbour") for words in elsewhere)
+    assert any(words.startswith("Anchor — ") and words.endswith("(English)") for words in elsewhere)
+    assert any(words.startswith("PCL-5 — ") for words in elsewhere)
+    assert "Anchor" not in shelved and "Harbour" not in shelved
+
+
+def test_the_picker_for_an_english_reader_keeps_spanish_only_work_apart(cast, harbour):
+    ExerciseFactory.create(title="Ancla", language="es", owner=cast.tara)
+    groups = offered(login(cast.tara).get(reverse(ADD) + f"?client={cast.alice.pk}").text)
+    shelved = " ".join(
+        words for label, items in groups.items() for words in items if label != "In other languages"
+    )
+    assert "Harbour — " in shelved and "Puerto" not in shelved
+    assert any(words.startswith("Ancla — ") for words in groups["In other languages"])
+    assert not any(words.startswith("Puerto") for words in groups["In other languages"])
+
+
+# -- the form says so before saving ---------------------------------------------------------
+
+
+def assign(cast, exercise, **fields):
+    return login(cast.tara).post(
+        reverse(ADD), assignment_form(cast, cast.alice, exercise, **fields)
+    )
+
+
+def test_an_english_exercise_with_a_spanish_version_is_refused_naming_it(cast, harbour):
+    english, _spanish = harbour
+    reads_spanish(cast.alice)
+    response = assign(cast, english)
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["exercise"] == [
+        "Alice reads in Spanish. This exercise has a version in Spanish, “Puerto”: choose it, "
+        "or tick “Assign it in English anyway”."
+    ]
+    assert 'type="checkbox" name="language_confirmed"' in response.text
+    assert not Assignment.objects.filter(exercise=english).exists()
+
+
+def test_the_tick_assigns_it_in_english_anyway(cast, harbour):
+    english, _spanish = harbour
+    reads_spanish(cast.alice)
+    response = assign(cast, english, language_confirmed="on")
+    assert response.status_code == 302
+    assert Assignment.objects.filter(exercise=english, client=cast.alice).exists()
+
+
+def test_a_measure_with_no_translation_is_offered_in_english_only(cast):
+    reads_spanish(cast.alice)
+    pcl5 = Exercise.objects.get(title="PCL-5", owner=None)
+    response = assign(cast, pcl5)
+    assert response.context["adminform"].form.errors["exercise"] == [
+        "The PCL-5 has no validated translation in Spanish: it is offered in English only. "
+        "To use it, tick “Assign it in English anyway”."
+    ]
+    assert assign(cast, pcl5, language_confirmed="on").status_code == 302
+
+
+def test_an_exercise_in_the_clients_language_needs_no_tick(cast, harbour):
+    _english, spanish = harbour
+    reads_spanish(cast.alice)
+    page = login(cast.tara).get(reverse(ADD) + f"?client={cast.alice.pk}")
+    # The tick is not there to tick unread: a hidden field, its row hidden.
+    assert 'type="hidden" name="language_confirmed"' in page.text
+    assert assign(cast, spanish).status_code == 302
+
+
+def test_a_client_with_no_language_reads_the_practices(cast, harbour):
+    english, spanish = harbour
+    assert cast.alice.language == ""
+    assert assign(cast, english).status_code == 302
+    response = assign(cast, spanish)
+    assert response.context["adminform"].form.errors["exercise"] == [
+        "Alice reads in English. This exercise has a version in English, “Harbour”: choose it, "
+        "or tick “Assign it in Spanish anyway”."
+    ]
