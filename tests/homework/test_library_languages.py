@@ -7,11 +7,13 @@ import re
 import pytest
 from django.urls import reverse
 
-from homework.models import Assignment, Exercise
+from homework.models import Assignment, ClientProgram, Exercise, Program
+from homework.selectors import client_today
 from homework.selectors.library_languages import is_readable_in, version_in
 from tests.conftest import login
 from tests.factories import ExerciseFactory
 from tests.helpers import assignment_form
+from tests.helpers_programs import build
 
 ADD = "admin:homework_assignment_add"
 
@@ -160,3 +162,41 @@ def test_a_client_with_no_language_reads_the_practices(cast, harbour):
         "Alice reads in English. This exercise has a version in English, “Harbour”: choose it, "
         "or tick “Assign it in Spanish anyway”."
     ]
+
+
+# -- programs -------------------------------------------------------------------------------
+
+
+def assign_program_url(cast) -> str:
+    return reverse("admin:clients_client_assign_program", args=[cast.alice.pk])
+
+
+def test_programs_in_the_clients_language_come_first_the_others_named(cast):
+    reads_spanish(cast.alice)
+    Program.objects.create(title="Aaa first by title", owner=cast.tara)
+    Program.objects.create(title="Zzz camino", owner=cast.tara, language="es")
+    page = login(cast.tara).get(assign_program_url(cast))
+    choices = [str(label) for _value, label in page.context["form"].fields["program"].choices][1:]
+    assert choices.index("Zzz camino") < choices.index("Aaa first by title, in English")
+    assert all(
+        not label.endswith(", in English") for label in choices[: choices.index("Zzz camino")]
+    )
+
+
+def test_a_program_in_another_language_waits_for_the_tick(cast):
+    reads_spanish(cast.alice)
+    program = build(cast.tara, ("right_away", None))
+    body = {"program": program.pk, "starts_on": client_today(cast.alice).isoformat()}
+    http = login(cast.tara)
+    refused = http.post(assign_program_url(cast), body)
+    assert refused.status_code == 400
+    assert refused.context["form"].errors["program"] == [
+        "Alice reads in Spanish. This program is in English: choose one in Spanish, or tick "
+        "“Assign it in English anyway”."
+    ]
+    assert 'type="checkbox" name="language_confirmed"' in refused.content.decode()
+    assert not ClientProgram.objects.filter(client=cast.alice).exists()
+    assert (
+        http.post(assign_program_url(cast), {**body, "language_confirmed": "on"}).status_code == 302
+    )
+    assert ClientProgram.objects.filter(client=cast.alice, program=program).exists()
