@@ -82,6 +82,14 @@ def version_in(exercise: Exercise, language: str, *, user: User) -> Exercise | N
     return among.filter(pk__in=found.values("version_pk")).first()  # type: ignore[misc]
 
 
+def versions_of(exercise: Exercise, *, user: User) -> QuerySet[Exercise]:
+    """Every other row ``user`` may see that gives ``exercise`` in some language, retired too."""
+    same = Q(translation_of=exercise.pk)
+    if exercise.translation_of_id is not None:
+        same |= Q(pk=exercise.translation_of_id) | Q(translation_of=exercise.translation_of_id)
+    return exercises_for_user(user=user).filter(same).exclude(pk=exercise.pk)
+
+
 def is_readable_in(exercise: Exercise, language: str) -> bool:
     return exercise.language == language
 

@@ -351,11 +351,23 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Exercise
-        fields = ("kind", "title", "instructions", "therapist_note", "options", "is_active")
+        fields = (
+            "kind",
+            "title",
+            "language",
+            "translation_of",
+            "instructions",
+            "therapist_note",
+            "options",
+            "is_active",
+        )
         widgets = {"instructions": forms.Textarea(attrs={"rows": 6, "class": "vLargeTextField"})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if "language" in self.fields:
+            # A form posted without it (a script's, an older page's) keeps the language it had.
+            self.fields["language"].required = False
         # Kinds with an editor of their own for the options.
         editors = {kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())}
         self.fields["options"].widget.attrs["data-options-editors"] = json.dumps(editors)
@@ -363,10 +375,18 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
             if kind.options_form is None:
                 continue
             own = self.instance.pk is not None and self.instance.kind == kind.slug
-            initial = kind.options_form.initial_from(self.instance.options) if own else {}
+            # A new version in another language starts from the options it gives (its initial).
+            given = self.instance.pk is None and self.initial.get("kind") == kind.slug
+            options = (
+                self.instance.options if own else self.initial.get("options") if given else None
+            )
+            initial = kind.options_form.initial_from(options) if options is not None else {}
             for name, field in kind.options_form.base_fields.items():
                 self.fields[f"{kind.slug}_{name}"] = copy.deepcopy(field)
                 self.initial[f"{kind.slug}_{name}"] = initial.get(name)
+
+    def clean_language(self) -> str:
+        return str(self.cleaned_data.get("language") or self.instance.language)
 
     def full_clean(self) -> None:
         super().full_clean()
