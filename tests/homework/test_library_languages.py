@@ -200,3 +200,98 @@ def test_a_program_in_another_language_waits_for_the_tick(cast):
         http.post(assign_program_url(cast), {**body, "language_confirmed": "on"}).status_code == 302
     )
     assert ClientProgram.objects.filter(client=cast.alice, program=program).exists()
+
+
+# -- the exercise admin ---------------------------------------------------------------------
+
+EXERCISE_ADD = "admin:homework_exercise_add"
+
+
+def exercise_change(exercise) -> str:
+    return reverse("admin:homework_exercise_change", args=[exercise.pk])
+
+
+def test_the_library_list_shows_and_filters_by_language(cast, harbour):
+    http = login(cast.tara)
+    listed = http.get(reverse("admin:homework_exercise_changelist") + "?language__exact=es")
+    titles = [exercise.title for exercise in listed.context["cl"].result_list]
+    assert "Puerto" in titles and "Harbour" not in titles
+    assert "Español" in listed.text
+
+
+def test_an_exercise_links_its_versions_and_offers_the_languages_it_lacks(cast, harbour):
+    english, spanish = harbour
+    http = login(cast.tara)
+    page = http.get(exercise_change(english))
+    assert [v["exercise"] for v in page.context["versions"]] == [spanish]
+    assert exercise_change(spanish) in page.text
+    assert page.context["add_versions"] == []
+    alone = ExerciseFactory.create(title="Anchor", owner=cast.tara)
+    offered = http.get(exercise_change(alone)).context["add_versions"]
+    assert [link["label"] for link in offered] == ["Add a version in Spanish"]
+
+
+def test_add_a_version_opens_a_copy_in_that_language_theirs_to_save(cast):
+    english = ExerciseFactory.create(
+        title="Anchor", owner=cast.tara, therapist_note="When the pull is strong."
+    )
+    http = login(cast.tara)
+    link = http.get(exercise_change(english)).context["add_versions"][0]["url"]
+    form = http.get(link).context["adminform"].form
+    assert {name: form.initial.get(name) for name in ("kind", "title", "language")} == {
+        "kind": english.kind,
+        "title": "Anchor",
+        "language": "es",
+    }
+    assert form.initial["translation_of"] == english.pk
+    saved = http.post(
+        reverse(EXERCISE_ADD),
+        {
+            "kind": english.kind,
+            "title": "Ancla",
+            "language": "es",
+            "translation_of": english.pk,
+            "instructions": "Escríbelo pronto.",
+            "therapist_note": "",
+            "options": "{}",
+            "is_active": "on",
+        },
+    )
+    assert saved.status_code == 302
+    spanish = Exercise.objects.get(title="Ancla")
+    assert (spanish.language, spanish.translation_of, spanish.owner) == ("es", english, cast.tara)
+    assert version_in(english, "es", user=cast.tara) == spanish
+
+
+def test_a_version_of_one_they_cannot_see_starts_empty(cast):
+    theirs = ExerciseFactory.create(title="Theo's anchor", owner=cast.theo)
+    url = reverse(EXERCISE_ADD) + f"?translation_of={theirs.pk}&language=es"
+    form = login(cast.tara).get(url).context["adminform"].form
+    assert "translation_of" not in form.initial and form.initial.get("title") is None
+    assert theirs not in form.fields["translation_of"].queryset
+
+
+def test_a_version_is_of_an_exercise_in_another_language(cast, harbour):
+    english, spanish = harbour
+    # The practice's exercise is read only for Tara: asked as the manager, who may change it.
+    form = login(cast.morgan).get(exercise_change(english)).context["adminform"].form
+    choices = form.fields["translation_of"].queryset
+    assert spanish in choices and english not in choices
+    assert not choices.filter(language="en-gb").exists()
+
+
+def test_a_new_exercise_is_in_the_language_its_author_reads(cast):
+    cast.tara.language = "es"
+    cast.tara.save(update_fields=["language"])
+    form = login(cast.tara).get(reverse(EXERCISE_ADD)).context["adminform"].form
+    assert form.initial["language"] == "es"
+    cast.theo.language = ""
+    cast.theo.save(update_fields=["language"])
+    form = login(cast.theo).get(reverse(EXERCISE_ADD)).context["adminform"].form
+    assert form.initial["language"] == "en-gb"
+
+
+def test_a_copy_keeps_the_language_of_its_words(cast, harbour):
+    _english, spanish = harbour
+    login(cast.tara).post(reverse("admin:homework_exercise_copy", args=[spanish.pk]))
+    assert Exercise.objects.get(owner=cast.tara, title="Puerto (copy)").language == "es"
