@@ -3,6 +3,7 @@
 import copy
 import json
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -12,11 +13,13 @@ from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
+from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import DAYS_BEFORE_MAX, DAYS_BEFORE_MESSAGE, Assignment, Exercise
 from homework.selectors.library_languages import LanguageWarning, exercise_language_warning
 from homework.services import COMMENT_MAX_CHARS, assignment_check_update
 from homework.workspace.library_picker import LibraryChoiceField
+from practice.models import User
 from practice.requests import parse_id
 
 ASSIGNMENT_FIELDS = (
@@ -246,8 +249,18 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
         }
 
-    def __init__(self, *args: Any, exercises: Any, **kwargs: Any) -> None:
+    language_confirmed = LanguageConfirmField()
+
+    def __init__(
+        self,
+        *args: Any,
+        exercises: Any,
+        clients: Sequence[Client] = (),
+        acting_user: User | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.clients, self.acting_user = clients, acting_user
         exercise_field: forms.ModelChoiceField[Exercise] = self.fields["exercise"]  # type: ignore[assignment]
         exercise_field.queryset = exercises
         exercise_field.error_messages["invalid_choice"] = _("Choose an exercise from your library.")
@@ -264,7 +277,24 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         said_once(self, cleaned)
+        self._check_language(cleaned)
         return cleaned
+
+    def _check_language(self, cleaned: dict[str, Any]) -> None:
+        """Each client who reads another language is named, with the one tick for all of them."""
+        exercise = cleaned.get("exercise")
+        if exercise is None or self.acting_user is None:
+            return
+        warnings = [
+            warning
+            for client in self.clients
+            if (warning := exercise_language_warning(exercise, client, user=self.acting_user))
+        ]
+        if warnings:
+            said = list(dict.fromkeys(warning.message for warning in warnings))
+            confirm_language(
+                self, LanguageWarning(" ".join(said), warnings[0].confirm_label), field="exercise"
+            )
 
 
 class OptionsField(forms.JSONField):

@@ -1,17 +1,20 @@
 """The version of an exercise a client reads (issue 39, part 3): the one rule, the assign form's
 picker and its word before saving work in another language."""
 
+import datetime as dt
 import html
 import re
 
 import pytest
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.urls import reverse
+from django.utils import timezone
 
 from homework.models import Assignment, ClientProgram, Exercise, Program
 from homework.selectors import client_today
 from homework.selectors.library_languages import is_readable_in, version_in
 from tests.conftest import login
-from tests.factories import ExerciseFactory
+from tests.factories import ClientFactory, ExerciseFactory
 from tests.helpers import assignment_form
 from tests.helpers_programs import build
 
@@ -162,6 +165,33 @@ def test_a_client_with_no_language_reads_the_practices(cast, harbour):
         "Alice reads in English. This exercise has a version in English, “Harbour”: choose it, "
         "or tick “Assign it in Spanish anyway”."
     ]
+
+
+def test_several_clients_each_reader_of_another_language_named_one_tick_for_all(cast, harbour):
+    english, _spanish = harbour
+    reads_spanish(cast.alice)
+    casey = ClientFactory.create(therapist=cast.tara, display_name="Casey")
+    url = reverse("admin:clients_client_changelist")
+    today = timezone.localdate()
+    body = {
+        "action": "assign_exercise",
+        ACTION_CHECKBOX_NAME: [str(cast.alice.pk), str(casey.pk)],
+        "apply": "1",
+        "exercise": str(english.pk),
+        "instructions": "",
+        "schedule": "once",
+        "starts_on": today.isoformat(),
+        "due_on": (today + dt.timedelta(days=7)).isoformat(),
+    }
+    http = login(cast.tara)
+    refused = http.post(url, body)
+    assert refused.context["form"].errors["exercise"] == [
+        "Alice reads in Spanish. This exercise has a version in Spanish, “Puerto”: choose it, "
+        "or tick “Assign it in English anyway”."
+    ]
+    assert not Assignment.objects.filter(exercise=english).exists()
+    http.post(url, {**body, "language_confirmed": "on"})
+    assert {a.client for a in Assignment.objects.filter(exercise=english)} == {cast.alice, casey}
 
 
 # -- programs -------------------------------------------------------------------------------
