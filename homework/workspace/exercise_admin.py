@@ -98,13 +98,20 @@ class ExerciseAdmin(RoleAdmin):
             kwargs["fields"] = [name for name in kwargs["fields"] if name not in own]
         form = super().get_form(request, obj, change, **kwargs)
         given = form.base_fields.get("translation_of")
-        if isinstance(given, forms.ModelChoiceField):
-            # Only what the person may see, and never one in this exercise's own language.
-            choices = exercises_for_user(user=acting_user(request))
-            if obj is not None:
-                choices = choices.exclude(pk=obj.pk).exclude(language=obj.language)
-            given.queryset = choices.order_by("language", "title")
+        if obj is not None and isinstance(given, forms.ModelChoiceField):
+            # A version is of an exercise in another language (the model's clean() says so too).
+            offered = given.queryset if given.queryset is not None else Exercise.objects.none()
+            given.queryset = offered.exclude(pk=obj.pk).exclude(language=obj.language)
         return form
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "translation_of":
+            kwargs["form_class"] = VersionOfField
+            # Only what the person may see (get_form leaves out this exercise's own language).
+            kwargs["queryset"] = exercises_for_user(user=acting_user(request)).order_by(
+                "language", "title"
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         """In the language its author reads; from "Add a version in …", a copy of the one it
@@ -246,6 +253,13 @@ class ExerciseAdmin(RoleAdmin):
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
         saved = services.exercise_save(actor=acting_user(request), exercise=obj)
         obj.pk = saved.pk
+
+
+class VersionOfField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """Each exercise it may give named with its language: the same title may be in several."""
+
+    def label_from_instance(self, obj: Exercise) -> str:
+        return f"{obj.title} ({language_name(obj.language)})"
 
 
 def _kinds_with_option_fields() -> list[tuple[ExerciseKind, tuple[str, ...]]]:

@@ -125,6 +125,7 @@ def test_an_english_exercise_with_a_spanish_version_is_refused_naming_it(cast, h
         "or tick “Assign it in English anyway”."
     ]
     assert 'type="checkbox" name="language_confirmed"' in response.text
+    assert "Assign it in English anyway" in response.text
     assert not Assignment.objects.filter(exercise=english).exists()
 
 
@@ -211,6 +212,16 @@ def test_programs_in_the_clients_language_come_first_the_others_named(cast):
     assert all(
         not label.endswith(", in English") for label in choices[: choices.index("Zzz camino")]
     )
+
+
+def test_the_programs_list_shows_and_filters_by_language(cast):
+    Program.objects.create(title="Camino", owner=cast.tara, language="es")
+    Program.objects.create(title="Path", owner=cast.tara)
+    listed = login(cast.tara).get(
+        reverse("admin:homework_program_changelist") + "?language__exact=es"
+    )
+    titles = [program.title for program in listed.context["cl"].result_list]
+    assert "Camino" in titles and "Path" not in titles
 
 
 def test_a_program_in_another_language_waits_for_the_tick(cast):
@@ -308,6 +319,7 @@ def test_a_version_is_of_an_exercise_in_another_language(cast, harbour):
     choices = form.fields["translation_of"].queryset
     assert spanish in choices and english not in choices
     assert not choices.filter(language="en-gb").exists()
+    assert form.fields["translation_of"].label_from_instance(spanish) == "Puerto (Spanish)"
 
 
 def test_a_new_exercise_is_in_the_language_its_author_reads(cast):
