@@ -39,9 +39,10 @@ def reading_language(client: Client) -> str:
     return language_or_default(client.language)
 
 
-def _same_exercise(pk: object, source: object) -> Q:
-    """Rows giving the same exercise as the one with ``pk`` and ``translation_of`` ``source``: its
-    translations, its source, and its source's other translations."""
+def _same_as_outer() -> Q:
+    """Rows giving the same exercise as the outer query's row: its translations, its source, and
+    its source's other translations (versions_of says the same for one exercise)."""
+    pk, source = OuterRef("pk"), OuterRef("translation_of")
     return (
         Q(translation_of=pk) | Q(pk=source) | Q(translation_of=source, translation_of__isnull=False)
     )
@@ -53,10 +54,7 @@ def with_version_in(
     """Each exercise annotated ``version_pk``: itself when it is in ``language``, else the oldest
     row of ``among`` giving it in ``language``, else None. One query, however many rows."""
     versions = (
-        among.filter(language=language)
-        .filter(_same_exercise(OuterRef("pk"), OuterRef("translation_of")))
-        .order_by("pk")
-        .values("pk")[:1]
+        among.filter(language=language).filter(_same_as_outer()).order_by("pk").values("pk")[:1]
     )
     return exercises.annotate(
         version_pk=Case(
