@@ -81,6 +81,13 @@ def an_exercise(cast: Cast) -> None:
     ExerciseFactory.create(owner=cast.tara)
 
 
+def an_exercise_and_its_spanish_version(cast: Cast) -> None:
+    cast.alice.language = "es"
+    cast.alice.save(update_fields=["language"])
+    english = ExerciseFactory.create(owner=cast.tara)
+    ExerciseFactory.create(owner=cast.tara, language="es", translation_of=english)
+
+
 def an_assignment(cast: Cast) -> None:
     AssignmentFactory.create(client=cast.alice)
 
@@ -256,6 +263,12 @@ CASES: dict[str, tuple[str, Callable[[Cast], str], Callable[[Cast], object]]] = 
         "tara",
         lambda c: reverse("admin:homework_assignment_add") + f"?client={c.alice.pk}",
         an_exercise,
+    ),
+    # For a client reading Spanish: which exercise has a version in it is part of that one query.
+    "assign form, spanish reader": (
+        "tara",
+        lambda c: reverse("admin:homework_assignment_add") + f"?client={c.alice.pk}",
+        an_exercise_and_its_spanish_version,
     ),
     "home": ("tara", lambda c: reverse("admin:index"), a_flagged_entry_and_session),
     "home, new work by client": ("tara", lambda c: reverse("admin:index"), a_client_with_new_work),

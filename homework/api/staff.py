@@ -16,6 +16,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clients.models import Client
 from homework import selectors, services
 from homework.api.serializers import AssignmentOut, NoteIn, NoteOut, StaffEntryOut
 from homework.kinds import ResponseInvalid, kind_choices
@@ -27,10 +28,12 @@ from homework.models import (
     Exercise,
     readable_by_staff_q,
 )
+from homework.selectors.library_languages import exercise_language_warning
 from practice.api.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from practice.api.permissions import staff_user
 from practice.api.serializers import StrictInput
 from practice.api.views import StaffView
+from practice.languages import language_or_default, offered_languages
 from practice.models import User
 
 # -- a client's assignments ------------------------------------------------------------
@@ -74,6 +77,22 @@ class AssignmentIn(StrictInput):
     )
     ends_on = serializers.DateField(required=False, allow_null=True)
     no_contact_since = serializers.DateField(required=False, allow_null=True)
+    language_confirmed = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text=_(
+            "True to assign an exercise in a language the client does not read, after the "
+            "refusal that says so."
+        ),
+    )
+
+    def refuse_unconfirmed_language(self, *, client: Client, user: User) -> None:
+        """Refused as the admin form refuses it, so nothing is saved unread: a warning beside a
+        201 would be easy to miss, and the work would already be on the client's To do."""
+        data = self.validated_data
+        warning = exercise_language_warning(data["exercise"], client, user=user)
+        if warning is not None and not data.get("language_confirmed"):
+            raise ValidationError({"exercise": [warning.message]})
 
 
 class ClientAssignments(StaffView):
@@ -108,7 +127,9 @@ class ClientAssignments(StaffView):
         client = selectors.staff_client(user=user, client_id=client_id)
         body = AssignmentIn(data=request.data, context={"user": user})
         body.is_valid(raise_exception=True)
-        assignment = services.assignment_create(actor=user, client=client, **body.validated_data)
+        body.refuse_unconfirmed_language(client=client, user=user)
+        details = {k: v for k, v in body.validated_data.items() if k != "language_confirmed"}
+        assignment = services.assignment_create(actor=user, client=client, **details)
         return Response(AssignmentOut(assignment).data, status=status.HTTP_201_CREATED)
 
 
@@ -252,6 +273,12 @@ class ExerciseOut(serializers.Serializer[Exercise]):
     owner = serializers.IntegerField(
         source="owner_id", allow_null=True, help_text=_("Null: the practice's own.")
     )
+    language = serializers.CharField(help_text=_("The language its words are written in."))
+    translation_of = serializers.IntegerField(
+        source="translation_of_id",
+        allow_null=True,
+        help_text=_("The exercise this one gives in another language; null if none."),
+    )
     is_active = serializers.BooleanField()
 
 
@@ -260,6 +287,11 @@ class ExerciseIn(StrictInput):
     title = serializers.CharField(max_length=120)
     instructions = serializers.CharField(required=False, allow_blank=True, max_length=4000)
     options = serializers.DictField(required=False, help_text=_("The kind's own options."))
+    language = serializers.ChoiceField(
+        choices=offered_languages(),
+        required=False,
+        help_text=_("The language its words are written in. Left out: the one you read."),
+    )
 
 
 class Exercises(StaffView):
@@ -287,8 +319,9 @@ class Exercises(StaffView):
         user: User = staff_user(request)
         body = ExerciseIn(data=request.data)
         body.is_valid(raise_exception=True)
+        fields = {"language": language_or_default(user.language), **body.validated_data}
         try:
-            exercise = services.exercise_save(actor=user, exercise=Exercise(**body.validated_data))
+            exercise = services.exercise_save(actor=user, exercise=Exercise(**fields))
         except ResponseInvalid as refused:  # the kind's own options, each problem named
             raise ValidationError(refused.errors) from refused
         return Response(ExerciseOut(exercise).data, status=status.HTTP_201_CREATED)

@@ -293,6 +293,8 @@ def exercise_copy(*, actor: User, exercise: Exercise) -> Exercise:
         instructions=exercise.instructions,
         therapist_note=exercise.therapist_note,
         options=copy.deepcopy(exercise.options),
+        # Its words are still in the original's language.
+        language=exercise.language,
     )
     return exercise_save(actor=actor, exercise=copied)
 

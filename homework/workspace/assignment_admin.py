@@ -3,7 +3,6 @@
 import datetime as dt
 from typing import Any
 
-from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Model, QuerySet
@@ -20,10 +19,12 @@ from homework import services
 from homework.kinds import get_kind
 from homework.models import Assignment, Exercise
 from homework.selectors import assignments_for_user, client_today, exercises_for_user
+from homework.selectors.library_languages import offered_versions, reading_language
 from homework.workspace import views
 from homework.workspace.display import reminder_waits_warning, schedule_text
 from homework.workspace.filters import PastDueFilter
 from homework.workspace.forms import ASSIGNMENT_FIELDS, AssignmentForm, kind_assignment_fields
+from homework.workspace.library_picker import LibraryChoiceField
 from practice.admin_access import RoleAdmin
 from practice.bidi import isolated_text
 from practice.dates import as_zone
@@ -98,7 +99,7 @@ class AssignmentAdmin(RoleAdmin):
         # showing each only for an exercise whose kind uses it.
         extra = get_kind(obj.exercise.kind).assignment_fields if obj else kind_assignment_fields()
         return (
-            (None, {"fields": ("client", "exercise", *extra)}),
+            (None, {"fields": ("client", "exercise", "language_confirmed", *extra)}),
             (_("What the client reads"), {"fields": ("instructions",)}),
             (
                 _("When"),
@@ -155,13 +156,28 @@ class AssignmentAdmin(RoleAdmin):
         change: bool = False,
         **kwargs: Any,
     ) -> Any:
-        form = super().get_form(request, obj, change, **kwargs)
-        if obj is not None and "exercise" in form.base_fields:
+        form: Any = super().get_form(request, obj, change, **kwargs)
+        user = acting_user(request)
+        form.acting_user = user
+        field = form.base_fields.get("exercise")
+        if not isinstance(field, LibraryChoiceField):
+            return form
+        if obj is not None:
             # Work set with an exercise since retired keeps it on offer.
-            field: forms.ModelChoiceField[Exercise] = form.base_fields["exercise"]  # type: ignore[assignment]
             offered = field.queryset if field.queryset is not None else Exercise.objects.none()
             field.queryset = offered | Exercise.objects.filter(pk=obj.exercise_id)
+        client = obj.client if obj is not None else self._client_chosen(request)
+        if client is not None:
+            field.for_reader(reading_language(client), among=offered_versions(user=user))
         return form
+
+    def _client_chosen(self, request: HttpRequest) -> Client | None:
+        """The client the add form is for (the link from their page, or the form as posted), so
+        the picker can put what they read first."""
+        client_id = parse_id(request.POST.get("client") or request.GET.get("client"))
+        if client_id is None:
+            return None
+        return clients_for_user(user=acting_user(request)).filter(pk=client_id).first()
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "client":

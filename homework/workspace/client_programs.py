@@ -25,8 +25,15 @@ from clients.admin.client_pages import client_page_context
 from clients.models import Client
 from homework import selectors
 from homework.models import ClientProgram, Program
+from homework.selectors.library_languages import (
+    language_name,
+    program_language_warning,
+    reader_language_first,
+    reading_language,
+)
 from homework.selectors.programs import client_programs_for_user, programs_for_user
 from homework.services import programs as services
+from homework.workspace.forms import LanguageConfirmField, confirm_language
 from homework.workspace.program_panel import program_panel
 from practice.bidi import isolated_text
 from practice.models import User
@@ -43,10 +50,20 @@ else:
 
 
 class ProgramChoice(forms.ModelChoiceField):  # type: ignore[type-arg]
+    # The client's language: a program in another names its own.
+    reader_language: str | None = None
+
     def label_from_instance(self, obj: Program) -> str:
         if obj.owner_id is None:
-            return _("%(title)s (the practice’s)") % {"title": obj.title}
-        return obj.title
+            label = _("%(title)s (the practice’s)") % {"title": obj.title}
+        else:
+            label = obj.title
+        if self.reader_language is not None and obj.language != self.reader_language:
+            return _("%(program)s, in %(language)s") % {
+                "program": label,
+                "language": language_name(obj.language),
+            }
+        return label
 
 
 class AssignProgramForm(forms.Form):
@@ -70,12 +87,26 @@ class AssignProgramForm(forms.Form):
             "invalid": gettext_lazy("Enter a date such as 2026-12-31."),
         },
     )
+    language_confirmed = LanguageConfirmField()
 
     def __init__(self, *args: Any, user: User, client: Client, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {"starts_on": selectors.client_today(client)})
         super().__init__(*args, **kwargs)
+        self.client = client
+        reads = reading_language(client)
         program: ProgramChoice = self.fields["program"]  # type: ignore[assignment]
-        program.queryset = programs_for_user(user=user).filter(is_active=True).order_by("title")
+        program.reader_language = reads
+        program.queryset = (
+            programs_for_user(user=user)
+            .filter(is_active=True)
+            .order_by(reader_language_first(reads), "title")
+        )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if (chosen := cleaned.get("program")) is not None:
+            confirm_language(self, program_language_warning(chosen, self.client), field="program")
+        return cleaned
 
     def refused(self, error: ValidationError | PermissionDenied) -> None:
         """The service's words, under the field they name where the form has it."""
@@ -128,7 +159,10 @@ def assign_program(model_admin: AdminOf, request: HttpRequest, object_id: str) -
         if form.is_valid():
             try:
                 made = services.client_program_create(
-                    actor=user, client=client, **form.cleaned_data
+                    actor=user,
+                    client=client,
+                    program=form.cleaned_data["program"],
+                    starts_on=form.cleaned_data["starts_on"],
                 )
             except (ValidationError, PermissionDenied) as error:
                 form.refused(error)

@@ -1,7 +1,10 @@
 """The exercise library in the admin."""
 
+import copy
 from typing import Any
+from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
@@ -15,10 +18,12 @@ from homework import services
 from homework.kinds import ExerciseKind, all_kinds, get_kind
 from homework.models import Exercise
 from homework.selectors import exercises_for_user
+from homework.selectors.library_languages import language_name, versions_of
 from homework.workspace.exercise_preview import exercise_preview, preview_html
 from homework.workspace.forms import ExerciseForm
 from practice.admin_access import RoleAdmin, not_found
-from practice.requests import acting_user
+from practice.languages import language_or_default, offered_languages
+from practice.requests import acting_user, parse_id
 from practice.roles import is_acting_manager
 
 
@@ -32,8 +37,8 @@ class ExerciseAdmin(RoleAdmin):
         "“In the library”. Work already set with it carries on."
     )
     form = ExerciseForm
-    list_display = ("title", "kind", "whose", "is_active")
-    list_filter = ("kind", "is_active")
+    list_display = ("title", "kind", "language", "whose", "is_active")
+    list_filter = ("kind", "language", "is_active")
     search_fields = ("title", "instructions")
     list_select_related = ("owner",)
 
@@ -91,7 +96,45 @@ class ExerciseAdmin(RoleAdmin):
         if kwargs.get("fields") is not None:
             own = set(_kind_option_fields())
             kwargs["fields"] = [name for name in kwargs["fields"] if name not in own]
-        return super().get_form(request, obj, change, **kwargs)
+        form = super().get_form(request, obj, change, **kwargs)
+        given = form.base_fields.get("translation_of")
+        if obj is not None and isinstance(given, forms.ModelChoiceField):
+            # A version is of an exercise in another language (the model's clean() says so too).
+            offered = given.queryset if given.queryset is not None else Exercise.objects.none()
+            given.queryset = offered.exclude(pk=obj.pk).exclude(language=obj.language)
+        return form
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "translation_of":
+            kwargs["form_class"] = VersionOfField
+            # Only what the person may see (get_form leaves out this exercise's own language).
+            kwargs["queryset"] = exercises_for_user(user=acting_user(request)).order_by(
+                "language", "title"
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """In the language its author reads; from "Add a version in …", a copy of the one it
+        gives, to put into the new language's words."""
+        user = acting_user(request)
+        initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
+        source_id = parse_id(initial.pop("translation_of", None))
+        initial.setdefault("language", language_or_default(user.language))
+        source = (
+            exercises_for_user(user=user).filter(pk=source_id).first()
+            if source_id is not None
+            else None
+        )
+        if source is not None:
+            initial.update(
+                translation_of=source.pk,
+                kind=source.kind,
+                title=source.title,
+                instructions=source.instructions,
+                therapist_note=source.therapist_note,
+                options=copy.deepcopy(source.options),
+            )
+        return initial
 
     def get_fieldsets(self, request: HttpRequest, obj: Exercise | None = None) -> Any:
         options: tuple[tuple[Any, dict[str, Any]], ...]
@@ -111,6 +154,7 @@ class ExerciseAdmin(RoleAdmin):
             options = ((_("What the client is asked"), json_box), *own)
         return (
             (None, {"fields": ("kind", "title", "is_active")}),
+            (_("Language"), {"fields": ("language", "translation_of")}),
             (_("For the client"), {"fields": ("instructions",)}),
             (_("For therapists"), {"fields": ("therapist_note",)}),
             *options,
@@ -175,11 +219,47 @@ class ExerciseAdmin(RoleAdmin):
         context["preview_html"] = preview_html(
             request, saved=obj if isinstance(obj, Exercise) else None
         )
+        if isinstance(obj, Exercise):
+            context.update(self._versions_context(request, obj))
         return super().render_change_form(request, context, add, change, form_url, obj)
+
+    def _versions_context(self, request: HttpRequest, exercise: Exercise) -> dict[str, Any]:
+        """Its versions in other languages the person may see, and "Add a version in …" for each
+        offered language it has none in: a copy to put into that language's words."""
+        others = list(
+            versions_of(exercise, user=acting_user(request)).order_by("language", "title")
+        )
+        had = {exercise.language, *(other.language for other in others)}
+        add = reverse("admin:homework_exercise_add")
+        return {
+            "versions": [
+                {
+                    "exercise": other,
+                    "language_name": language_name(other.language),
+                    "url": reverse("admin:homework_exercise_change", args=[other.pk]),
+                }
+                for other in others
+            ],
+            "add_versions": [
+                {
+                    "label": _("Add a version in %(language)s") % {"language": language_name(code)},
+                    "url": f"{add}?{urlencode({'translation_of': exercise.pk, 'language': code})}",
+                }
+                for code, _name in offered_languages()
+                if code not in had and self.has_add_permission(request)
+            ],
+        }
 
     def save_model(self, request: HttpRequest, obj: Exercise, form: Any, change: bool) -> None:
         saved = services.exercise_save(actor=acting_user(request), exercise=obj)
         obj.pk = saved.pk
+
+
+class VersionOfField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """Each exercise it may give named with its language: the same title may be in several."""
+
+    def label_from_instance(self, obj: Exercise) -> str:
+        return f"{obj.title} ({language_name(obj.language)})"
 
 
 def _kinds_with_option_fields() -> list[tuple[ExerciseKind, tuple[str, ...]]]:

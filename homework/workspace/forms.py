@@ -3,6 +3,7 @@
 import copy
 import json
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -12,10 +13,13 @@ from django.forms.fields import InvalidJSONInput
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
+from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import DAYS_BEFORE_MAX, DAYS_BEFORE_MESSAGE, Assignment, Exercise
+from homework.selectors.library_languages import LanguageWarning, exercise_language_warning
 from homework.services import COMMENT_MAX_CHARS, assignment_check_update
 from homework.workspace.library_picker import LibraryChoiceField
+from practice.models import User
 from practice.requests import parse_id
 
 ASSIGNMENT_FIELDS = (
@@ -143,9 +147,34 @@ def kind_assignment_fields() -> list[str]:
     return sorted({name for kind in all_kinds() for name in kind.assignment_fields})
 
 
+class LanguageConfirmField(forms.BooleanField):
+    """The tick that assigns work in a language the client does not read: hidden (its row too, in
+    the admin) until the form has said so, so it is never ticked unread."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, widget=forms.HiddenInput, **kwargs)
+
+    def show(self, warning: LanguageWarning) -> None:
+        self.widget = forms.CheckboxInput()
+        self.label = warning.confirm_label
+
+
+def confirm_language(form: forms.BaseForm, warning: LanguageWarning | None, *, field: str) -> None:
+    """Refuses ``field`` with ``warning`` until the tick is given; shows the tick either way."""
+    if warning is None:
+        return
+    confirm: LanguageConfirmField = form.fields["language_confirmed"]  # type: ignore[assignment]
+    confirm.show(warning)
+    if not form.cleaned_data.get("language_confirmed"):
+        form.add_error(field, warning.message)
+
+
 class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
     weekdays = WeekdaysField()
     days_before = days_before_field()
+    language_confirmed = LanguageConfirmField()
+    # Set by the admin for the person assigning: whose library a version may come from.
+    acting_user: Any = None
 
     class Meta:
         model = Assignment
@@ -168,7 +197,20 @@ class AssignmentForm(forms.ModelForm):  # type: ignore[type-arg]
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         said_once(self, cleaned)
+        self._check_language(cleaned)
         return cleaned
+
+    def _check_language(self, cleaned: dict[str, Any]) -> None:
+        """Work in a language the client does not read is said before saving (issue 39)."""
+        exercise = cleaned.get("exercise")
+        client = cleaned.get("client") or (
+            self.instance.client if self.instance.client_id is not None else None
+        )
+        new_choice = self.instance.pk is None or "exercise" in self.changed_data
+        if exercise is None or client is None or self.acting_user is None or not new_choice:
+            return
+        warning = exercise_language_warning(exercise, client, user=self.acting_user)
+        confirm_language(self, warning, field="exercise")
 
     def _post_clean(self) -> None:
         # Django's step that sets the changes on the instance and runs the model's checks.
@@ -207,8 +249,18 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
         }
 
-    def __init__(self, *args: Any, exercises: Any, **kwargs: Any) -> None:
+    language_confirmed = LanguageConfirmField()
+
+    def __init__(
+        self,
+        *args: Any,
+        exercises: Any,
+        clients: Sequence[Client] = (),
+        acting_user: User | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.clients, self.acting_user = clients, acting_user
         exercise_field: forms.ModelChoiceField[Exercise] = self.fields["exercise"]  # type: ignore[assignment]
         exercise_field.queryset = exercises
         exercise_field.error_messages["invalid_choice"] = _("Choose an exercise from your library.")
@@ -225,7 +277,24 @@ class BulkAssignForm(forms.ModelForm):  # type: ignore[type-arg]
         normalise_schedule(cleaned)
         drop_unchanged_instructions(cleaned)
         said_once(self, cleaned)
+        self._check_language(cleaned)
         return cleaned
+
+    def _check_language(self, cleaned: dict[str, Any]) -> None:
+        """Each client who reads another language is named, with the one tick for all of them."""
+        exercise = cleaned.get("exercise")
+        if exercise is None or self.acting_user is None:
+            return
+        warnings = [
+            warning
+            for client in self.clients
+            if (warning := exercise_language_warning(exercise, client, user=self.acting_user))
+        ]
+        if warnings:
+            said = list(dict.fromkeys(warning.message for warning in warnings))
+            confirm_language(
+                self, LanguageWarning(" ".join(said), warnings[0].confirm_label), field="exercise"
+            )
 
 
 class OptionsField(forms.JSONField):
@@ -312,11 +381,23 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Exercise
-        fields = ("kind", "title", "instructions", "therapist_note", "options", "is_active")
+        fields = (
+            "kind",
+            "title",
+            "language",
+            "translation_of",
+            "instructions",
+            "therapist_note",
+            "options",
+            "is_active",
+        )
         widgets = {"instructions": forms.Textarea(attrs={"rows": 6, "class": "vLargeTextField"})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if "language" in self.fields:
+            # A form posted without it (a script's, an older page's) keeps the language it had.
+            self.fields["language"].required = False
         # Kinds with an editor of their own for the options.
         editors = {kind.slug: editor for kind in all_kinds() if (editor := kind.options_editor())}
         self.fields["options"].widget.attrs["data-options-editors"] = json.dumps(editors)
@@ -324,10 +405,18 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
             if kind.options_form is None:
                 continue
             own = self.instance.pk is not None and self.instance.kind == kind.slug
-            initial = kind.options_form.initial_from(self.instance.options) if own else {}
+            # A new version in another language starts from the options it gives (its initial).
+            given = self.instance.pk is None and self.initial.get("kind") == kind.slug
+            options = (
+                self.instance.options if own else self.initial.get("options") if given else None
+            )
+            initial = kind.options_form.initial_from(options) if options is not None else {}
             for name, field in kind.options_form.base_fields.items():
                 self.fields[f"{kind.slug}_{name}"] = copy.deepcopy(field)
                 self.initial[f"{kind.slug}_{name}"] = initial.get(name)
+
+    def clean_language(self) -> str:
+        return str(self.cleaned_data.get("language") or self.instance.language)
 
     def full_clean(self) -> None:
         super().full_clean()

@@ -26,8 +26,8 @@ class ProgramAdmin(RoleAdmin):
         "To take one out of the library, open it and untick “In the library”."
     )
     form = ProgramForm
-    list_display = ("title", "whose", "step_count", "is_active")
-    list_filter = ("is_active",)
+    list_display = ("title", "language", "whose", "step_count", "is_active")
+    list_filter = ("language", "is_active")
     search_fields = ("title",)
     fields = ("title", "description", "is_active")
 

@@ -276,6 +276,8 @@ def assign_to_clients(
     form = BulkAssignForm(
         request.POST if "apply" in request.POST else None,
         exercises=exercises,
+        clients=clients,
+        acting_user=user,
         initial={"schedule": Assignment.Schedule.ONCE},
     )
     if "apply" in request.POST and form.is_valid():
