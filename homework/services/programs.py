@@ -5,7 +5,7 @@ import datetime as dt
 import logging
 import zoneinfo
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -34,6 +34,7 @@ from homework.selectors.programs import (
     programs_for_user,
 )
 from practice.bidi import isolated_text
+from practice.languages import practice_language
 from practice.models import User
 from practice.roles import is_acting_manager
 
@@ -96,6 +97,7 @@ class ProgramDetails:
     title: str
     description: str = ""
     is_active: bool = True
+    language: str = field(default_factory=practice_language)
 
 
 @transaction.atomic
@@ -140,6 +142,7 @@ def program_copy(*, actor: User, program: Program) -> Program:
             title=title if len(title) <= max_length else program.title,
             description=program.description,
             is_active=program.is_active,
+            language=program.language,
         ),
     )
     steps = [

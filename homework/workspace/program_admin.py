@@ -14,6 +14,7 @@ from homework.services import programs as services
 from homework.workspace import program_editor
 from homework.workspace.program_forms import ProgramForm
 from practice.admin_access import RoleAdmin
+from practice.languages import language_or_default
 from practice.requests import acting_user
 
 
@@ -29,7 +30,13 @@ class ProgramAdmin(RoleAdmin):
     list_display = ("title", "language", "whose", "step_count", "is_active")
     list_filter = ("language", "is_active")
     search_fields = ("title",)
-    fields = ("title", "description", "is_active")
+    fields = ("title", "language", "description", "is_active")
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """In the language its author reads."""
+        initial: dict[str, Any] = dict(super().get_changeform_initial_data(request))
+        initial.setdefault("language", language_or_default(acting_user(request).language))
+        return initial
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Program]:
         return (

@@ -23,7 +23,7 @@ STEP_FIELDS = ("exercise", "instructions", "release", "days", "required")
 class ProgramForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Program
-        fields = ("title", "description", "is_active")
+        fields = ("title", "language", "description", "is_active")
 
     def details(self) -> ProgramDetails:
         return ProgramDetails(**{name: self.cleaned_data[name] for name in self.Meta.fields})
