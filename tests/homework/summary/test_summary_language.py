@@ -1,6 +1,8 @@
 """The summary is printed in the language of the staff member it is for, with no request around
 (the evening task, the command); the client's words stay exactly as they wrote them."""
 
+import re
+
 import pytest
 from django.core.management import call_command
 
@@ -56,3 +58,15 @@ def test_each_language_keeps_its_own_stored_copy(cast):
         for user in (cast.tara, cast.morgan)
     ]
     assert all(pdf.from_storage for pdf in again)
+
+
+SPANISH_DAY = re.compile(r"\b\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic) de \d{4}\b")
+CAPITAL_MONTH = re.compile(r"\b\d{1,2} (Ene|Feb|Mar|Abr|May|Jun|Jul|Ago|Sep|Oct|Nov|Dic|Dec|Aug)\b")
+
+
+def test_a_spanish_summarys_dates_read_as_spanish_writes_them(cast):
+    speaks(cast.tara, "es")
+    pdf = services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    text = pdf_text(pdf.content)
+    assert SPANISH_DAY.search(text), text[:400]
+    assert not CAPITAL_MONTH.search(text), CAPITAL_MONTH.search(text)
