@@ -96,7 +96,7 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
                 self.fields[words_field_name(field, code)] = forms.CharField(
                     label=label % {"language": name},
                     required=False,
-                    max_length=PracticeSettings._meta.get_field(field).max_length,
+                    max_length=getattr(self.fields[field], "max_length", None),
                     initial=given.get(code, ""),
                     widget=forms.TextInput(attrs={"lang": code, "size": 40}),
                     help_text=_("Left empty, these clients see “%(words)s”.")
