@@ -197,6 +197,7 @@ def test_a_download_built_in_the_background_is_in_the_clients_language(cast):
     download = PreparedDownload.objects.create(client=cast.alice, touched_at=timezone.now())
     assert downloads.download_build(download_id=download.pk, attempt=download.attempt) == "ready"
     download.refresh_from_db()
+    assert download.sealed_file is not None
     text = " ".join(line for page in pages_of(bytes(download.sealed_file)) for line in page)
     assert "Mi cuaderno" in text and "My notebook" not in text
     assert cast.alice_entry.response["what_happened"] in text

@@ -33,6 +33,7 @@ def test_the_evening_task_prints_in_the_therapists_language(cast, language, othe
     speaks(cast.tara, language)
     session = SessionFactory.create(client=cast.alice, starts_at=tomorrow_at(10))
     name = tasks.prepare_session_summary.delay(session.pk).get()
+    assert name is not None
     text = pdf_text(encrypted_file_read(storage=summary_storage(), name=name))
     assert HEADINGS[language] in text.upper() and HEADINGS[other] not in text.upper()
     assert cast.alice_entry.response["what_happened"] in text  # as written, never translated
