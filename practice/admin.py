@@ -133,9 +133,9 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
                     words[code] = text
             cleaned[f"{field}_by_language"] = words
         for field in BY_LANGUAGE:
-            setattr(self.instance, field, cleaned[field])
-            if cleaned[field] != (self.initial.get(field) or {}):
+            if cleaned[field] != (getattr(self.instance, field) or {}):
                 self.changed_data.append(field)
+            setattr(self.instance, field, cleaned[field])
         return cleaned
 
     class Meta:
