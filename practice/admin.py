@@ -17,6 +17,7 @@ from practice.models import (
     IDLE_TIMEOUT_MINUTES,
     PracticeSettings,
     User,
+    header_refusal,
     idle_timeout_out_of_range,
 )
 from practice.requests import acting_user
@@ -54,6 +55,18 @@ def crisis_field_name(language: str) -> str:
     return "crisis_resources_" + language.replace("-", "_")
 
 
+def words_field_name(field: str, language: str) -> str:
+    return f"{field}_{language.replace('-', '_')}"
+
+
+# Kept as one form field per language (``__init__``), gathered again in ``clean``.
+BY_LANGUAGE = (
+    "crisis_resources_by_language",
+    "reminder_sender_name_by_language",
+    "reminder_subject_by_language",
+)
+
+
 def other_languages() -> list[tuple[str, str]]:
     """The offered languages beside the practice's own, whose lines are the main field."""
     return [(code, name) for code, name in offered_languages() if code != settings.LANGUAGE_CODE]
@@ -74,6 +87,21 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
                     "Left empty, these clients see the lines above."
                 ),
             )
+        for field, label in (
+            ("reminder_sender_name", _("Sender name for clients who read %(language)s")),
+            ("reminder_subject", _("Subject for clients who read %(language)s")),
+        ):
+            given = getattr(self.instance, f"{field}_by_language") or {}
+            for code, name in other_languages():
+                self.fields[words_field_name(field, code)] = forms.CharField(
+                    label=label % {"language": name},
+                    required=False,
+                    max_length=getattr(self.fields[field], "max_length", None),
+                    initial=given.get(code, ""),
+                    widget=forms.TextInput(attrs={"lang": code, "size": 40}),
+                    help_text=_("Left empty, these clients see “%(words)s”.")
+                    % {"words": self.instance.reminder_words_unless_given(field, code)},
+                )
         # A negative number would stop at the field's own ">= 0": say the range instead.
         for name in ("idle_timeout_minutes", "staff_idle_timeout_minutes"):
             self.fields[name].error_messages["min_value"] = idle_timeout_out_of_range()
@@ -92,16 +120,28 @@ class PracticeSettingsForm(forms.ModelForm):  # type: ignore[type-arg]
             if (text := cleaned.get(crisis_field_name(code)) or "").strip()
         }
         cleaned["crisis_resources_by_language"] = by_language
-        self.instance.crisis_resources_by_language = by_language
-        if by_language != (self.initial.get("crisis_resources_by_language") or {}):
-            self.changed_data.append("crisis_resources_by_language")
+        for field in PracticeSettings.HEADER_FIELDS:
+            words = {}
+            for code, _name in other_languages():
+                name = words_field_name(field, code)
+                text = (cleaned.get(name) or "").strip()
+                # Refused here, at its own field: the model's check would name no language.
+                refusal = header_refusal(text) if text else None
+                if refusal:
+                    self.add_error(name, refusal)
+                elif text:
+                    words[code] = text
+            cleaned[f"{field}_by_language"] = words
+        for field in BY_LANGUAGE:
+            if cleaned[field] != (getattr(self.instance, field) or {}):
+                self.changed_data.append(field)
+            setattr(self.instance, field, cleaned[field])
         return cleaned
 
     class Meta:
         model = PracticeSettings
         formfield_callback = _https_addresses
-        # Kept as one field per language (``__init__``), gathered again in ``clean``.
-        fields = sorted(services.PRACTICE_SETTINGS_FIELDS - {"crisis_resources_by_language"})
+        fields = sorted(services.PRACTICE_SETTINGS_FIELDS - set(BY_LANGUAGE))
         widgets = {
             "idle_timeout_minutes": forms.NumberInput(
                 attrs={"min": IDLE_TIMEOUT_MINUTES[0], "max": IDLE_TIMEOUT_MINUTES[1]}
@@ -151,7 +191,16 @@ class PracticeSettingsAdmin(RoleAdmin):
                     "Reminders never name an exercise or anything clinical. "
                     "These two lines are all a reader over the client's shoulder would see."
                 ),
-                "fields": ("reminder_sender_name", "reminder_subject", "contact_recheck_weeks"),
+                "fields": (
+                    "reminder_sender_name",
+                    "reminder_subject",
+                    *(
+                        words_field_name(field, code)
+                        for code, _name in other_languages()
+                        for field in PracticeSettings.HEADER_FIELDS
+                    ),
+                    "contact_recheck_weeks",
+                ),
             },
         ),
         (

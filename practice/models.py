@@ -11,12 +11,12 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from practice.discreet import clinical_words
 from practice.encryption import EncryptedJSONField
-from practice.languages import offered_languages
+from practice.languages import language_or_default, offered_languages
 
 
 class UserManager(BaseUserManager["User"]):
@@ -123,6 +123,23 @@ def is_one_line(text: str) -> bool:
     return not any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in text)
 
 
+def header_refusal(text: str) -> str | None:
+    """Why a sender name or subject cannot go on a client's email, or None."""
+    # A line break in a header is refused by the mail library: said here, not at send time.
+    if not is_one_line(text):
+        return gettext(
+            "Keep this to one line of plain text: line breaks and other control "
+            "characters cannot go into an email."
+        )
+    found = clinical_words(text)
+    if found:
+        return gettext(
+            "“%(word)s” could tell someone who sees the message what it is about. "
+            "Please use neutral words, such as “Notifications” or “You have a new update”."
+        ) % {"word": found[0]}
+    return None
+
+
 IDLE_TIMEOUT_MINUTES = (2, 240)
 
 
@@ -147,6 +164,13 @@ class PracticeSettings(models.Model):
     )
     reminder_subject = models.CharField(
         _("subject of reminders"), max_length=120, default="You have a new update"
+    )
+    # Keyed by language code: the words clients who read that language see instead of the above.
+    reminder_sender_name_by_language = models.JSONField(
+        _("sender name on reminders in other languages"), default=dict, blank=True
+    )
+    reminder_subject_by_language = models.JSONField(
+        _("subject of reminders in other languages"), default=dict, blank=True
     )
     crisis_resources = models.TextField(
         _("crisis resources"),
@@ -268,36 +292,33 @@ class PracticeSettings(models.Model):
         return self.name
 
     HEADER_FIELDS = ("reminder_sender_name", "reminder_subject")
+    # The defaults above, which the catalogs translate: a practice that kept them has said them in
+    # every language.
+    HEADER_DEFAULTS = {
+        "reminder_sender_name": gettext_noop("Notifications"),
+        "reminder_subject": gettext_noop("You have a new update"),
+    }
 
     def clean(self) -> None:
         errors: dict[str, list[str]] = {}
+        offered = {code for code, _name in offered_languages()}
         for field in self.HEADER_FIELDS:
-            # A line break in a header is refused by the mail library: said here, not at send time.
-            if not is_one_line(getattr(self, field)):
-                errors[field] = [
-                    gettext(
-                        "Keep this to one line of plain text: line breaks and other control "
-                        "characters cannot go into an email."
-                    )
-                ]
-                continue
-            found = clinical_words(getattr(self, field))
-            if found:
-                errors[field] = [
-                    gettext(
-                        "“%(word)s” could tell someone who sees the message what it is about. "
-                        "Please use neutral words, such as “Notifications” or “You have a new update”."
-                    )
-                    % {"word": found[0]}
-                ]
+            refusal = header_refusal(getattr(self, field))
+            if refusal:
+                errors[field] = [refusal]
+            by_language: dict[str, str] = getattr(self, f"{field}_by_language") or {}
+            refusals = [header_refusal(str(text)) for text in by_language.values()]
+            if set(by_language) - offered:
+                refusals.append(
+                    gettext("Words can be given only for the languages the practice offers.")
+                )
+            if any(refusals):
+                errors[f"{field}_by_language"] = [refusal for refusal in refusals if refusal]
         if not self.crisis_lines_in(None):
             errors["crisis_resources"] = [
                 gettext("Add at least one number or service a client can reach in a crisis.")
             ]
-        unoffered = set(self.crisis_resources_by_language or {}) - {
-            code for code, _name in offered_languages()
-        }
-        if unoffered:
+        if set(self.crisis_resources_by_language or {}) - offered:
             errors["crisis_resources_by_language"] = [
                 gettext("Crisis resources can be given only for the languages the practice offers.")
             ]
@@ -320,6 +341,22 @@ class PracticeSettings(models.Model):
             errors["message_keep_days"] = [gettext("Choose between 30 and 730 days.")]
         if errors:
             raise ValidationError(errors)
+
+    def reminder_words_in(self, field: str, language: str | None) -> str:
+        """``field`` (a HEADER_FIELDS name) as clients who read ``language`` see it."""
+        language = language_or_default(language)
+        own = str((getattr(self, f"{field}_by_language") or {}).get(language, "")).strip()
+        return own or self.reminder_words_unless_given(field, language)
+
+    def reminder_words_unless_given(self, field: str, language: str) -> str:
+        """Without the practice's words for that language: our default in it while the practice
+        keeps ours, else the practice's own words as written (never nothing)."""
+        value: str = getattr(self, field)
+        default = self.HEADER_DEFAULTS[field]
+        if value.strip() == default:
+            with translation.override(language):
+                return gettext(default)
+        return value
 
     @property
     def crisis_lines(self) -> list[str]:

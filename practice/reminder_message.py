@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from practice.discreet import clinical_words
 from practice.models import PracticeSettings, is_one_line
@@ -40,12 +40,12 @@ def sign_in_link() -> str:
 
 
 def reminder_message(*, practice_settings: PracticeSettings, kinds: Iterable[str]) -> Message:
-    """A client gets at most one a day; no kinds is the caller's bug."""
+    """In the language being read; a client gets at most one a day; no kinds is the caller's bug."""
     chosen = {ReminderKind(kind) for kind in kinds}
     if not chosen:
         raise ValueError("A reminder needs at least one kind of thing waiting.")
-    sender_name = _neutral(practice_settings, "reminder_sender_name", gettext("Notifications"))
-    subject = _neutral(practice_settings, "reminder_subject", gettext("You have a new update"))
+    sender_name = neutral_words(practice_settings, "reminder_sender_name")
+    subject = neutral_words(practice_settings, "reminder_subject")
     return _message(sender_name, subject, sign_in_link(), frozenset(chosen))
 
 
@@ -79,14 +79,16 @@ def reminder_email(*, message: Message, to: str) -> EmailMultiAlternatives:
     return email
 
 
-def _neutral(practice_settings: PracticeSettings, field: str, fallback: str) -> str:
-    """A row saved before the settings page refused such words still must not reach a client."""
-    value: str = getattr(practice_settings, field).strip()
+def neutral_words(practice_settings: PracticeSettings, field: str) -> str:
+    """The practice's words in the language being read. A row saved before the settings page
+    refused such words still must not reach a client: our neutral default goes instead."""
+    value = practice_settings.reminder_words_in(field, get_language()).strip()
     if value and is_one_line(value) and not clinical_words(value):
         return value
     logger.error(
-        "The practice's %s is empty, clinical or not one line; reminders use a neutral "
+        "The practice's %s (%s) is empty, clinical or not one line; reminders use a neutral "
         "default until a manager corrects it in the practice settings.",
         field,
+        get_language(),
     )
-    return fallback
+    return gettext(PracticeSettings.HEADER_DEFAULTS[field])

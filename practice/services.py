@@ -14,6 +14,8 @@ PRACTICE_SETTINGS_FIELDS = frozenset(
         "name",
         "reminder_sender_name",
         "reminder_subject",
+        "reminder_sender_name_by_language",
+        "reminder_subject_by_language",
         "crisis_resources",
         "crisis_resources_by_language",
         "practice_contact",

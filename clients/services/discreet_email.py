@@ -53,10 +53,13 @@ def send_discreet_email_or_raise(
     with in_language(language):
         text = render_to_string(f"{template}-body.txt", context)
         html = render_to_string(f"{template}-body.html", context)
+    sender_name = practice.reminder_words_in("reminder_sender_name", language)
     message = EmailMultiAlternatives(
-        subject=practice.reminder_subject if subject is None else subject,
+        subject=practice.reminder_words_in("reminder_subject", language)
+        if subject is None
+        else subject,
         body=text,
-        from_email=formataddr((practice.reminder_sender_name, sender_address)),
+        from_email=formataddr((sender_name, sender_address)),
         to=[to],
     )
     message.attach_alternative(html, "text/html")

@@ -157,7 +157,7 @@ class SafetyPlan(ExerciseKind):
             _("%(title)s: in place, last changed %(date)s.")
             % {
                 "title": isolated_text(current.assignment.exercise.title),
-                "date": calendar_day(changed, "j M") if changed else "—",
+                "date": calendar_day(changed, "ABBR_MONTH_DAY_FORMAT") if changed else "—",
             }
         ]
 

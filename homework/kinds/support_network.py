@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy, pgettext_lazy
 
 from homework.kinds import charts
 from homework.kinds.base import BRIEF, EarlierWanted, ExerciseKind, JSONDict, SummaryScope
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 CIRCLES = [
     ("inner", gettext_lazy("Closest")),
-    ("middle", gettext_lazy("Close")),
+    ("middle", pgettext_lazy("support circle", "Close")),
     ("outer", gettext_lazy("Around me")),
 ]
 ROLES = [

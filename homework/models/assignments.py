@@ -11,7 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import formats, timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clients.models import Client
@@ -45,9 +45,10 @@ class Assignment(models.Model):
         BEFORE_SESSION = "before_session", _("Before each session")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", _("Active")
-        COMPLETED = "completed", _("Completed")
-        CANCELLED = "cancelled", _("Cancelled")
+        # Said of an assignment, whose word is feminine in Spanish; a client or program is not.
+        ACTIVE = "active", pgettext_lazy("assignment status", "Active")
+        COMPLETED = "completed", pgettext_lazy("assignment status", "Completed")
+        CANCELLED = "cancelled", pgettext_lazy("assignment status", "Cancelled")
 
     client = models.ForeignKey(
         Client, on_delete=models.PROTECT, related_name="assignments", verbose_name=_("client")

@@ -6,6 +6,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clients.contact.models import ContactProfile
 from clients.models import Client
@@ -36,7 +37,7 @@ class OutboxMessage(models.Model):
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
         related_name="+",
-        verbose_name=_("to"),
+        verbose_name=pgettext_lazy("recipient", "to"),
     )
     client = models.ForeignKey(
         Client,
@@ -84,7 +85,7 @@ class OutboxMessage(models.Model):
     )
     created_at = models.DateTimeField(_("asked for"), default=timezone.now)
     last_tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
-    sent_at = models.DateTimeField(_("sent"), null=True, blank=True)
+    sent_at = models.DateTimeField(pgettext_lazy("a message", "sent"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("message to send")

@@ -5,7 +5,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db import models
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from homework.schedules.slot_dates import (
     BEFORE_SESSION,
@@ -62,11 +62,12 @@ def recurring_done(occurrence: Occurrence, *, sent: int) -> bool:
 
 
 class Progress(models.TextChoices):
-    DONE = "done", _("Done")
-    OPEN = "open", _("Open")
-    OVERDUE = "overdue", _("Overdue")
-    ENDED = "ended", _("Ended")
-    CANCELLED = "cancelled", _("Cancelled")
+    # A badge beside an assignment: "Open" is its state, not the button that opens it.
+    DONE = "done", pgettext_lazy("assignment status", "Done")
+    OPEN = "open", pgettext_lazy("assignment status", "Open")
+    OVERDUE = "overdue", pgettext_lazy("assignment status", "Overdue")
+    ENDED = "ended", pgettext_lazy("assignment status", "Ended")
+    CANCELLED = "cancelled", pgettext_lazy("assignment status", "Cancelled")
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,12 @@ from collections.abc import Callable, Collection
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from clients.languages import client_language
 from clients.models import Client
 from homework import export
 from homework.models import PreparedDownload
 from homework.models.downloads import KEPT_FOR
+from practice.languages import in_language
 from practice.models import User
 
 logger = logging.getLogger(__name__)
@@ -150,7 +152,11 @@ def download_build(*, download_id: int, attempt: int) -> str:
     try:
         if owner is None:  # the account was closed since it was asked for
             raise PreparedDownload.DoesNotExist
-        with timezone.override(download.client.timezone):
+        # Built by a worker or a thread, where no request set the client's language.
+        with (
+            timezone.override(download.client.timezone),
+            in_language(client_language(download.client)),
+        ):
             body = export.export_pdf(user=owner, assignment_ids=download.assignment_ids)
     except Exception:
         mine.update(state=PreparedDownload.State.FAILED, touched_at=timezone.now())

@@ -87,7 +87,7 @@ def _flags(
                 entry=entry,
                 title=entry.assignment.exercise.title,
                 excerpt=shorten(kind.excerpt(entry)),
-                when=client_time_zone.show(at, "D j M"),
+                when=client_time_zone.show(at, "ABBR_WEEKDAY_DATE_FORMAT"),
                 quotes_client=kind.excerpt_quotes_client,
                 note=(notes or {}).get(entry.pk, ""),
             )

@@ -14,6 +14,7 @@ from homework.services.stored_summaries import folder_remove, summary_storage
 from homework.summary import render, selectors
 from practice.encrypted_files import encrypted_file_read, encrypted_file_save
 from practice.encryption import UnreadableValue
+from practice.languages import in_language
 from practice.models import User
 from practice.selectors import practice_settings
 
@@ -53,7 +54,9 @@ def summary_pdf(
     data = selectors.summary_data(
         user=user, client=client, period=period, full_detail=query.full_detail, now=now
     )
-    return _from_storage_or_render(data, now=now)
+    # Printed in the reader's language even with no request around (a command, a task).
+    with in_language(user.language) as language:
+        return _from_storage_or_render(data, now=now, language=language)
 
 
 def summary_prepare_for_session(*, session_id: int, now: dt.datetime | None = None) -> str | None:
@@ -68,20 +71,31 @@ def summary_prepare_for_session(*, session_id: int, now: dt.datetime | None = No
     data = selectors.summary_data(
         user=therapist, client=client, period=period, full_detail=False, now=now
     )
-    document = render.summary_document(data)
-    name = f"{_folder(client, data)}/{document.fingerprint}.pdf"
-    if not summary_storage().exists(name):
-        _store(name, render.render_summary_pdf(document, generated_at=now))
+    # A worker has no request: the therapist who will print it reads it in their own language.
+    with in_language(therapist.language) as language:
+        document = render.summary_document(data)
+        name = _stored_name(client, data, document, language)
+        if not summary_storage().exists(name):
+            _store(name, render.render_summary_pdf(document, generated_at=now))
     return name
 
 
-def _from_storage_or_render(data: selectors.SummaryData, *, now: dt.datetime) -> SummaryPdf:
+def _stored_name(
+    client: Client, data: selectors.SummaryData, document: render.SummaryDocument, language: str
+) -> str:
+    """One file per language, so a manager printing in another does not replace the therapist's."""
+    return f"{_folder(client, data)}/{language}-{document.fingerprint}.pdf"
+
+
+def _from_storage_or_render(
+    data: selectors.SummaryData, *, now: dt.datetime, language: str
+) -> SummaryPdf:
     document = render.summary_document(data)
     if data.full_detail:
         content = render.render_summary_pdf(document, generated_at=now)
         return SummaryPdf(content, document.filename, data, False, document.printed)
     storage = summary_storage()
-    name = f"{_folder(data.client, data)}/{document.fingerprint}.pdf"
+    name = _stored_name(data.client, data, document, language)
     if storage.exists(name):
         try:
             stored = encrypted_file_read(storage=storage, name=name)
@@ -102,11 +116,11 @@ def _store(name: str, content: bytes) -> None:
     saved = encrypted_file_save(storage=storage, name=name, content=content)
     if saved != name:
         storage.delete(saved)
-    folder = name.rsplit("/", 1)[0]
-    keep = name.rsplit("/", 1)[1]
+    folder, keep = name.rsplit("/", 1)
+    language = keep.rsplit("-", 1)[0]
     _, files = storage.listdir(folder)
     for other in files:
-        if other != keep:
+        if other != keep and other.rsplit("-", 1)[0] == language:
             storage.delete(f"{folder}/{other}")
 
 

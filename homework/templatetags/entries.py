@@ -15,7 +15,7 @@ def changed_note(entry: Entry | None) -> str:
     changed = entry.changed_since_sent if entry is not None else None
     if changed is None:
         return ""
-    return _("changed %(date)s") % {"date": calendar_day(changed, "j M")}
+    return _("changed %(date)s") % {"date": calendar_day(changed, "ABBR_MONTH_DAY_FORMAT")}
 
 
 @register.filter

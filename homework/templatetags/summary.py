@@ -20,9 +20,11 @@ register = template.Library()
 @register.filter
 def day_range(first: dt.date, last: dt.date) -> str:
     if first == last:
-        return date_format(last, "j M Y")
-    start = date_format(first, "j M" if first.year == last.year else "j M Y")
-    return f"{start} – {date_format(last, 'j M Y')}"
+        return date_format(last, "ABBR_DATE_FORMAT")
+    start = date_format(
+        first, "ABBR_MONTH_DAY_FORMAT" if first.year == last.year else "ABBR_DATE_FORMAT"
+    )
+    return f"{start} – {date_format(last, 'ABBR_DATE_FORMAT')}"
 
 
 # Anything not listed is hex-escaped, so no text can end the CSS string or the <style>.

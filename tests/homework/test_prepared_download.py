@@ -15,6 +15,7 @@ from homework.models import PreparedDownload
 from homework.portal.export_forms import ExportChoiceForm
 from homework.services import downloads
 from tests.conftest import TEST_FIELD_KEY, login
+from tests.helpers_pdf import pages_of
 
 CANARY = "Canary-words-4417 only I wrote"
 NEWER_KEY = Fernet.generate_key().decode()
@@ -187,3 +188,16 @@ def test_settings_lead_back_to_a_download_asked_for(cast):
     assert "See the PDF you asked for" not in http.get(reverse("clients:account")).text
     PreparedDownload.objects.create(client=cast.alice, touched_at=timezone.now())
     assert "See the PDF you asked for" in http.get(reverse("clients:account")).text
+
+
+def test_a_download_built_in_the_background_is_in_the_clients_language(cast):
+    """The worker has no request: the client's own language is set for the build."""
+    cast.alice.language = "es"
+    cast.alice.save(update_fields=["language"])
+    download = PreparedDownload.objects.create(client=cast.alice, touched_at=timezone.now())
+    assert downloads.download_build(download_id=download.pk, attempt=download.attempt) == "ready"
+    download.refresh_from_db()
+    assert download.sealed_file is not None
+    text = " ".join(line for page in pages_of(bytes(download.sealed_file)) for line in page)
+    assert "Mi cuaderno" in text and "My notebook" not in text
+    assert cast.alice_entry.response["what_happened"] in text

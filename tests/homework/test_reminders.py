@@ -24,8 +24,8 @@ from homework.reminders.services import (
 )
 from homework.tasks import REMINDER_RETRY_MAX_SECONDS
 from practice import sms
-from practice.models import User
-from practice.selectors import practice_settings
+from practice.models import PracticeSettings, User
+from practice.selectors import forget_practice_settings, practice_settings
 from tests.conftest import login
 from tests.factories import AssignmentFactory, ClientFactory, ExerciseFactory
 from tests.helpers_discreet import assert_discreet, readable_parts
@@ -260,3 +260,26 @@ def test_the_therapists_client_page_shows_held_and_closed_reminders_with_why(cas
     assert "not sent" in text and "turned this way of contact off" in text
     other = login(cast.theo).get(f"/admin/clients/client/{held.pk}/change/")
     assert other.status_code in (302, 404)
+
+
+@pytest.mark.parametrize(
+    ("reminders_subject", "subject"),
+    [({}, "Tienes una novedad"), ({"es": "Algo nuevo"}, "Algo nuevo")],
+    ids=["our default", "the practices own"],
+)
+def test_a_spanish_speaking_clients_reminder_is_spanish_and_discreet(
+    cast, reminders_subject, subject
+):
+    PracticeSettings.objects.filter(pk=1).update(reminder_subject_by_language=reminders_subject)
+    forget_practice_settings()
+    for text in (False, True):
+        client = reminded_client(text=text)
+        Client.objects.filter(pk=client.pk).update(language="es")
+    for message_id in reminders_scan(now=EVENING).ready:
+        assert reminder_send(message_id=message_id, now=EVENING) == "sent"
+    [email] = mail.outbox
+    [text_message] = sms.outbox
+    assert email.subject == subject and email.from_email.startswith("Notificaciones <")
+    assert "Hola" in email.body and "Hello" not in email.body
+    assert text_message.body.startswith("Notificaciones: Hoy tienes algo que mirar.")
+    assert_discreet(*readable_parts(email), text_message.body)

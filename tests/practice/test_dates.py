@@ -184,6 +184,8 @@ def test_every_named_date_shape_is_given_in_every_offered_language(language, nam
         ("en-gb", "WEEKDAY_DATE_FORMAT", "Monday 7 December", "Tuesday 7 December 2027"),
         ("es", "WEEKDAY_DATE_FORMAT", "lunes 7 de diciembre", "martes 7 de diciembre de 2027"),
         ("es", "j M", "7 Dic", "7 Dic de 2027"),
+        ("en-gb", "ABBR_WEEKDAY_DATE_FORMAT", "Mon 7 Dec", "Tue 7 Dec 2027"),
+        ("es", "ABBR_WEEKDAY_DATE_FORMAT", "lun 7 dic", "mar 7 dic de 2027"),
     ],
 )
 def test_dates_read_in_each_languages_own_order(language, shape, this_year, another_year):

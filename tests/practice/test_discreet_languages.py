@@ -59,14 +59,27 @@ def test_everyday_spanish_passes(text):
     assert clinical_words(text) == []
 
 
+# Our defaults, said in each language; and a practice's own words for each.
+PRACTICES = {
+    "default": PracticeSettings(),
+    "own words": PracticeSettings(
+        reminder_sender_name="Notes",
+        reminder_subject="Something new",
+        reminder_sender_name_by_language={"es": "Notas"},
+        reminder_subject_by_language={"es": "Algo nuevo"},
+    ),
+}
+
+
+@pytest.mark.parametrize("practice", PRACTICES.values(), ids=PRACTICES.keys())
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.django_db
-def test_every_message_names_nothing_clinical_in_each_language(language):
-    practice = PracticeSettings(reminder_sender_name="Notas", reminder_subject="Algo nuevo")
+def test_every_message_names_nothing_clinical_in_each_language(language, practice):
     for kinds in EVERY_BATCH:
         with in_language(language):
             message = reminder_message(practice_settings=practice, kinds=kinds)
         email = reminder_email(message=message, to="someone@example.org")
+        assert message.subject == practice.reminder_words_in("reminder_subject", language)
         assert_discreet(message.subject, message.sms, *readable_parts(email))
     expires_at = timezone.now() + dt.timedelta(days=7)
     for template, context in CLIENT_EMAILS.items():

@@ -112,14 +112,21 @@ def _date_axis(
     tick at its place on the axis."""
     if days == 1:
         return [
-            svg_text(x(0), axis_y, calendar_day(start, "j M"), size=11, fill=MUTED, anchor="middle")
+            svg_text(
+                x(0),
+                axis_y,
+                calendar_day(start, "ABBR_MONTH_DAY_FORMAT"),
+                size=11,
+                fill=MUTED,
+                anchor="middle",
+            )
         ]
     named = [(0, "start"), *([((days - 1) // 2, "middle")] if days >= 5 else []), (days - 1, "end")]
     ticks = "".join(f"M{x(day):.1f} {axis_y - 30:.1f}v4" for day, _anchor in named)
     drawn = [f'<path d="{ticks}" stroke="{MUTED}" fill="none"/>']
     for day, anchor in named:
         at = {"start": left, "end": right}.get(anchor, x(day))
-        label = calendar_day(start + dt.timedelta(days=day), "j M")
+        label = calendar_day(start + dt.timedelta(days=day), "ABBR_MONTH_DAY_FORMAT")
         drawn.append(svg_text(at, axis_y, label, size=11, fill=MUTED, anchor=anchor))
     return drawn
 

@@ -161,17 +161,18 @@ def timeline(
     rows = [
         TimelineRow(
             label=(
-                _("Week of %(date)s") % {"date": calendar_day(max(start, since), "j M")}
+                _("Week of %(date)s")
+                % {"date": calendar_day(max(start, since), "ABBR_MONTH_DAY_FORMAT")}
                 if by_week
-                else calendar_day(start, "D j M")
+                else calendar_day(start, "ABBR_WEEKDAY_DATE_FORMAT")
             ),
             cells=[_cell(lane, grouped[start][lane], for_client=for_client) for lane in lanes],
         )
         for start in sorted(grouped)
     ]
     title = _("What happened, day by day, %(since)s to %(until)s") % {
-        "since": calendar_day(since, "j M"),
-        "until": calendar_day(until, "j M"),
+        "since": calendar_day(since, "ABBR_MONTH_DAY_FORMAT"),
+        "until": calendar_day(until, "ABBR_MONTH_DAY_FORMAT"),
     }
     description = _description(by_lane)
     return Timeline(

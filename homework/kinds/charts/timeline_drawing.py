@@ -93,18 +93,27 @@ def draw_timeline(
     if span == 1:
         body.append(
             svg_text(
-                x(since), axis_y, calendar_day(since, "j M"), size=size, fill=MUTED, anchor="middle"
+                x(since),
+                axis_y,
+                calendar_day(since, "ABBR_MONTH_DAY_FORMAT"),
+                size=size,
+                fill=MUTED,
+                anchor="middle",
             )
         )
     else:
-        body.append(svg_text(left, axis_y, calendar_day(since, "j M"), size=size, fill=MUTED))
+        body.append(
+            svg_text(
+                left, axis_y, calendar_day(since, "ABBR_MONTH_DAY_FORMAT"), size=size, fill=MUTED
+            )
+        )
         if span >= 5 and scale.middle_date:
             middle = since + dt.timedelta(days=(span - 1) // 2)
             body.append(
                 svg_text(
                     x(middle),
                     axis_y,
-                    calendar_day(middle, "j M"),
+                    calendar_day(middle, "ABBR_MONTH_DAY_FORMAT"),
                     size=size,
                     fill=MUTED,
                     anchor="middle",
@@ -114,7 +123,7 @@ def draw_timeline(
             svg_text(
                 left + plot_w,
                 axis_y,
-                calendar_day(last, "j M"),
+                calendar_day(last, "ABBR_MONTH_DAY_FORMAT"),
                 size=size,
                 fill=MUTED,
                 anchor="end",

@@ -6,7 +6,7 @@ import statistics
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from homework.kinds.fields import stored_datetime
@@ -98,7 +98,8 @@ def urge_trend(by_day: dict[int, list[int]]) -> JSONDict | None:
 def trend_sentence(trend: JSONDict | None, *, for_client: bool) -> str:
     if trend is None:
         return ""
-    numbers = {"first": trend["first"], "last": trend["last"]}
+    # "4,5" in Spanish: a sentence's numbers in the reader's own form.
+    numbers = {name: formats.number_format(trend[name], 1) for name in ("first", "last")}
     if for_client:
         sentences = {
             "easing": _(

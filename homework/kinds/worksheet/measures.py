@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from homework.kinds.values import JSONDict
@@ -166,11 +167,12 @@ def change_sentence(reading: ChangeReading) -> str:
 
 
 def _scores(reading: ChangeReading) -> dict[str, str]:
+    """In the reader's own form ("3,5" in Spanish), a whole number without its ".0"."""
     return {
-        "first": f"{reading.first:g}",
-        "latest": f"{reading.latest:g}",
-        "needed": f"{reading.needed:.1f}".removesuffix(".0") if reading.needed else "",
-        "cutoff": f"{reading.cutoff:g}" if reading.cutoff is not None else "",
+        "first": floatformat(reading.first, -1),
+        "latest": floatformat(reading.latest, -1),
+        "needed": floatformat(reading.needed, -1) if reading.needed else "",
+        "cutoff": floatformat(reading.cutoff, -1) if reading.cutoff is not None else "",
     }
 
 

@@ -54,7 +54,7 @@ def _series(
     with years_named_within(min(days), max(days)):
         rows = [
             {
-                "on": calendar_day(at, "j M"),
+                "on": calendar_day(at, "ABBR_MONTH_DAY_FORMAT"),
                 "score": f"{score:g}",
                 "band": measures.band_of(exercise, score, subscale),
             }

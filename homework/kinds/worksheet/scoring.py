@@ -119,7 +119,7 @@ class WorksheetScoring(WorksheetQuestions):
     ) -> JSONDict | None:
         scale_info = self.score_scale(exercise)
         points = [
-            (calendar_day(entry.submitted_at, "j M"), entry.score)
+            (calendar_day(entry.submitted_at, "ABBR_MONTH_DAY_FORMAT"), entry.score)
             for entry in entries
             if entry.score is not None and entry.submitted_at is not None
         ]

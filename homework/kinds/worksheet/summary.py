@@ -194,7 +194,10 @@ class WorksheetSummary(WorksheetScoring):
             for text, answered in by_wording.values():
                 days = [day for day, _value in answered]
                 with years_named_within(min(days), max(days)):
-                    points = [(calendar_day(day, "j M"), value) for day, value in answered]
+                    points = [
+                        (calendar_day(day, "ABBR_MONTH_DAY_FORMAT"), value)
+                        for day, value in answered
+                    ]
                 questions.append(
                     {
                         "text": text,
@@ -230,7 +233,7 @@ class WorksheetSummary(WorksheetScoring):
             return None
         days = [day for day, _value in sent]
         with years_named_within(min(days), max(days)):
-            points = [(calendar_day(day, "j M"), value) for day, value in sent]
+            points = [(calendar_day(day, "ABBR_MONTH_DAY_FORMAT"), value) for day, value in sent]
         title = _("Your totals, each time you answered")
         return {
             "points": [(label, f"{value:g}") for label, value in points],

@@ -9,3 +9,8 @@ WEEKDAY_DATE_FORMAT = "l j F"
 WEEKDAY_DATETIME_FORMAT = "l j F Y, H:i"
 # What a date without its year gains when the year must be named ("7 Dec" -> "7 Dec 2027").
 YEAR_ADDED_FORMAT = " Y"
+# Abbreviated months, for tight places (the summary, charts): "Mon 7 Dec".
+ABBR_MONTH_DAY_FORMAT = "j M"
+ABBR_DATE_FORMAT = "j M Y"
+ABBR_WEEKDAY_DATE_FORMAT = "D j M"
+ABBR_WEEKDAY_DATETIME_FORMAT = "D j M, H:i"
