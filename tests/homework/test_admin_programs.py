@@ -48,6 +48,7 @@ def posted(program: Program, rows: list[dict[str, Any]], **extra: Any) -> dict[s
     """The editor's form as a browser sends it: the program's fields, then one set per row."""
     data: dict[str, Any] = {
         "title": program.title,
+        "language": program.language,
         "description": program.description,
         "revision": program.revision,
         "steps-TOTAL_FORMS": len(rows),
@@ -84,11 +85,36 @@ def shared_program(cast: Any) -> Program:
     return program_steps_save(actor=cast.morgan, program=program, steps=steps, revision=0)
 
 
+def test_a_program_is_written_in_its_authors_language_and_a_copy_keeps_it(cast):
+    cast.tara.language = "es"
+    cast.tara.save(update_fields=["language"])
+    http = login(cast.tara)
+    assert (
+        http.get(reverse("admin:homework_program_add"))
+        .context["adminform"]
+        .form["language"]
+        .initial
+        == "es"
+    )
+    http.post(
+        reverse("admin:homework_program_add"),
+        {"title": "Dos semanas", "language": "es", "description": "", "is_active": "on"},
+    )
+    program = Program.objects.get(title="Dos semanas")
+    assert program.language == "es"
+    assert program_copy(actor=cast.tara, program=program).language == "es"
+
+
 def test_a_therapist_builds_a_program_from_the_add_page_to_its_steps(cast):
     http = login(cast.tara)
     response = http.post(
         reverse("admin:homework_program_add"),
-        {"title": "Two weeks of noticing", "description": "", "is_active": "on"},
+        {
+            "title": "Two weeks of noticing",
+            "language": "en-gb",
+            "description": "",
+            "is_active": "on",
+        },
     )
     program = Program.objects.get(title="Two weeks of noticing")
     assert program.owner == cast.tara
