@@ -10,6 +10,7 @@ from clients.models import Client
 from clients.selectors import clients_for_user, portal_clients
 from homework.models import ClientProgram, ClientProgramStep, Exercise, Program, ProgramStep
 from homework.schedules.pacing import steps_to_release
+from homework.selectors.library_languages import reader_language_first
 from homework.selectors.portal import client_today
 from homework.selectors.progress import days_anywhere
 from homework.selectors.scoping import exercises_for_user
@@ -28,10 +29,15 @@ def programs_for_user(*, user: User) -> QuerySet[Program]:
 
 def exercises_for_steps(*, user: User, program: Program) -> QuerySet[Exercise]:
     """What the step editor offers: exercises in the library that are the practice's or the
-    program owner's, and those on its steps now, so a step whose exercise left keeps showing it."""
+    program owner's, and those on its steps now, so a step whose exercise left keeps showing it;
+    those in the program's language first."""
     usable = Q(is_active=True) & (Q(owner__isnull=True) | Q(owner_id=program.owner_id))
     on_steps = Q(pk__in=ProgramStep.objects.filter(program=program).values("exercise_id"))
-    return exercises_for_user(user=user).filter(usable | on_steps).order_by("title", "pk")
+    return (
+        exercises_for_user(user=user)
+        .filter(usable | on_steps)
+        .order_by(reader_language_first(program.language), "title", "pk")
+    )
 
 
 def client_programs_for_user(*, user: User) -> QuerySet[ClientProgram]:

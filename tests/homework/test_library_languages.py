@@ -13,6 +13,7 @@ from django.utils import timezone
 from homework.models import Assignment, ClientProgram, Exercise, Program
 from homework.selectors import client_today
 from homework.selectors.library_languages import is_readable_in, version_in
+from homework.selectors.programs import exercises_for_steps
 from tests.conftest import login
 from tests.factories import ClientFactory, ExerciseFactory
 from tests.helpers import assignment_form
@@ -337,3 +338,10 @@ def test_a_copy_keeps_the_language_of_its_words(cast, harbour):
     _english, spanish = harbour
     login(cast.tara).post(reverse("admin:homework_exercise_copy", args=[spanish.pk]))
     assert Exercise.objects.get(owner=cast.tara, title="Puerto (copy)").language == "es"
+
+
+def test_a_programs_step_picker_offers_its_own_languages_exercises_first(cast):
+    program = Program.objects.create(title="Mi camino", owner=cast.tara, language="es")
+    offered = list(exercises_for_steps(user=cast.tara, program=program))
+    languages = [exercise.language for exercise in offered]
+    assert "en-gb" in languages and languages == sorted(languages, key=lambda code: code != "es")
