@@ -19,7 +19,7 @@ from practice.dates import in_client_time_zone
 from practice.refusals import form_refused
 from practice.requests import acting_user
 
-SESSION_SHOWN = "D j M Y, H:i"
+SESSION_SHOWN = "ABBR_WEEKDAY_YEAR_DATETIME_FORMAT"
 
 
 def session_time(session: Session, client: Client) -> str:

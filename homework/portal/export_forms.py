@@ -69,7 +69,7 @@ class ExportChoiceForm(PortalForm):
 
 def _choice_label(assignment: Assignment) -> str:
     first, last = (
-        calendar_day(moment, "j M")
+        calendar_day(moment, "ABBR_MONTH_DAY_FORMAT")
         for moment in (assignment.first_sent_at, assignment.last_sent_at)  # type: ignore[attr-defined]
     )
     count: int = assignment.sent_count  # type: ignore[attr-defined]

@@ -54,9 +54,9 @@ def count_in_words(*, done: int, expected: int, unit: str, coming: Coming | None
             )
         if coming.sent:
             return gettext("first one sent") if coming.first else gettext("next one sent")
-        day = {"day": calendar_day(coming.on, "D j M")}
+        day = {"day": calendar_day(coming.on, "ABBR_WEEKDAY_DATE_FORMAT")}
         if coming.session_on is not None:
-            day["session"] = calendar_day(coming.session_on, "D j M")
+            day["session"] = calendar_day(coming.session_on, "ABBR_WEEKDAY_DATE_FORMAT")
             if coming.opened:
                 if coming.first:
                     return (

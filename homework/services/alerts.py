@@ -31,7 +31,9 @@ def already_acknowledged(alert: Alert) -> str:
     """What the second of two at once is told."""
     by = alert.acknowledged_by
     return _("Already acknowledged %(when)s by %(who)s: %(note)s. Nothing was changed.") % {
-        "when": calendar_day(alert.acknowledged_at, "D j M, H:i") if alert.acknowledged_at else "",
+        "when": calendar_day(alert.acknowledged_at, "ABBR_WEEKDAY_DATETIME_FORMAT")
+        if alert.acknowledged_at
+        else "",
         "who": isolated_text(by.get_short_name()) if by is not None else "",
         "note": isolated_text(alert.note),
     }

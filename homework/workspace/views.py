@@ -144,7 +144,9 @@ def _in_client_time_zone_if_not_ours(session: Session | None, client: Client) ->
     """When ``session`` starts on the client's clock, where that differs from the practice's."""
     if session is None:
         return ""
-    return where_clocks_differ(session.starts_at, client.timezone, "l j F, H:i", marked=False)
+    return where_clocks_differ(
+        session.starts_at, client.timezone, "WEEKDAY_MONTH_DAY_TIME_FORMAT", marked=False
+    )
 
 
 def entry_comment(model_admin: AdminOf, request: HttpRequest, object_id: str) -> HttpResponse:

@@ -6,12 +6,15 @@ page (tests/homework/test_portal_kinds.py)."""
 import datetime as dt
 import zoneinfo
 
+import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from clients.models import Client
 from homework.models import Entry
 from tests.conftest import login
 from tests.factories import AssignmentFactory, EntryFactory, daily_assignment
+from tests.helpers_access_log import a_look
 
 
 def test_the_home_page_names_the_year_of_an_old_draft_and_a_far_end_date(cast):
@@ -28,3 +31,24 @@ def test_the_home_page_names_the_year_of_an_old_draft_and_a_far_end_date(cast):
     saved_day = timezone.localtime(saved, zoneinfo.ZoneInfo(cast.alice.timezone))
     assert f"{saved_day.day} {saved_day:%b %Y}" in page
     assert f"{ends:%A} {ends.day} {ends:%B %Y}" in page
+
+
+# A December day: Django's "M" writes "Dic" in Spanish, which Spanish does not.
+DECEMBER_DAY = dt.datetime(2025, 12, 15, 12, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize(
+    ("language", "shown", "not_shown"),
+    [("es", "15 dic de 2025, ", "15 Dic"), ("", "15 Dec 2025, ", "15 dic")],
+)
+def test_the_history_and_who_looked_write_months_in_the_clients_language(
+    cast, language, shown, not_shown
+):
+    Client.objects.filter(pk=cast.alice.pk).update(language=language)
+    Entry.objects.filter(pk=cast.alice_entry.pk).update(submitted_at=DECEMBER_DAY)
+    a_look(cast.alice, cast.tara, at=DECEMBER_DAY)
+    http = login(cast.alice.portal_user)
+    for page in ("homework:history", "clients:who_looked"):
+        text = http.get(reverse(page)).content.decode()
+        assert shown in text, page
+        assert not_shown not in text, page

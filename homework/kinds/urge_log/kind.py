@@ -267,12 +267,18 @@ class UrgeLog(ExerciseKind):
             if not curve["since_given"]:
                 lines.append(
                     _("%(title)s: no contact logged since %(date)s, when logging began.")
-                    % {"title": title, "date": calendar_day(curve["since"], "j M")}
+                    % {
+                        "title": title,
+                        "date": calendar_day(curve["since"], "ABBR_MONTH_DAY_FORMAT"),
+                    }
                 )
             elif curve["just_begun"]:
                 lines.append(
                     _("%(title)s: just begun, no contact since %(date)s (day 1).")
-                    % {"title": title, "date": calendar_day(curve["since"], "j M")}
+                    % {
+                        "title": title,
+                        "date": calendar_day(curve["since"], "ABBR_MONTH_DAY_FORMAT"),
+                    }
                 )
             elif curve["contact_on_last_day"]:
                 lines.append(
@@ -281,7 +287,7 @@ class UrgeLog(ExerciseKind):
                     )
                     % {
                         "title": title,
-                        "date": calendar_day(contact["on"], "j M"),
+                        "date": calendar_day(contact["on"], "ABBR_MONTH_DAY_FORMAT"),
                         "who": contact["by_for_therapist"],
                     }
                 )
@@ -295,7 +301,7 @@ class UrgeLog(ExerciseKind):
                     % {
                         "title": title,
                         "days": days,
-                        "date": calendar_day(contact["on"], "j M"),
+                        "date": calendar_day(contact["on"], "ABBR_MONTH_DAY_FORMAT"),
                         "who": contact["by_for_therapist"],
                     }
                 )
@@ -306,7 +312,11 @@ class UrgeLog(ExerciseKind):
                         "%(title)s: no contact for %(days)s days (since %(date)s).",
                         days,
                     )
-                    % {"title": title, "days": days, "date": calendar_day(curve["since"], "j M")}
+                    % {
+                        "title": title,
+                        "days": days,
+                        "date": calendar_day(curve["since"], "ABBR_MONTH_DAY_FORMAT"),
+                    }
                 )
             sentence = trend_sentence(curve["trend"], for_client=False)
             if sentence:
