@@ -155,11 +155,13 @@ COUNTED = re.compile(
     r"|weeks|check-ins|entries|more|drawn|for a reality check)\b"
 )
 SINGULAR_ONLY = {"_", "gettext", "gettext_lazy", "pgettext", "pgettext_lazy"}
+# The library is the practice's data, each language's words its own rows (homework/library/es).
+NOT_INTERFACE = ("migrations", "library")
 SOURCE = [
     path
     for package in ("practice", "clients", "homework")
     for path in sorted((Path(settings.BASE_DIR) / package).rglob("*.py"))
-    if "migrations" not in path.parts
+    if not set(NOT_INTERFACE) & set(path.parts)
 ]
 
 
