@@ -152,6 +152,30 @@ def idle_timeout_out_of_range() -> str:
     ) % {"low": low, "high": high}
 
 
+DEFAULT_CRISIS_RESOURCES = (
+    "If you are in danger now, call 999 (UK) or 911 (US).\n"
+    "National Domestic Abuse Helpline (UK, 24 hours): 0808 2000 247\n"
+    "National Domestic Violence Hotline (US, 24 hours): 1-800-799-7233\n"
+    "Samaritans (UK, 24 hours): 116 123"
+)
+# The same services for a client who reads Spanish, with what each offers in Spanish: a line a
+# client cannot read protects nobody. Services keep their own names, which is what answers.
+DEFAULT_CRISIS_RESOURCES_IN = {
+    "es": (
+        "Si estás en peligro ahora, llama al 999 (Reino Unido) o al 911 (EE. UU.).\n"
+        "National Domestic Abuse Helpline (Reino Unido, 24 horas; puedes pedir intérprete): "
+        "0808 2000 247\n"
+        "National Domestic Violence Hotline (EE. UU., 24 horas, se habla español): "
+        "1-800-799-7233\n"
+        "Samaritans (Reino Unido, 24 horas): 116 123"
+    )
+}
+
+
+def default_crisis_resources_by_language() -> dict[str, str]:
+    return dict(DEFAULT_CRISIS_RESOURCES_IN)
+
+
 class PracticeSettings(models.Model):
     """The practice's own words and safety choices; one row (pk=1)."""
 
@@ -174,17 +198,14 @@ class PracticeSettings(models.Model):
     )
     crisis_resources = models.TextField(
         _("crisis resources"),
-        default=(
-            "If you are in danger now, call 999 (UK) or 911 (US).\n"
-            "National Domestic Abuse Helpline (UK, 24 hours): 0808 2000 247\n"
-            "National Domestic Violence Hotline (US, 24 hours): 1-800-799-7233\n"
-            "Samaritans (UK, 24 hours): 116 123"
-        ),
+        default=DEFAULT_CRISIS_RESOURCES,
         help_text=_("One per line. Shown on every page of the portal."),
     )
     # Keyed by language code: lines for the clients who read that language, instead of the above.
     crisis_resources_by_language = models.JSONField(
-        _("crisis resources in other languages"), default=dict, blank=True
+        _("crisis resources in other languages"),
+        default=default_crisis_resources_by_language,
+        blank=True,
     )
     practice_contact = models.TextField(
         _("how clients reach the practice"),

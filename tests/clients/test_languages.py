@@ -106,3 +106,11 @@ def test_a_spanish_speaking_client_sees_the_practices_spanish_crisis_lines(
     english = login(cast.bob.portal_user).get(reverse("crisis")).content.decode()
     assert "Emergencias" in spanish and "0808 2000 247" not in spanish
     assert "0808 2000 247" in english and "Emergencias" not in english
+
+
+def test_a_practice_comes_with_crisis_lines_a_spanish_reader_can_read(cast: Cast):
+    Client.objects.filter(pk=cast.alice.pk).update(language="es")
+    spanish = login(cast.alice.portal_user).get(reverse("crisis")).content.decode()
+    english = login(cast.bob.portal_user).get(reverse("crisis")).content.decode()
+    assert "Si estás en peligro ahora" in spanish and "0808 2000 247" in spanish
+    assert "If you are in danger now" in english and "Si estás" not in english
