@@ -1,0 +1,246 @@
+"""Every portal page, read in Spanish, has no English sentence left.
+
+The pages a signed-in client opens are the portal's routes of the permission
+table (tests/test_permissions.py) that the client may open, so a new portal
+route is walked here as soon as it has its row. Each is opened as the demo
+practice's Alex (work of every kind, weeks of entries) with Spanish chosen,
+and answered by what it is: a page is read as a person reads it (text, the
+attributes a screen reader speaks, the messages scripts show), JSON by its
+labels, a PDF through pdftotext. What the practice wrote (exercise texts, the
+crisis lines) and what the client wrote are data shown as written, and are
+taken out before the check (``practice_words``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess  # nosec B404 (pdftotext on a PDF the test just made)
+from collections.abc import Iterator
+from html import escape
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.tokens import default_token_generator
+from django.core import mail
+from django.core.management import call_command
+from django.db import models
+from django.http import HttpResponse
+from django.test import Client as HttpClient
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from clients.models import Client
+from clients.services import client_invite
+from homework.kinds import all_kinds
+from homework.models import Assignment, Entry
+from practice.models import PracticeSettings, User
+from tests.conftest import Cast, login
+from tests.english import english_sentences, json_strings
+from tests.test_permissions import ROLES, TABLE
+
+pytestmark = pytest.mark.django_db
+
+SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9"}
+SPANISH_LINES = "Si estás en peligro ahora, llama al 112.\nLínea 016 (24 horas, no deja rastro en la factura): 016"
+# The routes that are not the portal's pages: the site's health for its operators.
+NOT_THE_PORTAL = {"health/", "favicon.ico"}
+SIGNED_OUT, CLIENT = ROLES.index("anonymous"), ROLES.index("alice")
+
+
+def portal_routes(column: int) -> list[str]:
+    """The portal's GET routes that answer ``column``'s person with a page."""
+    return sorted(
+        route
+        for route, row in TABLE.items()
+        if row.method == "get"
+        and row.statuses.split()[column] == "200"
+        and not route.startswith(("api/", "admin/"))
+        and route not in NOT_THE_PORTAL
+    )
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """The text, each line of it and each sentence: a page breaks them apart."""
+    yield text
+    yield MARKUP.sub("", text)  # a reading's Markdown, as its page shows it
+    for line in MARKUP.sub("", text).splitlines():
+        yield line.strip(" -*#>")
+        yield from re.split(r"(?<=[.!?])\s+", line)
+
+
+MARKUP = re.compile(r"[*_`]+")
+
+
+def _is_words(text: str) -> bool:
+    # A name or a title, or words: a stored key ("memory", "written_record") is shown
+    # through its translated label, so it must not excuse an English one.
+    return len(text) > 2 and (" " in text or text[:1].isupper())
+
+
+def practice_words() -> frozenset[str]:
+    """Everything the practice, its staff and its clients wrote, from every row."""
+    words: set[str] = set()
+    for label in ("practice", "clients", "homework"):
+        for model in apps.get_app_config(label).get_models():
+            fields = [
+                field.name
+                for field in model._meta.concrete_fields
+                if isinstance(field, models.CharField | models.TextField | models.JSONField)
+                and not field.choices
+            ]
+            for row in model._default_manager.values_list(*fields) if fields else ():
+                words |= {
+                    piece.strip()
+                    for value in row
+                    for text in json_strings(value)
+                    for piece in _pieces(text)
+                    if _is_words(piece.strip())
+                }
+    return frozenset(words)
+
+
+@pytest.fixture
+def alex_in_spanish(db) -> Client:
+    """The demo practice's Alex, who chose Spanish, with the practice's Spanish crisis lines."""
+    call_command("seed_demo", stdout=io.StringIO())
+    PracticeSettings.objects.filter(pk=1).update(crisis_resources_by_language={"es": SPANISH_LINES})
+    alex = Client.objects.get(portal_user__email="alex@demo.test")
+    Client.objects.filter(pk=alex.pk).update(language="es")
+    # The quick exit's first-visit note is on every page until it is read.
+    User.objects.filter(pk=alex.portal_user_id).update(exit_note_dismissed_at=None)
+    alex.refresh_from_db()
+    return alex
+
+
+def as_cast(alex: Client) -> Cast:
+    """Alex in alice's place, so the permission table's paths point at Alex's own."""
+    entry = Entry.objects.filter(assignment__client=alex, status=Entry.Status.SUBMITTED).first()
+    assert entry is not None
+    therapist = alex.therapist
+    return Cast(
+        tara=therapist,
+        theo=therapist,
+        morgan=therapist,
+        alice=alex,
+        bob=alex,
+        alice_assignment=entry.assignment,
+        bob_assignment=entry.assignment,
+        alice_entry=entry,
+        bob_entry=entry,
+    )
+
+
+def kind_pages(alex: Client) -> list[str]:
+    """Each kind's form, and a sent entry of each kind with its edit page."""
+    paths = []
+    for kind in all_kinds():
+        assignment = (
+            Assignment.objects.filter(client=alex, exercise__kind=kind.slug, status="active")
+            .order_by("pk")
+            .first()
+        )
+        assert assignment is not None, f"the demo gives Alex no {kind.slug}"
+        paths.append(f"/do/{assignment.pk}/")
+        entry = Entry.objects.filter(
+            assignment__client=alex, assignment__exercise__kind=kind.slug, status="submitted"
+        ).first()
+        if entry is not None:
+            paths += [f"/entries/{entry.key}/", f"/entries/{entry.key}/edit/"]
+    return paths
+
+
+def english_in(response: HttpResponse, allowed: frozenset[str]) -> list[str]:
+    """The English a response holds, whatever it is: a page, JSON or a PDF."""
+    kind = response.get("Content-Type", "").split(";")[0]
+    body = b"".join(response.streaming_content) if response.streaming else response.content
+    if kind == "text/html":
+        return english_sentences(body.decode(), allowed)
+    if kind == "application/json":
+        strings = json_strings(json.loads(body))
+        return [found for text in strings for found in english_sentences(f"<p>{text}</p>", allowed)]
+    if kind == "application/pdf":
+        text = subprocess.run(  # nosec B603 B607
+            ["pdftotext", "-", "-"], input=body, capture_output=True, check=True
+        ).stdout.decode()
+        # Lines wrapped by the layout are one paragraph again, as it was written.
+        paragraphs = (" ".join(part.split()) for part in re.split(r"\n\s*\n", text))
+        return english_sentences("".join(f"<p>{escape(p)}</p>" for p in paragraphs), allowed)
+    return []
+
+
+def test_every_page_a_client_opens_is_in_spanish(alex_in_spanish: Client) -> None:
+    alex = alex_in_spanish
+    cast = as_cast(alex)
+    allowed = practice_words()
+    http = login(alex.portal_user)
+    paths = [TABLE[route].path(cast) for route in portal_routes(CLIENT)] + kind_pages(alex)
+    paths += ["/no-such-page/", "/account/exit-note/"]  # the 404 page, and a 405 on a POST route
+    english = []
+    for path in paths:
+        response = http.get(path, follow=True, **SPANISH)
+        assert response.status_code in (200, 404, 405), path
+        english += [f"{path}: {sentence}" for sentence in english_in(response, allowed)]
+    assert english == [], "\n".join(english)
+
+
+def test_every_page_before_signing_in_follows_a_spanish_browser(alex_in_spanish: Client) -> None:
+    alex = alex_in_spanish
+    allowed = practice_words()
+    http = HttpClient()
+    paths = [TABLE[route].path(as_cast(alex)) for route in portal_routes(SIGNED_OUT)]
+    paths += ["/no-such-page/"]
+    english = []
+    for path in paths:
+        response = http.get(path, **SPANISH)
+        english += [f"{path}: {sentence}" for sentence in english_in(response, allowed)]
+    # A wrong password, and a form sent without its token (the 403 the portal renders).
+    wrong = http.post("/login/", {"username": "alex@demo.test", "password": "no"}, **SPANISH)
+    english += [f"wrong password: {s}" for s in english_in(wrong, allowed)]
+    stale = HttpClient(enforce_csrf_checks=True).post("/login/", {}, **SPANISH)
+    assert stale.status_code == 403
+    english += [f"403: {s}" for s in english_in(stale, allowed)]
+    assert english == [], "\n".join(english)
+
+
+def test_the_invitation_and_a_password_reset_are_in_spanish(alex_in_spanish: Client) -> None:
+    therapist = alex_in_spanish.therapist
+    lucia = Client.objects.create(
+        therapist=therapist, display_name="Lucía", contact_email="lu@example.test", language="es"
+    )
+    link = client_invite(actor=therapist, client=lucia).url
+    allowed = practice_words()
+    http = HttpClient()
+    english = []
+    opened = http.get(link, follow=True, **SPANISH)
+    english += [f"invitation: {s}" for s in english_in(opened, allowed)]
+    mismatch = http.post(
+        "/welcome/",
+        {"email": "lu@example.test", "password1": "a long one 2026", "password2": "other"},
+        **SPANISH,
+    )
+    english += [f"invitation, refused: {s}" for s in english_in(mismatch, allowed)]
+    user = alex_in_spanish.portal_user
+    assert user is not None
+    reset = (
+        f"/password/reset/{urlsafe_base64_encode(force_bytes(user.pk))}/"
+        f"{default_token_generator.make_token(user)}/"
+    )
+    english += [f"reset: {s}" for s in english_in(http.get(reset, follow=True, **SPANISH), allowed)]
+    http.post("/password/reset/", {"email": user.email}, **SPANISH)
+    for message in mail.outbox:
+        english += [f"email: {s}" for s in english_sentences(f"<p>{message.body}</p>", allowed)]
+    assert english == [], "\n".join(english)
+
+
+def test_the_detector_finds_english_and_lets_spanish_and_data_be() -> None:
+    page = (
+        '<p>Tu cuaderno está listo.</p><button aria-label="Close this note">×</button>'
+        "<p>Not done yet — that's OK.</p><p>Keep the full picture</p>"
+        '<script>var x = "Not for the reader";</script>'
+    )
+    assert english_sentences(page, {"Keep the full picture"}) == [
+        "Close this note",
+        "Not done yet —",
+    ]
