@@ -26,13 +26,14 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.core.management import call_command
 from django.db import models
-from django.http import HttpResponse
+from django.http import FileResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.test import Client as HttpClient
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from clients.models import Client
-from clients.services import client_invite
+from clients.services import client_archive, client_invite
 from homework.kinds import all_kinds
 from homework.models import Assignment, Entry
 from practice.models import PracticeSettings, User
@@ -42,20 +43,20 @@ from tests.test_permissions import ROLES, TABLE
 
 pytestmark = pytest.mark.django_db
 
-SPANISH = {"HTTP_ACCEPT_LANGUAGE": "es-ES,es;q=0.9"}
+SPANISH = {"Accept-Language": "es-ES,es;q=0.9"}
 SPANISH_LINES = "Si estás en peligro ahora, llama al 112.\nLínea 016 (24 horas, no deja rastro en la factura): 016"
 # The routes that are not the portal's pages: the site's health for its operators.
 NOT_THE_PORTAL = {"health/", "favicon.ico"}
 SIGNED_OUT, CLIENT = ROLES.index("anonymous"), ROLES.index("alice")
 
 
-def portal_routes(column: int) -> list[str]:
-    """The portal's GET routes that answer ``column``'s person with a page."""
+def portal_routes(column: int, method: str = "get", status: str = "200") -> list[str]:
+    """The portal's routes that answer ``column``'s person's ``method`` with ``status``."""
     return sorted(
         route
         for route, row in TABLE.items()
-        if row.method == "get"
-        and row.statuses.split()[column] == "200"
+        if row.method == method
+        and row.statuses.split()[column] == status
         and not route.startswith(("api/", "admin/"))
         and route not in NOT_THE_PORTAL
     )
@@ -70,6 +71,7 @@ def _pieces(text: str) -> Iterator[str]:
         yield from re.split(r"(?<=[.!?])\s+", line)
 
 
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 MARKUP = re.compile(r"[*_`]+")
 
 
@@ -109,7 +111,7 @@ def alex_in_spanish(db) -> Client:
     alex = Client.objects.get(portal_user__email="alex@demo.test")
     Client.objects.filter(pk=alex.pk).update(language="es")
     # The quick exit's first-visit note is on every page until it is read.
-    User.objects.filter(pk=alex.portal_user_id).update(exit_note_dismissed_at=None)
+    User.objects.filter(client_profile=alex).update(exit_note_dismissed_at=None)
     alex.refresh_from_db()
     return alex
 
@@ -151,12 +153,20 @@ def kind_pages(alex: Client) -> list[str]:
     return paths
 
 
-def english_in(response: HttpResponse, allowed: frozenset[str]) -> list[str]:
+def english_in(response: HttpResponseBase, allowed: frozenset[str]) -> list[str]:
     """The English a response holds, whatever it is: a page, JSON or a PDF."""
     kind = response.get("Content-Type", "").split(";")[0]
-    body = b"".join(response.streaming_content) if response.streaming else response.content
+    body = (
+        b"".join(response.streaming_content)  # type: ignore[arg-type]
+        if isinstance(response, StreamingHttpResponse | FileResponse)
+        else getattr(response, "content", b"")
+    )
     if kind == "text/html":
-        return english_sentences(body.decode(), allowed)
+        page = body.decode()
+        wrong_language = [] if '<html lang="es"' in page else ['<html lang="es"> missing']
+        return wrong_language + english_sentences(page, allowed)
+    if kind == "text/plain":
+        return english_sentences(f"<p>{escape(body.decode())}</p>", allowed)
     if kind == "application/json":
         strings = json_strings(json.loads(body))
         return [found for text in strings for found in english_sentences(f"<p>{text}</p>", allowed)]
@@ -177,10 +187,34 @@ def test_every_page_a_client_opens_is_in_spanish(alex_in_spanish: Client) -> Non
     http = login(alex.portal_user)
     paths = [TABLE[route].path(cast) for route in portal_routes(CLIENT)] + kind_pages(alex)
     paths += ["/no-such-page/", "/account/exit-note/"]  # the 404 page, and a 405 on a POST route
+    paths = list(dict.fromkeys(paths))
     english = []
     for path in paths:
-        response = http.get(path, follow=True, **SPANISH)
+        response = http.get(path, follow=True, headers=SPANISH)
         assert response.status_code in (200, 404, 405), path
+        english += [f"{path}: {sentence}" for sentence in english_in(response, allowed)]
+    # What a refused form says: each kind's form sent empty (its hidden fields kept),
+    for path in (path for path in paths if path.startswith("/do/")):
+        hidden = dict(HIDDEN.findall(http.get(path, headers=SPANISH).content.decode()))
+        refused = http.post(path, hidden, follow=True, headers=SPANISH)
+        english += [f"POST {path}: {sentence}" for sentence in english_in(refused, allowed)]
+    # and each POST route that refuses the client's empty form.
+    for route in portal_routes(CLIENT, "post", "400"):
+        refused = http.post(TABLE[route].path(cast), {}, headers=SPANISH)
+        english += [f"POST {route}: {sentence}" for sentence in english_in(refused, allowed)]
+    assert english == [], "\n".join(english)
+
+
+def test_an_archived_clients_pages_are_in_spanish(alex_in_spanish: Client) -> None:
+    """A closed notebook still reads in Spanish: the closed page, who looked, the download."""
+    alex = alex_in_spanish
+    client_archive(actor=alex.therapist, client=alex)
+    allowed = practice_words()
+    http = login(alex.portal_user)
+    english = []
+    for route in portal_routes(ROLES.index("archived")):
+        path = TABLE[route].path(as_cast(alex))
+        response = http.get(path, follow=True, headers=SPANISH)
         english += [f"{path}: {sentence}" for sentence in english_in(response, allowed)]
     assert english == [], "\n".join(english)
 
@@ -193,12 +227,12 @@ def test_every_page_before_signing_in_follows_a_spanish_browser(alex_in_spanish:
     paths += ["/no-such-page/"]
     english = []
     for path in paths:
-        response = http.get(path, **SPANISH)
+        response = http.get(path, headers=SPANISH)
         english += [f"{path}: {sentence}" for sentence in english_in(response, allowed)]
     # A wrong password, and a form sent without its token (the 403 the portal renders).
-    wrong = http.post("/login/", {"username": "alex@demo.test", "password": "no"}, **SPANISH)
+    wrong = http.post("/login/", {"username": "alex@demo.test", "password": "no"}, headers=SPANISH)
     english += [f"wrong password: {s}" for s in english_in(wrong, allowed)]
-    stale = HttpClient(enforce_csrf_checks=True).post("/login/", {}, **SPANISH)
+    stale = HttpClient(enforce_csrf_checks=True).post("/login/", {}, headers=SPANISH)
     assert stale.status_code == 403
     english += [f"403: {s}" for s in english_in(stale, allowed)]
     assert english == [], "\n".join(english)
@@ -213,12 +247,12 @@ def test_the_invitation_and_a_password_reset_are_in_spanish(alex_in_spanish: Cli
     allowed = practice_words()
     http = HttpClient()
     english = []
-    opened = http.get(link, follow=True, **SPANISH)
+    opened = http.get(link, follow=True, headers=SPANISH)
     english += [f"invitation: {s}" for s in english_in(opened, allowed)]
     mismatch = http.post(
         "/welcome/",
         {"email": "lu@example.test", "password1": "a long one 2026", "password2": "other"},
-        **SPANISH,
+        headers=SPANISH,
     )
     english += [f"invitation, refused: {s}" for s in english_in(mismatch, allowed)]
     user = alex_in_spanish.portal_user
@@ -227,8 +261,10 @@ def test_the_invitation_and_a_password_reset_are_in_spanish(alex_in_spanish: Cli
         f"/password/reset/{urlsafe_base64_encode(force_bytes(user.pk))}/"
         f"{default_token_generator.make_token(user)}/"
     )
-    english += [f"reset: {s}" for s in english_in(http.get(reset, follow=True, **SPANISH), allowed)]
-    http.post("/password/reset/", {"email": user.email}, **SPANISH)
+    english += [
+        f"reset: {s}" for s in english_in(http.get(reset, follow=True, headers=SPANISH), allowed)
+    ]
+    http.post("/password/reset/", {"email": user.email}, headers=SPANISH)
     for message in mail.outbox:
         english += [f"email: {s}" for s in english_sentences(f"<p>{message.body}</p>", allowed)]
     assert english == [], "\n".join(english)
