@@ -327,3 +327,46 @@ def english_sentences(html: str, allowed: Iterable[str] = ()) -> list[str]:
         for sentence in SENTENCE_END.split(_without_data(piece, data))
         if sentence.strip() and is_english(sentence)
     ]
+
+
+MARKUP = re.compile(r"[*_`]+")
+
+
+def _pieces(text: str) -> Iterator[str]:
+    """The text, each line of it and each sentence: a page breaks them apart."""
+    yield text
+    yield MARKUP.sub("", text)  # a reading's Markdown, as its page shows it
+    for line in MARKUP.sub("", text).splitlines():
+        yield line.strip(" -*#>")
+        yield from re.split(r"(?<=[.!?])\s+", line)
+
+
+def _is_words(text: str) -> bool:
+    # A name or a title, or words: a stored key ("memory", "written_record") is shown
+    # through its translated label, so it must not excuse an English one.
+    return len(text) > 2 and (" " in text or text[:1].isupper())
+
+
+def practice_words() -> frozenset[str]:
+    """Everything the practice, its staff and its clients wrote, from every row."""
+    from django.apps import apps
+    from django.db import models
+
+    words: set[str] = set()
+    for label in ("practice", "clients", "homework"):
+        for model in apps.get_app_config(label).get_models():
+            fields = [
+                field.name
+                for field in model._meta.concrete_fields
+                if isinstance(field, models.CharField | models.TextField | models.JSONField)
+                and not field.choices
+            ]
+            for row in model._default_manager.values_list(*fields) if fields else ():
+                words |= {
+                    piece.strip()
+                    for value in row
+                    for text in json_strings(value)
+                    for piece in _pieces(text)
+                    if _is_words(piece.strip())
+                }
+    return frozenset(words)

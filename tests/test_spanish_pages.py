@@ -17,15 +17,12 @@ import io
 import json
 import re
 import subprocess  # nosec B404 (pdftotext on a PDF the test just made)
-from collections.abc import Iterator
 from html import escape
 
 import pytest
-from django.apps import apps
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.core.management import call_command
-from django.db import models
 from django.http import FileResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.test import Client as HttpClient
@@ -38,7 +35,7 @@ from homework.kinds import all_kinds
 from homework.models import Assignment, Entry
 from practice.models import PracticeSettings, User
 from tests.conftest import Cast, login
-from tests.english import english_sentences, json_strings
+from tests.english import english_sentences, json_strings, practice_words
 from tests.test_permissions import ROLES, TABLE
 
 pytestmark = pytest.mark.django_db
@@ -47,6 +44,7 @@ SPANISH = {"Accept-Language": "es-ES,es;q=0.9"}
 SPANISH_LINES = "Si estás en peligro ahora, llama al 112.\nLínea 016 (24 horas, no deja rastro en la factura): 016"
 # The routes that are not the portal's pages: the site's health for its operators.
 NOT_THE_PORTAL = {"health/", "favicon.ico"}
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
 SIGNED_OUT, CLIENT = ROLES.index("anonymous"), ROLES.index("alice")
 
 
@@ -60,47 +58,6 @@ def portal_routes(column: int, method: str = "get", status: str = "200") -> list
         and not route.startswith(("api/", "admin/"))
         and route not in NOT_THE_PORTAL
     )
-
-
-def _pieces(text: str) -> Iterator[str]:
-    """The text, each line of it and each sentence: a page breaks them apart."""
-    yield text
-    yield MARKUP.sub("", text)  # a reading's Markdown, as its page shows it
-    for line in MARKUP.sub("", text).splitlines():
-        yield line.strip(" -*#>")
-        yield from re.split(r"(?<=[.!?])\s+", line)
-
-
-HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
-MARKUP = re.compile(r"[*_`]+")
-
-
-def _is_words(text: str) -> bool:
-    # A name or a title, or words: a stored key ("memory", "written_record") is shown
-    # through its translated label, so it must not excuse an English one.
-    return len(text) > 2 and (" " in text or text[:1].isupper())
-
-
-def practice_words() -> frozenset[str]:
-    """Everything the practice, its staff and its clients wrote, from every row."""
-    words: set[str] = set()
-    for label in ("practice", "clients", "homework"):
-        for model in apps.get_app_config(label).get_models():
-            fields = [
-                field.name
-                for field in model._meta.concrete_fields
-                if isinstance(field, models.CharField | models.TextField | models.JSONField)
-                and not field.choices
-            ]
-            for row in model._default_manager.values_list(*fields) if fields else ():
-                words |= {
-                    piece.strip()
-                    for value in row
-                    for text in json_strings(value)
-                    for piece in _pieces(text)
-                    if _is_words(piece.strip())
-                }
-    return frozenset(words)
 
 
 @pytest.fixture
