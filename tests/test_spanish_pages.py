@@ -230,10 +230,12 @@ def test_the_invitation_and_a_password_reset_are_in_spanish(alex_in_spanish: Cli
 def test_the_detector_finds_english_and_lets_spanish_and_data_be() -> None:
     page = (
         '<p>Tu cuaderno está listo.</p><button aria-label="Close this note">×</button>'
+        "<button>Save</button><button>Guardar</button><h2>Alex</h2>"
         "<p>Not done yet — that's OK.</p><p>Keep the full picture</p>"
         '<script>var x = "Not for the reader";</script>'
     )
     assert english_sentences(page, {"Keep the full picture"}) == [
         "Close this note",
+        "Save",
         "Not done yet —",
     ]
