@@ -32,10 +32,12 @@ from django.utils.http import urlsafe_base64_encode
 from clients.models import Client
 from clients.services import client_archive, client_invite
 from homework.kinds import all_kinds
+from homework.management.commands.seed_demo import DEFAULT_PASSWORD
 from homework.models import Assignment, Entry
 from practice.models import PracticeSettings, User
 from tests.conftest import Cast, login
 from tests.english import english_sentences, json_strings, practice_words
+from tests.helpers import turn_on_two_step
 from tests.test_permissions import ROLES, TABLE
 
 pytestmark = pytest.mark.django_db
@@ -192,6 +194,25 @@ def test_every_page_before_signing_in_follows_a_spanish_browser(alex_in_spanish:
     stale = HttpClient(enforce_csrf_checks=True).post("/login/", {}, headers=SPANISH)
     assert stale.status_code == 403
     english += [f"403: {s}" for s in english_in(stale, allowed)]
+    assert english == [], "\n".join(english)
+
+
+def test_the_second_step_of_signing_in_is_in_spanish(alex_in_spanish: Client) -> None:
+    """The code page, a wrong code, and the lost-phone page, after the right password."""
+    assert alex_in_spanish.portal_user is not None
+    turn_on_two_step(alex_in_spanish.portal_user)
+    allowed = practice_words()
+    http = HttpClient()
+    signing_in = {"username": "alex@demo.test", "password": DEFAULT_PASSWORD}
+    asked = http.post("/login/", signing_in, follow=True, headers=SPANISH)
+    assert asked.redirect_chain[-1][0] == "/login/code/"
+    wrong = http.post("/login/code/", {"token": "123456"}, headers=SPANISH)
+    lost = http.get("/login/lost-phone/", follow=True, headers=SPANISH)
+    english = [
+        f"{where}: {sentence}"
+        for where, response in (("code", asked), ("wrong code", wrong), ("lost phone", lost))
+        for sentence in english_in(response, allowed)
+    ]
     assert english == [], "\n".join(english)
 
 
