@@ -112,6 +112,22 @@ def kind_pages(alex: Client) -> list[str]:
     return paths
 
 
+def a_conflict(http: HttpClient, client: Client) -> HttpResponseBase:
+    """Two saves of one written record from version 0: the second meets the first."""
+    work = Assignment.objects.filter(client=client, exercise__kind="written_record").first()
+    assert work is not None
+    page = http.get(f"/do/{work.pk}/", headers=SPANISH).content.decode()
+    fields = {**dict(HIDDEN.findall(page)), "version": "0"}
+    http.post(f"/do/{work.pk}/save/", {**fields, "r-what_happened": "Lo escribí aquí."})
+    conflict = http.post(
+        f"/do/{work.pk}/save/",
+        {**fields, "r-what_happened": "Y aquí, en otra pestaña."},
+        headers=SPANISH,
+    )
+    assert conflict.status_code == 409, conflict.content
+    return conflict
+
+
 def english_in(response: HttpResponseBase, allowed: frozenset[str]) -> list[str]:
     """The English a response holds, whatever it is: a page, JSON or a PDF."""
     kind = response.get("Content-Type", "").split(";")[0]
@@ -157,6 +173,8 @@ def test_every_page_a_client_opens_is_in_spanish(alex_in_spanish: Client) -> Non
         hidden = dict(HIDDEN.findall(http.get(path, headers=SPANISH).content.decode()))
         refused = http.post(path, hidden, follow=True, headers=SPANISH)
         english += [f"POST {path}: {sentence}" for sentence in english_in(refused, allowed)]
+    # the conflict autosave names when another tab saved first (its rows, labelled),
+    english += [f"conflict: {sentence}" for sentence in english_in(a_conflict(http, alex), allowed)]
     # and each POST route that refuses the client's empty form.
     for route in portal_routes(CLIENT, "post", "400"):
         refused = http.post(TABLE[route].path(cast), {}, headers=SPANISH)
