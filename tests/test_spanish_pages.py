@@ -8,7 +8,9 @@ and answered by what it is: a page is read as a person reads it (text, the
 attributes a screen reader speaks, the messages scripts show), JSON by its
 labels, a PDF through pdftotext. What the practice wrote (exercise texts, the
 crisis lines) and what the client wrote are data shown as written, and are
-taken out before the check (``practice_words``).
+taken out before the check (``tests.english.practice_words``). One walk per
+audience rather than a test per page: the demo practice is seeded once for
+the walk, and a failure names every page and sentence it found.
 """
 
 from __future__ import annotations
