@@ -10,12 +10,20 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from practice.discreet import clinical_words
 from practice.models import PracticeSettings, is_one_line
 
 logger = logging.getLogger(__name__)
+
+
+# The defaults of the practice's sender name and subject (practice/models.py), as the
+# catalogs know them.
+OUR_HEADER_WORDS = {
+    "Notifications": gettext_lazy("Notifications"),
+    "You have a new update": gettext_lazy("You have a new update"),
+}
 
 
 class ReminderKind(StrEnum):
@@ -79,9 +87,16 @@ def reminder_email(*, message: Message, to: str) -> EmailMultiAlternatives:
     return email
 
 
+def header_words(practice_settings: PracticeSettings, field: str) -> str:
+    """The practice's sender name or subject as its manager wrote it; our own default,
+    never changed, in the reader's language (a Spanish reader's subject is not English)."""
+    value: str = getattr(practice_settings, field).strip()
+    return str(OUR_HEADER_WORDS[value]) if value in OUR_HEADER_WORDS else value
+
+
 def _neutral(practice_settings: PracticeSettings, field: str, fallback: str) -> str:
     """A row saved before the settings page refused such words still must not reach a client."""
-    value: str = getattr(practice_settings, field).strip()
+    value = header_words(practice_settings, field)
     if value and is_one_line(value) and not clinical_words(value):
         return value
     logger.error(

@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from clients.models import Invitation, StaffInvitation
 from practice import delivery
 from practice.languages import in_language
+from practice.reminder_message import header_words
 from practice.selectors import practice_settings
 
 logger = logging.getLogger(__name__)
@@ -53,10 +54,12 @@ def send_discreet_email_or_raise(
     with in_language(language):
         text = render_to_string(f"{template}-body.txt", context)
         html = render_to_string(f"{template}-body.html", context)
+        sender_name = header_words(practice, "reminder_sender_name")
+        neutral_subject = header_words(practice, "reminder_subject")
     message = EmailMultiAlternatives(
-        subject=practice.reminder_subject if subject is None else subject,
+        subject=neutral_subject if subject is None else subject,
         body=text,
-        from_email=formataddr((practice.reminder_sender_name, sender_address)),
+        from_email=formataddr((sender_name, sender_address)),
         to=[to],
     )
     message.attach_alternative(html, "text/html")
