@@ -34,9 +34,10 @@ ENGLISH = frozenset(
         "never", "always"
     ]
 )  # fmt: skip
+# Without "a", common to both: "You have a new update" is English.
 SPANISH = frozenset(
     [
-        "el", "la", "los", "las", "un", "una", "unos", "unas", "y", "o", "de", "del", "al", "a",
+        "el", "la", "los", "las", "un", "una", "unos", "unas", "y", "o", "de", "del", "al",
         "en", "con", "por", "para", "que", "qué", "no", "sí", "es", "son", "está", "están", "tu",
         "tus", "te", "ti", "tú", "su", "sus", "se", "lo", "le", "les", "mi", "mis", "me", "yo",
         "nos", "como", "cómo", "cuando", "cuándo", "más", "muy", "pero", "si", "ya", "hay", "este",

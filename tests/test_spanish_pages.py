@@ -281,11 +281,12 @@ def test_the_detector_finds_english_and_lets_spanish_and_data_be() -> None:
     page = (
         '<p>Tu cuaderno está listo.</p><button aria-label="Close this note">×</button>'
         "<button>Save</button><button>Guardar</button><h2>Alex</h2>"
-        "<p>Not done yet — that's OK.</p><p>Keep the full picture</p>"
+        "<p>Not done yet — that's OK.</p><p>Keep the full picture</p><p>You have a new update</p>"
         '<script>var x = "Not for the reader";</script>'
     )
     assert english_sentences(page, {"Keep the full picture"}) == [
         "Close this note",
         "Save",
         "Not done yet —",
+        "You have a new update",
     ]
