@@ -20,8 +20,10 @@ import json
 import re
 import subprocess  # nosec B404 (pdftotext on a PDF the test just made)
 from html import escape
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.tokens import default_token_generator
 from django.core import mail
 from django.core.management import call_command
@@ -38,7 +40,7 @@ from homework.management.commands.seed_demo import DEFAULT_PASSWORD
 from homework.models import Assignment, Entry
 from practice.models import PracticeSettings, User
 from tests.conftest import Cast, login
-from tests.english import english_sentences, json_strings, practice_words
+from tests.english import english_sentences, is_english, json_strings, practice_words
 from tests.helpers import turn_on_two_step
 from tests.test_permissions import ROLES, TABLE
 
@@ -290,3 +292,24 @@ def test_the_detector_finds_english_and_lets_spanish_and_data_be() -> None:
         "Not done yet —",
         "You have a new update",
     ]
+
+
+SCRIPTS = sorted((Path(settings.BASE_DIR) / "static" / "js").glob("*.js"))
+COMMENT = re.compile(r"/\*.*?\*/|(?<![:\\\"'])//[^\n]*", re.DOTALL)
+SELECTOR = re.compile(r"[\[\]#>=]|^\.")
+LITERAL = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'((?:[^'\\\n]|\\.)*)'|`([^`]*)`")
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
+def test_a_script_shows_no_english_of_its_own(script: Path) -> None:
+    """What a script shows comes from the page (json_script, data- attributes), translated."""
+    code = COMMENT.sub(" ", script.read_text(encoding="utf-8"))
+    literals = ("".join(parts) for parts in LITERAL.findall(code))
+    # One lower-case word is an event, a state or a key ("submit", "saved"), and a selector
+    # is a selector ("[data-row]:not([data-removed])"): neither is shown.
+    shown = (
+        text
+        for text in literals
+        if (" " in text.strip() or text[:1].isupper()) and not SELECTOR.search(text)
+    )
+    assert [text for text in shown if is_english(text)] == []
