@@ -41,6 +41,7 @@ MODULES = (
     ("reminders", 150),
     ("programs", 240),
     ("pages", 60),
+    ("languages", 120),
     ("load", 90),
     ("lighthouse", 300),
 )

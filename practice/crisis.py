@@ -19,11 +19,25 @@ def tel_href(number: str) -> str:
     return f"tel:+{digits}" if international else f"tel:{digits}"
 
 
+def _closed(number: str) -> str:
+    """The number up to a bracket it opens and never closes: in "016 (24 horas)"
+    the bracket begins the words after it, and 01624 would call someone else."""
+    depth = 0
+    for at, char in enumerate(number):
+        if char == "(":
+            if depth == 0:
+                opened = at
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+    return number[:opened] if depth else number
+
+
 def crisis_line_parts(line: str) -> list[tuple[str, str]]:
     parts: list[tuple[str, str]] = []
     at = 0
     for match in _NUMBER.finditer(line):
-        number = match.group().rstrip(" .-(")
+        number = _closed(match.group()).rstrip(" .-(")
         if sum(char.isdigit() for char in number) < _MIN_DIGITS:
             continue
         if match.start() > at:

@@ -137,9 +137,10 @@ def new_context(browser, live_server, server_requests):
             ),
         )
 
-    def make(width: int = 390, height: int = 844):
+    def make(width: int = 390, height: int = 844, **options):
+        # options: Playwright's own, e.g. locale="es-ES" for a browser that asks for Spanish.
         context = browser.new_context(
-            base_url=live_server.url, viewport={"width": width, "height": height}
+            base_url=live_server.url, viewport={"width": width, "height": height}, **options
         )
         context.set_default_timeout(10_000)
         context.on("page", watch)

@@ -32,6 +32,16 @@ def test_short_figures_stay_words_and_the_text_is_escaped():
     assert crisis_line_html("Web chat only") == "Web chat only"
 
 
+def test_a_bracket_that_opens_the_words_after_a_number_is_not_dialled():
+    # Spanish lines put the hours in brackets: "016 (24" is not a number to call.
+    assert crisis_line_parts("Línea 016 (24 horas): 016") == [
+        ("Línea ", ""),
+        ("016", "tel:016"),
+        (" (24 horas): ", ""),
+        ("016", "tel:016"),
+    ]
+
+
 @pytest.mark.django_db
 def test_every_portal_page_and_the_help_page_link_the_numbers(cast):
     PracticeSettings.objects.update_or_create(

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 
 from practice import services
 from practice.discreet import clinical_words
+from practice.languages import in_language
 from practice.models import PracticeSettings
 from practice.reminder_message import ReminderKind, reminder_email, reminder_message
 from tests.helpers_discreet import FORBIDDEN_WORDS, assert_discreet, readable_parts
@@ -54,6 +55,15 @@ def test_a_batched_reminder_says_what_each_kind_says_and_counts_nothing():
         alone = reminder_message(practice_settings=PracticeSettings(), kinds={kind})
         assert set(alone.text.splitlines()) <= set(every.text.splitlines()), kind
     assert not any(char.isdigit() for char in every.text.replace(every.link, ""))
+
+
+def test_our_own_sender_and_subject_are_in_the_readers_language_and_the_practices_as_written():
+    defaults = PracticeSettings()
+    with in_language("es"):
+        ours = reminder_message(practice_settings=defaults, kinds={ReminderKind.TODAY})
+        written = reminder_message(practice_settings=CLINICAL_PRACTICE, kinds={ReminderKind.TODAY})
+    assert (ours.sender_name, ours.subject) == ("Notificaciones", "Tienes una novedad")
+    assert (written.sender_name, written.subject) == ("Notes", "Something new")
 
 
 def test_stored_clinical_words_fall_back_to_neutral_ones(caplog):
