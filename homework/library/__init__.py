@@ -20,21 +20,7 @@ SOURCE_LANGUAGE = "en-gb"
 
 def install(exercise_model: Any) -> int:
     """Returns how many were added."""
-    added = 0
-    for item in LIBRARY:
-        if exercise_model.objects.filter(title=item["title"]).exists():
-            continue
-        exercise_model.objects.create(
-            kind=item["kind"],
-            title=item["title"],
-            instructions=item["instructions"],
-            therapist_note=item["therapist_note"],
-            options=item["options"],
-            owner=None,
-            is_active=True,
-        )
-        added += 1
-    return added
+    return sum(_added(exercise_model, item) for item in LIBRARY)
 
 
 def install_translations(exercise_model: Any) -> int:
@@ -42,8 +28,6 @@ def install_translations(exercise_model: Any) -> int:
     added = 0
     for language, items in TRANSLATED.items():
         for source_title, item in items.items():
-            if exercise_model.objects.filter(title=item["title"]).exists():
-                continue
             source = (
                 exercise_model.objects.filter(
                     owner=None, title=source_title, language=SOURCE_LANGUAGE
@@ -51,16 +35,22 @@ def install_translations(exercise_model: Any) -> int:
                 .order_by("-pk")
                 .first()
             )
-            exercise_model.objects.create(
-                kind=item["kind"],
-                title=item["title"],
-                instructions=item["instructions"],
-                therapist_note=item["therapist_note"],
-                options=item["options"],
-                owner=None,
-                is_active=True,
-                language=language,
-                translation_of=source,
-            )
-            added += 1
+            added += _added(exercise_model, item, language=language, translation_of=source)
     return added
+
+
+def _added(exercise_model: Any, item: LibraryExercise, **more: Any) -> int:
+    """1 when added; 0 when the title is taken (the practice's row stays as it is)."""
+    if exercise_model.objects.filter(title=item["title"]).exists():
+        return 0
+    exercise_model.objects.create(
+        kind=item["kind"],
+        title=item["title"],
+        instructions=item["instructions"],
+        therapist_note=item["therapist_note"],
+        options=item["options"],
+        owner=None,
+        is_active=True,
+        **more,
+    )
+    return 1
