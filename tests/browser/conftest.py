@@ -35,9 +35,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """One chromium per test process, launched for the first browser test: a
-    launch costs about a second, and each test has its own context anyway."""
+def playwright() -> Iterator[object]:
+    """Playwright, started once per test process for the first browser test."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"chromium is missing at {CHROMIUM}; `make system-deps` installs it")
@@ -49,9 +48,16 @@ def browser() -> Iterator[object]:
     # run last, pytest_collection_modifyitems above, so no ORM-only test follows).
     with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
         patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator[object]:
+    """One chromium per test process: a launch costs about a second, and each
+    test has its own context anyway (new_context)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 class ServerRequests:
