@@ -19,9 +19,12 @@ def test_every_page_opens_at_the_largest_client_and_the_slowest_is_named(db, mon
     # time): here only which request is profiled; test_the_profile_line_names_our_own_code
     # shows the profile's line itself.
     profiled = []
-    monkeypatch.setattr(
-        pages, "profile_line", lambda request: profiled.append(request) or "profile of it"
-    )
+
+    def profile_line(request) -> str:
+        profiled.append(request)
+        return "profile of it"
+
+    monkeypatch.setattr(pages, "profile_line", profile_line)
 
     measured = pages.measure_all(who, None, rounds=1)
 
