@@ -114,6 +114,9 @@ audit: install
 
 # The catalogs are compiled by the tests, into a temporary file, never over the committed one
 # (tests/practice/test_catalogs.py): a .mo that differs from its .po fails rather than being mended.
+# pytest keeps its assertion-rewritten modules as .pyc files (git-ignored): where the environment
+# forbids them (PYTHONDONTWRITEBYTECODE), every test process rewrote every module, ~10 s of CPU each.
+pytest: export PYTHONDONTWRITEBYTECODE =
 pytest: install system-deps
 	$(BIN)/python manage.py collectstatic --no-input -v0
 	$(BIN)/pytest $(PYTEST_PARALLEL) --clock=$(CLOCKS) --timeout=$(PYTEST_TIMEOUT) --timeout-method=thread \

@@ -12,9 +12,19 @@ from homework.kinds import all_kinds
 pytestmark = pytest.mark.django_db
 
 
-def test_every_page_opens_at_the_largest_client_and_the_slowest_is_named(db):
+def test_every_page_opens_at_the_largest_client_and_the_slowest_is_named(db, monkeypatch):
     large_practice_load(1, clients_per_therapist=2)
     who = pages.largest_client()
+    # A page over the goal gets a profile of 20 of its requests (40% of this test's
+    # time): here only which request is profiled; test_the_profile_line_names_our_own_code
+    # shows the profile's line itself.
+    profiled = []
+
+    def profile_line(request) -> str:
+        profiled.append(request)
+        return "profile of it"
+
+    monkeypatch.setattr(pages, "profile_line", profile_line)
 
     measured = pages.measure_all(who, None, rounds=1)
 
@@ -25,6 +35,9 @@ def test_every_page_opens_at_the_largest_client_and_the_slowest_is_named(db):
     worst = max(measured, key=lambda m: m.ratio)
     assert slowest.ratio == worst.ratio and slowest.goal == pages.GOAL
     assert f"slowest: {worst.page.name} ({worst.url})" in slowest.note
+    over_the_goal = worst.ratio > pages.GOAL
+    assert profiled == ([worst.request] if over_the_goal else [])
+    assert ("; profile of it" in slowest.note) == over_the_goal
     assert median.goal is None and min(m.ratio for m in measured) <= median.ratio <= worst.ratio
     named = pages.measure_all(who, {"To do", "Caseload"}, rounds=1)
     assert sorted(m.page.name for m in named) == ["Caseload", "To do"]

@@ -34,26 +34,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _orm_beside_playwrights_event_loop():
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-        yield
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[object]:
+    """Playwright, started once per test process for the first browser test."""
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"chromium is missing at {CHROMIUM}; `make system-deps` installs it")
         pytest.skip("chromium is not installed (`make system-deps` installs it)")
-    # Module scope: Playwright's event loop must stop before ORM-only tests run.
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    # While Playwright's event loop runs, Django sees an async context and would
+    # refuse the ORM to the test and the session's teardown (the browser tests
+    # run last, pytest_collection_modifyitems above, so no ORM-only test follows).
+    with pytest.MonkeyPatch.context() as patch, sync_playwright() as playwright:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright) -> Iterator[object]:
+    """One chromium per test process: a launch costs about a second, and each
+    test has its own context anyway (new_context)."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
 
 
 class ServerRequests:

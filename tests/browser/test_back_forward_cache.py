@@ -20,17 +20,14 @@ TITLE = "Keep the full picture"
 
 
 @pytest.fixture(scope="module")
-def browser_with_back_cache():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM,
-            args=CHROMIUM_ARGS,
-            ignore_default_args=["--disable-back-forward-cache"],
-        )
-        yield browser
-        browser.close()
+def browser_with_back_cache(playwright):
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

@@ -625,7 +625,8 @@ def test_an_entry_under_an_old_schema_still_displays_in_portal_admin_and_summary
     assert "distress 6/10" in summary
 
 
-@pytest.mark.clock
+# The answer decides contact at any hour; an urge log sent at each --clock moment
+# is test_each_kind_is_filled_in_the_portal_and_read_by_the_therapist[urge_log].
 @pytest.mark.parametrize(("answer", "contact"), [("none", False), ("me", True), ("them", True)])
 def test_the_urge_log_asks_about_contact_once(cast, answer, contact):
     """No tick box and a question: "There was no contact / I / they reached
