@@ -74,7 +74,9 @@ class Exercise(models.Model):
         }
         source = self.translation_of
         if source is not None and (source.pk == self.pk or source.language == self.language):
-            errors["translation_of"] = _("The exercise this one is a version of must be in another language.")
+            errors["translation_of"] = _(
+                "The exercise this one is a version of must be in another language."
+            )
         # Entries are read by their exercise's kind: another kind could not read them.
         if self.pk is not None and self.assignments.exists():
             stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
