@@ -168,7 +168,13 @@ class AssignmentAdmin(RoleAdmin):
             field.queryset = offered | Exercise.objects.filter(pk=obj.exercise_id)
         client = obj.client if obj is not None else self._client_chosen(request)
         if client is not None:
-            field.for_reader(reading_language(client), among=offered_versions(user=user))
+            chosen = {obj.exercise_id if obj is not None else None}
+            chosen.add(parse_id(request.POST.get("exercise")))
+            field.for_reader(
+                reading_language(client),
+                among=offered_versions(user=user),
+                keep=frozenset(pk for pk in chosen if pk is not None),
+            )
         return form
 
     def _client_chosen(self, request: HttpRequest) -> Client | None:

@@ -38,8 +38,9 @@ class ShelvedChoiceIterator(ModelChoiceIterator):
             value = self.choice(exercise)[0]
             if language is None or exercise.language == language:
                 on_shelf[shelf].append((value, words))
-            elif exercise.version_pk is None:
-                # With a version in the reader's language, that version is offered instead.
+            elif exercise.version_pk is None or exercise.pk in field.kept:
+                # With a version in the reader's language, that version is offered instead,
+                # unless this one is the form's own value (set already, or just chosen).
                 elsewhere.append((value, f"{words} ({language_name(exercise.language)})"))
         for shelf in SHELF_ORDER:
             if on_shelf[shelf]:
@@ -59,7 +60,11 @@ class LibraryChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
     iterator = ShelvedChoiceIterator
     reader_language: str | None = None
     versions_among: "QuerySet[Exercise] | None" = None
+    kept: frozenset[int] = frozenset()
 
-    def for_reader(self, language: str, *, among: "QuerySet[Exercise]") -> None:
+    def for_reader(
+        self, language: str, *, among: "QuerySet[Exercise]", keep: frozenset[int] = frozenset()
+    ) -> None:
         self.reader_language = language
         self.versions_among = among
+        self.kept = keep

@@ -345,3 +345,26 @@ def test_a_programs_step_picker_offers_its_own_languages_exercises_first(cast):
     offered = list(exercises_for_steps(user=cast.tara, program=program))
     languages = [exercise.language for exercise in offered]
     assert "en-gb" in languages and languages == sorted(languages, key=lambda code: code != "es")
+
+
+def selected_exercise(page) -> str | None:
+    select = re.search(r'<select name="exercise".*?</select>', page.text, re.S)
+    assert select is not None
+    chosen = re.search(r'<option value="(\d+)"[^>]*selected', select.group(0))
+    return chosen.group(1) if chosen else None
+
+
+def test_the_refused_page_keeps_the_exercise_chosen_so_the_tick_can_be_used(cast, harbour):
+    english, _spanish = harbour
+    reads_spanish(cast.alice)
+    refused = assign(cast, english)
+    assert selected_exercise(refused) == str(english.pk)
+
+
+def test_work_set_in_another_language_keeps_its_exercise_on_its_page(cast, harbour):
+    english, _spanish = harbour
+    reads_spanish(cast.alice)
+    assign(cast, english, language_confirmed="on")
+    work = Assignment.objects.get(exercise=english, client=cast.alice)
+    page = login(cast.tara).get(reverse("admin:homework_assignment_change", args=[work.pk]))
+    assert selected_exercise(page) == str(english.pk)
