@@ -72,11 +72,8 @@ class Exercise(models.Model):
             for name in ("instructions", "therapist_note")
             if (message := too_long(getattr(self, name), limit=INSTRUCTIONS_MAX_CHARS))
         }
-        source = self.translation_of
-        if source is not None and (source.pk == self.pk or source.language == self.language):
-            errors["translation_of"] = _(
-                "The exercise this one is a version of must be in another language."
-            )
+        if refusal := self.version_refusal():
+            errors["translation_of"] = refusal
         # Entries are read by their exercise's kind: another kind could not read them.
         if self.pk is not None and self.assignments.exists():
             stored = Exercise.objects.filter(pk=self.pk).values_list("kind", flat=True).first()
@@ -87,3 +84,21 @@ class Exercise(models.Model):
                 )
         if errors:
             raise ValidationError(errors)
+
+    def version_refusal(self) -> "StrOrPromise | None":
+        """A version is the same exercise in another language, shared at least as widely (its
+        source's title shows on its page), and versions hang from one source, never in chains."""
+        source = self.translation_of
+        if source is None:
+            return None
+        if source.pk == self.pk or source.language == self.language:
+            return _("The exercise this one is a version of must be in another language.")
+        if source.kind != self.kind:
+            return _("A version is the same kind of exercise as the one it gives.")
+        if source.owner_id not in (None, self.owner_id):
+            return _("Choose an exercise the practice shares, or one of this exercise's author.")
+        if source.translation_of_id is not None or (
+            self.pk is not None and self.translations.exists()
+        ):
+            return _("Versions all give the exercise first written: choose that one.")
+        return None

@@ -10,6 +10,7 @@ from homework.services.assignments import (
     assignment_update,
     exercise_copy,
     exercise_save,
+    new_exercise_owner,
 )
 from homework.services.drafts import entry_save_draft
 from homework.services.edits import entry_edit, entry_set_private
@@ -87,6 +88,7 @@ __all__ = [
     "exercise_copy",
     "exercise_save",
     "has_new_words",
+    "new_exercise_owner",
     "note_is_too_long",
     "note_with_edit_words",
     "records_record_view",

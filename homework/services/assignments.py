@@ -260,11 +260,16 @@ def _rescheduled(assignment: Assignment) -> _Rescheduled | None:
 
 
 @transaction.atomic
+def new_exercise_owner(actor: User) -> User | None:
+    """A manager adds to the practice's shared library; a therapist, to their own."""
+    return None if is_acting_manager(actor) else actor
+
+
 def exercise_save(*, actor: User, exercise: Exercise) -> Exercise:
     if not is_acting_staff(actor):
         raise PermissionDenied(_("Only staff edit the library."))
     if exercise.pk is None:
-        exercise.owner = None if is_acting_manager(actor) else actor
+        exercise.owner = new_exercise_owner(actor)
     elif not is_acting_manager(actor) and exercise.owner_id != actor.pk:
         raise PermissionDenied(_("You can change only your own exercises."))
     # Checked against what is stored, so options saved under older rules do not block a rename.

@@ -51,11 +51,12 @@ def summary_pdf(
 ) -> SummaryPdf:
     now = now or timezone.now()
     period = selectors.resolve_period(user=user, client=client, query=query, now=now)
-    data = selectors.summary_data(
-        user=user, client=client, period=period, full_detail=query.full_detail, now=now
-    )
-    # Printed in the reader's language even with no request around (a command, a task).
+    # Printed in the reader's language even with no request around (a command, a task): the
+    # data too, which names each measure by its version in that language.
     with in_language(user.language) as language:
+        data = selectors.summary_data(
+            user=user, client=client, period=period, full_detail=query.full_detail, now=now
+        )
         return _from_storage_or_render(data, now=now, language=language)
 
 
@@ -68,11 +69,11 @@ def summary_prepare_for_session(*, session_id: int, now: dt.datetime | None = No
     client = session.client
     therapist = client.therapist
     period = selectors.period_for_session(user=therapist, client=client, target=session, now=now)
-    data = selectors.summary_data(
-        user=therapist, client=client, period=period, full_detail=False, now=now
-    )
     # A worker has no request: the therapist who will print it reads it in their own language.
     with in_language(therapist.language) as language:
+        data = selectors.summary_data(
+            user=therapist, client=client, period=period, full_detail=False, now=now
+        )
         document = render.summary_document(data)
         name = _stored_name(client, data, document, language)
         if not summary_storage().exists(name):

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Model, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html, format_html_join
@@ -96,20 +96,27 @@ class ExerciseAdmin(RoleAdmin):
         if kwargs.get("fields") is not None:
             own = set(_kind_option_fields())
             kwargs["fields"] = [name for name in kwargs["fields"] if name not in own]
-        form = super().get_form(request, obj, change, **kwargs)
+        form: Any = super().get_form(request, obj, change, **kwargs)
+        form.acting_user = acting_user(request)
         given = form.base_fields.get("translation_of")
         if obj is not None and isinstance(given, forms.ModelChoiceField):
             # A version is of an exercise in another language (the model's clean() says so too).
             offered = given.queryset if given.queryset is not None else Exercise.objects.none()
-            given.queryset = offered.exclude(pk=obj.pk).exclude(language=obj.language)
+            given.queryset = (
+                offered.exclude(pk=obj.pk)
+                .exclude(language=obj.language)
+                .filter(Q(owner__isnull=True) | Q(owner_id=obj.owner_id), kind=obj.kind)
+            )
         return form
 
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         if db_field.name == "translation_of":
             kwargs["form_class"] = VersionOfField
             # Only what the person may see (get_form leaves out this exercise's own language).
-            kwargs["queryset"] = exercises_for_user(user=acting_user(request)).order_by(
-                "language", "title"
+            kwargs["queryset"] = (
+                exercises_for_user(user=acting_user(request))
+                .filter(translation_of__isnull=True)
+                .order_by("language", "title")
             )
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 

@@ -17,7 +17,7 @@ from clients.models import Client
 from homework.kinds import ResponseInvalid, all_kinds, get_kind
 from homework.models import DAYS_BEFORE_MAX, DAYS_BEFORE_MESSAGE, Assignment, Exercise
 from homework.selectors.library_languages import LanguageWarning, exercise_language_warning
-from homework.services import COMMENT_MAX_CHARS, assignment_check_update
+from homework.services import COMMENT_MAX_CHARS, assignment_check_update, new_exercise_owner
 from homework.workspace.library_picker import LibraryChoiceField
 from practice.models import User
 from practice.requests import parse_id
@@ -393,8 +393,13 @@ class ExerciseForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         widgets = {"instructions": forms.Textarea(attrs={"rows": 6, "class": "vLargeTextField"})}
 
+    acting_user: User | None = None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.instance.pk is None and self.acting_user is not None:
+            # Whose it will be, so its rules (a version's source shared as widely) read right.
+            self.instance.owner = new_exercise_owner(self.acting_user)
         if "language" in self.fields:
             # A form posted without it (a script's, an older page's) keeps the language it had.
             self.fields["language"].required = False

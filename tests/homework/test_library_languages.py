@@ -314,7 +314,8 @@ def test_a_version_of_one_they_cannot_see_starts_empty(cast):
 
 
 def test_a_version_is_of_an_exercise_in_another_language(cast, harbour):
-    english, spanish = harbour
+    english, _spanish = harbour
+    spanish = ExerciseFactory.create(title="Puerto", language="es", kind=english.kind)
     # The practice's exercise is read only for Tara: asked as the manager, who may change it.
     form = login(cast.morgan).get(exercise_change(english)).context["adminform"].form
     choices = form.fields["translation_of"].queryset
@@ -368,3 +369,25 @@ def test_work_set_in_another_language_keeps_its_exercise_on_its_page(cast, harbo
     work = Assignment.objects.get(exercise=english, client=cast.alice)
     page = login(cast.tara).get(reverse("admin:homework_assignment_change", args=[work.pk]))
     assert selected_exercise(page) == str(english.pk)
+
+
+def test_a_version_is_refused_unless_it_gives_a_first_written_exercise_as_widely_shared(
+    cast, harbour
+):
+    english, spanish = harbour
+    private = ExerciseFactory.create(title="Theo's", language="en-gb", owner=cast.theo)
+    worksheet = ExerciseFactory.create(title="Other kind", language="en-gb", kind="worksheet")
+    refused = [
+        Exercise(kind=english.kind, title="Kind", language="es", translation_of=worksheet),
+        Exercise(kind=english.kind, title="Private", language="es", translation_of=private),
+        Exercise(kind=english.kind, title="Chain", language="de", translation_of=spanish),
+        Exercise(kind=english.kind, title="Same", language="en-gb", translation_of=english),
+    ]
+    for exercise in refused:
+        assert exercise.version_refusal() is not None, exercise.title
+    english.translation_of = ExerciseFactory.create(title="Source", language="es")
+    assert english.version_refusal() is not None  # it has versions of its own
+    theirs = Exercise(kind=private.kind, owner=cast.theo, language="es", translation_of=private)
+    assert theirs.version_refusal() is None
+    for exercise in Exercise.objects.exclude(translation_of=None):
+        assert exercise.version_refusal() is None, exercise.title
