@@ -13,6 +13,8 @@ from homework.kinds.worksheet.measures import cutoff_of, reliable_change_of
 from homework.library.es.measures import GAD7_ITEMS, GAD7_OFTEN, PHQ9_ITEMS, PHQ9_OFTEN
 from homework.models import Assignment, Entry, Exercise
 from homework.selectors.measures import measure_changes, measure_histories
+from homework.selectors.period import PeriodQuery
+from homework.summary import services as summary_services
 from tests.conftest import Cast
 from tests.factories import AssignmentFactory, EntryFactory
 
@@ -137,3 +139,23 @@ def test_the_caseload_reads_one_change_across_the_languages(cast: Cast):
     assert gad.reading is not None and (gad.reading.first, gad.reading.latest) == (14, 5)
     # The client answered the version in the reader's language: it names the row.
     assert gad.exercise == english("GAD-7")
+
+
+def test_a_summary_printed_with_no_request_names_the_measure_in_the_readers_language(
+    cast: Cast, monkeypatch
+):
+    before = AssignmentFactory.create(client=cast.alice, exercise=english("PHQ-9"))
+    after = AssignmentFactory.create(client=cast.alice, exercise=spanish("PHQ-9"))
+    sent(before, [3, 2, 3, 1, 2, 3, 2, 1, 0], days_ago=40)
+    sent(after, [1, 0, 2, 0, 1, 3, 0, 0, 0], days_ago=3)
+    cast.tara.language = "es"
+    cast.tara.save(update_fields=["language"])
+    read: list[Exercise] = []
+    monkeypatch.setattr(
+        summary_services,
+        "_from_storage_or_render",
+        lambda data, **_kwargs: read.extend(m.exercise for m in data.measures),
+    )
+    with translation.override("en-gb"):  # a command's or a worker's: the practice's language
+        summary_services.summary_pdf(user=cast.tara, client=cast.alice, query=PeriodQuery())
+    assert read == [spanish("PHQ-9")]
