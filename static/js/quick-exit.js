@@ -221,13 +221,36 @@
       var othersSaved = new Promise(function (resolve) {
         askOtherTabs("signing-out", SAVED_AT_MOST_MS, null, resolve);
       });
-      Promise.all([saveNow(), othersSaved]).then(submit);
+      var ownAnswered = false;
+      var ownSaved = saveNow().then(function () { ownAnswered = true; });
+      Promise.all([ownSaved, othersSaved]).then(submit);
       // A server that never answers this tab's own save must not keep the session either.
-      setTimeout(submit, SAVED_AT_MOST_MS);
+      setTimeout(function () {
+        // That save may only be late, and would then meet a session already
+        // ended: the sign-out carries the same words, kept before it ends it.
+        if (!ownAnswered && !submitted && !exiting) carryOwnWords(signOutForm);
+        submit();
+      }, SAVED_AT_MOST_MS);
       // Tests (and curious readers) can see the sign-out wait for the saves.
       document.documentElement.setAttribute("data-signing-out", "waiting");
     });
     if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
+  }
+
+  // This tab's unsaved words, as fields of the sign-out form (clients.views.sign_in).
+  function carryOwnWords(signOutForm) {
+    var own = pendingDraft();
+    if (!own) return;
+    var data = new FormData();
+    appendDraft(data, "draft-", own);
+    data.forEach(function (value, name) {
+      if (typeof value !== "string") return;
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      signOutForm.appendChild(input);
+    });
   }
 
   // Another tab leaves: this one's words go to it, and this tab follows once
