@@ -33,7 +33,9 @@
   // can also be handed to another tab.
   function pendingDraft() {
     var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
-    if (!pending) return null;
+    return pending ? asDraft(pending) : null;
+  }
+  function asDraft(pending) {
     var fields = [];
     pending.data.forEach(function (value, name) { fields.push([name, value]); });
     return { edit: !!pending.edit, assignment: pending.assignment, fields: fields };
@@ -237,9 +239,11 @@
     if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
   }
 
-  // This tab's unsaved words, as fields of the sign-out form (clients.views.sign_in).
+  // This tab's unsaved words, as fields of the sign-out form (clients.views.sign_in):
+  // the save still on its way where the page says which (autosave.js).
   function carryOwnWords(signOutForm) {
-    var own = pendingDraft();
+    var awaited = window.portalWordsAwaited ? window.portalWordsAwaited() : null;
+    var own = awaited ? asDraft(awaited) : pendingDraft();
     if (!own) return;
     var data = new FormData();
     appendDraft(data, "draft-", own);
