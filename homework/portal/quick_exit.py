@@ -26,11 +26,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     leaving_by_script = False
     if request.method == "POST" and _body_is_readable(request):
         leaving_by_script = bool(request.POST.get("beacon"))
-        try:
-            if _carries_a_valid_token(request):
-                _save_draft_on_the_way_out(request)
-        except Exception:  # keeping the words is best effort; leaving is not
-            logger.warning("Could not keep a draft on quick exit.", exc_info=True)
+        keep_the_words_carried(request)
     _end_the_session(request)
     if leaving_by_script:
         response = HttpResponse(status=204)
@@ -44,6 +40,18 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
         domain=settings.SESSION_COOKIE_DOMAIN,
     )
     return response
+
+
+def keep_the_words_carried(request: HttpRequest) -> None:
+    """The drafts a request that ends the session carries ("draft-" fields), kept
+    first: the quick exit's, and a sign-out's that could wait no longer for a save."""
+    try:
+        if not (_body_is_readable(request) and any(map(_DRAFT_PREFIX.match, request.POST))):
+            return  # nothing carried: no token to check
+        if _carries_a_valid_token(request):
+            _save_draft_on_the_way_out(request)
+    except Exception:  # keeping the words is best effort; leaving is not
+        logger.warning("Could not keep a draft on quick exit.", exc_info=True)
 
 
 def _end_the_session(request: HttpRequest) -> None:

@@ -288,9 +288,10 @@
     say(T.status_saving, "saving");
     var key = keyInput.value;
     inFlightOutlivesPage = outlivePage === true;
+    var body = saveData();
     inFlight = fetch(url, {
       method: "POST",
-      body: saveData(),
+      body: body,
       credentials: "same-origin",
       redirect: "manual",
       keepalive: outlivePage === true,
@@ -348,6 +349,7 @@
         inFlight = null;
         if (dirty && !blocked && !stopped && !timer) schedule(DEBOUNCE_MS);
       });
+    inFlight.words = body;
     return inFlight;
   }
 
@@ -416,9 +418,10 @@
     try {
       // If the page stays after all (hidden, then shown again), it learns the
       // version this save made before it sends.
+      var body = saveData();
       var sent = fetch(url, {
         method: "POST",
-        body: saveData(),
+        body: body,
         credentials: "same-origin",
         keepalive: true,
         headers: { "Accept": "application/json" },
@@ -427,6 +430,7 @@
         .then(function (data) { if (data) keepVersion(key, data.version); })
         .catch(function () { /* the next save, or the send, finds out */ })
         .finally(function () { if (flushing === sent) flushing = null; });
+      sent.words = body;
       flushing = sent;
       return sent;
     } catch (e) { /* the page is going away; nothing else to do */ }
@@ -437,13 +441,16 @@
   function sendLastWords() {
     clearTimeout(timer);
     try {
-      return fetch(url, {
+      var body = lastWordsData();
+      var sent = fetch(url, {
         method: "POST",
-        body: lastWordsData(),
+        body: body,
         credentials: "same-origin",
         keepalive: true,
         headers: { "Accept": "application/json" },
       }).catch(function () { /* leaving anyway */ });
+      sent.words = body;
+      return sent;
     } catch (e) { /* the page is going away; nothing else to do */ }
     return null;
   }
@@ -451,7 +458,21 @@
   window.addEventListener("pagehide", function () { if (!leaving) flush(); });
   // Signing out in this tab or another saves first, and waits for the
   // server's answer (quick-exit.js).
-  window.portalSaveNow = function () { return flush(true); };
+  var awaited = null;  // the words of that save, until it is answered
+  window.portalSaveNow = function () {
+    var sent = flush(true);
+    if (!sent || !sent.words) return sent;
+    var words = sent.words;
+    awaited = words;
+    var answered = function () { if (awaited === words) awaited = null; };
+    sent.then(answered, answered);
+    return sent;
+  };
+  // A sign-out that can wait no longer for that save carries the very same
+  // one (this page and its number), so whichever copy the server meets second changes nothing.
+  window.portalWordsAwaited = function () {
+    return awaited ? { assignment: form.getAttribute("data-assignment"), data: awaited } : null;
+  };
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden" && !leaving) {
       if (inFlight) flush();

@@ -33,7 +33,9 @@
   // can also be handed to another tab.
   function pendingDraft() {
     var pending = window.portalPendingDraft ? window.portalPendingDraft() : null;
-    if (!pending) return null;
+    return pending ? asDraft(pending) : null;
+  }
+  function asDraft(pending) {
     var fields = [];
     pending.data.forEach(function (value, name) { fields.push([name, value]); });
     return { edit: !!pending.edit, assignment: pending.assignment, fields: fields };
@@ -221,13 +223,38 @@
       var othersSaved = new Promise(function (resolve) {
         askOtherTabs("signing-out", SAVED_AT_MOST_MS, null, resolve);
       });
-      Promise.all([saveNow(), othersSaved]).then(submit);
+      var ownAnswered = false;
+      var ownSaved = saveNow().then(function () { ownAnswered = true; });
+      Promise.all([ownSaved, othersSaved]).then(submit);
       // A server that never answers this tab's own save must not keep the session either.
-      setTimeout(submit, SAVED_AT_MOST_MS);
+      setTimeout(function () {
+        // That save may only be late, and would then meet a session already
+        // ended: the sign-out carries the same words, kept before it ends it.
+        if (!ownAnswered && !submitted && !exiting) carryOwnWords(signOutForm);
+        submit();
+      }, SAVED_AT_MOST_MS);
       // Tests (and curious readers) can see the sign-out wait for the saves.
       document.documentElement.setAttribute("data-signing-out", "waiting");
     });
     if (document.querySelector("[data-signed-out-page]")) tabs.postMessage("signed-out");
+  }
+
+  // This tab's unsaved words, as fields of the sign-out form (clients.views.sign_in):
+  // the save still on its way where the page says which (autosave.js).
+  function carryOwnWords(signOutForm) {
+    var awaited = window.portalWordsAwaited ? window.portalWordsAwaited() : null;
+    var own = awaited ? asDraft(awaited) : pendingDraft();
+    if (!own) return;
+    var data = new FormData();
+    appendDraft(data, "draft-", own);
+    data.forEach(function (value, name) {
+      if (typeof value !== "string") return;
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      signOutForm.appendChild(input);
+    });
   }
 
   // Another tab leaves: this one's words go to it, and this tab follows once

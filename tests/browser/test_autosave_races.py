@@ -97,6 +97,37 @@ def test_leaving_in_a_hurry_while_the_conflict_box_is_open_keeps_both_versions(a
     assert not Entry.objects.filter(assignment=alice, status=Entry.Status.SUBMITTED).exists()
 
 
+@pytest.mark.parametrize("save", ["lost", "answered-late"])
+def test_signing_out_keeps_the_words_whose_save_is_still_on_its_way_when_the_wait_ends(
+    alice, context, save
+):
+    """A slow network or server: the page's last words are not answered when
+    the sign-out can wait no longer (5 s). Sent on their own, they met a
+    session already ended and were lost (a CI run on a busy machine); the
+    sign-out now carries that same save, kept before the session ends, and a
+    save the server did get in time is not written again as a new version."""
+    _first, second = two_tabs_on_one_draft(alice, context)
+    type_at_the_end(second, " FIRST-PART")
+    expect(second.locator("#autosave-conflict")).to_be_visible()
+    second.keyboard.type(" SECOND-PART")
+    held = []
+    if save == "lost":
+        second.route("**/save/", lambda route: held.append(route), times=1)  # lost on its way
+    else:
+        # The server has it; its answer is what is late.
+        second.route("**/save/", lambda route: held.append((route, route.fetch())), times=1)
+    leave(second, "sign-out")
+    assert len(held) == 1
+    if save == "lost":
+        held[0].abort()
+    else:
+        route, answer = held[0]
+        route.fulfill(response=answer)  # to a page already gone
+    both = [("Started. FIRST-PART SECOND-PART", 1), ("Started. Then the first tab went on.", 2)]
+    wait_for_db(lambda: drafts_of(alice) == both)
+    assert not Entry.objects.filter(assignment=alice, status=Entry.Status.SUBMITTED).exists()
+
+
 def test_the_conflict_box_takes_focus_when_the_client_was_not_typing(alice, context):
     """A tick in a box, then the refusal: nothing is being typed, so a keyboard
     or screen-reader user is taken to the choice, where it is read out."""

@@ -504,6 +504,38 @@ def test_a_quick_exit_with_the_pages_token_keeps_the_last_words(cast):
     assert Entry.objects.get(key=key).response == {"what_happened": "my last words"}
 
 
+@pytest.mark.parametrize("own_token", [True, False])
+def test_a_sign_out_carrying_a_pages_words_keeps_them_before_it_ends_the_session(cast, own_token):
+    """When the page's own save is late (quick-exit.js, after 5 s), the sign-out
+    carries its words: kept first, with the page's token only, and signed out
+    either way."""
+    import uuid
+
+    from homework.models import Entry
+
+    http = HttpClient(enforce_csrf_checks=True)
+    http.force_login(cast.alice.portal_user)
+    token = form_token(http.get(reverse("homework:dashboard")).text) if own_token else "x" * 64
+    key = str(uuid.uuid4())
+    response = http.post(
+        reverse("clients:logout"),
+        {
+            "csrfmiddlewaretoken": token,
+            "draft-assignment": str(cast.alice_assignment.pk),
+            "draft-key": key,
+            "draft-version": "0",
+            "draft-r-what_happened": "my last words",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("clients:login")
+    assert http.get(reverse("homework:dashboard")).status_code == 302
+    kept = Entry.objects.filter(key=key).first()
+    assert (kept.response if kept else None) == (
+        {"what_happened": "my last words"} if own_token else None
+    )
+
+
 @pytest.mark.parametrize(
     ("referer", "back_to"),
     [
