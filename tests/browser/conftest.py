@@ -153,10 +153,6 @@ def new_context(browser, live_server, server_requests):
 
     yield make
     for context in opened:
-        # A page's route handler still running as its context closes would be
-        # torn down mid-call, outside Playwright's loop (a warning each time).
-        for page in context.pages:
-            page.unroute_all(behavior="ignoreErrors")
         context.close()
     server_requests.wait_until_quiet()
     assert not refused, "The pages' policy blocked something:\n" + "\n".join(refused)
