@@ -19,7 +19,8 @@ def a_week_of_daily_logs(therapist: User, *, clients: int = 25) -> list[Client]:
     """Each client sent a daily urge log for the last seven days; the first also felt unsafe
     (an open alert) and the second wants to talk; two sessions today and two tomorrow."""
     now = timezone.now()
-    start = timezone.localdate(now) - dt.timedelta(days=6)
+    # Each log is sent at noon: the week ends on the last noon already past.
+    start = timezone.localdate(now - dt.timedelta(hours=12)) - dt.timedelta(days=6)
     made = []
     for number in range(clients):
         client = ClientFactory.create(therapist=therapist, display_name=NAMES[number % len(NAMES)])
