@@ -24,7 +24,7 @@ from clients.decorators import client_required
 from clients.forms import ChangePasswordForm, CodeForm, LanguageForm, PasswordConfirmForm
 from clients.middleware import LAST_SEEN
 from clients.two_step import qr_svg, setup_uri
-from clients.views.sign_in import CLEAR_SITE_DATA, keep_words_carried_by_a_sign_out
+from clients.views.sign_in import CLEAR_SITE_DATA
 from practice.languages import in_language
 from practice.refusals import form_refused
 from practice.requests import AuthedRequest, parse_id
@@ -214,7 +214,6 @@ def change_language(request: AuthedRequest) -> HttpResponse:
 @require_POST
 @client_required(allow_archived=True)
 def log_out_everywhere(request: AuthedRequest) -> HttpResponse:
-    keep_words_carried_by_a_sign_out(request)
     services.user_log_out_everywhere(user=request.user)
     logout(request)
     response = redirect(f"{reverse('clients:login')}?ended=everywhere")

@@ -166,9 +166,7 @@ def login_lost_phone(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def logout_view(request: HttpRequest) -> HttpResponse:
     """No token check: a refused sign-out would leave a client signed in on a shared device."""
-    if request.method == "POST":
-        keep_words_carried_by_a_sign_out(request)
-    logout(request)
+    logout(request)  # words the page carries are kept first (homework.portal.quick_exit)
     response = redirect("clients:login")
     response["Clear-Site-Data"] = CLEAR_SITE_DATA_BUT_COOKIES
     response.delete_cookie(
@@ -182,15 +180,6 @@ def logout_view(request: HttpRequest) -> HttpResponse:
         domain=settings.CSRF_COOKIE_DOMAIN,
     )
     return response
-
-
-def keep_words_carried_by_a_sign_out(request: HttpRequest) -> None:
-    """A sign-out that could wait no longer for a page's save carries its words
-    (quick-exit.js): kept before the session ends, which that save may meet."""
-    # Imported here: the quick exit's module imports this one.
-    from homework.portal.quick_exit import keep_the_words_carried
-
-    keep_the_words_carried(request)
 
 
 class PortalPasswordResetView(auth_views.PasswordResetView):

@@ -5,6 +5,8 @@ import re
 
 from django.conf import settings
 from django.contrib.auth import logout
+from django.contrib.auth.signals import user_logged_out
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.middleware.csrf import CsrfViewMiddleware
 from django.views.decorators.csrf import csrf_exempt
@@ -26,8 +28,7 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     leaving_by_script = False
     if request.method == "POST" and _body_is_readable(request):
         leaving_by_script = bool(request.POST.get("beacon"))
-        keep_the_words_carried(request)
-    _end_the_session(request)
+    _end_the_session(request)  # which keeps the words carried first (keep_the_words_carried)
     if leaving_by_script:
         response = HttpResponse(status=204)
     else:
@@ -42,9 +43,12 @@ def quick_exit(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def keep_the_words_carried(request: HttpRequest) -> None:
+@receiver(user_logged_out)
+def keep_the_words_carried(sender: object, request: HttpRequest | None, **kwargs: object) -> None:
     """The drafts a request that ends the session carries ("draft-" fields), kept
-    first: the quick exit's, and a sign-out's that could wait no longer for a save."""
+    before it ends: the quick exit's, and a sign-out's that could wait no longer for a save."""
+    if request is None or request.method != "POST":
+        return
     try:
         if not (_body_is_readable(request) and any(map(_DRAFT_PREFIX.match, request.POST))):
             return  # nothing carried: no token to check
